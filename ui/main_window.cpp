@@ -1,0 +1,77 @@
+#include "ui/main_window.h"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+namespace al::ui {
+
+namespace {
+
+QWidget* placeholderPage(const QString& text) {
+  auto* label = new QLabel(text);
+  label->setAlignment(Qt::AlignCenter);
+  label->setWordWrap(true);
+  return label;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QListWidget), pages_(new QStackedWidget) {
+  setWindowTitle(tr("AttentionLab"));
+  sidebar_->setObjectName("sidebar");
+  sidebar_->setFixedWidth(170);
+  auto* splitter = new QSplitter;
+  splitter->addWidget(sidebar_);
+  splitter->addWidget(pages_);
+  splitter->setStretchFactor(1, 1);
+  setCentralWidget(splitter);
+  connect(sidebar_, &QListWidget::currentRowChanged, pages_, &QStackedWidget::setCurrentIndex);
+
+  addPage(tr("Train"), tr("Train a model and watch it learn"),
+          placeholderPage(tr("Train a model and watch its loss and accuracy curves.")));
+  addPage(tr("Attention"), tr("See what attends to what"),
+          placeholderPage(tr("Type a sentence and see its attention heatmaps.")));
+  addPage(tr("Step through"), tr("Self-attention one operation at a time"),
+          placeholderPage(tr("Step through self-attention one operation at a time.")));
+  addPage(tr("Normalization"), tr("Layer normalization versus batch normalization"),
+          placeholderPage(tr("Compare layer normalization and batch normalization.")));
+  addPage(tr("Chatbot"), tr("The GRU chatbot with additive attention"),
+          placeholderPage(tr("Ask the chatbot and see its word alignment.")));
+  showPage(0);
+
+  createMenus();
+  statusBar()->showMessage(tr("Ready"));
+  resize(1280, 720);
+}
+
+int MainWindow::addPage(const QString& title, const QString& toolTip, QWidget* page) {
+  auto* item = new QListWidgetItem(title, sidebar_);
+  item->setToolTip(toolTip);
+  item->setSizeHint(QSize(160, 40));
+  return pages_->addWidget(page);
+}
+
+void MainWindow::showPage(int index) { sidebar_->setCurrentRow(index); }
+int MainWindow::pageCount() const { return pages_->count(); }
+QWidget* MainWindow::page(int index) const { return pages_->widget(index); }
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About AttentionLab"), this, [this] {
+    QMessageBox::about(this, tr("About AttentionLab"),
+                       tr("<b>AttentionLab %1</b><p>A teaching tool for attention and Transformers: train the models, "
+                          "see their attention, step through the arithmetic.</p>")
+                           .arg(QStringLiteral(ATTENTIONLAB_VERSION)));
+  });
+}
+
+}  // namespace al::ui

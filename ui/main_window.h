@@ -1,0 +1,28 @@
+#pragma once
+// The main window: a sidebar of pages (Train, Attention, Step through, Normalization, Chatbot), menus and a
+// status bar. Pages are separate widgets; a new page slots in with addPage().
+#include <QMainWindow>
+
+class QListWidget;
+class QStackedWidget;
+
+namespace al::ui {
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+
+  // Adds a page to the sidebar; returns its index.
+  int addPage(const QString& title, const QString& toolTip, QWidget* page);
+  void showPage(int index);
+  int pageCount() const;
+  QWidget* page(int index) const;
+
+ private:
+  void createMenus();
+  QListWidget* sidebar_;
+  QStackedWidget* pages_;
+};
+
+}  // namespace al::ui
