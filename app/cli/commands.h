@@ -57,4 +57,10 @@ int predict(const PredictOptions& options);
 int ask(const PredictOptions& options);
 int bench(const BenchOptions& options);
 
+// The chatbot's side of train / eval / ask / bench (app/cli/chatbot_commands.cpp).
+int trainChatbot(const TrainOptions& options);
+int evalChatbot(const EvalOptions& options);
+int askChatbot(const PredictOptions& options);
+int benchChatbot(const BenchOptions& options);
+
 }  // namespace al::cli

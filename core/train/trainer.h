@@ -1,0 +1,123 @@
+#pragma once
+// The training loop, shared by every task (IMDB Transformer, bag-of-bigrams, chatbot).
+//
+// A task knows its model and data; the Trainer knows epochs, batches, the optimizer, validation, keeping the
+// best weights, pause and stop, and reports what happens through TrainingEvents. It never prints.
+//
+// Determinism: batches are cut from an order drawn from the seed; a task splits each batch over the worker
+// threads in fixed chunks and adds the chunks' gradients in a fixed order, so the same seed and the same
+// thread count give a bit-identical run.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/parameters.h"
+#include "core/train/optimizer.h"
+
+namespace al {
+
+// Sums over the samples of a batch (or a whole split).
+struct BatchStats {
+  double lossSum = 0;  // sum of the per-sample losses (chatbot: per-token losses)
+  double lossCount = 0;  // how many losses were summed (samples, or target tokens)
+  double correct = 0;  // correctly predicted samples (or tokens)
+  double total = 0;    // predictions made
+  BatchStats& operator+=(const BatchStats& o) {
+    lossSum += o.lossSum; lossCount += o.lossCount; correct += o.correct; total += o.total;
+    return *this;
+  }
+  double loss() const { return lossCount > 0 ? lossSum / lossCount : 0.0; }
+  double accuracy() const { return total > 0 ? correct / total : 0.0; }
+};
+
+// What a task must provide to be trained.
+class TrainingTask {
+ public:
+  virtual ~TrainingTask() = default;
+  virtual ParameterSet& parameters() = 0;
+  virtual size_t trainingSamples() const = 0;  // samples 0..n-1 of the training data (before the validation split)
+  // Computes the gradient of the batch's mean loss into grads (zeroed by the caller) and returns the batch's
+  // statistics. `seed` makes dropout reproducible. May update non-trainable state (batch norm statistics).
+  virtual BatchStats trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t seed) = 0;
+  // Loss and accuracy in evaluation mode on training samples (for the validation split).
+  virtual BatchStats evaluate(std::span<const size_t> samples) = 0;
+  // Tokens processed by these samples (for throughput in the progress display).
+  virtual size_t tokens(std::span<const size_t> samples) const { return samples.size(); }
+};
+
+struct TrainingSettings {
+  int epochs = 1;
+  int batchSize = 32;
+  double validationSplit = 0.2;  // the last fraction of the shuffled training data
+  bool shuffle = true;
+  uint64_t seed = 1337;
+  OptimizerSettings optimizer;
+};
+
+struct BatchEvent {
+  int epoch = 0;           // from 1
+  size_t batch = 0;        // from 1, within the epoch
+  size_t batchesPerEpoch = 0;
+  double loss = 0, accuracy = 0;  // this batch
+  double samplesPerSecond = 0;
+  double secondsLeft = 0;  // estimate for the whole run
+  double fraction = 0;     // of the whole run, 0..1
+};
+
+struct EpochEvent {
+  int epoch = 0;
+  double loss = 0, accuracy = 0;        // training, averaged over the epoch
+  double valLoss = 0, valAccuracy = 0;  // NaN without validation
+  double seconds = 0;
+  bool best = false;  // lowest validation loss so far (or last epoch without validation)
+};
+
+// Receives the trainer's events, on the training thread. Implementations must be quick (copy and return).
+class TrainingEvents {
+ public:
+  virtual ~TrainingEvents() = default;
+  virtual void onBatch(const BatchEvent&) {}
+  virtual void onEpoch(const EpochEvent&) {}
+};
+
+// Pause and stop, asked from any thread, honoured between batches.
+class TrainingControl {
+ public:
+  void requestStop();
+  void setPaused(bool paused);
+  bool stopRequested() const { return stop_.load(); }
+  bool paused() const { return paused_.load(); }
+  // Blocks while paused; returns false when a stop was requested.
+  bool waitWhilePaused() const;
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> paused_{false};
+};
+
+struct TrainingResult {
+  bool stopped = false;  // stopped early by request
+  int epochsDone = 0;
+  int bestEpoch = 0;
+  std::vector<EpochEvent> history;
+  std::vector<float> bestParameters;  // the parameter buffer of the best epoch (what to save)
+};
+
+// Runs the loop. Throws RunError when the loss becomes NaN or infinite (the message names epoch and batch);
+// the caller still holds the last good model and its files are untouched.
+TrainingResult train(TrainingTask& task, const TrainingSettings& settings, TrainingEvents* events = nullptr,
+                     const TrainingControl* control = nullptr);
+
+// Splits sample indices 0..n-1 into training and validation parts: shuffled with the seed (or in order when
+// shuffle is false), the last `validationSplit` fraction held out.
+struct Split {
+  std::vector<size_t> train, validation;
+};
+Split splitSamples(size_t n, double validationSplit, bool shuffle, uint64_t seed);
+
+}  // namespace al
