@@ -1,0 +1,64 @@
+#pragma once
+// Batch normalization over the tokens of a batch: every feature d is normalized with the mean and variance
+// of that feature over all N real tokens of all B sequences (padding never counts, because it is never
+// computed), then scaled and shifted by learned gamma and beta.
+//   Train:  mean_d = Σ_n X[n,d] / N,   var_d = Σ_n (X[n,d] - mean_d)² / N   (biased)
+//   Eval:   mean_d, var_d = the moving statistics
+//   X̂ = (X - mean_d) / √(var_d + ε),   Y = X̂ ⊙ gamma + beta
+// After a training batch, updateMovingStatistics() does m = momentum·m + (1 - momentum)·batch statistic.
+//
+// Unlike layer norm, a token's output depends on the other sequences of the batch in training, and on the
+// moving statistics in evaluation: the two modes compute different things. Comparing both is a lesson.
+//
+// Dimension key (core/tensor.h): B sequences, T tokens of one sequence, N tokens of the batch, D model width.
+#include <string>
+#include <vector>
+
+#include "core/layers/layer.h"
+
+namespace al {
+
+class BatchNorm {
+ public:
+  struct Cache {
+    Mode mode = Mode::Train;
+    std::vector<Index> lengths;  // B: T of every sequence, to split the batch again
+    Matrix normalized;           // N x D, X̂ of all tokens stacked in order
+    RowVector mean;              // 1 x D, the statistics used (batch's in Train, moving in Eval)
+    RowVector variance;          // 1 x D
+    RowVector inverseStd;        // 1 x D, 1 / √(var + ε)
+  };
+
+  // Registers name + ".gamma", ".beta" (trainable) and ".moving_mean", ".moving_variance" (state), all [D].
+  BatchNorm(ParameterSet& params, const std::string& name, Index width, float epsilon, float momentum);
+
+  void initialize(ParameterSet& params) const;  // gamma 1, beta 0, moving mean 0, moving variance 1
+
+  // xs: B sequences, each T_b x D -> B sequences of the same shapes.
+  std::vector<Matrix> forwardBatch(const ParameterSet& params, const std::vector<Matrix>& xs, Mode mode,
+                                   Cache& cache) const;
+  // dys: B sequences, each T_b x D -> dXs; adds dgamma and dbeta into grads.
+  std::vector<Matrix> backwardBatch(const ParameterSet& params, const Cache& cache, const std::vector<Matrix>& dys,
+                                    Gradients& grads) const;
+  // m = momentum·m + (1 - momentum)·batch statistic, for mean and (biased) variance. Needs a Train cache.
+  void updateMovingStatistics(ParameterSet& params, const Cache& cache) const;
+
+  // A batch of one sequence.
+  Matrix forward(const ParameterSet& params, const Matrix& x, Mode mode, Cache& cache) const;
+  Matrix backward(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const;
+
+  Index width() const { return width_; }
+  float epsilon() const { return epsilon_; }
+  float momentum() const { return momentum_; }
+  int gammaSlot() const { return gamma_; }
+  int betaSlot() const { return beta_; }
+  int movingMeanSlot() const { return movingMean_; }
+  int movingVarianceSlot() const { return movingVariance_; }
+
+ private:
+  Index width_;
+  float epsilon_, momentum_;
+  int gamma_, beta_, movingMean_, movingVariance_;
+};
+
+}  // namespace al

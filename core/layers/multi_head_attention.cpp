@@ -1,0 +1,232 @@
+#include "core/layers/multi_head_attention.h"
+
+#include <cmath>
+#include <limits>
+
+#include "core/error.h"
+
+namespace al {
+
+namespace {
+
+MultiHeadAttention::Projection addProjection(ParameterSet& params, const std::string& name, Index in, Index out) {
+  return {params.add(name + ".kernel", {in, out}), params.add(name + ".bias", {out})};
+}
+
+// X·W + b for every token.
+Matrix project(const ParameterSet& params, const MultiHeadAttention::Projection& p, const Matrix& x) {
+  Matrix y = x * params.value(p.kernel);       // T x out
+  y.rowwise() += params.value(p.bias).row(0);  // broadcast b over the T rows
+  return y;
+}
+
+// Y = X·W + b  =>  dW = Xᵀ·dY,  db = Σ_rows dY   (dX is summed by the caller, it has three sources)
+void addProjectionGradients(const MultiHeadAttention::Projection& p, const Matrix& x, const Matrix& dy,
+                            Gradients& grads) {
+  grads[p.kernel].noalias() += x.transpose() * dy;
+  grads[p.bias] += dy.colwise().sum();
+}
+
+// Turns T x T scores into attention weights, in place: each row becomes softmax over its allowed keys.
+// The row maximum is subtracted first so that exp never overflows (softmax does not change under a shift).
+// Masked keys get weight exactly 0, and a row with no allowed key becomes all zeros instead of 0/0 = NaN.
+void maskedSoftmaxRows(Matrix& scores, const Matrix* allowed) {
+  constexpr float minusInfinity = -std::numeric_limits<float>::infinity();
+  if (allowed) scores = (allowed->array() != 0.0f).select(scores, minusInfinity);
+
+  Eigen::VectorXf rowMax = scores.rowwise().maxCoeff();                     // T
+  rowMax = rowMax.array().isFinite().select(rowMax, 0.0f);                  // a fully masked row: shift by 0
+  scores.array() = (scores.colwise() - rowMax).array().exp();               // T x T
+  if (allowed) scores = (allowed->array() != 0.0f).select(scores, 0.0f);    // exp(-inf) made exact
+
+  Eigen::VectorXf rowSum = scores.rowwise().sum();                          // T
+  rowSum = (rowSum.array() > 0.0f).select(rowSum, 1.0f);                    // 0 / 1 = 0 for a masked row
+  scores.array().colwise() /= rowSum.array();
+}
+
+void checkMask(const Matrix* allowed, Index T) {
+  if (allowed && (allowed->rows() != T || allowed->cols() != T))
+    throw InputError("attention mask is " + std::to_string(allowed->rows()) + " x " +
+                     std::to_string(allowed->cols()) + ", expected " + std::to_string(T) + " x " + std::to_string(T));
+}
+
+}  // namespace
+
+MultiHeadAttention::MultiHeadAttention(ParameterSet& params, const std::string& name, Index width, Index heads,
+                                       Index keyDim)
+    : width_(width),
+      heads_(heads),
+      keyDim_(keyDim),
+      query_(addProjection(params, name + ".query", width, heads * keyDim)),
+      key_(addProjection(params, name + ".key", width, heads * keyDim)),
+      value_(addProjection(params, name + ".value", width, heads * keyDim)),
+      output_(addProjection(params, name + ".output", heads * keyDim, width)) {}
+
+void MultiHeadAttention::initialize(ParameterSet& params, Rng& rng) const {
+  for (const Projection& p : {query_, key_, value_, output_}) {
+    initGlorotUniform(params.value(p.kernel), rng);
+    params.value(p.bias).setZero();
+  }
+}
+
+Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& x, Cache& cache,
+                                   const Matrix* allowed) const {
+  const Index T = x.rows();
+  if (x.cols() != width_)
+    throw InputError("attention input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width_));
+  checkMask(allowed, T);
+  const float scale = 1.0f / std::sqrt(static_cast<float>(keyDim_));
+
+  cache.input = x;                          // T x D
+  cache.q = project(params, query_, x);     // T x (H*K)
+  cache.k = project(params, key_, x);       // T x (H*K)
+  cache.v = project(params, value_, x);     // T x (H*K)
+  cache.weights.resize(static_cast<size_t>(heads_));
+  cache.heads.resize(T, heads_ * keyDim_);  // T x (H*K)
+
+  for (Index h = 0; h < heads_; ++h) {
+    const Index first = h * keyDim_;  // head h owns columns first .. first+K-1
+    const auto qh = cache.q.middleCols(first, keyDim_);  // T x K
+    const auto kh = cache.k.middleCols(first, keyDim_);  // T x K
+    const auto vh = cache.v.middleCols(first, keyDim_);  // T x K
+
+    Matrix& a = cache.weights[static_cast<size_t>(h)];   // T x T
+    a.noalias() = scale * (qh * kh.transpose());          // scores S_h = Q_h·K_hᵀ / √K
+    maskedSoftmaxRows(a, allowed);                        // weights A_h
+    cache.heads.middleCols(first, keyDim_).noalias() = a * vh;  // T x K: each token's weighted values
+  }
+  return project(params, output_, cache.heads);  // T x D
+}
+
+Matrix MultiHeadAttention::backward(const ParameterSet& params, const Cache& cache, const Matrix& dy,
+                                    Gradients& grads) const {
+  const Index T = cache.input.rows();
+  const float scale = 1.0f / std::sqrt(static_cast<float>(keyDim_));
+
+  // Y = Z·W_o + b_o  =>  dZ = dY·W_oᵀ
+  addProjectionGradients(output_, cache.heads, dy, grads);
+  const Matrix dz = dy * params.value(output_.kernel).transpose();  // T x (H*K)
+
+  Matrix dq(T, heads_ * keyDim_), dk(T, heads_ * keyDim_), dv(T, heads_ * keyDim_);  // T x (H*K) each
+  Matrix da(T, T);  // T x T, reused by every head
+  for (Index h = 0; h < heads_; ++h) {
+    const Index first = h * keyDim_;
+    const Matrix& a = cache.weights[static_cast<size_t>(h)];  // T x T
+    const auto qh = cache.q.middleCols(first, keyDim_);       // T x K
+    const auto kh = cache.k.middleCols(first, keyDim_);       // T x K
+    const auto vh = cache.v.middleCols(first, keyDim_);       // T x K
+    const auto dzh = dz.middleCols(first, keyDim_);           // T x K
+
+    // Z_h = A_h·V_h  =>  dA_h = dZ_h·V_hᵀ,  dV_h = A_hᵀ·dZ_h
+    da.noalias() = dzh * vh.transpose();
+    dv.middleCols(first, keyDim_).noalias() = a.transpose() * dzh;
+
+    // A = softmax_rows(S)  =>  dS = A ⊙ (dA - rowsum(dA ⊙ A))   (a masked weight is 0, so its dS is 0 too)
+    const Eigen::VectorXf rowDot = (da.array() * a.array()).rowwise().sum();  // T
+    da.array() = a.array() * (da.array().colwise() - rowDot.array());        // now dS, T x T
+
+    // S = Q_h·K_hᵀ / √K  =>  dQ_h = dS·K_h / √K,  dK_h = dSᵀ·Q_h / √K
+    dq.middleCols(first, keyDim_).noalias() = scale * (da * kh);
+    dk.middleCols(first, keyDim_).noalias() = scale * (da.transpose() * qh);
+  }
+
+  // Q, K and V all read X  =>  dX = dQ·W_qᵀ + dK·W_kᵀ + dV·W_vᵀ
+  addProjectionGradients(query_, cache.input, dq, grads);
+  addProjectionGradients(key_, cache.input, dk, grads);
+  addProjectionGradients(value_, cache.input, dv, grads);
+  Matrix dx = dq * params.value(query_.kernel).transpose();  // T x D
+  dx.noalias() += dk * params.value(key_.kernel).transpose();
+  dx.noalias() += dv * params.value(value_.kernel).transpose();
+  return dx;
+}
+
+Matrix causalMask(Index T) {
+  Matrix allowed = Matrix::Zero(T, T);  // T x T
+  allowed.triangularView<Eigen::Lower>().setOnes();  // key j <= query i
+  return allowed;
+}
+
+Matrix keyPaddingMask(Index T, Index realTokens) {
+  Matrix allowed = Matrix::Zero(T, T);  // T x T
+  allowed.leftCols(std::min(std::max<Index>(realTokens, 0), T)).setOnes();
+  return allowed;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The reference: the formulas at the top of the header, one loop at a time.
+
+namespace {
+
+// out[t][j] = b[j] + Σ_i x[t][i] · W[i][j]
+std::vector<std::vector<double>> projectReference(const ParameterSet& params,
+                                                  const MultiHeadAttention::Projection& p,
+                                                  const std::vector<std::vector<double>>& x) {
+  const ConstMatrixMap w = params.value(p.kernel);  // in x out
+  const ConstMatrixMap b = params.value(p.bias);    // 1 x out
+  std::vector<std::vector<double>> out(x.size(), std::vector<double>(static_cast<size_t>(w.cols())));
+  for (size_t t = 0; t < x.size(); ++t)
+    for (Index j = 0; j < w.cols(); ++j) {
+      double sum = b(0, j);
+      for (Index i = 0; i < w.rows(); ++i) sum += x[t][static_cast<size_t>(i)] * w(i, j);
+      out[t][static_cast<size_t>(j)] = sum;
+    }
+  return out;
+}
+
+}  // namespace
+
+Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& x,
+                                   const Matrix* allowed, std::vector<Matrix>* weights) {
+  const size_t T = static_cast<size_t>(x.rows());
+  const size_t H = static_cast<size_t>(layer.heads());
+  const size_t K = static_cast<size_t>(layer.keyDim());
+  checkMask(allowed, x.rows());
+  auto mayAttend = [&](size_t i, size_t j) {
+    return allowed == nullptr || (*allowed)(static_cast<Index>(i), static_cast<Index>(j)) != 0.0f;
+  };
+
+  std::vector<std::vector<double>> input(T, std::vector<double>(static_cast<size_t>(x.cols())));
+  for (size_t t = 0; t < T; ++t)
+    for (size_t i = 0; i < input[t].size(); ++i) input[t][i] = x(static_cast<Index>(t), static_cast<Index>(i));
+
+  const auto q = projectReference(params, layer.query(), input);  // T x (H*K)
+  const auto k = projectReference(params, layer.key(), input);    // T x (H*K)
+  const auto v = projectReference(params, layer.value(), input);  // T x (H*K)
+  std::vector<std::vector<double>> z(T, std::vector<double>(H * K, 0.0));  // T x (H*K), concatenated heads
+  if (weights) weights->assign(H, Matrix::Zero(x.rows(), x.rows()));
+
+  for (size_t h = 0; h < H; ++h) {
+    for (size_t i = 0; i < T; ++i) {  // query token i
+      // scores of query i against every key j of this head
+      std::vector<double> score(T, 0.0);
+      double maxScore = -std::numeric_limits<double>::infinity();
+      for (size_t j = 0; j < T; ++j) {
+        if (!mayAttend(i, j)) continue;
+        double dot = 0;
+        for (size_t c = 0; c < K; ++c) dot += q[i][h * K + c] * k[j][h * K + c];
+        score[j] = dot / std::sqrt(static_cast<double>(K));
+        maxScore = std::max(maxScore, score[j]);
+      }
+      // softmax over the allowed keys
+      std::vector<double> weight(T, 0.0);
+      double total = 0;
+      for (size_t j = 0; j < T; ++j)
+        if (mayAttend(i, j)) total += weight[j] = std::exp(score[j] - maxScore);
+      for (size_t j = 0; j < T; ++j) {
+        if (total > 0) weight[j] /= total;
+        if (weights) (*weights)[h](static_cast<Index>(i), static_cast<Index>(j)) = static_cast<float>(weight[j]);
+      }
+      // weighted average of the values
+      for (size_t c = 0; c < K; ++c)
+        for (size_t j = 0; j < T; ++j) z[i][h * K + c] += weight[j] * v[j][h * K + c];
+    }
+  }
+
+  const auto y = projectReference(params, layer.output(), z);  // T x D
+  Matrix out(x.rows(), layer.width());
+  for (size_t t = 0; t < T; ++t)
+    for (Index d = 0; d < layer.width(); ++d) out(static_cast<Index>(t), d) = static_cast<float>(y[t][static_cast<size_t>(d)]);
+  return out;
+}
+
+}  // namespace al

@@ -1,0 +1,79 @@
+#pragma once
+// Multi-head self-attention, the heart of a Transformer encoder.
+//
+// Every token asks a question (its query), advertises what it holds (its key) and offers content (its value).
+// A head compares each query with every key, turns the scores into weights that sum to 1 (softmax), and
+// returns for every token the weighted average of the values. Several heads do this side by side, each in
+// its own K-wide slice of the projections, so that one head can follow syntax while another follows
+// sentiment. The heads' results are concatenated and mixed back to width D.
+//
+//   Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v           T x (H*K) each
+//   head h owns columns h*K .. h*K+K-1 of Q, K and V
+//   S_h = Q_h·K_hᵀ / √K                                           T x T scores (query row, key column)
+//   A_h = softmax_rows(S_h), masked entries get weight exactly 0  T x T attention weights
+//   Z   = concat_h(A_h·V_h)                                       T x (H*K)
+//   Y   = Z·W_o + b_o                                             T x D
+//
+// Why divide by √K: a dot product of K random unit-variance numbers has variance K; dividing keeps the scores
+// near unit scale, so the softmax is not saturated (and its gradient not vanishing) at the start of training.
+//
+// Dimension key (core/tensor.h): T tokens, D model width, H heads, K key dimension of one head.
+// Read multiHeadAttentionReference() first: it is the same computation written with plain loops.
+#include <string>
+#include <vector>
+
+#include "core/layers/layer.h"
+
+namespace al {
+
+class MultiHeadAttention {
+ public:
+  struct Cache {
+    Matrix input;                 // T x D, the X the projections saw
+    Matrix q, k, v;               // T x (H*K) each
+    std::vector<Matrix> weights;  // H matrices of T x T: A_h, row = query token, column = key token
+    Matrix heads;                 // T x (H*K), Z = concat_h(A_h·V_h)
+  };
+
+  // Registers name + ".query.kernel" [D, H*K], ".query.bias" [H*K], the same for ".key" and ".value",
+  // ".output.kernel" [H*K, D] and ".output.bias" [D].
+  MultiHeadAttention(ParameterSet& params, const std::string& name, Index width, Index heads, Index keyDim);
+
+  void initialize(ParameterSet& params, Rng& rng) const;  // Glorot kernels, zero biases
+
+  // x: T x D -> T x D. `allowed` is an optional T x T mask: entry (i, j) is 1 when query i may attend to
+  // key j, 0 when it may not. A query with no allowed key gets all-zero weights (its head output is 0).
+  Matrix forward(const ParameterSet& params, const Matrix& x, Cache& cache, const Matrix* allowed = nullptr) const;
+  // dY: T x D -> dX: T x D; adds the gradients of all eight tensors into grads.
+  Matrix backward(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const;
+
+  Index width() const { return width_; }
+  Index heads() const { return heads_; }
+  Index keyDim() const { return keyDim_; }
+
+  // One projection X·W + b: its two slots.
+  struct Projection {
+    int kernel;
+    int bias;
+  };
+  const Projection& query() const { return query_; }
+  const Projection& key() const { return key_; }
+  const Projection& value() const { return value_; }
+  const Projection& output() const { return output_; }
+
+ private:
+  Index width_, heads_, keyDim_;
+  Projection query_, key_, value_, output_;
+};
+
+// The T x T mask of a decoder: query i may attend to keys 0..i only (no peeking at later tokens).
+Matrix causalMask(Index T);
+// The T x T mask of a padded sequence: every query may attend to the first realTokens keys only.
+Matrix keyPaddingMask(Index T, Index realTokens);
+
+// The same forward pass with plain loops and double accumulators: no Eigen products. It is the test oracle of
+// the fast forward and the version a student reads first. If `weights` is given it receives the H matrices A_h.
+Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& x,
+                                   const Matrix* allowed = nullptr, std::vector<Matrix>* weights = nullptr);
+
+}  // namespace al

@@ -1,0 +1,49 @@
+#include "core/layers/pooling.h"
+
+#include <string>
+
+#include "core/error.h"
+
+namespace al {
+
+namespace {
+
+void requireTokens(const Matrix& x, const char* pooling) {
+  if (x.rows() == 0) throw InputError(std::string(pooling) + ": a sequence needs at least one token");
+}
+
+}  // namespace
+
+Matrix MaxPool::forward(const Matrix& x, Cache& cache) const {
+  requireTokens(x, "max pooling");
+  cache.tokens = x.rows();
+  cache.argMax.assign(static_cast<size_t>(x.cols()), 0);
+  Matrix y = x.row(0);  // 1 x D, the best so far
+  for (Index t = 1; t < x.rows(); ++t)
+    for (Index d = 0; d < x.cols(); ++d)
+      if (x(t, d) > y(0, d)) {  // strictly greater: the first token keeps a tie
+        y(0, d) = x(t, d);
+        cache.argMax[static_cast<size_t>(d)] = t;
+      }
+  return y;
+}
+
+Matrix MaxPool::backward(const Cache& cache, const Matrix& dy) const {
+  // Y[d] = X[argmax_d, d]  =>  dX[t,d] = dY[d] if t = argmax_d, else 0
+  Matrix dx = Matrix::Zero(cache.tokens, dy.cols());  // T x D
+  for (Index d = 0; d < dy.cols(); ++d) dx(cache.argMax[static_cast<size_t>(d)], d) = dy(0, d);
+  return dx;
+}
+
+Matrix MeanPool::forward(const Matrix& x, Cache& cache) const {
+  requireTokens(x, "mean pooling");
+  cache.tokens = x.rows();
+  return x.colwise().mean();  // 1 x D
+}
+
+Matrix MeanPool::backward(const Cache& cache, const Matrix& dy) const {
+  // Y = Σ_t X[t] / T  =>  dX[t] = dY / T for every token t
+  return dy.replicate(cache.tokens, 1) / static_cast<float>(cache.tokens);  // T x D
+}
+
+}  // namespace al

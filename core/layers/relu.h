@@ -1,0 +1,16 @@
+#pragma once
+// Rectified linear unit, element-wise: Y = max(X, 0). Any shape (T x F in the feed-forward block).
+#include "core/tensor.h"
+
+namespace al {
+
+struct Relu {
+  struct Cache {
+    Matrix input;  // same shape as X: where X > 0 the gradient passes
+  };
+
+  Matrix forward(const Matrix& x, Cache& cache) const;
+  Matrix backward(const Cache& cache, const Matrix& dy) const;
+};
+
+}  // namespace al
