@@ -1,0 +1,457 @@
+#include "core/data/imdb_sources.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "core/data/builtin_reviews.h"
+#include "core/data/csv.h"
+#include "core/data/utf8.h"
+#include "core/error.h"
+
+namespace al {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kKnownKinds =
+    "expected \"builtin\", an aclImdb folder, an aclImdb .tar.gz archive, a .csv file with the header "
+    "review,sentiment or a .tsv file of label<TAB>text lines";
+
+// ---------------------------------------------------------------------------------------------------------
+// Small helpers.
+
+// Calls the caller's progress function, but not more often than every `step` units, and turns a "no" into
+// the cancellation the caller asked for.
+class ProgressReporter {
+ public:
+  ProgressReporter(const LoadProgress& callback, size_t total, size_t step)
+      : callback_(callback), total_(total), step_(step) {}
+
+  void update(size_t done) {
+    if (!callback_ || (done < next_ && done < total_)) return;
+    next_ = done + step_;
+    if (!callback_(done, total_)) throw RunError("cancelled");
+  }
+  void finish() {
+    next_ = 0;
+    update(total_);
+  }
+
+ private:
+  const LoadProgress& callback_;
+  size_t total_, step_;
+  size_t next_ = 0;
+};
+
+std::string lowercase(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+std::string_view trimmed(std::string_view text) {
+  const auto isSpace = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  while (!text.empty() && isSpace(text.front())) text.remove_prefix(1);
+  while (!text.empty() && isSpace(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+bool endsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+// A short quote of a line for messages.
+std::string excerpt(std::string_view text) {
+  text = text.substr(0, text.find('\n'));
+  return text.size() <= 60 ? std::string(text) : std::string(text.substr(0, 57)) + "...";
+}
+
+std::string readWholeFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path.string() + ": cannot open the file for reading");
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  in.seekg(0, std::ios::beg);
+  std::string content(static_cast<size_t>(std::max<std::streamoff>(size, 0)), '\0');
+  if (!in.read(content.data(), static_cast<std::streamsize>(content.size())))
+    throw InputError(path.string() + ": the file could not be read to its end");
+  return content;
+}
+
+void dropByteOrderMark(std::string& content) {
+  if (content.rfind("\xEF\xBB\xBF", 0) == 0) content.erase(0, 3);
+}
+
+// Every review must be valid UTF-8 and hold some text; `where` names the file, line or entry.
+void checkReviewText(std::string_view text, const std::string& where) {
+  requireValidUtf8(text, where);
+  if (trimmed(text).empty()) throw InputError(where + ": empty review text");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The aclImdb layout, shared by the folder and the archive.
+
+struct ReviewFile {
+  bool test = false;
+  std::string key;  // path inside the split, "neg/0_2.txt": the sort key
+  LabeledText sample;
+};
+
+struct ReviewPath {
+  bool test = false;
+  bool positive = false;
+  std::string key;
+};
+
+// ".../train/pos/123_9.txt" -> train, positive, "pos/123_9.txt"; anything else (README, imdb.vocab,
+// unsup/, folders) -> nothing.
+std::optional<ReviewPath> parseReviewPath(std::string_view path) {
+  std::array<std::string_view, 3> last;  // split / label / file name
+  size_t found = 0;
+  size_t end = path.size();
+  while (found < 3) {
+    const size_t slash = end == 0 ? std::string_view::npos : path.rfind('/', end - 1);
+    const size_t begin = slash == std::string_view::npos ? 0 : slash + 1;
+    last[2 - found++] = path.substr(begin, end - begin);
+    if (slash == std::string_view::npos) break;
+    end = slash;
+  }
+  if (found < 3 || !endsWith(last[2], ".txt")) return std::nullopt;
+  if (last[0] != "train" && last[0] != "test") return std::nullopt;
+  if (last[1] != "pos" && last[1] != "neg") return std::nullopt;
+  return ReviewPath{last[0] == "test", last[1] == "pos", std::string(last[1]) + "/" + std::string(last[2])};
+}
+
+// Sorts the files into the two splits, in path order, and checks that each split can be learned from.
+LabeledDataset assembleSplits(std::vector<ReviewFile> files, const std::string& name, const std::string& where) {
+  std::sort(files.begin(), files.end(), [](const ReviewFile& a, const ReviewFile& b) {
+    return a.test != b.test ? !a.test : a.key < b.key;
+  });
+  LabeledDataset data;
+  data.name = name;
+  for (ReviewFile& file : files) (file.test ? data.test : data.train).push_back(std::move(file.sample));
+  data.hasTestSplit = !data.test.empty();
+  if (data.train.empty() && data.test.empty()) {
+    throw InputError(where + ": no reviews at all (expected train/pos/*.txt, train/neg/*.txt, "
+                             "test/pos/*.txt and test/neg/*.txt under aclImdb/)");
+  }
+  const auto requireBothLabels = [&](const std::vector<LabeledText>& split, const std::string& splitName) {
+    const auto positives = std::count_if(split.begin(), split.end(), [](const auto& s) { return s.label == 1; });
+    if (positives == 0) throw InputError(where + ": the " + splitName + " split has no positive reviews (" + splitName + "/pos/*.txt)");
+    if (positives == static_cast<long>(split.size()))
+      throw InputError(where + ": the " + splitName + " split has no negative reviews (" + splitName + "/neg/*.txt)");
+  };
+  requireBothLabels(data.train, "train");
+  if (data.hasTestSplit) requireBothLabels(data.test, "test");
+  return data;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// An aclImdb folder.
+
+fs::path findAclImdbRoot(const fs::path& folder) {
+  if (fs::is_directory(folder / "train")) return folder;
+  if (fs::is_directory(folder / "aclImdb" / "train")) return folder / "aclImdb";
+  throw InputError(folder.string() + ": not an aclImdb folder (expected train/pos, train/neg, test/pos and "
+                                     "test/neg inside it, or a folder aclImdb/ that holds them)");
+}
+
+LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress) {
+  const fs::path root = findAclImdbRoot(folder);
+  // The test split is optional; the four label folders of a split that is there are not.
+  std::vector<fs::path> files;
+  for (const char* split : {"train", "test"}) {
+    if (std::string_view(split) == "test" && !fs::exists(root / "test")) continue;
+    for (const char* label : {"neg", "pos"}) {
+      const fs::path dir = root / split / label;
+      if (!fs::is_directory(dir)) throw InputError(dir.string() + ": missing folder (an aclImdb folder has train/pos, train/neg, test/pos and test/neg)");
+      for (const auto& item : fs::directory_iterator(dir))
+        if (item.is_regular_file() && item.path().extension() == ".txt") files.push_back(item.path());
+    }
+  }
+  ProgressReporter reporter(progress, files.size(), 500);
+  reporter.update(0);
+  std::vector<ReviewFile> reviews;
+  reviews.reserve(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    const fs::path& path = files[i];
+    const auto where = parseReviewPath(fs::relative(path, root).generic_string());
+    std::string text = readWholeFile(path);
+    checkReviewText(text, path.string());
+    reviews.push_back({where->test, where->key, {std::move(text), where->positive ? 1.0f : 0.0f, path.string()}});
+    reporter.update(i + 1);
+  }
+  reporter.finish();
+  return assembleSplits(std::move(reviews), "aclImdb", folder.string());
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// An aclImdb .tar.gz archive, read as a stream: entries are decompressed one after the other into memory.
+
+struct ArchiveFree {
+  void operator()(archive* a) const { archive_read_free(a); }
+};
+
+std::string archiveProblem(archive* a) {
+  const char* message = archive_error_string(a);
+  return message ? message : "unknown error";
+}
+
+std::string readEntryData(archive* a, la_int64_t expectedSize, const std::string& where) {
+  std::string data;
+  if (expectedSize > 0) data.reserve(static_cast<size_t>(expectedSize));
+  std::array<char, 1 << 16> buffer;
+  la_ssize_t got = 0;
+  while ((got = archive_read_data(a, buffer.data(), buffer.size())) > 0) data.append(buffer.data(), static_cast<size_t>(got));
+  if (got < 0) throw InputError(where + ": corrupt or truncated archive (" + archiveProblem(a) + ")");
+  return data;
+}
+
+LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress) {
+  const std::string name = file.string();
+  std::unique_ptr<archive, ArchiveFree> reader(archive_read_new());
+  archive* a = reader.get();
+  archive_read_support_filter_gzip(a);
+  archive_read_support_format_tar(a);
+  if (archive_read_open_filename(a, name.c_str(), 1 << 20) != ARCHIVE_OK)
+    throw InputError(name + ": not a readable .tar.gz archive (" + archiveProblem(a) + ")");
+
+  ProgressReporter reporter(progress, static_cast<size_t>(fs::file_size(file)), 1 << 20);
+  reporter.update(0);
+  std::vector<ReviewFile> reviews;
+  std::string lastEntry;
+  archive_entry* entry = nullptr;
+  int status = ARCHIVE_OK;
+  while ((status = archive_read_next_header(a, &entry)) == ARCHIVE_OK || status == ARCHIVE_WARN) {
+    lastEntry = archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "";
+    const auto where = parseReviewPath(lastEntry);
+    if (!where || archive_entry_filetype(entry) != AE_IFREG) continue;  // README, imdb.vocab, folders, unsup/
+    const std::string origin = name + ":" + lastEntry;
+    std::string text = readEntryData(a, archive_entry_size(entry), name + " entry " + lastEntry);
+    checkReviewText(text, name + " entry " + lastEntry);
+    reviews.push_back({where->test, where->key, {std::move(text), where->positive ? 1.0f : 0.0f, origin}});
+    reporter.update(static_cast<size_t>(archive_filter_bytes(a, -1)));
+  }
+  if (status != ARCHIVE_EOF) {
+    throw InputError(name + (lastEntry.empty() ? "" : " after entry " + lastEntry) +
+                     ": corrupt or truncated archive (" + archiveProblem(a) + ")");
+  }
+  reporter.finish();
+  return assembleSplits(std::move(reviews), file.filename().string(), name);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// CSV: review,sentiment.
+
+float csvLabel(std::string_view field, const std::string& where) {
+  const std::string word = lowercase(trimmed(field));
+  if (word == "positive") return 1.0f;
+  if (word == "negative") return 0.0f;
+  throw InputError(where + ": unknown label \"" + excerpt(field) + "\" (expected positive or negative)");
+}
+
+LabeledDataset loadCsv(const fs::path& file, const LoadProgress& progress) {
+  const std::string name = file.string();
+  std::string content = readWholeFile(file);
+  dropByteOrderMark(content);
+  requireValidUtf8(content, name);
+
+  CsvReader reader(content, name);
+  CsvRecord record;
+  const auto missingHeader = [&](std::string_view found) {
+    return InputError(name + " line 1: missing header: expected the first line to be review,sentiment, found \"" +
+                      excerpt(found) + "\"");
+  };
+  if (!reader.next(record)) throw missingHeader("");
+  std::optional<size_t> reviewColumn, sentimentColumn;
+  for (size_t i = 0; i < record.fields.size(); ++i) {
+    const std::string column = lowercase(trimmed(record.fields[i]));
+    if (column == "review") reviewColumn = i;
+    if (column == "sentiment") sentimentColumn = i;
+  }
+  if (!reviewColumn || !sentimentColumn) throw missingHeader(content);
+  const size_t columns = record.fields.size();
+
+  ProgressReporter reporter(progress, content.size(), 1 << 20);
+  LabeledDataset data;
+  data.name = file.filename().string();
+  while (reader.next(record)) {
+    const std::string where = name + " line " + std::to_string(record.line);
+    if (record.fields.size() == 1 && trimmed(record.fields[0]).empty()) continue;  // a blank line
+    if (record.fields.size() != columns) {
+      throw InputError(where + ": expected " + std::to_string(columns) + " fields (review,sentiment), found " +
+                       std::to_string(record.fields.size()) + " (a review with a comma must be in double quotes)");
+    }
+    const float label = csvLabel(record.fields[*sentimentColumn], where);
+    checkReviewText(record.fields[*reviewColumn], where);
+    data.train.push_back({std::move(record.fields[*reviewColumn]), label, name + ":" + std::to_string(record.line)});
+    reporter.update(reader.offset());
+  }
+  if (data.train.empty()) throw InputError(name + ": no reviews at all (only a header)");
+  reporter.finish();
+  return data;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// TSV: label<TAB>text.
+
+std::optional<float> tsvLabel(std::string_view field) {
+  const std::string word = lowercase(trimmed(field));
+  if (word == "1" || word == "pos" || word == "positive") return 1.0f;
+  if (word == "0" || word == "neg" || word == "negative") return 0.0f;
+  return std::nullopt;
+}
+
+LabeledDataset loadTsv(const fs::path& file, const LoadProgress& progress) {
+  const std::string name = file.string();
+  std::string content = readWholeFile(file);
+  dropByteOrderMark(content);
+  requireValidUtf8(content, name);
+
+  ProgressReporter reporter(progress, content.size(), 1 << 20);
+  LabeledDataset data;
+  data.name = file.filename().string();
+  size_t lineNumber = 0;
+  bool firstLine = true;
+  for (size_t begin = 0; begin < content.size();) {
+    // Lines end at LF only (a review may hold other control characters); a CR before it is dropped.
+    size_t end = content.find('\n', begin);
+    if (end == std::string::npos) end = content.size();
+    std::string_view line(content.data() + begin, end - begin);
+    begin = end + 1;
+    ++lineNumber;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (trimmed(line).empty()) continue;
+    const std::string where = name + " line " + std::to_string(lineNumber);
+    const size_t tab = line.find('\t');
+    if (tab == std::string_view::npos)
+      throw InputError(where + ": expected label<TAB>text, found no tab in \"" + excerpt(line) + "\"");
+    const auto label = tsvLabel(line.substr(0, tab));
+    const bool header = firstLine && lowercase(trimmed(line.substr(0, tab))) == "label";
+    firstLine = false;
+    if (header) continue;
+    if (!label) {
+      throw InputError(where + ": unknown label \"" + excerpt(line.substr(0, tab)) +
+                       "\" (expected 0, 1, neg or pos)");
+    }
+    const std::string_view text = line.substr(tab + 1);
+    checkReviewText(text, where);
+    data.train.push_back({std::string(text), *label, name + ":" + std::to_string(lineNumber)});
+    reporter.update(begin);
+  }
+  if (data.train.empty()) throw InputError(name + ": no reviews at all (the file holds no label<TAB>text line)");
+  reporter.finish();
+  return data;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What a source is.
+
+enum class SourceKind { Folder, Archive, Csv, Tsv };
+
+SourceKind kindOf(const fs::path& path) {
+  if (fs::is_directory(path)) return SourceKind::Folder;
+  const std::string file = lowercase(path.filename().string());
+  if (endsWith(file, ".tar.gz") || endsWith(file, ".tgz")) return SourceKind::Archive;
+  if (endsWith(file, ".csv")) return SourceKind::Csv;
+  if (endsWith(file, ".tsv")) return SourceKind::Tsv;
+  // No telling extension: look at the first bytes.
+  std::ifstream in(path, std::ios::binary);
+  std::string head(4096, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  if (head.rfind("\x1F\x8B", 0) == 0) return SourceKind::Archive;  // gzip magic number
+  dropByteOrderMark(head);
+  const std::string firstLine = lowercase(head.substr(0, head.find('\n')));
+  if (firstLine.rfind("review,", 0) == 0 || firstLine.rfind("sentiment,", 0) == 0) return SourceKind::Csv;
+  if (firstLine.find('\t') != std::string::npos) return SourceKind::Tsv;
+  throw InputError(path.string() + ": not a known kind of data source (" + kKnownKinds + ")");
+}
+
+// Words as describe() counts them: runs between white space, where "<br />" and "<br>" count as white space.
+size_t countWords(std::string_view text) {
+  size_t words = 0;
+  bool inWord = false;
+  for (size_t i = 0; i < text.size();) {
+    size_t gap = 0;
+    if (std::isspace(static_cast<unsigned char>(text[i]))) gap = 1;
+    else if (text.compare(i, 6, "<br />") == 0) gap = 6;
+    else if (text.compare(i, 4, "<br>") == 0) gap = 4;
+    if (gap > 0) {
+      inWord = false;
+      i += gap;
+      continue;
+    }
+    if (!inWord) ++words;
+    inWord = true;
+    ++i;
+  }
+  return words;
+}
+
+std::string formatNumber(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+}  // namespace
+
+LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& progress, uint64_t seed) {
+  if (source == "builtin") {
+    ProgressReporter reporter(progress, 1, 1);
+    reporter.update(0);
+    LabeledDataset data = generateBuiltinReviews(seed);
+    reporter.finish();
+    return data;
+  }
+  const fs::path path(source);
+  std::error_code error;
+  if (source.empty() || !fs::exists(path, error))
+    throw InputError((source.empty() ? std::string("(empty name)") : source) + ": no such file or folder (" + kKnownKinds + ")");
+  switch (kindOf(path)) {
+    case SourceKind::Folder: return loadFolder(path, progress);
+    case SourceKind::Archive: return loadArchive(path, progress);
+    case SourceKind::Csv: return loadCsv(path, progress);
+    case SourceKind::Tsv: return loadTsv(path, progress);
+  }
+  throw RunError("unreachable: unknown source kind");
+}
+
+DataCard describe(const std::vector<LabeledText>& samples) {
+  DataCard card;
+  card.samples = samples.size();
+  if (samples.empty()) {
+    card.recommendation = "No samples: there is nothing to recommend a model for.";
+    return card;
+  }
+  size_t words = 0;
+  for (const LabeledText& sample : samples) words += countWords(sample.text);
+  card.meanWords = static_cast<double>(words) / static_cast<double>(samples.size());
+  card.ratio = card.meanWords > 0 ? static_cast<double>(samples.size()) / card.meanWords : 0;
+  const std::string facts = std::to_string(card.samples) + " samples of " + formatNumber(card.meanWords, 1) +
+                            " words on average: ratio samples / mean words = " + formatNumber(card.ratio, 0);
+  if (card.ratio < kSequenceModelRatio) {
+    card.recommendation = facts +
+        ", below 1500. There are too few samples for how long they are to learn much from word order: "
+        "a bag-of-bigrams model will likely do as well as a Transformer or better, and train much faster.";
+  } else {
+    card.recommendation = facts +
+        ", 1500 or more. There are many samples for how short they are, so word order can be learned: "
+        "a sequence model (the Transformer, with position embedding) will likely beat a bag of bigrams.";
+  }
+  return card;
+}
+
+}  // namespace al

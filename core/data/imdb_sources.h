@@ -1,0 +1,47 @@
+#pragma once
+// Sentiment data sources for the IMDB tasks (the Transformer classifier and the bag-of-bigrams baseline).
+//
+// A source is named by one string, as on the command line (--data SRC):
+//   "builtin"            the project's generated review corpus (builtin_reviews.h), with its own test split
+//   an aclImdb folder    train/{pos,neg}/*.txt and test/{pos,neg}/*.txt, or the folder that holds aclImdb/
+//   an archive *.tar.gz  the same layout (aclImdb_v1.tar.gz as downloaded), read as a stream, never unpacked;
+//                        other entries (README, imdb.vocab, unsup/) are skipped
+//   a CSV file           header `review,sentiment`, sentiment `positive` or `negative`, RFC 4180 quoting
+//   a TSV file           lines `label<TAB>text`, label 0/1 or neg/pos
+// A folder or an archive gives its own train/test split; a CSV or TSV is all training data.
+// Folder and archive entries come in path order (neg before pos), so a source always loads the same way.
+//
+// Every problem with the input throws al::InputError naming the file, the line (CSV, TSV) or the entry
+// (folder, archive) and what is wrong.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/data/labeled_text.h"
+
+namespace al {
+
+// Called now and then while loading; return false to cancel (loadImdbSource then throws
+// al::RunError("cancelled")). done and total count files for a folder and bytes of the file for an archive,
+// a CSV or a TSV; done == total at the end.
+using LoadProgress = std::function<bool(size_t done, size_t total)>;
+
+// seed only matters for "builtin".
+LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& progress = {}, uint64_t seed = 1337);
+
+// What kind of model a data set calls for, by the rule of the source material (Chollet, Deep Learning with
+// Python, 2nd ed., ch. 11): the ratio of the number of samples to the mean number of words per sample.
+// Below 1500, a bag-of-bigrams model usually does better than a sequence model; above, a sequence model.
+struct DataCard {
+  size_t samples = 0;
+  double meanWords = 0;  // words are runs of characters between white space; "<br />" counts as white space
+  double ratio = 0;      // samples / meanWords
+  std::string recommendation;
+};
+inline constexpr double kSequenceModelRatio = 1500;
+
+DataCard describe(const std::vector<LabeledText>& samples);
+
+}  // namespace al
