@@ -1,0 +1,167 @@
+#include "core/layers/gru.h"
+
+#include <Eigen/QR>
+#include <cmath>
+
+namespace al {
+
+namespace {
+
+float sigmoid(float v) { return 1.0f / (1.0f + std::exp(-v)); }
+
+// Element-wise work in the layout of Matrix (row-major), so that no expression mixes layouts.
+using Array = Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+}  // namespace
+
+Gru::Gru(ParameterSet& params, const std::string& name, Index in, Index units)
+    : in_(in),
+      units_(units),
+      kernel_(params.add(name + ".kernel", {in, 3 * units})),
+      recurrentKernel_(params.add(name + ".recurrent_kernel", {units, 3 * units})),
+      bias_(params.add(name + ".bias", {2, 3 * units})) {}
+
+void Gru::initialize(ParameterSet& params, Rng& rng) const {
+  initGlorotUniform(params.value(kernel_), rng);
+  initOrthogonal(params.value(recurrentKernel_), rng);
+  params.value(bias_).setZero();
+}
+
+Matrix Gru::step(const ParameterSet& params, const Matrix& x, const Matrix& h, StepCache& cache) const {
+  const Index U = units_;
+  const auto bias = params.value(bias_);  // 2 x 3U
+  Matrix inputGates = x * params.value(kernel_);                 // B x 3U   x·W
+  inputGates.rowwise() += bias.row(0);                           //          + b0
+  Matrix recurrentGates = h * params.value(recurrentKernel_);    // B x 3U   h·U
+  recurrentGates.rowwise() += bias.row(1);                       //          + b1
+
+  cache.input = x;
+  cache.state = h;
+  // z and r see the input and the old state in full.
+  cache.update = (inputGates.leftCols(U) + recurrentGates.leftCols(U)).unaryExpr(&sigmoid);          // B x U
+  cache.reset = (inputGates.middleCols(U, U) + recurrentGates.middleCols(U, U)).unaryExpr(&sigmoid);  // B x U
+  // reset_after: the reset gate scales the recurrent projection, not the state itself.
+  cache.recurrentCandidate = recurrentGates.rightCols(U);                                            // B x U
+  cache.candidate = (inputGates.rightCols(U).array() + cache.reset.array() * cache.recurrentCandidate.array()).tanh();
+  // h' = z ⊙ h + (1 - z) ⊙ ĥ
+  return (cache.update.array() * h.array() + (1.0f - cache.update.array()) * cache.candidate.array()).matrix();
+}
+
+Gru::StepGradients Gru::stepBackward(const ParameterSet& params, const StepCache& c, const Matrix& dNext) const {
+  const Index U = units_;
+  const auto z = c.update.array(), r = c.reset.array(), cand = c.candidate.array();
+  const auto dh = dNext.array();
+  StepGradients g;
+  g.inputGates.resize(dNext.rows(), 3 * U);
+  g.recurrentGates.resize(dNext.rows(), 3 * U);
+
+  // h' = z ⊙ h + (1 - z) ⊙ ĥ  =>  dz = dh' ⊙ (h - ĥ),  dĥ = dh' ⊙ (1 - z),  dh (direct) = dh' ⊙ z
+  const Array dUpdate = dh * (c.state.array() - cand);
+  const Array dCandidate = dh * (1.0f - z);
+  // ĥ = tanh(a_h)  =>  da_h = dĥ ⊙ (1 - ĥ²);  a_h = x_h + r ⊙ h_h  =>  dx_h = da_h, dh_h = da_h ⊙ r, dr = da_h ⊙ h_h
+  const Array dCandidatePre = dCandidate * (1.0f - cand * cand);
+  const Array dReset = dCandidatePre * c.recurrentCandidate.array();
+  // z = σ(a_z)  =>  da_z = dz ⊙ z ⊙ (1 - z);  the same for r
+  const Array dUpdatePre = dUpdate * z * (1.0f - z);
+  const Array dResetPre = dReset * r * (1.0f - r);
+
+  g.inputGates.leftCols(U) = dUpdatePre.matrix();          // B x U   dx_z
+  g.inputGates.middleCols(U, U) = dResetPre.matrix();      // B x U   dx_r
+  g.inputGates.rightCols(U) = dCandidatePre.matrix();      // B x U   dx_h
+  g.recurrentGates.leftCols(2 * U) = g.inputGates.leftCols(2 * U);         // z and r: the same sum
+  g.recurrentGates.rightCols(U) = (dCandidatePre * r).matrix();            // dh_h = da_h ⊙ r
+
+  // x_* = x·W + b0  =>  dx = d(x_*)·Wᵀ;   h_* = h·U + b1  =>  dh += d(h_*)·Uᵀ
+  g.input.noalias() = g.inputGates * params.value(kernel_).transpose();                 // B x in
+  g.state = (dh * z).matrix();                                                            // B x U
+  g.state.noalias() += g.recurrentGates * params.value(recurrentKernel_).transpose();
+  return g;
+}
+
+void Gru::addParameterGradients(const Matrix& inputs, const Matrix& states, const Matrix& inputGates,
+                                const Matrix& recurrentGates, Gradients& grads) const {
+  // x_* = x·W + b0  =>  dW = Xᵀ·dX_*,  db0 = Σ_rows dX_*;   the same for U and b1 with the states
+  grads[kernel_].noalias() += inputs.transpose() * inputGates;              // in x 3U
+  grads[recurrentKernel_].noalias() += states.transpose() * recurrentGates;  // U x 3U
+  auto dBias = grads[bias_];                                                 // 2 x 3U
+  dBias.row(0) += inputGates.colwise().sum();
+  dBias.row(1) += recurrentGates.colwise().sum();
+}
+
+Matrix Gru::forward(const ParameterSet& params, const Matrix& x, Cache& cache) const {
+  const Index T = x.rows();
+  cache.steps.assign(static_cast<size_t>(T), StepCache{});
+  Matrix states(T, units_);         // T x U
+  Matrix h = Matrix::Zero(1, units_);  // 1 x U, the state carried from step to step
+  for (Index t = 0; t < T; ++t) {
+    h = step(params, x.row(t), h, cache.steps[static_cast<size_t>(t)]);
+    states.row(t) = h;
+  }
+  return states;
+}
+
+Matrix Gru::backward(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const {
+  const Index T = dy.rows();
+  Matrix dx(T, in_);                 // T x in
+  Matrix inputs(T, in_), states(T, units_), inputGates(T, 3 * units_), recurrentGates(T, 3 * units_);
+  Matrix carried = Matrix::Zero(1, units_);  // dL/dh flowing back from the later steps
+  for (Index t = T - 1; t >= 0; --t) {
+    const StepCache& c = cache.steps[static_cast<size_t>(t)];
+    // The state after step t is both an output (dy) and the next step's input (carried).
+    const StepGradients g = stepBackward(params, c, dy.row(t) + carried);
+    dx.row(t) = g.input;
+    carried = g.state;
+    inputs.row(t) = c.input;
+    states.row(t) = c.state;
+    inputGates.row(t) = g.inputGates;
+    recurrentGates.row(t) = g.recurrentGates;
+  }
+  addParameterGradients(inputs, states, inputGates, recurrentGates, grads);
+  return dx;
+}
+
+RowVector Gru::stepReference(const ParameterSet& params, const Gru& gru, const RowVector& x, const RowVector& h) {
+  const Index U = gru.units(), in = gru.in();
+  const auto W = params.value(gru.kernelSlot());
+  const auto R = params.value(gru.recurrentKernelSlot());
+  const auto b = params.value(gru.biasSlot());
+  RowVector out(U);
+  for (Index j = 0; j < U; ++j) {
+    float xz = b(0, j), xr = b(0, U + j), xh = b(0, 2 * U + j);
+    float hz = b(1, j), hr = b(1, U + j), hh = b(1, 2 * U + j);
+    for (Index i = 0; i < in; ++i) {
+      xz += x(i) * W(i, j);
+      xr += x(i) * W(i, U + j);
+      xh += x(i) * W(i, 2 * U + j);
+    }
+    for (Index i = 0; i < U; ++i) {
+      hz += h(i) * R(i, j);
+      hr += h(i) * R(i, U + j);
+      hh += h(i) * R(i, 2 * U + j);
+    }
+    const float z = sigmoid(xz + hz);
+    const float r = sigmoid(xr + hr);
+    const float candidate = std::tanh(xh + r * hh);
+    out(j) = z * h(j) + (1.0f - z) * candidate;
+  }
+  return out;
+}
+
+void initOrthogonal(MatrixMap matrix, Rng& rng) {
+  // QR of a tall Gaussian matrix gives orthonormal columns; the sign fix makes the result uniformly distributed.
+  const bool wide = matrix.rows() < matrix.cols();
+  const Index tall = wide ? matrix.cols() : matrix.rows(), narrow = wide ? matrix.rows() : matrix.cols();
+  Eigen::MatrixXf gaussian(tall, narrow);
+  for (Index i = 0; i < gaussian.size(); ++i) gaussian.data()[i] = rng.normal();
+  Eigen::HouseholderQR<Eigen::MatrixXf> qr(gaussian);
+  Eigen::MatrixXf q = qr.householderQ() * Eigen::MatrixXf::Identity(tall, narrow);  // tall x narrow
+  const Eigen::MatrixXf r = qr.matrixQR().topRows(narrow).triangularView<Eigen::Upper>();
+  for (Index j = 0; j < narrow; ++j)
+    if (r(j, j) < 0) q.col(j) *= -1.0f;
+  if (wide)
+    matrix = q.transpose();
+  else
+    matrix = q;
+}
+
+}  // namespace al
