@@ -5,11 +5,9 @@
 #include <map>
 #include <memory>
 
-#include "core/layers/batch_norm.h"
 #include "core/layers/additive_attention.h"
+#include "core/layers/batch_norm.h"
 #include "core/layers/dense.h"
-#include "core/layers/gru.h"
-#include "core/layers/softmax_cross_entropy.h"
 #include "core/layers/dropout.h"
 #include "core/layers/embedding.h"
 #include "core/layers/layer_norm.h"
@@ -17,6 +15,8 @@
 #include "core/layers/pooling.h"
 #include "core/layers/position_embedding.h"
 #include "core/layers/relu.h"
+#include "core/layers/gru.h"
+#include "core/layers/softmax_cross_entropy.h"
 #include "tests/core/gradient_check.h"
 
 using namespace al;
@@ -41,206 +41,6 @@ LayerUnderTest makeDense() {
     Dense::Cache c;
     layer->forward(p, x, c);
     return layer->backward(p, c, dy, g);
-  };
-  return t;
-}
-
-// Token ids 0..V-1, with repeats so that the scatter-add of the embedding gradient is exercised.
-LayerUnderTest makeEmbedding() {
-  LayerUnderTest t;
-  auto layer = std::make_shared<Embedding>(t.params, "embedding.token", 6, 4);
-  Rng rng(2);
-  layer->initialize(t.params, rng);
-  t.input = Matrix(5, 1);  // T=5 ids, stored as floats
-  t.input << 2, 0, 2, 5, 1;
-  t.checkInput = false;
-  auto ids = [](const Matrix& x) {
-    std::vector<int> out;
-    for (Index i = 0; i < x.rows(); ++i) out.push_back(static_cast<int>(x(i, 0)));
-    return out;
-  };
-  t.forward = [layer, ids](const ParameterSet& p, const Matrix& x) {
-    Embedding::Cache c;
-    return layer->forward(p, ids(x), c);
-  };
-  t.backward = [layer, ids](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    Embedding::Cache c;
-    layer->forward(p, ids(x), c);
-    layer->backward(p, c, dy, g);
-    return Matrix(Matrix::Zero(x.rows(), 1));
-  };
-  return t;
-}
-
-LayerUnderTest makePositionEmbedding() {
-  LayerUnderTest t;
-  auto layer = std::make_shared<PositionEmbedding>(t.params, "embedding.position", 7, 4);
-  Rng rng(3);
-  layer->initialize(t.params, rng);
-  t.input = randomMatrix(5, 4, rng);  // T=5 < length 7: the last rows get no gradient
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) { return layer->forward(p, x); };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    layer->forward(p, x);
-    return layer->backward(p, x.rows(), dy, g);
-  };
-  return t;
-}
-
-// Inputs kept at least 0.1 away from the kink at 0, which a finite difference of h=1e-2 would straddle.
-LayerUnderTest makeRelu() {
-  LayerUnderTest t;
-  Rng rng(4);
-  t.input = randomMatrix(4, 5, rng);
-  for (Index i = 0; i < t.input.size(); ++i) {
-    float& v = t.input.data()[i];
-    v = (v < 0 ? -1.0f : 1.0f) * (0.1f + std::abs(v));
-  }
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    Relu::Cache c;
-    return Relu{}.forward(x, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    Relu::Cache c;
-    Relu{}.forward(x, c);
-    return Relu{}.backward(c, dy);
-  };
-  return t;
-}
-
-// A fresh Rng with the same seed in every call: the mask is the same in every forward pass.
-LayerUnderTest makeDropout() {
-  LayerUnderTest t;
-  Rng rng(5);
-  t.input = randomMatrix(6, 5, rng);
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    Rng maskRng(99);
-    Dropout::Cache c;
-    return Dropout{0.4f}.forward(x, Mode::Train, maskRng, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    Rng maskRng(99);
-    Dropout::Cache c;
-    Dropout{0.4f}.forward(x, Mode::Train, maskRng, c);
-    return Dropout{0.4f}.backward(c, dy);
-  };
-  return t;
-}
-
-// Random biases too, so that every bias gradient is non-trivial. With a mask, the causal one.
-LayerUnderTest makeAttention(bool causal) {
-  LayerUnderTest t;
-  auto layer = std::make_shared<MultiHeadAttention>(t.params, "encoder.0.attention", 6, 2, 3);
-  Rng rng(6);
-  layer->initialize(t.params, rng);
-  for (const auto& part : {layer->query(), layer->key(), layer->value(), layer->output()})
-    t.params.value(part.bias) = randomMatrix(1, t.params.info(part.bias).cols, rng, 0.5f);
-  t.input = randomMatrix(5, 6, rng);  // T=5 x D=6
-  t.zeroGradient = {"encoder.0.attention.key.bias"};  // q_i·b_k is the same for every key j of row i
-  auto mask = causal ? std::make_shared<Matrix>(causalMask(5)) : nullptr;
-  t.forward = [layer, mask](const ParameterSet& p, const Matrix& x) {
-    MultiHeadAttention::Cache c;
-    return layer->forward(p, x, c, mask.get());
-  };
-  t.backward = [layer, mask](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    MultiHeadAttention::Cache c;
-    layer->forward(p, x, c, mask.get());
-    return layer->backward(p, c, dy, g);
-  };
-  return t;
-}
-
-LayerUnderTest makeLayerNorm() {
-  LayerUnderTest t;
-  auto layer = std::make_shared<LayerNorm>(t.params, "encoder.0.norm1", 6, 1e-3f);
-  Rng rng(7);
-  t.params.value(layer->gammaSlot()) = randomMatrix(1, 6, rng).array() + 1.0f;
-  t.params.value(layer->betaSlot()) = randomMatrix(1, 6, rng);
-  t.input = randomMatrix(4, 6, rng);
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    LayerNorm::Cache c;
-    return layer->forward(p, x, c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    LayerNorm::Cache c;
-    layer->forward(p, x, c);
-    return layer->backward(p, c, dy, g);
-  };
-  return t;
-}
-
-// A batch of three sequences of different lengths, stacked into one input and split again inside the lambdas.
-LayerUnderTest makeBatchNorm(Mode mode) {
-  LayerUnderTest t;
-  auto layer = std::make_shared<BatchNorm>(t.params, "encoder.0.norm1", 4, 1e-3f, 0.99f);
-  Rng rng(8);
-  t.params.value(layer->gammaSlot()) = randomMatrix(1, 4, rng).array() + 1.0f;
-  t.params.value(layer->betaSlot()) = randomMatrix(1, 4, rng);
-  t.params.value(layer->movingMeanSlot()) = randomMatrix(1, 4, rng);
-  t.params.value(layer->movingVarianceSlot()) = randomMatrix(1, 4, rng).array() + 1.5f;
-  const std::vector<Index> lengths = {2, 4, 3};
-  t.input = randomMatrix(9, 4, rng);  // N=9 x D=4
-  auto split = [lengths](const Matrix& stacked) {
-    std::vector<Matrix> parts;
-    Index row = 0;
-    for (Index n : lengths) {
-      parts.emplace_back(stacked.middleRows(row, n));
-      row += n;
-    }
-    return parts;
-  };
-  auto stack = [](const std::vector<Matrix>& parts) {
-    Matrix out(9, 4);
-    Index row = 0;
-    for (const Matrix& m : parts) {
-      out.middleRows(row, m.rows()) = m;
-      row += m.rows();
-    }
-    return out;
-  };
-  t.forward = [layer, split, stack, mode](const ParameterSet& p, const Matrix& x) {
-    BatchNorm::Cache c;
-    return stack(layer->forwardBatch(p, split(x), mode, c));
-  };
-  t.backward = [layer, split, stack, mode](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    BatchNorm::Cache c;
-    layer->forwardBatch(p, split(x), mode, c);
-    return stack(layer->backwardBatch(p, c, split(dy), g));
-  };
-  return t;
-}
-
-// Values a random permutation of 0.1-spaced levels, so that no nudge of h=1e-2 changes the arg-max.
-LayerUnderTest makeMaxPool() {
-  LayerUnderTest t;
-  Rng rng(9);
-  t.input = Matrix(5, 4);
-  for (Index i = 0; i < t.input.size(); ++i) t.input.data()[i] = 0.1f * static_cast<float>(i) - 1.0f;
-  for (Index i = t.input.size() - 1; i > 0; --i)
-    std::swap(t.input.data()[i], t.input.data()[static_cast<Index>(rng.below(static_cast<uint64_t>(i + 1)))]);
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    MaxPool::Cache c;
-    return MaxPool{}.forward(x, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    MaxPool::Cache c;
-    MaxPool{}.forward(x, c);
-    return MaxPool{}.backward(c, dy);
-  };
-  return t;
-}
-
-LayerUnderTest makeMeanPool() {
-  LayerUnderTest t;
-  Rng rng(10);
-  t.input = randomMatrix(5, 4, rng);
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    MeanPool::Cache c;
-    return MeanPool{}.forward(x, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    MeanPool::Cache c;
-    MeanPool{}.forward(x, c);
-    return MeanPool{}.backward(c, dy);
   };
   return t;
 }
@@ -503,9 +303,6 @@ LayerUnderTest makeMeanPool() {
 const std::map<QString, Factory>& factories() {
   static const std::map<QString, Factory> table = {
       {"dense", makeDense},
-      {"gru", makeGru},
-      {"additive_attention", makeAdditiveAttention},
-      {"softmax_cross_entropy", makeSoftmaxCrossEntropy},
       {"embedding", makeEmbedding},
       {"position_embedding", makePositionEmbedding},
       {"relu", makeRelu},
@@ -517,6 +314,9 @@ const std::map<QString, Factory>& factories() {
       {"batch_norm_eval", [] { return makeBatchNorm(Mode::Eval); }},
       {"max_pool", makeMaxPool},
       {"mean_pool", makeMeanPool},
+      {"gru", makeGru},
+      {"additive_attention", makeAdditiveAttention},
+      {"softmax_cross_entropy", makeSoftmaxCrossEntropy},
   };
   return table;
 }
