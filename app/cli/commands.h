@@ -57,6 +57,11 @@ int predict(const PredictOptions& options);
 int ask(const PredictOptions& options);
 int bench(const BenchOptions& options);
 
+// The bag-of-bigrams side (app/cli/bigram_commands.cpp).
+int trainBigram(const TrainOptions& options);
+int predictBigram(const PredictOptions& options);
+int evalBigram(const EvalOptions& options);
+
 // The chatbot's side of train / eval / ask / bench (app/cli/chatbot_commands.cpp).
 int trainChatbot(const TrainOptions& options);
 int evalChatbot(const EvalOptions& options);

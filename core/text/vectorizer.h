@@ -51,8 +51,9 @@ class Vocabulary {
   // *truncated (if given) tells whether tokens were cut off.
   std::vector<int> encode(std::string_view text, size_t sequenceLength, bool* truncated = nullptr) const;
 
+  Vocabulary() = default;  // empty: only for a model that is being loaded
+
  private:
-  Vocabulary() = default;
 
   // Heterogeneous lookup: find a std::string_view without building a std::string for every token.
   struct Hash {

@@ -1,0 +1,93 @@
+#include "app/cli/cli_support.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "app/cli/commands.h"
+#include "core/error.h"
+
+namespace al::cli {
+
+int guarded(const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    std::cerr << "\nattentionlab-cli: bad input: " << e.what() << "\n";
+    return kBadInput;
+  } catch (const RunError& e) {
+    std::cerr << "\nattentionlab-cli: failed: " << e.what() << "\n";
+    return kFailed;
+  } catch (const std::exception& e) {
+    std::cerr << "\nattentionlab-cli: failed: " << e.what() << "\n";
+    return kFailed;
+  }
+}
+
+std::string defaultOutputDirectory(const std::string& task) {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  std::ostringstream out;
+  out << "runs/" << task << "-" << std::put_time(&local, "%Y%m%d-%H%M%S");
+  return out.str();
+}
+
+std::string formatSeconds(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "--:--";
+  const long s = std::lround(seconds);
+  std::ostringstream out;
+  if (s >= 3600) out << s / 3600 << "h";
+  out << std::setfill('0') << std::setw(2) << (s / 60) % 60 << ":" << std::setw(2) << s % 60;
+  return out.str();
+}
+
+ConsoleProgress::ConsoleProgress(const std::string& logFile) : terminal_(isatty(STDERR_FILENO) != 0) {
+  if (!logFile.empty()) {
+    log_.open(logFile, std::ios::out | std::ios::trunc);
+    if (!log_) throw InputError(logFile + ": cannot open the log file for writing");
+  }
+}
+
+void ConsoleProgress::log(const nlohmann::json& event) {
+  std::lock_guard lock(mutex_);
+  if (!log_.is_open()) return;
+  log_ << event.dump() << "\n";
+  log_.flush();
+}
+
+void ConsoleProgress::onBatch(const BatchEvent& e) {
+  log({{"event", "batch"}, {"epoch", e.epoch}, {"batch", e.batch}, {"loss", e.loss}, {"accuracy", e.accuracy},
+       {"samples_per_s", e.samplesPerSecond}});
+  const auto now = std::chrono::steady_clock::now();
+  if (!terminal_ || now - lastDraw_ < std::chrono::milliseconds(100)) return;
+  lastDraw_ = now;
+  constexpr int kWidth = 28;
+  const int filled = static_cast<int>(e.fraction * kWidth);
+  std::ostringstream bar;
+  bar << "\r epoch " << e.epoch << " [" << std::string(static_cast<size_t>(filled), '#')
+      << std::string(static_cast<size_t>(kWidth - filled), '.') << "] " << std::fixed << std::setprecision(0)
+      << e.fraction * 100 << "%  loss " << std::setprecision(4) << e.loss << "  acc " << std::setprecision(3)
+      << e.accuracy << "  " << std::setprecision(0) << e.samplesPerSecond << " samples/s  left "
+      << formatSeconds(e.secondsLeft) << "   ";
+  std::cerr << bar.str() << std::flush;
+}
+
+void ConsoleProgress::onEpoch(const EpochEvent& e) {
+  auto number = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+  log({{"event", "epoch"}, {"epoch", e.epoch}, {"loss", e.loss}, {"accuracy", e.accuracy},
+       {"val_loss", number(e.valLoss)}, {"val_accuracy", number(e.valAccuracy)}, {"seconds", e.seconds},
+       {"best", e.best}});
+  std::ostringstream line;
+  line << std::fixed << std::setprecision(4) << "\r epoch " << e.epoch << ": loss " << e.loss << ", accuracy "
+       << e.accuracy;
+  if (std::isfinite(e.valLoss)) line << ", val_loss " << e.valLoss << ", val_accuracy " << e.valAccuracy;
+  line << std::setprecision(1) << " (" << e.seconds << " s)" << (e.best ? "  *best" : "");
+  std::cerr << line.str() << std::string(20, ' ') << "\n";
+}
+
+}  // namespace al::cli

@@ -1,0 +1,39 @@
+#pragma once
+// What every training command of the CLI shares: the progress bar on stderr, the --log JSON lines, the
+// mapping of errors to exit codes, and the default output directory.
+#include <chrono>
+#include <fstream>
+#include <functional>
+#include <mutex>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/train/trainer.h"
+
+namespace al::cli {
+
+// Runs body and maps what it throws to the contract's exit codes, printing the message on stderr.
+int guarded(const std::function<int()>& body);
+
+// runs/<task>-<YYYYmmdd-HHMMSS>
+std::string defaultOutputDirectory(const std::string& task);
+
+// Prints a progress bar with loss, accuracy, throughput and time left on stderr, and writes JSON lines.
+class ConsoleProgress : public TrainingEvents {
+ public:
+  explicit ConsoleProgress(const std::string& logFile);
+  void onBatch(const BatchEvent& e) override;
+  void onEpoch(const EpochEvent& e) override;
+  void log(const nlohmann::json& event);  // adds "time"; writes one line when --log was given
+
+ private:
+  std::ofstream log_;
+  bool terminal_;
+  std::chrono::steady_clock::time_point lastDraw_{};
+  std::mutex mutex_;
+};
+
+std::string formatSeconds(double seconds);
+
+}  // namespace al::cli

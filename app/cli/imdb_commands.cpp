@@ -1,0 +1,196 @@
+// train imdb, predict, eval and bench imdb; dispatch of the other tasks (cli.md).
+#include <oneapi/tbb/task_arena.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <thread>
+
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+#include "core/error.h"
+#include "core/io/json_fields.h"
+#include "core/train/imdb_run.h"
+
+namespace al::cli {
+
+namespace {
+
+// The preset, then every option the user gave.
+ImdbRunSettings imdbSettings(const TrainOptions& o) {
+  ImdbRunSettings s = imdbPreset(o.preset.empty() ? "tiny" : o.preset);
+  s.data = o.data;
+  s.initDir = o.init;
+  s.threads = o.threads;
+  TrainingSettings& t = s.training;
+  if (o.epochs) t.epochs = *o.epochs;
+  if (o.batchSize) t.batchSize = *o.batchSize;
+  if (o.lr) t.optimizer.learningRate = static_cast<float>(*o.lr);
+  if (!o.optimizer.empty()) t.optimizer.name = o.optimizer;
+  t.validationSplit = o.validationSplit;
+  t.shuffle = o.shuffle == "on";
+  t.seed = o.seed;
+  TransformerConfig& m = s.model;
+  if (o.dropout) m.dropout = static_cast<float>(*o.dropout);
+  if (o.vocabSize) m.vocabSize = *o.vocabSize;
+  if (o.sequenceLength) m.sequenceLength = *o.sequenceLength;
+  if (o.embedDim) m.embedDim = *o.embedDim;
+  if (o.numHeads) m.numHeads = *o.numHeads;
+  if (o.keyDim) m.keyDim = *o.keyDim;
+  if (o.denseDim) m.denseDim = *o.denseDim;
+  if (o.layers) m.numLayers = *o.layers;
+  if (!o.position.empty()) m.position = o.position == "learned" ? PositionKind::Learned : o.position == "sinusoidal" ? PositionKind::Sinusoidal : PositionKind::None;
+  if (!o.norm.empty()) m.norm = o.norm == "layer" ? NormKind::Layer : NormKind::Batch;
+  if (!o.pooling.empty()) m.pooling = o.pooling == "max" ? PoolingKind::Max : PoolingKind::Mean;
+  return s;
+}
+
+int trainImdb(const TrainOptions& o) {
+  const std::string out = o.out.empty() ? defaultOutputDirectory("imdb") : o.out;
+  ConsoleProgress progress(o.log);
+  std::cerr << "Reading " << o.data << " ...\n";
+  std::unique_ptr<ImdbRun> run = ImdbRun::prepare(imdbSettings(o));
+  const DataCard& card = run->dataCard();
+  std::cerr << "Training samples: " << card.samples << ", mean words per review: " << std::fixed << std::setprecision(1)
+            << card.meanWords << ", samples / mean length = " << std::setprecision(0) << card.ratio << "\n";
+  progress.log({{"event", "start"}, {"settings", run->settings()}});
+  TrainingResult result;
+  try {
+    result = run->train(&progress, nullptr);
+  } catch (const std::exception& e) {
+    progress.log({{"event", "error"}, {"message", e.what()}});
+    throw;
+  }
+  run->save(out);
+  progress.log({{"event", "checkpoint"}, {"dir", out}, {"epoch", result.bestEpoch}});
+  const BatchStats test = run->evaluateTest();
+  progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
+  std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::setprecision(4)
+            << test.accuracy() << ", loss " << test.loss() << "\n";
+  return kDone;
+}
+
+nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention) {
+  nlohmann::json layers = nlohmann::json::array();
+  for (const auto& heads : attention) {
+    nlohmann::json layer = nlohmann::json::array();
+    for (const Matrix& a : heads) {
+      nlohmann::json rows = nlohmann::json::array();
+      for (Index q = 0; q < a.rows(); ++q) rows.push_back(std::vector<float>(a.row(q).data(), a.row(q).data() + a.cols()));
+      layer.push_back(std::move(rows));
+    }
+    layers.push_back(std::move(layer));
+  }
+  return layers;
+}
+
+std::string modelTask(const std::string& dir) { return io::readConfig(dir, "")["task"].get<std::string>(); }
+
+}  // namespace
+
+int train(const TrainOptions& o) {
+  if (o.task == "chatbot") return trainChatbot(o);
+  return guarded([&] {
+    if (o.task == "bigram") return trainBigram(o);
+    return trainImdb(o);
+  });
+}
+
+int predict(const PredictOptions& o) {
+  return guarded([&] {
+    const std::string task = modelTask(o.model);
+    if (task == "seq2seq-attention") throw InputError(o.model + " holds a chatbot model: use 'attentionlab-cli ask'");
+    if (task == "imdb-bigram") return predictBigram(o);
+    ImdbTransformerModel loaded = loadImdbTransformer(o.model);
+    const ImdbPrediction p = predictText(*loaded.model, loaded.vocabulary, o.text);
+    const std::string label = p.probability >= 0.5f ? "positive" : "negative";
+    if (o.json) {
+      nlohmann::json out = {{"probability", p.probability}, {"label", label}, {"tokens", p.tokens},
+                            {"ids", p.ids}, {"attention", attentionJson(p.attention)}};
+      std::cout << out.dump() << "\n";
+    } else {
+      std::cout << label << " (probability of positive: " << std::fixed << std::setprecision(4) << p.probability << ")\n";
+      std::cout << "tokens (" << p.tokens.size() << (p.truncated ? ", truncated to sequence_length" : "") << "):";
+      for (size_t i = 0; i < p.tokens.size(); ++i) std::cout << " " << p.tokens[i] << (p.ids[i] == 1 ? "[UNK]" : "");
+      std::cout << "\n";
+    }
+    return int{kDone};
+  });
+}
+
+int eval(const EvalOptions& o) {
+  return guarded([&] {
+    const std::string task = modelTask(o.model);
+    if (task == "seq2seq-attention") return evalChatbot(o);
+    if (task == "imdb-bigram") return evalBigram(o);
+    ImdbRunSettings s;
+    s.data = o.data.empty() ? "builtin" : o.data;
+    s.initDir = o.model;
+    s.threads = o.threads;
+    s.model = loadImdbTransformer(o.model).model->config();
+    std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
+    const BatchStats stats = run->evaluateTest();
+    if (o.json) {
+      std::cout << nlohmann::json{{"loss", stats.loss()}, {"accuracy", stats.accuracy()}, {"samples", static_cast<size_t>(stats.total)}}.dump() << "\n";
+    } else {
+      std::cout << "loss " << stats.loss() << ", accuracy " << stats.accuracy() << " on " << stats.total << " samples\n";
+    }
+    return int{kDone};
+  });
+}
+
+int bench(const BenchOptions& o) {
+  if (o.task == "chatbot") return benchChatbot(o);
+  return guarded([&] {
+    const std::string preset = o.preset.empty() ? "book" : o.preset;
+    ImdbRunSettings s = imdbPreset(preset);
+    const int threads = o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    TransformerClassifier model(s.model);
+    model.initialize(s.training.seed);
+    // Full-length sequences of random ids: the cost of a step does not depend on which words they are.
+    const size_t B = static_cast<size_t>(s.training.batchSize);
+    const auto T = static_cast<size_t>(s.model.sequenceLength);
+    std::vector<EncodedSample> samples(B);
+    Rng rng(1);
+    for (size_t b = 0; b < B; ++b) {
+      samples[b].label = static_cast<float>(b % 2);
+      for (size_t t = 0; t < T; ++t) samples[b].ids.push_back(2 + static_cast<int>(rng.below(static_cast<uint64_t>(s.model.vocabSize - 2))));
+    }
+    std::vector<const EncodedSample*> batch;
+    for (const EncodedSample& e : samples) batch.push_back(&e);
+    auto optimizer = makeOptimizer(s.training.optimizer);
+    Gradients grads(model.parameters());
+    tbb::task_arena arena(threads);
+    long step = 0;
+    auto runStep = [&] {
+      grads.setZero();
+      arena.execute([&] { model.trainBatch(batch, grads, 7); });
+      optimizer->update(model.parameters(), grads, ++step);
+    };
+    runStep();  // warm-up: allocations, caches
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < o.steps; ++i) runStep();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double msPerStep = 1000.0 * seconds / o.steps;
+    const double samplesPerSecond = static_cast<double>(B) * o.steps / seconds;
+    // forward + backward is about 3x the forward FLOPs (backward computes two products per forward product)
+    const double gflops = 3.0 * model.forwardFlops(static_cast<Index>(T)) * static_cast<double>(B) * o.steps / seconds / 1e9;
+    const nlohmann::json out = {{"task", "imdb"}, {"preset", preset}, {"batch_size", B}, {"sequence_length", T},
+                                {"threads", threads}, {"ms_per_step", msPerStep}, {"samples_per_s", samplesPerSecond},
+                                {"gflops", gflops}};
+    if (o.json) {
+      std::cout << out.dump() << "\n";
+    } else {
+      std::cout << std::fixed << std::setprecision(1) << "imdb " << preset << ": batch " << B << " x " << T << " tokens, "
+                << threads << " threads: " << msPerStep << " ms per step, " << samplesPerSecond << " samples/s, "
+                << gflops << " GFLOP/s\n";
+    }
+    return int{kDone};
+  });
+}
+
+int ask(const PredictOptions& o) { return askChatbot(o); }
+
+}  // namespace al::cli

@@ -1,0 +1,98 @@
+#pragma once
+// The chatbot: a GRU encoder-decoder with additive (Bahdanau) attention, task "seq2seq-attention" of the model
+// file contract.
+//
+// Dimension key (core/tensor.h): S source tokens, T target tokens, E embedding width, U GRU units,
+// A attention units, V target vocabulary size, B sentences processed together, N target tokens of a batch.
+//
+//   encoder:  O = GRU(embedding_src[source])             S x U, from a zero state; its last state starts the decoder
+//   decoder step (previous state s, previous token y):
+//     c  = attention(s, O)                               1 x U, the alignment a (1 x S) says where it looked
+//     s' = GRU(concat(c, embedding_tgt[y]), s)            1 x U
+//     logits = s'·W_out + b_out                           1 x V
+// Training uses teacher forcing: the decoder is fed the true previous target token, for target positions 1..T-1,
+// and the loss is the cross-entropy of every real target token. Answering is greedy: the most likely token is
+// fed back until <end> or max_target_length tokens.
+//
+// Speed: several sentences go through the encoder and decoder together, each at its real length. Sorted by
+// length (longest first), the sentences still running at step t are the first B_t rows, so every step is one
+// matrix product for all of them and no padding is ever computed. The weight gradients of all steps are added
+// with one product per tensor at the end.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/layers/additive_attention.h"
+#include "core/layers/dense.h"
+#include "core/layers/embedding.h"
+#include "core/layers/gru.h"
+#include "core/parameters.h"
+
+namespace al {
+
+struct Seq2SeqConfig {
+  Index sourceVocabSize = 0, targetVocabSize = 0;
+  Index embedDim = 0;        // E
+  Index units = 0;           // U
+  Index attentionUnits = 0;  // A
+  Index maxSourceLength = 0, maxTargetLength = 0;  // in tokens, <start> and <end> included
+};
+
+// One training pair as ids. Both sides include <start> and <end>; the target needs at least two tokens.
+struct Seq2SeqExample {
+  std::vector<int> source;
+  std::vector<int> target;
+};
+
+// Sums over target tokens (teacher forcing).
+struct Seq2SeqLoss {
+  double lossSum = 0;  // Σ -log p(target token)
+  long tokens = 0;     // real target tokens predicted
+  long correct = 0;    // of which the most likely token was the target
+};
+
+struct Seq2SeqAnswer {
+  std::vector<int> tokens;  // the tokens produced, the final <end> included when it was produced
+  Matrix attention;         // steps x S: row k is the alignment used to produce tokens[k]
+};
+
+class Seq2SeqAttention {
+ public:
+  // Registers every tensor of the contract, in its order. Throws InputError for a zero size.
+  explicit Seq2SeqAttention(const Seq2SeqConfig& config);
+
+  void initialize(uint64_t seed);  // Keras' default initializers
+
+  // Teacher forcing on a group of examples, on the calling thread. When grads is given, ADDS the gradient of
+  // the summed token loss (not yet divided by the token count: the caller knows the whole batch).
+  Seq2SeqLoss teacherForcing(std::span<const Seq2SeqExample* const> examples, Gradients* grads) const;
+
+  // Greedy decoding of one source sentence (any length >= 1).
+  Seq2SeqAnswer greedyDecode(const std::vector<int>& source, int startId, int endId) const;
+
+  const Seq2SeqConfig& config() const { return config_; }
+  ParameterSet& parameters() { return params_; }
+  const ParameterSet& parameters() const { return params_; }
+
+  // Multiply-adds of one teacher-forced training step (forward + backward ≈ 3x forward) for one sentence pair
+  // of these lengths, for the benchmark's GFLOP/s.
+  double trainingFlops(Index sourceLength, Index targetLength) const;
+
+ private:
+  struct Encoded;   // encoder outputs and caches of a group
+  struct Decoded;   // decoder caches of a group
+  void checkIds(const std::vector<int>& ids, Index vocabSize, const char* side) const;
+  Encoded encode(std::span<const Seq2SeqExample* const> examples) const;
+  void encodeBackward(const Encoded& enc, std::vector<Matrix>& dOutputs, const Matrix& dFinal, Gradients& grads) const;
+
+  Seq2SeqConfig config_;
+  ParameterSet params_;
+  Embedding sourceEmbedding_;
+  Gru encoderGru_;
+  Embedding targetEmbedding_;
+  AdditiveAttention attention_;
+  Gru decoderGru_;
+  Dense output_;
+};
+
+}  // namespace al

@@ -1,0 +1,243 @@
+#include "core/train/imdb_run.h"
+
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "core/error.h"
+#include "core/io/atomic_directory.h"
+#include "core/io/history.h"
+#include "core/io/json_fields.h"
+#include "core/io/safetensors.h"
+#include "core/io/vocabulary_file.h"
+#include "core/layers/sigmoid_cross_entropy.h"
+
+namespace al {
+
+// ---------------------------------------------------------------------------------------------------------
+// Presets
+
+std::vector<std::string> imdbPresetNames() { return {"tiny", "classroom", "book"}; }
+
+ImdbRunSettings imdbPreset(const std::string& name) {
+  ImdbRunSettings s;
+  s.preset = name;
+  TransformerConfig& m = s.model;
+  TrainingSettings& t = s.training;
+  t.optimizer.name = "rmsprop";
+  t.validationSplit = 0.2;
+  if (name == "book") {  // Deep Learning with Python, chapter 11: the Transformer encoder on IMDB
+    m = TransformerConfig{};  // vocab 20000, sequence 600, D 256, 2 heads of K 256, F 32, 1 layer, learned, layer, max
+    m.dropout = 0.5f;
+    t.optimizer.learningRate = 1e-3f;
+    t.batchSize = 32;
+    t.epochs = 20;
+  } else if (name == "classroom") {  // real IMDB in a few minutes on a laptop
+    m.vocabSize = 20000;
+    m.sequenceLength = 200;
+    m.embedDim = 64;
+    m.numHeads = 2;
+    m.keyDim = 32;
+    m.denseDim = 32;
+    m.numLayers = 1;
+    m.dropout = 0.5f;
+    t.optimizer.learningRate = 1e-3f;
+    t.batchSize = 32;
+    t.epochs = 3;
+  } else if (name == "tiny") {  // seconds, for the built-in corpus and tests
+    m.vocabSize = 1000;
+    m.sequenceLength = 64;
+    m.embedDim = 32;
+    m.numHeads = 2;
+    m.keyDim = 16;
+    m.denseDim = 32;
+    m.numLayers = 1;
+    m.dropout = 0.1f;
+    t.optimizer.learningRate = 3e-3f;
+    t.batchSize = 32;
+    t.epochs = 6;
+  } else {
+    throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Model directories
+
+ImdbTransformerModel loadImdbTransformer(const std::filesystem::path& dir) {
+  const nlohmann::json config = io::readConfig(dir, "imdb-transformer");
+  ImdbTransformerModel loaded;
+  const std::string configFile = (dir / "config.json").string();
+  loaded.model = std::make_unique<TransformerClassifier>(transformerConfigFromJson(config, configFile));
+  const std::filesystem::path tensorsFile = dir / "model.safetensors";
+  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensorsFile), tensorsFile.string());
+  const std::filesystem::path vocabFile = dir / "vocab.txt";
+  loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(vocabFile));
+  if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().vocabSize)
+    throw InputError(vocabFile.string() + ": " + std::to_string(loaded.vocabulary.size()) +
+                     " tokens, more than the vocab_size " + std::to_string(loaded.model->config().vocabSize) +
+                     " of config.json");
+  if (std::filesystem::exists(dir / "history.json")) {
+    loaded.history = io::readHistory(dir / "history.json");
+  }
+  return loaded;
+}
+
+static std::vector<io::EpochRecord> toRecords(const std::vector<EpochEvent>& history) {
+  std::vector<io::EpochRecord> records;
+  for (const EpochEvent& e : history) records.push_back({e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy, e.seconds});
+  return records;
+}
+
+void saveImdbTransformer(const std::filesystem::path& dir, const TransformerClassifier& model,
+                         const Vocabulary& vocabulary, const std::vector<EpochEvent>& history) {
+  io::ModelDirectoryWriter writer(dir);
+  nlohmann::json config = {{"format", "attentionlab-model"}, {"version", 1}, {"task", "imdb-transformer"}};
+  config.update(toJson(model.config()));
+  io::writeFileAtomically(writer.staging() / "config.json", config.dump(2) + "\n");
+  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
+  io::writeVocabularyFile(writer.staging() / "vocab.txt", vocabulary.tokens());
+  io::writeHistory(writer.staging() / "history.json", toRecords(history));
+  writer.commit();
+}
+
+ImdbPrediction predictText(const TransformerClassifier& model, const Vocabulary& vocabulary, const std::string& text) {
+  ImdbPrediction p;
+  std::vector<std::string> tokens = tokenizeImdb(text);
+  const auto length = static_cast<size_t>(model.config().sequenceLength);
+  p.truncated = tokens.size() > length;
+  if (p.truncated) tokens.resize(length);
+  if (tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
+  for (const std::string& token : tokens) p.ids.push_back(vocabulary.id(token));
+  p.tokens = std::move(tokens);
+  TransformerClassifier::Prediction out = model.predict(p.ids);
+  p.probability = out.probability;
+  p.attention = std::move(out.attention);
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The run
+
+namespace {
+
+std::vector<EncodedSample> encodeAll(const std::vector<LabeledText>& texts, const Vocabulary& vocabulary,
+                                     size_t sequenceLength) {
+  std::vector<EncodedSample> out;
+  out.reserve(texts.size());
+  for (const LabeledText& t : texts) {
+    EncodedSample s{vocabulary.encode(t.text, sequenceLength), t.label};
+    if (s.ids.empty()) throw InputError(t.origin + ": the review has no words once punctuation is removed");
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+int threadCount(int requested) {
+  return requested > 0 ? requested : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+}  // namespace
+
+std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const ProgressFn& progress) {
+  std::unique_ptr<ImdbRun> run(new ImdbRun);
+  run->settings_ = settings;
+  auto report = [&](const std::string& what, double fraction) {
+    if (progress && !progress(what, fraction)) throw RunError("cancelled");
+  };
+  report("Reading " + settings.data, 0.0);
+  LabeledDataset data = loadImdbSource(settings.data, [&](size_t done, size_t total) {
+    return !progress || progress("Reading " + settings.data, total ? 0.7 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
+  }, settings.training.seed);
+  run->dataCard_ = describe(data.train);
+
+  if (!settings.initDir.empty()) {
+    ImdbTransformerModel init = loadImdbTransformer(settings.initDir);
+    run->model_ = std::move(init.model);
+    run->vocabulary_ = std::move(init.vocabulary);
+    run->settings_.model = run->model_->config();
+    if (settings.model.dropout != run->model_->config().dropout) {
+      // --dropout overrides the stored rate; everything else about the architecture comes from the directory
+      TransformerConfig config = run->model_->config();
+      config.dropout = settings.model.dropout;
+      auto model = std::make_unique<TransformerClassifier>(config);
+      model->parameters().data() = run->model_->parameters().data();
+      run->model_ = std::move(model);
+      run->settings_.model = config;
+    }
+  } else {
+    report("Building the vocabulary", 0.75);
+    std::vector<std::vector<std::string>> tokenized;
+    tokenized.reserve(data.train.size());
+    for (const LabeledText& t : data.train) tokenized.push_back(tokenizeImdb(t.text));
+    run->vocabulary_ = Vocabulary::build(tokenized, static_cast<size_t>(settings.model.vocabSize));
+    run->model_ = std::make_unique<TransformerClassifier>(settings.model);
+    run->model_->initialize(settings.training.seed);
+  }
+  report("Encoding the reviews", 0.85);
+  const auto length = static_cast<size_t>(run->model_->config().sequenceLength);
+  run->train_ = encodeAll(data.train, run->vocabulary_, length);
+  run->test_ = encodeAll(data.hasTestSplit ? data.test : std::vector<LabeledText>{}, run->vocabulary_, length);
+  report("Ready", 1.0);
+  return run;
+}
+
+nlohmann::json ImdbRun::settings() const {
+  const TrainingSettings& t = settings_.training;
+  return {{"task", task()},
+          {"data", settings_.data},
+          {"preset", settings_.preset},
+          {"model", toJson(model_->config())},
+          {"epochs", t.epochs},
+          {"batch_size", t.batchSize},
+          {"optimizer", t.optimizer.name},
+          {"learning_rate", t.optimizer.learningRate},
+          {"validation_split", t.validationSplit},
+          {"shuffle", t.shuffle},
+          {"seed", t.seed},
+          {"threads", threadCount(settings_.threads)}};
+}
+
+TrainingResult ImdbRun::train(TrainingEvents* events, const TrainingControl* control) {
+  tbb::task_arena arena(threadCount(settings_.threads));
+  TrainingResult result;
+  arena.execute([&] { result = al::train(*this, settings_.training, events, control); });
+  model_->parameters().data() = result.bestParameters;  // keep the best epoch, as the saved model does
+  history_ = result.history;
+  return result;
+}
+
+void ImdbRun::save(const std::filesystem::path& dir) const { saveImdbTransformer(dir, *model_, vocabulary_, history_); }
+
+BatchStats ImdbRun::evaluateTest() {
+  const std::vector<EncodedSample>& samples = test_.empty() ? train_ : test_;
+  std::vector<const EncodedSample*> pointers;
+  for (const EncodedSample& s : samples) pointers.push_back(&s);
+  tbb::task_arena arena(threadCount(settings_.threads));
+  BatchStats stats;
+  arena.execute([&] { stats = model_->evaluate(pointers); });
+  return stats;
+}
+
+BatchStats ImdbRun::trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t seed) {
+  std::vector<const EncodedSample*> batch;
+  for (size_t i : samples) batch.push_back(&train_[i]);
+  return model_->trainBatch(batch, grads, seed);
+}
+
+BatchStats ImdbRun::evaluate(std::span<const size_t> samples) {
+  std::vector<const EncodedSample*> batch;
+  for (size_t i : samples) batch.push_back(&train_[i]);
+  return model_->evaluate(batch);
+}
+
+size_t ImdbRun::tokens(std::span<const size_t> samples) const {
+  size_t n = 0;
+  for (size_t i : samples) n += train_[i].ids.size();
+  return n;
+}
+
+}  // namespace al

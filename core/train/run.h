@@ -1,0 +1,34 @@
+#pragma once
+// A training run as the app and the CLI see it: prepared from settings (data loaded, vocabulary built, model
+// created), trained with events and pause/stop, then saved as a model directory. One implementation per task.
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/train/trainer.h"
+
+namespace al {
+
+// Reports preparation progress (loading data): a short phrase and a fraction 0..1. Return false to cancel.
+using ProgressFn = std::function<bool(const std::string& what, double fraction)>;
+
+class TrainingRun {
+ public:
+  virtual ~TrainingRun() = default;
+  // The contract's task name: "imdb-transformer", "imdb-bigram" or "seq2seq-attention".
+  virtual std::string task() const = 0;
+  // The settings that define the run (model config and training settings), for the runs list and the log.
+  virtual nlohmann::json settings() const = 0;
+  // Trains in the run's own oneTBB arena (its thread count). Throws RunError on divergence; the model then keeps
+  // the weights of its best finished epoch, if any.
+  virtual TrainingResult train(TrainingEvents* events, const TrainingControl* control) = 0;
+  // Writes the model directory atomically: the best epoch's weights, config, vocabularies and the history.
+  virtual void save(const std::filesystem::path& dir) const = 0;
+  // Test split (or all data without one): loss and accuracy of the current weights.
+  virtual BatchStats evaluateTest() = 0;
+};
+
+}  // namespace al
