@@ -1,0 +1,142 @@
+// The seq2seq-attention model as a whole: its gradient, the grouping of sentences of different lengths, greedy
+// decoding.
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/error.h"
+#include "core/models/seq2seq_attention.h"
+
+using namespace al;
+
+namespace {
+
+Seq2SeqConfig tinyConfig() {
+  Seq2SeqConfig c;
+  c.sourceVocabSize = 7;
+  c.targetVocabSize = 6;
+  c.embedDim = 3;
+  c.units = 4;
+  c.attentionUnits = 3;
+  c.maxSourceLength = 8;
+  c.maxTargetLength = 5;
+  return c;
+}
+
+// Sentences of different lengths on both sides, so that the sorted groups differ between encoder and decoder.
+std::vector<Seq2SeqExample> examples() {
+  return {{{2, 4, 5, 3}, {2, 4, 3}},
+          {{2, 6, 3}, {2, 5, 1, 4, 3}},
+          {{2, 1, 4, 4, 6, 3}, {2, 3}}};
+}
+
+std::vector<const Seq2SeqExample*> pointers(const std::vector<Seq2SeqExample>& e) {
+  std::vector<const Seq2SeqExample*> p;
+  for (const auto& x : e) p.push_back(&x);
+  return p;
+}
+
+}  // namespace
+
+class TestChatbotModel : public QObject {
+  Q_OBJECT
+ private slots:
+  void registersTheContractTensors() {
+    Seq2SeqAttention model(tinyConfig());
+    const ParameterSet& p = model.parameters();
+    const std::vector<std::pair<std::string, std::vector<int64_t>>> expected = {
+        {"encoder.embedding", {7, 3}},          {"encoder.gru.kernel", {3, 12}},
+        {"encoder.gru.recurrent_kernel", {4, 12}}, {"encoder.gru.bias", {2, 12}},
+        {"decoder.embedding", {6, 3}},          {"decoder.attention.W1.kernel", {4, 3}},
+        {"decoder.attention.W1.bias", {3}},     {"decoder.attention.W2.kernel", {4, 3}},
+        {"decoder.attention.W2.bias", {3}},     {"decoder.attention.V.kernel", {3, 1}},
+        {"decoder.attention.V.bias", {1}},      {"decoder.gru.kernel", {7, 12}},
+        {"decoder.gru.recurrent_kernel", {4, 12}}, {"decoder.gru.bias", {2, 12}},
+        {"decoder.output.kernel", {4, 6}},      {"decoder.output.bias", {6}}};
+    QCOMPARE(p.tensors().size(), expected.size());
+    for (const auto& [name, shape] : expected) {
+      const int slot = p.find(name);
+      QVERIFY2(slot >= 0, name.c_str());
+      QVERIFY2(p.info(slot).shape == shape, name.c_str());
+    }
+  }
+
+  // Central differences on every parameter of a tiny model against the backward pass of the whole model.
+  void wholeModelGradient() {
+    Seq2SeqAttention model(tinyConfig());
+    model.initialize(3);
+    Rng rng(8);
+    for (float& w : model.parameters().data()) w += rng.uniform(-0.2f, 0.2f);
+    const auto data = examples();
+    const auto group = pointers(data);
+    Gradients grads(model.parameters());
+    model.teacherForcing(group, &grads);
+    std::vector<float>& w = model.parameters().data();
+    double diff = 0, norm = 0;
+    const float h = 1e-2f;
+    for (size_t i = 0; i < w.size(); ++i) {
+      const float saved = w[i];
+      w[i] = saved + h;
+      const double up = model.teacherForcing(group, nullptr).lossSum;
+      w[i] = saved - h;
+      const double down = model.teacherForcing(group, nullptr).lossSum;
+      w[i] = saved;
+      const double numeric = (up - down) / (2.0 * h);
+      diff += (numeric - grads.data()[i]) * (numeric - grads.data()[i]);
+      norm += numeric * numeric;
+    }
+    const double relative = std::sqrt(diff) / std::sqrt(norm);
+    QVERIFY2(relative < 2e-3, qPrintable(QString("relative error %1").arg(relative)));
+  }
+
+  // A group gives the sum of its sentences taken one at a time: grouping changes speed, not results.
+  void groupEqualsSumOfSingles() {
+    Seq2SeqAttention model(tinyConfig());
+    model.initialize(5);
+    const auto data = examples();
+    Gradients together(model.parameters()), alone(model.parameters());
+    const Seq2SeqLoss all = model.teacherForcing(pointers(data), &together);
+    double lossSum = 0;
+    long tokens = 0;
+    for (const auto& e : data) {
+      const Seq2SeqExample* one[] = {&e};
+      const Seq2SeqLoss l = model.teacherForcing(one, &alone);
+      lossSum += l.lossSum;
+      tokens += l.tokens;
+    }
+    QCOMPARE(all.tokens, 2L + 4L + 1L);
+    QCOMPARE(tokens, all.tokens);
+    QVERIFY(std::abs(all.lossSum - lossSum) < 1e-5);
+    for (size_t i = 0; i < alone.data().size(); ++i) QVERIFY(std::abs(alone.data()[i] - together.data()[i]) < 1e-5f);
+  }
+
+  // Feeding the greedy answer back as the target, every teacher-forced prediction is the fed token, and the
+  // alignments are distributions over the source.
+  void greedyAgreesWithTeacherForcing() {
+    Seq2SeqAttention model(tinyConfig());
+    model.initialize(9);
+    const std::vector<int> source = {2, 4, 1, 6, 3};
+    const Seq2SeqAnswer answer = model.greedyDecode(source, 2, 3);
+    QVERIFY(!answer.tokens.empty());
+    QVERIFY(static_cast<Index>(answer.tokens.size()) <= 5);
+    QCOMPARE(answer.attention.rows(), static_cast<Index>(answer.tokens.size()));
+    QCOMPARE(answer.attention.cols(), Index(5));
+    for (Index k = 0; k < answer.attention.rows(); ++k) QVERIFY(std::abs(answer.attention.row(k).sum() - 1.0f) < 1e-5f);
+    Seq2SeqExample e{source, {2}};
+    e.target.insert(e.target.end(), answer.tokens.begin(), answer.tokens.end());
+    const Seq2SeqExample* one[] = {&e};
+    const Seq2SeqLoss l = model.teacherForcing(one, nullptr);
+    QCOMPARE(l.tokens, static_cast<long>(answer.tokens.size()));
+    QCOMPARE(l.correct, l.tokens);
+  }
+
+  void rejectsIdsOutsideTheVocabulary() {
+    Seq2SeqAttention model(tinyConfig());
+    const std::vector<int> outside = {2, 7, 3}, empty;
+    QVERIFY_THROWS_EXCEPTION(InputError, model.greedyDecode(outside, 2, 3));
+    QVERIFY_THROWS_EXCEPTION(InputError, model.greedyDecode(empty, 2, 3));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestChatbotModel)
+#include "test_chatbot_model.moc"
