@@ -225,7 +225,8 @@ LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress) {
   archive_read_support_filter_gzip(a);
   archive_read_support_format_tar(a);
   if (archive_read_open_filename(a, name.c_str(), 1 << 20) != ARCHIVE_OK)
-    throw InputError(name + ": not a readable .tar.gz archive (" + archiveProblem(a) + ")");
+    throw InputError(name + ": not a readable .tar.gz archive: corrupt, truncated or of another kind (" +
+                     archiveProblem(a) + ")");
 
   ProgressReporter reporter(progress, static_cast<size_t>(fs::file_size(file)), 1 << 20);
   reporter.update(0);
