@@ -5,7 +5,10 @@
 namespace al {
 
 LayerNorm::LayerNorm(ParameterSet& params, const std::string& name, Index width, float epsilon)
-    : width_(width), epsilon_(epsilon), gamma_(params.add(name + ".gamma", {width})), beta_(params.add(name + ".beta", {width})) {}
+    : width_(width),
+      epsilon_(epsilon),
+      gamma_(params.add(name + ".gamma", {width})),
+      beta_(params.add(name + ".beta", {width})) {}
 
 void LayerNorm::initialize(ParameterSet& params) const {
   params.value(gamma_).setOnes();

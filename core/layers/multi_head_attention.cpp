@@ -1,5 +1,6 @@
 #include "core/layers/multi_head_attention.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -34,13 +35,14 @@ void maskedSoftmaxRows(Matrix& scores, const Matrix* allowed) {
   constexpr float minusInfinity = -std::numeric_limits<float>::infinity();
   if (allowed) scores = (allowed->array() != 0.0f).select(scores, minusInfinity);
 
-  Eigen::VectorXf rowMax = scores.rowwise().maxCoeff();                     // T
-  rowMax = rowMax.array().isFinite().select(rowMax, 0.0f);                  // a fully masked row: shift by 0
-  scores.array() = (scores.colwise() - rowMax).array().exp();               // T x T
-  if (allowed) scores = (allowed->array() != 0.0f).select(scores, 0.0f);    // exp(-inf) made exact
+  Eigen::VectorXf rowMax = scores.rowwise().maxCoeff();        // T, over the allowed keys only
+  rowMax = rowMax.array().isFinite().select(rowMax, 0.0f);     // a fully masked row: shift by 0, not by -inf
+  scores.array() = (scores.colwise() - rowMax).array().exp();  // T x T
+  // A vectorized exp may return a tiny denormal for -inf instead of 0: set the masked weights explicitly.
+  if (allowed) scores = (allowed->array() != 0.0f).select(scores, 0.0f);
 
-  Eigen::VectorXf rowSum = scores.rowwise().sum();                          // T
-  rowSum = (rowSum.array() > 0.0f).select(rowSum, 1.0f);                    // 0 / 1 = 0 for a masked row
+  Eigen::VectorXf rowSum = scores.rowwise().sum();             // T
+  rowSum = (rowSum.array() > 0.0f).select(rowSum, 1.0f);       // a fully masked row: 0 / 1 = 0, not 0 / 0
   scores.array().colwise() /= rowSum.array();
 }
 
@@ -225,7 +227,8 @@ Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAt
   const auto y = projectReference(params, layer.output(), z);  // T x D
   Matrix out(x.rows(), layer.width());
   for (size_t t = 0; t < T; ++t)
-    for (Index d = 0; d < layer.width(); ++d) out(static_cast<Index>(t), d) = static_cast<float>(y[t][static_cast<size_t>(d)]);
+    for (Index d = 0; d < layer.width(); ++d)
+      out(static_cast<Index>(t), d) = static_cast<float>(y[t][static_cast<size_t>(d)]);
   return out;
 }
 
