@@ -1,0 +1,158 @@
+#include "core/io/json_fields.h"
+
+#include <cmath>
+#include <system_error>
+
+#include "core/error.h"
+#include "core/io/atomic_directory.h"
+#include "core/io/read_file.h"
+
+namespace al::io {
+
+namespace {
+
+std::string fieldName(const char* field) { return std::string("field \"") + field + "\""; }
+
+// A short rendering of what was found instead, for messages (long arrays and texts are cut).
+std::string foundValue(const nlohmann::json& value) {
+  std::string text = value.dump();
+  if (text.size() > 40) text = text.substr(0, 37) + "...";
+  return text;
+}
+
+[[noreturn]] void failWrongType(const nlohmann::json& value, const char* field, const char* expected,
+                                const std::string& file) {
+  throw InputError(file + ": " + fieldName(field) + " must be " + expected + ", found " + foundValue(value));
+}
+
+// The field's value; al::InputError if object is not an object or has no such field.
+const nlohmann::json& requireField(const nlohmann::json& object, const char* field, const std::string& file) {
+  if (!object.is_object()) throw InputError(file + ": expected a JSON object with " + fieldName(field));
+  const auto found = object.find(field);
+  if (found == object.end()) throw InputError(file + ": " + fieldName(field) + " is missing");
+  return *found;
+}
+
+bool isAbsent(const nlohmann::json& object, const char* field) {
+  if (!object.is_object()) return true;
+  const auto found = object.find(field);
+  return found == object.end() || found->is_null();
+}
+
+std::string joinQuoted(const std::vector<std::string>& values) {
+  std::string text;
+  for (size_t i = 0; i < values.size(); ++i) text += (i == 0 ? "\"" : (i + 1 == values.size() ? " or \"" : ", \"")) + values[i] + "\"";
+  return text;
+}
+
+// "an imdb-transformer model", "a seq2seq-attention model".
+std::string withArticle(const std::string& task) {
+  const bool vowel = !task.empty() && std::string("aeiou").find(task[0]) != std::string::npos;
+  return (vowel ? "an " : "a ") + task;
+}
+
+}  // namespace
+
+int64_t requireInt(const nlohmann::json& object, const char* field, const std::string& file) {
+  const nlohmann::json& value = requireField(object, field, file);
+  if (value.is_number_integer()) return value.get<int64_t>();
+  // Some writers (a Python script dividing, a JSON library) store 4 as 4.0; accept a whole number.
+  if (value.is_number_float()) {
+    const double number = value.get<double>();
+    if (std::isfinite(number) && number == std::floor(number) && std::abs(number) < 9.0e15)
+      return static_cast<int64_t>(number);
+  }
+  failWrongType(value, field, "an integer", file);
+}
+
+int64_t requireIntAtLeast(const nlohmann::json& object, const char* field, int64_t minimum, const std::string& file) {
+  const int64_t value = requireInt(object, field, file);
+  if (value < minimum)
+    throw InputError(file + ": " + fieldName(field) + " must be at least " + std::to_string(minimum) + ", found " +
+                     std::to_string(value));
+  return value;
+}
+
+double requireNumber(const nlohmann::json& object, const char* field, const std::string& file) {
+  const nlohmann::json& value = requireField(object, field, file);
+  if (!value.is_number()) failWrongType(value, field, "a number", file);
+  return value.get<double>();
+}
+
+std::string requireString(const nlohmann::json& object, const char* field, const std::string& file) {
+  const nlohmann::json& value = requireField(object, field, file);
+  if (!value.is_string()) failWrongType(value, field, "a string", file);
+  return value.get<std::string>();
+}
+
+std::string requireOneOf(const nlohmann::json& object, const char* field, const std::vector<std::string>& allowed,
+                         const std::string& file) {
+  const nlohmann::json& value = requireField(object, field, file);
+  const std::string expected = "one of " + joinQuoted(allowed);
+  if (!value.is_string()) failWrongType(value, field, expected.c_str(), file);
+  for (const std::string& choice : allowed)
+    if (value == choice) return choice;
+  failWrongType(value, field, expected.c_str(), file);
+}
+
+int64_t optionalInt(const nlohmann::json& object, const char* field, int64_t fallback, const std::string& file) {
+  return isAbsent(object, field) ? fallback : requireInt(object, field, file);
+}
+
+double optionalNumber(const nlohmann::json& object, const char* field, double fallback, const std::string& file) {
+  return isAbsent(object, field) ? fallback : requireNumber(object, field, file);
+}
+
+std::string optionalString(const nlohmann::json& object, const char* field, const std::string& fallback,
+                           const std::string& file) {
+  return isAbsent(object, field) ? fallback : requireString(object, field, file);
+}
+
+std::string optionalOneOf(const nlohmann::json& object, const char* field, const std::vector<std::string>& allowed,
+                          const std::string& fallback, const std::string& file) {
+  return isAbsent(object, field) ? fallback : requireOneOf(object, field, allowed, file);
+}
+
+nlohmann::json readJsonFile(const std::filesystem::path& path, const std::string& what) {
+  const std::string bytes = readWholeFile(path, what);
+  try {
+    return nlohmann::json::parse(bytes);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path.string() + " is not valid JSON (" + e.what() + ")");
+  }
+}
+
+nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::string& expectedTask) {
+  const std::string dir = modelDir.string();
+  std::error_code ec;
+  if (!std::filesystem::exists(modelDir, ec)) throw InputError("model directory " + dir + " does not exist");
+  if (!std::filesystem::is_directory(modelDir, ec))
+    throw InputError(dir + " is not a directory; a model is a directory holding config.json and model.safetensors");
+  const std::filesystem::path configPath = modelDir / "config.json";
+  if (!std::filesystem::exists(configPath, ec))
+    throw InputError(dir + " has no config.json, so it is not an AttentionLab model directory");
+
+  const std::string file = configPath.string();
+  nlohmann::json config = readJsonFile(configPath, "model configuration");
+  if (!config.is_object()) throw InputError(file + ": expected a JSON object");
+
+  const std::string format = requireString(config, "format", file);
+  if (format != kModelFormat)
+    throw InputError(file + ": field \"format\" is \"" + format + "\", expected \"" + kModelFormat + "\"");
+  const int64_t version = requireInt(config, "version", file);
+  if (version > kModelFormatVersion)
+    throw InputError(file + " was written by a newer AttentionLab (format version " + std::to_string(version) +
+                     "; this version reads version " + std::to_string(kModelFormatVersion) + ")");
+  if (version < 1) throw InputError(file + ": field \"version\" must be at least 1, found " + std::to_string(version));
+
+  const std::string task = requireString(config, "task", file);
+  if (!expectedTask.empty() && task != expectedTask)
+    throw InputError(dir + " holds " + withArticle(task) + " model, not " + withArticle(expectedTask) + " model");
+  return config;
+}
+
+void writeConfig(const std::filesystem::path& modelDir, const nlohmann::json& config) {
+  writeFileAtomically(modelDir / "config.json", config.dump(2) + "\n");
+}
+
+}  // namespace al::io

@@ -1,0 +1,259 @@
+#include "core/io/safetensors.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/error.h"
+#include "core/io/atomic_directory.h"
+#include "core/io/read_file.h"
+
+namespace al::io {
+
+namespace {
+
+constexpr size_t kLengthBytes = 8;  // the header length field
+constexpr size_t kFloatBytes = 4;   // F32
+
+// Where one tensor's bytes are, as the header declares them.
+struct TensorEntry {
+  Tensor tensor;
+  uint64_t begin = 0;  // bytes from the start of the data section
+  uint64_t end = 0;    // one past the last byte
+};
+
+// ---- little-endian encoding, written out so that it does not depend on the machine's byte order ----
+
+uint64_t decodeUint64(const char* bytes) {
+  uint64_t value = 0;
+  for (int i = 7; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes[i]);
+  return value;
+}
+
+void appendUint64(std::string& out, uint64_t value) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
+}
+
+float decodeFloat(const char* bytes) {
+  uint32_t bits = 0;
+  for (int i = 3; i >= 0; --i) bits = (bits << 8) | static_cast<unsigned char>(bytes[i]);
+  return std::bit_cast<float>(bits);
+}
+
+void appendFloat(std::string& out, float value) {
+  const auto bits = std::bit_cast<uint32_t>(value);
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((bits >> (8 * i)) & 0xFF));
+}
+
+// ---- reading ----
+
+std::string quoted(const std::string& name) { return "\"" + name + "\""; }
+
+// Number of elements of a shape, or nullopt-like max() if it would not fit in memory anyway.
+uint64_t elementCount(const std::vector<int64_t>& shape) {
+  constexpr uint64_t tooMany = std::numeric_limits<uint64_t>::max() / kFloatBytes;
+  uint64_t count = 1;
+  for (int64_t dim : shape) {
+    const auto d = static_cast<uint64_t>(dim);
+    if (d != 0 && count > tooMany / d) return std::numeric_limits<uint64_t>::max();
+    count *= d;
+  }
+  return count;
+}
+
+// "[8, 16]". (Built by appending: GCC 12 warns wrongly about "literal" + std::string temporaries here.)
+std::string offsetsToString(uint64_t begin, uint64_t end) {
+  std::string text = "[";
+  text += std::to_string(begin);
+  text += ", ";
+  text += std::to_string(end);
+  text += "]";
+  return text;
+}
+
+uint64_t requireOffset(const nlohmann::json& value, const std::string& where) {
+  if (!value.is_number_unsigned()) throw InputError(where + ": data_offsets must be two non-negative integers");
+  return value.get<uint64_t>();
+}
+
+// One header entry: {"dtype": "F32", "shape": [...], "data_offsets": [begin, end]}.
+TensorEntry parseEntry(const std::string& name, const nlohmann::json& entry, uint64_t dataBytes, const std::string& file) {
+  const std::string where = file + ": tensor " + quoted(name);
+  if (!entry.is_object()) throw InputError(where + ": its header entry is not a JSON object");
+
+  const auto dtype = entry.find("dtype");
+  if (dtype == entry.end() || !dtype->is_string()) throw InputError(where + ": \"dtype\" is missing or not a string");
+  if (*dtype != "F32")
+    throw InputError(where + " has dtype " + dtype->get<std::string>() + "; AttentionLab reads only F32 tensors");
+
+  TensorEntry result;
+  result.tensor.name = name;
+  const auto shape = entry.find("shape");
+  if (shape == entry.end() || !shape->is_array()) throw InputError(where + ": \"shape\" is missing or not a list");
+  for (const auto& dim : *shape) {
+    if (!dim.is_number_unsigned()) throw InputError(where + ": \"shape\" must hold non-negative integers");
+    result.tensor.shape.push_back(dim.get<int64_t>());
+  }
+
+  const auto offsets = entry.find("data_offsets");
+  if (offsets == entry.end() || !offsets->is_array() || offsets->size() != 2)
+    throw InputError(where + ": \"data_offsets\" must be a list [begin, end]");
+  result.begin = requireOffset((*offsets)[0], where);
+  result.end = requireOffset((*offsets)[1], where);
+  const std::string range = offsetsToString(result.begin, result.end);
+  if (result.begin > result.end) throw InputError(where + ": data_offsets " + range + " end before they begin");
+  if (result.end > dataBytes)
+    throw InputError(where + ": data_offsets " + range + " reach beyond the data section (" +
+                     std::to_string(dataBytes) + " bytes); the file is truncated");
+
+  const uint64_t count = elementCount(result.tensor.shape);
+  const uint64_t heldBytes = result.end - result.begin;
+  if (count > heldBytes / kFloatBytes || count * kFloatBytes != heldBytes)
+    throw InputError(where + ": data_offsets " + range + " hold " + std::to_string(heldBytes) + " bytes, but shape " +
+                     shapeToString(result.tensor.shape) + " of F32 needs " +
+                     (count == std::numeric_limits<uint64_t>::max() ? std::string("more") : std::to_string(count * kFloatBytes)));
+  return result;
+}
+
+// The tensors, sorted by position, must cover the data section exactly once.
+void requireExactTiling(const std::vector<TensorEntry>& sorted, uint64_t dataBytes, const std::string& file) {
+  uint64_t covered = 0;  // bytes [0, covered) belong to the tensors seen so far
+  const TensorEntry* previous = nullptr;
+  for (const TensorEntry& e : sorted) {
+    if (e.begin < covered)
+      throw InputError(file + ": tensors " + quoted(previous->tensor.name) + " and " + quoted(e.tensor.name) +
+                       " overlap in the data section");
+    if (e.begin > covered)
+      throw InputError(file + ": bytes " + std::to_string(covered) + " to " + std::to_string(e.begin) +
+                       " of the data section, before tensor " + quoted(e.tensor.name) + ", belong to no tensor");
+    covered = e.end;
+    previous = &e;
+  }
+  if (covered != dataBytes)
+    throw InputError(file + ": the last " + std::to_string(dataBytes - covered) +
+                     " bytes of the data section belong to no tensor");
+}
+
+}  // namespace
+
+std::string shapeToString(const std::vector<int64_t>& shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + "]";
+}
+
+std::vector<Tensor> readSafetensors(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  const std::string bytes = readWholeFile(path, "safetensors file");
+  if (bytes.size() < kLengthBytes)
+    throw InputError(file + " is too short to be a safetensors file (" + std::to_string(bytes.size()) +
+                     " bytes; the 8-byte header length alone needs 8)");
+
+  const uint64_t headerBytes = decodeUint64(bytes.data());
+  if (headerBytes > bytes.size() - kLengthBytes)
+    throw InputError(file + ": the header length " + std::to_string(headerBytes) + " is larger than the file (" +
+                     std::to_string(bytes.size()) + " bytes); the file is truncated or not a safetensors file");
+
+  nlohmann::json header;
+  try {
+    header = nlohmann::json::parse(bytes.begin() + kLengthBytes, bytes.begin() + static_cast<std::ptrdiff_t>(kLengthBytes + headerBytes));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(file + ": the header is not valid JSON (" + e.what() + ")");
+  }
+  if (!header.is_object()) throw InputError(file + ": the header is not a JSON object");
+
+  const uint64_t dataBytes = bytes.size() - kLengthBytes - headerBytes;
+  std::vector<TensorEntry> entries;
+  for (const auto& [name, entry] : header.items()) {
+    if (name == "__metadata__") continue;  // free-form strings of the writer (e.g. {"format": "pt"}); not ours
+    entries.push_back(parseEntry(name, entry, dataBytes, file));
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const TensorEntry& a, const TensorEntry& b) { return std::tie(a.begin, a.end) < std::tie(b.begin, b.end); });
+  requireExactTiling(entries, dataBytes, file);
+
+  const char* data = bytes.data() + kLengthBytes + headerBytes;
+  std::vector<Tensor> tensors;
+  tensors.reserve(entries.size());
+  for (TensorEntry& e : entries) {
+    const size_t count = (e.end - e.begin) / kFloatBytes;
+    e.tensor.values.resize(count);
+    for (size_t i = 0; i < count; ++i) e.tensor.values[i] = decodeFloat(data + e.begin + i * kFloatBytes);
+    tensors.push_back(std::move(e.tensor));
+  }
+  return tensors;
+}
+
+void writeSafetensors(const std::filesystem::path& path, const std::vector<Tensor>& tensors) {
+  // ordered_json keeps the header in the order of the data section (plain json would sort the names).
+  nlohmann::ordered_json header = nlohmann::ordered_json::object();
+  std::unordered_set<std::string> names;
+  uint64_t offset = 0;
+  for (const Tensor& t : tensors) {
+    if (t.name.empty() || t.name == "__metadata__" || !names.insert(t.name).second)
+      throw std::invalid_argument("safetensors: tensor name \"" + t.name + "\" is empty, reserved or repeated");
+    if (elementCount(t.shape) != t.values.size())
+      throw std::invalid_argument("safetensors: tensor \"" + t.name + "\" has " + std::to_string(t.values.size()) +
+                                  " values for shape " + shapeToString(t.shape));
+    const uint64_t end = offset + t.values.size() * kFloatBytes;
+    header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, end}}};
+    offset = end;
+  }
+
+  // Pad the header with spaces to a multiple of 8 bytes, as the reference writer does, so that the data
+  // section starts aligned.
+  std::string headerText = header.dump();
+  headerText.append((8 - headerText.size() % 8) % 8, ' ');
+
+  std::string bytes;
+  bytes.reserve(kLengthBytes + headerText.size() + offset);
+  appendUint64(bytes, headerText.size());
+  bytes += headerText;
+  for (const Tensor& t : tensors)
+    for (float v : t.values) appendFloat(bytes, v);
+  writeFileAtomically(path, bytes);
+}
+
+std::vector<Tensor> tensorsFromParameters(const ParameterSet& params) {
+  std::vector<Tensor> tensors;
+  tensors.reserve(params.tensors().size());
+  for (const ParameterInfo& p : params.tensors()) {
+    const auto first = params.data().begin() + p.offset;
+    tensors.push_back({p.name, p.shape, std::vector<float>(first, first + p.size())});
+  }
+  return tensors;
+}
+
+void assignParameters(ParameterSet& params, const std::vector<Tensor>& tensors, const std::string& file) {
+  std::unordered_map<std::string, const Tensor*> byName;
+  for (const Tensor& t : tensors)
+    if (!byName.emplace(t.name, &t).second) throw InputError(file + ": tensor " + quoted(t.name) + " appears twice");
+
+  // Check everything before copying anything, so that a bad file leaves the model as it was.
+  for (const ParameterInfo& p : params.tensors()) {
+    const auto found = byName.find(p.name);
+    if (found == byName.end())
+      throw InputError(file + ": tensor " + quoted(p.name) + " is missing (the model needs shape " + shapeToString(p.shape) + ")");
+    if (found->second->shape != p.shape)
+      throw InputError(file + ": tensor " + quoted(p.name) + " has shape " + shapeToString(found->second->shape) +
+                       ", but the model needs " + shapeToString(p.shape));
+    if (found->second->values.size() != static_cast<size_t>(p.size()))
+      throw InputError(file + ": tensor " + quoted(p.name) + " has " + std::to_string(found->second->values.size()) +
+                       " values for shape " + shapeToString(p.shape));
+  }
+  if (tensors.size() != params.tensors().size()) {
+    std::string unknown;
+    for (const Tensor& t : tensors)
+      if (params.find(t.name) < 0) unknown += (unknown.empty() ? "" : ", ") + quoted(t.name);
+    throw InputError(file + ": unknown tensor(s) " + unknown + " (not part of this model)");
+  }
+
+  for (const ParameterInfo& p : params.tensors())
+    std::copy(byName.at(p.name)->values.begin(), byName.at(p.name)->values.end(), params.data().begin() + p.offset);
+}
+
+}  // namespace al::io
