@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   train->add_option("--position", t.position, "imdb: learned | sinusoidal | none")->check(CLI::IsMember({"learned", "sinusoidal", "none"}));
   train->add_option("--norm", t.norm, "imdb: layer | batch")->check(CLI::IsMember({"layer", "batch"}));
   train->add_option("--pooling", t.pooling, "imdb: max | mean")->check(CLI::IsMember({"max", "mean"}));
+  train->add_option("--encoding", t.encoding, "bigram: multi_hot | tf_idf")->check(CLI::IsMember({"multi_hot", "tf_idf"}));
   train->add_option("--units", t.units, "chatbot: GRU units")->check(CLI::PositiveNumber);
   train->add_option("--attention-units", t.attentionUnits, "chatbot: additive attention units")->check(CLI::PositiveNumber);
   train->add_option("--max-length", t.maxLength, "chatbot: longest source and target sentence")->check(CLI::PositiveNumber);

@@ -1,12 +1,88 @@
 // train bigram, and predict / eval of bag-of-bigrams models.
+#include <iomanip>
 #include <iostream>
 
+#include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "core/error.h"
+#include "core/train/bigram_run.h"
 
 namespace al::cli {
 
-int trainBigram(const TrainOptions&) { std::cerr << "attentionlab-cli: bigram training is not available in this build yet\n"; return kFailed; }
-int predictBigram(const PredictOptions&) { std::cerr << "attentionlab-cli: bigram models are not available in this build yet\n"; return kFailed; }
-int evalBigram(const EvalOptions&) { std::cerr << "attentionlab-cli: bigram models are not available in this build yet\n"; return kFailed; }
+namespace {
+
+BigramRunSettings bigramSettings(const TrainOptions& o) {
+  BigramRunSettings s = bigramPreset(o.preset.empty() ? "book" : o.preset);
+  s.data = o.data;
+  s.initDir = o.init;
+  TrainingSettings& t = s.training;
+  if (o.epochs) t.epochs = *o.epochs;
+  if (o.batchSize) t.batchSize = *o.batchSize;
+  if (o.lr) t.optimizer.learningRate = static_cast<float>(*o.lr);
+  if (!o.optimizer.empty()) t.optimizer.name = o.optimizer;
+  t.validationSplit = o.validationSplit;
+  t.shuffle = o.shuffle == "on";
+  t.seed = o.seed;
+  if (o.dropout) s.model.dropout = static_cast<float>(*o.dropout);
+  if (o.vocabSize) s.model.vocabSize = *o.vocabSize;
+  if (!o.encoding.empty()) s.model.encoding = o.encoding == "tf_idf" ? BigramEncoding::TfIdf : BigramEncoding::MultiHot;
+  return s;
+}
+
+}  // namespace
+
+int trainBigram(const TrainOptions& o) {
+  const std::string out = o.out.empty() ? defaultOutputDirectory("bigram") : o.out;
+  ConsoleProgress progress(o.log);
+  std::cerr << "Reading " << o.data << " ...\n";
+  std::unique_ptr<BigramRun> run = BigramRun::prepare(bigramSettings(o));
+  progress.log({{"event", "start"}, {"settings", run->settings()}});
+  TrainingResult result;
+  try {
+    result = run->train(&progress, nullptr);
+  } catch (const std::exception& e) {
+    progress.log({{"event", "error"}, {"message", e.what()}});
+    throw;
+  }
+  run->save(out);
+  progress.log({{"event", "checkpoint"}, {"dir", out}, {"epoch", result.bestEpoch}});
+  const BatchStats test = run->evaluateTest();
+  progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
+  std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::fixed
+            << std::setprecision(4) << test.accuracy() << ", loss " << test.loss() << "\n";
+  return kDone;
+}
+
+int predictBigram(const PredictOptions& o) {
+  BigramModel loaded = loadBigram(o.model);
+  const std::vector<std::string> tokens = tokenizeImdb(o.text);
+  if (tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
+  const SparseSample sample = loaded.model->encode(tokens, loaded.vocabulary);
+  const float p = loaded.model->predict(sample);
+  const std::string label = p >= 0.5f ? "positive" : "negative";
+  if (o.json) {
+    std::vector<int> ids;
+    for (const std::string& t : tokens) ids.push_back(loaded.vocabulary.id(t));
+    std::cout << nlohmann::json{{"probability", p}, {"label", label}, {"tokens", tokens}, {"ids", ids}}.dump() << "\n";
+  } else {
+    std::cout << label << " (probability of positive: " << std::fixed << std::setprecision(4) << p << ")\n";
+  }
+  return kDone;
+}
+
+int evalBigram(const EvalOptions& o) {
+  BigramRunSettings s;
+  s.data = o.data.empty() ? "builtin" : o.data;
+  s.initDir = o.model;
+  s.model = loadBigram(o.model).model->config();
+  std::unique_ptr<BigramRun> run = BigramRun::prepare(s);
+  const BatchStats stats = run->evaluateTest();
+  if (o.json) {
+    std::cout << nlohmann::json{{"loss", stats.loss()}, {"accuracy", stats.accuracy()}, {"samples", static_cast<size_t>(stats.total)}}.dump() << "\n";
+  } else {
+    std::cout << "loss " << stats.loss() << ", accuracy " << stats.accuracy() << " on " << stats.total << " samples\n";
+  }
+  return kDone;
+}
 
 }  // namespace al::cli

@@ -26,6 +26,8 @@ struct TrainOptions {
   // imdb
   std::optional<int> vocabSize, sequenceLength, embedDim, numHeads, keyDim, denseDim, layers;
   std::string position, norm, pooling;
+  // bigram (an addition to cli.md: the baseline's input encoding)
+  std::string encoding;
   // chatbot
   std::optional<int> units, attentionUnits, maxLength;
 };

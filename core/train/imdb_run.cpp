@@ -57,7 +57,7 @@ ImdbRunSettings imdbPreset(const std::string& name) {
     m.dropout = 0.1f;
     t.optimizer.learningRate = 3e-3f;
     t.batchSize = 32;
-    t.epochs = 6;
+    t.epochs = 10;
   } else {
     throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
   }
