@@ -1,6 +1,7 @@
 #include "core/io/json_fields.h"
 
 #include <cmath>
+#include <cstdint>
 #include <system_error>
 
 #include "core/error.h"
@@ -55,7 +56,8 @@ std::string withArticle(const std::string& task) {
 
 int64_t requireInt(const nlohmann::json& object, const char* field, const std::string& file) {
   const nlohmann::json& value = requireField(object, field, file);
-  if (value.is_number_integer()) return value.get<int64_t>();
+  const bool fitsInt64 = !value.is_number_unsigned() || value.get<uint64_t>() <= uint64_t(INT64_MAX);
+  if (value.is_number_integer() && fitsInt64) return value.get<int64_t>();
   // Some writers (a Python script dividing, a JSON library) store 4 as 4.0; accept a whole number.
   if (value.is_number_float()) {
     const double number = value.get<double>();

@@ -46,6 +46,9 @@ void checkLine(std::string_view line, size_t id, const std::string& file) {
 std::vector<std::string> readVocabularyFile(const std::filesystem::path& path) {
   const std::string file = path.string();
   const std::string bytes = readWholeFile(path, "vocabulary file");
+  if (std::string_view(bytes).starts_with("\xEF\xBB\xBF"))
+    throw InputError(file + " line 1 starts with a byte order mark (BOM); save the file as UTF-8 without BOM, "
+                     "so that line 1 is empty");
   const std::vector<std::string_view> lines = splitLines(bytes);
   if (lines.size() < 2)
     throw InputError(file + " has " + std::to_string(lines.size()) +

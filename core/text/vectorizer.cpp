@@ -133,7 +133,8 @@ int Vocabulary::id(std::string_view token) const {
 
 const std::string& Vocabulary::token(int id) const {
   if (id < 0 || static_cast<size_t>(id) >= tokens_.size())
-    throw std::out_of_range("vocabulary: id " + std::to_string(id) + " is not in 0.." + std::to_string(tokens_.size() - 1));
+    throw std::out_of_range("vocabulary: id " + std::to_string(id) + " is outside the " +
+                            std::to_string(tokens_.size()) + " ids of the vocabulary");
   return tokens_[static_cast<size_t>(id)];
 }
 

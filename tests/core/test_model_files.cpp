@@ -311,12 +311,13 @@ class TestModelFiles : public QObject {
     QTest::newRow("not one of") << 5 << QStringList{"\"norm\"", "\"layer\"", "\"batch\"", "\"group\""};
     QTest::newRow("optional but wrong") << 6 << QStringList{"\"norm\"", "\"group\""};
     QTest::newRow("below minimum") << 7 << QStringList{"\"num_layers\"", "at least 1"};
+    QTest::newRow("beyond 64-bit") << 8 << QStringList{"\"huge\"", "integer"};
   }
 
   void rejectsBadConfigFields() {
     QFETCH(int, which);
     QFETCH(QStringList, mustMention);
-    const nlohmann::json config = nlohmann::json::parse(R"({"embed_dim": "wide", "dropout": 0.5, "norm": "group", "num_layers": 0})");
+    const nlohmann::json config = nlohmann::json::parse(R"({"embed_dim": "wide", "dropout": 0.5, "norm": "group", "num_layers": 0, "huge": 18446744073709551615})");
     const std::string file = "runs/x/config.json";
     const std::vector<std::function<void()>> reads = {
         [&] { requireInt(config, "num_heads", file); },
@@ -327,6 +328,7 @@ class TestModelFiles : public QObject {
         [&] { requireOneOf(config, "norm", {"layer", "batch"}, file); },
         [&] { optionalOneOf(config, "norm", {"layer", "batch"}, "layer", file); },
         [&] { requireIntAtLeast(config, "num_layers", 1, file); },
+        [&] { requireInt(config, "huge", file); },
     };
     const QString message = inputErrorOf(reads[static_cast<size_t>(which)]);
     QVERIFY2(message.startsWith("runs/x/config.json"), qPrintable(message));
@@ -416,6 +418,7 @@ class TestModelFiles : public QObject {
     QTest::newRow("line 0 not empty") << QByteArray("pad\n[UNK]\nthe\n") << QStringList{"line 1", "empty", "pad"};
     QTest::newRow("line 1 not [UNK]") << QByteArray("\nunk\nthe\n") << QStringList{"line 2", "[UNK]", "unk"};
     QTest::newRow("invalid UTF-8") << QByteArray("\n[UNK]\nthe\ncaf\xE9\n") << QStringList{"line 4", "UTF-8"};
+    QTest::newRow("byte order mark") << QByteArray("\xEF\xBB\xBF\n[UNK]\n") << QStringList{"line 1", "BOM"};
     QTest::newRow("CRLF") << QByteArray("\n[UNK]\r\nthe\r\n") << QStringList{"line 2", "CR"};
     QTest::newRow("repeated token") << QByteArray("\n[UNK]\nthe\nand\nthe\n") << QStringList{"line 5", "\"the\"", "line 3"};
   }
