@@ -10,6 +10,8 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "ui/normalization_page.h"
+
 namespace al::ui {
 
 namespace {
@@ -40,8 +42,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QLis
           placeholderPage(tr("Type a sentence and see its attention heatmaps.")));
   addPage(tr("Step through"), tr("Self-attention one operation at a time"),
           placeholderPage(tr("Step through self-attention one operation at a time.")));
-  addPage(tr("Normalization"), tr("Layer normalization versus batch normalization"),
-          placeholderPage(tr("Compare layer normalization and batch normalization.")));
+  addPage(tr("Normalization"), tr("Layer normalization versus batch normalization"), new NormalizationPage);
   addPage(tr("Chatbot"), tr("The GRU chatbot with additive attention"),
           placeholderPage(tr("Ask the chatbot and see its word alignment.")));
   showPage(0);

@@ -1,0 +1,122 @@
+#include "ui/export.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPixmap>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QWidget>
+
+#include "core/error.h"
+
+namespace al::ui {
+
+namespace {
+
+void exportPng(QWidget* widget, const QString& path) {
+  const QPixmap picture = widget->grab();
+  if (!picture.save(path, "PNG")) throw RunError("could not write " + path.toStdString());
+}
+
+void exportSvg(QWidget* widget, const QString& path) {
+  QSvgGenerator svg;
+  svg.setFileName(path);
+  svg.setSize(widget->size());
+  svg.setViewBox(widget->rect());
+  svg.setTitle(widget->windowTitle());
+  svg.setDescription(QStringLiteral("AttentionLab"));
+  QPainter painter;
+  if (!painter.begin(&svg)) throw RunError("could not write " + path.toStdString());
+  widget->render(&painter);
+  painter.end();
+}
+
+void exportPdf(QWidget* widget, const QString& path) {
+  QPdfWriter pdf(path);
+  pdf.setCreator(QStringLiteral("AttentionLab"));
+  // One widget pixel = one PDF point, on a page exactly the size of the widget: no margins, no scaling.
+  pdf.setResolution(72);
+  pdf.setPageSize(QPageSize(QSizeF(widget->size()), QPageSize::Point));
+  pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+  QPainter painter;
+  if (!painter.begin(&pdf)) throw RunError("could not write " + path.toStdString());
+  widget->render(&painter);
+  painter.end();
+}
+
+// A CSV field: quoted only when it must be (RFC 4180).
+QString csvField(const QString& field) {
+  if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"')) && !field.contains(QLatin1Char('\n')) &&
+      !field.contains(QLatin1Char('\r')))
+    return field;
+  QString quoted = field;
+  quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+  return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QString csvLine(const QStringList& fields) {
+  QStringList escaped;
+  for (const QString& f : fields) escaped << csvField(f);
+  return escaped.join(QLatin1Char(',')) + QLatin1Char('\n');
+}
+
+}  // namespace
+
+void exportWidget(QWidget* widget, const QString& path) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix == QLatin1String("png")) return exportPng(widget, path);
+  if (suffix == QLatin1String("svg")) return exportSvg(widget, path);
+  if (suffix == QLatin1String("pdf")) return exportPdf(widget, path);
+  throw InputError(path.toStdString() + ": unknown picture format '" + suffix.toStdString() +
+                   "', expected .png, .svg or .pdf");
+}
+
+bool writeCsv(const QString& path, const QStringList& header, const std::vector<std::vector<QString>>& rows) {
+  QSaveFile file(path);  // all or nothing: a failed write leaves no half file behind
+  if (!file.open(QIODevice::WriteOnly)) return false;
+  QString text;
+  if (!header.isEmpty()) text += csvLine(header);
+  for (const auto& row : rows) text += csvLine(QStringList(row.begin(), row.end()));
+  file.write(text.toUtf8());
+  return file.commit();
+}
+
+QString pictureFileFilter() {
+  return QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)");
+}
+
+bool askAndExportWidget(QWidget* widget, const QString& suggestedName) {
+  QString selectedFilter;
+  QString path = QFileDialog::getSaveFileName(widget, QObject::tr("Save picture"), suggestedName + ".png",
+                                              pictureFileFilter(), &selectedFilter);
+  if (path.isEmpty()) return false;
+  if (QFileInfo(path).suffix().isEmpty()) {
+    // Take the suffix from the chosen filter: "SVG drawing (*.svg)" -> ".svg".
+    const qsizetype star = selectedFilter.indexOf(QLatin1String("*."));
+    path += star >= 0 ? selectedFilter.mid(star + 1).chopped(1) : QStringLiteral(".png");
+  }
+  try {
+    exportWidget(widget, path);
+    return true;
+  } catch (const std::exception& e) {
+    QMessageBox::warning(widget, QObject::tr("Save picture"), QString::fromStdString(e.what()));
+    return false;
+  }
+}
+
+bool askAndWriteCsv(QWidget* parent, const QString& suggestedName, const QStringList& header,
+                    const std::vector<std::vector<QString>>& rows) {
+  QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Save numbers"), suggestedName + ".csv",
+                                              QObject::tr("CSV table (*.csv)"));
+  if (path.isEmpty()) return false;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".csv");
+  if (writeCsv(path, header, rows)) return true;
+  QMessageBox::warning(parent, QObject::tr("Save numbers"), QObject::tr("Could not write %1.").arg(path));
+  return false;
+}
+
+}  // namespace al::ui

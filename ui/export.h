@@ -1,0 +1,32 @@
+#pragma once
+// Saving what a page shows: a picture of any widget (PNG, SVG or PDF, chosen by the file's suffix) and the
+// numbers behind it as CSV. Every page uses these, so that every figure of the app can leave it.
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+class QWidget;
+
+namespace al::ui {
+
+// Writes a picture of `widget` to `path`; the suffix chooses the format:
+//   .png  a pixel copy (QWidget::grab), at the screen's device pixel ratio
+//   .svg  vector drawing (QSvgGenerator), text stays text
+//   .pdf  one page the size of the widget (QPdfWriter), vector where the widget paints vectors
+// Throws al::InputError for another suffix and al::RunError when the file cannot be written.
+void exportWidget(QWidget* widget, const QString& path);
+
+// Writes a CSV file (RFC 4180: comma separated, a field with a comma, quote or line break is quoted, quotes
+// doubled; UTF-8; LF line ends). Returns false when the file cannot be written.
+bool writeCsv(const QString& path, const QStringList& header, const std::vector<std::vector<QString>>& rows);
+
+// The file-dialog filter for exportWidget: "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)".
+QString pictureFileFilter();
+
+// Interactive versions for menus and buttons: ask for a file name (starting from `suggestedName`, without a
+// suffix), write it, and show a message box if that fails. Return false when cancelled or failed.
+bool askAndExportWidget(QWidget* widget, const QString& suggestedName);
+bool askAndWriteCsv(QWidget* parent, const QString& suggestedName, const QStringList& header,
+                    const std::vector<std::vector<QString>>& rows);
+
+}  // namespace al::ui
