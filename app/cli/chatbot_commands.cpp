@@ -1,0 +1,207 @@
+// train chatbot, ask, eval and bench of chatbot models (cli.md).
+#include <oneapi/tbb/task_arena.h>
+
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <thread>
+
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+#include "core/error.h"
+#include "core/text/seq2seq_text.h"
+#include "core/train/chatbot_task.h"
+
+namespace al::cli {
+
+namespace {
+
+// The preset, then every option the user gave.
+ChatbotRunSettings chatbotSettings(const TrainOptions& o) {
+  ChatbotRunSettings s = chatbotPreset(o.preset.empty() ? "classroom" : o.preset);
+  s.data = o.data;
+  s.initDir = o.init;
+  s.threads = o.threads;
+  TrainingSettings& t = s.training;
+  if (o.epochs) t.epochs = *o.epochs;
+  if (o.batchSize) t.batchSize = *o.batchSize;
+  if (o.lr) t.optimizer.learningRate = static_cast<float>(*o.lr);
+  if (!o.optimizer.empty()) t.optimizer.name = o.optimizer;
+  t.validationSplit = o.validationSplit;
+  t.shuffle = o.shuffle == "on";
+  t.seed = o.seed;
+  if (o.embedDim) s.model.embedDim = *o.embedDim;
+  if (o.units) s.model.units = *o.units;
+  if (o.attentionUnits) s.model.attentionUnits = *o.attentionUnits;
+  if (o.maxLength) s.maxLength = *o.maxLength;
+  return s;
+}
+
+nlohmann::json matrixJson(const Matrix& m) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (Index r = 0; r < m.rows(); ++r) rows.push_back(std::vector<float>(m.row(r).data(), m.row(r).data() + m.cols()));
+  return rows;
+}
+
+// The benchmark's vocabulary size on both sides: about that of the real dialogs (2,294 and 2,348 words).
+constexpr Index kBenchVocabularySize = 2400;
+
+int threadCount(int requested) {
+  return requested > 0 ? requested : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+}  // namespace
+
+int trainChatbot(const TrainOptions& o) {
+  return guarded([&] {
+    const std::string out = o.out.empty() ? defaultOutputDirectory("chatbot") : o.out;
+    if (o.dropout && *o.dropout > 0) std::cerr << "Note: --dropout does not apply to the chatbot (it has no dropout).\n";
+    ConsoleProgress progress(o.log);
+    std::cerr << "Reading " << o.data << " ...\n";
+    std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(chatbotSettings(o));
+    const Seq2SeqConfig& c = run->model().config();
+    std::cerr << "Pairs: " << run->taskData().split().train.size() << " training, "
+              << run->taskData().split().validation.size() << " validation (the last block of the file)";
+    if (run->skippedPairs()) std::cerr << ", " << run->skippedPairs() << " skipped (longer than " << c.maxSourceLength << " tokens)";
+    std::cerr << ". Vocabulary: " << c.sourceVocabSize << " source, " << c.targetVocabSize << " target tokens.\n";
+    progress.log({{"event", "start"}, {"settings", run->settings()}});
+    TrainingResult result;
+    try {
+      result = run->train(&progress, nullptr);
+    } catch (const std::exception& e) {
+      progress.log({{"event", "error"}, {"message", e.what()}});
+      throw;
+    }
+    run->save(out);
+    progress.log({{"event", "checkpoint"}, {"dir", out}, {"epoch", result.bestEpoch}});
+    const BatchStats test = run->evaluateTest();
+    const double exact = run->exactMatchTest();
+    progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}, {"test_exact_match", exact}});
+    std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << ").";
+    if (!result.history.empty()) {
+      const EpochEvent& best = result.history[static_cast<size_t>(result.bestEpoch - 1)];
+      std::cerr << " Train loss " << std::setprecision(4) << best.loss;
+      if (std::isfinite(best.valLoss)) std::cerr << ", validation loss " << best.valLoss;
+      std::cerr << ".";
+    }
+    std::cerr << "\n" << (o.data.rfind("builtin:", 0) == 0 ? "Test part" : "All pairs") << ": token accuracy "
+              << std::setprecision(4) << test.accuracy() << ", loss " << test.loss() << ", answers exactly right "
+              << std::setprecision(1) << std::fixed << 100.0 * exact << "%\n";
+    return int{kDone};
+  });
+}
+
+int askChatbot(const PredictOptions& o) {
+  return guarded([&] {
+    const ChatbotModel loaded = loadChatbot(o.model);
+    const ChatbotReply reply = askChatbot(*loaded.model, loaded.source, loaded.target, o.text);
+    if (reply.truncated)
+      std::cerr << "Note: the question was cut to its first " << loaded.model->config().maxSourceLength
+                << " tokens (max_source_length).\n";
+    if (o.json) {
+      const nlohmann::json out = {{"answer", reply.answer}, {"source_tokens", reply.sourceTokens},
+                                  {"output_tokens", reply.outputTokens}, {"attention", matrixJson(reply.attention)}};
+      std::cout << out.dump() << "\n";
+      return int{kDone};
+    }
+    std::cout << (reply.answer.empty() ? "(no words: the model answered with <end> at once)" : reply.answer) << "\n";
+    // The alignment: for every word written, where the model looked (the heaviest source token, and all weights).
+    std::cout << "\nalignment (rows: words written; columns: the question as read";
+    std::cout << ", [UNK] = unknown word):\n";
+    std::cout << std::setw(12) << "";
+    for (size_t j = 0; j < reply.sourceTokens.size(); ++j)
+      std::cout << " " << std::setw(8) << (reply.sourceIds[j] == Vocabulary::kUnknownId ? "[UNK]" : reply.sourceTokens[j].substr(0, 8));
+    std::cout << "\n";
+    for (Index k = 0; k < reply.attention.rows(); ++k) {
+      std::cout << std::setw(12) << reply.outputTokens[static_cast<size_t>(k)].substr(0, 12);
+      for (Index j = 0; j < reply.attention.cols(); ++j)
+        std::cout << " " << std::setw(8) << std::fixed << std::setprecision(2) << reply.attention(k, j);
+      std::cout << "\n";
+    }
+    return int{kDone};
+  });
+}
+
+int evalChatbot(const EvalOptions& o) {
+  return guarded([&] {
+    ChatbotRunSettings s;
+    s.data = o.data.empty() ? "builtin" : o.data;
+    s.initDir = o.model;
+    s.threads = o.threads;
+    s.training.validationSplit = 0;
+    std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(s);
+    const BatchStats stats = run->evaluateTest();
+    if (o.json) {
+      std::cout << nlohmann::json{{"loss", stats.loss()}, {"accuracy", stats.accuracy()}, {"samples", run->testPairs()}}.dump() << "\n";
+    } else {
+      const double exact = run->exactMatchTest();
+      std::cout << "loss " << stats.loss() << ", token accuracy " << stats.accuracy() << " on " << run->testPairs()
+                << " pairs (" << static_cast<size_t>(stats.total) << " target tokens); answers exactly right: "
+                << std::fixed << std::setprecision(1) << 100.0 * exact << "%\n";
+    }
+    return int{kDone};
+  });
+}
+
+int benchChatbot(const BenchOptions& o) {
+  return guarded([&] {
+    const std::string preset = o.preset.empty() ? "book" : o.preset;
+    ChatbotRunSettings s = chatbotPreset(preset);
+    const int threads = threadCount(o.threads);
+    // Vocabularies the size of the real dialogs' (about 2,300 words a side), full-length sentences of random
+    // ids: the cost of a step does not depend on which words they are.
+    Seq2SeqConfig c = s.model;
+    c.sourceVocabSize = c.targetVocabSize = kBenchVocabularySize;
+    Seq2SeqAttention model(c);
+    model.initialize(s.training.seed);
+    const auto B = static_cast<size_t>(s.training.batchSize);
+    const auto T = static_cast<size_t>(s.maxLength);
+    std::vector<Seq2SeqExample> samples(B);
+    Rng rng(1);
+    auto sentence = [&] {
+      std::vector<int> ids = {2};
+      while (ids.size() + 1 < T) ids.push_back(4 + static_cast<int>(rng.below(static_cast<uint64_t>(kBenchVocabularySize - 4))));
+      ids.push_back(3);
+      return ids;
+    };
+    for (Seq2SeqExample& e : samples) e = {sentence(), sentence()};
+    std::vector<const Seq2SeqExample*> batch;
+    for (const Seq2SeqExample& e : samples) batch.push_back(&e);
+    auto optimizer = makeOptimizer(s.training.optimizer);
+    Gradients grads(model.parameters());
+    std::vector<Gradients> buffers;
+    tbb::task_arena arena(threads);
+    long step = 0;
+    auto runStep = [&] {
+      grads.setZero();
+      arena.execute([&] {
+        const BatchStats stats = ChatbotTask::run(model, batch, &grads, buffers);
+        grads.scale(static_cast<float>(1.0 / stats.lossCount));
+      });
+      optimizer->update(model.parameters(), grads, ++step);
+    };
+    runStep();  // warm-up: allocations, caches
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < o.steps; ++i) runStep();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double msPerStep = 1000.0 * seconds / o.steps;
+    const double samplesPerSecond = static_cast<double>(B) * o.steps / seconds;
+    const double gflops = model.trainingFlops(static_cast<Index>(T), static_cast<Index>(T)) * static_cast<double>(B) *
+                          o.steps / seconds / 1e9;
+    const nlohmann::json out = {{"task", "chatbot"}, {"preset", preset}, {"batch_size", B}, {"sequence_length", T},
+                                {"threads", threads}, {"ms_per_step", msPerStep}, {"samples_per_s", samplesPerSecond},
+                                {"gflops", gflops}};
+    if (o.json) {
+      std::cout << out.dump() << "\n";
+    } else {
+      std::cout << std::fixed << std::setprecision(1) << "chatbot " << preset << ": batch " << B << " pairs of " << T
+                << " + " << T << " tokens, vocabularies of " << kBenchVocabularySize << ", " << threads
+                << " threads: " << msPerStep << " ms per step, " << samplesPerSecond << " samples/s, " << gflops
+                << " GFLOP/s\n";
+    }
+    return int{kDone};
+  });
+}
+
+}  // namespace al::cli

@@ -1,0 +1,373 @@
+#include "core/train/chatbot_task.h"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <map>
+#include <thread>
+
+#include "core/error.h"
+#include "core/io/atomic_directory.h"
+#include "core/io/json_fields.h"
+#include "core/io/safetensors.h"
+#include "core/io/vocabulary_file.h"
+#include "core/text/seq2seq_text.h"
+
+namespace al {
+
+// ---------------------------------------------------------------------------------------------------------
+// Presets
+
+std::vector<std::string> chatbotPresetNames() { return {"tiny", "classroom", "book"}; }
+
+ChatbotRunSettings chatbotPreset(const std::string& name) {
+  ChatbotRunSettings s;
+  s.preset = name;
+  Seq2SeqConfig& m = s.model;
+  TrainingSettings& t = s.training;
+  t.optimizer.name = "adam";
+  t.validationSplit = 0.2;
+  s.maxLength = 24;  // the longest sentence of the real dialogs, <start> and <end> included
+  if (name == "book") {  // the source material's chatbot
+    m.embedDim = 256;
+    m.units = 1024;
+    m.attentionUnits = 1024;
+    t.batchSize = 64;
+    t.epochs = 40;
+    t.optimizer.learningRate = 1e-3f;
+  } else if (name == "classroom") {  // minutes on two cores
+    m.embedDim = 64;
+    m.units = 256;
+    m.attentionUnits = 64;
+    t.batchSize = 32;
+    t.epochs = 30;
+    t.optimizer.learningRate = 2e-3f;
+  } else if (name == "tiny") {  // seconds, for tests
+    m.embedDim = 16;
+    m.units = 32;
+    m.attentionUnits = 16;
+    t.batchSize = 16;
+    t.epochs = 3;
+    t.optimizer.learningRate = 5e-3f;
+  } else {
+    throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
+  }
+  m.maxSourceLength = m.maxTargetLength = s.maxLength;
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Model directories
+
+namespace {
+
+nlohmann::json configJson(const Seq2SeqConfig& c) {
+  return {{"format", "attentionlab-model"},    {"version", 1},
+          {"task", "seq2seq-attention"},        {"source_vocab_size", c.sourceVocabSize},
+          {"target_vocab_size", c.targetVocabSize}, {"embed_dim", c.embedDim},
+          {"units", c.units},                   {"attention_units", c.attentionUnits},
+          {"max_source_length", c.maxSourceLength}, {"max_target_length", c.maxTargetLength}};
+}
+
+Seq2SeqConfig configFromJson(const nlohmann::json& j, const std::string& file) {
+  Seq2SeqConfig c;
+  c.sourceVocabSize = io::requireIntAtLeast(j, "source_vocab_size", 2, file);
+  c.targetVocabSize = io::requireIntAtLeast(j, "target_vocab_size", 2, file);
+  c.embedDim = io::requireIntAtLeast(j, "embed_dim", 1, file);
+  c.units = io::requireIntAtLeast(j, "units", 1, file);
+  c.attentionUnits = io::requireIntAtLeast(j, "attention_units", 1, file);
+  c.maxSourceLength = io::requireIntAtLeast(j, "max_source_length", 2, file);
+  c.maxTargetLength = io::requireIntAtLeast(j, "max_target_length", 1, file);
+  return c;
+}
+
+Vocabulary readVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field) {
+  Vocabulary v = Vocabulary::fromTokens(io::readVocabularyFile(file));
+  if (static_cast<Index>(v.size()) != expectedSize)
+    throw InputError(file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
+                     std::to_string(expectedSize));
+  return v;
+}
+
+int threadCount(int requested) {
+  return requested > 0 ? requested : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+std::vector<io::EpochRecord> toRecords(const std::vector<EpochEvent>& history) {
+  std::vector<io::EpochRecord> records;
+  for (const EpochEvent& e : history) records.push_back({e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy, e.seconds});
+  return records;
+}
+
+BatchStats toStats(const Seq2SeqLoss& l) {
+  BatchStats s;
+  s.lossSum = l.lossSum;
+  s.lossCount = static_cast<double>(l.tokens);
+  s.correct = static_cast<double>(l.correct);
+  s.total = static_cast<double>(l.tokens);
+  return s;
+}
+
+}  // namespace
+
+ChatbotModel loadChatbot(const std::filesystem::path& dir) {
+  const nlohmann::json config = io::readConfig(dir, "seq2seq-attention");
+  ChatbotModel loaded;
+  const Seq2SeqConfig c = configFromJson(config, (dir / "config.json").string());
+  loaded.model = std::make_unique<Seq2SeqAttention>(c);
+  const std::filesystem::path tensors = dir / "model.safetensors";
+  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
+  loaded.source = readVocabulary(dir / "source_vocab.txt", c.sourceVocabSize, "source_vocab_size");
+  loaded.target = readVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");
+  for (const char* marker : {kStartToken, kEndToken})
+    if (loaded.target.id(marker) == Vocabulary::kUnknownId)
+      throw InputError((dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
+  if (std::filesystem::exists(dir / "history.json")) loaded.history = io::readHistory(dir / "history.json");
+  return loaded;
+}
+
+void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model, const Vocabulary& source,
+                 const Vocabulary& target, const std::vector<EpochEvent>& history) {
+  io::ModelDirectoryWriter writer(dir);
+  io::writeFileAtomically(writer.staging() / "config.json", configJson(model.config()).dump(2) + "\n");
+  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
+  io::writeVocabularyFile(writer.staging() / "source_vocab.txt", source.tokens());
+  io::writeVocabularyFile(writer.staging() / "target_vocab.txt", target.tokens());
+  io::writeHistory(writer.staging() / "history.json", toRecords(history));
+  writer.commit();
+}
+
+ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
+                        const std::string& question) {
+  ChatbotReply reply;
+  reply.sourceTokens = tokenizeSeq2seq(question);
+  const auto maxLength = static_cast<size_t>(model.config().maxSourceLength);
+  reply.sourceIds = encodeSeq2seq(source, question, maxLength, &reply.truncated);
+  if (reply.truncated) {
+    reply.sourceTokens.resize(maxLength - 1);
+    reply.sourceTokens.push_back(kEndToken);
+  }
+  const Seq2SeqAnswer a = model.greedyDecode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken));
+  for (int id : a.tokens) reply.outputTokens.push_back(target.token(id));
+  reply.answer = decodeSeq2seq(target, a.tokens);
+  reply.attention = a.attention;
+  return reply;
+}
+
+std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<DialogPair>& pairs) {
+  std::vector<std::vector<std::string>> questions, answers;
+  for (const DialogPair& p : pairs) {
+    questions.push_back(tokenizeSeq2seq(p.question));
+    answers.push_back(tokenizeSeq2seq(p.answer));
+  }
+  return {Vocabulary::build(questions, 0), Vocabulary::build(answers, 0)};
+}
+
+EncodedDialogs encodeDialogs(const std::vector<DialogPair>& pairs, const Vocabulary& source, const Vocabulary& target,
+                             size_t maxLength) {
+  EncodedDialogs out;
+  for (const DialogPair& p : pairs) {
+    bool cutQuestion = false, cutAnswer = false;
+    Seq2SeqExample e{encodeSeq2seq(source, p.question, maxLength, &cutQuestion),
+                     encodeSeq2seq(target, p.answer, maxLength, &cutAnswer)};
+    if (cutQuestion || cutAnswer) {
+      ++out.skipped;
+      continue;
+    }
+    out.examples.push_back(std::move(e));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The task
+
+ChatbotTask::ChatbotTask(Seq2SeqAttention& model, std::vector<Seq2SeqExample> examples, const TrainingSettings& s)
+    : model_(model), examples_(std::move(examples)) {
+  split_ = splitContiguous(examples_.size(), s.validationSplit);
+  // The Trainer will hold out floor(m * fraction) of m samples: with m = the pairs left after dropping the
+  // boundary pair, that is exactly the contiguous validation block.
+  const size_t m = split_.train.size() + split_.validation.size();
+  const Split trainer = splitSamples(m, split_.validation.empty() ? 0.0 : s.validationSplit, s.shuffle, s.seed);
+  if (trainer.validation.size() != split_.validation.size())
+    throw RunError("chatbot: the Trainer's validation split does not match the contiguous split");
+  rows_.resize(m);
+  for (size_t k = 0; k < trainer.train.size(); ++k) rows_[trainer.train[k]] = split_.train[k];
+  for (size_t k = 0; k < trainer.validation.size(); ++k) rows_[trainer.validation[k]] = split_.validation[k];
+}
+
+BatchStats ChatbotTask::run(const Seq2SeqAttention& model, const std::vector<const Seq2SeqExample*>& examples,
+                            Gradients* grads, std::vector<Gradients>& chunkBuffers) {
+  const size_t n = examples.size();
+  const size_t chunks = std::max<size_t>(1, std::min<size_t>(n, static_cast<size_t>(tbb::this_task_arena::max_concurrency())));
+  std::vector<Seq2SeqLoss> losses(chunks);
+  if (grads) {
+    // chunk 0 adds straight into grads; the others into their own buffers, added below in chunk order
+    while (chunkBuffers.size() + 1 < chunks) chunkBuffers.emplace_back(model.parameters());
+    for (size_t c = 1; c < chunks; ++c) chunkBuffers[c - 1].setZero();
+  }
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, chunks, 1), [&](const tbb::blocked_range<size_t>& range) {
+    for (size_t c = range.begin(); c != range.end(); ++c) {
+      const size_t first = c * n / chunks, last = (c + 1) * n / chunks;
+      const std::span<const Seq2SeqExample* const> part(examples.data() + first, last - first);
+      Gradients* target = grads ? (c == 0 ? grads : &chunkBuffers[c - 1]) : nullptr;
+      losses[c] = model.teacherForcing(part, target);
+    }
+  }, tbb::simple_partitioner());
+  BatchStats stats;
+  for (size_t c = 0; c < chunks; ++c) {
+    stats += toStats(losses[c]);
+    if (grads && c > 0) grads->add(chunkBuffers[c - 1]);
+  }
+  return stats;
+}
+
+BatchStats ChatbotTask::trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t) {
+  std::vector<const Seq2SeqExample*> batch;
+  for (size_t s : samples) batch.push_back(&examples_[rows_[s]]);
+  const BatchStats stats = run(model_, batch, &grads, chunkGrads_);
+  // the loss is the mean over the batch's real target tokens
+  if (stats.lossCount > 0) grads.scale(static_cast<float>(1.0 / stats.lossCount));
+  return stats;
+}
+
+BatchStats ChatbotTask::evaluate(std::span<const size_t> samples) {
+  std::vector<const Seq2SeqExample*> batch;
+  for (size_t s : samples) batch.push_back(&examples_[rows_[s]]);
+  // in slices, so that the caches of a whole validation part never sit in memory at once
+  BatchStats stats;
+  const size_t slice = 256;
+  for (size_t first = 0; first < batch.size(); first += slice) {
+    const std::vector<const Seq2SeqExample*> part(batch.begin() + static_cast<std::ptrdiff_t>(first),
+                                                  batch.begin() + static_cast<std::ptrdiff_t>(std::min(batch.size(), first + slice)));
+    stats += run(model_, part, nullptr, chunkGrads_);
+  }
+  return stats;
+}
+
+size_t ChatbotTask::tokens(std::span<const size_t> samples) const {
+  size_t n = 0;
+  for (size_t s : samples) n += examples_[rows_[s]].source.size() + examples_[rows_[s]].target.size();
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The run
+
+std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settings, const ProgressFn& progress) {
+  std::unique_ptr<ChatbotRun> run(new ChatbotRun);
+  run->settings_ = settings;
+  auto report = [&](const std::string& what, double fraction) {
+    if (progress && !progress(what, fraction)) throw RunError("cancelled");
+  };
+  report("Reading " + settings.data, 0.0);
+  const DialogCorpus corpus = loadDialogSource(settings.data);
+
+  size_t maxLength = static_cast<size_t>(settings.maxLength);
+  if (!settings.initDir.empty()) {
+    ChatbotModel init = loadChatbot(settings.initDir);
+    run->model_ = std::move(init.model);
+    run->source_ = std::move(init.source);
+    run->target_ = std::move(init.target);
+    maxLength = static_cast<size_t>(std::min(run->model_->config().maxSourceLength, run->model_->config().maxTargetLength));
+  }
+  if (maxLength < 3) throw InputError("--max-length must be at least 3 (<start>, a word, <end>)");
+
+  // Long pairs are skipped before the split, so that the split is over the pairs actually used.
+  report("Preparing the pairs", 0.3);
+  std::vector<DialogPair> usable;
+  for (const DialogPair& p : corpus.train)
+    if (tokenizeSeq2seq(p.question).size() <= maxLength && tokenizeSeq2seq(p.answer).size() <= maxLength) usable.push_back(p);
+  run->skipped_ = corpus.train.size() - usable.size();
+  if (usable.empty())
+    throw InputError(settings.data + ": no pair fits in " + std::to_string(maxLength) + " tokens (--max-length)");
+
+  if (!run->model_) {
+    // Vocabularies from the training block only: validation words the model never saw become [UNK].
+    const ContiguousSplit split = splitContiguous(usable.size(), settings.training.validationSplit);
+    std::vector<DialogPair> trainPart;
+    for (size_t i : split.train) trainPart.push_back(usable[i]);
+    std::tie(run->source_, run->target_) = buildChatbotVocabularies(trainPart);
+    Seq2SeqConfig config = settings.model;
+    config.sourceVocabSize = static_cast<Index>(run->source_.size());
+    config.targetVocabSize = static_cast<Index>(run->target_.size());
+    config.maxSourceLength = config.maxTargetLength = static_cast<Index>(maxLength);
+    run->model_ = std::make_unique<Seq2SeqAttention>(config);
+    run->model_->initialize(settings.training.seed);
+  }
+  report("Encoding the pairs", 0.6);
+  run->train_ = encodeDialogs(usable, run->source_, run->target_, maxLength).examples;
+  run->test_ = encodeDialogs(corpus.hasTestSplit ? corpus.test : corpus.train, run->source_, run->target_, maxLength).examples;
+  run->task_ = std::make_unique<ChatbotTask>(*run->model_, run->train_, settings.training);
+  report("Ready", 1.0);
+  return run;
+}
+
+int ChatbotRun::threads() const { return threadCount(settings_.threads); }
+
+nlohmann::json ChatbotRun::settings() const {
+  const TrainingSettings& t = settings_.training;
+  nlohmann::json model = configJson(model_->config());
+  for (const char* k : {"format", "version", "task"}) model.erase(k);
+  return {{"task", task()},
+          {"data", settings_.data},
+          {"preset", settings_.preset},
+          {"model", model},
+          {"training_pairs", task_->split().train.size()},
+          {"validation_pairs", task_->split().validation.size()},
+          {"skipped_pairs", skipped_},
+          {"epochs", t.epochs},
+          {"batch_size", t.batchSize},
+          {"optimizer", t.optimizer.name},
+          {"learning_rate", t.optimizer.learningRate},
+          {"validation_split", t.validationSplit},
+          {"shuffle", t.shuffle},
+          {"seed", t.seed},
+          {"threads", threads()}};
+}
+
+TrainingResult ChatbotRun::train(TrainingEvents* events, const TrainingControl* control) {
+  tbb::task_arena arena(threads());
+  TrainingResult result;
+  arena.execute([&] { result = al::train(*task_, settings_.training, events, control); });
+  model_->parameters().data() = result.bestParameters;  // keep the best epoch, as the saved model does
+  history_ = result.history;
+  return result;
+}
+
+void ChatbotRun::save(const std::filesystem::path& dir) const { saveChatbot(dir, *model_, source_, target_, history_); }
+
+BatchStats ChatbotRun::evaluateTest() {
+  std::vector<const Seq2SeqExample*> all;
+  for (const Seq2SeqExample& e : test_) all.push_back(&e);
+  std::vector<Gradients> unused;
+  tbb::task_arena arena(threads());
+  BatchStats stats;
+  arena.execute([&] {
+    for (size_t first = 0; first < all.size(); first += 256) {
+      const std::vector<const Seq2SeqExample*> part(all.begin() + static_cast<std::ptrdiff_t>(first),
+                                                    all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), first + 256)));
+      stats += ChatbotTask::run(*model_, part, nullptr, unused);
+    }
+  });
+  return stats;
+}
+
+double ChatbotRun::exactMatchTest() {
+  if (test_.empty()) return 0.0;
+  const int start = target_.id(kStartToken), end = target_.id(kEndToken);
+  std::vector<char> exact(test_.size(), 0);
+  tbb::task_arena arena(threads());
+  arena.execute([&] {
+    tbb::parallel_for(size_t{0}, test_.size(), [&](size_t i) {
+      const Seq2SeqAnswer a = model_->greedyDecode(test_[i].source, start, end);
+      const std::vector<int> expected(test_[i].target.begin() + 1, test_[i].target.end());  // without <start>
+      exact[i] = a.tokens == expected;
+    });
+  });
+  return static_cast<double>(std::count(exact.begin(), exact.end(), 1)) / static_cast<double>(test_.size());
+}
+
+}  // namespace al

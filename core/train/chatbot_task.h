@@ -1,0 +1,134 @@
+#pragma once
+// Training the chatbot (task seq2seq-attention): presets, dialog pairs to ids, the TrainingTask that runs a
+// batch in parallel, the model directory, and asking a question.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/data/dialogs.h"
+#include "core/io/history.h"
+#include "core/models/seq2seq_attention.h"
+#include "core/text/vectorizer.h"
+#include "core/train/run.h"
+
+namespace al {
+
+struct ChatbotRunSettings {
+  std::string data = "builtin";  // "builtin", "builtin:translate" or a question<TAB>answer file
+  std::string preset = "classroom";
+  Seq2SeqConfig model;           // sizes from the preset (vocabulary sizes come from the data)
+  Index maxLength = 24;          // longest sentence in tokens, <start> and <end> included; longer pairs are skipped
+  TrainingSettings training;     // the preset's, then overridden by the user
+  int threads = 0;               // 0: all cores
+  std::string initDir;           // continue from this model directory (its config, vocabularies and weights)
+};
+
+// "tiny" (seconds), "classroom" (minutes on the real dialogs, and builtin:translate), "book" (the source
+// material's configuration: embed 256, units 1024, batch 64, Adam, 40 epochs). InputError for another name.
+ChatbotRunSettings chatbotPreset(const std::string& name);
+std::vector<std::string> chatbotPresetNames();
+
+// A seq2seq-attention model directory, loaded.
+struct ChatbotModel {
+  std::unique_ptr<Seq2SeqAttention> model;
+  Vocabulary source, target;
+  std::vector<io::EpochRecord> history;  // empty without history.json
+};
+ChatbotModel loadChatbot(const std::filesystem::path& dir);
+void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model, const Vocabulary& source,
+                 const Vocabulary& target, const std::vector<EpochEvent>& history);
+
+// What ask shows.
+struct ChatbotReply {
+  std::string answer;                      // the output tokens joined by spaces, without <end>
+  std::vector<std::string> sourceTokens;   // <start> ... <end>, as the model read them (unknown words as typed)
+  std::vector<int> sourceIds;              // 1 = unknown
+  bool truncated = false;                  // the question had more than max_source_length tokens
+  std::vector<std::string> outputTokens;   // as produced, the final <end> included when produced
+  Matrix attention;                        // output steps x source tokens
+};
+// Never throws for a question made of unknown words or of no words (it still has <start> and <end>).
+// Throws InputError for text that is not UTF-8.
+ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
+                        const std::string& question);
+
+// Dialog pairs as ids. Pairs with a side longer than maxLength tokens are skipped (counted in `skipped`).
+struct EncodedDialogs {
+  std::vector<Seq2SeqExample> examples;
+  size_t skipped = 0;
+};
+EncodedDialogs encodeDialogs(const std::vector<DialogPair>& pairs, const Vocabulary& source, const Vocabulary& target,
+                             size_t maxLength);
+// Both vocabularies from the words of these pairs (most frequent first), <start> and <end> included.
+std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<DialogPair>& pairs);
+
+// The TrainingTask. Samples map to pairs so that the Trainer's held-out samples are one contiguous block of the
+// data (splitContiguous of dialogs.h), whatever order the Trainer draws: the Trainer's splitSamples is computed
+// here with the same arguments and its two parts are mapped onto the two blocks.
+class ChatbotTask : public TrainingTask {
+ public:
+  ChatbotTask(Seq2SeqAttention& model, std::vector<Seq2SeqExample> examples, const TrainingSettings& settings);
+
+  ParameterSet& parameters() override { return model_.parameters(); }
+  size_t trainingSamples() const override { return rows_.size(); }
+  BatchStats trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t seed) override;
+  BatchStats evaluate(std::span<const size_t> samples) override;
+  size_t tokens(std::span<const size_t> samples) const override;
+
+  // The pairs (indices into the examples) of the training and validation parts.
+  const ContiguousSplit& split() const { return split_; }
+
+  // Runs examples through the model in parallel chunks (one per thread of the current arena), adding the
+  // gradient of the summed loss into grads when given. Chunks' gradients are added in chunk order, so a thread
+  // count gives the same bits every time.
+  static BatchStats run(const Seq2SeqAttention& model, const std::vector<const Seq2SeqExample*>& examples,
+                        Gradients* grads, std::vector<Gradients>& chunkBuffers);
+
+ private:
+  Seq2SeqAttention& model_;
+  std::vector<Seq2SeqExample> examples_;
+  ContiguousSplit split_;
+  std::vector<size_t> rows_;  // Trainer sample -> example
+  std::vector<Gradients> chunkGrads_;
+};
+
+class ChatbotRun : public TrainingRun {
+ public:
+  // Loads the data, builds the vocabularies from the training part (or takes the --init model's), encodes the
+  // pairs and creates the model. Throws InputError for bad data.
+  static std::unique_ptr<ChatbotRun> prepare(const ChatbotRunSettings& settings, const ProgressFn& progress = {});
+
+  std::string task() const override { return "seq2seq-attention"; }
+  nlohmann::json settings() const override;
+  TrainingResult train(TrainingEvents* events, const TrainingControl* control) override;
+  void save(const std::filesystem::path& dir) const override;
+  // The source's test part (builtin:translate) or, without one, every pair of the source.
+  BatchStats evaluateTest() override;
+  // Share of the test part (or of all pairs) whose greedy answer is exactly the expected answer.
+  double exactMatchTest();
+
+  const Seq2SeqAttention& model() const { return *model_; }
+  const Vocabulary& sourceVocabulary() const { return source_; }
+  const Vocabulary& targetVocabulary() const { return target_; }
+  const std::vector<EpochEvent>& history() const { return history_; }
+  size_t trainingPairs() const { return train_.size(); }
+  size_t testPairs() const { return test_.size(); }
+  size_t skippedPairs() const { return skipped_; }
+  const ChatbotTask& taskData() const { return *task_; }
+
+ private:
+  ChatbotRun() = default;
+  int threads() const;
+
+  ChatbotRunSettings settings_;
+  std::unique_ptr<Seq2SeqAttention> model_;
+  Vocabulary source_, target_;
+  std::vector<Seq2SeqExample> train_, test_;
+  size_t skipped_ = 0;
+  std::unique_ptr<ChatbotTask> task_;
+  std::vector<EpochEvent> history_;
+};
+
+}  // namespace al
