@@ -3,6 +3,7 @@
 // Malformed files are written byte by byte here, never by the code under test.
 #include <QtTest>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -71,6 +72,47 @@ QStringList entriesOf(const fs::path& dir) {
   for (const auto& e : fs::directory_iterator(dir)) names << QString::fromStdString(e.path().filename().string());
   names.sort();
   return names;
+}
+
+// The model directories written by the independent reference script (tests/reference/imdb_reference.py).
+std::vector<fs::path> referenceModels() {
+  std::vector<fs::path> models;
+  for (const auto& e : fs::directory_iterator(fs::path(ATTENTIONLAB_SOURCE_DIR) / "tests/reference/golden/imdb"))
+    if (e.is_directory()) models.push_back(e.path());
+  std::sort(models.begin(), models.end());
+  return models;
+}
+
+// The tensors of an imdb-transformer, as the table of the model format lists them.
+void registerContractTensors(ParameterSet& params, const nlohmann::json& config) {
+  const int64_t V = config["vocab_size"], T = config["sequence_length"], D = config["embed_dim"];
+  const int64_t H = config["num_heads"], K = config["key_dim"], F = config["dense_dim"], L = config["num_layers"];
+  const bool batchNorm = config["norm"] == "batch";
+  params.add("embedding.token", {V, D});
+  if (config["position"] == "learned") params.add("embedding.position", {T, D});
+  for (int64_t i = 0; i < L; ++i) {
+    const std::string layer = "encoder." + std::to_string(i) + ".";
+    for (const char* projection : {"query", "key", "value"}) {
+      params.add(layer + "attention." + projection + ".kernel", {D, H * K});
+      params.add(layer + "attention." + projection + ".bias", {H * K});
+    }
+    params.add(layer + "attention.output.kernel", {H * K, D});
+    params.add(layer + "attention.output.bias", {D});
+    for (const char* norm : {"norm1", "norm2"}) {
+      params.add(layer + norm + ".gamma", {D});
+      params.add(layer + norm + ".beta", {D});
+      if (batchNorm) {
+        params.add(layer + norm + ".moving_mean", {D}, false);
+        params.add(layer + norm + ".moving_variance", {D}, false);
+      }
+    }
+    params.add(layer + "ffn.dense1.kernel", {D, F});
+    params.add(layer + "ffn.dense1.bias", {F});
+    params.add(layer + "ffn.dense2.kernel", {F, D});
+    params.add(layer + "ffn.dense2.bias", {D});
+  }
+  params.add("head.kernel", {D, 1});
+  params.add("head.bias", {1});
 }
 
 void writeOldModel(const fs::path& dir) {
@@ -210,6 +252,37 @@ class TestModelFiles : public QObject {
   void reportsAMissingFile() {
     const QString message = inputErrorOf([&] { readSafetensors(dir() / "nowhere.safetensors"); });
     QVERIFY2(message.contains("nowhere.safetensors") && message.contains("does not exist"), qPrintable(message));
+  }
+
+  void referenceModelsArePresent() { QVERIFY(referenceModels().size() >= 2); }
+
+  void readsTheReferenceModels_data() {
+    QTest::addColumn<QString>("model");
+    for (const fs::path& model : referenceModels())
+      QTest::newRow(model.filename().string().c_str()) << QString::fromStdString(model.string());
+  }
+
+  void readsTheReferenceModels() {
+    QFETCH(QString, model);
+    const fs::path dirOfModel = model.toStdString();
+    const nlohmann::json config = readConfig(dirOfModel, "imdb-transformer");
+    const std::vector<std::string> vocabulary = readVocabularyFile(dirOfModel / "vocab.txt");
+    QCOMPARE(static_cast<int64_t>(vocabulary.size()), config["vocab_size"].get<int64_t>());
+
+    // Every tensor of the contract's table, with its shape, and nothing else.
+    const std::vector<Tensor> tensors = readSafetensors(dirOfModel / "model.safetensors");
+    ParameterSet params;
+    registerContractTensors(params, config);
+    assignParameters(params, tensors, "model.safetensors");
+    QVERIFY(std::all_of(params.data().begin(), params.data().end(), [](float v) { return std::isfinite(v); }));
+    QVERIFY(std::any_of(params.data().begin(), params.data().end(), [](float v) { return v != 0.0f; }));
+
+    // The independent writer sorts the names and writes compact JSON, as ours does for tensors in that
+    // order: writing back what was read must give the same bytes.
+    writeSafetensors(dir() / "rewritten.safetensors", tensors);
+    QVERIFY(readBytes(dir() / "rewritten.safetensors") == readBytes(dirOfModel / "model.safetensors"));
+    writeVocabularyFile(dir() / "rewritten_vocab.txt", vocabulary);
+    QVERIFY(readBytes(dir() / "rewritten_vocab.txt") == readBytes(dirOfModel / "vocab.txt"));
   }
 
   // ---------------------------------------------------------------- parameters <-> tensors

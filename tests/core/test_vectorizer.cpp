@@ -5,7 +5,13 @@
 #include <string>
 #include <vector>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
 #include "core/error.h"
+#include "core/io/vocabulary_file.h"
 #include "core/text/vectorizer.h"
 
 using namespace al;
@@ -15,6 +21,22 @@ namespace {
 using Tokens = std::vector<std::string>;
 
 std::string bytes(std::initializer_list<unsigned char> values) { return std::string(values.begin(), values.end()); }
+
+nlohmann::json readJson(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  return nlohmann::json::parse(in);
+}
+
+// The model directories of the independent reference script (tests/reference/imdb_reference.py); each holds
+// expected.json with the tokens and ids that script computed for its sample texts.
+std::vector<std::filesystem::path> referenceModels() {
+  std::vector<std::filesystem::path> models;
+  const auto golden = std::filesystem::path(ATTENTIONLAB_SOURCE_DIR) / "tests/reference/golden/imdb";
+  for (const auto& e : std::filesystem::directory_iterator(golden))
+    if (e.is_directory()) models.push_back(e.path());
+  std::sort(models.begin(), models.end());
+  return models;
+}
 
 }  // namespace
 
@@ -113,6 +135,28 @@ class TestVectorizer : public QObject {
     } catch (const InputError& e) {
       const QString message = e.what();
       QVERIFY2(message.contains("\"a\"") && message.contains("2") && message.contains("4"), e.what());
+    }
+  }
+
+  void encodesLikeTheIndependentReference_data() {
+    QTest::addColumn<QString>("model");
+    for (const auto& model : referenceModels())
+      QTest::newRow(model.filename().string().c_str()) << QString::fromStdString(model.string());
+  }
+
+  void encodesLikeTheIndependentReference() {
+    QFETCH(QString, model);
+    const std::filesystem::path dir = model.toStdString();
+    const Vocabulary vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(dir / "vocab.txt"));
+    const size_t length = readJson(dir / "config.json")["sequence_length"].get<size_t>();
+    const nlohmann::json samples = readJson(dir / "expected.json")["samples"];
+    QVERIFY(samples.size() >= 2);
+    for (const auto& sample : samples) {
+      const std::string text = sample["text"];
+      Tokens words = tokenizeImdb(text);
+      words.resize(std::min(words.size(), length));
+      QCOMPARE(words, sample["tokens"].get<Tokens>());
+      QCOMPARE(vocabulary.encode(text, length), sample["ids"].get<std::vector<int>>());
     }
   }
 
