@@ -10,7 +10,9 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "ui/export.h"
 #include "ui/normalization_page.h"
+#include "ui/train_page.h"
 
 namespace al::ui {
 
@@ -36,8 +38,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QLis
   setCentralWidget(splitter);
   connect(sidebar_, &QListWidget::currentRowChanged, pages_, &QStackedWidget::setCurrentIndex);
 
-  addPage(tr("Train"), tr("Train a model and watch it learn"),
-          placeholderPage(tr("Train a model and watch its loss and accuracy curves.")));
+  trainPage_ = new TrainPage;
+  addPage(tr("Train"), tr("Train a model and watch it learn"), trainPage_);
+  connect(trainPage_, &TrainPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   addPage(tr("Attention"), tr("See what attends to what"),
           placeholderPage(tr("Type a sentence and see its attention heatmaps.")));
   addPage(tr("Step through"), tr("Self-attention one operation at a time"),
@@ -65,7 +68,19 @@ QWidget* MainWindow::page(int index) const { return pages_->widget(index); }
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("Open &data…"), QKeySequence::Open, this, [this] { showPage(0); trainPage_->chooseDataFile(); });
+  file->addAction(tr("Open &model…"), this, [this] { showPage(0); trainPage_->openModelDialog(); });
+  file->addAction(tr("&Save model…"), QKeySequence::Save, this, [this] { showPage(0); trainPage_->saveModelDialog(); });
+  // A page with its own figure export (vector curves, say) offers an exportFigure() slot; any other page is
+  // exported as it looks.
+  file->addAction(tr("&Export figure…"), QKeySequence(tr("Ctrl+E")), this, [this] {
+    if (!QMetaObject::invokeMethod(pages_->currentWidget(), "exportFigure"))
+      askAndExportWidget(pages_->currentWidget(), sidebar_->currentItem()->text().toLower());
+  });
+  file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+  QMenu* training = menuBar()->addMenu(tr("&Training"));
+  training->addActions({trainPage_->startAction(), trainPage_->pauseAction(), trainPage_->stopAction()});
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About AttentionLab"), this, [this] {
     QMessageBox::about(this, tr("About AttentionLab"),

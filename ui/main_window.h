@@ -8,6 +8,8 @@ class QStackedWidget;
 
 namespace al::ui {
 
+class TrainPage;
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
@@ -18,11 +20,13 @@ class MainWindow : public QMainWindow {
   void showPage(int index);
   int pageCount() const;
   QWidget* page(int index) const;
+  TrainPage* trainPage() const { return trainPage_; }
 
  private:
   void createMenus();
   QListWidget* sidebar_;
   QStackedWidget* pages_;
+  TrainPage* trainPage_;
 };
 
 }  // namespace al::ui

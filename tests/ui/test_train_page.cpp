@@ -1,0 +1,332 @@
+// The Train page driven as a user would: built-in data, a preset, Start, Pause, Stop, save and open, bad files.
+// Core headers first (they must not see Qt's `emit`).
+#include "core/data/imdb_sources.h"
+#include "core/train/imdb_run.h"
+
+#include <QAbstractItemModel>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+#include "ui/curve_plot.h"
+#include "ui/runs_list.h"
+#include "ui/train_page.h"
+
+using al::ui::CurvePlot;
+using al::ui::RunsList;
+using al::ui::TrainPage;
+
+namespace {
+
+constexpr int kTrainTimeoutMs = 180000;  // generous: the machine may be busy
+
+// Receives posted events and records how long each one waited in the GUI thread's queue.
+class LatencyProbe : public QObject {
+ public:
+  static QEvent::Type probeType() {
+    static const auto t = static_cast<QEvent::Type>(QEvent::registerEventType());
+    return t;
+  }
+  struct TimedEvent : QEvent {
+    explicit TimedEvent(qint64 postedAt) : QEvent(probeType()), postedAt(postedAt) {}
+    qint64 postedAt;
+  };
+  explicit LatencyProbe(const QElapsedTimer* clock) : clock_(clock) {}
+  void post() { QCoreApplication::postEvent(this, new TimedEvent(clock_->nsecsElapsed())); }
+  bool event(QEvent* e) override {
+    if (e->type() != probeType()) return QObject::event(e);
+    const double waitedMs = (clock_->nsecsElapsed() - static_cast<TimedEvent*>(e)->postedAt) / 1e6;
+    worstMs = std::max(worstMs, waitedMs);
+    ++answered;
+    return true;
+  }
+  double worstMs = 0;
+  int answered = 0;
+
+ private:
+  const QElapsedTimer* clock_;
+};
+
+QPushButton* button(TrainPage& page, const char* name) {
+  auto* b = page.findChild<QPushButton*>(name);
+  if (!b) qFatal("no button %s", name);
+  return b;
+}
+
+bool waitForDataCard(TrainPage& page) {
+  return QTest::qWaitFor([&] { return page.dataCardReady(); }, 60000);
+}
+
+// Starts a run with the built-in data and `preset`, `epochs` epochs, by clicking Start.
+int startRun(TrainPage& page, const QString& preset, int epochs) {
+  page.setDataSource("builtin");
+  if (!waitForDataCard(page)) qFatal("the built-in data was not read");
+  page.setPreset(preset);
+  page.setParameter("epochs", epochs);
+  QTest::mouseClick(button(page, "start"), Qt::LeftButton);
+  return page.currentRunId();
+}
+
+bool waitForEnd(TrainPage& page) { return QTest::qWaitFor([&] { return !page.isTraining(); }, kTrainTimeoutMs); }
+
+}  // namespace
+
+class TestTrainPage : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    // Settings of the test go to a temporary place, never to the user's.
+    QVERIFY(settingsDir_.isValid());
+    QCoreApplication::setOrganizationName("AttentionLabTest");
+    QCoreApplication::setApplicationName("test_train_page");
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(workDir_.isValid());
+  }
+
+  void startsWithBuiltinDataAndItsCard() {
+    TrainPage page;
+    QCOMPARE(page.dataSource(), QString("builtin"));
+    QVERIFY(waitForDataCard(page));
+    // The card shows the core's description of the built-in training data, in words.
+    const al::DataCard card = al::describe(al::loadImdbSource("builtin").train);
+    QVERIFY(card.samples > 0);
+    const QString text = page.dataCardText();
+    QVERIFY2(text.contains(QLocale().toString(static_cast<qulonglong>(card.samples))), qPrintable(text));
+    QVERIFY2(text.contains(card.ratio >= al::kSequenceModelRatio ? "above" : "below"), qPrintable(text));
+    QVERIFY(text.contains("1,500") || text.contains("1500"));
+    QVERIFY(button(page, "start")->isEnabled());
+    QVERIFY(!button(page, "pause")->isEnabled());
+    QVERIFY(!button(page, "stop")->isEnabled());
+  }
+
+  void tasksWithoutARunAreDisabledWithAReason() {
+    TrainPage page;
+    auto* tasks = page.findChild<QComboBox*>("task");
+    QVERIFY(tasks);
+    QCOMPARE(tasks->count(), 3);
+    auto* model = qobject_cast<QStandardItemModel*>(tasks->model());
+    QVERIFY(model);
+    QVERIFY(model->item(0)->isEnabled());  // IMDB Transformer
+    for (int row : {1, 2}) {
+      QVERIFY(!model->item(row)->isEnabled());
+      QVERIFY(model->item(row)->toolTip().contains("Not available"));
+    }
+  }
+
+  void everyHyperParameterIsEditableWithATooltip() {
+    TrainPage page;
+    page.setPreset("classroom");
+    const al::ImdbRunSettings classroom = al::imdbPreset("classroom");
+    QCOMPARE(page.parameter("embed_dim").toInt(), classroom.model.embedDim);
+    QCOMPARE(page.parameter("epochs").toInt(), classroom.training.epochs);
+    QCOMPARE(page.parameter("position").toString(), QString("learned"));
+    for (const char* key : {"vocab_size", "sequence_length", "embed_dim", "num_heads", "key_dim", "dense_dim",
+                            "num_layers", "position", "norm", "pooling", "dropout", "epochs", "batch_size",
+                            "learning_rate", "optimizer", "validation_split", "seed", "threads"}) {
+      auto* editor = page.findChild<QWidget*>(key);
+      QVERIFY2(editor, key);
+      QVERIFY2(!editor->toolTip().isEmpty(), key);
+    }
+    // Position and normalization are plain toggles.
+    auto* none = page.findChild<QAbstractButton*>("position_none");
+    auto* batch = page.findChild<QAbstractButton*>("norm_batch");
+    QVERIFY(none && batch);
+    none->click();
+    batch->click();
+    QCOMPARE(page.parameter("position").toString(), QString("none"));
+    QCOMPARE(page.parameter("norm").toString(), QString("batch"));
+    // Another preset brings its own values back.
+    page.setPreset("tiny");
+    QCOMPARE(page.parameter("embed_dim").toInt(), al::imdbPreset("tiny").model.embedDim);
+    QCOMPARE(page.parameter("position").toString(), QString("learned"));
+  }
+
+  void trainsTinyToTheEndAndSavesAModelThatLoadsBack() {
+    TrainPage page;
+    page.resize(1280, 720);
+    page.show();
+    QSignalSpy finished(&page, &TrainPage::runFinished);
+    const int epochs = 3;
+    const int run = startRun(page, "tiny", epochs);
+    QVERIFY(run > 0);
+    QVERIFY(page.isTraining());
+    QVERIFY(waitForEnd(page));
+    QCOMPARE(finished.count(), 1);
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+
+    // One point per epoch for each per-epoch curve of both metrics.
+    for (auto curve : {CurvePlot::Curve::Training, CurvePlot::Curve::Validation})
+      for (auto metric : {CurvePlot::Metric::Loss, CurvePlot::Metric::Accuracy})
+        QCOMPARE(page.curves()->pointCount(run, curve, metric), epochs);
+    // The batch curve: every batch of every epoch. 20% of the built-in training data is held out.
+    const size_t trainSamples = al::loadImdbSource("builtin").train.size();
+    const size_t held = static_cast<size_t>(std::floor(trainSamples * 0.2));
+    const size_t batchesPerEpoch = (trainSamples - held + 31) / 32;
+    QCOMPARE(page.curves()->pointCount(run, CurvePlot::Curve::Batch, CurvePlot::Metric::Loss),
+             static_cast<int>(batchesPerEpoch * epochs));
+
+    // The runs list has the run, with its best validation accuracy and how it ended.
+    QCOMPARE(page.runs()->runCount(), 1);
+    QVERIFY(page.runs()->isChecked(run));
+    QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("done"));
+    QVERIFY(page.runs()->text(run, RunsList::AccuracyColumn).contains("%"));
+    QVERIFY(page.runs()->text(run, RunsList::SettingsColumn).contains("tiny"));
+
+    // Saved, the directory holds the same history, and opening it shows the same curves as a new run.
+    const std::vector<al::EpochEvent> history = page.history(run);
+    QCOMPARE(static_cast<int>(history.size()), epochs);
+    const QString dir = workDir_.filePath("tiny-model");
+    QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
+    const al::ImdbTransformerModel loaded = al::loadImdbTransformer(dir.toStdString());
+    QCOMPARE(static_cast<int>(loaded.history.size()), epochs);
+    for (int i = 0; i < epochs; ++i) {
+      QCOMPARE(loaded.history[i].epoch, i + 1);
+      QVERIFY(std::abs(loaded.history[i].loss - history[i].loss) < 1e-6);
+      QVERIFY(std::abs(loaded.history[i].valAccuracy - history[i].valAccuracy) < 1e-6);
+      QCOMPARE(page.curves()->pointValue(run, CurvePlot::Curve::Training, CurvePlot::Metric::Loss, i), history[i].loss);
+    }
+    QVERIFY(page.openModel(dir));
+    QCOMPARE(page.runs()->runCount(), 2);
+    const int opened = page.runs()->runIds().back();
+    for (int i = 0; i < epochs; ++i) {
+      QVERIFY(std::abs(page.curves()->pointValue(opened, CurvePlot::Curve::Validation, CurvePlot::Metric::Accuracy, i) -
+                       history[i].valAccuracy) < 1e-6);
+    }
+
+    // Numbers and pictures of the figure.
+    const auto rows = page.curves()->csvRows();
+    QVERIFY(rows.size() >= static_cast<size_t>(2 * (epochs * 2) + batchesPerEpoch * epochs));
+    for (const char* suffix : {"png", "svg", "pdf"}) {
+      const QString picture = workDir_.filePath(QString("curves.") + suffix);
+      page.curves()->savePicture(picture);
+      QVERIFY2(QFileInfo(picture).size() > 1000, suffix);
+    }
+  }
+
+  void pauseStopsBatchesAndStopLeavesAUsableModel() {
+    TrainPage page;
+    page.show();
+    const int run = startRun(page, "tiny", 30);
+    QVERIFY(QTest::qWaitFor([&] { return page.batchesSeen(run) >= 5; }, kTrainTimeoutMs));
+
+    QTest::mouseClick(button(page, "pause"), Qt::LeftButton);
+    QVERIFY(page.isPaused());
+    QTest::qWait(400);  // the batch in flight finishes and is drawn
+    const int pausedAt = page.batchesSeen(run);
+    QTest::qWait(700);
+    QCOMPARE(page.batchesSeen(run), pausedAt);
+    QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("paused"));
+
+    QTest::mouseClick(button(page, "pause"), Qt::LeftButton);  // resume
+    QVERIFY(!page.isPaused());
+    QVERIFY(QTest::qWaitFor([&] { return page.batchesSeen(run) > pausedAt + 3; }, kTrainTimeoutMs));
+
+    QTest::mouseClick(button(page, "stop"), Qt::LeftButton);
+    QVERIFY(waitForEnd(page));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("stopped"));
+    QVERIFY(page.history(run).size() < 30);
+
+    const QString dir = workDir_.filePath("stopped-model");
+    QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
+    const al::ImdbTransformerModel loaded = al::loadImdbTransformer(dir.toStdString());
+    const al::ImdbPrediction p = al::predictText(*loaded.model, loaded.vocabulary, "a wonderful film, not boring");
+    QVERIFY(p.probability >= 0 && p.probability <= 1);
+    QVERIFY(std::isfinite(p.probability));
+    QVERIFY(button(page, "start")->isEnabled());
+  }
+
+  void corruptDataShowsAnErrorAndKeepsWorking() {
+    TrainPage page;
+    QVERIFY(waitForDataCard(page));
+    const QString archive = workDir_.filePath("broken.tar.gz");
+    QFile file(archive);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray("\x1f\x8b this is not really gzip data at all", 40));
+    file.close();
+    page.setDataSource(archive);
+    QVERIFY(QTest::qWaitFor([&] { return !page.errorText().isEmpty(); }, 60000));
+    QVERIFY2(page.errorText().contains("broken.tar.gz"), qPrintable(page.errorText()));
+    // The unreadable source was not kept: the page is back on readable data and can train.
+    QVERIFY(waitForDataCard(page));
+    QCOMPARE(page.dataSource(), QString("builtin"));
+    QVERIFY(button(page, "start")->isEnabled());
+
+    const QString csv = workDir_.filePath("wrong-header.csv");
+    QFile table(csv);
+    QVERIFY(table.open(QIODevice::WriteOnly));
+    table.write("text,label\nnice film,positive\n");
+    table.close();
+    page.setDataSource(csv);
+    QVERIFY(QTest::qWaitFor([&] { return !page.errorText().isEmpty(); }, 60000));
+    QVERIFY2(page.errorText().contains("wrong-header.csv"), qPrintable(page.errorText()));
+    QVERIFY(waitForDataCard(page));
+    QCOMPARE(page.dataSource(), QString("builtin"));
+  }
+
+  void aModelOfAnotherTaskIsRefusedWithAMessage() {
+    TrainPage page;
+    QDir(workDir_.path()).mkpath("speech-model");
+    QFile config(workDir_.filePath("speech-model/config.json"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(R"({"format": "attentionlab-model", "version": 1, "task": "speech-recognition"})");
+    config.close();
+    QVERIFY(!page.openModel(workDir_.filePath("speech-model")));
+    QVERIFY2(page.errorText().contains("another task"), qPrintable(page.errorText()));
+    QVERIFY(!page.openModel(workDir_.filePath("no-such-model")));
+    QVERIFY(!page.errorText().isEmpty());
+    QCOMPARE(page.runs()->runCount(), 0);
+  }
+
+  void windowAnswersQuicklyWhileTheClassroomPresetTrains() {
+    TrainPage page;
+    page.resize(1280, 720);
+    page.show();
+    const int run = startRun(page, "classroom", 3);
+    QVERIFY(QTest::qWaitFor([&] { return page.batchesSeen(run) > 0; }, kTrainTimeoutMs));
+
+    QElapsedTimer clock;
+    clock.start();
+    LatencyProbe probe(&clock);
+    const int replotsBefore = page.curves()->replotCount();
+    const int batchesBefore = page.batchesSeen(run);
+    int posted = 0;
+    // For three seconds, post an event every 20 ms and see how long each waits before the GUI thread takes it.
+    while (clock.elapsed() < 3000 && page.isTraining()) {
+      probe.post();
+      ++posted;
+      QTest::qWait(20);
+    }
+    const double seconds = clock.elapsed() / 1000.0;
+    QTest::qWait(60);  // the last event is answered
+    const int replots = page.curves()->replotCount() - replotsBefore;
+    const int batches = page.batchesSeen(run) - batchesBefore;
+    QVERIFY2(page.isTraining(), "the classroom preset ended before the measurement did");
+    page.stop();
+    QVERIFY(waitForEnd(page));
+
+    qInfo("GUI latency: worst %.1f ms over %d events; %d redraws and %d batches in %.1f s", probe.worstMs, posted,
+          replots, batches, seconds);
+    QCOMPARE(probe.answered, posted);
+    QVERIFY2(probe.worstMs < 50, qPrintable(QString("worst latency %1 ms").arg(probe.worstMs)));
+    QVERIFY2(replots >= 10 * seconds, qPrintable(QString("%1 redraws in %2 s").arg(replots).arg(seconds)));
+  }
+
+ private:
+  QTemporaryDir settingsDir_;
+  QTemporaryDir workDir_;
+};
+
+QTEST_MAIN(TestTrainPage)
+#include "test_train_page.moc"

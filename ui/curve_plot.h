@@ -1,0 +1,81 @@
+#pragma once
+// The training curves: loss on the left, accuracy on the right, for any number of runs at once.
+//
+// Each run has one colour and three curves per metric:
+//   per batch    thin, pale: the batch values, smoothed (a single batch is noisy; the trend is what teaches)
+//   training     solid with dots: the mean over each epoch
+//   validation   dashed with squares: the held-out data after each epoch
+// The x axis counts epochs; batch k of n in epoch e sits at e - 1 + k/n, so the epoch points close each stretch.
+//
+// Adding points never redraws: refresh() does, once per timer tick, with a queued replot.
+#include <map>
+#include <vector>
+
+#include <QColor>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPGraph;
+class QCPTextElement;
+
+namespace al::ui {
+
+class CurvePlot : public QWidget {
+  Q_OBJECT
+ public:
+  enum class Curve { Batch, Training, Validation };
+  enum class Metric { Loss, Accuracy };
+
+  explicit CurvePlot(QWidget* parent = nullptr);
+
+  // A run's curves: added empty, hidden until setRunVisible(id, true) or shown at once.
+  void addRun(int runId, const QString& name, const QColor& color, bool visible = true);
+  void renameRun(int runId, const QString& name);
+  void setRunVisible(int runId, bool visible);
+  bool isRunVisible(int runId) const;
+  void removeRun(int runId);
+  bool hasRun(int runId) const;
+
+  // x in epochs (batch: fractional). The caller smooths batch values.
+  void addBatchPoint(int runId, double x, double loss, double accuracy);
+  // NaN values (no validation split) are left out.
+  void addEpochPoint(int runId, int epoch, double loss, double accuracy, double valLoss, double valAccuracy);
+
+  // Rescales the axes to the visible runs and queues one replot, if anything changed since the last refresh.
+  void refresh();
+  int replotCount() const { return replots_; }  // replots actually drawn, for tests and the status
+
+  int pointCount(int runId, Curve curve, Metric metric) const;
+  double pointValue(int runId, Curve curve, Metric metric, int index) const;
+
+  // The figure as a picture: PNG pixels, SVG and PDF as vector drawings. Throws al::RunError/al::InputError.
+  void savePicture(const QString& path);
+  // The numbers behind the figure: one row per point of every run shown.
+  QStringList csvHeader() const;
+  std::vector<std::vector<QString>> csvRows() const;
+
+  QCustomPlot* plot() const { return plot_; }
+
+ private:
+  struct RunCurves {
+    QString name;
+    QColor color;
+    bool visible = true;
+    QCPGraph* graphs[3][2] = {};  // [Curve][Metric]
+  };
+  QCPGraph* graph(int runId, Curve curve, Metric metric) const;
+  QCPAxisRect* rect(Metric metric) const { return metric == Metric::Loss ? lossRect_ : accuracyRect_; }
+  void rescale();
+
+  QCustomPlot* plot_;
+  QCPAxisRect* lossRect_;
+  QCPAxisRect* accuracyRect_;
+  std::map<int, RunCurves> runs_;
+  bool dirty_ = false;
+  int replots_ = 0;
+};
+
+}  // namespace al::ui

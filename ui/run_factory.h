@@ -1,0 +1,86 @@
+#pragma once
+// The one place where the Train page learns which tasks exist, their presets and hyper-parameters, and how its
+// settings become a core TrainingRun. A task whose run is written later (bag-of-bigrams, chatbot) slots in here
+// and nowhere else: the page builds its form from presetParameters() and trains whatever prepareRun() returns.
+//
+// Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
+#include <memory>
+#include <vector>
+
+#include "core/data/imdb_sources.h"
+#include "core/train/run.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+#include <QVariantMap>
+
+namespace al::ui {
+
+enum class TaskKind { ImdbTransformer, Bigram, Chatbot };
+
+struct TaskInfo {
+  TaskKind kind;
+  QString title;        // what the task box shows: "IMDB Transformer"
+  QString contractName; // the model format's task name: "imdb-transformer"
+  QString toolTip;      // what it is; for an unavailable task, why it cannot be chosen yet
+  bool available = false;
+  bool hasDataCard = false;  // sentiment data: the book's samples-per-word rule applies
+  QString builtinTitle;      // the built-in data, as the data box shows it
+  QString dataFileFilter;    // for the open-data dialog
+};
+
+// Every task of the app, in the order of the task box.
+std::vector<TaskInfo> trainingTasks();
+TaskInfo taskInfo(TaskKind kind);
+
+// One editable hyper-parameter, as the page shows it: a spin box, or a row of toggles for a choice.
+struct HyperParameter {
+  enum class Kind { Integer, Real, Choice };
+  QString key;      // stable name, also the editor's objectName: "epochs", "embed_dim", "position"
+  QString label;    // "Epochs"
+  QString toolTip;  // what it does, in words a student understands
+  QString group;    // "Model" or "Training" (a key, not shown)
+  Kind kind = Kind::Integer;
+  double minimum = 0, maximum = 0;
+  int decimals = 0;        // Real: digits after the point
+  QStringList choices;     // Choice: the values ("learned", "sinusoidal", "none")
+  QStringList choiceLabels;  // Choice: what the toggles say
+  QVariant value;          // the preset's value
+};
+
+QStringList presetNames(TaskKind kind);
+QString defaultPreset(TaskKind kind);
+// The preset's hyper-parameters, every one of them editable. Throws al::InputError for an unknown preset.
+std::vector<HyperParameter> presetParameters(TaskKind kind, const QString& preset);
+
+// What the page asks for when Start is pressed.
+struct RunRequest {
+  TaskKind task = TaskKind::ImdbTransformer;
+  QString data = QStringLiteral("builtin");  // "builtin" or a path (folder, archive, CSV, TSV, dialogs file)
+  QString preset;
+  QVariantMap values;  // key -> value of presetParameters(); missing keys keep the preset's value
+};
+
+// Slow (loads the data, builds the vocabulary, creates the model): call it on a worker thread.
+// Throws al::InputError for bad data, al::RunError("cancelled") when progress returns false.
+std::unique_ptr<TrainingRun> prepareRun(const RunRequest& request, const ProgressFn& progress = {});
+
+// Loads the training data and describes it by the book's rule (slow for large data: worker thread).
+// Throws al::InputError for bad data.
+DataCard describeData(TaskKind kind, const QString& data);
+
+// A saved model directory, as the runs list shows it: its task, settings and per-epoch history.
+struct SavedModel {
+  TaskKind task = TaskKind::ImdbTransformer;
+  nlohmann::json config;
+  std::vector<EpochEvent> history;
+};
+// Reads and checks the whole model directory (config, tensors, vocabulary, history). Throws al::InputError
+// naming the file and what is wrong, also for a model of a task this app cannot train yet.
+SavedModel openModel(const QString& dir);
+
+// A short summary of a run's settings for the runs list: "tiny · learned position · layer norm · 3 epochs".
+QString settingsSummary(const nlohmann::json& settings);
+
+}  // namespace al::ui

@@ -1,0 +1,184 @@
+#pragma once
+// The Train page: where a lecturer picks a task, data and preset, presses Start, and the class watches the model
+// learn. Every run of the session stays in the runs list; tick runs to overlay their curves.
+//
+//   settings (left)                       curves (right, top)
+//   task, data + data card, preset,       loss and accuracy per batch / per epoch / validation
+//   hyper-parameters, Start Pause Stop,   runs list (right, bottom): tick to compare, save, open
+//   progress with samples/s and time left
+//
+// Training runs on a worker thread (TrainingController); a 30 Hz timer takes what happened and redraws once.
+// Errors (unreadable data, a model of another task, a diverging run) show in a banner at the top of the page;
+// the page keeps working and keeps every finished run.
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "ui/run_factory.h"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QVariant>
+#include <QWidget>
+
+class QAction;
+class QButtonGroup;
+class QComboBox;
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+
+namespace al::ui {
+
+class CurvePlot;
+class RunsList;
+class TrainingController;
+
+class TrainPage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit TrainPage(QWidget* parent = nullptr);
+  ~TrainPage() override;
+
+  // Start (F5), Pause/Resume (F6), Stop (Shift+F5): the main window puts them in its menu.
+  QAction* startAction() const { return startAction_; }
+  QAction* pauseAction() const { return pauseAction_; }
+  QAction* stopAction() const { return stopAction_; }
+
+  // --- What a user sets (the dialogs call these; tests call them directly) ---
+  void setTask(TaskKind kind);
+  TaskKind task() const;
+  // "builtin" or a path (folder, archive, CSV, TSV, dialogs file). Reads it in the background for the data card;
+  // an unreadable source shows an error and the previous source stays chosen.
+  void setDataSource(const QString& source);
+  QString dataSource() const { return dataSource_; }
+  bool dataCardReady() const;  // false while the data is being read
+  QString dataCardText() const;
+  void setPreset(const QString& preset);
+  QString preset() const;
+  void setParameter(const QString& key, const QVariant& value);
+  QVariant parameter(const QString& key) const;
+
+  // --- Training ---
+  void start();
+  void setPaused(bool paused);
+  void stop();
+  bool isTraining() const;
+  bool isPaused() const;
+  int currentRunId() const { return currentRunId_; }  // the run training now, or the last one started
+  int batchesSeen(int runId) const;                   // batch points drawn for that run
+  std::vector<EpochEvent> history(int runId) const;
+
+  // --- Files ---
+  bool saveModel(int runId, const QString& dir);  // false: the error is shown
+  bool openModel(const QString& dir);            // adds the model's history as a run; false: the error is shown
+
+  // --- What the page shows, for tests and the main window ---
+  CurvePlot* curves() const { return curves_; }
+  RunsList* runs() const { return runsList_; }
+  QString errorText() const;  // the banner's message, empty when hidden
+  QString statusText() const;
+
+ public slots:
+  void chooseDataFile();
+  void chooseDataFolder();
+  void openModelDialog();
+  void saveModelDialog();
+  void exportFigure();  // the main window's File > Export figure
+  void exportNumbers();
+
+ signals:
+  void statusMessage(const QString& message);  // for the status bar
+  void trainingChanged(bool training);
+  void runFinished(int runId);
+  void dataCardChanged();
+
+ private:
+  struct Run {
+    QString name;
+    std::unique_ptr<TrainingRun> run;  // null for a model opened from disk
+    nlohmann::json settings;
+    std::vector<EpochEvent> history;
+    double seconds = 0;
+    QString directory;  // where it was saved or opened from
+    // Smoothing of the batch curve: an exponential moving average, corrected for its start at zero.
+    double lossAverage = 0, accuracyAverage = 0, smoothingWeight = 1;
+    int batches = 0;
+  };
+
+  QWidget* createSettingsPanel();
+  QWidget* createControls();
+  QWidget* createCurvesPanel();
+  QWidget* createRunsPanel();
+  void createActions();
+  void rebuildPresets();
+  void rebuildParameterForm();
+  QWidget* createEditor(const HyperParameter& parameter);
+  void updateDataCard(const DataCard& card, const QString& source);
+  void readDataInBackground();
+  void dataRead();
+  RunRequest currentRequest() const;
+  nlohmann::json requestSettings(const RunRequest& request) const;
+  int addRun(const QString& name, const nlohmann::json& settings, bool checked);
+  QColor colorOf(int runId) const;
+
+  void takeTrainingUpdate();  // the 30 Hz timer
+  void drawBatch(Run& run, int runId, const BatchEvent& e);
+  void showProgress(const BatchEvent& e);
+  void trainingFinished();
+  void updateButtons();
+  void showError(const QString& message);
+  void hideError();
+  void setStatus(const QString& text);
+
+  // Settings
+  QComboBox* taskBox_;
+  QComboBox* dataBox_;
+  QLabel* dataCard_;
+  QComboBox* presetBox_;
+  QGroupBox* modelGroup_;
+  QGroupBox* trainingGroup_;
+  QFormLayout* modelForm_;
+  QFormLayout* trainingForm_;
+  std::map<QString, QWidget*> editors_;          // key -> spin box, or the toggles' container
+  std::map<QString, QButtonGroup*> toggles_;     // key -> toggle group (choices)
+  std::vector<HyperParameter> parameters_;
+  QWidget* settingsPanel_;
+
+  // Training
+  QPushButton* startButton_;
+  QPushButton* pauseButton_;
+  QPushButton* stopButton_;
+  QAction* startAction_;
+  QAction* pauseAction_;
+  QAction* stopAction_;
+  QProgressBar* progress_;
+  QLabel* status_;
+  QLabel* errorLabel_;
+  QWidget* errorBanner_;
+  CurvePlot* curves_;
+  RunsList* runsList_;
+  TrainingController* controller_;
+  QTimer* redrawTimer_;
+  QElapsedTimer runClock_;
+
+  QString dataSource_ = QStringLiteral("builtin");
+  QString previousDataSource_ = QStringLiteral("builtin");
+  struct DataReading {
+    QString source;
+    DataCard card;
+    QString error;  // empty when the data was read
+  };
+  QFutureWatcher<DataReading>* dataReader_;
+  bool dataCardReady_ = false;
+  bool rereadData_ = false;  // the source changed while it was being read
+
+  std::map<int, Run> runs_;
+  int nextRunId_ = 1;
+  int currentRunId_ = -1;
+};
+
+}  // namespace al::ui

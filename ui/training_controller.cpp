@@ -1,0 +1,109 @@
+#include "ui/training_controller.h"
+
+#include <exception>
+
+#include <QMetaObject>
+
+namespace al::ui {
+
+TrainingController::TrainingController(QObject* parent) : QObject(parent) {}
+
+TrainingController::~TrainingController() {
+  if (!worker_.joinable()) return;
+  control_->requestStop();
+  worker_.join();
+}
+
+void TrainingController::start(const RunRequest& request) {
+  if (busy()) return;
+  control_ = std::make_unique<TrainingControl>();
+  {
+    std::lock_guard lock(mutex_);
+    pending_ = Update{};
+    pending_.phase = Phase::Preparing;
+    outcome_ = Outcome{};
+  }
+  worker_ = std::thread([this, request] { work(request); });
+}
+
+void TrainingController::setPaused(bool paused) {
+  if (control_) control_->setPaused(paused);
+}
+
+bool TrainingController::paused() const { return control_ && control_->paused(); }
+
+void TrainingController::stop() {
+  if (control_) control_->requestStop();
+}
+
+TrainingController::Update TrainingController::takeUpdate() {
+  std::lock_guard lock(mutex_);
+  Update taken = std::move(pending_);
+  // The phase and the preparing text describe the present, not the past: they stay for the next caller.
+  pending_ = Update{};
+  pending_.phase = taken.phase;
+  pending_.preparing = taken.preparing;
+  pending_.prepareFraction = taken.prepareFraction;
+  return taken;
+}
+
+TrainingController::Outcome TrainingController::takeOutcome() {
+  std::lock_guard lock(mutex_);
+  return std::move(outcome_);
+}
+
+void TrainingController::onBatch(const BatchEvent& event) {
+  std::lock_guard lock(mutex_);
+  pending_.batches.push_back(event);
+}
+
+void TrainingController::onEpoch(const EpochEvent& event) {
+  std::lock_guard lock(mutex_);
+  pending_.epochs.push_back(event);
+}
+
+void TrainingController::setPhase(Phase phase) {
+  std::lock_guard lock(mutex_);
+  pending_.phase = phase;
+}
+
+void TrainingController::work(RunRequest request) {
+  Outcome outcome;
+  const TrainingControl* control = control_.get();
+  try {
+    // Loading progress goes through the same buffer; returning false cancels when Stop was pressed.
+    const ProgressFn progress = [this, control](const std::string& what, double fraction) {
+      std::lock_guard lock(mutex_);
+      pending_.preparing = QString::fromStdString(what);
+      pending_.prepareFraction = fraction;
+      return !control->stopRequested();
+    };
+    outcome.run = prepareRun(request, progress);
+    if (control->stopRequested()) {
+      outcome.stopped = true;
+    } else {
+      setPhase(Phase::Training);
+      outcome.result = outcome.run->train(this, control);
+      outcome.stopped = outcome.result.stopped;
+    }
+  } catch (const std::exception& e) {
+    // Divergence keeps the run (it holds the best finished epoch); a data error leaves no run.
+    outcome.error = QString::fromStdString(e.what());
+    outcome.stopped = control->stopRequested();
+  }
+  {
+    std::lock_guard lock(mutex_);
+    pending_.phase = Phase::Finishing;
+    outcome_ = std::move(outcome);
+  }
+  // Join and report on the GUI thread; the lambda runs after this function has returned.
+  QMetaObject::invokeMethod(this, [this] { workerDone(); }, Qt::QueuedConnection);
+}
+
+void TrainingController::workerDone() {
+  if (worker_.joinable()) worker_.join();
+  setPhase(Phase::Idle);
+  emit finished();
+}
+
+}  // namespace al::ui

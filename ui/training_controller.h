@@ -1,0 +1,78 @@
+#pragma once
+// The bridge between a training run on a worker thread and the Train page on the GUI thread.
+//
+// The worker prepares the run (loads data, builds the model) and trains it; the trainer calls onBatch/onEpoch on
+// that thread. The controller only copies those events into a buffer under a mutex and returns at once, so
+// training never waits for drawing. The page takes the buffer on a timer (about 30 times a second) with
+// takeUpdate() and redraws once per tick, however many batches went by: the window never floods and never
+// freezes. When the worker ends (done, stopped or failed) the controller emits finished() on the GUI thread.
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "ui/run_factory.h"
+
+#include <QObject>
+#include <QString>
+
+namespace al::ui {
+
+class TrainingController : public QObject, private TrainingEvents {
+  Q_OBJECT
+ public:
+  enum class Phase { Idle, Preparing, Training, Finishing };
+
+  // What happened since the last takeUpdate().
+  struct Update {
+    Phase phase = Phase::Idle;
+    QString preparing;              // Preparing: what is being loaded
+    double prepareFraction = 0;     // Preparing: 0..1
+    std::vector<BatchEvent> batches;  // in order
+    std::vector<EpochEvent> epochs;   // in order
+  };
+
+  // How the worker ended. The run is kept even after a failure: it holds the best finished epoch.
+  struct Outcome {
+    std::unique_ptr<TrainingRun> run;  // null when preparing failed or was cancelled
+    TrainingResult result;
+    QString error;  // empty when it ended well (done or stopped)
+    bool stopped = false;
+  };
+
+  explicit TrainingController(QObject* parent = nullptr);
+  ~TrainingController() override;  // stops and joins a running worker
+
+  // Starts preparing and training on a worker thread. Only when !busy().
+  void start(const RunRequest& request);
+  void setPaused(bool paused);
+  bool paused() const;
+  // Asks the worker to stop between batches (or to cancel preparing); finished() follows.
+  void stop();
+  bool busy() const { return worker_.joinable(); }
+
+  Update takeUpdate();
+  // After finished(): how it ended. Moves the run out.
+  Outcome takeOutcome();
+
+ signals:
+  void finished();
+
+ private:
+  // TrainingEvents, called on the worker thread: copy and return.
+  void onBatch(const BatchEvent& event) override;
+  void onEpoch(const EpochEvent& event) override;
+
+  void work(RunRequest request);  // the worker thread's body
+  void setPhase(Phase phase);
+  void workerDone();              // on the GUI thread
+
+  std::thread worker_;
+  std::unique_ptr<TrainingControl> control_;  // a new one per run: a stop request cannot be taken back
+
+  mutable std::mutex mutex_;  // guards everything below
+  Update pending_;
+  Outcome outcome_;
+};
+
+}  // namespace al::ui
