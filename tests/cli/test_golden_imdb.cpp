@@ -5,6 +5,8 @@
 // Regenerate the golden files as tests/reference/README.md says; never from the C++ code.
 #include <QtTest>
 
+#include "tests/cli/cli_runner.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -32,31 +34,9 @@ constexpr double kTrainTolerance = 1e-4;
 // How many mismatches a failure message lists before it only counts them.
 constexpr int kListedMismatches = 8;
 
-struct CliRun {
-  bool finished = false;
-  int exitCode = -1;
-  QByteArray out;
-  QByteArray err;
-};
-
-CliRun runCli(const QStringList& arguments, int timeoutMs) {
-  QProcess process;
-  process.start(QStringLiteral(ATTENTIONLAB_CLI), arguments);
-  CliRun run;
-  run.finished = process.waitForStarted(10000) && process.waitForFinished(timeoutMs);
-  if (!run.finished) process.kill();
-  process.waitForFinished(5000);
-  run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-  run.out = process.readAllStandardOutput();
-  run.err = process.readAllStandardError();
-  return run;
-}
-
-QString describe(const CliRun& run, const QStringList& arguments) {
-  return QStringLiteral("attentionlab-cli %1\n  finished: %2, exit code %3\n  stderr: %4")
-      .arg(arguments.join(u' '), run.finished ? "yes" : "no (timeout)", QString::number(run.exitCode),
-           QString::fromUtf8(run.err.left(2000)));
-}
+using al::test::CliRun;
+using al::test::describe;
+using al::test::runCli;
 
 // Collects mismatches so that one failure names all (or the first few) of them, with where they are.
 class Mismatches {

@@ -1,0 +1,35 @@
+#pragma once
+// Runs the real attentionlab-cli in a child process, for the CLI tests.
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+namespace al::test {
+
+struct CliRun {
+  bool finished = false;
+  int exitCode = -1;
+  QByteArray out;
+  QByteArray err;
+};
+
+inline CliRun runCli(const QStringList& arguments, int timeoutMs = 120000) {
+  QProcess process;
+  process.start(QStringLiteral(ATTENTIONLAB_CLI), arguments);
+  CliRun run;
+  run.finished = process.waitForStarted(10000) && process.waitForFinished(timeoutMs);
+  if (!run.finished) process.kill();
+  process.waitForFinished(5000);
+  run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+  run.out = process.readAllStandardOutput();
+  run.err = process.readAllStandardError();
+  return run;
+}
+
+inline QString describe(const CliRun& run, const QStringList& arguments) {
+  return QStringLiteral("attentionlab-cli %1\n  finished: %2, exit code %3\n  stderr: %4")
+      .arg(arguments.join(u' '), run.finished ? "yes" : "no (timeout)", QString::number(run.exitCode),
+           QString::fromUtf8(run.err.right(2000)));
+}
+
+}  // namespace al::test
