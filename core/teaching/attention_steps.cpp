@@ -1,0 +1,511 @@
+#include "core/teaching/attention_steps.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <numeric>
+
+#include "core/error.h"
+#include "core/layers/relu.h"
+#include "core/layers/sinusoidal_encoding.h"
+
+namespace al::teaching {
+
+namespace {
+
+constexpr float kMinusInfinity = -std::numeric_limits<float>::infinity();
+
+std::string headName(Index h) { return "head " + std::to_string(h + 1); }
+
+std::vector<std::string> numbered(const std::string& prefix, Index count) {
+  std::vector<std::string> out;
+  for (Index i = 0; i < count; ++i) out.push_back(prefix + std::to_string(i + 1));
+  return out;
+}
+
+// FNV-1a: a fixed hash of a word, the same on every platform (std::hash is not).
+uint64_t wordHash(const std::string& word) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : word) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+
+// X·W + b for every token, with the two slots of a projection.
+Matrix project(const ParameterSet& params, const MultiHeadAttention::Projection& p, const Matrix& x) {
+  Matrix y = x * params.value(p.kernel);       // T x out
+  y.rowwise() += params.value(p.bias).row(0);  // b broadcast over the T rows
+  return y;
+}
+
+// Entropy in nats of one row of weights: -Σ a log a (a zero weight adds nothing).
+double rowEntropy(const Eigen::Ref<const RowVector>& row) {
+  double h = 0;
+  for (Index j = 0; j < row.size(); ++j)
+    if (row(j) > 0) h -= static_cast<double>(row(j)) * std::log(static_cast<double>(row(j)));
+  return h;
+}
+
+StepGrid grid(std::string title, Matrix values, std::vector<std::string> rows, std::vector<std::string> columns,
+              bool probabilities = false) {
+  return {std::move(title), std::move(values), std::move(rows), std::move(columns), probabilities};
+}
+
+}  // namespace
+
+Matrix softmaxRows(const Matrix& scores, const Matrix* allowed) {
+  Matrix weights = Matrix::Zero(scores.rows(), scores.cols());  // T x T
+  for (Index i = 0; i < scores.rows(); ++i) {
+    auto mayLook = [&](Index j) { return allowed == nullptr || (*allowed)(i, j) != 0.0f; };
+    float largest = kMinusInfinity;
+    for (Index j = 0; j < scores.cols(); ++j)
+      if (mayLook(j)) largest = std::max(largest, scores(i, j));
+    if (largest == kMinusInfinity) continue;  // no key allowed: the row stays 0
+    // Subtracting the row's largest score changes nothing (it cancels in the division) but keeps exp finite.
+    double total = 0;
+    for (Index j = 0; j < scores.cols(); ++j)
+      if (mayLook(j)) total += weights(i, j) = std::exp(scores(i, j) - largest);
+    weights.row(i) /= static_cast<float>(total);
+  }
+  return weights;
+}
+
+Matrix headAverage(const std::vector<Matrix>& heads) {
+  if (heads.empty()) return {};
+  Matrix sum = Matrix::Zero(heads.front().rows(), heads.front().cols());  // T x T
+  for (const Matrix& a : heads) sum += a;
+  return sum / static_cast<float>(heads.size());
+}
+
+Matrix cosineSimilarity(const Matrix& rows) {
+  const Eigen::VectorXf norms = rows.rowwise().norm();  // one length per row
+  Matrix similarity = rows * rows.transpose();          // r_i·r_j, rows x rows
+  for (Index i = 0; i < similarity.rows(); ++i)
+    for (Index j = 0; j < similarity.cols(); ++j) {
+      const float lengths = norms(i) * norms(j);
+      similarity(i, j) = lengths > 0 ? similarity(i, j) / lengths : 0.0f;
+    }
+  return similarity;
+}
+
+Matrix learnedPositions(const TransformerClassifier& model, Index count) {
+  const int slot = model.parameters().find("embedding.position");
+  if (slot < 0) throw InputError("this model has no learned position embedding (its position is \"" +
+                                 toString(model.config().position) + "\")");
+  const ConstMatrixMap table = model.parameters().value(slot);  // sequence_length x D
+  return table.topRows(std::min(count, table.rows()));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The layer
+
+EncoderLayerWalkthrough::EncoderLayerWalkthrough(const TransformerConfig& config, bool toy)
+    : config_(config),
+      toy_(toy),
+      attention_(params_, "encoder.0.attention", config.embedDim, config.numHeads, config.keyDim),
+      dense1_(params_, "encoder.0.ffn.dense1", config.embedDim, config.denseDim),
+      dense2_(params_, "encoder.0.ffn.dense2", config.denseDim, config.embedDim) {
+  if (!toy) tokenEmbedding_.emplace(params_, "embedding.token", config.vocabSize, config.embedDim);
+  if (config.position == PositionKind::Learned)
+    positionEmbedding_.emplace(params_, "embedding.position", config.sequenceLength, config.embedDim);
+  if (config.norm == NormKind::Layer) {
+    layerNorm1_.emplace(params_, "encoder.0.norm1", config.embedDim, config.normEpsilon);
+    layerNorm2_.emplace(params_, "encoder.0.norm2", config.embedDim, config.normEpsilon);
+  } else {
+    batchNorm1_.emplace(params_, "encoder.0.norm1", config.embedDim, config.normEpsilon, config.batchNormMomentum);
+    batchNorm2_.emplace(params_, "encoder.0.norm2", config.embedDim, config.normEpsilon, config.batchNormMomentum);
+  }
+}
+
+EncoderLayerWalkthrough::EncoderLayerWalkthrough(const TransformerClassifier& model, const Vocabulary& vocabulary)
+    : EncoderLayerWalkthrough(model.config(), false) {
+  vocabulary_ = vocabulary;
+  // Every tensor registered here exists in the model under the same name (the model file's names).
+  for (const ParameterInfo& info : params_.tensors()) {
+    const int from = model.parameters().find(info.name);
+    const int to = params_.find(info.name);
+    if (from < 0) throw InputError("the model has no tensor \"" + info.name + "\"");
+    params_.value(to) = model.parameters().value(from);
+  }
+}
+
+EncoderLayerWalkthrough EncoderLayerWalkthrough::toy(const ToyEncoderSettings& s) {
+  if (s.width < 1 || s.heads < 1 || s.feedForward < 1 || s.maxTokens < 1)
+    throw InputError("a toy layer needs a width, heads, a feed-forward width and a length of at least 1");
+  TransformerConfig c;
+  c.vocabSize = 2;
+  c.sequenceLength = static_cast<int>(s.maxTokens);
+  c.embedDim = static_cast<int>(s.width);
+  c.numHeads = static_cast<int>(s.heads);
+  c.keyDim = static_cast<int>(std::max<Index>(1, s.width / s.heads));
+  c.denseDim = static_cast<int>(s.feedForward);
+  c.position = s.position;
+  c.norm = NormKind::Layer;
+  EncoderLayerWalkthrough w(c, true);
+  w.seed_ = s.seed;
+  Rng rng(s.seed);
+  if (w.positionEmbedding_) {
+    // Learned position vectors of a toy are as large as its word vectors, so that position visibly matters.
+    MatrixMap table = w.params_.value(w.positionEmbedding_->tableSlot());
+    for (Index i = 0; i < table.size(); ++i) table.data()[i] = 0.5f * rng.normal();
+  }
+  w.attention_.initialize(w.params_, rng);
+  w.dense1_.initialize(w.params_, rng);
+  w.dense2_.initialize(w.params_, rng);
+  w.layerNorm1_->initialize(w.params_);
+  w.layerNorm2_->initialize(w.params_);
+  return w;
+}
+
+Sentence EncoderLayerWalkthrough::read(const std::string& text) const {
+  Sentence s;
+  s.tokens = tokenizeImdb(text);
+  if (s.tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
+  const auto length = static_cast<size_t>(config_.sequenceLength);
+  s.truncated = s.tokens.size() > length;
+  if (s.truncated) s.tokens.resize(length);
+  std::map<std::string, int> sentenceWords;  // a toy has no vocabulary: number words by first appearance, from 2
+  for (const std::string& token : s.tokens)
+    s.ids.push_back(toy_ ? sentenceWords.emplace(token, 2 + static_cast<int>(sentenceWords.size())).first->second
+                         : vocabulary_.id(token));
+  return s;
+}
+
+Matrix EncoderLayerWalkthrough::embed(const std::vector<std::string>& tokens, const std::vector<int>& ids,
+                                      Index realTokens) const {
+  const Index T = static_cast<Index>(ids.size());
+  if (!toy_) {
+    Embedding::Cache cache;
+    return tokenEmbedding_->forward(params_, ids, cache);  // T x D, row t = table[ids[t]]
+  }
+  Matrix x = Matrix::Zero(T, config_.embedDim);  // T x D; padding rows stay 0
+  for (Index t = 0; t < realTokens; ++t) {
+    Rng rng = Rng::derive(seed_, wordHash(tokens[static_cast<size_t>(t)]));
+    for (Index d = 0; d < x.cols(); ++d) x(t, d) = rng.normal();
+  }
+  return x;
+}
+
+Matrix EncoderLayerWalkthrough::positions(Index T) const {
+  switch (config_.position) {
+    case PositionKind::Learned: return params_.value(positionEmbedding_->tableSlot()).topRows(T);  // T x D
+    case PositionKind::Sinusoidal: return sinusoidalEncoding(T, config_.embedDim);                // T x D
+    case PositionKind::None: break;
+  }
+  return Matrix::Zero(T, config_.embedDim);
+}
+
+Matrix EncoderLayerWalkthrough::normalize(bool first, const Matrix& x) const {
+  if (layerNorm1_) {
+    LayerNorm::Cache cache;
+    return (first ? *layerNorm1_ : *layerNorm2_).forward(params_, x, cache);
+  }
+  // Batch norm in evaluation mode: the moving statistics the model learned, the same for every sentence.
+  BatchNorm::Cache cache;
+  return (first ? *batchNorm1_ : *batchNorm2_).forward(params_, x, Mode::Eval, cache);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The walk, one operation at a time. Each part computes its matrices into the walk and adds the step that
+// shows them.
+
+namespace {
+
+// The mask as a T x T matrix of 1 (may look) and 0 (may not).
+Matrix allowedKeys(MaskKind mask, Index T, Index realTokens) {
+  switch (mask) {
+    case MaskKind::Causal: return causalMask(T);
+    case MaskKind::Padding: return keyPaddingMask(T, realTokens);
+    case MaskKind::None: break;
+  }
+  return Matrix::Ones(T, T);
+}
+
+std::string maskExplanation(MaskKind mask) {
+  switch (mask) {
+    case MaskKind::Causal:
+      return "Causal mask: token i may look at tokens 1..i only, as in a decoder that writes one word at a time "
+             "and must not peek at the words it has not written yet. Scores above the diagonal become -∞, so "
+             "their softmax weight is exactly 0.";
+    case MaskKind::Padding:
+      return "Padding mask: a batch pads short sentences to a common length, and the padding must not be "
+             "attended to. Scores in the padding columns become -∞, so their weight after softmax is exactly 0. "
+             "(The padding rows still get weights here; nothing downstream reads them.)";
+    case MaskKind::None: break;
+  }
+  return "No mask: every token may look at every other token and at itself, as in the classifier's encoder. "
+         "A mask would set some scores to -∞ before the softmax, which makes their weights exactly 0.";
+}
+
+void addSharpness(EncoderWalk& w, Index heads, float keyScale) {
+  // The softmax with and without ÷√K, for the real query rows, to show what the scaling does.
+  SoftmaxSharpness& s = w.sharpness;
+  s.uniformEntropy = std::log(static_cast<double>(w.realTokens));
+  for (Index h = 0; h < heads; ++h) {
+    const Matrix& raw = w.scores[static_cast<size_t>(h)];  // T x T
+    const Matrix scaledWeights = softmaxRows(raw * keyScale, &w.allowed);
+    const Matrix unscaledWeights = softmaxRows(raw, &w.allowed);
+    double hs = 0, hu = 0, ms = 0, mu = 0;
+    for (Index i = 0; i < w.realTokens; ++i) {
+      hs += rowEntropy(scaledWeights.row(i));
+      hu += rowEntropy(unscaledWeights.row(i));
+      ms += scaledWeights.row(i).maxCoeff();
+      mu += unscaledWeights.row(i).maxCoeff();
+    }
+    const double n = static_cast<double>(w.realTokens);
+    s.entropyScaled.push_back(hs / n);
+    s.entropyUnscaled.push_back(hu / n);
+    s.largestScaled.push_back(ms / n);
+    s.largestUnscaled.push_back(mu / n);
+  }
+}
+
+}  // namespace
+
+EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSettings& settings) const {
+  if (sentence.tokens.empty() || sentence.tokens.size() != sentence.ids.size())
+    throw InputError("the sentence has no tokens; type at least one word");
+  EncoderWalk w;
+  const Index H = attention_.heads(), K = attention_.keyDim();
+  const auto heads = static_cast<size_t>(H);
+  const float keyScale = 1.0f / std::sqrt(static_cast<float>(K));
+
+  // --- Embeddings (+ position) ---
+  std::vector<std::string> tokens = sentence.tokens;
+  std::vector<int> ids = sentence.ids;
+  w.realTokens = static_cast<Index>(tokens.size());
+  if (settings.mask == MaskKind::Padding) {
+    const Index room = config_.sequenceLength - w.realTokens;  // a learned position table ends somewhere
+    for (Index p = 0; p < std::min(settings.paddingTokens, std::max<Index>(room, 0)); ++p) {
+      tokens.push_back("[pad]");
+      ids.push_back(Vocabulary::kPaddingId);
+    }
+  }
+  if (static_cast<Index>(tokens.size()) > config_.sequenceLength)
+    throw InputError("the sentence has " + std::to_string(tokens.size()) + " tokens, more than the model's " +
+                     std::to_string(config_.sequenceLength));
+  const Index T = static_cast<Index>(tokens.size());
+  w.labels = tokens;
+  const std::vector<std::string>& L = w.labels;
+  const auto dims = numbered("d", config_.embedDim);
+
+  w.tokenEmbedding = embed(tokens, ids, w.realTokens);  // T x D
+  w.position = positions(T);                            // T x D
+  w.input = w.tokenEmbedding + w.position;              // T x D
+  {
+    AttentionStep s{"embedding", "Embeddings (+ position)", "X = E[token] + P[position]",
+                    "Every token becomes a row of D numbers: its embedding, looked up in a learned table. ", {}};
+    if (config_.position == PositionKind::None)
+      s.explanation += "This model adds no position information: the rows of X do not depend on where a word "
+                       "stands, so attention alone cannot tell word order.";
+    else
+      s.explanation += std::string("A ") + (config_.position == PositionKind::Learned ? "learned" : "sinusoidal") +
+                       " position vector is added, so the same word at another place gives another row: "
+                       "that is how order can reach attention.";
+    s.grids.push_back(grid("token embedding E", w.tokenEmbedding, L, dims));
+    if (config_.position != PositionKind::None) s.grids.push_back(grid("position P", w.position, L, dims));
+    s.grids.push_back(grid("X", w.input, L, dims));
+    w.steps.push_back(std::move(s));
+  }
+
+  // --- Q, K, V per head ---
+  w.q = project(params_, attention_.query(), w.input);  // T x (H*K)
+  w.k = project(params_, attention_.key(), w.input);    // T x (H*K)
+  w.v = project(params_, attention_.value(), w.input);  // T x (H*K)
+  {
+    AttentionStep s{"projections", "Queries, keys and values",
+                    "Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v;  head h uses columns hK .. hK+K-1",
+                    "Three learned projections give every token a query (what it is looking for), a key (what it "
+                    "offers to be found by) and a value (what it passes on when found). Each head has its own K-wide "
+                    "slice, so heads can look for different things.",
+                    {}};
+    const auto kdims = numbered("k", K);
+    for (Index h = 0; h < H; ++h) {
+      s.grids.push_back(grid("Q, " + headName(h), w.q.middleCols(h * K, K), L, kdims));
+      s.grids.push_back(grid("K, " + headName(h), w.k.middleCols(h * K, K), L, kdims));
+      s.grids.push_back(grid("V, " + headName(h), w.v.middleCols(h * K, K), L, kdims));
+    }
+    w.steps.push_back(std::move(s));
+  }
+
+  // --- Scores, scaling, mask ---
+  for (Index h = 0; h < H; ++h) {
+    // S_h = Q_h·K_hᵀ: entry (i, j) is the dot product of query i with key j
+    w.scores.push_back(w.q.middleCols(h * K, K) * w.k.middleCols(h * K, K).transpose());  // T x T
+    w.scaled.push_back(settings.scale ? Matrix(w.scores.back() * keyScale) : w.scores.back());
+  }
+  w.allowed = allowedKeys(settings.mask, T, w.realTokens);  // T x T
+  for (Index h = 0; h < H; ++h)
+    w.masked.push_back((w.allowed.array() != 0.0f).select(w.scaled[static_cast<size_t>(h)], kMinusInfinity));
+  {
+    AttentionStep s{"scores", "Scores Q·Kᵀ", "S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)",
+                    "Every query is compared with every key by a dot product: a large score means token i finds "
+                    "what it is looking for in token j. Row i holds the scores of query token i against all keys.",
+                    {}};
+    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("scores, " + headName(h), w.scores[static_cast<size_t>(h)], L, L));
+    w.steps.push_back(std::move(s));
+  }
+  {
+    const std::string root = "√" + std::to_string(K) + " = " + std::to_string(1.0f / keyScale).substr(0, 5);
+    AttentionStep s{"scale", settings.scale ? "Divide by √K" : "Divide by √K (switched off)",
+                    settings.scale ? "S_h / √K,   √K = " + root.substr(root.find('=') + 2) : "S_h (not divided)", "", {}};
+    s.explanation = "A dot product of K numbers grows with K: its spread is about √K times that of one product. "
+                    "Dividing by √K (" + root + ") keeps the scores near unit scale, so the softmax is not "
+                    "saturated and still learns. ";
+    if (!settings.scale) s.explanation += "The switch is off: the scores go to the softmax as they are; compare the "
+                                          "row entropy and the largest weight in the softmax step.";
+    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("scaled scores, " + headName(h), w.scaled[static_cast<size_t>(h)], L, L));
+    w.steps.push_back(std::move(s));
+  }
+  {
+    AttentionStep s{"mask", "Mask", "M(i, j) = S(i, j) where allowed, -∞ where not", maskExplanation(settings.mask), {}};
+    s.grids.push_back(grid("allowed (1 = may look)", w.allowed, L, L, true));
+    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("masked scores, " + headName(h), w.masked[static_cast<size_t>(h)], L, L));
+    w.steps.push_back(std::move(s));
+  }
+
+  // --- Softmax by rows ---
+  for (Index h = 0; h < H; ++h) w.weights.push_back(softmaxRows(w.scaled[static_cast<size_t>(h)], &w.allowed));
+  addSharpness(w, H, keyScale);
+  {
+    AttentionStep s{"softmax", "Softmax by rows", "A_h(i, j) = exp(M(i, j)) / Σ_j' exp(M(i, j'))",
+                    "Each row of scores becomes weights that are positive and sum to 1: how much token i looks at "
+                    "each token j. A larger score gets an exponentially larger share; a -∞ score gets 0. ",
+                    {}};
+    const SoftmaxSharpness& sh = w.sharpness;
+    s.explanation += "Mean row entropy with ÷√K: ";
+    for (size_t h = 0; h < heads; ++h) s.explanation += (h ? ", " : "") + std::to_string(sh.entropyScaled[h]).substr(0, 5);
+    s.explanation += "; without: ";
+    for (size_t h = 0; h < heads; ++h) s.explanation += (h ? ", " : "") + std::to_string(sh.entropyUnscaled[h]).substr(0, 5);
+    s.explanation += " (uniform: " + std::to_string(sh.uniformEntropy).substr(0, 5) +
+                     "). Without the division the weights are more peaked: a few keys take almost everything.";
+    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("weights A, " + headName(h), w.weights[static_cast<size_t>(h)], L, L, true));
+    for (Index h = 0; h < H; ++h) {
+      // The row sharpness, both ways, for the "don't scale by √K" comparison.
+      const Matrix& raw = w.scores[static_cast<size_t>(h)];
+      const Matrix scaledWeights = softmaxRows(raw * keyScale, &w.allowed);
+      const Matrix unscaledWeights = softmaxRows(raw, &w.allowed);
+      Matrix table(T, 4);  // T x 4
+      for (Index i = 0; i < T; ++i)
+        table.row(i) << static_cast<float>(rowEntropy(scaledWeights.row(i))), scaledWeights.row(i).maxCoeff(),
+            static_cast<float>(rowEntropy(unscaledWeights.row(i))), unscaledWeights.row(i).maxCoeff();
+      s.grids.push_back(grid("row sharpness, " + headName(h), table, L,
+                             {"entropy ÷√K", "largest ÷√K", "entropy unscaled", "largest unscaled"}));
+    }
+    w.steps.push_back(std::move(s));
+  }
+
+  // --- Weights x V ---
+  w.concatenated.resize(T, H * K);  // T x (H*K)
+  for (Index h = 0; h < H; ++h) {
+    // Z_h = A_h·V_h: row i is the average of the value rows, weighted by where token i looks
+    w.headOutputs.push_back(w.weights[static_cast<size_t>(h)] * w.v.middleCols(h * K, K));  // T x K
+    w.concatenated.middleCols(h * K, K) = w.headOutputs.back();
+  }
+  {
+    AttentionStep s{"mix", "Weights × V", "Z_h = A_h·V_h,   Z_h(i) = Σ_j A_h(i, j)·V_h(j)",
+                    "Every token collects the values of the tokens it looks at, in the proportions of its weights. "
+                    "This is where information moves between words: the new row of a token is a blend of the others.",
+                    {}};
+    const auto kdims = numbered("k", K);
+    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("A·V, " + headName(h), w.headOutputs[static_cast<size_t>(h)], L, kdims));
+    w.steps.push_back(std::move(s));
+  }
+
+  // --- Concatenate heads and project ---
+  w.attentionOutput = project(params_, attention_.output(), w.concatenated);  // T x D
+  {
+    AttentionStep s{"concat", "Concatenate heads and project", "Y = [Z_1 … Z_H]·W_o + b_o",
+                    "The heads' results are put side by side (H·K columns) and one more learned projection mixes "
+                    "them back to the model width D. This Y is the output of the attention layer.",
+                    {}};
+    s.grids.push_back(grid("concatenated heads Z", w.concatenated, L, numbered("z", H * K)));
+    s.grids.push_back(grid("attention output Y", w.attentionOutput, L, dims));
+    w.steps.push_back(std::move(s));
+  }
+
+  // --- Residual and normalization ---
+  w.residual1 = w.input + w.attentionOutput;  // T x D
+  w.norm1 = normalize(true, w.residual1);     // T x D
+  const bool layerNorm = config_.norm == NormKind::Layer;
+  const std::string normName = layerNorm ? "layer norm" : "batch norm";
+  {
+    AttentionStep s{"norm1", "Residual and " + normName, "X1 = norm(X + Y)",
+                    "The attention output is added to the input (a residual connection: the layer only has to learn a "
+                    "correction, and gradients have a short path back). ",
+                    {}};
+    s.explanation += layerNorm ? "Layer norm then rescales every token's row to mean 0 and variance 1, times a "
+                                 "learned gamma plus beta."
+                               : "Batch norm then rescales every feature with the statistics it learned over the "
+                                 "training batches, times a learned gamma plus beta.";
+    s.grids.push_back(grid("X + Y", w.residual1, L, dims));
+    s.grids.push_back(grid("X1 = norm(X + Y)", w.norm1, L, dims));
+    w.steps.push_back(std::move(s));
+  }
+
+  // --- Feed-forward, residual and normalization ---
+  Dense::Cache dense1Cache, dense2Cache;
+  Relu::Cache reluCache;
+  w.hidden = Relu{}.forward(dense1_.forward(params_, w.norm1, dense1Cache), reluCache);  // T x F
+  w.feedForward = dense2_.forward(params_, w.hidden, dense2Cache);                        // T x D
+  w.residual2 = w.norm1 + w.feedForward;                                                  // T x D
+  w.output = normalize(false, w.residual2);                                               // T x D
+  {
+    AttentionStep s{"ffn", "Feed-forward", "F = relu(X1·W1 + b1)·W2 + b2",
+                    "A small two-layer network is applied to every token on its own (no token sees another here): "
+                    "it widens each row to F numbers, keeps the positive parts, and projects back to D.",
+                    {}};
+    s.grids.push_back(grid("hidden relu(X1·W1 + b1)", w.hidden, L, numbered("f", config_.denseDim)));
+    s.grids.push_back(grid("feed-forward output F", w.feedForward, L, dims));
+    w.steps.push_back(std::move(s));
+  }
+  {
+    AttentionStep s{"norm2", "Residual and " + normName + " again", "out = norm(X1 + F)",
+                    "The same residual and normalization close the layer. The result has the shape of the input, T x D, "
+                    "so layers can be stacked; the classifier then pools it over the tokens and decides.",
+                    {}};
+    s.grids.push_back(grid("X1 + F", w.residual2, L, dims));
+    s.grids.push_back(grid("layer output", w.output, L, dims));
+    w.steps.push_back(std::move(s));
+  }
+  return w;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Word order
+
+ShuffledComparison compareShuffledWords(const TransformerClassifier& model, const Vocabulary& vocabulary,
+                                        const std::string& text, uint64_t seed) {
+  ShuffledComparison c;
+  c.original = predictText(model, vocabulary, text);
+  const std::vector<std::string>& tokens = c.original.tokens;  // what the model read (already truncated)
+  const size_t T = tokens.size();
+  c.order.resize(T);
+  std::iota(c.order.begin(), c.order.end(), 0);
+  Rng rng(seed);
+  auto inOrder = [&] {
+    for (size_t i = 0; i < T; ++i)
+      if (tokens[static_cast<size_t>(c.order[i])] != tokens[i]) return false;
+    return true;
+  };
+  // Fisher-Yates; a shuffle that reads exactly like the original is drawn again (a few tries are plenty).
+  for (int attempt = 0; attempt < 20 && (attempt == 0 || inOrder()); ++attempt)
+    for (size_t i = T; i > 1; --i) std::swap(c.order[i - 1], c.order[rng.below(i)]);
+
+  for (size_t i = 0; i < T; ++i) c.shuffledText += (i ? " " : "") + tokens[static_cast<size_t>(c.order[i])];
+  c.shuffled = predictText(model, vocabulary, c.shuffledText);
+  c.probabilityDifference = std::abs(static_cast<double>(c.shuffled.probability) - c.original.probability);
+  for (size_t l = 0; l < c.original.attention.size(); ++l)
+    for (size_t h = 0; h < c.original.attention[l].size(); ++h) {
+      const Matrix& a = c.original.attention[l][h];  // T x T
+      const Matrix& b = c.shuffled.attention[l][h];  // T x T
+      for (size_t i = 0; i < T; ++i)
+        for (size_t j = 0; j < T; ++j) {
+          const double d = std::abs(static_cast<double>(b(Index(i), Index(j))) - a(c.order[i], c.order[j]));
+          c.largestWeightDifference = std::max(c.largestWeightDifference, d);
+        }
+    }
+  return c;
+}
+
+}  // namespace al::teaching

@@ -1,0 +1,187 @@
+#pragma once
+// The numbers behind the app's Step-through and Attention pages: one Transformer encoder layer taken apart
+// into the operations a lecturer writes on the board, every intermediate matrix kept with a title, the formula
+// that made it and a few sentences of explanation. The pages only draw what this file computes.
+//
+//   X = E[ids] + P                         embeddings (+ position)                      T x D
+//   Q = X·W_q + b_q, K = ..., V = ...      projections; head h owns columns h*K..h*K+K-1 T x (H*K)
+//   S_h = Q_h·K_hᵀ                         raw scores                                   T x T
+//   S_h / √K                               scaled scores (the "don't scale" switch skips this)
+//   masked: -∞ where query i may not look at key j (none, padding or causal)
+//   A_h = softmax_rows                     attention weights, every row sums to 1       T x T
+//   Z_h = A_h·V_h                          what every token takes from the others       T x K
+//   Y = concat_h(Z_h)·W_o + b_o            heads side by side, mixed back to width D    T x D
+//   X1 = norm1(X + Y)                      residual and normalization                   T x D
+//   out = norm2(X1 + relu(X1·W1 + b1)·W2 + b2)   feed-forward, residual, normalization  T x D
+//
+// The walk uses the model's own layers' tensors (copied by name from the model file's layout), so that the
+// attention output it shows equals MultiHeadAttention::forward; the tests hold it to that.
+//
+// Dimension key (core/tensor.h): T tokens, D model width, H heads, K key dimension of one head, F feed-forward
+// width, S source tokens and U GRU units and A attention units (the chatbot's additive attention).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/layers/batch_norm.h"
+#include "core/layers/dense.h"
+#include "core/layers/embedding.h"
+#include "core/layers/layer_norm.h"
+#include "core/layers/multi_head_attention.h"
+#include "core/layers/position_embedding.h"
+#include "core/models/transformer_classifier.h"
+#include "core/text/vectorizer.h"
+#include "core/train/imdb_run.h"
+
+namespace al::teaching {
+
+// ---------------------------------------------------------------------------------------------------------
+// What a step shows
+
+// One labelled grid of numbers.
+struct StepGrid {
+  std::string title;  // "Q, head 1"
+  Matrix values;
+  std::vector<std::string> rowLabels, columnLabels;  // empty: 1, 2, 3, ...
+  bool probabilities = false;  // values in [0, 1] (attention weights): drawn white to blue, not signed colours
+};
+
+struct AttentionStep {
+  std::string key;          // stable name: "embedding", "projections", "scores", "scale", "mask", "softmax", ...
+  std::string title;        // "Scores Q·Kᵀ"
+  std::string formula;      // "S_h = Q_h·K_hᵀ"
+  std::string explanation;  // two or three sentences
+  std::vector<StepGrid> grids;
+};
+
+enum class MaskKind {
+  None,     // every token looks at every token (the classifier's encoder)
+  Padding,  // padding tokens appended to the sentence; nobody may look at them
+  Causal,   // token i may look at tokens 0..i only (a decoder: no peeking at later words)
+};
+
+struct WalkSettings {
+  MaskKind mask = MaskKind::None;
+  Index paddingTokens = 2;  // MaskKind::Padding: how many padding tokens are appended
+  bool scale = true;        // divide the scores by √K; off shows what an unscaled softmax does
+};
+
+// How peaked the softmax rows are, with and without the division by √K, averaged over the real query rows.
+// Entropy is in nats: log(T) for uniform weights, 0 when one key takes everything.
+struct SoftmaxSharpness {
+  std::vector<double> entropyScaled, entropyUnscaled;  // H
+  std::vector<double> largestScaled, largestUnscaled;  // H: the largest weight of a row
+  double uniformEntropy = 0;                           // log(number of real keys)
+};
+
+// A sentence as a model reads it.
+struct Sentence {
+  std::vector<std::string> tokens;  // T, after standardization (unknown words as typed)
+  std::vector<int> ids;             // T; 1 = unknown
+  bool truncated = false;           // words after sequence_length were cut off
+};
+
+// Everything the walk computed, by name (for tests and summaries), and the steps that show it.
+struct EncoderWalk {
+  std::vector<std::string> labels;  // T row labels: the tokens, then "[pad]" for padding
+  Index realTokens = 0;             // the first realTokens rows are the sentence, the rest padding
+  Matrix tokenEmbedding;            // T x D
+  Matrix position;                  // T x D (zeros for a model without position information)
+  Matrix input;                     // T x D  X
+  Matrix q, k, v;                   // T x (H*K)
+  std::vector<Matrix> scores;       // H of T x T  Q_h·K_hᵀ
+  std::vector<Matrix> scaled;       // H of T x T  divided by √K (equal to scores when the switch is off)
+  Matrix allowed;                   // T x T  1 where query i may look at key j
+  std::vector<Matrix> masked;       // H of T x T  -∞ where not allowed
+  std::vector<Matrix> weights;      // H of T x T  A_h
+  std::vector<Matrix> headOutputs;  // H of T x K  A_h·V_h
+  Matrix concatenated;              // T x (H*K)
+  Matrix attentionOutput;           // T x D  Y
+  Matrix residual1, norm1;          // T x D
+  Matrix hidden;                    // T x F  relu(X1·W1 + b1)
+  Matrix feedForward;               // T x D
+  Matrix residual2, output;         // T x D
+  SoftmaxSharpness sharpness;
+  std::vector<AttentionStep> steps;
+};
+
+// A toy encoder layer with seeded weights: every word gets a fixed random vector (from a hash of the word and
+// the seed), so a word has the same embedding in every sentence.
+struct ToyEncoderSettings {
+  Index width = 8;        // D
+  Index heads = 2;        // H; K = D / H (at least 1)
+  Index feedForward = 16; // F
+  PositionKind position = PositionKind::Sinusoidal;  // Learned gives random position vectors
+  uint64_t seed = 1;
+  Index maxTokens = 64;   // longest sentence (learned position table length)
+};
+
+// The first encoder layer of a model, with its embeddings, ready to be walked through.
+class EncoderLayerWalkthrough {
+ public:
+  // Copies the tensors of `model`'s embeddings and first encoder layer, and its vocabulary.
+  EncoderLayerWalkthrough(const TransformerClassifier& model, const Vocabulary& vocabulary);
+  // A seeded toy layer. Throws InputError for a zero width, heads or feed-forward width.
+  static EncoderLayerWalkthrough toy(const ToyEncoderSettings& settings);
+
+  // Standardizes and splits the text (the model's rules), looks up ids and cuts after the longest sentence.
+  // Throws InputError for text without words.
+  Sentence read(const std::string& text) const;
+  // Runs the layer step by step. Throws InputError for an empty sentence.
+  EncoderWalk walk(const Sentence& sentence, const WalkSettings& settings = {}) const;
+
+  bool isToy() const { return toy_; }
+  const TransformerConfig& config() const { return config_; }
+  const ParameterSet& parameters() const { return params_; }
+  const MultiHeadAttention& attention() const { return attention_; }
+
+ private:
+  EncoderLayerWalkthrough(const TransformerConfig& config, bool toy);
+  Matrix embed(const std::vector<std::string>& tokens, const std::vector<int>& ids, Index realTokens) const;
+  Matrix positions(Index T) const;
+  Matrix normalize(bool first, const Matrix& x) const;
+
+  TransformerConfig config_;
+  bool toy_ = false;
+  uint64_t seed_ = 0;
+  Vocabulary vocabulary_;
+  ParameterSet params_;
+  std::optional<Embedding> tokenEmbedding_;                // trained model only
+  std::optional<PositionEmbedding> positionEmbedding_;     // learned position only
+  MultiHeadAttention attention_;
+  Dense dense1_, dense2_;
+  std::optional<LayerNorm> layerNorm1_, layerNorm2_;
+  std::optional<BatchNorm> batchNorm1_, batchNorm2_;
+};
+
+// Softmax of every row of scores, over the keys `allowed` permits (all when null); a row with no allowed key
+// is all zeros. The same rule as the attention layer's.
+Matrix softmaxRows(const Matrix& scores, const Matrix* allowed = nullptr);
+
+// ---------------------------------------------------------------------------------------------------------
+// Word order and position
+
+// The same review with its words shuffled, next to the original. Without position information attention cannot
+// see order: the prediction is the same and every row of attention is the original row, permuted with the words.
+struct ShuffledComparison {
+  ImdbPrediction original, shuffled;
+  std::string shuffledText;             // the shuffled tokens joined by spaces
+  std::vector<int> order;               // shuffled token i is original token order[i]
+  double probabilityDifference = 0;     // |p_shuffled - p_original|
+  double largestWeightDifference = 0;   // max over layers, heads, i, j of |A'(i, j) - A(order[i], order[j])|
+};
+// Throws InputError for text without words. A text of two or more different tokens is never left in order.
+ShuffledComparison compareShuffledWords(const TransformerClassifier& model, const Vocabulary& vocabulary,
+                                        const std::string& text, uint64_t seed);
+
+// Cosine similarity of every pair of rows: C(i, j) = r_i·r_j / (|r_i| |r_j|); a zero row gives 0. rows x rows.
+Matrix cosineSimilarity(const Matrix& rows);
+// The model's learned position vectors P[0..count-1] (count x D). Throws InputError when the model has none.
+Matrix learnedPositions(const TransformerClassifier& model, Index count);
+
+// The mean of the H heads' weights, T x T: the "average" heatmap.
+Matrix headAverage(const std::vector<Matrix>& heads);
+
+}  // namespace al::teaching
