@@ -1,7 +1,8 @@
 #include "core/data/builtin_reviews.h"
 
-#include <array>
 #include <cctype>
+#include <string_view>
+#include <utility>
 
 #include "core/error.h"
 

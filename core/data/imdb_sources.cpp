@@ -148,9 +148,12 @@ LabeledDataset assembleSplits(std::vector<ReviewFile> files, const std::string& 
   }
   const auto requireBothLabels = [&](const std::vector<LabeledText>& split, const std::string& splitName) {
     const auto positives = std::count_if(split.begin(), split.end(), [](const auto& s) { return s.label == 1; });
-    if (positives == 0) throw InputError(where + ": the " + splitName + " split has no positive reviews (" + splitName + "/pos/*.txt)");
-    if (positives == static_cast<long>(split.size()))
-      throw InputError(where + ": the " + splitName + " split has no negative reviews (" + splitName + "/neg/*.txt)");
+    const auto missing = [&](const std::string& label, const std::string& folder) {
+      return InputError(where + ": the " + splitName + " split has no " + label + " reviews (" + splitName + "/" +
+                        folder + "/*.txt)");
+    };
+    if (positives == 0) throw missing("positive", "pos");
+    if (positives == static_cast<long>(split.size())) throw missing("negative", "neg");
   };
   requireBothLabels(data.train, "train");
   if (data.hasTestSplit) requireBothLabels(data.test, "test");
@@ -169,15 +172,25 @@ fs::path findAclImdbRoot(const fs::path& folder) {
 
 LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress) {
   const fs::path root = findAclImdbRoot(folder);
-  // The test split is optional; the four label folders of a split that is there are not.
-  std::vector<fs::path> files;
-  for (const char* split : {"train", "test"}) {
-    if (std::string_view(split) == "test" && !fs::exists(root / "test")) continue;
-    for (const char* label : {"neg", "pos"}) {
-      const fs::path dir = root / split / label;
-      if (!fs::is_directory(dir)) throw InputError(dir.string() + ": missing folder (an aclImdb folder has train/pos, train/neg, test/pos and test/neg)");
+  // List first (to know the total for progress), then read. The test split is optional; the two label
+  // folders of a split that is there are not.
+  struct Listed {
+    fs::path path;
+    bool test;
+    bool positive;
+  };
+  std::vector<Listed> files;
+  for (const bool test : {false, true}) {
+    const fs::path splitDir = root / (test ? "test" : "train");
+    if (test && !fs::exists(splitDir)) continue;
+    for (const bool positive : {false, true}) {
+      const fs::path dir = splitDir / (positive ? "pos" : "neg");
+      if (!fs::is_directory(dir)) {
+        throw InputError(dir.string() + ": missing folder (an aclImdb folder has train/pos, train/neg, "
+                                        "test/pos and test/neg)");
+      }
       for (const auto& item : fs::directory_iterator(dir))
-        if (item.is_regular_file() && item.path().extension() == ".txt") files.push_back(item.path());
+        if (item.is_regular_file() && item.path().extension() == ".txt") files.push_back({item.path(), test, positive});
     }
   }
   ProgressReporter reporter(progress, files.size(), 500);
@@ -185,11 +198,11 @@ LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress) 
   std::vector<ReviewFile> reviews;
   reviews.reserve(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
-    const fs::path& path = files[i];
-    const auto where = parseReviewPath(fs::relative(path, root).generic_string());
-    std::string text = readWholeFile(path);
-    checkReviewText(text, path.string());
-    reviews.push_back({where->test, where->key, {std::move(text), where->positive ? 1.0f : 0.0f, path.string()}});
+    const Listed& file = files[i];
+    std::string text = readWholeFile(file.path);
+    checkReviewText(text, file.path.string());
+    const std::string key = std::string(file.positive ? "pos/" : "neg/") + file.path.filename().string();
+    reviews.push_back({file.test, key, {std::move(text), file.positive ? 1.0f : 0.0f, file.path.string()}});
     reporter.update(i + 1);
   }
   reporter.finish();
@@ -213,7 +226,8 @@ std::string readEntryData(archive* a, la_int64_t expectedSize, const std::string
   if (expectedSize > 0) data.reserve(static_cast<size_t>(expectedSize));
   std::array<char, 1 << 16> buffer;
   la_ssize_t got = 0;
-  while ((got = archive_read_data(a, buffer.data(), buffer.size())) > 0) data.append(buffer.data(), static_cast<size_t>(got));
+  while ((got = archive_read_data(a, buffer.data(), buffer.size())) > 0)
+    data.append(buffer.data(), static_cast<size_t>(got));
   if (got < 0) throw InputError(where + ": corrupt or truncated archive (" + archiveProblem(a) + ")");
   return data;
 }
@@ -236,12 +250,13 @@ LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress) {
   int status = ARCHIVE_OK;
   while ((status = archive_read_next_header(a, &entry)) == ARCHIVE_OK || status == ARCHIVE_WARN) {
     lastEntry = archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "";
-    const auto where = parseReviewPath(lastEntry);
-    if (!where || archive_entry_filetype(entry) != AE_IFREG) continue;  // README, imdb.vocab, folders, unsup/
-    const std::string origin = name + ":" + lastEntry;
-    std::string text = readEntryData(a, archive_entry_size(entry), name + " entry " + lastEntry);
-    checkReviewText(text, name + " entry " + lastEntry);
-    reviews.push_back({where->test, where->key, {std::move(text), where->positive ? 1.0f : 0.0f, origin}});
+    const auto review = parseReviewPath(lastEntry);
+    if (!review || archive_entry_filetype(entry) != AE_IFREG) continue;  // README, imdb.vocab, folders, unsup/
+    const std::string where = name + " entry " + lastEntry;
+    std::string text = readEntryData(a, archive_entry_size(entry), where);
+    checkReviewText(text, where);
+    reviews.push_back({review->test, review->key,
+                       {std::move(text), review->positive ? 1.0f : 0.0f, name + ":" + lastEntry}});
     reporter.update(static_cast<size_t>(archive_filter_bytes(a, -1)));
   }
   if (status != ARCHIVE_EOF) {
@@ -419,13 +434,19 @@ LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& pro
   }
   const fs::path path(source);
   std::error_code error;
-  if (source.empty() || !fs::exists(path, error))
-    throw InputError((source.empty() ? std::string("(empty name)") : source) + ": no such file or folder (" + kKnownKinds + ")");
-  switch (kindOf(path)) {
-    case SourceKind::Folder: return loadFolder(path, progress);
-    case SourceKind::Archive: return loadArchive(path, progress);
-    case SourceKind::Csv: return loadCsv(path, progress);
-    case SourceKind::Tsv: return loadTsv(path, progress);
+  if (source.empty() || !fs::exists(path, error)) {
+    const std::string shown = source.empty() ? std::string("(empty name)") : source;
+    throw InputError(shown + ": no such file or folder (" + kKnownKinds + ")");
+  }
+  try {
+    switch (kindOf(path)) {
+      case SourceKind::Folder: return loadFolder(path, progress);
+      case SourceKind::Archive: return loadArchive(path, progress);
+      case SourceKind::Csv: return loadCsv(path, progress);
+      case SourceKind::Tsv: return loadTsv(path, progress);
+    }
+  } catch (const fs::filesystem_error& e) {  // a folder that cannot be listed, a file that vanished
+    throw InputError((e.path1().empty() ? source : e.path1().string()) + ": " + e.code().message());
   }
   throw RunError("unreachable: unknown source kind");
 }

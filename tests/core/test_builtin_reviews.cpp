@@ -4,8 +4,12 @@
 // using only the lexicon of phrases: it does not share code with the generator.
 #include <QtTest>
 
+#include <array>
+#include <cctype>
+#include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "core/data/builtin_reviews.h"
 #include "core/error.h"
@@ -291,7 +295,8 @@ class TestBuiltinReviews : public QObject {
           const auto it = counts[static_cast<size_t>(label)].find(t);
           return it == counts[static_cast<size_t>(label)].end() ? 0.0 : it->second;
         };
-        logOdds += std::log((count(1) + 1) / (totals[1] + vocabulary)) - std::log((count(0) + 1) / (totals[0] + vocabulary));
+        logOdds += std::log((count(1) + 1) / (totals[1] + vocabulary)) -
+                   std::log((count(0) + 1) / (totals[0] + vocabulary));
       }
       return logOdds > 0 ? 1.0f : 0.0f;
     };
@@ -303,7 +308,8 @@ class TestBuiltinReviews : public QObject {
     }
     qInfo("naive Bayes: plain reviews %.3f, contrast reviews %.3f", plainRight / plainAll, contrastRight / contrastAll);
     QVERIFY2(plainRight / plainAll > 0.8, qPrintable(QString::number(plainRight / plainAll)));
-    QVERIFY2(std::abs(contrastRight / contrastAll - 0.5) < 0.12, qPrintable(QString::number(contrastRight / contrastAll)));
+    QVERIFY2(std::abs(contrastRight / contrastAll - 0.5) < 0.12,
+             qPrintable(QString::number(contrastRight / contrastAll)));
   }
 };
 

@@ -92,7 +92,8 @@ void writeTarGz(const QString& file, const std::vector<ArchiveEntry>& entries) {
     archive_entry_set_perm(entry, e.folder ? 0755 : 0644);
     archive_entry_set_size(entry, e.folder ? 0 : static_cast<la_int64_t>(e.data.size()));
     QCOMPARE(archive_write_header(a, entry), ARCHIVE_OK);
-    if (!e.folder) QCOMPARE(archive_write_data(a, e.data.data(), e.data.size()), static_cast<la_ssize_t>(e.data.size()));
+    if (!e.folder)
+      QCOMPARE(archive_write_data(a, e.data.data(), e.data.size()), static_cast<la_ssize_t>(e.data.size()));
     archive_entry_free(entry);
   }
   QCOMPARE(archive_write_close(a), ARCHIVE_OK);
@@ -240,7 +241,8 @@ class TestImdbSources : public QObject {
   void archiveErrors() {
     writeFile(path("text.tar.gz"), "this is not gzip data at all\n");
     QString message = inputErrorOf([&] { loadImdbSource(path("text.tar.gz").toStdString()); });
-    QVERIFY2(message.contains("text.tar.gz") && message.contains("not a readable .tar.gz archive"), qPrintable(message));
+    QVERIFY2(message.contains("text.tar.gz") && message.contains("not a readable .tar.gz archive"),
+             qPrintable(message));
 
     std::vector<ArchiveEntry> entries = smallArchiveEntries();
     entries.push_back({"aclImdb/test/pos/9_9.txt", std::string("ok \xC3\x28 broken")});
@@ -343,7 +345,8 @@ class TestImdbSources : public QObject {
 
   void tsvLabelsAndLines() {
     // U+0085 (NEXT LINE) inside a text must not split it: lines end at LF only.
-    const std::string tsv = "label\ttext\n1\tGood fun.\r\n\n0\tToo long \xC2\x85 really.\npos\tNice\twith a tab.\nNEG\tMeh.";
+    const std::string tsv =
+        "label\ttext\n1\tGood fun.\r\n\n0\tToo long \xC2\x85 really.\npos\tNice\twith a tab.\nNEG\tMeh.";
     writeFile(path("reviews.tsv"), tsv);
     const LabeledDataset data = loadImdbSource(path("reviews.tsv").toStdString());
     QVERIFY(!data.hasTestSplit);
@@ -362,9 +365,11 @@ class TestImdbSources : public QObject {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("no tab") << QByteArray("1\tfine\n0 no tab here\n") << QStringList{"line 2", "no tab"};
-    QTest::newRow("unknown label") << QByteArray("1\tfine\n\n5\tfive stars\n") << QStringList{"line 3", "unknown label", "\"5\""};
+    QTest::newRow("unknown label") << QByteArray("1\tfine\n\n5\tfive stars\n")
+                                   << QStringList{"line 3", "unknown label", "\"5\""};
     QTest::newRow("empty text") << QByteArray("0\t   \n") << QStringList{"line 1", "empty review"};
-    QTest::newRow("invalid utf-8") << QByteArray("1\tfine\n1\tab\xC0\xAF\n") << QStringList{"line 2, byte 5", "invalid UTF-8"};
+    QTest::newRow("invalid utf-8") << QByteArray("1\tfine\n1\tab\xC0\xAF\n")
+                                   << QStringList{"line 2, byte 5", "invalid UTF-8"};
     QTest::newRow("nothing") << QByteArray("\n\n") << QStringList{"no reviews"};
   }
 
