@@ -464,14 +464,18 @@ DataCard describe(const std::vector<LabeledText>& samples) {
   card.ratio = card.meanWords > 0 ? static_cast<double>(samples.size()) / card.meanWords : 0;
   const std::string facts = std::to_string(card.samples) + " samples of " + formatNumber(card.meanWords, 1) +
                             " words on average: ratio samples / mean words = " + formatNumber(card.ratio, 0);
+  // It is a rule of thumb about typical text, so the advice says so: a corpus built so that word order
+  // decides (like the built-in one) can still favour the Transformer.
   if (card.ratio < kSequenceModelRatio) {
     card.recommendation = facts +
-        ", below 1500. There are too few samples for how long they are to learn much from word order: "
-        "a bag-of-bigrams model will likely do as well as a Transformer or better, and train much faster.";
+        ", below 1500. Rule of thumb: with few samples for how long they are, word order is hard to learn, so a "
+        "bag-of-bigrams model usually does as well as a sequence model or better, and trains much faster. "
+        "Train both and compare.";
   } else {
     card.recommendation = facts +
-        ", 1500 or more. There are many samples for how short they are, so word order can be learned: "
-        "a sequence model (the Transformer, with position embedding) will likely beat a bag of bigrams.";
+        ", 1500 or more. Rule of thumb: with many samples for how short they are, word order can be learned, so "
+        "a sequence model (the Transformer, with position embedding) usually beats a bag of bigrams. "
+        "Train both and compare.";
   }
   return card;
 }
