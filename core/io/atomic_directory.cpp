@@ -153,7 +153,7 @@ void writeFileAtomically(const fs::path& path, std::string_view bytes) {
   for (unsigned attempt = 0; fd < 0; ++attempt) {
     temporary = siblingName(path, "tmp", attempt);
     fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && (errno != EEXIST || attempt > 100)) failRun("create", temporary, errno);
+    if (fd < 0 && (errno != EEXIST || attempt > 100)) failRun("write", path, errno);
   }
 
   auto failAndClean = [&](const std::string& what, int error) {

@@ -9,6 +9,7 @@
 // "[UNK]". The rules are those of Keras' TextVectorization as the source material configures it, so a
 // vocabulary built there gives the same ids here.
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -32,6 +33,9 @@ class Vocabulary {
   static constexpr int kPaddingId = 0;  // token ""
   static constexpr int kUnknownId = 1;  // token "[UNK]"
 
+  // An empty vocabulary (size 0), only as a placeholder for one that is about to be built or loaded.
+  Vocabulary() = default;
+
   // The maxSize - 2 most frequent tokens after "" and "[UNK]" (maxSize counts those two, like Keras'
   // max_tokens; 0 means no limit). Equal counts are ordered by the token's bytes, ascending, so the result
   // does not depend on the order of a hash table.
@@ -51,17 +55,14 @@ class Vocabulary {
   // *truncated (if given) tells whether tokens were cut off.
   std::vector<int> encode(std::string_view text, size_t sequenceLength, bool* truncated = nullptr) const;
 
-  Vocabulary() = default;  // empty: only for a model that is being loaded
-
  private:
-
   // Heterogeneous lookup: find a std::string_view without building a std::string for every token.
   struct Hash {
     using is_transparent = void;
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
-  std::vector<std::string> tokens_;                                       // id -> token
-  std::unordered_map<std::string, int, Hash, std::equal_to<>> ids_;       // token -> id
+  std::vector<std::string> tokens_;                                  // id -> token
+  std::unordered_map<std::string, int, Hash, std::equal_to<>> ids_;  // token -> id
 };
 
 }  // namespace al
