@@ -1,0 +1,82 @@
+// The chatbot learns the built-in translation task, and its alignment crosses where Spanish puts the adjective
+// after the noun ("the green chair" -> "la silla verde"). A smaller model than the classroom preset, so that
+// the test takes seconds; the classroom preset itself is checked from the CLI (see the README).
+// Also: questions made of unknown words, of no words and of 5,000 words get an answer.
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/data/builtin_dialogs.h"
+#include "core/text/seq2seq_text.h"
+#include "core/train/chatbot_task.h"
+
+using namespace al;
+
+class TestChatbotTranslate : public QObject {
+  Q_OBJECT
+ private:
+  std::unique_ptr<ChatbotRun> run_;
+
+ private slots:
+  void initTestCase() {
+    ChatbotRunSettings s = chatbotPreset("tiny");
+    s.data = "builtin:translate";
+    s.model.embedDim = 32;
+    s.model.units = 64;
+    s.model.attentionUnits = 32;
+    s.training.epochs = 8;
+    s.training.batchSize = 32;
+    s.training.optimizer.learningRate = 5e-3f;
+    s.threads = 2;
+    run_ = ChatbotRun::prepare(s);
+    const TrainingResult result = run_->train(nullptr, nullptr);
+    QCOMPARE(result.epochsDone, 8);
+    // learning happened: the validation loss fell far below that of guessing among the target words
+    QVERIFY(result.history.back().valLoss < 0.1 * std::log(double(run_->targetVocabulary().size())));
+  }
+
+  void translatesHeldOutSentences() {
+    QCOMPARE(run_->testPairs(), size_t(300));
+    const double exact = run_->exactMatchTest();
+    QVERIFY2(exact >= 0.95, qPrintable(QString("%1% of held-out sentences exactly right").arg(100 * exact)));
+  }
+
+  // "the ADJ NOUN" -> "el NOUN ADJ": with <start> at source position 0, the Spanish noun (output step 1)
+  // must look hardest at the English noun (position 3) and the Spanish adjective (step 2) at the adjective (2).
+  void alignmentCrosses() {
+    int crossed = 0, total = 0;
+    for (const CrossingExample& e : translationCrossingExamples()) {
+      const ChatbotReply r = askChatbot(run_->model(), run_->sourceVocabulary(), run_->targetVocabulary(), e.english);
+      ++total;
+      if (r.answer != e.spanish || r.attention.rows() < 3) continue;
+      Index nounLooksAt = 0, adjectiveLooksAt = 0;
+      r.attention.row(1).maxCoeff(&nounLooksAt);
+      r.attention.row(2).maxCoeff(&adjectiveLooksAt);
+      crossed += nounLooksAt == 3 && adjectiveLooksAt == 2;
+    }
+    QVERIFY2(crossed >= total * 9 / 10, qPrintable(QString("%1 of %2 phrases cross").arg(crossed).arg(total)));
+  }
+
+  void oddQuestionsGetAnAnswer() {
+    const Seq2SeqAttention& m = run_->model();
+    const Vocabulary &source = run_->sourceVocabulary(), &target = run_->targetVocabulary();
+    const ChatbotReply unknown = askChatbot(m, source, target, "zorblax quux frobnicate");
+    QCOMPARE(unknown.sourceIds, (std::vector<int>{source.id(kStartToken), 1, 1, 1, source.id(kEndToken)}));
+    QVERIFY(!unknown.outputTokens.empty());
+    const ChatbotReply empty = askChatbot(m, source, target, "");
+    QCOMPARE(empty.sourceTokens.size(), size_t(2));
+    QVERIFY(!empty.outputTokens.empty());
+    std::string huge;
+    for (int i = 0; i < 5000; ++i) huge += i % 2 ? "red " : "car ";
+    const ChatbotReply longOne = askChatbot(m, source, target, huge);
+    QVERIFY(longOne.truncated);
+    QCOMPARE(static_cast<Index>(longOne.sourceIds.size()), m.config().maxSourceLength);
+    QCOMPARE(longOne.sourceTokens.back(), std::string(kEndToken));
+    QVERIFY(!longOne.outputTokens.empty());
+    QVERIFY(static_cast<Index>(longOne.outputTokens.size()) <= m.config().maxTargetLength);
+    QCOMPARE(longOne.attention.cols(), m.config().maxSourceLength);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestChatbotTranslate)
+#include "test_chatbot_translate.moc"
