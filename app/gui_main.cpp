@@ -1,5 +1,12 @@
 // attentionlab: the desktop app.
+//
+//   attentionlab                                   the window, on the Train page
+//   attentionlab --preset classroom --start        ... and start training at once (a lecture's opening demo)
+#include "ui/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
+
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QScreen>
 
 #include "ui/main_window.h"
 
@@ -8,7 +15,38 @@ int main(int argc, char* argv[]) {
   QApplication::setApplicationName("AttentionLab");
   QApplication::setOrganizationName("AttentionLab");
   QApplication::setApplicationVersion(ATTENTIONLAB_VERSION);
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QObject::tr("A teaching tool for attention and Transformers."));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  const QCommandLineOption preset("preset", QObject::tr("Preset of the Train page (tiny, classroom, book)."),
+                                  QObject::tr("name"));
+  const QCommandLineOption epochs("epochs", QObject::tr("Number of epochs on the Train page."), QObject::tr("n"));
+  const QCommandLineOption start("start", QObject::tr("Start training as soon as the data is read."));
+  parser.addOptions({preset, epochs, start});
+  parser.process(app);
+
   al::ui::MainWindow window;
+  al::ui::TrainPage* train = window.trainPage();
+  if (parser.isSet(preset)) train->setPreset(parser.value(preset));
+  if (parser.isSet(epochs)) train->setParameter("epochs", parser.value(epochs).toInt());
+  if (parser.isSet(start)) {
+    // The data card is read in the background; Start is possible once it is there.
+    auto startOnce = [train] {
+      if (!train->isTraining() && train->currentRunId() < 0) train->start();
+    };
+    if (train->dataCardReady())
+      startOnce();
+    else
+      QObject::connect(train, &al::ui::TrainPage::dataCardChanged, train, startOnce, Qt::SingleShotConnection);
+  }
+  // 1280 x 720 fits a projector; on a larger screen the curves get the room.
+  const QRect screen = window.screen()->availableGeometry();
+  if (screen.width() > window.width() && screen.height() > window.height()) {
+    window.resize(screen.size() * 0.92);
+    window.move(screen.center() - window.rect().center());
+  }
   window.show();
   return QApplication::exec();
 }

@@ -35,6 +35,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QLis
   splitter->addWidget(sidebar_);
   splitter->addWidget(pages_);
   splitter->setStretchFactor(1, 1);
+  splitter->setSizes({sidebar_->width(), 100000});  // the sidebar's fixed width, the pages the rest
   setCentralWidget(splitter);
   connect(sidebar_, &QListWidget::currentRowChanged, pages_, &QStackedWidget::setCurrentIndex);
 

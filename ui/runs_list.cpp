@@ -43,7 +43,9 @@ RunsList::RunsList(QWidget* parent) : QTreeWidget(parent) {
   setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   header()->setSectionResizeMode(SettingsColumn, QHeaderView::Stretch);
   header()->setStretchLastSection(false);
-  setColumnWidth(NameColumn, 190);
+  setColumnWidth(NameColumn, 170);
+  for (Column c : {AccuracyColumn, TimeColumn}) header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  setColumnWidth(StateColumn, 170);
 
   connect(this, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* changed, int column) {
     const int id = changed->data(NameColumn, kRunIdRole).toInt();

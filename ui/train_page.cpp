@@ -111,8 +111,8 @@ TrainPage::TrainPage(QWidget* parent)
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setWidget(createSettingsPanel());
   leftLayout->addWidget(scroll, 1);
-  left->setMinimumWidth(340);
-  left->setMaximumWidth(520);
+  left->setMinimumWidth(400);
+  left->setMaximumWidth(560);
 
   auto* split = new QSplitter(Qt::Horizontal);
   split->addWidget(left);
@@ -272,6 +272,7 @@ QWidget* TrainPage::createSettingsPanel() {
   modelForm_ = new QFormLayout(modelGroup_);
   trainingGroup_ = new QGroupBox(tr("Training"));
   trainingForm_ = new QFormLayout(trainingGroup_);
+  for (QFormLayout* f : {form, modelForm_, trainingForm_}) f->setRowWrapPolicy(QFormLayout::WrapLongRows);
   layout->addWidget(modelGroup_);
   layout->addWidget(trainingGroup_);
   layout->addStretch(1);
@@ -730,15 +731,13 @@ void TrainPage::drawBatch(Run& run, int runId, const BatchEvent& e) {
 
 void TrainPage::showProgress(const BatchEvent& e) {
   progress_->setValue(static_cast<int>(1000 * e.fraction));
-  progress_->setFormat(tr("%1 %  ·  %2 samples/s  ·  %3 left")
-                           .arg(static_cast<int>(100 * e.fraction))
-                           .arg(QLocale().toString(e.samplesPerSecond, 'f', 0))
-                           .arg(formatDuration(e.secondsLeft)));
+  progress_->setFormat(tr("%1 %  ·  %2 left").arg(static_cast<int>(100 * e.fraction)).arg(formatDuration(e.secondsLeft)));
   if (!isPaused())
-    setStatus(tr("Epoch %1, batch %2 of %3 · loss %4 · accuracy %5 %")
+    setStatus(tr("Epoch %1, batch %2 of %3 · %4 samples/s\nthis batch: loss %5 · accuracy %6 %")
                   .arg(e.epoch)
                   .arg(e.batch)
                   .arg(e.batchesPerEpoch)
+                  .arg(QLocale().toString(e.samplesPerSecond, 'f', 0))
                   .arg(e.loss, 0, 'f', 3)
                   .arg(100 * e.accuracy, 0, 'f', 1));
 }
@@ -920,7 +919,7 @@ QString TrainPage::errorText() const { return errorBanner_->isHidden() ? QString
 
 void TrainPage::setStatus(const QString& text) {
   status_->setText(text);
-  emit statusMessage(text);
+  emit statusMessage(QString(text).replace(QLatin1Char('\n'), QStringLiteral(" · ")));
 }
 
 QString TrainPage::statusText() const { return status_->text(); }

@@ -275,6 +275,31 @@ class TestTrainPage : public QObject {
     QCOMPARE(page.dataSource(), QString("builtin"));
   }
 
+  void aChosenDataFileIsRememberedBetweenLaunches() {
+    const QString csv = workDir_.filePath("six-reviews.csv");
+    QFile table(csv);
+    QVERIFY(table.open(QIODevice::WriteOnly));
+    table.write("review,sentiment\n"
+                "\"A fine, warm film\",positive\nDull and long,negative\nI loved it,positive\n"
+                "Not worth a ticket,negative\nGreat acting,positive\nBoring plot,negative\n");
+    table.close();
+    {
+      TrainPage page;
+      QVERIFY(waitForDataCard(page));
+      page.setDataSource(csv);
+      QVERIFY(waitForDataCard(page));
+      QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+      QCOMPARE(page.dataSource(), csv);
+      QVERIFY2(page.dataCardText().contains("<b>6</b> training reviews"), qPrintable(page.dataCardText()));
+      QVERIFY(page.dataCardText().contains("below"));  // 6 reviews of 3 words: far below 1500
+    }
+    TrainPage relaunched;  // a new page reads the settings again, as the next launch of the app does
+    QCOMPARE(relaunched.dataSource(), csv);
+    QVERIFY(waitForDataCard(relaunched));
+    relaunched.setDataSource("builtin");  // the next tests start from the built-in data
+    QVERIFY(waitForDataCard(relaunched));
+  }
+
   void aModelOfAnotherTaskIsRefusedWithAMessage() {
     TrainPage page;
     QDir(workDir_.path()).mkpath("speech-model");
@@ -293,7 +318,7 @@ class TestTrainPage : public QObject {
     TrainPage page;
     page.resize(1280, 720);
     page.show();
-    const int run = startRun(page, "classroom", 3);
+    const int run = startRun(page, "classroom", 50);  // stopped after the measurement
     QVERIFY(QTest::qWaitFor([&] { return page.batchesSeen(run) > 0; }, kTrainTimeoutMs));
 
     QElapsedTimer clock;
