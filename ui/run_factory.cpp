@@ -147,7 +147,7 @@ const std::vector<ImdbField>& imdbFields() {
                            "but fewer steps.")),
        [](const ImdbRunSettings& s) { return QVariant(s.training.batchSize); },
        [](ImdbRunSettings& s, const QVariant& v) { s.training.batchSize = v.toInt(); }},
-      {real("learning_rate", QObject::tr("Learning rate"), training, 1e-6, 1.0, 6,
+      {real("learning_rate", QObject::tr("Learning rate"), training, 1e-6, 100.0, 6,
             QObject::tr("How big a step the optimizer takes. Too large and the loss jumps or becomes NaN; too small "
                         "and nothing seems to happen.")),
        [](const ImdbRunSettings& s) { return QVariant(static_cast<double>(s.training.optimizer.learningRate)); },

@@ -767,9 +767,8 @@ void TrainPage::trainingFinished() {
       showError(tr("Could not start training: %1").arg(outcome.error));
   } else if (!outcome.error.isEmpty()) {
     state = tr("failed");
-    showError(tr("Training stopped with an error: %1 The run keeps its best finished epoch%2.")
-                  .arg(outcome.error)
-                  .arg(run.history.empty() ? QString() : tr(" (%1 epochs done)").arg(run.history.size())));
+    run.failure = outcome.error;
+    showError(tr("Training stopped with an error: %1 Its curves stay in the runs list.").arg(outcome.error));
   } else if (outcome.stopped) {
     state = tr("stopped after epoch %1").arg(outcome.result.epochsDone);
     setStatus(tr("Stopped. The run keeps its best epoch (%1); save it with Save model.").arg(outcome.result.bestEpoch));
@@ -817,6 +816,11 @@ bool TrainPage::saveModel(int runId, const QString& dir) {
   }
   if (!it->second.run) {
     showError(tr("\"%1\" was opened from %2 and is saved there already.").arg(it->second.name, it->second.directory));
+    return false;
+  }
+  if (!it->second.failure.isEmpty()) {
+    showError(tr("\"%1\" failed (%2); its weights are not worth saving. Train it again with a smaller learning "
+                 "rate.").arg(it->second.name, it->second.failure));
     return false;
   }
   if (runId == currentRunId_ && isTraining()) {

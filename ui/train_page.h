@@ -104,6 +104,7 @@ class TrainPage : public QWidget {
     std::vector<EpochEvent> history;
     double seconds = 0;
     QString directory;  // where it was saved or opened from
+    QString failure;    // why training failed (a diverging loss); such weights are not saved
     // Smoothing of the batch curve: an exponential moving average, corrected for its start at zero.
     double lossAverage = 0, accuracyAverage = 0, smoothingWeight = 1;
     int batches = 0;

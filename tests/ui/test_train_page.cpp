@@ -247,6 +247,34 @@ class TestTrainPage : public QObject {
     QVERIFY(button(page, "start")->isEnabled());
   }
 
+  void aDivergingRunShowsAnErrorAndLosesNoFinishedRun() {
+    TrainPage page;
+    const int good = startRun(page, "tiny", 1);
+    QVERIFY(waitForEnd(page));
+    QVERIFY(page.runs()->text(good, RunsList::StateColumn).contains("done"));
+
+    // Plain gradient descent with a step this large drives the loss to NaN within the first epoch.
+    page.setPreset("tiny");
+    page.setParameter("epochs", 2);
+    page.setParameter("optimizer", "sgd");
+    page.setParameter("learning_rate", 10.0);
+    QCOMPARE(page.parameter("learning_rate").toDouble(), 10.0);
+    QTest::mouseClick(button(page, "start"), Qt::LeftButton);
+    const int bad = page.currentRunId();
+    QVERIFY(bad != good);
+    QVERIFY(waitForEnd(page));
+    QVERIFY2(page.errorText().contains("diverged"), qPrintable(page.errorText()));
+    QVERIFY(page.runs()->text(bad, RunsList::StateColumn).contains("failed"));
+    QVERIFY(!page.saveModel(bad, workDir_.filePath("diverged-model")));
+    QVERIFY(!QFileInfo::exists(workDir_.filePath("diverged-model")));
+
+    // The finished run is still there, with its curves, and can be saved; the page can train again.
+    QCOMPARE(page.runs()->runCount(), 2);
+    QCOMPARE(page.curves()->pointCount(good, CurvePlot::Curve::Training, CurvePlot::Metric::Loss), 1);
+    QVERIFY(page.saveModel(good, workDir_.filePath("good-model")));
+    QVERIFY(button(page, "start")->isEnabled());
+  }
+
   void corruptDataShowsAnErrorAndKeepsWorking() {
     TrainPage page;
     QVERIFY(waitForDataCard(page));
