@@ -83,13 +83,14 @@ MatrixView::MatrixView(const QString& title, QWidget* parent)
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-  table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-  table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  // Every cell is shown (the grid is for small tensors); the page around it scrolls if it must.
+  table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setMinimumSectionSize(72);  // room for "-0.000" even in a narrow column
   table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setContextMenuPolicy(Qt::CustomContextMenu);
-  table_->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Maximum);
+  table_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);  // every cell visible; the page scrolls
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -139,6 +140,8 @@ void MatrixView::setEditable(bool editable) {
                                    : QAbstractItemView::NoEditTriggers);
   refresh();
 }
+
+void MatrixView::setRowLabelsVisible(bool visible) { table_->verticalHeader()->setVisible(visible); }
 
 void MatrixView::setDecimals(int decimals) {
   decimals_ = decimals;

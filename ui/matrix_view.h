@@ -46,6 +46,8 @@ class MatrixView : public QWidget {
   // Editable cells emit cellEdited after the user typed a number; text that is no number is refused.
   void setEditable(bool editable);
   bool isEditable() const { return editable_; }
+  // Row labels can be hidden where the grid sits beside another with the same rows.
+  void setRowLabelsVisible(bool visible);
   void setDecimals(int decimals);
   // Colour scale; `limit` > 0 fixes the value of full colour (|value| for Diverging), else the data's maximum.
   void setColouring(Colouring colouring, double limit = 0);

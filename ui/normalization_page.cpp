@@ -4,6 +4,7 @@
 
 #include <QButtonGroup>
 #include <QDoubleSpinBox>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -59,9 +60,13 @@ QLabel* explanation(const QString& text) {
   return label;
 }
 
-QGroupBox* coloured(QGroupBox* box, const QColor& colour) {
-  box->setStyleSheet(QStringLiteral("QGroupBox { font-weight: bold; } QGroupBox::title { color: %1; }")
-                         .arg(colour.name()));
+// A column of the page: a heading in the normalization's colour, then its grids.
+QGroupBox* column(const QString& heading, const QColor& colour) {
+  auto* box = new QGroupBox;
+  auto* layout = new QVBoxLayout(box);
+  auto* title = new QLabel(heading.arg(colour.name()));
+  title->setTextFormat(Qt::RichText);
+  layout->addWidget(title);
   return box;
 }
 
@@ -83,6 +88,17 @@ Matrix stacked(std::initializer_list<const Matrix*> parts) {
     row += part->rows();
   }
   return out;
+}
+
+// The input and layer normalization side by side, batch normalization under both (it needs the width).
+QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch) {
+  auto* grid = new QGridLayout;
+  grid->addWidget(input, 0, 0);
+  grid->addWidget(layer, 0, 1);
+  grid->addWidget(batch, 1, 0, 1, 2);
+  grid->setColumnStretch(2, 1);
+  grid->setRowStretch(2, 1);
+  return grid;
 }
 
 QWidget* scrollable(QWidget* content) {
@@ -123,10 +139,9 @@ NormalizationPage::NormalizationPage(QWidget* parent) : QWidget(parent), tabs_(n
 
   auto* top = new QHBoxLayout;
   top->addWidget(explanation(
-      tr("Both layers compute <i>(x − mean) / √(variance + ε)</i>. They differ in <b>which numbers</b> the mean and "
-         "variance are taken over: <b style='color:%1'>layer normalization</b> along each row (one sample or token, "
-         "over its features), <b style='color:%2'>batch normalization</b> along each column (one feature, over the "
-         "batch). Click any cell to outline both.")
+      tr("Both compute <i>(x − mean) / √(variance + ε)</i>, over different numbers: <b style='color:%1'>layer "
+         "normalization</b> along each row (one sample or token), <b style='color:%2'>batch normalization</b> along "
+         "each column (one feature, over the batch). Click a cell to outline both.")
           .arg(kLayerColour.name(), kBatchColour.name())),
              1);
   top->addWidget(new QLabel(tr("ε")));
@@ -164,7 +179,8 @@ QWidget* NormalizationPage::buildSamplesTab() {
   featureCount_ = spinBox(1, kMaxFeatures, static_cast<int>(x_.cols()));
   sampleCount_->setObjectName("sampleCount");
   featureCount_->setObjectName("featureCount");
-  auto* example = new QPushButton(tr("Source text example"));
+  auto* example = new QPushButton(tr("Example"));
+  example->setToolTip(tr("Back to the source text's tensor, [[1, 2, 3], [4, 5, 6]]"));
 
   samples_ = new MatrixView(tr("Input: samples × features (editable)"));
   samples_->setObjectName("samples");
@@ -172,6 +188,7 @@ QWidget* NormalizationPage::buildSamplesTab() {
   layerOutput_ = new MatrixView(tr("Output"));
   layerOutput_->setObjectName("layerOutput");
   layerStatistics_ = new MatrixView(tr("Statistics of each row"));
+  layerStatistics_->setRowLabelsVisible(false);  // beside the output, its rows are the output's rows
   layerStatistics_->setObjectName("layerStatistics");
   batchOutput_ = new MatrixView(tr("Output"));
   batchOutput_->setObjectName("batchOutput");
@@ -184,27 +201,27 @@ QWidget* NormalizationPage::buildSamplesTab() {
   for (MatrixView* v : {layerOutput_, batchOutput_}) v->setColouring(MatrixView::Colouring::Diverging, 2.0);
 
   // Input column.
-  auto* inputBox = new QGroupBox(tr("Input"));
+  auto* inputBox = new QGroupBox;
   auto* shape = new QHBoxLayout;
   shape->addWidget(new QLabel(tr("Samples")));
   shape->addWidget(sampleCount_);
   shape->addWidget(new QLabel(tr("Features")));
   shape->addWidget(featureCount_);
+  shape->addWidget(example);
   shape->addStretch(1);
   auto* inputLayout = new QVBoxLayout(inputBox);
   inputLayout->addLayout(shape);
-  inputLayout->addWidget(example, 0, Qt::AlignLeft);
   inputLayout->addWidget(samples_);
   inputLayout->addWidget(explanation(tr("Double-click a cell to type a number.")));
   inputLayout->addStretch(1);
 
   // Layer normalization column: the statistics sit beside the rows they belong to.
-  auto* layerBox = coloured(new QGroupBox(tr("Layer normalization: along each row")), kLayerColour);
+  auto* layerBox = column(tr("<b style='color:%1'>Layer normalization</b>: along each row"), kLayerColour);
   auto* layerGrids = new QHBoxLayout;
-  layerGrids->addWidget(layerOutput_);
-  layerGrids->addWidget(layerStatistics_);
+  layerGrids->addWidget(layerOutput_, 0, Qt::AlignTop);
+  layerGrids->addWidget(layerStatistics_, 0, Qt::AlignTop);
   layerGrids->addStretch(1);
-  auto* layerLayout = new QVBoxLayout(layerBox);
+  auto* layerLayout = static_cast<QVBoxLayout*>(layerBox->layout());
   layerLayout->addLayout(layerGrids);
   layerLayout->addWidget(explanation(
       tr("Each sample is normalized on its own, over its features. No other sample is involved, so training and "
@@ -212,9 +229,11 @@ QWidget* NormalizationPage::buildSamplesTab() {
   layerLayout->addStretch(1);
 
   // Batch normalization column: the statistics sit under the columns they belong to.
-  auto* batchBox = coloured(new QGroupBox(tr("Batch normalization: along each column")), kBatchColour);
-  trainMode_ = new QRadioButton(tr("Training: statistics of this batch"));
-  inferMode_ = new QRadioButton(tr("Inference: moving averages"));
+  auto* batchBox = column(tr("<b style='color:%1'>Batch normalization</b>: along each column"), kBatchColour);
+  trainMode_ = new QRadioButton(tr("Training"));
+  inferMode_ = new QRadioButton(tr("Inference"));
+  trainMode_->setToolTip(tr("Statistics of this batch"));
+  inferMode_->setToolTip(tr("The moving averages learned from earlier batches"));
   trainMode_->setObjectName("trainMode");
   inferMode_->setObjectName("inferMode");
   trainMode_->setChecked(true);
@@ -241,28 +260,33 @@ QWidget* NormalizationPage::buildSamplesTab() {
   stepRow->addWidget(next);
   stepRow->addWidget(reset);
   stepRow->addStretch(1);
-  auto* movingRow = new QHBoxLayout;
-  movingRow->addWidget(movingStatistics_);
-  movingRow->addWidget(lastBatch_);
-  movingRow->addStretch(1);
-  auto* batchLayout = new QVBoxLayout(batchBox);
-  batchLayout->addWidget(trainMode_);
-  batchLayout->addWidget(inferMode_);
-  batchLayout->addWidget(batchOutput_);
-  batchLayout->addWidget(batchStatistics_);
-  batchLayout->addWidget(batchCaption_);
-  batchLayout->addLayout(stepRow);
-  batchLayout->addLayout(movingRow);
-  batchLayout->addWidget(movingCaption_);
-  batchLayout->addStretch(1);
+  // Left: this batch's output with its statistics under the columns; right: the moving averages learning.
+  auto* modeRow = new QHBoxLayout;
+  modeRow->addWidget(trainMode_);
+  modeRow->addWidget(inferMode_);
+  modeRow->addStretch(1);
+  auto* now = new QVBoxLayout;
+  now->addLayout(modeRow);
+  now->addWidget(batchOutput_);
+  now->addWidget(batchStatistics_);
+  now->addWidget(batchCaption_);
+  now->addStretch(1);
+  auto* learning = new QVBoxLayout;
+  learning->addLayout(stepRow);
+  learning->addWidget(movingStatistics_);
+  learning->addWidget(movingCaption_);
+  learning->addWidget(lastBatch_);
+  learning->addStretch(1);
+  auto* batchColumns = new QHBoxLayout;
+  batchColumns->addLayout(now);
+  batchColumns->addSpacing(24);
+  batchColumns->addLayout(learning);
+  batchColumns->addStretch(1);
+  static_cast<QVBoxLayout*>(batchBox->layout())->addLayout(batchColumns);
 
   auto* content = new QWidget;
-  auto* columns = new QHBoxLayout;
-  columns->addWidget(inputBox, 1);
-  columns->addWidget(layerBox, 1);
-  columns->addWidget(batchBox, 1);
   auto* layout = new QVBoxLayout(content);
-  layout->addLayout(columns, 1);
+  layout->addLayout(twoRows(inputBox, layerBox, batchBox), 1);
   layout->addWidget(exportButtons(content, "normalization_samples",
                                   {samples_, layerOutput_, layerStatistics_, batchOutput_, batchStatistics_,
                                    movingStatistics_, lastBatch_}));
@@ -383,8 +407,10 @@ QWidget* NormalizationPage::buildSequencesTab() {
   sequenceCount_->setObjectName("sequenceCount");
   sequenceFeatures_->setObjectName("sequenceFeatures");
   lengthLayout_ = new QHBoxLayout;
-  paddingCounted_ = new QRadioButton(tr("Padding counted: the zeros enter the statistics"));
-  paddingMasked_ = new QRadioButton(tr("Padding masked: real tokens only"));
+  paddingCounted_ = new QRadioButton(tr("Padding counted"));
+  paddingMasked_ = new QRadioButton(tr("Padding masked"));
+  paddingCounted_->setToolTip(tr("The zero rows enter the statistics as if they were tokens"));
+  paddingMasked_->setToolTip(tr("Only real tokens enter the statistics"));
   paddingCounted_->setObjectName("paddingCounted");
   paddingMasked_->setObjectName("paddingMasked");
   paddingCounted_->setChecked(true);
@@ -399,6 +425,7 @@ QWidget* NormalizationPage::buildSequencesTab() {
   sequenceLayerOutput_ = new MatrixView(tr("Output"));
   sequenceLayerOutput_->setObjectName("sequenceLayerOutput");
   sequenceLayerStatistics_ = new MatrixView(tr("Statistics of each token"));
+  sequenceLayerStatistics_->setRowLabelsVisible(false);
   sequenceLayerStatistics_->setObjectName("sequenceLayerStatistics");
   sequenceBatchOutput_ = new MatrixView(tr("Output (training)"));
   sequenceBatchOutput_->setObjectName("sequenceBatchOutput");
@@ -412,48 +439,53 @@ QWidget* NormalizationPage::buildSequencesTab() {
   shape->addWidget(sequenceCount_);
   shape->addWidget(new QLabel(tr("Features")));
   shape->addWidget(sequenceFeatures_);
-  shape->addSpacing(16);
-  shape->addWidget(new QLabel(tr("Lengths")));
-  shape->addLayout(lengthLayout_);
   shape->addStretch(1);
+  auto* lengthRow = new QHBoxLayout;
+  lengthRow->addWidget(new QLabel(tr("Lengths")));
+  lengthRow->addLayout(lengthLayout_);
+  lengthRow->addStretch(1);
 
-  auto* inputBox = new QGroupBox(tr("Input"));
+  auto* inputBox = new QGroupBox;
   auto* inputLayout = new QVBoxLayout(inputBox);
   inputLayout->addLayout(shape);
+  inputLayout->addLayout(lengthRow);
   inputLayout->addWidget(sequenceInput_);
   inputLayout->addWidget(explanation(
       tr("Sequences of different lengths are padded with zeros (grey rows) to the longest one, so that the batch "
          "is one block of numbers.")));
   inputLayout->addStretch(1);
 
-  auto* layerBox = coloured(new QGroupBox(tr("Layer normalization: along each token")), kLayerColour);
+  auto* layerBox = column(tr("<b style='color:%1'>Layer normalization</b>: along each token"), kLayerColour);
   auto* layerGrids = new QHBoxLayout;
-  layerGrids->addWidget(sequenceLayerOutput_);
-  layerGrids->addWidget(sequenceLayerStatistics_);
+  layerGrids->addWidget(sequenceLayerOutput_, 0, Qt::AlignTop);
+  layerGrids->addWidget(sequenceLayerStatistics_, 0, Qt::AlignTop);
   layerGrids->addStretch(1);
-  auto* layerLayout = new QVBoxLayout(layerBox);
+  auto* layerLayout = static_cast<QVBoxLayout*>(layerBox->layout());
   layerLayout->addLayout(layerGrids);
   layerLayout->addWidget(explanation(
       tr("Every token is normalized over its own features: padding elsewhere in the batch changes nothing, "
          "whether it is counted or not.")));
   layerLayout->addStretch(1);
 
-  auto* batchBox = coloured(new QGroupBox(tr("Batch normalization: along each feature")), kBatchColour);
-  auto* batchLayout = new QVBoxLayout(batchBox);
-  batchLayout->addWidget(paddingCounted_);
-  batchLayout->addWidget(paddingMasked_);
-  batchLayout->addWidget(sequenceBatchOutput_);
-  batchLayout->addWidget(sequenceBatchStatistics_);
-  batchLayout->addWidget(sequenceCaption_);
-  batchLayout->addStretch(1);
+  auto* batchBox = column(tr("<b style='color:%1'>Batch normalization</b>: along each feature"), kBatchColour);
+  auto* policy = new QHBoxLayout;
+  policy->addWidget(paddingCounted_);
+  policy->addWidget(paddingMasked_);
+  policy->addStretch(1);
+  auto* statistics = new QVBoxLayout;
+  statistics->addWidget(sequenceBatchStatistics_);
+  statistics->addWidget(sequenceCaption_);
+  statistics->addStretch(1);
+  auto* batchGrids = new QHBoxLayout;
+  batchGrids->addWidget(sequenceBatchOutput_, 0, Qt::AlignTop);
+  batchGrids->addLayout(statistics);
+  auto* batchLayout = static_cast<QVBoxLayout*>(batchBox->layout());
+  batchLayout->addLayout(policy);
+  batchLayout->addLayout(batchGrids);
 
   auto* content = new QWidget;
-  auto* columns = new QHBoxLayout;
-  columns->addWidget(inputBox, 1);
-  columns->addWidget(layerBox, 1);
-  columns->addWidget(batchBox, 1);
   auto* layout = new QVBoxLayout(content);
-  layout->addLayout(columns, 1);
+  layout->addLayout(twoRows(inputBox, layerBox, batchBox), 1);
   layout->addWidget(exportButtons(content, "normalization_sequences",
                                   {sequenceInput_, sequenceLayerOutput_, sequenceLayerStatistics_,
                                    sequenceBatchOutput_, sequenceBatchStatistics_}));
