@@ -1,0 +1,290 @@
+// The Attention page draws what the core computes: heatmaps the size of the token count holding the model's own
+// attention weights (read back from the colour maps), the bar chart of a clicked token, the word-order lesson
+// (a model without position gives the same prediction for shuffled words), the sinusoidal encoding (checked
+// against the formula evaluated here), model directories, and export of every view.
+#include "core/teaching/attention_steps.h"
+#include "core/train/imdb_run.h"
+
+#include <QtTest>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <cmath>
+
+#include "ui/attention_page.h"
+#include "ui/export.h"
+#include "ui/heatmap_view.h"
+
+using namespace al;
+using namespace al::ui;
+
+namespace {
+
+const char* kSentence = "The train left the station on time and the station was quiet";
+
+TransformerConfig testConfig(PositionKind position, int layers = 1, int sequenceLength = 32) {
+  TransformerConfig c;
+  c.vocabSize = 60;
+  c.sequenceLength = sequenceLength;
+  c.embedDim = 16;
+  c.numHeads = 2;
+  c.keyDim = 8;
+  c.denseDim = 8;
+  c.numLayers = layers;
+  c.position = position;
+  c.dropout = 0;
+  return c;
+}
+
+// A model whose embeddings are large enough for attention to be far from uniform.
+std::shared_ptr<ImdbTransformerModel> makeModel(PositionKind position, int layers = 1, int sequenceLength = 32) {
+  auto m = std::make_shared<ImdbTransformerModel>();
+  m->model = std::make_unique<TransformerClassifier>(testConfig(position, layers, sequenceLength));
+  m->model->initialize(17);
+  Rng rng(4);
+  for (const char* name : {"embedding.token", "embedding.position"}) {
+    const int slot = m->model->parameters().find(name);
+    if (slot < 0) continue;
+    MatrixMap table = m->model->parameters().value(slot);
+    for (Index i = 0; i < table.size(); ++i) table.data()[i] = rng.normal();
+  }
+  m->vocabulary = Vocabulary::build({tokenizeImdb(kSentence), tokenizeImdb("a good movie not bad at all")}, 60);
+  return m;
+}
+
+}  // namespace
+
+class TestAttentionPage : public QObject {
+  Q_OBJECT
+ private slots:
+  void noModelYet();
+  void heatmapsHoldTheCoreAttention();
+  void twoLayersGiveTwoRows();
+  void clickedTokenBars();
+  void unknownAndTruncatedTokensMarked();
+  void longReview();
+  void shuffleWithoutPositionKeepsPrediction();
+  void shuffleWithPositionChanges();
+  void sinusoidalEncodingView();
+  void learnedPositionSimilarity();
+  void modelDirectories();
+  void exportsEveryView();
+};
+
+void TestAttentionPage::noModelYet() {
+  AttentionPage page;
+  QCOMPARE(page.modelCount(), 0);
+  page.setText("hello");
+  QVERIFY(!page.hasPrediction());
+  QCOMPARE(page.heatmapCount(), 0);
+}
+
+void TestAttentionPage::heatmapsHoldTheCoreAttention() {
+  AttentionPage page;
+  auto model = makeModel(PositionKind::Learned);
+  page.addModel("test", model);
+  page.setText(kSentence);
+  QVERIFY(page.hasPrediction());
+  const ImdbPrediction expected = predictText(*model->model, model->vocabulary, kSentence);
+  const int T = static_cast<int>(expected.tokens.size());
+  QCOMPARE(T, 12);
+  QCOMPARE(page.heatmapCount(), 1);
+  for (int h = 0; h < 2; ++h) {
+    HeatmapView* view = page.heatmap(0, h);
+    QVERIFY(view);
+    QCOMPARE(view->rows(), T);
+    QCOMPARE(view->columns(), T);
+    QCOMPARE(view->rowLabels().front(), QString("the"));
+    QCOMPARE(view->columnLabels().at(4), QString("station"));
+    for (int i = 0; i < T; ++i)
+      for (int j = 0; j < T; ++j) QVERIFY(std::abs(view->drawnValue(i, j) - expected.attention[0][size_t(h)](i, j)) < 1e-6);
+  }
+  // The average map: the mean of the two heads, computed here.
+  HeatmapView* average = page.heatmap(0, 2);
+  QVERIFY(average);
+  QVERIFY(!page.heatmap(0, 3));
+  for (int i = 0; i < T; ++i)
+    for (int j = 0; j < T; ++j) {
+      const double mean = (expected.attention[0][0](i, j) + expected.attention[0][1](i, j)) / 2;
+      QVERIFY(std::abs(average->drawnValue(i, j) - mean) < 1e-6);
+    }
+  QVERIFY(page.predictionText().contains(QString::number(expected.probability, 'f', 4)));
+  QVERIFY(average->toolTipFor(0, 4).contains("station"));
+  QVERIFY(average->toolTipFor(0, 4).contains(QString::number(average->matrix()(0, 4), 'f', 4)));
+}
+
+void TestAttentionPage::twoLayersGiveTwoRows() {
+  AttentionPage page;
+  auto model = makeModel(PositionKind::Sinusoidal, 2);
+  page.addModel("two layers", model);
+  page.setText("a good movie");
+  const ImdbPrediction expected = predictText(*model->model, model->vocabulary, "a good movie");
+  QCOMPARE(page.heatmapCount(), 2);
+  QVERIFY(page.heatmap(1, 1));
+  QCOMPARE(page.heatmap(1, 1)->rows(), 3);
+  QVERIFY(std::abs(page.heatmap(1, 1)->drawnValue(2, 0) - expected.attention[1][1](2, 0)) < 1e-6);
+  // A shorter sentence redraws the same views at the new size.
+  page.setText("good");
+  QCOMPARE(page.heatmap(0, 0)->rows(), 1);
+}
+
+void TestAttentionPage::clickedTokenBars() {
+  AttentionPage page;
+  auto model = makeModel(PositionKind::Learned);
+  page.addModel("test", model);
+  page.setText(kSentence);
+  page.selectToken(4);  // "station"
+  QCOMPARE(page.selectedToken(), 4);
+  const ImdbPrediction expected = predictText(*model->model, model->vocabulary, kSentence);
+  const RowVector& bars = page.tokenBars()->weights();
+  QCOMPARE(bars.size(), Index(12));
+  double sum = 0;
+  for (int j = 0; j < 12; ++j) {
+    const double mean = (expected.attention[0][0](4, j) + expected.attention[0][1](4, j)) / 2;
+    QVERIFY(std::abs(bars(j) - mean) < 1e-6);
+    sum += bars(j);
+  }
+  QVERIFY(std::abs(sum - 1) < 1e-5);
+  QVERIFY(page.tokenBars()->title().contains("station"));
+  // A click on a heatmap row selects that token.
+  emit page.heatmap(0, 0)->cellClicked(2, 5);
+  QCOMPARE(page.selectedToken(), 2);
+}
+
+void TestAttentionPage::unknownAndTruncatedTokensMarked() {
+  AttentionPage page;
+  page.addModel("test", makeModel(PositionKind::Learned, 1, 8));
+  page.setText("The zebra left the station on time and then some more words");
+  QVERIFY(page.prediction().truncated);
+  QCOMPARE(page.prediction().tokens.size(), size_t(8));
+  QCOMPARE(page.prediction().ids[1], Vocabulary::kUnknownId);
+  QVERIFY(page.tokensText().contains("1 unknown"));
+  QVERIFY(page.tokensText().contains("cut"));
+  QCOMPARE(page.heatmap(0, 0)->rows(), 8);
+}
+
+void TestAttentionPage::longReview() {
+  AttentionPage page;
+  auto model = makeModel(PositionKind::Learned, 1, 600);
+  page.addModel("long", model);
+  QString review;
+  for (int i = 0; i < 70; ++i) review += "the train left the station on time and ";  // 8 words x 70 = 560
+  page.setText(review);
+  QCOMPARE(page.heatmap(0, 2)->rows(), 560);
+  QVERIFY(!page.prediction().truncated);
+  const ImdbPrediction expected = predictText(*model->model, model->vocabulary, review.toStdString());
+  QVERIFY(std::abs(page.heatmap(0, 1)->drawnValue(559, 3) - expected.attention[0][1](559, 3)) < 1e-6);
+}
+
+void TestAttentionPage::shuffleWithoutPositionKeepsPrediction() {
+  AttentionPage page;
+  page.addModel("no position", makeModel(PositionKind::None));
+  page.setText(kSentence);
+  page.shuffleWords();
+  QVERIFY(page.hasComparison());
+  const teaching::ShuffledComparison& c = page.comparison();
+  QVERIFY(c.shuffled.tokens != c.original.tokens);
+  QVERIFY(std::abs(c.shuffled.probability - c.original.probability) < 1e-6);
+  // Row i of the shuffled attention is the original row of the word now at i, permuted with the words.
+  const Matrix& a = c.original.attention[0][0];
+  const Matrix& b = c.shuffled.attention[0][0];
+  for (size_t i = 0; i < c.order.size(); ++i)
+    for (size_t j = 0; j < c.order.size(); ++j) QVERIFY(std::abs(b(Index(i), Index(j)) - a(c.order[i], c.order[j])) < 1e-5);
+  QVERIFY(page.wordOrderVerdict().contains("no position information"));
+  QVERIFY(page.wordOrderVerdict().contains(QString::number(c.original.probability, 'f', 6)));
+  QCOMPARE(page.shuffledOrderView()->rows(), 12);
+  QCOMPARE(page.shuffledOrderView()->rowLabels().at(0), QString::fromStdString(c.shuffled.tokens[0]));
+}
+
+void TestAttentionPage::shuffleWithPositionChanges() {
+  AttentionPage page;
+  page.addModel("learned", makeModel(PositionKind::Learned));
+  page.setText(kSentence);
+  page.shuffleWords();
+  QVERIFY(page.comparison().largestWeightDifference > 1e-3);
+  QVERIFY(page.wordOrderVerdict().contains("word order matters"));
+}
+
+void TestAttentionPage::sinusoidalEncodingView() {
+  AttentionPage page;
+  page.addModel("learned", makeModel(PositionKind::Learned));
+  HeatmapView* view = page.sinusoidView();
+  QCOMPARE(view->columns(), 16);  // the model's width
+  QCOMPARE(view->rows(), 32);     // at most its sequence length
+  for (int p : {0, 1, 7, 31})
+    for (int j = 0; j < 8; ++j) {
+      const double angle = p / std::pow(10000.0, 2.0 * j / 16);
+      QVERIFY(std::abs(view->drawnValue(p, 2 * j) - std::sin(angle)) < 1e-5);
+      QVERIFY(std::abs(view->drawnValue(p, 2 * j + 1) - std::cos(angle)) < 1e-5);
+    }
+}
+
+void TestAttentionPage::learnedPositionSimilarity() {
+  AttentionPage page;
+  auto model = makeModel(PositionKind::Learned);
+  page.addModel("learned", model);
+  HeatmapView* view = page.positionSimilarityView();
+  QVERIFY(view->title().contains("Learned"));
+  const Matrix p = std::as_const(*model->model).parameters().value(model->model->parameters().find("embedding.position"));
+  const double cosine = p.row(2).dot(p.row(5)) / (p.row(2).norm() * p.row(5).norm());
+  QVERIFY(std::abs(view->drawnValue(2, 5) - cosine) < 1e-5);
+  QVERIFY(std::abs(view->drawnValue(3, 3) - 1) < 1e-5);
+  page.addModel("none", makeModel(PositionKind::None));
+  QVERIFY(!page.positionSimilarityView()->title().contains("Learned"));
+}
+
+void TestAttentionPage::modelDirectories() {
+  QTemporaryDir dir;
+  auto model = makeModel(PositionKind::Learned);
+  const QString path = dir.filePath("saved");
+  saveImdbTransformer(path.toStdString(), *model->model, model->vocabulary, {});
+  AttentionPage page;
+  QVERIFY(page.openModelDirectory(path));
+  QCOMPARE(page.modelCount(), 1);
+  QCOMPARE(page.currentModelName(), QString("saved"));
+  page.setText(kSentence);
+  const ImdbPrediction expected = predictText(*model->model, model->vocabulary, kSentence);
+  QVERIFY(std::abs(page.heatmap(0, 1)->drawnValue(3, 4) - expected.attention[0][1](3, 4)) < 1e-6);
+
+  QVERIFY(!page.openModelDirectory(dir.filePath("missing")));
+  QVERIFY(!page.errorText().isEmpty());
+  QCOMPARE(page.modelCount(), 1);
+
+  // A run of this session arrives through its save function.
+  page.addSessionRun("session run", [&](const QString& target) {
+    saveImdbTransformer(target.toStdString(), *model->model, model->vocabulary, {});
+    return true;
+  });
+  QCOMPARE(page.modelCount(), 2);
+  QCOMPARE(page.currentModelName(), QString("session run"));
+}
+
+void TestAttentionPage::exportsEveryView() {
+  AttentionPage page;
+  page.resize(1200, 800);
+  page.addModel("test", makeModel(PositionKind::Learned));
+  page.setText(kSentence);
+  page.selectToken(1);
+  QTemporaryDir dir;
+  QList<QWidget*> views{page.heatmap(0, 0), page.tokenBars(), page.sinusoidView(), page.positionSimilarityView()};
+  for (QWidget* view : views)
+    for (const char* suffix : {"png", "svg", "pdf"}) {
+      const QString path = dir.filePath(QString("view%1.%2").arg(views.indexOf(view)).arg(suffix));
+      exportWidget(view, path);
+      QVERIFY2(QFileInfo(path).size() > 200, qPrintable(path));
+    }
+  HeatmapView* map = page.heatmap(0, 1);
+  const QString csv = dir.filePath("map.csv");
+  QVERIFY(writeCsv(csv, map->csvHeader(), map->csvRows()));
+  QFile file(csv);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.size(), 13);  // header + 12 tokens
+  const QStringList row3 = lines[3].split(',');
+  QCOMPARE(row3[0], QString("left"));
+  QVERIFY(std::abs(row3[5].toDouble() - map->matrix()(2, 4)) < 1e-6);
+  QCOMPARE(page.tokenBars()->csvRows().size(), size_t(12));
+}
+
+QTEST_MAIN(TestAttentionPage)
+#include "test_attention_page.moc"

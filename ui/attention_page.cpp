@@ -1,0 +1,612 @@
+// Core headers first: they must not see Qt's `emit` macro.
+#include "core/layers/sinusoidal_encoding.h"
+#include "core/teaching/attention_steps.h"
+#include "core/train/imdb_run.h"
+
+#include "ui/attention_page.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTextDocument>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+#include <cmath>
+
+#include "ui/export.h"
+#include "ui/heatmap_view.h"
+
+namespace al::ui {
+
+namespace {
+
+const char* kExampleReview =
+    "This movie was not good at all. The acting was wooden and the story made no sense, "
+    "but the music was wonderful.";
+
+QStringList toQStrings(const std::vector<std::string>& words) {
+  QStringList out;
+  for (const std::string& w : words) out << QString::fromStdString(w);
+  return out;
+}
+
+QString percent(double p) { return QString::number(100.0 * p, 'f', 1) + QStringLiteral(" %"); }
+
+QString sentiment(double p) {
+  return (p >= 0.5 ? QObject::tr("positive") : QObject::tr("negative")) + QStringLiteral(" (p = %1)").arg(p, 0, 'f', 4);
+}
+
+QString describe(const TransformerConfig& c) {
+  return QObject::tr("%1 layer(s), %2 heads of K %3, width D %4, %5 position, %6 norm, up to %7 tokens")
+      .arg(c.numLayers)
+      .arg(c.numHeads)
+      .arg(c.keyDim)
+      .arg(c.embedDim)
+      .arg(QString::fromStdString(toString(c.position)))
+      .arg(QString::fromStdString(toString(c.norm)))
+      .arg(c.sequenceLength);
+}
+
+}  // namespace
+
+AttentionPage::AttentionPage(QWidget* parent)
+    : QWidget(parent), toyWatcher_(new QFutureWatcher<ToyTraining>(this)), typingTimer_(new QTimer(this)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(createModelBar());
+  error_ = new QLabel;
+  error_->setObjectName("attentionError");
+  error_->setWordWrap(true);
+  error_->setStyleSheet(QStringLiteral("background: #fde0dc; color: #8a1c10; padding: 6px; border-radius: 3px"));
+  error_->hide();
+  layout->addWidget(error_);
+  tabs_ = new QTabWidget;
+  tabs_->addTab(createHeatmapsTab(), tr("Heatmaps"));
+  tabs_->addTab(createWordOrderTab(), tr("Word order"));
+  tabs_->addTab(createPositionTab(), tr("Position"));
+  layout->addWidget(tabs_, 1);
+
+  typingTimer_->setSingleShot(true);
+  typingTimer_->setInterval(400);  // redraw when the typing pauses, not on every key
+  connect(typingTimer_, &QTimer::timeout, this, &AttentionPage::showAttention);
+  connect(textEdit_, &QPlainTextEdit::textChanged, typingTimer_, qOverload<>(&QTimer::start));
+  connect(toyWatcher_, &QFutureWatcher<ToyTraining>::finished, this, &AttentionPage::toyModelTrained);
+  updatePosition();
+}
+
+AttentionPage::~AttentionPage() { toyWatcher_->waitForFinished(); }
+
+// ---------------------------------------------------------------------------------------------------------
+// Building the page
+
+QWidget* AttentionPage::createModelBar() {
+  auto* bar = new QWidget;
+  auto* row = new QHBoxLayout(bar);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->addWidget(new QLabel(tr("Model:")));
+  modelBox_ = new QComboBox;
+  modelBox_->setObjectName("modelBox");
+  modelBox_->setMinimumWidth(220);
+  modelBox_->setPlaceholderText(tr("no model yet"));
+  connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
+    const auto model = currentModel();
+    modelInfo_->setText(model ? describe(model->model->config()) : QString());
+    comparison_.reset();
+    updatePosition();
+    showAttention();
+    emit currentModelChanged();
+  });
+  row->addWidget(modelBox_);
+  auto* open = new QPushButton(tr("Open model…"));
+  open->setToolTip(tr("A model directory saved by the Train page or by attentionlab-cli train imdb"));
+  connect(open, &QPushButton::clicked, this, &AttentionPage::openModelDialog);
+  row->addWidget(open);
+  row->addSpacing(12);
+  toyPositionBox_ = new QComboBox;
+  toyPositionBox_->addItem(tr("with learned position"), int(PositionKind::Learned));
+  toyPositionBox_->addItem(tr("without position"), int(PositionKind::None));
+  toyPositionBox_->addItem(tr("with sinusoidal position"), int(PositionKind::Sinusoidal));
+  toyButton_ = new QPushButton(tr("Train a toy model now"));
+  toyButton_->setObjectName("trainToyButton");
+  toyButton_->setToolTip(tr("The tiny preset on the built-in reviews: a few seconds, on a worker thread"));
+  connect(toyButton_, &QPushButton::clicked, this,
+          [this] { trainToyModel(static_cast<PositionKind>(toyPositionBox_->currentData().toInt())); });
+  row->addWidget(toyButton_);
+  row->addWidget(toyPositionBox_);
+  modelInfo_ = new QLabel;
+  modelInfo_->setStyleSheet(QStringLiteral("color: #555"));
+  row->addWidget(modelInfo_, 1);
+  return bar;
+}
+
+QWidget* AttentionPage::createHeatmapsTab() {
+  auto* tab = new QWidget;
+  auto* layout = new QVBoxLayout(tab);
+  auto* inputRow = new QHBoxLayout;
+  textEdit_ = new QPlainTextEdit(QString::fromUtf8(kExampleReview));
+  textEdit_->setObjectName("sentenceEdit");
+  textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));
+  textEdit_->setFixedHeight(56);
+  inputRow->addWidget(textEdit_, 1);
+  auto* show = new QPushButton(tr("Show attention"));
+  connect(show, &QPushButton::clicked, this, &AttentionPage::showAttention);
+  inputRow->addWidget(show);
+  layout->addLayout(inputRow);
+
+  tokens_ = new QLabel;
+  tokens_->setObjectName("tokens");
+  tokens_->setWordWrap(true);
+  tokens_->setTextFormat(Qt::RichText);
+  tokens_->setToolTip(tr("The tokens as the model reads them. Click one to see where it looks."));
+  connect(tokens_, &QLabel::linkActivated, this, [this](const QString& link) { selectToken(link.toInt()); });
+  auto* tokenScroll = new QScrollArea;
+  tokenScroll->setWidget(tokens_);
+  tokenScroll->setWidgetResizable(true);
+  tokenScroll->setMaximumHeight(70);
+  tokenScroll->setFrameShape(QFrame::NoFrame);
+  layout->addWidget(tokenScroll);
+  predictionLabel_ = new QLabel;
+  predictionLabel_->setObjectName("prediction");
+  predictionLabel_->setStyleSheet(QStringLiteral("font-size: 15px"));
+  layout->addWidget(predictionLabel_);
+
+  auto* splitter = new QSplitter(Qt::Horizontal);
+  heatmapHost_ = new QWidget;
+  heatmapGrid_ = new QGridLayout(heatmapHost_);
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(heatmapHost_);
+  scroll->setWidgetResizable(true);
+  splitter->addWidget(scroll);
+
+  auto* barsPanel = new QWidget;
+  auto* barsLayout = new QVBoxLayout(barsPanel);
+  barsLayout->setContentsMargins(0, 0, 0, 0);
+  barsSourceBox_ = new QComboBox;
+  connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateBars);
+  barsLayout->addWidget(barsSourceBox_);
+  bars_ = new WeightBars;
+  barsLayout->addWidget(bars_, 1);
+  auto* hint = new QLabel(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its "
+                             "attention over the sentence (the row sums to 1)."));
+  hint->setWordWrap(true);
+  hint->setStyleSheet(QStringLiteral("color: #555"));
+  barsLayout->addWidget(hint);
+  splitter->addWidget(barsPanel);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 1);
+  layout->addWidget(splitter, 1);
+  return tab;
+}
+
+QWidget* AttentionPage::createWordOrderTab() {
+  auto* tab = new QWidget;
+  auto* layout = new QVBoxLayout(tab);
+  auto* row = new QHBoxLayout;
+  auto* shuffle = new QPushButton(tr("Shuffle words"));
+  shuffle->setObjectName("shuffleButton");
+  shuffle->setToolTip(tr("Put the words of the sentence in a random order and run the model again"));
+  connect(shuffle, &QPushButton::clicked, this, &AttentionPage::shuffleWords);
+  row->addWidget(shuffle);
+  row->addWidget(new QLabel(tr("Heatmap of:")));
+  orderHeadBox_ = new QComboBox;
+  connect(orderHeadBox_, &QComboBox::currentIndexChanged, this, [this] {
+    if (!comparison_) return;
+    const int index = std::max(0, orderHeadBox_->currentIndex());
+    const auto& a = comparison_->original.attention[0];
+    const auto& b = comparison_->shuffled.attention[0];
+    const bool average = index >= static_cast<int>(a.size());
+    originalView_->setMatrix(average ? teaching::headAverage(a) : a[size_t(index)],
+                             toQStrings(comparison_->original.tokens), toQStrings(comparison_->original.tokens));
+    shuffledView_->setMatrix(average ? teaching::headAverage(b) : b[size_t(index)],
+                             toQStrings(comparison_->shuffled.tokens), toQStrings(comparison_->shuffled.tokens));
+  });
+  row->addWidget(orderHeadBox_);
+  row->addStretch(1);
+  layout->addLayout(row);
+  shuffledText_ = new QLabel;
+  shuffledText_->setWordWrap(true);
+  layout->addWidget(shuffledText_);
+  verdict_ = new QLabel(tr("Press “Shuffle words”. Attention by itself does not see word order: only position "
+                           "information added to the embeddings can tell “not good, bad” from “bad, not good”."));
+  verdict_->setObjectName("verdict");
+  verdict_->setWordWrap(true);
+  verdict_->setStyleSheet(QStringLiteral("font-size: 14px; padding: 6px; background: #eef4fb"));
+  layout->addWidget(verdict_);
+  auto* maps = new QHBoxLayout;
+  originalView_ = new HeatmapView(tr("Original order"));
+  shuffledView_ = new HeatmapView(tr("Shuffled"));
+  for (HeatmapView* v : {originalView_, shuffledView_}) {
+    v->setAxisTitles(tr("query token"), tr("key token"));
+    maps->addWidget(v, 1);
+  }
+  layout->addLayout(maps, 1);
+  return tab;
+}
+
+QWidget* AttentionPage::createPositionTab() {
+  auto* tab = new QWidget;
+  auto* layout = new QVBoxLayout(tab);
+  auto* row = new QHBoxLayout;
+  row->addWidget(new QLabel(tr("Positions:")));
+  positionsBox_ = new QSpinBox;
+  positionsBox_->setRange(2, 600);
+  positionsBox_->setValue(50);
+  row->addWidget(positionsBox_);
+  row->addWidget(new QLabel(tr("Dimensions:")));
+  dimensionsBox_ = new QSpinBox;
+  dimensionsBox_->setRange(2, 512);
+  dimensionsBox_->setValue(64);
+  dimensionsBox_->setToolTip(tr("The model's width when a model is chosen"));
+  row->addWidget(dimensionsBox_);
+  row->addStretch(1);
+  layout->addLayout(row);
+  connect(positionsBox_, &QSpinBox::valueChanged, this, &AttentionPage::updatePosition);
+  connect(dimensionsBox_, &QSpinBox::valueChanged, this, &AttentionPage::updatePosition);
+  auto* explanation = new QLabel(
+      tr("Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the "
+         "first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the "
+         "model's learned position vectors are (cosine): neighbouring positions that look alike show as a bright "
+         "band along the diagonal."));
+  explanation->setWordWrap(true);
+  layout->addWidget(explanation);
+  auto* maps = new QHBoxLayout;
+  sinusoidView_ = new HeatmapView(tr("Sinusoidal encoding"));
+  sinusoidView_->setColouring(HeatmapView::Colouring::Signed);
+  sinusoidView_->setFixedRange(-1, 1);
+  sinusoidView_->setAxisTitles(tr("position"), tr("dimension"));
+  similarityView_ = new HeatmapView(tr("Learned position similarity"));
+  similarityView_->setColouring(HeatmapView::Colouring::Signed);
+  similarityView_->setFixedRange(-1, 1);
+  similarityView_->setAxisTitles(tr("position"), tr("position"));
+  auto* right = new QVBoxLayout;
+  similarityNote_ = new QLabel;
+  similarityNote_->setWordWrap(true);
+  right->addWidget(similarityNote_);
+  right->addWidget(similarityView_, 1);
+  maps->addWidget(sinusoidView_, 1);
+  maps->addLayout(right, 1);
+  layout->addLayout(maps, 1);
+  return tab;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Models
+
+void AttentionPage::addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model) {
+  models_.push_back({name, std::move(model)});
+  modelBox_->addItem(name);
+  modelBox_->setCurrentIndex(modelBox_->count() - 1);
+}
+
+bool AttentionPage::openModelDirectory(const QString& dir) {
+  try {
+    auto model = std::make_shared<ImdbTransformerModel>(loadImdbTransformer(dir.toStdString()));
+    addModel(QFileInfo(dir).fileName(), std::move(model));
+    return true;
+  } catch (const std::exception& e) {
+    showError(QString::fromStdString(e.what()));
+    return false;
+  }
+}
+
+void AttentionPage::openModelDialog() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a model directory"));
+  if (!dir.isEmpty()) openModelDirectory(dir);
+}
+
+void AttentionPage::addSessionRun(const QString& name, const std::function<bool(const QString& dir)>& save) {
+  auto dir = std::make_unique<QTemporaryDir>();
+  const QString path = dir->filePath(QStringLiteral("model"));
+  if (!dir->isValid() || !save(path)) return;
+  try {
+    auto model = std::make_shared<ImdbTransformerModel>(loadImdbTransformer(path.toStdString()));
+    addModel(name, std::move(model));
+    runDirectories_.push_back(std::move(dir));
+  } catch (const std::exception&) {
+    // A run of another task (the chatbot, the bag of bigrams) has no self-attention to show.
+  }
+}
+
+void AttentionPage::trainToyModel(PositionKind position) {
+  if (isTrainingToyModel()) return;
+  toyButton_->setEnabled(false);
+  toyButton_->setText(tr("Training…"));
+  emit statusMessage(tr("Training a toy model on the built-in reviews…"));
+  toyWatcher_->setFuture(QtConcurrent::run([position] {
+    ToyTraining result;
+    result.name = QObject::tr("toy, %1 position").arg(QString::fromStdString(toString(position)));
+    try {
+      ImdbRunSettings settings = imdbPreset("tiny");
+      settings.model.position = position;
+      settings.threads = 1;  // leave the other core to the interface
+      std::unique_ptr<ImdbRun> run = ImdbRun::prepare(settings);
+      run->train(nullptr, nullptr);
+      // The run owns its model; the page keeps an independent copy, read back from a model directory.
+      QTemporaryDir dir;
+      const std::string path = dir.filePath(QStringLiteral("model")).toStdString();
+      run->save(path);
+      result.model = std::make_shared<ImdbTransformerModel>(loadImdbTransformer(path));
+    } catch (const std::exception& e) {
+      result.error = QString::fromStdString(e.what());
+    }
+    return result;
+  }));
+}
+
+bool AttentionPage::isTrainingToyModel() const { return toyWatcher_->isRunning(); }
+
+void AttentionPage::toyModelTrained() {
+  toyButton_->setEnabled(true);
+  toyButton_->setText(tr("Train a toy model now"));
+  const ToyTraining result = toyWatcher_->result();
+  if (!result.error.isEmpty()) {
+    showError(tr("The toy model could not be trained: %1").arg(result.error));
+    return;
+  }
+  addModel(result.name, result.model);
+  emit statusMessage(tr("Toy model ready"));
+}
+
+void AttentionPage::selectModel(int index) { modelBox_->setCurrentIndex(index); }
+int AttentionPage::currentModelIndex() const { return modelBox_->currentIndex(); }
+
+std::shared_ptr<const ImdbTransformerModel> AttentionPage::currentModel() const {
+  const int i = modelBox_->currentIndex();
+  return i >= 0 && i < modelCount() ? models_[size_t(i)].model : nullptr;
+}
+
+QString AttentionPage::currentModelName() const {
+  const int i = modelBox_->currentIndex();
+  return i >= 0 && i < modelCount() ? models_[size_t(i)].name : QString();
+}
+
+void AttentionPage::showError(const QString& message) {
+  error_->setText(message);
+  error_->setVisible(!message.isEmpty());
+}
+
+QString AttentionPage::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+
+// ---------------------------------------------------------------------------------------------------------
+// Heatmaps
+
+void AttentionPage::setText(const QString& text) {
+  textEdit_->setPlainText(text);
+  typingTimer_->stop();
+  showAttention();
+}
+
+QString AttentionPage::text() const { return textEdit_->toPlainText(); }
+
+void AttentionPage::showAttention() {
+  typingTimer_->stop();
+  const auto model = currentModel();
+  if (!model) {
+    predictionLabel_->setText(tr("Choose a model above: open a model directory, or train a toy model in a few seconds."));
+    return;
+  }
+  try {
+    prediction_ = predictText(*model->model, model->vocabulary, text().toStdString());
+    hasPrediction_ = true;
+    showError({});
+  } catch (const std::exception& e) {
+    hasPrediction_ = false;
+    showError(QString::fromStdString(e.what()));
+    return;
+  }
+  comparison_.reset();
+  const int T = static_cast<int>(prediction_.tokens.size());
+  if (selectedToken_ >= T) selectedToken_ = -1;
+  predictionLabel_->setText(tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability),
+                                                                       percent(prediction_.probability)));
+  updateTokens();
+  rebuildHeatmaps();
+  updateBars();
+}
+
+void AttentionPage::updateTokens() {
+  QString html;
+  int unknown = 0;
+  for (size_t t = 0; t < prediction_.tokens.size(); ++t) {
+    const QString word = QString::fromStdString(prediction_.tokens[t]).toHtmlEscaped();
+    const bool isUnknown = prediction_.ids[t] == Vocabulary::kUnknownId;
+    unknown += isUnknown;
+    const bool selected = static_cast<int>(t) == selectedToken_;
+    QString style = QStringLiteral("text-decoration: none; color: %1;").arg(isUnknown ? "#999" : "#08306b");
+    if (selected) style += QStringLiteral(" background: #fdd0a2;");
+    html += QStringLiteral("<a href=\"%1\" style=\"%2\">%3%4</a> ")
+                .arg(t)
+                .arg(style, isUnknown ? QStringLiteral("<i>%1</i>").arg(word) : word,
+                     isUnknown ? QStringLiteral("<sup>?</sup>") : QString());
+  }
+  QString notes = tr("%n token(s)", "", static_cast<int>(prediction_.tokens.size()));
+  if (unknown > 0) notes += tr("; %n unknown (grey, marked ?: the model reads them all as [UNK])", "", unknown);
+  if (prediction_.truncated)
+    notes += tr("; <b>the text was cut</b> after %1 tokens (the model's sequence length): the rest is not read")
+                 .arg(prediction_.tokens.size());
+  tokens_->setText(html + QStringLiteral("<br><span style=\"color:#555\">%1</span>").arg(notes));
+}
+
+QString AttentionPage::tokensText() const {
+  QTextDocument doc;
+  doc.setHtml(tokens_->text());
+  return doc.toPlainText();
+}
+
+QString AttentionPage::predictionText() const {
+  QTextDocument doc;
+  doc.setHtml(predictionLabel_->text());
+  return doc.toPlainText();
+}
+
+void AttentionPage::rebuildHeatmaps() {
+  const QStringList labels = toQStrings(prediction_.tokens);
+  const size_t layers = prediction_.attention.size();
+  const size_t heads = layers ? prediction_.attention[0].size() : 0;
+  const bool sameShape = heatmaps_.size() == layers && (layers == 0 || heatmaps_[0].size() == heads + 1);
+  if (!sameShape) {
+    for (auto& row : heatmaps_)
+      for (HeatmapView* v : row) delete v;
+    heatmaps_.assign(layers, {});
+    for (size_t l = 0; l < layers; ++l)
+      for (size_t h = 0; h <= heads; ++h) {
+        auto* view = new HeatmapView;
+        view->setMinimumSize(360, 340);
+        view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
+        connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
+        heatmapGrid_->addWidget(view, int(l), int(h));
+        heatmaps_[l].push_back(view);
+      }
+    const QSignalBlocker blocker(barsSourceBox_);
+    barsSourceBox_->clear();
+    orderHeadBox_->clear();
+    for (size_t l = 0; l < layers; ++l) {
+      for (size_t h = 0; h < heads; ++h) barsSourceBox_->addItem(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
+      barsSourceBox_->addItem(tr("layer %1, average of the heads").arg(l + 1));
+    }
+    for (size_t h = 0; h < heads; ++h) orderHeadBox_->addItem(tr("layer 1, head %1").arg(h + 1));
+    orderHeadBox_->addItem(tr("layer 1, average"));
+    barsSourceBox_->setCurrentIndex(int(heads));  // layer 1's average
+    orderHeadBox_->setCurrentIndex(int(heads));
+  }
+  for (size_t l = 0; l < layers; ++l)
+    for (size_t h = 0; h <= heads; ++h) {
+      HeatmapView* view = heatmaps_[l][h];
+      const bool average = h == heads;
+      view->setTitle(average ? tr("Layer %1, average of %2 heads").arg(l + 1).arg(heads)
+                             : tr("Layer %1, head %2").arg(l + 1).arg(h + 1));
+      view->setMatrix(average ? teaching::headAverage(prediction_.attention[l]) : prediction_.attention[l][h], labels,
+                      labels);
+      view->highlightRow(selectedToken_);
+    }
+}
+
+HeatmapView* AttentionPage::heatmap(int layer, int head) const {
+  if (layer < 0 || layer >= static_cast<int>(heatmaps_.size())) return nullptr;
+  if (head < 0 || head >= static_cast<int>(heatmaps_[size_t(layer)].size())) return nullptr;
+  return heatmaps_[size_t(layer)][size_t(head)];
+}
+
+void AttentionPage::selectToken(int token) {
+  if (!hasPrediction_ || token < 0 || token >= static_cast<int>(prediction_.tokens.size())) return;
+  selectedToken_ = token;
+  for (auto& row : heatmaps_)
+    for (HeatmapView* v : row) v->highlightRow(token);
+  updateTokens();
+  updateBars();
+}
+
+void AttentionPage::updateBars() {
+  if (!hasPrediction_ || prediction_.attention.empty()) return;
+  const int token = selectedToken_ >= 0 ? selectedToken_ : 0;
+  const int heads = static_cast<int>(prediction_.attention[0].size());
+  const int source = std::max(0, barsSourceBox_->currentIndex());
+  const int layer = source / (heads + 1), head = source % (heads + 1);
+  const Matrix a = head == heads ? teaching::headAverage(prediction_.attention[size_t(layer)])
+                                 : prediction_.attention[size_t(layer)][size_t(head)];  // T x T
+  bars_->setWeights(a.row(token), toQStrings(prediction_.tokens),
+                    tr("Where “%1” looks (%2)").arg(QString::fromStdString(prediction_.tokens[size_t(token)]),
+                                                   barsSourceBox_->currentText()));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Word order
+
+void AttentionPage::shuffleWords() {
+  const auto model = currentModel();
+  if (!model) {
+    showError(tr("Choose a model first."));
+    return;
+  }
+  try {
+    comparison_ = std::make_unique<teaching::ShuffledComparison>(
+        teaching::compareShuffledWords(*model->model, model->vocabulary, text().toStdString(), shuffleSeed_++));
+    showError({});
+  } catch (const std::exception& e) {
+    comparison_.reset();
+    showError(QString::fromStdString(e.what()));
+    return;
+  }
+  const teaching::ShuffledComparison& c = *comparison_;
+  shuffledText_->setText(tr("<b>Shuffled:</b> %1").arg(QString::fromStdString(c.shuffledText).toHtmlEscaped()));
+  const PositionKind position = model->model->config().position;
+  const QString numbers = tr("original p = %1, shuffled p = %2 (difference %3); largest difference between a "
+                             "shuffled attention weight and the original weight of the same two words: %4")
+                              .arg(c.original.probability, 0, 'f', 6)
+                              .arg(c.shuffled.probability, 0, 'f', 6)
+                              .arg(c.probabilityDifference, 0, 'g', 2)
+                              .arg(c.largestWeightDifference, 0, 'g', 2);
+  QString verdict;
+  if (position == PositionKind::None)
+    verdict = tr("<b>This model has no position information.</b> The prediction is identical and every row of "
+                 "attention moved with its word: attention sees a bag of words, not a sentence. ");
+  else if (c.probabilityDifference > 1e-6 || c.largestWeightDifference > 1e-5)
+    verdict = tr("<b>This model adds %1 position information,</b> so word order matters: the prediction and the "
+                 "attention change when the words move. ")
+                  .arg(QString::fromStdString(toString(position)));
+  else
+    verdict = tr("<b>This model has %1 position information,</b> yet this shuffle changed nothing visible. ")
+                  .arg(QString::fromStdString(toString(position)));
+  verdict_->setText(verdict + numbers);
+  emit orderHeadBox_->currentIndexChanged(orderHeadBox_->currentIndex());
+}
+
+QString AttentionPage::wordOrderVerdict() const {
+  QTextDocument doc;
+  doc.setHtml(verdict_->text());
+  return doc.toPlainText();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Position
+
+void AttentionPage::updatePosition() {
+  const auto model = currentModel();
+  if (model) {
+    const QSignalBlocker a(dimensionsBox_), b(positionsBox_);
+    dimensionsBox_->setValue(model->model->config().embedDim);
+    positionsBox_->setMaximum(std::max(2, model->model->config().sequenceLength));
+  }
+  const Index P = positionsBox_->value(), D = dimensionsBox_->value();
+  sinusoidView_->setTitle(tr("Sinusoidal encoding, %1 positions x %2 dimensions").arg(P).arg(D));
+  QStringList positions, dimensions;
+  for (Index p = 0; p < P; ++p) positions << QString::number(p);
+  for (Index d = 0; d < D; ++d) dimensions << QString::number(d);
+  sinusoidView_->setMatrix(sinusoidalEncoding(P, D), positions, dimensions);
+
+  if (model && model->model->config().position == PositionKind::Learned) {
+    const Matrix learned = teaching::learnedPositions(*model->model, P);  // P x D
+    QStringList shown;
+    for (Index p = 0; p < learned.rows(); ++p) shown << QString::number(p);
+    similarityView_->setTitle(tr("Learned position vectors of “%1”: cosine similarity").arg(currentModelName()));
+    similarityView_->setMatrix(teaching::cosineSimilarity(learned), shown, shown);
+    similarityNote_->setText(tr("Each cell compares position i with position j of the trained model."));
+  } else {
+    // Without learned vectors, the sinusoidal encoding's own similarity: it depends only on the distance |i - j|.
+    similarityView_->setTitle(tr("Sinusoidal encoding: cosine similarity"));
+    similarityView_->setMatrix(teaching::cosineSimilarity(sinusoidalEncoding(P, D)), positions, positions);
+    similarityNote_->setText(model ? tr("“%1” has no learned position vectors (position: %2); shown instead: the "
+                                        "similarity of the sinusoidal encoding.")
+                                         .arg(currentModelName(),
+                                              QString::fromStdString(toString(model->model->config().position)))
+                                   : tr("Choose a trained model with learned position to compare its position "
+                                        "vectors; shown meanwhile: the sinusoidal encoding's similarity."));
+  }
+}
+
+void AttentionPage::exportFigure() {
+  askAndExportWidget(tabs_->currentWidget(), QStringLiteral("attention_") + tabs_->tabText(tabs_->currentIndex()).toLower().replace(' ', '_'));
+}
+
+}  // namespace al::ui
