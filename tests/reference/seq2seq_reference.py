@@ -5,7 +5,8 @@ Written from the contract text only, with PyTorch autograd in float64, so that t
 against code that shares none of its implementation. Run with Debian's interpreter (python3-torch 1.13,
 python3-numpy), from anywhere:
 
-    /usr/bin/python3 tests/reference/seq2seq_reference.py
+    /usr/bin/python3 tests/reference/seq2seq_reference.py                  # golden/seq2seq/
+    /usr/bin/python3 tests/reference/seq2seq_reference.py bench [PRESET] [THREADS] [STEPS]
 
 It first checks itself (its GRU against torch.nn.GRUCell with the gates remapped, its attention weights
 against a direct formula, autograd against finite differences), then rewrites golden/seq2seq/:
@@ -14,6 +15,10 @@ against a direct formula, autograd against finite differences), then rewrites go
   ask.json             greedy answers and alignments for a few questions
   sgd_epoch.safetensors, sgd_epoch.json   every tensor after one epoch of plain SGD on dialogs.txt
 The output is deterministic (fixed seeds, float64 math, float32 files).
+
+`bench` is not a reference but the yardstick for `attentionlab-cli bench chatbot`: the same model written as
+a PyTorch user would (nn.GRU encoder, nn.GRUCell decoder with batched additive attention, float32, Adam),
+timed on the same step: a batch of full-length pairs, forward, backward and update.
 """
 
 import json
@@ -317,5 +322,63 @@ def main():
         print(repr(c["question"][:40]), "->", c["output_tokens"])
 
 
+def bench(preset="book", threads=2, steps=3):
+    import sys
+    import time
+    torch.set_num_threads(threads)
+    torch.set_default_dtype(torch.float32)
+    sizes = {"book": (256, 1024, 1024, 64), "classroom": (64, 256, 64, 32), "tiny": (16, 32, 16, 16)}
+    e, u, a, batch = sizes[preset]
+    vocab, length = 2400, 24  # as attentionlab-cli bench chatbot: vocabularies of 2400, 24 + 24 tokens
+
+    class Model(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.src = torch.nn.Embedding(vocab, e)
+            self.encoder = torch.nn.GRU(e, u, batch_first=True)
+            self.tgt = torch.nn.Embedding(vocab, e)
+            self.w1, self.w2, self.v = torch.nn.Linear(u, a), torch.nn.Linear(u, a), torch.nn.Linear(a, 1)
+            self.decoder = torch.nn.GRUCell(u + e, u)
+            self.out = torch.nn.Linear(u, vocab)
+
+        def forward(self, source, target):
+            outputs, s = self.encoder(self.src(source))   # B x S x U, 1 x B x U
+            s = s[0]
+            keys = self.w2(outputs)                          # B x S x A
+            losses = []
+            for t in range(target.shape[1] - 1):
+                scores = self.v(torch.tanh(self.w1(s)[:, None, :] + keys))  # B x S x 1
+                weights = torch.softmax(scores, dim=1)
+                context = (weights * outputs).sum(dim=1)                    # B x U
+                s = self.decoder(torch.cat([context, self.tgt(target[:, t])], dim=1), s)
+                losses.append(torch.nn.functional.cross_entropy(self.out(s), target[:, t + 1], reduction="sum"))
+            return torch.stack(losses).sum() / (batch * (target.shape[1] - 1))
+
+    torch.manual_seed(0)
+    model = Model()
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-3, eps=1e-7)
+    source = torch.randint(4, vocab, (batch, length))
+    target = torch.randint(4, vocab, (batch, length))
+
+    def step():
+        optimizer.zero_grad()
+        model(source, target).backward()
+        optimizer.step()
+    step()  # warm-up
+    start = time.perf_counter()
+    for _ in range(steps):
+        step()
+    seconds = time.perf_counter() - start
+    print(json.dumps({"task": "chatbot", "implementation": "pytorch " + torch.__version__, "preset": preset,
+                      "batch_size": batch, "sequence_length": length, "threads": threads,
+                      "ms_per_step": 1000 * seconds / steps, "samples_per_s": batch * steps / seconds}))
+    sys.stdout.flush()
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+    if len(sys.argv) > 1 and sys.argv[1] == "bench":
+        args = sys.argv[2:]
+        bench(args[0] if args else "book", int(args[1]) if len(args) > 1 else 2, int(args[2]) if len(args) > 2 else 3)
+    else:
+        main()
