@@ -5,6 +5,7 @@
 //
 // Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/data/imdb_sources.h"
@@ -26,7 +27,7 @@ struct TaskInfo {
   QString toolTip;      // what it is; for an unavailable task, why it cannot be chosen yet
   bool available = false;
   bool hasDataCard = false;  // sentiment data: the book's samples-per-word rule applies
-  QString builtinTitle;      // the built-in data, as the data box shows it
+  std::vector<std::pair<QString, QString>> builtinData;  // source ("builtin") and what the data box shows
   QString dataFileFilter;    // for the open-data dialog
 };
 
@@ -66,8 +67,8 @@ struct RunRequest {
 // Throws al::InputError for bad data, al::RunError("cancelled") when progress returns false.
 std::unique_ptr<TrainingRun> prepareRun(const RunRequest& request, const ProgressFn& progress = {});
 
-// Loads the training data and describes it by the book's rule (slow for large data: worker thread).
-// Throws al::InputError for bad data.
+// Loads the training data and describes it by the book's rule (slow for large data: worker thread); for
+// dialogs only `samples` is set (the number of training pairs). Throws al::InputError for bad data.
 DataCard describeData(TaskKind kind, const QString& data);
 
 // A saved model directory, as the runs list shows it: its task, settings and per-epoch history.

@@ -56,9 +56,15 @@ QString formatDuration(double seconds) {
 }
 
 QString dataKey(TaskKind kind) { return QString::fromLatin1(kDataKey) + QLatin1Char('/') + taskInfo(kind).contractName; }
+QString recentKey(TaskKind kind) {
+  return QString::fromLatin1(kRecentKey) + QLatin1Char('/') + taskInfo(kind).contractName;
+}
+
+// "builtin", "builtin:translate": data written by this project, not a file.
+bool isBuiltin(const QString& source) { return source.startsWith(QLatin1String("builtin")); }
 
 QString displayName(const QString& source) {
-  return source == QLatin1String("builtin") ? QString() : QFileInfo(source).fileName() + QStringLiteral("  (") + source + QLatin1Char(')');
+  return isBuiltin(source) ? source : QFileInfo(source).fileName() + QStringLiteral("  (") + source + QLatin1Char(')');
 }
 
 double bestValidationAccuracy(const std::vector<EpochEvent>& history) {
@@ -355,12 +361,12 @@ void TrainPage::setTask(TaskKind kind) {
   // The data box: the task's built-in data, then the sources chosen before.
   const QSignalBlocker blocker(dataBox_);
   dataBox_->clear();
-  dataBox_->addItem(taskInfo(kind).builtinTitle, QStringLiteral("builtin"));
+  for (const auto& [source, title] : taskInfo(kind).builtinData) dataBox_->addItem(title, source);
   QSettings settings;
-  for (const QString& recent : settings.value(kRecentKey).toStringList())
+  for (const QString& recent : settings.value(recentKey(kind)).toStringList())
     dataBox_->addItem(displayName(recent), recent);
   QString remembered = settings.value(dataKey(kind), QStringLiteral("builtin")).toString();
-  if (remembered != QLatin1String("builtin") && !QFileInfo::exists(remembered)) remembered = QStringLiteral("builtin");
+  if (!isBuiltin(remembered) && !QFileInfo::exists(remembered)) remembered = QStringLiteral("builtin");
   dataSource_ = QString();  // force a reading
   setDataSource(remembered);
 }
@@ -397,6 +403,7 @@ void TrainPage::readDataInBackground() {
   const QString source = dataSource_;
   dataReader_->setFuture(QtConcurrent::run([kind, source] {
     DataReading reading;
+    reading.task = kind;
     reading.source = source;
     try {
       reading.card = describeData(kind, source);
@@ -409,7 +416,7 @@ void TrainPage::readDataInBackground() {
 
 void TrainPage::dataRead() {
   const DataReading reading = dataReader_->result();
-  if (rereadData_ || reading.source != dataSource_) {
+  if (rereadData_ || reading.source != dataSource_ || reading.task != task()) {
     rereadData_ = false;
     readDataInBackground();
     return;
@@ -420,9 +427,9 @@ void TrainPage::dataRead() {
     const int bad = dataBox_->findData(reading.source);
     if (bad > 0) dataBox_->removeItem(bad);
     QSettings settings;
-    QStringList recent = settings.value(kRecentKey).toStringList();
+    QStringList recent = settings.value(recentKey(task())).toStringList();
     recent.removeAll(reading.source);
-    settings.setValue(kRecentKey, recent);
+    settings.setValue(recentKey(task()), recent);
     const QString fallback = previousDataSource_ == reading.source ? QStringLiteral("builtin") : previousDataSource_;
     dataSource_ = fallback;
     dataBox_->setCurrentIndex(std::max(0, dataBox_->findData(fallback)));
@@ -433,12 +440,12 @@ void TrainPage::dataRead() {
   // Remember a source that could be read, for the next launch.
   QSettings settings;
   settings.setValue(dataKey(task()), reading.source);
-  if (reading.source != QLatin1String("builtin")) {
-    QStringList recent = settings.value(kRecentKey).toStringList();
+  if (!isBuiltin(reading.source)) {
+    QStringList recent = settings.value(recentKey(task())).toStringList();
     recent.removeAll(reading.source);
     recent.prepend(reading.source);
     while (recent.size() > kRecentDataSources) recent.removeLast();
-    settings.setValue(kRecentKey, recent);
+    settings.setValue(recentKey(task()), recent);
   }
   updateDataCard(reading.card, reading.source);
   dataCardReady_ = true;
@@ -448,7 +455,8 @@ void TrainPage::dataRead() {
 
 void TrainPage::updateDataCard(const DataCard& card, const QString& source) {
   if (!taskInfo(task()).hasDataCard) {
-    dataCard_->setText(tr("Data: %1").arg(source.toHtmlEscaped()));
+    dataCard_->setText(tr("<b>%1</b> question–answer pairs to learn from (%2).")
+                           .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source).toHtmlEscaped()));
     return;
   }
   const QLocale locale;
@@ -575,7 +583,7 @@ QVariant TrainPage::parameter(const QString& key) const {
 }
 
 void TrainPage::chooseDataFile() {
-  const QString dir = dataSource_ == QLatin1String("builtin") ? QDir::homePath() : QFileInfo(dataSource_).absolutePath();
+  const QString dir = isBuiltin(dataSource_) ? QDir::homePath() : QFileInfo(dataSource_).absolutePath();
   const QString file = QFileDialog::getOpenFileName(this, tr("Open training data"), dir, taskInfo(task()).dataFileFilter);
   if (!file.isEmpty()) setDataSource(file);
 }

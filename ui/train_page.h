@@ -169,6 +169,7 @@ class TrainPage : public QWidget {
   QString dataSource_ = QStringLiteral("builtin");
   QString previousDataSource_ = QStringLiteral("builtin");
   struct DataReading {
+    TaskKind task;
     QString source;
     DataCard card;
     QString error;  // empty when the data was read

@@ -23,6 +23,7 @@
 
 using al::ui::CurvePlot;
 using al::ui::RunsList;
+using al::ui::TaskKind;
 using al::ui::TrainPage;
 
 namespace {
@@ -110,18 +111,48 @@ class TestTrainPage : public QObject {
     QVERIFY(!button(page, "stop")->isEnabled());
   }
 
-  void tasksWithoutARunAreDisabledWithAReason() {
+  void theBaselineAndTheChatbotTrainToo_data() {
+    QTest::addColumn<int>("task");
+    QTest::addColumn<QString>("data");
+    QTest::addColumn<QString>("ownParameter");    // only this task has it
+    QTest::addColumn<QString>("foreignParameter");  // only another task has it
+    QTest::newRow("bag-of-bigrams") << static_cast<int>(TaskKind::Bigram) << "builtin" << "hidden_units" << "num_heads";
+    QTest::newRow("chatbot") << static_cast<int>(TaskKind::Chatbot) << "builtin:translate" << "attention_units"
+                             << "num_heads";
+  }
+
+  void theBaselineAndTheChatbotTrainToo() {
+    QFETCH(int, task);
+    QFETCH(QString, data);
+    QFETCH(QString, ownParameter);
+    QFETCH(QString, foreignParameter);
     TrainPage page;
     auto* tasks = page.findChild<QComboBox*>("task");
     QVERIFY(tasks);
-    QCOMPARE(tasks->count(), 3);
-    auto* model = qobject_cast<QStandardItemModel*>(tasks->model());
-    QVERIFY(model);
-    QVERIFY(model->item(0)->isEnabled());  // IMDB Transformer
-    for (int row : {1, 2}) {
-      QVERIFY(!model->item(row)->isEnabled());
-      QVERIFY(model->item(row)->toolTip().contains("Not available"));
-    }
+    tasks->setCurrentIndex(tasks->findData(task));  // as a user picks it
+    QCOMPARE(static_cast<int>(page.task()), task);
+    QVERIFY(page.findChild<QWidget*>(ownParameter));
+    QVERIFY(!page.findChild<QWidget*>(foreignParameter));
+    page.setDataSource(data);
+    QVERIFY(waitForDataCard(page));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    page.setPreset("tiny");
+    page.setParameter("epochs", 2);
+    QTest::mouseClick(button(page, "start"), Qt::LeftButton);
+    const int run = page.currentRunId();
+    QVERIFY(waitForEnd(page));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    QCOMPARE(page.curves()->pointCount(run, CurvePlot::Curve::Training, CurvePlot::Metric::Loss), 2);
+    QCOMPARE(page.curves()->pointCount(run, CurvePlot::Curve::Validation, CurvePlot::Metric::Accuracy), 2);
+    QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("done"));
+
+    const QString dir = workDir_.filePath(QString("model-%1").arg(task));
+    QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
+    QVERIFY(page.openModel(dir));
+    const int opened = page.runs()->runIds().back();
+    QCOMPARE(page.curves()->pointCount(opened, CurvePlot::Curve::Training, CurvePlot::Metric::Accuracy), 2);
+    QVERIFY(std::abs(page.curves()->pointValue(opened, CurvePlot::Curve::Training, CurvePlot::Metric::Loss, 1) -
+                     page.history(run)[1].loss) < 1e-6);
   }
 
   void everyHyperParameterIsEditableWithATooltip() {
