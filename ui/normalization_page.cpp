@@ -310,9 +310,11 @@ QWidget* NormalizationPage::buildSamplesTab() {
 
 void NormalizationPage::setSamples(const Matrix& x) {
   x_ = x;
-  if (batchNorm_->features() != x_.cols())  // a new width: a new layer, its moving averages start again
+  if (batchNorm_->features() != x_.cols()) {  // a new width: a new layer, its moving averages start again
     batchNorm_ = std::make_unique<teaching::BatchNormDemo>(x_.cols(), static_cast<float>(epsilon_->value()),
                                                            static_cast<float>(momentum_->value()));
+    lastBatch_->setMatrix(Matrix(0, x_.cols()));
+  }
   const QSignalBlocker rowsBlocker(sampleCount_), featuresBlocker(featureCount_);
   sampleCount_->setValue(static_cast<int>(x_.rows()));
   featureCount_->setValue(static_cast<int>(x_.cols()));
