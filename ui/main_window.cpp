@@ -10,8 +10,11 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
+#include "ui/attention_page.h"
 #include "ui/export.h"
 #include "ui/normalization_page.h"
+#include "ui/runs_list.h"
+#include "ui/stepper_page.h"
 #include "ui/train_page.h"
 
 namespace al::ui {
@@ -42,10 +45,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QLis
   trainPage_ = new TrainPage;
   addPage(tr("Train"), tr("Train a model and watch it learn"), trainPage_);
   connect(trainPage_, &TrainPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
-  addPage(tr("Attention"), tr("See what attends to what"),
-          placeholderPage(tr("Type a sentence and see its attention heatmaps.")));
-  addPage(tr("Step through"), tr("Self-attention one operation at a time"),
-          placeholderPage(tr("Step through self-attention one operation at a time.")));
+  auto* attentionPage = new AttentionPage;
+  auto* stepperPage = new StepperPage;
+  addPage(tr("Attention"), tr("See what attends to what"), attentionPage);
+  addPage(tr("Step through"), tr("Self-attention one operation at a time"), stepperPage);
+  // Finished runs of this session show on the Attention page; its current model is the stepper's trained layer.
+  connect(trainPage_, &TrainPage::runFinished, attentionPage, [this, attentionPage](int id) {
+    if (trainPage_->task() != TaskKind::ImdbTransformer || !trainPage_->errorText().isEmpty()) return;
+    attentionPage->addSessionRun(trainPage_->runs()->runName(id), [this, id](const QString& dir) { return trainPage_->saveModel(id, dir); });
+  });
+  connect(attentionPage, &AttentionPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
+  connect(attentionPage, &AttentionPage::currentModelChanged, stepperPage, [attentionPage, stepperPage] {
+    stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel());
+  });
   addPage(tr("Normalization"), tr("Layer normalization versus batch normalization"), new NormalizationPage);
   addPage(tr("Chatbot"), tr("The GRU chatbot with additive attention"),
           placeholderPage(tr("Ask the chatbot and see its word alignment.")));

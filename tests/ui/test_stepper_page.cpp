@@ -1,0 +1,316 @@
+// The Step-through page shows, step by step, what an encoder layer computes. Its attention output must equal
+// the attention layer's own forward pass (to 1e-6), its weights the model's prediction, and the final layer
+// output a computation written out here in double precision from the model's tensors.
+#include "core/teaching/attention_steps.h"
+#include "core/train/imdb_run.h"
+
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QTemporaryDir>
+#include <cmath>
+
+#include "ui/export.h"
+#include "ui/matrix_view.h"
+#include "ui/stepper_page.h"
+
+using namespace al;
+using namespace al::ui;
+
+namespace {
+
+MatrixView* gridTitled(const StepperPage& page, const QString& title) {
+  for (MatrixView* v : page.gridViews())
+    if (v->title() == title) return v;
+  return nullptr;
+}
+
+int stepWithKey(const StepperPage& page, const std::string& key) {
+  for (int i = 0; i < page.stepCount(); ++i)
+    if (page.steps()[size_t(i)].key == key) return i;
+  return -1;
+}
+
+double largestDifference(const Matrix& a, const Matrix& b) {
+  if (a.rows() != b.rows() || a.cols() != b.cols()) return INFINITY;
+  return (a - b).cwiseAbs().maxCoeff();
+}
+
+std::shared_ptr<ImdbTransformerModel> trainedLikeModel() {
+  TransformerConfig c;
+  c.vocabSize = 50;
+  c.sequenceLength = 20;
+  c.embedDim = 8;
+  c.numHeads = 2;
+  c.keyDim = 4;
+  c.denseDim = 6;
+  c.numLayers = 1;
+  c.dropout = 0;
+  auto m = std::make_shared<ImdbTransformerModel>();
+  m->model = std::make_unique<TransformerClassifier>(c);
+  m->model->initialize(8);
+  Rng rng(2);
+  ParameterSet& params = m->model->parameters();
+  for (const ParameterInfo& info : params.tensors()) {
+    // Random values everywhere (norm gamma and beta too), so that no step is an identity by accident.
+    MatrixMap values = params.value(params.find(info.name));
+    for (Index i = 0; i < values.size(); ++i) values.data()[i] = rng.normal() * (info.name.find("kernel") != std::string::npos ? 0.5f : 1.0f);
+  }
+  m->vocabulary = Vocabulary::build({tokenizeImdb("the cat sat on the mat action gets results")}, 50);
+  return m;
+}
+
+using Rows = std::vector<std::vector<double>>;
+
+Rows rowsOf(const Matrix& m) {
+  Rows r(size_t(m.rows()), std::vector<double>(size_t(m.cols())));
+  for (Index i = 0; i < m.rows(); ++i)
+    for (Index j = 0; j < m.cols(); ++j) r[size_t(i)][size_t(j)] = m(i, j);
+  return r;
+}
+
+Matrix tensor(const TransformerClassifier& model, const std::string& name) {
+  return model.parameters().value(model.parameters().find(name));
+}
+
+// x·W + b in double.
+Rows affine(const Rows& x, const Matrix& w, const Matrix& b) {
+  Rows y(x.size(), std::vector<double>(size_t(w.cols())));
+  for (size_t t = 0; t < x.size(); ++t)
+    for (Index j = 0; j < w.cols(); ++j) {
+      double s = b(0, j);
+      for (Index i = 0; i < w.rows(); ++i) s += x[t][size_t(i)] * w(i, j);
+      y[t][size_t(j)] = s;
+    }
+  return y;
+}
+
+// Layer norm of every row, biased variance, then gamma and beta.
+Rows layerNorm(const Rows& x, const Matrix& gamma, const Matrix& beta, double eps) {
+  Rows y = x;
+  for (size_t t = 0; t < x.size(); ++t) {
+    double mean = 0, var = 0;
+    for (double v : x[t]) mean += v;
+    mean /= double(x[t].size());
+    for (double v : x[t]) var += (v - mean) * (v - mean);
+    var /= double(x[t].size());
+    for (size_t d = 0; d < x[t].size(); ++d) y[t][d] = (x[t][d] - mean) / std::sqrt(var + eps) * gamma(0, Index(d)) + beta(0, Index(d));
+  }
+  return y;
+}
+
+Rows add(Rows a, const Rows& b) {
+  for (size_t t = 0; t < a.size(); ++t)
+    for (size_t d = 0; d < a[t].size(); ++d) a[t][d] += b[t][d];
+  return a;
+}
+
+}  // namespace
+
+class TestStepperPage : public QObject {
+  Q_OBJECT
+ private slots:
+  void startsOnTheFirstToyStep();
+  void navigation();
+  void toyAttentionOutputEqualsLayerForward();
+  void trainedLayerMatchesModel();
+  void causalMaskShown();
+  void switchingOffTheScale();
+  void toySettings();
+  void ownSentenceAndBadInput();
+  void exportsSteps();
+};
+
+void TestStepperPage::startsOnTheFirstToyStep() {
+  StepperPage page;
+  QVERIFY(page.hasWalk());
+  QCOMPARE(page.sentence(), QString("The cat sat on the mat"));
+  QCOMPARE(page.stepCount(), 11);
+  QCOMPARE(page.currentStep(), 0);
+  QVERIFY(page.stepTitle().contains("Embeddings"));
+  QVERIFY(!page.formulaText().isEmpty());
+  QVERIFY(page.explanationText().size() > 60);
+  MatrixView* x = gridTitled(page, "X");
+  QVERIFY(x);
+  QCOMPARE(x->rows(), 6);
+  QCOMPARE(x->columns(), 8);
+  QCOMPARE(x->rowLabels().at(1), QString("cat"));
+  QVERIFY(!page.usesTrainedModel());
+  QVERIFY(StepperPage::exampleSentences().contains("The animal didn't cross the street because it was too tired"));
+}
+
+void TestStepperPage::navigation() {
+  StepperPage page;
+  page.previousStep();
+  QCOMPARE(page.currentStep(), 0);
+  page.nextStep();
+  QCOMPARE(page.currentStep(), 1);
+  QVERIFY(page.stepTitle().contains("Queries"));
+  QCOMPARE(page.gridViews().size(), 6);  // Q, K, V of two heads
+  page.showStep(100);
+  QCOMPARE(page.currentStep(), 10);
+  page.nextStep();
+  QCOMPARE(page.currentStep(), 10);
+  page.previousStep();
+  QCOMPARE(page.currentStep(), 9);
+  page.setPlaying(true);  // from step 9: plays on
+  QVERIFY(page.isPlaying());
+  QTRY_COMPARE_WITH_TIMEOUT(page.currentStep(), 10, 5000);
+  QTRY_VERIFY_WITH_TIMEOUT(!page.isPlaying(), 5000);  // stops at the last step
+  // A changed setting keeps the step.
+  page.showStep(5);
+  page.setMask(teaching::MaskKind::Causal);
+  QCOMPARE(page.currentStep(), 5);
+}
+
+void TestStepperPage::toyAttentionOutputEqualsLayerForward() {
+  StepperPage page;
+  page.showStep(stepWithKey(page, "concat"));
+  MatrixView* y = gridTitled(page, "attention output Y");
+  QVERIFY(y);
+  const teaching::EncoderLayerWalkthrough* walker = page.walkthrough();
+  MultiHeadAttention::Cache cache;
+  const Matrix forward = walker->attention().forward(walker->parameters(), page.walk().input, cache);
+  QVERIFY2(largestDifference(y->matrix(), forward) < 1e-6, "the stepper's output differs from the layer's forward");
+  // and the weights shown in the softmax step are the layer's
+  page.showStep(stepWithKey(page, "softmax"));
+  for (int h = 0; h < 2; ++h) {
+    MatrixView* a = gridTitled(page, QString("weights A, head %1").arg(h + 1));
+    QVERIFY(a);
+    QVERIFY(largestDifference(a->matrix(), cache.weights[size_t(h)]) < 1e-6);
+  }
+}
+
+void TestStepperPage::trainedLayerMatchesModel() {
+  StepperPage page;
+  auto model = trainedLikeModel();
+  page.setTrainedModel("trained", model);
+  page.useTrainedModel(true);
+  QVERIFY(page.usesTrainedModel());
+  page.setSentence("Action gets results");
+  const ImdbPrediction p = predictText(*model->model, model->vocabulary, "Action gets results");
+
+  page.showStep(stepWithKey(page, "softmax"));
+  for (int h = 0; h < 2; ++h)
+    QVERIFY(largestDifference(gridTitled(page, QString("weights A, head %1").arg(h + 1))->matrix(), p.attention[0][size_t(h)]) < 1e-6);
+
+  page.showStep(stepWithKey(page, "concat"));
+  const teaching::EncoderLayerWalkthrough* walker = page.walkthrough();
+  MultiHeadAttention::Cache cache;
+  const Matrix forward = walker->attention().forward(walker->parameters(), page.walk().input, cache);
+  QVERIFY(largestDifference(gridTitled(page, "attention output Y")->matrix(), forward) < 1e-6);
+
+  // The layer output, recomputed here in double from the model's tensors.
+  const TransformerClassifier& m = *model->model;
+  Rows x(3, std::vector<double>(8));
+  const Matrix table = tensor(m, "embedding.token"), position = tensor(m, "embedding.position");
+  for (size_t t = 0; t < 3; ++t)
+    for (size_t d = 0; d < 8; ++d) x[t][d] = table(p.ids[t], Index(d)) + position(Index(t), Index(d));
+  const Rows y = rowsOf(forward);  // the attention output (checked above against the layer)
+  const double eps = m.config().normEpsilon;
+  const Rows x1 = layerNorm(add(x, y), tensor(m, "encoder.0.norm1.gamma"), tensor(m, "encoder.0.norm1.beta"), eps);
+  Rows hidden = affine(x1, tensor(m, "encoder.0.ffn.dense1.kernel"), tensor(m, "encoder.0.ffn.dense1.bias"));
+  for (auto& row : hidden)
+    for (double& v : row) v = std::max(v, 0.0);
+  const Rows f = affine(hidden, tensor(m, "encoder.0.ffn.dense2.kernel"), tensor(m, "encoder.0.ffn.dense2.bias"));
+  const Rows out = layerNorm(add(x1, f), tensor(m, "encoder.0.norm2.gamma"), tensor(m, "encoder.0.norm2.beta"), eps);
+
+  page.showStep(stepWithKey(page, "norm2"));
+  MatrixView* shown = gridTitled(page, "layer output");
+  QVERIFY(shown);
+  for (int t = 0; t < 3; ++t)
+    for (int d = 0; d < 8; ++d) QVERIFY(std::abs(shown->value(t, d) - out[size_t(t)][size_t(d)]) < 1e-4);
+
+  page.setTrainedModel({}, nullptr);  // the model went away: back to the toy
+  QVERIFY(!page.usesTrainedModel());
+}
+
+void TestStepperPage::causalMaskShown() {
+  StepperPage page;
+  page.setMask(teaching::MaskKind::Causal);
+  page.showStep(stepWithKey(page, "mask"));
+  QVERIFY(page.explanationText().contains("Causal"));
+  MatrixView* masked = gridTitled(page, "masked scores, head 1");
+  QVERIFY(masked);
+  QVERIFY(std::isinf(masked->value(0, 1)) && masked->value(0, 1) < 0);
+  page.showStep(stepWithKey(page, "softmax"));
+  MatrixView* a = gridTitled(page, "weights A, head 2");
+  for (int i = 0; i < a->rows(); ++i)
+    for (int j = i + 1; j < a->columns(); ++j) QCOMPARE(a->value(i, j), 0.0);
+  QCOMPARE(a->value(0, 0), 1.0);
+
+  page.setMask(teaching::MaskKind::Padding);
+  MatrixView* padded = gridTitled(page, "weights A, head 1");
+  QCOMPARE(padded->rows(), 8);  // six words and two padding tokens
+  QCOMPARE(padded->rowLabels().at(7), QString("[pad]"));
+  QVERIFY(padded->isRowMuted(7));
+  for (int i = 0; i < 8; ++i) QCOMPARE(padded->value(i, 6), 0.0);
+}
+
+void TestStepperPage::switchingOffTheScale() {
+  StepperPage page;
+  page.showStep(stepWithKey(page, "softmax"));
+  const Matrix scaled = gridTitled(page, "weights A, head 1")->matrix();
+  const teaching::SoftmaxSharpness s = page.walk().sharpness;
+  QVERIFY(page.sharpnessText().contains(QString::number(s.entropyScaled[0], 'f', 3)));
+  QVERIFY(page.sharpnessText().contains(QString::number(s.entropyUnscaled[0], 'f', 3)));
+
+  page.findChild<QCheckBox*>("scaleBox")->setChecked(false);
+  QCOMPARE(page.currentStep(), stepWithKey(page, "softmax"));
+  const Matrix unscaled = gridTitled(page, "weights A, head 1")->matrix();
+  // Without ÷√K the rows are the softmax of the raw scores: sharper, as the sharpness numbers say.
+  QVERIFY(largestDifference(scaled, unscaled) > 1e-3);
+  QVERIFY(unscaled.rowwise().maxCoeff().mean() > scaled.rowwise().maxCoeff().mean());
+  const Matrix& raw = page.walk().scores[0];
+  QVERIFY(largestDifference(unscaled, teaching::softmaxRows(raw)) < 1e-6);
+  page.showStep(stepWithKey(page, "scale"));
+  QVERIFY(page.stepTitle().contains("switched off"));
+}
+
+void TestStepperPage::toySettings() {
+  StepperPage page;
+  teaching::ToyEncoderSettings s;
+  s.width = 12;
+  s.heads = 3;
+  s.feedForward = 5;
+  s.seed = 42;
+  s.position = PositionKind::None;
+  page.setToySettings(s);
+  QCOMPARE(page.toySettings().width, Index(12));
+  page.showStep(stepWithKey(page, "projections"));
+  QCOMPARE(page.gridViews().size(), 9);
+  QCOMPARE(page.gridViews().front()->columns(), 4);  // K = 12 / 3
+  page.showStep(0);
+  QVERIFY(!gridTitled(page, "position P"));  // no position: no position grid
+  page.showStep(stepWithKey(page, "ffn"));
+  QCOMPARE(gridTitled(page, "hidden relu(X1·W1 + b1)")->columns(), 5);
+}
+
+void TestStepperPage::ownSentenceAndBadInput() {
+  StepperPage page;
+  page.setSentence("my own four words");
+  QCOMPARE(page.walk().labels.size(), size_t(4));
+  page.setSentence("?!");
+  QVERIFY(!page.errorText().isEmpty());
+  QCOMPARE(page.walk().labels.size(), size_t(4));  // the last good walk stays
+  page.setSentence("fine again");
+  QVERIFY(page.errorText().isEmpty());
+}
+
+void TestStepperPage::exportsSteps() {
+  StepperPage page;
+  page.resize(1300, 800);
+  page.showStep(stepWithKey(page, "softmax"));
+  QTemporaryDir dir;
+  for (const char* suffix : {"png", "svg", "pdf"}) {
+    const QString path = dir.filePath(QString("step.%1").arg(suffix));
+    exportWidget(&page, path);
+    QVERIFY(QFileInfo(path).size() > 200);
+  }
+  MatrixView* a = page.gridViews().front();
+  QVERIFY(writeCsv(dir.filePath("a.csv"), a->csvHeader(), a->csvRows()));
+  QCOMPARE(a->csvRows().size(), size_t(6));
+}
+
+QTEST_MAIN(TestStepperPage)
+#include "test_stepper_page.moc"

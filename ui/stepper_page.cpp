@@ -1,0 +1,407 @@
+// Core headers first: they must not see Qt's `emit` macro.
+#include "core/teaching/attention_steps.h"
+#include "core/train/imdb_run.h"
+
+#include "ui/stepper_page.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTextDocument>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "ui/export.h"
+#include "ui/matrix_view.h"
+
+namespace al::ui {
+
+namespace {
+
+QStringList toQStrings(const std::vector<std::string>& words) {
+  QStringList out;
+  for (const std::string& w : words) out << QString::fromStdString(w);
+  return out;
+}
+
+QString plain(const QString& html) {
+  QTextDocument doc;
+  doc.setHtml(html);
+  return doc.toPlainText();
+}
+
+// The largest finite |value|: masked scores hold -∞, which must not wash out every other colour.
+double finiteLimit(const Matrix& m) {
+  const auto finite = m.array().isFinite();
+  return std::max(1e-9, static_cast<double>(finite.select(m.array().abs(), 0.0f).maxCoeff()));
+}
+
+}  // namespace
+
+QStringList StepperPage::exampleSentences() {
+  return {QStringLiteral("The cat sat on the mat"), QStringLiteral("Action gets results"),
+          QStringLiteral("The train left the station on time"),
+          QStringLiteral("The animal didn't cross the street because it was too tired")};
+}
+
+StepperPage::StepperPage(QWidget* parent) : QWidget(parent), playTimer_(new QTimer(this)) {
+  auto* layout = new QHBoxLayout(this);
+  layout->addWidget(createControls());
+  layout->addWidget(createStepView(), 1);
+  playTimer_->setInterval(2500);  // time to read a step aloud
+  connect(playTimer_, &QTimer::timeout, this, [this] {
+    if (current_ + 1 >= stepCount()) setPlaying(false);
+    else nextStep();
+  });
+  rebuild();
+}
+
+StepperPage::~StepperPage() = default;
+
+// ---------------------------------------------------------------------------------------------------------
+// Building the page
+
+QWidget* StepperPage::createControls() {
+  auto* panel = new QWidget;
+  panel->setFixedWidth(300);
+  auto* layout = new QVBoxLayout(panel);
+  layout->setContentsMargins(0, 0, 0, 0);
+
+  auto* sentenceGroup = new QGroupBox(tr("Sentence"));
+  auto* sentenceLayout = new QVBoxLayout(sentenceGroup);
+  sentenceBox_ = new QComboBox;
+  sentenceBox_->setObjectName("sentenceBox");
+  sentenceBox_->setEditable(true);
+  sentenceBox_->addItems(exampleSentences());
+  sentenceBox_->setCurrentIndex(0);
+  sentenceBox_->setInsertPolicy(QComboBox::NoInsert);
+  sentenceBox_->setToolTip(tr("Pick an example or type your own sentence and press Enter"));
+  connect(sentenceBox_, &QComboBox::currentIndexChanged, this, &StepperPage::rebuild);
+  connect(sentenceBox_->lineEdit(), &QLineEdit::editingFinished, this, &StepperPage::rebuild);
+  sentenceLayout->addWidget(sentenceBox_);
+  layout->addWidget(sentenceGroup);
+
+  auto* modelGroup = new QGroupBox(tr("Layer"));
+  auto* modelLayout = new QVBoxLayout(modelGroup);
+  toyButton_ = new QRadioButton(tr("Seeded toy layer"));
+  trainedButton_ = new QRadioButton(tr("First layer of a trained model"));
+  trainedButton_->setEnabled(false);
+  trainedButton_->setToolTip(tr("Choose or train a model on the Attention page"));
+  toyButton_->setChecked(true);
+  auto* group = new QButtonGroup(modelGroup);
+  group->addButton(toyButton_);
+  group->addButton(trainedButton_);
+  connect(toyButton_, &QRadioButton::toggled, this, &StepperPage::rebuild);
+  modelLayout->addWidget(toyButton_);
+  auto* toyForm = new QFormLayout;
+  auto spin = [&](int lo, int hi, int value, const QString& tip) {
+    auto* box = new QSpinBox;
+    box->setRange(lo, hi);
+    box->setValue(value);
+    box->setToolTip(tip);
+    connect(box, &QSpinBox::valueChanged, this, &StepperPage::rebuild);
+    return box;
+  };
+  widthBox_ = spin(2, 64, 8, tr("D, the width of every token's vector"));
+  headsBox_ = spin(1, 8, 2, tr("H, attention heads; each gets K = D / H columns"));
+  feedForwardBox_ = spin(1, 128, 16, tr("F, the hidden width of the feed-forward block"));
+  seedBox_ = spin(0, 9999, 1, tr("Another seed gives other random weights and word vectors"));
+  positionBox_ = new QComboBox;
+  positionBox_->addItem(tr("sinusoidal"), int(PositionKind::Sinusoidal));
+  positionBox_->addItem(tr("learned (random)"), int(PositionKind::Learned));
+  positionBox_->addItem(tr("none"), int(PositionKind::None));
+  connect(positionBox_, &QComboBox::currentIndexChanged, this, &StepperPage::rebuild);
+  keyDimension_ = new QLabel;
+  toyForm->addRow(tr("Width D"), widthBox_);
+  toyForm->addRow(tr("Heads H"), headsBox_);
+  toyForm->addRow(tr("Key dim K"), keyDimension_);
+  toyForm->addRow(tr("Feed-forward F"), feedForwardBox_);
+  toyForm->addRow(tr("Position"), positionBox_);
+  toyForm->addRow(tr("Seed"), seedBox_);
+  modelLayout->addLayout(toyForm);
+  modelLayout->addWidget(trainedButton_);
+  layout->addWidget(modelGroup);
+
+  auto* attentionGroup = new QGroupBox(tr("Attention"));
+  auto* attentionForm = new QFormLayout(attentionGroup);
+  maskBox_ = new QComboBox;
+  maskBox_->addItem(tr("none"), int(teaching::MaskKind::None));
+  maskBox_->addItem(tr("padding"), int(teaching::MaskKind::Padding));
+  maskBox_->addItem(tr("causal"), int(teaching::MaskKind::Causal));
+  connect(maskBox_, &QComboBox::currentIndexChanged, this, &StepperPage::rebuild);
+  paddingBox_ = spin(1, 8, 2, tr("Padding tokens appended for the padding mask"));
+  scaleBox_ = new QCheckBox(tr("Divide the scores by √K"));
+  scaleBox_->setObjectName("scaleBox");
+  scaleBox_->setChecked(true);
+  connect(scaleBox_, &QCheckBox::toggled, this, &StepperPage::rebuild);
+  attentionForm->addRow(tr("Mask"), maskBox_);
+  attentionForm->addRow(tr("Padding tokens"), paddingBox_);
+  attentionForm->addRow(scaleBox_);
+  sharpness_ = new QLabel;
+  sharpness_->setObjectName("sharpness");
+  sharpness_->setWordWrap(true);
+  sharpness_->setStyleSheet(QStringLiteral("background: #eef4fb; padding: 4px"));
+  attentionForm->addRow(sharpness_);
+  layout->addWidget(attentionGroup);
+
+  stepList_ = new QListWidget;
+  stepList_->setObjectName("stepList");
+  connect(stepList_, &QListWidget::currentRowChanged, this, [this](int row) {
+    if (row >= 0 && row != current_) showStep(row);
+  });
+  layout->addWidget(stepList_, 1);
+
+  auto* buttons = new QHBoxLayout;
+  backButton_ = new QPushButton(tr("◀ Back"));
+  playButton_ = new QPushButton(tr("▶ Play"));
+  nextButton_ = new QPushButton(tr("Next ▶"));
+  playButton_->setCheckable(true);
+  backButton_->setShortcut(QKeySequence(Qt::Key_PageUp));
+  nextButton_->setShortcut(QKeySequence(Qt::Key_PageDown));
+  connect(backButton_, &QPushButton::clicked, this, &StepperPage::previousStep);
+  connect(nextButton_, &QPushButton::clicked, this, &StepperPage::nextStep);
+  connect(playButton_, &QPushButton::toggled, this, &StepperPage::setPlaying);
+  buttons->addWidget(backButton_);
+  buttons->addWidget(playButton_);
+  buttons->addWidget(nextButton_);
+  layout->addLayout(buttons);
+  return panel;
+}
+
+QWidget* StepperPage::createStepView() {
+  stepView_ = new QWidget;
+  auto* layout = new QVBoxLayout(stepView_);
+  layout->setContentsMargins(0, 0, 0, 0);
+  error_ = new QLabel;
+  error_->setWordWrap(true);
+  error_->setStyleSheet(QStringLiteral("background: #fde0dc; color: #8a1c10; padding: 6px"));
+  error_->hide();
+  layout->addWidget(error_);
+  title_ = new QLabel;
+  title_->setObjectName("stepTitle");
+  title_->setStyleSheet(QStringLiteral("font-size: 20px; font-weight: bold"));
+  formula_ = new QLabel;
+  formula_->setObjectName("formula");
+  formula_->setStyleSheet(QStringLiteral("font-family: 'DejaVu Sans Mono', monospace; font-size: 16px; "
+                                         "background: #f6f6f6; padding: 6px"));
+  formula_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  formula_->setWordWrap(true);
+  explanation_ = new QLabel;
+  explanation_->setObjectName("explanation");
+  explanation_->setWordWrap(true);
+  explanation_->setStyleSheet(QStringLiteral("font-size: 14px"));
+  layout->addWidget(title_);
+  layout->addWidget(formula_);
+  layout->addWidget(explanation_);
+  gridHost_ = new QWidget;
+  gridLayout_ = new QGridLayout(gridHost_);
+  gridLayout_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(gridHost_);
+  scroll->setWidgetResizable(true);
+  layout->addWidget(scroll, 1);
+  return stepView_;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings
+
+void StepperPage::setSentence(const QString& text) {
+  const QSignalBlocker blocker(sentenceBox_);
+  sentenceBox_->setEditText(text);
+  rebuild();
+}
+
+QString StepperPage::sentence() const { return sentenceBox_->currentText(); }
+
+void StepperPage::setToySettings(const teaching::ToyEncoderSettings& s) {
+  {
+    const QSignalBlocker a(widthBox_), b(headsBox_), c(feedForwardBox_), d(seedBox_), e(positionBox_), f(toyButton_);
+    widthBox_->setValue(static_cast<int>(s.width));
+    headsBox_->setValue(static_cast<int>(s.heads));
+    feedForwardBox_->setValue(static_cast<int>(s.feedForward));
+    seedBox_->setValue(static_cast<int>(s.seed));
+    positionBox_->setCurrentIndex(positionBox_->findData(int(s.position)));
+    toyButton_->setChecked(true);
+  }
+  rebuild();
+}
+
+teaching::ToyEncoderSettings StepperPage::toySettings() const {
+  teaching::ToyEncoderSettings s;
+  s.width = widthBox_->value();
+  s.heads = headsBox_->value();
+  s.feedForward = feedForwardBox_->value();
+  s.seed = static_cast<uint64_t>(seedBox_->value());
+  s.position = static_cast<PositionKind>(positionBox_->currentData().toInt());
+  return s;
+}
+
+void StepperPage::setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model) {
+  trainedName_ = name;
+  trainedModel_ = std::move(model);
+  trainedButton_->setEnabled(trainedModel_ != nullptr);
+  trainedButton_->setText(trainedModel_ ? tr("First layer of “%1”").arg(name) : tr("First layer of a trained model"));
+  if (!trainedModel_ && trainedButton_->isChecked()) toyButton_->setChecked(true);
+  else if (trainedButton_->isChecked()) rebuild();
+}
+
+void StepperPage::useTrainedModel(bool trained) {
+  if (trained && trainedModel_) trainedButton_->setChecked(true);
+  else toyButton_->setChecked(true);
+}
+
+bool StepperPage::usesTrainedModel() const { return trainedButton_->isChecked() && trainedModel_; }
+
+void StepperPage::setMask(teaching::MaskKind mask) { maskBox_->setCurrentIndex(maskBox_->findData(int(mask))); }
+void StepperPage::setScaling(bool divideByRootK) { scaleBox_->setChecked(divideByRootK); }
+
+void StepperPage::updateKeyDimension() {
+  const int K = std::max(1, widthBox_->value() / headsBox_->value());
+  keyDimension_->setText(widthBox_->value() % headsBox_->value() == 0
+                             ? QString::number(K)
+                             : tr("%1 (D / H rounded down)").arg(K));
+}
+
+void StepperPage::rebuild() {
+  updateKeyDimension();
+  for (QWidget* w : {static_cast<QWidget*>(widthBox_), static_cast<QWidget*>(headsBox_),
+                     static_cast<QWidget*>(feedForwardBox_), static_cast<QWidget*>(seedBox_),
+                     static_cast<QWidget*>(positionBox_)})
+    w->setEnabled(!usesTrainedModel());
+  paddingBox_->setEnabled(maskBox_->currentData().toInt() == int(teaching::MaskKind::Padding));
+  try {
+    if (usesTrainedModel()) walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(*trainedModel_->model, trainedModel_->vocabulary);
+    else walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(teaching::EncoderLayerWalkthrough::toy(toySettings()));
+    teaching::WalkSettings settings;
+    settings.mask = static_cast<teaching::MaskKind>(maskBox_->currentData().toInt());
+    settings.paddingTokens = paddingBox_->value();
+    settings.scale = scaleBox_->isChecked();
+    walk_ = walkthrough_->walk(walkthrough_->read(sentence().toStdString()), settings);
+    steps_ = walk_->steps;
+    error_->hide();
+  } catch (const std::exception& e) {
+    error_->setText(QString::fromStdString(e.what()));
+    error_->show();
+    return;  // keep showing the last walk
+  }
+  {
+    const QSignalBlocker blocker(stepList_);
+    stepList_->clear();
+    for (size_t i = 0; i < steps_.size(); ++i)
+      stepList_->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(QString::fromStdString(steps_[i].title)));
+  }
+  updateSharpness();
+  showStep(std::min(current_, stepCount() - 1));
+}
+
+void StepperPage::updateSharpness() {
+  if (!walk_) return;
+  const teaching::SoftmaxSharpness& s = walk_->sharpness;
+  QString text = tr("<b>Softmax sharpness</b> (mean over rows; uniform entropy %1)").arg(s.uniformEntropy, 0, 'f', 3);
+  for (size_t h = 0; h < s.entropyScaled.size(); ++h)
+    text += tr("<br>head %1: entropy %2 with ÷√K, %3 without; largest weight %4 vs %5")
+                .arg(h + 1)
+                .arg(s.entropyScaled[h], 0, 'f', 3)
+                .arg(s.entropyUnscaled[h], 0, 'f', 3)
+                .arg(s.largestScaled[h], 0, 'f', 3)
+                .arg(s.largestUnscaled[h], 0, 'f', 3);
+  sharpness_->setText(text);
+}
+
+QString StepperPage::sharpnessText() const { return plain(sharpness_->text()); }
+QString StepperPage::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+
+// ---------------------------------------------------------------------------------------------------------
+// Steps
+
+void StepperPage::showStep(int index) {
+  if (steps_.empty()) return;
+  current_ = std::clamp(index, 0, stepCount() - 1);
+  {
+    const QSignalBlocker blocker(stepList_);
+    stepList_->setCurrentRow(current_);
+  }
+  backButton_->setEnabled(current_ > 0);
+  nextButton_->setEnabled(current_ + 1 < stepCount());
+  showCurrentStep();
+}
+
+void StepperPage::nextStep() { showStep(current_ + 1); }
+void StepperPage::previousStep() { showStep(current_ - 1); }
+
+void StepperPage::setPlaying(bool playing) {
+  if (playing && current_ + 1 >= stepCount()) showStep(0);  // Play at the end starts again
+  if (playing) playTimer_->start();
+  else playTimer_->stop();
+  const QSignalBlocker blocker(playButton_);
+  playButton_->setChecked(playing);
+  playButton_->setText(playing ? tr("❚❚ Pause") : tr("▶ Play"));
+}
+
+bool StepperPage::isPlaying() const { return playTimer_->isActive(); }
+
+void StepperPage::showCurrentStep() {
+  const teaching::AttentionStep& step = steps_[size_t(current_)];
+  title_->setText(tr("Step %1 of %2: %3").arg(current_ + 1).arg(stepCount()).arg(QString::fromStdString(step.title)));
+  formula_->setText(QString::fromStdString(step.formula));
+  explanation_->setText(QString::fromStdString(step.explanation));
+
+  qDeleteAll(gridViews_);
+  gridViews_.clear();
+  // Q, K and V of a head side by side; otherwise two grids a row (the heads of one quantity next to each other).
+  const int columns = step.key == "projections" ? 3 : 2;
+  for (size_t g = 0; g < step.grids.size(); ++g) {
+    const teaching::StepGrid& grid = step.grids[g];
+    auto* view = new MatrixView(QString::fromStdString(grid.title));
+    view->table()->horizontalHeader()->setMinimumSectionSize(46);
+    view->setDecimals(grid.probabilities ? 3 : 2);
+    view->setColouring(grid.probabilities ? MatrixView::Colouring::Sequential : MatrixView::Colouring::Diverging,
+                       grid.probabilities ? 0 : finiteLimit(grid.values));
+    view->setMatrix(grid.values, toQStrings(grid.rowLabels), toQStrings(grid.columnLabels));
+    if (walk_ && walk_->realTokens < grid.values.rows()) {
+      QList<int> padding;
+      for (int r = static_cast<int>(walk_->realTokens); r < grid.values.rows(); ++r) padding << r;
+      if (grid.values.rows() == static_cast<Index>(walk_->labels.size())) view->setMutedRows(padding);
+    }
+    gridLayout_->addWidget(view, static_cast<int>(g) / columns, static_cast<int>(g) % columns);
+    gridViews_ << view;
+  }
+}
+
+QString StepperPage::stepTitle() const { return title_->text(); }
+QString StepperPage::formulaText() const { return formula_->text(); }
+QString StepperPage::explanationText() const { return explanation_->text(); }
+
+void StepperPage::exportFigure() {
+  askAndExportWidget(stepView_, QStringLiteral("step_%1").arg(current_ + 1));
+}
+
+void StepperPage::exportNumbers() {
+  // One file: each grid as a block, introduced by its title.
+  std::vector<std::vector<QString>> rows;
+  for (MatrixView* view : gridViews_) {
+    rows.push_back({view->title()});
+    const QStringList header = view->csvHeader();
+    rows.push_back(std::vector<QString>(header.begin(), header.end()));
+    for (auto& row : view->csvRows()) rows.push_back(row);
+    rows.push_back({});
+  }
+  askAndWriteCsv(this, QStringLiteral("step_%1").arg(current_ + 1), {}, rows);
+}
+
+}  // namespace al::ui
