@@ -637,6 +637,13 @@ QWidget* NormalizationPage::buildRaceTab() {
 
 // ---- Export -------------------------------------------------------------------------------------------------
 
+void NormalizationPage::exportFigure() {
+  QWidget* tab = tabs_->currentWidget();
+  if (auto* scroll = qobject_cast<QScrollArea*>(tab)) tab = scroll->widget();
+  static const char* const names[] = {"normalization_samples", "normalization_sequences", "normalization_race"};
+  askAndExportWidget(tab, names[std::clamp(tabs_->currentIndex(), 0, 2)]);
+}
+
 // "Save picture..." for the whole tab and "Save numbers..." for every grid in it, one CSV in long form
 // (view, row, column, value), since the grids have different shapes.
 QWidget* NormalizationPage::exportButtons(QWidget* tab, const QString& name, const QList<MatrixView*>& views) {

@@ -66,6 +66,10 @@ class NormalizationPage : public QWidget {
 
   QTabWidget* tabs() const { return tabs_; }
 
+ public slots:
+  // File > Export figure: a picture of the current tab, all of it (not only what the scroll area shows).
+  void exportFigure();
+
  private:
   QWidget* buildSamplesTab();
   QWidget* buildSequencesTab();
