@@ -2,6 +2,7 @@
 //
 //   attentionlab                                   the window, on the Train page
 //   attentionlab --preset classroom --start        ... and start training at once (a lecture's opening demo)
+//   attentionlab --open runs/no-position --start   ... beside the curves of a model trained before
 #include "ui/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
 
 #include <QApplication>
@@ -24,11 +25,14 @@ int main(int argc, char* argv[]) {
                                   QObject::tr("name"));
   const QCommandLineOption epochs("epochs", QObject::tr("Number of epochs on the Train page."), QObject::tr("n"));
   const QCommandLineOption start("start", QObject::tr("Start training as soon as the data is read."));
-  parser.addOptions({preset, epochs, start});
+  const QCommandLineOption open("open", QObject::tr("Show a saved model's curves on the Train page (repeatable)."),
+                                QObject::tr("dir"));
+  parser.addOptions({preset, epochs, start, open});
   parser.process(app);
 
   al::ui::MainWindow window;
   al::ui::TrainPage* train = window.trainPage();
+  for (const QString& dir : parser.values(open)) train->openModel(dir);
   if (parser.isSet(preset)) train->setPreset(parser.value(preset));
   if (parser.isSet(epochs)) train->setParameter("epochs", parser.value(epochs).toInt());
   if (parser.isSet(start)) {

@@ -182,17 +182,24 @@ void CurvePlot::addEpochPoint(int runId, int epoch, double loss, double accuracy
 
 void CurvePlot::rescale() {
   // x: from 0 to the last epoch of any visible run, at least one epoch wide.
+  // y: the first batches of a fresh model have losses far above the rest; scaled to them, the part where runs
+  // differ would be a flat line at the bottom. So batches of the first fifth of an epoch do not set the scale
+  // (they still show, running off the top), unless nothing else exists yet.
+  constexpr double kWarmUpEpochs = 0.2;
   double lastEpoch = 1;
-  double highestLoss = 0;
+  double highestLoss = 0, highestEarlyLoss = 0;
   for (const auto& [id, run] : runs_) {
     if (!run.visible) continue;
     for (int c = 0; c < kCurves; ++c) {
       for (const QCPGraphData& p : *run.graphs[c][static_cast<int>(Metric::Loss)]->data()) {
         lastEpoch = std::max(lastEpoch, std::ceil(p.key));
-        if (std::isfinite(p.value)) highestLoss = std::max(highestLoss, p.value);
+        if (!std::isfinite(p.value)) continue;
+        const bool warmUp = c == static_cast<int>(Curve::Batch) && p.key < kWarmUpEpochs;
+        (warmUp ? highestEarlyLoss : highestLoss) = std::max(warmUp ? highestEarlyLoss : highestLoss, p.value);
       }
     }
   }
+  if (highestLoss == 0) highestLoss = highestEarlyLoss;
   for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setRange(0, lastEpoch + 0.05);
   // Loss from 0: how far it fell is the story, so the axis keeps its origin.
   lossRect_->axis(QCPAxis::atLeft)->setRange(0, highestLoss > 0 ? highestLoss * 1.08 : 1.0);

@@ -165,6 +165,8 @@ void TrainPage::createActions() {
   stopAction_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
   stopAction_->setToolTip(tr("Stop after the current batch; the run keeps its best epoch (Shift+F5)"));
   connect(stopAction_, &QAction::triggered, this, &TrainPage::stop);
+  // The keys work wherever the page is shown (the main window's menu holds the same actions).
+  addActions({startAction_, pauseAction_, stopAction_});
 }
 
 QWidget* TrainPage::createControls() {
@@ -203,7 +205,13 @@ QWidget* TrainPage::createControls() {
   progress_->setValue(0);
   progress_->setTextVisible(true);
   progress_->setFormat(QString());
-  layout->addWidget(progress_);
+  speed_ = new QLabel;
+  speed_->setObjectName("speed");
+  speed_->setToolTip(tr("How many samples the model learns from per second, and the time left at that pace"));
+  auto* progressRow = new QHBoxLayout;
+  progressRow->addWidget(progress_, 1);
+  progressRow->addWidget(speed_);
+  layout->addLayout(progressRow);
 
   status_ = new QLabel;
   status_->setObjectName("status");
@@ -648,14 +656,15 @@ void TrainPage::start() {
   }
   hideError();
   const RunRequest request = currentRequest();
-  // The new run is shown alone; earlier runs stay in the list, ready to be ticked for comparison.
-  for (int id : runsList_->runIds()) runsList_->setChecked(id, false);
+  // Ticked runs stay ticked: a run ticked before Start is compared live with the new one ("with position"
+  // against "without position").
   currentRunId_ = addRun(tr("Run %1").arg(nextRunId_), requestSettings(request), true);
   runsList_->setState(currentRunId_, tr("preparing"));
   runsList_->selectRun(currentRunId_);
   curves_->refresh();
 
   runClock_.start();
+  speed_->clear();
   progress_->setValue(0);
   progress_->setFormat(tr("preparing…"));
   {
@@ -739,13 +748,14 @@ void TrainPage::drawBatch(Run& run, int runId, const BatchEvent& e) {
 
 void TrainPage::showProgress(const BatchEvent& e) {
   progress_->setValue(static_cast<int>(1000 * e.fraction));
-  progress_->setFormat(tr("%1 %  ·  %2 left").arg(static_cast<int>(100 * e.fraction)).arg(formatDuration(e.secondsLeft)));
+  progress_->setFormat(tr("%1 %").arg(static_cast<int>(100 * e.fraction)));
+  speed_->setText(tr("%1 samples/s · %2 left")
+                      .arg(QLocale().toString(e.samplesPerSecond, 'f', 0), formatDuration(e.secondsLeft)));
   if (!isPaused())
-    setStatus(tr("Epoch %1, batch %2 of %3 · %4 samples/s\nthis batch: loss %5 · accuracy %6 %")
+    setStatus(tr("Epoch %1, batch %2 of %3\nthis batch: loss %4 · accuracy %5 %")
                   .arg(e.epoch)
                   .arg(e.batch)
                   .arg(e.batchesPerEpoch)
-                  .arg(QLocale().toString(e.samplesPerSecond, 'f', 0))
                   .arg(e.loss, 0, 'f', 3)
                   .arg(100 * e.accuracy, 0, 'f', 1));
 }
@@ -791,6 +801,7 @@ void TrainPage::trainingFinished() {
   }
   progress_->setValue(run.run && !outcome.stopped && outcome.error.isEmpty() ? 1000 : progress_->value());
   progress_->setFormat(state.isEmpty() ? QString() : state);
+  speed_->setText(run.run ? tr("%1 in all").arg(formatDuration(run.seconds)) : QString());
   {
     const QSignalBlocker blocker(pauseAction_);
     pauseAction_->setChecked(false);

@@ -157,6 +157,7 @@ class TrainPage : public QWidget {
   QAction* pauseAction_;
   QAction* stopAction_;
   QProgressBar* progress_;
+  QLabel* speed_;  // samples per second and time left
   QLabel* status_;
   QLabel* errorLabel_;
   QWidget* errorBanner_;

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -278,6 +279,28 @@ class TestTrainPage : public QObject {
     QVERIFY(button(page, "start")->isEnabled());
   }
 
+  void keysStartPauseResumeAndStop() {
+    TrainPage page;
+    page.show();
+    QApplication::setActiveWindow(&page);
+    QVERIFY(QTest::qWaitForWindowActive(&page));
+    QVERIFY(waitForDataCard(page));
+    page.setPreset("tiny");
+    page.setParameter("epochs", 30);
+
+    QTest::keyClick(&page, Qt::Key_F5);
+    QVERIFY(page.isTraining());
+    const int run = page.currentRunId();
+    QVERIFY(QTest::qWaitFor([&] { return page.batchesSeen(run) >= 3; }, kTrainTimeoutMs));
+    QTest::keyClick(&page, Qt::Key_F6);
+    QVERIFY(page.isPaused());
+    QTest::keyClick(&page, Qt::Key_F6);
+    QVERIFY(!page.isPaused());
+    QTest::keyClick(&page, Qt::Key_F5, Qt::ShiftModifier);
+    QVERIFY(waitForEnd(page));
+    QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("stopped"));
+  }
+
   void aDivergingRunShowsAnErrorAndLosesNoFinishedRun() {
     TrainPage page;
     const int good = startRun(page, "tiny", 1);
@@ -397,6 +420,9 @@ class TestTrainPage : public QObject {
     const int replots = page.curves()->replotCount() - replotsBefore;
     const int batches = page.batchesSeen(run) - batchesBefore;
     QVERIFY2(page.isTraining(), "the classroom preset ended before the measurement did");
+    // The progress shows throughput and time left.
+    const QString speed = page.findChild<QLabel*>("speed")->text();
+    QVERIFY2(speed.contains("samples/s") && speed.contains("left"), qPrintable(speed));
     page.stop();
     QVERIFY(waitForEnd(page));
 
