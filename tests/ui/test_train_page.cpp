@@ -244,6 +244,12 @@ class TestTrainPage : public QObject {
       page.curves()->savePicture(picture);
       QVERIFY2(QFileInfo(picture).size() > 1000, suffix);
     }
+    // The SVG is a drawing (lines stay lines), not a picture of pixels.
+    QFile svg(workDir_.filePath("curves.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray drawing = svg.readAll();
+    QVERIFY(drawing.contains("<path") || drawing.contains("<polyline"));
+    QVERIFY(!drawing.contains("<image"));
   }
 
   void pauseStopsBatchesAndStopLeavesAUsableModel() {
