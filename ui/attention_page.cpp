@@ -161,7 +161,8 @@ QWidget* AttentionPage::createHeatmapsTab() {
   predictionLabel_->setStyleSheet(QStringLiteral("font-size: 15px"));
   layout->addWidget(predictionLabel_);
 
-  auto* splitter = new QSplitter(Qt::Horizontal);
+  // Heatmaps above, the clicked token's bars below: both get the page's full width.
+  auto* splitter = new QSplitter(Qt::Vertical);
   heatmapHost_ = new QWidget;
   heatmapGrid_ = new QGridLayout(heatmapHost_);
   auto* scroll = new QScrollArea;
@@ -172,19 +173,24 @@ QWidget* AttentionPage::createHeatmapsTab() {
   auto* barsPanel = new QWidget;
   auto* barsLayout = new QVBoxLayout(barsPanel);
   barsLayout->setContentsMargins(0, 0, 0, 0);
+  auto* barsRow = new QHBoxLayout;
+  barsRow->addWidget(new QLabel(tr("Bars from:")));
   barsSourceBox_ = new QComboBox;
   connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateBars);
-  barsLayout->addWidget(barsSourceBox_);
-  bars_ = new WeightBars;
-  barsLayout->addWidget(bars_, 1);
+  barsRow->addWidget(barsSourceBox_);
   auto* hint = new QLabel(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its "
                              "attention over the sentence (the row sums to 1)."));
   hint->setWordWrap(true);
   hint->setStyleSheet(QStringLiteral("color: #555"));
-  barsLayout->addWidget(hint);
+  barsRow->addWidget(hint, 1);
+  barsLayout->addLayout(barsRow);
+  bars_ = new WeightBars;
+  bars_->setMinimumHeight(180);
+  barsLayout->addWidget(bars_, 1);
   splitter->addWidget(barsPanel);
   splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 1);
+  splitter->setStretchFactor(1, 2);
+  splitter->setSizes({450, 260});
   layout->addWidget(splitter, 1);
   return tab;
 }
@@ -462,7 +468,7 @@ void AttentionPage::rebuildHeatmaps() {
     for (size_t l = 0; l < layers; ++l)
       for (size_t h = 0; h <= heads; ++h) {
         auto* view = new HeatmapView;
-        view->setMinimumSize(360, 340);
+        view->setMinimumSize(340, 400);
         view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
         connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
         heatmapGrid_->addWidget(view, int(l), int(h));

@@ -42,9 +42,10 @@ QCPColorGradient signedGradient() {
   return g;
 }
 
-// Text ticks at whole positions, every `step`-th label, so that labels never overlap whatever the zoom.
+// Text ticks at whole positions, every `step`-th label, so that labels never overlap whatever the zoom. The axis
+// length is known only after the plot's layout, so this runs after every layout and asks for one more replot
+// when the ticks changed.
 void setTextTicks(QCPAxis* axis, const QStringList& labels, double pixelsPerLabel) {
-  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
   const QCPRange range = axis->range();
   const double visible = std::max(1.0, range.size());
   const double axisPixels = std::max(1, axis->orientation() == Qt::Horizontal ? axis->axisRect()->width()
@@ -52,9 +53,15 @@ void setTextTicks(QCPAxis* axis, const QStringList& labels, double pixelsPerLabe
   const int step = std::max(1, static_cast<int>(std::ceil(visible * pixelsPerLabel / axisPixels)));
   const int first = std::max(0, static_cast<int>(std::floor(range.lower)));
   const int last = std::min(static_cast<int>(labels.size()) - 1, static_cast<int>(std::ceil(range.upper)));
+  QMap<double, QString> ticks;
   for (int i = first - first % step; i <= last; i += step)
-    if (i >= 0) ticker->addTick(i, labels[i].size() > 14 ? labels[i].left(13) + QChar(0x2026) : labels[i]);
+    if (i >= 0) ticks.insert(i, labels[i].size() > 14 ? labels[i].left(13) + QChar(0x2026) : labels[i]);
+  const auto current = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
+  if (current && current->ticks() == ticks) return;
+  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  ticker->setTicks(ticks);
   axis->setTicker(ticker);
+  axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void addExportActions(QMenu& menu, QWidget* widget, const QString& name, const QStringList& header,
@@ -102,8 +109,7 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   scale_->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
   setColouring(Colouring::Weights);
 
-  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &HeatmapView::updateTicks);
-  connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &HeatmapView::updateTicks);
+  connect(plot_, &QCustomPlot::afterLayout, this, &HeatmapView::updateTicks);
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, &HeatmapView::resetView);
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, &HeatmapView::showContextMenu);
@@ -270,8 +276,7 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->axisRect()->setRangeZoom(Qt::Horizontal);
   plot_->axisRect()->setRangeDrag(Qt::Horizontal);
-  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-          [this] { setTextTicks(plot_->xAxis, labels_, 14); });
+  connect(plot_, &QCustomPlot::afterLayout, this, [this] { setTextTicks(plot_->xAxis, labels_, 14); });
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, &WeightBars::showContextMenu);
 }
