@@ -7,8 +7,11 @@
 #include <numeric>
 
 #include "core/error.h"
+#include "core/layers/additive_attention.h"
+#include "core/layers/gru.h"
 #include "core/layers/relu.h"
 #include "core/layers/sinusoidal_encoding.h"
+#include "core/text/seq2seq_text.h"
 
 namespace al::teaching {
 
@@ -44,6 +47,15 @@ double rowEntropy(const Eigen::Ref<const RowVector>& row) {
   for (Index j = 0; j < row.size(); ++j)
     if (row(j) > 0) h -= static_cast<double>(row(j)) * std::log(static_cast<double>(row(j)));
   return h;
+}
+
+// Every tensor registered in `to` exists in `from` under the same name (the model file's names): copy it.
+void copyTensorsByName(const ParameterSet& from, ParameterSet& to) {
+  for (const ParameterInfo& info : to.tensors()) {
+    const int slot = from.find(info.name);
+    if (slot < 0) throw InputError("the model has no tensor \"" + info.name + "\"");
+    to.value(to.find(info.name)) = from.value(slot);
+  }
 }
 
 StepGrid grid(std::string title, Matrix values, std::vector<std::string> rows, std::vector<std::string> columns,
@@ -120,13 +132,7 @@ EncoderLayerWalkthrough::EncoderLayerWalkthrough(const TransformerConfig& config
 EncoderLayerWalkthrough::EncoderLayerWalkthrough(const TransformerClassifier& model, const Vocabulary& vocabulary)
     : EncoderLayerWalkthrough(model.config(), false) {
   vocabulary_ = vocabulary;
-  // Every tensor registered here exists in the model under the same name (the model file's names).
-  for (const ParameterInfo& info : params_.tensors()) {
-    const int from = model.parameters().find(info.name);
-    const int to = params_.find(info.name);
-    if (from < 0) throw InputError("the model has no tensor \"" + info.name + "\"");
-    params_.value(to) = model.parameters().value(from);
-  }
+  copyTensorsByName(model.parameters(), params_);
 }
 
 EncoderLayerWalkthrough EncoderLayerWalkthrough::toy(const ToyEncoderSettings& s) {
@@ -506,6 +512,148 @@ ShuffledComparison compareShuffledWords(const TransformerClassifier& model, cons
         }
     }
   return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Additive attention
+
+namespace {
+
+// The chatbot's layers over a copy of its tensors, registered under the model file's names.
+struct ChatbotLayers {
+  explicit ChatbotLayers(const Seq2SeqConfig& c)
+      : sourceEmbedding(params, "encoder.embedding", c.sourceVocabSize, c.embedDim),
+        encoder(params, "encoder.gru", c.embedDim, c.units),
+        targetEmbedding(params, "decoder.embedding", c.targetVocabSize, c.embedDim),
+        attention(params, "decoder.attention", c.units, c.attentionUnits),
+        decoder(params, "decoder.gru", c.units + c.embedDim, c.units),
+        output(params, "decoder.output", c.units, c.targetVocabSize) {}
+  ParameterSet params;
+  Embedding sourceEmbedding;
+  Gru encoder;
+  Embedding targetEmbedding;
+  AdditiveAttention attention;
+  Gru decoder;
+  Dense output;
+
+  Matrix tensor(const std::string& name) const { return params.value(params.find("decoder.attention." + name)); }
+};
+
+}  // namespace
+
+AdditiveWalk walkAdditiveAttention(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
+                                   const std::string& question, Index step) {
+  const ChatbotReply reply = askChatbot(model, source, target, question);  // the answer and its alignments
+  ChatbotLayers layers(model.config());
+  copyTensorsByName(model.parameters(), layers.params);
+  const ParameterSet& params = layers.params;
+
+  AdditiveWalk w;
+  w.sourceTokens = reply.sourceTokens;
+  w.outputTokens = reply.outputTokens;
+  w.alignment = reply.attention;
+  w.step = std::clamp<Index>(step, 0, std::max<Index>(0, static_cast<Index>(reply.outputTokens.size()) - 1));
+  const Index S = static_cast<Index>(reply.sourceIds.size());
+
+  // Encoder: one GRU step per question token, from a zero state; every state is an output h_j.
+  Embedding::Cache embeddingCache;
+  const Matrix embedded = layers.sourceEmbedding.forward(params, reply.sourceIds, embeddingCache);  // S x E
+  Gru::Cache encoderCache;
+  w.outputs = layers.encoder.forward(params, embedded, encoderCache);  // S x U
+
+  // Decoder: greedy steps up to the one walked through; its state s starts as the encoder's last state.
+  const Matrix keys = layers.attention.projectKeys(params, w.outputs);  // S x A
+  const ConstMatrixMap table = params.value(layers.targetEmbedding.tableSlot());
+  Matrix state = w.outputs.bottomRows(1);  // 1 x U
+  int previous = target.id(kStartToken);
+  for (Index k = 0; k < w.step; ++k) {
+    AdditiveAttention::StepCache attentionCache;
+    Matrix x(1, state.cols() + table.cols());  // 1 x (U + E): context, then the previous word
+    x.row(0).head(state.cols()) =
+        layers.attention.attend(params, layers.attention.projectQueries(params, state), keys, w.outputs, attentionCache);
+    x.row(0).tail(table.cols()) = table.row(previous);
+    Gru::StepCache gruCache;
+    state = layers.decoder.step(params, x, state, gruCache);
+    Dense::Cache outputCache;
+    Index best = 0;
+    layers.output.forward(params, state, outputCache).row(0).maxCoeff(&best);  // greedy: the likeliest word
+    previous = static_cast<int>(best);
+  }
+  w.state = state.row(0);
+
+  // The step itself, formula by formula.
+  w.query = w.state * layers.tensor("W1.kernel") + layers.tensor("W1.bias");  // 1 x A
+  w.keys = w.outputs * layers.tensor("W2.kernel");                             // S x A
+  w.keys.rowwise() += layers.tensor("W2.bias").row(0);
+  w.activations = (w.keys.rowwise() + w.query).array().tanh();  // S x A, t_j = tanh(q + k_j)
+  w.scores = (w.activations * layers.tensor("V.kernel")).transpose();  // 1 x S
+  w.scores.array() += layers.tensor("V.bias")(0, 0);
+  w.weights = softmaxRows(w.scores);  // 1 x S
+  w.context = w.weights * w.outputs;  // 1 x U, Σ_j a_j h_j
+
+  const std::vector<std::string>& L = w.sourceTokens;
+  const Index U = w.outputs.cols(), A = w.query.cols();
+  const std::string word = w.outputTokens.empty() ? "" : w.outputTokens[static_cast<size_t>(w.step)];
+  const std::string sName = "s (before “" + word + "”)";
+  auto column = [](const RowVector& r) { return Matrix(r.transpose()); };  // S values as an S x 1 grid
+
+  w.steps.push_back({"encoder", "Encoder outputs and decoder state", "h_j = GRU(h_{j-1}, embedding(x_j)),  s = decoder state",
+                     "The encoder GRU read the question word by word; its state after word j is h_j, a summary of "
+                     "the question up to there. The decoder is about to write answer word " + std::to_string(w.step + 1) +
+                         " (“" + word + "”); its state s holds what it has written so far.",
+                     {grid("encoder outputs h", w.outputs, L, numbered("u", U)), grid("decoder state s", w.state, {sName}, numbered("u", U))}});
+  w.steps.push_back({"query", "W1·s: the state as a query", "q = s·W1 + b1",
+                     "A learned matrix W1 turns the decoder state into a vector of A attention units: what the "
+                     "decoder is looking for right now.",
+                     {grid("q = s·W1 + b1", w.query, {sName}, numbered("a", A))}});
+  w.steps.push_back({"keys", "W2·h: every encoder output as a key", "k_j = h_j·W2 + b2",
+                     "A second matrix W2 maps every encoder output into the same A units: what each question word "
+                     "offers. The keys do not depend on the decoder, so they are computed once per question.",
+                     {grid("k = h·W2 + b2", w.keys, L, numbered("a", A))}});
+  w.steps.push_back({"tanh", "Add and squash: tanh", "t_j = tanh(q + k_j)",
+                     "Unlike dot-product attention, query and key are added and passed through tanh: a small "
+                     "one-layer network judges every pair. That is why it is called additive attention.",
+                     {grid("t = tanh(q + k_j)", w.activations, L, numbered("a", A))}});
+  w.steps.push_back({"score", "V: one score per question word", "e_j = t_j·V + bV",
+                     "A learned vector V reads the A units of every pair and gives one number: how well question word "
+                     "j fits what the decoder needs now.",
+                     {grid("scores e", column(w.scores), L, {"e"})}});
+  w.steps.push_back({"softmax", "Softmax: the alignment", "a_j = exp(e_j) / Σ_j' exp(e_j')",
+                     "The scores become weights that sum to 1: where the decoder looks while writing “" + word +
+                         "”. Stacked for every answer word, they form the alignment heatmap (answer words x question words).",
+                     {grid("weights a", column(w.weights), L, {"a"}, true),
+                      grid("alignment of the whole answer", w.alignment, w.outputTokens, L, true)}});
+  Matrix weighted = w.outputs;  // S x U, a_j·h_j
+  for (Index j = 0; j < S; ++j) weighted.row(j) *= w.weights(j);
+  w.steps.push_back({"context", "The context vector", "c = Σ_j a_j·h_j",
+                     "The encoder outputs are averaged with the alignment weights: the context is mostly made of the "
+                     "words the decoder looks at. With the previous answer word it feeds the decoder GRU, which then "
+                     "predicts the next word.",
+                     {grid("a_j·h_j", weighted, L, numbered("u", U)), grid("context c", w.context, {"c"}, numbered("u", U))}});
+  return w;
+}
+
+ChatbotModel toyChatbot(const std::string& question, Index units, Index attentionUnits, uint64_t seed) {
+  if (units < 1 || attentionUnits < 1) throw InputError("a toy chatbot needs at least one unit and one attention unit");
+  const std::vector<std::string> tokens = tokenizeSeq2seq(question);
+  ChatbotModel toy;
+  toy.source = Vocabulary::build({tokens}, 0);
+  toy.target = toy.source;
+  Seq2SeqConfig c;
+  c.sourceVocabSize = c.targetVocabSize = static_cast<Index>(toy.source.size());
+  c.embedDim = c.units = units;
+  c.attentionUnits = attentionUnits;
+  c.maxSourceLength = std::max<Index>(32, static_cast<Index>(tokens.size()));
+  c.maxTargetLength = 6;
+  toy.model = std::make_unique<Seq2SeqAttention>(c);
+  toy.model->initialize(seed);
+  // Word vectors as large as the GRU's scale (the default ±0.05 would make every alignment nearly uniform).
+  Rng rng(seed + 1);
+  for (const char* name : {"encoder.embedding", "decoder.embedding"}) {
+    MatrixMap table = toy.model->parameters().value(toy.model->parameters().find(name));
+    for (Index i = 0; i < table.size(); ++i) table.data()[i] = rng.normal();
+  }
+  return toy;
 }
 
 }  // namespace al::teaching

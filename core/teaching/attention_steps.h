@@ -31,8 +31,10 @@
 #include "core/layers/layer_norm.h"
 #include "core/layers/multi_head_attention.h"
 #include "core/layers/position_embedding.h"
+#include "core/models/seq2seq_attention.h"
 #include "core/models/transformer_classifier.h"
 #include "core/text/vectorizer.h"
+#include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
 
 namespace al::teaching {
@@ -183,5 +185,40 @@ Matrix learnedPositions(const TransformerClassifier& model, Index count);
 
 // The mean of the H heads' weights, T x T: the "average" heatmap.
 Matrix headAverage(const std::vector<Matrix>& heads);
+
+// ---------------------------------------------------------------------------------------------------------
+// The chatbot's additive (Bahdanau) attention, one decoder step
+//
+//   q   = s·W1 + b1                      the decoder state as a query              1 x A
+//   k_j = h_j·W2 + b2                    every encoder output as a key             S x A
+//   t_j = tanh(q + k_j)                  query and key added, then squashed        S x A
+//   e_j = t_j·V + bV                     one score per question word               S (shown as S x 1)
+//   a   = softmax(e)                     the alignment: where the decoder looks    S
+//   c   = Σ_j a_j h_j                    the context vector the next word is made from   1 x U
+
+struct AdditiveWalk {
+  std::vector<std::string> sourceTokens;  // S: <start>, the question's words, <end>
+  std::vector<std::string> outputTokens;  // the greedy answer, <end> included when produced
+  Index step = 0;                         // the answer word whose attention is walked through (0-based)
+  Matrix outputs;                         // S x U  encoder outputs h_j
+  RowVector state;                        // 1 x U  decoder state s before this step
+  RowVector query;                        // 1 x A
+  Matrix keys;                            // S x A
+  Matrix activations;                     // S x A  tanh(q + k_j)
+  RowVector scores;                       // 1 x S  e
+  RowVector weights;                      // 1 x S  a
+  RowVector context;                      // 1 x U  c
+  Matrix alignment;                       // answer words x S: a of every step of the answer
+  std::vector<AttentionStep> steps;
+};
+
+// Answers `question` greedily and walks through the attention of answer word `step` (clamped to the answer).
+// Throws InputError for text that is not UTF-8.
+AdditiveWalk walkAdditiveAttention(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
+                                   const std::string& question, Index step);
+
+// An untrained seeded chatbot whose vocabularies are the question's own words: its answer is random words, but
+// the arithmetic of its attention is the real thing. U units, A attention units, E = U embedding width.
+ChatbotModel toyChatbot(const std::string& question, Index units, Index attentionUnits, uint64_t seed);
 
 }  // namespace al::teaching

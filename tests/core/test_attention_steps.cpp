@@ -74,6 +74,8 @@ class TestAttentionSteps : public QObject {
   void cosineSimilarityByHand();
   void learnedPositions();
   void headAverage();
+  void additiveWalkMatchesTheChatbot();
+  void additiveWalkByHand();
 };
 
 void TestAttentionSteps::softmaxByHand() {
@@ -324,6 +326,65 @@ void TestAttentionSteps::headAverage() {
   const Matrix m = teaching::headAverage({a, b});
   QCOMPARE(m(0, 0), 0.5f);
   QCOMPARE(m(1, 0), 2.0f);
+}
+
+void TestAttentionSteps::additiveWalkMatchesTheChatbot() {
+  const std::string question = "where did the train leave the station ?";
+  const ChatbotModel toy = toyChatbot(question, 8, 6, 3);
+  const ChatbotReply reply = askChatbot(*toy.model, toy.source, toy.target, question);
+  QVERIFY(!reply.outputTokens.empty());
+  const Index S = static_cast<Index>(reply.sourceTokens.size());
+  QCOMPARE(S, Index(10));  // <start>, eight words, <end>
+  for (Index k = 0; k < reply.attention.rows(); ++k) {
+    const AdditiveWalk w = walkAdditiveAttention(*toy.model, toy.source, toy.target, question, k);
+    QCOMPARE(w.step, k);
+    QCOMPARE(w.weights.size(), S);
+    // the alignment the model itself used for answer word k
+    QVERIFY2(largestDifference(w.weights, reply.attention.row(k)) < 1e-6, "walked weights differ from the chatbot's");
+    QVERIFY(std::abs(w.weights.sum() - 1) < 1e-5);
+    QCOMPARE(w.steps.size(), size_t(7));
+  }
+  const AdditiveWalk last = walkAdditiveAttention(*toy.model, toy.source, toy.target, question, 99);
+  QCOMPARE(last.step, reply.attention.rows() - 1);  // clamped
+  QVERIFY(largestDifference(last.alignment, reply.attention) == 0);
+  // Not uniform: the toy's attention has something to show.
+  QVERIFY(last.weights.maxCoeff() - last.weights.minCoeff() > 0.02);
+}
+
+void TestAttentionSteps::additiveWalkByHand() {
+  const std::string question = "how are you";
+  const ChatbotModel toy = toyChatbot(question, 5, 4, 8);
+  const AdditiveWalk w = walkAdditiveAttention(*toy.model, toy.source, toy.target, question, 1);
+  const ParameterSet& p = toy.model->parameters();
+  const Matrix w1 = p.value(p.find("decoder.attention.W1.kernel")), b1 = p.value(p.find("decoder.attention.W1.bias"));
+  const Matrix w2 = p.value(p.find("decoder.attention.W2.kernel")), b2 = p.value(p.find("decoder.attention.W2.bias"));
+  const Matrix v = p.value(p.find("decoder.attention.V.kernel")), bv = p.value(p.find("decoder.attention.V.bias"));
+  const Index S = w.outputs.rows(), U = 5, A = 4;
+  std::vector<double> e(static_cast<size_t>(S));
+  for (Index j = 0; j < S; ++j) {
+    double score = bv(0, 0);
+    for (Index a = 0; a < A; ++a) {
+      double q = b1(0, a), k = b2(0, a);
+      for (Index u = 0; u < U; ++u) {
+        q += w.state(u) * w1(u, a);
+        k += w.outputs(j, u) * w2(u, a);
+      }
+      QVERIFY(std::abs(w.activations(j, a) - std::tanh(q + k)) < 1e-5);
+      score += std::tanh(q + k) * v(a, 0);
+    }
+    e[size_t(j)] = score;
+    QVERIFY(std::abs(w.scores(j) - score) < 1e-5);
+  }
+  double total = 0;
+  for (double x : e) total += std::exp(x);
+  for (Index j = 0; j < S; ++j) QVERIFY(std::abs(w.weights(j) - std::exp(e[size_t(j)]) / total) < 1e-5);
+  for (Index u = 0; u < U; ++u) {
+    double c = 0;
+    for (Index j = 0; j < S; ++j) c += std::exp(e[size_t(j)]) / total * w.outputs(j, u);
+    QVERIFY(std::abs(w.context(u) - c) < 1e-5);
+  }
+  // The encoder outputs are the GRU states: the walk's decoder starts from the last one.
+  QCOMPARE(w.outputs.rows(), Index(5));
 }
 
 QTEST_APPLESS_MAIN(TestAttentionSteps)
