@@ -1,0 +1,159 @@
+// attentionlab-cli's chatbot as a user and a script see it: train on the built-in corpus, ask (with odd
+// questions), eval and bench JSON, the --log lines, exit codes, bad input that must not damage --out,
+// reproducibility.
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include "tests/cli/cli_runner.h"
+
+using namespace al::test;
+
+namespace {
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  f.write(bytes);
+}
+
+}  // namespace
+
+class TestCliChatbot : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  QString tiny_;  // trained once for the whole suite
+
+  QString path(const QString& name) const { return dir_.filePath(name); }
+  QStringList trainTiny(const QString& out) const {
+    return {"train", "chatbot", "--preset", "tiny", "--epochs", "2", "--threads", "2", "--out", out};
+  }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    tiny_ = path("tiny");
+    QStringList args = trainTiny(tiny_);
+    args << "--log" << path("tiny.log");
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+  }
+
+  void modelDirectory() {
+    for (const char* file : {"config.json", "model.safetensors", "source_vocab.txt", "target_vocab.txt", "history.json"})
+      QVERIFY2(QFile::exists(tiny_ + "/" + file), file);
+    const QJsonObject config = QJsonDocument::fromJson(readAll(tiny_ + "/config.json")).object();
+    QCOMPARE(config["task"].toString(), QString("seq2seq-attention"));
+    QCOMPARE(config["format"].toString(), QString("attentionlab-model"));
+    QCOMPARE(config["version"].toInt(), 1);
+    const QList<QByteArray> vocab = readAll(tiny_ + "/target_vocab.txt").split('\n');
+    QCOMPARE(vocab[0], QByteArray());
+    QCOMPARE(vocab[1], QByteArray("[UNK]"));
+    QVERIFY(vocab.contains("<start>") && vocab.contains("<end>"));
+    QCOMPARE(QJsonDocument::fromJson(readAll(tiny_ + "/history.json")).array().size(), 2);
+  }
+
+  void logLines() {
+    const QList<QByteArray> lines = readAll(path("tiny.log")).trimmed().split('\n');
+    QVERIFY(lines.size() > 3);
+    QStringList events;
+    for (const QByteArray& line : lines) {
+      const QJsonDocument d = QJsonDocument::fromJson(line);
+      QVERIFY2(d.isObject(), line.constData());
+      events << d.object()["event"].toString();
+    }
+    QVERIFY(events.contains("batch") && events.contains("epoch") && events.contains("checkpoint"));
+    QCOMPARE(events.last(), QString("done"));
+  }
+
+  void askJson_data() {
+    QTest::addColumn<QString>("question");
+    QTest::newRow("ordinary") << "how are you?";
+    QTest::newRow("unknown words only") << "zorblax quux frobnicate";
+    QTest::newRow("empty") << "";
+    QString huge;
+    for (int i = 0; i < 5000; ++i) huge += "word ";
+    QTest::newRow("5000 words") << huge;
+  }
+
+  void askJson() {
+    QFETCH(QString, question);
+    const QStringList args{"ask", "--model", tiny_, "--json", question};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    QVERIFY(o["answer"].isString());
+    const QJsonArray source = o["source_tokens"].toArray(), output = o["output_tokens"].toArray();
+    const QJsonArray attention = o["attention"].toArray();
+    QVERIFY(source.size() >= 2 && source.size() <= 24);
+    QCOMPARE(source.first().toString(), QString("<start>"));
+    QCOMPARE(source.last().toString(), QString("<end>"));
+    QVERIFY(!output.isEmpty() && output.size() <= 24);
+    QCOMPARE(attention.size(), output.size());
+    for (const QJsonValue row : attention) {
+      QCOMPARE(row.toArray().size(), source.size());
+      double sum = 0;
+      for (const QJsonValue w : row.toArray()) sum += w.toDouble();
+      QVERIFY(std::abs(sum - 1.0) < 1e-4);
+    }
+  }
+
+  void askText() {
+    const CliRun run = runCli({"ask", "--model", tiny_, "where is the post office?"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("alignment"));
+    QVERIFY(run.out.contains("office"));
+  }
+
+  void evalAndBenchJson() {
+    CliRun run = runCli({"eval", "--model", tiny_, "--json"});
+    QCOMPARE(run.exitCode, 0);
+    QJsonObject o = QJsonDocument::fromJson(run.out).object();
+    QVERIFY(o["loss"].toDouble() > 0);
+    QVERIFY(o["accuracy"].toDouble() >= 0 && o["accuracy"].toDouble() <= 1);
+    QVERIFY(o["samples"].toInt() > 100);
+    run = runCli({"bench", "chatbot", "--preset", "tiny", "--steps", "1", "--threads", "2", "--json"});
+    QCOMPARE(run.exitCode, 0);
+    o = QJsonDocument::fromJson(run.out).object();
+    for (const char* key : {"task", "preset", "batch_size", "sequence_length", "threads", "ms_per_step", "samples_per_s", "gflops"})
+      QVERIFY2(o.contains(key), key);
+    QCOMPARE(o["task"].toString(), QString("chatbot"));
+    QVERIFY(o["ms_per_step"].toDouble() > 0);
+  }
+
+  // Same seed, same threads: the same weights, byte for byte.
+  void reproducible() {
+    const CliRun run = runCli(trainTiny(path("again")));
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(readAll(path("again") + "/model.safetensors"), readAll(tiny_ + "/model.safetensors"));
+  }
+
+  void badDataKeepsOut() {
+    const QString out = path("keep");
+    QVERIFY(QDir().mkpath(out));
+    writeFile(out + "/marker", "old model");
+    writeFile(path("bad.txt"), "hi\thello\nthis line has no tab\n");
+    QStringList args = trainTiny(out);
+    args << "--data" << path("bad.txt");
+    const CliRun run = runCli(args);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("bad.txt:2"), run.err.constData());
+    QCOMPARE(readAll(out + "/marker"), QByteArray("old model"));
+    QCOMPARE(runCli({"ask", "--model", path("nothing-here"), "hi"}).exitCode, 3);
+    QCOMPARE(runCli({"train", "chatbot", "--data", "builtin:nope", "--out", out}).exitCode, 3);
+    QCOMPARE(runCli({"ask", "--model", tiny_, "--json", QString::fromLatin1("caf\xe9")}).exitCode, 0);  // Latin-1 é arrives as UTF-8
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCliChatbot)
+#include "test_cli_chatbot.moc"
