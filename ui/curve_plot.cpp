@@ -95,12 +95,13 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   rescale();
 }
 
-void CurvePlot::addRun(int runId, const QString& name, const QColor& color, bool visible) {
+void CurvePlot::addRun(int runId, const QString& name, const QColor& color, bool visible, int plannedEpochs) {
   if (hasRun(runId)) return;
   RunCurves& run = runs_[runId];
   run.name = name;
   run.color = color;
   run.visible = visible;
+  run.plannedEpochs = plannedEpochs;
   for (int c = 0; c < kCurves; ++c) {
     for (int m = 0; m < kMetrics; ++m) {
       QCPAxisRect* r = rect(static_cast<Metric>(m));
@@ -181,7 +182,7 @@ void CurvePlot::addEpochPoint(int runId, int epoch, double loss, double accuracy
 }
 
 void CurvePlot::rescale() {
-  // x: from 0 to the last epoch of any visible run, at least one epoch wide.
+  // x: from 0 to the last (or last planned) epoch of any visible run, at least one epoch wide.
   // y: the first batches of a fresh model have losses far above the rest; scaled to them, the part where runs
   // differ would be a flat line at the bottom. So batches of the first fifth of an epoch do not set the scale
   // (they still show, running off the top), unless nothing else exists yet.
@@ -190,6 +191,7 @@ void CurvePlot::rescale() {
   double highestLoss = 0, highestEarlyLoss = 0;
   for (const auto& [id, run] : runs_) {
     if (!run.visible) continue;
+    lastEpoch = std::max(lastEpoch, static_cast<double>(run.plannedEpochs));
     for (int c = 0; c < kCurves; ++c) {
       for (const QCPGraphData& p : *run.graphs[c][static_cast<int>(Metric::Loss)]->data()) {
         lastEpoch = std::max(lastEpoch, std::ceil(p.key));

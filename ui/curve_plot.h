@@ -31,8 +31,9 @@ class CurvePlot : public QWidget {
 
   explicit CurvePlot(QWidget* parent = nullptr);
 
-  // A run's curves: added empty, hidden until setRunVisible(id, true) or shown at once.
-  void addRun(int runId, const QString& name, const QColor& color, bool visible = true);
+  // A run's curves, added empty. plannedEpochs (0: unknown) widens the x axis from the start, so that the axis
+  // does not jump while the run trains and the class sees how far it has to go.
+  void addRun(int runId, const QString& name, const QColor& color, bool visible = true, int plannedEpochs = 0);
   void renameRun(int runId, const QString& name);
   void setRunVisible(int runId, bool visible);
   bool isRunVisible(int runId) const;
@@ -64,6 +65,7 @@ class CurvePlot : public QWidget {
     QString name;
     QColor color;
     bool visible = true;
+    int plannedEpochs = 0;
     QCPGraph* graphs[3][2] = {};  // [Curve][Metric]
   };
   QCPGraph* graph(int runId, Curve curve, Metric metric) const;

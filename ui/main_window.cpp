@@ -87,8 +87,11 @@ void MainWindow::createMenus() {
   // A page with its own figure export (vector curves, say) offers an exportFigure() slot; any other page is
   // exported as it looks.
   file->addAction(tr("&Export figure…"), QKeySequence(tr("Ctrl+E")), this, [this] {
-    if (!QMetaObject::invokeMethod(pages_->currentWidget(), "exportFigure"))
-      askAndExportWidget(pages_->currentWidget(), sidebar_->currentItem()->text().toLower());
+    QWidget* page = pages_->currentWidget();
+    if (page->metaObject()->indexOfMethod("exportFigure()") >= 0)
+      QMetaObject::invokeMethod(page, "exportFigure");
+    else
+      askAndExportWidget(page, sidebar_->currentItem()->text().toLower());
   });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);

@@ -638,12 +638,12 @@ QColor TrainPage::colorOf(int runId) const {
   return kRunColors[static_cast<size_t>(runId - 1) % std::size(kRunColors)];
 }
 
-int TrainPage::addRun(const QString& name, const nlohmann::json& settings, bool checked) {
+int TrainPage::addRun(const QString& name, const nlohmann::json& settings, bool checked, int plannedEpochs) {
   const int id = nextRunId_++;
   Run& run = runs_[id];
   run.name = name;
   run.settings = settings;
-  curves_->addRun(id, name, colorOf(id), checked);
+  curves_->addRun(id, name, colorOf(id), checked, plannedEpochs);
   runsList_->addRun(id, name, settingsSummary(settings), QString::fromStdString(settings.dump(2)), colorOf(id), checked);
   return id;
 }
@@ -658,7 +658,8 @@ void TrainPage::start() {
   const RunRequest request = currentRequest();
   // Ticked runs stay ticked: a run ticked before Start is compared live with the new one ("with position"
   // against "without position").
-  currentRunId_ = addRun(tr("Run %1").arg(nextRunId_), requestSettings(request), true);
+  currentRunId_ = addRun(tr("Run %1").arg(nextRunId_), requestSettings(request), true,
+                         request.values.value(QStringLiteral("epochs")).toInt());
   runsList_->setState(currentRunId_, tr("preparing"));
   runsList_->selectRun(currentRunId_);
   curves_->refresh();

@@ -123,7 +123,7 @@ class TrainPage : public QWidget {
   void dataRead();
   RunRequest currentRequest() const;
   nlohmann::json requestSettings(const RunRequest& request) const;
-  int addRun(const QString& name, const nlohmann::json& settings, bool checked);
+  int addRun(const QString& name, const nlohmann::json& settings, bool checked, int plannedEpochs = 0);
   QColor colorOf(int runId) const;
 
   void takeTrainingUpdate();  // the 30 Hz timer
