@@ -26,7 +26,8 @@ std::vector<size_t> longestFirst(std::span<const Seq2SeqExample* const> examples
   return order;
 }
 
-// How many of the sorted rows are still running at step t (their length is more than t + offset).
+// How many of the sorted rows still run at step t: a source of S tokens has S encoder steps, a target of T
+// tokens has T - 1 decoder steps (it predicts tokens 1..T-1).
 Index activeRows(std::span<const Seq2SeqExample* const> examples, const std::vector<size_t>& order, size_t t,
                  bool bySource) {
   Index rows = 0;
