@@ -11,6 +11,7 @@
 #include <QStatusBar>
 
 #include "ui/attention_page.h"
+#include "ui/chatbot_page.h"
 #include "ui/export.h"
 #include "ui/normalization_page.h"
 #include "ui/runs_list.h"
@@ -18,17 +19,6 @@
 #include "ui/train_page.h"
 
 namespace al::ui {
-
-namespace {
-
-QWidget* placeholderPage(const QString& text) {
-  auto* label = new QLabel(text);
-  label->setAlignment(Qt::AlignCenter);
-  label->setWordWrap(true);
-  return label;
-}
-
-}  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QListWidget), pages_(new QStackedWidget) {
   setWindowTitle(tr("AttentionLab"));
@@ -49,18 +39,25 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QLis
   auto* stepperPage = new StepperPage;
   addPage(tr("Attention"), tr("See what attends to what"), attentionPage);
   addPage(tr("Step through"), tr("Self-attention one operation at a time"), stepperPage);
-  // Finished runs of this session show on the Attention page; its current model is the stepper's trained layer.
-  connect(trainPage_, &TrainPage::runFinished, attentionPage, [this, attentionPage](int id) {
-    if (trainPage_->task() != TaskKind::ImdbTransformer || !trainPage_->errorText().isEmpty()) return;
-    attentionPage->addSessionRun(trainPage_->runs()->runName(id), [this, id](const QString& dir) { return trainPage_->saveModel(id, dir); });
-  });
+  // The Attention page's current model is the stepper's trained layer.
   connect(attentionPage, &AttentionPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   connect(attentionPage, &AttentionPage::currentModelChanged, stepperPage, [attentionPage, stepperPage] {
     stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel());
   });
   addPage(tr("Normalization"), tr("Layer normalization versus batch normalization"), new NormalizationPage);
-  addPage(tr("Chatbot"), tr("The GRU chatbot with additive attention"),
-          placeholderPage(tr("Ask the chatbot and see its word alignment.")));
+  auto* chatbotPage = new ChatbotPage;
+  addPage(tr("Chatbot"), tr("The GRU chatbot with additive attention"), chatbotPage);
+  connect(chatbotPage, &ChatbotPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
+  connect(chatbotPage, &ChatbotPage::currentModelChanged, stepperPage, [chatbotPage, stepperPage] {
+    stepperPage->setChatbotModel(chatbotPage->currentModelName(), chatbotPage->currentModel());
+  });
+  // Finished runs of this session show on the Attention or the Chatbot page.
+  connect(trainPage_, &TrainPage::runFinished, this, [this, attentionPage, chatbotPage](int id) {
+    if (!trainPage_->errorText().isEmpty()) return;  // a failed run has nothing worth showing
+    auto save = [this, id](const QString& dir) { return trainPage_->saveModel(id, dir); };
+    if (trainPage_->task() == TaskKind::ImdbTransformer) attentionPage->addSessionRun(trainPage_->runs()->runName(id), save);
+    if (trainPage_->task() == TaskKind::Chatbot) chatbotPage->addSessionRun(trainPage_->runs()->runName(id), save);
+  });
   showPage(0);
 
   createMenus();

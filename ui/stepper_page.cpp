@@ -1,5 +1,6 @@
 // Core headers first: they must not see Qt's `emit` macro.
 #include "core/teaching/attention_steps.h"
+#include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
 
 #include "ui/stepper_page.h"
@@ -81,6 +82,20 @@ QWidget* StepperPage::createControls() {
   auto* layout = new QVBoxLayout(panel);
   layout->setContentsMargins(0, 0, 0, 0);
 
+  kindBox_ = new QComboBox;
+  kindBox_->setObjectName("kindBox");
+  kindBox_->addItem(tr("Self-attention (Transformer)"), int(Kind::SelfAttention));
+  kindBox_->addItem(tr("Additive attention (chatbot)"), int(Kind::Additive));
+  connect(kindBox_, &QComboBox::currentIndexChanged, this, [this] {
+    const bool additive = kind() == Kind::Additive;
+    layerGroup_->setVisible(!additive);
+    attentionGroup_->setVisible(!additive);
+    chatbotGroup_->setVisible(additive);
+    current_ = 0;
+    rebuild();
+  });
+  layout->addWidget(kindBox_);
+
   auto* sentenceGroup = new QGroupBox(tr("Sentence"));
   auto* sentenceLayout = new QVBoxLayout(sentenceGroup);
   sentenceBox_ = new QComboBox;
@@ -95,14 +110,14 @@ QWidget* StepperPage::createControls() {
   sentenceLayout->addWidget(sentenceBox_);
   layout->addWidget(sentenceGroup);
 
-  auto* modelGroup = new QGroupBox(tr("Layer"));
-  auto* modelLayout = new QVBoxLayout(modelGroup);
+  layerGroup_ = new QGroupBox(tr("Layer"));
+  auto* modelLayout = new QVBoxLayout(layerGroup_);
   toyButton_ = new QRadioButton(tr("Seeded toy layer"));
   trainedButton_ = new QRadioButton(tr("First layer of a trained model"));
   trainedButton_->setEnabled(false);
   trainedButton_->setToolTip(tr("Choose or train a model on the Attention page"));
   toyButton_->setChecked(true);
-  auto* group = new QButtonGroup(modelGroup);
+  auto* group = new QButtonGroup(layerGroup_);
   group->addButton(toyButton_);
   group->addButton(trainedButton_);
   connect(toyButton_, &QRadioButton::toggled, this, &StepperPage::rebuild);
@@ -134,10 +149,10 @@ QWidget* StepperPage::createControls() {
   toyForm->addRow(tr("Seed"), seedBox_);
   modelLayout->addLayout(toyForm);
   modelLayout->addWidget(trainedButton_);
-  layout->addWidget(modelGroup);
+  layout->addWidget(layerGroup_);
 
-  auto* attentionGroup = new QGroupBox(tr("Attention"));
-  auto* attentionForm = new QFormLayout(attentionGroup);
+  attentionGroup_ = new QGroupBox(tr("Attention"));
+  auto* attentionForm = new QFormLayout(attentionGroup_);
   maskBox_ = new QComboBox;
   maskBox_->addItem(tr("none"), int(teaching::MaskKind::None));
   maskBox_->addItem(tr("padding"), int(teaching::MaskKind::Padding));
@@ -156,7 +171,10 @@ QWidget* StepperPage::createControls() {
   sharpness_->setWordWrap(true);
   sharpness_->setStyleSheet(QStringLiteral("background: #eef4fb; padding: 4px"));
   attentionForm->addRow(sharpness_);
-  layout->addWidget(attentionGroup);
+  layout->addWidget(attentionGroup_);
+  chatbotGroup_ = createChatbotControls();
+  chatbotGroup_->hide();
+  layout->addWidget(chatbotGroup_);
 
   stepList_ = new QListWidget;
   stepList_->setObjectName("stepList");
@@ -180,6 +198,48 @@ QWidget* StepperPage::createControls() {
   buttons->addWidget(nextButton_);
   layout->addLayout(buttons);
   return panel;
+}
+
+QGroupBox* StepperPage::createChatbotControls() {
+  auto* box = new QGroupBox(tr("Chatbot"));
+  auto* layout = new QVBoxLayout(box);
+  toyChatbotButton_ = new QRadioButton(tr("Seeded toy chatbot (untrained)"));
+  toyChatbotButton_->setToolTip(tr("Random weights, the question's own words as vocabulary: the answer is nonsense, "
+                                   "the arithmetic is real"));
+  trainedChatbotButton_ = new QRadioButton(tr("The Chatbot page's model"));
+  trainedChatbotButton_->setEnabled(false);
+  trainedChatbotButton_->setToolTip(tr("Choose or train a chatbot on the Chatbot page"));
+  toyChatbotButton_->setChecked(true);
+  auto* group = new QButtonGroup(box);
+  group->addButton(toyChatbotButton_);
+  group->addButton(trainedChatbotButton_);
+  connect(toyChatbotButton_, &QRadioButton::toggled, this, &StepperPage::rebuild);
+  layout->addWidget(toyChatbotButton_);
+  auto* form = new QFormLayout;
+  auto spin = [&](int lo, int hi, int value, const QString& tip) {
+    auto* s = new QSpinBox;
+    s->setRange(lo, hi);
+    s->setValue(value);
+    s->setToolTip(tip);
+    connect(s, &QSpinBox::valueChanged, this, &StepperPage::rebuild);
+    return s;
+  };
+  unitsBox_ = spin(2, 32, 6, tr("U, the GRU's state width (and the toy's word vector width)"));
+  attentionUnitsBox_ = spin(1, 32, 4, tr("A, the width of the attention's hidden layer"));
+  chatbotSeedBox_ = spin(0, 9999, 1, tr("Another seed gives other random weights"));
+  form->addRow(tr("Units U"), unitsBox_);
+  form->addRow(tr("Attention units A"), attentionUnitsBox_);
+  form->addRow(tr("Seed"), chatbotSeedBox_);
+  layout->addLayout(form);
+  layout->addWidget(trainedChatbotButton_);
+  auto* wordForm = new QFormLayout;
+  answerWordBox_ = spin(1, 1, 1, tr("Which answer word's attention to walk through"));
+  wordForm->addRow(tr("Answer word"), answerWordBox_);
+  layout->addLayout(wordForm);
+  answer_ = new QLabel;
+  answer_->setWordWrap(true);
+  layout->addWidget(answer_);
+  return box;
 }
 
 QWidget* StepperPage::createStepView() {
@@ -270,6 +330,29 @@ bool StepperPage::usesTrainedModel() const { return trainedButton_->isChecked() 
 void StepperPage::setMask(teaching::MaskKind mask) { maskBox_->setCurrentIndex(maskBox_->findData(int(mask))); }
 void StepperPage::setScaling(bool divideByRootK) { scaleBox_->setChecked(divideByRootK); }
 
+void StepperPage::setKind(Kind k) { kindBox_->setCurrentIndex(kindBox_->findData(int(k))); }
+StepperPage::Kind StepperPage::kind() const { return static_cast<Kind>(kindBox_->currentData().toInt()); }
+
+void StepperPage::setChatbotModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
+  chatbotName_ = name;
+  chatbotModel_ = std::move(model);
+  trainedChatbotButton_->setEnabled(chatbotModel_ != nullptr);
+  trainedChatbotButton_->setText(chatbotModel_ ? tr("“%1”").arg(name) : tr("The Chatbot page's model"));
+  if (!chatbotModel_ && trainedChatbotButton_->isChecked()) toyChatbotButton_->setChecked(true);
+  else if (trainedChatbotButton_->isChecked() && kind() == Kind::Additive) rebuild();
+}
+
+void StepperPage::useTrainedChatbot(bool trained) {
+  if (trained && chatbotModel_) trainedChatbotButton_->setChecked(true);
+  else toyChatbotButton_->setChecked(true);
+}
+
+bool StepperPage::usesTrainedChatbot() const { return trainedChatbotButton_->isChecked() && chatbotModel_; }
+
+void StepperPage::setAnswerWord(int index) {
+  answerWordBox_->setValue(index + 1);  // rebuilds when it changes
+}
+
 void StepperPage::updateKeyDimension() {
   const int K = std::max(1, widthBox_->value() / headsBox_->value());
   keyDimension_->setText(widthBox_->value() % headsBox_->value() == 0
@@ -278,21 +361,9 @@ void StepperPage::updateKeyDimension() {
 }
 
 void StepperPage::rebuild() {
-  updateKeyDimension();
-  for (QWidget* w : {static_cast<QWidget*>(widthBox_), static_cast<QWidget*>(headsBox_),
-                     static_cast<QWidget*>(feedForwardBox_), static_cast<QWidget*>(seedBox_),
-                     static_cast<QWidget*>(positionBox_)})
-    w->setEnabled(!usesTrainedModel());
-  paddingBox_->setEnabled(maskBox_->currentData().toInt() == int(teaching::MaskKind::Padding));
   try {
-    if (usesTrainedModel()) walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(*trainedModel_->model, trainedModel_->vocabulary);
-    else walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(teaching::EncoderLayerWalkthrough::toy(toySettings()));
-    teaching::WalkSettings settings;
-    settings.mask = static_cast<teaching::MaskKind>(maskBox_->currentData().toInt());
-    settings.paddingTokens = paddingBox_->value();
-    settings.scale = scaleBox_->isChecked();
-    walk_ = walkthrough_->walk(walkthrough_->read(sentence().toStdString()), settings);
-    steps_ = walk_->steps;
+    if (kind() == Kind::Additive) walkAdditiveAttention();
+    else walkSelfAttention();
     error_->hide();
   } catch (const std::exception& e) {
     error_->setText(QString::fromStdString(e.what()));
@@ -309,8 +380,57 @@ void StepperPage::rebuild() {
   showStep(std::min(current_, stepCount() - 1));
 }
 
+void StepperPage::walkSelfAttention() {
+  updateKeyDimension();
+  for (QWidget* w : {static_cast<QWidget*>(widthBox_), static_cast<QWidget*>(headsBox_),
+                     static_cast<QWidget*>(feedForwardBox_), static_cast<QWidget*>(seedBox_),
+                     static_cast<QWidget*>(positionBox_)})
+    w->setEnabled(!usesTrainedModel());
+  paddingBox_->setEnabled(maskBox_->currentData().toInt() == int(teaching::MaskKind::Padding));
+  if (usesTrainedModel())
+    walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(*trainedModel_->model, trainedModel_->vocabulary);
+  else
+    walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(teaching::EncoderLayerWalkthrough::toy(toySettings()));
+  teaching::WalkSettings settings;
+  settings.mask = static_cast<teaching::MaskKind>(maskBox_->currentData().toInt());
+  settings.paddingTokens = paddingBox_->value();
+  settings.scale = scaleBox_->isChecked();
+  walk_ = walkthrough_->walk(walkthrough_->read(sentence().toStdString()), settings);
+  steps_ = walk_->steps;
+}
+
+void StepperPage::walkAdditiveAttention() {
+  for (QSpinBox* box : {unitsBox_, attentionUnitsBox_, chatbotSeedBox_}) box->setEnabled(!usesTrainedChatbot());
+  const std::string question = sentence().toStdString();
+  std::shared_ptr<const ChatbotModel> model = chatbotModel_;
+  if (!usesTrainedChatbot()) {
+    // The toy's vocabulary is the question's words: a new question or new sizes need a new toy.
+    const QString key = QStringLiteral("%1|%2|%3|%4").arg(sentence()).arg(unitsBox_->value()).arg(attentionUnitsBox_->value()).arg(chatbotSeedBox_->value());
+    if (!toyChatbot_ || key != toyChatbotKey_) {
+      toyChatbot_ = std::make_shared<ChatbotModel>(teaching::toyChatbot(question, unitsBox_->value(), attentionUnitsBox_->value(),
+                                                                        static_cast<uint64_t>(chatbotSeedBox_->value())));
+      toyChatbotKey_ = key;
+    }
+    model = toyChatbot_;
+  }
+  additiveWalk_ = teaching::walkAdditiveAttention(*model->model, model->source, model->target, question,
+                                                  answerWordBox_->value() - 1);
+  steps_ = additiveWalk_->steps;
+  {
+    const QSignalBlocker blocker(answerWordBox_);
+    answerWordBox_->setMaximum(std::max(1, static_cast<int>(additiveWalk_->outputTokens.size())));
+    answerWordBox_->setValue(static_cast<int>(additiveWalk_->step) + 1);
+  }
+  QStringList words;
+  for (size_t k = 0; k < additiveWalk_->outputTokens.size(); ++k) {
+    const QString word = QString::fromStdString(additiveWalk_->outputTokens[k]).toHtmlEscaped();
+    words << (static_cast<Index>(k) == additiveWalk_->step ? QStringLiteral("<b><u>%1</u></b>").arg(word) : word);
+  }
+  answer_->setText(tr("Answer: %1").arg(words.join(' ')));
+}
+
 void StepperPage::updateSharpness() {
-  if (!walk_) return;
+  if (!walk_ || kind() != Kind::SelfAttention) return;
   const teaching::SoftmaxSharpness& s = walk_->sharpness;
   QString text = tr("<b>Softmax sharpness</b> (mean over rows; uniform entropy %1)").arg(s.uniformEntropy, 0, 'f', 3);
   for (size_t h = 0; h < s.entropyScaled.size(); ++h)
@@ -373,7 +493,7 @@ void StepperPage::showCurrentStep() {
     view->setColouring(grid.probabilities ? MatrixView::Colouring::Sequential : MatrixView::Colouring::Diverging,
                        grid.probabilities ? 0 : finiteLimit(grid.values));
     view->setMatrix(grid.values, toQStrings(grid.rowLabels), toQStrings(grid.columnLabels));
-    if (walk_ && walk_->realTokens < grid.values.rows()) {
+    if (kind() == Kind::SelfAttention && walk_ && walk_->realTokens < grid.values.rows()) {
       QList<int> padding;
       for (int r = static_cast<int>(walk_->realTokens); r < grid.values.rows(); ++r) padding << r;
       if (grid.values.rows() == static_cast<Index>(walk_->labels.size())) view->setMutedRows(padding);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/teaching/attention_steps.h"
+#include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
 
 #include <QList>
@@ -26,6 +27,7 @@ class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QGridLayout;
+class QGroupBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -43,6 +45,12 @@ class StepperPage : public QWidget {
   explicit StepperPage(QWidget* parent = nullptr);
   ~StepperPage() override;
 
+  // Which attention is walked through.
+  enum class Kind {
+    SelfAttention,  // a Transformer encoder layer
+    Additive,       // the chatbot decoder's additive (Bahdanau) attention
+  };
+
   // The source texts' examples.
   static QStringList exampleSentences();
 
@@ -58,6 +66,14 @@ class StepperPage : public QWidget {
   void setMask(teaching::MaskKind mask);
   void setScaling(bool divideByRootK);
 
+  void setKind(Kind kind);
+  Kind kind() const;
+  // The chatbot whose attention can be walked through (the Chatbot page offers its current model).
+  void setChatbotModel(const QString& name, std::shared_ptr<const ChatbotModel> model);
+  void useTrainedChatbot(bool trained);  // false: a seeded toy chatbot
+  bool usesTrainedChatbot() const;
+  void setAnswerWord(int index);         // 0-based word of the answer whose attention is shown
+
   // --- Steps ---
   int stepCount() const { return static_cast<int>(steps_.size()); }
   int currentStep() const { return current_; }
@@ -70,6 +86,8 @@ class StepperPage : public QWidget {
   // --- What the page shows, for tests ---
   bool hasWalk() const { return walk_.has_value(); }
   const teaching::EncoderWalk& walk() const { return *walk_; }
+  bool hasAdditiveWalk() const { return additiveWalk_.has_value(); }
+  const teaching::AdditiveWalk& additiveWalk() const { return *additiveWalk_; }
   const teaching::EncoderLayerWalkthrough* walkthrough() const { return walkthrough_.get(); }
   const std::vector<teaching::AttentionStep>& steps() const { return steps_; }
   QList<MatrixView*> gridViews() const { return gridViews_; }
@@ -88,6 +106,9 @@ class StepperPage : public QWidget {
 
  private:
   QWidget* createControls();
+  QGroupBox* createChatbotControls();
+  void walkSelfAttention();
+  void walkAdditiveAttention();
   QWidget* createStepView();
   void rebuild();  // a setting changed: walk again, stay on the same step
   void showCurrentStep();
@@ -96,12 +117,28 @@ class StepperPage : public QWidget {
 
   std::unique_ptr<teaching::EncoderLayerWalkthrough> walkthrough_;
   std::optional<teaching::EncoderWalk> walk_;
+  std::optional<teaching::AdditiveWalk> additiveWalk_;
+  std::shared_ptr<const ChatbotModel> toyChatbot_;  // rebuilt when the question or its sizes change
+  QString toyChatbotKey_;
+  QString chatbotName_;
+  std::shared_ptr<const ChatbotModel> chatbotModel_;
   std::vector<teaching::AttentionStep> steps_;
   int current_ = 0;
   QString trainedName_;
   std::shared_ptr<const ImdbTransformerModel> trainedModel_;
 
+  QComboBox* kindBox_;
   QComboBox* sentenceBox_;
+  QGroupBox* layerGroup_;
+  QGroupBox* attentionGroup_;
+  QGroupBox* chatbotGroup_;
+  QRadioButton* toyChatbotButton_;
+  QRadioButton* trainedChatbotButton_;
+  QSpinBox* unitsBox_;
+  QSpinBox* attentionUnitsBox_;
+  QSpinBox* chatbotSeedBox_;
+  QSpinBox* answerWordBox_;
+  QLabel* answer_;
   QRadioButton* toyButton_;
   QRadioButton* trainedButton_;
   QSpinBox* widthBox_;

@@ -119,6 +119,8 @@ class TestStepperPage : public QObject {
   void toySettings();
   void ownSentenceAndBadInput();
   void exportsSteps();
+  void additiveAttentionOfAToyChatbot();
+  void additiveAttentionOfATrainedChatbot();
 };
 
 void TestStepperPage::startsOnTheFirstToyStep() {
@@ -310,6 +312,61 @@ void TestStepperPage::exportsSteps() {
   MatrixView* a = page.gridViews().front();
   QVERIFY(writeCsv(dir.filePath("a.csv"), a->csvHeader(), a->csvRows()));
   QCOMPARE(a->csvRows().size(), size_t(6));
+}
+
+void TestStepperPage::additiveAttentionOfAToyChatbot() {
+  StepperPage page;
+  page.setSentence("where did you buy that bike ?");
+  page.setKind(StepperPage::Kind::Additive);
+  QVERIFY(page.hasAdditiveWalk());
+  QCOMPARE(page.stepCount(), 7);
+  QCOMPARE(page.currentStep(), 0);
+  QVERIFY(page.stepTitle().contains("Encoder outputs"));
+  // The page's default toy: U 6, A 4, seed 1; the same toy built here answers with the same alignments.
+  const ChatbotModel toy = teaching::toyChatbot("where did you buy that bike ?", 6, 4, 1);
+  const ChatbotReply reply = askChatbot(*toy.model, toy.source, toy.target, "where did you buy that bike ?");
+  page.showStep(stepWithKey(page, "softmax"));
+  QVERIFY(page.formulaText().contains("softmax") || page.formulaText().contains("exp"));
+  MatrixView* a = gridTitled(page, "weights a");
+  QVERIFY(a);
+  QCOMPARE(a->rows(), 9);
+  QCOMPARE(a->rowLabels().at(6), QString("bike"));
+  for (int j = 0; j < 9; ++j) QVERIFY(std::abs(a->value(j, 0) - reply.attention(0, j)) < 1e-6);
+  MatrixView* alignment = gridTitled(page, "alignment of the whole answer");
+  QVERIFY(alignment);
+  QCOMPARE(alignment->rows(), static_cast<int>(reply.outputTokens.size()));
+
+  if (reply.attention.rows() > 1) {  // another answer word: the step stays, the weights are that word's
+    page.setAnswerWord(1);
+    QCOMPARE(page.additiveWalk().step, Index(1));
+    QCOMPARE(page.currentStep(), stepWithKey(page, "softmax"));
+    MatrixView* second = gridTitled(page, "weights a");
+    for (int j = 0; j < 9; ++j) QVERIFY(std::abs(second->value(j, 0) - reply.attention(1, j)) < 1e-6);
+  }
+  page.showStep(stepWithKey(page, "context"));
+  MatrixView* c = gridTitled(page, "context c");
+  QVERIFY(c);
+  QVERIFY(largestDifference(c->matrix(), page.additiveWalk().weights * page.additiveWalk().outputs) < 1e-6);
+
+  page.setKind(StepperPage::Kind::SelfAttention);
+  QCOMPARE(page.stepCount(), 11);
+}
+
+void TestStepperPage::additiveAttentionOfATrainedChatbot() {
+  StepperPage page;
+  auto model = std::make_shared<ChatbotModel>(teaching::toyChatbot("the red car sees a small house", 10, 7, 9));
+  page.setChatbotModel("bot", model);
+  page.useTrainedChatbot(true);
+  page.setKind(StepperPage::Kind::Additive);
+  page.setSentence("the small car");
+  QVERIFY(page.usesTrainedChatbot());
+  const ChatbotReply reply = askChatbot(*model->model, model->source, model->target, "the small car");
+  page.showStep(stepWithKey(page, "softmax"));
+  MatrixView* a = gridTitled(page, "weights a");
+  QCOMPARE(a->rows(), 5);
+  for (int j = 0; j < 5; ++j) QVERIFY(std::abs(a->value(j, 0) - reply.attention(0, j)) < 1e-6);
+  page.setChatbotModel({}, nullptr);
+  QVERIFY(!page.usesTrainedChatbot());
 }
 
 QTEST_MAIN(TestStepperPage)

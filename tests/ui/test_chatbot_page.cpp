@@ -1,0 +1,117 @@
+// The Chatbot page shows the chatbot's answer and its alignment heatmap, answer words x question words, holding
+// exactly the attention weights the core's greedy decoding used.
+#include "core/teaching/attention_steps.h"
+#include "core/train/chatbot_task.h"
+
+#include <QtTest>
+
+#include <QTemporaryDir>
+#include <cmath>
+
+#include "ui/chatbot_page.h"
+#include "ui/export.h"
+#include "ui/heatmap_view.h"
+
+using namespace al;
+using namespace al::ui;
+
+namespace {
+
+const char* kQuestion = "where did you buy that bike ?";
+
+std::shared_ptr<ChatbotModel> toy(uint64_t seed) {
+  return std::make_shared<ChatbotModel>(teaching::toyChatbot(kQuestion, 8, 5, seed));
+}
+
+}  // namespace
+
+class TestChatbotPage : public QObject {
+  Q_OBJECT
+ private slots:
+  void noModel();
+  void alignmentHoldsTheDecoderWeights();
+  void modelDirectories();
+  void exportsTheAlignment();
+  void trainsATinyChatbot();
+};
+
+void TestChatbotPage::noModel() {
+  ChatbotPage page;
+  page.ask("hello");
+  QVERIFY(!page.hasReply());
+  QVERIFY(!page.errorText().isEmpty());
+}
+
+void TestChatbotPage::alignmentHoldsTheDecoderWeights() {
+  ChatbotPage page;
+  auto model = toy(3);
+  page.addModel("toy", model);
+  page.ask(kQuestion);
+  QVERIFY(page.hasReply());
+  const ChatbotReply expected = askChatbot(*model->model, model->source, model->target, kQuestion);
+  HeatmapView* view = page.alignmentView();
+  QCOMPARE(view->rows(), static_cast<int>(expected.outputTokens.size()));
+  QCOMPARE(view->columns(), 9);  // <start>, seven words, <end>
+  QCOMPARE(view->columnLabels().front(), QString("<start>"));
+  QCOMPARE(view->columnLabels().at(6), QString("bike"));
+  for (int i = 0; i < view->rows(); ++i) {
+    double sum = 0;
+    for (int j = 0; j < view->columns(); ++j) {
+      QVERIFY(std::abs(view->drawnValue(i, j) - expected.attention(i, j)) < 1e-6);
+      sum += view->drawnValue(i, j);
+    }
+    QVERIFY(std::abs(sum - 1) < 1e-5);
+  }
+  QVERIFY(page.answerText().contains(QString::fromStdString(expected.answer)));
+}
+
+void TestChatbotPage::modelDirectories() {
+  QTemporaryDir dir;
+  auto model = toy(5);
+  const QString path = dir.filePath("bot");
+  saveChatbot(path.toStdString(), *model->model, model->source, model->target, {});
+  ChatbotPage page;
+  QVERIFY(page.openModelDirectory(path));
+  QCOMPARE(page.currentModelName(), QString("bot"));
+  page.ask(kQuestion);
+  const ChatbotReply expected = askChatbot(*model->model, model->source, model->target, kQuestion);
+  QVERIFY(std::abs(page.alignmentView()->drawnValue(0, 2) - expected.attention(0, 2)) < 1e-6);
+  QVERIFY(!page.openModelDirectory(dir.filePath("nothing")));
+  QVERIFY(!page.errorText().isEmpty());
+  page.addSessionRun("run", [&](const QString& target) {
+    saveChatbot(target.toStdString(), *model->model, model->source, model->target, {});
+    return true;
+  });
+  QCOMPARE(page.modelCount(), 2);
+}
+
+void TestChatbotPage::exportsTheAlignment() {
+  ChatbotPage page;
+  page.resize(1000, 700);
+  page.addModel("toy", toy(1));
+  page.ask(kQuestion);
+  QTemporaryDir dir;
+  for (const char* suffix : {"png", "svg", "pdf"}) {
+    const QString path = dir.filePath(QString("alignment.%1").arg(suffix));
+    exportWidget(page.alignmentView(), path);
+    QVERIFY(QFileInfo(path).size() > 200);
+  }
+  const auto rows = page.alignmentView()->csvRows();
+  QCOMPARE(rows.size(), size_t(page.alignmentView()->rows()));
+  QCOMPARE(rows.front().size(), size_t(10));  // the answer word, then nine weights
+}
+
+void TestChatbotPage::trainsATinyChatbot() {
+  ChatbotPage page;
+  page.trainToyModel("builtin:translate", 1);
+  QVERIFY(page.isTrainingToyModel());
+  QTRY_VERIFY_WITH_TIMEOUT(!page.isTrainingToyModel(), 120000);
+  QCOMPARE(page.modelCount(), 1);
+  QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+  page.ask("the red car");
+  QVERIFY(page.hasReply());
+  QCOMPARE(page.alignmentView()->columns(), 5);
+}
+
+QTEST_MAIN(TestChatbotPage)
+#include "test_chatbot_page.moc"

@@ -1,0 +1,98 @@
+#pragma once
+// The Chatbot page: ask the GRU encoder-decoder a question, read its answer, and see where it looked while
+// writing every word: the alignment heatmap, answer words (rows) x question words (columns), each row the
+// softmax of the additive attention at that step. The Step-through page walks through one such row.
+//
+// Models: a chatbot trained on the Train page this session, a model directory, or a tiny one trained here in
+// seconds on a built-in corpus (the dialogs, or English-Spanish sentences whose alignment crosses where the word
+// orders differ).
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/train/chatbot_task.h"
+
+#include <QFutureWatcher>
+#include <QString>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTemporaryDir;
+
+namespace al::ui {
+
+class HeatmapView;
+
+class ChatbotPage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ChatbotPage(QWidget* parent = nullptr);
+  ~ChatbotPage() override;
+
+  // --- Models ---
+  void addModel(const QString& name, std::shared_ptr<const ChatbotModel> model);  // and selects it
+  bool openModelDirectory(const QString& dir);  // false: the error is shown
+  // A run of this session: `save` writes it to the directory it is given. Runs of other tasks are ignored.
+  void addSessionRun(const QString& name, const std::function<bool(const QString& dir)>& save);
+  // Trains a tiny chatbot on "builtin" or "builtin:translate" on a worker thread; added when done.
+  void trainToyModel(const QString& data, int epochs);
+  bool isTrainingToyModel() const;
+  int modelCount() const { return static_cast<int>(models_.size()); }
+  void selectModel(int index);
+  std::shared_ptr<const ChatbotModel> currentModel() const;
+  QString currentModelName() const;
+
+  // --- Asking ---
+  void ask(const QString& question);
+  QString question() const;
+  bool hasReply() const { return hasReply_; }
+  const ChatbotReply& reply() const { return reply_; }
+  QString answerText() const;
+  HeatmapView* alignmentView() const { return alignment_; }
+  QString errorText() const;
+
+ public slots:
+  void openModelDialog();
+  void exportFigure();  // File > Export figure: the alignment heatmap
+
+ signals:
+  void currentModelChanged();
+  void statusMessage(const QString& message);
+
+ private:
+  struct Entry {
+    QString name;
+    std::shared_ptr<const ChatbotModel> model;
+  };
+  struct Training {
+    std::shared_ptr<const ChatbotModel> model;
+    QString name, error;
+  };
+  void showError(const QString& message);
+  void toyModelTrained();
+
+  std::vector<Entry> models_;
+  std::vector<std::unique_ptr<QTemporaryDir>> runDirectories_;
+  ChatbotReply reply_;
+  bool hasReply_ = false;
+  QFutureWatcher<Training>* trainer_;
+
+  QComboBox* modelBox_;
+  QComboBox* toyDataBox_;
+  QSpinBox* toyEpochsBox_;
+  QPushButton* toyButton_;
+  QLabel* modelInfo_;
+  QLabel* error_;
+  QLineEdit* questionEdit_;
+  QLabel* answer_;
+  QLabel* tokens_;
+  HeatmapView* alignment_;
+};
+
+}  // namespace al::ui
