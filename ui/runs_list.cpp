@@ -34,9 +34,11 @@ QString formatSeconds(double seconds) {
 RunsList::RunsList(QWidget* parent) : QTreeWidget(parent) {
   setObjectName("runs");
   setColumnCount(ColumnCount);
-  setHeaderLabels({tr("Run"), tr("Settings"), tr("Best val. accuracy"), tr("Time"), tr("State")});
+  setHeaderLabels({tr("Run"), tr("Settings"), tr("Best val. accuracy"), tr("Test accuracy"), tr("Time"), tr("State")});
   headerItem()->setToolTip(NameColumn, tr("Tick a run to show its curves; double-click its name to rename it"));
   headerItem()->setToolTip(AccuracyColumn, tr("Accuracy on the held-out validation data, at the best epoch"));
+  headerItem()->setToolTip(TestColumn, tr("Accuracy of the kept model on test data it never saw, measured when a "
+                                          "run trains to its end"));
   setRootIsDecorated(false);
   setUniformRowHeights(true);
   setSelectionMode(QAbstractItemView::SingleSelection);
@@ -44,7 +46,8 @@ RunsList::RunsList(QWidget* parent) : QTreeWidget(parent) {
   header()->setSectionResizeMode(SettingsColumn, QHeaderView::Stretch);
   header()->setStretchLastSection(false);
   setColumnWidth(NameColumn, 170);
-  for (Column c : {AccuracyColumn, TimeColumn}) header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  for (Column c : {AccuracyColumn, TestColumn, TimeColumn})
+    header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
   setColumnWidth(StateColumn, 170);
 
   connect(this, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* changed, int column) {
@@ -68,8 +71,10 @@ void RunsList::addRun(int runId, const QString& name, const QString& settings, c
   row->setCheckState(NameColumn, checked ? Qt::Checked : Qt::Unchecked);
   row->setText(SettingsColumn, settings);
   for (int c = 0; c < ColumnCount; ++c) row->setToolTip(c, details);
-  row->setText(AccuracyColumn, QStringLiteral("–"));
-  row->setTextAlignment(AccuracyColumn, Qt::AlignRight | Qt::AlignVCenter);
+  for (Column c : {AccuracyColumn, TestColumn}) {
+    row->setText(c, QStringLiteral("–"));
+    row->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+  }
   row->setTextAlignment(TimeColumn, Qt::AlignRight | Qt::AlignVCenter);
 }
 
@@ -88,6 +93,13 @@ void RunsList::setState(int runId, const QString& state) {
   if (!row) return;
   const QSignalBlocker blocker(this);
   row->setText(StateColumn, state);
+}
+
+void RunsList::setTestAccuracy(int runId, double accuracy) {
+  QTreeWidgetItem* row = item(runId);
+  if (!row) return;
+  const QSignalBlocker blocker(this);
+  row->setText(TestColumn, QString::number(100 * accuracy, 'f', 1) + " %");
 }
 
 void RunsList::setSettings(int runId, const QString& settings, const QString& details) {

@@ -13,7 +13,7 @@ namespace al::ui {
 class RunsList : public QTreeWidget {
   Q_OBJECT
  public:
-  enum Column { NameColumn, SettingsColumn, AccuracyColumn, TimeColumn, StateColumn, ColumnCount };
+  enum Column { NameColumn, SettingsColumn, AccuracyColumn, TestColumn, TimeColumn, StateColumn, ColumnCount };
 
   explicit RunsList(QWidget* parent = nullptr);
 
@@ -23,6 +23,7 @@ class RunsList : public QTreeWidget {
   // bestValAccuracy: NaN when the run has no validation split (or no finished epoch).
   void setResult(int runId, double bestValAccuracy, double seconds, const QString& state);
   void setState(int runId, const QString& state);
+  void setTestAccuracy(int runId, double accuracy);
   void setSettings(int runId, const QString& settings, const QString& details);
   void removeRun(int runId);
 

@@ -724,6 +724,10 @@ void TrainPage::takeTrainingUpdate() {
     progress_->setValue(static_cast<int>(1000 * update.prepareFraction));
     if (!update.preparing.isEmpty()) progress_->setFormat(update.preparing);
   }
+  if (update.phase == TrainingController::Phase::Testing && runsList_->text(currentRunId_, RunsList::StateColumn) != tr("testing")) {
+    runsList_->setState(currentRunId_, tr("testing"));
+    setStatus(tr("Trained. Measuring the kept model on the test data…"));
+  }
   for (const BatchEvent& e : update.batches) drawBatch(run, currentRunId_, e);
   for (const EpochEvent& e : update.epochs) {
     run.history.push_back(e);
@@ -793,10 +797,15 @@ void TrainPage::trainingFinished() {
     setStatus(tr("Stopped. The run keeps its best epoch (%1); save it with Save model.").arg(outcome.result.bestEpoch));
   } else {
     state = tr("done, best epoch %1").arg(outcome.result.bestEpoch);
-    setStatus(tr("Done in %1. Best epoch: %2.").arg(formatDuration(run.seconds)).arg(outcome.result.bestEpoch));
+    setStatus(tr("Done in %1. Best epoch: %2%3.")
+                  .arg(formatDuration(run.seconds))
+                  .arg(outcome.result.bestEpoch)
+                  .arg(outcome.test ? tr("; on the test data: %1 % accuracy").arg(100 * outcome.test->accuracy(), 0, 'f', 1)
+                                    : QString()));
   }
   if (run.run) {
     runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
+    if (outcome.test) runsList_->setTestAccuracy(id, outcome.test->accuracy());
     // The row keeps the page's summary; its tooltip now shows every setting the run really used.
     runsList_->setSettings(id, settingsSummary(run.settings), QString::fromStdString(run.run->settings().dump(2)));
   }

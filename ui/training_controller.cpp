@@ -85,6 +85,12 @@ void TrainingController::work(RunRequest request) {
       setPhase(Phase::Training);
       outcome.result = outcome.run->train(this, control);
       outcome.stopped = outcome.result.stopped;
+      // Data the model never saw, not even for choosing the best epoch: the honest final number. Skipped after
+      // Stop, where the user wants the run to end now.
+      if (!outcome.stopped) {
+        setPhase(Phase::Testing);
+        outcome.test = outcome.run->evaluateTest();
+      }
     }
   } catch (const std::exception& e) {
     // Divergence keeps the run (it holds the best finished epoch); a data error leaves no run.

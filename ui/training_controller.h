@@ -5,9 +5,11 @@
 // that thread. The controller only copies those events into a buffer under a mutex and returns at once, so
 // training never waits for drawing. The page takes the buffer on a timer (about 30 times a second) with
 // takeUpdate() and redraws once per tick, however many batches went by: the window never floods and never
-// freezes. When the worker ends (done, stopped or failed) the controller emits finished() on the GUI thread.
+// freezes. A run that trains to its end is then measured on its test data, still on the worker. When the worker
+// ends (done, stopped or failed) the controller emits finished() on the GUI thread.
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -21,7 +23,7 @@ namespace al::ui {
 class TrainingController : public QObject, private TrainingEvents {
   Q_OBJECT
  public:
-  enum class Phase { Idle, Preparing, Training, Finishing };
+  enum class Phase { Idle, Preparing, Training, Testing, Finishing };
 
   // What happened since the last takeUpdate().
   struct Update {
@@ -36,6 +38,7 @@ class TrainingController : public QObject, private TrainingEvents {
   struct Outcome {
     std::unique_ptr<TrainingRun> run;  // null when preparing failed or was cancelled
     TrainingResult result;
+    std::optional<BatchStats> test;  // the test data, for a run that trained to its end
     QString error;  // empty when it ended well (done or stopped)
     bool stopped = false;
   };

@@ -213,6 +213,7 @@ class TestTrainPage : public QObject {
     QVERIFY(page.runs()->isChecked(run));
     QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("done"));
     QVERIFY(page.runs()->text(run, RunsList::AccuracyColumn).contains("%"));
+    QVERIFY(page.runs()->text(run, RunsList::TestColumn).contains("%"));  // measured on the test data
     QVERIFY(page.runs()->text(run, RunsList::SettingsColumn).contains("tiny"));
 
     // Saved, the directory holds the same history, and opening it shows the same curves as a new run.
@@ -228,6 +229,17 @@ class TestTrainPage : public QObject {
       QVERIFY(std::abs(loaded.history[i].valAccuracy - history[i].valAccuracy) < 1e-6);
       QCOMPARE(page.curves()->pointValue(run, CurvePlot::Curve::Training, CurvePlot::Metric::Loss, i), history[i].loss);
     }
+    // The test accuracy shown is that of the saved model on the built-in test reviews, counted here one by one.
+    const al::LabeledDataset data = al::loadImdbSource("builtin");
+    QVERIFY(!data.test.empty());
+    int correct = 0;
+    for (const al::LabeledText& review : data.test) {
+      const float p = al::predictText(*loaded.model, loaded.vocabulary, review.text).probability;
+      correct += (p > 0.5f) == (review.label > 0.5f);
+    }
+    const QString expected = QString::number(100.0 * correct / data.test.size(), 'f', 1) + " %";
+    QCOMPARE(page.runs()->text(run, RunsList::TestColumn), expected);
+
     QVERIFY(page.openModel(dir));
     QCOMPARE(page.runs()->runCount(), 2);
     const int opened = page.runs()->runIds().back();
@@ -275,6 +287,7 @@ class TestTrainPage : public QObject {
     QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
     QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("stopped"));
     QVERIFY(page.history(run).size() < 30);
+    QVERIFY(!page.runs()->text(run, RunsList::TestColumn).contains("%"));  // Stop means now: no test pass
 
     const QString dir = workDir_.filePath("stopped-model");
     QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
