@@ -13,6 +13,7 @@
 #include "ui/attention_page.h"
 #include "ui/chatbot_page.h"
 #include "ui/export.h"
+#include "ui/norm_race.h"
 #include "ui/normalization_page.h"
 #include "ui/runs_list.h"
 #include "ui/stepper_page.h"
@@ -44,7 +45,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QLis
   connect(attentionPage, &AttentionPage::currentModelChanged, stepperPage, [attentionPage, stepperPage] {
     stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel());
   });
-  addPage(tr("Normalization"), tr("Layer normalization versus batch normalization"), new NormalizationPage);
+  auto* normalizationPage = new NormalizationPage;
+  addPage(tr("Normalization"), tr("Layer normalization versus batch normalization"), normalizationPage);
+  // The race's two finished runs join the Train page's runs list, to overlay them with runs of one's own.
+  NormRace* race = normalizationPage->race();
+  connect(race, &NormRace::raceFinished, trainPage_, [this, race] {
+    for (const QString& dir : race->savedRunDirectories()) trainPage_->openModel(dir);
+  });
+  connect(race, &NormRace::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* chatbotPage = new ChatbotPage;
   addPage(tr("Chatbot"), tr("The GRU chatbot with additive attention"), chatbotPage);
   connect(chatbotPage, &ChatbotPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });

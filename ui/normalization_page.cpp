@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "ui/export.h"
+#include "ui/norm_race.h"
 
 namespace al::ui {
 
@@ -625,14 +626,8 @@ void NormalizationPage::highlightSequenceAxes(int row, int column) {
 // ---- Race ---------------------------------------------------------------------------------------------------
 
 QWidget* NormalizationPage::buildRaceTab() {
-  auto* label = explanation(
-      tr("<h3>Race: layer normalization against batch normalization</h3>"
-         "<p>Two copies of the IMDB Transformer encoder, one with each normalization, train side by side on the "
-         "same batches, and their loss and accuracy curves are drawn together.</p>"
-         "<p><i>Coming with the training sessions of the Train page.</i></p>"));
-  label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  label->setObjectName("racePlaceholder");
-  return label;
+  race_ = new NormRace;
+  return race_;
 }
 
 // ---- Export -------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 //                         averages learning batch by batch.
 //   "Sequences, padded"   a 3-D batch of sequences of different lengths, padded with zeros: what padding does
 //                         to batch statistics when it is counted, and when it is masked; layer norm does not care.
-//   "Race"                two encoders training side by side (needs the training session API; a placeholder).
+//   "Race"                two IMDB encoders, one with each normalization, training side by side (NormRace).
 //
 // The numbers come from the core (core/teaching/normalization_demo.h, built on the model's own layers); this
 // page only shows them.
@@ -26,6 +26,8 @@ class QSpinBox;
 class QTabWidget;
 
 namespace al::ui {
+
+class NormRace;
 
 class NormalizationPage : public QWidget {
   Q_OBJECT
@@ -65,6 +67,7 @@ class NormalizationPage : public QWidget {
   MatrixView* sequenceBatchStatisticsView() const { return sequenceBatchStatistics_; }
 
   QTabWidget* tabs() const { return tabs_; }
+  NormRace* race() const { return race_; }  // the Race tab
 
  public slots:
   // File > Export figure: a picture of the current tab, all of it (not only what the scroll area shows).
@@ -124,6 +127,9 @@ class NormalizationPage : public QWidget {
   MatrixView* sequenceBatchOutput_;
   MatrixView* sequenceBatchStatistics_;
   int sequenceRow_ = 0, sequenceColumn_ = 0;
+
+  // Race.
+  NormRace* race_ = nullptr;
 };
 
 }  // namespace al::ui

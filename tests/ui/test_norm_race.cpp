@@ -1,0 +1,251 @@
+// The layer-norm-versus-batch-norm race driven as a user would: built-in data, the tiny preset, Start, and
+// what the tab shows afterwards; Stop, unreadable data, and the finished runs joining the Train page.
+// Core headers first (they must not see Qt's `emit`).
+#include "core/train/imdb_run.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <cmath>
+#include <set>
+
+#include "ui/curve_plot.h"
+#include "ui/main_window.h"
+#include "ui/norm_race.h"
+#include "ui/normalization_page.h"
+#include "ui/run_factory.h"
+#include "ui/runs_list.h"
+#include "ui/train_page.h"
+
+using al::ui::CurvePlot;
+using al::ui::NormRace;
+using Side = al::ui::NormRace::Side;
+
+namespace {
+
+constexpr int kRaceTimeoutMs = 300000;  // generous: the machine may be busy
+
+QPushButton* button(NormRace& race, const char* name) {
+  auto* b = race.findChild<QPushButton*>(name);
+  if (!b) qFatal("no button %s", name);
+  return b;
+}
+
+// Sets up a built-in, tiny race of `epochs` epochs and clicks Start.
+void startRace(NormRace& race, int epochs) {
+  race.setDataSource("builtin");
+  race.setPreset("tiny");
+  race.setEpochs(epochs);
+  QTest::mouseClick(button(race, "raceStart"), Qt::LeftButton);
+}
+
+bool waitForEnd(NormRace& race, QSignalSpy& finished) {
+  return QTest::qWaitFor([&] { return finished.count() > 0; }, kRaceTimeoutMs) && !race.isRacing();
+}
+
+// Every leaf of a settings object, by its JSON pointer ("/model/norm").
+nlohmann::json leaves(const nlohmann::json& settings) { return settings.flatten(); }
+
+}  // namespace
+
+class TestNormRace : public QObject {
+  Q_OBJECT
+ private slots:
+  void raceProducesTwoFullRuns();
+  void bothRunsStartFromTheSameWeights();
+  void stopEndsBothWithoutVerdict();
+  void unreadableDataFailsWithItsName();
+  void presetSetsTheBudget();
+  void finishedRunsJoinTheTrainPage();
+};
+
+void TestNormRace::raceProducesTwoFullRuns() {
+  NormRace race;
+  QSignalSpy finished(&race, &NormRace::raceFinished);
+  constexpr int kEpochs = 3;
+  startRace(race, kEpochs);
+  QVERIFY(race.isRacing());
+  QVERIFY(!button(race, "raceStart")->isEnabled());
+  QVERIFY(button(race, "raceStop")->isEnabled());
+  QVERIFY(waitForEnd(race, finished));
+  QCOMPARE(finished.count(), 1);
+  QCOMPARE(race.state(), NormRace::State::Finished);
+  QVERIFY2(race.errorText().isEmpty(), qPrintable(race.errorText()));
+  QVERIFY(button(race, "raceStart")->isEnabled());
+
+  for (Side side : NormRace::kSides) {
+    const auto& history = race.history(side);
+    QCOMPARE(static_cast<int>(history.size()), kEpochs);
+    for (int i = 0; i < kEpochs; ++i) {
+      QCOMPARE(history[i].epoch, i + 1);
+      QVERIFY(std::isfinite(history[i].loss) && history[i].loss > 0);
+      QVERIFY(history[i].accuracy >= 0 && history[i].accuracy <= 1);
+      QVERIFY(std::isfinite(history[i].valLoss));
+      QVERIFY(history[i].valAccuracy >= 0 && history[i].valAccuracy <= 1);
+    }
+    // Every batch and every epoch is drawn, under the run's own curves.
+    const int id = static_cast<int>(side);
+    QVERIFY(race.curves()->hasRun(id));
+    QVERIFY(race.batchesSeen(side) > 0);
+    QCOMPARE(race.curves()->pointCount(id, CurvePlot::Curve::Batch, CurvePlot::Metric::Loss), race.batchesSeen(side));
+    QCOMPARE(race.curves()->pointCount(id, CurvePlot::Curve::Training, CurvePlot::Metric::Accuracy), kEpochs);
+    QCOMPARE(race.curves()->pointCount(id, CurvePlot::Curve::Validation, CurvePlot::Metric::Loss), kEpochs);
+    QCOMPARE(race.curves()->pointValue(id, CurvePlot::Curve::Validation, CurvePlot::Metric::Accuracy, kEpochs - 1),
+             history.back().valAccuracy);
+    QVERIFY(race.testAccuracy(side) >= 0 && race.testAccuracy(side) <= 1);
+    QVERIFY(race.testSamples(side) > 0);
+  }
+  // Same data and split: the same number of batches and of test reviews.
+  QCOMPARE(race.batchesSeen(Side::Layer), race.batchesSeen(Side::Batch));
+  QCOMPARE(race.testSamples(Side::Layer), race.testSamples(Side::Batch));
+  // Learning happened: after three epochs on the built-in reviews both do better than a coin (0.5).
+  QVERIFY(race.testAccuracy(Side::Layer) > 0.6);
+  QVERIFY(race.testAccuracy(Side::Batch) > 0.6);
+
+  // The two runs differ in their normalization and in nothing else; one thread each.
+  const nlohmann::json layer = leaves(race.settings(Side::Layer));
+  const nlohmann::json batch = leaves(race.settings(Side::Batch));
+  QVERIFY(!layer.empty());
+  std::set<std::string> differing;
+  for (const auto& [key, value] : layer.items())
+    if (!batch.contains(key) || batch.at(key) != value) differing.insert(key);
+  QCOMPARE(layer.size(), batch.size());
+  QCOMPARE(differing.size(), size_t{1});
+  const std::string normKey = *differing.begin();
+  QVERIFY2(QString::fromStdString(normKey).endsWith("/norm"), normKey.c_str());
+  QCOMPARE(layer.at(normKey).get<std::string>(), std::string("layer"));
+  QCOMPARE(batch.at(normKey).get<std::string>(), std::string("batch"));
+  QCOMPARE(layer.at("/threads").get<int>(), 1);
+  QCOMPARE(layer.at("/epochs").get<int>(), kEpochs);
+
+  // The verdict names the winner when the gap is larger than chance (two standard errors), a draw otherwise.
+  const double a = race.testAccuracy(Side::Layer), b = race.testAccuracy(Side::Batch);
+  const double n = static_cast<double>(race.testSamples(Side::Layer));
+  const double standardError = std::sqrt(a * (1 - a) / n + b * (1 - b) / n);
+  const QString summary = race.summaryText();
+  if (std::abs(a - b) <= 2 * standardError)
+    QVERIFY2(summary.contains("draw"), qPrintable(summary));
+  else
+    QVERIFY2(summary.contains(a > b ? "Layer norm won" : "Batch norm won"), qPrintable(summary));
+  QVERIFY2(summary.contains("claim"), qPrintable(summary));
+
+  // Both runs were kept as model directories that read back with their whole history.
+  const QStringList dirs = race.savedRunDirectories();
+  QCOMPARE(dirs.size(), 2);
+  for (Side side : NormRace::kSides) {
+    const QString dir = dirs[static_cast<int>(side)];
+    QVERIFY2(QFileInfo(dir).fileName().contains(race.name(side)), qPrintable(dir));
+    const al::ui::SavedModel saved = al::ui::openModel(dir);
+    QCOMPARE(static_cast<int>(saved.history.size()), kEpochs);
+    QCOMPARE(saved.history.back().valAccuracy, race.history(side).back().valAccuracy);
+    QCOMPARE(saved.config.at("norm").get<std::string>(), side == Side::Layer ? std::string("layer")
+                                                                                   : std::string("batch"));
+  }
+}
+
+// The race's premise, checked on the runs it prepares: with the same seed, every tensor of the layer-norm model
+// has a namesake in the batch-norm model with the same starting values (the normalizations draw no random
+// numbers, so they do not shift the others); batch norm only adds its moving statistics.
+void TestNormRace::bothRunsStartFromTheSameWeights() {
+  al::ImdbRunSettings settings = al::imdbPreset("tiny");
+  settings.threads = 1;
+  settings.model.norm = al::NormKind::Layer;
+  auto layer = al::ImdbRun::prepare(settings);
+  settings.model.norm = al::NormKind::Batch;
+  auto batch = al::ImdbRun::prepare(settings);
+  const al::ParameterSet& lp = layer->model().parameters();
+  const al::ParameterSet& bp = batch->model().parameters();
+  for (const al::ParameterInfo& info : lp.tensors()) {
+    const int slot = bp.find(info.name);
+    QVERIFY2(slot >= 0, info.name.c_str());
+    QVERIFY2(lp.value(lp.find(info.name)) == bp.value(slot), info.name.c_str());
+  }
+  QVERIFY(lp.tensors().size() >= 8);  // embeddings, attention, feed-forward, normalizations, classifier
+  QVERIFY(bp.tensors().size() > lp.tensors().size());  // the moving mean and variance
+  // Different seeds do give different weights: the equality above is not trivially true.
+  settings.training.seed += 1;
+  auto other = al::ImdbRun::prepare(settings);
+  const int embedding = bp.find("embedding.token");
+  QVERIFY(embedding >= 0);
+  QVERIFY(!(other->model().parameters().value(embedding) == bp.value(embedding)));
+}
+
+void TestNormRace::stopEndsBothWithoutVerdict() {
+  NormRace race;
+  QSignalSpy finished(&race, &NormRace::raceFinished);
+  startRace(race, 50);
+  QVERIFY(QTest::qWaitFor([&] { return race.batchesSeen(Side::Layer) > 0 && race.batchesSeen(Side::Batch) > 0; },
+                          kRaceTimeoutMs));
+  QTest::mouseClick(button(race, "racePause"), Qt::LeftButton);
+  QVERIFY(button(race, "racePause")->isChecked());
+  QTest::mouseClick(button(race, "raceStop"), Qt::LeftButton);
+  QVERIFY(waitForEnd(race, finished));
+  QCOMPARE(race.state(), NormRace::State::Stopped);
+  QVERIFY(race.history(Side::Layer).size() < 50);
+  QVERIFY(race.history(Side::Batch).size() < 50);
+  QVERIFY(!race.summaryText().contains("won"));
+  QVERIFY(!race.summaryText().contains("draw"));
+  QVERIFY(std::isnan(race.testAccuracy(Side::Layer)));
+  QVERIFY(race.savedRunDirectories().isEmpty());
+  QVERIFY(button(race, "raceStart")->isEnabled());
+  QVERIFY(!button(race, "racePause")->isChecked());
+}
+
+void TestNormRace::unreadableDataFailsWithItsName() {
+  QTemporaryDir dir;
+  const QString missing = dir.filePath("no-such-reviews.csv");
+  NormRace race;
+  QSignalSpy finished(&race, &NormRace::raceFinished);
+  race.setDataSource(missing);
+  QCOMPARE(race.findChild<QComboBox*>("raceData")->currentData().toString(), missing);
+  race.setPreset("tiny");
+  race.start();
+  QVERIFY(waitForEnd(race, finished));
+  QCOMPARE(race.state(), NormRace::State::Failed);
+  QVERIFY2(race.errorText().contains("no-such-reviews.csv"), qPrintable(race.errorText()));
+  QVERIFY(race.summaryText().contains("no-such-reviews.csv"));
+  QVERIFY(race.history(Side::Layer).empty());
+  QVERIFY(button(race, "raceStart")->isEnabled());
+}
+
+void TestNormRace::presetSetsTheBudget() {
+  NormRace race;
+  QCOMPARE(race.preset(), QString("tiny"));
+  QCOMPARE(race.dataSource(), QString("builtin"));
+  race.setPreset("classroom");
+  QCOMPARE(race.preset(), QString("classroom"));
+  QCOMPARE(race.epochs(), al::imdbPreset("classroom").training.epochs);
+  race.setPreset("tiny");
+  QCOMPARE(race.epochs(), al::imdbPreset("tiny").training.epochs);
+  race.setEpochs(4);
+  QCOMPARE(race.epochs(), 4);
+}
+
+void TestNormRace::finishedRunsJoinTheTrainPage() {
+  al::ui::MainWindow window;
+  al::ui::NormalizationPage* page = nullptr;
+  for (int i = 0; i < window.pageCount() && !page; ++i)
+    page = qobject_cast<al::ui::NormalizationPage*>(window.page(i));
+  QVERIFY(page && page->race());
+  NormRace& race = *page->race();
+  al::ui::RunsList* runs = window.trainPage()->runs();
+  const int before = runs->runCount();
+  QSignalSpy finished(&race, &NormRace::raceFinished);
+  startRace(race, 1);
+  QVERIFY(waitForEnd(race, finished));
+  QCOMPARE(race.state(), NormRace::State::Finished);
+  QCOMPARE(runs->runCount(), before + 2);
+  QStringList names;
+  for (int id : runs->runIds()) names << runs->runName(id);
+  QVERIFY2(names.filter("layer norm").size() == 1, qPrintable(names.join(", ")));
+  QVERIFY2(names.filter("batch norm").size() == 1, qPrintable(names.join(", ")));
+  for (int id : runs->runIds())
+    if (runs->runName(id).contains("norm")) QCOMPARE(window.trainPage()->history(id).size(), size_t{1});
+}
+
+QTEST_MAIN(TestNormRace)
+#include "test_norm_race.moc"

@@ -1,0 +1,481 @@
+// Core headers first: Qt's `emit` macro must not reach them.
+#include "core/train/imdb_run.h"
+
+#include "ui/norm_race.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "ui/curve_plot.h"
+#include "ui/training_controller.h"
+
+namespace al::ui {
+
+namespace {
+
+// The Normalization page's colours: orange for layer norm (along a row), teal for batch norm (along a column).
+const QColor kSideColour[2] = {QColor(222, 110, 0), QColor(0, 128, 110)};
+const char* const kNormValue[2] = {"layer", "batch"};
+
+constexpr int kRedrawMs = 33;              // about 30 redraws a second, however fast the batches come
+constexpr double kSmoothingWeight = 0.9;   // of the batch curve's moving average, as on the Train page
+
+QString percent(double fraction) { return QLocale().toString(100.0 * fraction, 'f', 1) + QStringLiteral(" %"); }
+
+QString count(double n) { return QLocale().toString(static_cast<qlonglong>(std::llround(n))); }
+
+// The highest validation accuracy of a history; NaN without a validation split.
+double bestValidationAccuracy(const std::vector<EpochEvent>& history) {
+  double best = std::nan("");
+  for (const EpochEvent& e : history)
+    if (std::isfinite(e.valAccuracy) && !(best >= e.valAccuracy)) best = e.valAccuracy;
+  return best;
+}
+
+}  // namespace
+
+NormRace::NormRace(QWidget* parent)
+    : QWidget(parent),
+      progress_(new QProgressBar),
+      summary_(new QLabel),
+      curves_(new CurvePlot),
+      redrawTimer_(new QTimer(this)) {
+  auto* intro = new QLabel(
+      tr("<b>The claim:</b> batch normalization does not work well on sequences; layer normalization, which "
+         "normalizes each word on its own, does. <b>The test:</b> two IMDB Transformer encoders that differ only "
+         "in their normalization train side by side: same reviews, same split, same seed (so the same first "
+         "weights and the same batches), one processor core each. Then both are tested on reviews they never "
+         "saw."));
+  intro->setWordWrap(true);
+  intro->setTextFormat(Qt::RichText);
+
+  progress_->setRange(0, 1000);
+  progress_->setValue(0);
+  progress_->setTextVisible(false);
+  progress_->setMaximumHeight(10);
+
+  summary_->setObjectName("raceSummary");
+  summary_->setWordWrap(true);
+  summary_->setTextFormat(Qt::RichText);
+  summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  summary_->setMinimumHeight(90);
+  summary_->setStyleSheet(QStringLiteral("QLabel { font-size: 11pt; }"));
+
+  curves_->setObjectName("raceCurves");
+  curves_->setMinimumHeight(300);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(intro);
+  layout->addWidget(createSettingsBar());
+  layout->addWidget(progress_);
+  layout->addWidget(curves_, 1);
+  layout->addWidget(summary_);
+
+  for (Side side : kSides) {
+    Racer& racer = runs_[index(side)];
+    racer.controller = new TrainingController(this);
+    connect(racer.controller, &TrainingController::finished, this, [this, side] { racerFinished(side); });
+    racer.testing = new QFutureWatcher<BatchStats>(this);
+    connect(racer.testing, &QFutureWatcher<BatchStats>::finished, this, [this, side] { racerTested(side); });
+  }
+  redrawTimer_->setInterval(kRedrawMs);
+  connect(redrawTimer_, &QTimer::timeout, this, &NormRace::takeUpdates);
+
+  setPreset(defaultPreset(TaskKind::ImdbTransformer));
+  showSummary(tr("Press <b>Start race</b>. On the built-in reviews the race takes well under a minute; on the "
+                 "real IMDB archive with the classroom preset, a few minutes."));
+  setState(State::Ready);
+}
+
+NormRace::~NormRace() {
+  // The controllers stop and join their workers when they are destroyed; a test evaluation still running is
+  // waited for here, because it uses a run this widget owns.
+  for (Racer& racer : runs_) racer.testing->waitForFinished();
+}
+
+QWidget* NormRace::createSettingsBar() {
+  dataBox_ = new QComboBox;
+  dataBox_->setObjectName("raceData");
+  dataBox_->addItem(taskInfo(TaskKind::ImdbTransformer).builtinData.front().second, QStringLiteral("builtin"));
+  dataBox_->setToolTip(tr("The reviews both encoders learn from. Use Choose… for the real IMDB archive "
+                          "(aclImdb_v1.tar.gz) or an aclImdb folder."));
+  connect(dataBox_, &QComboBox::activated, this, [this](int i) { setDataSource(dataBox_->itemData(i).toString()); });
+  auto* choose = new QPushButton(tr("Choose…"));
+  choose->setObjectName("raceChooseData");
+  connect(choose, &QPushButton::clicked, this, &NormRace::chooseDataFile);
+
+  presetBox_ = new QComboBox;
+  presetBox_->setObjectName("racePreset");
+  presetBox_->addItems(presetNames(TaskKind::ImdbTransformer));
+  presetBox_->setToolTip(tr("tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: the "
+                            "source text's exact model (slow)."));
+  connect(presetBox_, &QComboBox::activated, this, [this](int i) { setPreset(presetBox_->itemText(i)); });
+
+  epochs_ = new QSpinBox;
+  epochs_->setObjectName("raceEpochs");
+  epochs_->setRange(1, 1000);
+  epochs_->setToolTip(tr("The budget: both encoders get exactly this many passes over the training data."));
+
+  startButton_ = new QPushButton(tr("Start race"));
+  startButton_->setObjectName("raceStart");
+  pauseButton_ = new QPushButton(tr("Pause"));
+  pauseButton_->setObjectName("racePause");
+  pauseButton_->setCheckable(true);
+  stopButton_ = new QPushButton(tr("Stop"));
+  stopButton_->setObjectName("raceStop");
+  connect(startButton_, &QPushButton::clicked, this, &NormRace::start);
+  connect(pauseButton_, &QPushButton::toggled, this, &NormRace::setPaused);
+  connect(stopButton_, &QPushButton::clicked, this, &NormRace::stop);
+
+  auto* bar = new QWidget;
+  auto* layout = new QHBoxLayout(bar);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(new QLabel(tr("Data")));
+  layout->addWidget(dataBox_, 2);
+  layout->addWidget(choose);
+  layout->addSpacing(12);
+  layout->addWidget(new QLabel(tr("Preset")));
+  layout->addWidget(presetBox_);
+  layout->addWidget(new QLabel(tr("Epochs")));
+  layout->addWidget(epochs_);
+  layout->addStretch(1);
+  layout->addWidget(startButton_);
+  layout->addWidget(pauseButton_);
+  layout->addWidget(stopButton_);
+  return bar;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings
+
+void NormRace::setDataSource(const QString& source) {
+  dataSource_ = source;
+  int i = dataBox_->findData(source);
+  if (i < 0) {
+    dataBox_->addItem(QFileInfo(source).fileName(), source);
+    i = dataBox_->count() - 1;
+    dataBox_->setItemData(i, source, Qt::ToolTipRole);
+  }
+  dataBox_->setCurrentIndex(i);
+}
+
+void NormRace::chooseDataFile() {
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Reviews for the race"), QDir::homePath(),
+                                   taskInfo(TaskKind::ImdbTransformer).dataFileFilter);
+  if (!path.isEmpty()) setDataSource(path);
+}
+
+void NormRace::setPreset(const QString& preset) {
+  const int i = presetBox_->findText(preset);
+  if (i < 0) return;
+  presetBox_->setCurrentIndex(i);
+  for (const HyperParameter& p : presetParameters(TaskKind::ImdbTransformer, preset))
+    if (p.key == QLatin1String("epochs")) epochs_->setValue(p.value.toInt());
+}
+
+QString NormRace::preset() const { return presetBox_->currentText(); }
+
+void NormRace::setEpochs(int epochs) { epochs_->setValue(epochs); }
+
+int NormRace::epochs() const { return epochs_->value(); }
+
+QString NormRace::name(Side side) const { return side == Side::Layer ? tr("layer norm") : tr("batch norm"); }
+
+// Both requests are the same but for the normalization: same data, preset, budget and seed. One thread each, so
+// that on a two-core machine the two runs share the processor evenly and keep pace.
+RunRequest NormRace::request(Side side) const {
+  RunRequest r;
+  r.task = TaskKind::ImdbTransformer;
+  r.data = dataSource_;
+  r.preset = preset();
+  r.values[QStringLiteral("norm")] = QString::fromLatin1(kNormValue[index(side)]);
+  r.values[QStringLiteral("epochs")] = epochs();
+  r.values[QStringLiteral("seed")] = seed_;
+  r.values[QStringLiteral("threads")] = 1;
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The race
+
+void NormRace::start() {
+  if (isRacing()) return;
+  error_.clear();
+  savedDirectories_.clear();
+  ++raceNumber_;
+  for (Side side : kSides) {
+    const int id = static_cast<int>(index(side));
+    curves_->removeRun(id);
+    curves_->addRun(id, name(side), kSideColour[id]);
+    Racer& racer = runs_[index(side)];
+    racer.run.reset();
+    racer.settings = nlohmann::json();
+    racer.history.clear();
+    racer.batches = 0;
+    racer.lastFraction = 0;
+    racer.done = false;
+    racer.error.clear();
+    racer.lossAverage = racer.accuracyAverage = 0;
+    racer.smoothingWeight = 1;
+    racer.testAccuracy = std::nan("");
+    racer.testSamples = 0;
+  }
+  curves_->refresh();
+  {
+    const QSignalBlocker blocker(pauseButton_);
+    pauseButton_->setChecked(false);
+  }
+  for (Side side : kSides) runs_[index(side)].controller->start(request(side));
+  setState(State::Racing);
+  progress_->setValue(0);
+  showSummary(tr("Reading the reviews and building both models…"));
+  redrawTimer_->start();
+}
+
+void NormRace::setPaused(bool paused) {
+  if (state_ != State::Racing) return;
+  for (Racer& racer : runs_) racer.controller->setPaused(paused);
+  {
+    const QSignalBlocker blocker(pauseButton_);
+    pauseButton_->setChecked(paused);
+  }
+  pauseButton_->setText(paused ? tr("Resume") : tr("Pause"));
+  emit statusMessage(paused ? tr("Race paused") : tr("Race resumed"));
+}
+
+void NormRace::stop() {
+  if (state_ != State::Racing) return;
+  for (Racer& racer : runs_) racer.controller->stop();
+}
+
+void NormRace::takeUpdates() {
+  QStringList lines;
+  double fraction = 0;
+  bool preparing = false;
+  for (Side side : kSides) {
+    Racer& racer = runs_[index(side)];
+    TrainingController::Update update = racer.controller->takeUpdate();
+    for (const BatchEvent& e : update.batches) drawBatch(side, e);
+    for (const EpochEvent& e : update.epochs) {
+      racer.history.push_back(e);
+      curves_->addEpochPoint(static_cast<int>(index(side)), e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy);
+    }
+    if (!update.batches.empty()) racer.lastFraction = update.batches.back().fraction;
+    fraction += racer.lastFraction / 2;
+    preparing = preparing || update.phase == TrainingController::Phase::Preparing;
+    if (!update.batches.empty()) {
+      const BatchEvent& e = update.batches.back();
+      lines << tr("<b style='color:%1'>%2</b>: epoch %3 of %4, batch %5 of %6 · smoothed loss %7 · accuracy %8")
+                   .arg(kSideColour[index(side)].name(), name(side))
+                   .arg(e.epoch)
+                   .arg(epochs())
+                   .arg(e.batch)
+                   .arg(e.batchesPerEpoch)
+                   .arg(racer.lossAverage / (1 - racer.smoothingWeight), 0, 'f', 3)
+                   .arg(percent(racer.accuracyAverage / (1 - racer.smoothingWeight)));
+    } else if (update.phase == TrainingController::Phase::Preparing && !update.preparing.isEmpty()) {
+      lines << tr("<b style='color:%1'>%2</b>: %3 (%4)")
+                   .arg(kSideColour[index(side)].name(), name(side), update.preparing.toHtmlEscaped(),
+                        percent(update.prepareFraction));
+    }
+  }
+  progress_->setValue(static_cast<int>(1000 * fraction));
+  if (state_ == State::Racing && lines.size() == 2) showSummary(lines.join(QStringLiteral("<br>")));
+  else if (state_ == State::Racing && preparing && !lines.isEmpty()) showSummary(lines.join(QStringLiteral("<br>")));
+  curves_->refresh();
+}
+
+void NormRace::drawBatch(Side side, const BatchEvent& e) {
+  Racer& racer = runs_[index(side)];
+  ++racer.batches;
+  // A debiased moving average, as TensorBoard smooths: without the correction the curve would start at 0.
+  racer.lossAverage = kSmoothingWeight * racer.lossAverage + (1 - kSmoothingWeight) * e.loss;
+  racer.accuracyAverage = kSmoothingWeight * racer.accuracyAverage + (1 - kSmoothingWeight) * e.accuracy;
+  racer.smoothingWeight *= kSmoothingWeight;
+  const double correction = 1 - racer.smoothingWeight;
+  const double x = (e.epoch - 1) + static_cast<double>(e.batch) / static_cast<double>(std::max<size_t>(1, e.batchesPerEpoch));
+  curves_->addBatchPoint(static_cast<int>(index(side)), x, racer.lossAverage / correction,
+                         racer.accuracyAverage / correction);
+}
+
+void NormRace::racerFinished(Side side) {
+  takeUpdates();  // the last batches and epochs
+  Racer& racer = runs_[index(side)];
+  TrainingController::Outcome outcome = racer.controller->takeOutcome();
+  racer.run = std::move(outcome.run);
+  if (racer.run) racer.settings = racer.run->settings();
+  racer.error = outcome.stopped ? QString() : outcome.error;  // a cancellation by Stop is no failure
+  racer.done = true;
+  // One runner out (a data error, a diverging loss, Stop) ends the race for both: no fair comparison is left.
+  Racer& other = runs_[index(side == Side::Layer ? Side::Batch : Side::Layer)];
+  if (!racer.error.isEmpty() || outcome.stopped) other.controller->stop();
+  if (!other.done) return;
+
+  redrawTimer_->stop();
+  takeUpdates();
+  for (Side s : kSides) {
+    const Racer& r = runs_[index(s)];
+    if (r.error.isEmpty()) continue;
+    error_ = r.error;
+    if (!r.run)  // preparing failed: unreadable data, most likely
+      showSummary(tr("<b>The race could not start:</b> %1").arg(error_.toHtmlEscaped()));
+    else
+      showSummary(tr("<b>The race ended early:</b> the %1 run failed: %2<br>A loss that becomes NaN usually means "
+                     "the learning rate is too high for this model.")
+                      .arg(name(s), error_.toHtmlEscaped()));
+    setState(State::Failed);
+    emit raceFinished();
+    return;
+  }
+  const size_t budget = static_cast<size_t>(epochs());
+  for (const Racer& r : runs_) {
+    if (r.run && r.history.size() >= budget) continue;
+    showSummary(tr("Race stopped after %1 (layer norm) and %2 (batch norm) of %3 epochs. A verdict needs the full "
+                   "budget for both: press <b>Start race</b> to run it again.")
+                    .arg(history(Side::Layer).size())
+                    .arg(history(Side::Batch).size())
+                    .arg(budget));
+    setState(State::Stopped);
+    emit raceFinished();
+    return;
+  }
+  testBoth();
+}
+
+// Both runs hold their best epoch's weights; the test split (reviews neither saw) decides. Off the GUI thread:
+// 25,000 real reviews take a while.
+void NormRace::testBoth() {
+  setState(State::Testing);
+  showSummary(tr("Both have trained %1 epochs. Testing both on reviews they have never seen…").arg(epochs()));
+  for (Side side : kSides) {
+    Racer& racer = runs_[index(side)];
+    TrainingRun* run = racer.run.get();
+    racer.testing->setFuture(QtConcurrent::run([run] { return run->evaluateTest(); }));
+  }
+}
+
+void NormRace::racerTested(Side side) {
+  Racer& racer = runs_[index(side)];
+  const BatchStats stats = racer.testing->result();
+  racer.testAccuracy = stats.accuracy();
+  racer.testSamples = static_cast<size_t>(stats.total);
+  for (const Racer& r : runs_)
+    if (!r.testing->isFinished() || !std::isfinite(r.testAccuracy)) return;
+  finishRace();
+}
+
+void NormRace::finishRace() {
+  saveRuns();
+  showSummary(verdict());
+  setState(State::Finished);
+  progress_->setValue(1000);
+  emit statusMessage(tr("Race finished: layer norm %1, batch norm %2 on the test reviews")
+                         .arg(percent(testAccuracy(Side::Layer)), percent(testAccuracy(Side::Batch))));
+  emit raceFinished();
+}
+
+// Both runs as model directories, so that the Train page can list them beside its own runs.
+void NormRace::saveRuns() {
+  if (!sessionFolder_) sessionFolder_ = std::make_unique<QTemporaryDir>();
+  if (!sessionFolder_->isValid()) return;
+  for (Side side : kSides) {
+    const QString dir = sessionFolder_->filePath(tr("race %1 %2").arg(raceNumber_).arg(name(side)));
+    try {
+      runs_[index(side)].run->save(dir.toStdString());
+      savedDirectories_ << dir;
+    } catch (const std::exception& e) {
+      emit statusMessage(tr("Could not keep the %1 run: %2").arg(name(side), QString::fromStdString(e.what())));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The verdict
+
+// Who won on the test reviews, by how much, and whether that could be luck. Two accuracies measured on n
+// reviews each wobble by about √(p(1 − p)/n); a difference within twice the wobble of the difference is one
+// chance alone could produce, so it is called a draw rather than a win.
+QString NormRace::verdict() const {
+  const double layer = testAccuracy(Side::Layer);
+  const double batch = testAccuracy(Side::Batch);
+  const double n = static_cast<double>(std::max<size_t>(1, testSamples(Side::Layer)));
+  const double difference = layer - batch;
+  const double wobble = std::sqrt(layer * (1 - layer) / n + batch * (1 - batch) / n);
+  const bool clear = std::abs(difference) > 2 * wobble;
+  const Side winner = difference >= 0 ? Side::Layer : Side::Batch;
+
+  QString text = tr("<b>Result on %1 test reviews</b> (never seen in training), after %2 epochs each: "
+                    "<b style='color:%3'>layer norm %4</b>, <b style='color:%5'>batch norm %6</b> right "
+                    "(best validation accuracy %7 and %8).<br>")
+                     .arg(count(n))
+                     .arg(epochs())
+                     .arg(kSideColour[0].name(), percent(layer), kSideColour[1].name(), percent(batch))
+                     .arg(percent(bestValidationAccuracy(history(Side::Layer))),
+                          percent(bestValidationAccuracy(history(Side::Batch))));
+  const QString points = QLocale().toString(100 * std::abs(difference), 'f', 1);
+  const QString reviews = count(std::abs(difference) * n);
+  if (clear) {
+    text += tr("<b>%1 won</b> by %2 percentage points: it classified %3 more of the %4 reviews correctly. ")
+                .arg(name(winner).left(1).toUpper() + name(winner).mid(1), points, reviews, count(n));
+  } else {
+    text += tr("<b>A draw</b>: %1 is ahead by %2 points (%3 reviews), but results measured on %4 reviews wobble "
+               "by about ±%5 points by chance alone, so this gap could be luck. ")
+                .arg(name(winner), points, reviews, count(n), QLocale().toString(200 * wobble, 'f', 1));
+  }
+  if (clear && winner == Side::Layer) {
+    text += tr("This agrees with the claim. Batch norm averages each feature over all the words of the batch, so "
+               "a review's numbers depend on which other reviews (long or short) share its batch, and at test time "
+               "it must fall back on averages collected during training. Layer norm normalizes each word's vector "
+               "on its own, the same way in training and in testing.");
+  } else if (clear) {
+    text += tr("This goes against the claim, on this data and budget. The claim is a rule of thumb: batch "
+               "statistics over many words can work when batches are large and reviews alike; the trouble grows "
+               "with small batches, very different lengths and the gap between training and test statistics. "
+               "Try another preset, more epochs or the real IMDB reviews.");
+  } else {
+    text += tr("On this data and budget the race does not show the difference the claim predicts: both "
+               "normalizations learned the task. The claim is about harder conditions: real reviews of very "
+               "different lengths, small batches, longer training. Try the classroom preset on the real IMDB "
+               "archive.");
+  }
+  return text;
+}
+
+QString NormRace::summaryText() const { return summary_->text(); }
+
+void NormRace::showSummary(const QString& html) { summary_->setText(html); }
+
+void NormRace::setState(State state) {
+  state_ = state;
+  const bool racing = state == State::Racing;
+  startButton_->setEnabled(!isRacing());
+  pauseButton_->setEnabled(racing);
+  stopButton_->setEnabled(racing);
+  dataBox_->setEnabled(!isRacing());
+  presetBox_->setEnabled(!isRacing());
+  epochs_->setEnabled(!isRacing());
+  if (!racing) {
+    const QSignalBlocker blocker(pauseButton_);
+    pauseButton_->setChecked(false);
+    pauseButton_->setText(tr("Pause"));
+  }
+}
+
+}  // namespace al::ui

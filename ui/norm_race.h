@@ -1,0 +1,143 @@
+#pragma once
+// The Race tab of the Normalization page: layer normalization against batch normalization, trained live.
+//
+// The source text claims that batch normalization works poorly on sequence data and that layer normalization,
+// which normalizes each word's vector on its own, works well. The race puts that to the test: two IMDB
+// Transformer encoders, identical but for their normalization, train side by side on the same data with the
+// same seed (so the same split, the same first weights for every shared tensor and the same batch order),
+// one thread each so that they keep pace. Their curves are overlaid live; at the end both are tested on the
+// test split and a summary says which won, by how much, and what that means for the claim.
+//
+//   settings (top): data (built-in, or a file chosen by the user), preset, epochs, Start/Pause/Stop
+//   curves (middle): loss and accuracy of both runs (the Train page's CurvePlot)
+//   summary (bottom): progress during the race, the verdict after it
+//
+// The training itself is the Train page's: two TrainingControllers, each preparing and training one run on its
+// own worker thread. This widget only starts them, takes their events on a 30 Hz timer and draws them.
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "ui/run_factory.h"
+
+#include <QFutureWatcher>
+#include <QString>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTemporaryDir;
+class QTimer;
+
+namespace al::ui {
+
+class CurvePlot;
+class TrainingController;
+
+class NormRace : public QWidget {
+  Q_OBJECT
+ public:
+  enum class Side { Layer = 0, Batch = 1 };
+  static constexpr std::array<Side, 2> kSides = {Side::Layer, Side::Batch};
+  enum class State { Ready, Racing, Testing, Finished, Stopped, Failed };
+
+  explicit NormRace(QWidget* parent = nullptr);
+  ~NormRace() override;  // stops and joins both workers
+
+  // --- What a user sets (the widgets call these; tests call them directly) ---
+  void setDataSource(const QString& source);  // "builtin" or a path (aclImdb folder, archive, CSV, TSV)
+  QString dataSource() const { return dataSource_; }
+  void setPreset(const QString& preset);  // also sets the epochs to the preset's
+  QString preset() const;
+  void setEpochs(int epochs);
+  int epochs() const;
+  void setSeed(int seed) { seed_ = seed; }
+  int seed() const { return seed_; }
+
+  // --- The race ---
+  void start();  // only when not racing
+  void setPaused(bool paused);
+  void stop();   // both runs stop between batches; no verdict follows
+  bool isRacing() const { return state_ == State::Racing || state_ == State::Testing; }
+  State state() const { return state_; }
+
+  // --- What it shows, for tests and the Train page ---
+  QString name(Side side) const;  // "layer norm", "batch norm"
+  const std::vector<EpochEvent>& history(Side side) const { return runs_[index(side)].history; }
+  int batchesSeen(Side side) const { return runs_[index(side)].batches; }
+  // The settings the run was prepared with (RunRequest values applied to the preset), empty before start.
+  const nlohmann::json& settings(Side side) const { return runs_[index(side)].settings; }
+  // Test split accuracy of the best epoch's weights; NaN until the race is Finished.
+  double testAccuracy(Side side) const { return runs_[index(side)].testAccuracy; }
+  size_t testSamples(Side side) const { return runs_[index(side)].testSamples; }
+  QString summaryText() const;
+  QString errorText() const { return error_; }
+  CurvePlot* curves() const { return curves_; }
+  // After Finished: the two runs as model directories of a folder that lives as long as this widget, for the
+  // Train page's runs list (TrainPage::openModel). Empty when they could not be written.
+  QStringList savedRunDirectories() const { return savedDirectories_; }
+
+ public slots:
+  void chooseDataFile();
+
+ signals:
+  void raceFinished();  // Finished, Stopped or Failed: the race is over and a new one can start
+  void statusMessage(const QString& message);
+
+ private:
+  struct Racer {
+    TrainingController* controller = nullptr;
+    std::unique_ptr<TrainingRun> run;
+    nlohmann::json settings;
+    std::vector<EpochEvent> history;
+    int batches = 0;
+    double lastFraction = 0;  // of the whole run
+    bool done = false;
+    QString error;
+    // Smoothing of the batch curve: an exponential moving average, corrected for its start at zero.
+    double lossAverage = 0, accuracyAverage = 0, smoothingWeight = 1;
+    QFutureWatcher<BatchStats>* testing = nullptr;
+    double testAccuracy = 0;
+    size_t testSamples = 0;
+  };
+  static size_t index(Side side) { return static_cast<size_t>(side); }
+
+  QWidget* createSettingsBar();
+  RunRequest request(Side side) const;
+  void takeUpdates();  // the 30 Hz timer
+  void drawBatch(Side side, const BatchEvent& e);
+  void racerFinished(Side side);
+  void testBoth();
+  void racerTested(Side side);
+  void finishRace();
+  void saveRuns();
+  void setState(State state);
+  void showSummary(const QString& html);
+  QString verdict() const;
+
+  QComboBox* dataBox_;
+  QComboBox* presetBox_;
+  QSpinBox* epochs_;
+  QPushButton* startButton_;
+  QPushButton* pauseButton_;
+  QPushButton* stopButton_;
+  QProgressBar* progress_;
+  QLabel* summary_;
+  CurvePlot* curves_;
+  QTimer* redrawTimer_;
+
+  QString dataSource_ = QStringLiteral("builtin");
+  int seed_ = 1337;
+  State state_ = State::Ready;
+  QString error_;
+  std::array<Racer, 2> runs_;
+  int raceNumber_ = 0;  // names the kept model directories: "race 2 layer norm"
+  std::unique_ptr<QTemporaryDir> sessionFolder_;
+  QStringList savedDirectories_;
+};
+
+}  // namespace al::ui
