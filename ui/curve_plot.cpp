@@ -202,7 +202,8 @@ void CurvePlot::rescale() {
     }
   }
   if (highestLoss == 0) highestLoss = highestEarlyLoss;
-  for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setRange(0, lastEpoch + 0.05);
+  // A little room past the last epoch, so its markers are not cut in half by the frame.
+  for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setRange(0, lastEpoch * 1.02 + 0.1);
   // Loss from 0: how far it fell is the story, so the axis keeps its origin.
   lossRect_->axis(QCPAxis::atLeft)->setRange(0, highestLoss > 0 ? highestLoss * 1.08 : 1.0);
 }
