@@ -72,9 +72,8 @@ Gru::StepGradients Gru::stepBackward(const ParameterSet& params, const StepCache
   g.recurrentGates.rightCols(U) = (dCandidatePre * r).matrix();            // dh_h = da_h ⊙ r
 
   // x_* = x·W + b0  =>  dx = d(x_*)·Wᵀ;   h_* = h·U + b1  =>  dh += d(h_*)·Uᵀ
-  g.input.noalias() = g.inputGates * params.value(kernel_).transpose();                 // B x in
-  g.state = (dh * z).matrix();                                                            // B x U
-  g.state.noalias() += g.recurrentGates * params.value(recurrentKernel_).transpose();
+  g.input = timesTransposed(g.inputGates, params.value(kernel_));                          // B x in
+  g.state = (dh * z).matrix() + timesTransposed(g.recurrentGates, params.value(recurrentKernel_));  // B x U
   return g;
 }
 
@@ -145,6 +144,11 @@ RowVector Gru::stepReference(const ParameterSet& params, const Gru& gru, const R
     out(j) = z * h(j) + (1.0f - z) * candidate;
   }
   return out;
+}
+
+Matrix timesTransposed(const Matrix& a, const ConstMatrixMap& b) {
+  Eigen::MatrixXf product = a * b.transpose();  // column-major on purpose (see the header)
+  return product;                               // converted to row-major
 }
 
 void initOrthogonal(MatrixMap matrix, Rng& rng) {

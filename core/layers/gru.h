@@ -88,4 +88,9 @@ class Gru {
 // Fills a [rows, cols] matrix with an orthogonal one (rows or columns orthonormal), as Keras' Orthogonal.
 void initOrthogonal(MatrixMap matrix, Rng& rng);
 
+// a·bᵀ, the backward pass's dY·Wᵀ. Same numbers as `a * b.transpose()`, but computed into a column-major
+// temporary: Eigen then packs the large b in its fast layout (about 1.5x faster for the GRU's 32 x 3072 by
+// 3072 x 1280 products, where packing the weights costs as much as multiplying).
+Matrix timesTransposed(const Matrix& a, const ConstMatrixMap& b);
+
 }  // namespace al

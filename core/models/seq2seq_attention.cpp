@@ -236,7 +236,7 @@ Seq2SeqLoss Seq2SeqAttention::teacherForcing(std::span<const Seq2SeqExample* con
   // logits = S·W_out + b_out  =>  dW_out = Sᵀ·dlogits,  db_out = Σ_rows dlogits,  dS = dlogits·W_outᵀ
   (*grads)[output_.kernelSlot()].noalias() += allStates.transpose() * dLogits;
   (*grads)[output_.biasSlot()] += dLogits.colwise().sum();
-  const Matrix dAllStates = dLogits * params_.value(output_.kernelSlot()).transpose();  // N x U
+  const Matrix dAllStates = timesTransposed(dLogits, params_.value(output_.kernelSlot()));  // N x U
 
   MatrixMap dTable = (*grads)[targetEmbedding_.tableSlot()];
   std::vector<Matrix> dKeys(examples.size()), dOutputs(examples.size());
