@@ -770,25 +770,26 @@ void TrainPage::trainingFinished() {
   takeTrainingUpdate();  // whatever came after the last tick
   TrainingController::Outcome outcome = controller_->takeOutcome();
   const int id = currentRunId_;
+  const bool trained = outcome.run != nullptr;
+  if (trained)
+    keepFinishedRun(id, std::move(outcome));
+  else
+    dropUnstartedRun(id, outcome);
+  setPaused(false);
+  updateButtons();
+  curves_->refresh();
+  emit trainingChanged(false);
+  if (trained) emit runFinished(id);
+}
+
+void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
   Run& run = runs_[id];
   run.seconds = runClock_.elapsed() / 1000.0;
   run.run = std::move(outcome.run);
-  if (run.run) {
-    run.history = outcome.result.history.empty() ? run.history : outcome.result.history;
-  }
+  if (!outcome.result.history.empty()) run.history = outcome.result.history;
 
   QString state;
-  if (!run.run) {
-    // Nothing was trained (the data could not be read, or Stop came while preparing): the row would only confuse.
-    runsList_->removeRun(id);
-    curves_->removeRun(id);
-    runs_.erase(id);
-    currentRunId_ = -1;
-    if (outcome.stopped)
-      setStatus(tr("Cancelled before training began."));
-    else
-      showError(tr("Could not start training: %1").arg(outcome.error));
-  } else if (!outcome.error.isEmpty()) {
+  if (!outcome.error.isEmpty()) {
     state = tr("failed");
     run.failure = outcome.error;
     showError(tr("Training stopped with an error: %1 Its curves stay in the runs list.").arg(outcome.error));
@@ -803,24 +804,29 @@ void TrainPage::trainingFinished() {
                   .arg(outcome.test ? tr("; on the test data: %1 % accuracy").arg(100 * outcome.test->accuracy(), 0, 'f', 1)
                                     : QString()));
   }
-  if (run.run) {
-    runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
-    if (outcome.test) runsList_->setTestAccuracy(id, outcome.test->accuracy());
-    // The row keeps the page's summary; its tooltip now shows every setting the run really used.
-    runsList_->setSettings(id, settingsSummary(run.settings), QString::fromStdString(run.run->settings().dump(2)));
-  }
-  progress_->setValue(run.run && !outcome.stopped && outcome.error.isEmpty() ? 1000 : progress_->value());
-  progress_->setFormat(state.isEmpty() ? QString() : state);
-  speed_->setText(run.run ? tr("%1 in all").arg(formatDuration(run.seconds)) : QString());
-  {
-    const QSignalBlocker blocker(pauseAction_);
-    pauseAction_->setChecked(false);
-  }
-  setPaused(false);
-  updateButtons();
-  curves_->refresh();
-  emit trainingChanged(false);
-  if (currentRunId_ >= 0) emit runFinished(id);
+  runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
+  if (outcome.test) runsList_->setTestAccuracy(id, outcome.test->accuracy());
+  // The row keeps the page's summary; its tooltip now shows every setting the run really used.
+  runsList_->setSettings(id, settingsSummary(run.settings), QString::fromStdString(run.run->settings().dump(2)));
+  const bool complete = outcome.error.isEmpty() && !outcome.stopped;
+  if (complete) progress_->setValue(1000);
+  progress_->setFormat(state);
+  speed_->setText(tr("%1 in all").arg(formatDuration(run.seconds)));
+}
+
+void TrainPage::dropUnstartedRun(int id, const TrainingController::Outcome& outcome) {
+  // Nothing was trained (the data could not be read, or Stop came while preparing): the row would only confuse.
+  runsList_->removeRun(id);
+  curves_->removeRun(id);
+  runs_.erase(id);
+  currentRunId_ = -1;
+  progress_->setValue(0);
+  progress_->setFormat(QString());
+  speed_->clear();
+  if (outcome.stopped)
+    setStatus(tr("Cancelled before training began."));
+  else
+    showError(tr("Could not start training: %1").arg(outcome.error));
 }
 
 void TrainPage::updateButtons() {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ui/run_factory.h"
+#include "ui/training_controller.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
@@ -35,7 +36,6 @@ namespace al::ui {
 
 class CurvePlot;
 class RunsList;
-class TrainingController;
 
 class TrainPage : public QWidget {
   Q_OBJECT
@@ -130,6 +130,8 @@ class TrainPage : public QWidget {
   void drawBatch(Run& run, int runId, const BatchEvent& e);
   void showProgress(const BatchEvent& e);
   void trainingFinished();
+  void keepFinishedRun(int id, TrainingController::Outcome outcome);
+  void dropUnstartedRun(int id, const TrainingController::Outcome& outcome);
   void updateButtons();
   void showError(const QString& message);
   void hideError();

@@ -298,6 +298,28 @@ class TestTrainPage : public QObject {
     QVERIFY(button(page, "start")->isEnabled());
   }
 
+  void stopRightAfterStartEndsCleanly() {
+    TrainPage page;
+    QVERIFY(waitForDataCard(page));
+    page.setPreset("tiny");
+    // Stop while the data is still being prepared (or, on a fast machine, just before the first batch).
+    QTest::mouseClick(button(page, "start"), Qt::LeftButton);
+    QTest::mouseClick(button(page, "stop"), Qt::LeftButton);
+    QVERIFY(waitForEnd(page));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    if (page.runs()->runCount() == 0) {
+      QVERIFY(page.statusText().contains("Cancelled"));  // stopped while preparing: no empty row is left
+    } else {
+      QCOMPARE(page.runs()->runCount(), 1);
+      QVERIFY(page.runs()->text(page.currentRunId(), RunsList::StateColumn).contains("stopped"));
+    }
+    // And the page trains normally afterwards.
+    page.setParameter("epochs", 1);
+    QTest::mouseClick(button(page, "start"), Qt::LeftButton);
+    QVERIFY(waitForEnd(page));
+    QVERIFY(page.runs()->text(page.currentRunId(), RunsList::StateColumn).contains("done"));
+  }
+
   void keysStartPauseResumeAndStop() {
     TrainPage page;
     page.show();
