@@ -5,7 +5,7 @@
 // which normalizes each word's vector on its own, works well. The race puts that to the test: two IMDB
 // Transformer encoders, identical but for their normalization, train side by side on the same data with the
 // same seed (so the same split, the same first weights for every shared tensor and the same batch order),
-// one thread each so that they keep pace. Their curves are overlaid live; at the end both are tested on the
+// one thread each, and the one ahead waits for the other, so that they keep pace. Their curves are overlaid live; at the end both are tested on the
 // test split and a summary says which won, by how much, and what that means for the claim.
 //
 //   settings (top): data (built-in, or a file chosen by the user), preset, epochs, Start/Pause/Stop
@@ -62,6 +62,8 @@ class NormRace : public QWidget {
   void start();  // only when not racing
   void setPaused(bool paused);
   void stop();   // both runs stop between batches; no verdict follows
+  // The run ahead waits (paused between batches) while it leads by more than this many batches.
+  int maxLead() const;
   bool isRacing() const { return state_ == State::Racing || state_ == State::Testing; }
   State state() const { return state_; }
 
@@ -95,6 +97,7 @@ class NormRace : public QWidget {
     nlohmann::json settings;
     std::vector<EpochEvent> history;
     int batches = 0;
+    int batchesPerEpoch = 0;
     double lastFraction = 0;  // of the whole run
     bool done = false;
     QString error;
@@ -110,6 +113,7 @@ class NormRace : public QWidget {
   RunRequest request(Side side) const;
   void takeUpdates();  // the 30 Hz timer
   void drawBatch(Side side, const BatchEvent& e);
+  void keepPace();
   void racerFinished(Side side);
   void testBoth();
   void racerTested(Side side);
@@ -133,6 +137,7 @@ class NormRace : public QWidget {
   QString dataSource_ = QStringLiteral("builtin");
   int seed_ = 1337;
   State state_ = State::Ready;
+  bool userPaused_ = false;
   QString error_;
   std::array<Racer, 2> runs_;
   int raceNumber_ = 0;  // names the kept model directories: "race 2 layer norm"
