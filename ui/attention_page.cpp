@@ -18,6 +18,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QTextDocument>
 #include <QTimer>
@@ -144,18 +145,14 @@ QWidget* AttentionPage::createHeatmapsTab() {
   inputRow->addWidget(show);
   layout->addLayout(inputRow);
 
-  tokens_ = new QLabel;
+  tokens_ = new QTextBrowser;
   tokens_->setObjectName("tokens");
-  tokens_->setWordWrap(true);
-  tokens_->setTextFormat(Qt::RichText);
+  tokens_->setOpenLinks(false);  // a click selects the token; nothing is opened
+  tokens_->setMaximumHeight(70);
+  tokens_->setFrameShape(QFrame::NoFrame);
   tokens_->setToolTip(tr("The tokens as the model reads them. Click one to see where it looks."));
-  connect(tokens_, &QLabel::linkActivated, this, [this](const QString& link) { selectToken(link.toInt()); });
-  auto* tokenScroll = new QScrollArea;
-  tokenScroll->setWidget(tokens_);
-  tokenScroll->setWidgetResizable(true);
-  tokenScroll->setMaximumHeight(70);
-  tokenScroll->setFrameShape(QFrame::NoFrame);
-  layout->addWidget(tokenScroll);
+  connect(tokens_, &QTextBrowser::anchorClicked, this, [this](const QUrl& link) { selectToken(link.toString().toInt()); });
+  layout->addWidget(tokens_);
   predictionLabel_ = new QLabel;
   predictionLabel_->setObjectName("prediction");
   predictionLabel_->setStyleSheet(QStringLiteral("font-size: 15px"));
@@ -326,6 +323,7 @@ void AttentionPage::addSessionRun(const QString& name, const std::function<bool(
 
 void AttentionPage::trainToyModel(PositionKind position) {
   if (isTrainingToyModel()) return;
+  trainingToy_ = true;
   toyButton_->setEnabled(false);
   toyButton_->setText(tr("Training…"));
   emit statusMessage(tr("Training a toy model on the built-in reviews…"));
@@ -350,9 +348,10 @@ void AttentionPage::trainToyModel(PositionKind position) {
   }));
 }
 
-bool AttentionPage::isTrainingToyModel() const { return toyWatcher_->isRunning(); }
+bool AttentionPage::isTrainingToyModel() const { return trainingToy_; }
 
 void AttentionPage::toyModelTrained() {
+  trainingToy_ = false;
   toyButton_->setEnabled(true);
   toyButton_->setText(tr("Train a toy model now"));
   const ToyTraining result = toyWatcher_->result();
@@ -441,14 +440,10 @@ void AttentionPage::updateTokens() {
   if (prediction_.truncated)
     notes += tr("; <b>the text was cut</b> after %1 tokens (the model's sequence length): the rest is not read")
                  .arg(prediction_.tokens.size());
-  tokens_->setText(html + QStringLiteral("<br><span style=\"color:#555\">%1</span>").arg(notes));
+  tokens_->setHtml(html + QStringLiteral("<br><span style=\"color:#555\">%1</span>").arg(notes));
 }
 
-QString AttentionPage::tokensText() const {
-  QTextDocument doc;
-  doc.setHtml(tokens_->text());
-  return doc.toPlainText();
-}
+QString AttentionPage::tokensText() const { return tokens_->toPlainText(); }
 
 QString AttentionPage::predictionText() const {
   QTextDocument doc;

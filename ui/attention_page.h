@@ -34,6 +34,7 @@ class QPushButton;
 class QSpinBox;
 class QTabWidget;
 class QTemporaryDir;
+class QTextBrowser;
 class QTimer;
 class QGridLayout;
 
@@ -131,6 +132,7 @@ class AttentionPage : public QWidget {
     QString name, error;
   };
   QFutureWatcher<ToyTraining>* toyWatcher_;
+  bool trainingToy_ = false;  // from the button press until the model is on the page
 
   QTabWidget* tabs_;
   QComboBox* modelBox_;
@@ -140,7 +142,7 @@ class AttentionPage : public QWidget {
   QLabel* error_;
   QPlainTextEdit* textEdit_;
   QTimer* typingTimer_;
-  QLabel* tokens_;
+  QTextBrowser* tokens_;
   QLabel* predictionLabel_;
   QWidget* heatmapHost_;
   QGridLayout* heatmapGrid_;

@@ -159,6 +159,7 @@ void ChatbotPage::addSessionRun(const QString& name, const std::function<bool(co
 
 void ChatbotPage::trainToyModel(const QString& data, int epochs) {
   if (isTrainingToyModel()) return;
+  trainingToy_ = true;
   toyButton_->setEnabled(false);
   toyButton_->setText(tr("Training…"));
   emit statusMessage(tr("Training a tiny chatbot…"));
@@ -184,9 +185,10 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs) {
   }));
 }
 
-bool ChatbotPage::isTrainingToyModel() const { return trainer_->isRunning(); }
+bool ChatbotPage::isTrainingToyModel() const { return trainingToy_; }
 
 void ChatbotPage::toyModelTrained() {
+  trainingToy_ = false;
   toyButton_->setEnabled(true);
   toyButton_->setText(tr("Train a tiny chatbot now"));
   const Training result = trainer_->result();

@@ -82,6 +82,7 @@ class ChatbotPage : public QWidget {
   ChatbotReply reply_;
   bool hasReply_ = false;
   QFutureWatcher<Training>* trainer_;
+  bool trainingToy_ = false;  // from the button press until the model is on the page
 
   QComboBox* modelBox_;
   QComboBox* toyDataBox_;

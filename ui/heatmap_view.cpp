@@ -88,6 +88,11 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(title_);
   layout->addWidget(plot_, 1);
+  empty_ = new QLabel(tr("Nothing to show yet."));
+  empty_->setAlignment(Qt::AlignCenter);
+  empty_->setStyleSheet(QStringLiteral("color: #777"));
+  layout->addWidget(empty_, 1);
+  plot_->hide();  // until there is a matrix
   setMinimumSize(260, 240);
 
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -139,6 +144,8 @@ void HeatmapView::setFixedRange(double lower, double upper) {
 
 void HeatmapView::setMatrix(const al::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels) {
   values_ = values;
+  plot_->setVisible(values.size() > 0);
+  empty_->setVisible(values.size() == 0);
   rowLabels_ = labelsOrNumbers(rowLabels, values.rows());
   columnLabels_ = labelsOrNumbers(columnLabels, values.cols());
   const int nx = columns(), ny = rows();

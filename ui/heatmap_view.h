@@ -71,6 +71,7 @@ class HeatmapView : public QWidget {
   bool cellAt(const QPoint& pixel, int& row, int& column) const;
 
   QLabel* title_;
+  QLabel* empty_;  // shown instead of the plot while there is no matrix
   QCustomPlot* plot_;
   QCPColorMap* map_;
   QCPColorScale* scale_;

@@ -490,8 +490,9 @@ void StepperPage::showCurrentStep() {
     auto* view = new MatrixView(QString::fromStdString(grid.title));
     view->table()->horizontalHeader()->setMinimumSectionSize(46);
     view->setDecimals(grid.probabilities ? 3 : 2);
-    view->setColouring(grid.probabilities ? MatrixView::Colouring::Sequential : MatrixView::Colouring::Diverging,
-                       grid.probabilities ? 0 : finiteLimit(grid.values));
+    if (grid.coloured)
+      view->setColouring(grid.probabilities ? MatrixView::Colouring::Sequential : MatrixView::Colouring::Diverging,
+                         grid.probabilities ? 0 : finiteLimit(grid.values));
     view->setMatrix(grid.values, toQStrings(grid.rowLabels), toQStrings(grid.columnLabels));
     if (kind() == Kind::SelfAttention && walk_ && walk_->realTokens < grid.values.rows()) {
       QList<int> padding;

@@ -60,7 +60,7 @@ void copyTensorsByName(const ParameterSet& from, ParameterSet& to) {
 
 StepGrid grid(std::string title, Matrix values, std::vector<std::string> rows, std::vector<std::string> columns,
               bool probabilities = false) {
-  return {std::move(title), std::move(values), std::move(rows), std::move(columns), probabilities};
+  return {std::move(title), std::move(values), std::move(rows), std::move(columns), probabilities, true};
 }
 
 }  // namespace
@@ -397,6 +397,7 @@ EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSe
             static_cast<float>(rowEntropy(unscaledWeights.row(i))), unscaledWeights.row(i).maxCoeff();
       s.grids.push_back(grid("row sharpness, " + headName(h), table, L,
                              {"entropy ÷√K", "largest ÷√K", "entropy unscaled", "largest unscaled"}));
+      s.grids.back().coloured = false;  // entropies and weights side by side: no common colour scale
     }
     w.steps.push_back(std::move(s));
   }

@@ -48,6 +48,7 @@ struct StepGrid {
   Matrix values;
   std::vector<std::string> rowLabels, columnLabels;  // empty: 1, 2, 3, ...
   bool probabilities = false;  // values in [0, 1] (attention weights): drawn white to blue, not signed colours
+  bool coloured = true;        // false: a table of different quantities (one colour scale would mislead)
 };
 
 struct AttentionStep {

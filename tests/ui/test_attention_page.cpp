@@ -69,6 +69,7 @@ class TestAttentionPage : public QObject {
   void learnedPositionSimilarity();
   void modelDirectories();
   void exportsEveryView();
+  void trainedToyWithoutPosition();
 };
 
 void TestAttentionPage::noModelYet() {
@@ -284,6 +285,22 @@ void TestAttentionPage::exportsEveryView() {
   QCOMPARE(row3[0], QString("left"));
   QVERIFY(std::abs(row3[5].toDouble() - map->matrix()(2, 4)) < 1e-6);
   QCOMPARE(page.tokenBars()->csvRows().size(), size_t(12));
+}
+
+void TestAttentionPage::trainedToyWithoutPosition() {
+  // A model trained here (tiny preset, built-in reviews) without position: shuffling changes nothing.
+  AttentionPage page;
+  page.trainToyModel(PositionKind::None);
+  QVERIFY(page.isTrainingToyModel());
+  QTRY_VERIFY_WITH_TIMEOUT(!page.isTrainingToyModel(), 180000);
+  QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+  QCOMPARE(page.modelCount(), 1);
+  QVERIFY(page.currentModel()->model->config().position == PositionKind::None);
+  page.setText("a wonderful film with a terrible ending, but the actors were great");
+  page.shuffleWords();
+  QVERIFY(page.comparison().probabilityDifference < 1e-6);
+  QVERIFY(page.comparison().largestWeightDifference < 1e-5);
+  QVERIFY(page.wordOrderVerdict().contains("identical"));
 }
 
 QTEST_MAIN(TestAttentionPage)
