@@ -35,13 +35,13 @@ class ParameterSet {
   // Slot of a named tensor, or -1.
   int find(const std::string& name) const;
 
-  std::vector<float>& data() { return values_; }
-  const std::vector<float>& data() const { return values_; }
+  FloatBuffer& data() { return values_; }
+  const FloatBuffer& data() const { return values_; }
   Index size() const { return static_cast<Index>(values_.size()); }
 
  private:
   std::vector<ParameterInfo> slots_;
-  std::vector<float> values_;
+  FloatBuffer values_;
 };
 
 // Gradients of every parameter, in the layout of a ParameterSet. Backward passes add into it (gradients
@@ -57,12 +57,12 @@ class Gradients {
   void add(const Gradients& other);
   void scale(float factor);
 
-  std::vector<float>& data() { return values_; }
-  const std::vector<float>& data() const { return values_; }
+  FloatBuffer& data() { return values_; }
+  const FloatBuffer& data() const { return values_; }
 
  private:
   const ParameterSet* layout_ = nullptr;
-  std::vector<float> values_;
+  FloatBuffer values_;
 };
 
 }  // namespace al

@@ -44,7 +44,7 @@ class RmsProp : public Optimizer {
 
  private:
   float lr_, rho_, eps_;
-  std::vector<float> meanSquare_;  // like the parameter buffer
+  FloatBuffer meanSquare_;  // like the parameter buffer
 };
 
 // Adam as in Keras: m = b1*m + (1-b1)*g;  v = b2*v + (1-b2)*g²;
@@ -56,7 +56,7 @@ class Adam : public Optimizer {
 
  private:
   float lr_, b1_, b2_, eps_;
-  std::vector<float> m_, v_;  // like the parameter buffer
+  FloatBuffer m_, v_;  // like the parameter buffer
 };
 
 // Throws std::invalid_argument for an unknown name.

@@ -105,7 +105,7 @@ struct TrainingResult {
   int epochsDone = 0;
   int bestEpoch = 0;
   std::vector<EpochEvent> history;
-  std::vector<float> bestParameters;  // the parameter buffer of the best epoch (what to save)
+  FloatBuffer bestParameters;  // the parameter buffer of the best epoch (what to save)
 };
 
 // Runs the loop. Throws RunError when the loss becomes NaN or infinite (the message names epoch and batch);
