@@ -50,7 +50,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QLis
   // The race's two finished runs join the Train page's runs list, to overlay them with runs of one's own.
   NormRace* race = normalizationPage->race();
   connect(race, &NormRace::raceFinished, trainPage_, [this, race] {
-    for (const QString& dir : race->savedRunDirectories()) trainPage_->openModel(dir);
+    for (NormRace::Side side : NormRace::kSides) {
+      const QString dir = race->savedRunDirectory(side);
+      if (dir.isEmpty() || !trainPage_->openModel(dir)) continue;
+      const int id = trainPage_->runs()->selectedRun();  // openModel selects the run it added
+      trainPage_->runs()->setTestAccuracy(id, race->testAccuracy(side));
+      trainPage_->runs()->setState(id, tr("raced"));
+    }
   });
   connect(race, &NormRace::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* chatbotPage = new ChatbotPage;

@@ -19,7 +19,6 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "ui/curve_plot.h"
 #include "ui/training_controller.h"
@@ -91,8 +90,6 @@ NormRace::NormRace(QWidget* parent)
     Racer& racer = runs_[index(side)];
     racer.controller = new TrainingController(this);
     connect(racer.controller, &TrainingController::finished, this, [this, side] { racerFinished(side); });
-    racer.testing = new QFutureWatcher<BatchStats>(this);
-    connect(racer.testing, &QFutureWatcher<BatchStats>::finished, this, [this, side] { racerTested(side); });
   }
   redrawTimer_->setInterval(kRedrawMs);
   connect(redrawTimer_, &QTimer::timeout, this, &NormRace::takeUpdates);
@@ -103,11 +100,7 @@ NormRace::NormRace(QWidget* parent)
   setState(State::Ready);
 }
 
-NormRace::~NormRace() {
-  // The controllers stop and join their workers when they are destroyed; a test evaluation still running is
-  // waited for here, because it uses a run this widget owns.
-  for (Racer& racer : runs_) racer.testing->waitForFinished();
-}
+NormRace::~NormRace() = default;
 
 QWidget* NormRace::createSettingsBar() {
   dataBox_ = new QComboBox;
@@ -218,7 +211,6 @@ RunRequest NormRace::request(Side side) const {
 void NormRace::start() {
   if (isRacing()) return;
   error_.clear();
-  savedDirectories_.clear();
   ++raceNumber_;
   for (Side side : kSides) {
     const int id = static_cast<int>(index(side));
@@ -237,13 +229,15 @@ void NormRace::start() {
     racer.smoothingWeight = 1;
     racer.testAccuracy = std::nan("");
     racer.testSamples = 0;
+    racer.directory.clear();
+    racer.line = QStringLiteral("<b style='color:%1'>%2</b>: ").arg(kSideColour[id].name(), name(side)) +
+                 tr("reading the reviews and building the model…");
   }
   curves_->refresh();
   userPaused_ = false;
   for (Side side : kSides) runs_[index(side)].controller->start(request(side));
   setState(State::Racing);
   progress_->setValue(0);
-  showSummary(tr("Reading the reviews and building both models…"));
   redrawTimer_->start();
 }
 
@@ -283,9 +277,7 @@ void NormRace::stop() {
 }
 
 void NormRace::takeUpdates() {
-  QStringList lines;
   double fraction = 0;
-  bool preparing = false;
   for (Side side : kSides) {
     Racer& racer = runs_[index(side)];
     TrainingController::Update update = racer.controller->takeUpdate();
@@ -296,28 +288,33 @@ void NormRace::takeUpdates() {
     }
     if (!update.batches.empty()) racer.lastFraction = update.batches.back().fraction;
     fraction += racer.lastFraction / 2;
-    preparing = preparing || update.phase == TrainingController::Phase::Preparing;
-    if (!update.batches.empty()) {
-      const BatchEvent& e = update.batches.back();
-      lines << tr("<b style='color:%1'>%2</b>: epoch %3 of %4, batch %5 of %6 · smoothed loss %7 · accuracy %8")
-                   .arg(kSideColour[index(side)].name(), name(side))
-                   .arg(e.epoch)
-                   .arg(epochs())
-                   .arg(e.batch)
-                   .arg(e.batchesPerEpoch)
-                   .arg(racer.lossAverage / (1 - racer.smoothingWeight), 0, 'f', 3)
-                   .arg(percent(racer.accuracyAverage / (1 - racer.smoothingWeight)));
-    } else if (update.phase == TrainingController::Phase::Preparing && !update.preparing.isEmpty()) {
-      lines << tr("<b style='color:%1'>%2</b>: %3 (%4)")
-                   .arg(kSideColour[index(side)].name(), name(side), update.preparing.toHtmlEscaped(),
-                        percent(update.prepareFraction));
-    }
+    updateLine(side, update);
   }
   progress_->setValue(static_cast<int>(1000 * fraction));
-  if (state_ == State::Racing) keepPace();
-  if (state_ == State::Racing && lines.size() == 2) showSummary(lines.join(QStringLiteral("<br>")));
-  else if (state_ == State::Racing && preparing && !lines.isEmpty()) showSummary(lines.join(QStringLiteral("<br>")));
   curves_->refresh();
+  if (state_ != State::Racing) return;
+  keepPace();
+  showSummary(runs_[0].line + QStringLiteral("<br>") + runs_[1].line);
+}
+
+// One line per run under the curves: where it is and how it does, in the run's colour.
+void NormRace::updateLine(Side side, const TrainingController::Update& update) {
+  Racer& racer = runs_[index(side)];
+  const QString who = QStringLiteral("<b style='color:%1'>%2</b>: ").arg(kSideColour[index(side)].name(), name(side));
+  if (!update.batches.empty()) {
+    const BatchEvent& e = update.batches.back();
+    racer.line = who + tr("epoch %1 of %2, batch %3 of %4 · smoothed loss %5 · accuracy %6")
+                           .arg(e.epoch)
+                           .arg(epochs())
+                           .arg(e.batch)
+                           .arg(e.batchesPerEpoch)
+                           .arg(racer.lossAverage / (1 - racer.smoothingWeight), 0, 'f', 3)
+                           .arg(percent(racer.accuracyAverage / (1 - racer.smoothingWeight)));
+  } else if (update.phase == TrainingController::Phase::Testing) {
+    racer.line = who + tr("trained %1 epochs; now tested on reviews it has never seen…").arg(racer.history.size());
+  } else if (update.phase == TrainingController::Phase::Preparing && !update.preparing.isEmpty()) {
+    racer.line = who + QStringLiteral("%1 (%2)").arg(update.preparing.toHtmlEscaped(), percent(update.prepareFraction));
+  }
 }
 
 void NormRace::drawBatch(Side side, const BatchEvent& e) {
@@ -341,6 +338,14 @@ void NormRace::racerFinished(Side side) {
   racer.run = std::move(outcome.run);
   if (racer.run) racer.settings = racer.run->settings();
   racer.error = outcome.stopped ? QString() : outcome.error;  // a cancellation by Stop is no failure
+  // The controller tests a run that trained to its end on the test split (reviews neither model saw, not even
+  // to choose the best epoch), with the best epoch's weights.
+  if (outcome.test) {
+    racer.testAccuracy = outcome.test->accuracy();
+    racer.testSamples = static_cast<size_t>(outcome.test->total);
+    racer.line = QStringLiteral("<b style='color:%1'>%2</b>: ").arg(kSideColour[index(side)].name(), name(side)) +
+                 tr("done, %1 of the test reviews right.").arg(percent(racer.testAccuracy));
+  }
   racer.done = true;
   // One runner out (a data error, a diverging loss, Stop) ends the race for both: no fair comparison is left.
   Racer& other = runs_[index(side == Side::Layer ? Side::Batch : Side::Layer)];
@@ -365,7 +370,7 @@ void NormRace::racerFinished(Side side) {
   }
   const size_t budget = static_cast<size_t>(epochs());
   for (const Racer& r : runs_) {
-    if (r.run && r.history.size() >= budget) continue;
+    if (r.run && r.history.size() >= budget && r.testSamples > 0) continue;
     showSummary(tr("Race stopped after %1 (layer norm) and %2 (batch norm) of %3 epochs. A verdict needs the full "
                    "budget for both: press <b>Start race</b> to run it again.")
                     .arg(history(Side::Layer).size())
@@ -375,28 +380,6 @@ void NormRace::racerFinished(Side side) {
     emit raceFinished();
     return;
   }
-  testBoth();
-}
-
-// Both runs hold their best epoch's weights; the test split (reviews neither saw) decides. Off the GUI thread:
-// 25,000 real reviews take a while.
-void NormRace::testBoth() {
-  setState(State::Testing);
-  showSummary(tr("Both have trained %1 epochs. Testing both on reviews they have never seen…").arg(epochs()));
-  for (Side side : kSides) {
-    Racer& racer = runs_[index(side)];
-    TrainingRun* run = racer.run.get();
-    racer.testing->setFuture(QtConcurrent::run([run] { return run->evaluateTest(); }));
-  }
-}
-
-void NormRace::racerTested(Side side) {
-  Racer& racer = runs_[index(side)];
-  const BatchStats stats = racer.testing->result();
-  racer.testAccuracy = stats.accuracy();
-  racer.testSamples = static_cast<size_t>(stats.total);
-  for (const Racer& r : runs_)
-    if (!r.testing->isFinished() || !std::isfinite(r.testAccuracy)) return;
   finishRace();
 }
 
@@ -419,7 +402,7 @@ void NormRace::saveRuns() {
     const QString dir = sessionFolder_->filePath(tr("race %1 %2").arg(raceNumber_).arg(name(side)));
     try {
       runs_[index(side)].run->save(dir.toStdString());
-      savedDirectories_ << dir;
+      runs_[index(side)].directory = dir;
     } catch (const std::exception& e) {
       emit statusMessage(tr("Could not keep the %1 run: %2").arg(name(side), QString::fromStdString(e.what())));
     }
@@ -449,6 +432,22 @@ QString NormRace::verdict() const {
                      .arg(kSideColour[0].name(), percent(layer), kSideColour[1].name(), percent(batch))
                      .arg(percent(bestValidationAccuracy(history(Side::Layer))),
                           percent(bestValidationAccuracy(history(Side::Batch))));
+  // Training accuracy (batch statistics for batch norm) against held-out accuracy (moving averages): how well
+  // what each model does while training carries over to reviews it does not train on.
+  const EpochEvent& lastLayer = history(Side::Layer).back();
+  const EpochEvent& lastBatch = history(Side::Batch).back();
+  const double layerDrop = lastLayer.accuracy - lastLayer.valAccuracy;
+  const double batchDrop = lastBatch.accuracy - lastBatch.valAccuracy;
+  if (std::isfinite(layerDrop) && std::isfinite(batchDrop)) {
+    text += tr("In the last epoch, layer norm got %1 of its training batches right and %2 of the held-out "
+               "validation reviews; batch norm %3 and %4. ")
+                .arg(percent(lastLayer.accuracy), percent(lastLayer.valAccuracy), percent(lastBatch.accuracy),
+                     percent(lastBatch.valAccuracy));
+    if (batchDrop > layerDrop + 0.01)
+      text += tr("Batch norm loses more between the two: in training it normalizes with the current batch's "
+                 "statistics, on new reviews with averages collected during training, and they are not the same. ");
+    text += QStringLiteral("<br>");
+  }
   const QString points = QLocale().toString(100 * std::abs(difference), 'f', 1);
   const QString reviews = count(std::abs(difference) * n);
   if (clear) {

@@ -13,15 +13,16 @@
 //   summary (bottom): progress during the race, the verdict after it
 //
 // The training itself is the Train page's: two TrainingControllers, each preparing and training one run on its
-// own worker thread. This widget only starts them, takes their events on a 30 Hz timer and draws them.
+// own worker thread and testing it at the end. This widget only starts them, takes their events on a 30 Hz timer
+// and draws them.
 #include <array>
 #include <cstddef>
 #include <memory>
 #include <vector>
 
 #include "ui/run_factory.h"
+#include "ui/training_controller.h"
 
-#include <QFutureWatcher>
 #include <QString>
 #include <QWidget>
 
@@ -36,17 +37,16 @@ class QTimer;
 namespace al::ui {
 
 class CurvePlot;
-class TrainingController;
 
 class NormRace : public QWidget {
   Q_OBJECT
  public:
   enum class Side { Layer = 0, Batch = 1 };
   static constexpr std::array<Side, 2> kSides = {Side::Layer, Side::Batch};
-  enum class State { Ready, Racing, Testing, Finished, Stopped, Failed };
+  enum class State { Ready, Racing, Finished, Stopped, Failed };
 
   explicit NormRace(QWidget* parent = nullptr);
-  ~NormRace() override;  // stops and joins both workers
+  ~NormRace() override;  // the controllers stop and join both workers
 
   // --- What a user sets (the widgets call these; tests call them directly) ---
   void setDataSource(const QString& source);  // "builtin" or a path (aclImdb folder, archive, CSV, TSV)
@@ -64,7 +64,7 @@ class NormRace : public QWidget {
   void stop();   // both runs stop between batches; no verdict follows
   // The run ahead waits (paused between batches) while it leads by more than this many batches.
   int maxLead() const;
-  bool isRacing() const { return state_ == State::Racing || state_ == State::Testing; }
+  bool isRacing() const { return state_ == State::Racing; }
   State state() const { return state_; }
 
   // --- What it shows, for tests and the Train page ---
@@ -79,9 +79,9 @@ class NormRace : public QWidget {
   QString summaryText() const;
   QString errorText() const { return error_; }
   CurvePlot* curves() const { return curves_; }
-  // After Finished: the two runs as model directories of a folder that lives as long as this widget, for the
-  // Train page's runs list (TrainPage::openModel). Empty when they could not be written.
-  QStringList savedRunDirectories() const { return savedDirectories_; }
+  // After Finished: the run as a model directory in a folder that lives as long as this widget, for the Train
+  // page's runs list (TrainPage::openModel). Empty before, or when it could not be written.
+  QString savedRunDirectory(Side side) const { return runs_[index(side)].directory; }
 
  public slots:
   void chooseDataFile();
@@ -103,9 +103,10 @@ class NormRace : public QWidget {
     QString error;
     // Smoothing of the batch curve: an exponential moving average, corrected for its start at zero.
     double lossAverage = 0, accuracyAverage = 0, smoothingWeight = 1;
-    QFutureWatcher<BatchStats>* testing = nullptr;
     double testAccuracy = 0;
     size_t testSamples = 0;
+    QString line;       // what the summary says about this run while racing
+    QString directory;  // where the finished run was kept
   };
   static size_t index(Side side) { return static_cast<size_t>(side); }
 
@@ -113,10 +114,9 @@ class NormRace : public QWidget {
   RunRequest request(Side side) const;
   void takeUpdates();  // the 30 Hz timer
   void drawBatch(Side side, const BatchEvent& e);
+  void updateLine(Side side, const TrainingController::Update& update);
   void keepPace();
   void racerFinished(Side side);
-  void testBoth();
-  void racerTested(Side side);
   void finishRace();
   void saveRuns();
   void setState(State state);
@@ -142,7 +142,6 @@ class NormRace : public QWidget {
   std::array<Racer, 2> runs_;
   int raceNumber_ = 0;  // names the kept model directories: "race 2 layer norm"
   std::unique_ptr<QTemporaryDir> sessionFolder_;
-  QStringList savedDirectories_;
 };
 
 }  // namespace al::ui
