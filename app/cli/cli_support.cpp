@@ -88,6 +88,7 @@ void ConsoleProgress::onEpoch(const EpochEvent& e) {
   if (std::isfinite(e.valLoss)) line << ", val_loss " << e.valLoss << ", val_accuracy " << e.valAccuracy;
   line << std::setprecision(1) << " (" << e.seconds << " s)" << (e.best ? "  *best" : "");
   std::cerr << line.str() << std::string(20, ' ') << "\n";
+  if (e.best && onBest) onBest(e);
 }
 
 }  // namespace al::cli

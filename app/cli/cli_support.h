@@ -25,7 +25,10 @@ class ConsoleProgress : public TrainingEvents {
   explicit ConsoleProgress(const std::string& logFile);
   void onBatch(const BatchEvent& e) override;
   void onEpoch(const EpochEvent& e) override;
-  void log(const nlohmann::json& event);  // adds "time"; writes one line when --log was given
+  void log(const nlohmann::json& event);  // writes one line when --log was given
+  // Called after an epoch that is the best so far (lowest validation loss, or any epoch without validation),
+  // while the model still holds that epoch's weights: the place to save a checkpoint.
+  std::function<void(const EpochEvent&)> onBest;
 
  private:
   std::ofstream log_;
