@@ -316,6 +316,7 @@ void AttentionPage::addSessionRun(const QString& name, const std::function<bool(
     auto model = std::make_shared<ImdbTransformerModel>(loadImdbTransformer(path.toStdString()));
     addModel(name, std::move(model));
     runDirectories_.push_back(std::move(dir));
+    emit statusMessage(tr("“%1” is ready on the Attention page").arg(name));
   } catch (const std::exception&) {
     // A run of another task (the chatbot, the bag of bigrams) has no self-attention to show.
   }

@@ -152,6 +152,7 @@ void ChatbotPage::addSessionRun(const QString& name, const std::function<bool(co
   try {
     addModel(name, std::make_shared<ChatbotModel>(loadChatbot(path.toStdString())));
     runDirectories_.push_back(std::move(dir));
+    emit statusMessage(tr("“%1” is ready on the Chatbot page").arg(name));
   } catch (const std::exception&) {
     // A run of another task has no chatbot to ask.
   }

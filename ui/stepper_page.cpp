@@ -499,7 +499,7 @@ void StepperPage::showCurrentStep() {
       for (int r = static_cast<int>(walk_->realTokens); r < grid.values.rows(); ++r) padding << r;
       if (grid.values.rows() == static_cast<Index>(walk_->labels.size())) view->setMutedRows(padding);
     }
-    gridLayout_->addWidget(view, static_cast<int>(g) / columns, static_cast<int>(g) % columns);
+    gridLayout_->addWidget(view, static_cast<int>(g) / columns, static_cast<int>(g) % columns, Qt::AlignTop | Qt::AlignLeft);
     gridViews_ << view;
   }
 }

@@ -654,6 +654,9 @@ ChatbotModel toyChatbot(const std::string& question, Index units, Index attentio
     MatrixMap table = toy.model->parameters().value(toy.model->parameters().find(name));
     for (Index i = 0; i < table.size(); ++i) table.data()[i] = rng.normal();
   }
+  // Never answer with padding ("") or [UNK]: their output biases are far below any other word's logit.
+  MatrixMap bias = toy.model->parameters().value(toy.model->parameters().find("decoder.output.bias"));  // 1 x V
+  bias(0, Vocabulary::kPaddingId) = bias(0, Vocabulary::kUnknownId) = -100.0f;
   return toy;
 }
 

@@ -333,6 +333,7 @@ void TestAttentionSteps::additiveWalkMatchesTheChatbot() {
   const ChatbotModel toy = toyChatbot(question, 8, 6, 3);
   const ChatbotReply reply = askChatbot(*toy.model, toy.source, toy.target, question);
   QVERIFY(!reply.outputTokens.empty());
+  for (const std::string& word : reply.outputTokens) QVERIFY(word != "" && word != "[UNK]");
   const Index S = static_cast<Index>(reply.sourceTokens.size());
   QCOMPARE(S, Index(10));  // <start>, eight words, <end>
   for (Index k = 0; k < reply.attention.rows(); ++k) {
