@@ -238,6 +238,9 @@ void NormRace::start() {
   for (Side side : kSides) runs_[index(side)].controller->start(request(side));
   setState(State::Racing);
   progress_->setValue(0);
+  emit statusMessage(tr("Race started: layer norm against batch norm, %1 preset, %2 epochs each")
+                         .arg(preset())
+                         .arg(epochs()));
   redrawTimer_->start();
 }
 
@@ -444,8 +447,9 @@ QString NormRace::verdict() const {
                 .arg(percent(lastLayer.accuracy), percent(lastLayer.valAccuracy), percent(lastBatch.accuracy),
                      percent(lastBatch.valAccuracy));
     if (batchDrop > layerDrop + 0.01)
-      text += tr("Batch norm loses more between the two: in training it normalizes with the current batch's "
-                 "statistics, on new reviews with averages collected during training, and they are not the same. ");
+      text += tr("Batch norm loses more between the two. One reason: in training it normalizes with the current "
+                 "batch's statistics, on new reviews with averages collected during training, and they are not the "
+                 "same. ");
     text += QStringLiteral("<br>");
   }
   const QString points = QLocale().toString(100 * std::abs(difference), 'f', 1);
