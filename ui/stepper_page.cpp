@@ -264,7 +264,17 @@ QWidget* StepperPage::createStepView() {
   explanation_->setObjectName("explanation");
   explanation_->setWordWrap(true);
   explanation_->setStyleSheet(QStringLiteral("font-size: 14px"));
-  layout->addWidget(title_);
+  auto* titleRow = new QHBoxLayout;
+  titleRow->addWidget(title_, 1);
+  auto* savePicture = new QPushButton(tr("Save picture…"));
+  savePicture->setToolTip(tr("The current step as PNG, SVG or PDF"));
+  connect(savePicture, &QPushButton::clicked, this, &StepperPage::exportFigure);
+  auto* saveNumbers = new QPushButton(tr("Save numbers…"));
+  saveNumbers->setToolTip(tr("Every grid of the current step in one CSV file"));
+  connect(saveNumbers, &QPushButton::clicked, this, &StepperPage::exportNumbers);
+  titleRow->addWidget(savePicture);
+  titleRow->addWidget(saveNumbers);
+  layout->addLayout(titleRow);
   layout->addWidget(formula_);
   layout->addWidget(explanation_);
   gridHost_ = new QWidget;

@@ -272,11 +272,18 @@ EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSe
   if (sentence.tokens.empty() || sentence.tokens.size() != sentence.ids.size())
     throw InputError("the sentence has no tokens; type at least one word");
   EncoderWalk w;
-  const Index H = attention_.heads(), K = attention_.keyDim();
-  const auto heads = static_cast<size_t>(H);
-  const float keyScale = 1.0f / std::sqrt(static_cast<float>(K));
+  addEmbeddingStep(w, sentence, settings);  // X = E[ids] + P
+  addProjectionStep(w);                     // Q, K, V
+  addScoreSteps(w, settings);               // Q·Kᵀ, ÷√K, mask
+  addSoftmaxStep(w);                        // A = softmax_rows
+  addMixingSteps(w);                        // A·V, concatenate, project
+  addFeedForwardSteps(w);                   // residual and norm, feed-forward, residual and norm
+  return w;
+}
 
-  // --- Embeddings (+ position) ---
+// Embeddings (+ position), with padding tokens appended for the padding mask.
+void EncoderLayerWalkthrough::addEmbeddingStep(EncoderWalk& w, const Sentence& sentence,
+                                               const WalkSettings& settings) const {
   std::vector<std::string> tokens = sentence.tokens;
   std::vector<int> ids = sentence.ids;
   w.realTokens = static_cast<Index>(tokens.size());
@@ -313,8 +320,13 @@ EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSe
     s.grids.push_back(grid("X", w.input, L, dims));
     w.steps.push_back(std::move(s));
   }
+}
 
-  // --- Q, K, V per head ---
+// Q, K and V for every head.
+void EncoderLayerWalkthrough::addProjectionStep(EncoderWalk& w) const {
+  const Index H = attention_.heads(), K = attention_.keyDim();
+  const std::vector<std::string>& L = w.labels;
+
   w.q = project(params_, attention_.query(), w.input);  // T x (H*K)
   w.k = project(params_, attention_.key(), w.input);    // T x (H*K)
   w.v = project(params_, attention_.value(), w.input);  // T x (H*K)
@@ -333,8 +345,15 @@ EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSe
     }
     w.steps.push_back(std::move(s));
   }
+}
 
-  // --- Scores, scaling, mask ---
+// Scores Q·Kᵀ, their scaling by 1/√K, the mask.
+void EncoderLayerWalkthrough::addScoreSteps(EncoderWalk& w, const WalkSettings& settings) const {
+  const Index H = attention_.heads(), K = attention_.keyDim();
+  const float keyScale = 1.0f / std::sqrt(static_cast<float>(K));
+  const Index T = static_cast<Index>(w.labels.size());
+  const std::vector<std::string>& L = w.labels;
+
   for (Index h = 0; h < H; ++h) {
     // S_h = Q_h·K_hᵀ: entry (i, j) is the dot product of query i with key j
     w.scores.push_back(w.q.middleCols(h * K, K) * w.k.middleCols(h * K, K).transpose());  // T x T
@@ -369,8 +388,16 @@ EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSe
     for (Index h = 0; h < H; ++h) s.grids.push_back(grid("masked scores, " + headName(h), w.masked[static_cast<size_t>(h)], L, L));
     w.steps.push_back(std::move(s));
   }
+}
 
-  // --- Softmax by rows ---
+// Softmax by rows, and how sharp it is with and without the scaling.
+void EncoderLayerWalkthrough::addSoftmaxStep(EncoderWalk& w) const {
+  const Index H = attention_.heads(), K = attention_.keyDim();
+  const auto heads = static_cast<size_t>(H);
+  const float keyScale = 1.0f / std::sqrt(static_cast<float>(K));
+  const Index T = static_cast<Index>(w.labels.size());
+  const std::vector<std::string>& L = w.labels;
+
   for (Index h = 0; h < H; ++h) w.weights.push_back(softmaxRows(w.scaled[static_cast<size_t>(h)], &w.allowed));
   addSharpness(w, H, keyScale);
   {
@@ -401,8 +428,15 @@ EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSe
     }
     w.steps.push_back(std::move(s));
   }
+}
 
-  // --- Weights x V ---
+// Weights × V per head, then the heads side by side and the output projection.
+void EncoderLayerWalkthrough::addMixingSteps(EncoderWalk& w) const {
+  const Index H = attention_.heads(), K = attention_.keyDim();
+  const Index T = static_cast<Index>(w.labels.size());
+  const std::vector<std::string>& L = w.labels;
+  const auto dims = numbered("d", config_.embedDim);
+
   w.concatenated.resize(T, H * K);  // T x (H*K)
   for (Index h = 0; h < H; ++h) {
     // Z_h = A_h·V_h: row i is the average of the value rows, weighted by where token i looks
@@ -430,8 +464,13 @@ EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSe
     s.grids.push_back(grid("attention output Y", w.attentionOutput, L, dims));
     w.steps.push_back(std::move(s));
   }
+}
 
-  // --- Residual and normalization ---
+// Residual and normalization, feed-forward, residual and normalization.
+void EncoderLayerWalkthrough::addFeedForwardSteps(EncoderWalk& w) const {
+  const std::vector<std::string>& L = w.labels;
+  const auto dims = numbered("d", config_.embedDim);
+
   w.residual1 = w.input + w.attentionOutput;  // T x D
   w.norm1 = normalize(true, w.residual1);     // T x D
   const bool layerNorm = config_.norm == NormKind::Layer;
@@ -475,7 +514,6 @@ EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSe
     s.grids.push_back(grid("layer output", w.output, L, dims));
     w.steps.push_back(std::move(s));
   }
-  return w;
 }
 
 // ---------------------------------------------------------------------------------------------------------

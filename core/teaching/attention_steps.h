@@ -145,6 +145,13 @@ class EncoderLayerWalkthrough {
   Matrix embed(const std::vector<std::string>& tokens, const std::vector<int>& ids, Index realTokens) const;
   Matrix positions(Index T) const;
   Matrix normalize(bool first, const Matrix& x) const;
+  // The stages of walk(): each computes its part of the walk and adds the step(s) that show it.
+  void addEmbeddingStep(EncoderWalk& w, const Sentence& sentence, const WalkSettings& settings) const;
+  void addProjectionStep(EncoderWalk& w) const;
+  void addScoreSteps(EncoderWalk& w, const WalkSettings& settings) const;
+  void addSoftmaxStep(EncoderWalk& w) const;
+  void addMixingSteps(EncoderWalk& w) const;
+  void addFeedForwardSteps(EncoderWalk& w) const;
 
   TransformerConfig config_;
   bool toy_ = false;
