@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <QFile>
+#include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include <cmath>
 
@@ -59,6 +60,7 @@ class TestAttentionPage : public QObject {
  private slots:
   void noModelYet();
   void heatmapsHoldTheCoreAttention();
+  void typingShowsAttention();
   void twoLayersGiveTwoRows();
   void clickedTokenBars();
   void unknownAndTruncatedTokensMarked();
@@ -112,6 +114,22 @@ void TestAttentionPage::heatmapsHoldTheCoreAttention() {
   QVERIFY(page.predictionText().contains(QString::number(expected.probability, 'f', 4)));
   QVERIFY(average->toolTipFor(0, 4).contains("station"));
   QVERIFY(average->toolTipFor(0, 4).contains(QString::number(average->matrix()(0, 4), 'f', 4)));
+}
+
+void TestAttentionPage::typingShowsAttention() {
+  AttentionPage page;
+  auto model = makeModel(PositionKind::Learned);
+  page.addModel("test", model);
+  auto* edit = page.findChild<QPlainTextEdit*>("sentenceEdit");
+  QVERIFY(edit);
+  edit->clear();
+  QTest::keyClicks(edit, "the cat sat on the mat");
+  // The page redraws when the typing pauses.
+  QTRY_COMPARE_WITH_TIMEOUT(page.heatmap(0, 0) ? page.heatmap(0, 0)->rows() : 0, 6, 3000);
+  const ImdbPrediction expected = predictText(*model->model, model->vocabulary, "the cat sat on the mat");
+  QCOMPARE(page.heatmap(0, 1)->rowLabels().at(1), QString("cat"));
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) QVERIFY(std::abs(page.heatmap(0, 1)->drawnValue(i, j) - expected.attention[0][1](i, j)) < 1e-6);
 }
 
 void TestAttentionPage::twoLayersGiveTwoRows() {
