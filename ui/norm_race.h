@@ -5,8 +5,9 @@
 // which normalizes each word's vector on its own, works well. The race puts that to the test: two IMDB
 // Transformer encoders, identical but for their normalization, train side by side on the same data with the
 // same seed (so the same split, the same first weights for every shared tensor and the same batch order),
-// one thread each, and the one ahead waits for the other, so that they keep pace. Their curves are overlaid live; at the end both are tested on the
-// test split and a summary says which won, by how much, and what that means for the claim.
+// one thread each, and the one ahead waits for the other, so that they keep pace. Their curves are overlaid
+// live; at the end both are tested on the test split and a summary says which won, by how much, and what that
+// means for the claim.
 //
 //   settings (top): data (built-in, or a file chosen by the user), preset, epochs, Start/Pause/Stop
 //   curves (middle): loss and accuracy of both runs (the Train page's CurvePlot)
@@ -17,6 +18,7 @@
 // and draws them.
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -103,7 +105,7 @@ class NormRace : public QWidget {
     QString error;
     // Smoothing of the batch curve: an exponential moving average, corrected for its start at zero.
     double lossAverage = 0, accuracyAverage = 0, smoothingWeight = 1;
-    double testAccuracy = 0;
+    double testAccuracy = std::numeric_limits<double>::quiet_NaN();
     size_t testSamples = 0;
     QString line;       // what the summary says about this run while racing
     QString directory;  // where the finished run was kept
@@ -121,7 +123,11 @@ class NormRace : public QWidget {
   void saveRuns();
   void setState(State state);
   void showSummary(const QString& html);
-  QString verdict() const;
+  QString verdict() const;  // the summary after a finished race, built from the four parts below
+  QString resultText() const;
+  QString carryOverText() const;
+  QString winnerText(Side winner, bool clear, double difference, double wobble, double reviews) const;
+  QString claimText(Side winner, bool clear) const;
 
   QComboBox* dataBox_;
   QComboBox* presetBox_;
