@@ -376,7 +376,7 @@ class TestTrainPage : public QObject {
     const QString archive = workDir_.filePath("broken.tar.gz");
     QFile file(archive);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QByteArray("\x1f\x8b this is not really gzip data at all", 40));
+    file.write("\x1f\x8b this is not really gzip data at all");  // the gzip magic, then nonsense
     file.close();
     page.setDataSource(archive);
     QVERIFY(QTest::qWaitFor([&] { return !page.errorText().isEmpty(); }, 60000));
