@@ -83,6 +83,7 @@ AttentionPage::AttentionPage(QWidget* parent)
   connect(typingTimer_, &QTimer::timeout, this, &AttentionPage::showAttention);
   connect(textEdit_, &QPlainTextEdit::textChanged, typingTimer_, qOverload<>(&QTimer::start));
   connect(toyWatcher_, &QFutureWatcher<ToyTraining>::finished, this, &AttentionPage::toyModelTrained);
+  clearComparison();
   updatePosition();
 }
 
@@ -103,7 +104,7 @@ QWidget* AttentionPage::createModelBar() {
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto model = currentModel();
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
-    comparison_.reset();
+    clearComparison();
     updatePosition();
     showAttention();
     emit currentModelChanged();
@@ -203,25 +204,14 @@ QWidget* AttentionPage::createWordOrderTab() {
   row->addWidget(shuffle);
   row->addWidget(new QLabel(tr("Heatmap of:")));
   orderHeadBox_ = new QComboBox;
-  connect(orderHeadBox_, &QComboBox::currentIndexChanged, this, [this] {
-    if (!comparison_) return;
-    const int index = std::max(0, orderHeadBox_->currentIndex());
-    const auto& a = comparison_->original.attention[0];
-    const auto& b = comparison_->shuffled.attention[0];
-    const bool average = index >= static_cast<int>(a.size());
-    originalView_->setMatrix(average ? teaching::headAverage(a) : a[size_t(index)],
-                             toQStrings(comparison_->original.tokens), toQStrings(comparison_->original.tokens));
-    shuffledView_->setMatrix(average ? teaching::headAverage(b) : b[size_t(index)],
-                             toQStrings(comparison_->shuffled.tokens), toQStrings(comparison_->shuffled.tokens));
-  });
+  connect(orderHeadBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateOrderViews);
   row->addWidget(orderHeadBox_);
   row->addStretch(1);
   layout->addLayout(row);
   shuffledText_ = new QLabel;
   shuffledText_->setWordWrap(true);
   layout->addWidget(shuffledText_);
-  verdict_ = new QLabel(tr("Press “Shuffle words”. Attention by itself does not see word order: only position "
-                           "information added to the embeddings can tell “not good, bad” from “bad, not good”."));
+  verdict_ = new QLabel;
   verdict_->setObjectName("verdict");
   verdict_->setWordWrap(true);
   verdict_->setStyleSheet(QStringLiteral("font-size: 14px; padding: 6px; background: #eef4fb"));
@@ -411,7 +401,7 @@ void AttentionPage::showAttention() {
     showError(QString::fromStdString(e.what()));
     return;
   }
-  comparison_.reset();
+  clearComparison();
   const int T = static_cast<int>(prediction_.tokens.size());
   if (selectedToken_ >= T) selectedToken_ = -1;
   predictionLabel_->setText(tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability),
@@ -536,7 +526,7 @@ void AttentionPage::shuffleWords() {
         teaching::compareShuffledWords(*model->model, model->vocabulary, text().toStdString(), shuffleSeed_++));
     showError({});
   } catch (const std::exception& e) {
-    comparison_.reset();
+    clearComparison();
     showError(QString::fromStdString(e.what()));
     return;
   }
@@ -561,7 +551,30 @@ void AttentionPage::shuffleWords() {
     verdict = tr("<b>This model has %1 position information,</b> yet this shuffle changed nothing visible. ")
                   .arg(QString::fromStdString(toString(position)));
   verdict_->setText(verdict + numbers);
-  emit orderHeadBox_->currentIndexChanged(orderHeadBox_->currentIndex());
+  updateOrderViews();
+}
+
+// Back to the invitation to shuffle: the sentence or the model changed.
+void AttentionPage::clearComparison() {
+  comparison_.reset();
+  shuffledText_->clear();
+  verdict_->setText(tr("Press “Shuffle words”. Attention by itself does not see word order: only position "
+                       "information added to the embeddings can tell “not good, bad” from “bad, not good”."));
+  originalView_->setMatrix(Matrix());
+  shuffledView_->setMatrix(Matrix());
+}
+
+// The original and the shuffled heatmap of the chosen head (or the average), each with its own word order.
+void AttentionPage::updateOrderViews() {
+  if (!comparison_) return;
+  const int index = std::max(0, orderHeadBox_->currentIndex());
+  const auto& a = comparison_->original.attention[0];
+  const auto& b = comparison_->shuffled.attention[0];
+  const bool average = index >= static_cast<int>(a.size());
+  originalView_->setMatrix(average ? teaching::headAverage(a) : a[size_t(index)],
+                           toQStrings(comparison_->original.tokens), toQStrings(comparison_->original.tokens));
+  shuffledView_->setMatrix(average ? teaching::headAverage(b) : b[size_t(index)],
+                           toQStrings(comparison_->shuffled.tokens), toQStrings(comparison_->shuffled.tokens));
 }
 
 QString AttentionPage::wordOrderVerdict() const {

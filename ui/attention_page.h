@@ -115,6 +115,8 @@ class AttentionPage : public QWidget {
   void rebuildHeatmaps();
   void updateTokens();
   void updateBars();
+  void updateOrderViews();
+  void clearComparison();
   void updatePosition();
   void showError(const QString& message);
   void toyModelTrained();

@@ -213,6 +213,11 @@ void TestAttentionPage::shuffleWithoutPositionKeepsPrediction() {
   QVERIFY(page.wordOrderVerdict().contains(QString::number(c.original.probability, 'f', 6)));
   QCOMPARE(page.shuffledOrderView()->rows(), 12);
   QCOMPARE(page.shuffledOrderView()->rowLabels().at(0), QString::fromStdString(c.shuffled.tokens[0]));
+  // Another sentence: the comparison no longer applies.
+  page.setText("a good movie");
+  QVERIFY(!page.hasComparison());
+  QCOMPARE(page.shuffledOrderView()->rows(), 0);
+  QVERIFY(page.wordOrderVerdict().contains("Shuffle words"));
 }
 
 void TestAttentionPage::shuffleWithPositionChanges() {
