@@ -188,6 +188,11 @@ int NormRace::epochs() const { return epochs_->value(); }
 
 QString NormRace::name(Side side) const { return side == Side::Layer ? tr("layer norm") : tr("batch norm"); }
 
+// "layer norm: " in bold and in the run's colour, to begin a line about the run.
+QString NormRace::runLabel(Side side) const {
+  return QStringLiteral("<b style='color:%1'>%2</b>: ").arg(kSideColour[index(side)].name(), name(side));
+}
+
 // Both requests are the same but for the normalization: same data, preset, budget and seed. One thread each, so
 // that on a two-core machine the two runs share the processor evenly and keep pace.
 RunRequest NormRace::request(Side side) const {
@@ -213,22 +218,12 @@ void NormRace::start() {
     const int id = static_cast<int>(index(side));
     curves_->removeRun(id);
     curves_->addRun(id, name(side), kSideColour[id]);
+    // A fresh racer, on the same controller.
     Racer& racer = runs_[index(side)];
-    racer.run.reset();
-    racer.settings = nlohmann::json();
-    racer.history.clear();
-    racer.batches = 0;
-    racer.batchesPerEpoch = 0;
-    racer.lastFraction = 0;
-    racer.done = false;
-    racer.error.clear();
-    racer.lossAverage = racer.accuracyAverage = 0;
-    racer.smoothingWeight = 1;
-    racer.testAccuracy = std::nan("");
-    racer.testSamples = 0;
-    racer.directory.clear();
-    racer.line = QStringLiteral("<b style='color:%1'>%2</b>: ").arg(kSideColour[id].name(), name(side)) +
-                 tr("reading the reviews and building the model…");
+    TrainingController* controller = racer.controller;
+    racer = Racer{};
+    racer.controller = controller;
+    racer.line = runLabel(side) + tr("reading the reviews and building the model…");
   }
   curves_->refresh();
   userPaused_ = false;
@@ -300,7 +295,7 @@ void NormRace::takeUpdates() {
 // One line per run under the curves: where it is and how it does, in the run's colour.
 void NormRace::updateLine(Side side, const TrainingController::Update& update) {
   Racer& racer = runs_[index(side)];
-  const QString who = QStringLiteral("<b style='color:%1'>%2</b>: ").arg(kSideColour[index(side)].name(), name(side));
+  const QString who = runLabel(side);
   if (!update.batches.empty()) {
     const BatchEvent& e = update.batches.back();
     racer.line = who + tr("epoch %1 of %2, batch %3 of %4 · smoothed loss %5 · accuracy %6")
@@ -345,8 +340,7 @@ void NormRace::racerFinished(Side side) {
   if (outcome.test) {
     racer.testAccuracy = outcome.test->accuracy();
     racer.testSamples = static_cast<size_t>(outcome.test->total);
-    racer.line = QStringLiteral("<b style='color:%1'>%2</b>: ").arg(kSideColour[index(side)].name(), name(side)) +
-                 tr("done, %1 of the test reviews right.").arg(percent(racer.testAccuracy));
+    racer.line = runLabel(side) + tr("done, %1 of the test reviews right.").arg(percent(racer.testAccuracy));
   }
   racer.done = true;
   // One runner out (a data error, a diverging loss, Stop) ends the race for both: no fair comparison is left.

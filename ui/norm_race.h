@@ -114,6 +114,7 @@ class NormRace : public QWidget {
 
   QWidget* createSettingsBar();
   RunRequest request(Side side) const;
+  QString runLabel(Side side) const;
   void takeUpdates();  // the 30 Hz timer
   void drawBatch(Side side, const BatchEvent& e);
   void updateLine(Side side, const TrainingController::Update& update);

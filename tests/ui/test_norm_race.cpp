@@ -205,6 +205,19 @@ void TestNormRace::stopEndsBothWithoutVerdict() {
   QVERIFY(race.savedRunDirectory(Side::Batch).isEmpty());
   QVERIFY(button(race, "raceStart")->isEnabled());
   QVERIFY(!button(race, "racePause")->isChecked());
+
+  // A new race starts from scratch: nothing of the stopped one is left in its histories or curves.
+  finished.clear();
+  startRace(race, 1);
+  QVERIFY(waitForEnd(race, finished));
+  QCOMPARE(race.state(), NormRace::State::Finished);
+  for (Side side : NormRace::kSides) {
+    QCOMPARE(race.history(side).size(), size_t{1});
+    QCOMPARE(race.curves()->pointCount(static_cast<int>(side), CurvePlot::Curve::Training, CurvePlot::Metric::Loss), 1);
+    QCOMPARE(race.curves()->pointCount(static_cast<int>(side), CurvePlot::Curve::Batch, CurvePlot::Metric::Loss),
+             race.batchesSeen(side));
+    QVERIFY(race.testAccuracy(side) >= 0);
+  }
 }
 
 void TestNormRace::unreadableDataFailsWithItsName() {
