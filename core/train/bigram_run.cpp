@@ -116,10 +116,7 @@ nlohmann::json BigramRun::settings() const {
 }
 
 TrainingResult BigramRun::train(TrainingEvents* events, const TrainingControl* control) {
-  TrainingResult result = al::train(*this, settings_.training, events, control);
-  model_->parameters().data() = result.bestParameters;
-  history_ = result.history;
-  return result;
+  return trainKeepingBest(*this, settings_.training, events, control, history_);
 }
 
 void BigramRun::save(const std::filesystem::path& dir) const { saveBigram(dir, *model_, vocabulary_, history_); }

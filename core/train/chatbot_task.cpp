@@ -331,9 +331,7 @@ nlohmann::json ChatbotRun::settings() const {
 TrainingResult ChatbotRun::train(TrainingEvents* events, const TrainingControl* control) {
   tbb::task_arena arena(threads());
   TrainingResult result;
-  arena.execute([&] { result = al::train(*task_, settings_.training, events, control); });
-  model_->parameters().data() = result.bestParameters;  // keep the best epoch, as the saved model does
-  history_ = result.history;
+  arena.execute([&] { result = trainKeepingBest(*task_, settings_.training, events, control, history_); });
   return result;
 }
 

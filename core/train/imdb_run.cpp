@@ -201,35 +201,10 @@ nlohmann::json ImdbRun::settings() const {
           {"threads", threadCount(settings_.threads)}};
 }
 
-namespace {
-
-// Keeps the run's history up to date epoch by epoch, so that a checkpoint saved from onEpoch has it too.
-class HistoryRecorder : public TrainingEvents {
- public:
-  HistoryRecorder(std::vector<EpochEvent>& history, TrainingEvents* next) : history_(history), next_(next) {}
-  void onBatch(const BatchEvent& e) override {
-    if (next_) next_->onBatch(e);
-  }
-  void onEpoch(const EpochEvent& e) override {
-    history_.push_back(e);
-    if (next_) next_->onEpoch(e);
-  }
-
- private:
-  std::vector<EpochEvent>& history_;
-  TrainingEvents* next_;
-};
-
-}  // namespace
-
 TrainingResult ImdbRun::train(TrainingEvents* events, const TrainingControl* control) {
   tbb::task_arena arena(threadCount(settings_.threads));
-  history_.clear();
-  HistoryRecorder recorder(history_, events);
   TrainingResult result;
-  arena.execute([&] { result = al::train(*this, settings_.training, &recorder, control); });
-  model_->parameters().data() = result.bestParameters;  // keep the best epoch, as the saved model does
-  history_ = result.history;
+  arena.execute([&] { result = trainKeepingBest(*this, settings_.training, events, control, history_); });
   return result;
 }
 

@@ -140,4 +140,43 @@ TrainingResult train(TrainingTask& task, const TrainingSettings& settings, Train
   return result;
 }
 
+namespace {
+
+// Records the history and a copy of the best epoch's weights as the epochs finish.
+class BestKeeper : public TrainingEvents {
+ public:
+  BestKeeper(const ParameterSet& params, std::vector<EpochEvent>& history, TrainingEvents* next)
+      : params_(params), history_(history), next_(next) {}
+  void onBatch(const BatchEvent& e) override {
+    if (next_) next_->onBatch(e);
+  }
+  void onEpoch(const EpochEvent& e) override {
+    history_.push_back(e);
+    if (e.best) best = params_.data();
+    if (next_) next_->onEpoch(e);
+  }
+  FloatBuffer best;
+
+ private:
+  const ParameterSet& params_;
+  std::vector<EpochEvent>& history_;
+  TrainingEvents* next_;
+};
+
+}  // namespace
+
+TrainingResult trainKeepingBest(TrainingTask& task, const TrainingSettings& settings, TrainingEvents* events,
+                                const TrainingControl* control, std::vector<EpochEvent>& history) {
+  history.clear();
+  BestKeeper keeper(task.parameters(), history, events);
+  try {
+    TrainingResult result = train(task, settings, &keeper, control);
+    task.parameters().data() = result.bestParameters;
+    return result;
+  } catch (const RunError&) {
+    if (!keeper.best.empty()) task.parameters().data() = keeper.best;
+    throw;
+  }
+}
+
 }  // namespace al

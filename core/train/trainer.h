@@ -113,6 +113,12 @@ struct TrainingResult {
 TrainingResult train(TrainingTask& task, const TrainingSettings& settings, TrainingEvents* events = nullptr,
                      const TrainingControl* control = nullptr);
 
+// train(), as a TrainingRun needs it: `history` grows epoch by epoch (so a checkpoint saved from onEpoch has it),
+// the task's parameters end as those of the best epoch, and when training fails (RunError) they are set back to
+// the best finished epoch, if there is one, before the error is passed on.
+TrainingResult trainKeepingBest(TrainingTask& task, const TrainingSettings& settings, TrainingEvents* events,
+                                const TrainingControl* control, std::vector<EpochEvent>& history);
+
 // Splits sample indices 0..n-1 into training and validation parts: shuffled with the seed (or in order when
 // shuffle is false), the last `validationSplit` fraction held out.
 struct Split {
