@@ -57,8 +57,8 @@ class NormRace : public QWidget {
   QString preset() const;
   void setEpochs(int epochs);
   int epochs() const;
-  void setSeed(int seed) { seed_ = seed; }
-  int seed() const { return seed_; }
+  void setSeed(int seed);
+  int seed() const;
 
   // --- The race ---
   void start();  // only when not racing
@@ -133,6 +133,7 @@ class NormRace : public QWidget {
   QComboBox* dataBox_;
   QComboBox* presetBox_;
   QSpinBox* epochs_;
+  QSpinBox* seed_;
   QPushButton* startButton_;
   QPushButton* pauseButton_;
   QPushButton* stopButton_;
@@ -142,7 +143,6 @@ class NormRace : public QWidget {
   QTimer* redrawTimer_;
 
   QString dataSource_ = QStringLiteral("builtin");
-  int seed_ = 1337;
   State state_ = State::Ready;
   bool userPaused_ = false;
   QString error_;

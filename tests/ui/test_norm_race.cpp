@@ -134,6 +134,7 @@ void TestNormRace::raceProducesTwoFullRuns() {
   QCOMPARE(batch.at(normKey).get<std::string>(), std::string("batch"));
   QCOMPARE(layer.at("/threads").get<int>(), 1);
   QCOMPARE(layer.at("/epochs").get<int>(), kEpochs);
+  QCOMPARE(layer.at("/seed").get<int>(), race.seed());
 
   // The verdict names the winner when the gap is larger than chance (two standard errors), a draw otherwise.
   const double a = race.testAccuracy(Side::Layer), b = race.testAccuracy(Side::Batch);
@@ -248,6 +249,9 @@ void TestNormRace::presetSetsTheBudget() {
   QCOMPARE(race.epochs(), al::imdbPreset("tiny").training.epochs);
   race.setEpochs(4);
   QCOMPARE(race.epochs(), 4);
+  QCOMPARE(race.seed(), 1337);  // the CLI's default, so that a race can be repeated there
+  race.setSeed(7);
+  QCOMPARE(race.seed(), 7);
 }
 
 void TestNormRace::finishedRunsJoinTheTrainPage() {
