@@ -15,14 +15,7 @@ BigramRunSettings bigramSettings(const TrainOptions& o) {
   BigramRunSettings s = bigramPreset(o.preset.empty() ? "book" : o.preset);
   s.data = o.data;
   s.initDir = o.init;
-  TrainingSettings& t = s.training;
-  if (o.epochs) t.epochs = *o.epochs;
-  if (o.batchSize) t.batchSize = *o.batchSize;
-  if (o.lr) t.optimizer.learningRate = static_cast<float>(*o.lr);
-  if (!o.optimizer.empty()) t.optimizer.name = o.optimizer;
-  t.validationSplit = o.validationSplit;
-  t.shuffle = o.shuffle == "on";
-  t.seed = o.seed;
+  applyTrainingOptions(o, s.training);
   if (o.dropout) s.model.dropout = static_cast<float>(*o.dropout);
   if (o.vocabSize) s.model.vocabSize = *o.vocabSize;
   if (!o.encoding.empty()) s.model.encoding = o.encoding == "tf_idf" ? BigramEncoding::TfIdf : BigramEncoding::MultiHot;

@@ -23,14 +23,7 @@ ChatbotRunSettings chatbotSettings(const TrainOptions& o) {
   s.data = o.data;
   s.initDir = o.init;
   s.threads = o.threads;
-  TrainingSettings& t = s.training;
-  if (o.epochs) t.epochs = *o.epochs;
-  if (o.batchSize) t.batchSize = *o.batchSize;
-  if (o.lr) t.optimizer.learningRate = static_cast<float>(*o.lr);
-  if (!o.optimizer.empty()) t.optimizer.name = o.optimizer;
-  t.validationSplit = o.validationSplit;
-  t.shuffle = o.shuffle == "on";
-  t.seed = o.seed;
+  applyTrainingOptions(o, s.training);
   if (o.embedDim) s.model.embedDim = *o.embedDim;
   if (o.units) s.model.units = *o.units;
   if (o.attentionUnits) s.model.attentionUnits = *o.attentionUnits;
@@ -46,10 +39,6 @@ nlohmann::json matrixJson(const Matrix& m) {
 
 // The benchmark's vocabulary size on both sides: about that of the real dialogs (2,294 and 2,348 words).
 constexpr Index kBenchVocabularySize = 2400;
-
-int threadCount(int requested) {
-  return requested > 0 ? requested : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-}
 
 }  // namespace
 
@@ -148,7 +137,7 @@ int benchChatbot(const BenchOptions& o) {
   return guarded([&] {
     const std::string preset = o.preset.empty() ? "book" : o.preset;
     ChatbotRunSettings s = chatbotPreset(preset);
-    const int threads = threadCount(o.threads);
+    const int threads = workerThreads(o.threads);
     // Vocabularies the size of the real dialogs' (about 2,300 words a side), full-length sentences of random
     // ids: the cost of a step does not depend on which words they are.
     Seq2SeqConfig c = s.model;

@@ -28,6 +28,16 @@ int guarded(const std::function<int()>& body) {
   }
 }
 
+void applyTrainingOptions(const TrainOptions& o, TrainingSettings& t) {
+  if (o.epochs) t.epochs = *o.epochs;
+  if (o.batchSize) t.batchSize = *o.batchSize;
+  if (o.lr) t.optimizer.learningRate = static_cast<float>(*o.lr);
+  if (!o.optimizer.empty()) t.optimizer.name = o.optimizer;
+  t.validationSplit = o.validationSplit;
+  t.shuffle = o.shuffle == "on";
+  t.seed = o.seed;
+}
+
 std::string defaultOutputDirectory(const std::string& task) {
   const std::time_t now = std::time(nullptr);
   std::tm local{};

@@ -9,12 +9,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/commands.h"
 #include "core/train/trainer.h"
 
 namespace al::cli {
 
 // Runs body and maps what it throws to the contract's exit codes, printing the message on stderr.
 int guarded(const std::function<int()>& body);
+
+// The options every task shares (--epochs, --batch-size, --lr, --optimizer, --validation-split, --shuffle,
+// --seed) applied over a preset's training settings.
+void applyTrainingOptions(const TrainOptions& options, TrainingSettings& training);
 
 // runs/<task>-<YYYYmmdd-HHMMSS>
 std::string defaultOutputDirectory(const std::string& task);

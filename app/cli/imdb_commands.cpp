@@ -24,14 +24,7 @@ ImdbRunSettings imdbSettings(const TrainOptions& o) {
   s.data = o.data;
   s.initDir = o.init;
   s.threads = o.threads;
-  TrainingSettings& t = s.training;
-  if (o.epochs) t.epochs = *o.epochs;
-  if (o.batchSize) t.batchSize = *o.batchSize;
-  if (o.lr) t.optimizer.learningRate = static_cast<float>(*o.lr);
-  if (!o.optimizer.empty()) t.optimizer.name = o.optimizer;
-  t.validationSplit = o.validationSplit;
-  t.shuffle = o.shuffle == "on";
-  t.seed = o.seed;
+  applyTrainingOptions(o, s.training);
   TransformerConfig& m = s.model;
   if (o.dropout) m.dropout = static_cast<float>(*o.dropout);
   if (o.vocabSize) m.vocabSize = *o.vocabSize;
@@ -149,7 +142,7 @@ int bench(const BenchOptions& o) {
   return guarded([&] {
     const std::string preset = o.preset.empty() ? "book" : o.preset;
     ImdbRunSettings s = imdbPreset(preset);
-    const int threads = o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int threads = workerThreads(o.threads);
     TransformerClassifier model(s.model);
     model.initialize(s.training.seed);
     // Full-length sequences of random ids: the cost of a step does not depend on which words they are.

@@ -91,10 +91,6 @@ Vocabulary readVocabulary(const std::filesystem::path& file, Index expectedSize,
   return v;
 }
 
-int threadCount(int requested) {
-  return requested > 0 ? requested : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-}
-
 std::vector<io::EpochRecord> toRecords(const std::vector<EpochEvent>& history) {
   std::vector<io::EpochRecord> records;
   for (const EpochEvent& e : history) records.push_back({e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy, e.seconds});
@@ -305,7 +301,7 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
   return run;
 }
 
-int ChatbotRun::threads() const { return threadCount(settings_.threads); }
+int ChatbotRun::threads() const { return workerThreads(settings_.threads); }
 
 nlohmann::json ChatbotRun::settings() const {
   const TrainingSettings& t = settings_.training;

@@ -136,10 +136,6 @@ std::vector<EncodedSample> encodeAll(const std::vector<LabeledText>& texts, cons
   return out;
 }
 
-int threadCount(int requested) {
-  return requested > 0 ? requested : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-}
-
 }  // namespace
 
 std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const ProgressFn& progress) {
@@ -198,11 +194,11 @@ nlohmann::json ImdbRun::settings() const {
           {"validation_split", t.validationSplit},
           {"shuffle", t.shuffle},
           {"seed", t.seed},
-          {"threads", threadCount(settings_.threads)}};
+          {"threads", workerThreads(settings_.threads)}};
 }
 
 TrainingResult ImdbRun::train(TrainingEvents* events, const TrainingControl* control) {
-  tbb::task_arena arena(threadCount(settings_.threads));
+  tbb::task_arena arena(workerThreads(settings_.threads));
   TrainingResult result;
   arena.execute([&] { result = trainKeepingBest(*this, settings_.training, events, control, history_); });
   return result;
@@ -214,7 +210,7 @@ BatchStats ImdbRun::evaluateTest() {
   const std::vector<EncodedSample>& samples = test_.empty() ? train_ : test_;
   std::vector<const EncodedSample*> pointers;
   for (const EncodedSample& s : samples) pointers.push_back(&s);
-  tbb::task_arena arena(threadCount(settings_.threads));
+  tbb::task_arena arena(workerThreads(settings_.threads));
   BatchStats stats;
   arena.execute([&] { stats = model_->evaluate(pointers); });
   return stats;

@@ -33,6 +33,10 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
+int workerThreads(int requested) {
+  return requested > 0 ? requested : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
 Split splitSamples(size_t n, double validationSplit, bool shuffle, uint64_t seed) {
   std::vector<size_t> order(n);
   std::iota(order.begin(), order.end(), size_t{0});

@@ -119,6 +119,9 @@ TrainingResult train(TrainingTask& task, const TrainingSettings& settings, Train
 TrainingResult trainKeepingBest(TrainingTask& task, const TrainingSettings& settings, TrainingEvents* events,
                                 const TrainingControl* control, std::vector<EpochEvent>& history);
 
+// Worker threads for a requested count: the count itself, or every core for 0.
+int workerThreads(int requested);
+
 // Splits sample indices 0..n-1 into training and validation parts: shuffled with the seed (or in order when
 // shuffle is false), the last `validationSplit` fraction held out.
 struct Split {
