@@ -7,6 +7,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 
@@ -68,7 +69,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QLis
   // Finished runs of this session show on the Attention or the Chatbot page.
   connect(trainPage_, &TrainPage::runFinished, this, [this, attentionPage, chatbotPage](int id) {
     if (!trainPage_->errorText().isEmpty()) return;  // a failed run has nothing worth showing
-    auto save = [this, id](const QString& dir) { return trainPage_->saveModel(id, dir); };
+    auto save = [this, id](const QString& dir) { return trainPage_->saveModel(id, dir, /*remember=*/false); };
     if (trainPage_->task() == TaskKind::ImdbTransformer) attentionPage->addSessionRun(trainPage_->runs()->runName(id), save);
     if (trainPage_->task() == TaskKind::Chatbot) chatbotPage->addSessionRun(trainPage_->runs()->runName(id), save);
   });
@@ -83,12 +84,21 @@ int MainWindow::addPage(const QString& title, const QString& toolTip, QWidget* p
   auto* item = new QListWidgetItem(title, sidebar_);
   item->setToolTip(toolTip);
   item->setSizeHint(QSize(160, 40));
-  return pages_->addWidget(page);
+  // Each page sits in a scroll area: the window then never needs to be wider or taller than the largest
+  // page's minimum (a projector at 1280 x 720), and a cramped page scrolls instead of being cut off.
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(page);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  return pages_->addWidget(scroll);
 }
 
 void MainWindow::showPage(int index) { sidebar_->setCurrentRow(index); }
 int MainWindow::pageCount() const { return pages_->count(); }
-QWidget* MainWindow::page(int index) const { return pages_->widget(index); }
+QWidget* MainWindow::page(int index) const {
+  auto* scroll = qobject_cast<QScrollArea*>(pages_->widget(index));
+  return scroll ? scroll->widget() : nullptr;
+}
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -98,7 +108,7 @@ void MainWindow::createMenus() {
   // A page with its own figure export (vector curves, say) offers an exportFigure() slot; any other page is
   // exported as it looks.
   file->addAction(tr("&Export figure…"), QKeySequence(tr("Ctrl+E")), this, [this] {
-    QWidget* page = pages_->currentWidget();
+    QWidget* page = this->page(pages_->currentIndex());
     if (page->metaObject()->indexOfMethod("exportFigure()") >= 0)
       QMetaObject::invokeMethod(page, "exportFigure");
     else

@@ -843,7 +843,7 @@ void TrainPage::updateButtons() {
 // ---------------------------------------------------------------------------------------------------------------
 // Files
 
-bool TrainPage::saveModel(int runId, const QString& dir) {
+bool TrainPage::saveModel(int runId, const QString& dir, bool remember) {
   auto it = runs_.find(runId);
   if (it == runs_.end()) {
     showError(tr("There is no run to save yet: train one first."));
@@ -868,6 +868,7 @@ bool TrainPage::saveModel(int runId, const QString& dir) {
     showError(tr("Could not save the model: %1").arg(QString::fromStdString(e.what())));
     return false;
   }
+  if (!remember) return true;
   it->second.directory = dir;
   hideError();
   setStatus(tr("Saved \"%1\" to %2").arg(it->second.name, dir));

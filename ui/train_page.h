@@ -73,7 +73,9 @@ class TrainPage : public QWidget {
   std::vector<EpochEvent> history(int runId) const;
 
   // --- Files ---
-  bool saveModel(int runId, const QString& dir);  // false: the error is shown
+  // false: the error is shown. remember = false writes a copy for another page: the run keeps its own
+  // directory and the status line says nothing.
+  bool saveModel(int runId, const QString& dir, bool remember = true);
   bool openModel(const QString& dir);            // adds the model's history as a run; false: the error is shown
 
   // --- What the page shows, for tests and the main window ---
