@@ -481,7 +481,7 @@ void TrainPage::updateDataCard(const DataCard& card, const QString& source) {
           .arg(sequence ? QStringLiteral("#1a6e2e") : QStringLiteral("#8a5300"))
           .arg(sequence ? tr("A sequence model such as the Transformer should do well.")
                         : tr("A bag-of-bigrams model will probably do as well or better."))
-          .arg(QString::fromStdString(card.recommendation).toHtmlEscaped()));
+          .arg(QString::fromStdString(card.advice).toHtmlEscaped()));
 }
 
 void TrainPage::rebuildPresets() {

@@ -467,15 +467,17 @@ DataCard describe(const std::vector<LabeledText>& samples) {
   // It is a rule of thumb about typical text, so the advice says so: a corpus built so that word order
   // decides (like the built-in one) can still favour the Transformer.
   if (card.ratio < kSequenceModelRatio) {
-    card.recommendation = facts +
-        ", below 1500. Rule of thumb: with few samples for how long they are, word order is hard to learn, so a "
+    card.advice =
+        "Rule of thumb: with few samples for how long they are, word order is hard to learn, so a "
         "bag-of-bigrams model usually does as well as a sequence model or better, and trains much faster. "
         "Train both and compare.";
+    card.recommendation = facts + ", below 1500. " + card.advice;
   } else {
-    card.recommendation = facts +
-        ", 1500 or more. Rule of thumb: with many samples for how short they are, word order can be learned, so "
+    card.advice =
+        "Rule of thumb: with many samples for how short they are, word order can be learned, so "
         "a sequence model (the Transformer, with position embedding) usually beats a bag of bigrams. "
         "Train both and compare.";
+    card.recommendation = facts + ", 1500 or more. " + card.advice;
   }
   return card;
 }

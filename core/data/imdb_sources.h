@@ -38,7 +38,8 @@ struct DataCard {
   size_t samples = 0;
   double meanWords = 0;  // words are runs of characters between white space; "<br />" counts as white space
   double ratio = 0;      // samples / meanWords
-  std::string recommendation;
+  std::string recommendation;  // the numbers and the advice, in one paragraph
+  std::string advice;          // the advice alone, for a display that shows the numbers itself
 };
 inline constexpr double kSequenceModelRatio = 1500;
 
