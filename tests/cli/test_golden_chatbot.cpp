@@ -97,7 +97,7 @@ class TestGoldenChatbot : public QObject {
     QVERIFY2(!settings.isEmpty(), "golden sgd_epoch.json is missing");
     QTemporaryDir dir;
     const QString out = dir.path() + "/trained";
-    const QStringList args = {"train", "chatbot", "--init", kGolden + "/model", "--data", kGolden + "/dialogs.txt",
+    const QStringList args = {"train", "chatbot", "--init", kGolden + "/model", "--data", kGolden + "/pairs.tsv",
                               "--optimizer", "sgd", "--lr", QString::number(settings["learning_rate"].toDouble()),
                               "--batch-size", QString::number(settings["batch_size"].toInt()), "--epochs", "1",
                               "--validation-split", QString::number(settings["validation_split"].toDouble()),

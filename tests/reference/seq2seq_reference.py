@@ -10,10 +10,10 @@ python3-numpy), from anywhere:
 
 It first checks itself (its GRU against torch.nn.GRUCell with the gates remapped, its attention weights
 against a direct formula, autograd against finite differences), then rewrites golden/seq2seq/:
-  dialogs.txt          a small question<TAB>answer file (chained pairs, accents, U+0085, one long pair)
+  pairs.tsv          a small question<TAB>answer file (chained pairs, accents, U+0085, one long pair)
   model/               a model directory with random, non-trivial weights (E 6, U 8, A 5, lengths 12)
   ask.json             greedy answers and alignments for a few questions
-  sgd_epoch.safetensors, sgd_epoch.json   every tensor after one epoch of plain SGD on dialogs.txt
+  sgd_epoch.safetensors, sgd_epoch.json   every tensor after one epoch of plain SGD on pairs.tsv
 The output is deterministic (fixed seeds, float64 math, float32 files).
 
 `bench` is not a reference but the yardstick for `attentionlab-cli bench chatbot`: the same model written as
@@ -257,7 +257,7 @@ def main():
     self_check()
     os.makedirs(os.path.join(OUT, "model"), exist_ok=True)
     pairs = [(DIALOG_LINES[i], DIALOG_LINES[i + 1]) for i in range(len(DIALOG_LINES) - 1)]
-    with open(os.path.join(OUT, "dialogs.txt"), "w", encoding="utf-8", newline="") as f:
+    with open(os.path.join(OUT, "pairs.tsv"), "w", encoding="utf-8", newline="") as f:
         f.write("\n".join(q + "\t" + a for q, a in pairs))  # no final newline, like the real file
 
     questions = [preprocess(q) for q, _ in pairs]
