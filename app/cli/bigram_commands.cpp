@@ -29,16 +29,7 @@ int trainBigram(const TrainOptions& o) {
   ConsoleProgress progress(o.log);
   std::cerr << "Reading " << o.data << " ...\n";
   std::unique_ptr<BigramRun> run = BigramRun::prepare(bigramSettings(o));
-  progress.log({{"event", "start"}, {"settings", run->settings()}});
-  TrainingResult result;
-  try {
-    result = run->train(&progress, nullptr);
-  } catch (const std::exception& e) {
-    progress.log({{"event", "error"}, {"message", e.what()}});
-    throw;
-  }
-  run->save(out);
-  progress.log({{"event", "checkpoint"}, {"dir", out}, {"epoch", result.bestEpoch}});
+  const TrainingResult result = trainAndSave(*run, out, progress);
   const BatchStats test = run->evaluateTest();
   progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
   std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::fixed

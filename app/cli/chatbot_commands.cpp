@@ -54,16 +54,7 @@ int trainChatbot(const TrainOptions& o) {
               << run->taskData().split().validation.size() << " validation (the last block of the file)";
     if (run->skippedPairs()) std::cerr << ", " << run->skippedPairs() << " skipped (longer than " << c.maxSourceLength << " tokens)";
     std::cerr << ". Vocabulary: " << c.sourceVocabSize << " source, " << c.targetVocabSize << " target tokens.\n";
-    progress.log({{"event", "start"}, {"settings", run->settings()}});
-    TrainingResult result;
-    try {
-      result = run->train(&progress, nullptr);
-    } catch (const std::exception& e) {
-      progress.log({{"event", "error"}, {"message", e.what()}});
-      throw;
-    }
-    run->save(out);
-    progress.log({{"event", "checkpoint"}, {"dir", out}, {"epoch", result.bestEpoch}});
+    const TrainingResult result = trainAndSave(*run, out, progress);
     const BatchStats test = run->evaluateTest();
     const double exact = run->exactMatchTest();
     progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}, {"test_exact_match", exact}});

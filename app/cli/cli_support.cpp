@@ -101,4 +101,21 @@ void ConsoleProgress::onEpoch(const EpochEvent& e) {
   if (e.best && onBest) onBest(e);
 }
 
+TrainingResult trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgress& progress) {
+  progress.log({{"event", "start"}, {"settings", run.settings()}});
+  progress.onBest = [&](const EpochEvent& e) {
+    run.save(out);
+    progress.log({{"event", "checkpoint"}, {"dir", out}, {"epoch", e.epoch}});
+  };
+  TrainingResult result;
+  try {
+    result = run.train(&progress, nullptr);
+  } catch (const std::exception& e) {
+    progress.log({{"event", "error"}, {"message", e.what()}});
+    throw;
+  }
+  run.save(out);
+  return result;
+}
+
 }  // namespace al::cli

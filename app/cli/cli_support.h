@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "core/train/run.h"
 #include "core/train/trainer.h"
 
 namespace al::cli {
@@ -43,5 +44,10 @@ class ConsoleProgress : public TrainingEvents {
 };
 
 std::string formatSeconds(double seconds);
+
+// What every `train` command does once its run is prepared: logs the start, trains with the progress bar,
+// saves a checkpoint to `out` after every best epoch (an interrupted run keeps its best model), logs a
+// failure before passing it on, and writes the final model (the best epoch, with the whole history).
+TrainingResult trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgress& progress);
 
 }  // namespace al::cli

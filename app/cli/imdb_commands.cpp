@@ -48,19 +48,7 @@ int trainImdb(const TrainOptions& o) {
   const DataCard& card = run->dataCard();
   std::cerr << "Training samples: " << card.samples << ", mean words per review: " << std::fixed << std::setprecision(1)
             << card.meanWords << ", samples / mean length = " << std::setprecision(0) << card.ratio << "\n";
-  progress.log({{"event", "start"}, {"settings", run->settings()}});
-  progress.onBest = [&](const EpochEvent& e) {  // a long run that is interrupted keeps its best epoch so far
-    run->save(out);
-    progress.log({{"event", "checkpoint"}, {"dir", out}, {"epoch", e.epoch}});
-  };
-  TrainingResult result;
-  try {
-    result = run->train(&progress, nullptr);
-  } catch (const std::exception& e) {
-    progress.log({{"event", "error"}, {"message", e.what()}});
-    throw;
-  }
-  run->save(out);  // the best epoch's weights with the whole history
+  const TrainingResult result = trainAndSave(*run, out, progress);
   const BatchStats test = run->evaluateTest();
   progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
   std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::setprecision(4)
