@@ -14,21 +14,6 @@
 
 using namespace al::test;
 
-namespace {
-
-QByteArray readAll(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-void writeFile(const QString& path, const QByteArray& bytes) {
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-  f.write(bytes);
-}
-
-}  // namespace
-
 class TestCliChatbot : public QObject {
   Q_OBJECT
   QTemporaryDir dir_;
