@@ -5,7 +5,7 @@
 //   ids (T) -> embedding (T x D) [+ position] -> L x encoder layer (T x D) -> pool (1 x D) -> dropout
 //           -> head (1 x 1) -> sigmoid = probability of "positive"
 //
-// An encoder layer: y = norm1(x + attention(x));  out = norm2(y + dense2(relu(dense1(y)))).
+// The encoder stack (embeddings and layers) is core/models/transformer_encoder.h, shared with the other models.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -15,44 +15,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/layers/batch_norm.h"
 #include "core/layers/dense.h"
-#include "core/layers/embedding.h"
-#include "core/layers/layer_norm.h"
-#include "core/layers/multi_head_attention.h"
-#include "core/layers/position_embedding.h"
+#include "core/models/transformer_config.h"
+#include "core/models/transformer_encoder.h"
 #include "core/parameters.h"
 #include "core/train/trainer.h"
 
 namespace al {
-
-enum class PositionKind { Learned, Sinusoidal, None };
-enum class NormKind { Layer, Batch };
-enum class PoolingKind { Max, Mean };
-
-struct TransformerConfig {
-  int vocabSize = 20000;
-  int sequenceLength = 600;
-  int embedDim = 256;  // D
-  int numHeads = 2;    // H
-  int keyDim = 256;    // K
-  int denseDim = 32;   // F
-  int numLayers = 1;   // L
-  PositionKind position = PositionKind::Learned;
-  NormKind norm = NormKind::Layer;
-  PoolingKind pooling = PoolingKind::Max;
-  float dropout = 0.5f;
-  float normEpsilon = 1e-3f;
-  float batchNormMomentum = 0.99f;
-};
-
-std::string toString(PositionKind);
-std::string toString(NormKind);
-std::string toString(PoolingKind);
-// The config.json fields of the contract (without format/version/task).
-nlohmann::json toJson(const TransformerConfig&);
-// Reads and checks the fields; `file` names config.json in messages. Throws InputError.
-TransformerConfig transformerConfigFromJson(const nlohmann::json&, const std::string& file);
 
 // One labelled review as ids, for training and evaluation.
 struct EncodedSample {
@@ -88,31 +57,21 @@ class TransformerClassifier {
   // Loss and accuracy in evaluation mode, in parallel.
   BatchStats evaluate(std::span<const EncodedSample* const> samples) const;
 
+  // The encoder stack, for views that show its layers at work (they call its layers, never copy them).
+  const TransformerEncoder& encoder() const { return encoder_; }
+
   // Multiply-adds of one forward pass over T tokens, times two (FLOPs); backward is about twice that.
   double forwardFlops(Index tokens) const;
 
  private:
-  // One encoder layer's parameters; exactly one kind of normalization exists (the file holds only its tensors).
-  struct EncoderLayer {
-    EncoderLayer(ParameterSet& params, const std::string& prefix, const TransformerConfig& config);
-    MultiHeadAttention attention;
-    Dense dense1, dense2;
-    std::optional<LayerNorm> layerNorm1, layerNorm2;
-    std::optional<BatchNorm> batchNorm1, batchNorm2;
-  };
-  struct SampleCache;
   struct BatchCache;
-
-  Matrix embed(std::span<const int> ids, SampleCache* cache) const;
-  void forwardBatch(BatchCache& batch, Mode mode, uint64_t seed) const;
-  void backwardBatch(BatchCache& batch, Gradients& grads);
+  // Encoder, then pool, dropout and head for every sample; the logits land in b.logits.
+  void forwardBatch(BatchCache& b, Mode mode, uint64_t seed) const;
+  void backwardBatch(BatchCache& b, Gradients& grads);
 
   TransformerConfig config_;
   ParameterSet params_;
-  Embedding tokenEmbedding_;
-  std::unique_ptr<PositionEmbedding> positionEmbedding_;  // learned position only
-  Matrix sinusoid_;                                       // sequence_length x D, sinusoidal only
-  std::vector<EncoderLayer> layers_;
+  TransformerEncoder encoder_;
   Dense head_;
   std::vector<Gradients> chunkGrads_;  // one gradient buffer per worker chunk, reused between batches
 };

@@ -1,0 +1,177 @@
+#include "core/models/transformer_encoder.h"
+
+#include "core/error.h"
+#include "core/layers/sinusoidal_encoding.h"
+#include "core/parallel.h"
+
+namespace al {
+
+TransformerEncoder::Layer::Layer(ParameterSet& params, const std::string& prefix, const TransformerConfig& c)
+    : attention(params, prefix + ".attention", c.embedDim, c.numHeads, c.keyDim),
+      dense1(params, prefix + ".ffn.dense1", c.embedDim, c.denseDim),
+      dense2(params, prefix + ".ffn.dense2", c.denseDim, c.embedDim) {
+  if (c.norm == NormKind::Layer) {
+    layerNorm1.emplace(params, prefix + ".norm1", c.embedDim, c.normEpsilon);
+    layerNorm2.emplace(params, prefix + ".norm2", c.embedDim, c.normEpsilon);
+  } else {
+    batchNorm1.emplace(params, prefix + ".norm1", c.embedDim, c.normEpsilon, c.batchNormMomentum);
+    batchNorm2.emplace(params, prefix + ".norm2", c.embedDim, c.normEpsilon, c.batchNormMomentum);
+  }
+}
+
+TransformerEncoder::TransformerEncoder(ParameterSet& params, const TransformerConfig& config,
+                                       const std::string& embeddingPrefix, const std::string& layerPrefix)
+    : config_(config), tokenEmbedding_(params, embeddingPrefix + ".token", config.vocabSize, config.embedDim) {
+  // (The order in which tensors are registered only sets their place in the buffer; files go by name.)
+  if (config.position == PositionKind::Learned)
+    positionEmbedding_ = std::make_unique<PositionEmbedding>(params, embeddingPrefix + ".position",
+                                                             config.sequenceLength, config.embedDim);
+  layers_.reserve(static_cast<size_t>(config.numLayers));
+  for (int i = 0; i < config.numLayers; ++i) layers_.emplace_back(params, layerPrefix + "." + std::to_string(i), config);
+  if (config.position == PositionKind::Sinusoidal) sinusoid_ = sinusoidalEncoding(config.sequenceLength, config.embedDim);
+}
+
+void TransformerEncoder::initialize(ParameterSet& params, Rng& rng) const {
+  tokenEmbedding_.initialize(params, rng);
+  if (positionEmbedding_) positionEmbedding_->initialize(params, rng);
+  for (const Layer& layer : layers_) {
+    layer.attention.initialize(params, rng);
+    layer.dense1.initialize(params, rng);
+    layer.dense2.initialize(params, rng);
+    if (layer.layerNorm1) {
+      layer.layerNorm1->initialize(params);
+      layer.layerNorm2->initialize(params);
+    } else {
+      layer.batchNorm1->initialize(params);
+      layer.batchNorm2->initialize(params);
+    }
+  }
+}
+
+double TransformerEncoder::forwardFlops(Index T) const {
+  const double t = static_cast<double>(T), d = config_.embedDim, hk = static_cast<double>(config_.numHeads) * config_.keyDim,
+               f = config_.denseDim;
+  const double perLayer = 3 * t * d * hk        // q, k, v projections
+                          + 2 * t * t * hk      // scores q·kᵀ and weights·v, all heads
+                          + t * hk * d          // output projection
+                          + 2 * t * d * f;      // feed-forward
+  return 2.0 * perLayer * config_.numLayers;
+}
+
+Matrix TransformerEncoder::embed(const ParameterSet& params, std::span<const int> ids, Embedding::Cache& cache) const {
+  const Index T = static_cast<Index>(ids.size());
+  if (T < 1) throw InputError("the text has no tokens after standardization; type at least one word");
+  if (T > config_.sequenceLength)
+    throw InputError("a sequence of " + std::to_string(T) + " tokens is longer than the model's sequence_length " +
+                     std::to_string(config_.sequenceLength));
+  Matrix x = tokenEmbedding_.forward(params, std::vector<int>(ids.begin(), ids.end()), cache);  // T x D
+  if (positionEmbedding_) x = positionEmbedding_->forward(params, x);
+  if (config_.position == PositionKind::Sinusoidal) x += sinusoid_.topRows(T);
+  return x;
+}
+
+void TransformerEncoder::normalize(const ParameterSet& params, size_t l, bool first, Mode mode, BatchCache& b) const {
+  const Layer& layer = layers_[l];
+  const size_t B = b.samples.size();
+  if (layer.batchNorm1) {
+    std::vector<Matrix> xs;  // B sequences of T_b x D
+    xs.reserve(B);
+    for (SampleCache& c : b.samples) xs.push_back(std::move(c.x));
+    const BatchNorm& norm = first ? *layer.batchNorm1 : *layer.batchNorm2;
+    std::vector<Matrix> ys = norm.forwardBatch(params, xs, mode, first ? b.batchNorm1[l] : b.batchNorm2[l]);
+    for (size_t s = 0; s < B; ++s) b.samples[s].x = std::move(ys[s]);
+  } else {
+    forEachSampleInChunks(B, chunkCount(B), [&](size_t s, size_t) {
+      SampleCache& c = b.samples[s];
+      c.x = first ? layer.layerNorm1->forward(params, c.x, c.layers[l].norm1)
+                  : layer.layerNorm2->forward(params, c.x, c.layers[l].norm2);
+    });
+  }
+}
+
+void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<const std::span<const int>> ids, Mode mode,
+                                      BatchCache& b) const {
+  const size_t B = ids.size();
+  const size_t chunks = chunkCount(B);
+  b.samples.resize(B);
+  forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {
+    SampleCache& c = b.samples[s];
+    c.layers.resize(layers_.size());
+    c.x = embed(params, ids[s], c.embedding);
+  });
+  const bool batchNorm = config_.norm == NormKind::Batch;
+  b.batchNorm1.resize(batchNorm ? layers_.size() : 0);
+  b.batchNorm2.resize(batchNorm ? layers_.size() : 0);
+
+  for (size_t l = 0; l < layers_.size(); ++l) {
+    const Layer& layer = layers_[l];
+    forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // x + attention(x)
+      SampleCache& c = b.samples[s];
+      c.x += layer.attention.forward(params, c.x, c.layers[l].attention);
+    });
+    normalize(params, l, true, mode, b);
+    forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // y + dense2(relu(dense1(y)))
+      SampleCache& c = b.samples[s];
+      SampleCache::LayerCache& lc = c.layers[l];
+      const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, c.x, lc.dense1), lc.relu);  // T x F
+      c.x += layer.dense2.forward(params, hidden, lc.dense2);
+    });
+    normalize(params, l, false, mode, b);
+  }
+}
+
+void TransformerEncoder::normalizeBackward(const ParameterSet& params, size_t l, bool first, BatchCache& b,
+                                           std::span<Gradients> chunkGrads, Gradients& grads) const {
+  const Layer& layer = layers_[l];
+  const size_t B = b.samples.size();
+  if (layer.batchNorm1) {
+    std::vector<Matrix> dys;  // B sequences of T_b x D
+    dys.reserve(B);
+    for (SampleCache& c : b.samples) dys.push_back(std::move(c.x));
+    const BatchNorm& norm = first ? *layer.batchNorm1 : *layer.batchNorm2;
+    std::vector<Matrix> dxs = norm.backwardBatch(params, first ? b.batchNorm1[l] : b.batchNorm2[l], dys, grads);
+    for (size_t s = 0; s < B; ++s) b.samples[s].x = std::move(dxs[s]);
+  } else {
+    forEachSampleInChunks(B, chunkGrads.size(), [&](size_t s, size_t k) {
+      SampleCache& c = b.samples[s];
+      c.x = first ? layer.layerNorm1->backward(params, c.layers[l].norm1, c.x, chunkGrads[k])
+                  : layer.layerNorm2->backward(params, c.layers[l].norm2, c.x, chunkGrads[k]);
+    });
+  }
+}
+
+void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b, std::span<Gradients> chunkGrads,
+                                       Gradients& grads) const {
+  const size_t B = b.samples.size();
+  const size_t chunks = chunkGrads.size();
+  for (size_t l = layers_.size(); l-- > 0;) {
+    const Layer& layer = layers_[l];
+    normalizeBackward(params, l, false, b, chunkGrads, grads);
+    forEachSampleInChunks(B, chunks, [&](size_t s, size_t k) {  // out = y + dense2(relu(dense1(y)))
+      SampleCache& c = b.samples[s];
+      SampleCache::LayerCache& lc = c.layers[l];
+      const Matrix dHidden = Relu{}.backward(lc.relu, layer.dense2.backward(params, lc.dense2, c.x, chunkGrads[k]));  // T x F
+      c.x += layer.dense1.backward(params, lc.dense1, dHidden, chunkGrads[k]);  // residual: dy = dout + ...
+    });
+    normalizeBackward(params, l, true, b, chunkGrads, grads);
+    forEachSampleInChunks(B, chunks, [&](size_t s, size_t k) {  // h = x + attention(x)
+      SampleCache& c = b.samples[s];
+      c.x += layer.attention.backward(params, c.layers[l].attention, c.x, chunkGrads[k]);
+    });
+  }
+  forEachSampleInChunks(B, chunks, [&](size_t s, size_t k) {  // embeddings
+    SampleCache& c = b.samples[s];
+    if (positionEmbedding_) positionEmbedding_->backward(params, c.x.rows(), c.x, chunkGrads[k]);
+    tokenEmbedding_.backward(params, c.embedding, c.x, chunkGrads[k]);
+  });
+}
+
+void TransformerEncoder::updateMovingStatistics(ParameterSet& params, const BatchCache& b) const {
+  if (config_.norm != NormKind::Batch) return;
+  for (size_t l = 0; l < layers_.size(); ++l) {
+    layers_[l].batchNorm1->updateMovingStatistics(params, b.batchNorm1[l]);
+    layers_[l].batchNorm2->updateMovingStatistics(params, b.batchNorm2[l]);
+  }
+}
+
+}  // namespace al

@@ -1,0 +1,107 @@
+#pragma once
+// The Transformer encoder stack, shared by every model that reads a sequence with self-attention: the IMDB
+// classifier (which pools its output), the masked language model (which predicts a token at every position)
+// and the encoder side of the encoder-decoder Transformer.
+//
+//   ids (T) -> token embedding (T x D) [+ learned position | + sinusoid] -> L x encoder layer -> T x D
+//
+// An encoder layer (post-norm, as in the book and the original paper):
+//   y   = norm1(x + attention(x))                      T x D
+//   out = norm2(y + dense2(relu(dense1(y))))           T x D, with a hidden width of F
+//
+// A batch runs stage by stage. Every stage but batch normalization works on one sequence at a time, so it runs
+// in parallel over the samples (core/parallel.h); batch normalization needs statistics over every token of the
+// batch, so it sits between the parallel stages:
+//   [attention + residual] -> norm1 -> [feed-forward + residual] -> norm2 -> next layer.
+//
+// Dimension key (core/tensor.h): B sequences, T tokens of one sequence, D model width, H heads, K key dimension,
+// F feed-forward width, L layers.
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/layers/batch_norm.h"
+#include "core/layers/dense.h"
+#include "core/layers/embedding.h"
+#include "core/layers/layer_norm.h"
+#include "core/layers/multi_head_attention.h"
+#include "core/layers/position_embedding.h"
+#include "core/layers/relu.h"
+#include "core/models/transformer_config.h"
+
+namespace al {
+
+class TransformerEncoder {
+ public:
+  // One encoder layer's tensors; exactly one kind of normalization exists (a file holds only its tensors).
+  struct Layer {
+    Layer(ParameterSet& params, const std::string& prefix, const TransformerConfig& config);
+    MultiHeadAttention attention;
+    Dense dense1, dense2;
+    std::optional<LayerNorm> layerNorm1, layerNorm2;
+    std::optional<BatchNorm> batchNorm1, batchNorm2;
+  };
+
+  // What forward keeps of one sequence for backward.
+  struct SampleCache {
+    struct LayerCache {
+      MultiHeadAttention::Cache attention;
+      LayerNorm::Cache norm1, norm2;
+      Dense::Cache dense1, dense2;
+      Relu::Cache relu;
+    };
+    Embedding::Cache embedding;
+    std::vector<LayerCache> layers;
+    // T x D: after forwardBatch, the encoder's output; before backwardBatch, the caller puts dL/d(output) here
+    // (and finds dL/d(embedded input) here afterwards).
+    Matrix x;
+  };
+  struct BatchCache {
+    std::vector<SampleCache> samples;
+    std::vector<BatchNorm::Cache> batchNorm1, batchNorm2;  // one per layer, batch norm only
+  };
+
+  // Registers `embeddingPrefix`.token [V, D], `embeddingPrefix`.position [sequence_length, D] (learned position
+  // only) and the layers' tensors under `layerPrefix`.{i}. The IMDB model uses "embedding" and "encoder".
+  TransformerEncoder(ParameterSet& params, const TransformerConfig& config, const std::string& embeddingPrefix,
+                     const std::string& layerPrefix);
+
+  // Keras-like initial values: Glorot kernels, zero biases, uniform(±0.05) embeddings, norm gamma 1, beta 0.
+  void initialize(ParameterSet& params, Rng& rng) const;
+
+  // ids (T, 1 <= T <= sequence_length, else InputError) -> T x D: token embedding plus position.
+  Matrix embed(const ParameterSet& params, std::span<const int> ids, Embedding::Cache& cache) const;
+
+  // Runs the B sequences through embedding and every layer; cache.samples[s].x holds sequence s's T x D output.
+  void forwardBatch(const ParameterSet& params, std::span<const std::span<const int>> ids, Mode mode,
+                    BatchCache& cache) const;
+  // With dL/d(output) in cache.samples[s].x: adds every gradient of sequence s into chunkGrads[chunk of s]
+  // (the chunks of core/parallel.h) and the batch norms' gradients, which mix samples, into `grads`.
+  void backwardBatch(const ParameterSet& params, BatchCache& cache, std::span<Gradients> chunkGrads,
+                     Gradients& grads) const;
+  // m = momentum·m + (1 - momentum)·batch statistic for every batch norm (no-op with layer norm).
+  void updateMovingStatistics(ParameterSet& params, const BatchCache& cache) const;
+
+  // Multiply-adds of one forward pass over T tokens, times two (FLOPs); backward is about twice that.
+  double forwardFlops(Index tokens) const;
+
+  const TransformerConfig& config() const { return config_; }
+  const std::vector<Layer>& layers() const { return layers_; }
+  const Embedding& tokenEmbedding() const { return tokenEmbedding_; }
+  const PositionEmbedding* positionEmbedding() const { return positionEmbedding_.get(); }
+
+ private:
+  void normalize(const ParameterSet& params, size_t layer, bool first, Mode mode, BatchCache& cache) const;
+  void normalizeBackward(const ParameterSet& params, size_t layer, bool first, BatchCache& cache,
+                         std::span<Gradients> chunkGrads, Gradients& grads) const;
+
+  TransformerConfig config_;
+  Embedding tokenEmbedding_;
+  std::unique_ptr<PositionEmbedding> positionEmbedding_;  // learned position only
+  Matrix sinusoid_;                                       // sequence_length x D, sinusoidal only
+  std::vector<Layer> layers_;
+};
+
+}  // namespace al
