@@ -21,8 +21,8 @@
 #include "core/layers/layer_norm.h"
 #include "core/layers/multi_head_attention.h"
 #include "core/layers/position_embedding.h"
+#include "core/models/batch_stats.h"
 #include "core/parameters.h"
-#include "core/train/trainer.h"
 
 namespace al {
 
