@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/cli/commands.h"
+#include "app/cli/train_options.h"
 
 int main(int argc, char** argv) {
   using namespace al::cli;
@@ -20,33 +21,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   train->add_option("--out", t.out, "model directory to write (atomically); default runs/<task>-<time>");
   train->add_option("--preset", t.preset, "tiny | classroom | book (the source material's configuration)");
-  train->add_option("--epochs", t.epochs, "number of passes over the training data");
-  train->add_option("--batch-size", t.batchSize, "sequences per batch");
-  train->add_option("--lr", t.lr, "learning rate");
-  train->add_option("--optimizer", t.optimizer, "rmsprop | adam | sgd (imdb: rmsprop, chatbot: adam)")
-      ->check(CLI::IsMember({"rmsprop", "adam", "sgd"}));
-  train->add_option("--validation-split", t.validationSplit, "last fraction of the (shuffled) training data held out")
-      ->check(CLI::Range(0.0, 0.95))->capture_default_str();
-  train->add_option("--shuffle", t.shuffle, "on | off (off: batches in file order)")->check(CLI::IsMember({"on", "off"}))->capture_default_str();
-  train->add_option("--seed", t.seed, "every random choice; same seed + same --threads = identical run")->capture_default_str();
-  train->add_option("--threads", t.threads, "worker threads (default: all cores)")->check(CLI::NonNegativeNumber);
   train->add_option("--init", t.init, "start from an existing model directory");
-  train->add_option("--dropout", t.dropout, "dropout rate (0 disables it)")->check(CLI::Range(0.0, 0.99));
   train->add_option("--log", t.log, "write one JSON object per event to FILE");
-  train->add_option("--vocab-size", t.vocabSize, "imdb: vocabulary size")->check(CLI::PositiveNumber);
-  train->add_option("--sequence-length", t.sequenceLength, "imdb: tokens kept per review")->check(CLI::PositiveNumber);
-  train->add_option("--embed-dim", t.embedDim, "embedding width")->check(CLI::PositiveNumber);
-  train->add_option("--num-heads", t.numHeads, "imdb: attention heads")->check(CLI::PositiveNumber);
-  train->add_option("--key-dim", t.keyDim, "imdb: key dimension of one head")->check(CLI::PositiveNumber);
-  train->add_option("--dense-dim", t.denseDim, "imdb: feed-forward width")->check(CLI::PositiveNumber);
-  train->add_option("--layers", t.layers, "imdb: encoder layers")->check(CLI::PositiveNumber);
-  train->add_option("--position", t.position, "imdb: learned | sinusoidal | none")->check(CLI::IsMember({"learned", "sinusoidal", "none"}));
-  train->add_option("--norm", t.norm, "imdb: layer | batch")->check(CLI::IsMember({"layer", "batch"}));
-  train->add_option("--pooling", t.pooling, "imdb: max | mean")->check(CLI::IsMember({"max", "mean"}));
-  train->add_option("--encoding", t.encoding, "bigram: multi_hot | tf_idf")->check(CLI::IsMember({"multi_hot", "tf_idf"}));
-  train->add_option("--units", t.units, "chatbot: GRU units")->check(CLI::PositiveNumber);
-  train->add_option("--attention-units", t.attentionUnits, "chatbot: additive attention units")->check(CLI::PositiveNumber);
-  train->add_option("--max-length", t.maxLength, "chatbot: longest source and target sentence")->check(CLI::PositiveNumber);
+  HyperParameterOptions hyperParameters;  // --epochs, --lr, --embed-dim, ...: one per key of the core's schema
+  addHyperParameterOptions(*train, hyperParameters);
 
   EvalOptions e;
   CLI::App* evalCmd = app.add_subcommand("eval", "Evaluate a model directory on data (the test split)");
@@ -84,7 +62,10 @@ int main(int argc, char** argv) {
     return kBadCommandLine;
   }
 
-  if (*train) return al::cli::train(t);
+  if (*train) {
+    t.values = givenValues(hyperParameters);
+    return al::cli::train(t);
+  }
   if (*evalCmd) return al::cli::eval(e);
   if (*predictCmd) return al::cli::predict(p);
   if (*askCmd) return al::cli::ask(a);

@@ -1,7 +1,8 @@
 // Core headers first: they must not see Qt's `emit` macro.
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/layers/sinusoidal_encoding.h"
 #include "core/teaching/attention_steps.h"
-#include "core/train/imdb_run.h"
+#include "core/train/imdb_run.h"  // the toy model
 
 #include "ui/attention_page.h"
 

@@ -11,7 +11,7 @@
 //   Position      the sinusoidal encoding (positions x dimensions) and the similarity of the model's learned
 //                 position vectors
 //
-// The numbers come from the core (predictText of core/train/imdb_run.h and core/teaching/attention_steps.h);
+// The numbers come from the core (predictText of core/inference/imdb_transformer_inference.h and core/teaching/attention_steps.h);
 // this page only draws them.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "core/teaching/attention_steps.h"
-#include "core/train/imdb_run.h"
+#include "core/inference/imdb_transformer_inference.h"
 
 #include <QFutureWatcher>
 #include <QString>

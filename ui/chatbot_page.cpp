@@ -1,5 +1,6 @@
 // Core headers first: they must not see Qt's `emit` macro.
-#include "core/train/chatbot_task.h"
+#include "core/inference/chatbot_inference.h"
+#include "core/train/chatbot_task.h"  // the toy model
 
 #include "ui/chatbot_page.h"
 

@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/train/chatbot_task.h"
+#include "core/inference/chatbot_inference.h"
 
 #include <QFutureWatcher>
 #include <QString>

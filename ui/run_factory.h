@@ -1,7 +1,7 @@
 #pragma once
-// The one place where the Train page learns which tasks exist, their presets and hyper-parameters, and how its
-// settings become a core TrainingRun. A task whose run is written later (bag-of-bigrams, chatbot) slots in here
-// and nowhere else: the page builds its form from presetParameters() and trains whatever prepareRun() returns.
+// Where the Train page learns which tasks exist and renders the core's hyper-parameter schema and presets
+// (core/train/hyperparameters.h) with translated labels; its settings become a core TrainingRun through the
+// schema's prepare. A new task adds its schema entry in the core and its texts in ui/parameter_texts.cpp.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
 #include <memory>
@@ -35,7 +35,8 @@ struct TaskInfo {
 std::vector<TaskInfo> trainingTasks();
 TaskInfo taskInfo(TaskKind kind);
 
-// One editable hyper-parameter, as the page shows it: a spin box, or a row of toggles for a choice.
+// One editable hyper-parameter of the core's schema (core/train/hyperparameters.h) as the page shows it, with its
+// translated label and help: a spin box, or a row of toggles for a choice.
 struct HyperParameter {
   enum class Kind { Integer, Real, Choice };
   QString key;      // stable name, also the editor's objectName: "epochs", "embed_dim", "position"
@@ -62,6 +63,9 @@ struct RunRequest {
   QString preset;
   QVariantMap values;  // key -> value of presetParameters(); missing keys keep the preset's value
 };
+
+// The one settings JSON of such a request (core/train/hyperparameters.h), before anything is prepared.
+nlohmann::json requestSettings(const RunRequest& request);
 
 // Slow (loads the data, builds the vocabulary, creates the model): call it on a worker thread.
 // Throws al::InputError for bad data, al::RunError("cancelled") when progress returns false.

@@ -1,7 +1,7 @@
 // Core headers first: they must not see Qt's `emit` macro.
+#include "core/inference/chatbot_inference.h"
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/teaching/attention_steps.h"
-#include "core/train/chatbot_task.h"
-#include "core/train/imdb_run.h"
 
 #include "ui/stepper_page.h"
 

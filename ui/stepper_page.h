@@ -15,9 +15,9 @@
 #include <optional>
 #include <vector>
 
+#include "core/inference/chatbot_inference.h"
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/teaching/attention_steps.h"
-#include "core/train/chatbot_task.h"
-#include "core/train/imdb_run.h"
 
 #include <QList>
 #include <QString>

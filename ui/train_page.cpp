@@ -616,24 +616,6 @@ RunRequest TrainPage::currentRequest() const {
   return request;
 }
 
-nlohmann::json TrainPage::requestSettings(const RunRequest& request) const {
-  nlohmann::json settings;
-  settings["task"] = taskInfo(request.task).contractName.toStdString();
-  settings["data"] = request.data.toStdString();
-  settings["preset"] = request.preset.toStdString();
-  for (auto it = request.values.begin(); it != request.values.end(); ++it) {
-    const QVariant& v = it.value();
-    const std::string key = it.key().toStdString();
-    if (v.typeId() == QMetaType::Int)
-      settings[key] = v.toInt();
-    else if (v.typeId() == QMetaType::Double)
-      settings[key] = v.toDouble();
-    else
-      settings[key] = v.toString().toStdString();
-  }
-  return settings;
-}
-
 QColor TrainPage::colorOf(int runId) const {
   return kRunColors[static_cast<size_t>(runId - 1) % std::size(kRunColors)];
 }

@@ -124,7 +124,6 @@ class TrainPage : public QWidget {
   void readDataInBackground();
   void dataRead();
   RunRequest currentRequest() const;
-  nlohmann::json requestSettings(const RunRequest& request) const;
   int addRun(const QString& name, const nlohmann::json& settings, bool checked, int plannedEpochs = 0);
   QColor colorOf(int runId) const;
 

@@ -5,6 +5,7 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 #include "core/error.h"
+#include "core/inference/bigram_inference.h"
 #include "core/train/bigram_run.h"
 
 namespace al::cli {
@@ -12,14 +13,7 @@ namespace al::cli {
 namespace {
 
 BigramRunSettings bigramSettings(const TrainOptions& o) {
-  BigramRunSettings s = bigramPreset(o.preset.empty() ? "book" : o.preset);
-  s.data = o.data;
-  s.initDir = o.init;
-  applyTrainingOptions(o, s.training);
-  if (o.dropout) s.model.dropout = static_cast<float>(*o.dropout);
-  if (o.vocabSize) s.model.vocabSize = *o.vocabSize;
-  if (!o.encoding.empty()) s.model.encoding = o.encoding == "tf_idf" ? BigramEncoding::TfIdf : BigramEncoding::MultiHot;
-  return s;
+  return applyRequest(runRequest(o), bigramPreset(o.preset.empty() ? BigramRunSettings{}.preset : o.preset), bigramFields());
 }
 
 }  // namespace
@@ -38,16 +32,12 @@ int trainBigram(const TrainOptions& o) {
 }
 
 int predictBigram(const PredictOptions& o) {
-  BigramModel loaded = loadBigram(o.model);
-  const std::vector<std::string> tokens = tokenizeImdb(o.text);
-  if (tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
-  const SparseSample sample = loaded.model->encode(tokens, loaded.vocabulary);
-  const float p = loaded.model->predict(sample);
+  const BigramModel loaded = loadBigram(o.model);
+  const BigramPrediction prediction = predictBigramText(*loaded.model, loaded.vocabulary, o.text);
+  const float p = prediction.probability;
   const std::string label = p >= 0.5f ? "positive" : "negative";
   if (o.json) {
-    std::vector<int> ids;
-    for (const std::string& t : tokens) ids.push_back(loaded.vocabulary.id(t));
-    std::cout << nlohmann::json{{"probability", p}, {"label", label}, {"tokens", tokens}, {"ids", ids}}.dump() << "\n";
+    std::cout << nlohmann::json{{"probability", p}, {"label", label}, {"tokens", prediction.tokens}, {"ids", prediction.ids}}.dump() << "\n";
   } else {
     std::cout << label << " (probability of positive: " << std::fixed << std::setprecision(4) << p << ")\n";
   }

@@ -10,6 +10,7 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 #include "core/error.h"
+#include "core/inference/chatbot_inference.h"
 #include "core/text/seq2seq_text.h"
 #include "core/train/chatbot_task.h"
 
@@ -19,16 +20,7 @@ namespace {
 
 // The preset, then every option the user gave.
 ChatbotRunSettings chatbotSettings(const TrainOptions& o) {
-  ChatbotRunSettings s = chatbotPreset(o.preset.empty() ? "classroom" : o.preset);
-  s.data = o.data;
-  s.initDir = o.init;
-  s.threads = o.threads;
-  applyTrainingOptions(o, s.training);
-  if (o.embedDim) s.model.embedDim = *o.embedDim;
-  if (o.units) s.model.units = *o.units;
-  if (o.attentionUnits) s.model.attentionUnits = *o.attentionUnits;
-  if (o.maxLength) s.maxLength = *o.maxLength;
-  return s;
+  return applyRequest(runRequest(o), chatbotPreset(o.preset.empty() ? ChatbotRunSettings{}.preset : o.preset), chatbotFields());
 }
 
 nlohmann::json matrixJson(const Matrix& m) {
@@ -45,7 +37,7 @@ constexpr Index kBenchVocabularySize = 2400;
 int trainChatbot(const TrainOptions& o) {
   return guarded([&] {
     const std::string out = o.out.empty() ? defaultOutputDirectory("chatbot") : o.out;
-    if (o.dropout && *o.dropout > 0) std::cerr << "Note: --dropout does not apply to the chatbot (it has no dropout).\n";
+    if (o.values.value("dropout", 0.0) > 0) std::cerr << "Note: --dropout does not apply to the chatbot (it has no dropout).\n";
     ConsoleProgress progress(o.log);
     std::cerr << "Reading " << o.data << " ...\n";
     std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(chatbotSettings(o));

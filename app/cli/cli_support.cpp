@@ -28,14 +28,14 @@ int guarded(const std::function<int()>& body) {
   }
 }
 
-void applyTrainingOptions(const TrainOptions& o, TrainingSettings& t) {
-  if (o.epochs) t.epochs = *o.epochs;
-  if (o.batchSize) t.batchSize = *o.batchSize;
-  if (o.lr) t.optimizer.learningRate = static_cast<float>(*o.lr);
-  if (!o.optimizer.empty()) t.optimizer.name = o.optimizer;
-  t.validationSplit = o.validationSplit;
-  t.shuffle = o.shuffle == "on";
-  t.seed = o.seed;
+RunRequest runRequest(const TrainOptions& o) {
+  RunRequest request;
+  request.task = taskSchema(o.task).task;
+  request.data = o.data;
+  request.preset = o.preset;
+  request.values = o.values;
+  request.initDir = o.init;
+  return request;
 }
 
 std::string defaultOutputDirectory(const std::string& task) {

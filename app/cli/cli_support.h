@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "core/train/hyperparameters.h"
 #include "core/train/run.h"
 #include "core/train/trainer.h"
 
@@ -18,9 +19,8 @@ namespace al::cli {
 // Runs body and maps what it throws to the contract's exit codes, printing the message on stderr.
 int guarded(const std::function<int()>& body);
 
-// The options every task shares (--epochs, --batch-size, --lr, --optimizer, --validation-split, --shuffle,
-// --seed) applied over a preset's training settings.
-void applyTrainingOptions(const TrainOptions& options, TrainingSettings& training);
+// The run the options ask for: the task's preset (its default without --preset), then the values given.
+RunRequest runRequest(const TrainOptions& options);
 
 // runs/<task>-<YYYYmmdd-HHMMSS>
 std::string defaultOutputDirectory(const std::string& task);

@@ -4,32 +4,21 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace al::cli {
 
 enum ExitCode { kDone = 0, kFailed = 1, kBadCommandLine = 2, kBadInput = 3 };
 
 struct TrainOptions {
-  std::string task;  // imdb | bigram | chatbot
+  std::string task;  // imdb | bigram | chatbot (a TaskSchema's command)
   std::string data = "builtin";
   std::string out;
   std::string preset;
-  std::optional<int> epochs, batchSize;
-  std::optional<double> lr;
-  std::string optimizer;  // empty: task default
-  double validationSplit = 0.2;
-  std::string shuffle = "on";
-  uint64_t seed = 1337;
-  int threads = 0;  // 0: all cores
   std::string init;
-  std::optional<double> dropout;
   std::string log;
-  // imdb
-  std::optional<int> vocabSize, sequenceLength, embedDim, numHeads, keyDim, denseDim, layers;
-  std::string position, norm, pooling;
-  // bigram (an addition to cli.md: the baseline's input encoding)
-  std::string encoding;
-  // chatbot
-  std::optional<int> units, attentionUnits, maxLength;
+  // Every hyper-parameter given on the command line, by its key in the core's schema (core/train/hyperparameters.h).
+  nlohmann::json values = nlohmann::json::object();
 };
 
 struct EvalOptions {

@@ -11,6 +11,7 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 #include "core/error.h"
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/io/json_fields.h"
 #include "core/train/imdb_run.h"
 
@@ -20,24 +21,7 @@ namespace {
 
 // The preset, then every option the user gave.
 ImdbRunSettings imdbSettings(const TrainOptions& o) {
-  ImdbRunSettings s = imdbPreset(o.preset.empty() ? "tiny" : o.preset);
-  s.data = o.data;
-  s.initDir = o.init;
-  s.threads = o.threads;
-  applyTrainingOptions(o, s.training);
-  TransformerConfig& m = s.model;
-  if (o.dropout) m.dropout = static_cast<float>(*o.dropout);
-  if (o.vocabSize) m.vocabSize = *o.vocabSize;
-  if (o.sequenceLength) m.sequenceLength = *o.sequenceLength;
-  if (o.embedDim) m.embedDim = *o.embedDim;
-  if (o.numHeads) m.numHeads = *o.numHeads;
-  if (o.keyDim) m.keyDim = *o.keyDim;
-  if (o.denseDim) m.denseDim = *o.denseDim;
-  if (o.layers) m.numLayers = *o.layers;
-  if (!o.position.empty()) m.position = o.position == "learned" ? PositionKind::Learned : o.position == "sinusoidal" ? PositionKind::Sinusoidal : PositionKind::None;
-  if (!o.norm.empty()) m.norm = o.norm == "layer" ? NormKind::Layer : NormKind::Batch;
-  if (!o.pooling.empty()) m.pooling = o.pooling == "max" ? PoolingKind::Max : PoolingKind::Mean;
-  return s;
+  return applyRequest(runRequest(o), imdbPreset(o.preset.empty() ? ImdbRunSettings{}.preset : o.preset), imdbFields());
 }
 
 int trainImdb(const TrainOptions& o) {

@@ -58,4 +58,9 @@ void writeHistory(const std::filesystem::path& path, const std::vector<EpochReco
   writeFileAtomically(path, history.dump(2) + "\n");
 }
 
+std::vector<EpochRecord> readHistoryIfPresent(const std::filesystem::path& modelDir) {
+  const std::filesystem::path file = modelDir / "history.json";
+  return std::filesystem::exists(file) ? readHistory(file) : std::vector<EpochRecord>{};
+}
+
 }  // namespace al::io

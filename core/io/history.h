@@ -23,5 +23,7 @@ struct EpochRecord {
 std::vector<EpochRecord> readHistory(const std::filesystem::path& file);
 // Written atomically; al::RunError if it cannot be written.
 void writeHistory(const std::filesystem::path& file, const std::vector<EpochRecord>& records);
+// The history.json of a model directory, or nothing when the directory has none.
+std::vector<EpochRecord> readHistoryIfPresent(const std::filesystem::path& modelDir);
 
 }  // namespace al::io

@@ -14,9 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/layers/dense.h"
+#include "core/models/batch_stats.h"
 #include "core/parameters.h"
 #include "core/text/vectorizer.h"
-#include "core/train/trainer.h"
 
 namespace al {
 

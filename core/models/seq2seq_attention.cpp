@@ -5,9 +5,29 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/io/json_fields.h"
 #include "core/layers/softmax_cross_entropy.h"
 
 namespace al {
+
+nlohmann::json toJson(const Seq2SeqConfig& c) {
+  return {{"source_vocab_size", c.sourceVocabSize}, {"target_vocab_size", c.targetVocabSize},
+          {"embed_dim", c.embedDim},                {"units", c.units},
+          {"attention_units", c.attentionUnits},    {"max_source_length", c.maxSourceLength},
+          {"max_target_length", c.maxTargetLength}};
+}
+
+Seq2SeqConfig seq2seqConfigFromJson(const nlohmann::json& j, const std::string& file) {
+  Seq2SeqConfig c;
+  c.sourceVocabSize = io::requireIntAtLeast(j, "source_vocab_size", 2, file);
+  c.targetVocabSize = io::requireIntAtLeast(j, "target_vocab_size", 2, file);
+  c.embedDim = io::requireIntAtLeast(j, "embed_dim", 1, file);
+  c.units = io::requireIntAtLeast(j, "units", 1, file);
+  c.attentionUnits = io::requireIntAtLeast(j, "attention_units", 1, file);
+  c.maxSourceLength = io::requireIntAtLeast(j, "max_source_length", 2, file);
+  c.maxTargetLength = io::requireIntAtLeast(j, "max_target_length", 1, file);
+  return c;
+}
 
 namespace {
 

@@ -20,7 +20,10 @@
 // with one product per tensor at the end.
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/layers/additive_attention.h"
 #include "core/layers/dense.h"
@@ -37,6 +40,11 @@ struct Seq2SeqConfig {
   Index attentionUnits = 0;  // A
   Index maxSourceLength = 0, maxTargetLength = 0;  // in tokens, <start> and <end> included
 };
+
+// The config.json fields of the contract (without format, version and task); InputError naming the file for a
+// missing or bad field.
+nlohmann::json toJson(const Seq2SeqConfig&);
+Seq2SeqConfig seq2seqConfigFromJson(const nlohmann::json&, const std::string& file);
 
 // One training pair as ids. Both sides include <start> and <end>; the target needs at least two tokens.
 struct Seq2SeqExample {

@@ -16,10 +16,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/layers/dense.h"
+#include "core/models/batch_stats.h"
 #include "core/models/transformer_config.h"
 #include "core/models/transformer_encoder.h"
 #include "core/parameters.h"
-#include "core/train/trainer.h"
 
 namespace al {
 

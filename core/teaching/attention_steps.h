@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "core/inference/chatbot_inference.h"
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/layers/batch_norm.h"
 #include "core/layers/dense.h"
 #include "core/layers/embedding.h"
@@ -34,8 +36,6 @@
 #include "core/models/seq2seq_attention.h"
 #include "core/models/transformer_classifier.h"
 #include "core/text/vectorizer.h"
-#include "core/train/chatbot_task.h"
-#include "core/train/imdb_run.h"
 
 namespace al::teaching {
 

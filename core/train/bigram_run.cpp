@@ -1,10 +1,6 @@
 #include "core/train/bigram_run.h"
 
 #include "core/error.h"
-#include "core/io/atomic_directory.h"
-#include "core/io/json_fields.h"
-#include "core/io/safetensors.h"
-#include "core/io/vocabulary_file.h"
 
 namespace al {
 
@@ -28,31 +24,37 @@ BigramRunSettings bigramPreset(const std::string& name) {
   return s;
 }
 
-BigramModel loadBigram(const std::filesystem::path& dir) {
-  const nlohmann::json config = io::readConfig(dir, "imdb-bigram");
-  BigramModel loaded;
-  loaded.model = std::make_unique<BigramClassifier>(bigramConfigFromJson(config, (dir / "config.json").string()));
-  const std::filesystem::path tensors = dir / "model.safetensors";
-  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
-  loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(dir / "vocab.txt"));
-  if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().vocabSize)
-    throw InputError((dir / "vocab.txt").string() + ": more tokens than the vocab_size of config.json");
-  if (std::filesystem::exists(dir / "history.json")) loaded.history = io::readHistory(dir / "history.json");
-  return loaded;
+std::vector<std::string> bigramPresetNames() { return {"tiny", "classroom", "book"}; }
+
+const std::vector<SettingField<BigramRunSettings>>& bigramFields() {
+  using S = BigramRunSettings;
+  using G = ParameterGroup;
+  static const std::vector<SettingField<S>> fields = [] {
+    std::vector<SettingField<S>> f = {
+        {withTextKey(integerParameter("vocab_size", G::Model, 2, 200000, "vocabulary size"), "bigram.vocab_size"),
+         [](const S& s) { return nlohmann::json(s.model.vocabSize); },
+         [](S& s, const nlohmann::json& v) { s.model.vocabSize = v.get<int>(); }},
+        {integerParameter("hidden_units", G::Model, 1, 4096, "width of the hidden layer"),
+         [](const S& s) { return nlohmann::json(s.model.hiddenUnits); },
+         [](S& s, const nlohmann::json& v) { s.model.hiddenUnits = v.get<int>(); }},
+        {choiceParameter("encoding", G::Model, {"multi_hot", "tf_idf"}, "multi_hot | tf_idf"),
+         [](const S& s) { return nlohmann::json(s.model.encoding == BigramEncoding::TfIdf ? "tf_idf" : "multi_hot"); },
+         [](S& s, const nlohmann::json& v) {
+           s.model.encoding = v.get<std::string>() == "tf_idf" ? BigramEncoding::TfIdf : BigramEncoding::MultiHot;
+         }},
+        {withTextKey(realParameter("dropout", G::Model, 0, 0.95, 2, "dropout rate (0 disables it)"), "bigram.dropout"),
+         [](const S& s) { return nlohmann::json(static_cast<double>(s.model.dropout)); },
+         [](S& s, const nlohmann::json& v) { s.model.dropout = v.get<float>(); }},
+    };
+    for (auto& t : trainingFields<S>(false)) f.push_back(t);  // the bag-of-bigrams trains on one thread
+    return f;
+  }();
+  return fields;
 }
 
-void saveBigram(const std::filesystem::path& dir, const BigramClassifier& model, const Vocabulary& vocabulary,
-                const std::vector<EpochEvent>& history) {
-  io::ModelDirectoryWriter writer(dir);
-  nlohmann::json config = {{"format", "attentionlab-model"}, {"version", 1}, {"task", "imdb-bigram"}};
-  config.update(toJson(model.config()));
-  io::writeConfig(writer.staging(), config);
-  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
-  io::writeVocabularyFile(writer.staging() / "vocab.txt", vocabulary.tokens());
-  std::vector<io::EpochRecord> records;
-  for (const EpochEvent& e : history) records.push_back({e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy, e.seconds});
-  io::writeHistory(writer.staging() / "history.json", records);
-  writer.commit();
+TaskSchema bigramSchema() {
+  return makeTaskSchema("imdb-bigram", "bigram", bigramPresetNames(), BigramRunSettings{}.preset, bigramFields(),
+                        &bigramPreset, &BigramRun::prepare);
 }
 
 std::unique_ptr<BigramRun> BigramRun::prepare(const BigramRunSettings& settings, const ProgressFn& progress) {
@@ -107,19 +109,15 @@ std::unique_ptr<BigramRun> BigramRun::prepare(const BigramRunSettings& settings,
   return run;
 }
 
-nlohmann::json BigramRun::settings() const {
-  const TrainingSettings& t = settings_.training;
-  return {{"task", task()}, {"data", settings_.data}, {"preset", settings_.preset}, {"model", toJson(model_->config())},
-          {"epochs", t.epochs}, {"batch_size", t.batchSize}, {"optimizer", t.optimizer.name},
-          {"learning_rate", t.optimizer.learningRate}, {"validation_split", t.validationSplit},
-          {"shuffle", t.shuffle}, {"seed", t.seed}};
-}
+nlohmann::json BigramRun::settings() const { return settingsJson(task(), settings_, bigramFields()); }
 
 TrainingResult BigramRun::train(TrainingEvents* events, const TrainingControl* control) {
   return trainKeepingBest(*this, settings_.training, events, control, history_);
 }
 
-void BigramRun::save(const std::filesystem::path& dir) const { saveBigram(dir, *model_, vocabulary_, history_); }
+void BigramRun::save(const std::filesystem::path& dir) const {
+  saveBigram(dir, *model_, vocabulary_, historyRecords(history_));
+}
 
 BatchStats BigramRun::evaluateTest() {
   std::vector<const SparseSample*> samples;

@@ -1,12 +1,13 @@
 #pragma once
-// Training the bag-of-bigrams baseline: presets, data to sparse vectors, the TrainingTask, saving.
+// Training the bag-of-bigrams baseline: presets, data to sparse vectors, the TrainingTask. Loading, saving and
+// predicting are in core/inference/bigram_inference.h.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/data/imdb_sources.h"
-#include "core/io/history.h"
-#include "core/models/bigram_classifier.h"
+#include "core/inference/bigram_inference.h"
+#include "core/train/hyperparameters.h"
 #include "core/train/run.h"
 
 namespace al {
@@ -23,15 +24,10 @@ struct BigramRunSettings {
 // "book": vocabulary 20,000 unigrams and bigrams, Dense 16, dropout 0.5, RMSprop, 10 epochs, as in the book;
 // "classroom" the same with 5 epochs; "tiny" a 2,000 n-gram vocabulary for the built-in corpus.
 BigramRunSettings bigramPreset(const std::string& name);
-
-struct BigramModel {
-  std::unique_ptr<BigramClassifier> model;
-  Vocabulary vocabulary;
-  std::vector<io::EpochRecord> history;
-};
-BigramModel loadBigram(const std::filesystem::path& dir);
-void saveBigram(const std::filesystem::path& dir, const BigramClassifier& model, const Vocabulary& vocabulary,
-                const std::vector<EpochEvent>& history);
+std::vector<std::string> bigramPresetNames();
+// The task's hyper-parameters (core/train/hyperparameters.h) and its entry of the schema.
+const std::vector<SettingField<BigramRunSettings>>& bigramFields();
+TaskSchema bigramSchema();
 
 class BigramRun : public TrainingRun, private TrainingTask {
  public:

@@ -9,10 +9,6 @@
 #include <thread>
 
 #include "core/error.h"
-#include "core/io/atomic_directory.h"
-#include "core/io/json_fields.h"
-#include "core/io/safetensors.h"
-#include "core/io/vocabulary_file.h"
 #include "core/text/seq2seq_text.h"
 
 namespace al {
@@ -58,44 +54,39 @@ ChatbotRunSettings chatbotPreset(const std::string& name) {
   return s;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Model directories
+const std::vector<SettingField<ChatbotRunSettings>>& chatbotFields() {
+  using S = ChatbotRunSettings;
+  using G = ParameterGroup;
+  static const std::vector<SettingField<S>> fields = [] {
+    std::vector<SettingField<S>> f = {
+        {withTextKey(integerParameter("embed_dim", G::Model, 1, 2048, "embedding width"), "chatbot.embed_dim"),
+         [](const S& s) { return nlohmann::json(s.model.embedDim); },
+         [](S& s, const nlohmann::json& v) { s.model.embedDim = v.get<Index>(); }},
+        {integerParameter("units", G::Model, 1, 4096, "GRU units"),
+         [](const S& s) { return nlohmann::json(s.model.units); },
+         [](S& s, const nlohmann::json& v) { s.model.units = v.get<Index>(); }},
+        {integerParameter("attention_units", G::Model, 1, 4096, "additive attention units"),
+         [](const S& s) { return nlohmann::json(s.model.attentionUnits); },
+         [](S& s, const nlohmann::json& v) { s.model.attentionUnits = v.get<Index>(); }},
+        {integerParameter("max_length", G::Model, 3, 512, "longest source and target sentence"),
+         [](const S& s) { return nlohmann::json(s.maxLength); },
+         [](S& s, const nlohmann::json& v) {
+           s.maxLength = v.get<Index>();
+           s.model.maxSourceLength = s.model.maxTargetLength = s.maxLength;
+         }},
+    };
+    for (auto& t : trainingFields<S>()) f.push_back(t);
+    return f;
+  }();
+  return fields;
+}
+
+TaskSchema chatbotSchema() {
+  return makeTaskSchema("seq2seq-attention", "chatbot", chatbotPresetNames(), ChatbotRunSettings{}.preset,
+                        chatbotFields(), &chatbotPreset, &ChatbotRun::prepare);
+}
 
 namespace {
-
-nlohmann::json configJson(const Seq2SeqConfig& c) {
-  return {{"format", "attentionlab-model"},    {"version", 1},
-          {"task", "seq2seq-attention"},        {"source_vocab_size", c.sourceVocabSize},
-          {"target_vocab_size", c.targetVocabSize}, {"embed_dim", c.embedDim},
-          {"units", c.units},                   {"attention_units", c.attentionUnits},
-          {"max_source_length", c.maxSourceLength}, {"max_target_length", c.maxTargetLength}};
-}
-
-Seq2SeqConfig configFromJson(const nlohmann::json& j, const std::string& file) {
-  Seq2SeqConfig c;
-  c.sourceVocabSize = io::requireIntAtLeast(j, "source_vocab_size", 2, file);
-  c.targetVocabSize = io::requireIntAtLeast(j, "target_vocab_size", 2, file);
-  c.embedDim = io::requireIntAtLeast(j, "embed_dim", 1, file);
-  c.units = io::requireIntAtLeast(j, "units", 1, file);
-  c.attentionUnits = io::requireIntAtLeast(j, "attention_units", 1, file);
-  c.maxSourceLength = io::requireIntAtLeast(j, "max_source_length", 2, file);
-  c.maxTargetLength = io::requireIntAtLeast(j, "max_target_length", 1, file);
-  return c;
-}
-
-Vocabulary readVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field) {
-  Vocabulary v = Vocabulary::fromTokens(io::readVocabularyFile(file));
-  if (static_cast<Index>(v.size()) != expectedSize)
-    throw InputError(file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
-                     std::to_string(expectedSize));
-  return v;
-}
-
-std::vector<io::EpochRecord> toRecords(const std::vector<EpochEvent>& history) {
-  std::vector<io::EpochRecord> records;
-  for (const EpochEvent& e : history) records.push_back({e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy, e.seconds});
-  return records;
-}
 
 BatchStats toStats(const Seq2SeqLoss& l) {
   BatchStats s;
@@ -107,50 +98,6 @@ BatchStats toStats(const Seq2SeqLoss& l) {
 }
 
 }  // namespace
-
-ChatbotModel loadChatbot(const std::filesystem::path& dir) {
-  const nlohmann::json config = io::readConfig(dir, "seq2seq-attention");
-  ChatbotModel loaded;
-  const Seq2SeqConfig c = configFromJson(config, (dir / "config.json").string());
-  loaded.model = std::make_unique<Seq2SeqAttention>(c);
-  const std::filesystem::path tensors = dir / "model.safetensors";
-  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
-  loaded.source = readVocabulary(dir / "source_vocab.txt", c.sourceVocabSize, "source_vocab_size");
-  loaded.target = readVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");
-  for (const char* marker : {kStartToken, kEndToken})
-    if (loaded.target.id(marker) == Vocabulary::kUnknownId)
-      throw InputError((dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
-  if (std::filesystem::exists(dir / "history.json")) loaded.history = io::readHistory(dir / "history.json");
-  return loaded;
-}
-
-void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model, const Vocabulary& source,
-                 const Vocabulary& target, const std::vector<EpochEvent>& history) {
-  io::ModelDirectoryWriter writer(dir);
-  io::writeFileAtomically(writer.staging() / "config.json", configJson(model.config()).dump(2) + "\n");
-  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
-  io::writeVocabularyFile(writer.staging() / "source_vocab.txt", source.tokens());
-  io::writeVocabularyFile(writer.staging() / "target_vocab.txt", target.tokens());
-  io::writeHistory(writer.staging() / "history.json", toRecords(history));
-  writer.commit();
-}
-
-ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
-                        const std::string& question) {
-  ChatbotReply reply;
-  reply.sourceTokens = tokenizeSeq2seq(question);
-  const auto maxLength = static_cast<size_t>(model.config().maxSourceLength);
-  reply.sourceIds = encodeSeq2seq(source, question, maxLength, &reply.truncated);
-  if (reply.truncated) {
-    reply.sourceTokens.resize(maxLength - 1);
-    reply.sourceTokens.push_back(kEndToken);
-  }
-  const Seq2SeqAnswer a = model.greedyDecode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken));
-  for (int id : a.tokens) reply.outputTokens.push_back(target.token(id));
-  reply.answer = decodeSeq2seq(target, a.tokens);
-  reply.attention = a.attention;
-  return reply;
-}
 
 std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<DialogPair>& pairs) {
   std::vector<std::vector<std::string>> questions, answers;
@@ -188,7 +135,7 @@ ChatbotTask::ChatbotTask(Seq2SeqAttention& model, std::vector<Seq2SeqExample> ex
   const size_t m = split_.train.size() + split_.validation.size();
   const Split trainer = splitSamples(m, split_.validation.empty() ? 0.0 : s.validationSplit, s.shuffle, s.seed);
   if (trainer.validation.size() != split_.validation.size())
-    throw RunError("chatbot: the Trainer's validation split does not match the contiguous split");
+    throw RunError("the Trainer's validation split does not match the contiguous split");
   rows_.resize(m);
   for (size_t k = 0; k < trainer.train.size(); ++k) rows_[trainer.train[k]] = split_.train[k];
   for (size_t k = 0; k < trainer.validation.size(); ++k) rows_[trainer.validation[k]] = split_.validation[k];
@@ -304,24 +251,15 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
 int ChatbotRun::threads() const { return workerThreads(settings_.threads); }
 
 nlohmann::json ChatbotRun::settings() const {
-  const TrainingSettings& t = settings_.training;
-  nlohmann::json model = configJson(model_->config());
-  for (const char* k : {"format", "version", "task"}) model.erase(k);
-  return {{"task", task()},
-          {"data", settings_.data},
-          {"preset", settings_.preset},
-          {"model", model},
-          {"training_pairs", task_->split().train.size()},
-          {"validation_pairs", task_->split().validation.size()},
-          {"skipped_pairs", skipped_},
-          {"epochs", t.epochs},
-          {"batch_size", t.batchSize},
-          {"optimizer", t.optimizer.name},
-          {"learning_rate", t.optimizer.learningRate},
-          {"validation_split", t.validationSplit},
-          {"shuffle", t.shuffle},
-          {"seed", t.seed},
-          {"threads", threads()}};
+  ChatbotRunSettings actual = settings_;
+  actual.threads = threads();
+  actual.model = model_->config();
+  actual.maxLength = std::min(actual.model.maxSourceLength, actual.model.maxTargetLength);
+  nlohmann::json j = settingsJson(task(), actual, chatbotFields());
+  j["training_pairs"] = task_->split().train.size();
+  j["validation_pairs"] = task_->split().validation.size();
+  j["skipped_pairs"] = skipped_;
+  return j;
 }
 
 TrainingResult ChatbotRun::train(TrainingEvents* events, const TrainingControl* control) {
@@ -331,7 +269,9 @@ TrainingResult ChatbotRun::train(TrainingEvents* events, const TrainingControl* 
   return result;
 }
 
-void ChatbotRun::save(const std::filesystem::path& dir) const { saveChatbot(dir, *model_, source_, target_, history_); }
+void ChatbotRun::save(const std::filesystem::path& dir) const {
+  saveChatbot(dir, *model_, source_, target_, historyRecords(history_));
+}
 
 BatchStats ChatbotRun::evaluateTest() {
   std::vector<const Seq2SeqExample*> all;

@@ -1,6 +1,6 @@
 #pragma once
 // Training the chatbot (task seq2seq-attention): presets, dialog pairs to ids, the TrainingTask that runs a
-// batch in parallel, the model directory, and asking a question.
+// batch in parallel. Loading, saving and asking are in core/inference/chatbot_inference.h.
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -8,9 +8,8 @@
 #include <vector>
 
 #include "core/data/dialogs.h"
-#include "core/io/history.h"
-#include "core/models/seq2seq_attention.h"
-#include "core/text/vectorizer.h"
+#include "core/inference/chatbot_inference.h"
+#include "core/train/hyperparameters.h"
 #include "core/train/run.h"
 
 namespace al {
@@ -29,30 +28,9 @@ struct ChatbotRunSettings {
 // material's configuration: embed 256, units 1024, batch 64, Adam, 40 epochs). InputError for another name.
 ChatbotRunSettings chatbotPreset(const std::string& name);
 std::vector<std::string> chatbotPresetNames();
-
-// A seq2seq-attention model directory, loaded.
-struct ChatbotModel {
-  std::unique_ptr<Seq2SeqAttention> model;
-  Vocabulary source, target;
-  std::vector<io::EpochRecord> history;  // empty without history.json
-};
-ChatbotModel loadChatbot(const std::filesystem::path& dir);
-void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model, const Vocabulary& source,
-                 const Vocabulary& target, const std::vector<EpochEvent>& history);
-
-// What ask shows.
-struct ChatbotReply {
-  std::string answer;                      // the output tokens joined by spaces, without <end>
-  std::vector<std::string> sourceTokens;   // <start> ... <end>, as the model read them (unknown words as typed)
-  std::vector<int> sourceIds;              // 1 = unknown
-  bool truncated = false;                  // the question had more than max_source_length tokens
-  std::vector<std::string> outputTokens;   // as produced, the final <end> included when produced
-  Matrix attention;                        // output steps x source tokens
-};
-// Never throws for a question made of unknown words or of no words (it still has <start> and <end>).
-// Throws InputError for text that is not UTF-8.
-ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
-                        const std::string& question);
+// The task's hyper-parameters (core/train/hyperparameters.h) and its entry of the schema.
+const std::vector<SettingField<ChatbotRunSettings>>& chatbotFields();
+TaskSchema chatbotSchema();
 
 // Dialog pairs as ids. Pairs with a side longer than maxLength tokens are skipped (counted in `skipped`).
 struct EncodedDialogs {

@@ -7,11 +7,6 @@
 #include <thread>
 
 #include "core/error.h"
-#include "core/io/atomic_directory.h"
-#include "core/io/history.h"
-#include "core/io/json_fields.h"
-#include "core/io/safetensors.h"
-#include "core/io/vocabulary_file.h"
 #include "core/layers/sigmoid_cross_entropy.h"
 
 namespace al {
@@ -64,59 +59,58 @@ ImdbRunSettings imdbPreset(const std::string& name) {
   return s;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Model directories
-
-ImdbTransformerModel loadImdbTransformer(const std::filesystem::path& dir) {
-  const nlohmann::json config = io::readConfig(dir, "imdb-transformer");
-  ImdbTransformerModel loaded;
-  const std::string configFile = (dir / "config.json").string();
-  loaded.model = std::make_unique<TransformerClassifier>(transformerConfigFromJson(config, configFile));
-  const std::filesystem::path tensorsFile = dir / "model.safetensors";
-  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensorsFile), tensorsFile.string());
-  const std::filesystem::path vocabFile = dir / "vocab.txt";
-  loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(vocabFile));
-  if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().vocabSize)
-    throw InputError(vocabFile.string() + ": " + std::to_string(loaded.vocabulary.size()) +
-                     " tokens, more than the vocab_size " + std::to_string(loaded.model->config().vocabSize) +
-                     " of config.json");
-  if (std::filesystem::exists(dir / "history.json")) {
-    loaded.history = io::readHistory(dir / "history.json");
-  }
-  return loaded;
+const std::vector<SettingField<ImdbRunSettings>>& imdbFields() {
+  using S = ImdbRunSettings;
+  using G = ParameterGroup;
+  static const std::vector<SettingField<S>> fields = [] {
+    std::vector<SettingField<S>> f = {
+        {integerParameter("vocab_size", G::Model, 2, 200000, "vocabulary size"),
+         [](const S& s) { return nlohmann::json(s.model.vocabSize); },
+         [](S& s, const nlohmann::json& v) { s.model.vocabSize = v.get<int>(); }},
+        {integerParameter("sequence_length", G::Model, 1, 4096, "tokens kept per review"),
+         [](const S& s) { return nlohmann::json(s.model.sequenceLength); },
+         [](S& s, const nlohmann::json& v) { s.model.sequenceLength = v.get<int>(); }},
+        {integerParameter("embed_dim", G::Model, 1, 2048, "embedding width"),
+         [](const S& s) { return nlohmann::json(s.model.embedDim); },
+         [](S& s, const nlohmann::json& v) { s.model.embedDim = v.get<int>(); }},
+        {integerParameter("num_heads", G::Model, 1, 64, "attention heads"),
+         [](const S& s) { return nlohmann::json(s.model.numHeads); },
+         [](S& s, const nlohmann::json& v) { s.model.numHeads = v.get<int>(); }},
+        {integerParameter("key_dim", G::Model, 1, 2048, "key dimension of one head"),
+         [](const S& s) { return nlohmann::json(s.model.keyDim); },
+         [](S& s, const nlohmann::json& v) { s.model.keyDim = v.get<int>(); }},
+        {integerParameter("dense_dim", G::Model, 1, 8192, "feed-forward width"),
+         [](const S& s) { return nlohmann::json(s.model.denseDim); },
+         [](S& s, const nlohmann::json& v) { s.model.denseDim = v.get<int>(); }},
+        {withOption(integerParameter("num_layers", G::Model, 1, 24, "encoder layers"), "--layers"),
+         [](const S& s) { return nlohmann::json(s.model.numLayers); },
+         [](S& s, const nlohmann::json& v) { s.model.numLayers = v.get<int>(); }},
+        {choiceParameter("position", G::Model, {"learned", "sinusoidal", "none"}, "learned | sinusoidal | none"),
+         [](const S& s) { return nlohmann::json(toString(s.model.position)); },
+         [](S& s, const nlohmann::json& v) {
+           const std::string p = v.get<std::string>();
+           s.model.position = p == "learned" ? PositionKind::Learned
+                              : p == "sinusoidal" ? PositionKind::Sinusoidal : PositionKind::None;
+         }},
+        {choiceParameter("norm", G::Model, {"layer", "batch"}, "layer | batch"),
+         [](const S& s) { return nlohmann::json(toString(s.model.norm)); },
+         [](S& s, const nlohmann::json& v) { s.model.norm = v.get<std::string>() == "batch" ? NormKind::Batch : NormKind::Layer; }},
+        {choiceParameter("pooling", G::Model, {"max", "mean"}, "max | mean"),
+         [](const S& s) { return nlohmann::json(toString(s.model.pooling)); },
+         [](S& s, const nlohmann::json& v) { s.model.pooling = v.get<std::string>() == "mean" ? PoolingKind::Mean : PoolingKind::Max; }},
+        {realParameter("dropout", G::Model, 0, 0.95, 2, "dropout rate (0 disables it)"),
+         [](const S& s) { return nlohmann::json(static_cast<double>(s.model.dropout)); },
+         [](S& s, const nlohmann::json& v) { s.model.dropout = v.get<float>(); }},
+    };
+    for (auto& t : trainingFields<S>()) f.push_back(t);
+    return f;
+  }();
+  return fields;
 }
 
-static std::vector<io::EpochRecord> toRecords(const std::vector<EpochEvent>& history) {
-  std::vector<io::EpochRecord> records;
-  for (const EpochEvent& e : history) records.push_back({e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy, e.seconds});
-  return records;
-}
-
-void saveImdbTransformer(const std::filesystem::path& dir, const TransformerClassifier& model,
-                         const Vocabulary& vocabulary, const std::vector<EpochEvent>& history) {
-  io::ModelDirectoryWriter writer(dir);
-  nlohmann::json config = {{"format", "attentionlab-model"}, {"version", 1}, {"task", "imdb-transformer"}};
-  config.update(toJson(model.config()));
-  io::writeFileAtomically(writer.staging() / "config.json", config.dump(2) + "\n");
-  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
-  io::writeVocabularyFile(writer.staging() / "vocab.txt", vocabulary.tokens());
-  io::writeHistory(writer.staging() / "history.json", toRecords(history));
-  writer.commit();
-}
-
-ImdbPrediction predictText(const TransformerClassifier& model, const Vocabulary& vocabulary, const std::string& text) {
-  ImdbPrediction p;
-  std::vector<std::string> tokens = tokenizeImdb(text);
-  const auto length = static_cast<size_t>(model.config().sequenceLength);
-  p.truncated = tokens.size() > length;
-  if (p.truncated) tokens.resize(length);
-  if (tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
-  for (const std::string& token : tokens) p.ids.push_back(vocabulary.id(token));
-  p.tokens = std::move(tokens);
-  TransformerClassifier::Prediction out = model.predict(p.ids);
-  p.probability = out.probability;
-  p.attention = std::move(out.attention);
-  return p;
+TaskSchema imdbSchema() {
+  return makeTaskSchema("imdb-transformer", "imdb", imdbPresetNames(), ImdbRunSettings{}.preset, imdbFields(),
+                        &imdbPreset, &ImdbRun::prepare);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -182,19 +176,9 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
 }
 
 nlohmann::json ImdbRun::settings() const {
-  const TrainingSettings& t = settings_.training;
-  return {{"task", task()},
-          {"data", settings_.data},
-          {"preset", settings_.preset},
-          {"model", toJson(model_->config())},
-          {"epochs", t.epochs},
-          {"batch_size", t.batchSize},
-          {"optimizer", t.optimizer.name},
-          {"learning_rate", t.optimizer.learningRate},
-          {"validation_split", t.validationSplit},
-          {"shuffle", t.shuffle},
-          {"seed", t.seed},
-          {"threads", workerThreads(settings_.threads)}};
+  ImdbRunSettings actual = settings_;
+  actual.threads = workerThreads(settings_.threads);
+  return settingsJson(task(), actual, imdbFields());
 }
 
 TrainingResult ImdbRun::train(TrainingEvents* events, const TrainingControl* control) {
@@ -204,7 +188,9 @@ TrainingResult ImdbRun::train(TrainingEvents* events, const TrainingControl* con
   return result;
 }
 
-void ImdbRun::save(const std::filesystem::path& dir) const { saveImdbTransformer(dir, *model_, vocabulary_, history_); }
+void ImdbRun::save(const std::filesystem::path& dir) const {
+  saveImdbTransformer(dir, *model_, vocabulary_, historyRecords(history_));
+}
 
 BatchStats ImdbRun::evaluateTest() {
   const std::vector<EncodedSample>& samples = test_.empty() ? train_ : test_;

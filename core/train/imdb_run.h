@@ -1,14 +1,14 @@
 #pragma once
-// Training the IMDB Transformer classifier: presets, data to ids, the TrainingTask, saving.
+// Training the IMDB Transformer classifier: presets, data to ids, the TrainingTask. Loading, saving and
+// predicting are in core/inference/imdb_transformer_inference.h.
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/data/imdb_sources.h"
-#include "core/io/history.h"
-#include "core/models/transformer_classifier.h"
-#include "core/text/vectorizer.h"
+#include "core/inference/imdb_transformer_inference.h"
+#include "core/train/hyperparameters.h"
 #include "core/train/run.h"
 
 namespace al {
@@ -26,26 +26,9 @@ struct ImdbRunSettings {
 // "book" (the book's exact configuration). Throws InputError for an unknown name.
 ImdbRunSettings imdbPreset(const std::string& name);
 std::vector<std::string> imdbPresetNames();
-
-// A model directory of task imdb-transformer, loaded for prediction.
-struct ImdbTransformerModel {
-  std::unique_ptr<TransformerClassifier> model;
-  Vocabulary vocabulary;
-  std::vector<io::EpochRecord> history;  // empty if the directory has no history.json
-};
-ImdbTransformerModel loadImdbTransformer(const std::filesystem::path& dir);
-void saveImdbTransformer(const std::filesystem::path& dir, const TransformerClassifier& model,
-                         const Vocabulary& vocabulary, const std::vector<EpochEvent>& history);
-
-// What predict shows: the tokens as the model sees them, and its answer.
-struct ImdbPrediction {
-  std::vector<std::string> tokens;  // after standardization, truncated (unknown words as typed)
-  std::vector<int> ids;             // 1 = unknown
-  bool truncated = false;           // the text had more than sequence_length tokens
-  float probability = 0;
-  std::vector<std::vector<Matrix>> attention;  // [layer][head], T x T
-};
-ImdbPrediction predictText(const TransformerClassifier& model, const Vocabulary& vocabulary, const std::string& text);
+// The task's hyper-parameters (core/train/hyperparameters.h) and its entry of the schema.
+const std::vector<SettingField<ImdbRunSettings>>& imdbFields();
+TaskSchema imdbSchema();
 
 class ImdbRun : public TrainingRun, private TrainingTask {
  public:

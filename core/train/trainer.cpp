@@ -183,4 +183,10 @@ TrainingResult trainKeepingBest(TrainingTask& task, const TrainingSettings& sett
   }
 }
 
+std::vector<io::EpochRecord> historyRecords(const std::vector<EpochEvent>& history) {
+  std::vector<io::EpochRecord> records;
+  for (const EpochEvent& e : history) records.push_back({e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy, e.seconds});
+  return records;
+}
+
 }  // namespace al

@@ -16,24 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "core/io/history.h"
+#include "core/models/batch_stats.h"
 #include "core/parameters.h"
 #include "core/train/optimizer.h"
 
 namespace al {
-
-// Sums over the samples of a batch (or a whole split).
-struct BatchStats {
-  double lossSum = 0;  // sum of the per-sample losses (chatbot: per-token losses)
-  double lossCount = 0;  // how many losses were summed (samples, or target tokens)
-  double correct = 0;  // correctly predicted samples (or tokens)
-  double total = 0;    // predictions made
-  BatchStats& operator+=(const BatchStats& o) {
-    lossSum += o.lossSum; lossCount += o.lossCount; correct += o.correct; total += o.total;
-    return *this;
-  }
-  double loss() const { return lossCount > 0 ? lossSum / lossCount : 0.0; }
-  double accuracy() const { return total > 0 ? correct / total : 0.0; }
-};
 
 // What a task must provide to be trained.
 class TrainingTask {
@@ -118,6 +106,9 @@ TrainingResult train(TrainingTask& task, const TrainingSettings& settings, Train
 // the best finished epoch, if there is one, before the error is passed on.
 TrainingResult trainKeepingBest(TrainingTask& task, const TrainingSettings& settings, TrainingEvents* events,
                                 const TrainingControl* control, std::vector<EpochEvent>& history);
+
+// The epochs of a run as history.json records (what a model directory keeps).
+std::vector<io::EpochRecord> historyRecords(const std::vector<EpochEvent>& history);
 
 // Worker threads for a requested count: the count itself, or every core for 0.
 int workerThreads(int requested);

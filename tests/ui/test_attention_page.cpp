@@ -2,8 +2,8 @@
 // attention weights (read back from the colour maps), the bar chart of a clicked token, the word-order lesson
 // (a model without position gives the same prediction for shuffled words), the sinusoidal encoding (checked
 // against the formula evaluated here), model directories, and export of every view.
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/teaching/attention_steps.h"
-#include "core/train/imdb_run.h"
 
 #include <QtTest>
 

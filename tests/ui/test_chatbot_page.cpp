@@ -1,7 +1,7 @@
 // The Chatbot page shows the chatbot's answer and its alignment heatmap, answer words x question words, holding
 // exactly the attention weights the core's greedy decoding used.
 #include "core/teaching/attention_steps.h"
-#include "core/train/chatbot_task.h"
+#include "core/inference/chatbot_inference.h"
 
 #include <QtTest>
 

@@ -1,8 +1,8 @@
 // The Step-through page shows, step by step, what an encoder layer computes. Its attention output must equal
 // the attention layer's own forward pass (to 1e-6), its weights the model's prediction, and the final layer
 // output a computation written out here in double precision from the model's tensors.
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/teaching/attention_steps.h"
-#include "core/train/imdb_run.h"
 
 #include <QtTest>
 

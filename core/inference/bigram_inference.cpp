@@ -1,0 +1,45 @@
+#include "core/inference/bigram_inference.h"
+
+#include "core/error.h"
+#include "core/io/atomic_directory.h"
+#include "core/io/json_fields.h"
+#include "core/io/safetensors.h"
+#include "core/io/vocabulary_file.h"
+
+namespace al {
+
+BigramModel loadBigram(const std::filesystem::path& dir) {
+  const nlohmann::json config = io::readConfig(dir, "imdb-bigram");
+  BigramModel loaded;
+  loaded.model = std::make_unique<BigramClassifier>(bigramConfigFromJson(config, (dir / "config.json").string()));
+  const std::filesystem::path tensors = dir / "model.safetensors";
+  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
+  loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(dir / "vocab.txt"));
+  if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().vocabSize)
+    throw InputError((dir / "vocab.txt").string() + ": more tokens than the vocab_size of config.json");
+  loaded.history = io::readHistoryIfPresent(dir);
+  return loaded;
+}
+
+void saveBigram(const std::filesystem::path& dir, const BigramClassifier& model, const Vocabulary& vocabulary,
+                const std::vector<io::EpochRecord>& history) {
+  io::ModelDirectoryWriter writer(dir);
+  nlohmann::json config = {{"format", "attentionlab-model"}, {"version", 1}, {"task", "imdb-bigram"}};
+  config.update(toJson(model.config()));
+  io::writeConfig(writer.staging(), config);
+  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
+  io::writeVocabularyFile(writer.staging() / "vocab.txt", vocabulary.tokens());
+  io::writeHistory(writer.staging() / "history.json", history);
+  writer.commit();
+}
+
+BigramPrediction predictBigramText(const BigramClassifier& model, const Vocabulary& vocabulary, const std::string& text) {
+  BigramPrediction p;
+  p.tokens = tokenizeImdb(text);
+  if (p.tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
+  for (const std::string& t : p.tokens) p.ids.push_back(vocabulary.id(t));
+  p.probability = model.predict(model.encode(p.tokens, vocabulary));
+  return p;
+}
+
+}  // namespace al

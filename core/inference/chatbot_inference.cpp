@@ -1,0 +1,70 @@
+#include "core/inference/chatbot_inference.h"
+
+#include "core/error.h"
+#include "core/io/atomic_directory.h"
+#include "core/io/json_fields.h"
+#include "core/io/safetensors.h"
+#include "core/io/vocabulary_file.h"
+#include "core/text/seq2seq_text.h"
+
+namespace al {
+
+namespace {
+
+Vocabulary readVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field) {
+  Vocabulary v = Vocabulary::fromTokens(io::readVocabularyFile(file));
+  if (static_cast<Index>(v.size()) != expectedSize)
+    throw InputError(file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
+                     std::to_string(expectedSize));
+  return v;
+}
+
+}  // namespace
+
+ChatbotModel loadChatbot(const std::filesystem::path& dir) {
+  const nlohmann::json config = io::readConfig(dir, "seq2seq-attention");
+  ChatbotModel loaded;
+  const Seq2SeqConfig c = seq2seqConfigFromJson(config, (dir / "config.json").string());
+  loaded.model = std::make_unique<Seq2SeqAttention>(c);
+  const std::filesystem::path tensors = dir / "model.safetensors";
+  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
+  loaded.source = readVocabulary(dir / "source_vocab.txt", c.sourceVocabSize, "source_vocab_size");
+  loaded.target = readVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");
+  for (const char* marker : {kStartToken, kEndToken})
+    if (loaded.target.id(marker) == Vocabulary::kUnknownId)
+      throw InputError((dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
+  loaded.history = io::readHistoryIfPresent(dir);
+  return loaded;
+}
+
+void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model, const Vocabulary& source,
+                 const Vocabulary& target, const std::vector<io::EpochRecord>& history) {
+  io::ModelDirectoryWriter writer(dir);
+  nlohmann::json config = {{"format", "attentionlab-model"}, {"version", 1}, {"task", "seq2seq-attention"}};
+  config.update(toJson(model.config()));
+  io::writeFileAtomically(writer.staging() / "config.json", config.dump(2) + "\n");
+  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
+  io::writeVocabularyFile(writer.staging() / "source_vocab.txt", source.tokens());
+  io::writeVocabularyFile(writer.staging() / "target_vocab.txt", target.tokens());
+  io::writeHistory(writer.staging() / "history.json", history);
+  writer.commit();
+}
+
+ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
+                        const std::string& question) {
+  ChatbotReply reply;
+  reply.sourceTokens = tokenizeSeq2seq(question);
+  const auto maxLength = static_cast<size_t>(model.config().maxSourceLength);
+  reply.sourceIds = encodeSeq2seq(source, question, maxLength, &reply.truncated);
+  if (reply.truncated) {
+    reply.sourceTokens.resize(maxLength - 1);
+    reply.sourceTokens.push_back(kEndToken);
+  }
+  const Seq2SeqAnswer a = model.greedyDecode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken));
+  for (int id : a.tokens) reply.outputTokens.push_back(target.token(id));
+  reply.answer = decodeSeq2seq(target, a.tokens);
+  reply.attention = a.attention;
+  return reply;
+}
+
+}  // namespace al

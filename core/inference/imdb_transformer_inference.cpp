@@ -1,0 +1,60 @@
+#include "core/inference/imdb_transformer_inference.h"
+
+#include "core/error.h"
+#include "core/io/atomic_directory.h"
+#include "core/io/json_fields.h"
+#include "core/io/safetensors.h"
+#include "core/io/vocabulary_file.h"
+
+namespace al {
+
+ImdbTransformerModel loadImdbTransformer(const std::filesystem::path& dir) {
+  const nlohmann::json config = io::readConfig(dir, "imdb-transformer");
+  ImdbTransformerModel loaded;
+  const std::string configFile = (dir / "config.json").string();
+  loaded.model = std::make_unique<TransformerClassifier>(transformerConfigFromJson(config, configFile));
+  const std::filesystem::path tensorsFile = dir / "model.safetensors";
+  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensorsFile), tensorsFile.string());
+  const std::filesystem::path vocabFile = dir / "vocab.txt";
+  loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(vocabFile));
+  if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().vocabSize)
+    throw InputError(vocabFile.string() + ": " + std::to_string(loaded.vocabulary.size()) +
+                     " tokens, more than the vocab_size " + std::to_string(loaded.model->config().vocabSize) +
+                     " of config.json");
+  loaded.history = io::readHistoryIfPresent(dir);
+  return loaded;
+}
+
+void saveImdbTransformer(const std::filesystem::path& dir, const TransformerClassifier& model,
+                         const Vocabulary& vocabulary, const std::vector<io::EpochRecord>& history) {
+  io::ModelDirectoryWriter writer(dir);
+  nlohmann::json config = {{"format", "attentionlab-model"}, {"version", 1}, {"task", "imdb-transformer"}};
+  config.update(toJson(model.config()));
+  io::writeFileAtomically(writer.staging() / "config.json", config.dump(2) + "\n");
+  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
+  io::writeVocabularyFile(writer.staging() / "vocab.txt", vocabulary.tokens());
+  io::writeHistory(writer.staging() / "history.json", history);
+  writer.commit();
+}
+
+std::vector<std::string> imdbTokensForModel(const TransformerClassifier& model, const std::string& text,
+                                            bool* truncated) {
+  std::vector<std::string> tokens = tokenizeImdb(text);
+  const auto length = static_cast<size_t>(model.config().sequenceLength);
+  if (truncated) *truncated = tokens.size() > length;
+  if (tokens.size() > length) tokens.resize(length);
+  if (tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
+  return tokens;
+}
+
+ImdbPrediction predictText(const TransformerClassifier& model, const Vocabulary& vocabulary, const std::string& text) {
+  ImdbPrediction p;
+  p.tokens = imdbTokensForModel(model, text, &p.truncated);
+  for (const std::string& token : p.tokens) p.ids.push_back(vocabulary.id(token));
+  TransformerClassifier::Prediction out = model.predict(p.ids);
+  p.probability = out.probability;
+  p.attention = std::move(out.attention);
+  return p;
+}
+
+}  // namespace al
