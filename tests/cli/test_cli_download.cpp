@@ -92,7 +92,11 @@ class TestCliDownload : public QObject {
     LocalHttpServer server(f);
     const QStringList args = arguments("cut", server.url());
     verifyDownloaded(al::test::runCli(args), args, "cut");
-    QCOMPARE(server.rangeStarts(), (QList<qint64>{-1, 250 * 1000}));
+    // The whole file first, then the rest from the cut (Qt itself may ask once more for the whole file when the
+    // connection drops, before it reports the cut).
+    const QList<qint64> starts = server.rangeStarts();
+    QVERIFY(starts.size() >= 2 && starts.first() == -1 && starts.last() == 250 * 1000);
+    QCOMPARE(starts.count(250 * 1000), 1);
   }
 
   void aPartialFileOfAnEarlierRunResumes() {

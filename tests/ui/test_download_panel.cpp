@@ -122,7 +122,11 @@ class TestDownloadPanel : public QObject {
     panel.setRequest(request(server.url(), "cut"), "IMDB");
     QCOMPARE(runToEnd(panel), QString("finished"));
     QVERIFY(readAll(target("cut")) == body_);
-    QCOMPARE(server.rangeStarts(), (QList<qint64>{-1, 250 * 1000}));
+    // The whole file first, then the rest from the cut (Qt itself may ask once more for the whole file when the
+    // connection drops, before it reports the cut).
+    const QList<qint64> starts = server.rangeStarts();
+    QVERIFY(starts.size() >= 2 && starts.first() == -1 && starts.last() == 250 * 1000);
+    QCOMPARE(starts.count(250 * 1000), 1);
   }
 
   void aWrongChecksumKeepsNothing() {
@@ -249,7 +253,7 @@ class TestDownloadPanel : public QObject {
       QVERIFY(QTest::qWaitFor([&] { return page.dataSource() == archive && page.dataCardReady(); }, kWaitMs));
       QVERIFY(readAll(archive) == f.body);
       QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
-      QVERIFY2(page.dataCardText().contains("16"), qPrintable(page.dataCardText()));  // 8 train + 8 test reviews... as counted by the card
+      QVERIFY2(page.dataCardText().contains("<b>8</b> training reviews"), qPrintable(page.dataCardText()));
       QCOMPARE(picker->findText("Download IMDB (84 MB)…"), -1);
       QVERIFY(picker->findData(archive) >= 0);
     }

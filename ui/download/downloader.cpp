@@ -326,7 +326,8 @@ void Downloader::dropReply() {
   QNetworkReply* reply = reply_;
   reply_ = nullptr;
   reply->disconnect(this);
-  reply->abort();
+  // An answer with an error status (404) is failed already; aborting it again only makes Qt complain.
+  if (reply->error() == QNetworkReply::NoError) reply->abort();
   reply->deleteLater();
 }
 
@@ -339,7 +340,17 @@ void Downloader::closePart() {
 
 void Downloader::reportProgress(bool force) {
   const qint64 now = clock_.elapsed();
-  if (!force && lastReportMs_ >= 0 && now - lastReportMs_ < kReportIntervalMs) return;
+  if (!force && lastReportMs_ >= 0 && now - lastReportMs_ < kReportIntervalMs) {
+    // Too soon: report at the end of the interval, so that the last bytes before a pause are shown too.
+    if (!reportPending_) {
+      reportPending_ = true;
+      QTimer::singleShot(kReportIntervalMs - (now - lastReportMs_), this, [this] {
+        reportPending_ = false;
+        if (running_) reportProgress(true);
+      });
+    }
+    return;
+  }
   lastReportMs_ = now;
   samples_.emplace_back(now, received_);
   while (samples_.size() > 2 && now - samples_.front().first > kSpeedWindowMs) samples_.pop_front();

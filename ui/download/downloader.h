@@ -105,6 +105,7 @@ class Downloader : public QObject {
   QElapsedTimer clock_;
   std::deque<std::pair<qint64, qint64>> samples_;
   qint64 lastReportMs_ = -1;
+  bool reportPending_ = false;
 };
 
 }  // namespace al::download
