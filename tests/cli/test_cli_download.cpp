@@ -177,6 +177,20 @@ class TestCliDownload : public QObject {
     QVERIFY(QDir(folder("unreachable")).entryList(QDir::Files).isEmpty());
   }
 
+  void withoutToItGoesToTheAppDataFolder() {
+    // The folder the app looks in at startup: XDG_DATA_HOME/AttentionLab/AttentionLab (QStandardPaths).
+    const QString home = folder("datahome");
+    qputenv("XDG_DATA_HOME", home.toUtf8());  // the child process inherits it
+    LocalHttpServer server(served());
+    const QStringList args{"download", "imdb", "--url", server.url(), "--sha256", sha256(body_)};
+    const al::test::CliRun run = al::test::runCli(args);
+    qunsetenv("XDG_DATA_HOME");
+    QVERIFY2(run.exitCode == 0, qPrintable(al::test::describe(run, args)));
+    const QString expected = home + "/AttentionLab/AttentionLab/aclImdb_v1.tar.gz";
+    QCOMPARE(QString::fromUtf8(run.out).trimmed(), expected);
+    QVERIFY(al::test::readAll(expected) == body_);
+  }
+
   void aBadChecksumOptionIsABadCommandLine() {
     const QStringList args{"download", "imdb", "--to", folder("bad"), "--sha256", "1234"};
     const al::test::CliRun run = al::test::runCli(args);

@@ -103,6 +103,7 @@ void Downloader::start(const DownloadRequest& request) {
   samples_.clear();
   lastReportMs_ = -1;
   running_ = true;
+  ++session_;
 
   const QString url = request_.url.toString();
   const QString scheme = request_.url.scheme();
@@ -256,8 +257,8 @@ void Downloader::transferCut(const QString& reason) {
                     .arg(request_.url.toString(), reason, QString::number(kAttemptsWithoutProgress), part_.fileName(),
                          formatMegabytes(mostReceived_)));
   }
-  QTimer::singleShot(retryDelayMs_, this, [this] {
-    if (running_ && !reply_) sendRequest();
+  QTimer::singleShot(retryDelayMs_, this, [this, session = session_] {
+    if (running_ && session == session_ && !reply_) sendRequest();  // not cancelled (or started anew) meanwhile
   });
 }
 

@@ -98,6 +98,7 @@ class Downloader : public QObject {
   bool restartedOnce_ = false;
   bool responseAccepted_ = false;
   bool running_ = false;
+  int session_ = 0;  // counts start()s, so that a retry timer of a cancelled download does nothing
   int stallTimeoutMs_ = 30000;
   int retryDelayMs_ = 1000;
 

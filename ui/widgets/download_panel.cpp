@@ -37,12 +37,13 @@ DownloadPanel::DownloadPanel(QWidget* parent)
   connect(cancelButton_, &QPushButton::clicked, this, &DownloadPanel::cancel);
 
   auto* buttons = new QHBoxLayout;
-  buttons->addWidget(status_, 1);
-  buttons->addWidget(startButton_, 0, Qt::AlignTop);
-  buttons->addWidget(cancelButton_, 0, Qt::AlignTop);
+  buttons->addStretch(1);
+  buttons->addWidget(startButton_);
+  buttons->addWidget(cancelButton_);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(title_);
   layout->addWidget(bar_);
+  layout->addWidget(status_);
   layout->addLayout(buttons);
 
   downloader_->moveToThread(&worker_);

@@ -4,8 +4,9 @@
 // the panel only shows what it reports.
 //
 //   IMDB reviews (Large Movie Review Dataset), 84 MB
-//   [##########..........]  41.0 of 84.1 MB, 2.3 MB/s, 0:19 left
-//   status line                                     [Download] [Cancel]
+//   [##########..........]
+//   41.0 of 84.1 MB, 2.3 MB/s, 0:19 left        (or what went wrong and what to do)
+//                                                   [Download] [Cancel]
 #include <QDialog>
 #include <QThread>
 #include <QWidget>
