@@ -53,6 +53,9 @@ int main(int argc, char** argv) {
   benchCmd->add_option("--threads", b.threads, "worker threads")->check(CLI::NonNegativeNumber);
   benchCmd->add_flag("--json", b.json, "print one JSON object");
 
+  DownloadOptions d;
+  CLI::App* downloadCmd = addDownloadCommand(app, d);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& s) {
@@ -70,5 +73,6 @@ int main(int argc, char** argv) {
   if (*predictCmd) return al::cli::predict(p);
   if (*askCmd) return al::cli::ask(a);
   if (*benchCmd) return al::cli::bench(b);
+  if (*downloadCmd) return al::cli::download(d);
   return kBadCommandLine;
 }

@@ -7,15 +7,19 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QScreen>
 
+#include "ui/download/imdb_archive.h"
 #include "ui/main_window.h"
 
 int main(int argc, char* argv[]) {
   QApplication app(argc, argv);
-  QApplication::setApplicationName("AttentionLab");
-  QApplication::setOrganizationName("AttentionLab");
+  QApplication::setApplicationName(al::download::kApplicationName);  // the command line uses the same folders
+  QApplication::setOrganizationName(al::download::kOrganizationName);
   QApplication::setApplicationVersion(ATTENTIONLAB_VERSION);
+  QApplication::setDesktopFileName(QStringLiteral("attentionlab"));
+  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("attentionlab")));
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QObject::tr("A teaching tool for attention and Transformers."));

@@ -19,6 +19,7 @@
 #include "ui/runs_list.h"
 #include "ui/stepper_page.h"
 #include "ui/train_page.h"
+#include "ui/widgets/about_dialog.h"
 
 namespace al::ui {
 
@@ -119,12 +120,7 @@ void MainWindow::createMenus() {
   QMenu* training = menuBar()->addMenu(tr("&Training"));
   training->addActions({trainPage_->startAction(), trainPage_->pauseAction(), trainPage_->stopAction()});
   QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&About AttentionLab"), this, [this] {
-    QMessageBox::about(this, tr("About AttentionLab"),
-                       tr("<b>AttentionLab %1</b><p>A teaching tool for attention and Transformers: train the models, "
-                          "see their attention, step through the arithmetic.</p>")
-                           .arg(QStringLiteral(ATTENTIONLAB_VERSION)));
-  });
+  help->addAction(tr("&About AttentionLab"), this, [this] { AboutDialog(this).exec(); });
 }
 
 }  // namespace al::ui

@@ -33,6 +33,7 @@
 #include "ui/export.h"
 #include "ui/runs_list.h"
 #include "ui/training_controller.h"
+#include "ui/widgets/imdb_data_choice.h"
 
 namespace al::ui {
 
@@ -249,7 +250,11 @@ QWidget* TrainPage::createSettingsPanel() {
                           "chosen before"));
   dataBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   dataBox_->setMinimumContentsLength(12);
-  connect(dataBox_, &QComboBox::activated, this, [this](int index) { setDataSource(dataBox_->itemData(index).toString()); });
+  connect(dataBox_, &QComboBox::activated, this, [this](int index) {
+    if (!isImdbDownloadChoice(dataBox_->itemData(index))) return setDataSource(dataBox_->itemData(index).toString());
+    dataBox_->setCurrentIndex(dataBox_->findData(dataSource_));  // the current source, until the archive is there
+    downloadImdb(dataBox_, this, [this](const QString& archive) { setDataSource(archive); });
+  });
   form->addRow(tr("Data"), dataBox_);
 
   auto* openFile = new QPushButton(tr("Open file…"));
@@ -373,6 +378,7 @@ void TrainPage::setTask(TaskKind kind) {
   QSettings settings;
   for (const QString& recent : settings.value(recentKey(kind)).toStringList())
     dataBox_->addItem(displayName(recent), recent);
+  if (taskInfo(kind).hasDataCard) addImdbChoice(dataBox_);  // the downloaded IMDB archive, or its download
   QString remembered = settings.value(dataKey(kind), QStringLiteral("builtin")).toString();
   if (!isBuiltin(remembered) && !QFileInfo::exists(remembered)) remembered = QStringLiteral("builtin");
   dataSource_ = QString();  // force a reading

@@ -6,6 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+namespace CLI {
+class App;
+}
+
 namespace al::cli {
 
 enum ExitCode { kDone = 0, kFailed = 1, kBadCommandLine = 2, kBadInput = 3 };
@@ -42,6 +46,13 @@ struct BenchOptions {
   bool json = false;
 };
 
+struct DownloadOptions {
+  std::string what;  // imdb
+  std::string to;    // empty: the app's data folder
+  std::string url;   // empty: the data set's home page
+  std::string sha256;
+};
+
 int train(const TrainOptions& options);
 int eval(const EvalOptions& options);
 int predict(const PredictOptions& options);
@@ -58,5 +69,9 @@ int trainChatbot(const TrainOptions& options);
 int evalChatbot(const EvalOptions& options);
 int askChatbot(const PredictOptions& options);
 int benchChatbot(const BenchOptions& options);
+
+// `download imdb` (app/cli/download_commands.cpp): adds the command to the app, and runs it.
+CLI::App* addDownloadCommand(CLI::App& app, DownloadOptions& options);
+int download(const DownloadOptions& options);
 
 }  // namespace al::cli
