@@ -20,8 +20,12 @@
 // with one product per tensor at the end.
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "core/io/declared_memory.h"
 #include "core/layers/additive_attention.h"
 #include "core/layers/dense.h"
 #include "core/layers/embedding.h"
@@ -37,6 +41,10 @@ struct Seq2SeqConfig {
   Index attentionUnits = 0;  // A
   Index maxSourceLength = 0, maxTargetLength = 0;  // in tokens, <start> and <end> included
 };
+
+// Reads and checks the fields of config.json (model-format.md, task "seq2seq-attention"); `file` names it in
+// messages. Throws InputError.
+Seq2SeqConfig seq2seqConfigFromJson(const nlohmann::json&, const std::string& file);
 
 // One training pair as ids. Both sides include <start> and <end>; the target needs at least two tokens.
 struct Seq2SeqExample {
@@ -60,6 +68,8 @@ class Seq2SeqAttention {
  public:
   // Registers every tensor of the contract, in its order. Throws InputError for a zero size.
   explicit Seq2SeqAttention(const Seq2SeqConfig& config);
+  // What the constructor would register and one full-length answer needs, from the config alone.
+  static io::DeclaredMemory declaredMemory(const Seq2SeqConfig& config);
 
   void initialize(uint64_t seed);  // Keras' default initializers
 

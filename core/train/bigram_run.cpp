@@ -31,8 +31,11 @@ BigramRunSettings bigramPreset(const std::string& name) {
 BigramModel loadBigram(const std::filesystem::path& dir) {
   const nlohmann::json config = io::readConfig(dir, "imdb-bigram");
   BigramModel loaded;
-  loaded.model = std::make_unique<BigramClassifier>(bigramConfigFromJson(config, (dir / "config.json").string()));
+  const std::string configFile = (dir / "config.json").string();
+  const BigramConfig modelConfig = bigramConfigFromJson(config, configFile);
   const std::filesystem::path tensors = dir / "model.safetensors";
+  io::requireDeclaredMemoryFits(BigramClassifier::declaredMemory(modelConfig), configFile, tensors);
+  loaded.model = std::make_unique<BigramClassifier>(modelConfig);
   io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
   loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(dir / "vocab.txt"));
   if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().vocabSize)

@@ -71,18 +71,6 @@ nlohmann::json configJson(const Seq2SeqConfig& c) {
           {"max_source_length", c.maxSourceLength}, {"max_target_length", c.maxTargetLength}};
 }
 
-Seq2SeqConfig configFromJson(const nlohmann::json& j, const std::string& file) {
-  Seq2SeqConfig c;
-  c.sourceVocabSize = io::requireIntAtLeast(j, "source_vocab_size", 2, file);
-  c.targetVocabSize = io::requireIntAtLeast(j, "target_vocab_size", 2, file);
-  c.embedDim = io::requireIntAtLeast(j, "embed_dim", 1, file);
-  c.units = io::requireIntAtLeast(j, "units", 1, file);
-  c.attentionUnits = io::requireIntAtLeast(j, "attention_units", 1, file);
-  c.maxSourceLength = io::requireIntAtLeast(j, "max_source_length", 2, file);
-  c.maxTargetLength = io::requireIntAtLeast(j, "max_target_length", 1, file);
-  return c;
-}
-
 Vocabulary readVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field) {
   Vocabulary v = Vocabulary::fromTokens(io::readVocabularyFile(file));
   if (static_cast<Index>(v.size()) != expectedSize)
@@ -111,9 +99,11 @@ BatchStats toStats(const Seq2SeqLoss& l) {
 ChatbotModel loadChatbot(const std::filesystem::path& dir) {
   const nlohmann::json config = io::readConfig(dir, "seq2seq-attention");
   ChatbotModel loaded;
-  const Seq2SeqConfig c = configFromJson(config, (dir / "config.json").string());
-  loaded.model = std::make_unique<Seq2SeqAttention>(c);
+  const std::string configFile = (dir / "config.json").string();
+  const Seq2SeqConfig c = seq2seqConfigFromJson(config, configFile);
   const std::filesystem::path tensors = dir / "model.safetensors";
+  io::requireDeclaredMemoryFits(Seq2SeqAttention::declaredMemory(c), configFile, tensors);
+  loaded.model = std::make_unique<Seq2SeqAttention>(c);
   io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
   loaded.source = readVocabulary(dir / "source_vocab.txt", c.sourceVocabSize, "source_vocab_size");
   loaded.target = readVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");
