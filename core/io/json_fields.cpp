@@ -160,8 +160,13 @@ nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::stri
   if (!std::filesystem::exists(configPath, ec))
     throw InputError(dir + " has no config.json, so it is not an AttentionLab model directory");
 
-  const std::string file = configPath.string();
   nlohmann::json config = readJsonFile(configPath, "model configuration");
+  checkConfigHeader(config, configPath.string(), dir, expectedTask);
+  return config;
+}
+
+void checkConfigHeader(const nlohmann::json& config, const std::string& file, const std::string& dir,
+                       const std::string& expectedTask) {
   if (!config.is_object()) throw InputError(file + ": expected a JSON object");
 
   const std::string format = requireString(config, "format", file);
@@ -176,7 +181,6 @@ nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::stri
   const std::string task = requireString(config, "task", file);
   if (!expectedTask.empty() && task != expectedTask)
     throw InputError(dir + " holds " + withArticle(task) + " model, not " + withArticle(expectedTask) + " model");
-  return config;
 }
 
 void writeConfig(const std::filesystem::path& modelDir, const nlohmann::json& config) {

@@ -42,6 +42,10 @@ std::string optionalOneOf(const nlohmann::json& object, const char* field, const
 // directory or the file is missing, the file is not JSON, or a check fails.
 nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::string& expectedTask);
 
+// The checks of readConfig on a parsed config.json: file names it, dir the model directory.
+void checkConfigHeader(const nlohmann::json& config, const std::string& file, const std::string& dir,
+                       const std::string& expectedTask);
+
 // Writes config (which should hold format, version and task) as modelDir/config.json, indented for people.
 void writeConfig(const std::filesystem::path& modelDir, const nlohmann::json& config);
 
