@@ -18,9 +18,9 @@ inline constexpr int kMaxJsonDepth = 64;                             // nested a
 inline constexpr uint64_t kMaxSafetensorsHeaderBytes = 16ull << 20;  // the JSON header (book model: 3 KB)
 inline constexpr uint64_t kMaxSafetensorsTensors = 100'000;          // entries in that header (book model: 17)
 inline constexpr int kMaxTensorRank = 8;                             // dimensions of one tensor (ours: 1 or 2)
-inline constexpr uint64_t kMaxParameterBytes = 1ull << 30;           // float32 parameters (book chatbot: 120 MB)
+inline constexpr uint64_t kMaxParameterBytes = 1ull << 30;           // float32 parameters (book Transformer: 22 MB)
 inline constexpr uint64_t kMaxWorkingBytes = 1ull << 30;  // one full-length sequence's attention weights and
-                                                          // tables (book Transformer: 3 MB)
+                                                          // tables (book Transformer: 10 MB)
 inline constexpr uint64_t kMaxVocabularyFileBytes = 64ull << 20;     // vocab.txt (20,000 tokens: 160 KB)
 inline constexpr size_t kMaxTokenBytes = 1024;                       // one vocabulary line (longest: 20 bytes)
 inline constexpr size_t kMaxVocabularyTokens = 1'000'000;            // lines of a vocabulary (book: 20,000)
@@ -37,9 +37,9 @@ inline constexpr size_t kMaxReviewBytes = 1u << 20;          // one review: CSV 
                                                              // entry (longest IMDB review: 14 KB)
 inline constexpr size_t kMaxCsvFields = 1000;                // fields of one CSV record (IMDB: 2)
 inline constexpr size_t kMaxDialogLineBytes = 64u << 10;     // one question<TAB>answer line (longest: 170 bytes)
-inline constexpr uint64_t kMaxArchiveBytes = 4ull << 30;     // decompressed bytes of an archive (aclImdb: 66 MB
-                                                             // labeled, 480 MB with unsup/)
-inline constexpr uint64_t kMaxArchiveEntries = 1'000'000;    // entries of an archive or files of a folder (100,000)
+inline constexpr uint64_t kMaxArchiveBytes = 4ull << 30;     // decompressed bytes of an archive (labeled aclImdb
+                                                             // archive: 66 MB)
+inline constexpr uint64_t kMaxArchiveEntries = 1'000'000;    // entries of an archive (labeled aclImdb: 50,009)
 
 // "1.0 GB", "16 MB", "512 bytes": sizes as people read them in messages.
 std::string describeBytes(uint64_t bytes);
