@@ -1,6 +1,7 @@
 #include "core/data/csv.h"
 
 #include "core/error.h"
+#include "core/io/limits.h"
 
 namespace al {
 
@@ -17,6 +18,9 @@ bool CsvReader::next(CsvRecord& record) {
     else
       record.fields.push_back(readPlainField());
     if (pos_ >= content_.size() || content_[pos_] != separator_) break;
+    if (record.fields.size() == limits::kMaxCsvFields)  // a line of a billion commas must not become a billion strings
+      throw InputError(fileName_ + " line " + std::to_string(record.line) + ": more than " +
+                       std::to_string(limits::kMaxCsvFields) + " fields in one record; is the separator right?");
     ++pos_;  // the separator: another field follows
   }
   skipRecordEnd();

@@ -21,7 +21,8 @@ class CsvReader {
   CsvReader(std::string_view content, std::string fileName, char separator = ',');
 
   // Reads the next record into record; false at the end of the content. Throws al::InputError for an
-  // unterminated quote or for text between a closing quote and the next separator.
+  // unterminated quote, for text between a closing quote and the next separator, or for a record of more than
+  // limits::kMaxCsvFields fields.
   bool next(CsvRecord& record);
 
   size_t offset() const { return pos_; }  // bytes consumed so far (for progress)

@@ -5,6 +5,7 @@
 #include "core/data/builtin_dialogs.h"
 #include "core/data/utf8.h"
 #include "core/error.h"
+#include "core/io/limits.h"
 #include "core/io/read_file.h"
 
 namespace al {
@@ -20,6 +21,13 @@ std::vector<DialogPair> parseDialogs(std::string_view text, const std::string& n
     start = end + 1;
     ++lineNumber;
     const std::string where = name + ":" + std::to_string(lineNumber);
+    if (line.size() > limits::kMaxDialogLineBytes)
+      throw InputError(where + ": the line is " + limits::describeBytes(line.size()) + ", longer than the " +
+                       limits::describeBytes(limits::kMaxDialogLineBytes) +
+                       " a question<TAB>answer line may have; is the file a dialog file with LF line ends?");
+    if (pairs.size() == limits::kMaxDataRecords)
+      throw InputError(where + ": more than " + std::to_string(limits::kMaxDataRecords) +
+                       " question<TAB>answer lines, more than AttentionLab trains on; use a part of the file");
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     requireValidUtf8(line, where);
     const size_t tab = line.find('\t');
@@ -39,7 +47,7 @@ std::vector<DialogPair> parseDialogs(std::string_view text, const std::string& n
 }
 
 std::vector<DialogPair> readDialogFile(const std::filesystem::path& file) {
-  return parseDialogs(io::readWholeFile(file, "dialog file (question<TAB>answer lines)"), file.string());
+  return parseDialogs(io::readWholeFile(file, "dialog file (question<TAB>answer lines)", limits::kMaxDataFileBytes), file.string());
 }
 
 DialogCorpus loadDialogSource(const std::string& source) {

@@ -17,6 +17,8 @@
 #include "core/data/csv.h"
 #include "core/data/utf8.h"
 #include "core/error.h"
+#include "core/io/limits.h"
+#include "core/io/read_file.h"
 
 namespace al {
 
@@ -77,24 +79,22 @@ std::string excerpt(std::string_view text) {
   return text.size() <= 60 ? std::string(text) : std::string(text.substr(0, 57)) + "...";
 }
 
-std::string readWholeFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot open the file for reading");
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  in.seekg(0, std::ios::beg);
-  std::string content(static_cast<size_t>(std::max<std::streamoff>(size, 0)), '\0');
-  if (!in.read(content.data(), static_cast<std::streamsize>(content.size())))
-    throw InputError(path.string() + ": the file could not be read to its end");
-  return content;
+std::string readDataFile(const fs::path& path, const char* what) {
+  return io::readWholeFile(path, what, limits::kMaxDataFileBytes);
 }
 
 void dropByteOrderMark(std::string& content) {
   if (content.rfind("\xEF\xBB\xBF", 0) == 0) content.erase(0, 3);
 }
 
-// Every review must be valid UTF-8 and hold some text; `where` names the file, line or entry.
+std::string tooLongReview(uint64_t bytes, const std::string& where) {
+  return where + ": the review is " + limits::describeBytes(bytes) + ", longer than the " +
+         limits::describeBytes(limits::kMaxReviewBytes) + " AttentionLab reads as one review; is the file damaged?";
+}
+
+// Every review must be valid UTF-8, hold some text and be of a sane length; `where` names the file, line or entry.
 void checkReviewText(std::string_view text, const std::string& where) {
+  if (text.size() > limits::kMaxReviewBytes) throw InputError(tooLongReview(text.size(), where));
   requireValidUtf8(text, where);
   if (trimmed(text).empty()) throw InputError(where + ": empty review text");
 }
@@ -131,6 +131,13 @@ std::optional<ReviewPath> parseReviewPath(std::string_view path) {
   if (last[0] != "train" && last[0] != "test") return std::nullopt;
   if (last[1] != "pos" && last[1] != "neg") return std::nullopt;
   return ReviewPath{last[0] == "test", last[1] == "pos", std::string(last[1]) + "/" + std::string(last[2])};
+}
+
+// At most limits::kMaxDataRecords reviews: each costs memory beyond its text.
+void requireRoomForAnother(size_t reviews, const std::string& where) {
+  if (reviews == limits::kMaxDataRecords)
+    throw InputError(where + ": more than " + std::to_string(limits::kMaxDataRecords) +
+                     " reviews, more than AttentionLab trains on; use a part of the data");
 }
 
 // Sorts the files into the two splits, in path order, and checks that each split can be learned from.
@@ -189,8 +196,11 @@ LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress) 
         throw InputError(dir.string() + ": missing folder (an aclImdb folder has train/pos, train/neg, "
                                         "test/pos and test/neg)");
       }
-      for (const auto& item : fs::directory_iterator(dir))
-        if (item.is_regular_file() && item.path().extension() == ".txt") files.push_back({item.path(), test, positive});
+      for (const auto& item : fs::directory_iterator(dir)) {
+        if (!item.is_regular_file() || item.path().extension() != ".txt") continue;
+        requireRoomForAnother(files.size(), folder.string());
+        files.push_back({item.path(), test, positive});
+      }
     }
   }
   ProgressReporter reporter(progress, files.size(), 500);
@@ -199,8 +209,9 @@ LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress) 
   reviews.reserve(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
     const Listed& file = files[i];
-    std::string text = readWholeFile(file.path);
-    checkReviewText(text, file.path.string());
+    const std::string where = file.path.string();
+    std::string text = io::readWholeFile(file.path, "review", limits::kMaxReviewBytes);
+    checkReviewText(text, where);
     const std::string key = std::string(file.positive ? "pos/" : "neg/") + file.path.filename().string();
     reviews.push_back({file.test, key, {std::move(text), file.positive ? 1.0f : 0.0f, file.path.string()}});
     reporter.update(i + 1);
@@ -221,15 +232,32 @@ std::string archiveProblem(archive* a) {
   return message ? message : "unknown error";
 }
 
-std::string readEntryData(archive* a, la_int64_t expectedSize, const std::string& where) {
+// The entry's bytes, at most limits::kMaxReviewBytes of them: the size in the entry's header is the archive's
+// word, and the data is only believed as far as it goes.
+std::string readEntryData(archive* a, la_int64_t declaredSize, const std::string& where) {
+  if (declaredSize > static_cast<la_int64_t>(limits::kMaxReviewBytes))
+    throw InputError(tooLongReview(static_cast<uint64_t>(declaredSize), where));
   std::string data;
-  if (expectedSize > 0) data.reserve(static_cast<size_t>(expectedSize));
+  if (declaredSize > 0) data.reserve(static_cast<size_t>(declaredSize));
   std::array<char, 1 << 16> buffer;
   la_ssize_t got = 0;
-  while ((got = archive_read_data(a, buffer.data(), buffer.size())) > 0)
+  while ((got = archive_read_data(a, buffer.data(), buffer.size())) > 0) {
     data.append(buffer.data(), static_cast<size_t>(got));
+    if (data.size() > limits::kMaxReviewBytes) throw InputError(tooLongReview(data.size(), where));
+  }
   if (got < 0) throw InputError(where + ": corrupt or truncated archive (" + archiveProblem(a) + ")");
   return data;
+}
+
+// Entries that are skipped are decompressed too (a .tar.gz has no index), so their number and declared sizes
+// are bounded as well: a small archive must not be able to keep the reader busy for hours.
+void requireArchiveWithinLimits(uint64_t entries, uint64_t declaredBytes, const std::string& where) {
+  if (entries > limits::kMaxArchiveEntries)
+    throw InputError(where + ": more than " + std::to_string(limits::kMaxArchiveEntries) +
+                     " entries, more than AttentionLab reads in a data archive; is it the aclImdb archive?");
+  if (declaredBytes > limits::kMaxArchiveBytes)
+    throw InputError(where + ": its entries hold more than " + limits::describeBytes(limits::kMaxArchiveBytes) +
+                     " once decompressed, more than AttentionLab reads in a data archive; is it the aclImdb archive?");
 }
 
 LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress) {
@@ -248,12 +276,16 @@ LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress) {
   std::string lastEntry;
   archive_entry* entry = nullptr;
   int status = ARCHIVE_OK;
+  uint64_t entries = 0, declaredBytes = 0;
   while ((status = archive_read_next_header(a, &entry)) == ARCHIVE_OK || status == ARCHIVE_WARN) {
     lastEntry = archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "";
+    const la_int64_t size = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
+    declaredBytes += static_cast<uint64_t>(std::clamp<la_int64_t>(size, 0, la_int64_t{1} << 62));
+    requireArchiveWithinLimits(++entries, declaredBytes, name + " at entry " + lastEntry);
     const auto review = parseReviewPath(lastEntry);
     if (!review || archive_entry_filetype(entry) != AE_IFREG) continue;  // README, imdb.vocab, folders, unsup/
     const std::string where = name + " entry " + lastEntry;
-    std::string text = readEntryData(a, archive_entry_size(entry), where);
+    std::string text = readEntryData(a, size, where);
     checkReviewText(text, where);
     reviews.push_back({review->test, review->key,
                        {std::move(text), review->positive ? 1.0f : 0.0f, name + ":" + lastEntry}});
@@ -279,7 +311,7 @@ float csvLabel(std::string_view field, const std::string& where) {
 
 LabeledDataset loadCsv(const fs::path& file, const LoadProgress& progress) {
   const std::string name = file.string();
-  std::string content = readWholeFile(file);
+  std::string content = readDataFile(file, "CSV file");
   dropByteOrderMark(content);
   requireValidUtf8(content, name);
 
@@ -311,6 +343,7 @@ LabeledDataset loadCsv(const fs::path& file, const LoadProgress& progress) {
     }
     const float label = csvLabel(record.fields[*sentimentColumn], where);
     checkReviewText(record.fields[*reviewColumn], where);
+    requireRoomForAnother(data.train.size(), name);
     data.train.push_back({std::move(record.fields[*reviewColumn]), label, name + ":" + std::to_string(record.line)});
     reporter.update(reader.offset());
   }
@@ -331,7 +364,7 @@ std::optional<float> tsvLabel(std::string_view field) {
 
 LabeledDataset loadTsv(const fs::path& file, const LoadProgress& progress) {
   const std::string name = file.string();
-  std::string content = readWholeFile(file);
+  std::string content = readDataFile(file, "TSV file");
   dropByteOrderMark(content);
   requireValidUtf8(content, name);
 
@@ -363,6 +396,7 @@ LabeledDataset loadTsv(const fs::path& file, const LoadProgress& progress) {
     }
     const std::string_view text = line.substr(tab + 1);
     checkReviewText(text, where);
+    requireRoomForAnother(data.train.size(), name);
     data.train.push_back({std::string(text), *label, name + ":" + std::to_string(lineNumber)});
     reporter.update(begin);
   }

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/io/atomic_directory.h"
+#include "core/io/declared_memory.h"
 #include "core/io/json_fields.h"
 #include "core/io/safetensors.h"
 #include "core/io/vocabulary_file.h"
@@ -11,8 +12,11 @@ namespace al {
 BigramModel loadBigram(const std::filesystem::path& dir) {
   const nlohmann::json config = io::readConfig(dir, "imdb-bigram");
   BigramModel loaded;
-  loaded.model = std::make_unique<BigramClassifier>(bigramConfigFromJson(config, (dir / "config.json").string()));
+  const std::string configFile = (dir / "config.json").string();
+  const BigramConfig modelConfig = bigramConfigFromJson(config, configFile);
   const std::filesystem::path tensors = dir / "model.safetensors";
+  io::requireDeclaredMemoryFits(BigramClassifier::declaredMemory(modelConfig), configFile, tensors);
+  loaded.model = std::make_unique<BigramClassifier>(modelConfig);
   io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
   loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(dir / "vocab.txt"));
   if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().vocabSize)

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/io/atomic_directory.h"
+#include "core/io/declared_memory.h"
 #include "core/io/json_fields.h"
 #include "core/io/safetensors.h"
 #include "core/io/vocabulary_file.h"
@@ -24,9 +25,11 @@ Vocabulary readVocabulary(const std::filesystem::path& file, Index expectedSize,
 ChatbotModel loadChatbot(const std::filesystem::path& dir) {
   const nlohmann::json config = io::readConfig(dir, "seq2seq-attention");
   ChatbotModel loaded;
-  const Seq2SeqConfig c = seq2seqConfigFromJson(config, (dir / "config.json").string());
-  loaded.model = std::make_unique<Seq2SeqAttention>(c);
+  const std::string configFile = (dir / "config.json").string();
+  const Seq2SeqConfig c = seq2seqConfigFromJson(config, configFile);
   const std::filesystem::path tensors = dir / "model.safetensors";
+  io::requireDeclaredMemoryFits(Seq2SeqAttention::declaredMemory(c), configFile, tensors);
+  loaded.model = std::make_unique<Seq2SeqAttention>(c);
   io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
   loaded.source = readVocabulary(dir / "source_vocab.txt", c.sourceVocabSize, "source_vocab_size");
   loaded.target = readVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");

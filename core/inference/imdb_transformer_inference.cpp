@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/io/atomic_directory.h"
+#include "core/io/declared_memory.h"
 #include "core/io/json_fields.h"
 #include "core/io/safetensors.h"
 #include "core/io/vocabulary_file.h"
@@ -12,8 +13,10 @@ ImdbTransformerModel loadImdbTransformer(const std::filesystem::path& dir) {
   const nlohmann::json config = io::readConfig(dir, "imdb-transformer");
   ImdbTransformerModel loaded;
   const std::string configFile = (dir / "config.json").string();
-  loaded.model = std::make_unique<TransformerClassifier>(transformerConfigFromJson(config, configFile));
+  const TransformerConfig modelConfig = transformerConfigFromJson(config, configFile);
   const std::filesystem::path tensorsFile = dir / "model.safetensors";
+  io::requireDeclaredMemoryFits(TransformerClassifier::declaredMemory(modelConfig), configFile, tensorsFile);
+  loaded.model = std::make_unique<TransformerClassifier>(modelConfig);
   io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensorsFile), tensorsFile.string());
   const std::filesystem::path vocabFile = dir / "vocab.txt";
   loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(vocabFile));

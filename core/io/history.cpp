@@ -6,6 +6,8 @@
 #include "core/error.h"
 #include "core/io/atomic_directory.h"
 #include "core/io/json_fields.h"
+#include "core/io/limits.h"
+#include "core/io/read_file.h"
 
 namespace al::io {
 
@@ -25,7 +27,9 @@ double requireNumberOrNull(const nlohmann::json& entry, const char* field, const
 EpochRecord parseRecord(const nlohmann::json& entry, const std::string& where) {
   if (!entry.is_object()) throw InputError(where + ": expected a JSON object");
   EpochRecord r;
-  r.epoch = static_cast<int>(requireIntAtLeast(entry, "epoch", 1, where));
+  const int64_t epoch = requireIntAtLeast(entry, "epoch", 1, where);
+  if (epoch > 1'000'000'000) throw InputError(where + ": field \"epoch\" is " + std::to_string(epoch) + ", too large to be an epoch");
+  r.epoch = static_cast<int>(epoch);
   r.loss = requireNumberOrNull(entry, "loss", where);
   r.accuracy = requireNumberOrNull(entry, "accuracy", where);
   r.valLoss = optionalNumber(entry, "val_loss", EpochRecord::kAbsent, where);
@@ -37,8 +41,11 @@ EpochRecord parseRecord(const nlohmann::json& entry, const std::string& where) {
 }  // namespace
 
 std::vector<EpochRecord> readHistory(const std::filesystem::path& path) {
-  const std::string file = path.string();
-  const nlohmann::json history = readJsonFile(path, "training history");
+  return parseHistory(readWholeFile(path, "training history", limits::kMaxJsonBytes), path.string());
+}
+
+std::vector<EpochRecord> parseHistory(std::string_view text, const std::string& file) {
+  const nlohmann::json history = parseJson(text, file);
   if (!history.is_array()) throw InputError(file + ": expected a JSON array of epoch records");
   std::vector<EpochRecord> records;
   for (size_t i = 0; i < history.size(); ++i)

@@ -7,6 +7,8 @@
 // any metric that is NaN in memory is written as null.
 #include <filesystem>
 #include <limits>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace al::io {
@@ -21,6 +23,8 @@ struct EpochRecord {
 
 // al::InputError naming the file, the entry (counted from 1) and the field for anything malformed.
 std::vector<EpochRecord> readHistory(const std::filesystem::path& file);
+// The same for the text of such a file; file names it in messages.
+std::vector<EpochRecord> parseHistory(std::string_view text, const std::string& file);
 // Written atomically; al::RunError if it cannot be written.
 void writeHistory(const std::filesystem::path& file, const std::vector<EpochRecord>& records);
 // The history.json of a model directory, or nothing when the directory has none.

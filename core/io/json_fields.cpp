@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/io/atomic_directory.h"
+#include "core/io/limits.h"
 #include "core/io/read_file.h"
 
 namespace al::io {
@@ -75,6 +76,15 @@ int64_t requireIntAtLeast(const nlohmann::json& object, const char* field, int64
   return value;
 }
 
+int64_t requireIntInRange(const nlohmann::json& object, const char* field, int64_t minimum, int64_t maximum,
+                          const std::string& file) {
+  const int64_t value = requireIntAtLeast(object, field, minimum, file);
+  if (value > maximum)
+    throw InputError(file + ": " + fieldName(field) + " is " + std::to_string(value) + ", more than the " +
+                     std::to_string(maximum) + " AttentionLab allows (README.md, \"Limits\")");
+  return value;
+}
+
 double requireNumber(const nlohmann::json& object, const char* field, const std::string& file) {
   const nlohmann::json& value = requireField(object, field, file);
   if (!value.is_number()) failWrongType(value, field, "a number", file);
@@ -115,13 +125,29 @@ std::string optionalOneOf(const nlohmann::json& object, const char* field, const
   return isAbsent(object, field) ? fallback : requireOneOf(object, field, allowed, file);
 }
 
-nlohmann::json readJsonFile(const std::filesystem::path& path, const std::string& what) {
-  const std::string bytes = readWholeFile(path, what);
+nlohmann::json parseJson(std::string_view text, const std::string& where) {
+  // nlohmann's parser keeps its own stack, but copying, printing and comparing a value recurse: a file of
+  // 100,000 nested brackets would overflow the call stack there, so the depth is bounded while parsing.
+  const auto boundDepth = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+    const bool opens = event == nlohmann::json::parse_event_t::object_start ||
+                       event == nlohmann::json::parse_event_t::array_start;
+    if (opens && depth >= limits::kMaxJsonDepth)
+      throw InputError(where + ": arrays and objects nested more than " + std::to_string(limits::kMaxJsonDepth) +
+                       " deep; AttentionLab's JSON files are nearly flat, so the file is damaged or not one of them");
+    return true;
+  };
   try {
-    return nlohmann::json::parse(bytes);
+    return nlohmann::json::parse(text.begin(), text.end(), boundDepth);
   } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path.string() + " is not valid JSON (" + e.what() + ")");
+    // The parser quotes the last token it read, which can be a whole (long) line: keep the message short.
+    std::string problem = e.what();
+    if (problem.size() > 200) problem = problem.substr(0, 197) + "...";
+    throw InputError(where + " is not valid JSON (" + problem + ")");
   }
+}
+
+nlohmann::json readJsonFile(const std::filesystem::path& path, const std::string& what) {
+  return parseJson(readWholeFile(path, what, limits::kMaxJsonBytes), path.string());
 }
 
 nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::string& expectedTask) {
@@ -134,8 +160,13 @@ nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::stri
   if (!std::filesystem::exists(configPath, ec))
     throw InputError(dir + " has no config.json, so it is not an AttentionLab model directory");
 
-  const std::string file = configPath.string();
   nlohmann::json config = readJsonFile(configPath, "model configuration");
+  checkConfigHeader(config, configPath.string(), dir, expectedTask);
+  return config;
+}
+
+void checkConfigHeader(const nlohmann::json& config, const std::string& file, const std::string& dir,
+                       const std::string& expectedTask) {
   if (!config.is_object()) throw InputError(file + ": expected a JSON object");
 
   const std::string format = requireString(config, "format", file);
@@ -150,7 +181,6 @@ nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::stri
   const std::string task = requireString(config, "task", file);
   if (!expectedTask.empty() && task != expectedTask)
     throw InputError(dir + " holds " + withArticle(task) + " model, not " + withArticle(expectedTask) + " model");
-  return config;
 }
 
 void writeConfig(const std::filesystem::path& modelDir, const nlohmann::json& config) {

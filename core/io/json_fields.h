@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,9 @@ inline constexpr int kModelFormatVersion = 1;
 int64_t requireInt(const nlohmann::json& object, const char* field, const std::string& file);
 // As requireInt, and at least minimum (e.g. 1 for a width, 0 for a count).
 int64_t requireIntAtLeast(const nlohmann::json& object, const char* field, int64_t minimum, const std::string& file);
+// As requireInt, and in [minimum, maximum]; the sizes of a model are bounded so, e.g. by limits::kMaxModelDimension.
+int64_t requireIntInRange(const nlohmann::json& object, const char* field, int64_t minimum, int64_t maximum,
+                          const std::string& file);
 double requireNumber(const nlohmann::json& object, const char* field, const std::string& file);
 std::string requireString(const nlohmann::json& object, const char* field, const std::string& file);
 // A string that must be one of allowed, e.g. requireOneOf(config, "position", {"learned", "sinusoidal", "none"}, file).
@@ -38,10 +42,17 @@ std::string optionalOneOf(const nlohmann::json& object, const char* field, const
 // directory or the file is missing, the file is not JSON, or a check fails.
 nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::string& expectedTask);
 
+// The checks of readConfig on a parsed config.json: file names it, dir the model directory.
+void checkConfigHeader(const nlohmann::json& config, const std::string& file, const std::string& dir,
+                       const std::string& expectedTask);
+
 // Writes config (which should hold format, version and task) as modelDir/config.json, indented for people.
 void writeConfig(const std::filesystem::path& modelDir, const nlohmann::json& config);
 
-// Parses a whole JSON file; al::InputError naming the file (and what it was meant to be) if it is not JSON.
+// Parses a whole JSON file; al::InputError naming the file (and what it was meant to be) if it is not JSON,
+// is larger than limits::kMaxJsonBytes or nests deeper than limits::kMaxJsonDepth.
 nlohmann::json readJsonFile(const std::filesystem::path& file, const std::string& what);
+// The same for JSON text in memory (a safetensors header, a file being fuzzed); where names it in messages.
+nlohmann::json parseJson(std::string_view text, const std::string& where);
 
 }  // namespace al::io

@@ -10,6 +10,8 @@
 
 #include "core/error.h"
 #include "core/io/atomic_directory.h"
+#include "core/io/json_fields.h"
+#include "core/io/limits.h"
 #include "core/io/read_file.h"
 
 namespace al::io {
@@ -94,8 +96,12 @@ TensorEntry parseEntry(const std::string& name, const nlohmann::json& entry, uin
   result.tensor.name = name;
   const auto shape = entry.find("shape");
   if (shape == entry.end() || !shape->is_array()) throw InputError(where + ": \"shape\" is missing or not a list");
+  if (shape->size() > static_cast<size_t>(limits::kMaxTensorRank))
+    throw InputError(where + ": \"shape\" has " + std::to_string(shape->size()) + " dimensions; AttentionLab reads at most " +
+                     std::to_string(limits::kMaxTensorRank));
   for (const auto& dim : *shape) {
-    if (!dim.is_number_unsigned()) throw InputError(where + ": \"shape\" must hold non-negative integers");
+    if (!dim.is_number_unsigned() || dim.get<uint64_t>() > uint64_t(INT64_MAX))
+      throw InputError(where + ": \"shape\" must hold non-negative integers");
     result.tensor.shape.push_back(dim.get<int64_t>());
   }
 
@@ -147,8 +153,11 @@ std::string shapeToString(const std::vector<int64_t>& shape) {
 }
 
 std::vector<Tensor> readSafetensors(const std::filesystem::path& path) {
-  const std::string file = path.string();
-  const std::string bytes = readWholeFile(path, "safetensors file");
+  const uint64_t largest = kLengthBytes + limits::kMaxSafetensorsHeaderBytes + limits::kMaxParameterBytes;
+  return parseSafetensors(readWholeFile(path, "safetensors file", largest), path.string());
+}
+
+std::vector<Tensor> parseSafetensors(std::string_view bytes, const std::string& file) {
   if (bytes.size() < kLengthBytes)
     throw InputError(file + " is too short to be a safetensors file (" + std::to_string(bytes.size()) +
                      " bytes; the 8-byte header length alone needs 8)");
@@ -157,14 +166,16 @@ std::vector<Tensor> readSafetensors(const std::filesystem::path& path) {
   if (headerBytes > bytes.size() - kLengthBytes)
     throw InputError(file + ": the header length " + std::to_string(headerBytes) + " is larger than the file (" +
                      std::to_string(bytes.size()) + " bytes); the file is truncated or not a safetensors file");
+  if (headerBytes > limits::kMaxSafetensorsHeaderBytes)
+    throw InputError(file + ": the header is " + limits::describeBytes(headerBytes) + ", more than the " +
+                     limits::describeBytes(limits::kMaxSafetensorsHeaderBytes) +
+                     " AttentionLab reads; the file is damaged or not a model of AttentionLab's size");
 
-  nlohmann::json header;
-  try {
-    header = nlohmann::json::parse(bytes.begin() + kLengthBytes, bytes.begin() + static_cast<std::ptrdiff_t>(kLengthBytes + headerBytes));
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(file + ": the header is not valid JSON (" + e.what() + ")");
-  }
+  const nlohmann::json header = parseJson(bytes.substr(kLengthBytes, headerBytes), file + ": the header");
   if (!header.is_object()) throw InputError(file + ": the header is not a JSON object");
+  if (header.size() > limits::kMaxSafetensorsTensors)
+    throw InputError(file + ": the header lists " + std::to_string(header.size()) + " tensors, more than the " +
+                     std::to_string(limits::kMaxSafetensorsTensors) + " AttentionLab reads; the file is damaged");
 
   const uint64_t dataBytes = bytes.size() - kLengthBytes - headerBytes;
   std::vector<TensorEntry> entries;

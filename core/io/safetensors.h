@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/parameters.h"
@@ -27,7 +28,10 @@ struct Tensor {
 
 // Reads every tensor, in the order of the data section. Throws al::InputError naming the file, and the
 // tensor where there is one, for anything malformed.
+// Bounds (core/io/limits.h): the file size, the header's size, depth and number of tensors, each tensor's rank.
 std::vector<Tensor> readSafetensors(const std::filesystem::path& file);
+// The same for the bytes of such a file; file names it in messages.
+std::vector<Tensor> parseSafetensors(std::string_view bytes, const std::string& file);
 
 // Writes the tensors in the given order (atomically: the file holds either its old content or all of the
 // new). Throws std::invalid_argument for a tensor whose values do not match its shape or a repeated name,

@@ -1,11 +1,13 @@
 #include "core/io/vocabulary_file.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 
 #include "core/error.h"
 #include "core/io/atomic_directory.h"
+#include "core/io/limits.h"
 #include "core/io/read_file.h"
 #include "core/text/vectorizer.h"
 
@@ -32,6 +34,9 @@ std::vector<std::string_view> splitLines(std::string_view text) {
 }
 
 void checkLine(std::string_view line, size_t id, const std::string& file) {
+  if (line.size() > limits::kMaxTokenBytes)
+    throw InputError(lineName(file, id) + ": " + std::to_string(line.size()) + " bytes, longer than the " +
+                     std::to_string(limits::kMaxTokenBytes) + " bytes a token may have; is it a vocabulary file?");
   if (!isValidUtf8(line)) throw InputError(lineName(file, id) + ": not valid UTF-8; save the file as UTF-8");
   if (!line.empty() && line.back() == '\r')
     throw InputError(lineName(file, id) + ": ends with CR; vocabulary files use LF line ends only");
@@ -44,11 +49,18 @@ void checkLine(std::string_view line, size_t id, const std::string& file) {
 }  // namespace
 
 std::vector<std::string> readVocabularyFile(const std::filesystem::path& path) {
-  const std::string file = path.string();
-  const std::string bytes = readWholeFile(path, "vocabulary file");
+  return parseVocabulary(readWholeFile(path, "vocabulary file", limits::kMaxVocabularyFileBytes), path.string());
+}
+
+std::vector<std::string> parseVocabulary(std::string_view bytes, const std::string& file) {
   if (std::string_view(bytes).starts_with("\xEF\xBB\xBF"))
     throw InputError(file + " line 1 starts with a byte order mark (BOM); save the file as UTF-8 without BOM, "
                      "so that line 1 is empty");
+  // Counted before splitting: a file of nothing but line breaks would otherwise ask for a view per line.
+  const auto lineBreaks = static_cast<size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
+  if (lineBreaks > limits::kMaxVocabularyTokens)
+    throw InputError(file + " has " + std::to_string(lineBreaks) + " lines, more than the " +
+                     std::to_string(limits::kMaxVocabularyTokens) + " tokens AttentionLab reads in a vocabulary");
   const std::vector<std::string_view> lines = splitLines(bytes);
   if (lines.size() < 2)
     throw InputError(file + " has " + std::to_string(lines.size()) +

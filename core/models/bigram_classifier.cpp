@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/io/json_fields.h"
+#include "core/io/limits.h"
 #include "core/layers/dropout.h"
 #include "core/layers/relu.h"
 #include "core/layers/sigmoid_cross_entropy.h"
@@ -19,8 +20,8 @@ nlohmann::json toJson(const BigramConfig& c) {
 
 BigramConfig bigramConfigFromJson(const nlohmann::json& j, const std::string& file) {
   BigramConfig c;
-  c.vocabSize = static_cast<int>(io::requireIntAtLeast(j, "vocab_size", 2, file));
-  c.hiddenUnits = static_cast<int>(io::requireIntAtLeast(j, "hidden_units", 1, file));
+  c.vocabSize = static_cast<int>(io::requireIntInRange(j, "vocab_size", 2, limits::kMaxModelDimension, file));
+  c.hiddenUnits = static_cast<int>(io::requireIntInRange(j, "hidden_units", 1, limits::kMaxModelDimension, file));
   c.dropout = static_cast<float>(io::requireNumber(j, "dropout", file));
   if (!(c.dropout >= 0 && c.dropout < 1)) throw InputError(file + ": field \"dropout\" must be in [0, 1)");
   c.encoding = io::requireOneOf(j, "encoding", {"multi_hot", "tf_idf"}, file) == "multi_hot" ? BigramEncoding::MultiHot
@@ -39,6 +40,14 @@ BigramClassifier::BigramClassifier(const BigramConfig& config)
       dense1_(params_, "dense1", config.vocabSize, config.hiddenUnits),
       head_(params_, "head", config.hiddenUnits, 1) {
   if (config.encoding == BigramEncoding::TfIdf) idf_ = params_.add("idf", {config.vocabSize}, /*trainable=*/false);
+}
+
+io::DeclaredMemory BigramClassifier::declaredMemory(const BigramConfig& c) {
+  const double V = c.vocabSize, U = c.hiddenUnits;
+  io::DeclaredMemory memory;
+  memory.parameters = (V * U + U) + (U + 1) + (c.encoding == BigramEncoding::TfIdf ? V : 0);  // dense1, head, idf
+  memory.working = V;
+  return memory;
 }
 
 void BigramClassifier::initialize(uint64_t seed) {

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/io/declared_memory.h"
 #include "core/layers/dense.h"
 #include "core/models/batch_stats.h"
 #include "core/parameters.h"
@@ -45,6 +46,8 @@ struct SparseSample {
 class BigramClassifier {
  public:
   explicit BigramClassifier(const BigramConfig& config);
+  // What the constructor would register and one text needs (its V-wide encoding), from the config alone.
+  static io::DeclaredMemory declaredMemory(const BigramConfig& config);
   BigramClassifier(const BigramClassifier&) = delete;
   BigramClassifier& operator=(const BigramClassifier&) = delete;
 

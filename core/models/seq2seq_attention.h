@@ -25,6 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/io/declared_memory.h"
 #include "core/layers/additive_attention.h"
 #include "core/layers/dense.h"
 #include "core/layers/embedding.h"
@@ -44,6 +45,8 @@ struct Seq2SeqConfig {
 // The config.json fields of the contract (without format, version and task); InputError naming the file for a
 // missing or bad field.
 nlohmann::json toJson(const Seq2SeqConfig&);
+// Reads and checks the fields of config.json (model-format.md, task "seq2seq-attention"); `file` names it in
+// messages. Throws InputError.
 Seq2SeqConfig seq2seqConfigFromJson(const nlohmann::json&, const std::string& file);
 
 // One training pair as ids. Both sides include <start> and <end>; the target needs at least two tokens.
@@ -68,6 +71,8 @@ class Seq2SeqAttention {
  public:
   // Registers every tensor of the contract, in its order. Throws InputError for a zero size.
   explicit Seq2SeqAttention(const Seq2SeqConfig& config);
+  // What the constructor would register and one full-length answer needs, from the config alone.
+  static io::DeclaredMemory declaredMemory(const Seq2SeqConfig& config);
 
   void initialize(uint64_t seed);  // Keras' default initializers
 

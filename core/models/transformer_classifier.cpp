@@ -14,6 +14,12 @@ namespace al {
 TransformerClassifier::TransformerClassifier(const TransformerConfig& config)
     : config_(config), encoder_(params_, config, "embedding", "encoder"), head_(params_, "head", config.embedDim, 1) {}
 
+io::DeclaredMemory TransformerClassifier::declaredMemory(const TransformerConfig& config) {
+  io::DeclaredMemory memory = TransformerEncoder::declaredMemory(config);
+  memory.parameters += double(config.embedDim) + 1;  // head: D x 1 kernel and bias
+  return memory;
+}
+
 void TransformerClassifier::initialize(uint64_t seed) {
   Rng rng(seed);
   encoder_.initialize(params_, rng);

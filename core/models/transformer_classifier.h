@@ -32,6 +32,8 @@ struct EncodedSample {
 class TransformerClassifier {
  public:
   explicit TransformerClassifier(const TransformerConfig& config);
+  // The encoder's and the head's, from the config alone (see TransformerEncoder::declaredMemory).
+  static io::DeclaredMemory declaredMemory(const TransformerConfig& config);
   TransformerClassifier(const TransformerClassifier&) = delete;
   TransformerClassifier& operator=(const TransformerClassifier&) = delete;
 

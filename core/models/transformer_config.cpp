@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/io/json_fields.h"
+#include "core/io/limits.h"
 
 namespace al {
 
@@ -25,12 +26,10 @@ TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::
   using namespace io;
   TransformerConfig c;
   auto positive = [&](const char* field) {
-    const int64_t v = requireInt(j, field, file);
-    if (v < 1 || v > 100'000'000) throw InputError(file + ": field \"" + field + "\" must be a positive integer, not " + std::to_string(v));
-    return static_cast<int>(v);
+    return static_cast<int>(requireIntInRange(j, field, 1, limits::kMaxModelDimension, file));
   };
   c.vocabSize = positive("vocab_size");
-  c.sequenceLength = positive("sequence_length");
+  c.sequenceLength = static_cast<int>(requireIntInRange(j, "sequence_length", 1, limits::kMaxSequenceLength, file));
   c.embedDim = positive("embed_dim");
   c.numHeads = positive("num_heads");
   c.keyDim = positive("key_dim");

@@ -31,6 +31,20 @@ TransformerEncoder::TransformerEncoder(ParameterSet& params, const TransformerCo
   if (config.position == PositionKind::Sinusoidal) sinusoid_ = sinusoidalEncoding(config.sequenceLength, config.embedDim);
 }
 
+io::DeclaredMemory TransformerEncoder::declaredMemory(const TransformerConfig& c) {
+  const double V = c.vocabSize, T = c.sequenceLength, D = c.embedDim, HK = double(c.numHeads) * c.keyDim,
+               F = c.denseDim, L = c.numLayers;
+  const double attention = 3 * (D * HK + HK) + (HK * D + D);   // query, key, value, output projections
+  const double feedForward = (D * F + F) + (F * D + D);        // dense1, dense2
+  const double norms = 2 * (c.norm == NormKind::Layer ? 2 : 4) * D;  // gamma, beta (+ moving mean, variance)
+  io::DeclaredMemory memory;
+  memory.parameters = V * D + (c.position == PositionKind::Learned ? T * D : 0) + L * (attention + feedForward + norms);
+  // Every layer keeps its H attention matrices of T x T (for backward and for the heatmaps) and a few T-row
+  // activations; the sinusoid table is T x D.
+  memory.working = L * (c.numHeads * T * T + T * (4 * HK + F + 4 * D)) + (c.position == PositionKind::Sinusoidal ? T * D : 0);
+  return memory;
+}
+
 void TransformerEncoder::initialize(ParameterSet& params, Rng& rng) const {
   tokenEmbedding_.initialize(params, rng);
   if (positionEmbedding_) positionEmbedding_->initialize(params, rng);

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/io/declared_memory.h"
 #include "core/layers/batch_norm.h"
 #include "core/layers/dense.h"
 #include "core/layers/embedding.h"
@@ -67,6 +68,10 @@ class TransformerEncoder {
   // only) and the layers' tensors under `layerPrefix`.{i}. The IMDB model uses "embedding" and "encoder".
   TransformerEncoder(ParameterSet& params, const TransformerConfig& config, const std::string& embeddingPrefix,
                      const std::string& layerPrefix);
+
+  // What the constructor would register and one full-length sequence would need, from the config alone (a
+  // loader checks it before building anything; a test checks it against the registered tensors).
+  static io::DeclaredMemory declaredMemory(const TransformerConfig& config);
 
   // Keras-like initial values: Glorot kernels, zero biases, uniform(±0.05) embeddings, norm gamma 1, beta 0.
   void initialize(ParameterSet& params, Rng& rng) const;
