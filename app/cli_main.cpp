@@ -47,6 +47,9 @@ int main(int argc, char** argv) {
   train->add_option("--units", t.units, "chatbot: GRU units")->check(CLI::PositiveNumber);
   train->add_option("--attention-units", t.attentionUnits, "chatbot: additive attention units")->check(CLI::PositiveNumber);
   train->add_option("--max-length", t.maxLength, "chatbot: longest source and target sentence")->check(CLI::PositiveNumber);
+  train->add_option("--tokenizer", t.tokenizer, "keras | ascii | icu_words (default: keras for imdb and bigram, ascii "
+                                                "for chatbot; icu_words for mostly Chinese, Japanese or Korean data)")
+      ->check(CLI::IsMember({"keras", "ascii", "icu_words"}));
 
   EvalOptions e;
   CLI::App* evalCmd = app.add_subcommand("eval", "Evaluate a model directory on data (the test split)");
@@ -75,6 +78,15 @@ int main(int argc, char** argv) {
   benchCmd->add_option("--threads", b.threads, "worker threads")->check(CLI::NonNegativeNumber);
   benchCmd->add_flag("--json", b.json, "print one JSON object");
 
+  TokenizeOptions k;
+  CLI::App* tokenizeCmd = app.add_subcommand("tokenize", "Show the tokens of a text as a model or a tokenizer reads it");
+  tokenizeCmd->add_option("--model", k.model, "model directory (its tokenizer and vocabulary)");
+  tokenizeCmd->add_option("--tokenizer", k.tokenizer, "keras | ascii | icu_words (with --task)")
+      ->check(CLI::IsMember({"keras", "ascii", "icu_words"}));
+  tokenizeCmd->add_option("--task", k.task, "imdb | seq2seq (with --tokenizer)")->check(CLI::IsMember({"imdb", "seq2seq"}));
+  tokenizeCmd->add_flag("--json", k.json, "print one JSON object");
+  tokenizeCmd->add_option("text", k.text, "the text")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& s) {
@@ -89,5 +101,6 @@ int main(int argc, char** argv) {
   if (*predictCmd) return al::cli::predict(p);
   if (*askCmd) return al::cli::ask(a);
   if (*benchCmd) return al::cli::bench(b);
+  if (*tokenizeCmd) return al::cli::tokenize(k);
   return kBadCommandLine;
 }

@@ -15,6 +15,7 @@ BigramRunSettings bigramSettings(const TrainOptions& o) {
   BigramRunSettings s = bigramPreset(o.preset.empty() ? "book" : o.preset);
   s.data = o.data;
   s.initDir = o.init;
+  if (!o.tokenizer.empty()) s.tokenizer = parseTokenizer(o.tokenizer);
   applyTrainingOptions(o, s.training);
   if (o.dropout) s.model.dropout = static_cast<float>(*o.dropout);
   if (o.vocabSize) s.model.vocabSize = *o.vocabSize;
@@ -39,7 +40,7 @@ int trainBigram(const TrainOptions& o) {
 
 int predictBigram(const PredictOptions& o) {
   BigramModel loaded = loadBigram(o.model);
-  const std::vector<std::string> tokens = tokenizeImdb(o.text);
+  const std::vector<std::string> tokens = tokenize(loaded.model->config().tokenizer, TextTask::Classifier, o.text);
   if (tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
   const SparseSample sample = loaded.model->encode(tokens, loaded.vocabulary);
   const float p = loaded.model->predict(sample);

@@ -23,6 +23,7 @@ ChatbotRunSettings chatbotSettings(const TrainOptions& o) {
   s.data = o.data;
   s.initDir = o.init;
   s.threads = o.threads;
+  if (!o.tokenizer.empty()) s.tokenizer = parseTokenizer(o.tokenizer);
   applyTrainingOptions(o, s.training);
   if (o.embedDim) s.model.embedDim = *o.embedDim;
   if (o.units) s.model.units = *o.units;

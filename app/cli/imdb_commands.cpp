@@ -24,6 +24,7 @@ ImdbRunSettings imdbSettings(const TrainOptions& o) {
   s.data = o.data;
   s.initDir = o.init;
   s.threads = o.threads;
+  if (!o.tokenizer.empty()) s.tokenizer = parseTokenizer(o.tokenizer);
   applyTrainingOptions(o, s.training);
   TransformerConfig& m = s.model;
   if (o.dropout) m.dropout = static_cast<float>(*o.dropout);

@@ -458,8 +458,15 @@ DataCard describe(const std::vector<LabeledText>& samples) {
     card.recommendation = "No samples: there is nothing to recommend a model for.";
     return card;
   }
+  ScriptCounts scripts;
+  for (const LabeledText& sample : samples) scripts.add(sample.text);
+  card.cjkShare = scripts.cjkShare();
+  card.mostlyCjk = scripts.mostlyCjk();
+  card.suggestedTokenizer = suggestTokenizer(TextTask::Classifier, scripts);
   size_t words = 0;
-  for (const LabeledText& sample : samples) words += countWords(sample.text);
+  for (const LabeledText& sample : samples)
+    words += card.mostlyCjk ? tokenize(TokenizerKind::IcuWords, TextTask::Classifier, sample.text).size()
+                            : countWords(sample.text);
   card.meanWords = static_cast<double>(words) / static_cast<double>(samples.size());
   card.ratio = card.meanWords > 0 ? static_cast<double>(samples.size()) / card.meanWords : 0;
   const std::string facts = std::to_string(card.samples) + " samples of " + formatNumber(card.meanWords, 1) +

@@ -27,6 +27,7 @@
 #include "core/layers/embedding.h"
 #include "core/layers/gru.h"
 #include "core/parameters.h"
+#include "core/text/tokenizer.h"
 
 namespace al {
 
@@ -36,6 +37,7 @@ struct Seq2SeqConfig {
   Index units = 0;           // U
   Index attentionUnits = 0;  // A
   Index maxSourceLength = 0, maxTargetLength = 0;  // in tokens, <start> and <end> included
+  TokenizerKind tokenizer = TokenizerKind::Ascii;  // how text becomes tokens (model format, "Text to ids")
 };
 
 // One training pair as ids. Both sides include <start> and <end>; the target needs at least two tokens.

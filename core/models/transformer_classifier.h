@@ -22,6 +22,7 @@
 #include "core/layers/multi_head_attention.h"
 #include "core/layers/position_embedding.h"
 #include "core/parameters.h"
+#include "core/text/tokenizer.h"
 #include "core/train/trainer.h"
 
 namespace al {
@@ -44,6 +45,7 @@ struct TransformerConfig {
   float dropout = 0.5f;
   float normEpsilon = 1e-3f;
   float batchNormMomentum = 0.99f;
+  TokenizerKind tokenizer = TokenizerKind::Keras;  // how text becomes tokens (model format, "Text to ids")
 };
 
 std::string toString(PositionKind);

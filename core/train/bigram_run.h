@@ -1,6 +1,7 @@
 #pragma once
 // Training the bag-of-bigrams baseline: presets, data to sparse vectors, the TrainingTask, saving.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct BigramRunSettings {
   TrainingSettings training;
   int threads = 0;  // unused: the model trains on one thread
   std::string initDir;
+  std::optional<TokenizerKind> tokenizer;  // as ImdbRunSettings::tokenizer
 };
 
 // "book": vocabulary 20,000 unigrams and bigrams, Dense 16, dropout 0.5, RMSprop, 10 epochs, as in the book;
