@@ -25,7 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* const kKnownKinds =
-    "expected \"builtin\", an aclImdb folder, an aclImdb .tar.gz archive, a .csv file with the header "
+    "expected \"builtin\", \"builtin:zh\", an aclImdb folder, an aclImdb .tar.gz archive, a .csv file with the header "
     "review,sentiment or a .tsv file of label<TAB>text lines";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -432,6 +432,7 @@ LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& pro
     reporter.finish();
     return data;
   }
+  if (source == "builtin:zh") return generateBuiltinReviewsZh(seed);
   const fs::path path(source);
   std::error_code error;
   if (source.empty() || !fs::exists(path, error)) {

@@ -103,15 +103,14 @@ std::vector<int> encodeSeq2seq(const Vocabulary& vocabulary, std::string_view te
 }
 
 std::string decodeSeq2seq(const Vocabulary& vocabulary, const std::vector<int>& ids) {
-  std::string out;
+  std::vector<std::string> words;
   for (int id : ids) {
     const std::string& token = vocabulary.token(id);
     if (token == kEndToken) break;
     if (token == kStartToken || id == Vocabulary::kPaddingId) continue;
-    if (!out.empty()) out += ' ';
-    out += token;
+    words.push_back(token);
   }
-  return out;
+  return joinTokens(words);
 }
 
 }  // namespace al

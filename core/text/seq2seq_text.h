@@ -39,7 +39,8 @@ std::vector<int> encodeSeq2seq(const Vocabulary& vocabulary, std::string_view te
 // A token list (from tokenizeSeq2seq) cut to maxLength tokens (0: no limit) the same way.
 bool truncateSeq2seq(std::vector<std::string>& tokens, size_t maxLength);
 
-// Tokens back to text: joined by spaces, stopping before <end> and skipping <start> and padding.
+// Tokens back to text (joinTokens: spaces between words, none next to Chinese), stopping before <end> and
+// skipping <start> and padding.
 std::string decodeSeq2seq(const Vocabulary& vocabulary, const std::vector<int>& ids);
 
 }  // namespace al

@@ -81,14 +81,42 @@ std::vector<std::string> icuWords(TextTask task, std::string_view text) {
   return words;
 }
 
+// Han, Hiragana, Katakana or Hangul, script extensions included (the kana length mark ー is used by both kana).
 bool isCjkScript(UChar32 c) {
-  UErrorCode status = U_ZERO_ERROR;
-  const UScriptCode script = uscript_getScript(c, &status);
-  return U_SUCCESS(status) && (script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA ||
-                               script == USCRIPT_HANGUL);
+  for (UScriptCode script : {USCRIPT_HAN, USCRIPT_HIRAGANA, USCRIPT_KATAKANA, USCRIPT_HANGUL})
+    if (uscript_hasScript(c, script)) return true;
+  return false;
+}
+
+bool isFullWidthPunctuation(UChar32 c) { return c == U'？' || c == U'。' || c == U'！' || c == U'，'; }
+
+// Whether a space next to this end of a token would look wrong: the token starts (atEnd false) or ends
+// (atEnd true) with a CJK character or full-width punctuation.
+bool writtenWithoutSpace(const std::string& token, bool atEnd) {
+  if (token.empty()) return false;
+  const auto* s = reinterpret_cast<const uint8_t*>(token.data());
+  const auto length = static_cast<int32_t>(token.size());
+  UChar32 c = 0;
+  if (atEnd) {
+    int32_t i = length;
+    U8_PREV(s, 0, i, c);
+  } else {
+    int32_t i = 0;
+    U8_NEXT(s, i, length, c);
+  }
+  return c >= 0 && (isCjkScript(c) || isFullWidthPunctuation(c));
 }
 
 }  // namespace
+
+std::string joinTokens(const std::vector<std::string>& tokens) {
+  std::string text;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (i > 0 && !writtenWithoutSpace(tokens[i - 1], true) && !writtenWithoutSpace(tokens[i], false)) text += ' ';
+    text += tokens[i];
+  }
+  return text;
+}
 
 std::vector<std::string> tokenize(TokenizerKind kind, TextTask task, std::string_view text) {
   if (!isValidUtf8(text)) throw InputError("the text is not valid UTF-8");

@@ -34,6 +34,10 @@ std::string tokenizerName(TokenizerKind kind);
 TokenizerKind parseTokenizer(std::string_view name);
 std::vector<std::string> tokenizerNames();
 
+// Tokens back to text, as a person writes it: a space between two tokens, but none next to a Chinese,
+// Japanese or Korean character or full-width punctuation ("i saw him ." but "我 看见 了 他 。" -> "我看见了他。").
+std::string joinTokens(const std::vector<std::string>& tokens);
+
 // The default of a task when a model file or a command line does not say: keras or ascii.
 TokenizerKind defaultTokenizer(TextTask task);
 
