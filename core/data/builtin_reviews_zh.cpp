@@ -25,12 +25,13 @@ using reviews::pick;
 
 const std::vector<std::string> kAspects = {"剧情", "演技", "故事", "剧本", "对白", "结尾", "音乐", "画面", "节奏", "主角",
                                            "情节", "表演", "导演", "特效", "摄影", "反派", "人物", "演员", "结局", "镜头"};
-const std::vector<std::string> kPositiveAdjectives = {"精彩", "出色", "感人", "动人", "有趣", "精美", "迷人",
+// (动人, 做作 and 差 are left out: ICU reads "不动人" as 不动 人, "不做作" as 不做 作 and "不差" as one word.)
+const std::vector<std::string> kPositiveAdjectives = {"精彩", "出色", "感人", "有趣", "精美", "迷人",
                                                       "聪明", "新颖", "生动", "温暖", "扎实", "紧凑", "真实",
                                                       "优秀", "幽默", "完美", "震撼", "细腻"};
 const std::vector<std::string> kNegativeAdjectives = {"无聊", "乏味", "糟糕", "拖沓", "混乱", "幼稚", "老套",
                                                       "生硬", "平庸", "粗糙", "空洞", "肤浅", "沉闷", "尴尬",
-                                                      "做作", "单调", "俗套", "无趣", "差"};
+                                                      "冗长", "单调", "俗套", "无趣", "平淡"};
 // Said of the whole film: "这部电影是一部杰作". A verdict that starts with 是 or 值得 is negated with 不 / 并不
 // ("不是一部杰作"), one that starts with 让 with 没有 / 一点也不 / 并不 ("没有让人失望").
 const std::vector<std::string> kPositiveVerdicts = {"是一部杰作", "是一部佳作", "值得一看", "让人难忘", "是一种享受"};

@@ -69,6 +69,15 @@ DialogCorpus loadDialogSource(const std::string& source) {
   return corpus;
 }
 
+TokenizerKind suggestDialogTokenizer(const std::vector<DialogPair>& pairs) {
+  ScriptCounts questions, answers;
+  for (const DialogPair& p : pairs) {
+    questions.add(p.question);
+    answers.add(p.answer);
+  }
+  return questions.mostlyCjk() || answers.mostlyCjk() ? TokenizerKind::IcuWords : defaultTokenizer(TextTask::Seq2seq);
+}
+
 ContiguousSplit splitContiguous(size_t n, double fraction) {
   ContiguousSplit split;
   // floor((n - 1) * fraction) of the n - 1 pairs left after the dropped link, as the Trainer counts it

@@ -159,15 +159,6 @@ std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<Dia
   return {Vocabulary::build(questions, 0), Vocabulary::build(answers, 0)};
 }
 
-TokenizerKind suggestDialogTokenizer(const std::vector<DialogPair>& pairs) {
-  ScriptCounts questions, answers;
-  for (const DialogPair& p : pairs) {
-    questions.add(p.question);
-    answers.add(p.answer);
-  }
-  return questions.mostlyCjk() || answers.mostlyCjk() ? TokenizerKind::IcuWords : defaultTokenizer(TextTask::Seq2seq);
-}
-
 EncodedDialogs encodeDialogs(const std::vector<DialogPair>& pairs, const Vocabulary& source, const Vocabulary& target,
                              TokenizerKind tokenizer, size_t maxLength) {
   EncodedDialogs out;

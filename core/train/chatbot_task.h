@@ -66,9 +66,6 @@ EncodedDialogs encodeDialogs(const std::vector<DialogPair>& pairs, const Vocabul
                              TokenizerKind tokenizer, size_t maxLength);
 // Both vocabularies from the words of these pairs (most frequent first), <start> and <end> included.
 std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<DialogPair>& pairs, TokenizerKind tokenizer);
-// icu_words when the questions or the answers are mostly CJK (a Chinese -> English corpus is only partly
-// Chinese, but the ascii tokenizer would delete its whole source side), else ascii.
-TokenizerKind suggestDialogTokenizer(const std::vector<DialogPair>& pairs);
 
 // The TrainingTask. Samples map to pairs so that the Trainer's held-out samples are one contiguous block of the
 // data (splitContiguous of dialogs.h), whatever order the Trainer draws: the Trainer's splitSamples is computed
