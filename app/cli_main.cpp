@@ -55,6 +55,14 @@ int main(int argc, char** argv) {
 
   DownloadOptions d;
   CLI::App* downloadCmd = addDownloadCommand(app, d);
+  TokenizeOptions k;
+  CLI::App* tokenizeCmd = app.add_subcommand("tokenize", "Show the tokens of a text as a model or a tokenizer reads it");
+  tokenizeCmd->add_option("--model", k.model, "model directory (its tokenizer and vocabulary)");
+  tokenizeCmd->add_option("--tokenizer", k.tokenizer, "keras | ascii | icu_words (with --task)")
+      ->check(CLI::IsMember({"keras", "ascii", "icu_words"}));
+  tokenizeCmd->add_option("--task", k.task, "imdb | seq2seq (with --tokenizer)")->check(CLI::IsMember({"imdb", "seq2seq"}));
+  tokenizeCmd->add_flag("--json", k.json, "print one JSON object");
+  tokenizeCmd->add_option("text", k.text, "the text")->required();
 
   try {
     app.parse(argc, argv);
@@ -74,5 +82,6 @@ int main(int argc, char** argv) {
   if (*askCmd) return al::cli::ask(a);
   if (*benchCmd) return al::cli::bench(b);
   if (*downloadCmd) return al::cli::download(d);
+  if (*tokenizeCmd) return al::cli::tokenize(k);
   return kBadCommandLine;
 }

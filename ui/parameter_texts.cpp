@@ -34,6 +34,15 @@ class ParameterTexts {
                                         "and thread count repeat a run exactly.")}},
         {"threads", {tr("Threads"), tr("How many processor cores train. One is left free by default so the window "
                                        "stays quick.")}},
+        {"tokenizer", {tr("Tokenizer"), tr("How text is cut into tokens. keras: the book's rules (lowercase, no "
+                                           "punctuation, split on spaces). ascii: the chatbot tutorial's rules (accents "
+                                           "removed, only a-z and ?.!, kept). icu_words: a dictionary of words for any "
+                                           "language, Chinese and Japanese included. auto: the task's own rules, or "
+                                           "icu_words when the data is mostly Chinese, Japanese or Korean.")}},
+        {"tokenizer.auto", {tr("auto"), {}}},
+        {"tokenizer.keras", {tr("keras"), {}}},
+        {"tokenizer.ascii", {tr("ascii"), {}}},
+        {"tokenizer.icu_words", {tr("icu_words"), {}}},
         // IMDB Transformer
         {"vocab_size", {tr("Vocabulary size"), tr("How many different words the model knows (the most frequent ones "
                                                   "of the training data). Every other word becomes [UNK].")}},

@@ -53,11 +53,20 @@ struct DownloadOptions {
   std::string sha256;
 };
 
+struct TokenizeOptions {
+  std::string model;      // a model directory, or
+  std::string tokenizer;  // a tokenizer name with
+  std::string task;       // imdb | seq2seq
+  std::string text;
+  bool json = false;
+};
+
 int train(const TrainOptions& options);
 int eval(const EvalOptions& options);
 int predict(const PredictOptions& options);
 int ask(const PredictOptions& options);
 int bench(const BenchOptions& options);
+int tokenize(const TokenizeOptions& options);  // app/cli/tokenize_command.cpp
 
 // The bag-of-bigrams side (app/cli/bigram_commands.cpp).
 int trainBigram(const TrainOptions& options);

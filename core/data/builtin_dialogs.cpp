@@ -120,21 +120,35 @@ std::pair<std::string, std::string> nounPhrase(Rng& rng) {
 
 }  // namespace
 
-std::vector<DialogPair> builtinDialogs() {
+std::vector<DialogPair> chainConversations(const std::vector<std::vector<const char*>>& conversations,
+                                           const std::string& originPrefix) {
   std::vector<DialogPair> pairs;
-  for (const auto& lines : conversations())
+  for (const auto& lines : conversations)
     for (size_t i = 0; i + 1 < lines.size(); ++i)
-      pairs.push_back({lines[i], lines[i + 1], "builtin:" + std::to_string(pairs.size() + 1)});
+      pairs.push_back({lines[i], lines[i + 1], originPrefix + ":" + std::to_string(pairs.size() + 1)});
   return pairs;
 }
 
-TranslationSplit generateTranslationTask(const TranslationTaskOptions& options) {
+TranslationSplit generateUniquePairs(const TranslationTaskOptions& options, const SentenceMaker& makeSentence,
+                                     const std::string& originPrefix) {
   Rng rng(options.seed);
   std::set<std::string> seen;
   TranslationSplit split;
   // Test sentences first, so that the training part can skip every one of them.
   const size_t total = options.testPairs + options.trainPairs;
   while (split.test.size() + split.train.size() < total) {
+    auto [source, target] = makeSentence(rng);
+    if (!seen.insert(source).second) continue;  // every sentence once, in one part only
+    auto& part = split.test.size() < options.testPairs ? split.test : split.train;
+    part.push_back({source, target, originPrefix + ":" + std::to_string(seen.size())});
+  }
+  return split;
+}
+
+std::vector<DialogPair> builtinDialogs() { return chainConversations(conversations(), "builtin"); }
+
+TranslationSplit generateTranslationTask(const TranslationTaskOptions& options) {
+  const auto sentence = [](Rng& rng) {
     auto [english, spanish] = nounPhrase(rng);
     if (rng.below(3) != 0) {  // two thirds are whole sentences: subject, verb, object
       const Verb& v = kVerbs[rng.below(kVerbs.size())];
@@ -142,11 +156,9 @@ TranslationSplit generateTranslationTask(const TranslationTaskOptions& options) 
       english += " " + std::string(v.english) + " " + objectEnglish + " .";
       spanish += " " + std::string(v.spanish) + " " + objectSpanish + " .";
     }
-    if (!seen.insert(english).second) continue;  // every sentence once, in one part only
-    auto& part = split.test.size() < options.testPairs ? split.test : split.train;
-    part.push_back({english, spanish, "builtin:translate:" + std::to_string(seen.size())});
-  }
-  return split;
+    return std::pair<std::string, std::string>{english, spanish};
+  };
+  return generateUniquePairs(options, sentence, "builtin:translate");
 }
 
 std::vector<CrossingExample> translationCrossingExamples() {

@@ -10,9 +10,13 @@
 //   "a small house sees the old dog" -> "una casa pequena ve el perro viejo"
 // The word order crosses, so a trained model's alignment shows an anti-diagonal for every adjective-noun pair.
 #include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/data/dialogs.h"
+#include "core/random.h"
 
 namespace al {
 
@@ -37,5 +41,23 @@ struct CrossingExample {
   std::string english, spanish;
 };
 std::vector<CrossingExample> translationCrossingExamples();
+
+// The Chinese corpora (builtin_dialogs_zh.cpp), for the icu_words tokenizer.
+// builtinDialogsZh(): everyday conversations in Simplified Chinese, chained like builtinDialogs().
+std::vector<DialogPair> builtinDialogsZh();
+// generateTranslationTaskZh(): Chinese -> English sentences in which the time and place phrases move from
+// before the verb to the end, so a trained model's alignment crosses:
+//   "我昨天在公园看见了他。" -> "i saw him in the park yesterday ."
+TranslationSplit generateTranslationTaskZh(const TranslationTaskOptions& options);
+
+// Machinery shared by the built-in corpora.
+// Every line of a conversation is a question answered by the next line; origins "<originPrefix>:<n>".
+std::vector<DialogPair> chainConversations(const std::vector<std::vector<const char*>>& conversations,
+                                           const std::string& originPrefix);
+// Sentences from a generator until options.testPairs + options.trainPairs distinct source sentences are
+// drawn (test first); origins "<originPrefix>:<n>".
+using SentenceMaker = std::function<std::pair<std::string, std::string>(Rng&)>;
+TranslationSplit generateUniquePairs(const TranslationTaskOptions& options, const SentenceMaker& makeSentence,
+                                     const std::string& originPrefix);
 
 }  // namespace al

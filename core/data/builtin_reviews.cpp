@@ -4,6 +4,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/data/review_generator.h"
 #include "core/error.h"
 
 namespace al {
@@ -105,14 +106,10 @@ const std::vector<std::string> kFillers = {
 // wanted kind and label, among the templates of that kind that have that label. Contrast templates come in
 // pairs with the clauses swapped, so that both orders are equally likely for either label.
 
-enum class Kind { Plain, Negated, Contrast, NegatedContrast };
+using reviews::Kind;
+using reviews::pick;
 
-struct Template {
-  Kind kind;
-  const char* pattern;
-};
-
-const std::vector<Template> kTemplates = {
+const std::vector<reviews::Template> kTemplates = {
     {Kind::Plain, "{c+}."},
     {Kind::Plain, "{c-}."},
     {Kind::Plain, "{c+}, and {c+}."},
@@ -135,10 +132,6 @@ const std::vector<Template> kTemplates = {
 
 // ---------------------------------------------------------------------------------------------------------
 // Drawing words.
-
-const std::string& pick(const std::vector<std::string>& options, Rng& rng) {
-  return options[static_cast<size_t>(rng.below(options.size()))];
-}
 
 std::string withAspect(std::string frame, const std::string& aspect) {
   const size_t slot = frame.find("{a}");
@@ -181,30 +174,7 @@ std::string negatedClause(bool positive, Rng& rng) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Templates: slots and the label rule.
-
-struct Slot {
-  size_t begin, end;  // [begin, end) in the pattern, braces included
-  std::string name;   // "c+", "n-", "filler", ...
-};
-
-std::vector<Slot> slotsOf(std::string_view pattern) {
-  std::vector<Slot> slots;
-  size_t pos = 0;
-  while ((pos = pattern.find('{', pos)) != std::string_view::npos) {
-    const size_t close = pattern.find('}', pos);
-    if (close == std::string_view::npos)
-      throw InputError("review template \"" + std::string(pattern) + "\": a '{' is never closed");
-    const std::string name(pattern.substr(pos + 1, close - pos - 1));
-    if (name != "c+" && name != "c-" && name != "n+" && name != "n-" && name != "filler") {
-      throw InputError("review template \"" + std::string(pattern) + "\": unknown slot {" + name +
-                       "} (expected {c+}, {c-}, {n+}, {n-} or {filler})");
-    }
-    slots.push_back({pos, close + 1, name});
-    pos = close + 1;
-  }
-  return slots;
-}
+// How English is written.
 
 bool isWordChar(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
 
@@ -253,90 +223,31 @@ size_t wordCount(std::string_view text) {
   return words;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// The corpus.
-
-// Kinds of a split, in fixed shares, then labels alternating over the whole list: labels are balanced in
-// the split and within each kind (to within one). The list is then shuffled.
-std::vector<std::pair<Kind, bool>> planSplit(size_t count, Rng& rng) {
-  const auto share = [count](double s) { return static_cast<size_t>(static_cast<double>(count) * s + 0.5); };
-  const size_t negated = share(kBuiltinNegatedOnlyShare);
-  const size_t contrast = share(kBuiltinContrastOnlyShare);
-  const size_t both = share(kBuiltinNegatedContrastShare);
-  std::vector<std::pair<Kind, bool>> plan;
-  plan.reserve(count);
-  for (size_t i = 0; i < count; ++i) {
-    Kind kind = Kind::Plain;
-    if (i < negated) kind = Kind::Negated;
-    else if (i < negated + contrast) kind = Kind::Contrast;
-    else if (i < negated + contrast + both) kind = Kind::NegatedContrast;
-    plan.emplace_back(kind, i % 2 == 0);
-  }
-  for (size_t i = count; i > 1; --i) std::swap(plan[i - 1], plan[static_cast<size_t>(rng.below(i))]);  // Fisher-Yates
-  return plan;
-}
-
-const char* pickTemplate(Kind kind, bool positive, Rng& rng) {
-  std::vector<const char*> fitting;
-  for (const Template& t : kTemplates)
-    if (t.kind == kind && (labelOfReviewTemplate(t.pattern) == 1.0f) == positive) fitting.push_back(t.pattern);
-  return fitting[static_cast<size_t>(rng.below(fitting.size()))];
-}
-
-// The verdict, with neutral sentences before (0 to 2) and after (0 or 1) it, kept within 8 to 40 words.
-std::string writeReview(Kind kind, bool positive, Rng& rng) {
-  const std::string verdict = fillReviewTemplate(pickTemplate(kind, positive, rng), rng);
-  std::string before, after;
-  size_t words = wordCount(verdict);
-  std::vector<std::string> unused = kFillers;  // no sentence twice in one review
-  const auto takeFiller = [&] {
-    const size_t i = static_cast<size_t>(rng.below(unused.size()));
-    std::string filler = std::move(unused[i]);
-    unused.erase(unused.begin() + static_cast<std::ptrdiff_t>(i));
-    return filler;
-  };
-  const auto fits = [&](const std::string& sentence) { return words + wordCount(sentence) <= kBuiltinMaxWords; };
-  for (uint64_t n = rng.below(3); n > 0; --n) {
-    const std::string filler = takeFiller();
-    if (fits(filler)) before += filler + " ", words += wordCount(filler);
-  }
-  if (rng.below(2) == 1) {
-    const std::string filler = takeFiller();
-    if (fits(filler)) after += " " + filler, words += wordCount(filler);
-  }
-  // Every verdict has at least 2 words and every filler at least 5, and a verdict with one filler stays under 40.
-  while (words < kBuiltinMinWords) {
-    const std::string filler = takeFiller();
-    before += filler + " ", words += wordCount(filler);
-  }
-  return before + verdict + after;
-}
-
-std::vector<LabeledText> generateSplit(uint64_t seed, uint64_t splitKey, const std::string& splitName,
-                                       size_t count) {
-  Rng planRng = Rng::derive(seed, splitKey);
-  const auto plan = planSplit(count, planRng);
-  std::vector<LabeledText> reviews;
-  reviews.reserve(count);
-  for (size_t i = 0; i < count; ++i) {
-    // Each review has its own generator: review i does not depend on how many words review i-1 drew.
-    Rng rng = Rng::derive(seed, splitKey, i + 1);
-    const auto [kind, positive] = plan[i];
-    reviews.push_back({writeReview(kind, positive, rng), positive ? 1.0f : 0.0f,
-                       "builtin:" + splitName + ":" + std::to_string(i)});
-  }
-  return reviews;
+const reviews::Language& english() {
+  static const reviews::Language language = [] {
+    reviews::Language l;
+    l.sourceName = "builtin";
+    l.templates = kTemplates;
+    l.contrastMarkers = {"but "};
+    l.afterContrast = kAfterBut;
+    l.fillers = kFillers;
+    l.fillerSeparator = " ";
+    l.minWords = kBuiltinMinWords;
+    l.maxWords = kBuiltinMaxWords;
+    l.plainClause = plainClause;
+    l.negatedClause = negatedClause;
+    l.decidingPartStart = decidingPartStart;
+    l.writeAsSentences = writeAsSentences;
+    l.wordCount = wordCount;
+    return l;
+  }();
+  return language;
 }
 
 }  // namespace
 
 LabeledDataset generateBuiltinReviews(uint64_t seed, size_t trainCount, size_t testCount) {
-  LabeledDataset data;
-  data.name = "builtin";
-  data.train = generateSplit(seed, 1, "train", trainCount);
-  data.test = generateSplit(seed, 2, "test", testCount);
-  data.hasTestSplit = true;
-  return data;
+  return reviews::generate(english(), seed, trainCount, testCount);
 }
 
 const BuiltinLexicon& builtinLexicon() {
@@ -348,42 +259,14 @@ const BuiltinLexicon& builtinLexicon() {
       l.negative.insert(l.negative.end(), list->begin(), list->end());
     l.negators = {"not", "never"};
     l.contrast = "but";
+    l.contrastWords = {"but"};
     return l;
   }();
   return lexicon;
 }
 
-float labelOfReviewTemplate(std::string_view pattern) {
-  const std::vector<Slot> slots = slotsOf(pattern);
-  const size_t decidingStart = decidingPartStart(pattern);
-  int score = 0;  // +1 per positive slot, -1 per negative slot in the deciding part
-  for (const Slot& slot : slots) {
-    if (slot.begin < decidingStart || slot.name == "filler") continue;
-    score += slot.name.back() == '+' ? 1 : -1;
-  }
-  if (score == 0) {
-    throw InputError("review template \"" + std::string(pattern) +
-                     "\": its deciding part (after the last \"but\") carries no sentiment, or as much positive "
-                     "as negative");
-  }
-  return score > 0 ? 1.0f : 0.0f;
-}
+float labelOfReviewTemplate(std::string_view pattern) { return reviews::labelOfTemplate(english(), pattern); }
 
-std::string fillReviewTemplate(std::string_view pattern, Rng& rng) {
-  std::string text;
-  size_t copied = 0;
-  for (const Slot& slot : slotsOf(pattern)) {
-    text.append(pattern.substr(copied, slot.begin - copied));
-    const bool positive = slot.name.back() == '+';
-    // "..., but in the end the plot was dull": a neutral phrase, drawn the same way for either label.
-    if (text.ends_with("but ") && slot.name != "filler") text += pick(kAfterBut, rng);
-    if (slot.name == "filler") text += pick(kFillers, rng);
-    else if (slot.name[0] == 'c') text += plainClause(positive, rng);
-    else text += negatedClause(positive, rng);
-    copied = slot.end;
-  }
-  text.append(pattern.substr(copied));
-  return writeAsSentences(text);
-}
+std::string fillReviewTemplate(std::string_view pattern, Rng& rng) { return reviews::fillTemplate(english(), pattern, rng); }
 
 }  // namespace al

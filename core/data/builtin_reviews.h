@@ -52,8 +52,17 @@ struct BuiltinLexicon {
   std::vector<std::string> negative;
   std::vector<std::string> negators;  // "not", "never": written right before a phrase (at most 3 words before)
   std::string contrast;               // "but"
+  std::vector<std::string> contrastWords;  // every word after which the clause decides: "but"; 但是, 可是
 };
 const BuiltinLexicon& builtinLexicon();
+
+// builtin:zh, the same corpus in Chinese (builtin_reviews_zh.cpp), for the icu_words tokenizer: the same
+// shares, lengths (8 to 40 words as icu_words counts them) and label rule, with 虽然…但是… and …可是… for
+// "but" and 不, 并不, 没有, 一点也不 for "not". Origins are "builtin:zh:train:<i>" and "builtin:zh:test:<i>".
+LabeledDataset generateBuiltinReviewsZh(uint64_t seed, size_t trainCount = 4000, size_t testCount = 1000);
+// Its lexicon, in icu_words tokens: sentiment words (one token each), negators as tokens ("一点也不" is
+// "一点 也不"), and the contrast words.
+const BuiltinLexicon& builtinLexiconZh();
 
 // The label (1 or 0) of a template, by the rule above. Throws al::InputError for an unknown slot or a
 // template whose deciding part carries no sentiment.

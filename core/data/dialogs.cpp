@@ -60,13 +60,30 @@ DialogCorpus loadDialogSource(const std::string& source) {
     corpus.train = split.train;
     corpus.test = split.test;
     corpus.hasTestSplit = true;
+  } else if (source == "builtin:zh") {
+    corpus.train = builtinDialogsZh();
+  } else if (source == "builtin:translate-zh") {
+    const TranslationSplit split = generateTranslationTaskZh(TranslationTaskOptions{});
+    corpus.train = split.train;
+    corpus.test = split.test;
+    corpus.hasTestSplit = true;
   } else if (source.rfind("builtin", 0) == 0) {
-    throw InputError("unknown built-in chatbot corpus '" + source + "' (expected builtin or builtin:translate)");
+    throw InputError("unknown built-in chatbot corpus '" + source +
+                     "' (expected builtin, builtin:translate, builtin:zh or builtin:translate-zh)");
   } else {
     corpus.train = readDialogFile(source);
     corpus.name = std::filesystem::path(source).filename().string();
   }
   return corpus;
+}
+
+TokenizerKind suggestDialogTokenizer(const std::vector<DialogPair>& pairs) {
+  ScriptCounts questions, answers;
+  for (const DialogPair& p : pairs) {
+    questions.add(p.question);
+    answers.add(p.answer);
+  }
+  return questions.mostlyCjk() || answers.mostlyCjk() ? TokenizerKind::IcuWords : defaultTokenizer(TextTask::Seq2seq);
 }
 
 ContiguousSplit splitContiguous(size_t n, double fraction) {

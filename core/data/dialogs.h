@@ -2,11 +2,14 @@
 // Question-and-answer pairs for the chatbot, and where they come from (`--data SRC` of the CLI):
 //   a file of `question<TAB>answer` lines (UTF-8, lines split on LF only: the real dialogs file contains
 //   U+0085, which some line splitters take for a line break), "builtin" (a small corpus written for this
-//   project) or "builtin:translate" (generated English -> Spanish phrases, see builtin_dialogs.h).
+//   project), "builtin:translate" (generated English -> Spanish phrases, see builtin_dialogs.h), "builtin:zh"
+//   (Chinese everyday dialogs) or "builtin:translate-zh" (generated Chinese -> English sentences).
 #include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/text/tokenizer.h"
 
 namespace al {
 
@@ -30,6 +33,10 @@ std::vector<DialogPair> readDialogFile(const std::filesystem::path& file);
 
 // "builtin", "builtin:translate" or a file path. Throws InputError for an unknown builtin name or bad file.
 DialogCorpus loadDialogSource(const std::string& source);
+
+// icu_words when the questions or the answers are mostly Chinese, Japanese or Korean (a Chinese -> English
+// corpus is only partly Chinese, but the ascii tokenizer would delete its whole source side), else ascii.
+TokenizerKind suggestDialogTokenizer(const std::vector<DialogPair>& pairs);
 
 // Validation for chained dialogs. In the real data most answers are the next line's question, so held-out
 // rows picked at random would share their sentences with training rows. Instead the last floor((n-1) *

@@ -27,7 +27,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* const kKnownKinds =
-    "expected \"builtin\", an aclImdb folder, an aclImdb .tar.gz archive, a .csv file with the header "
+    "expected \"builtin\", \"builtin:zh\", an aclImdb folder, an aclImdb .tar.gz archive, a .csv file with the header "
     "review,sentiment or a .tsv file of label<TAB>text lines";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -466,6 +466,7 @@ LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& pro
     reporter.finish();
     return data;
   }
+  if (source == "builtin:zh") return generateBuiltinReviewsZh(seed);
   const fs::path path(source);
   std::error_code error;
   if (source.empty() || !fs::exists(path, error)) {
@@ -492,8 +493,15 @@ DataCard describe(const std::vector<LabeledText>& samples) {
     card.recommendation = "No samples: there is nothing to recommend a model for.";
     return card;
   }
+  ScriptCounts scripts;
+  for (const LabeledText& sample : samples) scripts.add(sample.text);
+  card.cjkShare = scripts.cjkShare();
+  card.mostlyCjk = scripts.mostlyCjk();
+  card.suggestedTokenizer = suggestTokenizer(TextTask::Classifier, scripts);
   size_t words = 0;
-  for (const LabeledText& sample : samples) words += countWords(sample.text);
+  for (const LabeledText& sample : samples)
+    words += card.mostlyCjk ? tokenize(TokenizerKind::IcuWords, TextTask::Classifier, sample.text).size()
+                            : countWords(sample.text);
   card.meanWords = static_cast<double>(words) / static_cast<double>(samples.size());
   card.ratio = card.meanWords > 0 ? static_cast<double>(samples.size()) / card.meanWords : 0;
   const std::string facts = std::to_string(card.samples) + " samples of " + formatNumber(card.meanWords, 1) +

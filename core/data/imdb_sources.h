@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/data/labeled_text.h"
+#include "core/text/tokenizer.h"
 
 namespace al {
 
@@ -36,10 +37,15 @@ LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& pro
 // Below 1500, a bag-of-bigrams model usually does better than a sequence model; above, a sequence model.
 struct DataCard {
   size_t samples = 0;
-  double meanWords = 0;  // words are runs of characters between white space; "<br />" counts as white space
+  // Words are runs of characters between white space ("<br />" counts as white space), or, for text that is
+  // mostly Chinese, Japanese or Korean (written without spaces), the words of the icu_words tokenizer.
+  double meanWords = 0;
   double ratio = 0;      // samples / meanWords
   std::string recommendation;  // the numbers and the advice, in one paragraph
   std::string advice;          // the advice alone, for a display that shows the numbers itself
+  double cjkShare = 0;         // share of the letters that are Chinese, Japanese or Korean (ScriptCounts)
+  bool mostlyCjk = false;      // more than half: keras would read each sentence as one unknown token
+  TokenizerKind suggestedTokenizer = TokenizerKind::Keras;  // icu_words when mostlyCjk
 };
 inline constexpr double kSequenceModelRatio = 1500;
 

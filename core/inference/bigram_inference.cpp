@@ -39,7 +39,7 @@ void saveBigram(const std::filesystem::path& dir, const BigramClassifier& model,
 
 BigramPrediction predictBigramText(const BigramClassifier& model, const Vocabulary& vocabulary, const std::string& text) {
   BigramPrediction p;
-  p.tokens = tokenizeImdb(text);
+  p.tokens = tokenize(model.config().tokenizer, TextTask::Classifier, text);
   if (p.tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
   for (const std::string& t : p.tokens) p.ids.push_back(vocabulary.id(t));
   p.probability = model.predict(model.encode(p.tokens, vocabulary));

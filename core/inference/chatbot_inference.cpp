@@ -56,13 +56,9 @@ void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model
 ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
                         const std::string& question) {
   ChatbotReply reply;
-  reply.sourceTokens = tokenizeSeq2seq(question);
-  const auto maxLength = static_cast<size_t>(model.config().maxSourceLength);
-  reply.sourceIds = encodeSeq2seq(source, question, maxLength, &reply.truncated);
-  if (reply.truncated) {
-    reply.sourceTokens.resize(maxLength - 1);
-    reply.sourceTokens.push_back(kEndToken);
-  }
+  reply.sourceTokens = tokenizeSeq2seq(model.config().tokenizer, question);
+  reply.truncated = truncateSeq2seq(reply.sourceTokens, static_cast<size_t>(model.config().maxSourceLength));
+  reply.sourceIds = source.ids(reply.sourceTokens);
   const Seq2SeqAnswer a = model.greedyDecode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken));
   for (int id : a.tokens) reply.outputTokens.push_back(target.token(id));
   reply.answer = decodeSeq2seq(target, a.tokens);

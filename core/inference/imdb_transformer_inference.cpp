@@ -42,7 +42,7 @@ void saveImdbTransformer(const std::filesystem::path& dir, const TransformerClas
 
 std::vector<std::string> imdbTokensForModel(const TransformerClassifier& model, const std::string& text,
                                             bool* truncated) {
-  std::vector<std::string> tokens = tokenizeImdb(text);
+  std::vector<std::string> tokens = tokenize(model.config().tokenizer, TextTask::Classifier, text);
   const auto length = static_cast<size_t>(model.config().sequenceLength);
   if (truncated) *truncated = tokens.size() > length;
   if (tokens.size() > length) tokens.resize(length);

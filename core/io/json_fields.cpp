@@ -150,6 +150,10 @@ nlohmann::json readJsonFile(const std::filesystem::path& path, const std::string
   return parseJson(readWholeFile(path, what, limits::kMaxJsonBytes), path.string());
 }
 
+TokenizerKind optionalTokenizer(const nlohmann::json& object, TextTask task, const std::string& file) {
+  return parseTokenizer(optionalOneOf(object, "tokenizer", tokenizerNames(), tokenizerName(defaultTokenizer(task)), file));
+}
+
 nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::string& expectedTask) {
   const std::string dir = modelDir.string();
   std::error_code ec;

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text/tokenizer.h"
+
 namespace al::io {
 
 // The file format and the newest version of it this build reads and writes.
@@ -36,6 +38,10 @@ std::string optionalString(const nlohmann::json& object, const char* field, cons
                            const std::string& file);
 std::string optionalOneOf(const nlohmann::json& object, const char* field, const std::vector<std::string>& allowed,
                           const std::string& fallback, const std::string& file);
+
+// The optional "tokenizer" field of a model's config.json: its task's default when absent, so that files
+// written before the field existed read text as they always did.
+TokenizerKind optionalTokenizer(const nlohmann::json& object, TextTask task, const std::string& file);
 
 // Reads modelDir/config.json and checks "format", "version" and "task" (if expectedTask is not empty, the
 // model must be of that task). Returns the whole object, for the task's own fields. al::InputError if the

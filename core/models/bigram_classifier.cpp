@@ -15,7 +15,8 @@ namespace al {
 
 nlohmann::json toJson(const BigramConfig& c) {
   return {{"vocab_size", c.vocabSize}, {"hidden_units", c.hiddenUnits}, {"dropout", c.dropout},
-          {"encoding", c.encoding == BigramEncoding::MultiHot ? "multi_hot" : "tf_idf"}};
+          {"encoding", c.encoding == BigramEncoding::MultiHot ? "multi_hot" : "tf_idf"},
+          {"tokenizer", tokenizerName(c.tokenizer)}};
 }
 
 BigramConfig bigramConfigFromJson(const nlohmann::json& j, const std::string& file) {
@@ -26,6 +27,7 @@ BigramConfig bigramConfigFromJson(const nlohmann::json& j, const std::string& fi
   if (!(c.dropout >= 0 && c.dropout < 1)) throw InputError(file + ": field \"dropout\" must be in [0, 1)");
   c.encoding = io::requireOneOf(j, "encoding", {"multi_hot", "tf_idf"}, file) == "multi_hot" ? BigramEncoding::MultiHot
                                                                                             : BigramEncoding::TfIdf;
+  c.tokenizer = io::optionalTokenizer(j, TextTask::Classifier, file);
   return c;
 }
 

@@ -28,6 +28,7 @@ struct BigramConfig {
   int hiddenUnits = 16;
   float dropout = 0.5f;
   BigramEncoding encoding = BigramEncoding::MultiHot;
+  TokenizerKind tokenizer = TokenizerKind::Keras;  // how text becomes tokens (model format, "Text to ids")
 };
 
 nlohmann::json toJson(const BigramConfig&);

@@ -15,7 +15,7 @@ nlohmann::json toJson(const Seq2SeqConfig& c) {
   return {{"source_vocab_size", c.sourceVocabSize}, {"target_vocab_size", c.targetVocabSize},
           {"embed_dim", c.embedDim},                {"units", c.units},
           {"attention_units", c.attentionUnits},    {"max_source_length", c.maxSourceLength},
-          {"max_target_length", c.maxTargetLength}};
+          {"max_target_length", c.maxTargetLength}, {"tokenizer", tokenizerName(c.tokenizer)}};
 }
 
 namespace {
@@ -101,6 +101,7 @@ Seq2SeqConfig seq2seqConfigFromJson(const nlohmann::json& j, const std::string& 
   c.attentionUnits = size("attention_units", 1);
   c.maxSourceLength = length("max_source_length", 2);
   c.maxTargetLength = length("max_target_length", 1);
+  c.tokenizer = io::optionalTokenizer(j, TextTask::Seq2seq, file);
   return c;
 }
 

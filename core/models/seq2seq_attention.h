@@ -31,6 +31,7 @@
 #include "core/layers/embedding.h"
 #include "core/layers/gru.h"
 #include "core/parameters.h"
+#include "core/text/tokenizer.h"
 
 namespace al {
 
@@ -40,6 +41,7 @@ struct Seq2SeqConfig {
   Index units = 0;           // U
   Index attentionUnits = 0;  // A
   Index maxSourceLength = 0, maxTargetLength = 0;  // in tokens, <start> and <end> included
+  TokenizerKind tokenizer = TokenizerKind::Ascii;  // how text becomes tokens (model format, "Text to ids")
 };
 
 // The config.json fields of the contract (without format, version and task); InputError naming the file for a

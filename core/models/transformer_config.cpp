@@ -19,7 +19,7 @@ nlohmann::json toJson(const TransformerConfig& c) {
           {"num_layers", c.numLayers},   {"position", toString(c.position)},
           {"norm", toString(c.norm)},    {"pooling", toString(c.pooling)},
           {"dropout", c.dropout},        {"norm_epsilon", c.normEpsilon},
-          {"batch_norm_momentum", c.batchNormMomentum}};
+          {"batch_norm_momentum", c.batchNormMomentum}, {"tokenizer", tokenizerName(c.tokenizer)}};
 }
 
 TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::string& file) {
@@ -43,6 +43,7 @@ TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::
   if (!(c.dropout >= 0 && c.dropout < 1)) throw InputError(file + ": field \"dropout\" must be in [0, 1)");
   c.normEpsilon = static_cast<float>(optionalNumber(j, "norm_epsilon", 1e-3, file));
   c.batchNormMomentum = static_cast<float>(optionalNumber(j, "batch_norm_momentum", 0.99, file));
+  c.tokenizer = optionalTokenizer(j, TextTask::Classifier, file);
   return c;
 }
 

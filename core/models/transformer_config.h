@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text/tokenizer.h"
+
 namespace al {
 
 enum class PositionKind { Learned, Sinusoidal, None };
@@ -25,6 +27,7 @@ struct TransformerConfig {
   float dropout = 0.5f;
   float normEpsilon = 1e-3f;
   float batchNormMomentum = 0.99f;
+  TokenizerKind tokenizer = TokenizerKind::Keras;  // how text becomes tokens (model format, "Text to ids")
 };
 
 std::string toString(PositionKind);

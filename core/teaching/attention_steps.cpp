@@ -163,9 +163,17 @@ EncoderLayerWalkthrough EncoderLayerWalkthrough::toy(const ToyEncoderSettings& s
   return w;
 }
 
+// A model reads text with its own tokenizer; a toy has none, and reads Chinese or Japanese word by word.
+TokenizerKind EncoderLayerWalkthrough::tokenizerFor(std::string_view text) const {
+  if (!toy_) return config_.tokenizer;
+  ScriptCounts scripts;
+  scripts.add(text);
+  return suggestTokenizer(TextTask::Classifier, scripts);
+}
+
 Sentence EncoderLayerWalkthrough::read(const std::string& text) const {
   Sentence s;
-  s.tokens = tokenizeImdb(text);
+  s.tokens = tokenize(tokenizerFor(text), TextTask::Classifier, text);
   if (s.tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
   const auto length = static_cast<size_t>(config_.sequenceLength);
   s.truncated = s.tokens.size() > length;
@@ -674,7 +682,10 @@ AdditiveWalk walkAdditiveAttention(const Seq2SeqAttention& model, const Vocabula
 
 ChatbotModel toyChatbot(const std::string& question, Index units, Index attentionUnits, uint64_t seed) {
   if (units < 1 || attentionUnits < 1) throw InputError("a toy chatbot needs at least one unit and one attention unit");
-  const std::vector<std::string> tokens = tokenizeSeq2seq(question);
+  ScriptCounts scripts;  // a toy reads Chinese or Japanese word by word
+  scripts.add(question);
+  const TokenizerKind tokenizer = suggestTokenizer(TextTask::Seq2seq, scripts);
+  const std::vector<std::string> tokens = tokenizeSeq2seq(tokenizer, question);
   ChatbotModel toy;
   toy.source = Vocabulary::build({tokens}, 0);
   toy.target = toy.source;
@@ -684,6 +695,7 @@ ChatbotModel toyChatbot(const std::string& question, Index units, Index attentio
   c.attentionUnits = attentionUnits;
   c.maxSourceLength = std::max<Index>(32, static_cast<Index>(tokens.size()));
   c.maxTargetLength = 6;
+  c.tokenizer = tokenizer;
   toy.model = std::make_unique<Seq2SeqAttention>(c);
   toy.model->initialize(seed);
   // Word vectors as large as the GRU's scale (the default ±0.05 would make every alignment nearly uniform).

@@ -142,6 +142,7 @@ class EncoderLayerWalkthrough {
 
  private:
   EncoderLayerWalkthrough(const TransformerConfig& config, bool toy);
+  TokenizerKind tokenizerFor(std::string_view text) const;
   Matrix embed(const std::vector<std::string>& tokens, const std::vector<int>& ids, Index realTokens) const;
   Matrix positions(Index T) const;
   Matrix normalize(bool first, const Matrix& x) const;

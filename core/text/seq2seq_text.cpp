@@ -6,6 +6,8 @@
 #include <unicode/utf16.h>
 
 #include "core/error.h"
+#include "core/text/tokenizer.h"
+#include "core/text/utf16.h"
 
 namespace al {
 
@@ -13,16 +15,9 @@ namespace {
 
 // UTF-8 -> UTF-16 -> NFD (accents become separate combining marks), as ICU's C API wants UTF-16.
 std::u16string decomposed(std::string_view text) {
-  if (!isValidUtf8(text)) throw InputError("the sentence is not valid UTF-8");
+  const std::u16string utf16 = utf16FromUtf8(text);
+  const auto length = static_cast<int32_t>(utf16.size());
   UErrorCode status = U_ZERO_ERROR;
-  int32_t length = 0;
-  u_strFromUTF8(nullptr, 0, &length, text.data(), static_cast<int32_t>(text.size()), &status);
-  std::u16string utf16(static_cast<size_t>(length), u'\0');
-  status = U_ZERO_ERROR;
-  u_strFromUTF8(reinterpret_cast<UChar*>(utf16.data()), length, nullptr, text.data(), static_cast<int32_t>(text.size()),
-                &status);
-  if (U_FAILURE(status)) throw InputError("the sentence is not valid UTF-8");
-
   const UNormalizer2* nfd = unorm2_getNFDInstance(&status);
   const auto* src = reinterpret_cast<const UChar*>(utf16.data());
   status = U_ZERO_ERROR;
@@ -68,12 +63,14 @@ std::vector<std::string> seq2seqWords(std::string_view text) {
   return words;
 }
 
-std::vector<std::string> tokenizeSeq2seq(std::string_view text) {
+std::vector<std::string> tokenizeSeq2seq(TokenizerKind tokenizer, std::string_view text) {
   std::vector<std::string> tokens = {kStartToken};
-  for (std::string& w : seq2seqWords(text)) tokens.push_back(std::move(w));
+  for (std::string& w : tokenize(tokenizer, TextTask::Seq2seq, text)) tokens.push_back(std::move(w));
   tokens.push_back(kEndToken);
   return tokens;
 }
+
+std::vector<std::string> tokenizeSeq2seq(std::string_view text) { return tokenizeSeq2seq(TokenizerKind::Ascii, text); }
 
 std::string standardizeSeq2seq(std::string_view text) {
   std::string out;
@@ -84,30 +81,36 @@ std::string standardizeSeq2seq(std::string_view text) {
   return out;
 }
 
-std::vector<int> encodeSeq2seq(const Vocabulary& vocabulary, std::string_view text, size_t maxLength, bool* truncated) {
-  std::vector<std::string> tokens = tokenizeSeq2seq(text);
+bool truncateSeq2seq(std::vector<std::string>& tokens, size_t maxLength) {
   const bool cut = maxLength >= 2 && tokens.size() > maxLength;
   if (cut) {
     tokens.resize(maxLength - 1);
     tokens.push_back(kEndToken);
   }
+  return cut;
+}
+
+std::vector<int> encodeSeq2seq(const Vocabulary& vocabulary, TokenizerKind tokenizer, std::string_view text,
+                               size_t maxLength, bool* truncated) {
+  std::vector<std::string> tokens = tokenizeSeq2seq(tokenizer, text);
+  const bool cut = truncateSeq2seq(tokens, maxLength);
   if (truncated) *truncated = cut;
-  std::vector<int> ids;
-  ids.reserve(tokens.size());
-  for (const std::string& t : tokens) ids.push_back(vocabulary.id(t));
-  return ids;
+  return vocabulary.ids(tokens);
+}
+
+std::vector<int> encodeSeq2seq(const Vocabulary& vocabulary, std::string_view text, size_t maxLength, bool* truncated) {
+  return encodeSeq2seq(vocabulary, TokenizerKind::Ascii, text, maxLength, truncated);
 }
 
 std::string decodeSeq2seq(const Vocabulary& vocabulary, const std::vector<int>& ids) {
-  std::string out;
+  std::vector<std::string> words;
   for (int id : ids) {
     const std::string& token = vocabulary.token(id);
     if (token == kEndToken) break;
     if (token == kStartToken || id == Vocabulary::kPaddingId) continue;
-    if (!out.empty()) out += ' ';
-    out += token;
+    words.push_back(token);
   }
-  return out;
+  return joinTokens(words);
 }
 
 }  // namespace al

@@ -138,13 +138,20 @@ const std::string& Vocabulary::token(int id) const {
   return tokens_[static_cast<size_t>(id)];
 }
 
-std::vector<int> Vocabulary::encode(std::string_view text, size_t sequenceLength, bool* truncated) const {
-  const std::vector<std::string> words = tokenizeImdb(text);
+std::vector<int> Vocabulary::encode(TokenizerKind tokenizer, std::string_view text, size_t sequenceLength,
+                                    bool* truncated) const {
+  std::vector<std::string> words = tokenize(tokenizer, TextTask::Classifier, text);
   const size_t kept = sequenceLength == 0 ? words.size() : std::min(words.size(), sequenceLength);
   if (truncated) *truncated = kept < words.size();
-  std::vector<int> ids(kept);
-  for (size_t i = 0; i < kept; ++i) ids[i] = id(words[i]);
-  return ids;
+  words.resize(kept);
+  return ids(words);
+}
+
+std::vector<int> Vocabulary::ids(const std::vector<std::string>& tokens) const {
+  std::vector<int> out;
+  out.reserve(tokens.size());
+  for (const std::string& token : tokens) out.push_back(id(token));
+  return out;
 }
 
 }  // namespace al

@@ -15,6 +15,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/text/tokenizer.h"
+
 namespace al {
 
 // True if text is well-formed UTF-8 (RFC 3629): no stray continuation bytes, no truncated sequences, no
@@ -50,10 +52,17 @@ class Vocabulary {
   size_t size() const { return tokens_.size(); }
   const std::vector<std::string>& tokens() const { return tokens_; }
 
-  // The ids of the first sequenceLength tokens of text (tokenizeImdb), without padding: the result may be
-  // shorter than sequenceLength, and is empty for a text without tokens. sequenceLength 0 means no limit.
-  // *truncated (if given) tells whether tokens were cut off.
-  std::vector<int> encode(std::string_view text, size_t sequenceLength, bool* truncated = nullptr) const;
+  // The ids of the first sequenceLength tokens of text (tokenize(tokenizer, Classifier, text)), without
+  // padding: the result may be shorter than sequenceLength, and is empty for a text without tokens.
+  // sequenceLength 0 means no limit. *truncated (if given) tells whether tokens were cut off.
+  std::vector<int> encode(TokenizerKind tokenizer, std::string_view text, size_t sequenceLength,
+                          bool* truncated = nullptr) const;
+  // The same with the keras tokenizer (the imdb tasks' default).
+  std::vector<int> encode(std::string_view text, size_t sequenceLength, bool* truncated = nullptr) const {
+    return encode(TokenizerKind::Keras, text, sequenceLength, truncated);
+  }
+  // The ids of tokens already split (unknown -> kUnknownId).
+  std::vector<int> ids(const std::vector<std::string>& tokens) const;
 
  private:
   // Heterogeneous lookup: find a std::string_view without building a std::string for every token.

@@ -46,6 +46,7 @@ const std::vector<SettingField<BigramRunSettings>>& bigramFields() {
          [](const S& s) { return nlohmann::json(static_cast<double>(s.model.dropout)); },
          [](S& s, const nlohmann::json& v) { s.model.dropout = v.get<float>(); }},
     };
+    f.push_back(tokenizerField<S>());
     for (auto& t : trainingFields<S>(false)) f.push_back(t);  // the bag-of-bigrams trains on one thread
     return f;
   }();
@@ -66,23 +67,32 @@ std::unique_ptr<BigramRun> BigramRun::prepare(const BigramRunSettings& settings,
   run->dataCard_ = describe(data.train);
   if (progress && !progress("Counting unigrams and bigrams", 0.65)) throw RunError("cancelled");
 
+  std::optional<BigramModel> init;
+  if (!settings.initDir.empty()) {
+    init = loadBigram(settings.initDir);
+    requireSameTokenizer(settings.tokenizer, init->model->config().tokenizer, settings.initDir);
+  }
+  const TokenizerKind tokenizer =
+      init ? init->model->config().tokenizer : settings.tokenizer.value_or(run->dataCard_.suggestedTokenizer);
+  const auto words = [tokenizer](const LabeledText& t) { return tokenize(tokenizer, TextTask::Classifier, t.text); };
   std::vector<std::vector<std::string>> trainTokens;
   trainTokens.reserve(data.train.size());
-  for (const LabeledText& t : data.train) trainTokens.push_back(tokenizeImdb(t.text));
+  for (const LabeledText& t : data.train) trainTokens.push_back(words(t));
 
-  if (!settings.initDir.empty()) {
-    BigramModel init = loadBigram(settings.initDir);
-    run->vocabulary_ = std::move(init.vocabulary);
-    BigramConfig config = init.model->config();
+  if (init) {
+    run->vocabulary_ = std::move(init->vocabulary);
+    BigramConfig config = init->model->config();
     config.dropout = settings.model.dropout;
     run->model_ = std::make_unique<BigramClassifier>(config);
-    run->model_->parameters().data() = init.model->parameters().data();
+    run->model_->parameters().data() = init->model->parameters().data();
   } else {
     std::vector<std::vector<std::string>> grams;
     grams.reserve(trainTokens.size());
     for (const auto& tokens : trainTokens) grams.push_back(unigramsAndBigrams(tokens));
-    run->vocabulary_ = Vocabulary::build(grams, static_cast<size_t>(settings.model.vocabSize));
-    run->model_ = std::make_unique<BigramClassifier>(settings.model);
+    BigramConfig config = settings.model;
+    config.tokenizer = tokenizer;
+    run->vocabulary_ = Vocabulary::build(grams, static_cast<size_t>(config.vocabSize));
+    run->model_ = std::make_unique<BigramClassifier>(config);
     run->model_->initialize(settings.training.seed);
   }
   run->settings_.model = run->model_->config();
@@ -91,7 +101,7 @@ std::unique_ptr<BigramRun> BigramRun::prepare(const BigramRunSettings& settings,
     std::vector<SparseSample> out;
     out.reserve(texts.size());
     for (size_t i = 0; i < texts.size(); ++i) {
-      SparseSample s = run->model_->encode(tokenized ? (*tokenized)[i] : tokenizeImdb(texts[i].text), run->vocabulary_);
+      SparseSample s = run->model_->encode(tokenized ? (*tokenized)[i] : words(texts[i]), run->vocabulary_);
       if (s.ids.empty()) throw InputError(texts[i].origin + ": the review has no words once punctuation is removed");
       s.label = texts[i].label;
       out.push_back(std::move(s));

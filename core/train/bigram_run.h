@@ -2,6 +2,7 @@
 // Training the bag-of-bigrams baseline: presets, data to sparse vectors, the TrainingTask. Loading, saving and
 // predicting are in core/inference/bigram_inference.h.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ struct BigramRunSettings {
   TrainingSettings training;
   int threads = 0;  // unused: the model trains on one thread
   std::string initDir;
+  std::optional<TokenizerKind> tokenizer;  // as ImdbRunSettings::tokenizer
 };
 
 // "book": vocabulary 20,000 unigrams and bigrams, Dense 16, dropout 0.5, RMSprop, 10 epochs, as in the book;

@@ -74,6 +74,7 @@ const std::vector<SettingField<ChatbotRunSettings>>& chatbotFields() {
            s.maxLength = v.get<Index>();
            s.model.maxSourceLength = s.model.maxTargetLength = s.maxLength;
          }},
+        tokenizerField<S>(),
     };
     for (auto& t : trainingFields<S>()) f.push_back(t);
     return f;
@@ -99,22 +100,22 @@ BatchStats toStats(const Seq2SeqLoss& l) {
 
 }  // namespace
 
-std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<DialogPair>& pairs) {
+std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<DialogPair>& pairs, TokenizerKind tokenizer) {
   std::vector<std::vector<std::string>> questions, answers;
   for (const DialogPair& p : pairs) {
-    questions.push_back(tokenizeSeq2seq(p.question));
-    answers.push_back(tokenizeSeq2seq(p.answer));
+    questions.push_back(tokenizeSeq2seq(tokenizer, p.question));
+    answers.push_back(tokenizeSeq2seq(tokenizer, p.answer));
   }
   return {Vocabulary::build(questions, 0), Vocabulary::build(answers, 0)};
 }
 
 EncodedDialogs encodeDialogs(const std::vector<DialogPair>& pairs, const Vocabulary& source, const Vocabulary& target,
-                             size_t maxLength) {
+                             TokenizerKind tokenizer, size_t maxLength) {
   EncodedDialogs out;
   for (const DialogPair& p : pairs) {
     bool cutQuestion = false, cutAnswer = false;
-    Seq2SeqExample e{encodeSeq2seq(source, p.question, maxLength, &cutQuestion),
-                     encodeSeq2seq(target, p.answer, maxLength, &cutAnswer)};
+    Seq2SeqExample e{encodeSeq2seq(source, tokenizer, p.question, maxLength, &cutQuestion),
+                     encodeSeq2seq(target, tokenizer, p.answer, maxLength, &cutAnswer)};
     if (cutQuestion || cutAnswer) {
       ++out.skipped;
       continue;
@@ -211,6 +212,7 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
   size_t maxLength = static_cast<size_t>(settings.maxLength);
   if (!settings.initDir.empty()) {
     ChatbotModel init = loadChatbot(settings.initDir);
+    requireSameTokenizer(settings.tokenizer, init.model->config().tokenizer, settings.initDir);
     run->model_ = std::move(init.model);
     run->source_ = std::move(init.source);
     run->target_ = std::move(init.target);
@@ -218,11 +220,14 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
   }
   if (maxLength < 3) throw InputError("--max-length must be at least 3 (<start>, a word, <end>)");
 
+  const TokenizerKind tokenizer =
+      run->model_ ? run->model_->config().tokenizer : settings.tokenizer.value_or(suggestDialogTokenizer(corpus.train));
   // Long pairs are skipped before the split, so that the split is over the pairs actually used.
   report("Preparing the pairs", 0.3);
   std::vector<DialogPair> usable;
   for (const DialogPair& p : corpus.train)
-    if (tokenizeSeq2seq(p.question).size() <= maxLength && tokenizeSeq2seq(p.answer).size() <= maxLength) usable.push_back(p);
+    if (tokenizeSeq2seq(tokenizer, p.question).size() <= maxLength && tokenizeSeq2seq(tokenizer, p.answer).size() <= maxLength)
+      usable.push_back(p);
   run->skipped_ = corpus.train.size() - usable.size();
   if (usable.empty())
     throw InputError(settings.data + ": no pair fits in " + std::to_string(maxLength) + " tokens (--max-length)");
@@ -232,8 +237,9 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
     const ContiguousSplit split = splitContiguous(usable.size(), settings.training.validationSplit);
     std::vector<DialogPair> trainPart;
     for (size_t i : split.train) trainPart.push_back(usable[i]);
-    std::tie(run->source_, run->target_) = buildChatbotVocabularies(trainPart);
+    std::tie(run->source_, run->target_) = buildChatbotVocabularies(trainPart, tokenizer);
     Seq2SeqConfig config = settings.model;
+    config.tokenizer = tokenizer;
     config.sourceVocabSize = static_cast<Index>(run->source_.size());
     config.targetVocabSize = static_cast<Index>(run->target_.size());
     config.maxSourceLength = config.maxTargetLength = static_cast<Index>(maxLength);
@@ -241,8 +247,9 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
     run->model_->initialize(settings.training.seed);
   }
   report("Encoding the pairs", 0.6);
-  run->train_ = encodeDialogs(usable, run->source_, run->target_, maxLength).examples;
-  run->test_ = encodeDialogs(corpus.hasTestSplit ? corpus.test : corpus.train, run->source_, run->target_, maxLength).examples;
+  run->train_ = encodeDialogs(usable, run->source_, run->target_, tokenizer, maxLength).examples;
+  run->test_ = encodeDialogs(corpus.hasTestSplit ? corpus.test : corpus.train, run->source_, run->target_, tokenizer,
+                             maxLength).examples;
   run->task_ = std::make_unique<ChatbotTask>(*run->model_, run->train_, settings.training);
   report("Ready", 1.0);
   return run;

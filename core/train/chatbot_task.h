@@ -22,6 +22,9 @@ struct ChatbotRunSettings {
   TrainingSettings training;     // the preset's, then overridden by the user
   int threads = 0;               // 0: all cores
   std::string initDir;           // continue from this model directory (its config, vocabularies and weights)
+  // How text becomes tokens; unset: ascii, or icu_words when the questions or the answers are mostly Chinese,
+  // Japanese or Korean (suggestDialogTokenizer). An --init model keeps its own.
+  std::optional<TokenizerKind> tokenizer;
 };
 
 // "tiny" (seconds), "classroom" (minutes on the real dialogs, and builtin:translate), "book" (the source
@@ -38,9 +41,9 @@ struct EncodedDialogs {
   size_t skipped = 0;
 };
 EncodedDialogs encodeDialogs(const std::vector<DialogPair>& pairs, const Vocabulary& source, const Vocabulary& target,
-                             size_t maxLength);
+                             TokenizerKind tokenizer, size_t maxLength);
 // Both vocabularies from the words of these pairs (most frequent first), <start> and <end> included.
-std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<DialogPair>& pairs);
+std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<DialogPair>& pairs, TokenizerKind tokenizer);
 
 // The TrainingTask. Samples map to pairs so that the Trainer's held-out samples are one contiguous block of the
 // data (splitContiguous of dialogs.h), whatever order the Trainer draws: the Trainer's splitSamples is computed

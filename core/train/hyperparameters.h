@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text/tokenizer.h"
 #include "core/train/run.h"
 
 namespace al {
@@ -128,6 +129,24 @@ std::vector<SettingField<S>> trainingFields(bool withThreads = true) {
                       [](S& s, const nlohmann::json& v) { s.threads = v.get<int>(); }});
   }
   return fields;
+}
+
+// How text becomes tokens (model-format.md, "Text to ids"), for run settings S with an optional `tokenizer`.
+// "auto" (no value) lets the data decide: the task's default, or icu_words for mostly Chinese, Japanese or Korean
+// text. A run continued from a model directory keeps that model's tokenizer.
+template <class S>
+SettingField<S> tokenizerField() {
+  std::vector<std::string> choices = {"auto"};
+  for (const std::string& name : tokenizerNames()) choices.push_back(name);
+  return {choiceParameter("tokenizer", ParameterGroup::Model, choices,
+                          "auto | keras | ascii | icu_words (auto: the task's default, icu_words for mostly Chinese, "
+                          "Japanese or Korean data)"),
+          [](const S& s) { return nlohmann::json(s.tokenizer ? tokenizerName(*s.tokenizer) : std::string("auto")); },
+          [](S& s, const nlohmann::json& v) {
+            const std::string name = v.get<std::string>();
+            if (name == "auto") s.tokenizer.reset();
+            else s.tokenizer = parseTokenizer(name);
+          }};
 }
 
 // A preset's settings with the request's data, init directory and values applied (checked against the specs).

@@ -102,6 +102,7 @@ const std::vector<SettingField<ImdbRunSettings>>& imdbFields() {
          [](const S& s) { return nlohmann::json(static_cast<double>(s.model.dropout)); },
          [](S& s, const nlohmann::json& v) { s.model.dropout = v.get<float>(); }},
     };
+    f.push_back(tokenizerField<S>());
     for (auto& t : trainingFields<S>()) f.push_back(t);
     return f;
   }();
@@ -119,11 +120,11 @@ TaskSchema imdbSchema() {
 namespace {
 
 std::vector<EncodedSample> encodeAll(const std::vector<LabeledText>& texts, const Vocabulary& vocabulary,
-                                     size_t sequenceLength) {
+                                     TokenizerKind tokenizer, size_t sequenceLength) {
   std::vector<EncodedSample> out;
   out.reserve(texts.size());
   for (const LabeledText& t : texts) {
-    EncodedSample s{vocabulary.encode(t.text, sequenceLength), t.label};
+    EncodedSample s{vocabulary.encode(tokenizer, t.text, sequenceLength), t.label};
     if (s.ids.empty()) throw InputError(t.origin + ": the review has no words once punctuation is removed");
     out.push_back(std::move(s));
   }
@@ -146,6 +147,7 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
 
   if (!settings.initDir.empty()) {
     ImdbTransformerModel init = loadImdbTransformer(settings.initDir);
+    requireSameTokenizer(settings.tokenizer, init.model->config().tokenizer, settings.initDir);
     run->model_ = std::move(init.model);
     run->vocabulary_ = std::move(init.vocabulary);
     run->settings_.model = run->model_->config();
@@ -162,15 +164,19 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
     report("Building the vocabulary", 0.75);
     std::vector<std::vector<std::string>> tokenized;
     tokenized.reserve(data.train.size());
-    for (const LabeledText& t : data.train) tokenized.push_back(tokenizeImdb(t.text));
-    run->vocabulary_ = Vocabulary::build(tokenized, static_cast<size_t>(settings.model.vocabSize));
-    run->model_ = std::make_unique<TransformerClassifier>(settings.model);
+    TransformerConfig config = settings.model;
+    config.tokenizer = settings.tokenizer.value_or(run->dataCard_.suggestedTokenizer);
+    for (const LabeledText& t : data.train) tokenized.push_back(tokenize(config.tokenizer, TextTask::Classifier, t.text));
+    run->vocabulary_ = Vocabulary::build(tokenized, static_cast<size_t>(config.vocabSize));
+    run->model_ = std::make_unique<TransformerClassifier>(config);
+    run->settings_.model = config;
     run->model_->initialize(settings.training.seed);
   }
   report("Encoding the reviews", 0.85);
   const auto length = static_cast<size_t>(run->model_->config().sequenceLength);
-  run->train_ = encodeAll(data.train, run->vocabulary_, length);
-  run->test_ = encodeAll(data.hasTestSplit ? data.test : std::vector<LabeledText>{}, run->vocabulary_, length);
+  const TokenizerKind tokenizer = run->model_->config().tokenizer;
+  run->train_ = encodeAll(data.train, run->vocabulary_, tokenizer, length);
+  run->test_ = encodeAll(data.hasTestSplit ? data.test : std::vector<LabeledText>{}, run->vocabulary_, tokenizer, length);
   report("Ready", 1.0);
   return run;
 }

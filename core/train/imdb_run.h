@@ -20,6 +20,9 @@ struct ImdbRunSettings {
   TrainingSettings training;     // the preset's, then overridden by the user
   int threads = 0;               // 0: all cores
   std::string initDir;           // continue from this model directory (its config, vocabulary and weights)
+  // How text becomes tokens; unset: keras, or icu_words when the training text is mostly Chinese, Japanese
+  // or Korean (DataCard::suggestedTokenizer). An --init model keeps its own.
+  std::optional<TokenizerKind> tokenizer;
 };
 
 // The named presets: "tiny" (seconds, for tests and built-in data), "classroom" (minutes, real IMDB),
