@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
 
   TrainOptions t;
   CLI::App* train = app.add_subcommand("train", "Train a model and write its model directory");
-  train->add_option("task", t.task, "imdb | bigram | chatbot")->required()->check(CLI::IsMember({"imdb", "bigram", "chatbot"}));
+  train->add_option("task", t.task, "imdb | bigram | chatbot | mlm")->required()->check(CLI::IsMember({"imdb", "bigram", "chatbot", "mlm"}));
   train->add_option("--data", t.data, "builtin, an aclImdb folder, the aclImdb_v1.tar.gz archive, a CSV or TSV "
                                        "(imdb, bigram), a question<TAB>answer file or builtin corpus (chatbot)")
       ->capture_default_str();
@@ -43,6 +43,9 @@ int main(int argc, char** argv) {
   train->add_option("--position", t.position, "imdb: learned | sinusoidal | none")->check(CLI::IsMember({"learned", "sinusoidal", "none"}));
   train->add_option("--norm", t.norm, "imdb: layer | batch")->check(CLI::IsMember({"layer", "batch"}));
   train->add_option("--pooling", t.pooling, "imdb: max | mean")->check(CLI::IsMember({"max", "mean"}));
+  train->add_option("--train-limit", t.trainLimit, "use only the first N training samples (after shuffling)")->check(CLI::PositiveNumber);
+  train->add_option("--init-encoder", t.initEncoder, "imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head");
+  train->add_option("--mask-rate", t.maskRate, "mlm: fraction of the tokens to hide (0.15)")->check(CLI::Range(0.01, 0.9));
   train->add_option("--encoding", t.encoding, "bigram: multi_hot | tf_idf")->check(CLI::IsMember({"multi_hot", "tf_idf"}));
   train->add_option("--units", t.units, "chatbot: GRU units")->check(CLI::PositiveNumber);
   train->add_option("--attention-units", t.attentionUnits, "chatbot: additive attention units")->check(CLI::PositiveNumber);
@@ -67,6 +70,13 @@ int main(int argc, char** argv) {
   askCmd->add_flag("--json", a.json, "print one JSON object");
   askCmd->add_option("text", a.text, "the question")->required();
 
+  FillOptions f;
+  CLI::App* fillCmd = app.add_subcommand("fill", "Fill in the [MASK]s of a text with a masked-lm and show its attention");
+  fillCmd->add_option("--model", f.model, "model directory (task masked-lm)")->required();
+  fillCmd->add_option("--top", f.top, "candidates per [MASK]")->check(CLI::PositiveNumber)->capture_default_str();
+  fillCmd->add_flag("--json", f.json, "print one JSON object");
+  fillCmd->add_option("text", f.text, "the text, with [MASK] where a word is hidden")->required();
+
   BenchOptions b;
   CLI::App* benchCmd = app.add_subcommand("bench", "Time training steps (forward, backward, optimizer update)");
   benchCmd->add_option("task", b.task, "imdb | chatbot")->required()->check(CLI::IsMember({"imdb", "chatbot"}));
@@ -88,6 +98,7 @@ int main(int argc, char** argv) {
   if (*evalCmd) return al::cli::eval(e);
   if (*predictCmd) return al::cli::predict(p);
   if (*askCmd) return al::cli::ask(a);
+  if (*fillCmd) return al::cli::fill(f);
   if (*benchCmd) return al::cli::bench(b);
   return kBadCommandLine;
 }

@@ -36,6 +36,21 @@ void applyTrainingOptions(const TrainOptions& o, TrainingSettings& t) {
   t.validationSplit = o.validationSplit;
   t.shuffle = o.shuffle == "on";
   t.seed = o.seed;
+  if (o.trainLimit) t.trainLimit = static_cast<size_t>(*o.trainLimit);
+}
+
+nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention) {
+  nlohmann::json layers = nlohmann::json::array();
+  for (const auto& heads : attention) {
+    nlohmann::json layer = nlohmann::json::array();
+    for (const Matrix& a : heads) {
+      nlohmann::json rows = nlohmann::json::array();
+      for (Index q = 0; q < a.rows(); ++q) rows.push_back(std::vector<float>(a.row(q).data(), a.row(q).data() + a.cols()));
+      layer.push_back(std::move(rows));
+    }
+    layers.push_back(std::move(layer));
+  }
+  return layers;
 }
 
 std::string defaultOutputDirectory(const std::string& task) {

@@ -22,6 +22,9 @@ int guarded(const std::function<int()>& body);
 // --seed) applied over a preset's training settings.
 void applyTrainingOptions(const TrainOptions& options, TrainingSettings& training);
 
+// [layer][head][query][key], as predict --json and fill --json print attention.
+nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention);
+
 // runs/<task>-<YYYYmmdd-HHMMSS>
 std::string defaultOutputDirectory(const std::string& task);
 

@@ -4,12 +4,16 @@
 #include <optional>
 #include <string>
 
+namespace al {
+struct ImdbRunSettings;
+}
+
 namespace al::cli {
 
 enum ExitCode { kDone = 0, kFailed = 1, kBadCommandLine = 2, kBadInput = 3 };
 
 struct TrainOptions {
-  std::string task;  // imdb | bigram | chatbot
+  std::string task;  // imdb | bigram | chatbot | mlm
   std::string data = "builtin";
   std::string out;
   std::string preset;
@@ -23,9 +27,13 @@ struct TrainOptions {
   std::string init;
   std::optional<double> dropout;
   std::string log;
+  std::optional<int> trainLimit;  // any task: only the first N training samples after shuffling
   // imdb
   std::optional<int> vocabSize, sequenceLength, embedDim, numHeads, keyDim, denseDim, layers;
   std::string position, norm, pooling;
+  std::string initEncoder;  // imdb: from a masked-lm directory
+  // mlm
+  std::optional<double> maskRate;
   // bigram (an addition to cli.md: the baseline's input encoding)
   std::string encoding;
   // chatbot
@@ -45,6 +53,13 @@ struct PredictOptions {
   bool json = false;
 };
 
+struct FillOptions {
+  std::string model;
+  std::string text;
+  int top = 5;
+  bool json = false;
+};
+
 struct BenchOptions {
   std::string task;
   std::string preset;
@@ -58,6 +73,15 @@ int eval(const EvalOptions& options);
 int predict(const PredictOptions& options);
 int ask(const PredictOptions& options);
 int bench(const BenchOptions& options);
+
+// The imdb model options (--vocab-size ... --pooling, --dropout, --init, --init-encoder) and the shared training
+// options over a preset (app/cli/imdb_commands.cpp); the masked-lm uses them too.
+void applyImdbOptions(const TrainOptions& options, ImdbRunSettings& settings);
+
+// The masked language model (app/cli/mlm_commands.cpp).
+int trainMlm(const TrainOptions& options);
+int fill(const FillOptions& options);
+int evalMlm(const EvalOptions& options);  // inside guarded()
 
 // The bag-of-bigrams side (app/cli/bigram_commands.cpp).
 int trainBigram(const TrainOptions& options);

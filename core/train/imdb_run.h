@@ -20,12 +20,16 @@ struct ImdbRunSettings {
   TrainingSettings training;     // the preset's, then overridden by the user
   int threads = 0;               // 0: all cores
   std::string initDir;           // continue from this model directory (its config, vocabulary and weights)
+  std::string initEncoderDir;    // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
 };
 
 // The named presets: "tiny" (seconds, for tests and built-in data), "classroom" (minutes, real IMDB),
 // "book" (the book's exact configuration). Throws InputError for an unknown name.
 ImdbRunSettings imdbPreset(const std::string& name);
 std::vector<std::string> imdbPresetNames();
+
+// Reads a review source for a run, reporting "Reading SRC" over the first 70 % of the preparation's progress.
+LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled = false);
 
 // A model directory of task imdb-transformer, loaded for prediction.
 struct ImdbTransformerModel {
