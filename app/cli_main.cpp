@@ -15,7 +15,7 @@ int main(int argc, char** argv) {
 
   TrainOptions t;
   CLI::App* train = app.add_subcommand("train", "Train a model and write its model directory");
-  train->add_option("task", t.task, "imdb | bigram | chatbot")->required()->check(CLI::IsMember({"imdb", "bigram", "chatbot"}));
+  train->add_option("task", t.task, "imdb | bigram | chatbot | mlm")->required()->check(CLI::IsMember({"imdb", "bigram", "chatbot", "mlm"}));
   train->add_option("--data", t.data, "builtin, an aclImdb folder, the aclImdb_v1.tar.gz archive, a CSV or TSV "
                                        "(imdb, bigram), a question<TAB>answer file or builtin corpus (chatbot)")
       ->capture_default_str();
@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   train->add_option("--log", t.log, "write one JSON object per event to FILE");
   HyperParameterOptions hyperParameters;  // --epochs, --lr, --embed-dim, ...: one per key of the core's schema
   addHyperParameterOptions(*train, hyperParameters);
+  train->add_option("--init-encoder", t.initEncoder, "imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head");
 
   EvalOptions e;
   CLI::App* evalCmd = app.add_subcommand("eval", "Evaluate a model directory on data (the test split)");
@@ -44,6 +45,13 @@ int main(int argc, char** argv) {
   askCmd->add_option("--model", a.model, "model directory")->required();
   askCmd->add_flag("--json", a.json, "print one JSON object");
   askCmd->add_option("text", a.text, "the question")->required();
+
+  FillOptions f;
+  CLI::App* fillCmd = app.add_subcommand("fill", "Fill in the [MASK]s of a text with a masked-lm and show its attention");
+  fillCmd->add_option("--model", f.model, "model directory (task masked-lm)")->required();
+  fillCmd->add_option("--top", f.top, "candidates per [MASK]")->check(CLI::PositiveNumber)->capture_default_str();
+  fillCmd->add_flag("--json", f.json, "print one JSON object");
+  fillCmd->add_option("text", f.text, "the text, with [MASK] where a word is hidden")->required();
 
   BenchOptions b;
   CLI::App* benchCmd = app.add_subcommand("bench", "Time training steps (forward, backward, optimizer update)");
@@ -80,6 +88,7 @@ int main(int argc, char** argv) {
   if (*evalCmd) return al::cli::eval(e);
   if (*predictCmd) return al::cli::predict(p);
   if (*askCmd) return al::cli::ask(a);
+  if (*fillCmd) return al::cli::fill(f);
   if (*benchCmd) return al::cli::bench(b);
   if (*downloadCmd) return al::cli::download(d);
   if (*tokenizeCmd) return al::cli::tokenize(k);

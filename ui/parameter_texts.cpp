@@ -43,6 +43,11 @@ class ParameterTexts {
         {"tokenizer.keras", {tr("keras"), {}}},
         {"tokenizer.ascii", {tr("ascii"), {}}},
         {"tokenizer.icu_words", {tr("icu_words"), {}}},
+        {"train_limit", {tr("Training samples"), tr("Train on only this many samples (after shuffling), to see how "
+                                                    "far a few labelled examples go, with or without pre-training. "
+                                                    "0: all of them.")}},
+        {"mask_rate", {tr("Mask rate"), tr("The share of the tokens of every sequence hidden for the model to guess "
+                                           "(BERT: 15 %). Of those, 80 % become [MASK], 10 % a random word, 10 % stay.")}},
         // IMDB Transformer
         {"vocab_size", {tr("Vocabulary size"), tr("How many different words the model knows (the most frequent ones "
                                                   "of the training data). Every other word becomes [UNK].")}},

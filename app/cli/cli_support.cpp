@@ -35,7 +35,22 @@ RunRequest runRequest(const TrainOptions& o) {
   request.preset = o.preset;
   request.values = o.values;
   request.initDir = o.init;
+  request.initEncoderDir = o.initEncoder;
   return request;
+}
+
+nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention) {
+  nlohmann::json layers = nlohmann::json::array();
+  for (const auto& heads : attention) {
+    nlohmann::json layer = nlohmann::json::array();
+    for (const Matrix& a : heads) {
+      nlohmann::json rows = nlohmann::json::array();
+      for (Index q = 0; q < a.rows(); ++q) rows.push_back(std::vector<float>(a.row(q).data(), a.row(q).data() + a.cols()));
+      layer.push_back(std::move(rows));
+    }
+    layers.push_back(std::move(layer));
+  }
+  return layers;
 }
 
 std::string defaultOutputDirectory(const std::string& task) {

@@ -22,6 +22,9 @@ int guarded(const std::function<int()>& body);
 // The run the options ask for: the task's preset (its default without --preset), then the values given.
 RunRequest runRequest(const TrainOptions& options);
 
+// [layer][head][query][key], as predict --json and fill --json print attention.
+nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention);
+
 // runs/<task>-<YYYYmmdd-HHMMSS>
 std::string defaultOutputDirectory(const std::string& task);
 

@@ -10,12 +10,13 @@ namespace CLI {
 class App;
 }
 
+
 namespace al::cli {
 
 enum ExitCode { kDone = 0, kFailed = 1, kBadCommandLine = 2, kBadInput = 3 };
 
 struct TrainOptions {
-  std::string task;  // imdb | bigram | chatbot (a TaskSchema's command)
+  std::string task;  // imdb | bigram | chatbot | mlm (a TaskSchema's command)
   std::string data = "builtin";
   std::string out;
   std::string preset;
@@ -23,6 +24,7 @@ struct TrainOptions {
   std::string log;
   // Every hyper-parameter given on the command line, by its key in the core's schema (core/train/hyperparameters.h).
   nlohmann::json values = nlohmann::json::object();
+  std::string initEncoder;  // imdb: vocabulary, embeddings and encoder from a masked-lm directory
 };
 
 struct EvalOptions {
@@ -35,6 +37,13 @@ struct EvalOptions {
 struct PredictOptions {
   std::string model;
   std::string text;
+  bool json = false;
+};
+
+struct FillOptions {
+  std::string model;
+  std::string text;
+  int top = 5;
   bool json = false;
 };
 
@@ -67,6 +76,11 @@ int predict(const PredictOptions& options);
 int ask(const PredictOptions& options);
 int bench(const BenchOptions& options);
 int tokenize(const TokenizeOptions& options);  // app/cli/tokenize_command.cpp
+
+// The masked language model (app/cli/mlm_commands.cpp).
+int trainMlm(const TrainOptions& options);
+int fill(const FillOptions& options);
+int evalMlm(const EvalOptions& options);  // inside guarded()
 
 // The bag-of-bigrams side (app/cli/bigram_commands.cpp).
 int trainBigram(const TrainOptions& options);

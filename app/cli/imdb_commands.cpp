@@ -40,27 +40,16 @@ int trainImdb(const TrainOptions& o) {
   return kDone;
 }
 
-nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention) {
-  nlohmann::json layers = nlohmann::json::array();
-  for (const auto& heads : attention) {
-    nlohmann::json layer = nlohmann::json::array();
-    for (const Matrix& a : heads) {
-      nlohmann::json rows = nlohmann::json::array();
-      for (Index q = 0; q < a.rows(); ++q) rows.push_back(std::vector<float>(a.row(q).data(), a.row(q).data() + a.cols()));
-      layer.push_back(std::move(rows));
-    }
-    layers.push_back(std::move(layer));
-  }
-  return layers;
-}
-
 std::string modelTask(const std::string& dir) { return io::readConfig(dir, "")["task"].get<std::string>(); }
 
 }  // namespace
 
 int train(const TrainOptions& o) {
   if (o.task == "chatbot") return trainChatbot(o);
+  if (o.task == "mlm") return trainMlm(o);
   return guarded([&] {
+    if (!o.initEncoder.empty() && o.task != "imdb") throw InputError("--init-encoder is for train imdb only");
+    if (!o.initEncoder.empty() && !o.init.empty()) throw InputError("give --init or --init-encoder, not both");
     if (o.task == "bigram") return trainBigram(o);
     return trainImdb(o);
   });
@@ -70,6 +59,7 @@ int predict(const PredictOptions& o) {
   return guarded([&] {
     const std::string task = modelTask(o.model);
     if (task == "seq2seq-attention") throw InputError(o.model + " holds a chatbot model: use 'attentionlab-cli ask'");
+    if (task == "masked-lm") throw InputError(o.model + " holds a masked language model: use 'attentionlab-cli fill'");
     if (task == "imdb-bigram") return predictBigram(o);
     ImdbTransformerModel loaded = loadImdbTransformer(o.model);
     const ImdbPrediction p = predictText(*loaded.model, loaded.vocabulary, o.text);
@@ -93,6 +83,7 @@ int eval(const EvalOptions& o) {
     const std::string task = modelTask(o.model);
     if (task == "seq2seq-attention") return evalChatbot(o);
     if (task == "imdb-bigram") return evalBigram(o);
+    if (task == "masked-lm") return evalMlm(o);
     ImdbRunSettings s;
     s.data = o.data.empty() ? "builtin" : o.data;
     s.initDir = o.model;

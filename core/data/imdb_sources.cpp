@@ -104,6 +104,7 @@ void checkReviewText(std::string_view text, const std::string& where) {
 
 struct ReviewFile {
   bool test = false;
+  bool unlabeled = false;  // train/unsup
   std::string key;  // path inside the split, "neg/0_2.txt": the sort key
   LabeledText sample;
 };
@@ -111,12 +112,13 @@ struct ReviewFile {
 struct ReviewPath {
   bool test = false;
   bool positive = false;
+  bool unlabeled = false;  // train/unsup
   std::string key;
 };
 
-// ".../train/pos/123_9.txt" -> train, positive, "pos/123_9.txt"; anything else (README, imdb.vocab,
-// unsup/, folders) -> nothing.
-std::optional<ReviewPath> parseReviewPath(std::string_view path) {
+// ".../train/pos/123_9.txt" -> train, positive, "pos/123_9.txt"; ".../train/unsup/5_0.txt" -> unlabeled when
+// withUnlabeled; anything else (README, imdb.vocab, folders) -> nothing.
+std::optional<ReviewPath> parseReviewPath(std::string_view path, bool withUnlabeled) {
   std::array<std::string_view, 3> last;  // split / label / file name
   size_t found = 0;
   size_t end = path.size();
@@ -129,8 +131,10 @@ std::optional<ReviewPath> parseReviewPath(std::string_view path) {
   }
   if (found < 3 || !endsWith(last[2], ".txt")) return std::nullopt;
   if (last[0] != "train" && last[0] != "test") return std::nullopt;
+  if (withUnlabeled && last[0] == "train" && last[1] == "unsup")
+    return ReviewPath{false, false, true, "unsup/" + std::string(last[2])};
   if (last[1] != "pos" && last[1] != "neg") return std::nullopt;
-  return ReviewPath{last[0] == "test", last[1] == "pos", std::string(last[1]) + "/" + std::string(last[2])};
+  return ReviewPath{last[0] == "test", last[1] == "pos", false, std::string(last[1]) + "/" + std::string(last[2])};
 }
 
 // At most limits::kMaxDataRecords reviews: each costs memory beyond its text.
@@ -147,7 +151,8 @@ LabeledDataset assembleSplits(std::vector<ReviewFile> files, const std::string& 
   });
   LabeledDataset data;
   data.name = name;
-  for (ReviewFile& file : files) (file.test ? data.test : data.train).push_back(std::move(file.sample));
+  for (ReviewFile& file : files)
+    (file.unlabeled ? data.unlabeled : file.test ? data.test : data.train).push_back(std::move(file.sample));
   data.hasTestSplit = !data.test.empty();
   if (data.train.empty() && data.test.empty()) {
     throw InputError(where + ": no reviews at all (expected train/pos/*.txt, train/neg/*.txt, "
@@ -177,7 +182,7 @@ fs::path findAclImdbRoot(const fs::path& folder) {
                                      "test/neg inside it, or a folder aclImdb/ that holds them)");
 }
 
-LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress) {
+LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress, bool withUnlabeled) {
   const fs::path root = findAclImdbRoot(folder);
   // List first (to know the total for progress), then read. The test split is optional; the two label
   // folders of a split that is there are not.
@@ -185,6 +190,7 @@ LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress) 
     fs::path path;
     bool test;
     bool positive;
+    bool unlabeled;
   };
   std::vector<Listed> files;
   for (const bool test : {false, true}) {
@@ -199,10 +205,13 @@ LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress) 
       for (const auto& item : fs::directory_iterator(dir)) {
         if (!item.is_regular_file() || item.path().extension() != ".txt") continue;
         requireRoomForAnother(files.size(), folder.string());
-        files.push_back({item.path(), test, positive});
+        files.push_back({item.path(), test, positive, false});
       }
     }
   }
+  if (withUnlabeled && fs::is_directory(root / "train" / "unsup"))
+    for (const auto& item : fs::directory_iterator(root / "train" / "unsup"))
+      if (item.is_regular_file() && item.path().extension() == ".txt") files.push_back({item.path(), false, false, true});
   ProgressReporter reporter(progress, files.size(), 500);
   reporter.update(0);
   std::vector<ReviewFile> reviews;
@@ -212,8 +221,8 @@ LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress) 
     const std::string where = file.path.string();
     std::string text = io::readWholeFile(file.path, "review", limits::kMaxReviewBytes);
     checkReviewText(text, where);
-    const std::string key = std::string(file.positive ? "pos/" : "neg/") + file.path.filename().string();
-    reviews.push_back({file.test, key, {std::move(text), file.positive ? 1.0f : 0.0f, file.path.string()}});
+    const std::string key = std::string(file.unlabeled ? "unsup/" : file.positive ? "pos/" : "neg/") + file.path.filename().string();
+    reviews.push_back({file.test, file.unlabeled, key, {std::move(text), file.positive ? 1.0f : 0.0f, file.path.string()}});
     reporter.update(i + 1);
   }
   reporter.finish();
@@ -260,7 +269,7 @@ void requireArchiveWithinLimits(uint64_t entries, uint64_t declaredBytes, const 
                      " once decompressed, more than AttentionLab reads in a data archive; is it the aclImdb archive?");
 }
 
-LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress) {
+LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress, bool withUnlabeled) {
   const std::string name = file.string();
   std::unique_ptr<archive, ArchiveFree> reader(archive_read_new());
   archive* a = reader.get();
@@ -282,12 +291,12 @@ LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress) {
     const la_int64_t size = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
     declaredBytes += static_cast<uint64_t>(std::clamp<la_int64_t>(size, 0, la_int64_t{1} << 62));
     requireArchiveWithinLimits(++entries, declaredBytes, name + " at entry " + lastEntry);
-    const auto review = parseReviewPath(lastEntry);
-    if (!review || archive_entry_filetype(entry) != AE_IFREG) continue;  // README, imdb.vocab, folders, unsup/
+    const auto review = parseReviewPath(lastEntry, withUnlabeled);
+    if (!review || archive_entry_filetype(entry) != AE_IFREG) continue;  // README, imdb.vocab, folders (unsup/ unless asked for)
     const std::string where = name + " entry " + lastEntry;
     std::string text = readEntryData(a, size, where);
     checkReviewText(text, where);
-    reviews.push_back({review->test, review->key,
+    reviews.push_back({review->test, review->unlabeled, review->key,
                        {std::move(text), review->positive ? 1.0f : 0.0f, name + ":" + lastEntry}});
     reporter.update(static_cast<size_t>(archive_filter_bytes(a, -1)));
   }
@@ -458,7 +467,8 @@ std::string formatNumber(double value, int decimals) {
 
 }  // namespace
 
-LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& progress, uint64_t seed) {
+LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& progress, uint64_t seed,
+                              bool withUnlabeled) {
   if (source == "builtin") {
     ProgressReporter reporter(progress, 1, 1);
     reporter.update(0);
@@ -475,8 +485,8 @@ LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& pro
   }
   try {
     switch (kindOf(path)) {
-      case SourceKind::Folder: return loadFolder(path, progress);
-      case SourceKind::Archive: return loadArchive(path, progress);
+      case SourceKind::Folder: return loadFolder(path, progress, withUnlabeled);
+      case SourceKind::Archive: return loadArchive(path, progress, withUnlabeled);
       case SourceKind::Csv: return loadCsv(path, progress);
       case SourceKind::Tsv: return loadTsv(path, progress);
     }

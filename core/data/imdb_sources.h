@@ -5,7 +5,7 @@
 //   "builtin"            the project's generated review corpus (builtin_reviews.h), with its own test split
 //   an aclImdb folder    train/{pos,neg}/*.txt and test/{pos,neg}/*.txt, or the folder that holds aclImdb/
 //   an archive *.tar.gz  the same layout (aclImdb_v1.tar.gz as downloaded), read as a stream, never unpacked;
-//                        other entries (README, imdb.vocab, unsup/) are skipped
+//                        other entries (README, imdb.vocab) are skipped, and so is train/unsup/ unless asked for
 //   a CSV file           header `review,sentiment`, sentiment `positive` or `negative`, RFC 4180 quoting
 //   a TSV file           lines `label<TAB>text`, label 0/1 or neg/pos
 // A folder or an archive gives its own train/test split; a CSV or TSV is all training data.
@@ -29,8 +29,10 @@ namespace al {
 // a CSV or a TSV; done == total at the end.
 using LoadProgress = std::function<bool(size_t done, size_t total)>;
 
-// seed only matters for "builtin".
-LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& progress = {}, uint64_t seed = 1337);
+// seed only matters for "builtin". withUnlabeled: also read an aclImdb folder's or archive's train/unsup/*.txt
+// (the 50,000 reviews without a label) into LabeledDataset::unlabeled, for tasks that need no label.
+LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& progress = {}, uint64_t seed = 1337,
+                              bool withUnlabeled = false);
 
 // What kind of model a data set calls for, by the rule of the source material (Chollet, Deep Learning with
 // Python, 2nd ed., ch. 11): the ratio of the number of samples to the mean number of words per sample.

@@ -14,6 +14,7 @@ struct LabeledText {
 
 struct LabeledDataset {
   std::vector<LabeledText> train, test;
+  std::vector<LabeledText> unlabeled;  // an aclImdb folder's or archive's train/unsup reviews, when asked for
   bool hasTestSplit = false;  // false: everything is in train (a CSV or TSV); the trainer holds out its own
   std::string name;           // shown to people: "builtin", "aclImdb", the file name
 };

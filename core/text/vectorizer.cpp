@@ -92,12 +92,17 @@ std::vector<std::string> tokenizeImdb(std::string_view text) {
   return tokens;
 }
 
-Vocabulary Vocabulary::build(const std::vector<std::vector<std::string>>& tokenizedTexts, size_t maxSize) {
-  if (maxSize == 1) throw std::invalid_argument("Vocabulary::build: maxSize must be 0 (no limit) or at least 2");
+Vocabulary Vocabulary::build(const std::vector<std::vector<std::string>>& tokenizedTexts, size_t maxSize,
+                             const std::vector<std::string>& reserved) {
+  std::vector<std::string> tokens = {"", "[UNK]"};
+  tokens.insert(tokens.end(), reserved.begin(), reserved.end());
+  if (maxSize != 0 && maxSize < tokens.size())
+    throw std::invalid_argument("Vocabulary::build: maxSize must be 0 (no limit) or hold the reserved tokens");
+  const auto isReserved = [&](const std::string& token) { return std::find(tokens.begin(), tokens.end(), token) != tokens.end(); };
   std::unordered_map<std::string, size_t, Hash, std::equal_to<>> counts;
   for (const auto& text : tokenizedTexts)
     for (const std::string& token : text)
-      if (!token.empty() && token != "[UNK]") ++counts[token];  // the reserved entries are not counted
+      if (!isReserved(token)) ++counts[token];  // the reserved entries are not counted
 
   std::vector<std::pair<std::string, size_t>> byFrequency(counts.begin(), counts.end());
   // Most frequent first; equal counts by the token's bytes (std::string compares as unsigned char).
@@ -105,8 +110,7 @@ Vocabulary Vocabulary::build(const std::vector<std::vector<std::string>>& tokeni
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });
 
-  std::vector<std::string> tokens = {"", "[UNK]"};
-  const size_t room = maxSize == 0 ? byFrequency.size() : std::min(byFrequency.size(), maxSize - 2);
+  const size_t room = maxSize == 0 ? byFrequency.size() : std::min(byFrequency.size(), maxSize - tokens.size());
   for (size_t i = 0; i < room; ++i) tokens.push_back(std::move(byFrequency[i].first));
   return fromTokens(std::move(tokens));
 }

@@ -40,8 +40,10 @@ class Vocabulary {
 
   // The maxSize - 2 most frequent tokens after "" and "[UNK]" (maxSize counts those two, like Keras'
   // max_tokens; 0 means no limit). Equal counts are ordered by the token's bytes, ascending, so the result
-  // does not depend on the order of a hash table.
-  static Vocabulary build(const std::vector<std::vector<std::string>>& tokenizedTexts, size_t maxSize);
+  // does not depend on the order of a hash table. `reserved` tokens (e.g. the masked-lm's "[MASK]") take the
+  // ids right after "[UNK]", in order, and count towards maxSize.
+  static Vocabulary build(const std::vector<std::vector<std::string>>& tokenizedTexts, size_t maxSize,
+                          const std::vector<std::string>& reserved = {});
 
   // A vocabulary from its list (token i has id i), e.g. as read from vocab.txt. tokens[0] must be "",
   // tokens[1] "[UNK]", and no token may repeat; otherwise al::InputError.

@@ -59,6 +59,7 @@ struct RunRequest {
   nlohmann::json values = nlohmann::json::object();  // key -> value; a missing key keeps the preset's value,
                                                      // a key the task does not have is ignored
   std::string initDir;          // continue from this model directory
+  std::string initEncoderDir;   // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
 };
 
 struct TaskSchema {
@@ -117,6 +118,10 @@ std::vector<SettingField<S>> trainingFields(bool withThreads = true) {
       {choiceParameter("shuffle", G::Training, {"on", "off"}, "on | off (off: batches in file order)"),
        [](const S& s) { return nlohmann::json(s.training.shuffle ? "on" : "off"); },
        [](S& s, const nlohmann::json& v) { s.training.shuffle = v.get<std::string>() == "on"; }},
+      {integerParameter("train_limit", G::Training, 0, 1e9,
+                        "use only the first N training samples (after shuffling); 0 = all"),
+       [](const S& s) { return nlohmann::json(s.training.trainLimit); },
+       [](S& s, const nlohmann::json& v) { s.training.trainLimit = v.get<size_t>(); }},
       {integerParameter("seed", G::Training, 0, 2147483647,
                         "every random choice; same seed + same --threads = identical run"),
        [](const S& s) { return nlohmann::json(s.training.seed); },
@@ -154,6 +159,7 @@ template <class S>
 S applyRequest(const RunRequest& request, S settings, const std::vector<SettingField<S>>& fields) {
   settings.data = request.data;
   settings.initDir = request.initDir;
+  if constexpr (requires(S s) { s.initEncoderDir; }) settings.initEncoderDir = request.initEncoderDir;
   for (const SettingField<S>& field : fields) {
     auto value = request.values.find(field.spec.key);
     if (value != request.values.end()) field.set(settings, checkedValue(field.spec, *value));

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "core/inference/masked_lm_inference.h"
 #include "core/layers/sigmoid_cross_entropy.h"
 
 namespace al {
@@ -114,6 +115,14 @@ TaskSchema imdbSchema() {
                         &imdbPreset, &ImdbRun::prepare);
 }
 
+TrainingResult trainInArena(TrainingTask& task, const TrainingSettings& settings, int threads, TrainingEvents* events,
+                            const TrainingControl* control, std::vector<EpochEvent>& history) {
+  tbb::task_arena arena(workerThreads(threads));
+  TrainingResult result;
+  arena.execute([&] { result = trainKeepingBest(task, settings, events, control, history); });
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The run
 
@@ -131,7 +140,36 @@ std::vector<EncodedSample> encodeAll(const std::vector<LabeledText>& texts, cons
   return out;
 }
 
+// Pre-training only helps an encoder of the same shape: every architecture field must agree (dropout and
+// pooling belong to the classifier's own head).
+void requireSameEncoder(const TransformerConfig& pretrained, const TransformerConfig& wanted, const std::string& dir) {
+  const nlohmann::json have = toJson(pretrained), want = toJson(wanted);
+  for (const auto& [field, value] : want.items()) {
+    if (field == "dropout" || field == "pooling" || have.at(field) == value) continue;
+    throw InputError(dir + ": the masked-lm's " + field + " is " + have.at(field).dump() + " but this run's is " +
+                     value.dump() + "; use the preset (or the options) the masked-lm was trained with");
+  }
+}
+
+// Copies every embedding and encoder tensor by name; the classifier's head keeps its fresh values.
+void copyEncoder(const ParameterSet& from, ParameterSet& to) {
+  for (const ParameterInfo& info : to.tensors()) {
+    if (!info.name.starts_with("embedding.") && !info.name.starts_with("encoder.")) continue;
+    const int source = from.find(info.name);
+    if (source < 0) throw InputError("the pre-trained model has no tensor " + info.name);
+    to.value(to.find(info.name)) = from.value(source);
+  }
+}
+
 }  // namespace
+
+LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled) {
+  const std::string what = "Reading " + source;
+  if (progress && !progress(what, 0.0)) throw RunError("cancelled");
+  return loadImdbSource(source, [&](size_t done, size_t total) {
+    return !progress || progress(what, total ? 0.7 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
+  }, seed, withUnlabeled);
+}
 
 std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const ProgressFn& progress) {
   std::unique_ptr<ImdbRun> run(new ImdbRun);
@@ -139,10 +177,7 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
   auto report = [&](const std::string& what, double fraction) {
     if (progress && !progress(what, fraction)) throw RunError("cancelled");
   };
-  report("Reading " + settings.data, 0.0);
-  LabeledDataset data = loadImdbSource(settings.data, [&](size_t done, size_t total) {
-    return !progress || progress("Reading " + settings.data, total ? 0.7 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
-  }, settings.training.seed);
+  LabeledDataset data = loadRunData(settings.data, settings.training.seed, progress);
   run->dataCard_ = describe(data.train);
 
   if (!settings.initDir.empty()) {
@@ -160,6 +195,17 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
       run->model_ = std::move(model);
       run->settings_.model = config;
     }
+  } else if (!settings.initEncoderDir.empty()) {
+    report("Reading the pre-trained encoder", 0.75);
+    MaskedLmModel pretrained = loadMaskedLm(settings.initEncoderDir);
+    if (pretrained.tokenizer != "keras")
+      throw InputError(settings.initEncoderDir + ": the masked-lm reads text with the tokenizer \"" + pretrained.tokenizer +
+                       "\", the imdb classifier with \"keras\"");
+    requireSameEncoder(pretrained.model->config().encoder, settings.model, settings.initEncoderDir);
+    run->vocabulary_ = std::move(pretrained.vocabulary);
+    run->model_ = std::make_unique<TransformerClassifier>(settings.model);
+    run->model_->initialize(settings.training.seed);  // the new head's first values
+    copyEncoder(pretrained.model->parameters(), run->model_->parameters());
   } else {
     report("Building the vocabulary", 0.75);
     std::vector<std::vector<std::string>> tokenized;
@@ -188,10 +234,7 @@ nlohmann::json ImdbRun::settings() const {
 }
 
 TrainingResult ImdbRun::train(TrainingEvents* events, const TrainingControl* control) {
-  tbb::task_arena arena(workerThreads(settings_.threads));
-  TrainingResult result;
-  arena.execute([&] { result = trainKeepingBest(*this, settings_.training, events, control, history_); });
-  return result;
+  return trainInArena(*this, settings_.training, settings_.threads, events, control, history_);
 }
 
 void ImdbRun::save(const std::filesystem::path& dir) const {

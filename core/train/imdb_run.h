@@ -23,6 +23,7 @@ struct ImdbRunSettings {
   // How text becomes tokens; unset: keras, or icu_words when the training text is mostly Chinese, Japanese
   // or Korean (DataCard::suggestedTokenizer). An --init model keeps its own.
   std::optional<TokenizerKind> tokenizer;
+  std::string initEncoderDir;    // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
 };
 
 // The named presets: "tiny" (seconds, for tests and built-in data), "classroom" (minutes, real IMDB),
@@ -32,6 +33,9 @@ std::vector<std::string> imdbPresetNames();
 // The task's hyper-parameters (core/train/hyperparameters.h) and its entry of the schema.
 const std::vector<SettingField<ImdbRunSettings>>& imdbFields();
 TaskSchema imdbSchema();
+
+// Reads a review source for a run, reporting "Reading SRC" over the first 70 % of the preparation's progress.
+LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled = false);
 
 class ImdbRun : public TrainingRun, private TrainingTask {
  public:

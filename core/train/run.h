@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/io/history.h"
 #include "core/train/trainer.h"
 
 namespace al {
@@ -30,5 +31,9 @@ class TrainingRun {
   // Test split (or all data without one): loss and accuracy of the current weights.
   virtual BatchStats evaluateTest() = 0;
 };
+
+// trainKeepingBest in an arena of `threads` worker threads (0: every core), as every run trains.
+TrainingResult trainInArena(TrainingTask& task, const TrainingSettings& settings, int threads, TrainingEvents* events,
+                            const TrainingControl* control, std::vector<EpochEvent>& history);
 
 }  // namespace al

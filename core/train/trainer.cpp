@@ -37,14 +37,15 @@ int workerThreads(int requested) {
   return requested > 0 ? requested : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-Split splitSamples(size_t n, double validationSplit, bool shuffle, uint64_t seed) {
+Split splitSamples(size_t n, double validationSplit, bool shuffle, uint64_t seed, size_t limit) {
   std::vector<size_t> order(n);
   std::iota(order.begin(), order.end(), size_t{0});
   if (shuffle) {
     Rng rng = Rng::derive(seed, 0x5eed);
     shuffleIndices(order, rng);
   }
-  const auto held = static_cast<size_t>(std::floor(static_cast<double>(n) * validationSplit));
+  if (limit > 0 && limit < n) order.resize(limit);
+  const auto held = static_cast<size_t>(std::floor(static_cast<double>(order.size()) * validationSplit));
   Split split;
   split.train.assign(order.begin(), order.end() - static_cast<std::ptrdiff_t>(held));
   split.validation.assign(order.end() - static_cast<std::ptrdiff_t>(held), order.end());
@@ -55,7 +56,8 @@ TrainingResult train(TrainingTask& task, const TrainingSettings& settings, Train
                      const TrainingControl* control) {
   if (settings.batchSize < 1) throw RunError("batch size must be at least 1");
   if (settings.epochs < 1) throw RunError("epochs must be at least 1");
-  const Split split = splitSamples(task.trainingSamples(), settings.validationSplit, settings.shuffle, settings.seed);
+  const Split split = splitSamples(task.trainingSamples(), settings.validationSplit, settings.shuffle, settings.seed,
+                                   settings.trainLimit);
   if (split.train.empty()) throw RunError("no training samples are left after the validation split");
 
   ParameterSet& params = task.parameters();

@@ -44,6 +44,7 @@ struct TrainingSettings {
   double validationSplit = 0.2;  // the last fraction of the shuffled training data
   bool shuffle = true;
   uint64_t seed = 1337;
+  size_t trainLimit = 0;  // > 0: only the first trainLimit samples of the shuffled data (few-label experiments)
   OptimizerSettings optimizer;
 };
 
@@ -114,10 +115,10 @@ std::vector<io::EpochRecord> historyRecords(const std::vector<EpochEvent>& histo
 int workerThreads(int requested);
 
 // Splits sample indices 0..n-1 into training and validation parts: shuffled with the seed (or in order when
-// shuffle is false), the last `validationSplit` fraction held out.
+// shuffle is false), cut to the first `limit` (0: no limit), and the last `validationSplit` fraction held out.
 struct Split {
   std::vector<size_t> train, validation;
 };
-Split splitSamples(size_t n, double validationSplit, bool shuffle, uint64_t seed);
+Split splitSamples(size_t n, double validationSplit, bool shuffle, uint64_t seed, size_t limit = 0);
 
 }  // namespace al

@@ -1,0 +1,78 @@
+// train mlm, fill, and eval of a masked-lm (cli.md).
+#include <iomanip>
+#include <iostream>
+
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+#include "core/error.h"
+#include "core/inference/masked_lm_inference.h"
+#include "core/train/mlm_run.h"
+
+namespace al::cli {
+
+int trainMlm(const TrainOptions& o) {
+  return guarded([&] {
+    if (!o.initEncoder.empty()) throw InputError("--init-encoder is for train imdb; to continue a masked-lm use --init");
+    if (o.values.contains("pooling")) throw InputError("--pooling is for train imdb: a masked-lm predicts at every position");
+    const MlmRunSettings s = applyRequest(runRequest(o), mlmPreset(o.preset.empty() ? "tiny" : o.preset), mlmFields());
+    const std::string out = o.out.empty() ? defaultOutputDirectory("mlm") : o.out;
+    ConsoleProgress progress(o.log);
+    std::cerr << "Reading " << o.data << " ...\n";
+    std::unique_ptr<MlmRun> run = MlmRun::prepare(s);
+    std::cerr << "Training texts: " << run->trainingTexts() << " (" << run->unlabeledTexts()
+              << " without a label), vocabulary " << run->vocabulary().size() << ", hiding " << std::setprecision(3)
+              << run->model().config().maskRate * 100 << " % of the tokens. Accuracy below = masked tokens guessed.\n";
+    const TrainingResult result = trainAndSave(*run, out, progress);
+    const BatchStats test = run->evaluateTest();
+    progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
+    std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test masked-token accuracy " << std::fixed
+              << std::setprecision(4) << test.accuracy() << ", loss " << test.loss() << "\n";
+    return int{kDone};
+  });
+}
+
+int fill(const FillOptions& o) {
+  return guarded([&] {
+    const MaskedLmModel model = loadMaskedLm(o.model);
+    const FillResult r = fillMasks(model, o.text, o.top);
+    if (o.json) {
+      nlohmann::json predictions = nlohmann::json::array();
+      for (const FillPrediction& p : r.predictions) {
+        nlohmann::json top = nlohmann::json::array();
+        for (const FillCandidate& c : p.top) top.push_back({{"token", c.token}, {"probability", c.probability}});
+        predictions.push_back({{"position", p.position}, {"top", std::move(top)}});
+      }
+      const nlohmann::json out = {{"tokens", r.tokens}, {"ids", r.ids}, {"predictions", std::move(predictions)},
+                                  {"attention", attentionJson(r.attention)}};
+      std::cout << out.dump() << "\n";
+      return int{kDone};
+    }
+    std::cout << "tokens (" << r.tokens.size() << (r.truncated ? ", truncated to sequence_length" : "") << "):";
+    for (size_t i = 0; i < r.tokens.size(); ++i) std::cout << " " << r.tokens[i] << (r.ids[i] == 1 ? "[UNK]" : "");
+    std::cout << "\n";
+    for (const FillPrediction& p : r.predictions) {
+      std::cout << "[MASK] at position " << p.position << ":";
+      for (const FillCandidate& c : p.top) std::cout << "  " << c.token << " " << std::fixed << std::setprecision(4) << c.probability;
+      std::cout << "\n";
+    }
+    return int{kDone};
+  });
+}
+
+int evalMlm(const EvalOptions& o) {
+  MlmRunSettings s;
+  s.data = o.data.empty() ? "builtin" : o.data;
+  s.initDir = o.model;
+  s.threads = o.threads;
+  s.model.dropout = loadMaskedLm(o.model).model->config().encoder.dropout;
+  std::unique_ptr<MlmRun> run = MlmRun::prepare(s);
+  const BatchStats stats = run->evaluateTest();
+  if (o.json) {
+    std::cout << nlohmann::json{{"loss", stats.loss()}, {"accuracy", stats.accuracy()}, {"samples", static_cast<size_t>(stats.total)}}.dump() << "\n";
+  } else {
+    std::cout << "masked tokens: loss " << stats.loss() << ", accuracy " << stats.accuracy() << " on " << stats.total << " hidden tokens\n";
+  }
+  return int{kDone};
+}
+
+}  // namespace al::cli
