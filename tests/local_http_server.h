@@ -4,9 +4,11 @@
 // cuts answers in the middle, stalls them, ignores ranges or answers a range from the wrong byte; any other
 // path is a 404. No test touches the internet.
 #include <QByteArray>
+#include <QCryptographicHash>
 #include <QHostAddress>
 #include <QMutex>
 #include <QObject>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QString>
 #include <QStringList>
@@ -17,6 +19,18 @@
 #include <memory>
 
 namespace al::test {
+
+// Bytes that look like nothing in particular, the same in every run: the file to serve.
+inline QByteArray someBytes(int size, quint32 seed) {
+  QByteArray bytes(size, Qt::Uninitialized);
+  QRandomGenerator random(seed);
+  for (char& b : bytes) b = static_cast<char>(random.bounded(256));
+  return bytes;
+}
+
+inline QByteArray sha256Hex(const QByteArray& bytes) {
+  return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
 
 struct ServedFile {
   QString path = QStringLiteral("/aclImdb_v1.tar.gz");

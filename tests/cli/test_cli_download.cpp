@@ -1,10 +1,8 @@
 // `attentionlab-cli download imdb` against a local HTTP server on 127.0.0.1: a whole download, a transfer cut
 // in the middle and resumed, a partial file from an earlier run, a server without ranges, a wrong checksum, a
 // 404 and an unreachable port. Whatever fails leaves no file that looks complete.
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
-#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -13,22 +11,13 @@
 
 using al::test::LocalHttpServer;
 using al::test::ServedFile;
+using al::test::someBytes;
 
 namespace {
 
 constexpr char kArchive[] = "aclImdb_v1.tar.gz";
 
-// Bytes that look like nothing in particular, the same in every run.
-QByteArray someBytes(int size, quint32 seed) {
-  QByteArray bytes(size, Qt::Uninitialized);
-  QRandomGenerator random(seed);
-  for (char& b : bytes) b = static_cast<char>(random.bounded(256));
-  return bytes;
-}
-
-QString sha256(const QByteArray& bytes) {
-  return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
-}
+QString sha256(const QByteArray& bytes) { return QString::fromLatin1(al::test::sha256Hex(bytes)); }
 
 }  // namespace
 

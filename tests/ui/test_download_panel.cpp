@@ -8,13 +8,11 @@
 #include <csignal>
 
 #include <QComboBox>
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRandomGenerator>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -27,20 +25,12 @@
 using al::download::DownloadRequest;
 using al::test::LocalHttpServer;
 using al::test::ServedFile;
+using al::test::someBytes;
 using al::ui::DownloadPanel;
 
 namespace {
 
 constexpr int kWaitMs = 30000;
-
-QByteArray someBytes(int size, quint32 seed) {
-  QByteArray bytes(size, Qt::Uninitialized);
-  QRandomGenerator random(seed);
-  for (char& b : bytes) b = static_cast<char>(random.bounded(256));
-  return bytes;
-}
-
-QByteArray sha256(const QByteArray& bytes) { return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex(); }
 
 QByteArray readAll(const QString& path) {
   QFile f(path);
@@ -66,7 +56,7 @@ class TestDownloadPanel : public QObject {
   QString target(const QString& name) const { return QDir(dir_.filePath(name)).filePath("aclImdb_v1.tar.gz"); }
 
   DownloadRequest request(const QString& url, const QString& name, const QByteArray& sha = QByteArray()) const {
-    return {QUrl(url), target(name), sha.isEmpty() ? sha256(body_) : sha};
+    return {QUrl(url), target(name), sha.isEmpty() ? al::test::sha256Hex(body_) : sha};
   }
 
   ServedFile served() const {
@@ -233,7 +223,7 @@ class TestDownloadPanel : public QObject {
     {
       QSettings settings;
       settings.setValue("download/imdbUrl", server.url());
-      settings.setValue("download/imdbSha256", QString::fromLatin1(sha256(f.body)));
+      settings.setValue("download/imdbSha256", QString::fromLatin1(al::test::sha256Hex(f.body)));
     }
     const QString archive = al::download::imdbArchivePath();
     QVERIFY2(archive.startsWith(dataHome_.path()), qPrintable(archive));
