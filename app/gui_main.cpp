@@ -7,6 +7,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
+#include <QIcon>
 #include <QScreen>
 
 #include "ui/main_window.h"
@@ -16,6 +18,11 @@ int main(int argc, char* argv[]) {
   QApplication::setApplicationName("AttentionLab");
   QApplication::setOrganizationName("AttentionLab");
   QApplication::setApplicationVersion(ATTENTIONLAB_VERSION);
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/attentionlab.svg")));
+  QApplication::setDesktopFileName(QStringLiteral("attentionlab"));
+  // The one style sheet (resources/style/attentionlab.qss), keyed on the widgets' object names.
+  QFile style(QStringLiteral(":/style/attentionlab.qss"));
+  if (style.open(QIODevice::ReadOnly)) app.setStyleSheet(QString::fromUtf8(style.readAll()));
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QObject::tr("A teaching tool for attention and Transformers."));

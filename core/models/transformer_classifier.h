@@ -91,7 +91,6 @@ class TransformerClassifier {
   // Multiply-adds of one forward pass over T tokens, times two (FLOPs); backward is about twice that.
   double forwardFlops(Index tokens) const;
 
- private:
   // One encoder layer's parameters; exactly one kind of normalization exists (the file holds only its tensors).
   struct EncoderLayer {
     EncoderLayer(ParameterSet& params, const std::string& prefix, const TransformerConfig& config);
@@ -100,6 +99,15 @@ class TransformerClassifier {
     std::optional<LayerNorm> layerNorm1, layerNorm2;
     std::optional<BatchNorm> batchNorm1, batchNorm2;
   };
+  // The model's own pieces, read-only, for the teaching walk through the first layer (core/teaching).
+  const EncoderLayer& encoderLayer(size_t layer) const { return layers_.at(layer); }
+  const Embedding& tokenEmbedding() const { return tokenEmbedding_; }
+  // The position part of the input for T tokens (T x D): the learned rows, the sine waves, or zeros.
+  Matrix positionRows(Index T) const;
+  // A layer's first or second normalization in evaluation mode (batch norm: its moving statistics).
+  Matrix normalize(size_t layer, bool first, const Matrix& x) const;
+
+ private:
   struct SampleCache;
   struct BatchCache;
 
