@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QIcon>
 #include <QScreen>
 
@@ -18,8 +19,11 @@ int main(int argc, char* argv[]) {
   QApplication::setApplicationName(al::download::kApplicationName);  // the command line uses the same folders
   QApplication::setOrganizationName(al::download::kOrganizationName);
   QApplication::setApplicationVersion(ATTENTIONLAB_VERSION);
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/attentionlab.svg")));
   QApplication::setDesktopFileName(QStringLiteral("attentionlab"));
-  QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("attentionlab")));
+  // The one style sheet (resources/style/attentionlab.qss), keyed on the widgets' object names.
+  QFile style(QStringLiteral(":/style/attentionlab.qss"));
+  if (style.open(QIODevice::ReadOnly)) app.setStyleSheet(QString::fromUtf8(style.readAll()));
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QObject::tr("A teaching tool for attention and Transformers."));

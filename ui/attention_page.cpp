@@ -5,6 +5,7 @@
 #include "core/train/imdb_run.h"  // the toy model
 
 #include "ui/attention_page.h"
+#include "ui/strings.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -20,7 +21,6 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
-#include <QTemporaryDir>
 #include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -38,20 +38,14 @@ const char* kExampleReview =
     "This movie was not good at all. The acting was wooden and the story made no sense, "
     "but the music was wonderful.";
 
-QStringList toQStrings(const std::vector<std::string>& words) {
-  QStringList out;
-  for (const std::string& w : words) out << QString::fromStdString(w);
-  return out;
-}
-
 QString percent(double p) { return QString::number(100.0 * p, 'f', 1) + QStringLiteral(" %"); }
 
 QString sentiment(double p) {
-  return (p >= 0.5 ? QObject::tr("positive") : QObject::tr("negative")) + QStringLiteral(" (p = %1)").arg(p, 0, 'f', 4);
+  return (p >= 0.5 ? AttentionPage::tr("positive") : AttentionPage::tr("negative")) + QStringLiteral(" (p = %1)").arg(p, 0, 'f', 4);
 }
 
 QString describe(const TransformerConfig& c) {
-  return QObject::tr("%1 layer(s), %2 heads of K %3, width D %4, %5 position, %6 norm, up to %7 tokens")
+  return AttentionPage::tr("%1 layer(s), %2 heads of K %3, width D %4, %5 position, %6 norm, up to %7 tokens")
       .arg(c.numLayers)
       .arg(c.numHeads)
       .arg(c.keyDim)
@@ -70,7 +64,6 @@ AttentionPage::AttentionPage(QWidget* parent)
   error_ = new QLabel;
   error_->setObjectName("attentionError");
   error_->setWordWrap(true);
-  error_->setStyleSheet(QStringLiteral("background: #fde0dc; color: #8a1c10; padding: 6px; border-radius: 3px"));
   error_->hide();
   layout->addWidget(error_);
   tabs_ = new QTabWidget;
@@ -128,7 +121,7 @@ QWidget* AttentionPage::createModelBar() {
   row->addWidget(toyButton_);
   row->addWidget(toyPositionBox_);
   modelInfo_ = new QLabel;
-  modelInfo_->setStyleSheet(QStringLiteral("color: #555"));
+  modelInfo_->setObjectName("modelInfo");
   row->addWidget(modelInfo_, 1);
   return bar;
 }
@@ -157,7 +150,6 @@ QWidget* AttentionPage::createHeatmapsTab() {
   layout->addWidget(tokens_);
   predictionLabel_ = new QLabel;
   predictionLabel_->setObjectName("prediction");
-  predictionLabel_->setStyleSheet(QStringLiteral("font-size: 15px"));
   layout->addWidget(predictionLabel_);
 
   // Heatmaps above, the clicked token's bars below: both get the page's full width.
@@ -180,7 +172,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   auto* hint = new QLabel(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its "
                              "attention over the sentence (the row sums to 1)."));
   hint->setWordWrap(true);
-  hint->setStyleSheet(QStringLiteral("color: #555"));
+  hint->setObjectName("hint");
   barsRow->addWidget(hint, 1);
   barsLayout->addLayout(barsRow);
   bars_ = new WeightBars;
@@ -215,7 +207,6 @@ QWidget* AttentionPage::createWordOrderTab() {
   verdict_ = new QLabel;
   verdict_->setObjectName("verdict");
   verdict_->setWordWrap(true);
-  verdict_->setStyleSheet(QStringLiteral("font-size: 14px; padding: 6px; background: #eef4fb"));
   layout->addWidget(verdict_);
   auto* maps = new QHBoxLayout;
   originalView_ = new HeatmapView(tr("Original order"));
@@ -299,20 +290,6 @@ void AttentionPage::openModelDialog() {
   if (!dir.isEmpty()) openModelDirectory(dir);
 }
 
-void AttentionPage::addSessionRun(const QString& name, const std::function<bool(const QString& dir)>& save) {
-  auto dir = std::make_unique<QTemporaryDir>();
-  const QString path = dir->filePath(QStringLiteral("model"));
-  if (!dir->isValid() || !save(path)) return;
-  try {
-    auto model = std::make_shared<ImdbTransformerModel>(loadImdbTransformer(path.toStdString()));
-    addModel(name, std::move(model));
-    runDirectories_.push_back(std::move(dir));
-    emit statusMessage(tr("“%1” is ready on the Attention page").arg(name));
-  } catch (const std::exception&) {
-    // A run of another task (the chatbot, the bag of bigrams) has no self-attention to show.
-  }
-}
-
 void AttentionPage::trainToyModel(PositionKind position) {
   if (isTrainingToyModel()) return;
   trainingToy_ = true;
@@ -321,18 +298,16 @@ void AttentionPage::trainToyModel(PositionKind position) {
   emit statusMessage(tr("Training a toy model on the built-in reviews…"));
   toyWatcher_->setFuture(QtConcurrent::run([position] {
     ToyTraining result;
-    result.name = QObject::tr("toy, %1 position").arg(QString::fromStdString(toString(position)));
+    result.name = AttentionPage::tr("toy, %1 position").arg(QString::fromStdString(toString(position)));
     try {
       ImdbRunSettings settings = imdbPreset("tiny");
       settings.model.position = position;
       settings.threads = 1;  // leave the other core to the interface
       std::unique_ptr<ImdbRun> run = ImdbRun::prepare(settings);
       run->train(nullptr, nullptr);
-      // The run owns its model; the page keeps an independent copy, read back from a model directory.
-      QTemporaryDir dir;
-      const std::string path = dir.filePath(QStringLiteral("model")).toStdString();
-      run->save(path);
-      result.model = std::make_shared<ImdbTransformerModel>(loadImdbTransformer(path));
+      // The run owns its model; the page keeps an independent copy (no file is written).
+      result.model = std::make_shared<const ImdbTransformerModel>(
+          copyImdbTransformer(run->model(), run->vocabulary(), historyRecords(run->history())));
     } catch (const std::exception& e) {
       result.error = QString::fromStdString(e.what());
     }

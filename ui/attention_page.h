@@ -33,7 +33,6 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTabWidget;
-class QTemporaryDir;
 class QTextBrowser;
 class QTimer;
 class QGridLayout;
@@ -54,8 +53,6 @@ class AttentionPage : public QWidget {
   void addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model);
   // Loads a model directory (task imdb-transformer). False: the error is shown on the page.
   bool openModelDirectory(const QString& dir);
-  // A run of this session: `save` writes it to the directory it is given. Runs of other tasks are ignored.
-  void addSessionRun(const QString& name, const std::function<bool(const QString& dir)>& save);
   // Trains a toy model (tiny preset, built-in data) on a worker thread; it is added when done.
   void trainToyModel(PositionKind position);
   bool isTrainingToyModel() const;
@@ -127,7 +124,6 @@ class AttentionPage : public QWidget {
   int selectedToken_ = -1;
   std::unique_ptr<teaching::ShuffledComparison> comparison_;
   uint64_t shuffleSeed_ = 1;
-  std::vector<std::unique_ptr<QTemporaryDir>> runDirectories_;  // session runs saved for reading
 
   struct ToyTraining {
     std::shared_ptr<const ImdbTransformerModel> model;

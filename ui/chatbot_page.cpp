@@ -3,6 +3,7 @@
 #include "core/train/chatbot_task.h"  // the toy model
 
 #include "ui/chatbot_page.h"
+#include "ui/strings.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -12,7 +13,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QTemporaryDir>
 #include <QTextDocument>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -24,14 +24,8 @@ namespace al::ui {
 
 namespace {
 
-QStringList toQStrings(const std::vector<std::string>& words) {
-  QStringList out;
-  for (const std::string& w : words) out << QString::fromStdString(w);
-  return out;
-}
-
 QString describe(const Seq2SeqConfig& c) {
-  return QObject::tr("embedding E %1, GRU units U %2, attention units A %3, %4 question words known, %5 answer words")
+  return ChatbotPage::tr("embedding E %1, GRU units U %2, attention units A %3, %4 question words known, %5 answer words")
       .arg(c.embedDim)
       .arg(c.units)
       .arg(c.attentionUnits)
@@ -75,13 +69,13 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   bar->addWidget(toyDataBox_);
   bar->addWidget(toyEpochsBox_);
   modelInfo_ = new QLabel;
-  modelInfo_->setStyleSheet(QStringLiteral("color: #555"));
+  modelInfo_->setObjectName("modelInfo");
   bar->addWidget(modelInfo_, 1);
   layout->addLayout(bar);
 
   error_ = new QLabel;
   error_->setWordWrap(true);
-  error_->setStyleSheet(QStringLiteral("background: #fde0dc; color: #8a1c10; padding: 6px"));
+  error_->setObjectName("chatbotError");
   error_->hide();
   layout->addWidget(error_);
 
@@ -98,13 +92,12 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
 
   answer_ = new QLabel;
   answer_->setObjectName("answer");
-  answer_->setStyleSheet(QStringLiteral("font-size: 16px; padding: 4px"));
   answer_->setWordWrap(true);
   answer_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(answer_);
   tokens_ = new QLabel;
   tokens_->setWordWrap(true);
-  tokens_->setStyleSheet(QStringLiteral("color: #555"));
+  tokens_->setObjectName("tokenNote");
   layout->addWidget(tokens_);
 
   alignment_ = new HeatmapView(tr("Alignment: where the decoder looked while writing each answer word"));
@@ -113,7 +106,7 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   auto* hint = new QLabel(tr("Each row is the additive attention of one decoder step and sums to 1. The Step through "
                              "page walks through one row: W1·s, W2·h, tanh, V, softmax, context."));
   hint->setWordWrap(true);
-  hint->setStyleSheet(QStringLiteral("color: #555"));
+  hint->setObjectName("hint");
   layout->addWidget(hint);
 
   connect(trainer_, &QFutureWatcher<Training>::finished, this, &ChatbotPage::toyModelTrained);
@@ -146,19 +139,6 @@ void ChatbotPage::openModelDialog() {
   if (!dir.isEmpty()) openModelDirectory(dir);
 }
 
-void ChatbotPage::addSessionRun(const QString& name, const std::function<bool(const QString& dir)>& save) {
-  auto dir = std::make_unique<QTemporaryDir>();
-  const QString path = dir->filePath(QStringLiteral("model"));
-  if (!dir->isValid() || !save(path)) return;
-  try {
-    addModel(name, std::make_shared<ChatbotModel>(loadChatbot(path.toStdString())));
-    runDirectories_.push_back(std::move(dir));
-    emit statusMessage(tr("“%1” is ready on the Chatbot page").arg(name));
-  } catch (const std::exception&) {
-    // A run of another task has no chatbot to ask.
-  }
-}
-
 void ChatbotPage::trainToyModel(const QString& data, int epochs) {
   if (isTrainingToyModel()) return;
   trainingToy_ = true;
@@ -167,7 +147,7 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs) {
   emit statusMessage(tr("Training a tiny chatbot…"));
   trainer_->setFuture(QtConcurrent::run([data, epochs] {
     Training result;
-    result.name = QObject::tr("tiny chatbot, %1, %2 epochs").arg(data).arg(epochs);
+    result.name = ChatbotPage::tr("tiny chatbot, %1, %2 epochs").arg(data).arg(epochs);
     try {
       ChatbotRunSettings settings = chatbotPreset("tiny");
       settings.data = data.toStdString();
@@ -175,11 +155,9 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs) {
       settings.threads = 1;  // leave the other core to the interface
       std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(settings);
       run->train(nullptr, nullptr);
-      // The run owns its model; the page keeps an independent copy, read back from a model directory.
-      QTemporaryDir dir;
-      const std::string path = dir.filePath(QStringLiteral("model")).toStdString();
-      run->save(path);
-      result.model = std::make_shared<ChatbotModel>(loadChatbot(path));
+      // The run owns its model; the page keeps an independent copy (no file is written).
+      result.model = std::make_shared<const ChatbotModel>(copyChatbot(
+          run->model(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
     } catch (const std::exception& e) {
       result.error = QString::fromStdString(e.what());
     }

@@ -23,7 +23,6 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
-class QTemporaryDir;
 
 namespace al::ui {
 
@@ -38,8 +37,6 @@ class ChatbotPage : public QWidget {
   // --- Models ---
   void addModel(const QString& name, std::shared_ptr<const ChatbotModel> model);  // and selects it
   bool openModelDirectory(const QString& dir);  // false: the error is shown
-  // A run of this session: `save` writes it to the directory it is given. Runs of other tasks are ignored.
-  void addSessionRun(const QString& name, const std::function<bool(const QString& dir)>& save);
   // Trains a tiny chatbot on "builtin" or "builtin:translate" on a worker thread; added when done.
   void trainToyModel(const QString& data, int epochs);
   bool isTrainingToyModel() const;
@@ -78,7 +75,6 @@ class ChatbotPage : public QWidget {
   void toyModelTrained();
 
   std::vector<Entry> models_;
-  std::vector<std::unique_ptr<QTemporaryDir>> runDirectories_;
   ChatbotReply reply_;
   bool hasReply_ = false;
   QFutureWatcher<Training>* trainer_;

@@ -19,9 +19,9 @@ constexpr int kMetrics = 2;
 
 QString curveName(CurvePlot::Curve curve) {
   switch (curve) {
-    case CurvePlot::Curve::Batch: return QObject::tr("per batch (smoothed)");
-    case CurvePlot::Curve::Training: return QObject::tr("training (per epoch)");
-    case CurvePlot::Curve::Validation: return QObject::tr("validation (per epoch)");
+    case CurvePlot::Curve::Batch: return CurvePlot::tr("per batch (smoothed)");
+    case CurvePlot::Curve::Training: return CurvePlot::tr("training (per epoch)");
+    case CurvePlot::Curve::Validation: return CurvePlot::tr("validation (per epoch)");
   }
   return {};
 }
@@ -47,7 +47,7 @@ void styleGraph(QCPGraph* g, CurvePlot::Curve curve, const QColor& color) {
 }
 
 void styleAxisRect(QCPAxisRect* r, const QString& yLabel, const QFont& font) {
-  r->axis(QCPAxis::atBottom)->setLabel(QObject::tr("epoch"));
+  r->axis(QCPAxis::atBottom)->setLabel(CurvePlot::tr("epoch"));
   r->axis(QCPAxis::atLeft)->setLabel(yLabel);
   for (QCPAxis* a : {r->axis(QCPAxis::atBottom), r->axis(QCPAxis::atLeft)}) {
     a->setLabelFont(font);

@@ -1,5 +1,6 @@
 #include "ui/export.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -14,6 +15,11 @@
 #include "core/error.h"
 
 namespace al::ui {
+
+// The translation context of this file's texts (its functions belong to no widget).
+class FigureExport {
+  Q_DECLARE_TR_FUNCTIONS(FigureExport)
+};
 
 namespace {
 
@@ -86,12 +92,12 @@ bool writeCsv(const QString& path, const QStringList& header, const std::vector<
 }
 
 QString pictureFileFilter() {
-  return QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)");
+  return FigureExport::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)");
 }
 
 bool askAndExportWidget(QWidget* widget, const QString& suggestedName) {
   QString selectedFilter;
-  QString path = QFileDialog::getSaveFileName(widget, QObject::tr("Save picture"), suggestedName + ".png",
+  QString path = QFileDialog::getSaveFileName(widget, FigureExport::tr("Save picture"), suggestedName + ".png",
                                               pictureFileFilter(), &selectedFilter);
   if (path.isEmpty()) return false;
   if (QFileInfo(path).suffix().isEmpty()) {
@@ -103,19 +109,19 @@ bool askAndExportWidget(QWidget* widget, const QString& suggestedName) {
     exportWidget(widget, path);
     return true;
   } catch (const std::exception& e) {
-    QMessageBox::warning(widget, QObject::tr("Save picture"), QString::fromStdString(e.what()));
+    QMessageBox::warning(widget, FigureExport::tr("Save picture"), QString::fromStdString(e.what()));
     return false;
   }
 }
 
 bool askAndWriteCsv(QWidget* parent, const QString& suggestedName, const QStringList& header,
                     const std::vector<std::vector<QString>>& rows) {
-  QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Save numbers"), suggestedName + ".csv",
-                                              QObject::tr("CSV table (*.csv)"));
+  QString path = QFileDialog::getSaveFileName(parent, FigureExport::tr("Save numbers"), suggestedName + ".csv",
+                                              FigureExport::tr("CSV table (*.csv)"));
   if (path.isEmpty()) return false;
   if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".csv");
   if (writeCsv(path, header, rows)) return true;
-  QMessageBox::warning(parent, QObject::tr("Save numbers"), QObject::tr("Could not write %1.").arg(path));
+  QMessageBox::warning(parent, FigureExport::tr("Save numbers"), FigureExport::tr("Could not write %1.").arg(path));
   return false;
 }
 

@@ -66,8 +66,8 @@ void setTextTicks(QCPAxis* axis, const QStringList& labels, double pixelsPerLabe
 
 void addExportActions(QMenu& menu, QWidget* widget, const QString& name, const QStringList& header,
                       const std::vector<std::vector<QString>>& rows) {
-  menu.addAction(QObject::tr("Save picture (PNG, SVG, PDF)…"), widget, [=] { askAndExportWidget(widget, name); });
-  menu.addAction(QObject::tr("Save numbers as CSV…"), widget, [=] { askAndWriteCsv(widget, name, header, rows); });
+  menu.addAction(HeatmapView::tr("Save picture (PNG, SVG, PDF)…"), widget, [=] { askAndExportWidget(widget, name); });
+  menu.addAction(HeatmapView::tr("Save numbers as CSV…"), widget, [=] { askAndWriteCsv(widget, name, header, rows); });
 }
 
 QString fileNameOf(const QString& title, const QString& fallback) {
@@ -83,14 +83,14 @@ QString fileNameOf(const QString& title, const QString& fallback) {
 
 HeatmapView::HeatmapView(const QString& title, QWidget* parent)
     : QWidget(parent), title_(new QLabel(title)), plot_(new QCustomPlot) {
-  title_->setStyleSheet(QStringLiteral("font-weight: bold"));
+  title_->setObjectName("heatmapTitle");
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(title_);
   layout->addWidget(plot_, 1);
   empty_ = new QLabel(tr("Nothing to show yet."));
   empty_->setAlignment(Qt::AlignCenter);
-  empty_->setStyleSheet(QStringLiteral("color: #777"));
+  empty_->setObjectName("heatmapEmpty");
   layout->addWidget(empty_, 1);
   plot_->hide();  // until there is a matrix
   setMinimumSize(260, 240);
@@ -265,7 +265,7 @@ void HeatmapView::showContextMenu(const QPoint& position) {
 // WeightBars
 
 WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), plot_(new QCustomPlot) {
-  title_->setStyleSheet(QStringLiteral("font-weight: bold"));
+  title_->setObjectName("heatmapTitle");
   title_->setWordWrap(true);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);

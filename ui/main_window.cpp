@@ -1,3 +1,6 @@
+// Core headers first (through the model library): Qt's `emit` macro must not reach them.
+#include "ui/session/model_library.h"
+
 #include "ui/main_window.h"
 
 #include <QApplication>
@@ -23,7 +26,8 @@
 
 namespace al::ui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QListWidget), pages_(new QStackedWidget) {
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), sidebar_(new QListWidget), pages_(new QStackedWidget), library_(new ModelLibrary(this)) {
   setWindowTitle(tr("AttentionLab"));
   sidebar_->setObjectName("sidebar");
   sidebar_->setFixedWidth(170);
@@ -67,12 +71,24 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), sidebar_(new QLis
   connect(chatbotPage, &ChatbotPage::currentModelChanged, stepperPage, [chatbotPage, stepperPage] {
     stepperPage->setChatbotModel(chatbotPage->currentModelName(), chatbotPage->currentModel());
   });
-  // Finished runs of this session show on the Attention or the Chatbot page.
-  connect(trainPage_, &TrainPage::runFinished, this, [this, attentionPage, chatbotPage](int id) {
-    if (!trainPage_->errorText().isEmpty()) return;  // a failed run has nothing worth showing
-    auto save = [this, id](const QString& dir) { return trainPage_->saveModel(id, dir, /*remember=*/false); };
-    if (trainPage_->task() == TaskKind::ImdbTransformer) attentionPage->addSessionRun(trainPage_->runs()->runName(id), save);
-    if (trainPage_->task() == TaskKind::Chatbot) chatbotPage->addSessionRun(trainPage_->runs()->runName(id), save);
+  // Finished runs of this session go into the model library (a snapshot in memory, no file); the Attention and
+  // Chatbot pages show the models of their task.
+  connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {
+    const TrainingRun* run = trainPage_->trainingRun(id);
+    if (!run || !trainPage_->runFailure(id).isEmpty()) return;  // a failed run has nothing worth showing
+    library_->add(snapshotOfRun(*run, trainPage_->runs()->runName(id),
+                                trainPage_->runStopped(id) ? tr("stopped") : tr("finished")));
+  });
+  connect(library_, &ModelLibrary::modelAdded, this, [this, attentionPage, chatbotPage](int id) {
+    const SessionModel* model = library_->model(id);
+    if (model->imdb) {
+      attentionPage->addModel(model->name, model->imdb);
+      statusBar()->showMessage(tr("“%1” is ready on the Attention page").arg(model->name));
+    }
+    if (model->chatbot) {
+      chatbotPage->addModel(model->name, model->chatbot);
+      statusBar()->showMessage(tr("“%1” is ready on the Chatbot page").arg(model->name));
+    }
   });
   showPage(0);
 

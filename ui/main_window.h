@@ -1,6 +1,7 @@
 #pragma once
 // The main window: a sidebar of pages (Train, Attention, Step through, Normalization, Chatbot), menus and a
-// status bar. Pages are separate widgets; a new page slots in with addPage().
+// status bar. Pages are separate widgets; a new page slots in with addPage(). The window owns the session's model
+// library: finished runs go into it, and the pages that show models observe it.
 #include <QMainWindow>
 
 class QListWidget;
@@ -8,6 +9,7 @@ class QStackedWidget;
 
 namespace al::ui {
 
+class ModelLibrary;
 class TrainPage;
 
 class MainWindow : public QMainWindow {
@@ -21,12 +23,14 @@ class MainWindow : public QMainWindow {
   int pageCount() const;
   QWidget* page(int index) const;
   TrainPage* trainPage() const { return trainPage_; }
+  ModelLibrary* library() const { return library_; }  // the models of this session
 
  private:
   void createMenus();
   QListWidget* sidebar_;
   QStackedWidget* pages_;
   TrainPage* trainPage_;
+  ModelLibrary* library_;
 };
 
 }  // namespace al::ui

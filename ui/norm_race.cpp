@@ -35,14 +35,6 @@ QString percent(double fraction) { return QLocale().toString(100.0 * fraction, '
 
 QString count(double n) { return QLocale().toString(static_cast<qlonglong>(std::llround(n))); }
 
-// The highest validation accuracy of a history; NaN without a validation split.
-double bestValidationAccuracy(const std::vector<EpochEvent>& history) {
-  double best = std::nan("");
-  for (const EpochEvent& e : history)
-    if (std::isfinite(e.valAccuracy) && !(best >= e.valAccuracy)) best = e.valAccuracy;
-  return best;
-}
-
 }  // namespace
 
 NormRace::NormRace(QWidget* parent)
@@ -71,7 +63,6 @@ NormRace::NormRace(QWidget* parent)
   summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   summary_->setMinimumHeight(90);
-  summary_->setStyleSheet(QStringLiteral("QLabel { font-size: 11pt; }"));
 
   curves_->setObjectName("raceCurves");
   curves_->setMinimumHeight(300);

@@ -10,6 +10,7 @@
 #include "core/train/imdb_run.h"
 
 #include "ui/run_factory.h"
+#include "ui/strings.h"
 
 #include "ui/parameter_texts.h"
 
@@ -18,9 +19,15 @@
 #include <functional>
 #include <thread>
 
+#include <QCoreApplication>
 #include <QObject>
 
 namespace al::ui {
+
+// The translation context of this file's texts (its functions belong to no widget).
+class RunFactory {
+  Q_DECLARE_TR_FUNCTIONS(RunFactory)
+};
 
 namespace {
 
@@ -97,30 +104,24 @@ std::vector<EpochEvent> toEvents(const std::vector<io::EpochRecord>& records) {
   return history;
 }
 
-QStringList toQStrings(const std::vector<std::string>& names) {
-  QStringList list;
-  for (const std::string& name : names) list << QString::fromStdString(name);
-  return list;
-}
-
 }  // namespace
 
 std::vector<TaskInfo> trainingTasks() {
-  const QString sentimentFiles = QObject::tr("Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)");
-  const QString reviews = QObject::tr("Built-in reviews (offline)");
+  const QString sentimentFiles = RunFactory::tr("Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)");
+  const QString reviews = RunFactory::tr("Built-in reviews (offline)");
   return {
-      {TaskKind::ImdbTransformer, QObject::tr("IMDB Transformer"), QStringLiteral("imdb-transformer"),
-       QObject::tr("Classify movie reviews as positive or negative with a Transformer encoder"), true, true,
+      {TaskKind::ImdbTransformer, RunFactory::tr("IMDB Transformer"), QStringLiteral("imdb-transformer"),
+       RunFactory::tr("Classify movie reviews as positive or negative with a Transformer encoder"), true, true,
        {{QStringLiteral("builtin"), reviews}}, sentimentFiles},
-      {TaskKind::Bigram, QObject::tr("Bag-of-bigrams"), QStringLiteral("imdb-bigram"),
-       QObject::tr("The baseline: the same reviews as a bag of words and word pairs, order forgotten"), true, true,
+      {TaskKind::Bigram, RunFactory::tr("Bag-of-bigrams"), QStringLiteral("imdb-bigram"),
+       RunFactory::tr("The baseline: the same reviews as a bag of words and word pairs, order forgotten"), true, true,
        {{QStringLiteral("builtin"), reviews}}, sentimentFiles},
-      {TaskKind::Chatbot, QObject::tr("Chatbot"), QStringLiteral("seq2seq-attention"),
-       QObject::tr("A GRU encoder-decoder with additive attention that answers questions (or translates)"), true,
+      {TaskKind::Chatbot, RunFactory::tr("Chatbot"), QStringLiteral("seq2seq-attention"),
+       RunFactory::tr("A GRU encoder-decoder with additive attention that answers questions (or translates)"), true,
        false,
-       {{QStringLiteral("builtin"), QObject::tr("Built-in dialogs (offline)")},
-        {QStringLiteral("builtin:translate"), QObject::tr("Built-in English → Spanish (offline)")}},
-       QObject::tr("Dialogs: question<TAB>answer lines (*.txt *.tsv);;All files (*)")},
+       {{QStringLiteral("builtin"), RunFactory::tr("Built-in dialogs (offline)")},
+        {QStringLiteral("builtin:translate"), RunFactory::tr("Built-in English → Spanish (offline)")}},
+       RunFactory::tr("Dialogs: question<TAB>answer lines (*.txt *.tsv);;All files (*)")},
   };
 }
 
@@ -211,17 +212,17 @@ QString settingsSummary(const nlohmann::json& settings) {
   if (!preset.isEmpty()) parts << preset;
   const QString position = fieldText(settings, "position");
   if (!position.isEmpty())
-    parts << (position == QLatin1String("none") ? QObject::tr("no position") : QObject::tr("%1 position").arg(position));
+    parts << (position == QLatin1String("none") ? RunFactory::tr("no position") : RunFactory::tr("%1 position").arg(position));
   const QString norm = fieldText(settings, "norm");
-  if (!norm.isEmpty()) parts << QObject::tr("%1 norm").arg(norm);
+  if (!norm.isEmpty()) parts << RunFactory::tr("%1 norm").arg(norm);
   const QString layers = fieldText(settings, "num_layers");
-  if (!layers.isEmpty()) parts << QObject::tr("L=%1").arg(layers);
+  if (!layers.isEmpty()) parts << RunFactory::tr("L=%1").arg(layers);
   const QString width = fieldText(settings, "embed_dim");
-  if (!width.isEmpty()) parts << QObject::tr("D=%1").arg(width);
+  if (!width.isEmpty()) parts << RunFactory::tr("D=%1").arg(width);
   const QString epochs = fieldText(settings, "epochs");
-  if (!epochs.isEmpty()) parts << QObject::tr("%1 epochs").arg(epochs);
+  if (!epochs.isEmpty()) parts << RunFactory::tr("%1 epochs").arg(epochs);
   const QString rate = fieldText(settings, "learning_rate");
-  if (!rate.isEmpty()) parts << QObject::tr("lr %1").arg(rate);
+  if (!rate.isEmpty()) parts << RunFactory::tr("lr %1").arg(rate);
   return parts.join(QStringLiteral(" · "));
 }
 

@@ -25,8 +25,8 @@ QIcon colorSwatch(const QColor& color) {
 
 QString formatSeconds(double seconds) {
   const int s = static_cast<int>(std::lround(seconds));
-  if (s < 60) return QObject::tr("%1 s").arg(s);
-  return QObject::tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+  if (s < 60) return RunsList::tr("%1 s").arg(s);
+  return RunsList::tr("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
 }  // namespace

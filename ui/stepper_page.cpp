@@ -4,6 +4,7 @@
 #include "core/teaching/attention_steps.h"
 
 #include "ui/stepper_page.h"
+#include "ui/strings.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -32,12 +33,6 @@
 namespace al::ui {
 
 namespace {
-
-QStringList toQStrings(const std::vector<std::string>& words) {
-  QStringList out;
-  for (const std::string& w : words) out << QString::fromStdString(w);
-  return out;
-}
 
 QString plain(const QString& html) {
   QTextDocument doc;
@@ -169,7 +164,6 @@ QWidget* StepperPage::createControls() {
   sharpness_ = new QLabel;
   sharpness_->setObjectName("sharpness");
   sharpness_->setWordWrap(true);
-  sharpness_->setStyleSheet(QStringLiteral("background: #eef4fb; padding: 4px"));
   attentionForm->addRow(sharpness_);
   layout->addWidget(attentionGroup_);
   chatbotGroup_ = createChatbotControls();
@@ -184,9 +178,10 @@ QWidget* StepperPage::createControls() {
   layout->addWidget(stepList_, 1);
 
   auto* buttons = new QHBoxLayout;
-  backButton_ = new QPushButton(tr("◀ Back"));
-  playButton_ = new QPushButton(tr("▶ Play"));
-  nextButton_ = new QPushButton(tr("Next ▶"));
+  backButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/back.svg")), tr("Back"));
+  playButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/play.svg")), tr("Play"));
+  nextButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/forward.svg")), tr("Next"));
+  nextButton_->setLayoutDirection(Qt::RightToLeft);  // the arrow after the word
   playButton_->setCheckable(true);
   backButton_->setShortcut(QKeySequence(Qt::Key_PageUp));
   nextButton_->setShortcut(QKeySequence(Qt::Key_PageDown));
@@ -248,22 +243,18 @@ QWidget* StepperPage::createStepView() {
   layout->setContentsMargins(0, 0, 0, 0);
   error_ = new QLabel;
   error_->setWordWrap(true);
-  error_->setStyleSheet(QStringLiteral("background: #fde0dc; color: #8a1c10; padding: 6px"));
+  error_->setObjectName("stepperError");
   error_->hide();
   layout->addWidget(error_);
   title_ = new QLabel;
   title_->setObjectName("stepTitle");
-  title_->setStyleSheet(QStringLiteral("font-size: 20px; font-weight: bold"));
   formula_ = new QLabel;
   formula_->setObjectName("formula");
-  formula_->setStyleSheet(QStringLiteral("font-family: 'DejaVu Sans Mono', monospace; font-size: 16px; "
-                                         "background: #f6f6f6; padding: 6px"));
   formula_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   formula_->setWordWrap(true);
   explanation_ = new QLabel;
   explanation_->setObjectName("explanation");
   explanation_->setWordWrap(true);
-  explanation_->setStyleSheet(QStringLiteral("font-size: 14px"));
   auto* titleRow = new QHBoxLayout;
   titleRow->addWidget(title_, 1);
   auto* savePicture = new QPushButton(tr("Save picture…"));
@@ -398,7 +389,7 @@ void StepperPage::walkSelfAttention() {
     w->setEnabled(!usesTrainedModel());
   paddingBox_->setEnabled(maskBox_->currentData().toInt() == int(teaching::MaskKind::Padding));
   if (usesTrainedModel())
-    walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(*trainedModel_->model, trainedModel_->vocabulary);
+    walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(trainedModel_);  // shared, not copied
   else
     walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(teaching::EncoderLayerWalkthrough::toy(toySettings()));
   teaching::WalkSettings settings;
@@ -480,7 +471,8 @@ void StepperPage::setPlaying(bool playing) {
   else playTimer_->stop();
   const QSignalBlocker blocker(playButton_);
   playButton_->setChecked(playing);
-  playButton_->setText(playing ? tr("❚❚ Pause") : tr("▶ Play"));
+  playButton_->setText(playing ? tr("Pause") : tr("Play"));
+  playButton_->setIcon(QIcon(playing ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/play.svg")));
 }
 
 bool StepperPage::isPlaying() const { return playTimer_->isActive(); }

@@ -68,13 +68,6 @@ QString displayName(const QString& source) {
   return isBuiltin(source) ? source : QFileInfo(source).fileName() + QStringLiteral("  (") + source + QLatin1Char(')');
 }
 
-double bestValidationAccuracy(const std::vector<EpochEvent>& history) {
-  double best = std::nan("");
-  for (const EpochEvent& e : history)
-    if (std::isfinite(e.valAccuracy) && !(best >= e.valAccuracy)) best = e.valAccuracy;
-  return best;
-}
-
 }  // namespace
 
 TrainPage::TrainPage(QWidget* parent)
@@ -90,13 +83,11 @@ TrainPage::TrainPage(QWidget* parent)
   errorLabel_->setWordWrap(true);
   errorLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto* closeError = new QToolButton;
-  closeError->setText(QStringLiteral("✕"));
+  closeError->setIcon(QIcon(QStringLiteral(":/icons/close.svg")));
   closeError->setToolTip(tr("Hide this message"));
   connect(closeError, &QToolButton::clicked, this, &TrainPage::hideError);
   errorBanner_ = new QFrame;
   errorBanner_->setObjectName("errorBanner");
-  errorBanner_->setStyleSheet(QStringLiteral("#errorBanner { background: #fde2e1; border: 1px solid #d9534f; "
-                                             "border-radius: 4px; } #error { color: #7a1f1c; }"));
   auto* bannerLayout = new QHBoxLayout(errorBanner_);
   bannerLayout->addWidget(errorLabel_, 1);
   bannerLayout->addWidget(closeError, 0, Qt::AlignTop);
@@ -770,8 +761,24 @@ void TrainPage::trainingFinished() {
   if (trained) emit runFinished(id);
 }
 
+const TrainingRun* TrainPage::trainingRun(int runId) const {
+  const auto it = runs_.find(runId);
+  return it == runs_.end() || (isTraining() && runId == currentRunId_) ? nullptr : it->second.run.get();
+}
+
+QString TrainPage::runFailure(int runId) const {
+  const auto it = runs_.find(runId);
+  return it == runs_.end() ? QString() : it->second.failure;
+}
+
+bool TrainPage::runStopped(int runId) const {
+  const auto it = runs_.find(runId);
+  return it != runs_.end() && it->second.stopped;
+}
+
 void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
   Run& run = runs_[id];
+  run.stopped = outcome.stopped;
   run.seconds = runClock_.elapsed() / 1000.0;
   run.run = std::move(outcome.run);
   if (!outcome.result.history.empty()) run.history = outcome.result.history;

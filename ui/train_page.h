@@ -71,6 +71,11 @@ class TrainPage : public QWidget {
   int currentRunId() const { return currentRunId_; }  // the run training now, or the last one started
   int batchesSeen(int runId) const;                   // batch points drawn for that run
   std::vector<EpochEvent> history(int runId) const;
+  // The finished run itself (null while it trains, for a model opened from disk, or an unknown id), for the
+  // session's model library; why it failed (empty when it did not); whether it was stopped early.
+  const TrainingRun* trainingRun(int runId) const;
+  QString runFailure(int runId) const;
+  bool runStopped(int runId) const;
 
   // --- Files ---
   // false: the error is shown. remember = false writes a copy for another page: the run keeps its own
@@ -107,6 +112,7 @@ class TrainPage : public QWidget {
     double seconds = 0;
     QString directory;  // where it was saved or opened from
     QString failure;    // why training failed (a diverging loss); such weights are not saved
+    bool stopped = false;  // stopped early by the user
     // Smoothing of the batch curve: an exponential moving average, corrected for its start at zero.
     double lossAverage = 0, accuracyAverage = 0, smoothingWeight = 1;
     int batches = 0;

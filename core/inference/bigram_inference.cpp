@@ -37,6 +37,15 @@ void saveBigram(const std::filesystem::path& dir, const BigramClassifier& model,
   writer.commit();
 }
 
+BigramModel copyBigram(const BigramClassifier& model, const Vocabulary& vocabulary, std::vector<io::EpochRecord> history) {
+  BigramModel copy;
+  copy.model = std::make_unique<BigramClassifier>(model.config());
+  copy.model->parameters().data() = model.parameters().data();
+  copy.vocabulary = vocabulary;
+  copy.history = std::move(history);
+  return copy;
+}
+
 BigramPrediction predictBigramText(const BigramClassifier& model, const Vocabulary& vocabulary, const std::string& text) {
   BigramPrediction p;
   p.tokens = tokenize(model.config().tokenizer, TextTask::Classifier, text);

@@ -21,6 +21,9 @@ BigramModel loadBigram(const std::filesystem::path& dir);
 void saveBigram(const std::filesystem::path& dir, const BigramClassifier& model, const Vocabulary& vocabulary,
                 const std::vector<io::EpochRecord>& history);
 
+// An independent copy of a model and its vocabulary (a session's read-only snapshot of a run).
+BigramModel copyBigram(const BigramClassifier& model, const Vocabulary& vocabulary, std::vector<io::EpochRecord> history);
+
 struct BigramPrediction {
   std::vector<std::string> tokens;  // the words after standardization
   std::vector<int> ids;             // each word's id (1 = unknown)

@@ -53,13 +53,24 @@ void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model
   writer.commit();
 }
 
+ChatbotModel copyChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
+                         std::vector<io::EpochRecord> history) {
+  ChatbotModel copy;
+  copy.model = std::make_unique<Seq2SeqAttention>(model.config());
+  copy.model->parameters().data() = model.parameters().data();
+  copy.source = source;
+  copy.target = target;
+  copy.history = std::move(history);
+  return copy;
+}
+
 ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
-                        const std::string& question) {
+                        const std::string& question, Seq2SeqTrace* trace) {
   ChatbotReply reply;
   reply.sourceTokens = tokenizeSeq2seq(model.config().tokenizer, question);
   reply.truncated = truncateSeq2seq(reply.sourceTokens, static_cast<size_t>(model.config().maxSourceLength));
   reply.sourceIds = source.ids(reply.sourceTokens);
-  const Seq2SeqAnswer a = model.greedyDecode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken));
+  const Seq2SeqAnswer a = model.greedyDecode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken), trace);
   for (int id : a.tokens) reply.outputTokens.push_back(target.token(id));
   reply.answer = decodeSeq2seq(target, a.tokens);
   reply.attention = a.attention;

@@ -22,6 +22,10 @@ ChatbotModel loadChatbot(const std::filesystem::path& dir);
 void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model, const Vocabulary& source,
                  const Vocabulary& target, const std::vector<io::EpochRecord>& history);
 
+// An independent copy of a model and its vocabularies (a session's read-only snapshot of a run).
+ChatbotModel copyChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
+                         std::vector<io::EpochRecord> history);
+
 // What ask shows.
 struct ChatbotReply {
   std::string answer;                      // the output tokens joined by spaces, without <end>
@@ -32,8 +36,8 @@ struct ChatbotReply {
   Matrix attention;                        // output steps x source tokens
 };
 // Never throws for a question made of unknown words or of no words (it still has <start> and <end>).
-// Throws InputError for text that is not UTF-8.
+// Throws InputError for text that is not UTF-8. With a trace, the decoder's intermediate values are kept there.
 ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
-                        const std::string& question);
+                        const std::string& question, Seq2SeqTrace* trace = nullptr);
 
 }  // namespace al

@@ -40,6 +40,16 @@ void saveImdbTransformer(const std::filesystem::path& dir, const TransformerClas
   writer.commit();
 }
 
+ImdbTransformerModel copyImdbTransformer(const TransformerClassifier& model, const Vocabulary& vocabulary,
+                                         std::vector<io::EpochRecord> history) {
+  ImdbTransformerModel copy;
+  copy.model = std::make_unique<TransformerClassifier>(model.config());
+  copy.model->parameters().data() = model.parameters().data();
+  copy.vocabulary = vocabulary;
+  copy.history = std::move(history);
+  return copy;
+}
+
 std::vector<std::string> imdbTokensForModel(const TransformerClassifier& model, const std::string& text,
                                             bool* truncated) {
   std::vector<std::string> tokens = tokenize(model.config().tokenizer, TextTask::Classifier, text);

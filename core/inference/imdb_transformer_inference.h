@@ -23,6 +23,10 @@ ImdbTransformerModel loadImdbTransformer(const std::filesystem::path& dir);
 void saveImdbTransformer(const std::filesystem::path& dir, const TransformerClassifier& model,
                          const Vocabulary& vocabulary, const std::vector<io::EpochRecord>& history);
 
+// An independent copy of a model and its vocabulary (a session's read-only snapshot of a run).
+ImdbTransformerModel copyImdbTransformer(const TransformerClassifier& model, const Vocabulary& vocabulary,
+                                         std::vector<io::EpochRecord> history);
+
 // What predict shows: the tokens as the model sees them, and its answer.
 struct ImdbPrediction {
   std::vector<std::string> tokens;  // after standardization, truncated (unknown words as typed)

@@ -36,10 +36,9 @@ RowVector AdditiveAttention::attend(const ParameterSet& params, const RowVector&
   // e = tanh(·)·V + bV   (S x 1, kept as a row 1 x S). bV adds the same number to every score, and softmax
   // does not change when all its inputs move together, so bV is part of the file but never changes a result:
   // it is left out here, which keeps the weights exactly independent of it.
-  RowVector scores = (cache.activations * params.value(v_.kernelSlot())).transpose();
+  cache.scores = (cache.activations * params.value(v_.kernelSlot())).transpose();
   // softmax over the source tokens; subtracting the maximum changes nothing but avoids overflow
-  scores.array() -= scores.maxCoeff();
-  cache.weights = scores.array().exp().matrix();
+  cache.weights = (cache.scores.array() - cache.scores.maxCoeff()).exp().matrix();
   cache.weights /= cache.weights.sum();
   return cache.weights * outputs;  // 1 x U   c = Σ_j a_j O_j
 }

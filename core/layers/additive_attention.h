@@ -30,6 +30,7 @@ class AdditiveAttention {
   // What attend keeps for its backward pass.
   struct StepCache {
     Matrix activations;  // S x A   tanh(q + keys_j)
+    RowVector scores;    // 1 x S   e, as the softmax sees them (bV left out: it shifts all alike, see attend)
     RowVector weights;   // 1 x S   a
   };
 

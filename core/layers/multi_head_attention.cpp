@@ -28,12 +28,24 @@ void addProjectionGradients(const MultiHeadAttention::Projection& p, const Matri
   grads[p.bias] += dy.colwise().sum();
 }
 
+void checkMask(const Matrix* allowed, Index T) {
+  if (allowed && (allowed->rows() != T || allowed->cols() != T))
+    throw InputError("attention mask is " + std::to_string(allowed->rows()) + " x " +
+                     std::to_string(allowed->cols()) + ", expected " + std::to_string(T) + " x " + std::to_string(T));
+}
+
+}  // namespace
+
+Matrix maskScores(const Matrix& scores, const Matrix& allowed) {
+  constexpr float minusInfinity = -std::numeric_limits<float>::infinity();
+  return (allowed.array() != 0.0f).select(scores, minusInfinity);
+}
+
 // Turns T x T scores into attention weights, in place: each row becomes softmax over its allowed keys.
 // The row maximum is subtracted first so that exp never overflows (softmax does not change under a shift).
 // Masked keys get weight exactly 0, and a row with no allowed key becomes all zeros instead of 0/0 = NaN.
 void maskedSoftmaxRows(Matrix& scores, const Matrix* allowed) {
-  constexpr float minusInfinity = -std::numeric_limits<float>::infinity();
-  if (allowed) scores = (allowed->array() != 0.0f).select(scores, minusInfinity);
+  if (allowed) scores = maskScores(scores, *allowed);
 
   Eigen::VectorXf rowMax = scores.rowwise().maxCoeff();        // T, over the allowed keys only
   rowMax = rowMax.array().isFinite().select(rowMax, 0.0f);     // a fully masked row: shift by 0, not by -inf
@@ -45,14 +57,6 @@ void maskedSoftmaxRows(Matrix& scores, const Matrix* allowed) {
   rowSum = (rowSum.array() > 0.0f).select(rowSum, 1.0f);       // a fully masked row: 0 / 1 = 0, not 0 / 0
   scores.array().colwise() /= rowSum.array();
 }
-
-void checkMask(const Matrix* allowed, Index T) {
-  if (allowed && (allowed->rows() != T || allowed->cols() != T))
-    throw InputError("attention mask is " + std::to_string(allowed->rows()) + " x " +
-                     std::to_string(allowed->cols()) + ", expected " + std::to_string(T) + " x " + std::to_string(T));
-}
-
-}  // namespace
 
 MultiHeadAttention::MultiHeadAttention(ParameterSet& params, const std::string& name, Index width, Index heads,
                                        Index keyDim)
@@ -71,19 +75,25 @@ void MultiHeadAttention::initialize(ParameterSet& params, Rng& rng) const {
   }
 }
 
+float MultiHeadAttention::scoreScale(ScoreScaling scaling) const {
+  return scaling == ScoreScaling::SqrtKeyDim ? 1.0f / std::sqrt(static_cast<float>(keyDim_)) : 1.0f;
+}
+
 Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& x, Cache& cache,
-                                   const Matrix* allowed) const {
+                                   const Matrix* allowed, ScoreScaling scaling) const {
   const Index T = x.rows();
   if (x.cols() != width_)
     throw InputError("attention input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width_));
   checkMask(allowed, T);
-  const float scale = 1.0f / std::sqrt(static_cast<float>(keyDim_));
+  const float scale = scoreScale(scaling);
 
   cache.input = x;                          // T x D
   cache.q = project(params, query_, x);     // T x (H*K)
   cache.k = project(params, key_, x);       // T x (H*K)
   cache.v = project(params, value_, x);     // T x (H*K)
   cache.weights.resize(static_cast<size_t>(heads_));
+  cache.scores.resize(cache.keepScores ? static_cast<size_t>(heads_) : 0);
+  cache.scaledScores.resize(cache.scores.size());
   cache.heads.resize(T, heads_ * keyDim_);  // T x (H*K)
 
   for (Index h = 0; h < heads_; ++h) {
@@ -93,7 +103,14 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& x, 
     const auto vh = cache.v.middleCols(first, keyDim_);  // T x K
 
     Matrix& a = cache.weights[static_cast<size_t>(h)];   // T x T
-    a.noalias() = scale * (qh * kh.transpose());          // scores S_h = Q_h·K_hᵀ / √K
+    if (cache.keepScores) {
+      Matrix& scores = cache.scores[static_cast<size_t>(h)];  // T x T, kept for teaching
+      scores.noalias() = qh * kh.transpose();
+      a = scale * scores;
+      cache.scaledScores[static_cast<size_t>(h)] = a;
+    } else {
+      a.noalias() = scale * (qh * kh.transpose());        // scores S_h = Q_h·K_hᵀ / √K
+    }
     maskedSoftmaxRows(a, allowed);                        // weights A_h
     cache.heads.middleCols(first, keyDim_).noalias() = a * vh;  // T x K: each token's weighted values
   }

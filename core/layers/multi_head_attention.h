@@ -26,6 +26,9 @@
 
 namespace al {
 
+// Whether the scores are divided by √K. Only teaching switches it off, to show what an unscaled softmax does.
+enum class ScoreScaling { SqrtKeyDim, None };
+
 class MultiHeadAttention {
  public:
   struct Cache {
@@ -33,6 +36,10 @@ class MultiHeadAttention {
     Matrix q, k, v;               // T x (H*K) each
     std::vector<Matrix> weights;  // H matrices of T x T: A_h, row = query token, column = key token
     Matrix heads;                 // T x (H*K), Z = concat_h(A_h·V_h)
+    // Set keepScores before forward to also keep the scores, H matrices of T x T each, for the teaching walk
+    // (training leaves it off): the raw S_h = Q_h·K_hᵀ and the scaled S_h·scale that the mask and softmax saw.
+    bool keepScores = false;
+    std::vector<Matrix> scores, scaledScores;
   };
 
   // Registers name + ".query.kernel" [D, H*K], ".query.bias" [H*K], the same for ".key" and ".value",
@@ -43,9 +50,13 @@ class MultiHeadAttention {
 
   // x: T x D -> T x D. `allowed` is an optional T x T mask: entry (i, j) is 1 when query i may attend to
   // key j, 0 when it may not. A query with no allowed key gets all-zero weights (its head output is 0).
-  Matrix forward(const ParameterSet& params, const Matrix& x, Cache& cache, const Matrix* allowed = nullptr) const;
+  Matrix forward(const ParameterSet& params, const Matrix& x, Cache& cache, const Matrix* allowed = nullptr,
+                 ScoreScaling scaling = ScoreScaling::SqrtKeyDim) const;
   // dY: T x D -> dX: T x D; adds the gradients of all eight tensors into grads.
   Matrix backward(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const;
+
+  // The factor the scores are multiplied by: 1/√K, or 1 without scaling.
+  float scoreScale(ScoreScaling scaling = ScoreScaling::SqrtKeyDim) const;
 
   Index width() const { return width_; }
   Index heads() const { return heads_; }
@@ -65,6 +76,12 @@ class MultiHeadAttention {
   Index width_, heads_, keyDim_;
   Projection query_, key_, value_, output_;
 };
+
+// The layer's softmax, in place: every row of T x T scores becomes weights over its allowed keys (all when
+// `allowed` is null); masked keys get exactly 0 and a row without any allowed key becomes all zeros.
+void maskedSoftmaxRows(Matrix& scores, const Matrix* allowed);
+// The scores as the softmax sees them: -∞ where `allowed` is 0 (T x T).
+Matrix maskScores(const Matrix& scores, const Matrix& allowed);
 
 // The T x T mask of a decoder: query i may attend to keys 0..i only (no peeking at later tokens).
 Matrix causalMask(Index T);

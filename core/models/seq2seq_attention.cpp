@@ -320,7 +320,8 @@ Seq2SeqLoss Seq2SeqAttention::teacherForcing(std::span<const Seq2SeqExample* con
   return result;
 }
 
-Seq2SeqAnswer Seq2SeqAttention::greedyDecode(const std::vector<int>& source, int startId, int endId) const {
+Seq2SeqAnswer Seq2SeqAttention::greedyDecode(const std::vector<int>& source, int startId, int endId,
+                                             Seq2SeqTrace* trace) const {
   checkIds(source, config_.sourceVocabSize, "source");
   checkIds({startId, endId}, config_.targetVocabSize, "target");
   const Index U = config_.units, E = config_.embedDim;
@@ -337,11 +338,18 @@ Seq2SeqAnswer Seq2SeqAttention::greedyDecode(const std::vector<int>& source, int
   std::vector<RowVector> alignments;
   Matrix state = enc.finalStates;  // 1 x U
   int previous = startId;
+  if (trace) {
+    trace->outputs = outputs;
+    trace->keys = keys;
+    trace->steps.clear();
+  }
   for (Index k = 0; k < config_.maxTargetLength; ++k) {
     AdditiveAttention::StepCache attentionCache;
     Matrix x(1, U + E);
-    x.row(0).head(U) = attention_.attend(params_, attention_.projectQueries(params_, state), keys, outputs, attentionCache);
+    const RowVector query = attention_.projectQueries(params_, state);  // 1 x A
+    x.row(0).head(U) = attention_.attend(params_, query, keys, outputs, attentionCache);
     x.row(0).tail(E) = table.row(previous);
+    if (trace) trace->steps.push_back({state.row(0), query, attentionCache, x.row(0).head(U)});
     Gru::StepCache gruCache;
     state = decoderGru_.step(params_, x, state, gruCache);
     const RowVector logits = state * outKernel + outBias;  // 1 x V

@@ -69,6 +69,19 @@ struct Seq2SeqAnswer {
   Matrix attention;         // steps x S: row k is the alignment used to produce tokens[k]
 };
 
+// What greedy decoding computed on its way, kept for the teaching walk (the walk reads it, never recomputes it).
+struct Seq2SeqTrace {
+  Matrix outputs;                     // S x U  encoder outputs h_j
+  Matrix keys;                        // S x A  h·W2 + b2
+  struct Step {
+    RowVector state;                  // 1 x U  decoder state s before this answer word
+    RowVector query;                  // 1 x A  s·W1 + b1
+    AdditiveAttention::StepCache attention;  // tanh(q + k_j), scores e, weights a
+    RowVector context;                // 1 x U  c = Σ_j a_j h_j
+  };
+  std::vector<Step> steps;            // one per answer word
+};
+
 class Seq2SeqAttention {
  public:
   // Registers every tensor of the contract, in its order. Throws InputError for a zero size.
@@ -82,8 +95,8 @@ class Seq2SeqAttention {
   // the summed token loss (not yet divided by the token count: the caller knows the whole batch).
   Seq2SeqLoss teacherForcing(std::span<const Seq2SeqExample* const> examples, Gradients* grads) const;
 
-  // Greedy decoding of one source sentence (any length >= 1).
-  Seq2SeqAnswer greedyDecode(const std::vector<int>& source, int startId, int endId) const;
+  // Greedy decoding of one source sentence (any length >= 1). With a trace, also keeps every intermediate value.
+  Seq2SeqAnswer greedyDecode(const std::vector<int>& source, int startId, int endId, Seq2SeqTrace* trace = nullptr) const;
 
   const Seq2SeqConfig& config() const { return config_; }
   ParameterSet& parameters() { return params_; }

@@ -65,6 +65,15 @@ class TransformerClassifier {
   // Multiply-adds of one forward pass over T tokens, times two (FLOPs); backward is about twice that.
   double forwardFlops(Index tokens) const;
 
+  // The model's own pieces, read-only, for the teaching walk through the first layer (core/teaching).
+  using EncoderLayer = TransformerEncoder::Layer;
+  const EncoderLayer& encoderLayer(size_t layer) const { return encoder_.layers().at(layer); }
+  const Embedding& tokenEmbedding() const { return encoder_.tokenEmbedding(); }
+  // The position part of the input for T tokens (T x D): the learned rows, the sine waves, or zeros.
+  Matrix positionRows(Index T) const { return encoder_.positionRows(params_, T); }
+  // A layer's first or second normalization in evaluation mode (batch norm: its moving statistics).
+  Matrix normalize(size_t layer, bool first, const Matrix& x) const { return encoder_.normalizeForEvaluation(params_, layer, first, x); }
+
  private:
   struct BatchCache;
   // Encoder, then pool, dropout and head for every sample; the logits land in b.logits.

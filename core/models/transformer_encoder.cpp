@@ -84,6 +84,25 @@ Matrix TransformerEncoder::embed(const ParameterSet& params, std::span<const int
   return x;
 }
 
+Matrix TransformerEncoder::positionRows(const ParameterSet& params, Index T) const {
+  switch (config_.position) {
+    case PositionKind::Learned: return params.value(positionEmbedding_->tableSlot()).topRows(T);  // T x D
+    case PositionKind::Sinusoidal: return sinusoid_.topRows(T);                                  // T x D
+    case PositionKind::None: break;
+  }
+  return Matrix::Zero(T, config_.embedDim);
+}
+
+Matrix TransformerEncoder::normalizeForEvaluation(const ParameterSet& params, size_t l, bool first, const Matrix& x) const {
+  const Layer& layer = layers_.at(l);
+  if (layer.layerNorm1) {
+    LayerNorm::Cache cache;
+    return (first ? *layer.layerNorm1 : *layer.layerNorm2).forward(params, x, cache);
+  }
+  BatchNorm::Cache cache;
+  return (first ? *layer.batchNorm1 : *layer.batchNorm2).forward(params, x, Mode::Eval, cache);
+}
+
 void TransformerEncoder::normalize(const ParameterSet& params, size_t l, bool first, Mode mode, BatchCache& b) const {
   const Layer& layer = layers_[l];
   const size_t B = b.samples.size();

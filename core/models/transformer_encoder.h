@@ -89,6 +89,12 @@ class TransformerEncoder {
   // m = momentum·m + (1 - momentum)·batch statistic for every batch norm (no-op with layer norm).
   void updateMovingStatistics(ParameterSet& params, const BatchCache& cache) const;
 
+  // The position part of the input for T tokens (T x D): the learned rows, the sine waves, or zeros.
+  Matrix positionRows(const ParameterSet& params, Index T) const;
+  // Layer `layer`'s first or second normalization of one sequence in evaluation mode (batch norm: its moving
+  // statistics), for views that show a layer at work.
+  Matrix normalizeForEvaluation(const ParameterSet& params, size_t layer, bool first, const Matrix& x) const;
+
   // Multiply-adds of one forward pass over T tokens, times two (FLOPs); backward is about twice that.
   double forwardFlops(Index tokens) const;
 

@@ -17,8 +17,6 @@ namespace al::teaching {
 
 namespace {
 
-constexpr float kMinusInfinity = -std::numeric_limits<float>::infinity();
-
 std::string headName(Index h) { return "head " + std::to_string(h + 1); }
 
 std::vector<std::string> numbered(const std::string& prefix, Index count) {
@@ -34,28 +32,12 @@ uint64_t wordHash(const std::string& word) {
   return h;
 }
 
-// X·W + b for every token, with the two slots of a projection.
-Matrix project(const ParameterSet& params, const MultiHeadAttention::Projection& p, const Matrix& x) {
-  Matrix y = x * params.value(p.kernel);       // T x out
-  y.rowwise() += params.value(p.bias).row(0);  // b broadcast over the T rows
-  return y;
-}
-
 // Entropy in nats of one row of weights: -Σ a log a (a zero weight adds nothing).
 double rowEntropy(const Eigen::Ref<const RowVector>& row) {
   double h = 0;
   for (Index j = 0; j < row.size(); ++j)
     if (row(j) > 0) h -= static_cast<double>(row(j)) * std::log(static_cast<double>(row(j)));
   return h;
-}
-
-// Every tensor registered in `to` exists in `from` under the same name (the model file's names): copy it.
-void copyTensorsByName(const ParameterSet& from, ParameterSet& to) {
-  for (const ParameterInfo& info : to.tensors()) {
-    const int slot = from.find(info.name);
-    if (slot < 0) throw InputError("the model has no tensor \"" + info.name + "\"");
-    to.value(to.find(info.name)) = from.value(slot);
-  }
 }
 
 StepGrid grid(std::string title, Matrix values, std::vector<std::string> rows, std::vector<std::string> columns,
@@ -66,19 +48,8 @@ StepGrid grid(std::string title, Matrix values, std::vector<std::string> rows, s
 }  // namespace
 
 Matrix softmaxRows(const Matrix& scores, const Matrix* allowed) {
-  Matrix weights = Matrix::Zero(scores.rows(), scores.cols());  // T x T
-  for (Index i = 0; i < scores.rows(); ++i) {
-    auto mayLook = [&](Index j) { return allowed == nullptr || (*allowed)(i, j) != 0.0f; };
-    float largest = kMinusInfinity;
-    for (Index j = 0; j < scores.cols(); ++j)
-      if (mayLook(j)) largest = std::max(largest, scores(i, j));
-    if (largest == kMinusInfinity) continue;  // no key allowed: the row stays 0
-    // Subtracting the row's largest score changes nothing (it cancels in the division) but keeps exp finite.
-    double total = 0;
-    for (Index j = 0; j < scores.cols(); ++j)
-      if (mayLook(j)) total += weights(i, j) = std::exp(scores(i, j) - largest);
-    weights.row(i) /= static_cast<float>(total);
-  }
+  Matrix weights = scores;  // T x T
+  maskedSoftmaxRows(weights, allowed);
   return weights;
 }
 
@@ -111,61 +82,50 @@ Matrix learnedPositions(const TransformerClassifier& model, Index count) {
 // ---------------------------------------------------------------------------------------------------------
 // The layer
 
-EncoderLayerWalkthrough::EncoderLayerWalkthrough(const TransformerConfig& config, bool toy)
-    : config_(config),
-      toy_(toy),
-      attention_(params_, "encoder.0.attention", config.embedDim, config.numHeads, config.keyDim),
-      dense1_(params_, "encoder.0.ffn.dense1", config.embedDim, config.denseDim),
-      dense2_(params_, "encoder.0.ffn.dense2", config.denseDim, config.embedDim) {
-  if (!toy) tokenEmbedding_.emplace(params_, "embedding.token", config.vocabSize, config.embedDim);
-  if (config.position == PositionKind::Learned)
-    positionEmbedding_.emplace(params_, "embedding.position", config.sequenceLength, config.embedDim);
-  if (config.norm == NormKind::Layer) {
-    layerNorm1_.emplace(params_, "encoder.0.norm1", config.embedDim, config.normEpsilon);
-    layerNorm2_.emplace(params_, "encoder.0.norm2", config.embedDim, config.normEpsilon);
-  } else {
-    batchNorm1_.emplace(params_, "encoder.0.norm1", config.embedDim, config.normEpsilon, config.batchNormMomentum);
-    batchNorm2_.emplace(params_, "encoder.0.norm2", config.embedDim, config.normEpsilon, config.batchNormMomentum);
-  }
-}
+EncoderLayerWalkthrough::EncoderLayerWalkthrough(const TransformerClassifier& model, Vocabulary vocabulary)
+    : model_(std::shared_ptr<const TransformerClassifier>(), &model),  // not owned: the caller keeps it alive
+      vocabulary_(std::make_shared<const Vocabulary>(std::move(vocabulary))) {}
 
-EncoderLayerWalkthrough::EncoderLayerWalkthrough(const TransformerClassifier& model, const Vocabulary& vocabulary)
-    : EncoderLayerWalkthrough(model.config(), false) {
-  vocabulary_ = vocabulary;
-  copyTensorsByName(model.parameters(), params_);
-}
+EncoderLayerWalkthrough::EncoderLayerWalkthrough(std::shared_ptr<const ImdbTransformerModel> model)
+    : model_(model, model->model.get()), vocabulary_(model, &model->vocabulary) {}
 
 EncoderLayerWalkthrough EncoderLayerWalkthrough::toy(const ToyEncoderSettings& s) {
   if (s.width < 1 || s.heads < 1 || s.feedForward < 1 || s.maxTokens < 1)
     throw InputError("a toy layer needs a width, heads, a feed-forward width and a length of at least 1");
   TransformerConfig c;
-  c.vocabSize = 2;
+  c.vocabSize = 2;  // a toy's words get vectors from their hash (embed), not from a table
   c.sequenceLength = static_cast<int>(s.maxTokens);
   c.embedDim = static_cast<int>(s.width);
   c.numHeads = static_cast<int>(s.heads);
   c.keyDim = static_cast<int>(std::max<Index>(1, s.width / s.heads));
   c.denseDim = static_cast<int>(s.feedForward);
+  c.numLayers = 1;
   c.position = s.position;
   c.norm = NormKind::Layer;
-  EncoderLayerWalkthrough w(c, true);
-  w.seed_ = s.seed;
+  auto model = std::make_shared<TransformerClassifier>(c);
+  ParameterSet& params = model->parameters();
   Rng rng(s.seed);
-  if (w.positionEmbedding_) {
+  if (c.position == PositionKind::Learned) {
     // Learned position vectors of a toy are as large as its word vectors, so that position visibly matters.
-    MatrixMap table = w.params_.value(w.positionEmbedding_->tableSlot());
+    MatrixMap table = params.value(params.find("embedding.position"));
     for (Index i = 0; i < table.size(); ++i) table.data()[i] = 0.5f * rng.normal();
   }
-  w.attention_.initialize(w.params_, rng);
-  w.dense1_.initialize(w.params_, rng);
-  w.dense2_.initialize(w.params_, rng);
-  w.layerNorm1_->initialize(w.params_);
-  w.layerNorm2_->initialize(w.params_);
+  const TransformerClassifier::EncoderLayer& layer = model->encoderLayer(0);
+  layer.attention.initialize(params, rng);
+  layer.dense1.initialize(params, rng);
+  layer.dense2.initialize(params, rng);
+  layer.layerNorm1->initialize(params);
+  layer.layerNorm2->initialize(params);
+  EncoderLayerWalkthrough w;
+  w.model_ = std::move(model);
+  w.toy_ = true;
+  w.seed_ = s.seed;
   return w;
 }
 
 // A model reads text with its own tokenizer; a toy has none, and reads Chinese or Japanese word by word.
 TokenizerKind EncoderLayerWalkthrough::tokenizerFor(std::string_view text) const {
-  if (!toy_) return config_.tokenizer;
+  if (!toy_) return config().tokenizer;
   ScriptCounts scripts;
   scripts.add(text);
   return suggestTokenizer(TextTask::Classifier, scripts);
@@ -173,15 +133,19 @@ TokenizerKind EncoderLayerWalkthrough::tokenizerFor(std::string_view text) const
 
 Sentence EncoderLayerWalkthrough::read(const std::string& text) const {
   Sentence s;
+  if (!toy_) {
+    s.tokens = imdbTokensForModel(*model_, text, &s.truncated);  // the model's own tokenization
+    for (const std::string& token : s.tokens) s.ids.push_back(vocabulary_->id(token));
+    return s;
+  }
   s.tokens = tokenize(tokenizerFor(text), TextTask::Classifier, text);
   if (s.tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
-  const auto length = static_cast<size_t>(config_.sequenceLength);
+  const auto length = static_cast<size_t>(config().sequenceLength);
   s.truncated = s.tokens.size() > length;
   if (s.truncated) s.tokens.resize(length);
   std::map<std::string, int> sentenceWords;  // a toy has no vocabulary: number words by first appearance, from 2
   for (const std::string& token : s.tokens)
-    s.ids.push_back(toy_ ? sentenceWords.emplace(token, 2 + static_cast<int>(sentenceWords.size())).first->second
-                         : vocabulary_.id(token));
+    s.ids.push_back(sentenceWords.emplace(token, 2 + static_cast<int>(sentenceWords.size())).first->second);
   return s;
 }
 
@@ -190,33 +154,14 @@ Matrix EncoderLayerWalkthrough::embed(const std::vector<std::string>& tokens, co
   const Index T = static_cast<Index>(ids.size());
   if (!toy_) {
     Embedding::Cache cache;
-    return tokenEmbedding_->forward(params_, ids, cache);  // T x D, row t = table[ids[t]]
+    return model_->tokenEmbedding().forward(parameters(), ids, cache);  // T x D, row t = table[ids[t]]
   }
-  Matrix x = Matrix::Zero(T, config_.embedDim);  // T x D; padding rows stay 0
+  Matrix x = Matrix::Zero(T, config().embedDim);  // T x D; padding rows stay 0
   for (Index t = 0; t < realTokens; ++t) {
     Rng rng = Rng::derive(seed_, wordHash(tokens[static_cast<size_t>(t)]));
     for (Index d = 0; d < x.cols(); ++d) x(t, d) = rng.normal();
   }
   return x;
-}
-
-Matrix EncoderLayerWalkthrough::positions(Index T) const {
-  switch (config_.position) {
-    case PositionKind::Learned: return params_.value(positionEmbedding_->tableSlot()).topRows(T);  // T x D
-    case PositionKind::Sinusoidal: return sinusoidalEncoding(T, config_.embedDim);                // T x D
-    case PositionKind::None: break;
-  }
-  return Matrix::Zero(T, config_.embedDim);
-}
-
-Matrix EncoderLayerWalkthrough::normalize(bool first, const Matrix& x) const {
-  if (layerNorm1_) {
-    LayerNorm::Cache cache;
-    return (first ? *layerNorm1_ : *layerNorm2_).forward(params_, x, cache);
-  }
-  // Batch norm in evaluation mode: the moving statistics the model learned, the same for every sentence.
-  BatchNorm::Cache cache;
-  return (first ? *batchNorm1_ : *batchNorm2_).forward(params_, x, Mode::Eval, cache);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -281,10 +226,7 @@ EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSe
     throw InputError("the sentence has no tokens; type at least one word");
   EncoderWalk w;
   addEmbeddingStep(w, sentence, settings);  // X = E[ids] + P
-  addProjectionStep(w);                     // Q, K, V
-  addScoreSteps(w, settings);               // Q·Kᵀ, ÷√K, mask
-  addSoftmaxStep(w);                        // A = softmax_rows
-  addMixingSteps(w);                        // A·V, concatenate, project
+  addAttentionSteps(w, settings);           // the layer's forward: Q, K, V, scores, mask, softmax, A·V, Y
   addFeedForwardSteps(w);                   // residual and norm, feed-forward, residual and norm
   return w;
 }
@@ -295,49 +237,73 @@ void EncoderLayerWalkthrough::addEmbeddingStep(EncoderWalk& w, const Sentence& s
   std::vector<std::string> tokens = sentence.tokens;
   std::vector<int> ids = sentence.ids;
   w.realTokens = static_cast<Index>(tokens.size());
+  const TransformerConfig& config = this->config();
   if (settings.mask == MaskKind::Padding) {
-    const Index room = config_.sequenceLength - w.realTokens;  // a learned position table ends somewhere
+    const Index room = config.sequenceLength - w.realTokens;  // a learned position table ends somewhere
     for (Index p = 0; p < std::min(settings.paddingTokens, std::max<Index>(room, 0)); ++p) {
       tokens.push_back("[pad]");
       ids.push_back(Vocabulary::kPaddingId);
     }
   }
-  if (static_cast<Index>(tokens.size()) > config_.sequenceLength)
+  if (static_cast<Index>(tokens.size()) > config.sequenceLength)
     throw InputError("the sentence has " + std::to_string(tokens.size()) + " tokens, more than the model's " +
-                     std::to_string(config_.sequenceLength));
+                     std::to_string(config.sequenceLength));
   const Index T = static_cast<Index>(tokens.size());
   w.labels = tokens;
   const std::vector<std::string>& L = w.labels;
-  const auto dims = numbered("d", config_.embedDim);
+  const auto dims = numbered("d", config.embedDim);
 
   w.tokenEmbedding = embed(tokens, ids, w.realTokens);  // T x D
-  w.position = positions(T);                            // T x D
+  w.position = model_->positionRows(T);                 // T x D
   w.input = w.tokenEmbedding + w.position;              // T x D
   {
     AttentionStep s{"embedding", "Embeddings (+ position)", "X = E[token] + P[position]",
                     "Every token becomes a row of D numbers: its embedding, looked up in a learned table. ", {}};
-    if (config_.position == PositionKind::None)
+    if (config.position == PositionKind::None)
       s.explanation += "This model adds no position information: the rows of X do not depend on where a word "
                        "stands, so attention alone cannot tell word order.";
     else
-      s.explanation += std::string("A ") + (config_.position == PositionKind::Learned ? "learned" : "sinusoidal") +
+      s.explanation += std::string("A ") + (config.position == PositionKind::Learned ? "learned" : "sinusoidal") +
                        " position vector is added, so the same word at another place gives another row: "
                        "that is how order can reach attention.";
     s.grids.push_back(grid("token embedding E", w.tokenEmbedding, L, dims));
-    if (config_.position != PositionKind::None) s.grids.push_back(grid("position P", w.position, L, dims));
+    if (config.position != PositionKind::None) s.grids.push_back(grid("position P", w.position, L, dims));
     s.grids.push_back(grid("X", w.input, L, dims));
     w.steps.push_back(std::move(s));
   }
 }
 
+// The attention layer's own forward pass over X, keeping its scores: every matrix of the attention steps.
+void EncoderLayerWalkthrough::addAttentionSteps(EncoderWalk& w, const WalkSettings& settings) const {
+  const MultiHeadAttention& attention = this->attention();
+  const Index T = static_cast<Index>(w.labels.size());
+  w.allowed = allowedKeys(settings.mask, T, w.realTokens);  // T x T
+  const Matrix* allowed = settings.mask == MaskKind::None ? nullptr : &w.allowed;
+  MultiHeadAttention::Cache cache;
+  cache.keepScores = true;
+  w.attentionOutput = attention.forward(parameters(), w.input, cache, allowed,
+                                        settings.scale ? ScoreScaling::SqrtKeyDim : ScoreScaling::None);  // T x D
+  w.q = std::move(cache.q);  // T x (H*K)
+  w.k = std::move(cache.k);
+  w.v = std::move(cache.v);
+  w.scores = std::move(cache.scores);        // H of T x T
+  w.scaled = std::move(cache.scaledScores);  // H of T x T
+  for (const Matrix& scaled : w.scaled) w.masked.push_back(maskScores(scaled, w.allowed));
+  w.weights = std::move(cache.weights);      // H of T x T
+  w.concatenated = std::move(cache.heads);   // T x (H*K)
+  const Index K = attention.keyDim();
+  for (Index h = 0; h < attention.heads(); ++h) w.headOutputs.push_back(w.concatenated.middleCols(h * K, K));  // T x K
+
+  addProjectionStep(w);
+  addScoreSteps(w, settings);
+  addSoftmaxStep(w);
+  addMixingSteps(w);
+}
+
 // Q, K and V for every head.
 void EncoderLayerWalkthrough::addProjectionStep(EncoderWalk& w) const {
-  const Index H = attention_.heads(), K = attention_.keyDim();
+  const Index H = attention().heads(), K = attention().keyDim();
   const std::vector<std::string>& L = w.labels;
-
-  w.q = project(params_, attention_.query(), w.input);  // T x (H*K)
-  w.k = project(params_, attention_.key(), w.input);    // T x (H*K)
-  w.v = project(params_, attention_.value(), w.input);  // T x (H*K)
   {
     AttentionStep s{"projections", "Queries, keys and values",
                     "Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v;  head h uses columns hK .. hK+K-1",
@@ -357,19 +323,9 @@ void EncoderLayerWalkthrough::addProjectionStep(EncoderWalk& w) const {
 
 // Scores Q·Kᵀ, their scaling by 1/√K, the mask.
 void EncoderLayerWalkthrough::addScoreSteps(EncoderWalk& w, const WalkSettings& settings) const {
-  const Index H = attention_.heads(), K = attention_.keyDim();
-  const float keyScale = 1.0f / std::sqrt(static_cast<float>(K));
-  const Index T = static_cast<Index>(w.labels.size());
+  const Index H = attention().heads(), K = attention().keyDim();
+  const float keyScale = attention().scoreScale();
   const std::vector<std::string>& L = w.labels;
-
-  for (Index h = 0; h < H; ++h) {
-    // S_h = Q_h·K_hᵀ: entry (i, j) is the dot product of query i with key j
-    w.scores.push_back(w.q.middleCols(h * K, K) * w.k.middleCols(h * K, K).transpose());  // T x T
-    w.scaled.push_back(settings.scale ? Matrix(w.scores.back() * keyScale) : w.scores.back());
-  }
-  w.allowed = allowedKeys(settings.mask, T, w.realTokens);  // T x T
-  for (Index h = 0; h < H; ++h)
-    w.masked.push_back((w.allowed.array() != 0.0f).select(w.scaled[static_cast<size_t>(h)], kMinusInfinity));
   {
     AttentionStep s{"scores", "Scores Q·Kᵀ", "S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)",
                     "Every query is compared with every key by a dot product: a large score means token i finds "
@@ -400,13 +356,12 @@ void EncoderLayerWalkthrough::addScoreSteps(EncoderWalk& w, const WalkSettings& 
 
 // Softmax by rows, and how sharp it is with and without the scaling.
 void EncoderLayerWalkthrough::addSoftmaxStep(EncoderWalk& w) const {
-  const Index H = attention_.heads(), K = attention_.keyDim();
+  const Index H = attention().heads();
   const auto heads = static_cast<size_t>(H);
-  const float keyScale = 1.0f / std::sqrt(static_cast<float>(K));
+  const float keyScale = attention().scoreScale();
   const Index T = static_cast<Index>(w.labels.size());
   const std::vector<std::string>& L = w.labels;
 
-  for (Index h = 0; h < H; ++h) w.weights.push_back(softmaxRows(w.scaled[static_cast<size_t>(h)], &w.allowed));
   addSharpness(w, H, keyScale);
   {
     AttentionStep s{"softmax", "Softmax by rows", "A_h(i, j) = exp(M(i, j)) / Σ_j' exp(M(i, j'))",
@@ -440,17 +395,9 @@ void EncoderLayerWalkthrough::addSoftmaxStep(EncoderWalk& w) const {
 
 // Weights × V per head, then the heads side by side and the output projection.
 void EncoderLayerWalkthrough::addMixingSteps(EncoderWalk& w) const {
-  const Index H = attention_.heads(), K = attention_.keyDim();
-  const Index T = static_cast<Index>(w.labels.size());
+  const Index H = attention().heads(), K = attention().keyDim();
   const std::vector<std::string>& L = w.labels;
-  const auto dims = numbered("d", config_.embedDim);
-
-  w.concatenated.resize(T, H * K);  // T x (H*K)
-  for (Index h = 0; h < H; ++h) {
-    // Z_h = A_h·V_h: row i is the average of the value rows, weighted by where token i looks
-    w.headOutputs.push_back(w.weights[static_cast<size_t>(h)] * w.v.middleCols(h * K, K));  // T x K
-    w.concatenated.middleCols(h * K, K) = w.headOutputs.back();
-  }
+  const auto dims = numbered("d", config().embedDim);
   {
     AttentionStep s{"mix", "Weights × V", "Z_h = A_h·V_h,   Z_h(i) = Σ_j A_h(i, j)·V_h(j)",
                     "Every token collects the values of the tokens it looks at, in the proportions of its weights. "
@@ -461,8 +408,7 @@ void EncoderLayerWalkthrough::addMixingSteps(EncoderWalk& w) const {
     w.steps.push_back(std::move(s));
   }
 
-  // --- Concatenate heads and project ---
-  w.attentionOutput = project(params_, attention_.output(), w.concatenated);  // T x D
+  // --- Concatenate heads and project (computed by the layer's forward above) ---
   {
     AttentionStep s{"concat", "Concatenate heads and project", "Y = [Z_1 … Z_H]·W_o + b_o",
                     "The heads' results are put side by side (H·K columns) and one more learned projection mixes "
@@ -476,12 +422,14 @@ void EncoderLayerWalkthrough::addMixingSteps(EncoderWalk& w) const {
 
 // Residual and normalization, feed-forward, residual and normalization.
 void EncoderLayerWalkthrough::addFeedForwardSteps(EncoderWalk& w) const {
+  const TransformerConfig& config = this->config();
+  const TransformerClassifier::EncoderLayer& layer = model_->encoderLayer(0);
   const std::vector<std::string>& L = w.labels;
-  const auto dims = numbered("d", config_.embedDim);
+  const auto dims = numbered("d", config.embedDim);
 
-  w.residual1 = w.input + w.attentionOutput;  // T x D
-  w.norm1 = normalize(true, w.residual1);     // T x D
-  const bool layerNorm = config_.norm == NormKind::Layer;
+  w.residual1 = w.input + w.attentionOutput;       // T x D
+  w.norm1 = model_->normalize(0, true, w.residual1);  // T x D
+  const bool layerNorm = config.norm == NormKind::Layer;
   const std::string normName = layerNorm ? "layer norm" : "batch norm";
   {
     AttentionStep s{"norm1", "Residual and " + normName, "X1 = norm(X + Y)",
@@ -500,16 +448,16 @@ void EncoderLayerWalkthrough::addFeedForwardSteps(EncoderWalk& w) const {
   // --- Feed-forward, residual and normalization ---
   Dense::Cache dense1Cache, dense2Cache;
   Relu::Cache reluCache;
-  w.hidden = Relu{}.forward(dense1_.forward(params_, w.norm1, dense1Cache), reluCache);  // T x F
-  w.feedForward = dense2_.forward(params_, w.hidden, dense2Cache);                        // T x D
-  w.residual2 = w.norm1 + w.feedForward;                                                  // T x D
-  w.output = normalize(false, w.residual2);                                               // T x D
+  w.hidden = Relu{}.forward(layer.dense1.forward(parameters(), w.norm1, dense1Cache), reluCache);  // T x F
+  w.feedForward = layer.dense2.forward(parameters(), w.hidden, dense2Cache);                        // T x D
+  w.residual2 = w.norm1 + w.feedForward;                                                            // T x D
+  w.output = model_->normalize(0, false, w.residual2);                                              // T x D
   {
     AttentionStep s{"ffn", "Feed-forward", "F = relu(X1·W1 + b1)·W2 + b2",
                     "A small two-layer network is applied to every token on its own (no token sees another here): "
                     "it widens each row to F numbers, keeps the positive parts, and projects back to D.",
                     {}};
-    s.grids.push_back(grid("hidden relu(X1·W1 + b1)", w.hidden, L, numbered("f", config_.denseDim)));
+    s.grids.push_back(grid("hidden relu(X1·W1 + b1)", w.hidden, L, numbered("f", config.denseDim)));
     s.grids.push_back(grid("feed-forward output F", w.feedForward, L, dims));
     w.steps.push_back(std::move(s));
   }
@@ -564,79 +512,26 @@ ShuffledComparison compareShuffledWords(const TransformerClassifier& model, cons
 // ---------------------------------------------------------------------------------------------------------
 // Additive attention
 
-namespace {
-
-// The chatbot's layers over a copy of its tensors, registered under the model file's names.
-struct ChatbotLayers {
-  explicit ChatbotLayers(const Seq2SeqConfig& c)
-      : sourceEmbedding(params, "encoder.embedding", c.sourceVocabSize, c.embedDim),
-        encoder(params, "encoder.gru", c.embedDim, c.units),
-        targetEmbedding(params, "decoder.embedding", c.targetVocabSize, c.embedDim),
-        attention(params, "decoder.attention", c.units, c.attentionUnits),
-        decoder(params, "decoder.gru", c.units + c.embedDim, c.units),
-        output(params, "decoder.output", c.units, c.targetVocabSize) {}
-  ParameterSet params;
-  Embedding sourceEmbedding;
-  Gru encoder;
-  Embedding targetEmbedding;
-  AdditiveAttention attention;
-  Gru decoder;
-  Dense output;
-
-  Matrix tensor(const std::string& name) const { return params.value(params.find("decoder.attention." + name)); }
-};
-
-}  // namespace
-
 AdditiveWalk walkAdditiveAttention(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
                                    const std::string& question, Index step) {
-  const ChatbotReply reply = askChatbot(model, source, target, question);  // the answer and its alignments
-  ChatbotLayers layers(model.config());
-  copyTensorsByName(model.parameters(), layers.params);
-  const ParameterSet& params = layers.params;
+  Seq2SeqTrace trace;  // what the model's decode loop computed on its way
+  const ChatbotReply reply = askChatbot(model, source, target, question, &trace);
 
   AdditiveWalk w;
   w.sourceTokens = reply.sourceTokens;
   w.outputTokens = reply.outputTokens;
   w.alignment = reply.attention;
-  w.step = std::clamp<Index>(step, 0, std::max<Index>(0, static_cast<Index>(reply.outputTokens.size()) - 1));
+  w.step = std::clamp<Index>(step, 0, std::max<Index>(0, static_cast<Index>(trace.steps.size()) - 1));
   const Index S = static_cast<Index>(reply.sourceIds.size());
-
-  // Encoder: one GRU step per question token, from a zero state; every state is an output h_j.
-  Embedding::Cache embeddingCache;
-  const Matrix embedded = layers.sourceEmbedding.forward(params, reply.sourceIds, embeddingCache);  // S x E
-  Gru::Cache encoderCache;
-  w.outputs = layers.encoder.forward(params, embedded, encoderCache);  // S x U
-
-  // Decoder: greedy steps up to the one walked through; its state s starts as the encoder's last state.
-  const Matrix keys = layers.attention.projectKeys(params, w.outputs);  // S x A
-  const ConstMatrixMap table = params.value(layers.targetEmbedding.tableSlot());
-  Matrix state = w.outputs.bottomRows(1);  // 1 x U
-  int previous = target.id(kStartToken);
-  for (Index k = 0; k < w.step; ++k) {
-    AdditiveAttention::StepCache attentionCache;
-    Matrix x(1, state.cols() + table.cols());  // 1 x (U + E): context, then the previous word
-    x.row(0).head(state.cols()) =
-        layers.attention.attend(params, layers.attention.projectQueries(params, state), keys, w.outputs, attentionCache);
-    x.row(0).tail(table.cols()) = table.row(previous);
-    Gru::StepCache gruCache;
-    state = layers.decoder.step(params, x, state, gruCache);
-    Dense::Cache outputCache;
-    Index best = 0;
-    layers.output.forward(params, state, outputCache).row(0).maxCoeff(&best);  // greedy: the likeliest word
-    previous = static_cast<int>(best);
-  }
-  w.state = state.row(0);
-
-  // The step itself, formula by formula.
-  w.query = w.state * layers.tensor("W1.kernel") + layers.tensor("W1.bias");  // 1 x A
-  w.keys = w.outputs * layers.tensor("W2.kernel");                             // S x A
-  w.keys.rowwise() += layers.tensor("W2.bias").row(0);
-  w.activations = (w.keys.rowwise() + w.query).array().tanh();  // S x A, t_j = tanh(q + k_j)
-  w.scores = (w.activations * layers.tensor("V.kernel")).transpose();  // 1 x S
-  w.scores.array() += layers.tensor("V.bias")(0, 0);
-  w.weights = softmaxRows(w.scores);  // 1 x S
-  w.context = w.weights * w.outputs;  // 1 x U, Σ_j a_j h_j
+  const Seq2SeqTrace::Step& taken = trace.steps.at(static_cast<size_t>(w.step));
+  w.outputs = trace.outputs;                      // S x U
+  w.keys = trace.keys;                            // S x A
+  w.state = taken.state;                          // 1 x U
+  w.query = taken.query;                          // 1 x A
+  w.activations = taken.attention.activations;    // S x A
+  w.scores = taken.attention.scores;              // 1 x S
+  w.weights = taken.attention.weights;            // 1 x S
+  w.context = taken.context;                      // 1 x U
 
   const std::vector<std::string>& L = w.sourceTokens;
   const Index U = w.outputs.cols(), A = w.query.cols();
@@ -661,9 +556,10 @@ AdditiveWalk walkAdditiveAttention(const Seq2SeqAttention& model, const Vocabula
                      "Unlike dot-product attention, query and key are added and passed through tanh: a small "
                      "one-layer network judges every pair. That is why it is called additive attention.",
                      {grid("t = tanh(q + k_j)", w.activations, L, numbered("a", A))}});
-  w.steps.push_back({"score", "V: one score per question word", "e_j = t_j·V + bV",
+  w.steps.push_back({"score", "V: one score per question word", "e_j = t_j·V  (+ bV)",
                      "A learned vector V reads the A units of every pair and gives one number: how well question word "
-                     "j fits what the decoder needs now.",
+                     "j fits what the decoder needs now. (The bias bV would add the same number to every score, "
+                     "which the softmax ignores, so the layer leaves it out.)",
                      {grid("scores e", column(w.scores), L, {"e"})}});
   w.steps.push_back({"softmax", "Softmax: the alignment", "a_j = exp(e_j) / Σ_j' exp(e_j')",
                      "The scores become weights that sum to 1: where the decoder looks while writing “" + word +

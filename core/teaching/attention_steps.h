@@ -14,8 +14,9 @@
 //   X1 = norm1(X + Y)                      residual and normalization                   T x D
 //   out = norm2(X1 + relu(X1·W1 + b1)·W2 + b2)   feed-forward, residual, normalization  T x D
 //
-// The walk uses the model's own layers' tensors (copied by name from the model file's layout), so that the
-// attention output it shows equals MultiHeadAttention::forward; the tests hold it to that.
+// The walk calls the model's own layers (its MultiHeadAttention keeps the scores for it, its norms and dense
+// layers run as in the model) and reads a trained model in place, without copying its parameters; it never
+// recomputes a layer with formulas of its own. The tests hold it to the model's forward pass.
 //
 // Dimension key (core/tensor.h): T tokens, D model width, H heads, K key dimension of one head, F feed-forward
 // width, S source tokens and U GRU units and A attention units (the chatbot's additive attention).
@@ -124,8 +125,11 @@ struct ToyEncoderSettings {
 // The first encoder layer of a model, with its embeddings, ready to be walked through.
 class EncoderLayerWalkthrough {
  public:
-  // Copies the tensors of `model`'s embeddings and first encoder layer, and its vocabulary.
-  EncoderLayerWalkthrough(const TransformerClassifier& model, const Vocabulary& vocabulary);
+  // Reads `model` in place (the caller keeps it alive and unchanged while the walkthrough lives); keeps the
+  // vocabulary.
+  EncoderLayerWalkthrough(const TransformerClassifier& model, Vocabulary vocabulary);
+  // Shares a loaded model (a session's read-only snapshot): nothing is copied.
+  explicit EncoderLayerWalkthrough(std::shared_ptr<const ImdbTransformerModel> model);
   // A seeded toy layer. Throws InputError for a zero width, heads or feed-forward width.
   static EncoderLayerWalkthrough toy(const ToyEncoderSettings& settings);
 
@@ -136,39 +140,32 @@ class EncoderLayerWalkthrough {
   EncoderWalk walk(const Sentence& sentence, const WalkSettings& settings = {}) const;
 
   bool isToy() const { return toy_; }
-  const TransformerConfig& config() const { return config_; }
-  const ParameterSet& parameters() const { return params_; }
-  const MultiHeadAttention& attention() const { return attention_; }
+  const TransformerConfig& config() const { return model_->config(); }
+  const ParameterSet& parameters() const { return model_->parameters(); }
+  const MultiHeadAttention& attention() const { return model_->encoderLayer(0).attention; }
+  const TransformerClassifier& model() const { return *model_; }
 
  private:
-  EncoderLayerWalkthrough(const TransformerConfig& config, bool toy);
+  EncoderLayerWalkthrough() = default;
   TokenizerKind tokenizerFor(std::string_view text) const;
   Matrix embed(const std::vector<std::string>& tokens, const std::vector<int>& ids, Index realTokens) const;
-  Matrix positions(Index T) const;
-  Matrix normalize(bool first, const Matrix& x) const;
-  // The stages of walk(): each computes its part of the walk and adds the step(s) that show it.
+  // The stages of walk(): each takes its part of the walk from the model's layers and adds the step(s) that show it.
   void addEmbeddingStep(EncoderWalk& w, const Sentence& sentence, const WalkSettings& settings) const;
+  void addAttentionSteps(EncoderWalk& w, const WalkSettings& settings) const;
   void addProjectionStep(EncoderWalk& w) const;
   void addScoreSteps(EncoderWalk& w, const WalkSettings& settings) const;
   void addSoftmaxStep(EncoderWalk& w) const;
   void addMixingSteps(EncoderWalk& w) const;
   void addFeedForwardSteps(EncoderWalk& w) const;
 
-  TransformerConfig config_;
+  std::shared_ptr<const TransformerClassifier> model_;
+  std::shared_ptr<const Vocabulary> vocabulary_;  // null for a toy
   bool toy_ = false;
   uint64_t seed_ = 0;
-  Vocabulary vocabulary_;
-  ParameterSet params_;
-  std::optional<Embedding> tokenEmbedding_;                // trained model only
-  std::optional<PositionEmbedding> positionEmbedding_;     // learned position only
-  MultiHeadAttention attention_;
-  Dense dense1_, dense2_;
-  std::optional<LayerNorm> layerNorm1_, layerNorm2_;
-  std::optional<BatchNorm> batchNorm1_, batchNorm2_;
 };
 
 // Softmax of every row of scores, over the keys `allowed` permits (all when null); a row with no allowed key
-// is all zeros. The same rule as the attention layer's.
+// is all zeros. The attention layer's own softmax (maskedSoftmaxRows), on a copy.
 Matrix softmaxRows(const Matrix& scores, const Matrix* allowed = nullptr);
 
 // ---------------------------------------------------------------------------------------------------------
@@ -201,7 +198,7 @@ Matrix headAverage(const std::vector<Matrix>& heads);
 //   q   = s·W1 + b1                      the decoder state as a query              1 x A
 //   k_j = h_j·W2 + b2                    every encoder output as a key             S x A
 //   t_j = tanh(q + k_j)                  query and key added, then squashed        S x A
-//   e_j = t_j·V + bV                     one score per question word               S (shown as S x 1)
+//   e_j = t_j·V (+ bV)                   one score per question word; bV shifts all alike, so the layer leaves it out
 //   a   = softmax(e)                     the alignment: where the decoder looks    S
 //   c   = Σ_j a_j h_j                    the context vector the next word is made from   1 x U
 
@@ -221,7 +218,8 @@ struct AdditiveWalk {
   std::vector<AttentionStep> steps;
 };
 
-// Answers `question` greedily and walks through the attention of answer word `step` (clamped to the answer).
+// Answers `question` greedily and walks through the attention of answer word `step` (clamped to the answer):
+// every number is the one the model's decode loop computed (Seq2SeqTrace).
 // Throws InputError for text that is not UTF-8.
 AdditiveWalk walkAdditiveAttention(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
                                    const std::string& question, Index step);

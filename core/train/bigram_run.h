@@ -44,6 +44,7 @@ class BigramRun : public TrainingRun, private TrainingTask {
   const BigramClassifier& model() const { return *model_; }
   const Vocabulary& vocabulary() const { return vocabulary_; }
   const DataCard& dataCard() const { return dataCard_; }
+  const std::vector<EpochEvent>& history() const { return history_; }
 
  private:
   BigramRun() = default;

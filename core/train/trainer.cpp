@@ -185,6 +185,13 @@ TrainingResult trainKeepingBest(TrainingTask& task, const TrainingSettings& sett
   }
 }
 
+double bestValidationAccuracy(const std::vector<EpochEvent>& history) {
+  double best = std::nan("");
+  for (const EpochEvent& e : history)
+    if (std::isfinite(e.valAccuracy) && !(best >= e.valAccuracy)) best = e.valAccuracy;
+  return best;
+}
+
 std::vector<io::EpochRecord> historyRecords(const std::vector<EpochEvent>& history) {
   std::vector<io::EpochRecord> records;
   for (const EpochEvent& e : history) records.push_back({e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy, e.seconds});

@@ -108,6 +108,9 @@ TrainingResult train(TrainingTask& task, const TrainingSettings& settings, Train
 TrainingResult trainKeepingBest(TrainingTask& task, const TrainingSettings& settings, TrainingEvents* events,
                                 const TrainingControl* control, std::vector<EpochEvent>& history);
 
+// The highest validation accuracy of a history; NaN without a validation split.
+double bestValidationAccuracy(const std::vector<EpochEvent>& history);
+
 // The epochs of a run as history.json records (what a model directory keeps).
 std::vector<io::EpochRecord> historyRecords(const std::vector<EpochEvent>& history);
 

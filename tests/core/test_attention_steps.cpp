@@ -9,6 +9,8 @@
 
 #include "core/error.h"
 #include "core/teaching/attention_steps.h"
+#include "core/train/chatbot_task.h"
+#include "core/train/imdb_run.h"
 
 using namespace al;
 using namespace al::teaching;
@@ -52,6 +54,16 @@ std::unique_ptr<TransformerClassifier> spreadModel(PositionKind position, NormKi
   return model;
 }
 
+// A run of the tiny preset on the built-in data, trained for two epochs on two threads.
+template <class Run, class Settings>
+std::unique_ptr<Run> trainedTiny(Settings settings) {
+  settings.training.epochs = 2;
+  settings.threads = 2;
+  std::unique_ptr<Run> run = Run::prepare(settings);
+  run->train(nullptr, nullptr);
+  return run;
+}
+
 }  // namespace
 
 class TestAttentionSteps : public QObject {
@@ -76,6 +88,8 @@ class TestAttentionSteps : public QObject {
   void headAverage();
   void additiveWalkMatchesTheChatbot();
   void additiveWalkByHand();
+  void trainedTransformerWalkIsTheModelsForwardPass();
+  void trainedChatbotWalkIsTheModelsDecodeLoop();
 };
 
 void TestAttentionSteps::softmaxByHand() {
@@ -163,7 +177,7 @@ void TestAttentionSteps::weightsMatchModelPrediction() {
   const EncoderWalk w = walker.walk(sentence);
   QCOMPARE(w.weights.size(), p.attention[0].size());
   for (size_t h = 0; h < w.weights.size(); ++h)
-    QVERIFY2(largestDifference(w.weights[h], p.attention[0][h]) < 1e-5, "weights differ from the model's first layer");
+    QVERIFY2(largestDifference(w.weights[h], p.attention[0][h]) < 1e-6, "weights differ from the model's first layer");
 }
 
 void TestAttentionSteps::causalAndPaddingMasks() {
@@ -386,6 +400,41 @@ void TestAttentionSteps::additiveWalkByHand() {
   }
   // The encoder outputs are the GRU states: the walk's decoder starts from the last one.
   QCOMPARE(w.outputs.rows(), Index(5));
+}
+
+// A Transformer trained for two epochs on the built-in reviews: the Step-through's numbers are the model's own.
+void TestAttentionSteps::trainedTransformerWalkIsTheModelsForwardPass() {
+  const std::unique_ptr<ImdbRun> run = trainedTiny<ImdbRun>(imdbPreset("tiny"));
+  const TransformerClassifier& model = run->model();
+  const EncoderLayerWalkthrough walker(model, run->vocabulary());
+  QVERIFY2(&walker.parameters() == &model.parameters(), "the walk must read the model in place, not a copy");
+  for (const std::string text : {"a wonderful film, the acting was superb", "boring and far too long"}) {
+    const ImdbPrediction p = predictText(model, run->vocabulary(), text);
+    const EncoderWalk w = walker.walk(walker.read(text));
+    QCOMPARE(w.weights.size(), p.attention[0].size());
+    for (size_t h = 0; h < w.weights.size(); ++h)
+      QVERIFY2(largestDifference(w.weights[h], p.attention[0][h]) < 1e-6, "Step-through weights differ from predict");
+    // The layer's output through the walk equals the same layer's plain-loop reference.
+    const Matrix reference = multiHeadAttentionReference(model.parameters(), walker.attention(), w.input);
+    QVERIFY(largestDifference(w.attentionOutput, reference) < 1e-5);
+    // Not uniform: training gave the heads something to prefer.
+    QVERIFY(w.weights[0].maxCoeff() - w.weights[0].minCoeff() > 1e-3);
+  }
+}
+
+// A chatbot trained for a few epochs: every walked step is the one its greedy decode loop took.
+void TestAttentionSteps::trainedChatbotWalkIsTheModelsDecodeLoop() {
+  const std::unique_ptr<ChatbotRun> run = trainedTiny<ChatbotRun>(chatbotPreset("tiny"));
+  const std::string question = "how are you today ?";
+  const ChatbotReply reply = askChatbot(run->model(), run->sourceVocabulary(), run->targetVocabulary(), question);
+  QVERIFY(reply.attention.rows() > 0);
+  for (Index k = 0; k < reply.attention.rows(); ++k) {
+    const AdditiveWalk w =
+        walkAdditiveAttention(run->model(), run->sourceVocabulary(), run->targetVocabulary(), question, k);
+    QVERIFY2(largestDifference(w.weights, reply.attention.row(k)) < 1e-6, "walked weights differ from ask's");
+    // The context is the alignment's weighted sum of the encoder outputs.
+    QVERIFY(largestDifference(w.context, w.weights * w.outputs) < 1e-5);
+  }
 }
 
 QTEST_APPLESS_MAIN(TestAttentionSteps)

@@ -274,11 +274,8 @@ void TestAttentionPage::modelDirectories() {
   QVERIFY(!page.errorText().isEmpty());
   QCOMPARE(page.modelCount(), 1);
 
-  // A run of this session arrives through its save function.
-  page.addSessionRun("session run", [&](const QString& target) {
-    saveImdbTransformer(target.toStdString(), *model->model, model->vocabulary, {});
-    return true;
-  });
+  // A run of this session arrives as the model library's snapshot (tests/ui/test_model_library.cpp), no file.
+  page.addModel("session run", model);
   QCOMPARE(page.modelCount(), 2);
   QCOMPARE(page.currentModelName(), QString("session run"));
 }

@@ -1,0 +1,94 @@
+// attentionlab-stall: the longest stall of the window's event loop while the app opens a model with a 20,000-word
+// vocabulary, saves it, and steps through its trained layer. A 1 ms timer notes the longest gap between two of its
+// ticks during each action: what a person would feel as a frozen window. Prints one line per action, in ms.
+//
+//   QT_QPA_PLATFORM=offscreen attentionlab-stall
+#include "core/inference/imdb_transformer_inference.h"
+#include "core/train/imdb_run.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+
+#include "ui/attention_page.h"
+#include "ui/runs_list.h"
+#include "ui/stepper_page.h"
+#include "ui/train_page.h"
+
+namespace {
+
+// Runs `action` from the event loop, waits until `done`, lets the loop settle, and returns the longest gap
+// between two ticks of a 1 ms timer (ms).
+double longestStall(const std::function<void()>& action, const std::function<bool()>& done) {
+  QElapsedTimer clock;
+  double last = 0, longest = 0;
+  QTimer tick;
+  tick.setInterval(1);
+  QObject::connect(&tick, &QTimer::timeout, [&] {
+    const double now = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    longest = std::max(longest, now - last);
+    last = now;
+  });
+  clock.start();
+  tick.start();
+  QTimer::singleShot(5, action);
+  QElapsedTimer settle;
+  while (!done() || !settle.isValid() || settle.elapsed() < 300) {
+    if (done() && !settle.isValid()) settle.start();
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+  }
+  tick.stop();
+  return longest;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QTemporaryDir dir;
+  const QString modelDir = dir.filePath(QStringLiteral("large")), copyDir = dir.filePath(QStringLiteral("copy"));
+  {
+    // The classroom preset's model: vocabulary 20,000, 400 tokens, D 64, trained weights not needed for timing.
+    al::TransformerClassifier model(al::imdbPreset("classroom").model);
+    model.initialize(1);
+    std::vector<std::string> words = {"", "[UNK]"};
+    for (int i = 2; i < model.config().vocabSize; ++i) words.push_back("word" + std::to_string(i));
+    al::saveImdbTransformer(modelDir.toStdString(), model, al::Vocabulary::fromTokens(words), {});
+  }
+
+  al::ui::AttentionPage attention;
+  attention.show();
+  const double open = longestStall([&] { attention.openModelDirectory(modelDir); },
+                                   [&] { return attention.modelCount() > 0; });
+  std::printf("open a 20,000-word model (Attention page): longest stall %.1f ms\n", open);
+
+  al::ui::TrainPage train;
+  train.show();
+  bool saved = false;
+  const double save = longestStall(
+      [&] {
+        train.openModel(modelDir);
+        saved = train.saveModel(train.runs()->selectedRun(), copyDir);  // openModel selects the run it added
+      },
+      [&] { return saved || !train.errorText().isEmpty(); });
+  std::printf("open and save it (Train page): longest stall %.1f ms%s\n", save, saved ? "" : " (save failed)");
+
+  al::ui::StepperPage stepper;
+  stepper.show();
+  stepper.setTrainedModel(QStringLiteral("large"), attention.currentModel());
+  const double first = longestStall([&] { stepper.useTrainedModel(true); }, [&] { return stepper.hasWalk(); });
+  std::printf("walk its first layer (Step through): longest stall %.1f ms\n", first);
+  int steps = 0;
+  const double stepping = longestStall(
+      [&] {
+        for (int i = 0; i < 10; ++i) QTimer::singleShot(20 * i, [&] { stepper.nextStep(); ++steps; });
+      },
+      [&] { return steps == 10; });
+  std::printf("step through it, 10 steps: longest stall %.1f ms\n", stepping);
+  return 0;
+}
