@@ -20,25 +20,6 @@ io::DeclaredMemory TransformerClassifier::declaredMemory(const TransformerConfig
   return memory;
 }
 
-Matrix TransformerClassifier::positionRows(Index T) const {
-  switch (config_.position) {
-    case PositionKind::Learned: return params_.value(positionEmbedding_->tableSlot()).topRows(T);  // T x D
-    case PositionKind::Sinusoidal: return sinusoid_.topRows(T);                                   // T x D
-    case PositionKind::None: break;
-  }
-  return Matrix::Zero(T, config_.embedDim);
-}
-
-Matrix TransformerClassifier::normalize(size_t l, bool first, const Matrix& x) const {
-  const EncoderLayer& layer = layers_.at(l);
-  if (layer.layerNorm1) {
-    LayerNorm::Cache cache;
-    return (first ? *layer.layerNorm1 : *layer.layerNorm2).forward(params_, x, cache);
-  }
-  BatchNorm::Cache cache;
-  return (first ? *layer.batchNorm1 : *layer.batchNorm2).forward(params_, x, Mode::Eval, cache);
-}
-
 void TransformerClassifier::initialize(uint64_t seed) {
   Rng rng(seed);
   encoder_.initialize(params_, rng);
