@@ -36,10 +36,10 @@ int main(int argc, char** argv) {
   train->add_option("--vocab-size", t.vocabSize, "imdb: vocabulary size")->check(CLI::PositiveNumber);
   train->add_option("--sequence-length", t.sequenceLength, "imdb: tokens kept per review")->check(CLI::PositiveNumber);
   train->add_option("--embed-dim", t.embedDim, "embedding width")->check(CLI::PositiveNumber);
-  train->add_option("--num-heads", t.numHeads, "imdb: attention heads")->check(CLI::PositiveNumber);
-  train->add_option("--key-dim", t.keyDim, "imdb: key dimension of one head")->check(CLI::PositiveNumber);
-  train->add_option("--dense-dim", t.denseDim, "imdb: feed-forward width")->check(CLI::PositiveNumber);
-  train->add_option("--layers", t.layers, "imdb: encoder layers")->check(CLI::PositiveNumber);
+  train->add_option("--num-heads", t.numHeads, "imdb, chatbot transformer: attention heads")->check(CLI::PositiveNumber);
+  train->add_option("--key-dim", t.keyDim, "imdb, chatbot transformer: key dimension of one head")->check(CLI::PositiveNumber);
+  train->add_option("--dense-dim", t.denseDim, "imdb, chatbot transformer: feed-forward width")->check(CLI::PositiveNumber);
+  train->add_option("--layers", t.layers, "imdb: encoder layers; chatbot transformer: layers on each side")->check(CLI::PositiveNumber);
   train->add_option("--position", t.position, "imdb: learned | sinusoidal | none")->check(CLI::IsMember({"learned", "sinusoidal", "none"}));
   train->add_option("--norm", t.norm, "imdb: layer | batch")->check(CLI::IsMember({"layer", "batch"}));
   train->add_option("--pooling", t.pooling, "imdb: max | mean")->check(CLI::IsMember({"max", "mean"}));
@@ -47,6 +47,8 @@ int main(int argc, char** argv) {
   train->add_option("--units", t.units, "chatbot: GRU units")->check(CLI::PositiveNumber);
   train->add_option("--attention-units", t.attentionUnits, "chatbot: additive attention units")->check(CLI::PositiveNumber);
   train->add_option("--max-length", t.maxLength, "chatbot: longest source and target sentence")->check(CLI::PositiveNumber);
+  train->add_option("--architecture", t.architecture, "chatbot: gru (Bahdanau attention) | transformer (encoder-decoder; "
+                    "with --num-heads --key-dim --dense-dim --layers)")->check(CLI::IsMember({"gru", "transformer"}))->capture_default_str();
 
   EvalOptions e;
   CLI::App* evalCmd = app.add_subcommand("eval", "Evaluate a model directory on data (the test split)");
@@ -71,6 +73,8 @@ int main(int argc, char** argv) {
   CLI::App* benchCmd = app.add_subcommand("bench", "Time training steps (forward, backward, optimizer update)");
   benchCmd->add_option("task", b.task, "imdb | chatbot")->required()->check(CLI::IsMember({"imdb", "chatbot"}));
   benchCmd->add_option("--preset", b.preset, "tiny | classroom | book");
+  benchCmd->add_option("--architecture", b.architecture, "chatbot: gru | transformer")
+      ->check(CLI::IsMember({"gru", "transformer"}))->capture_default_str();
   benchCmd->add_option("--steps", b.steps, "steps to time")->check(CLI::PositiveNumber)->capture_default_str();
   benchCmd->add_option("--threads", b.threads, "worker threads")->check(CLI::NonNegativeNumber);
   benchCmd->add_flag("--json", b.json, "print one JSON object");

@@ -118,4 +118,20 @@ TrainingResult trainAndSave(TrainingRun& run, const std::string& out, ConsolePro
   return result;
 }
 
+nlohmann::json matrixJson(const Matrix& m) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (Index r = 0; r < m.rows(); ++r) rows.push_back(std::vector<float>(m.row(r).data(), m.row(r).data() + m.cols()));
+  return rows;
+}
+
+nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention) {
+  nlohmann::json layers = nlohmann::json::array();
+  for (const auto& heads : attention) {
+    nlohmann::json layer = nlohmann::json::array();
+    for (const Matrix& a : heads) layer.push_back(matrixJson(a));
+    layers.push_back(std::move(layer));
+  }
+  return layers;
+}
+
 }  // namespace al::cli

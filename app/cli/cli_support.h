@@ -12,11 +12,16 @@
 #include "app/cli/commands.h"
 #include "core/train/run.h"
 #include "core/train/trainer.h"
+#include "core/tensor.h"
 
 namespace al::cli {
 
 // Runs body and maps what it throws to the contract's exit codes, printing the message on stderr.
 int guarded(const std::function<int()>& body);
+
+// A matrix as rows of numbers, and [layer][head] matrices as nested arrays (the --json outputs).
+nlohmann::json matrixJson(const Matrix& m);
+nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention);
 
 // The options every task shares (--epochs, --batch-size, --lr, --optimizer, --validation-split, --shuffle,
 // --seed) applied over a preset's training settings.

@@ -29,6 +29,7 @@ struct TrainOptions {
   // bigram (an addition to cli.md: the baseline's input encoding)
   std::string encoding;
   // chatbot
+  std::string architecture = "gru";  // gru | transformer
   std::optional<int> units, attentionUnits, maxLength;
 };
 
@@ -48,6 +49,7 @@ struct PredictOptions {
 struct BenchOptions {
   std::string task;
   std::string preset;
+  std::string architecture = "gru";  // chatbot: gru | transformer
   int steps = 3;
   int threads = 0;
   bool json = false;

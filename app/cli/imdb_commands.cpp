@@ -56,19 +56,6 @@ int trainImdb(const TrainOptions& o) {
   return kDone;
 }
 
-nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention) {
-  nlohmann::json layers = nlohmann::json::array();
-  for (const auto& heads : attention) {
-    nlohmann::json layer = nlohmann::json::array();
-    for (const Matrix& a : heads) {
-      nlohmann::json rows = nlohmann::json::array();
-      for (Index q = 0; q < a.rows(); ++q) rows.push_back(std::vector<float>(a.row(q).data(), a.row(q).data() + a.cols()));
-      layer.push_back(std::move(rows));
-    }
-    layers.push_back(std::move(layer));
-  }
-  return layers;
-}
 
 std::string modelTask(const std::string& dir) { return io::readConfig(dir, "")["task"].get<std::string>(); }
 
@@ -85,7 +72,8 @@ int train(const TrainOptions& o) {
 int predict(const PredictOptions& o) {
   return guarded([&] {
     const std::string task = modelTask(o.model);
-    if (task == "seq2seq-attention") throw InputError(o.model + " holds a chatbot model: use 'attentionlab-cli ask'");
+    if (task == "seq2seq-attention" || task == "seq2seq-transformer")
+      throw InputError(o.model + " holds a chatbot model: use 'attentionlab-cli ask'");
     if (task == "imdb-bigram") return predictBigram(o);
     ImdbTransformerModel loaded = loadImdbTransformer(o.model);
     const ImdbPrediction p = predictText(*loaded.model, loaded.vocabulary, o.text);
@@ -107,7 +95,7 @@ int predict(const PredictOptions& o) {
 int eval(const EvalOptions& o) {
   return guarded([&] {
     const std::string task = modelTask(o.model);
-    if (task == "seq2seq-attention") return evalChatbot(o);
+    if (task == "seq2seq-attention" || task == "seq2seq-transformer") return evalChatbot(o);
     if (task == "imdb-bigram") return evalBigram(o);
     ImdbRunSettings s;
     s.data = o.data.empty() ? "builtin" : o.data;
