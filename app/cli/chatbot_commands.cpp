@@ -33,7 +33,7 @@ ChatbotRunSettings chatbotSettings(const TrainOptions& o) {
   if (o.keyDim) s.transformer.keyDim = *o.keyDim;
   if (o.denseDim) s.transformer.denseDim = *o.denseDim;
   if (o.layers) s.transformer.numLayers = *o.layers;
-  if (o.dropout) s.transformer.dropout = static_cast<float>(*o.dropout);
+  if (o.dropout) s.dropout = static_cast<float>(*o.dropout);
   if (o.maxLength) s.maxLength = *o.maxLength;
   return s;
 }

@@ -48,10 +48,15 @@ std::vector<int> labelsOf(const Seq2SeqExample& pair) { return {pair.target.begi
 }  // namespace
 
 Seq2SeqTransformer::Seq2SeqTransformer(const Seq2SeqTransformerConfig& config) : config_(config) {
-  if (config.dropout < 0 || config.dropout >= 1) throw InputError("seq2seq-transformer: dropout must be in [0, 1)");
+  setDropout(config.dropout);
   encoder_ = std::make_unique<TransformerEncoder>(params_, encoderConfig(config), "encoder.embedding", "encoder");
   decoder_ = std::make_unique<TransformerDecoder>(params_, decoderSizes(config), "decoder.embedding", "decoder");
   output_ = std::make_unique<Dense>(params_, "output", config.embedDim, config.targetVocabSize);
+}
+
+void Seq2SeqTransformer::setDropout(float rate) {
+  if (!(rate >= 0 && rate < 1)) throw InputError("seq2seq-transformer: dropout must be in [0, 1)");
+  config_.dropout = rate;
 }
 
 void Seq2SeqTransformer::initialize(uint64_t seed) {

@@ -72,6 +72,8 @@ class Seq2SeqTransformer : public Seq2SeqModel {
   explicit Seq2SeqTransformer(const Seq2SeqTransformerConfig& config);
   // Keras' default initializers (Glorot kernels, zero biases, uniform ±0.05 embeddings, norms 1 and 0).
   void initialize(uint64_t seed);
+  // The dropout rate of training (a training setting more than a part of the model). Throws outside [0, 1).
+  void setDropout(float rate);
 
   // Teacher forcing on one pair with explicit parameters (the gradient check nudges a copy): logits T-1 x V,
   // row t predicting target[t+1]. Dropout is drawn from rng in Mode::Train.

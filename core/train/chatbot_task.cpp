@@ -290,6 +290,7 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
     // the directory's task decides the architecture
     if (io::readConfig(settings.initDir, "")["task"] == "seq2seq-transformer") {
       Seq2SeqTransformerModel init = loadSeq2seqTransformer(settings.initDir);
+      if (settings.dropout) init.model->setDropout(*settings.dropout);
       run->settings_.architecture = "transformer";
       run->settings_.transformer = init.model->config();
       run->model_ = std::move(init.model);
@@ -327,6 +328,7 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
       config.sourceVocabSize = sourceSize;
       config.targetVocabSize = targetSize;
       config.maxSourceLength = config.maxTargetLength = static_cast<Index>(maxLength);
+      if (settings.dropout) config.dropout = *settings.dropout;
       auto model = std::make_unique<Seq2SeqTransformer>(config);
       model->initialize(settings.training.seed);
       run->model_ = std::move(model);

@@ -24,6 +24,7 @@ struct ChatbotRunSettings {
   std::string architecture = "gru";  // "gru" (seq2seq-attention) or "transformer" (seq2seq-transformer)
   Seq2SeqConfig model;           // GRU sizes from the preset (vocabulary sizes come from the data)
   Seq2SeqTransformerConfig transformer;  // Transformer sizes from the preset
+  std::optional<float> dropout;  // Transformer: replaces the preset's rate, or that of the --init model
   Index maxLength = 24;          // longest sentence in tokens, <start> and <end> included; longer pairs are skipped
   TrainingSettings training;     // the preset's, then overridden by the user
   int threads = 0;               // 0: all cores
