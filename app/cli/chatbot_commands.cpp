@@ -75,7 +75,7 @@ int askTransformer(const PredictOptions& o) {
     return int{kDone};
   }
   printAnswer(reply.answer, reply.sourceTokens, reply.sourceIds, reply.outputTokens, reply.attention,
-              "cross-attention of the last layer, mean of its heads");
+              "alignment: cross-attention of the last layer, mean of its heads");
   return int{kDone};
 }
 
