@@ -291,6 +291,7 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
     if (io::readConfig(settings.initDir, "")["task"] == "seq2seq-transformer") {
       Seq2SeqTransformerModel init = loadSeq2seqTransformer(settings.initDir);
       if (settings.dropout) init.model->setDropout(*settings.dropout);
+      seq2seqTransformerTokens(init.model->config().tokenizer, "");  // the data goes through the same rules: known?
       run->settings_.architecture = "transformer";
       run->settings_.transformer = init.model->config();
       run->model_ = std::move(init.model);
