@@ -57,6 +57,8 @@ int main(int argc, char** argv) {
   CLI::App* benchCmd = app.add_subcommand("bench", "Time training steps (forward, backward, optimizer update)");
   benchCmd->add_option("task", b.task, "imdb | chatbot")->required()->check(CLI::IsMember({"imdb", "chatbot"}));
   benchCmd->add_option("--preset", b.preset, "tiny | classroom | book");
+  benchCmd->add_option("--architecture", b.architecture, "chatbot: gru | transformer")
+      ->check(CLI::IsMember({"gru", "transformer"}))->capture_default_str();
   benchCmd->add_option("--steps", b.steps, "steps to time")->check(CLI::PositiveNumber)->capture_default_str();
   benchCmd->add_option("--threads", b.threads, "worker threads")->check(CLI::NonNegativeNumber);
   benchCmd->add_flag("--json", b.json, "print one JSON object");

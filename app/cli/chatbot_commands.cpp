@@ -11,6 +11,8 @@
 #include "app/cli/commands.h"
 #include "core/error.h"
 #include "core/inference/chatbot_inference.h"
+#include "core/inference/seq2seq_transformer_inference.h"
+#include "core/io/json_fields.h"
 #include "core/text/seq2seq_text.h"
 #include "core/train/chatbot_task.h"
 
@@ -20,14 +22,50 @@ namespace {
 
 // The preset, then every option the user gave.
 ChatbotRunSettings chatbotSettings(const TrainOptions& o) {
-  return applyRequest(runRequest(o), chatbotPreset(o.preset.empty() ? ChatbotRunSettings{}.preset : o.preset), chatbotFields());
+  return chatbotRequestSettings(runRequest(o));
 }
 
-nlohmann::json matrixJson(const Matrix& m) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (Index r = 0; r < m.rows(); ++r) rows.push_back(std::vector<float>(m.row(r).data(), m.row(r).data() + m.cols()));
-  return rows;
+
+// The answer and, for every word written, where the model looked (the alignment), as a table.
+void printAnswer(const std::string& answer, const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds,
+                 const std::vector<std::string>& outputTokens, const Matrix& attention, const char* alignmentName) {
+  std::cout << (answer.empty() ? "(no words: the model answered with <end> at once)" : answer) << "\n";
+  std::cout << "\n" << alignmentName << " (rows: words written; columns: the question as read";
+  std::cout << ", [UNK] = unknown word):\n";
+  std::cout << std::setw(12) << "";
+  for (size_t j = 0; j < sourceTokens.size(); ++j)
+    std::cout << " " << std::setw(8) << (sourceIds[j] == Vocabulary::kUnknownId ? "[UNK]" : sourceTokens[j].substr(0, 8));
+  std::cout << "\n";
+  for (Index k = 0; k < attention.rows(); ++k) {
+    std::cout << std::setw(12) << outputTokens[static_cast<size_t>(k)].substr(0, 12);
+    for (Index j = 0; j < attention.cols(); ++j)
+      std::cout << " " << std::setw(8) << std::fixed << std::setprecision(2) << attention(k, j);
+    std::cout << "\n";
+  }
 }
+
+int askTransformer(const PredictOptions& o) {
+  const Seq2SeqTransformerModel loaded = loadSeq2seqTransformer(o.model);
+  const Seq2SeqTransformerReply reply = askSeq2seqTransformer(*loaded.model, loaded.source, loaded.target, o.text);
+  if (reply.truncated)
+    std::cerr << "Note: the question was cut to its first " << loaded.model->config().maxSourceLength
+              << " tokens (max_source_length).\n";
+  if (o.json) {
+    const nlohmann::json out = {{"answer", reply.answer},
+                                {"source_tokens", reply.sourceTokens},
+                                {"output_tokens", reply.outputTokens},
+                                {"attention", matrixJson(reply.attention)},
+                                {"cross_attention", attentionJson(reply.decoding.crossAttention)},
+                                {"decoder_attention", attentionJson(reply.decoding.decoderAttention)},
+                                {"encoder_attention", attentionJson(reply.decoding.encoderAttention)}};
+    std::cout << out.dump() << "\n";
+    return int{kDone};
+  }
+  printAnswer(reply.answer, reply.sourceTokens, reply.sourceIds, reply.outputTokens, reply.attention,
+              "alignment: cross-attention of the last layer, mean of its heads");
+  return int{kDone};
+}
+
 
 // The benchmark's vocabulary size on both sides: about that of the real dialogs (2,294 and 2,348 words).
 constexpr Index kBenchVocabularySize = 2400;
@@ -37,15 +75,16 @@ constexpr Index kBenchVocabularySize = 2400;
 int trainChatbot(const TrainOptions& o) {
   return guarded([&] {
     const std::string out = o.out.empty() ? defaultOutputDirectory("chatbot") : o.out;
-    if (o.values.value("dropout", 0.0) > 0) std::cerr << "Note: --dropout does not apply to the chatbot (it has no dropout).\n";
+    if (o.values.value("dropout", 0.0) > 0 && o.values.value("architecture", std::string("gru")) == "gru")
+      std::cerr << "Note: --dropout does not apply to the GRU chatbot (it has no dropout).\n";
     ConsoleProgress progress(o.log);
     std::cerr << "Reading " << o.data << " ...\n";
     std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(chatbotSettings(o));
-    const Seq2SeqConfig& c = run->model().config();
+    const Seq2SeqModel& c = run->seq2seqModel();
     std::cerr << "Pairs: " << run->taskData().split().train.size() << " training, "
               << run->taskData().split().validation.size() << " validation (the last block of the file)";
-    if (run->skippedPairs()) std::cerr << ", " << run->skippedPairs() << " skipped (longer than " << c.maxSourceLength << " tokens)";
-    std::cerr << ". Vocabulary: " << c.sourceVocabSize << " source, " << c.targetVocabSize << " target tokens.\n";
+    if (run->skippedPairs()) std::cerr << ", " << run->skippedPairs() << " skipped (longer than " << c.maxSourceLength() << " tokens)";
+    std::cerr << ". Vocabulary: " << c.sourceVocabSize() << " source, " << c.targetVocabSize() << " target tokens.\n";
     const TrainingResult result = trainAndSave(*run, out, progress);
     const BatchStats test = run->evaluateTest();
     const double exact = run->exactMatchTest();
@@ -66,6 +105,7 @@ int trainChatbot(const TrainOptions& o) {
 
 int askChatbot(const PredictOptions& o) {
   return guarded([&] {
+    if (io::readConfig(o.model, "")["task"] == "seq2seq-transformer") return askTransformer(o);
     const ChatbotModel loaded = loadChatbot(o.model);
     const ChatbotReply reply = askChatbot(*loaded.model, loaded.source, loaded.target, o.text);
     if (reply.truncated)
@@ -77,20 +117,7 @@ int askChatbot(const PredictOptions& o) {
       std::cout << out.dump() << "\n";
       return int{kDone};
     }
-    std::cout << (reply.answer.empty() ? "(no words: the model answered with <end> at once)" : reply.answer) << "\n";
-    // The alignment: for every word written, where the model looked (the heaviest source token, and all weights).
-    std::cout << "\nalignment (rows: words written; columns: the question as read";
-    std::cout << ", [UNK] = unknown word):\n";
-    std::cout << std::setw(12) << "";
-    for (size_t j = 0; j < reply.sourceTokens.size(); ++j)
-      std::cout << " " << std::setw(8) << (reply.sourceIds[j] == Vocabulary::kUnknownId ? "[UNK]" : reply.sourceTokens[j].substr(0, 8));
-    std::cout << "\n";
-    for (Index k = 0; k < reply.attention.rows(); ++k) {
-      std::cout << std::setw(12) << reply.outputTokens[static_cast<size_t>(k)].substr(0, 12);
-      for (Index j = 0; j < reply.attention.cols(); ++j)
-        std::cout << " " << std::setw(8) << std::fixed << std::setprecision(2) << reply.attention(k, j);
-      std::cout << "\n";
-    }
+    printAnswer(reply.answer, reply.sourceTokens, reply.sourceIds, reply.outputTokens, reply.attention, "alignment");
     return int{kDone};
   });
 }
@@ -119,14 +146,25 @@ int evalChatbot(const EvalOptions& o) {
 int benchChatbot(const BenchOptions& o) {
   return guarded([&] {
     const std::string preset = o.preset.empty() ? "book" : o.preset;
-    ChatbotRunSettings s = chatbotPreset(preset);
+    ChatbotRunSettings s = chatbotPreset(preset, o.architecture);
     const int threads = workerThreads(o.threads);
     // Vocabularies the size of the real dialogs' (about 2,300 words a side), full-length sentences of random
     // ids: the cost of a step does not depend on which words they are.
-    Seq2SeqConfig c = s.model;
-    c.sourceVocabSize = c.targetVocabSize = kBenchVocabularySize;
-    Seq2SeqAttention model(c);
-    model.initialize(s.training.seed);
+    std::unique_ptr<Seq2SeqModel> built;
+    if (o.architecture == "transformer") {
+      Seq2SeqTransformerConfig c = s.transformer;
+      c.sourceVocabSize = c.targetVocabSize = kBenchVocabularySize;
+      auto transformer = std::make_unique<Seq2SeqTransformer>(c);
+      transformer->initialize(s.training.seed);
+      built = std::move(transformer);
+    } else {
+      Seq2SeqConfig c = s.model;
+      c.sourceVocabSize = c.targetVocabSize = kBenchVocabularySize;
+      auto gru = std::make_unique<Seq2SeqAttention>(c);
+      gru->initialize(s.training.seed);
+      built = std::move(gru);
+    }
+    Seq2SeqModel& model = *built;
     const auto B = static_cast<size_t>(s.training.batchSize);
     const auto T = static_cast<size_t>(s.maxLength);
     std::vector<Seq2SeqExample> samples(B);
@@ -148,7 +186,7 @@ int benchChatbot(const BenchOptions& o) {
     auto runStep = [&] {
       grads.setZero();
       arena.execute([&] {
-        const BatchStats stats = ChatbotTask::run(model, batch, &grads, buffers);
+        const BatchStats stats = ChatbotTask::run(model, batch, &grads, buffers, static_cast<uint64_t>(step));
         grads.scale(static_cast<float>(1.0 / stats.lossCount));
       });
       optimizer->update(model.parameters(), grads, ++step);
@@ -161,13 +199,14 @@ int benchChatbot(const BenchOptions& o) {
     const double samplesPerSecond = static_cast<double>(B) * o.steps / seconds;
     const double gflops = model.trainingFlops(static_cast<Index>(T), static_cast<Index>(T)) * static_cast<double>(B) *
                           o.steps / seconds / 1e9;
-    const nlohmann::json out = {{"task", "chatbot"}, {"preset", preset}, {"batch_size", B}, {"sequence_length", T},
+    const std::string task = o.architecture == "transformer" ? "chatbot-transformer" : "chatbot";
+    const nlohmann::json out = {{"task", task}, {"preset", preset}, {"batch_size", B}, {"sequence_length", T},
                                 {"threads", threads}, {"ms_per_step", msPerStep}, {"samples_per_s", samplesPerSecond},
                                 {"gflops", gflops}};
     if (o.json) {
       std::cout << out.dump() << "\n";
     } else {
-      std::cout << std::fixed << std::setprecision(1) << "chatbot " << preset << ": batch " << B << " pairs of " << T
+      std::cout << std::fixed << std::setprecision(1) << task << " " << preset << ": batch " << B << " pairs of " << T
                 << " + " << T << " tokens, vocabularies of " << kBenchVocabularySize << ", " << threads
                 << " threads: " << msPerStep << " ms per step, " << samplesPerSecond << " samples/s, " << gflops
                 << " GFLOP/s\n";

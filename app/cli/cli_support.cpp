@@ -39,20 +39,6 @@ RunRequest runRequest(const TrainOptions& o) {
   return request;
 }
 
-nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention) {
-  nlohmann::json layers = nlohmann::json::array();
-  for (const auto& heads : attention) {
-    nlohmann::json layer = nlohmann::json::array();
-    for (const Matrix& a : heads) {
-      nlohmann::json rows = nlohmann::json::array();
-      for (Index q = 0; q < a.rows(); ++q) rows.push_back(std::vector<float>(a.row(q).data(), a.row(q).data() + a.cols()));
-      layer.push_back(std::move(rows));
-    }
-    layers.push_back(std::move(layer));
-  }
-  return layers;
-}
-
 std::string defaultOutputDirectory(const std::string& task) {
   const std::time_t now = std::time(nullptr);
   std::tm local{};
@@ -131,6 +117,22 @@ TrainingResult trainAndSave(TrainingRun& run, const std::string& out, ConsolePro
   }
   run.save(out);
   return result;
+}
+
+nlohmann::json matrixJson(const Matrix& m) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (Index r = 0; r < m.rows(); ++r) rows.push_back(std::vector<float>(m.row(r).data(), m.row(r).data() + m.cols()));
+  return rows;
+}
+
+nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention) {
+  nlohmann::json layers = nlohmann::json::array();
+  for (const auto& heads : attention) {
+    nlohmann::json layer = nlohmann::json::array();
+    for (const Matrix& a : heads) layer.push_back(matrixJson(a));
+    layers.push_back(std::move(layer));
+  }
+  return layers;
 }
 
 }  // namespace al::cli

@@ -13,6 +13,7 @@
 #include "core/train/hyperparameters.h"
 #include "core/train/run.h"
 #include "core/train/trainer.h"
+#include "core/tensor.h"
 
 namespace al::cli {
 
@@ -22,7 +23,8 @@ int guarded(const std::function<int()>& body);
 // The run the options ask for: the task's preset (its default without --preset), then the values given.
 RunRequest runRequest(const TrainOptions& options);
 
-// [layer][head][query][key], as predict --json and fill --json print attention.
+// A matrix as rows of numbers, and [layer][head] matrices as nested arrays (the --json outputs).
+nlohmann::json matrixJson(const Matrix& m);
 nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention);
 
 // runs/<task>-<YYYYmmdd-HHMMSS>

@@ -50,6 +50,7 @@ struct FillOptions {
 struct BenchOptions {
   std::string task;
   std::string preset;
+  std::string architecture = "gru";  // chatbot: gru | transformer
   int steps = 3;
   int threads = 0;
   bool json = false;

@@ -58,7 +58,8 @@ int train(const TrainOptions& o) {
 int predict(const PredictOptions& o) {
   return guarded([&] {
     const std::string task = modelTask(o.model);
-    if (task == "seq2seq-attention") throw InputError(o.model + " holds a chatbot model: use 'attentionlab-cli ask'");
+    if (task == "seq2seq-attention" || task == "seq2seq-transformer")
+      throw InputError(o.model + " holds a chatbot model: use 'attentionlab-cli ask'");
     if (task == "masked-lm") throw InputError(o.model + " holds a masked language model: use 'attentionlab-cli fill'");
     if (task == "imdb-bigram") return predictBigram(o);
     ImdbTransformerModel loaded = loadImdbTransformer(o.model);
@@ -81,7 +82,7 @@ int predict(const PredictOptions& o) {
 int eval(const EvalOptions& o) {
   return guarded([&] {
     const std::string task = modelTask(o.model);
-    if (task == "seq2seq-attention") return evalChatbot(o);
+    if (task == "seq2seq-attention" || task == "seq2seq-transformer") return evalChatbot(o);
     if (task == "imdb-bigram") return evalBigram(o);
     if (task == "masked-lm") return evalMlm(o);
     ImdbRunSettings s;

@@ -28,10 +28,15 @@ void addProjectionGradients(const MultiHeadAttention::Projection& p, const Matri
   grads[p.bias] += dy.colwise().sum();
 }
 
-void checkMask(const Matrix* allowed, Index T) {
-  if (allowed && (allowed->rows() != T || allowed->cols() != T))
+void checkMask(const Matrix* allowed, Index T, Index S) {
+  if (allowed && (allowed->rows() != T || allowed->cols() != S))
     throw InputError("attention mask is " + std::to_string(allowed->rows()) + " x " +
-                     std::to_string(allowed->cols()) + ", expected " + std::to_string(T) + " x " + std::to_string(T));
+                     std::to_string(allowed->cols()) + ", expected " + std::to_string(T) + " x " + std::to_string(S));
+}
+
+void checkWidth(const Matrix& x, Index width) {
+  if (x.cols() != width)
+    throw InputError("attention input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width));
 }
 
 }  // namespace
@@ -41,7 +46,7 @@ Matrix maskScores(const Matrix& scores, const Matrix& allowed) {
   return (allowed.array() != 0.0f).select(scores, minusInfinity);
 }
 
-// Turns T x T scores into attention weights, in place: each row becomes softmax over its allowed keys.
+// Turns T x S scores into attention weights, in place: each row becomes softmax over its allowed keys.
 // The row maximum is subtracted first so that exp never overflows (softmax does not change under a shift).
 // Masked keys get weight exactly 0, and a row with no allowed key becomes all zeros instead of 0/0 = NaN.
 void maskedSoftmaxRows(Matrix& scores, const Matrix* allowed) {
@@ -81,30 +86,38 @@ float MultiHeadAttention::scoreScale(ScoreScaling scaling) const {
 
 Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& x, Cache& cache,
                                    const Matrix* allowed, ScoreScaling scaling) const {
-  const Index T = x.rows();
-  if (x.cols() != width_)
-    throw InputError("attention input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width_));
-  checkMask(allowed, T);
+  Matrix y = forward(params, x, x, cache, allowed, scaling);
+  cache.keyValueInput.resize(0, 0);  // X_kv = X_q: kept once
+  return y;
+}
+
+Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQuery, const Matrix& xKeyValue,
+                                   Cache& cache, const Matrix* allowed, ScoreScaling scaling) const {
+  const Index T = xQuery.rows(), S = xKeyValue.rows();
+  checkWidth(xQuery, width_);
+  checkWidth(xKeyValue, width_);
+  checkMask(allowed, T, S);
   const float scale = scoreScale(scaling);
 
-  cache.input = x;                          // T x D
-  cache.q = project(params, query_, x);     // T x (H*K)
-  cache.k = project(params, key_, x);       // T x (H*K)
-  cache.v = project(params, value_, x);     // T x (H*K)
+  cache.queryInput = xQuery;                        // T x D
+  cache.keyValueInput = xKeyValue;                  // S x D
+  cache.q = project(params, query_, xQuery);        // T x (H*K)
+  cache.k = project(params, key_, xKeyValue);       // S x (H*K)
+  cache.v = project(params, value_, xKeyValue);     // S x (H*K)
   cache.weights.resize(static_cast<size_t>(heads_));
   cache.scores.resize(cache.keepScores ? static_cast<size_t>(heads_) : 0);
   cache.scaledScores.resize(cache.scores.size());
-  cache.heads.resize(T, heads_ * keyDim_);  // T x (H*K)
+  cache.heads.resize(T, heads_ * keyDim_);          // T x (H*K)
 
   for (Index h = 0; h < heads_; ++h) {
     const Index first = h * keyDim_;  // head h owns columns first .. first+K-1
     const auto qh = cache.q.middleCols(first, keyDim_);  // T x K
-    const auto kh = cache.k.middleCols(first, keyDim_);  // T x K
-    const auto vh = cache.v.middleCols(first, keyDim_);  // T x K
+    const auto kh = cache.k.middleCols(first, keyDim_);  // S x K
+    const auto vh = cache.v.middleCols(first, keyDim_);  // S x K
 
-    Matrix& a = cache.weights[static_cast<size_t>(h)];   // T x T
+    Matrix& a = cache.weights[static_cast<size_t>(h)];   // T x S
     if (cache.keepScores) {
-      Matrix& scores = cache.scores[static_cast<size_t>(h)];  // T x T, kept for teaching
+      Matrix& scores = cache.scores[static_cast<size_t>(h)];  // T x S, kept for teaching
       scores.noalias() = qh * kh.transpose();
       a = scale * scores;
       cache.scaledScores[static_cast<size_t>(h)] = a;
@@ -119,21 +132,31 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& x, 
 
 Matrix MultiHeadAttention::backward(const ParameterSet& params, const Cache& cache, const Matrix& dy,
                                     Gradients& grads) const {
-  const Index T = cache.input.rows();
+  // X_q = X_kv = X: both paths reach X, so their gradients add
+  InputGradients d = backwardCross(params, cache, dy, grads);
+  d.query += d.keyValue;
+  return d.query;
+}
+
+MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const ParameterSet& params, const Cache& cache,
+                                                                     const Matrix& dy, Gradients& grads) const {
+  const Matrix& xQuery = cache.queryInput;                                                      // T x D
+  const Matrix& xKeyValue = cache.keyValueInput.size() ? cache.keyValueInput : cache.queryInput;  // S x D
+  const Index T = xQuery.rows(), S = xKeyValue.rows();
   const float scale = 1.0f / std::sqrt(static_cast<float>(keyDim_));
 
   // Y = Z·W_o + b_o  =>  dZ = dY·W_oᵀ
   addProjectionGradients(output_, cache.heads, dy, grads);
   const Matrix dz = dy * params.value(output_.kernel).transpose();  // T x (H*K)
 
-  Matrix dq(T, heads_ * keyDim_), dk(T, heads_ * keyDim_), dv(T, heads_ * keyDim_);  // T x (H*K) each
-  Matrix da(T, T);  // T x T, reused by every head
+  Matrix dq(T, heads_ * keyDim_), dk(S, heads_ * keyDim_), dv(S, heads_ * keyDim_);  // T / S x (H*K)
+  Matrix da(T, S);  // T x S, reused by every head
   for (Index h = 0; h < heads_; ++h) {
     const Index first = h * keyDim_;
-    const Matrix& a = cache.weights[static_cast<size_t>(h)];  // T x T
+    const Matrix& a = cache.weights[static_cast<size_t>(h)];  // T x S
     const auto qh = cache.q.middleCols(first, keyDim_);       // T x K
-    const auto kh = cache.k.middleCols(first, keyDim_);       // T x K
-    const auto vh = cache.v.middleCols(first, keyDim_);       // T x K
+    const auto kh = cache.k.middleCols(first, keyDim_);       // S x K
+    const auto vh = cache.v.middleCols(first, keyDim_);       // S x K
     const auto dzh = dz.middleCols(first, keyDim_);           // T x K
 
     // Z_h = A_h·V_h  =>  dA_h = dZ_h·V_hᵀ,  dV_h = A_hᵀ·dZ_h
@@ -142,21 +165,22 @@ Matrix MultiHeadAttention::backward(const ParameterSet& params, const Cache& cac
 
     // A = softmax_rows(S)  =>  dS = A ⊙ (dA - rowsum(dA ⊙ A))   (a masked weight is 0, so its dS is 0 too)
     const Eigen::VectorXf rowDot = (da.array() * a.array()).rowwise().sum();  // T
-    da.array() = a.array() * (da.array().colwise() - rowDot.array());        // now dS, T x T
+    da.array() = a.array() * (da.array().colwise() - rowDot.array());        // now dS, T x S
 
     // S = Q_h·K_hᵀ / √K  =>  dQ_h = dS·K_h / √K,  dK_h = dSᵀ·Q_h / √K
     dq.middleCols(first, keyDim_).noalias() = scale * (da * kh);
     dk.middleCols(first, keyDim_).noalias() = scale * (da.transpose() * qh);
   }
 
-  // Q, K and V all read X  =>  dX = dQ·W_qᵀ + dK·W_kᵀ + dV·W_vᵀ
-  addProjectionGradients(query_, cache.input, dq, grads);
-  addProjectionGradients(key_, cache.input, dk, grads);
-  addProjectionGradients(value_, cache.input, dv, grads);
-  Matrix dx = dq * params.value(query_.kernel).transpose();  // T x D
-  dx.noalias() += dk * params.value(key_.kernel).transpose();
-  dx.noalias() += dv * params.value(value_.kernel).transpose();
-  return dx;
+  // Q reads X_q  =>  dX_q = dQ·W_qᵀ;  K and V read X_kv  =>  dX_kv = dK·W_kᵀ + dV·W_vᵀ
+  addProjectionGradients(query_, xQuery, dq, grads);
+  addProjectionGradients(key_, xKeyValue, dk, grads);
+  addProjectionGradients(value_, xKeyValue, dv, grads);
+  InputGradients d;
+  d.query = dq * params.value(query_.kernel).transpose();       // T x D
+  d.keyValue = dk * params.value(key_.kernel).transpose();      // S x D
+  d.keyValue.noalias() += dv * params.value(value_.kernel).transpose();
+  return d;
 }
 
 Matrix causalMask(Index T) {
@@ -196,30 +220,40 @@ std::vector<std::vector<double>> projectReference(const ParameterSet& params,
 
 Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& x,
                                    const Matrix* allowed, std::vector<Matrix>* weights) {
-  const size_t T = static_cast<size_t>(x.rows());
+  return multiHeadAttentionReference(params, layer, x, x, allowed, weights);
+}
+
+Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& xQuery,
+                                   const Matrix& xKeyValue, const Matrix* allowed, std::vector<Matrix>* weights) {
+  const size_t T = static_cast<size_t>(xQuery.rows());
+  const size_t S = static_cast<size_t>(xKeyValue.rows());
   const size_t H = static_cast<size_t>(layer.heads());
   const size_t K = static_cast<size_t>(layer.keyDim());
-  checkMask(allowed, x.rows());
+  checkMask(allowed, xQuery.rows(), xKeyValue.rows());
   auto mayAttend = [&](size_t i, size_t j) {
     return allowed == nullptr || (*allowed)(static_cast<Index>(i), static_cast<Index>(j)) != 0.0f;
   };
+  auto toRows = [](const Matrix& m) {
+    std::vector<std::vector<double>> rows(static_cast<size_t>(m.rows()), std::vector<double>(static_cast<size_t>(m.cols())));
+    for (size_t t = 0; t < rows.size(); ++t)
+      for (size_t i = 0; i < rows[t].size(); ++i) rows[t][i] = m(static_cast<Index>(t), static_cast<Index>(i));
+    return rows;
+  };
+  const auto queryInput = toRows(xQuery);        // T x D
+  const auto keyValueInput = toRows(xKeyValue);  // S x D
 
-  std::vector<std::vector<double>> input(T, std::vector<double>(static_cast<size_t>(x.cols())));
-  for (size_t t = 0; t < T; ++t)
-    for (size_t i = 0; i < input[t].size(); ++i) input[t][i] = x(static_cast<Index>(t), static_cast<Index>(i));
-
-  const auto q = projectReference(params, layer.query(), input);  // T x (H*K)
-  const auto k = projectReference(params, layer.key(), input);    // T x (H*K)
-  const auto v = projectReference(params, layer.value(), input);  // T x (H*K)
+  const auto q = projectReference(params, layer.query(), queryInput);     // T x (H*K)
+  const auto k = projectReference(params, layer.key(), keyValueInput);    // S x (H*K)
+  const auto v = projectReference(params, layer.value(), keyValueInput);  // S x (H*K)
   std::vector<std::vector<double>> z(T, std::vector<double>(H * K, 0.0));  // T x (H*K), concatenated heads
-  if (weights) weights->assign(H, Matrix::Zero(x.rows(), x.rows()));
+  if (weights) weights->assign(H, Matrix::Zero(xQuery.rows(), xKeyValue.rows()));
 
   for (size_t h = 0; h < H; ++h) {
     for (size_t i = 0; i < T; ++i) {  // query token i
       // scores of query i against every key j of this head
-      std::vector<double> score(T, 0.0);
+      std::vector<double> score(S, 0.0);
       double maxScore = -std::numeric_limits<double>::infinity();
-      for (size_t j = 0; j < T; ++j) {
+      for (size_t j = 0; j < S; ++j) {
         if (!mayAttend(i, j)) continue;
         double dot = 0;
         for (size_t c = 0; c < K; ++c) dot += q[i][h * K + c] * k[j][h * K + c];
@@ -227,22 +261,22 @@ Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAt
         maxScore = std::max(maxScore, score[j]);
       }
       // softmax over the allowed keys
-      std::vector<double> weight(T, 0.0);
+      std::vector<double> weight(S, 0.0);
       double total = 0;
-      for (size_t j = 0; j < T; ++j)
+      for (size_t j = 0; j < S; ++j)
         if (mayAttend(i, j)) total += weight[j] = std::exp(score[j] - maxScore);
-      for (size_t j = 0; j < T; ++j) {
+      for (size_t j = 0; j < S; ++j) {
         if (total > 0) weight[j] /= total;
         if (weights) (*weights)[h](static_cast<Index>(i), static_cast<Index>(j)) = static_cast<float>(weight[j]);
       }
       // weighted average of the values
       for (size_t c = 0; c < K; ++c)
-        for (size_t j = 0; j < T; ++j) z[i][h * K + c] += weight[j] * v[j][h * K + c];
+        for (size_t j = 0; j < S; ++j) z[i][h * K + c] += weight[j] * v[j][h * K + c];
     }
   }
 
   const auto y = projectReference(params, layer.output(), z);  // T x D
-  Matrix out(x.rows(), layer.width());
+  Matrix out(xQuery.rows(), layer.width());
   for (size_t t = 0; t < T; ++t)
     for (Index d = 0; d < layer.width(); ++d)
       out(static_cast<Index>(t), d) = static_cast<float>(y[t][static_cast<size_t>(d)]);

@@ -1,5 +1,7 @@
 #pragma once
-// Multi-head self-attention, the heart of a Transformer encoder.
+// Multi-head attention, the heart of a Transformer: self-attention (queries, keys and values all from one
+// sequence X) in the encoder and the decoder, cross-attention (queries from the decoder's sequence X_q, keys and
+// values from the encoder's output X_kv) where the decoder reads the source sentence.
 //
 // Every token asks a question (its query), advertises what it holds (its key) and offers content (its value).
 // A head compares each query with every key, turns the scores into weights that sum to 1 (softmax), and
@@ -7,17 +9,19 @@
 // its own K-wide slice of the projections, so that one head can follow syntax while another follows
 // sentiment. The heads' results are concatenated and mixed back to width D.
 //
-//   Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v           T x (H*K) each
+//   Q = X_q·W_q + b_q                                             T x (H*K)
+//   K = X_kv·W_k + b_k,  V = X_kv·W_v + b_v                       S x (H*K) each (self-attention: X_kv = X_q)
 //   head h owns columns h*K .. h*K+K-1 of Q, K and V
-//   S_h = Q_h·K_hᵀ / √K                                           T x T scores (query row, key column)
-//   A_h = softmax_rows(S_h), masked entries get weight exactly 0  T x T attention weights
+//   S_h = Q_h·K_hᵀ / √K                                           T x S scores (query row, key column)
+//   A_h = softmax_rows(S_h), masked entries get weight exactly 0  T x S attention weights
 //   Z   = concat_h(A_h·V_h)                                       T x (H*K)
 //   Y   = Z·W_o + b_o                                             T x D
 //
 // Why divide by √K: a dot product of K random unit-variance numbers has variance K; dividing keeps the scores
 // near unit scale, so the softmax is not saturated (and its gradient not vanishing) at the start of training.
 //
-// Dimension key (core/tensor.h): T tokens, D model width, H heads, K key dimension of one head.
+// Dimension key (core/tensor.h): T query tokens, S key/value tokens (S = T in self-attention), D model width,
+// H heads, K key dimension of one head.
 // Read multiHeadAttentionReference() first: it is the same computation written with plain loops.
 #include <string>
 #include <vector>
@@ -32,14 +36,21 @@ enum class ScoreScaling { SqrtKeyDim, None };
 class MultiHeadAttention {
  public:
   struct Cache {
-    Matrix input;                 // T x D, the X the projections saw
-    Matrix q, k, v;               // T x (H*K) each
-    std::vector<Matrix> weights;  // H matrices of T x T: A_h, row = query token, column = key token
+    Matrix queryInput;            // T x D, the X_q the query projection saw
+    Matrix keyValueInput;         // S x D, the X_kv the key and value projections saw (empty: X_kv = X_q)
+    Matrix q;                     // T x (H*K)
+    Matrix k, v;                  // S x (H*K) each
+    std::vector<Matrix> weights;  // H matrices of T x S: A_h, row = query token, column = key token
     Matrix heads;                 // T x (H*K), Z = concat_h(A_h·V_h)
-    // Set keepScores before forward to also keep the scores, H matrices of T x T each, for the teaching walk
+    // Set keepScores before forward to also keep the scores, H matrices of T x S each, for the teaching walk
     // (training leaves it off): the raw S_h = Q_h·K_hᵀ and the scaled S_h·scale that the mask and softmax saw.
     bool keepScores = false;
     std::vector<Matrix> scores, scaledScores;
+  };
+  // What backward of cross-attention returns: the gradient of each of its two inputs.
+  struct InputGradients {
+    Matrix query;     // T x D, dL/dX_q
+    Matrix keyValue;  // S x D, dL/dX_kv
   };
 
   // Registers name + ".query.kernel" [D, H*K], ".query.bias" [H*K], the same for ".key" and ".value",
@@ -48,12 +59,18 @@ class MultiHeadAttention {
 
   void initialize(ParameterSet& params, Rng& rng) const;  // Glorot kernels, zero biases
 
-  // x: T x D -> T x D. `allowed` is an optional T x T mask: entry (i, j) is 1 when query i may attend to
-  // key j, 0 when it may not. A query with no allowed key gets all-zero weights (its head output is 0).
+  // Self-attention. x: T x D -> T x D. `allowed` is an optional T x T mask: entry (i, j) is 1 when query i may
+  // attend to key j, 0 when it may not. A query with no allowed key gets all-zero weights (its head output is 0).
   Matrix forward(const ParameterSet& params, const Matrix& x, Cache& cache, const Matrix* allowed = nullptr,
                  ScoreScaling scaling = ScoreScaling::SqrtKeyDim) const;
   // dY: T x D -> dX: T x D; adds the gradients of all eight tensors into grads.
   Matrix backward(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const;
+
+  // Cross-attention. xQuery: T x D, xKeyValue: S x D -> T x D; `allowed` is an optional T x S mask.
+  Matrix forward(const ParameterSet& params, const Matrix& xQuery, const Matrix& xKeyValue, Cache& cache,
+                 const Matrix* allowed = nullptr, ScoreScaling scaling = ScoreScaling::SqrtKeyDim) const;
+  // dY: T x D -> dX_q: T x D and dX_kv: S x D; adds the gradients of all eight tensors into grads.
+  InputGradients backwardCross(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const;
 
   // The factor the scores are multiplied by: 1/√K, or 1 without scaling.
   float scoreScale(ScoreScaling scaling = ScoreScaling::SqrtKeyDim) const;
@@ -92,5 +109,9 @@ Matrix keyPaddingMask(Index T, Index realTokens);
 // the fast forward and the version a student reads first. If `weights` is given it receives the H matrices A_h.
 Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& x,
                                    const Matrix* allowed = nullptr, std::vector<Matrix>* weights = nullptr);
+// Cross-attention with plain loops: queries from xQuery (T x D), keys and values from xKeyValue (S x D).
+Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& xQuery,
+                                   const Matrix& xKeyValue, const Matrix* allowed = nullptr,
+                                   std::vector<Matrix>* weights = nullptr);
 
 }  // namespace al

@@ -1,5 +1,7 @@
 #include "core/models/seq2seq_attention.h"
 
+#include <oneapi/tbb/parallel_for.h>
+
 #include <algorithm>
 #include <numeric>
 #include <string>
@@ -7,6 +9,7 @@
 #include "core/error.h"
 #include "core/io/json_fields.h"
 #include "core/io/limits.h"
+#include "core/parallel.h"
 #include "core/layers/softmax_cross_entropy.h"
 
 namespace al {
@@ -318,6 +321,29 @@ Seq2SeqLoss Seq2SeqAttention::teacherForcing(std::span<const Seq2SeqExample* con
   for (Index r = 0; r < B; ++r) dFinal.row(enc.rowOf[order[static_cast<size_t>(r)]]) = carried.row(r);
   encodeBackward(enc, dOutputs, dFinal, *grads);
   return result;
+}
+
+Seq2SeqLoss Seq2SeqAttention::batchLoss(std::span<const Seq2SeqExample* const> examples, Gradients* grads, uint64_t,
+                                        std::vector<Gradients>& scratch) const {
+  const size_t n = examples.size();
+  const size_t chunks = chunkCount(n);
+  std::vector<Seq2SeqLoss> losses(chunks);
+  if (grads) {
+    // chunk 0 adds straight into grads; the others into their own buffers, added below in chunk order
+    while (scratch.size() + 1 < chunks) scratch.emplace_back(params_);
+    for (size_t c = 1; c < chunks; ++c) scratch[c - 1].setZero();
+  }
+  tbb::parallel_for(size_t{0}, chunks, [&](size_t c) {
+    const size_t first = c * n / chunks, last = (c + 1) * n / chunks;
+    Gradients* target = grads ? (c == 0 ? grads : &scratch[c - 1]) : nullptr;
+    losses[c] = teacherForcing(examples.subspan(first, last - first), target);
+  });
+  Seq2SeqLoss total;
+  for (size_t c = 0; c < chunks; ++c) {
+    total += losses[c];
+    if (grads && c > 0) grads->add(scratch[c - 1]);
+  }
+  return total;
 }
 
 Seq2SeqAnswer Seq2SeqAttention::greedyDecode(const std::vector<int>& source, int startId, int endId,

@@ -30,6 +30,7 @@
 #include "core/layers/dense.h"
 #include "core/layers/embedding.h"
 #include "core/layers/gru.h"
+#include "core/models/seq2seq_model.h"
 #include "core/parameters.h"
 #include "core/text/tokenizer.h"
 
@@ -51,24 +52,6 @@ nlohmann::json toJson(const Seq2SeqConfig&);
 // messages. Throws InputError.
 Seq2SeqConfig seq2seqConfigFromJson(const nlohmann::json&, const std::string& file);
 
-// One training pair as ids. Both sides include <start> and <end>; the target needs at least two tokens.
-struct Seq2SeqExample {
-  std::vector<int> source;
-  std::vector<int> target;
-};
-
-// Sums over target tokens (teacher forcing).
-struct Seq2SeqLoss {
-  double lossSum = 0;  // Σ -log p(target token)
-  long tokens = 0;     // real target tokens predicted
-  long correct = 0;    // of which the most likely token was the target
-};
-
-struct Seq2SeqAnswer {
-  std::vector<int> tokens;  // the tokens produced, the final <end> included when it was produced
-  Matrix attention;         // steps x S: row k is the alignment used to produce tokens[k]
-};
-
 // What greedy decoding computed on its way, kept for the teaching walk (the walk reads it, never recomputes it).
 struct Seq2SeqTrace {
   Matrix outputs;                     // S x U  encoder outputs h_j
@@ -82,7 +65,7 @@ struct Seq2SeqTrace {
   std::vector<Step> steps;            // one per answer word
 };
 
-class Seq2SeqAttention {
+class Seq2SeqAttention : public Seq2SeqModel {
  public:
   // Registers every tensor of the contract, in its order. Throws InputError for a zero size.
   explicit Seq2SeqAttention(const Seq2SeqConfig& config);
@@ -95,16 +78,28 @@ class Seq2SeqAttention {
   // the summed token loss (not yet divided by the token count: the caller knows the whole batch).
   Seq2SeqLoss teacherForcing(std::span<const Seq2SeqExample* const> examples, Gradients* grads) const;
 
-  // Greedy decoding of one source sentence (any length >= 1). With a trace, also keeps every intermediate value.
-  Seq2SeqAnswer greedyDecode(const std::vector<int>& source, int startId, int endId, Seq2SeqTrace* trace = nullptr) const;
+  // Groups of consecutive examples, one per thread, each through teacherForcing (no dropout: seed unused).
+  Seq2SeqLoss batchLoss(std::span<const Seq2SeqExample* const> examples, Gradients* grads, uint64_t seed,
+                        std::vector<Gradients>& scratch) const override;
 
+  // Greedy decoding of one source sentence (any length >= 1). With a trace, also keeps every intermediate value.
+  Seq2SeqAnswer greedyDecode(const std::vector<int>& source, int startId, int endId) const override {
+    return greedyDecode(source, startId, endId, nullptr);
+  }
+  Seq2SeqAnswer greedyDecode(const std::vector<int>& source, int startId, int endId, Seq2SeqTrace* trace) const;
+
+  std::string task() const override { return "seq2seq-attention"; }
   const Seq2SeqConfig& config() const { return config_; }
-  ParameterSet& parameters() { return params_; }
-  const ParameterSet& parameters() const { return params_; }
+  Index sourceVocabSize() const override { return config_.sourceVocabSize; }
+  Index targetVocabSize() const override { return config_.targetVocabSize; }
+  Index maxSourceLength() const override { return config_.maxSourceLength; }
+  Index maxTargetLength() const override { return config_.maxTargetLength; }
+  ParameterSet& parameters() override { return params_; }
+  const ParameterSet& parameters() const override { return params_; }
 
   // Multiply-adds of one teacher-forced training step (forward + backward ≈ 3x forward) for one sentence pair
   // of these lengths, for the benchmark's GFLOP/s.
-  double trainingFlops(Index sourceLength, Index targetLength) const;
+  double trainingFlops(Index sourceLength, Index targetLength) const override;
 
  private:
   struct Encoded;   // encoder outputs and caches of a group

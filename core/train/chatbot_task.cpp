@@ -9,6 +9,8 @@
 #include <thread>
 
 #include "core/error.h"
+#include "core/inference/seq2seq_transformer_inference.h"
+#include "core/io/json_fields.h"
 #include "core/text/seq2seq_text.h"
 
 namespace al {
@@ -17,15 +19,13 @@ namespace al {
 // Presets
 
 std::vector<std::string> chatbotPresetNames() { return {"tiny", "classroom", "book"}; }
+std::vector<std::string> chatbotArchitectures() { return {"gru", "transformer"}; }
 
-ChatbotRunSettings chatbotPreset(const std::string& name) {
-  ChatbotRunSettings s;
-  s.preset = name;
+namespace {
+
+void setGruPreset(const std::string& name, ChatbotRunSettings& s) {
   Seq2SeqConfig& m = s.model;
   TrainingSettings& t = s.training;
-  t.optimizer.name = "adam";
-  t.validationSplit = 0.2;
-  s.maxLength = 24;  // the longest sentence of the real dialogs, <start> and <end> included
   if (name == "book") {  // the source material's chatbot
     m.embedDim = 256;
     m.units = 1024;
@@ -40,17 +40,71 @@ ChatbotRunSettings chatbotPreset(const std::string& name) {
     t.batchSize = 32;
     t.epochs = 30;
     t.optimizer.learningRate = 2e-3f;
-  } else if (name == "tiny") {  // seconds, for tests
+  } else {  // tiny: seconds, for tests
     m.embedDim = 16;
     m.units = 32;
     m.attentionUnits = 16;
     t.batchSize = 16;
     t.epochs = 3;
     t.optimizer.learningRate = 5e-3f;
-  } else {
-    throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
   }
-  m.maxSourceLength = m.maxTargetLength = s.maxLength;
+}
+
+void setTransformerPreset(const std::string& name, ChatbotRunSettings& s) {
+  Seq2SeqTransformerConfig& m = s.transformer;
+  TrainingSettings& t = s.training;
+  if (name == "book") {  // the book's English-to-Spanish Transformer (key_dim 32: the width split over 8 heads)
+    m.embedDim = 256;
+    m.denseDim = 2048;
+    m.numHeads = 8;
+    m.keyDim = 32;
+    m.numLayers = 1;
+    m.dropout = 0.5f;
+    s.maxLength = 20;
+    t.optimizer.name = "rmsprop";
+    t.optimizer.learningRate = 1e-3f;
+    t.batchSize = 64;
+    t.epochs = 30;
+  } else if (name == "classroom") {  // minutes on two cores
+    m.embedDim = 64;
+    m.denseDim = 128;
+    m.numHeads = 4;
+    m.keyDim = 16;
+    m.numLayers = 2;
+    m.dropout = 0.1f;
+    t.batchSize = 32;
+    t.epochs = 20;
+    t.optimizer.learningRate = 1e-3f;
+  } else {  // tiny: seconds, for tests
+    m.embedDim = 16;
+    m.denseDim = 32;
+    m.numHeads = 2;
+    m.keyDim = 8;
+    m.numLayers = 1;
+    m.dropout = 0.1f;
+    t.batchSize = 16;
+    t.epochs = 3;
+    t.optimizer.learningRate = 5e-3f;
+  }
+}
+
+}  // namespace
+
+ChatbotRunSettings chatbotPreset(const std::string& name, const std::string& architecture) {
+  const std::vector<std::string> names = chatbotPresetNames();
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
+  ChatbotRunSettings s;
+  s.preset = name;
+  s.architecture = architecture;
+  s.training.optimizer.name = "adam";
+  s.training.validationSplit = 0.2;
+  s.maxLength = 24;  // the longest sentence of the real dialogs, <start> and <end> included
+  if (architecture == "gru") setGruPreset(name, s);
+  else if (architecture == "transformer") setTransformerPreset(name, s);
+  else throw InputError("unknown architecture '" + architecture + "' (expected gru or transformer)");
+  s.model.maxSourceLength = s.model.maxTargetLength = s.maxLength;
+  s.transformer.maxSourceLength = s.transformer.maxTargetLength = s.maxLength;
   return s;
 }
 
@@ -60,8 +114,8 @@ const std::vector<SettingField<ChatbotRunSettings>>& chatbotFields() {
   static const std::vector<SettingField<S>> fields = [] {
     std::vector<SettingField<S>> f = {
         {withTextKey(integerParameter("embed_dim", G::Model, 1, 2048, "embedding width"), "chatbot.embed_dim"),
-         [](const S& s) { return nlohmann::json(s.model.embedDim); },
-         [](S& s, const nlohmann::json& v) { s.model.embedDim = v.get<Index>(); }},
+         [](const S& s) { return nlohmann::json(s.architecture == "transformer" ? s.transformer.embedDim : s.model.embedDim); },
+         [](S& s, const nlohmann::json& v) { s.model.embedDim = s.transformer.embedDim = v.get<Index>(); }},
         {integerParameter("units", G::Model, 1, 4096, "GRU units"),
          [](const S& s) { return nlohmann::json(s.model.units); },
          [](S& s, const nlohmann::json& v) { s.model.units = v.get<Index>(); }},
@@ -75,6 +129,26 @@ const std::vector<SettingField<ChatbotRunSettings>>& chatbotFields() {
            s.model.maxSourceLength = s.model.maxTargetLength = s.maxLength;
          }},
         tokenizerField<S>(),
+        {choiceParameter("architecture", G::Model, {"gru", "transformer"},
+                         "gru (Bahdanau attention) | transformer (encoder-decoder, task seq2seq-transformer)"),
+         [](const S& s) { return nlohmann::json(s.architecture); },
+         [](S& s, const nlohmann::json& v) { s.architecture = v.get<std::string>(); }},
+        // The Transformer's sizes (the imdb model's keys: the same meaning, one option each).
+        {integerParameter("num_heads", G::Model, 1, 64, "attention heads"),
+         [](const S& s) { return nlohmann::json(s.transformer.numHeads); },
+         [](S& s, const nlohmann::json& v) { s.transformer.numHeads = v.get<Index>(); }},
+        {integerParameter("key_dim", G::Model, 1, 2048, "key dimension of one head"),
+         [](const S& s) { return nlohmann::json(s.transformer.keyDim); },
+         [](S& s, const nlohmann::json& v) { s.transformer.keyDim = v.get<Index>(); }},
+        {integerParameter("dense_dim", G::Model, 1, 8192, "feed-forward width"),
+         [](const S& s) { return nlohmann::json(s.transformer.denseDim); },
+         [](S& s, const nlohmann::json& v) { s.transformer.denseDim = v.get<Index>(); }},
+        {withOption(integerParameter("num_layers", G::Model, 1, 24, "encoder layers"), "--layers"),
+         [](const S& s) { return nlohmann::json(s.transformer.numLayers); },
+         [](S& s, const nlohmann::json& v) { s.transformer.numLayers = v.get<Index>(); }},
+        {realParameter("dropout", G::Model, 0, 0.95, 2, "dropout rate (0 disables it)"),
+         [](const S& s) { return nlohmann::json(static_cast<double>(s.dropout.value_or(s.transformer.dropout))); },
+         [](S& s, const nlohmann::json& v) { s.dropout = v.get<float>(); }},
     };
     for (auto& t : trainingFields<S>()) f.push_back(t);
     return f;
@@ -82,9 +156,29 @@ const std::vector<SettingField<ChatbotRunSettings>>& chatbotFields() {
   return fields;
 }
 
+// The architecture chooses the preset's sizes, so it is read from the request before the preset.
+ChatbotRunSettings chatbotRequestSettings(const RunRequest& request) {
+  const std::string architecture = request.values.value("architecture", std::string("gru"));
+  const std::string preset = request.preset.empty() ? ChatbotRunSettings{}.preset : request.preset;
+  return applyRequest(request, chatbotPreset(preset, architecture), chatbotFields());
+}
+
 TaskSchema chatbotSchema() {
-  return makeTaskSchema("seq2seq-attention", "chatbot", chatbotPresetNames(), ChatbotRunSettings{}.preset,
-                        chatbotFields(), &chatbotPreset, &ChatbotRun::prepare);
+  TaskSchema schema;
+  schema.task = "seq2seq-attention";
+  schema.command = "chatbot";
+  schema.presets = chatbotPresetNames();
+  schema.defaultPreset = ChatbotRunSettings{}.preset;
+  schema.parameters = specsOf(chatbotFields());
+  schema.presetValues = [](const std::string& name) { return valuesOf(chatbotPreset(name), chatbotFields()); };
+  schema.settings = [](const RunRequest& r) {
+    const ChatbotRunSettings s = chatbotRequestSettings(r);
+    return settingsJson(s.architecture == "transformer" ? "seq2seq-transformer" : "seq2seq-attention", s, chatbotFields());
+  };
+  schema.prepare = [](const RunRequest& r, const ProgressFn& progress) -> std::unique_ptr<TrainingRun> {
+    return ChatbotRun::prepare(chatbotRequestSettings(r), progress);
+  };
+  return schema;
 }
 
 namespace {
@@ -128,7 +222,7 @@ EncodedDialogs encodeDialogs(const std::vector<DialogPair>& pairs, const Vocabul
 // ---------------------------------------------------------------------------------------------------------
 // The task
 
-ChatbotTask::ChatbotTask(Seq2SeqAttention& model, std::vector<Seq2SeqExample> examples, const TrainingSettings& s)
+ChatbotTask::ChatbotTask(Seq2SeqModel& model, std::vector<Seq2SeqExample> examples, const TrainingSettings& s)
     : model_(model), examples_(std::move(examples)) {
   split_ = splitContiguous(examples_.size(), s.validationSplit);
   // The Trainer will hold out floor(m * fraction) of m samples: with m = the pairs left after dropping the
@@ -142,36 +236,15 @@ ChatbotTask::ChatbotTask(Seq2SeqAttention& model, std::vector<Seq2SeqExample> ex
   for (size_t k = 0; k < trainer.validation.size(); ++k) rows_[trainer.validation[k]] = split_.validation[k];
 }
 
-BatchStats ChatbotTask::run(const Seq2SeqAttention& model, const std::vector<const Seq2SeqExample*>& examples,
-                            Gradients* grads, std::vector<Gradients>& chunkBuffers) {
-  const size_t n = examples.size();
-  const size_t chunks = std::max<size_t>(1, std::min<size_t>(n, static_cast<size_t>(tbb::this_task_arena::max_concurrency())));
-  std::vector<Seq2SeqLoss> losses(chunks);
-  if (grads) {
-    // chunk 0 adds straight into grads; the others into their own buffers, added below in chunk order
-    while (chunkBuffers.size() + 1 < chunks) chunkBuffers.emplace_back(model.parameters());
-    for (size_t c = 1; c < chunks; ++c) chunkBuffers[c - 1].setZero();
-  }
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, chunks, 1), [&](const tbb::blocked_range<size_t>& range) {
-    for (size_t c = range.begin(); c != range.end(); ++c) {
-      const size_t first = c * n / chunks, last = (c + 1) * n / chunks;
-      const std::span<const Seq2SeqExample* const> part(examples.data() + first, last - first);
-      Gradients* target = grads ? (c == 0 ? grads : &chunkBuffers[c - 1]) : nullptr;
-      losses[c] = model.teacherForcing(part, target);
-    }
-  }, tbb::simple_partitioner());
-  BatchStats stats;
-  for (size_t c = 0; c < chunks; ++c) {
-    stats += toStats(losses[c]);
-    if (grads && c > 0) grads->add(chunkBuffers[c - 1]);
-  }
-  return stats;
+BatchStats ChatbotTask::run(const Seq2SeqModel& model, const std::vector<const Seq2SeqExample*>& examples,
+                            Gradients* grads, std::vector<Gradients>& chunkBuffers, uint64_t seed) {
+  return toStats(model.batchLoss(examples, grads, seed, chunkBuffers));
 }
 
-BatchStats ChatbotTask::trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t) {
+BatchStats ChatbotTask::trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t seed) {
   std::vector<const Seq2SeqExample*> batch;
   for (size_t s : samples) batch.push_back(&examples_[rows_[s]]);
-  const BatchStats stats = run(model_, batch, &grads, chunkGrads_);
+  const BatchStats stats = run(model_, batch, &grads, chunkGrads_, seed);
   // the loss is the mean over the batch's real target tokens
   if (stats.lossCount > 0) grads.scale(static_cast<float>(1.0 / stats.lossCount));
   return stats;
@@ -211,17 +284,33 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
 
   size_t maxLength = static_cast<size_t>(settings.maxLength);
   if (!settings.initDir.empty()) {
-    ChatbotModel init = loadChatbot(settings.initDir);
-    requireSameTokenizer(settings.tokenizer, init.model->config().tokenizer, settings.initDir);
-    run->model_ = std::move(init.model);
-    run->source_ = std::move(init.source);
-    run->target_ = std::move(init.target);
-    maxLength = static_cast<size_t>(std::min(run->model_->config().maxSourceLength, run->model_->config().maxTargetLength));
+    // the directory's task decides the architecture
+    if (io::readConfig(settings.initDir, "")["task"] == "seq2seq-transformer") {
+      Seq2SeqTransformerModel init = loadSeq2seqTransformer(settings.initDir);
+      requireSameTokenizer(settings.tokenizer, parseTokenizer(init.model->config().tokenizer), settings.initDir);
+      if (settings.dropout) init.model->setDropout(*settings.dropout);
+      run->settings_.architecture = "transformer";
+      run->settings_.transformer = init.model->config();
+      run->model_ = std::move(init.model);
+      run->source_ = std::move(init.source);
+      run->target_ = std::move(init.target);
+    } else {
+      ChatbotModel init = loadChatbot(settings.initDir);
+      requireSameTokenizer(settings.tokenizer, init.model->config().tokenizer, settings.initDir);
+      run->settings_.architecture = "gru";
+      run->settings_.model = init.model->config();
+      run->model_ = std::move(init.model);
+      run->source_ = std::move(init.source);
+      run->target_ = std::move(init.target);
+    }
+    maxLength = static_cast<size_t>(std::min(run->model_->maxSourceLength(), run->model_->maxTargetLength()));
   }
   if (maxLength < 3) throw InputError("--max-length must be at least 3 (<start>, a word, <end>)");
 
   const TokenizerKind tokenizer =
-      run->model_ ? run->model_->config().tokenizer : settings.tokenizer.value_or(suggestDialogTokenizer(corpus.train));
+      !run->model_ ? settings.tokenizer.value_or(suggestDialogTokenizer(corpus.train))
+      : run->settings_.architecture == "transformer" ? parseTokenizer(run->settings_.transformer.tokenizer)
+                                                      : run->settings_.model.tokenizer;
   // Long pairs are skipped before the split, so that the split is over the pairs actually used.
   report("Preparing the pairs", 0.3);
   std::vector<DialogPair> usable;
@@ -238,13 +327,29 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
     std::vector<DialogPair> trainPart;
     for (size_t i : split.train) trainPart.push_back(usable[i]);
     std::tie(run->source_, run->target_) = buildChatbotVocabularies(trainPart, tokenizer);
-    Seq2SeqConfig config = settings.model;
-    config.tokenizer = tokenizer;
-    config.sourceVocabSize = static_cast<Index>(run->source_.size());
-    config.targetVocabSize = static_cast<Index>(run->target_.size());
-    config.maxSourceLength = config.maxTargetLength = static_cast<Index>(maxLength);
-    run->model_ = std::make_unique<Seq2SeqAttention>(config);
-    run->model_->initialize(settings.training.seed);
+    const Index sourceSize = static_cast<Index>(run->source_.size()), targetSize = static_cast<Index>(run->target_.size());
+    if (settings.architecture == "transformer") {
+      Seq2SeqTransformerConfig& config = run->settings_.transformer;
+      config.tokenizer = tokenizerName(tokenizer);
+      config.sourceVocabSize = sourceSize;
+      config.targetVocabSize = targetSize;
+      config.maxSourceLength = config.maxTargetLength = static_cast<Index>(maxLength);
+      if (settings.dropout) config.dropout = *settings.dropout;
+      auto model = std::make_unique<Seq2SeqTransformer>(config);
+      model->initialize(settings.training.seed);
+      run->model_ = std::move(model);
+    } else if (settings.architecture == "gru") {
+      Seq2SeqConfig& config = run->settings_.model;
+      config.tokenizer = tokenizer;
+      config.sourceVocabSize = sourceSize;
+      config.targetVocabSize = targetSize;
+      config.maxSourceLength = config.maxTargetLength = static_cast<Index>(maxLength);
+      auto model = std::make_unique<Seq2SeqAttention>(config);
+      model->initialize(settings.training.seed);
+      run->model_ = std::move(model);
+    } else {
+      throw InputError("unknown architecture '" + settings.architecture + "' (expected gru or transformer)");
+    }
   }
   report("Encoding the pairs", 0.6);
   run->train_ = encodeDialogs(usable, run->source_, run->target_, tokenizer, maxLength).examples;
@@ -260,8 +365,7 @@ int ChatbotRun::threads() const { return workerThreads(settings_.threads); }
 nlohmann::json ChatbotRun::settings() const {
   ChatbotRunSettings actual = settings_;
   actual.threads = threads();
-  actual.model = model_->config();
-  actual.maxLength = std::min(actual.model.maxSourceLength, actual.model.maxTargetLength);
+  actual.maxLength = std::min(model_->maxSourceLength(), model_->maxTargetLength());
   nlohmann::json j = settingsJson(task(), actual, chatbotFields());
   j["training_pairs"] = task_->split().train.size();
   j["validation_pairs"] = task_->split().validation.size();
@@ -277,7 +381,20 @@ TrainingResult ChatbotRun::train(TrainingEvents* events, const TrainingControl* 
 }
 
 void ChatbotRun::save(const std::filesystem::path& dir) const {
-  saveChatbot(dir, *model_, source_, target_, historyRecords(history_));
+  if (settings_.architecture == "transformer") saveSeq2seqTransformer(dir, transformerModel(), source_, target_, historyRecords(history_));
+  else saveChatbot(dir, gruModel(), source_, target_, historyRecords(history_));
+}
+
+const Seq2SeqAttention& ChatbotRun::gruModel() const {
+  const auto* gru = dynamic_cast<const Seq2SeqAttention*>(model_.get());
+  if (!gru) throw RunError("this chatbot run trains a Transformer, not the GRU model");
+  return *gru;
+}
+
+const Seq2SeqTransformer& ChatbotRun::transformerModel() const {
+  const auto* transformer = dynamic_cast<const Seq2SeqTransformer*>(model_.get());
+  if (!transformer) throw RunError("this chatbot run trains the GRU model, not a Transformer");
+  return *transformer;
 }
 
 BatchStats ChatbotRun::evaluateTest() {

@@ -1,6 +1,8 @@
 #pragma once
-// Training the chatbot (task seq2seq-attention): presets, dialog pairs to ids, the TrainingTask that runs a
-// batch in parallel. Loading, saving and asking are in core/inference/chatbot_inference.h.
+// Training the chatbot, either architecture: the GRU with Bahdanau attention (task seq2seq-attention) or the
+// encoder-decoder Transformer (task seq2seq-transformer). Presets, dialog pairs to ids, the TrainingTask that
+// runs a batch in parallel. Loading, saving and asking are in core/inference/ (chatbot_inference.h for the GRU
+// model, seq2seq_transformer_inference.h for the Transformer).
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -10,6 +12,7 @@
 #include "core/data/dialogs.h"
 #include "core/inference/chatbot_inference.h"
 #include "core/train/hyperparameters.h"
+#include "core/models/seq2seq_transformer.h"
 #include "core/train/run.h"
 
 namespace al {
@@ -17,7 +20,10 @@ namespace al {
 struct ChatbotRunSettings {
   std::string data = "builtin";  // "builtin", "builtin:translate" or a question<TAB>answer file
   std::string preset = "classroom";
-  Seq2SeqConfig model;           // sizes from the preset (vocabulary sizes come from the data)
+  std::string architecture = "gru";  // "gru" (seq2seq-attention) or "transformer" (seq2seq-transformer)
+  Seq2SeqConfig model;           // GRU sizes from the preset (vocabulary sizes come from the data)
+  Seq2SeqTransformerConfig transformer;  // Transformer sizes from the preset
+  std::optional<float> dropout;  // Transformer: replaces the preset's rate, or that of the --init model
   Index maxLength = 24;          // longest sentence in tokens, <start> and <end> included; longer pairs are skipped
   TrainingSettings training;     // the preset's, then overridden by the user
   int threads = 0;               // 0: all cores
@@ -28,12 +34,17 @@ struct ChatbotRunSettings {
 };
 
 // "tiny" (seconds), "classroom" (minutes on the real dialogs, and builtin:translate), "book" (the source
-// material's configuration: embed 256, units 1024, batch 64, Adam, 40 epochs). InputError for another name.
-ChatbotRunSettings chatbotPreset(const std::string& name);
+// material's configuration). GRU book: embed 256, units 1024, batch 64, Adam, 40 epochs. Transformer book (the
+// book's translation Transformer): embed 256, dense 2048, 8 heads of key_dim 32, 1 layer each side, sequence
+// length 20, dropout 0.5, RMSprop, batch 64, 30 epochs. InputError for another name or architecture.
+ChatbotRunSettings chatbotPreset(const std::string& name, const std::string& architecture = "gru");
+std::vector<std::string> chatbotArchitectures();
 std::vector<std::string> chatbotPresetNames();
 // The task's hyper-parameters (core/train/hyperparameters.h) and its entry of the schema.
 const std::vector<SettingField<ChatbotRunSettings>>& chatbotFields();
 TaskSchema chatbotSchema();
+// A request's settings: the preset of its architecture (values["architecture"], default gru), then its values.
+ChatbotRunSettings chatbotRequestSettings(const RunRequest& request);
 
 // Dialog pairs as ids. Pairs with a side longer than maxLength tokens are skipped (counted in `skipped`).
 struct EncodedDialogs {
@@ -50,7 +61,7 @@ std::pair<Vocabulary, Vocabulary> buildChatbotVocabularies(const std::vector<Dia
 // here with the same arguments and its two parts are mapped onto the two blocks.
 class ChatbotTask : public TrainingTask {
  public:
-  ChatbotTask(Seq2SeqAttention& model, std::vector<Seq2SeqExample> examples, const TrainingSettings& settings);
+  ChatbotTask(Seq2SeqModel& model, std::vector<Seq2SeqExample> examples, const TrainingSettings& settings);
 
   ParameterSet& parameters() override { return model_.parameters(); }
   size_t trainingSamples() const override { return rows_.size(); }
@@ -62,13 +73,13 @@ class ChatbotTask : public TrainingTask {
   const ContiguousSplit& split() const { return split_; }
 
   // Runs examples through the model in parallel chunks (one per thread of the current arena), adding the
-  // gradient of the summed loss into grads when given. Chunks' gradients are added in chunk order, so a thread
-  // count gives the same bits every time.
-  static BatchStats run(const Seq2SeqAttention& model, const std::vector<const Seq2SeqExample*>& examples,
-                        Gradients* grads, std::vector<Gradients>& chunkBuffers);
+  // gradient of the summed loss into grads when given (a training step, dropout from seed). Chunks' gradients
+  // are added in chunk order, so a thread count gives the same bits every time.
+  static BatchStats run(const Seq2SeqModel& model, const std::vector<const Seq2SeqExample*>& examples,
+                        Gradients* grads, std::vector<Gradients>& chunkBuffers, uint64_t seed = 0);
 
  private:
-  Seq2SeqAttention& model_;
+  Seq2SeqModel& model_;
   std::vector<Seq2SeqExample> examples_;
   ContiguousSplit split_;
   std::vector<size_t> rows_;  // Trainer sample -> example
@@ -81,7 +92,7 @@ class ChatbotRun : public TrainingRun {
   // pairs and creates the model. Throws InputError for bad data.
   static std::unique_ptr<ChatbotRun> prepare(const ChatbotRunSettings& settings, const ProgressFn& progress = {});
 
-  std::string task() const override { return "seq2seq-attention"; }
+  std::string task() const override { return model_->task(); }
   nlohmann::json settings() const override;
   TrainingResult train(TrainingEvents* events, const TrainingControl* control) override;
   void save(const std::filesystem::path& dir) const override;
@@ -90,7 +101,11 @@ class ChatbotRun : public TrainingRun {
   // Share of the test part (or of all pairs) whose greedy answer is exactly the expected answer.
   double exactMatchTest();
 
-  const Seq2SeqAttention& model() const { return *model_; }
+  // The model, whichever its architecture; gruModel() and transformerModel() throw RunError for the other one.
+  const Seq2SeqModel& seq2seqModel() const { return *model_; }
+  const Seq2SeqAttention& gruModel() const;
+  const Seq2SeqTransformer& transformerModel() const;
+  const std::string& architecture() const { return settings_.architecture; }
   const Vocabulary& sourceVocabulary() const { return source_; }
   const Vocabulary& targetVocabulary() const { return target_; }
   const std::vector<EpochEvent>& history() const { return history_; }
@@ -104,7 +119,7 @@ class ChatbotRun : public TrainingRun {
   int threads() const;
 
   ChatbotRunSettings settings_;
-  std::unique_ptr<Seq2SeqAttention> model_;
+  std::unique_ptr<Seq2SeqModel> model_;
   Vocabulary source_, target_;
   std::vector<Seq2SeqExample> train_, test_;
   size_t skipped_ = 0;

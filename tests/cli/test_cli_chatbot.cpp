@@ -1,6 +1,6 @@
-// attentionlab-cli's chatbot as a user and a script see it: train on the built-in corpus, ask (with odd
-// questions), eval and bench JSON, the --log lines, exit codes, bad input that must not damage --out,
-// reproducibility.
+// attentionlab-cli's chatbot as a user and a script see it, for both architectures (--architecture gru and
+// transformer): train on the built-in corpus, ask (with odd questions; the Transformer's every attention set),
+// eval and bench JSON, the --log lines, exit codes, bad input that must not damage --out, reproducibility.
 #include <QtTest>
 
 #include <QDir>
@@ -18,11 +18,39 @@ class TestCliChatbot : public QObject {
   Q_OBJECT
   QTemporaryDir dir_;
   QString tiny_;  // trained once for the whole suite
+  QString architecture_;
+  bool transformer() const { return architecture_ == "transformer"; }
 
   QString path(const QString& name) const { return dir_.filePath(name); }
   QStringList trainTiny(const QString& out) const {
-    return {"train", "chatbot", "--preset", "tiny", "--epochs", "2", "--threads", "2", "--out", out};
+    return {"train", "chatbot", "--architecture", architecture_, "--preset", "tiny", "--epochs", "2", "--threads", "2",
+            "--out", out};
   }
+
+  // [layer][head][rows][columns]: every row a distribution; with `causal`, nothing above the diagonal.
+  static void checkLayers(const QJsonArray& layers, qsizetype rows, qsizetype columns, bool causal) {
+    QVERIFY(!layers.isEmpty());
+    for (const QJsonValue layer : layers) {
+      QVERIFY(!layer.toArray().isEmpty());
+      for (const QJsonValue head : layer.toArray()) {
+        const QJsonArray matrix = head.toArray();
+        QCOMPARE(matrix.size(), rows);
+        for (qsizetype i = 0; i < rows; ++i) {
+          const QJsonArray row = matrix[i].toArray();
+          QCOMPARE(row.size(), columns);
+          double sum = 0;
+          for (qsizetype j = 0; j < columns; ++j) {
+            sum += row[j].toDouble();
+            if (causal && j > i) QCOMPARE(row[j].toDouble(), 0.0);
+          }
+          QVERIFY(std::abs(sum - 1.0) < 1e-4);
+        }
+      }
+    }
+  }
+
+ public:
+  explicit TestCliChatbot(QString architecture) : architecture_(std::move(architecture)) {}
 
  private slots:
   void initTestCase() {
@@ -38,7 +66,7 @@ class TestCliChatbot : public QObject {
     for (const char* file : {"config.json", "model.safetensors", "source_vocab.txt", "target_vocab.txt", "history.json"})
       QVERIFY2(QFile::exists(tiny_ + "/" + file), file);
     const QJsonObject config = QJsonDocument::fromJson(readAll(tiny_ + "/config.json")).object();
-    QCOMPARE(config["task"].toString(), QString("seq2seq-attention"));
+    QCOMPARE(config["task"].toString(), QString(transformer() ? "seq2seq-transformer" : "seq2seq-attention"));
     QCOMPARE(config["format"].toString(), QString("attentionlab-model"));
     QCOMPARE(config["version"].toInt(), 1);
     const QList<QByteArray> vocab = readAll(tiny_ + "/target_vocab.txt").split('\n');
@@ -91,6 +119,13 @@ class TestCliChatbot : public QObject {
       for (const QJsonValue w : row.toArray()) sum += w.toDouble();
       QVERIFY(std::abs(sum - 1.0) < 1e-4);
     }
+    if (!transformer()) {
+      QVERIFY(!o.contains("cross_attention"));
+      return;
+    }
+    checkLayers(o["cross_attention"].toArray(), output.size(), source.size(), false);
+    checkLayers(o["decoder_attention"].toArray(), output.size(), output.size(), true);
+    checkLayers(o["encoder_attention"].toArray(), source.size(), source.size(), false);
   }
 
   void askText() {
@@ -107,12 +142,12 @@ class TestCliChatbot : public QObject {
     QVERIFY(o["loss"].toDouble() > 0);
     QVERIFY(o["accuracy"].toDouble() >= 0 && o["accuracy"].toDouble() <= 1);
     QVERIFY(o["samples"].toInt() > 100);
-    run = runCli({"bench", "chatbot", "--preset", "tiny", "--steps", "1", "--threads", "2", "--json"});
+    run = runCli({"bench", "chatbot", "--architecture", architecture_, "--preset", "tiny", "--steps", "1", "--threads", "2", "--json"});
     QCOMPARE(run.exitCode, 0);
     o = QJsonDocument::fromJson(run.out).object();
     for (const char* key : {"task", "preset", "batch_size", "sequence_length", "threads", "ms_per_step", "samples_per_s", "gflops"})
       QVERIFY2(o.contains(key), key);
-    QCOMPARE(o["task"].toString(), QString("chatbot"));
+    QCOMPARE(o["task"].toString(), QString(transformer() ? "chatbot-transformer" : "chatbot"));
     QVERIFY(o["ms_per_step"].toDouble() > 0);
   }
 
@@ -135,10 +170,18 @@ class TestCliChatbot : public QObject {
     QVERIFY2(run.err.contains("bad.txt:2"), run.err.constData());
     QCOMPARE(readAll(out + "/marker"), QByteArray("old model"));
     QCOMPARE(runCli({"ask", "--model", path("nothing-here"), "hi"}).exitCode, 3);
-    QCOMPARE(runCli({"train", "chatbot", "--data", "builtin:nope", "--out", out}).exitCode, 3);
+    QCOMPARE(runCli({"train", "chatbot", "--architecture", architecture_, "--data", "builtin:nope", "--out", out}).exitCode, 3);
+    QCOMPARE(runCli({"train", "chatbot", "--architecture", "lstm", "--out", out}).exitCode, 2);
     QCOMPARE(runCli({"ask", "--model", tiny_, "--json", QString::fromLatin1("caf\xe9")}).exitCode, 0);  // Latin-1 é arrives as UTF-8
   }
 };
 
-QTEST_APPLESS_MAIN(TestCliChatbot)
+int main(int argc, char** argv) {
+  int failures = 0;
+  for (const char* architecture : {"gru", "transformer"}) {
+    TestCliChatbot test(architecture);
+    failures += QTest::qExec(&test, argc, argv);
+  }
+  return failures;
+}
 #include "test_cli_chatbot.moc"

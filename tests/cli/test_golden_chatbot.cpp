@@ -1,8 +1,11 @@
-// attentionlab-cli's chatbot against values computed by independent code: tests/reference/seq2seq_reference.py
-// (PyTorch, float64, written from the contract) wrote a seq2seq-attention model directory with random weights,
-// the greedy answers and alignments it gives (ask.json), a small dialog file, and every tensor after one epoch
-// of plain SGD on that file (sgd_epoch.safetensors). These tests run the real CLI and compare every number.
-// Regenerate the golden files with the script (tests/reference/README.md), never from the C++ code.
+// attentionlab-cli's chatbot, both architectures, against values computed by independent code:
+// tests/reference/seq2seq_reference.py (GRU + Bahdanau, golden/seq2seq) and
+// tests/reference/seq2seq_transformer_reference.py (encoder-decoder Transformer, golden/seq2seq_transformer),
+// PyTorch in float64, written from the contract. Each wrote a model directory with random weights, the greedy
+// answers and attention it gives (ask.json; the Transformer's with its encoder, decoder and cross attention of
+// every layer and head), a small dialog file, and every tensor after one epoch of plain SGD on that file
+// (sgd_epoch.safetensors). These tests run the real CLI and compare every number.
+// Regenerate the golden files with the scripts (tests/reference/README.md), never from the C++ code.
 #include <QtTest>
 
 #include <QFile>
@@ -21,7 +24,8 @@
 
 namespace {
 
-const QString kGolden = QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/seq2seq");
+const QString kGoldenRoot = QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/");
+const QStringList kArchitectures = {"seq2seq", "seq2seq_transformer"};  // golden folders
 constexpr double kAskTolerance = 1e-5;    // float32 results of a float64 reference
 constexpr double kTrainTolerance = 1e-4;  // one epoch of SGD
 
@@ -55,44 +59,70 @@ std::map<QString, std::vector<float>> readSafetensors(const QString& path) {
   return tensors;
 }
 
+// Every number of `got` within tolerance of `want` (nested arrays of the same shape); the first difference.
+QString compareNested(const QJsonValue& got, const QJsonValue& want, const QString& where, double tolerance) {
+  if (want.isArray()) {
+    const QJsonArray g = got.toArray(), w = want.toArray();
+    if (!got.isArray() || g.size() != w.size())
+      return QString("%1 has %2 entries, expected %3").arg(where).arg(g.size()).arg(w.size());
+    for (qsizetype i = 0; i < w.size(); ++i) {
+      const QString d = compareNested(g[i], w[i], QString("%1[%2]").arg(where).arg(i), tolerance);
+      if (!d.isEmpty()) return d;
+    }
+    return {};
+  }
+  if (!(std::abs(got.toDouble(NAN) - want.toDouble()) <= tolerance))
+    return QString("%1 is %2, expected %3").arg(where).arg(got.toDouble(), 0, 'g', 9).arg(want.toDouble(), 0, 'g', 9);
+  return {};
+}
+
 }  // namespace
 
 class TestGoldenChatbot : public QObject {
   Q_OBJECT
  private slots:
   void ask_data() {
+    QTest::addColumn<QString>("golden");
     QTest::addColumn<int>("index");
-    const QJsonArray cases = readJson(kGolden + "/ask.json")["cases"].toArray();
-    QVERIFY2(cases.size() >= 4, "golden ask.json is missing");
-    for (int i = 0; i < cases.size(); ++i)
-      QTest::newRow(qPrintable(QString("%1: %2").arg(i).arg(cases[i].toObject()["question"].toString().left(30)))) << i;
+    for (const QString& architecture : kArchitectures) {
+      const QJsonArray cases = readJson(kGoldenRoot + architecture + "/ask.json")["cases"].toArray();
+      QVERIFY2(cases.size() >= 4, qPrintable("golden " + architecture + "/ask.json is missing"));
+      for (int i = 0; i < cases.size(); ++i)
+        QTest::newRow(qPrintable(QString("%1 %2: %3").arg(architecture).arg(i).arg(cases[i].toObject()["question"].toString().left(30))))
+            << kGoldenRoot + architecture << i;
+    }
   }
 
-  // Source tokens, output tokens and every attention weight of `ask --json`.
+  // Source tokens, output tokens and every attention weight of `ask --json` (the Transformer: all three sets).
   void ask() {
+    QFETCH(QString, golden);
     QFETCH(int, index);
-    const QJsonObject want = readJson(kGolden + "/ask.json")["cases"].toArray()[index].toObject();
-    const QStringList args = {"ask", "--model", kGolden + "/model", "--json", want["question"].toString()};
+    const QJsonObject want = readJson(golden + "/ask.json")["cases"].toArray()[index].toObject();
+    const QStringList args = {"ask", "--model", golden + "/model", "--json", want["question"].toString()};
     const auto run = runCli(args);
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
     const QJsonObject got = QJsonDocument::fromJson(run.out).object();
     QCOMPARE(got["source_tokens"].toArray(), want["source_tokens"].toArray());
     QCOMPARE(got["output_tokens"].toArray(), want["output_tokens"].toArray());
     QCOMPARE(got["answer"].toString(), want["answer"].toString());
-    const QJsonArray rows = got["attention"].toArray(), wantRows = want["attention"].toArray();
-    QCOMPARE(rows.size(), wantRows.size());
-    for (qsizetype k = 0; k < rows.size(); ++k) {
-      const QJsonArray row = rows[k].toArray(), wantRow = wantRows[k].toArray();
-      QCOMPARE(row.size(), wantRow.size());
-      for (qsizetype j = 0; j < row.size(); ++j)
-        QVERIFY2(std::abs(row[j].toDouble(NAN) - wantRow[j].toDouble()) <= kAskTolerance,
-                 qPrintable(QString("attention[%1][%2] is %3, expected %4").arg(k).arg(j).arg(row[j].toDouble(), 0, 'g', 9)
-                                .arg(wantRow[j].toDouble(), 0, 'g', 9)));
+    QStringList sets = {"attention"};
+    if (want.contains("cross_attention")) sets << "cross_attention" << "decoder_attention" << "encoder_attention";
+    for (const QString& set : sets) {
+      QVERIFY2(want[set].toArray().size() > 0, qPrintable(set + " missing from the golden file"));
+      const QString difference = compareNested(got[set], want[set], set, kAskTolerance);
+      QVERIFY2(difference.isEmpty(), qPrintable(difference));
     }
+  }
+
+  void sgdEpoch_data() {
+    QTest::addColumn<QString>("golden");
+    for (const QString& architecture : kArchitectures) QTest::newRow(qPrintable(architecture)) << kGoldenRoot + architecture;
   }
 
   // One epoch of SGD in file order from the golden model: every weight of the result.
   void sgdEpoch() {
+    QFETCH(QString, golden);
+    const QString kGolden = golden;
     const QJsonObject settings = readJson(kGolden + "/sgd_epoch.json");
     QVERIFY2(!settings.isEmpty(), "golden sgd_epoch.json is missing");
     QTemporaryDir dir;
@@ -101,13 +131,13 @@ class TestGoldenChatbot : public QObject {
                               "--optimizer", "sgd", "--lr", QString::number(settings["learning_rate"].toDouble()),
                               "--batch-size", QString::number(settings["batch_size"].toInt()), "--epochs", "1",
                               "--validation-split", QString::number(settings["validation_split"].toDouble()),
-                              "--shuffle", "off", "--threads", "2", "--out", out};
+                              "--shuffle", "off", "--threads", "2", "--dropout", "0", "--out", out};
     const auto run = runCli(args);
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
     const auto got = readSafetensors(out + "/model.safetensors");
     const auto want = readSafetensors(kGolden + "/sgd_epoch.safetensors");
     const auto before = readSafetensors(kGolden + "/model/model.safetensors");
-    QCOMPARE(got.size(), size_t(16));
+    QCOMPARE(got.size(), size_t(settings["tensors"].toInt(16)));
     QCOMPARE(got.size(), want.size());
     double largestUpdate = 0;
     for (const auto& [name, values] : want) {

@@ -46,7 +46,7 @@ class TestChatbotTranslate : public QObject {
   void alignmentCrosses() {
     int crossed = 0, total = 0;
     for (const CrossingExample& e : translationCrossingExamples()) {
-      const ChatbotReply r = askChatbot(run_->model(), run_->sourceVocabulary(), run_->targetVocabulary(), e.english);
+      const ChatbotReply r = askChatbot(run_->gruModel(), run_->sourceVocabulary(), run_->targetVocabulary(), e.english);
       ++total;
       if (r.answer != e.spanish || r.attention.rows() < 3) continue;
       Index nounLooksAt = 0, adjectiveLooksAt = 0;
@@ -58,7 +58,7 @@ class TestChatbotTranslate : public QObject {
   }
 
   void oddQuestionsGetAnAnswer() {
-    const Seq2SeqAttention& m = run_->model();
+    const Seq2SeqAttention& m = run_->gruModel();
     const Vocabulary &source = run_->sourceVocabulary(), &target = run_->targetVocabulary();
     const ChatbotReply unknown = askChatbot(m, source, target, "zorblax quux frobnicate");
     QCOMPARE(unknown.sourceIds, (std::vector<int>{source.id(kStartToken), 1, 1, 1, source.id(kEndToken)}));

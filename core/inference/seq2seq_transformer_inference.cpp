@@ -1,0 +1,112 @@
+#include "core/inference/seq2seq_transformer_inference.h"
+
+#include "core/text/tokenizer.h"
+
+#include "core/error.h"
+#include "core/io/atomic_directory.h"
+#include "core/io/json_fields.h"
+#include "core/io/safetensors.h"
+#include "core/io/vocabulary_file.h"
+#include "core/text/seq2seq_text.h"
+
+namespace al {
+
+namespace {
+constexpr const char* kTask = "seq2seq-transformer";
+}  // namespace
+
+nlohmann::json seq2seqTransformerConfigJson(const Seq2SeqTransformerConfig& c) {
+  return {{"format", "attentionlab-model"},
+          {"version", 1},
+          {"task", kTask},
+          {"source_vocab_size", c.sourceVocabSize},
+          {"target_vocab_size", c.targetVocabSize},
+          {"embed_dim", c.embedDim},
+          {"num_heads", c.numHeads},
+          {"key_dim", c.keyDim},
+          {"dense_dim", c.denseDim},
+          {"num_layers", c.numLayers},
+          {"max_source_length", c.maxSourceLength},
+          {"max_target_length", c.maxTargetLength},
+          {"dropout", c.dropout},
+          {"norm_epsilon", c.normEpsilon},
+          {"tokenizer", c.tokenizer}};
+}
+
+Seq2SeqTransformerConfig seq2seqTransformerConfigFromJson(const nlohmann::json& j, const std::string& file) {
+  Seq2SeqTransformerConfig c;
+  c.sourceVocabSize = io::requireIntAtLeast(j, "source_vocab_size", 2, file);
+  c.targetVocabSize = io::requireIntAtLeast(j, "target_vocab_size", 2, file);
+  c.embedDim = io::requireIntAtLeast(j, "embed_dim", 1, file);
+  c.numHeads = io::requireIntAtLeast(j, "num_heads", 1, file);
+  c.keyDim = io::requireIntAtLeast(j, "key_dim", 1, file);
+  c.denseDim = io::requireIntAtLeast(j, "dense_dim", 1, file);
+  c.numLayers = io::requireIntAtLeast(j, "num_layers", 1, file);
+  c.maxSourceLength = io::requireIntAtLeast(j, "max_source_length", 2, file);
+  c.maxTargetLength = io::requireIntAtLeast(j, "max_target_length", 1, file);
+  c.dropout = static_cast<float>(io::requireNumber(j, "dropout", file));
+  if (!(c.dropout >= 0 && c.dropout < 1)) throw InputError(file + ": field \"dropout\" must be in [0, 1)");
+  c.normEpsilon = static_cast<float>(io::optionalNumber(j, "norm_epsilon", 1e-3, file));
+  if (!(c.normEpsilon > 0)) throw InputError(file + ": field \"norm_epsilon\" must be positive");
+  c.tokenizer = io::optionalOneOf(j, "tokenizer", {"ascii", "keras", "icu_words"}, "ascii", file);
+  return c;
+}
+
+Vocabulary readSeq2seqVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field) {
+  Vocabulary v = Vocabulary::fromTokens(io::readVocabularyFile(file));
+  if (static_cast<Index>(v.size()) != expectedSize)
+    throw InputError(file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
+                     std::to_string(expectedSize));
+  return v;
+}
+
+Seq2SeqTransformerModel loadSeq2seqTransformer(const std::filesystem::path& dir) {
+  const nlohmann::json config = io::readConfig(dir, kTask);
+  const Seq2SeqTransformerConfig c = seq2seqTransformerConfigFromJson(config, (dir / "config.json").string());
+  Seq2SeqTransformerModel loaded;
+  loaded.model = std::make_unique<Seq2SeqTransformer>(c);
+  const std::filesystem::path tensors = dir / "model.safetensors";
+  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
+  loaded.source = readSeq2seqVocabulary(dir / "source_vocab.txt", c.sourceVocabSize, "source_vocab_size");
+  loaded.target = readSeq2seqVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");
+  for (const char* marker : {kStartToken, kEndToken})
+    if (loaded.target.id(marker) == Vocabulary::kUnknownId)
+      throw InputError((dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
+  if (std::filesystem::exists(dir / "history.json")) loaded.history = io::readHistory(dir / "history.json");
+  return loaded;
+}
+
+void saveSeq2seqTransformer(const std::filesystem::path& dir, const Seq2SeqTransformer& model, const Vocabulary& source,
+                            const Vocabulary& target, const std::vector<io::EpochRecord>& history) {
+  io::ModelDirectoryWriter writer(dir);
+  io::writeFileAtomically(writer.staging() / "config.json", seq2seqTransformerConfigJson(model.config()).dump(2) + "\n");
+  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
+  io::writeVocabularyFile(writer.staging() / "source_vocab.txt", source.tokens());
+  io::writeVocabularyFile(writer.staging() / "target_vocab.txt", target.tokens());
+  io::writeHistory(writer.staging() / "history.json", history);
+  writer.commit();
+}
+
+std::vector<std::string> seq2seqTransformerTokens(const std::string& tokenizer, std::string_view text) {
+  return tokenizeSeq2seq(parseTokenizer(tokenizer), text);
+}
+
+Seq2SeqTransformerReply askSeq2seqTransformer(const Seq2SeqTransformer& model, const Vocabulary& source,
+                                              const Vocabulary& target, const std::string& question, bool keepPasses) {
+  Seq2SeqTransformerReply reply;
+  reply.sourceTokens = seq2seqTransformerTokens(model.config().tokenizer, question);
+  const auto maxLength = static_cast<size_t>(model.config().maxSourceLength);
+  if (reply.sourceTokens.size() > maxLength) {  // keep a whole sentence: the first words, then <end>
+    reply.truncated = true;
+    reply.sourceTokens.resize(maxLength - 1);
+    reply.sourceTokens.push_back(kEndToken);
+  }
+  for (const std::string& token : reply.sourceTokens) reply.sourceIds.push_back(source.id(token));
+  reply.decoding = model.decode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken), keepPasses);
+  for (int id : reply.decoding.tokens) reply.outputTokens.push_back(target.token(id));
+  reply.answer = decodeSeq2seq(target, reply.decoding.tokens);
+  reply.attention = Seq2SeqTransformer::alignment(reply.decoding);
+  return reply;
+}
+
+}  // namespace al
