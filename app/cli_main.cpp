@@ -16,8 +16,9 @@ int main(int argc, char** argv) {
   TrainOptions t;
   CLI::App* train = app.add_subcommand("train", "Train a model and write its model directory");
   train->add_option("task", t.task, "imdb | bigram | chatbot | mlm")->required()->check(CLI::IsMember({"imdb", "bigram", "chatbot", "mlm"}));
-  train->add_option("--data", t.data, "builtin, an aclImdb folder, the aclImdb_v1.tar.gz archive, a CSV or TSV "
-                                       "(imdb, bigram), a question<TAB>answer file or builtin corpus (chatbot)")
+  train->add_option("--data", t.data, "builtin or builtin:zh, an aclImdb folder, the aclImdb_v1.tar.gz archive, a CSV "
+                                       "or TSV (imdb, bigram), a question<TAB>answer file or builtin corpus (chatbot: "
+                                       "builtin, builtin:translate, builtin:zh, builtin:translate-zh)")
       ->capture_default_str();
   train->add_option("--out", t.out, "model directory to write (atomically); default runs/<task>-<time>");
   train->add_option("--preset", t.preset, "tiny | classroom | book (the source material's configuration)");
