@@ -146,6 +146,27 @@ class TestCliMlm : public QObject {
     QVERIFY(!QFileInfo::exists(dir.filePath("m")));
   }
 
+  // A cheap run on the real archive (when ATTENTIONLAB_DATA points to it): pre-train on 300 reviews, fine-tune
+  // on 200 labelled ones, evaluate on the test split. The acceptance numbers come from the full commands in
+  // the README.
+  void realImdbPreTrainThenFineTune() {
+    const QByteArray data = qgetenv("ATTENTIONLAB_DATA");
+    if (data.isEmpty()) QSKIP("ATTENTIONLAB_DATA is not set: the real IMDB archive is not available");
+    const QString archive = QString::fromLocal8Bit(data) + "/aclImdb_v1_labeled.tar.gz";
+    QTemporaryDir dir;
+    const QStringList shape = {"--vocab-size", "2000", "--sequence-length", "64", "--embed-dim", "16", "--key-dim", "8",
+                               "--epochs", "1", "--threads", "2", "--data", archive};
+    const QStringList pre = QStringList{"train", "mlm", "--train-limit", "300", "--out", dir.filePath("mlm")} + shape;
+    const CliRun run = runCli(pre, 600000);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, pre)));
+    QVERIFY(run.err.contains("Training texts: 25000"));
+    const QStringList tune = QStringList{"train", "imdb", "--init-encoder", dir.filePath("mlm"), "--train-limit", "200",
+                                         "--out", dir.filePath("imdb")} + shape;
+    const CliRun tuned = runCli(tune, 600000);
+    QVERIFY2(tuned.exitCode == 0, qPrintable(describe(tuned, tune)));
+    QVERIFY(tuned.err.contains("Test accuracy"));
+  }
+
   // The built-in reviews say what they think right before "but": a model trained on them fills the blank of
   // "the acting was [MASK] but the plot was dull" with sentiment words, not with "the" or "not".
   void fillRanksSentimentWordsFirst() {
