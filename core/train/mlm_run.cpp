@@ -24,7 +24,6 @@ MlmRunSettings mlmPreset(const std::string& name) {
     t.optimizer.learningRate = 1e-3f;
     t.batchSize = 32;
     t.epochs = 2;
-    t.validationSplit = 0.1;
   } else {  // seconds, for the built-in corpus and tests
     t.optimizer.learningRate = 3e-3f;
     t.batchSize = 32;
