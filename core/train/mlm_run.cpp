@@ -19,10 +19,11 @@ MlmRunSettings mlmPreset(const std::string& name) {
   TrainingSettings& t = s.training;
   s.model.dropout = 0.1f;  // BERT's rate: the output layer must see most of the encoder to name a word
   if (name == "classroom") {  // real IMDB in a few minutes on a laptop
+    s.model.vocabSize = 10000;
+    s.model.sequenceLength = 256;
     t.optimizer.learningRate = 1e-3f;
     t.batchSize = 32;
-    t.epochs = 3;
-    t.validationSplit = 0.1;
+    t.epochs = 2;
   } else {  // seconds, for the built-in corpus and tests
     t.optimizer.learningRate = 3e-3f;
     t.batchSize = 32;

@@ -22,7 +22,9 @@ struct MlmRunSettings : ImdbRunSettings {  // data, preset, encoder config, trai
 };
 
 // "tiny" (seconds, built-in data and tests) and "classroom" (real IMDB in a few minutes). Their encoders are
-// those of the imdb presets of the same name, so `train imdb --init-encoder` takes them with the same preset.
+// those of the imdb presets of the same name, except that classroom keeps 10,000 words and 256 tokens (the
+// output layer scores every word of the vocabulary at every hidden position: that is most of the time), so a
+// classifier starts from it with `train imdb --preset classroom --vocab-size 10000 --sequence-length 256`.
 // Throws InputError for an unknown name.
 MlmRunSettings mlmPreset(const std::string& name);
 std::vector<std::string> mlmPresetNames();

@@ -19,6 +19,7 @@
 #include "core/layers/softmax_cross_entropy.h"
 #include "core/models/seq2seq_transformer.h"
 #include "core/models/transformer_decoder.h"
+#include "core/models/masked_lm.h"
 #include "tests/core/gradient_check.h"
 
 using namespace al;
@@ -400,6 +401,77 @@ LayerUnderTest makeMeanPool() {
   return t;
 }
 
+// The masked-lm's output head at chosen positions (rows 4, 1 and 1 again: a position may be chosen twice by a
+// caller, and the scatter must add), with dropout in training mode under a fixed mask.
+LayerUnderTest makeMaskedLmHead() {
+  LayerUnderTest t;
+  auto head = std::make_shared<MaskedLmHead>(t.params, 4, 7, 0.25f);  // D=4, V=7
+  Rng rng(11);
+  head->initialize(t.params, rng);
+  for (float& w : t.params.data()) w += rng.uniform(-0.3f, 0.3f);  // non-zero biases
+  t.input = randomMatrix(5, 4, rng);                                // T=5 x D=4: the encoder's output
+  const std::vector<int> positions = {4, 1, 1}, targets = {2, 6, 0};
+  t.forward = [head, positions, targets](const ParameterSet& p, const Matrix& x) {
+    MaskedLmHead::Cache c;
+    Rng dropoutRng(5);
+    return head->forward(p, x, positions, targets, Mode::Train, dropoutRng, c);  // N=3 x 1 losses
+  };
+  t.backward = [head, positions, targets](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
+    MaskedLmHead::Cache c;
+    Rng dropoutRng(5);
+    head->forward(p, x, positions, targets, Mode::Train, dropoutRng, c);
+    return head->backward(p, c, dy, g);
+  };
+  return t;
+}
+
+// The whole masked-lm on a batch of three masked sequences: the loss (mean over the batch's chosen positions)
+// as a function of every parameter, in training mode (dropout with a fixed seed; batch norm on batch statistics).
+LayerUnderTest makeMaskedLm(NormKind norm) {
+  LayerUnderTest t;
+  MaskedLmConfig config;
+  TransformerConfig& c = config.encoder;
+  c.vocabSize = 9, c.sequenceLength = 7, c.embedDim = 4, c.numHeads = 2, c.keyDim = 3, c.denseDim = 5, c.numLayers = 2;
+  c.norm = norm;
+  c.dropout = 0.2f;
+  config.maskRate = 0.4;
+  auto model = std::make_shared<MaskedLanguageModel>(config);
+  model->initialize(12);
+  Rng rng(13);
+  for (float& w : model->parameters().data()) w += rng.uniform(-0.2f, 0.2f);
+  auto sequences = std::make_shared<std::vector<MaskedSequence>>();
+  for (const std::vector<int>& ids : {std::vector<int>{3, 4, 5, 6, 7}, {8, 3, 3}, {4, 6, 8, 5, 7, 3, 2}})
+    sequences->push_back(maskTokens(ids, config.maskRate, c.vocabSize, rng));
+  t.params = model->parameters();
+  t.input = Matrix::Zero(1, 1);  // the data is fixed; only the parameters vary
+  t.checkInput = false;
+  for (const std::string layer : {"encoder.0.", "encoder.1."}) {
+    t.zeroGradient.push_back(layer + "attention.key.bias");  // q_i·b_k is the same for every key j of row i
+    if (norm == NormKind::Batch)  // a bias added to every token alike is taken out again by the batch mean
+      for (const char* bias : {"attention.value.bias", "attention.output.bias", "ffn.dense2.bias"})
+        t.zeroGradient.push_back(layer + bias);
+  }
+  t.step = 2e-3f;
+  t.tolerance = 3e-2;
+  auto batch = [sequences] {
+    std::vector<const MaskedSequence*> out;
+    for (const MaskedSequence& s : *sequences) out.push_back(&s);
+    return out;
+  };
+  t.forward = [model, batch](const ParameterSet& p, const Matrix&) {
+    model->parameters().data() = p.data();
+    return Matrix::Constant(1, 1, static_cast<float>(model->loss(batch(), Mode::Train, 21).loss()));
+  };
+  t.backward = [model, batch](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
+    model->parameters().data() = p.data();
+    Gradients own(model->parameters());
+    model->trainBatch(batch(), own, 21);
+    for (size_t i = 0; i < g.data().size(); ++i) g.data()[i] += dy(0, 0) * own.data()[i];
+    return Matrix::Zero(x.rows(), x.cols()).eval();
+  };
+  return t;
+}
+
 const std::map<QString, Factory>& factories() {
   static const std::map<QString, Factory> table = {
       {"dense", makeDense},
@@ -420,6 +492,9 @@ const std::map<QString, Factory>& factories() {
       {"gru", makeGru},
       {"additive_attention", makeAdditiveAttention},
       {"softmax_cross_entropy", makeSoftmaxCrossEntropy},
+      {"masked_lm_head", makeMaskedLmHead},
+      {"masked_lm_model_layer_norm", [] { return makeMaskedLm(NormKind::Layer); }},
+      {"masked_lm_model_batch_norm", [] { return makeMaskedLm(NormKind::Batch); }},
   };
   return table;
 }
@@ -437,7 +512,7 @@ class TestGradients : public QObject {
   void gradients() {
     QFETCH(QString, layer);
     LayerUnderTest t = factories().at(layer)();
-    const auto reports = checkGradients(t);
+    const auto reports = checkGradients(t, t.step);
     QVERIFY(!reports.empty());
     for (const GradientReport& r : reports) {
       const QString what = QString("%1 / %2: relative error %3").arg(layer, QString::fromStdString(r.tensor)).arg(r.relativeError);

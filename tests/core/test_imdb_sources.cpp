@@ -227,6 +227,24 @@ class TestImdbSources : public QObject {
     QCOMPARE(archive.train.front().origin, path("small.tar.gz").toStdString() + ":aclImdb/train/neg/0_2.txt");
   }
 
+  // Tasks without labels (the masked-lm) ask for train/unsup/ too: from the archive and from a folder.
+  void unlabeledReviewsWhenAskedFor() {
+    writeTarGz(path("unsup.tar.gz"), smallArchiveEntries());
+    const LabeledDataset without = loadImdbSource(path("unsup.tar.gz").toStdString());
+    const LabeledDataset with = loadImdbSource(path("unsup.tar.gz").toStdString(), {}, 1337, true);
+    QVERIFY(without.unlabeled.empty());
+    QCOMPARE(with.unlabeled.size(), size_t(1));
+    QCOMPARE(with.unlabeled[0].text, std::string("an unlabeled review"));
+    QCOMPARE(with.train.size(), without.train.size());
+    const QString root = path("unsup-folder/aclImdb");
+    writeFolder(root, smallCorpus());
+    writeFile(root + "/train/unsup/7_0.txt", "no label here");
+    QVERIFY(loadImdbSource(root.toStdString()).unlabeled.empty());
+    const LabeledDataset folder = loadImdbSource(root.toStdString(), {}, 1337, true);
+    QCOMPARE(folder.unlabeled.size(), size_t(1));
+    QCOMPARE(folder.unlabeled[0].text, std::string("no label here"));
+  }
+
   void truncatedArchiveIsRejected() {
     writeTarGz(path("whole.tar.gz"), smallArchiveEntries());
     const std::string bytes = readBytes(path("whole.tar.gz"));
