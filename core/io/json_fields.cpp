@@ -138,8 +138,9 @@ nlohmann::json parseJson(std::string_view text, const std::string& where) {
   };
   try {
     return nlohmann::json::parse(text.begin(), text.end(), boundDepth);
-  } catch (const nlohmann::json::parse_error& e) {
-    // The parser quotes the last token it read, which can be a whole (long) line: keep the message short.
+  } catch (const nlohmann::json::exception& e) {
+    // A syntax error (parse_error) or a number too large for a double ("1e999": out_of_range, found by
+    // fuzzing). The parser quotes the last token it read, which can be a whole (long) line: keep it short.
     std::string problem = e.what();
     if (problem.size() > 200) problem = problem.substr(0, 197) + "...";
     throw InputError(where + " is not valid JSON (" + problem + ")");
