@@ -157,7 +157,7 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs) {
       run->train(nullptr, nullptr);
       // The run owns its model; the page keeps an independent copy (no file is written).
       result.model = std::make_shared<const ChatbotModel>(copyChatbot(
-          run->model(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
+          run->gruModel(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
     } catch (const std::exception& e) {
       result.error = QString::fromStdString(e.what());
     }

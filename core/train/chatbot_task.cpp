@@ -100,7 +100,12 @@ ChatbotRunSettings chatbotPreset(const std::string& name, const std::string& arc
   s.training.optimizer.name = "adam";
   s.training.validationSplit = 0.2;
   s.maxLength = 24;  // the longest sentence of the real dialogs, <start> and <end> included
-  if (architecture == "gru") setGruPreset(name, s);
+  if (architecture == "gru") {
+    ChatbotRunSettings transformerSizes;  // unused by the GRU; they keep every parameter of the schema in its range
+    setTransformerPreset(name, transformerSizes);
+    s.transformer = transformerSizes.transformer;
+    setGruPreset(name, s);
+  }
   else if (architecture == "transformer") setTransformerPreset(name, s);
   else throw InputError("unknown architecture '" + architecture + "' (expected gru or transformer)");
   s.model.maxSourceLength = s.model.maxTargetLength = s.maxLength;

@@ -426,11 +426,11 @@ void TestAttentionSteps::trainedTransformerWalkIsTheModelsForwardPass() {
 void TestAttentionSteps::trainedChatbotWalkIsTheModelsDecodeLoop() {
   const std::unique_ptr<ChatbotRun> run = trainedTiny<ChatbotRun>(chatbotPreset("tiny"));
   const std::string question = "how are you today ?";
-  const ChatbotReply reply = askChatbot(run->model(), run->sourceVocabulary(), run->targetVocabulary(), question);
+  const ChatbotReply reply = askChatbot(run->gruModel(), run->sourceVocabulary(), run->targetVocabulary(), question);
   QVERIFY(reply.attention.rows() > 0);
   for (Index k = 0; k < reply.attention.rows(); ++k) {
     const AdditiveWalk w =
-        walkAdditiveAttention(run->model(), run->sourceVocabulary(), run->targetVocabulary(), question, k);
+        walkAdditiveAttention(run->gruModel(), run->sourceVocabulary(), run->targetVocabulary(), question, k);
     QVERIFY2(largestDifference(w.weights, reply.attention.row(k)) < 1e-6, "walked weights differ from ask's");
     // The context is the alignment's weighted sum of the encoder outputs.
     QVERIFY(largestDifference(w.context, w.weights * w.outputs) < 1e-5);

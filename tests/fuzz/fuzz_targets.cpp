@@ -24,6 +24,7 @@
 #include "core/models/seq2seq_attention.h"
 #include "core/models/transformer_classifier.h"
 #include "core/text/seq2seq_text.h"
+#include "core/text/tokenizer.h"
 #include "core/text/vectorizer.h"
 
 namespace al::fuzz {
@@ -214,12 +215,14 @@ void fuzzDialogs(std::string_view bytes) {
 struct Tokenizer {
   const char* name;
   std::vector<std::string> (*tokenize)(std::string_view text);
-  bool acceptsInvalidUtf8;  // keras works on bytes; the others decode UTF-8 and refuse what is not
+  bool acceptsInvalidUtf8;  // every tokenizer decodes UTF-8 and refuses what is not
 };
 
 const Tokenizer kTokenizers[] = {
-    {"keras (tokenizeImdb)", [](std::string_view t) { return tokenizeImdb(t); }, true},
-    {"seq2seq (seq2seqWords)", [](std::string_view t) { return seq2seqWords(t); }, false},
+    {"keras", [](std::string_view t) { return tokenize(TokenizerKind::Keras, TextTask::Classifier, t); }, false},
+    {"ascii", [](std::string_view t) { return tokenize(TokenizerKind::Ascii, TextTask::Seq2seq, t); }, false},
+    {"icu_words (classifier)", [](std::string_view t) { return tokenize(TokenizerKind::IcuWords, TextTask::Classifier, t); }, false},
+    {"icu_words (seq2seq)", [](std::string_view t) { return tokenize(TokenizerKind::IcuWords, TextTask::Seq2seq, t); }, false},
 };
 
 void fuzzTokenizers(std::string_view bytes) {
@@ -239,12 +242,13 @@ void fuzzTokenizers(std::string_view bytes) {
     }
   }
   // Encoding with a vocabulary: ids in range, at most the sequence length.
+  if (!utf8) return;  // refused above by every tokenizer
   static const Vocabulary vocabulary = Vocabulary::fromTokens({"", "[UNK]", "the", "film", "good"});
   bool truncated = false;
   const std::vector<int> ids = vocabulary.encode(bytes, 8, &truncated);
   require(ids.size() <= 8, "encode gave more ids than the sequence length");
   for (int id : ids) require(id >= 1 && id < static_cast<int>(vocabulary.size()), "an id out of range");
-  if (utf8) {
+  {
     static const Vocabulary words = Vocabulary::fromTokens({"", "[UNK]", kStartToken, kEndToken, "hi"});
     const std::vector<int> sentence = encodeSeq2seq(words, bytes, 6, &truncated);
     require(sentence.size() >= 2 && sentence.size() <= 6, "a sentence of the wrong length");

@@ -119,7 +119,7 @@ class TestTrainPage : public QObject {
     QTest::addColumn<QString>("foreignParameter");  // only another task has it
     QTest::newRow("bag-of-bigrams") << static_cast<int>(TaskKind::Bigram) << "builtin" << "hidden_units" << "num_heads";
     QTest::newRow("chatbot") << static_cast<int>(TaskKind::Chatbot) << "builtin:translate" << "attention_units"
-                             << "num_heads";
+                             << "pooling";
   }
 
   void theBaselineAndTheChatbotTrainToo() {
