@@ -29,6 +29,7 @@
 #include "core/train/bigram_run.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
+#include "tests/gzip_bytes.h"
 
 using namespace al;
 namespace fs = std::filesystem;
@@ -81,24 +82,7 @@ std::string tarHeader(const std::string& name, uint64_t size) {
   return h;
 }
 
-std::string gzip(const std::string& bytes) {
-  std::string out(bytes.size() + 1024, '\0');
-  size_t used = 0;
-  archive* a = archive_write_new();
-  archive_write_add_filter_gzip(a);
-  archive_write_set_format_raw(a);
-  archive_write_set_bytes_in_last_block(a, 1);
-  archive_write_open_memory(a, out.data(), out.size(), &used);
-  archive_entry* entry = archive_entry_new();
-  archive_entry_set_filetype(entry, AE_IFREG);
-  archive_write_header(a, entry);
-  archive_write_data(a, bytes.data(), bytes.size());
-  archive_entry_free(entry);
-  archive_write_close(a);
-  archive_write_free(a);
-  out.resize(used);
-  return out;
-}
+std::string gzip(std::string_view bytes) { return al::testing::gzipBytes(bytes); }
 
 }  // namespace
 

@@ -26,6 +26,7 @@
 #include "core/text/seq2seq_text.h"
 #include "core/text/tokenizer.h"
 #include "core/text/vectorizer.h"
+#include "tests/gzip_bytes.h"
 
 namespace al::fuzz {
 
@@ -170,24 +171,7 @@ void fuzzImdbTsv(std::string_view bytes) {
 
 // The bytes gzip-compressed, so that the fuzzer reaches the tar layer, whose mutations would otherwise
 // mostly break the gzip checksum.
-std::string gzipped(std::string_view bytes) {
-  std::string out(bytes.size() + 1024, '\0');
-  size_t used = 0;
-  archive* a = archive_write_new();
-  archive_write_add_filter_gzip(a);
-  archive_write_set_format_raw(a);
-  archive_write_set_bytes_in_last_block(a, 1);
-  archive_write_open_memory(a, out.data(), out.size(), &used);
-  archive_entry* entry = archive_entry_new();
-  archive_entry_set_filetype(entry, AE_IFREG);
-  archive_write_header(a, entry);
-  archive_write_data(a, bytes.data(), bytes.size());
-  archive_entry_free(entry);
-  archive_write_close(a);
-  archive_write_free(a);
-  out.resize(used);
-  return out;
-}
+std::string gzipped(std::string_view bytes) { return al::testing::gzipBytes(bytes); }
 
 // First byte even: the rest is a tar stream, gzip-compressed here. Odd: the rest is the .tar.gz file itself.
 void fuzzImdbArchive(std::string_view bytes) {
