@@ -76,14 +76,11 @@ std::vector<std::vector<int>> encodeAll(const std::vector<LabeledText>& texts, c
   return out;
 }
 
-// The scripts of a text collection, to suggest a tokenizer (icu_words for mostly Chinese, Japanese or Korean).
-struct ScriptSuggestion {
-  TokenizerKind suggestion;
-};
-ScriptSuggestion scriptsOf(const std::vector<LabeledText>& texts) {
+// The tokenizer the texts ask for: icu_words when they are mostly Chinese, Japanese or Korean, else keras.
+TokenizerKind suggestedTokenizer(const std::vector<LabeledText>& texts) {
   ScriptCounts scripts;
   for (const LabeledText& t : texts) scripts.add(t.text);
-  return {suggestTokenizer(TextTask::Classifier, scripts)};
+  return suggestTokenizer(TextTask::Classifier, scripts);
 }
 
 // Fixed keys, so that a sample's masking depends only on the seed it is given and its own index.
@@ -116,7 +113,7 @@ std::unique_ptr<MlmRun> MlmRun::prepare(const MlmRunSettings& settings, const Pr
     report("Building the vocabulary", 0.75);
     std::vector<std::vector<std::string>> tokenized;
     tokenized.reserve(data.train.size());
-    run->settings_.tokenizer = settings.tokenizer.value_or(scriptsOf(data.train).suggestion);
+    run->settings_.tokenizer = settings.tokenizer.value_or(suggestedTokenizer(data.train));
     for (const LabeledText& t : data.train) tokenized.push_back(maskedLmTokens(t.text, tokenizerName(*run->settings_.tokenizer)));
     if (settings.model.vocabSize < 4)
       throw InputError("a masked-lm needs a vocab_size of at least 4 (padding, [UNK], [MASK] and one word)");
