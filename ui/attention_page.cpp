@@ -28,7 +28,9 @@
 
 #include "ui/export.h"
 #include "ui/heatmap_view.h"
+#include "ui/session/model_files.h"
 #include "ui/widgets/error_banner.h"
+#include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/position_tab.h"
 
@@ -60,9 +62,13 @@ QString describe(const TransformerConfig& c) {
 }  // namespace
 
 AttentionPage::AttentionPage(QWidget* parent)
-    : QWidget(parent), toyWatcher_(new QFutureWatcher<ToyTraining>(this)), typingTimer_(new QTimer(this)) {
+    : QWidget(parent),
+      toyWatcher_(new QFutureWatcher<ToyTraining>(this)),
+      files_(new ModelFileJob(this)),
+      typingTimer_(new QTimer(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(createModelBar());
+  layout->addWidget(new FileJobBar(files_));
   error_ = new ErrorBanner;
   layout->addWidget(error_);
   tabs_ = new QTabWidget;
@@ -80,7 +86,10 @@ AttentionPage::AttentionPage(QWidget* parent)
   clearComparison();
 }
 
-AttentionPage::~AttentionPage() { toyWatcher_->waitForFinished(); }
+AttentionPage::~AttentionPage() {
+  toyWatcher_->waitForFinished();
+  files_->waitForFinished();
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Building the page
@@ -227,16 +236,21 @@ void AttentionPage::addModel(const QString& name, std::shared_ptr<const ImdbTran
   modelBox_->setCurrentIndex(modelBox_->count() - 1);
 }
 
-bool AttentionPage::openModelDirectory(const QString& dir) {
-  try {
-    auto model = std::make_shared<ImdbTransformerModel>(loadImdbTransformer(dir.toStdString()));
-    addModel(QFileInfo(dir).fileName(), std::move(model));
-    return true;
-  } catch (const std::exception& e) {
-    showError(QString::fromStdString(e.what()));
-    return false;
-  }
+void AttentionPage::openModelDirectory(const QString& dir) {
+  files_->open(
+      dir,
+      [this](SessionModel model) {
+        if (!model.imdb)
+          return showError(tr("“%1” is a model of task %2; this page shows imdb-transformer models.")
+                               .arg(model.name, QString::fromStdString(model.task)));
+        showError({});
+        if (library_) library_->add(std::move(model));
+        else addModel(model.name, model.imdb);
+      },
+      [this](const QString& message) { showError(message); });
 }
+
+bool AttentionPage::isOpeningModel() const { return files_->busy(); }
 
 void AttentionPage::openModelDialog() {
   const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a model directory"));

@@ -21,6 +21,7 @@
 
 #include "core/teaching/attention_steps.h"
 #include "core/inference/imdb_transformer_inference.h"
+#include "ui/session/model_library.h"
 
 #include <QFutureWatcher>
 #include <QString>
@@ -40,6 +41,7 @@ namespace al::ui {
 
 class ErrorBanner;
 class HeatmapView;
+class ModelFileJob;
 class PositionTab;
 class WeightBars;
 
@@ -52,8 +54,12 @@ class AttentionPage : public QWidget {
   // --- Models ---
   // Adds a model to the model box and selects it.
   void addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model);
-  // Loads a model directory (task imdb-transformer). False: the error is shown on the page.
-  bool openModelDirectory(const QString& dir);
+  // Loads a model directory (task imdb-transformer) on a worker thread, after the ones asked for before: the model
+  // is added when it has been read (to the library, when the page has one), or the error is shown.
+  void openModelDirectory(const QString& dir);
+  bool isOpeningModel() const;
+  // The session's models: opened directories go there, and come back through addModel.
+  void setLibrary(ModelLibrary* library) { library_ = library; }
   // Trains a toy model (tiny preset, built-in data) on a worker thread; it is added when done.
   void trainToyModel(PositionKind position);
   bool isTrainingToyModel() const;
@@ -129,6 +135,8 @@ class AttentionPage : public QWidget {
     QString name, error;
   };
   QFutureWatcher<ToyTraining>* toyWatcher_;
+  ModelFileJob* files_;
+  ModelLibrary* library_ = nullptr;
   bool trainingToy_ = false;  // from the button press until the model is on the page
 
   QTabWidget* tabs_;

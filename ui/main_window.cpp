@@ -40,9 +40,11 @@ MainWindow::MainWindow(QWidget* parent)
   connect(sidebar_, &QListWidget::currentRowChanged, pages_, &QStackedWidget::setCurrentIndex);
 
   trainPage_ = new TrainPage;
+  trainPage_->setLibrary(library_);  // models opened there go into the library
   addPage(tr("Train"), tr("Train a model and watch it learn"), trainPage_);
   connect(trainPage_, &TrainPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* attentionPage = new AttentionPage;
+  attentionPage->setLibrary(library_);
   auto* stepperPage = new StepperPage;
   addPage(tr("Attention"), tr("See what attends to what"), attentionPage);
   addPage(tr("Step through"), tr("Self-attention one operation at a time"), stepperPage);
@@ -53,15 +55,17 @@ MainWindow::MainWindow(QWidget* parent)
   });
   auto* normalizationPage = new NormalizationPage;
   addPage(tr("Normalization"), tr("Layer normalization versus batch normalization"), normalizationPage);
-  // The race's two finished runs join the Train page's runs list, to overlay them with runs of one's own.
+  // The race's two finished runs join the session's models (an in-memory snapshot each, no file) and the Train
+  // page's runs list, to overlay them with runs of one's own.
   NormRace* race = normalizationPage->race();
-  connect(race, &NormRace::raceFinished, trainPage_, [this, race] {
+  connect(race, &NormRace::raceFinished, this, [this, race] {
     for (NormRace::Side side : NormRace::kSides) {
-      const QString dir = race->savedRunDirectory(side);
-      if (dir.isEmpty() || !trainPage_->openModel(dir)) continue;
-      const int id = trainPage_->runs()->selectedRun();  // openModel selects the run it added
+      const TrainingRun* run = race->finishedRun(side);
+      if (!run) continue;
+      SessionModel model = snapshotOfRun(*run, race->runName(side), tr("raced"));
+      const int id = trainPage_->addModelRun(model, tr("raced"));
       trainPage_->runs()->setTestAccuracy(id, race->testAccuracy(side));
-      trainPage_->runs()->setState(id, tr("raced"));
+      library_->add(std::move(model));
     }
   });
   connect(race, &NormRace::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });

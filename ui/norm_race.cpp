@@ -13,7 +13,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QTemporaryDir>
 #include <QVBoxLayout>
 
 #include "ui/curve_plot.h"
@@ -373,7 +372,6 @@ void NormRace::racerFinished(Side side) {
 }
 
 void NormRace::finishRace() {
-  saveRuns();
   showSummary(verdict());
   setState(State::Finished);
   progress_->setValue(1000);
@@ -383,20 +381,11 @@ void NormRace::finishRace() {
                          .arg(percent(testAccuracy(Side::Layer)), percent(testAccuracy(Side::Batch))));
 }
 
-// Both runs as model directories, so that the Train page can list them beside its own runs.
-void NormRace::saveRuns() {
-  if (!sessionFolder_) sessionFolder_ = std::make_unique<QTemporaryDir>();
-  if (!sessionFolder_->isValid()) return;
-  for (Side side : kSides) {
-    const QString dir = sessionFolder_->filePath(tr("race %1 %2").arg(raceNumber_).arg(name(side)));
-    try {
-      runs_[index(side)].run->save(dir.toStdString());
-      runs_[index(side)].directory = dir;
-    } catch (const std::exception& e) {
-      emit statusMessage(tr("Could not keep the %1 run: %2").arg(name(side), QString::fromStdString(e.what())));
-    }
-  }
+const TrainingRun* NormRace::finishedRun(Side side) const {
+  return state_ == State::Finished ? runs_[index(side)].run.get() : nullptr;
 }
+
+QString NormRace::runName(Side side) const { return tr("race %1 %2").arg(raceNumber_).arg(name(side)); }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The verdict

@@ -33,7 +33,6 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
-class QTemporaryDir;
 
 namespace al::ui {
 
@@ -71,6 +70,7 @@ class NormRace : public QWidget {
 
   // --- What it shows, for tests and the Train page ---
   QString name(Side side) const;  // "layer norm", "batch norm"
+  QString runName(Side side) const;  // "race 2 layer norm": the race's number, then name(side)
   const std::vector<EpochEvent>& history(Side side) const { return runs_[index(side)].history; }
   int batchesSeen(Side side) const;
   // The settings the run was prepared with (RunRequest values applied to the preset), empty before start.
@@ -81,9 +81,9 @@ class NormRace : public QWidget {
   QString summaryText() const;
   QString errorText() const { return error_; }
   CurvePlot* curves() const { return curves_; }
-  // After Finished: the run as a model directory in a folder that lives as long as this widget, for the Train
-  // page's runs list (TrainPage::openModel). Empty before, or when it could not be written.
-  QString savedRunDirectory(Side side) const { return runs_[index(side)].directory; }
+  // After Finished: the run itself, for the session's model library and the Train page's runs list (which take
+  // snapshots of it; nothing is written to disk). Null before, and after a race that did not finish.
+  const TrainingRun* finishedRun(Side side) const;
 
  public slots:
   void chooseDataFile();
@@ -104,8 +104,7 @@ class NormRace : public QWidget {
     QString error;
     double testAccuracy = std::numeric_limits<double>::quiet_NaN();
     size_t testSamples = 0;
-    QString line;       // what the summary says about this run while racing
-    QString directory;  // where the finished run was kept
+    QString line;  // what the summary says about this run while racing
   };
   static size_t index(Side side) { return static_cast<size_t>(side); }
   static Side opponent(Side side) { return side == Side::Layer ? Side::Batch : Side::Layer; }
@@ -118,7 +117,6 @@ class NormRace : public QWidget {
   void keepPace();
   void racerFinished(Side side);
   void finishRace();
-  void saveRuns();
   void setState(State state);
   void showSummary(const QString& html);
   QString verdict() const;  // the summary after a finished race, built from the four parts below
@@ -144,8 +142,7 @@ class NormRace : public QWidget {
   bool userPaused_ = false;
   QString error_;
   std::array<Racer, 2> runs_;
-  int raceNumber_ = 0;  // names the kept model directories: "race 2 layer norm"
-  std::unique_ptr<QTemporaryDir> sessionFolder_;
+  int raceNumber_ = 0;  // names the kept runs: "race 2 layer norm"
 };
 
 }  // namespace al::ui

@@ -45,12 +45,8 @@ NormalizationPage::NormalizationPage(QWidget* parent) : QWidget(parent), tabs_(n
   setFont(larger);
 
   x_ = defaultSamples();
-  epsilon_ = new QDoubleSpinBox;
+  epsilon_ = doubleSpinBox(4, 0.0, 1.0, 0.001, 0.001);  // Keras's default for both layers: norm_epsilon
   epsilon_->setObjectName("epsilon");
-  epsilon_->setDecimals(4);
-  epsilon_->setRange(0.0, 1.0);
-  epsilon_->setSingleStep(0.001);
-  epsilon_->setValue(0.001);  // Keras's default for both layers, and the model files' norm_epsilon
   batchNorm_ = std::make_unique<teaching::BatchNormDemo>(x_.cols(), static_cast<float>(epsilon_->value()), 0.99f);
 
   auto* top = new QHBoxLayout;
@@ -133,17 +129,10 @@ QWidget* NormalizationPage::buildSamplesTab() {
   inputLayout->addStretch(1);
 
   // Layer normalization column: the statistics sit beside the rows they belong to.
-  auto* layerBox = headedColumn(tr("<b style='color:%1'>Layer normalization</b>: along each row"), kLayerColour);
-  auto* layerGrids = new QHBoxLayout;
-  layerGrids->addWidget(layerOutput_, 0, Qt::AlignTop);
-  layerGrids->addWidget(layerStatistics_, 0, Qt::AlignTop);
-  layerGrids->addStretch(1);
-  auto* layerLayout = static_cast<QVBoxLayout*>(layerBox->layout());
-  layerLayout->addLayout(layerGrids);
-  layerLayout->addWidget(explanation(
+  QGroupBox* layerBox = layerNormColumn(
+      tr("<b style='color:%1'>Layer normalization</b>: along each row"), layerOutput_, layerStatistics_,
       tr("Each sample is normalized on its own, over its features. No other sample is involved, so training and "
-         "inference compute the same thing, and a batch of one works.")));
-  layerLayout->addStretch(1);
+         "inference compute the same thing, and a batch of one works."));
 
   // Batch normalization column: the statistics sit under the columns they belong to.
   auto* batchBox = headedColumn(tr("<b style='color:%1'>Batch normalization</b>: along each column"), kBatchColour);
@@ -157,12 +146,8 @@ QWidget* NormalizationPage::buildSamplesTab() {
   auto* modes = new QButtonGroup(this);
   modes->addButton(trainMode_);
   modes->addButton(inferMode_);
-  momentum_ = new QDoubleSpinBox;
+  momentum_ = doubleSpinBox(3, 0.0, 0.999, 0.05, 0.99);  // Keras's default, and the batch_norm_momentum
   momentum_->setObjectName("momentum");
-  momentum_->setDecimals(3);
-  momentum_->setRange(0.0, 0.999);
-  momentum_->setSingleStep(0.05);
-  momentum_->setValue(0.99);  // Keras's default, and the model files' batch_norm_momentum
   auto* next = new QPushButton(tr("Next batch"));
   next->setObjectName("nextBatch");
   next->setToolTip(tr("Feed a training batch (this tensor plus noise): the moving averages take one step"));

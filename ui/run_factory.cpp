@@ -89,7 +89,9 @@ QString fieldText(const nlohmann::json& settings, const std::string& key) {
   return QString::fromStdString(value->dump());
 }
 
-std::vector<EpochEvent> toEvents(const std::vector<io::EpochRecord>& records) {
+}  // namespace
+
+std::vector<EpochEvent> epochEvents(const std::vector<io::EpochRecord>& records) {
   std::vector<EpochEvent> history;
   for (const io::EpochRecord& r : records) {
     EpochEvent e;
@@ -103,8 +105,6 @@ std::vector<EpochEvent> toEvents(const std::vector<io::EpochRecord>& records) {
   }
   return history;
 }
-
-}  // namespace
 
 std::vector<TaskInfo> trainingTasks() {
   const QString sentimentFiles = RunFactory::tr("Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)");
@@ -182,27 +182,16 @@ DataCard describeData(TaskKind kind, const QString& data) {
   return describe(dataset.train);
 }
 
-SavedModel openModel(const QString& dir) {
-  const std::filesystem::path path = dir.toStdString();
-  const nlohmann::json config = io::readConfig(path, "");
+TaskKind modelTask(const nlohmann::json& config, const std::filesystem::path& dir) {
   const std::string task = config.value("task", std::string());
-  SavedModel saved;
-  saved.config = config;
   for (const TaskInfo& info : trainingTasks()) {
     if (info.contractName.toStdString() != task) continue;
     if (!info.available)
-      throw InputError((path / "config.json").string() + ": a model of task \"" + task + "\" (" +
+      throw InputError((dir / "config.json").string() + ": a model of task \"" + task + "\" (" +
                        info.title.toStdString() + "), which this version cannot train or show yet");
-    saved.task = info.kind;
-    // Loading checks every file of the directory (tensors, vocabularies, history), not only the config.
-    switch (info.kind) {
-      case TaskKind::ImdbTransformer: saved.history = toEvents(loadImdbTransformer(path).history); break;
-      case TaskKind::Bigram: saved.history = toEvents(loadBigram(path).history); break;
-      case TaskKind::Chatbot: saved.history = toEvents(loadChatbot(path).history); break;
-    }
-    return saved;
+    return info.kind;
   }
-  throw InputError((path / "config.json").string() + ": a model of another task, \"" + task +
+  throw InputError((dir / "config.json").string() + ": a model of another task, \"" + task +
                    "\"; expected imdb-transformer, imdb-bigram or seq2seq-attention");
 }
 

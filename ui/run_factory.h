@@ -4,11 +4,13 @@
 // schema's prepare. A new task adds its schema entry in the core and its texts in ui/parameter_texts.cpp.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
+#include <filesystem>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "core/data/imdb_sources.h"
+#include "core/io/history.h"
 #include "core/train/run.h"
 
 #include <QString>
@@ -75,15 +77,12 @@ std::unique_ptr<TrainingRun> prepareRun(const RunRequest& request, const Progres
 // dialogs only `samples` is set (the number of training pairs). Throws al::InputError for bad data.
 DataCard describeData(TaskKind kind, const QString& data);
 
-// A saved model directory, as the runs list shows it: its task, settings and per-epoch history.
-struct SavedModel {
-  TaskKind task = TaskKind::ImdbTransformer;
-  nlohmann::json config;
-  std::vector<EpochEvent> history;
-};
-// Reads and checks the whole model directory (config, tensors, vocabulary, history). Throws al::InputError
-// naming the file and what is wrong, also for a model of a task this app cannot train yet.
-SavedModel openModel(const QString& dir);
+// The task of a model directory's config.json (dir: for the messages). Throws al::InputError for a model of a
+// task this app cannot train or show yet.
+TaskKind modelTask(const nlohmann::json& config, const std::filesystem::path& dir);
+
+// A saved history, as the curves and the runs list take it.
+std::vector<EpochEvent> epochEvents(const std::vector<io::EpochRecord>& records);
 
 // A short summary of a run's settings for the runs list: "tiny · learned position · layer norm · 3 epochs".
 QString settingsSummary(const nlohmann::json& settings);

@@ -21,7 +21,9 @@
 #include "ui/runs_list.h"
 #include "ui/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
+#include "ui/session/model_files.h"
 #include "ui/widgets/error_banner.h"
+#include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/figure_export_bar.h"
 #include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/live_curve_feed.h"
@@ -38,7 +40,8 @@ TrainPage::TrainPage(QWidget* parent)
       banner_(new ErrorBanner),
       curves_(new CurvePlot),
       controller_(new TrainingController(this)),
-      feed_(new LiveCurveFeed(curves_, this)) {
+      feed_(new LiveCurveFeed(curves_, this)),
+      files_(new ModelFileJob(this)) {
   setObjectName("trainPage");
   connect(controls_->startAction(), &QAction::triggered, this, &TrainPage::start);
   connect(controls_->pauseAction(), &QAction::toggled, this, &TrainPage::setPaused);
@@ -90,8 +93,9 @@ TrainPage::TrainPage(QWidget* parent)
   setStatus(tr("Choose data and a preset, then press Start (F5)."));
 }
 
-// The controller's destructor stops and joins the worker; the picker waits for a reading in flight.
-TrainPage::~TrainPage() = default;
+// The controller's destructor stops and joins the worker; the picker waits for a reading in flight. A model being
+// saved is one of the runs: the writing must end before they go.
+TrainPage::~TrainPage() { files_->waitForFinished(); }
 
 QAction* TrainPage::startAction() const { return controls_->startAction(); }
 QAction* TrainPage::pauseAction() const { return controls_->pauseAction(); }
@@ -162,6 +166,7 @@ QWidget* TrainPage::createRunsPanel() {
   header->addWidget(open);
   header->addWidget(save);
   layout->addLayout(header);
+  layout->addWidget(new FileJobBar(files_));
 
   runsList_ = new RunsList;
   runsList_->setMinimumHeight(110);
@@ -393,62 +398,67 @@ void TrainPage::updateButtons() {
 // ---------------------------------------------------------------------------------------------------------------
 // Files
 
-bool TrainPage::saveModel(int runId, const QString& dir, bool remember) {
+bool TrainPage::saveModel(int runId, const QString& dir) {
   auto it = runs_.find(runId);
   if (it == runs_.end()) {
     showError(tr("There is no run to save yet: train one first."));
     return false;
   }
-  if (!it->second.run) {
-    showError(tr("\"%1\" was opened from %2 and is saved there already.").arg(it->second.name, it->second.directory));
-    return false;
-  }
-  if (!it->second.failure.isEmpty()) {
+  Run& run = it->second;
+  if (!run.failure.isEmpty()) {
     showError(tr("\"%1\" failed (%2); its weights are not worth saving. Train it again with a smaller learning "
-                 "rate.").arg(it->second.name, it->second.failure));
+                 "rate.").arg(run.name, run.failure));
     return false;
   }
   if (runId == currentRunId_ && isTraining()) {
-    showError(tr("\"%1\" is still training: stop it or wait for the end, then save.").arg(it->second.name));
+    showError(tr("\"%1\" is still training: stop it or wait for the end, then save.").arg(run.name));
     return false;
   }
-  try {
-    it->second.run->save(dir.toStdString());
-  } catch (const std::exception& e) {
-    showError(tr("Could not save the model: %1").arg(QString::fromStdString(e.what())));
-    return false;
-  }
-  if (!remember) return true;
-  it->second.directory = dir;
-  hideError();
-  setStatus(tr("Saved \"%1\" to %2").arg(it->second.name, dir));
+  // A finished run no longer changes, and a model of the session never does: the worker may read either.
+  std::function<void()> write;
+  if (run.run)
+    write = [trained = run.run.get(), path = dir.toStdString()] { trained->save(path); };
+  else if (run.model)
+    write = [model = *run.model, dir] { saveSessionModel(model, dir); };
+  const QString name = run.name;
+  files_->save(
+      dir, write,
+      [this, runId, dir, name] {
+        if (auto saved = runs_.find(runId); saved != runs_.end()) saved->second.directory = dir;
+        hideError();
+        setStatus(tr("Saved \"%1\" to %2").arg(name, dir));
+      },
+      [this](const QString& message) { showError(tr("Could not save the model: %1").arg(message)); });
   return true;
 }
 
-bool TrainPage::openModel(const QString& dir) {
-  SavedModel saved;
-  try {
-    saved = al::ui::openModel(dir);
-  } catch (const std::exception& e) {
-    showError(tr("Could not open the model: %1").arg(QString::fromStdString(e.what())));
-    return false;
-  }
-  hideError();
-  const int id = addRun(QFileInfo(dir).fileName(), saved.config, true);
+void TrainPage::openModel(const QString& dir) {
+  files_->open(
+      dir,
+      [this, dir](SessionModel model) {
+        hideError();
+        runs_[addModelRun(model, tr("opened"))].directory = dir;
+        setStatus(tr("Opened %1: %2 epochs of history.").arg(dir).arg(model.history.size()));
+        if (library_) library_->add(std::move(model));
+      },
+      [this](const QString& message) { showError(tr("Could not open the model: %1").arg(message)); });
+}
+
+bool TrainPage::filesBusy() const { return files_->busy(); }
+
+int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
+  const int id = addRun(model.name, model.settings, true);
   Run& run = runs_[id];
-  run.directory = dir;
-  run.history = saved.history;
-  double seconds = 0;
-  for (const EpochEvent& e : saved.history) {
-    curves_->addEpochPoint(id, e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy);
-    seconds += e.seconds;
+  run.model = model;
+  run.history = epochEvents(model.history);
+  for (const EpochEvent& e : run.history) {
+    feed_->addEpoch(id, e);
+    run.seconds += e.seconds;
   }
-  run.seconds = seconds;
-  runsList_->setResult(id, bestValidationAccuracy(saved.history), seconds, tr("opened"));
+  runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
   runsList_->selectRun(id);
   curves_->refresh();
-  setStatus(tr("Opened %1: %2 epochs of history.").arg(dir).arg(saved.history.size()));
-  return true;
+  return id;
 }
 
 void TrainPage::openModelDialog() {

@@ -17,7 +17,10 @@
 #include <memory>
 #include <vector>
 
+#include <optional>
+
 #include "ui/run_factory.h"
+#include "ui/session/model_library.h"
 #include "ui/training_controller.h"
 
 #include <QElapsedTimer>
@@ -34,6 +37,7 @@ class DataSourcePicker;
 class ErrorBanner;
 class HyperParameterForm;
 class LiveCurveFeed;
+class ModelFileJob;
 class RunsList;
 class TrainingControls;
 
@@ -77,11 +81,18 @@ class TrainPage : public QWidget {
   QString runFailure(int runId) const;
   bool runStopped(int runId) const;
 
-  // --- Files ---
-  // false: the error is shown. remember = false writes a copy for another page: the run keeps its own
-  // directory and the status line says nothing.
-  bool saveModel(int runId, const QString& dir, bool remember = true);
-  bool openModel(const QString& dir);            // adds the model's history as a run; false: the error is shown
+  // --- Models of the session ---
+  // Opened models go into the library too (the Attention and Chatbot pages show them); none by default.
+  void setLibrary(ModelLibrary* library) { library_ = library; }
+  // A model of the session (an opened directory, a run of the normalization race) as a run of the list: its
+  // curves and its history; it can be saved. Returns the run's id; the run is selected.
+  int addModelRun(const SessionModel& model, const QString& state);
+
+  // --- Files, read and written on a worker thread, one after the other (filesBusy() until the last result is on
+  // the page); the status line then says where it went, or the banner why not ---
+  bool saveModel(int runId, const QString& dir);  // false: there is nothing to save, the banner says why
+  void openModel(const QString& dir);             // adds the model's history as a run
+  bool filesBusy() const;
 
   // --- What the page shows, for tests and the main window ---
   CurvePlot* curves() const { return curves_; }
@@ -106,7 +117,8 @@ class TrainPage : public QWidget {
  private:
   struct Run {
     QString name;
-    std::unique_ptr<TrainingRun> run;  // null for a model opened from disk
+    std::unique_ptr<TrainingRun> run;  // null for a model of the session that was not trained here
+    std::optional<SessionModel> model;  // such a model (shares its weights with the library's snapshot)
     nlohmann::json settings;
     std::vector<EpochEvent> history;
     double seconds = 0;
@@ -143,6 +155,8 @@ class TrainPage : public QWidget {
   RunsList* runsList_;
   TrainingController* controller_;
   LiveCurveFeed* feed_;
+  ModelFileJob* files_;
+  ModelLibrary* library_ = nullptr;
   QElapsedTimer runClock_;
 
   std::map<int, Run> runs_;

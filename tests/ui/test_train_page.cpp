@@ -31,6 +31,19 @@ namespace {
 
 constexpr int kTrainTimeoutMs = 180000;  // generous: the machine may be busy
 
+// Saving and opening run on a worker thread: these start one, wait until its result is on the page, and say
+// whether it worked (false: there was nothing to save, or the banner shows why it failed).
+bool saved(TrainPage& page, int run, const QString& dir) {
+  return page.saveModel(run, dir) && QTest::qWaitFor([&] { return !page.filesBusy(); }, kTrainTimeoutMs) &&
+         page.errorText().isEmpty();
+}
+
+bool opened(TrainPage& page, const QString& dir) {
+  page.openModel(dir);
+  return QTest::qWaitFor([&] { return !page.filesBusy(); }, kTrainTimeoutMs) &&
+         page.errorText().isEmpty();
+}
+
 // Receives posted events and records how long each one waited in the GUI thread's queue.
 class LatencyProbe : public QObject {
  public:
@@ -148,8 +161,8 @@ class TestTrainPage : public QObject {
     QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("done"));
 
     const QString dir = workDir_.filePath(QString("model-%1").arg(task));
-    QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
-    QVERIFY(page.openModel(dir));
+    QVERIFY2(saved(page, run, dir), qPrintable(page.errorText()));
+    QVERIFY(opened(page, dir));
     const int opened = page.runs()->runIds().back();
     QCOMPARE(page.curves()->pointCount(opened, CurvePlot::Curve::Training, CurvePlot::Metric::Accuracy), 2);
     QVERIFY(std::abs(page.curves()->pointValue(opened, CurvePlot::Curve::Training, CurvePlot::Metric::Loss, 1) -
@@ -220,7 +233,7 @@ class TestTrainPage : public QObject {
     const std::vector<al::EpochEvent> history = page.history(run);
     QCOMPARE(static_cast<int>(history.size()), epochs);
     const QString dir = workDir_.filePath("tiny-model");
-    QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
+    QVERIFY2(saved(page, run, dir), qPrintable(page.errorText()));
     const al::ImdbTransformerModel loaded = al::loadImdbTransformer(dir.toStdString());
     QCOMPARE(static_cast<int>(loaded.history.size()), epochs);
     for (int i = 0; i < epochs; ++i) {
@@ -240,7 +253,7 @@ class TestTrainPage : public QObject {
     const QString expected = QString::number(100.0 * correct / data.test.size(), 'f', 1) + " %";
     QCOMPARE(page.runs()->text(run, RunsList::TestColumn), expected);
 
-    QVERIFY(page.openModel(dir));
+    QVERIFY(opened(page, dir));
     QCOMPARE(page.runs()->runCount(), 2);
     const int opened = page.runs()->runIds().back();
     for (int i = 0; i < epochs; ++i) {
@@ -290,7 +303,7 @@ class TestTrainPage : public QObject {
     QVERIFY(!page.runs()->text(run, RunsList::TestColumn).contains("%"));  // Stop means now: no test pass
 
     const QString dir = workDir_.filePath("stopped-model");
-    QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
+    QVERIFY2(saved(page, run, dir), qPrintable(page.errorText()));
     const al::ImdbTransformerModel loaded = al::loadImdbTransformer(dir.toStdString());
     const al::ImdbPrediction p = al::predictText(*loaded.model, loaded.vocabulary, "a wonderful film, not boring");
     QVERIFY(p.probability >= 0 && p.probability <= 1);
@@ -360,13 +373,13 @@ class TestTrainPage : public QObject {
     QVERIFY(waitForEnd(page));
     QVERIFY2(page.errorText().contains("diverged"), qPrintable(page.errorText()));
     QVERIFY(page.runs()->text(bad, RunsList::StateColumn).contains("failed"));
-    QVERIFY(!page.saveModel(bad, workDir_.filePath("diverged-model")));
+    QVERIFY(!saved(page, bad, workDir_.filePath("diverged-model")));
     QVERIFY(!QFileInfo::exists(workDir_.filePath("diverged-model")));
 
     // The finished run is still there, with its curves, and can be saved; the page can train again.
     QCOMPARE(page.runs()->runCount(), 2);
     QCOMPARE(page.curves()->pointCount(good, CurvePlot::Curve::Training, CurvePlot::Metric::Loss), 1);
-    QVERIFY(page.saveModel(good, workDir_.filePath("good-model")));
+    QVERIFY(saved(page, good, workDir_.filePath("good-model")));
     QVERIFY(button(page, "start")->isEnabled());
   }
 
@@ -430,9 +443,9 @@ class TestTrainPage : public QObject {
     QVERIFY(config.open(QIODevice::WriteOnly));
     config.write(R"({"format": "attentionlab-model", "version": 1, "task": "speech-recognition"})");
     config.close();
-    QVERIFY(!page.openModel(workDir_.filePath("speech-model")));
+    QVERIFY(!opened(page, workDir_.filePath("speech-model")));
     QVERIFY2(page.errorText().contains("another task"), qPrintable(page.errorText()));
-    QVERIFY(!page.openModel(workDir_.filePath("no-such-model")));
+    QVERIFY(!opened(page, workDir_.filePath("no-such-model")));
     QVERIFY(!page.errorText().isEmpty());
     QCOMPARE(page.runs()->runCount(), 0);
   }

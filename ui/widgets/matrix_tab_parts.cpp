@@ -1,7 +1,9 @@
 #include "ui/widgets/matrix_tab_parts.h"
 
 #include <QCoreApplication>
+#include <QDoubleSpinBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QScrollArea>
@@ -11,6 +13,7 @@
 #include "ui/export.h"
 #include "ui/matrix_view.h"
 #include "ui/widgets/figure_export_bar.h"
+#include "ui/widgets/palette.h"
 
 namespace al::ui {
 
@@ -66,6 +69,19 @@ QGroupBox* headedColumn(const QString& heading, const QColor& colour) {
   return box;
 }
 
+QGroupBox* layerNormColumn(const QString& heading, MatrixView* output, MatrixView* statistics, const QString& text) {
+  QGroupBox* box = headedColumn(heading, palette::kLayerNorm);
+  auto* grids = new QHBoxLayout;
+  grids->addWidget(output, 0, Qt::AlignTop);
+  grids->addWidget(statistics, 0, Qt::AlignTop);
+  grids->addStretch(1);
+  auto* layout = static_cast<QVBoxLayout*>(box->layout());
+  layout->addLayout(grids);
+  layout->addWidget(explanation(text));
+  layout->addStretch(1);
+  return box;
+}
+
 QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch) {
   auto* grid = new QGridLayout;
   grid->addWidget(input, 0, 0);
@@ -87,6 +103,15 @@ QWidget* scrollable(QWidget* content) {
 QSpinBox* spinBox(int minimum, int maximum, int value) {
   auto* box = new QSpinBox;
   box->setRange(minimum, maximum);
+  box->setValue(value);
+  return box;
+}
+
+QDoubleSpinBox* doubleSpinBox(int decimals, double minimum, double maximum, double step, double value) {
+  auto* box = new QDoubleSpinBox;
+  box->setDecimals(decimals);
+  box->setRange(minimum, maximum);
+  box->setSingleStep(step);
   box->setValue(value);
   return box;
 }

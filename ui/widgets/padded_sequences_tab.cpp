@@ -85,17 +85,10 @@ PaddedSequencesTab::PaddedSequencesTab(QWidget* parent) : QWidget(parent) {
          "is one block of numbers.")));
   inputLayout->addStretch(1);
 
-  auto* layerBox = headedColumn(tr("<b style='color:%1'>Layer normalization</b>: along each token"), palette::kLayerNorm);
-  auto* layerGrids = new QHBoxLayout;
-  layerGrids->addWidget(sequenceLayerOutput_, 0, Qt::AlignTop);
-  layerGrids->addWidget(sequenceLayerStatistics_, 0, Qt::AlignTop);
-  layerGrids->addStretch(1);
-  auto* layerLayout = static_cast<QVBoxLayout*>(layerBox->layout());
-  layerLayout->addLayout(layerGrids);
-  layerLayout->addWidget(explanation(
+  QGroupBox* layerBox = layerNormColumn(
+      tr("<b style='color:%1'>Layer normalization</b>: along each token"), sequenceLayerOutput_, sequenceLayerStatistics_,
       tr("Every token is normalized over its own features: padding elsewhere in the batch changes nothing, "
-         "whether it is counted or not.")));
-  layerLayout->addStretch(1);
+         "whether it is counted or not."));
 
   auto* batchBox = headedColumn(tr("<b style='color:%1'>Batch normalization</b>: along each feature"), palette::kBatchNorm);
   auto* policy = new QHBoxLayout;
