@@ -29,6 +29,7 @@
 
 #include "ui/export.h"
 #include "ui/matrix_view.h"
+#include "ui/teaching/step_texts.h"
 
 namespace al::ui {
 
@@ -375,7 +376,7 @@ void StepperPage::rebuild() {
     const QSignalBlocker blocker(stepList_);
     stepList_->clear();
     for (size_t i = 0; i < steps_.size(); ++i)
-      stepList_->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(QString::fromStdString(steps_[i].title)));
+      stepList_->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(StepTexts::forStep(steps_[i]).title));
   }
   updateSharpness();
   showStep(std::min(current_, stepCount() - 1));
@@ -479,9 +480,10 @@ bool StepperPage::isPlaying() const { return playTimer_->isActive(); }
 
 void StepperPage::showCurrentStep() {
   const teaching::AttentionStep& step = steps_[size_t(current_)];
-  title_->setText(tr("Step %1 of %2: %3").arg(current_ + 1).arg(stepCount()).arg(QString::fromStdString(step.title)));
-  formula_->setText(QString::fromStdString(step.formula));
-  explanation_->setText(QString::fromStdString(step.explanation));
+  const StepText text = StepTexts::forStep(step);
+  title_->setText(tr("Step %1 of %2: %3").arg(current_ + 1).arg(stepCount()).arg(text.title));
+  formula_->setText(text.formula);
+  explanation_->setText(text.explanation);
 
   qDeleteAll(gridViews_);
   gridViews_.clear();
@@ -489,13 +491,13 @@ void StepperPage::showCurrentStep() {
   const int columns = step.key == "projections" ? 3 : 2;
   for (size_t g = 0; g < step.grids.size(); ++g) {
     const teaching::StepGrid& grid = step.grids[g];
-    auto* view = new MatrixView(QString::fromStdString(grid.title));
+    auto* view = new MatrixView(StepTexts::gridTitle(grid));
     view->table()->horizontalHeader()->setMinimumSectionSize(46);
     view->setDecimals(grid.probabilities ? 3 : 2);
     if (grid.coloured)
       view->setColouring(grid.probabilities ? MatrixView::Colouring::Sequential : MatrixView::Colouring::Diverging,
                          grid.probabilities ? 0 : finiteLimit(grid.values));
-    view->setMatrix(grid.values, toQStrings(grid.rowLabels), toQStrings(grid.columnLabels));
+    view->setMatrix(grid.values, toQStrings(grid.rowLabels), StepTexts::columnLabels(grid));
     if (kind() == Kind::SelfAttention && walk_ && walk_->realTokens < grid.values.rows()) {
       QList<int> padding;
       for (int r = static_cast<int>(walk_->realTokens); r < grid.values.rows(); ++r) padding << r;
