@@ -233,6 +233,11 @@ void MatrixView::styleItem(QTableWidgetItem* item, int row, int column) const {
     item->setForeground(QColor(130, 130, 130));
     return;
   }
+  if (std::isinf(values_(row, column))) {  // a masked cell: grey, no colour of the scale
+    item->setBackground(QColor(220, 220, 220));
+    item->setForeground(QColor(90, 90, 90));
+    return;
+  }
   const QColor background = cellColour(values_(row, column));
   item->setBackground(background);
   // Dark cells get white text, so a projector still shows the digits.
@@ -240,6 +245,8 @@ void MatrixView::styleItem(QTableWidgetItem* item, int row, int column) const {
 }
 
 QString MatrixView::format(double v) const {
+  // A masked score is -∞: shown as the symbol, never as a huge number.
+  if (std::isinf(v)) return v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞");
   // No "-0.000": a value that rounds to zero is shown as zero.
   if (std::abs(v) < 0.5 * std::pow(10.0, -decimals_)) v = 0;
   return QString::number(v, 'f', decimals_);

@@ -29,6 +29,7 @@
 
 #include "ui/export.h"
 #include "ui/matrix_view.h"
+#include "ui/teaching/decoder_controls.h"
 #include "ui/teaching/step_texts.h"
 
 namespace al::ui {
@@ -82,11 +83,12 @@ QWidget* StepperPage::createControls() {
   kindBox_->setObjectName("kindBox");
   kindBox_->addItem(tr("Self-attention (Transformer)"), int(Kind::SelfAttention));
   kindBox_->addItem(tr("Additive attention (chatbot)"), int(Kind::Additive));
+  kindBox_->addItem(tr("Transformer decoder (chatbot)"), int(Kind::Decoder));
   connect(kindBox_, &QComboBox::currentIndexChanged, this, [this] {
-    const bool additive = kind() == Kind::Additive;
-    layerGroup_->setVisible(!additive);
-    attentionGroup_->setVisible(!additive);
-    chatbotGroup_->setVisible(additive);
+    layerGroup_->setVisible(kind() == Kind::SelfAttention);
+    attentionGroup_->setVisible(kind() == Kind::SelfAttention);
+    chatbotGroup_->setVisible(kind() == Kind::Additive);
+    decoderControls_->setVisible(kind() == Kind::Decoder);
     current_ = 0;
     rebuild();
   });
@@ -170,6 +172,12 @@ QWidget* StepperPage::createControls() {
   chatbotGroup_ = createChatbotControls();
   chatbotGroup_->hide();
   layout->addWidget(chatbotGroup_);
+  decoderControls_ = new DecoderControls;
+  decoderControls_->hide();
+  connect(decoderControls_, &DecoderControls::changed, this, [this] {
+    if (kind() == Kind::Decoder) rebuild();
+  });
+  layout->addWidget(decoderControls_);
 
   stepList_ = new QListWidget;
   stepList_->setObjectName("stepList");
@@ -355,6 +363,10 @@ void StepperPage::setAnswerWord(int index) {
   answerWordBox_->setValue(index + 1);  // rebuilds when it changes
 }
 
+void StepperPage::setTransformerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
+  decoderControls_->setModel(name, std::move(model));  // walks again when the decoder is shown
+}
+
 void StepperPage::updateKeyDimension() {
   const int K = std::max(1, widthBox_->value() / headsBox_->value());
   keyDimension_->setText(widthBox_->value() % headsBox_->value() == 0
@@ -365,6 +377,7 @@ void StepperPage::updateKeyDimension() {
 void StepperPage::rebuild() {
   try {
     if (kind() == Kind::Additive) walkAdditiveAttention();
+    else if (kind() == Kind::Decoder) steps_ = decoderWalk_.emplace(decoderControls_->walk(sentence())).steps;
     else walkSelfAttention();
     error_->hide();
   } catch (const std::exception& e) {
