@@ -498,18 +498,22 @@ void StepperPage::showCurrentStep() {
   formula_->setText(text.formula);
   explanation_->setText(text.explanation);
 
-  qDeleteAll(gridViews_);
-  gridViews_.clear();
+  // The grids of the last step are reused (a new table costs more than refilling one); extra ones are dropped.
+  while (gridViews_.size() > static_cast<qsizetype>(step.grids.size())) delete gridViews_.takeLast();
   // Q, K and V of a head side by side; otherwise two grids a row (the heads of one quantity next to each other).
   const int columns = step.key == "projections" ? 3 : 2;
   for (size_t g = 0; g < step.grids.size(); ++g) {
     const teaching::StepGrid& grid = step.grids[g];
-    auto* view = new MatrixView(StepTexts::gridTitle(grid));
+    const bool reused = static_cast<qsizetype>(g) < gridViews_.size();
+    MatrixView* view = reused ? gridViews_[static_cast<qsizetype>(g)] : new MatrixView;
+    if (reused) view->setMatrix(Matrix());  // empty first: the settings below then refill nothing
+    view->setTitle(StepTexts::gridTitle(grid));
     view->table()->horizontalHeader()->setMinimumSectionSize(46);
     view->setDecimals(grid.probabilities ? 3 : 2);
-    if (grid.coloured)
-      view->setColouring(grid.probabilities ? MatrixView::Colouring::Sequential : MatrixView::Colouring::Diverging,
-                         grid.probabilities ? 0 : finiteLimit(grid.values));
+    view->setColouring(!grid.coloured          ? MatrixView::Colouring::None
+                       : grid.probabilities ? MatrixView::Colouring::Sequential
+                                            : MatrixView::Colouring::Diverging,
+                       grid.probabilities || !grid.coloured ? 0 : finiteLimit(grid.values));
     view->setMatrix(grid.values, toQStrings(grid.rowLabels), StepTexts::columnLabels(grid));
     if (kind() == Kind::SelfAttention && walk_ && walk_->realTokens < grid.values.rows()) {
       QList<int> padding;
@@ -517,7 +521,7 @@ void StepperPage::showCurrentStep() {
       if (grid.values.rows() == static_cast<Index>(walk_->labels.size())) view->setMutedRows(padding);
     }
     gridLayout_->addWidget(view, static_cast<int>(g) / columns, static_cast<int>(g) % columns, Qt::AlignTop | Qt::AlignLeft);
-    gridViews_ << view;
+    if (!reused) gridViews_ << view;
   }
 }
 
