@@ -16,6 +16,7 @@
 
 #include "ui/attention_page.h"
 #include "ui/chatbot_page.h"
+#include "ui/pages/comparison_page.h"
 #include "ui/export.h"
 #include "ui/norm_race.h"
 #include "ui/normalization_page.h"
@@ -72,6 +73,9 @@ MainWindow::MainWindow(QWidget* parent)
     stepperPage->setChatbotModel(chatbotPage->currentModelName(), chatbotPage->currentModel());
     stepperPage->setTransformerModel(chatbotPage->currentModelName(), chatbotPage->currentTransformer());
   });
+  auto* comparisonPage = new ComparisonPage;
+  addPage(tr("Compare"), tr("Bahdanau vs Transformer on the same data and split"), comparisonPage);
+  connect(comparisonPage, &ComparisonPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // Finished runs of this session go into the model library (a snapshot in memory, no file); the Attention and
   // Chatbot pages show the models of their task.
   connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {
