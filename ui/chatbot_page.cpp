@@ -95,6 +95,7 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   bar->addWidget(toyEpochsBox_);
   modelInfo_ = new QLabel;
   modelInfo_->setObjectName("modelInfo");
+  modelInfo_->setWordWrap(true);  // a Transformer's description is long: it wraps rather than widen the page
   bar->addWidget(modelInfo_, 1);
   layout->addLayout(bar);
 

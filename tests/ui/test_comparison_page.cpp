@@ -34,7 +34,7 @@ class TestComparisonPage : public QObject {
       QCOMPARE(page.curves()->pointCount(side, CurvePlot::Curve::Validation, CurvePlot::Metric::Loss), 2);
       QVERIFY(page.secondsPerEpoch(side) > 0);
       QVERIFY(page.exactMatch(side) >= 0 && page.exactMatch(side) <= 1);
-      QVERIFY(!page.table()->item(side, 5)->text().isEmpty());  // exact match shown
+      QVERIFY(!page.table()->item(5, side)->text().isEmpty());  // exact match shown
     }
     const ChatbotRun& gru = *page.run(ComparisonPage::Gru);
     const ChatbotRun& transformer = *page.run(ComparisonPage::Transformer);

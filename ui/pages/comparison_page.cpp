@@ -89,10 +89,11 @@ ComparisonPage::ComparisonPage(QWidget* parent)
   curves_ = new CurvePlot;
   curves_->setMinimumHeight(300);
   middle->addWidget(curves_, 3);
-  table_ = new QTableWidget(2, 6);
-  table_->setHorizontalHeaderLabels({tr("epochs"), tr("s / epoch"), tr("best val. loss"), tr("val. accuracy"),
-                                     tr("test token acc."), tr("exact match")});
-  table_->setVerticalHeaderLabels({sideName(Gru), sideName(Transformer)});
+  table_ = new QTableWidget(6, 2);  // one column per model: they read side by side
+  table_->setVerticalHeaderLabels({tr("epochs"), tr("seconds per epoch"), tr("best validation loss"),
+                                   tr("validation accuracy (tokens)"), tr("test accuracy (tokens)"),
+                                   tr("exact match (test answers)")});
+  table_->setHorizontalHeaderLabels({sideName(Gru), sideName(Transformer)});
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setToolTip(tr("Exact match: the share of test questions whose whole greedy answer is the expected one"));
@@ -230,6 +231,7 @@ void ComparisonPage::exactMatchMeasured() {
   running_ = false;
   startButton_->setText(tr("Train both"));
   status_->setText(tr("Done: both models trained on the same split. The table compares them on its test part."));
+  emit statusMessage(status_->text());
   showAlignments();
   emit finished();
 }
@@ -247,7 +249,7 @@ void ComparisonPage::updateTable() {
                                std::isnan(accuracy) ? QString() : QStringLiteral("%1 %").arg(100 * accuracy, 0, 'f', 1),
                                measured ? QStringLiteral("%1 %").arg(100 * testTokenAccuracy_[side], 0, 'f', 1) : QString(),
                                measured ? QStringLiteral("%1 %").arg(100 * exactMatch_[side], 0, 'f', 1) : QString()};
-    for (int c = 0; c < cells.size(); ++c) table_->setItem(side, c, new QTableWidgetItem(cells[c]));
+    for (int row = 0; row < cells.size(); ++row) table_->setItem(row, side, new QTableWidgetItem(cells[row]));
   }
 }
 

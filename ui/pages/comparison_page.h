@@ -3,7 +3,7 @@
 // the other on the same data, the same split (the same seed) and the same number of epochs, side by side:
 //
 //   curves       both runs' training and validation loss and accuracy on one plot (ui/curve_plot.h)
-//   table        epochs, seconds per epoch, best validation loss, token accuracy and exact-match accuracy on the
+//   table        one column per model: epochs, seconds per epoch, best validation loss, token accuracy and exact-match accuracy on the
 //                test part (the share of answers that are exactly right)
 //   alignment    each model's alignment for the same sentence: the GRU's additive attention and the
 //                Transformer's last-layer cross-attention (averaged over its heads)

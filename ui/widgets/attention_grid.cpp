@@ -4,21 +4,21 @@
 #include "ui/widgets/attention_grid.h"
 
 #include <QGridLayout>
-#include <QHBoxLayout>
+#include <QVBoxLayout>
 
 #include "ui/heatmap_view.h"
 
 namespace al::ui {
 
 AttentionGrid::AttentionGrid(QWidget* parent) : QWidget(parent) {
-  auto* layout = new QHBoxLayout(this);
+  auto* layout = new QVBoxLayout(this);  // the heatmaps, and under them the bars of the clicked token
   layout->setContentsMargins(0, 0, 0, 0);
   auto* host = new QWidget;
   grid_ = new QGridLayout(host);
   grid_->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(host, 3);
   bars_ = new WeightBars;
-  bars_->setMinimumWidth(260);
+  bars_->setMinimumHeight(220);
   layout->addWidget(bars_, 1);
 }
 
@@ -42,7 +42,7 @@ void AttentionGrid::setAttention(const std::vector<std::vector<Matrix>>& attenti
     for (size_t l = 0; l < layers; ++l)
       for (size_t h = 0; h <= heads; ++h) {
         auto* view = new HeatmapView;
-        view->setMinimumSize(300, 300);
+        view->setMinimumSize(250, 280);
         view->setAxisTitles(rowTitle_, columnTitle_);
         connect(view, &HeatmapView::cellClicked, this,
                 [this, l, h](int row, int) { selectRow(row, static_cast<int>(l), static_cast<int>(h)); });
