@@ -17,12 +17,6 @@ namespace al::teaching {
 
 namespace {
 
-std::vector<std::string> numbered(const std::string& prefix, Index count) {
-  std::vector<std::string> out;
-  for (Index i = 0; i < count; ++i) out.push_back(prefix + std::to_string(i + 1));
-  return out;
-}
-
 // FNV-1a: a fixed hash of a word, the same on every platform (std::hash is not).
 uint64_t wordHash(const std::string& word) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -52,6 +46,12 @@ StepGrid headGrid(std::string key, Index head, Matrix values, std::vector<std::s
 }
 
 }  // namespace
+
+std::vector<std::string> numberedLabels(const std::string& prefix, Index count) {
+  std::vector<std::string> out;
+  for (Index i = 0; i < count; ++i) out.push_back(prefix + std::to_string(i + 1));
+  return out;
+}
 
 Matrix softmaxRows(const Matrix& scores, const Matrix* allowed) {
   Matrix weights = scores;  // T x T
@@ -250,7 +250,7 @@ void EncoderLayerWalkthrough::addEmbeddingStep(EncoderWalk& w, const Sentence& s
   const Index T = static_cast<Index>(tokens.size());
   w.labels = tokens;
   const std::vector<std::string>& L = w.labels;
-  const auto dims = numbered("d", config.embedDim);
+  const auto dims = numberedLabels("d", config.embedDim);
 
   w.tokenEmbedding = embed(tokens, ids, w.realTokens);  // T x D
   w.position = model_->positionRows(T);                 // T x D
@@ -298,7 +298,7 @@ void EncoderLayerWalkthrough::addProjectionStep(EncoderWalk& w) const {
   const std::vector<std::string>& L = w.labels;
   {
     AttentionStep s{"projections", "", {}, {}, {}};
-    const auto kdims = numbered("k", K);
+    const auto kdims = numberedLabels("k", K);
     for (Index h = 0; h < H; ++h) {
       s.grids.push_back(headGrid("q", h, w.q.middleCols(h * K, K), L, kdims));
       s.grids.push_back(headGrid("k", h, w.k.middleCols(h * K, K), L, kdims));
@@ -368,10 +368,10 @@ void EncoderLayerWalkthrough::addSoftmaxStep(EncoderWalk& w) const {
 void EncoderLayerWalkthrough::addMixingSteps(EncoderWalk& w) const {
   const Index H = attention().heads(), K = attention().keyDim();
   const std::vector<std::string>& L = w.labels;
-  const auto dims = numbered("d", config().embedDim);
+  const auto dims = numberedLabels("d", config().embedDim);
   {
     AttentionStep s{"mix", "", {}, {}, {}};
-    const auto kdims = numbered("k", K);
+    const auto kdims = numberedLabels("k", K);
     for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid("head_output", h, w.headOutputs[static_cast<size_t>(h)], L, kdims));
     w.steps.push_back(std::move(s));
   }
@@ -379,7 +379,7 @@ void EncoderLayerWalkthrough::addMixingSteps(EncoderWalk& w) const {
   // --- Concatenate heads and project (computed by the layer's forward above) ---
   {
     AttentionStep s{"concat", "", {}, {}, {}};
-    s.grids.push_back(grid("concatenated", w.concatenated, L, numbered("z", H * K)));
+    s.grids.push_back(grid("concatenated", w.concatenated, L, numberedLabels("z", H * K)));
     s.grids.push_back(grid("attention_output", w.attentionOutput, L, dims));
     w.steps.push_back(std::move(s));
   }
@@ -390,7 +390,7 @@ void EncoderLayerWalkthrough::addFeedForwardSteps(EncoderWalk& w) const {
   const TransformerConfig& config = this->config();
   const TransformerClassifier::EncoderLayer& layer = model_->encoderLayer(0);
   const std::vector<std::string>& L = w.labels;
-  const auto dims = numbered("d", config.embedDim);
+  const auto dims = numberedLabels("d", config.embedDim);
 
   w.residual1 = w.input + w.attentionOutput;       // T x D
   w.norm1 = model_->normalize(0, true, w.residual1);  // T x D
@@ -412,7 +412,7 @@ void EncoderLayerWalkthrough::addFeedForwardSteps(EncoderWalk& w) const {
   w.output = model_->normalize(0, false, w.residual2);                                              // T x D
   {
     AttentionStep s{"ffn", "", {}, {}, {}};
-    s.grids.push_back(grid("hidden", w.hidden, L, numbered("f", config.denseDim)));
+    s.grids.push_back(grid("hidden", w.hidden, L, numberedLabels("f", config.denseDim)));
     s.grids.push_back(grid("feed_forward", w.feedForward, L, dims));
     w.steps.push_back(std::move(s));
   }
@@ -494,16 +494,16 @@ AdditiveWalk walkAdditiveAttention(const Seq2SeqAttention& model, const Vocabula
     w.steps.push_back({std::move(key), "additive", {double(w.step + 1)}, {word}, std::move(grids)});
   };
 
-  addStep("encoder", {grid("encoder_outputs", w.outputs, L, numbered("u", U)), grid("decoder_state", w.state, {"s"}, numbered("u", U))});
-  addStep("query", {grid("query", w.query, {"s"}, numbered("a", A))});
-  addStep("keys", {grid("keys", w.keys, L, numbered("a", A))});
-  addStep("tanh", {grid("tanh", w.activations, L, numbered("a", A))});
+  addStep("encoder", {grid("encoder_outputs", w.outputs, L, numberedLabels("u", U)), grid("decoder_state", w.state, {"s"}, numberedLabels("u", U))});
+  addStep("query", {grid("query", w.query, {"s"}, numberedLabels("a", A))});
+  addStep("keys", {grid("keys", w.keys, L, numberedLabels("a", A))});
+  addStep("tanh", {grid("tanh", w.activations, L, numberedLabels("a", A))});
   addStep("score", {grid("additive_scores", column(w.scores), L, {"e"})});
   addStep("softmax", {grid("additive_weights", column(w.weights), L, {"a"}, true),
                             grid("alignment", w.alignment, w.outputTokens, L, true)});
   Matrix weighted = w.outputs;  // S x U, a_j·h_j
   for (Index j = 0; j < S; ++j) weighted.row(j) *= w.weights(j);
-  addStep("context", {grid("weighted_outputs", weighted, L, numbered("u", U)), grid("context", w.context, {"c"}, numbered("u", U))});
+  addStep("context", {grid("weighted_outputs", weighted, L, numberedLabels("u", U)), grid("context", w.context, {"c"}, numberedLabels("u", U))});
   return w;
 }
 

@@ -191,6 +191,9 @@ Matrix cosineSimilarity(const Matrix& rows);
 // The model's learned position vectors P[0..count-1] (count x D). Throws InputError when the model has none.
 Matrix learnedPositions(const TransformerClassifier& model, Index count);
 
+// Labels prefix1 .. prefixN for the columns of a grid ("d1", "d2", ... for the model width).
+std::vector<std::string> numberedLabels(const std::string& prefix, Index count);
+
 // The mean of the H heads' weights, T x T: the "average" heatmap.
 Matrix headAverage(const std::vector<Matrix>& heads);
 

@@ -9,12 +9,6 @@ namespace al::teaching {
 
 namespace {
 
-std::vector<std::string> numbered(const std::string& prefix, Index count) {
-  std::vector<std::string> out;
-  for (Index i = 0; i < count; ++i) out.push_back(prefix + std::to_string(i + 1));
-  return out;
-}
-
 StepGrid grid(std::string key, Matrix values, std::vector<std::string> rows, std::vector<std::string> columns,
               Index head = -1, bool probabilities = false) {
   return {std::move(key), head, std::move(values), std::move(rows), std::move(columns), probabilities, true};
@@ -36,8 +30,8 @@ void addAttentionSteps(DecoderWalk& w, const MultiHeadAttention& attention, cons
   const bool self = variant == "decoder";
   const std::vector<std::string>& rows = w.inputTokens;                     // T queries
   const std::vector<std::string>& keys = self ? w.inputTokens : w.sourceTokens;  // T or S keys
-  const auto kdims = numbered("k", K);
-  const auto dims = numbered("d", w.encoded.cols());
+  const auto kdims = numberedLabels("k", K);
+  const auto dims = numberedLabels("d", w.encoded.cols());
   auto heads = [&](const std::string& key, const std::vector<Matrix>& m, const std::vector<std::string>& r,
                    const std::vector<std::string>& c, bool probabilities = false) {
     std::vector<StepGrid> out;
@@ -67,7 +61,7 @@ void addAttentionSteps(DecoderWalk& w, const MultiHeadAttention& attention, cons
   }
   w.steps.push_back({"softmax", variant, {}, {}, heads("weights", cache.weights, rows, keys, true)});
   w.steps.push_back({"mix", variant, {}, {},
-                     {grid("concatenated", cache.heads, rows, numbered("z", H * K)), grid(self ? "x1" : "x2", after, rows, dims)}});
+                     {grid("concatenated", cache.heads, rows, numberedLabels("z", H * K)), grid(self ? "x1" : "x2", after, rows, dims)}});
 }
 
 }  // namespace
@@ -96,7 +90,7 @@ DecoderWalk walkDecoder(const Seq2SeqTransformerModel& loaded, const std::string
   w.probabilities = softmaxRows(Matrix(w.logits));                                  // 1 x V
 
   const std::vector<std::string>& rows = w.inputTokens;
-  const auto dims = numbered("d", w.encoded.cols());
+  const auto dims = numberedLabels("d", w.encoded.cols());
   const TransformerDecoderLayer& decoderLayer = model.decoder().layers()[static_cast<size_t>(w.layer)];
   const TransformerDecoderLayer::Cache& c = w.pass.layers[static_cast<size_t>(w.layer)];
 
@@ -117,7 +111,7 @@ DecoderWalk walkDecoder(const Seq2SeqTransformerModel& loaded, const std::string
   const bool last = w.layer + 1 == L;
   const Matrix& layerOutput = last ? w.output : w.pass.layers[static_cast<size_t>(w.layer + 1)].input;  // T x D
   w.steps.push_back({"ffn", "decoder", {}, {},
-                     {grid("hidden", c.dense2.input, rows, numbered("f", c.dense2.input.cols())),
+                     {grid("hidden", c.dense2.input, rows, numberedLabels("f", c.dense2.input.cols())),
                       grid("layer_output", layerOutput, rows, dims)}});
   if (last) {
     // The most likely next tokens, best first (at most 8): 1 x 8 probabilities named by their tokens.
