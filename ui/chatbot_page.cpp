@@ -1,5 +1,6 @@
 // Core headers first: they must not see Qt's `emit` macro.
 #include "core/inference/chatbot_inference.h"
+#include "core/io/json_fields.h"
 #include "core/train/chatbot_task.h"  // the toy model
 
 #include "ui/chatbot_page.h"
@@ -13,12 +14,14 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTextDocument>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
 #include "ui/export.h"
 #include "ui/heatmap_view.h"
+#include "ui/widgets/attention_grid.h"
 
 namespace al::ui {
 
@@ -29,6 +32,18 @@ QString describe(const Seq2SeqConfig& c) {
       .arg(c.embedDim)
       .arg(c.units)
       .arg(c.attentionUnits)
+      .arg(c.sourceVocabSize)
+      .arg(c.targetVocabSize);
+}
+
+QString describe(const Seq2SeqTransformerConfig& c) {
+  return ChatbotPage::tr("encoder-decoder Transformer: width D %1, %2 heads of K %3, feed-forward F %4, %5 layer(s) "
+                         "each side, %6 question words known, %7 answer words")
+      .arg(c.embedDim)
+      .arg(c.numHeads)
+      .arg(c.keyDim)
+      .arg(c.denseDim)
+      .arg(c.numLayers)
       .arg(c.sourceVocabSize)
       .arg(c.targetVocabSize);
 }
@@ -45,8 +60,11 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   modelBox_->setPlaceholderText(tr("no chatbot yet"));
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto model = currentModel();
-    modelInfo_->setText(model ? describe(model->model->config()) : QString());
-    if (model && !question().trimmed().isEmpty()) ask(question());
+    const auto transformer = currentTransformer();
+    modelInfo_->setText(model ? describe(model->model->config())
+                              : transformer ? describe(transformer->model->config()) : QString());
+    for (int tab = 1; tab < tabs_->count(); ++tab) tabs_->setTabEnabled(tab, transformer != nullptr);
+    if ((model || transformer) && !question().trimmed().isEmpty()) ask(question());
     emit currentModelChanged();
   });
   bar->addWidget(modelBox_);
@@ -59,17 +77,25 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   toyDataBox_ = new QComboBox;
   toyDataBox_->addItem(tr("English → Spanish"), QStringLiteral("builtin:translate"));
   toyDataBox_->addItem(tr("everyday dialogs"), QStringLiteral("builtin"));
+  toyArchitectureBox_ = new QComboBox;
+  toyArchitectureBox_->addItem(tr("GRU + additive attention"), QStringLiteral("gru"));
+  toyArchitectureBox_->addItem(tr("Transformer"), QStringLiteral("transformer"));
   toyEpochsBox_ = new QSpinBox;
   toyEpochsBox_->setRange(1, 200);
   toyEpochsBox_->setValue(8);
   toyEpochsBox_->setSuffix(tr(" epochs"));
   connect(toyButton_, &QPushButton::clicked, this,
-          [this] { trainToyModel(toyDataBox_->currentData().toString(), toyEpochsBox_->value()); });
+          [this] {
+            trainToyModel(toyDataBox_->currentData().toString(), toyEpochsBox_->value(),
+                          toyArchitectureBox_->currentData().toString());
+          });
   bar->addWidget(toyButton_);
+  bar->addWidget(toyArchitectureBox_);
   bar->addWidget(toyDataBox_);
   bar->addWidget(toyEpochsBox_);
   modelInfo_ = new QLabel;
   modelInfo_->setObjectName("modelInfo");
+  modelInfo_->setWordWrap(true);  // a Transformer's description is long: it wraps rather than widen the page
   bar->addWidget(modelInfo_, 1);
   layout->addLayout(bar);
 
@@ -102,9 +128,13 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
 
   alignment_ = new HeatmapView(tr("Alignment: where the decoder looked while writing each answer word"));
   alignment_->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
-  layout->addWidget(alignment_, 1);
-  auto* hint = new QLabel(tr("Each row is the additive attention of one decoder step and sums to 1. The Step through "
-                             "page walks through one row: W1·s, W2·h, tanh, V, softmax, context."));
+  tabs_ = new QTabWidget;
+  tabs_->addTab(alignment_, tr("Alignment"));
+  createTransformerTabs();
+  layout->addWidget(tabs_, 1);
+  auto* hint = new QLabel(tr("Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last "
+                             "layer's cross-attention, averaged over the heads). The Step through page walks through "
+                             "one step. Click a row of any heatmap to see where that word looks."));
   hint->setWordWrap(true);
   hint->setObjectName("hint");
   layout->addWidget(hint);
@@ -115,18 +145,45 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
 
 ChatbotPage::~ChatbotPage() { trainer_->waitForFinished(); }
 
+QWidget* ChatbotPage::createTransformerTabs() {
+  auto add = [this](const QString& title, const QString& rows, const QString& columns) {
+    auto* grid = new AttentionGrid;
+    grid->setAxisTitles(rows, columns);
+    tabs_->addTab(grid, title);
+    tabs_->setTabEnabled(tabs_->count() - 1, false);
+    return grid;
+  };
+  encoderGrid_ = add(tr("Encoder self-attention"), tr("question word (looks)"), tr("question word (is looked at)"));
+  decoderGrid_ = add(tr("Decoder masked self-attention"), tr("answer word (looks)"), tr("earlier answer word"));
+  crossGrid_ = add(tr("Cross-attention"), tr("answer word (being written)"), tr("question word (looked at)"));
+  return tabs_;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Models
 
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
-  models_.push_back({name, std::move(model)});
+  addEntry({name, std::move(model), nullptr});
+}
+
+void ChatbotPage::addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
+  addEntry({name, nullptr, std::move(model)});
+}
+
+void ChatbotPage::addEntry(Entry entry) {
+  const QString name = entry.name;
+  models_.push_back(std::move(entry));
   modelBox_->addItem(name);
   modelBox_->setCurrentIndex(modelBox_->count() - 1);
 }
 
 bool ChatbotPage::openModelDirectory(const QString& dir) {
   try {
-    addModel(QFileInfo(dir).fileName(), std::make_shared<ChatbotModel>(loadChatbot(dir.toStdString())));
+    const QString name = QFileInfo(dir).fileName();
+    if (io::readConfig(dir.toStdString(), "")["task"] == "seq2seq-transformer")
+      addModel(name, std::make_shared<Seq2SeqTransformerModel>(loadSeq2seqTransformer(dir.toStdString())));
+    else
+      addModel(name, std::make_shared<ChatbotModel>(loadChatbot(dir.toStdString())));
     return true;
   } catch (const std::exception& e) {
     showError(QString::fromStdString(e.what()));
@@ -139,25 +196,29 @@ void ChatbotPage::openModelDialog() {
   if (!dir.isEmpty()) openModelDirectory(dir);
 }
 
-void ChatbotPage::trainToyModel(const QString& data, int epochs) {
+void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& architecture) {
   if (isTrainingToyModel()) return;
   trainingToy_ = true;
   toyButton_->setEnabled(false);
   toyButton_->setText(tr("Training…"));
   emit statusMessage(tr("Training a tiny chatbot…"));
-  trainer_->setFuture(QtConcurrent::run([data, epochs] {
+  trainer_->setFuture(QtConcurrent::run([data, epochs, architecture] {
     Training result;
-    result.name = ChatbotPage::tr("tiny chatbot, %1, %2 epochs").arg(data).arg(epochs);
+    result.name = ChatbotPage::tr("tiny %1, %2, %3 epochs").arg(architecture, data).arg(epochs);
     try {
-      ChatbotRunSettings settings = chatbotPreset("tiny");
+      ChatbotRunSettings settings = chatbotPreset("tiny", architecture.toStdString());
       settings.data = data.toStdString();
       settings.training.epochs = epochs;
       settings.threads = 1;  // leave the other core to the interface
       std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(settings);
       run->train(nullptr, nullptr);
       // The run owns its model; the page keeps an independent copy (no file is written).
-      result.model = std::make_shared<const ChatbotModel>(copyChatbot(
-          run->gruModel(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
+      if (run->task() == "seq2seq-transformer")
+        result.transformer = std::make_shared<const Seq2SeqTransformerModel>(copySeq2seqTransformer(
+            run->transformerModel(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
+      else
+        result.model = std::make_shared<const ChatbotModel>(copyChatbot(
+            run->gruModel(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
     } catch (const std::exception& e) {
       result.error = QString::fromStdString(e.what());
     }
@@ -176,7 +237,7 @@ void ChatbotPage::toyModelTrained() {
     showError(tr("The chatbot could not be trained: %1").arg(result.error));
     return;
   }
-  addModel(result.name, result.model);
+  addEntry({result.name, result.model, result.transformer});
   emit statusMessage(tr("Chatbot ready"));
 }
 
@@ -185,6 +246,11 @@ void ChatbotPage::selectModel(int index) { modelBox_->setCurrentIndex(index); }
 std::shared_ptr<const ChatbotModel> ChatbotPage::currentModel() const {
   const int i = modelBox_->currentIndex();
   return i >= 0 && i < modelCount() ? models_[size_t(i)].model : nullptr;
+}
+
+std::shared_ptr<const Seq2SeqTransformerModel> ChatbotPage::currentTransformer() const {
+  const int i = modelBox_->currentIndex();
+  return i >= 0 && i < modelCount() ? models_[size_t(i)].transformer : nullptr;
 }
 
 QString ChatbotPage::currentModelName() const {
@@ -205,27 +271,52 @@ QString ChatbotPage::errorText() const { return error_->isHidden() ? QString() :
 void ChatbotPage::ask(const QString& text) {
   if (questionEdit_->text() != text) questionEdit_->setText(text);
   const auto model = currentModel();
-  if (!model) {
+  const auto transformer = currentTransformer();
+  if (!model && !transformer) {
     showError(tr("Choose a chatbot first."));
     return;
   }
+  hasReply_ = hasTransformerReply_ = false;
   try {
-    reply_ = askChatbot(*model->model, model->source, model->target, text.toStdString());
-    hasReply_ = true;
+    if (transformer) {
+      transformerReply_ = askSeq2seqTransformer(*transformer->model, transformer->source, transformer->target,
+                                                text.toStdString());
+      hasTransformerReply_ = true;
+    } else {
+      reply_ = askChatbot(*model->model, model->source, model->target, text.toStdString());
+      hasReply_ = true;
+    }
     showError({});
   } catch (const std::exception& e) {
-    hasReply_ = false;
     showError(QString::fromStdString(e.what()));
     return;
   }
-  answer_->setText(tr("Answer: <b>%1</b>").arg(QString::fromStdString(reply_.answer).toHtmlEscaped()));
-  int unknown = 0;
-  for (int id : reply_.sourceIds) unknown += id == Vocabulary::kUnknownId;
-  QString note = tr("The model read: %1").arg(toQStrings(reply_.sourceTokens).join(' ').toHtmlEscaped());
-  if (unknown) note += tr(" (%n word(s) unknown to it, read as [UNK])", "", unknown);
-  if (reply_.truncated) note += tr("; the question was cut to %1 tokens").arg(reply_.sourceTokens.size());
-  tokens_->setText(note);
+  if (transformer) {
+    const Seq2SeqTransformerReply& r = transformerReply_;
+    showReply(r.sourceTokens, r.sourceIds, r.truncated, r.answer);
+    const QStringList source = toQStrings(r.sourceTokens), output = toQStrings(r.outputTokens);
+    QStringList read = output;  // the decoder reads <start> and every token but the last it produced
+    read.prepend(QStringLiteral("<start>"));
+    read.removeLast();
+    alignment_->setMatrix(r.attention, output, source);
+    encoderGrid_->setAttention(r.decoding.encoderAttention, source, source);
+    decoderGrid_->setAttention(r.decoding.decoderAttention, read, read);
+    crossGrid_->setAttention(r.decoding.crossAttention, output, source);
+    return;
+  }
+  showReply(reply_.sourceTokens, reply_.sourceIds, reply_.truncated, reply_.answer);
   alignment_->setMatrix(reply_.attention, toQStrings(reply_.outputTokens), toQStrings(reply_.sourceTokens));
+}
+
+void ChatbotPage::showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds,
+                            bool truncated, const std::string& answer) {
+  answer_->setText(tr("Answer: <b>%1</b>").arg(QString::fromStdString(answer).toHtmlEscaped()));
+  int unknown = 0;
+  for (int id : sourceIds) unknown += id == Vocabulary::kUnknownId;
+  QString note = tr("The model read: %1").arg(toQStrings(sourceTokens).join(' ').toHtmlEscaped());
+  if (unknown) note += tr(" (%n word(s) unknown to it, read as [UNK])", "", unknown);
+  if (truncated) note += tr("; the question was cut to %1 tokens").arg(sourceTokens.size());
+  tokens_->setText(note);
 }
 
 QString ChatbotPage::question() const { return questionEdit_->text(); }
@@ -236,6 +327,10 @@ QString ChatbotPage::answerText() const {
   return doc.toPlainText();
 }
 
-void ChatbotPage::exportFigure() { askAndExportWidget(alignment_, QStringLiteral("chatbot_alignment")); }
+void ChatbotPage::exportFigure() {
+  // The tab in view: the alignment or one of the Transformer's attention sets.
+  askAndExportWidget(tabs_->currentWidget(), tabs_->currentIndex() == 0 ? QStringLiteral("chatbot_alignment")
+                                                                        : QStringLiteral("chatbot_attention"));
+}
 
 }  // namespace al::ui

@@ -16,6 +16,7 @@
 
 #include "ui/attention_page.h"
 #include "ui/chatbot_page.h"
+#include "ui/pages/comparison_page.h"
 #include "ui/export.h"
 #include "ui/norm_race.h"
 #include "ui/normalization_page.h"
@@ -70,11 +71,15 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(race, &NormRace::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* chatbotPage = new ChatbotPage;
-  addPage(tr("Chatbot"), tr("The GRU chatbot with additive attention"), chatbotPage);
+  addPage(tr("Chatbot"), tr("The GRU chatbot with additive attention, and the encoder-decoder Transformer"), chatbotPage);
   connect(chatbotPage, &ChatbotPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   connect(chatbotPage, &ChatbotPage::currentModelChanged, stepperPage, [chatbotPage, stepperPage] {
     stepperPage->setChatbotModel(chatbotPage->currentModelName(), chatbotPage->currentModel());
+    stepperPage->setTransformerModel(chatbotPage->currentModelName(), chatbotPage->currentTransformer());
   });
+  auto* comparisonPage = new ComparisonPage;
+  addPage(tr("Compare"), tr("Bahdanau vs Transformer on the same data and split"), comparisonPage);
+  connect(comparisonPage, &ComparisonPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // Finished runs of this session go into the model library (a snapshot in memory, no file); the Attention and
   // Chatbot pages show the models of their task.
   connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {
@@ -89,8 +94,9 @@ MainWindow::MainWindow(QWidget* parent)
       attentionPage->addModel(model->name, model->imdb);
       statusBar()->showMessage(tr("“%1” is ready on the Attention page").arg(model->name));
     }
-    if (model->chatbot) {
-      chatbotPage->addModel(model->name, model->chatbot);
+    if (model->chatbot || model->transformer) {
+      if (model->chatbot) chatbotPage->addModel(model->name, model->chatbot);
+      else chatbotPage->addModel(model->name, model->transformer);
       statusBar()->showMessage(tr("“%1” is ready on the Chatbot page").arg(model->name));
     }
   });

@@ -87,9 +87,10 @@ MatrixView::MatrixView(const QString& title, QWidget* parent)
   // Every cell is shown (the grid is for small tensors); the page around it scrolls if it must.
   table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // Sections are sized to their contents once per refresh (refresh()), not after every cell.
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   table_->horizontalHeader()->setMinimumSectionSize(72);  // room for "-0.000" even in a narrow column
-  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   table_->setContextMenuPolicy(Qt::CustomContextMenu);
   table_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);  // every cell visible; the page scrolls
 
@@ -145,11 +146,13 @@ void MatrixView::setEditable(bool editable) {
 void MatrixView::setRowLabelsVisible(bool visible) { table_->verticalHeader()->setVisible(visible); }
 
 void MatrixView::setDecimals(int decimals) {
+  if (decimals == decimals_) return;
   decimals_ = decimals;
   refresh();
 }
 
 void MatrixView::setColouring(Colouring colouring, double limit) {
+  if (colouring == colouring_ && limit == colourLimit_) return;
   colouring_ = colouring;
   colourLimit_ = limit;
   refresh();
@@ -174,6 +177,7 @@ void MatrixView::clearHighlight() {
 }
 
 void MatrixView::setMutedRows(const QList<int>& rows, const QString& text) {
+  if (rows == mutedRows_ && text == mutedText_) return;
   mutedRows_ = rows;
   mutedText_ = text;
   refresh();
@@ -214,6 +218,10 @@ void MatrixView::refresh() {
       styleItem(item, r, c);
     }
   }
+  // Sized once, with every cell filled: resizing to the contents after each cell would measure every row and
+  // column again and again (a third of a second for a few hundred cells).
+  table_->resizeColumnsToContents();
+  table_->resizeRowsToContents();
   refreshing_ = false;
   table_->updateGeometry();  // the grid takes the room its cells need: small tensors do not float in space
   table_->viewport()->update();
@@ -226,12 +234,19 @@ void MatrixView::styleItem(QTableWidgetItem* item, int row, int column) const {
   Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
   if (editable_ && !muted) flags |= Qt::ItemIsEditable;
   item->setFlags(flags);
-  QFont font = table_->font();
-  font.setItalic(muted);
-  item->setFont(font);
+  if (muted || item->font().italic()) {  // a font per cell only where it differs from the grid's
+    QFont font = table_->font();
+    font.setItalic(muted);
+    item->setFont(font);
+  }
   if (muted) {
     item->setBackground(palette::kMutedCell);
     item->setForeground(palette::kMutedCellText);
+    return;
+  }
+  if (std::isinf(values_(row, column))) {  // a masked cell: grey, no colour of the scale
+    item->setBackground(QColor(220, 220, 220));
+    item->setForeground(QColor(90, 90, 90));
     return;
   }
   const QColor background = cellColour(values_(row, column));
@@ -241,6 +256,8 @@ void MatrixView::styleItem(QTableWidgetItem* item, int row, int column) const {
 }
 
 QString MatrixView::format(double v) const {
+  // A masked score is -∞: shown as the symbol, never as a huge number.
+  if (std::isinf(v)) return v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞");
   // No "-0.000": a value that rounds to zero is shown as zero.
   if (std::abs(v) < 0.5 * std::pow(10.0, -decimals_)) v = 0;
   return QString::number(v, 'f', decimals_);

@@ -29,6 +29,8 @@
 
 #include "ui/export.h"
 #include "ui/matrix_view.h"
+#include "ui/teaching/decoder_controls.h"
+#include "ui/teaching/step_texts.h"
 
 namespace al::ui {
 
@@ -81,11 +83,12 @@ QWidget* StepperPage::createControls() {
   kindBox_->setObjectName("kindBox");
   kindBox_->addItem(tr("Self-attention (Transformer)"), int(Kind::SelfAttention));
   kindBox_->addItem(tr("Additive attention (chatbot)"), int(Kind::Additive));
+  kindBox_->addItem(tr("Transformer decoder (chatbot)"), int(Kind::Decoder));
   connect(kindBox_, &QComboBox::currentIndexChanged, this, [this] {
-    const bool additive = kind() == Kind::Additive;
-    layerGroup_->setVisible(!additive);
-    attentionGroup_->setVisible(!additive);
-    chatbotGroup_->setVisible(additive);
+    layerGroup_->setVisible(kind() == Kind::SelfAttention);
+    attentionGroup_->setVisible(kind() == Kind::SelfAttention);
+    chatbotGroup_->setVisible(kind() == Kind::Additive);
+    decoderControls_->setVisible(kind() == Kind::Decoder);
     current_ = 0;
     rebuild();
   });
@@ -169,6 +172,12 @@ QWidget* StepperPage::createControls() {
   chatbotGroup_ = createChatbotControls();
   chatbotGroup_->hide();
   layout->addWidget(chatbotGroup_);
+  decoderControls_ = new DecoderControls;
+  decoderControls_->hide();
+  connect(decoderControls_, &DecoderControls::changed, this, [this] {
+    if (kind() == Kind::Decoder) rebuild();
+  });
+  layout->addWidget(decoderControls_);
 
   stepList_ = new QListWidget;
   stepList_->setObjectName("stepList");
@@ -354,6 +363,10 @@ void StepperPage::setAnswerWord(int index) {
   answerWordBox_->setValue(index + 1);  // rebuilds when it changes
 }
 
+void StepperPage::setTransformerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
+  decoderControls_->setModel(name, std::move(model));  // walks again when the decoder is shown
+}
+
 void StepperPage::updateKeyDimension() {
   const int K = std::max(1, widthBox_->value() / headsBox_->value());
   keyDimension_->setText(widthBox_->value() % headsBox_->value() == 0
@@ -364,6 +377,7 @@ void StepperPage::updateKeyDimension() {
 void StepperPage::rebuild() {
   try {
     if (kind() == Kind::Additive) walkAdditiveAttention();
+    else if (kind() == Kind::Decoder) steps_ = decoderWalk_.emplace(decoderControls_->walk(sentence())).steps;
     else walkSelfAttention();
     error_->hide();
   } catch (const std::exception& e) {
@@ -375,7 +389,7 @@ void StepperPage::rebuild() {
     const QSignalBlocker blocker(stepList_);
     stepList_->clear();
     for (size_t i = 0; i < steps_.size(); ++i)
-      stepList_->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(QString::fromStdString(steps_[i].title)));
+      stepList_->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(StepTexts::forStep(steps_[i]).title));
   }
   updateSharpness();
   showStep(std::min(current_, stepCount() - 1));
@@ -479,30 +493,35 @@ bool StepperPage::isPlaying() const { return playTimer_->isActive(); }
 
 void StepperPage::showCurrentStep() {
   const teaching::AttentionStep& step = steps_[size_t(current_)];
-  title_->setText(tr("Step %1 of %2: %3").arg(current_ + 1).arg(stepCount()).arg(QString::fromStdString(step.title)));
-  formula_->setText(QString::fromStdString(step.formula));
-  explanation_->setText(QString::fromStdString(step.explanation));
+  const StepText text = StepTexts::forStep(step);
+  title_->setText(tr("Step %1 of %2: %3").arg(current_ + 1).arg(stepCount()).arg(text.title));
+  formula_->setText(text.formula);
+  explanation_->setText(text.explanation);
 
-  qDeleteAll(gridViews_);
-  gridViews_.clear();
+  // The grids of the last step are reused (a new table costs more than refilling one); extra ones are dropped.
+  while (gridViews_.size() > static_cast<qsizetype>(step.grids.size())) delete gridViews_.takeLast();
   // Q, K and V of a head side by side; otherwise two grids a row (the heads of one quantity next to each other).
   const int columns = step.key == "projections" ? 3 : 2;
   for (size_t g = 0; g < step.grids.size(); ++g) {
     const teaching::StepGrid& grid = step.grids[g];
-    auto* view = new MatrixView(QString::fromStdString(grid.title));
+    const bool reused = static_cast<qsizetype>(g) < gridViews_.size();
+    MatrixView* view = reused ? gridViews_[static_cast<qsizetype>(g)] : new MatrixView;
+    if (reused) view->setMatrix(Matrix());  // empty first: the settings below then refill nothing
+    view->setTitle(StepTexts::gridTitle(grid));
     view->table()->horizontalHeader()->setMinimumSectionSize(46);
     view->setDecimals(grid.probabilities ? 3 : 2);
-    if (grid.coloured)
-      view->setColouring(grid.probabilities ? MatrixView::Colouring::Sequential : MatrixView::Colouring::Diverging,
-                         grid.probabilities ? 0 : finiteLimit(grid.values));
-    view->setMatrix(grid.values, toQStrings(grid.rowLabels), toQStrings(grid.columnLabels));
+    view->setColouring(!grid.coloured          ? MatrixView::Colouring::None
+                       : grid.probabilities ? MatrixView::Colouring::Sequential
+                                            : MatrixView::Colouring::Diverging,
+                       grid.probabilities || !grid.coloured ? 0 : finiteLimit(grid.values));
+    view->setMatrix(grid.values, toQStrings(grid.rowLabels), StepTexts::columnLabels(grid));
     if (kind() == Kind::SelfAttention && walk_ && walk_->realTokens < grid.values.rows()) {
       QList<int> padding;
       for (int r = static_cast<int>(walk_->realTokens); r < grid.values.rows(); ++r) padding << r;
       if (grid.values.rows() == static_cast<Index>(walk_->labels.size())) view->setMutedRows(padding);
     }
     gridLayout_->addWidget(view, static_cast<int>(g) / columns, static_cast<int>(g) % columns, Qt::AlignTop | Qt::AlignLeft);
-    gridViews_ << view;
+    if (!reused) gridViews_ << view;
   }
 }
 

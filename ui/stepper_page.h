@@ -7,6 +7,7 @@
 // The layer is a seeded toy of chosen width and heads, or the first layer of a trained model (the Attention
 // page's current model). A "divide by √K" switch shows what an unscaled softmax does (row entropy, largest
 // weight). For the chatbot, the same walk through additive attention: W1·s, W2·h, tanh, V, softmax, context.
+// For the encoder-decoder Transformer, its decoder one generation step at a time (ui/teaching/decoder_controls.h).
 //
 // Every number comes from core/teaching/attention_steps.h; this page only shows it.
 //
@@ -18,6 +19,7 @@
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/teaching/attention_steps.h"
+#include "core/teaching/decoder_steps.h"
 
 #include <QList>
 #include <QString>
@@ -37,6 +39,7 @@ class QTimer;
 
 namespace al::ui {
 
+class DecoderControls;
 class MatrixView;
 
 class StepperPage : public QWidget {
@@ -49,6 +52,7 @@ class StepperPage : public QWidget {
   enum class Kind {
     SelfAttention,  // a Transformer encoder layer
     Additive,       // the chatbot decoder's additive (Bahdanau) attention
+    Decoder,        // the encoder-decoder Transformer's decoder, one generation step at a time
   };
 
   // The source texts' examples.
@@ -73,6 +77,9 @@ class StepperPage : public QWidget {
   void useTrainedChatbot(bool trained);  // false: a seeded toy chatbot
   bool usesTrainedChatbot() const;
   void setAnswerWord(int index);         // 0-based word of the answer whose attention is shown
+  // The encoder-decoder Transformer whose decoder can be walked through (the Chatbot page's current one).
+  void setTransformerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
+  DecoderControls* decoderControls() const { return decoderControls_; }
 
   // --- Steps ---
   int stepCount() const { return static_cast<int>(steps_.size()); }
@@ -88,6 +95,8 @@ class StepperPage : public QWidget {
   const teaching::EncoderWalk& walk() const { return *walk_; }
   bool hasAdditiveWalk() const { return additiveWalk_.has_value(); }
   const teaching::AdditiveWalk& additiveWalk() const { return *additiveWalk_; }
+  bool hasDecoderWalk() const { return decoderWalk_.has_value(); }
+  const teaching::DecoderWalk& decoderWalk() const { return *decoderWalk_; }
   const teaching::EncoderLayerWalkthrough* walkthrough() const { return walkthrough_.get(); }
   const std::vector<teaching::AttentionStep>& steps() const { return steps_; }
   QList<MatrixView*> gridViews() const { return gridViews_; }
@@ -118,6 +127,7 @@ class StepperPage : public QWidget {
   std::unique_ptr<teaching::EncoderLayerWalkthrough> walkthrough_;
   std::optional<teaching::EncoderWalk> walk_;
   std::optional<teaching::AdditiveWalk> additiveWalk_;
+  std::optional<teaching::DecoderWalk> decoderWalk_;
   std::shared_ptr<const ChatbotModel> toyChatbot_;  // rebuilt when the question or its sizes change
   QString toyChatbotKey_;
   QString chatbotName_;
@@ -132,6 +142,7 @@ class StepperPage : public QWidget {
   QGroupBox* layerGroup_;
   QGroupBox* attentionGroup_;
   QGroupBox* chatbotGroup_;
+  DecoderControls* decoderControls_;
   QRadioButton* toyChatbotButton_;
   QRadioButton* trainedChatbotButton_;
   QSpinBox* unitsBox_;
