@@ -1,0 +1,2877 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>Downloader</name>
+    <message>
+        <location filename="../../ui/download/downloader.cpp" line="+71"/>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, %1/s</source>
+        <translation>，%1/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, %1 left</source>
+        <translation>，剩余 %1</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExport</name>
+    <message>
+        <location filename="../../ui/export.cpp" line="+95"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+12"/>
+        <source>Save picture</source>
+        <translation>保存图片</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+5"/>
+        <source>Save numbers</source>
+        <translation>保存数值</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>ParameterTexts</name>
+    <message>
+        <location filename="../../ui/parameter_texts.cpp" line="+16"/>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How many times the model sees the whole training data.</source>
+        <translation>模型把全部训练数据完整看几遍。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch size</source>
+        <translation>批次大小</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How many samples are averaged for one step of the weights. Larger batches give smoother but fewer steps.</source>
+        <translation>权重每更新一步要平均多少个样本。批次越大，每一步越平稳，但步数越少。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How big a step the optimizer takes. Too large and the loss jumps or becomes NaN; too small and nothing seems to happen.</source>
+        <translation>优化器每一步迈多大。太大，损失会来回跳动甚至变成 NaN；太小，则看上去什么都没发生。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How the gradient becomes a step. SGD: a fixed multiple of the gradient. RMSprop and Adam: each weight&apos;s step is scaled by how large its recent gradients were.</source>
+        <translation>梯度如何变成一步更新。SGD：梯度乘以一个固定倍数。RMSprop 和 Adam：每个权重的步长会按它最近梯度的大小进行缩放。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>RMSprop</source>
+        <translation>RMSprop</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validation split</source>
+        <translation>验证集比例</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>This fraction of the training data is held out and never trained on; its accuracy tells whether the model learned or memorized. 0: no validation curve.</source>
+        <translation>从训练数据中留出这一比例，始终不用于训练；它上面的准确率能说明模型是真的学会了，还是只是记住了训练数据。0：不画验证曲线。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shuffle</source>
+        <translation>打乱顺序</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On: a new order of the samples every epoch. Off: the file&apos;s order every time.</source>
+        <translation>开：每一轮都重新打乱样本顺序。关：每次都按文件中的顺序。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Decides every random choice (initial weights, order, dropout). The same seed and thread count repeat a run exactly.</source>
+        <translation>决定所有随机选择（初始权重、样本顺序、Dropout）。种子和线程数都相同时，训练结果可以完全复现。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How many processor cores train. One is left free by default so the window stays quick.</source>
+        <translation>用多少个处理器核心来训练。默认空出一个核心，让窗口保持流畅。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How text is cut into tokens. keras: the book&apos;s rules (lowercase, no punctuation, split on spaces). ascii: the chatbot tutorial&apos;s rules (accents removed, only a-z and ?.!, kept). icu_words: a dictionary of words for any language, Chinese and Japanese included. auto: the task&apos;s own rules, or icu_words when the data is mostly Chinese, Japanese or Korean.</source>
+        <translation>如何把文本切分成词元。keras：书中的规则（转为小写、去掉标点、按空格切分）。ascii：聊天机器人教程的规则（去掉重音符号，只保留 a-z 和 ?.!,）。icu_words：基于词典切分词语，适用于任何语言，包括中文和日文。自动：使用任务自己的规则；若数据以中文、日文或韩文为主，则使用 icu_words。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keras</source>
+        <translation>keras</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ascii</source>
+        <translation>ascii</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>icu_words</source>
+        <translation>icu_words</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Training samples</source>
+        <translation>训练样本数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Train on only this many samples (after shuffling), to see how far a few labelled examples go, with or without pre-training. 0: all of them.</source>
+        <translation>只用这么多个样本训练（在打乱顺序之后），看看少量带标签的样本能学到什么程度，有无预训练时各如何。0：使用全部样本。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mask rate</source>
+        <translation>掩码比例</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The share of the tokens of every sequence hidden for the model to guess (BERT: 15 %). Of those, 80 % become [MASK], 10 % a random word, 10 % stay.</source>
+        <translation>每个序列中被遮住、留给模型去猜的词元比例（BERT：15 %）。在这些词元中，80 % 换成 [MASK]，10 % 换成随机词，10 % 保持不变。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+31"/>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>How many different words the model knows (the most frequent ones of the training data). Every other word becomes [UNK].</source>
+        <translation>模型认识多少个不同的词（取训练数据中最常见的那些）。其余的词都变成 [UNK]。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A review is cut after this many words. Longer means more context and slower training.</source>
+        <translation>影评超过这么多个词的部分会被截掉。越长，上下文越多，训练也越慢。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Embedding width (D)</source>
+        <translation>嵌入维度 (D)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How many numbers describe each word inside the model.</source>
+        <translation>模型内部用多少个数来表示每个词。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention heads (H)</source>
+        <translation>注意力头数 (H)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How many attention patterns each layer computes side by side; each head can look for something different.</source>
+        <translation>每一层并行计算多少种注意力模式；每个注意力头都可以关注不同的东西。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Key width per head (K)</source>
+        <translation>每个头的键维度 (K)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The length of the query and key vectors each head compares; scores are divided by the square root of this width.</source>
+        <translation>每个头所比较的查询向量和键向量的长度；注意力分数要除以这个维度的平方根。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Feed-forward width (F)</source>
+        <translation>前馈维度 (F)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The hidden width of the small two-layer network applied to every word after attention.</source>
+        <translation>注意力之后作用于每个词的两层小网络的隐藏层宽度。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Encoder layers (L)</source>
+        <translation>编码器层数 (L)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How many attention + feed-forward blocks are stacked.</source>
+        <translation>堆叠多少个“注意力 + 前馈”模块。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Word position</source>
+        <translation>词的位置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Attention alone does not see word order. Learned: the model learns one vector per position. Sinusoidal: fixed sine waves of different speeds. None: the sentence is a bag of words, so &quot;not good&quot; and &quot;good, not&quot; look alike.</source>
+        <translation>注意力本身看不到词序。学习得到：模型为每个位置学习一个向量（位置嵌入）。正弦：固定的、频率各不相同的正弦波（位置编码）。无：句子只是一个词袋，所以“not good”和“good, not”看起来一模一样。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>learned</source>
+        <translation>学习得到</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer: each word&apos;s vector is normalized on its own (what Transformers use). Batch: each feature is normalized over all words of the batch, which mixes reviews of different lengths.</source>
+        <translation>层归一化：每个词的向量单独归一化（Transformer 的做法）。批归一化：每个特征在整个批次的所有词上归一化，这会把长短不一的影评混在一起。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>layer</source>
+        <translation>层归一化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>batch</source>
+        <translation>批归一化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pooling</source>
+        <translation>池化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How the words&apos; vectors become one vector for the review: the largest value of each feature, or the average.</source>
+        <translation>如何把各个词的向量合成整条影评的一个向量：取每个特征的最大值，或取平均值。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+11"/>
+        <source>Dropout</source>
+        <translation>Dropout（随机失活）</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>During training, this fraction of the pooled features is set to zero at random, so the model cannot lean on any single one. 0 switches it off.</source>
+        <translation>训练时随机把这一比例的池化特征置为零，使模型不能只依赖其中某一个特征。0 表示关闭。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How many single words and word pairs (bigrams) the model knows, the most frequent of the training data.</source>
+        <translation>模型认识多少个单词和词对（二元组），取训练数据中最常见的那些。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hidden units</source>
+        <translation>隐藏单元数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The width of the one hidden layer between the bag of n-grams and the answer.</source>
+        <translation>n 元词袋与输出答案之间那一个隐藏层的宽度。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Encoding</source>
+        <translation>编码方式</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Multi-hot: 1 for every n-gram the review contains. TF-IDF: how often it occurs, weighted down for n-grams that occur in most reviews.</source>
+        <translation>多热编码：影评中出现的每个 n 元组记为 1。TF-IDF：按出现次数计，但对大多数影评中都出现的 n 元组降低权重。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>multi-hot</source>
+        <translation>多热编码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TF-IDF</source>
+        <translation>TF-IDF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>During training, this fraction of the hidden units is set to zero at random. 0 switches it off.</source>
+        <translation>训练时随机把这一比例的隐藏单元置为零。0 表示关闭。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Embedding width (E)</source>
+        <translation>嵌入维度 (E)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How many numbers describe each word.</source>
+        <translation>用多少个数来表示每个词。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GRU units (U)</source>
+        <translation>GRU 单元数 (U)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The size of the encoder&apos;s and decoder&apos;s memory (their GRU state).</source>
+        <translation>编码器和解码器的“记忆”大小（即它们的 GRU 状态）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention units (A)</source>
+        <translation>注意力单元数 (A)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The width of the small network that scores how well each question word fits the answer word being written (Bahdanau attention).</source>
+        <translation>一个小网络的宽度，它为每个问题词打分，衡量该词与正在生成的答案词有多匹配（Bahdanau 注意力）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Longest sentence</source>
+        <translation>最长句子</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>In words, &lt;start&gt; and &lt;end&gt; included; longer question-answer pairs are left out.</source>
+        <translation>以词计，包括 &lt;start&gt; 和 &lt;end&gt;；更长的问答对会被舍弃。</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../../ui/widgets/imdb_data_choice.cpp" line="+16"/>
+        <source>IMDB reviews  (%1)</source>
+        <translation>IMDB 影评  (%1)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Download IMDB (84 MB)…</source>
+        <translation>下载 IMDB (84 MB)…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>IMDB movie reviews (the Large Movie Review Dataset, Maas et al. 2011): 50,000 reviews, 84 MB</source>
+        <translation>IMDB 电影评论（Large Movie Review Dataset，Maas 等，2011）：50,000 条影评，84 MB</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui_main.cpp" line="+29"/>
+        <source>A teaching tool for attention and Transformers.</source>
+        <translation>一款讲解注意力机制与 Transformer 的教学工具。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Preset of the Train page (tiny, classroom, book).</source>
+        <translation>训练页面使用的预设（tiny、classroom、book）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Number of epochs on the Train page.</source>
+        <translation>训练页面上的轮数。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start training as soon as the data is read.</source>
+        <translation>数据读取完毕后立即开始训练。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show a saved model&apos;s curves on the Train page (repeatable).</source>
+        <translation>在训练页面上显示已保存模型的曲线（可重复使用）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dir</source>
+        <translation>目录</translation>
+    </message>
+</context>
+<context>
+    <name>RunFactory</name>
+    <message>
+        <location filename="../../ui/run_factory.cpp" line="+110"/>
+        <source>Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)</source>
+        <translation>影评 (*.tar.gz *.tgz *.csv *.tsv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Built-in reviews (offline)</source>
+        <translation>内置影评（离线）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>IMDB Transformer</source>
+        <translation>IMDB Transformer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Classify movie reviews as positive or negative with a Transformer encoder</source>
+        <translation>用 Transformer 编码器把电影评论分为正面或负面</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bag-of-bigrams</source>
+        <translation>二元词袋</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The baseline: the same reviews as a bag of words and word pairs, order forgotten</source>
+        <translation>基线模型：同样的影评，看作单词和词对组成的词袋，不考虑词序</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Chatbot</source>
+        <translation>聊天机器人</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A GRU encoder-decoder with additive attention that answers questions (or translates)</source>
+        <translation>带加性注意力的 GRU 编码器-解码器，用来回答问题（或翻译）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Built-in dialogs (offline)</source>
+        <translation>内置对话（离线）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Built-in English → Spanish (offline)</source>
+        <translation>内置英语 → 西班牙语（离线）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dialogs: question&lt;TAB&gt;answer lines (*.txt *.tsv);;All files (*)</source>
+        <translation>对话：每行“问题&lt;TAB&gt;回答” (*.txt *.tsv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+91"/>
+        <source>no position</source>
+        <translation>无位置信息</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 position</source>
+        <translation>位置 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 norm</source>
+        <translation>归一化 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>L=%1</source>
+        <translation>L=%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>D=%1</source>
+        <translation>D=%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 epochs</source>
+        <translation>%1 轮</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>lr %1</source>
+        <translation>学习率 %1</translation>
+    </message>
+</context>
+<context>
+    <name>al::download::Downloader</name>
+    <message>
+        <location filename="../../ui/download/downloader.cpp" line="+30"/>
+        <source>Cannot download %1: only http:// and https:// addresses can be downloaded.</source>
+        <translation>无法下载 %1：只能下载 http:// 和 https:// 开头的地址。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot download %1: the expected SHA-256 must be 64 hexadecimal digits.</source>
+        <translation>无法下载 %1：预期的 SHA-256 必须是 64 位十六进制数字。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot create the folder %1: choose a folder you can write to.</source>
+        <translation>无法创建文件夹 %1：请选择一个有写入权限的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 already exists but is not the expected file (its SHA-256 is %2, expected %3). Move it away or delete it, then download again.</source>
+        <translation>%1 已存在，但不是预期的文件（它的 SHA-256 是 %2，预期为 %3）。请将它移走或删除，然后重新下载。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot write %1: %2. Choose a folder you can write to.</source>
+        <translation>无法写入 %1：%2。请选择一个有写入权限的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot read %1: %2. Delete it and download again.</source>
+        <translation>无法读取 %1：%2。请删除它并重新下载。</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The server of %1 keeps sending other bytes than those asked for (Content-Range &quot;%2&quot;), so the download cannot be resumed. Delete %3 and try again later.</source>
+        <translation>%1 的服务器总是发来与请求不符的字节（Content-Range &quot;%2&quot;），因此无法断点续传。请删除 %3，稍后再试。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1 does not match the file at %2. Delete it and try again.</source>
+        <translation>%1 与 %2 处的文件不一致。请删除它后重试。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The file is not at that address: check the address, or download the file in a web browser and open it as data.</source>
+        <translation>该地址上没有这个文件：请检查地址，或者用网页浏览器下载该文件，再把它作为数据打开。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Try again later, or download the file in a web browser and open it as data.</source>
+        <translation>请稍后再试，或者用网页浏览器下载该文件，再把它作为数据打开。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The server answered %1 %2 for %3. %4</source>
+        <translation>服务器对 %3 的响应为 %1 %2。%4</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>the server sent %1 of %2</source>
+        <translation>服务器已发送 %1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not connect to %1 to download %2 (%3). Check the internet connection or the address, or download the file in a web browser and open it as data.</source>
+        <translation>无法连接到 %1 以下载 %2（%3）。请检查网络连接或地址，或者用网页浏览器下载该文件，再把它作为数据打开。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The download of %1 was cut (%2) and could not be continued after %3 tries. %4 keeps the %5 received so far: download again later to continue from there.</source>
+        <translation>%1 的下载中断了（%2），尝试 %3 次后仍无法继续。%4 保留了目前已收到的 %5：稍后再次下载即可从断点继续。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The file downloaded from %1 is damaged or not the expected one: its SHA-256 is %2, expected %3. Nothing was kept; download again, or check the address.</source>
+        <translation>从 %1 下载的文件已损坏或不是预期的文件：它的 SHA-256 是 %2，预期为 %3。文件未保留；请重新下载，或检查地址。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cannot rename %1 to %2: %3.</source>
+        <translation>无法将 %1 重命名为 %2：%3。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot write %1: %2. Is the disk full? Free some space (the whole file needs %3) and download again: it continues from where it stopped.</source>
+        <translation>无法写入 %1：%2。磁盘是否已满？请腾出一些空间（整个文件需要 %3），然后重新下载：下载会从中断处继续。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its full size</source>
+        <translation>文件的完整大小</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Download cancelled. %1 keeps the %2 received so far; the next download continues from there.</source>
+        <translation>下载已取消。%1 保留了目前已收到的 %2；下次下载将从这里继续。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Download cancelled.</source>
+        <translation>下载已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::AboutDialog</name>
+    <message>
+        <location filename="../../ui/widgets/about_dialog.cpp" line="+26"/>
+        <source>About AttentionLab</source>
+        <translation>关于 AttentionLab</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>windows, widgets, network</source>
+        <translation>窗口、控件、网络</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>curves and heatmaps</source>
+        <translation>曲线和热力图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>matrix arithmetic</source>
+        <translation>矩阵运算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>parallel training</source>
+        <translation>并行训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>model and log files</source>
+        <translation>模型文件和日志文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the command line</source>
+        <translation>命令行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading aclImdb_v1.tar.gz</source>
+        <translation>读取 aclImdb_v1.tar.gz</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ICU licence (Unicode licence)</source>
+        <translation>ICU 许可证（Unicode 许可证）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unicode text</source>
+        <translation>Unicode 文本</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;A teaching tool for attention and Transformers: train the models, see their attention, step through the arithmetic. Built with Qt %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Built on&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;Where things are&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Data (the downloaded IMDB archive, %4): %5&lt;br&gt;Settings: %6&lt;br&gt;Models are saved where you choose; the command line writes them under runs/ by default.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;一款讲解注意力机制与 Transformer 的教学工具：训练模型，观察它们的注意力，逐步演示其中的运算。基于 Qt %2 构建。&lt;/p&gt;&lt;p&gt;&lt;b&gt;所用的开源组件&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;文件位置&lt;/b&gt;&lt;/p&gt;&lt;p&gt;数据（下载的 IMDB 压缩包，%4）：%5&lt;br&gt;设置：%6&lt;br&gt;模型保存在你选择的位置；命令行默认把模型写到 runs/ 下。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::AttentionPage</name>
+    <message>
+        <location filename="../../ui/attention_page.cpp" line="+44"/>
+        <source>positive</source>
+        <translation>正面</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>negative</source>
+        <translation>负面</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 layer(s), %2 heads of K %3, width D %4, %5 position, %6 norm, up to %7 tokens</source>
+        <translation>%1 层，%2 个注意力头（每头 K = %3），维度 D = %4，位置：%5，归一化：%6，最多 %7 个词元</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Heatmaps</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Word order</source>
+        <translation>词序</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no model yet</source>
+        <translation>还没有模型</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A model directory saved by the Train page or by attentionlab-cli train imdb</source>
+        <translation>由训练页面或 attentionlab-cli train imdb 保存的模型目录</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>with learned position</source>
+        <translation>使用学习得到的位置嵌入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>without position</source>
+        <translation>不使用位置信息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>with sinusoidal position</source>
+        <translation>使用正弦位置编码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+207"/>
+        <source>Train a toy model now</source>
+        <translation>现在训练一个玩具模型</translation>
+    </message>
+    <message>
+        <location line="-205"/>
+        <source>The tiny preset on the built-in reviews: a few seconds, on a worker thread</source>
+        <translation>在内置影评上使用 tiny 预设：只需几秒钟，在后台线程中进行</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Type or paste a sentence or a whole review</source>
+        <translation>输入或粘贴一个句子或一整条影评</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show attention</source>
+        <translation>显示注意力</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The tokens as the model reads them. Click one to see where it looks.</source>
+        <translation>模型读到的词元。点击其中一个，看看它在关注哪里。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Bars from:</source>
+        <translation>条形图来源：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Click a token above or a row of a heatmap: the bars show how that token spreads its attention over the sentence (the row sums to 1).</source>
+        <translation>点击上方的一个词元或热力图中的一行：条形图显示该词元如何把注意力分配到句子中的各个词上（整行之和为 1）。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Shuffle words</source>
+        <translation>打乱词序</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Put the words of the sentence in a random order and run the model again</source>
+        <translation>把句子中的词随机打乱顺序，再运行一次模型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Heatmap of:</source>
+        <translation>热力图：</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Original order</source>
+        <translation>原始顺序</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shuffled</source>
+        <translation>打乱后</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>query token</source>
+        <translation>查询词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>key token</source>
+        <translation>键词元</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Positions:</source>
+        <translation>位置数：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Dimensions:</source>
+        <translation>维度：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The model&apos;s width when a model is chosen</source>
+        <translation>选中模型后使用该模型的维度</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the model&apos;s learned position vectors are (cosine): neighbouring positions that look alike show as a bright band along the diagonal.</source>
+        <translation>左图：正弦位置编码 PE[p, 2j] = sin(p / 10000^(2j/D))，PE[p, 2j+1] = cos(…)：前面的维度波动快，后面的维度波动慢，因此每个位置都有自己独特的模式。右图：模型学习得到的位置向量彼此有多相似（余弦相似度）：相邻位置彼此相似，就会在对角线上形成一条亮带。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Sinusoidal encoding</source>
+        <translation>正弦位置编码</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+4"/>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Learned position similarity</source>
+        <translation>学习得到的位置向量相似度</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Open a model directory</source>
+        <translation>打开模型目录</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Training…</source>
+        <translation>正在训练…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Training a toy model on the built-in reviews…</source>
+        <translation>正在用内置影评训练玩具模型…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>toy, %1 position</source>
+        <translation>玩具模型，位置 %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The toy model could not be trained: %1</source>
+        <translation>玩具模型训练失败：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Toy model ready</source>
+        <translation>玩具模型已就绪</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Choose a model above: open a model directory, or train a toy model in a few seconds.</source>
+        <translation>请在上方选择一个模型：打开一个模型目录，或者花几秒钟训练一个玩具模型。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Prediction: &lt;b&gt;%1&lt;/b&gt;, %2 positive</source>
+        <translation>预测：&lt;b&gt;%1&lt;/b&gt;，正面的概率为 %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个词元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>; %n unknown (grey, marked ?: the model reads them all as [UNK])</source>
+        <translation>
+            <numerusform>；其中 %n 个是未知词（灰色，标有 ?：模型把它们都读作 [UNK]）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; &lt;b&gt;the text was cut&lt;/b&gt; after %1 tokens (the model&apos;s sequence length): the rest is not read</source>
+        <translation>；&lt;b&gt;文本在第 %1 个词元之后被截断&lt;/b&gt;（即模型的序列长度）：后面的部分不会被读取</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>query token (looks)</source>
+        <translation>查询词元（发出关注）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>key token (is looked at)</source>
+        <translation>键词元（被关注）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer %1, average of the heads</source>
+        <translation>第 %1 层，各头的平均</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>layer 1, head %1</source>
+        <translation>第 1 层，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer 1, average</source>
+        <translation>第 1 层，平均</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Layer %1, average of %2 heads</source>
+        <translation>第 %1 层，%2 个头的平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Where “%1” looks (%2)</source>
+        <translation>“%1”在关注哪里（%2）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Choose a model first.</source>
+        <translation>请先选择一个模型。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&lt;b&gt;Shuffled:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;打乱后：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>original p = %1, shuffled p = %2 (difference %3); largest difference between a shuffled attention weight and the original weight of the same two words: %4</source>
+        <translation>原始顺序 p = %1，打乱后 p = %2（相差 %3）；同一对词的注意力权重在打乱前后的最大差值：%4</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;b&gt;This model has no position information.&lt;/b&gt; The prediction is identical and every row of attention moved with its word: attention sees a bag of words, not a sentence. </source>
+        <translation>&lt;b&gt;这个模型没有位置信息。&lt;/b&gt;预测结果完全相同，每一行注意力都跟着它的词一起移动了：注意力看到的是一个词袋，而不是一个句子。 </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;This model adds %1 position information,&lt;/b&gt; so word order matters: the prediction and the attention change when the words move. </source>
+        <translation>&lt;b&gt;这个模型加入了 %1 位置信息，&lt;/b&gt;所以词序有影响：词的位置一变，预测和注意力都会随之改变。 </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;This model has %1 position information,&lt;/b&gt; yet this shuffle changed nothing visible. </source>
+        <translation>&lt;b&gt;这个模型有 %1 位置信息，&lt;/b&gt;但这次打乱并没有带来明显的变化。 </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Press “Shuffle words”. Attention by itself does not see word order: only position information added to the embeddings can tell “not good, bad” from “bad, not good”.</source>
+        <translation>请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“not good, bad”和“bad, not good”。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Sinusoidal encoding, %1 positions x %2 dimensions</source>
+        <translation>正弦位置编码，%1 个位置 × %2 个维度</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Learned position vectors of “%1”: cosine similarity</source>
+        <translation>“%1”学习得到的位置向量：余弦相似度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Each cell compares position i with position j of the trained model.</source>
+        <translation>每个格子比较训练后模型的位置 i 与位置 j。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sinusoidal encoding: cosine similarity</source>
+        <translation>正弦位置编码：余弦相似度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” has no learned position vectors (position: %2); shown instead: the similarity of the sinusoidal encoding.</source>
+        <translation>“%1”没有学习得到的位置向量（位置：%2）；这里改为显示正弦位置编码的相似度。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding&apos;s similarity.</source>
+        <translation>请选择一个使用学习得到的位置嵌入的已训练模型，来比较它的位置向量；在此之前先显示正弦位置编码的相似度。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::ChatbotPage</name>
+    <message>
+        <location filename="../../ui/chatbot_page.cpp" line="+28"/>
+        <source>embedding E %1, GRU units U %2, attention units A %3, %4 question words known, %5 answer words</source>
+        <translation>嵌入维度 E = %1，GRU 单元数 U = %2，注意力单元数 A = %3，认识 %4 个问题词、%5 个答案词</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no chatbot yet</source>
+        <translation>还没有聊天机器人</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+116"/>
+        <source>Train a tiny chatbot now</source>
+        <translation>现在训练一个小型聊天机器人</translation>
+    </message>
+    <message>
+        <location line="-115"/>
+        <source>The tiny preset on a built-in corpus, on a worker thread</source>
+        <translation>在内置语料上使用 tiny 预设，在后台线程中进行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>English → Spanish</source>
+        <translation>英语 → 西班牙语</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>everyday dialogs</source>
+        <translation>日常对话</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> epochs</source>
+        <translation> 轮</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Ask a question (or, for the translation model, an English sentence)</source>
+        <translation>提一个问题（如果是翻译模型，就输入一个英语句子）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask</source>
+        <translation>提问</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Alignment: where the decoder looked while writing each answer word</source>
+        <translation>对齐：解码器在生成每个答案词时关注了哪里</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>answer word (being written)</source>
+        <translation>答案词（正在生成）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>question word (looked at)</source>
+        <translation>问题词（被关注）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Each row is the additive attention of one decoder step and sums to 1. The Step through page walks through one row: W1·s, W2·h, tanh, V, softmax, context.</source>
+        <translation>每一行是解码器某一步的加性注意力，各行之和为 1。“逐步演示”页面会一步步讲解其中一行：W1·s、W2·h、tanh、V、softmax、上下文向量。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Choose a chatbot above: open a model directory, or train a tiny one in a few seconds.</source>
+        <translation>请在上方选择一个聊天机器人：打开一个模型目录，或者花几秒钟训练一个小型的。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Open a chatbot model directory</source>
+        <translation>打开聊天机器人模型目录</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Training…</source>
+        <translation>正在训练…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Training a tiny chatbot…</source>
+        <translation>正在训练小型聊天机器人…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tiny chatbot, %1, %2 epochs</source>
+        <translation>小型聊天机器人，%1，%2 轮</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The chatbot could not be trained: %1</source>
+        <translation>聊天机器人训练失败：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Chatbot ready</source>
+        <translation>聊天机器人已就绪</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Choose a chatbot first.</source>
+        <translation>请先选择一个聊天机器人。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Answer: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>回答：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The model read: %1</source>
+        <translation>模型读到的是：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> (%n word(s) unknown to it, read as [UNK])</source>
+        <translation>
+            <numerusform>（其中 %n 个词它不认识，读作 [UNK]）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>; the question was cut to %1 tokens</source>
+        <translation>；问题被截断为 %1 个词元</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::CurvePlot</name>
+    <message>
+        <location filename="../../ui/curve_plot.cpp" line="+22"/>
+        <source>per batch (smoothed)</source>
+        <translation>每批次（平滑）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training (per epoch)</source>
+        <translation>训练（每轮）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validation (per epoch)</source>
+        <translation>验证（每轮）</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>loss (lower is better)</source>
+        <translation>损失（越低越好）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>accuracy (higher is better)</source>
+        <translation>准确率（越高越好）</translation>
+    </message>
+    <message>
+        <location line="+164"/>
+        <source>Training curves</source>
+        <translation>训练曲线</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::DownloadDialog</name>
+    <message>
+        <location filename="../../ui/widgets/download_panel.cpp" line="+128"/>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::DownloadPanel</name>
+    <message>
+        <location line="-108"/>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Stop the download; what came so far is kept, and the next download continues from there</source>
+        <translation>停止下载；已下载的部分会保留，下次下载将从这里继续</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Downloaded and checked: %1</source>
+        <translation>已下载并校验：%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>From %1
+to %2</source>
+        <translation>从 %1
+到 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Will be saved as %1</source>
+        <translation>将保存为 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Try again</source>
+        <translation>重试</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::HeatmapView</name>
+    <message>
+        <location filename="../../ui/heatmap_view.cpp" line="+69"/>
+        <source>Save picture (PNG, SVG, PDF)…</source>
+        <translation>保存图片（PNG、SVG、PDF）…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save numbers as CSV…</source>
+        <translation>将数值保存为 CSV…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Nothing to show yet.</source>
+        <translation>暂无内容可显示。</translation>
+    </message>
+    <message>
+        <location line="+116"/>
+        <source>row %1 “%2” → column %3 “%4”: %5</source>
+        <translation>第 %1 行“%2” → 第 %3 列“%4”：%5</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::MainWindow</name>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="+31"/>
+        <source>AttentionLab</source>
+        <translation>AttentionLab</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Train a model and watch it learn</source>
+        <translation>训练一个模型，看它如何学习</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>See what attends to what</source>
+        <translation>看看谁在关注谁</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step through</source>
+        <translation>逐步演示</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Self-attention one operation at a time</source>
+        <translation>一次一步地演示自注意力的运算</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layer normalization versus batch normalization</source>
+        <translation>层归一化与批归一化的对比</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>raced</source>
+        <translation>已比赛</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Chatbot</source>
+        <translation>聊天机器人</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The GRU chatbot with additive attention</source>
+        <translation>带加性注意力的 GRU 聊天机器人</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>“%1” is ready on the Attention page</source>
+        <translation>“%1”已可在“注意力”页面中使用</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>“%1” is ready on the Chatbot page</source>
+        <translation>“%1”已可在“聊天机器人”页面中使用</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;data…</source>
+        <translation>打开数据(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;model…</source>
+        <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save model…</source>
+        <translation>保存模型(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Export figure…</source>
+        <translation>导出图表(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Training</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About AttentionLab</source>
+        <translation>关于 AttentionLab(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::MatrixView</name>
+    <message>
+        <location filename="../../ui/matrix_view.cpp" line="+274"/>
+        <source>Save picture...</source>
+        <translation>保存图片...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save numbers as CSV...</source>
+        <translation>将数值保存为 CSV...</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::NormRace</name>
+    <message>
+        <location filename="../../ui/norm_race.cpp" line="+47"/>
+        <source>&lt;b&gt;The claim:&lt;/b&gt; batch normalization does not work well on sequences; layer normalization, which normalizes each word on its own, does. &lt;b&gt;The test:&lt;/b&gt; two IMDB Transformer encoders that differ only in their normalization train side by side: same reviews, same split, same seed (so the same first weights and the same batches), one processor core each. Then both are tested on reviews they never saw.</source>
+        <translation>&lt;b&gt;论断：&lt;/b&gt;批归一化在序列上效果不好；层归一化对每个词单独归一化，效果好。&lt;b&gt;检验：&lt;/b&gt;两个只有归一化方式不同的 IMDB Transformer 编码器同时训练：相同的影评、相同的数据划分、相同的随机种子（因此初始权重和批次也都相同），各用一个处理器核心。然后两者都在从未见过的影评上测试。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Press &lt;b&gt;Start race&lt;/b&gt;. On the built-in reviews the race takes well under a minute; on the real IMDB archive with the classroom preset, several minutes.</source>
+        <translation>请按&lt;b&gt;开始比赛&lt;/b&gt;。在内置影评上，比赛用时远不到一分钟；在真实的 IMDB 压缩包上使用 classroom 预设，则需要几分钟。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The reviews both encoders learn from. Use Choose… for the real IMDB archive (aclImdb_v1.tar.gz) or an aclImdb folder.</source>
+        <translation>两个编码器共同学习的影评。用“选择…”来选择真实的 IMDB 压缩包（aclImdb_v1.tar.gz）或 aclImdb 文件夹。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: the source text&apos;s exact model (slow).</source>
+        <translation>tiny：几秒钟，用于内置影评。classroom：几分钟，用于真实的 IMDB 数据。book：与原书完全相同的模型（较慢）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The budget: both encoders get exactly this many passes over the training data.</source>
+        <translation>训练预算：两个编码器都在训练数据上完整训练这么多遍。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Decides the first weights, the split and the order of the batches, the same for both runs. Another seed is another throw of the dice: race again to see whether a lead holds.</source>
+        <translation>决定初始权重、数据划分和批次顺序，两次运行完全相同。换一个种子就像重新掷一次骰子：再比一次，看看领先是否依然成立。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start race</source>
+        <translation>开始比赛</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+126"/>
+        <location line="+284"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="-407"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Reviews for the race</source>
+        <translation>比赛用的影评</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>layer norm</source>
+        <translation>层归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>batch norm</source>
+        <translation>批归一化</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>reading the reviews and building the model…</source>
+        <translation>正在读取影评并构建模型…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Race started: layer norm against batch norm, %1 preset, %2 epochs each</source>
+        <translation>比赛开始：层归一化对阵批归一化，%1 预设，各训练 %2 轮</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Race paused</source>
+        <translation>比赛已暂停</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Race resumed</source>
+        <translation>比赛已继续</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>epoch %1 of %2, batch %3 of %4 · smoothed loss %5 · accuracy %6</source>
+        <translation>第 %1/%2 轮，第 %3/%4 批次 · 平滑损失 %5 · 准确率 %6</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>trained %1 epochs; now tested on reviews it has never seen…</source>
+        <translation>已训练 %1 轮；现在在从未见过的影评上测试…</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>done, %1 of the test reviews right.</source>
+        <translation>完成，测试影评的正确率为 %1。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&lt;b&gt;The race could not start:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;比赛无法开始：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;The race ended early:&lt;/b&gt; the %1 run failed: %2&lt;br&gt;A loss that becomes NaN usually means the learning rate is too high for this model.</source>
+        <translation>&lt;b&gt;比赛提前结束：&lt;/b&gt;%1 的运行失败了：%2&lt;br&gt;损失变成 NaN 通常说明学习率对这个模型来说太高了。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Race stopped after %1 (layer norm) and %2 (batch norm) of %3 epochs. A verdict needs the full budget for both: press &lt;b&gt;Start race&lt;/b&gt; to run it again.</source>
+        <translation>比赛在 %3 轮中进行到 %1 轮（层归一化）和 %2 轮（批归一化）时停止。要得出结论，两者都需要完整的训练预算：请按&lt;b&gt;开始比赛&lt;/b&gt;重新运行。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Race finished: layer norm %1, batch norm %2 right on the test reviews</source>
+        <translation>比赛结束：测试影评正确率，层归一化 %1，批归一化 %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>race %1 %2</source>
+        <translation>比赛 %1 %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not keep the %1 run: %2</source>
+        <translation>无法保留 %1 的运行：%2</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>&lt;b&gt;Result on %1 test reviews&lt;/b&gt; (never seen in training), after %2 epochs each: &lt;b style=&apos;color:%3&apos;&gt;layer norm %4&lt;/b&gt;, &lt;b style=&apos;color:%5&apos;&gt;batch norm %6&lt;/b&gt; right (best validation accuracy %7 and %8).&lt;br&gt;</source>
+        <translation>&lt;b&gt;在 %1 条测试影评上的结果&lt;/b&gt;（训练中从未见过），各训练 %2 轮后：正确率 &lt;b style=&apos;color:%3&apos;&gt;层归一化 %4&lt;/b&gt;，&lt;b style=&apos;color:%5&apos;&gt;批归一化 %6&lt;/b&gt;（最佳验证准确率分别为 %7 和 %8）。&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>In the last epoch, layer norm got %1 of its training batches right and %2 of the held-out validation reviews; batch norm %3 and %4. </source>
+        <translation>在最后一轮中，层归一化在训练批次上的正确率为 %1，在留出的验证影评上为 %2；批归一化分别为 %3 和 %4。 </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Batch norm loses more between the two. One reason: in training it normalizes with the current batch&apos;s statistics, on new reviews with averages collected during training, and they are not the same. </source>
+        <translation>批归一化在两者之间下降得更多。原因之一：训练时它用当前批次的统计量做归一化，而在新影评上用的是训练中累积的平均值，两者并不相同。 </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;b&gt;%1 won&lt;/b&gt; by %2 percentage points: it classified %3 more of the %4 reviews correctly (race again with another seed to see whether the lead holds). </source>
+        <translation>&lt;b&gt;%1 获胜&lt;/b&gt;，领先 %2 个百分点：在 %4 条影评中多分对了 %3 条（换一个种子再比一次，看看领先是否依然成立）。 </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;A draw&lt;/b&gt;: %1 is ahead by %2 points (%3 reviews), but results measured on %4 reviews wobble by about ±%5 points by chance alone, so this gap could be luck. </source>
+        <translation>&lt;b&gt;平局&lt;/b&gt;：%1 领先 %2 个百分点（%3 条影评），但在 %4 条影评上测得的结果，单凭偶然就会波动约 ±%5 个百分点，所以这个差距可能只是运气。 </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This agrees with the claim. Batch norm averages each feature over all the words of the batch, so a review&apos;s numbers depend on which other reviews (long or short) share its batch, and at test time it must fall back on averages collected during training. Layer norm normalizes each word&apos;s vector on its own, the same way in training and in testing.</source>
+        <translation>这与论断一致。批归一化把每个特征在批次的所有词上求平均，所以一条影评的数值取决于与它同批次的其他影评（是长还是短），而测试时它只能退而使用训练中累积的平均值。层归一化对每个词的向量单独归一化，训练和测试时的做法完全相同。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Try the classroom preset on the real IMDB archive.</source>
+        <translation>试试在真实的 IMDB 压缩包上使用 classroom 预设。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Try more epochs, or another seed to see how much the result moves.</source>
+        <translation>试试更多轮数，或者换一个种子，看看结果会变化多少。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This goes against the claim, on this data and budget. The claim is a rule of thumb: batch statistics over many words can work when batches are large and reviews alike; the trouble grows with small batches, very different lengths and the gap between training and test statistics. </source>
+        <translation>在这份数据和这个预算下，结果与论断相反。这个论断只是经验法则：当批次较大、影评彼此相似时，在许多词上计算批次统计量也可以奏效；批次越小、长度差异越大、训练与测试统计量之间的差距越大，问题就越明显。 </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>On this data and budget the race does not show the difference the claim predicts: both normalizations learned the task. The claim is about harder conditions: real reviews of very different lengths, small batches, longer training. </source>
+        <translation>在这份数据和这个预算下，比赛没有显示出论断所预测的差异：两种归一化都学会了这个任务。这个论断针对的是更困难的条件：长度差异很大的真实影评、小批次、更长的训练。 </translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::NormalizationPage</name>
+    <message>
+        <location filename="../../ui/normalization_page.cpp" line="+143"/>
+        <source>Both compute &lt;i&gt;(x − mean) / √(variance + ε)&lt;/i&gt;, over different numbers: &lt;b style=&apos;color:%1&apos;&gt;layer normalization&lt;/b&gt; along each row (one sample or token), &lt;b style=&apos;color:%2&apos;&gt;batch normalization&lt;/b&gt; along each column (one feature, over the batch). Click a cell to outline both.</source>
+        <translation>两者都计算 &lt;i&gt;(x − 均值) / √(方差 + ε)&lt;/i&gt;，只是针对不同的数：&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;沿每一行（一个样本或词元），&lt;b style=&apos;color:%2&apos;&gt;批归一化&lt;/b&gt;沿每一列（一个特征，跨整个批次）。点击一个格子，可同时勾出两者的范围。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>ε</source>
+        <translation>ε</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Samples × features</source>
+        <translation>样本 × 特征</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sequences, padded</source>
+        <translation>序列（含填充）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Race</source>
+        <translation>比赛</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Example</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to the source text&apos;s tensor, [[1, 2, 3], [4, 5, 6]]</source>
+        <translation>恢复为原书中的张量 [[1, 2, 3], [4, 5, 6]]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Input: samples × features (editable)</source>
+        <translation>输入：样本 × 特征（可编辑）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+5"/>
+        <location line="+234"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location line="-237"/>
+        <source>Statistics of each row</source>
+        <translation>每一行的统计量</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Statistics of each column</source>
+        <translation>每一列的统计量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Moving averages</source>
+        <translation>滑动平均</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Last batch fed</source>
+        <translation>最近送入的批次</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+234"/>
+        <source>Features</source>
+        <translation>特征</translation>
+    </message>
+    <message>
+        <location line="-227"/>
+        <source>Double-click a cell to type a number.</source>
+        <translation>双击一个格子即可输入数字。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Layer normalization&lt;/b&gt;: along each row</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;：沿每一行</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Each sample is normalized on its own, over its features. No other sample is involved, so training and inference compute the same thing, and a batch of one works.</source>
+        <translation>每个样本在自己的各个特征上单独归一化。不涉及其他样本，所以训练和推理时的计算完全相同，批次中只有一个样本也没问题。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Batch normalization&lt;/b&gt;: along each column</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每一列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Statistics of this batch</source>
+        <translation>本批次的统计量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The moving averages learned from earlier batches</source>
+        <translation>从之前各批次中学到的滑动平均</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Next batch</source>
+        <translation>下一批次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Feed a training batch (this tensor plus noise): the moving averages take one step</source>
+        <translation>送入一个训练批次（这个张量加上噪声）：滑动平均更新一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Moving mean 0, moving variance 1, as before training</source>
+        <translation>滑动均值为 0，滑动方差为 1，与训练前一样</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <location line="+21"/>
+        <source>sample %1</source>
+        <translation>样本 %1</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <location line="+22"/>
+        <location line="+211"/>
+        <source>feature %1</source>
+        <translation>特征 %1</translation>
+    </message>
+    <message>
+        <location line="-203"/>
+        <location line="+7"/>
+        <location line="+208"/>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <location line="-215"/>
+        <location line="+7"/>
+        <location line="+208"/>
+        <source>variance</source>
+        <translation>方差</translation>
+    </message>
+    <message>
+        <location line="-212"/>
+        <source>batch mean</source>
+        <translation>批次均值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>batch variance</source>
+        <translation>批次方差</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moving mean</source>
+        <translation>滑动均值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>moving variance</source>
+        <translation>滑动方差</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Each column&apos;s mean and variance over the %n sample(s) of this batch.</source>
+        <translation>
+            <numerusform>每一列在本批次 %n 个样本上的均值和方差。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The moving averages, whatever this batch holds: what a trained model uses when it predicts one sample at a time.</source>
+        <translation>滑动平均，与本批次的内容无关：训练好的模型逐个样本预测时使用的就是它。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>After %n batch(es). Each training batch moves them: &lt;i&gt;m ← %1·m + %2·(batch statistic)&lt;/i&gt;.</source>
+        <translation>
+            <numerusform>已送入 %n 个批次。每个训练批次都会更新它们：&lt;i&gt;m ← %1·m + %2·(批次统计量)&lt;/i&gt;。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Padding counted</source>
+        <translation>计入填充</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Padding masked</source>
+        <translation>掩盖填充</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The zero rows enter the statistics as if they were tokens</source>
+        <translation>全零的填充行被当作词元计入统计量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only real tokens enter the statistics</source>
+        <translation>只有真实的词元计入统计量</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Input: tokens × features, padded (editable)</source>
+        <translation>输入：词元 × 特征，含填充（可编辑）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Statistics of each token</source>
+        <translation>每个词元的统计量</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Output (training)</source>
+        <translation>输出（训练）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Statistics of each feature</source>
+        <translation>每个特征的统计量</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sequences</source>
+        <translation>序列数</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Lengths</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Sequences of different lengths are padded with zeros (grey rows) to the longest one, so that the batch is one block of numbers.</source>
+        <translation>长度不同的序列用零（灰色的行）填充到最长序列的长度，使整个批次成为一个规整的数字块。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Layer normalization&lt;/b&gt;: along each token</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;：沿每个词元</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every token is normalized over its own features: padding elsewhere in the batch changes nothing, whether it is counted or not.</source>
+        <translation>每个词元在自己的特征上归一化：批次中其他地方的填充，无论是否计入，都不会有任何影响。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Batch normalization&lt;/b&gt;: along each feature</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每个特征</translation>
+    </message>
+    <message>
+        <location line="+97"/>
+        <source>s%1 t%2</source>
+        <translation>s%1 t%2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>s%1 t%2 pad</source>
+        <translation>s%1 t%2 填充</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>mean, padding counted</source>
+        <translation>均值，计入填充</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>variance, padding counted</source>
+        <translation>方差，计入填充</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>mean, padding masked</source>
+        <translation>均值，掩盖填充</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>variance, padding masked</source>
+        <translation>方差，掩盖填充</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Each feature&apos;s statistics average %1 numbers, %2 of them padding zeros: they pull the mean toward 0 and change the variance, so a real token&apos;s output depends on how much padding its batch happens to have.</source>
+        <translation>每个特征的统计量对 %1 个数求平均，其中 %2 个是填充的零：它们把均值拉向 0，也改变了方差，所以一个真实词元的输出取决于它所在批次碰巧有多少填充。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Each feature&apos;s statistics average the %1 real tokens only; the %2 padding rows are left out. A model must carry a mask to every batch normalization to do this.</source>
+        <translation>每个特征的统计量只对 %1 个真实词元求平均；%2 个填充行被排除在外。要做到这一点，模型必须把掩码传给每一个批归一化层。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Save picture...</source>
+        <translation>保存图片...</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save numbers...</source>
+        <translation>保存数值...</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>view</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::RunsList</name>
+    <message>
+        <location filename="../../ui/runs_list.cpp" line="+28"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Best val. accuracy</source>
+        <translation>最佳验证准确率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Test accuracy</source>
+        <translation>测试准确率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Time</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tick a run to show its curves; double-click its name to rename it</source>
+        <translation>勾选一次运行即可显示其曲线；双击名称可重命名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accuracy on the held-out validation data, at the best epoch</source>
+        <translation>最佳轮次时在留出的验证数据上的准确率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accuracy of the kept model on test data it never saw, measured when a run trains to its end</source>
+        <translation>保留下来的模型在从未见过的测试数据上的准确率，在运行训练到结束时测量</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::StepperPage</name>
+    <message>
+        <location filename="../../ui/stepper_page.cpp" line="+82"/>
+        <source>Self-attention (Transformer)</source>
+        <translation>自注意力（Transformer）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Additive attention (chatbot)</source>
+        <translation>加性注意力（聊天机器人）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Pick an example or type your own sentence and press Enter</source>
+        <translation>选择一个示例，或者输入你自己的句子并按回车</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Layer</source>
+        <translation>注意力层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Seeded toy layer</source>
+        <translation>随机种子生成的玩具层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+208"/>
+        <source>First layer of a trained model</source>
+        <translation>已训练模型的第一层</translation>
+    </message>
+    <message>
+        <location line="-206"/>
+        <source>Choose or train a model on the Attention page</source>
+        <translation>请在“注意力”页面中选择或训练一个模型</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>D, the width of every token&apos;s vector</source>
+        <translation>D：每个词元向量的维度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>H, attention heads; each gets K = D / H columns</source>
+        <translation>H：注意力头数；每个头分到 K = D / H 列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>F, the hidden width of the feed-forward block</source>
+        <translation>F：前馈模块的隐藏层宽度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another seed gives other random weights and word vectors</source>
+        <translation>换一个种子，就会得到另一组随机权重和词向量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>learned (random)</source>
+        <translation>学习得到（随机初始化）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+16"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>Width D</source>
+        <translation>维度 D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Heads H</source>
+        <translation>头数 H</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Key dim K</source>
+        <translation>键维度 K</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Feed-forward F</source>
+        <translation>前馈 F</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+83"/>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <location line="-78"/>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>padding</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Padding tokens appended for the padding mask</source>
+        <translation>为演示填充掩码而追加的填充词元数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Divide the scores by √K</source>
+        <translation>将分数除以 √K</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Padding tokens</source>
+        <translation>填充词元</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+292"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location line="-291"/>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Chatbot</source>
+        <translation>聊天机器人</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Seeded toy chatbot (untrained)</source>
+        <translation>随机种子生成的玩具聊天机器人（未训练）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random weights, the question&apos;s own words as vocabulary: the answer is nonsense, the arithmetic is real</source>
+        <translation>随机权重，词表就是问题本身的词：回答毫无意义，但运算过程是真实的</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+137"/>
+        <source>The Chatbot page&apos;s model</source>
+        <translation>“聊天机器人”页面的模型</translation>
+    </message>
+    <message>
+        <location line="-135"/>
+        <source>Choose or train a chatbot on the Chatbot page</source>
+        <translation>请在“聊天机器人”页面中选择或训练一个聊天机器人</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>U, the GRU&apos;s state width (and the toy&apos;s word vector width)</source>
+        <translation>U：GRU 状态的维度（也是玩具模型词向量的维度）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A, the width of the attention&apos;s hidden layer</source>
+        <translation>A：注意力隐藏层的宽度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another seed gives other random weights</source>
+        <translation>换一个种子，就会得到另一组随机权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Units U</source>
+        <translation>单元数 U</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention units A</source>
+        <translation>注意力单元数 A</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Which answer word&apos;s attention to walk through</source>
+        <translation>要逐步演示哪个答案词的注意力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answer word</source>
+        <translation>答案词</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Save picture…</source>
+        <translation>保存图片…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The current step as PNG, SVG or PDF</source>
+        <translation>把当前步骤保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save numbers…</source>
+        <translation>保存数值…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every grid of the current step in one CSV file</source>
+        <translation>把当前步骤的所有网格保存到一个 CSV 文件中</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>First layer of “%1”</source>
+        <translation>“%1”的第一层</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 (D / H rounded down)</source>
+        <translation>%1（D / H 向下取整）</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>Answer: %1</source>
+        <translation>回答：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;b&gt;Softmax sharpness&lt;/b&gt; (mean over rows; uniform entropy %1)</source>
+        <translation>&lt;b&gt;Softmax 的尖锐程度&lt;/b&gt;（各行的平均；均匀分布的熵为 %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;br&gt;head %1: entropy %2 with ÷√K, %3 without; largest weight %4 vs %5</source>
+        <translation>&lt;br&gt;第 %1 个头：熵在除以 √K 时为 %2，不除时为 %3；最大权重 %4 对 %5</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1/%2 步：%3</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::TrainPage</name>
+    <message>
+        <location filename="../../ui/train_page.cpp" line="+87"/>
+        <source>Hide this message</source>
+        <translation>隐藏此消息</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Choose data and a preset, then press Start (F5).</source>
+        <translation>请选择数据和预设，然后按“开始”(F5)。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&amp;Start training</source>
+        <translation>开始训练(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Prepare the data and the model, then train (F5)</source>
+        <translation>准备数据和模型，然后开始训练 (F5)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+520"/>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="-517"/>
+        <source>Pause after the current batch; press again to resume (F6)</source>
+        <translation>在当前批次结束后暂停；再按一次继续 (F6)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after the current batch; the run keeps its best epoch (Shift+F5)</source>
+        <translation>在当前批次结束后停止；本次运行保留其最佳轮次 (Shift+F5)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>How many samples the model learns from per second, and the time left at that pace</source>
+        <translation>模型每秒学习多少个样本，以及按这个速度还剩多少时间</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Task and data</source>
+        <translation>任务和数据</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>What to train</source>
+        <translation>要训练什么</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The training data: built in (works offline), or a folder, archive, CSV or TSV file chosen before</source>
+        <translation>训练数据：内置数据（可离线使用），或之前选择过的文件夹、压缩包、CSV 或 TSV 文件</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An aclImdb_v1.tar.gz archive, a CSV (review,sentiment) or a TSV (label, tab, text)</source>
+        <translation>aclImdb_v1.tar.gz 压缩包、CSV 文件（review,sentiment）或 TSV 文件（标签、制表符、文本）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open folder…</source>
+        <translation>打开文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An aclImdb folder (train/pos, train/neg, test/pos, test/neg)</source>
+        <translation>aclImdb 文件夹（train/pos、train/neg、test/pos、test/neg）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The rule of thumb of the book (Deep Learning with Python, ch. 11): divide the number of samples by the mean number of words per sample. Below about 1500, a bag-of-bigrams model tends to win; above, a sequence model such as the Transformer.</source>
+        <translation>书中的经验法则（《Python 深度学习》第 11 章）：用样本数除以每个样本的平均词数。结果低于约 1500 时，二元词袋模型往往更好；高于 1500 时，Transformer 这样的序列模型更好。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model). Every value below can still be changed.</source>
+        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）。下面的每个值仍然可以修改。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Save picture…</source>
+        <translation>保存图片…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The curves as PNG, SVG or PDF</source>
+        <translation>把曲线保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save numbers…</source>
+        <translation>保存数值…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every point of the curves shown, as a CSV table</source>
+        <translation>把所显示曲线的每个点保存为 CSV 表格</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&lt;b&gt;Runs&lt;/b&gt; — tick to overlay curves</source>
+        <translation>&lt;b&gt;运行记录&lt;/b&gt; — 勾选即可叠加显示曲线</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show a saved model&apos;s curves beside this session&apos;s runs</source>
+        <translation>在本次会话的运行旁边显示已保存模型的曲线</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save model…</source>
+        <translation>保存模型…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save the selected run (or the last one) as a model directory, with its history</source>
+        <translation>把选中的运行（或最后一次运行）连同训练历史保存为模型目录</translation>
+    </message>
+    <message>
+        <location line="+79"/>
+        <source>&lt;i&gt;Reading %1…&lt;/i&gt;</source>
+        <translation>&lt;i&gt;正在读取 %1…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Could not read the data: %1</source>
+        <translation>无法读取数据：%1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; question–answer pairs to learn from (%2).</source>
+        <translation>共有 &lt;b&gt;%1&lt;/b&gt; 个问答对可供学习（%2）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book&apos;s threshold of %5).&lt;br&gt;&lt;span style=&apos;color:%6&apos;&gt;&lt;b&gt;%7&lt;/b&gt;&lt;/span&gt;&lt;br&gt;&lt;small&gt;%8&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。&lt;br&gt;&lt;span style=&apos;color:%6&apos;&gt;&lt;b&gt;%7&lt;/b&gt;&lt;/span&gt;&lt;br&gt;&lt;small&gt;%8&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>above</source>
+        <translation>高于</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>below</source>
+        <translation>低于</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A sequence model such as the Transformer should do well.</source>
+        <translation>Transformer 这样的序列模型应该表现不错。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bag-of-bigrams model will probably do as well or better.</source>
+        <translation>二元词袋模型很可能表现得一样好，甚至更好。</translation>
+    </message>
+    <message>
+        <location line="+112"/>
+        <source>Open training data</source>
+        <translation>打开训练数据</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open an aclImdb folder</source>
+        <translation>打开 aclImdb 文件夹</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The data is still being read; Start will be possible in a moment.</source>
+        <translation>数据仍在读取中；稍后即可开始。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>preparing</source>
+        <translation>准备中</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>preparing…</source>
+        <translation>准备中…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Preparing: reading the data and building the model…</source>
+        <translation>准备中：正在读取数据并构建模型…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+43"/>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location line="-43"/>
+        <location line="+43"/>
+        <location line="+7"/>
+        <source>training</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <location line="-49"/>
+        <source>Paused. Press Resume (F6) to go on.</source>
+        <translation>已暂停。按“继续”(F6) 接着训练。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Training…</source>
+        <translation>正在训练…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Stopping after the current batch…</source>
+        <translation>将在当前批次结束后停止…</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location line="+1"/>
+        <source>testing</source>
+        <translation>测试中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trained. Measuring the kept model on the test data…</source>
+        <translation>训练完成。正在测试数据上评估保留下来的模型…</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 samples/s · %2 left</source>
+        <translation>%1 样本/秒 · 剩余 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Epoch %1, batch %2 of %3
+this batch: loss %4 · accuracy %5 %</source>
+        <translation>第 %1 轮，第 %2/%3 批次
+本批次：损失 %4 · 准确率 %5 %</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training stopped with an error: %1 Its curves stay in the runs list.</source>
+        <translation>训练因错误而停止：%1 它的曲线仍保留在运行列表中。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped after epoch %1</source>
+        <translation>第 %1 轮后停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopped. The run keeps its best epoch (%1); save it with Save model.</source>
+        <translation>已停止。本次运行保留了最佳轮次（第 %1 轮）；可用“保存模型”保存。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>done, best epoch %1</source>
+        <translation>完成，最佳为第 %1 轮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done in %1. Best epoch: %2%3.</source>
+        <translation>完成，用时 %1。最佳轮次：第 %2 轮%3。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; on the test data: %1 % accuracy</source>
+        <translation>；测试数据上的准确率：%1 %</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 in all</source>
+        <translation>共 %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cancelled before training began.</source>
+        <translation>在训练开始前已取消。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not start training: %1</source>
+        <translation>无法开始训练：%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+64"/>
+        <source>There is no run to save yet: train one first.</source>
+        <translation>还没有可保存的运行：请先训练一个。</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>&quot;%1&quot; was opened from %2 and is saved there already.</source>
+        <translation>“%1”是从 %2 打开的，已经保存在那里。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;%1&quot; failed (%2); its weights are not worth saving. Train it again with a smaller learning rate.</source>
+        <translation>“%1”失败了（%2）；它的权重不值得保存。请用更小的学习率重新训练。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;%1&quot; is still training: stop it or wait for the end, then save.</source>
+        <translation>“%1”仍在训练中：请先停止它或等它结束，再保存。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Could not save the model: %1</source>
+        <translation>无法保存模型：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Saved &quot;%1&quot; to %2</source>
+        <translation>已将“%1”保存到 %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Could not open the model: %1</source>
+        <translation>无法打开模型：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>opened</source>
+        <translation>已打开</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Opened %1: %2 epochs of history.</source>
+        <translation>已打开 %1：包含 %2 轮的训练历史。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open a model directory</source>
+        <translation>打开模型目录</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Save model directory</source>
+        <translation>保存模型目录</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Save the curves</source>
+        <translation>保存曲线</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Saved the numbers of the curves.</source>
+        <translation>已保存曲线的数值。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::WeightBars</name>
+    <message>
+        <location filename="../../ui/heatmap_view.cpp" line="+24"/>
+        <location line="+27"/>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+</context>
+</TS>
