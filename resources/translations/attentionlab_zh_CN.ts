@@ -867,7 +867,7 @@
     <message>
         <location line="+3"/>
         <source>Heatmap of:</source>
-        <translation>热力图：</translation>
+        <translation>热力图显示：</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -897,7 +897,7 @@
     <message>
         <location line="+5"/>
         <source>Dimensions:</source>
-        <translation>维度：</translation>
+        <translation>维度数：</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1181,7 +1181,7 @@
     <message>
         <location line="+2"/>
         <source>Each row is the additive attention of one decoder step and sums to 1. The Step through page walks through one row: W1·s, W2·h, tanh, V, softmax, context.</source>
-        <translation>每一行是解码器某一步的加性注意力，各行之和为 1。“逐步演示”页面会一步步讲解其中一行：W1·s、W2·h、tanh、V、softmax、上下文向量。</translation>
+        <translation>每一行是解码器某一步的加性注意力，一行之和为 1。“逐步演示”页面会一步步讲解其中一行：W1·s、W2·h、tanh、V、softmax、上下文向量。</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1400,7 +1400,7 @@ to %2</source>
     <message>
         <location line="+0"/>
         <source>Self-attention one operation at a time</source>
-        <translation>一次一步地演示自注意力的运算</translation>
+        <translation>自注意力，一次演示一个运算</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1415,7 +1415,7 @@ to %2</source>
     <message>
         <location line="+9"/>
         <source>raced</source>
-        <translation>已比赛</translation>
+        <translation>比赛完成</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1678,7 +1678,7 @@ to %2</source>
     <message>
         <location line="+46"/>
         <source>&lt;b&gt;Result on %1 test reviews&lt;/b&gt; (never seen in training), after %2 epochs each: &lt;b style=&apos;color:%3&apos;&gt;layer norm %4&lt;/b&gt;, &lt;b style=&apos;color:%5&apos;&gt;batch norm %6&lt;/b&gt; right (best validation accuracy %7 and %8).&lt;br&gt;</source>
-        <translation>&lt;b&gt;在 %1 条测试影评上的结果&lt;/b&gt;（训练中从未见过），各训练 %2 轮后：正确率 &lt;b style=&apos;color:%3&apos;&gt;层归一化 %4&lt;/b&gt;，&lt;b style=&apos;color:%5&apos;&gt;批归一化 %6&lt;/b&gt;（最佳验证准确率分别为 %7 和 %8）。&lt;br&gt;</translation>
+        <translation>&lt;b&gt;在 %1 条测试影评上的结果&lt;/b&gt;（训练中从未见过），各训练 %2 轮后的正确率：&lt;b style=&apos;color:%3&apos;&gt;层归一化 %4&lt;/b&gt;，&lt;b style=&apos;color:%5&apos;&gt;批归一化 %6&lt;/b&gt;（最佳验证准确率分别为 %7 和 %8）。&lt;br&gt;</translation>
     </message>
     <message>
         <location line="+19"/>
@@ -1731,7 +1731,7 @@ to %2</source>
     <message>
         <location filename="../../ui/normalization_page.cpp" line="+143"/>
         <source>Both compute &lt;i&gt;(x − mean) / √(variance + ε)&lt;/i&gt;, over different numbers: &lt;b style=&apos;color:%1&apos;&gt;layer normalization&lt;/b&gt; along each row (one sample or token), &lt;b style=&apos;color:%2&apos;&gt;batch normalization&lt;/b&gt; along each column (one feature, over the batch). Click a cell to outline both.</source>
-        <translation>两者都计算 &lt;i&gt;(x − 均值) / √(方差 + ε)&lt;/i&gt;，只是针对不同的数：&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;沿每一行（一个样本或词元），&lt;b style=&apos;color:%2&apos;&gt;批归一化&lt;/b&gt;沿每一列（一个特征，跨整个批次）。点击一个格子，可同时勾出两者的范围。</translation>
+        <translation>两者都计算 &lt;i&gt;(x − 均值) / √(方差 + ε)&lt;/i&gt;，只是针对不同的数：&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;沿每一行（一个样本或词元），&lt;b style=&apos;color:%2&apos;&gt;批归一化&lt;/b&gt;沿每一列（一个特征，跨整个批次）。点击一个格子，即可同时框出这两个范围。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2411,7 +2411,7 @@ to %2</source>
     <message>
         <location line="+2"/>
         <source>&lt;br&gt;head %1: entropy %2 with ÷√K, %3 without; largest weight %4 vs %5</source>
-        <translation>&lt;br&gt;第 %1 个头：熵在除以 √K 时为 %2，不除时为 %3；最大权重 %4 对 %5</translation>
+        <translation>&lt;br&gt;第 %1 个头：除以 √K 时熵为 %2，不除时为 %3；最大权重 %4 对比 %5</translation>
     </message>
     <message>
         <location line="+36"/>
