@@ -2,6 +2,64 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>DataCardText</name>
+    <message>
+        <location filename="../../ui/widgets/data_card_text.cpp" line="+19"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book&apos;s threshold of %5).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>above</source>
+        <translation>高于</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>below</source>
+        <translation>低于</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A sequence model such as the Transformer should do well.</source>
+        <translation>Transformer 这样的序列模型应该表现不错。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bag-of-bigrams model will probably do as well or better.</source>
+        <translation>二元词袋模型很可能表现得一样好，甚至更好。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rule of thumb: with many samples for how short they are, word order can be learned, so a sequence model (the Transformer, with position embedding) usually beats a bag of bigrams. Train both and compare.</source>
+        <translation>经验法则：样本很多而每个样本又较短时，模型能学到词序，所以序列模型（带位置嵌入的 Transformer）通常胜过二元词袋。两种都训练一下，比较看看。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rule of thumb: with few samples for how long they are, word order is hard to learn, so a bag-of-bigrams model usually does as well as a sequence model or better, and trains much faster. Train both and compare.</source>
+        <translation>经验法则：样本较少而每个样本又较长时，词序很难学到，所以二元词袋模型通常与序列模型表现相当甚至更好，而且训练快得多。两种都训练一下，比较看看。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Generated data, made so that word order decides (“… but …”, negation).</source>
+        <translation>生成的数据，专门设计成由词序决定结果（“……但是……”、否定）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured on it with the tiny preset: the Transformer with position reaches %1 test accuracy, without position %2, the bag of bigrams %3. The book&apos;s rule of thumb is about real text; here word order is the point.</source>
+        <translation>用 tiny 预设在这份数据上实测：带位置信息的 Transformer 测试准确率达到 %1，不带位置信息为 %2，二元词袋为 %3。书中的经验法则针对的是真实文本；而这里的重点正是词序。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 of the letters are Chinese, Japanese or Korean: with the tokenizer on “auto”, the model reads words from a dictionary (icu_words), not whole sentences.</source>
+        <translation>%1 的字符是中文、日文或韩文：分词器设为“自动”时，模型会按词典切分出的词来读（icu_words），而不是把整句当成一个词。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No training reviews: there is nothing to recommend a model for.</source>
+        <translation>没有训练影评：无法据此推荐模型。</translation>
+    </message>
+</context>
+<context>
     <name>Downloader</name>
     <message>
         <location filename="../../ui/download/downloader.cpp" line="+71"/>
@@ -457,7 +515,7 @@
         <translation>IMDB 电影评论（Large Movie Review Dataset，Maas 等，2011）：50,000 条影评，84 MB</translation>
     </message>
     <message>
-        <location filename="../../app/gui_main.cpp" line="+29"/>
+        <location filename="../../app/gui_main.cpp" line="+32"/>
         <source>A teaching tool for attention and Transformers.</source>
         <translation>一款讲解注意力机制与 Transformer 的教学工具。</translation>
     </message>
@@ -588,6 +646,734 @@
         <location line="+2"/>
         <source>lr %1</source>
         <translation>学习率 %1</translation>
+    </message>
+</context>
+<context>
+    <name>StageTexts</name>
+    <message>
+        <location filename="../../ui/stage_texts.cpp" line="+18"/>
+        <source>Reading the data</source>
+        <translation>正在读取数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reading the pre-trained encoder</source>
+        <translation>正在读取预训练的编码器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Building the vocabulary</source>
+        <translation>正在构建词表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Counting unigrams and bigrams</source>
+        <translation>正在统计一元组和二元组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Encoding the reviews</source>
+        <translation>正在编码影评</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preparing the pairs</source>
+        <translation>正在准备问答对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Encoding the pairs</source>
+        <translation>正在编码问答对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+</context>
+<context>
+    <name>StepTexts</name>
+    <message>
+        <location filename="../../ui/teaching/step_texts.cpp" line="+39"/>
+        <source>Encoder outputs and decoder state</source>
+        <translation>编码器输出与解码器状态</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>h_j = GRU(h_{j-1}, embedding(x_j)),  s = decoder state</source>
+        <translation>h_j = GRU(h_{j-1}, 嵌入(x_j)),  s = 解码器状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The encoder GRU read the question word by word; its state after word j is h_j, a summary of the question up to there. The decoder is about to write answer word %1 (“%2”); its state s holds what it has written so far.</source>
+        <translation>编码器 GRU 逐词读入问题；读完第 j 个词后的状态是 h_j，它概括了问题到此为止的内容。解码器即将写出第 %1 个答案词（“%2”）；它的状态 s 记录了到目前为止已写出的内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>W1·s: the state as a query</source>
+        <translation>W1·s：把状态当作查询</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+189"/>
+        <source>q = s·W1 + b1</source>
+        <translation>q = s·W1 + b1</translation>
+    </message>
+    <message>
+        <location line="-188"/>
+        <source>A learned matrix W1 turns the decoder state into a vector of A attention units: what the decoder is looking for right now.</source>
+        <translation>一个学习得到的矩阵 W1 把解码器状态变成一个含 A 个注意力单元的向量：表示解码器此刻在寻找什么。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>W2·h: every encoder output as a key</source>
+        <translation>W2·h：把每个编码器输出当作键</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>k_j = h_j·W2 + b2</source>
+        <translation>k_j = h_j·W2 + b2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A second matrix W2 maps every encoder output into the same A units: what each question word offers. The keys do not depend on the decoder, so they are computed once per question.</source>
+        <translation>第二个矩阵 W2 把每个编码器输出映射到同样的 A 个单元：表示每个问题词能提供什么。键与解码器无关，所以每个问题只需计算一次。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add and squash: tanh</source>
+        <translation>相加再压缩：tanh</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>t_j = tanh(q + k_j)</source>
+        <translation>t_j = tanh(q + k_j)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unlike dot-product attention, query and key are added and passed through tanh: a small one-layer network judges every pair. That is why it is called additive attention.</source>
+        <translation>与点积注意力不同，这里把查询和键相加，再经过 tanh：由一个单层小网络来评判每一对。这就是它被称为加性注意力的原因。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>V: one score per question word</source>
+        <translation>V：每个问题词一个分数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>e_j = t_j·V  (+ bV)</source>
+        <translation>e_j = t_j·V  (+ bV)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A learned vector V reads the A units of every pair and gives one number: how well question word j fits what the decoder needs now. (The bias bV would add the same number to every score, which the softmax ignores, so the layer leaves it out.)</source>
+        <translation>一个学习得到的向量 V 读取每一对的 A 个单元，给出一个数：问题词 j 与解码器此刻的需要有多匹配。（偏置 bV 只会给每个分数加上同一个数，而 softmax 对此不敏感，所以这一层省略了它。）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Softmax: the alignment</source>
+        <translation>Softmax：对齐</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>a_j = exp(e_j) / Σ_j&apos; exp(e_j&apos;)</source>
+        <translation>a_j = exp(e_j) / Σ_j&apos; exp(e_j&apos;)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The scores become weights that sum to 1: where the decoder looks while writing “%1”. Stacked for every answer word, they form the alignment heatmap (answer words x question words).</source>
+        <translation>分数变成和为 1 的权重：表示解码器在写出“%1”时关注哪里。把每个答案词的权重堆叠起来，就得到对齐热力图（答案词 × 问题词）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The context vector</source>
+        <translation>上下文向量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>c = Σ_j a_j·h_j</source>
+        <translation>c = Σ_j a_j·h_j</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The encoder outputs are averaged with the alignment weights: the context is mostly made of the words the decoder looks at. With the previous answer word it feeds the decoder GRU, which then predicts the next word.</source>
+        <translation>用对齐权重对编码器输出求加权平均：上下文向量主要由解码器所关注的词构成。它与上一个答案词一起输入解码器 GRU，由后者预测下一个词。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Decoder input: the tokens so far</source>
+        <translation>解码器输入：目前已有的词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>X = E[y_t] + P[t],  t = 0 .. n</source>
+        <translation>X = E[y_t] + P[t],  t = 0 .. n</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The decoder reads &lt;start&gt; and the %1 token(s) it has written so far, each as its embedding plus a learned position vector. From the last row it will choose token %2.</source>
+        <translation>解码器读入 &lt;start&gt; 和它目前已写出的 %1 个词元，每个词元表示为其嵌入加上一个学习得到的位置向量。它将根据最后一行选出第 %2 个词元。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Input of decoder layer %1</source>
+        <translation>解码器第 %1 层的输入</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>X = output of the layer below</source>
+        <translation>X = 下面一层的输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A higher layer reads what the layer below wrote for every position: the same T rows, refined.</source>
+        <translation>较高的一层读取下面一层为每个位置写出的结果：仍是同样的 T 行，但经过了进一步加工。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Masked self-attention: queries, keys and values</source>
+        <translation>带掩码的自注意力：查询、键和值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v</source>
+        <translation>Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each token written so far gets a query, a key and a value, per head, as in the encoder; queries and keys both come from the answer.</source>
+        <translation>与编码器中一样，每个已写出的词元在每个头中都得到一个查询、一个键和一个值；查询和键都来自答案。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cross-attention: queries from the answer, keys and values from the question</source>
+        <translation>交叉注意力：查询来自答案，键和值来自问题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Q = X1·W_q + b_q,  K = E·W_k + b_k,  V = E·W_v + b_v</source>
+        <translation>Q = X1·W_q + b_q,  K = E·W_k + b_k,  V = E·W_v + b_v</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Now the queries come from the decoder (X1, T rows) but the keys and values from the encoder&apos;s output E (S rows, one per question word): the answer asks the question.</source>
+        <translation>现在查询来自解码器（X1，T 行），而键和值来自编码器的输出 E（S 行，每个问题词一行）：由答案向问题发问。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cross-attention scores ÷√K</source>
+        <translation>交叉注意力分数 ÷√K</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>S_h = Q_h·K_hᵀ / √K   (T x S)</source>
+        <translation>S_h = Q_h·K_hᵀ / √K   (T × S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every answer position is compared with every question word. No mask: the whole question is known before the first word is written.</source>
+        <translation>每个答案位置都与每个问题词进行比较。这里没有掩码：在写出第一个词之前，整个问题就已经知道了。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cross-attention weights</source>
+        <translation>交叉注意力权重</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A_h = softmax_rows(S_h)   (T x S)</source>
+        <translation>A_h = softmax_rows(S_h)   (T × S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Row t says which question words the decoder reads while at answer position t: this is the Transformer&apos;s alignment, the counterpart of the Bahdanau heatmap.</source>
+        <translation>第 t 行表示解码器在答案位置 t 时读取了哪些问题词：这就是 Transformer 的对齐，相当于 Bahdanau 注意力的热力图。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cross-attention output, residual and norm</source>
+        <translation>交叉注意力输出、残差与归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>X2 = norm2(X1 + [A_h·V_h]_h·W_o + b_o)</source>
+        <translation>X2 = norm2(X1 + [A_h·V_h]_h·W_o + b_o)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every answer position takes a blend of the question words&apos; values, is added to its own row and normalized.</source>
+        <translation>每个答案位置取各问题词的值的加权混合，加到自己这一行上，再做归一化。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Masked self-attention output, residual and norm</source>
+        <translation>带掩码的自注意力输出、残差与归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>X1 = norm1(X + [A_h·V_h]_h·W_o + b_o)</source>
+        <translation>X1 = norm1(X + [A_h·V_h]_h·W_o + b_o)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every position blends the values of the positions it may see (itself and the ones before), the heads are mixed back to width D, added to the input and normalized.</source>
+        <translation>每个位置混合它可以看到的那些位置（它自己和它之前的位置）的值，各个头的结果再混合回维度 D，加到输入上，然后归一化。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Feed-forward, residual and norm</source>
+        <translation>前馈、残差与归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)</source>
+        <translation>Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same two-layer network on every position on its own; its output is the layer&apos;s output.</source>
+        <translation>同一个两层网络分别作用于每个位置；它的输出就是这一层的输出。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>logits = Y_last·W_out + b_out,  p = softmax(logits)</source>
+        <translation>logits = Y_last·W_out + b_out,  p = softmax(logits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the last row matters now: it is projected to one score per word of the answer vocabulary. Greedy decoding takes the most likely word, “%1”, appends it and runs the decoder again (Next token).</source>
+        <translation>现在只有最后一行起作用：它被投影成答案词表中每个词的一个分数。贪心解码选出可能性最大的词“%1”，把它接在后面，再运行一次解码器（下一个词元）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Every token becomes a row of D numbers: its embedding, looked up in a learned table. </source>
+        <translation>每个词元变成一行 D 个数：它的嵌入，从一张学习得到的表中查出。 </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This model adds no position information: the rows of X do not depend on where a word stands, so attention alone cannot tell word order.</source>
+        <translation>这个模型没有加入位置信息：X 的各行与词所在的位置无关，所以仅靠注意力无法分辨词序。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A learned position vector is added, so the same word at another place gives another row: that is how order can reach attention.</source>
+        <translation>这里加上了一个学习得到的位置向量，所以同一个词出现在不同位置时，得到的行也不同：词序正是这样传递给注意力的。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A sinusoidal position vector is added, so the same word at another place gives another row: that is how order can reach attention.</source>
+        <translation>这里加上了一个正弦位置向量，所以同一个词出现在不同位置时，得到的行也不同：词序正是这样传递给注意力的。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Embeddings (+ position)</source>
+        <translation>嵌入（+ 位置）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>X = E[token] + P[position]</source>
+        <translation>X = E[词元] + P[位置]</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Queries, keys and values</source>
+        <translation>查询、键和值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v;  head h uses columns hK .. hK+K-1</source>
+        <translation>Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v;  第 h 个头使用第 hK .. hK+K-1 列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Three learned projections give every token a query (what it is looking for), a key (what it offers to be found by) and a value (what it passes on when found). Each head has its own K-wide slice, so heads can look for different things.</source>
+        <translation>三个学习得到的投影给每个词元一个查询（它在找什么）、一个键（它凭什么被别人找到）和一个值（被找到时它传递出去的内容）。每个头都有自己宽为 K 的一段，所以不同的头可以寻找不同的东西。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Masked self-attention: scores Q·Kᵀ</source>
+        <translation>带掩码的自注意力：分数 Q·Kᵀ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Scores Q·Kᵀ</source>
+        <translation>分数 Q·Kᵀ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)</source>
+        <translation>S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every query is compared with every key by a dot product: a large score means token i finds what it is looking for in token j. Row i holds the scores of query token i against all keys.</source>
+        <translation>每个查询都通过点积与每个键进行比较：分数大，说明词元 i 在词元 j 中找到了它要找的东西。第 i 行是查询词元 i 与所有键的分数。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A dot product of K numbers grows with K: its spread is about √K times that of one product. Dividing by √K (%1) keeps the scores near unit scale, so the softmax is not saturated and still learns. </source>
+        <translation>K 个数的点积会随 K 增大：它的离散程度约为单个乘积的 √K 倍。除以 √K（%1）让分数保持在 1 左右的量级，这样 softmax 不会饱和，仍然能够学习。 </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Divide by √K (switched off)</source>
+        <translation>除以 √K（已关闭）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>S_h (not divided)</source>
+        <translation>S_h（未相除）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The switch is off: the scores go to the softmax as they are; compare the row entropy and the largest weight in the softmax step.</source>
+        <translation>开关已关闭：分数原样送入 softmax；请在 softmax 那一步比较各行的熵和最大权重。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Divide by √K</source>
+        <translation>除以 √K</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>S_h / √K,   √K = %1</source>
+        <translation>S_h / √K,   √K = %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Causal mask: token i may look at tokens 1..i only, as in a decoder that writes one word at a time and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so their softmax weight is exactly 0.</source>
+        <translation>因果掩码：词元 i 只能看词元 1..i，就像解码器一次写一个词，不能偷看它还没写出的词。对角线以上的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Padding mask: a batch pads short sentences to a common length, and the padding must not be attended to. Scores in the padding columns become −∞, so their weight after softmax is exactly 0. (The padding rows still get weights here; nothing downstream reads them.)</source>
+        <translation>填充掩码：一个批次会把短句子填充到相同长度，而填充部分不应受到关注。填充列中的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。（填充行在这里仍然会得到权重；但后续计算不会读取它们。）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No mask: every token may look at every other token and at itself, as in the classifier&apos;s encoder. A mask would set some scores to −∞ before the softmax, which makes their weights exactly 0.</source>
+        <translation>无掩码：每个词元都可以看其他所有词元和它自己，就像分类器的编码器那样。掩码会在 softmax 之前把某些分数设为 −∞，使它们的权重恰好为 0。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>M(i, j) = S(i, j) where allowed, −∞ where not</source>
+        <translation>M(i, j) = S(i, j)（允许处），−∞（不允许处）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each row of scores becomes weights that are positive and sum to 1: how much token i looks at each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. </source>
+        <translation>每一行分数变成一组为正、且和为 1 的权重：表示词元 i 对每个词元 j 的关注程度。分数越大，分到的份额按指数增大；分数为 −∞ 的得到 0。 </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Above the diagonal every weight is exactly 0: no position reads a later one.</source>
+        <translation>对角线以上的权重全都恰好为 0：没有哪个位置会读取它之后的位置。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mean row entropy with ÷√K: %1; without: %2 (uniform: %3). Without the division the weights are more peaked: a few keys take almost everything.</source>
+        <translation>除以 √K 时各行熵的平均值：%1；不除时：%2（均匀分布：%3）。不做除法时，权重更加集中：少数几个键几乎占去了全部。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Softmax by rows</source>
+        <translation>按行 Softmax</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A_h(i, j) = exp(M(i, j)) / Σ_j&apos; exp(M(i, j&apos;))</source>
+        <translation>A_h(i, j) = exp(M(i, j)) / Σ_j&apos; exp(M(i, j&apos;))</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Weights × V</source>
+        <translation>权重 × V</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Z_h = A_h·V_h,   Z_h(i) = Σ_j A_h(i, j)·V_h(j)</source>
+        <translation>Z_h = A_h·V_h,   Z_h(i) = Σ_j A_h(i, j)·V_h(j)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every token collects the values of the tokens it looks at, in the proportions of its weights. This is where information moves between words: the new row of a token is a blend of the others.</source>
+        <translation>每个词元按自己的权重比例，汇集它所关注的词元的值。信息正是在这一步在词与词之间流动：一个词元的新行是其他词元的混合。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Concatenate heads and project</source>
+        <translation>拼接各头并投影</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Y = [Z_1 … Z_H]·W_o + b_o</source>
+        <translation>Y = [Z_1 … Z_H]·W_o + b_o</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The heads&apos; results are put side by side (H·K columns) and one more learned projection mixes them back to the model width D. This Y is the output of the attention layer.</source>
+        <translation>把各个头的结果并排拼在一起（H·K 列），再用一个学习得到的投影把它们混合回模型维度 D。这个 Y 就是注意力层的输出。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Residual and layer norm</source>
+        <translation>残差与层归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Residual and batch norm</source>
+        <translation>残差与批归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+39"/>
+        <source>X1 = norm(X + Y)</source>
+        <translation>X1 = norm(X + Y)</translation>
+    </message>
+    <message>
+        <location line="-38"/>
+        <source>The attention output is added to the input (a residual connection: the layer only has to learn a correction, and gradients have a short path back). </source>
+        <translation>把注意力的输出加到输入上（残差连接：这一层只需学习一个修正量，梯度也有一条很短的回传路径）。 </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Layer norm then rescales every token&apos;s row to mean 0 and variance 1, times a learned gamma plus beta.</source>
+        <translation>然后层归一化把每个词元的那一行缩放到均值为 0、方差为 1，再乘以学习得到的 gamma、加上 beta。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Batch norm then rescales every feature with the statistics it learned over the training batches, times a learned gamma plus beta.</source>
+        <translation>然后批归一化用它在各训练批次上学到的统计量缩放每个特征，再乘以学习得到的 gamma、加上 beta。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Residual and layer norm again</source>
+        <translation>再次残差与层归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Residual and batch norm again</source>
+        <translation>再次残差与批归一化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>out = norm(X1 + F)</source>
+        <translation>out = norm(X1 + F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The same residual and normalization close the layer. The result has the shape of the input, T x D, so layers can be stacked; the classifier then pools it over the tokens and decides.</source>
+        <translation>同样的残差和归一化结束这一层。结果的形状与输入相同，都是 T × D，所以各层可以堆叠起来；分类器随后在各词元上做池化，并给出判断。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Feed-forward</source>
+        <translation>前馈</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>F = relu(X1·W1 + b1)·W2 + b2</source>
+        <translation>F = relu(X1·W1 + b1)·W2 + b2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A small two-layer network is applied to every token on its own (no token sees another here): it widens each row to F numbers, keeps the positive parts, and projects back to D.</source>
+        <translation>一个两层的小网络分别作用于每个词元（这里词元之间互不可见）：它把每一行扩展到 F 个数，只保留正的部分，再投影回 D 维。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Q, head %1</source>
+        <translation>Q，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>K, head %1</source>
+        <translation>K，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>V, head %1</source>
+        <translation>V，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scores, head %1</source>
+        <translation>分数，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scaled scores, head %1</source>
+        <translation>缩放后的分数，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>masked scores, head %1</source>
+        <translation>掩码后的分数，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weights A, head %1</source>
+        <translation>权重 A，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>row sharpness, head %1</source>
+        <translation>各行尖锐程度，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A·V, head %1</source>
+        <translation>A·V，第 %1 个头</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>token embedding E</source>
+        <translation>词元嵌入 E</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>position P</source>
+        <translation>位置 P</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>allowed (1 = may look)</source>
+        <translation>是否允许（1 = 可以看）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>concatenated heads Z</source>
+        <translation>拼接后的各头 Z</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attention output Y</source>
+        <translation>注意力输出 Y</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>X + Y</source>
+        <translation>X + Y</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>hidden relu(X1·W1 + b1)</source>
+        <translation>隐藏层 relu(X1·W1 + b1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>feed-forward output F</source>
+        <translation>前馈输出 F</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>X1 + F</source>
+        <translation>X1 + F</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer output</source>
+        <translation>层输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>encoder outputs h</source>
+        <translation>编码器输出 h</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>decoder state s</source>
+        <translation>解码器状态 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>k = h·W2 + b2</source>
+        <translation>k = h·W2 + b2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>t = tanh(q + k_j)</source>
+        <translation>t = tanh(q + k_j)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scores e</source>
+        <translation>分数 e</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weights a</source>
+        <translation>权重 a</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>alignment of the whole answer</source>
+        <translation>整个答案的对齐</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a_j·h_j</source>
+        <translation>a_j·h_j</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>context c</source>
+        <translation>上下文向量 c</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>encoder output E (the question)</source>
+        <translation>编码器输出 E（问题）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>X1 = norm1(X + self-attention)</source>
+        <translation>X1 = norm1(X + 自注意力)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>X2 = norm2(X1 + cross-attention)</source>
+        <translation>X2 = norm2(X1 + 交叉注意力)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>most likely next tokens</source>
+        <translation>最可能的下一个词元</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>entropy ÷√K</source>
+        <translation>熵 ÷√K</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>largest ÷√K</source>
+        <translation>最大值 ÷√K</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>entropy unscaled</source>
+        <translation>熵（未缩放）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>largest unscaled</source>
+        <translation>最大值（未缩放）</translation>
     </message>
 </context>
 <context>
@@ -1103,68 +1889,68 @@
 <context>
     <name>al::ui::ChatbotPage</name>
     <message>
-        <location filename="../../ui/chatbot_page.cpp" line="+28"/>
+        <location filename="../../ui/chatbot_page.cpp" line="+29"/>
         <source>embedding E %1, GRU units U %2, attention units A %3, %4 question words known, %5 answer words</source>
         <translation>嵌入维度 E = %1，GRU 单元数 U = %2，注意力单元数 A = %3，认识 %4 个问题词、%5 个答案词</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+82"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>no chatbot yet</source>
         <translation>还没有聊天机器人</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>Open model…</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+116"/>
+        <location line="+1"/>
+        <location line="+75"/>
         <source>Train a tiny chatbot now</source>
         <translation>现在训练一个小型聊天机器人</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-74"/>
         <source>The tiny preset on a built-in corpus, on a worker thread</source>
         <translation>在内置语料上使用 tiny 预设，在后台线程中进行</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>English → Spanish</source>
         <translation>英语 → 西班牙语</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>everyday dialogs</source>
         <translation>日常对话</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+1"/>
         <source>Ask a question (or, for the translation model, an English sentence)</source>
         <translation>提一个问题（如果是翻译模型，就输入一个英语句子）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Ask</source>
         <translation>提问</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Question:</source>
         <translation>问题：</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+1"/>
         <source>Alignment: where the decoder looked while writing each answer word</source>
         <translation>对齐：解码器在生成每个答案词时关注了哪里</translation>
     </message>
@@ -1179,22 +1965,23 @@
         <translation>问题词（被关注）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Each row is the additive attention of one decoder step and sums to 1. The Step through page walks through one row: W1·s, W2·h, tanh, V, softmax, context.</source>
         <translation>每一行是解码器某一步的加性注意力，一行之和为 1。“逐步演示”页面会一步步讲解其中一行：W1·s、W2·h、tanh、V、softmax、上下文向量。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Choose a chatbot above: open a model directory, or train a tiny one in a few seconds.</source>
         <translation>请在上方选择一个聊天机器人：打开一个模型目录，或者花几秒钟训练一个小型的。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Open a chatbot model directory</source>
         <translation>打开聊天机器人模型目录</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-40"/>
+        <location line="+48"/>
         <source>Training…</source>
         <translation>正在训练…</translation>
     </message>
@@ -1224,7 +2011,7 @@
         <translation>请先选择一个聊天机器人。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Answer: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>回答：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
@@ -1368,12 +2155,12 @@ to %2</source>
 <context>
     <name>al::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+31"/>
+        <location filename="../../ui/main_window.cpp" line="+174"/>
         <source>AttentionLab</source>
         <translation>AttentionLab</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-129"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
@@ -1448,12 +2235,12 @@ to %2</source>
         <translation>“%1”已可在“聊天机器人”页面中使用</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+80"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1473,27 +2260,36 @@ to %2</source>
         <translation>保存模型(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Export figure…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Ctrl+E</source>
-        <translation>Ctrl+E</translation>
+        <translation type="vanished">Ctrl+E</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Training</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -2144,48 +2940,47 @@ to %2</source>
 <context>
     <name>al::ui::StepperPage</name>
     <message>
-        <location filename="../../ui/stepper_page.cpp" line="+82"/>
+        <location filename="../../ui/stepper_page.cpp" line="+196"/>
         <source>Self-attention (Transformer)</source>
         <translation>自注意力（Transformer）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Additive attention (chatbot)</source>
         <translation>加性注意力（聊天机器人）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+1"/>
         <source>Sentence</source>
         <translation>句子</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>Pick an example or type your own sentence and press Enter</source>
         <translation>选择一个示例，或者输入你自己的句子并按回车</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>Layer</source>
         <translation>注意力层</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Seeded toy layer</source>
         <translation>随机种子生成的玩具层</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+208"/>
+        <location line="+154"/>
         <source>First layer of a trained model</source>
         <translation>已训练模型的第一层</translation>
     </message>
     <message>
-        <location line="-206"/>
+        <location line="-153"/>
         <source>Choose or train a model on the Attention page</source>
         <translation>请在“注意力”页面中选择或训练一个模型</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+1"/>
         <source>D, the width of every token&apos;s vector</source>
         <translation>D：每个词元向量的维度</translation>
     </message>
@@ -2205,33 +3000,33 @@ to %2</source>
         <translation>换一个种子，就会得到另一组随机权重和词向量</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>sinusoidal</source>
         <translation>正弦</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>learned (random)</source>
         <translation>学习得到（随机初始化）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+16"/>
+        <location line="+0"/>
+        <location line="+4"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="-3"/>
         <source>Width D</source>
         <translation>维度 D</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Heads H</source>
         <translation>头数 H</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Key dim K</source>
         <translation>键维度 K</translation>
     </message>
@@ -2241,33 +3036,33 @@ to %2</source>
         <translation>前馈 F</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Position</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+83"/>
+        <location line="+0"/>
+        <location line="+56"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-55"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>padding</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Padding tokens appended for the padding mask</source>
         <translation>为演示填充掩码而追加的填充词元数</translation>
     </message>
@@ -2277,38 +3072,38 @@ to %2</source>
         <translation>将分数除以 √K</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Padding tokens</source>
         <translation>填充词元</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+1"/>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+292"/>
+        <location line="-144"/>
+        <location line="+439"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-291"/>
+        <location line="-294"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+40"/>
         <source>Chatbot</source>
         <translation>聊天机器人</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Seeded toy chatbot (untrained)</source>
         <translation>随机种子生成的玩具聊天机器人（未训练）</translation>
     </message>
@@ -2318,18 +3113,17 @@ to %2</source>
         <translation>随机权重，词表就是问题本身的词：回答毫无意义，但运算过程是真实的</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+137"/>
+        <location line="+119"/>
         <source>The Chatbot page&apos;s model</source>
         <translation>“聊天机器人”页面的模型</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-117"/>
         <source>Choose or train a chatbot on the Chatbot page</source>
         <translation>请在“聊天机器人”页面中选择或训练一个聊天机器人</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+1"/>
         <source>U, the GRU&apos;s state width (and the toy&apos;s word vector width)</source>
         <translation>U：GRU 状态的维度（也是玩具模型词向量的维度）</translation>
     </message>
@@ -2349,12 +3143,12 @@ to %2</source>
         <translation>单元数 U</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Attention units A</source>
         <translation>注意力单元数 A</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Which answer word&apos;s attention to walk through</source>
         <translation>要逐步演示哪个答案词的注意力</translation>
     </message>
@@ -2364,7 +3158,7 @@ to %2</source>
         <translation>答案词</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+42"/>
         <source>Save picture…</source>
         <translation>保存图片…</translation>
     </message>
@@ -2374,7 +3168,7 @@ to %2</source>
         <translation>把当前步骤保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Save numbers…</source>
         <translation>保存数值…</translation>
     </message>
@@ -2384,7 +3178,7 @@ to %2</source>
         <translation>把当前步骤的所有网格保存到一个 CSV 文件中</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+43"/>
         <source>First layer of “%1”</source>
         <translation>“%1”的第一层</translation>
     </message>
@@ -2414,12 +3208,13 @@ to %2</source>
         <translation>&lt;br&gt;第 %1 个头：除以 √K 时熵为 %2，不除时为 %3；最大权重 %4 对比 %5</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="-403"/>
+        <location line="+439"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Step %1 of %2: %3</source>
         <translation>第 %1/%2 步：%3</translation>
     </message>
@@ -2427,7 +3222,7 @@ to %2</source>
 <context>
     <name>al::ui::TrainPage</name>
     <message>
-        <location filename="../../ui/train_page.cpp" line="+87"/>
+        <location filename="../../ui/train_page.cpp" line="+88"/>
         <source>Hide this message</source>
         <translation>隐藏此消息</translation>
     </message>
@@ -2448,12 +3243,12 @@ to %2</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+520"/>
+        <location line="+506"/>
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-517"/>
+        <location line="-503"/>
         <source>Pause after the current batch; press again to resume (F6)</source>
         <translation>在当前批次结束后暂停；再按一次继续 (F6)</translation>
     </message>
@@ -2608,32 +3403,27 @@ to %2</source>
         <translation>共有 &lt;b&gt;%1&lt;/b&gt; 个问答对可供学习（%2）。</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book&apos;s threshold of %5).&lt;br&gt;&lt;span style=&apos;color:%6&apos;&gt;&lt;b&gt;%7&lt;/b&gt;&lt;/span&gt;&lt;br&gt;&lt;small&gt;%8&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。&lt;br&gt;&lt;span style=&apos;color:%6&apos;&gt;&lt;b&gt;%7&lt;/b&gt;&lt;/span&gt;&lt;br&gt;&lt;small&gt;%8&lt;/small&gt;</translation>
+        <translation type="vanished">&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。&lt;br&gt;&lt;span style=&apos;color:%6&apos;&gt;&lt;b&gt;%7&lt;/b&gt;&lt;/span&gt;&lt;br&gt;&lt;small&gt;%8&lt;/small&gt;</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>above</source>
-        <translation>高于</translation>
+        <translation type="vanished">高于</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>below</source>
-        <translation>低于</translation>
+        <translation type="vanished">低于</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>A sequence model such as the Transformer should do well.</source>
-        <translation>Transformer 这样的序列模型应该表现不错。</translation>
+        <translation type="vanished">Transformer 这样的序列模型应该表现不错。</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>A bag-of-bigrams model will probably do as well or better.</source>
-        <translation>二元词袋模型很可能表现得一样好，甚至更好。</translation>
+        <translation type="vanished">二元词袋模型很可能表现得一样好，甚至更好。</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>Open training data</source>
         <translation>打开训练数据</translation>
     </message>
