@@ -4,59 +4,48 @@
 <context>
     <name>DataCardText</name>
     <message>
-        <location filename="../../ui/widgets/data_card_text.cpp" line="+19"/>
         <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book&apos;s threshold of %5).</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。</translation>
+        <translation type="vanished">&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>above</source>
-        <translation>高于</translation>
+        <translation type="vanished">高于</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>below</source>
-        <translation>低于</translation>
+        <translation type="vanished">低于</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>A sequence model such as the Transformer should do well.</source>
-        <translation>Transformer 这样的序列模型应该表现不错。</translation>
+        <translation type="vanished">Transformer 这样的序列模型应该表现不错。</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>A bag-of-bigrams model will probably do as well or better.</source>
-        <translation>二元词袋模型很可能表现得一样好，甚至更好。</translation>
+        <translation type="vanished">二元词袋模型很可能表现得一样好，甚至更好。</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Rule of thumb: with many samples for how short they are, word order can be learned, so a sequence model (the Transformer, with position embedding) usually beats a bag of bigrams. Train both and compare.</source>
-        <translation>经验法则：样本很多而每个样本又较短时，模型能学到词序，所以序列模型（带位置嵌入的 Transformer）通常胜过二元词袋。两种都训练一下，比较看看。</translation>
+        <translation type="vanished">经验法则：样本很多而每个样本又较短时，模型能学到词序，所以序列模型（带位置嵌入的 Transformer）通常胜过二元词袋。两种都训练一下，比较看看。</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Rule of thumb: with few samples for how long they are, word order is hard to learn, so a bag-of-bigrams model usually does as well as a sequence model or better, and trains much faster. Train both and compare.</source>
-        <translation>经验法则：样本较少而每个样本又较长时，词序很难学到，所以二元词袋模型通常与序列模型表现相当甚至更好，而且训练快得多。两种都训练一下，比较看看。</translation>
+        <translation type="vanished">经验法则：样本较少而每个样本又较长时，词序很难学到，所以二元词袋模型通常与序列模型表现相当甚至更好，而且训练快得多。两种都训练一下，比较看看。</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Generated data, made so that word order decides (“… but …”, negation).</source>
-        <translation>生成的数据，专门设计成由词序决定结果（“……但是……”、否定）。</translation>
+        <translation type="vanished">生成的数据，专门设计成由词序决定结果（“……但是……”、否定）。</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Measured on it with the tiny preset: the Transformer with position reaches %1 test accuracy, without position %2, the bag of bigrams %3. The book&apos;s rule of thumb is about real text; here word order is the point.</source>
-        <translation>用 tiny 预设在这份数据上实测：带位置信息的 Transformer 测试准确率达到 %1，不带位置信息为 %2，二元词袋为 %3。书中的经验法则针对的是真实文本；而这里的重点正是词序。</translation>
+        <translation type="vanished">用 tiny 预设在这份数据上实测：带位置信息的 Transformer 测试准确率达到 %1，不带位置信息为 %2，二元词袋为 %3。书中的经验法则针对的是真实文本；而这里的重点正是词序。</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>%1 of the letters are Chinese, Japanese or Korean: with the tokenizer on “auto”, the model reads words from a dictionary (icu_words), not whole sentences.</source>
-        <translation>%1 的字符是中文、日文或韩文：分词器设为“自动”时，模型会按词典切分出的词来读（icu_words），而不是把整句当成一个词。</translation>
+        <translation type="vanished">%1 的字符是中文、日文或韩文：分词器设为“自动”时，模型会按词典切分出的词来读（icu_words），而不是把整句当成一个词。</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>No training reviews: there is nothing to recommend a model for.</source>
-        <translation>没有训练影评：无法据此推荐模型。</translation>
+        <translation type="vanished">没有训练影评：无法据此推荐模型。</translation>
     </message>
 </context>
 <context>
@@ -90,8 +79,8 @@
         <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+12"/>
+        <location line="+15"/>
+        <location line="+6"/>
         <source>Save picture</source>
         <translation>保存图片</translation>
     </message>
@@ -515,7 +504,7 @@
         <translation>IMDB 电影评论（Large Movie Review Dataset，Maas 等，2011）：50,000 条影评，84 MB</translation>
     </message>
     <message>
-        <location filename="../../app/gui_main.cpp" line="+32"/>
+        <location filename="../../app/gui_main.cpp" line="+29"/>
         <source>A teaching tool for attention and Transformers.</source>
         <translation>一款讲解注意力机制与 Transformer 的教学工具。</translation>
     </message>
@@ -553,6 +542,38 @@
         <location line="+1"/>
         <source>dir</source>
         <translation>目录</translation>
+    </message>
+    <message>
+        <source>Data source of the Train page (builtin, builtin:zh, a file).</source>
+        <translation type="vanished">训练页面的数据来源（builtin、builtin:zh 或一个文件）。</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation type="vanished">来源</translation>
+    </message>
+    <message>
+        <source>Language of this session (en, zh_CN); not remembered.</source>
+        <translation type="vanished">本次会话的界面语言（en、zh_CN）；不会被记住。</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation type="vanished">代码</translation>
+    </message>
+    <message>
+        <source>Open a saved Transformer model on the Attention and Step-through pages.</source>
+        <translation type="vanished">在“注意力”和“逐步演示”页面中打开一个已保存的 Transformer 模型。</translation>
+    </message>
+    <message>
+        <source>Sentence of the Attention and Step-through pages.</source>
+        <translation type="vanished">“注意力”和“逐步演示”页面使用的句子。</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation type="vanished">文本</translation>
+    </message>
+    <message>
+        <source>Page to show first (train, attention, step, normalization, chatbot).</source>
+        <translation type="vanished">启动时显示的页面（train、attention、step、normalization、chatbot）。</translation>
     </message>
 </context>
 <context>
@@ -651,44 +672,36 @@
 <context>
     <name>StageTexts</name>
     <message>
-        <location filename="../../ui/stage_texts.cpp" line="+18"/>
         <source>Reading the data</source>
-        <translation>正在读取数据</translation>
+        <translation type="vanished">正在读取数据</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Reading the pre-trained encoder</source>
-        <translation>正在读取预训练的编码器</translation>
+        <translation type="vanished">正在读取预训练的编码器</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Building the vocabulary</source>
-        <translation>正在构建词表</translation>
+        <translation type="vanished">正在构建词表</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Counting unigrams and bigrams</source>
-        <translation>正在统计一元组和二元组</translation>
+        <translation type="vanished">正在统计一元组和二元组</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Encoding the reviews</source>
-        <translation>正在编码影评</translation>
+        <translation type="vanished">正在编码影评</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Preparing the pairs</source>
-        <translation>正在准备问答对</translation>
+        <translation type="vanished">正在准备问答对</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Encoding the pairs</source>
-        <translation>正在编码问答对</translation>
+        <translation type="vanished">正在编码问答对</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Ready</source>
-        <translation>就绪</translation>
+        <translation type="vanished">就绪</translation>
     </message>
 </context>
 <context>
@@ -1538,9 +1551,37 @@
     </message>
 </context>
 <context>
+    <name>al::ui::AttentionGrid</name>
+    <message>
+        <location filename="../../ui/widgets/attention_grid.cpp" line="+56"/>
+        <source>Layer %1, average of %2 heads</source>
+        <translation>第 %1 层，%2 个头的平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>layer %1, average of the heads</source>
+        <translation>第 %1 层，各头的平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where “%1” looks (%2)</source>
+        <translation>“%1”在关注哪里（%2）</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::AttentionPage</name>
     <message>
-        <location filename="../../ui/attention_page.cpp" line="+44"/>
+        <location filename="../../ui/attention_page.cpp" line="+46"/>
         <source>positive</source>
         <translation>正面</translation>
     </message>
@@ -1555,7 +1596,7 @@
         <translation>%1 层，%2 个注意力头（每头 K = %3），维度 D = %4，位置：%5，归一化：%6，最多 %7 个词元</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
         <source>Heatmaps</source>
         <translation>热力图</translation>
     </message>
@@ -1565,12 +1606,12 @@
         <translation>词序</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Position</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
@@ -1606,12 +1647,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+207"/>
+        <location line="+161"/>
         <source>Train a toy model now</source>
         <translation>现在训练一个玩具模型</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-159"/>
         <source>The tiny preset on the built-in reviews: a few seconds, on a worker thread</source>
         <translation>在内置影评上使用 tiny 预设：只需几秒钟，在后台线程中进行</translation>
     </message>
@@ -1676,48 +1717,39 @@
         <translation>键词元</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>Positions:</source>
-        <translation>位置数：</translation>
+        <translation type="vanished">位置数：</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Dimensions:</source>
-        <translation>维度数：</translation>
+        <translation type="vanished">维度数：</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>The model&apos;s width when a model is chosen</source>
-        <translation>选中模型后使用该模型的维度</translation>
+        <translation type="vanished">选中模型后使用该模型的维度</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the model&apos;s learned position vectors are (cosine): neighbouring positions that look alike show as a bright band along the diagonal.</source>
-        <translation>左图：正弦位置编码 PE[p, 2j] = sin(p / 10000^(2j/D))，PE[p, 2j+1] = cos(…)：前面的维度波动快，后面的维度波动慢，因此每个位置都有自己独特的模式。右图：模型学习得到的位置向量彼此有多相似（余弦相似度）：相邻位置彼此相似，就会在对角线上形成一条亮带。</translation>
+        <translation type="vanished">左图：正弦位置编码 PE[p, 2j] = sin(p / 10000^(2j/D))，PE[p, 2j+1] = cos(…)：前面的维度波动快，后面的维度波动慢，因此每个位置都有自己独特的模式。右图：模型学习得到的位置向量彼此有多相似（余弦相似度）：相邻位置彼此相似，就会在对角线上形成一条亮带。</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>Sinusoidal encoding</source>
-        <translation>正弦位置编码</translation>
+        <translation type="vanished">正弦位置编码</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+4"/>
         <source>position</source>
-        <translation>位置</translation>
+        <translation type="vanished">位置</translation>
     </message>
     <message>
-        <location line="-4"/>
         <source>dimension</source>
-        <translation>维度</translation>
+        <translation type="vanished">维度</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Learned position similarity</source>
-        <translation>学习得到的位置向量相似度</translation>
+        <translation type="vanished">学习得到的位置向量相似度</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+28"/>
         <source>Open a model directory</source>
         <translation>打开模型目录</translation>
     </message>
@@ -1747,7 +1779,7 @@
         <translation>玩具模型已就绪</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+34"/>
         <source>Choose a model above: open a model directory, or train a toy model in a few seconds.</source>
         <translation>请在上方选择一个模型：打开一个模型目录，或者花几秒钟训练一个玩具模型。</translation>
     </message>
@@ -1856,132 +1888,191 @@
         <translation>请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“not good, bad”和“bad, not good”。</translation>
     </message>
     <message>
-        <location line="+36"/>
         <source>Sinusoidal encoding, %1 positions x %2 dimensions</source>
-        <translation>正弦位置编码，%1 个位置 × %2 个维度</translation>
+        <translation type="vanished">正弦位置编码，%1 个位置 × %2 个维度</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>Learned position vectors of “%1”: cosine similarity</source>
-        <translation>“%1”学习得到的位置向量：余弦相似度</translation>
+        <translation type="vanished">“%1”学习得到的位置向量：余弦相似度</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Each cell compares position i with position j of the trained model.</source>
-        <translation>每个格子比较训练后模型的位置 i 与位置 j。</translation>
+        <translation type="vanished">每个格子比较训练后模型的位置 i 与位置 j。</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Sinusoidal encoding: cosine similarity</source>
-        <translation>正弦位置编码：余弦相似度</translation>
+        <translation type="vanished">正弦位置编码：余弦相似度</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>“%1” has no learned position vectors (position: %2); shown instead: the similarity of the sinusoidal encoding.</source>
-        <translation>“%1”没有学习得到的位置向量（位置：%2）；这里改为显示正弦位置编码的相似度。</translation>
+        <translation type="vanished">“%1”没有学习得到的位置向量（位置：%2）；这里改为显示正弦位置编码的相似度。</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding&apos;s similarity.</source>
-        <translation>请选择一个使用学习得到的位置嵌入的已训练模型，来比较它的位置向量；在此之前先显示正弦位置编码的相似度。</translation>
+        <translation type="vanished">请选择一个使用学习得到的位置嵌入的已训练模型，来比较它的位置向量；在此之前先显示正弦位置编码的相似度。</translation>
     </message>
 </context>
 <context>
     <name>al::ui::ChatbotPage</name>
     <message>
-        <location filename="../../ui/chatbot_page.cpp" line="+29"/>
+        <location filename="../../ui/chatbot_page.cpp" line="+31"/>
         <source>embedding E %1, GRU units U %2, attention units A %3, %4 question words known, %5 answer words</source>
         <translation>嵌入维度 E = %1，GRU 单元数 U = %2，注意力单元数 A = %3，认识 %4 个问题词、%5 个答案词</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+9"/>
+        <source>encoder-decoder Transformer: width D %1, %2 heads of K %3, feed-forward F %4, %5 layer(s) each side, %6 question words known, %7 answer words</source>
+        <translation>编码器-解码器 Transformer：维度 D = %1，%2 个头（每头 K = %3），前馈 F = %4，编码器和解码器各 %5 层，认识 %6 个问题词、%7 个答案词</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>no chatbot yet</source>
         <translation>还没有聊天机器人</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+11"/>
         <source>Open model…</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+75"/>
+        <location line="+4"/>
+        <location line="+158"/>
         <source>Train a tiny chatbot now</source>
         <translation>现在训练一个小型聊天机器人</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="-157"/>
         <source>The tiny preset on a built-in corpus, on a worker thread</source>
         <translation>在内置语料上使用 tiny 预设，在后台线程中进行</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>English → Spanish</source>
         <translation>英语 → 西班牙语</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>everyday dialogs</source>
         <translation>日常对话</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>GRU + additive attention</source>
+        <translation>GRU + 加性注意力</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+23"/>
         <source>Ask a question (or, for the translation model, an English sentence)</source>
         <translation>提一个问题（如果是翻译模型，就输入一个英语句子）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Ask</source>
         <translation>提问</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Question:</source>
         <translation>问题：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+15"/>
         <source>Alignment: where the decoder looked while writing each answer word</source>
         <translation>对齐：解码器在生成每个答案词时关注了哪里</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+28"/>
         <source>answer word (being written)</source>
         <translation>答案词（正在生成）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-28"/>
+        <location line="+28"/>
         <source>question word (looked at)</source>
         <translation>问题词（被关注）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Each row is the additive attention of one decoder step and sums to 1. The Step through page walks through one row: W1·s, W2·h, tanh, V, softmax, context.</source>
-        <translation>每一行是解码器某一步的加性注意力，一行之和为 1。“逐步演示”页面会一步步讲解其中一行：W1·s、W2·h、tanh、V、softmax、上下文向量。</translation>
+        <location line="-26"/>
+        <source>Alignment</source>
+        <translation>对齐</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last layer&apos;s cross-attention, averaged over the heads). The Step through page walks through one step. Click a row of any heatmap to see where that word looks.</source>
+        <translation>每一行是解码器某一步的注意力，一行之和为 1（对 Transformer 而言：取最后一层的交叉注意力，并对各头求平均）。“逐步演示”页面会一步步讲解其中一步。点击任一热力图中的一行，可以看到那个词在关注哪里。</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>tiny %1, %2, %3 epochs</source>
+        <translation>小型 %1，%2，%3 轮</translation>
+    </message>
+    <message>
+        <source>Each row is the additive attention of one decoder step and sums to 1. The Step through page walks through one row: W1·s, W2·h, tanh, V, softmax, context.</source>
+        <translation type="vanished">每一行是解码器某一步的加性注意力，一行之和为 1。“逐步演示”页面会一步步讲解其中一行：W1·s、W2·h、tanh、V、softmax、上下文向量。</translation>
+    </message>
+    <message>
+        <location line="-64"/>
         <source>Choose a chatbot above: open a model directory, or train a tiny one in a few seconds.</source>
         <translation>请在上方选择一个聊天机器人：打开一个模型目录，或者花几秒钟训练一个小型的。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+13"/>
+        <source>Encoder self-attention</source>
+        <translation>编码器自注意力</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>question word (looks)</source>
+        <translation>问题词（发出关注）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>question word (is looked at)</source>
+        <translation>问题词（被关注）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decoder masked self-attention</source>
+        <translation>解码器带掩码的自注意力</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>answer word (looks)</source>
+        <translation>答案词（发出关注）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>earlier answer word</source>
+        <translation>前面的答案词</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>Open a chatbot model directory</source>
         <translation>打开聊天机器人模型目录</translation>
     </message>
     <message>
-        <location line="-40"/>
-        <location line="+48"/>
+        <location line="+8"/>
         <source>Training…</source>
         <translation>正在训练…</translation>
     </message>
@@ -1991,12 +2082,11 @@
         <translation>正在训练小型聊天机器人…</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>tiny chatbot, %1, %2 epochs</source>
-        <translation>小型聊天机器人，%1，%2 轮</translation>
+        <translation type="vanished">小型聊天机器人，%1，%2 轮</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+33"/>
         <source>The chatbot could not be trained: %1</source>
         <translation>聊天机器人训练失败：%1</translation>
     </message>
@@ -2006,12 +2096,12 @@
         <translation>聊天机器人已就绪</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+35"/>
         <source>Choose a chatbot first.</source>
         <translation>请先选择一个聊天机器人。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+37"/>
         <source>Answer: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>回答：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
@@ -2034,9 +2124,169 @@
     </message>
 </context>
 <context>
+    <name>al::ui::ComparisonPage</name>
+    <message>
+        <location filename="../../ui/pages/comparison_page.cpp" line="+36"/>
+        <source>GRU + Bahdanau attention</source>
+        <translation>GRU + Bahdanau 注意力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>English → Spanish (built-in)</source>
+        <translation>英语 → 西班牙语（内置）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chinese → English (built-in)</source>
+        <translation>中文 → 英语（内置）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>everyday dialogs (built-in)</source>
+        <translation>日常对话（内置）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dialogs file…</source>
+        <translation>对话文件…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A file of question&lt;TAB&gt;answer lines</source>
+        <translation>每行为“问题&lt;TAB&gt;回答”的文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>tiny (seconds)</source>
+        <translation>tiny（几秒钟）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>classroom (minutes)</source>
+        <translation>classroom（几分钟）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> epochs each</source>
+        <translation> 轮（各自）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+141"/>
+        <location line="+22"/>
+        <source>Train both</source>
+        <translation>两个都训练</translation>
+    </message>
+    <message>
+        <location line="-160"/>
+        <source>Data:</source>
+        <translation>数据：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Both models train on the same pairs, the same split and the same seed, one after the other.</source>
+        <translation>两个模型使用相同的问答对、相同的数据划分和相同的随机种子，先后依次训练。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>s / epoch</source>
+        <translation>秒/轮</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>best val. loss</source>
+        <translation>最佳验证损失</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>val. accuracy</source>
+        <translation>验证准确率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>test token acc.</source>
+        <translation>测试词元准确率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>exact match</source>
+        <translation>完全匹配</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Exact match: the share of test questions whose whole greedy answer is the expected one</source>
+        <translation>完全匹配：贪心解码得到的整个回答与期望答案完全一致的测试问题所占的比例</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The same sentence for both:</source>
+        <translation>两个模型使用同一个句子：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>GRU: additive attention of every answer word</source>
+        <translation>GRU：每个答案词的加性注意力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Transformer: last layer&apos;s cross-attention, heads averaged</source>
+        <translation>Transformer：最后一层的交叉注意力，各头取平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>answer word (being written)</source>
+        <translation>答案词（正在生成）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>question word (looked at)</source>
+        <translation>问题词（被关注）</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Training %1 (%2 of 2)…</source>
+        <translation>正在训练 %1（第 %2/2 个）…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 could not be trained: %2</source>
+        <translation>%1 训练失败：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Measuring %1&apos;s exact-match accuracy…</source>
+        <translation>正在测量 %1 的完全匹配准确率…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Done: both models trained on the same split. The table compares them on its test part.</source>
+        <translation>完成：两个模型都在相同的数据划分上训练好了。下表在其中的测试部分上比较它们。</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::CurvePlot</name>
     <message>
-        <location filename="../../ui/curve_plot.cpp" line="+22"/>
+        <location filename="../../ui/curve_plot.cpp" line="+23"/>
         <source>per batch (smoothed)</source>
         <translation>每批次（平滑）</translation>
     </message>
@@ -2069,6 +2319,153 @@
         <location line="+164"/>
         <source>Training curves</source>
         <translation>训练曲线</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::DataSourcePicker</name>
+    <message>
+        <location filename="../../ui/widgets/data_source_picker.cpp" line="+42"/>
+        <source>The training data: built in (works offline), or a folder, archive, CSV or TSV file chosen before</source>
+        <translation>训练数据：内置数据（可离线使用），或之前选择过的文件夹、压缩包、CSV 或 TSV 文件</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An aclImdb_v1.tar.gz archive, a CSV (review,sentiment) or a TSV (label, tab, text)</source>
+        <translation>aclImdb_v1.tar.gz 压缩包、CSV 文件（review,sentiment）或 TSV 文件（标签、制表符、文本）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open folder…</source>
+        <translation>打开文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An aclImdb folder (train/pos, train/neg, test/pos, test/neg)</source>
+        <translation>aclImdb 文件夹（train/pos、train/neg、test/pos、test/neg）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The rule of thumb of the book (Deep Learning with Python, ch. 11): divide the number of samples by the mean number of words per sample. Below about 1500, a bag-of-bigrams model tends to win; above, a sequence model such as the Transformer.</source>
+        <translation>书中的经验法则（《Python 深度学习》第 11 章）：用样本数除以每个样本的平均词数。结果低于约 1500 时，二元词袋模型往往更好；高于 1500 时，Transformer 这样的序列模型更好。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Open training data</source>
+        <translation>打开训练数据</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open an aclImdb folder</source>
+        <translation>打开 aclImdb 文件夹</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&lt;i&gt;Reading %1…&lt;/i&gt;</source>
+        <translation>&lt;i&gt;正在读取 %1…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Could not read the data: %1</source>
+        <translation>无法读取数据：%1</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; question–answer pairs to learn from (%2).</source>
+        <translation>共有 &lt;b&gt;%1&lt;/b&gt; 个问答对可供学习（%2）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book&apos;s threshold of %5).&lt;br&gt;&lt;span style=&apos;color:%6&apos;&gt;&lt;b&gt;%7&lt;/b&gt;&lt;/span&gt;&lt;br&gt;&lt;small&gt;%8&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。&lt;br&gt;&lt;span style=&apos;color:%6&apos;&gt;&lt;b&gt;%7&lt;/b&gt;&lt;/span&gt;&lt;br&gt;&lt;small&gt;%8&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>above</source>
+        <translation>高于</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>below</source>
+        <translation>低于</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A sequence model such as the Transformer should do well.</source>
+        <translation>Transformer 这样的序列模型应该表现不错。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bag-of-bigrams model will probably do as well or better.</source>
+        <translation>二元词袋模型很可能表现得一样好，甚至更好。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::DecoderControls</name>
+    <message>
+        <location filename="../../ui/teaching/decoder_controls.cpp" line="+16"/>
+        <source>Transformer decoder</source>
+        <translation>Transformer 解码器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+28"/>
+        <source>Choose or train an encoder-decoder Transformer on the Chatbot or Train page.</source>
+        <translation>请在“聊天机器人”或“训练”页面中选择或训练一个编码器-解码器 Transformer。</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <source>Which answer token is being chosen: the decoder reads &lt;start&gt; and the tokens before it</source>
+        <translation>正在选择哪一个答案词元：解码器读入 &lt;start&gt; 和它前面的词元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Which decoder layer to take apart (the next-token step follows the last one)</source>
+        <translation>要拆开讲解解码器的哪一层（“下一个词元”这一步接在最后一层之后）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answer token</source>
+        <translation>答案词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decoder layer</source>
+        <translation>解码器层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Append the chosen token and run the decoder again</source>
+        <translation>把选出的词元接在后面，再运行一次解码器</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Model: “%1”</source>
+        <translation>模型：“%1”</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No encoder-decoder Transformer yet: train one on the Train page (architecture Transformer) or on the Chatbot page.</source>
+        <translation>还没有编码器-解码器 Transformer：请在训练页面（架构选 Transformer）或“聊天机器人”页面上训练一个。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Answer: %1</source>
+        <translation>回答：%1</translation>
     </message>
 </context>
 <context>
@@ -2125,9 +2522,201 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::ErrorBanner</name>
+    <message>
+        <location filename="../../ui/widgets/error_banner.cpp" line="+17"/>
+        <source>Hide this message</source>
+        <translation>隐藏此消息</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::FigureExportBar</name>
+    <message>
+        <location filename="../../ui/widgets/figure_export_bar.cpp" line="+10"/>
+        <source>Save picture…</source>
+        <translation>保存图片…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Save numbers…</source>
+        <translation>保存数值…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/matrix_tab_parts.cpp" line="+95"/>
+        <source>The whole tab as PNG, SVG or PDF</source>
+        <translation>把整个标签页保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every number of the grids, as a CSV table</source>
+        <translation>把网格中的所有数值保存为 CSV 表格</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>view</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::FillPage</name>
+    <message>
+        <source>Fill in the blank</source>
+        <translation type="vanished">填空</translation>
+    </message>
+    <message>
+        <source>Show me the masking</source>
+        <translation type="vanished">看看掩码是怎么做的</translation>
+    </message>
+    <message>
+        <source>Train a toy model now</source>
+        <translation type="vanished">现在训练一个玩具模型</translation>
+    </message>
+    <message>
+        <source>The toy masked-LM is ready</source>
+        <translation type="vanished">玩具掩码语言模型已就绪</translation>
+    </message>
+    <message>
+        <source>Pick a masked-LM model above: train one on the Train page (task masked-lm), open a model directory, or train a toy model here in a few seconds.</source>
+        <translation type="vanished">请在上方选择一个掩码语言模型：在训练页面上训练一个（任务选 masked-lm），打开一个模型目录，或者在这里花几秒钟训练一个玩具模型。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="vanished">模型：</translation>
+    </message>
+    <message>
+        <source>no masked-LM yet</source>
+        <translation type="vanished">还没有掩码语言模型</translation>
+    </message>
+    <message>
+        <source>%1 words, %2 tokens, %3 layer(s) of %4 heads, hides %5 %</source>
+        <translation type="vanished">%1 个词，%2 个词元，%3 层，每层 %4 个头，遮住 %5 %</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation type="vanished">打开模型…</translation>
+    </message>
+    <message>
+        <source>A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm</source>
+        <translation type="vanished">由训练页面或 attentionlab-cli train mlm 保存的 masked-lm 模型目录</translation>
+    </message>
+    <message>
+        <source>The masked-lm tiny preset on the built-in reviews: a few seconds, on a worker thread</source>
+        <translation type="vanished">在内置影评上使用 masked-lm 的 tiny 预设：只需几秒钟，在后台线程中进行</translation>
+    </message>
+    <message>
+        <source>Type a sentence; write [MASK] where a word should be guessed</source>
+        <translation type="vanished">输入一个句子；在要猜的词的位置写 [MASK]</translation>
+    </message>
+    <message>
+        <source>Fill the blanks</source>
+        <translation type="vanished">填空</translation>
+    </message>
+    <message>
+        <source>The tokens as the model reads them. Click a word to hide it; click a blank to bring the word back.</source>
+        <translation type="vanished">模型读到的词元。点击一个词可以把它遮住；点击一个空格可以把词恢复。</translation>
+    </message>
+    <message>
+        <source>Blank:</source>
+        <translation type="vanished">空格：</translation>
+    </message>
+    <message>
+        <source>Attention from:</source>
+        <translation type="vanished">注意力来自：</translation>
+    </message>
+    <message>
+        <source>Left: the words the model would put in the blank. Right: how much the blank&apos;s position looked at each word, on both sides of it (the row sums to 1).</source>
+        <translation type="vanished">左图：模型会填入空格的词。右图：空格所在位置对它左右两侧每个词的关注程度（整行之和为 1）。</translation>
+    </message>
+    <message>
+        <source>opened</source>
+        <translation type="vanished">已打开</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation type="vanished">无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open a masked-lm model directory</source>
+        <translation type="vanished">打开 masked-lm 模型目录</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation type="vanished">正在训练…</translation>
+    </message>
+    <message>
+        <source>Training a toy masked-LM on the built-in reviews…</source>
+        <translation type="vanished">正在用内置影评训练玩具掩码语言模型…</translation>
+    </message>
+    <message>
+        <source>toy masked-LM</source>
+        <translation type="vanished">玩具掩码语言模型</translation>
+    </message>
+    <message>
+        <source>Type a sentence, then click a word to hide it or write [MASK] where a word should be guessed.</source>
+        <translation type="vanished">输入一个句子，然后点击一个词把它遮住，或者在要猜的词的位置写 [MASK]。</translation>
+    </message>
+    <message>
+        <source>The sentence has no words once punctuation is removed. Type a sentence with [MASK] in it.</source>
+        <translation type="vanished">去掉标点后，这个句子里没有词。请输入一个含有 [MASK] 的句子。</translation>
+    </message>
+    <message>
+        <source>No blank within the first %1 tokens (the model reads no further): click a word below to hide it.</source>
+        <translation type="vanished">前 %1 个词元中没有空格（模型不会读得更远）：请点击下面的一个词把它遮住。</translation>
+    </message>
+    <message>
+        <source>No blank yet: click a word below to hide it, or write [MASK] in the sentence.</source>
+        <translation type="vanished">还没有空格：请点击下面的一个词把它遮住，或者在句子中写 [MASK]。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) struck through are not in the model&apos;s vocabulary: it reads them as [UNK].</source>
+        <translation type="vanished">
+            <numerusform>划掉的 %n 个词不在模型的词表中：模型把它们读作 [UNK]。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only the first %1 tokens are read (the model&apos;s sequence_length); the rest is cut off.</source>
+        <translation type="vanished">只读取前 %1 个词元（模型的 sequence_length）；其余部分被截掉。</translation>
+    </message>
+    <message>
+        <source>%1 (word %2): %3</source>
+        <translation type="vanished">%1（第 %2 个词）：%3</translation>
+    </message>
+    <message>
+        <source>layer %1, heads&apos; average</source>
+        <translation type="vanished">第 %1 层，各头的平均</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation type="vanished">第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Blank %1: the %2 most probable words (together %3 %)</source>
+        <translation type="vanished">空格 %1：最可能的 %2 个词（合计 %3 %）</translation>
+    </message>
+    <message>
+        <source>Where the blank at word %1 looked (%2)</source>
+        <translation type="vanished">第 %1 个词处的空格关注了哪里（%2）</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::HeatmapView</name>
     <message>
-        <location filename="../../ui/heatmap_view.cpp" line="+69"/>
+        <location filename="../../ui/heatmap_view.cpp" line="+65"/>
         <source>Save picture (PNG, SVG, PDF)…</source>
         <translation>保存图片（PNG、SVG、PDF）…</translation>
     </message>
@@ -2153,14 +2742,32 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::HyperParameterForm</name>
+    <message>
+        <location filename="../../ui/widgets/hyperparameter_form.cpp" line="+21"/>
+        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model). Every value below can still be changed.</source>
+        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）。下面的每个值仍然可以修改。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+174"/>
+        <location filename="../../ui/main_window.cpp" line="+32"/>
         <source>AttentionLab</source>
         <translation>AttentionLab</translation>
     </message>
     <message>
-        <location line="-129"/>
+        <location line="+12"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
@@ -2190,6 +2797,14 @@ to %2</source>
         <translation>自注意力，一次演示一个运算</translation>
     </message>
     <message>
+        <source>Fill in the blank</source>
+        <translation type="vanished">填空</translation>
+    </message>
+    <message>
+        <source>BERT&apos;s masked language model: guess hidden words from both sides</source>
+        <translation type="vanished">BERT 的掩码语言模型：根据左右两侧的上下文猜出被遮住的词</translation>
+    </message>
+    <message>
         <location line="+7"/>
         <source>Normalization</source>
         <translation>归一化</translation>
@@ -2210,12 +2825,11 @@ to %2</source>
         <translation>聊天机器人</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>The GRU chatbot with additive attention</source>
-        <translation>带加性注意力的 GRU 聊天机器人</translation>
+        <translation type="vanished">带加性注意力的 GRU 聊天机器人</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
@@ -2230,17 +2844,36 @@ to %2</source>
         <translation>“%1”已可在“注意力”页面中使用</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>“%1” is ready on the Chatbot page</source>
         <translation>“%1”已可在“聊天机器人”页面中使用</translation>
     </message>
     <message>
+        <source>“%1” is ready on the Fill-in-the-blank page</source>
+        <translation type="vanished">“%1”已可在“填空”页面中使用</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>The GRU chatbot with additive attention, and the encoder-decoder Transformer</source>
+        <translation>带加性注意力的 GRU 聊天机器人，以及编码器-解码器 Transformer</translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bahdanau vs Transformer on the same data and split</source>
+        <translation>在相同数据和划分上对比 Bahdanau 注意力与 Transformer</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+25"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2260,36 +2893,35 @@ to %2</source>
         <translation>保存模型(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Export figure…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Ctrl+E</source>
-        <translation type="vanished">Ctrl+E</translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+8"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
+        <translation type="vanished">视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="vanished">语言(&amp;L)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>&amp;Training</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -2300,9 +2932,68 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::MaskingView</name>
+    <message>
+        <source>replaced by [MASK] (80 %)</source>
+        <translation type="vanished">替换为 [MASK]（80 %）</translation>
+    </message>
+    <message>
+        <source>replaced by a random word (10 %)</source>
+        <translation type="vanished">替换为随机词（10 %）</translation>
+    </message>
+    <message>
+        <source>left unchanged (10 %)</source>
+        <translation type="vanished">保持不变（10 %）</translation>
+    </message>
+    <message>
+        <source>New sample</source>
+        <translation type="vanished">换一个样本</translation>
+    </message>
+    <message>
+        <source>Another training review, masked again with the training code&apos;s own function</source>
+        <translation type="vanished">换一条训练影评，用训练代码本身的函数重新做掩码</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation type="vanished">位置</translation>
+    </message>
+    <message>
+        <source>Word</source>
+        <translation type="vanished">词</translation>
+    </message>
+    <message>
+        <source>The model sees</source>
+        <translation type="vanished">模型看到的</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="vanished">原因</translation>
+    </message>
+    <message>
+        <source>Pick or train a masked-LM model above to see how its training hides words.</source>
+        <translation type="vanished">请在上方选择或训练一个掩码语言模型，看看它在训练中如何遮住词。</translation>
+    </message>
+    <message>
+        <source>A review of the built-in training corpus, read by this model&apos;s tokenizer. Training hides %1 % of its tokens and asks the model for the original word at exactly those positions (coloured): most become [MASK], some a random word, some stay as they were, so that the model cannot learn that only [MASK] positions matter.</source>
+        <translation type="vanished">内置训练语料中的一条影评，由这个模型的分词器读入。训练时遮住其中 %1 % 的词元，并要求模型恰好在这些位置（彩色标出）说出原来的词：大多数换成 [MASK]，一些换成随机词，一些保持原样，这样模型就不会学到“只有 [MASK] 的位置才重要”。</translation>
+    </message>
+    <message>
+        <source>Training text:</source>
+        <translation type="vanished">训练文本：</translation>
+    </message>
+    <message>
+        <source>The model sees:</source>
+        <translation type="vanished">模型看到的：</translation>
+    </message>
+    <message>
+        <source>The same function over %1 tokens of the corpus: %2 % chosen; of those %3 % became [MASK], %4 % a random word, %5 % stayed unchanged.</source>
+        <translation type="vanished">同一个函数作用于语料中的 %1 个词元：选中了 %2 %；其中 %3 % 换成了 [MASK]，%4 % 换成了随机词，%5 % 保持不变。</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::MatrixView</name>
     <message>
-        <location filename="../../ui/matrix_view.cpp" line="+274"/>
+        <location filename="../../ui/matrix_view.cpp" line="+292"/>
         <source>Save picture...</source>
         <translation>保存图片...</translation>
     </message>
@@ -2315,7 +3006,7 @@ to %2</source>
 <context>
     <name>al::ui::NormRace</name>
     <message>
-        <location filename="../../ui/norm_race.cpp" line="+47"/>
+        <location filename="../../ui/norm_race.cpp" line="+45"/>
         <source>&lt;b&gt;The claim:&lt;/b&gt; batch normalization does not work well on sequences; layer normalization, which normalizes each word on its own, does. &lt;b&gt;The test:&lt;/b&gt; two IMDB Transformer encoders that differ only in their normalization train side by side: same reviews, same split, same seed (so the same first weights and the same batches), one processor core each. Then both are tested on reviews they never saw.</source>
         <translation>&lt;b&gt;论断：&lt;/b&gt;批归一化在序列上效果不好；层归一化对每个词单独归一化，效果好。&lt;b&gt;检验：&lt;/b&gt;两个只有归一化方式不同的 IMDB Transformer 编码器同时训练：相同的影评、相同的数据划分、相同的随机种子（因此初始权重和批次也都相同），各用一个处理器核心。然后两者都在从未见过的影评上测试。</translation>
     </message>
@@ -2325,7 +3016,7 @@ to %2</source>
         <translation>请按&lt;b&gt;开始比赛&lt;/b&gt;。在内置影评上，比赛用时远不到一分钟；在真实的 IMDB 压缩包上使用 classroom 预设，则需要几分钟。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>The reviews both encoders learn from. Use Choose… for the real IMDB archive (aclImdb_v1.tar.gz) or an aclImdb folder.</source>
         <translation>两个编码器共同学习的影评。用“选择…”来选择真实的 IMDB 压缩包（aclImdb_v1.tar.gz）或 aclImdb 文件夹。</translation>
     </message>
@@ -2356,13 +3047,13 @@ to %2</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+126"/>
-        <location line="+284"/>
+        <location line="+129"/>
+        <location line="+258"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-407"/>
+        <location line="-384"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -2402,7 +3093,7 @@ to %2</source>
         <translation>批归一化</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+40"/>
         <source>reading the reviews and building the model…</source>
         <translation>正在读取影评并构建模型…</translation>
     </message>
@@ -2427,7 +3118,7 @@ to %2</source>
         <translation>比赛已继续</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+43"/>
         <source>epoch %1 of %2, batch %3 of %4 · smoothed loss %5 · accuracy %6</source>
         <translation>第 %1/%2 轮，第 %3/%4 批次 · 平滑损失 %5 · 准确率 %6</translation>
     </message>
@@ -2437,7 +3128,7 @@ to %2</source>
         <translation>已训练 %1 轮；现在在从未见过的影评上测试…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+18"/>
         <source>done, %1 of the test reviews right.</source>
         <translation>完成，测试影评的正确率为 %1。</translation>
     </message>
@@ -2525,7 +3216,7 @@ to %2</source>
 <context>
     <name>al::ui::NormalizationPage</name>
     <message>
-        <location filename="../../ui/normalization_page.cpp" line="+143"/>
+        <location filename="../../ui/normalization_page.cpp" line="+58"/>
         <source>Both compute &lt;i&gt;(x − mean) / √(variance + ε)&lt;/i&gt;, over different numbers: &lt;b style=&apos;color:%1&apos;&gt;layer normalization&lt;/b&gt; along each row (one sample or token), &lt;b style=&apos;color:%2&apos;&gt;batch normalization&lt;/b&gt; along each column (one feature, over the batch). Click a cell to outline both.</source>
         <translation>两者都计算 &lt;i&gt;(x − 均值) / √(方差 + ε)&lt;/i&gt;，只是针对不同的数：&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;沿每一行（一个样本或词元），&lt;b style=&apos;color:%2&apos;&gt;批归一化&lt;/b&gt;沿每一列（一个特征，跨整个批次）。点击一个格子，即可同时框出这两个范围。</translation>
     </message>
@@ -2540,17 +3231,17 @@ to %2</source>
         <translation>样本 × 特征</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sequences, padded</source>
         <translation>序列（含填充）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Race</source>
         <translation>比赛</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Example</source>
         <translation>示例</translation>
     </message>
@@ -2567,12 +3258,11 @@ to %2</source>
     <message>
         <location line="+3"/>
         <location line="+5"/>
-        <location line="+234"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-3"/>
         <source>Statistics of each row</source>
         <translation>每一行的统计量</translation>
     </message>
@@ -2598,12 +3288,11 @@ to %2</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+234"/>
         <source>Features</source>
         <translation>特征</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="+7"/>
         <source>Double-click a cell to type a number.</source>
         <translation>双击一个格子即可输入数字。</translation>
     </message>
@@ -2676,26 +3365,23 @@ to %2</source>
     <message>
         <location line="-21"/>
         <location line="+22"/>
-        <location line="+211"/>
         <source>feature %1</source>
         <translation>特征 %1</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="+8"/>
         <location line="+7"/>
-        <location line="+208"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location line="-215"/>
+        <location line="-7"/>
         <location line="+7"/>
-        <location line="+208"/>
         <source>variance</source>
         <translation>方差</translation>
     </message>
     <message>
-        <location line="-212"/>
+        <location line="-4"/>
         <source>batch mean</source>
         <translation>批次均值</translation>
     </message>
@@ -2734,7 +3420,126 @@ to %2</source>
         </translation>
     </message>
     <message>
-        <location line="+28"/>
+        <source>Padding counted</source>
+        <translation type="vanished">计入填充</translation>
+    </message>
+    <message>
+        <source>Padding masked</source>
+        <translation type="vanished">掩盖填充</translation>
+    </message>
+    <message>
+        <source>The zero rows enter the statistics as if they were tokens</source>
+        <translation type="vanished">全零的填充行被当作词元计入统计量</translation>
+    </message>
+    <message>
+        <source>Only real tokens enter the statistics</source>
+        <translation type="vanished">只有真实的词元计入统计量</translation>
+    </message>
+    <message>
+        <source>Input: tokens × features, padded (editable)</source>
+        <translation type="vanished">输入：词元 × 特征，含填充（可编辑）</translation>
+    </message>
+    <message>
+        <source>Statistics of each token</source>
+        <translation type="vanished">每个词元的统计量</translation>
+    </message>
+    <message>
+        <source>Output (training)</source>
+        <translation type="vanished">输出（训练）</translation>
+    </message>
+    <message>
+        <source>Statistics of each feature</source>
+        <translation type="vanished">每个特征的统计量</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation type="vanished">序列数</translation>
+    </message>
+    <message>
+        <source>Lengths</source>
+        <translation type="vanished">长度</translation>
+    </message>
+    <message>
+        <source>Sequences of different lengths are padded with zeros (grey rows) to the longest one, so that the batch is one block of numbers.</source>
+        <translation type="vanished">长度不同的序列用零（灰色的行）填充到最长序列的长度，使整个批次成为一个规整的数字块。</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Layer normalization&lt;/b&gt;: along each token</source>
+        <translation type="vanished">&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;：沿每个词元</translation>
+    </message>
+    <message>
+        <source>Every token is normalized over its own features: padding elsewhere in the batch changes nothing, whether it is counted or not.</source>
+        <translation type="vanished">每个词元在自己的特征上归一化：批次中其他地方的填充，无论是否计入，都不会有任何影响。</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Batch normalization&lt;/b&gt;: along each feature</source>
+        <translation type="vanished">&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每个特征</translation>
+    </message>
+    <message>
+        <source>s%1 t%2</source>
+        <translation type="vanished">s%1 t%2</translation>
+    </message>
+    <message>
+        <source>s%1 t%2 pad</source>
+        <translation type="vanished">s%1 t%2 填充</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="vanished">—</translation>
+    </message>
+    <message>
+        <source>mean, padding counted</source>
+        <translation type="vanished">均值，计入填充</translation>
+    </message>
+    <message>
+        <source>variance, padding counted</source>
+        <translation type="vanished">方差，计入填充</translation>
+    </message>
+    <message>
+        <source>mean, padding masked</source>
+        <translation type="vanished">均值，掩盖填充</translation>
+    </message>
+    <message>
+        <source>variance, padding masked</source>
+        <translation type="vanished">方差，掩盖填充</translation>
+    </message>
+    <message>
+        <source>Each feature&apos;s statistics average %1 numbers, %2 of them padding zeros: they pull the mean toward 0 and change the variance, so a real token&apos;s output depends on how much padding its batch happens to have.</source>
+        <translation type="vanished">每个特征的统计量对 %1 个数求平均，其中 %2 个是填充的零：它们把均值拉向 0，也改变了方差，所以一个真实词元的输出取决于它所在批次碰巧有多少填充。</translation>
+    </message>
+    <message>
+        <source>Each feature&apos;s statistics average the %1 real tokens only; the %2 padding rows are left out. A model must carry a mask to every batch normalization to do this.</source>
+        <translation type="vanished">每个特征的统计量只对 %1 个真实词元求平均；%2 个填充行被排除在外。要做到这一点，模型必须把掩码传给每一个批归一化层。</translation>
+    </message>
+    <message>
+        <source>Save picture...</source>
+        <translation type="vanished">保存图片...</translation>
+    </message>
+    <message>
+        <source>Save numbers...</source>
+        <translation type="vanished">保存数值...</translation>
+    </message>
+    <message>
+        <source>view</source>
+        <translation type="vanished">视图</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation type="vanished">行</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation type="vanished">列</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation type="vanished">数值</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::PaddedSequencesTab</name>
+    <message>
+        <location filename="../../ui/widgets/padded_sequences_tab.cpp" line="+40"/>
         <source>Padding counted</source>
         <translation>计入填充</translation>
     </message>
@@ -2759,7 +3564,12 @@ to %2</source>
         <translation>输入：词元 × 特征，含填充（可编辑）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Statistics of each token</source>
         <translation>每个词元的统计量</translation>
     </message>
@@ -2779,7 +3589,12 @@ to %2</source>
         <translation>序列数</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+2"/>
+        <source>Features</source>
+        <translation>特征</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Lengths</source>
         <translation>长度</translation>
     </message>
@@ -2804,7 +3619,7 @@ to %2</source>
         <translation>&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每个特征</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+101"/>
         <source>s%1 t%2</source>
         <translation>s%1 t%2</translation>
     </message>
@@ -2814,7 +3629,22 @@ to %2</source>
         <translation>s%1 t%2 填充</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+3"/>
+        <source>feature %1</source>
+        <translation>特征 %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>variance</source>
+        <translation>方差</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -2848,35 +3678,79 @@ to %2</source>
         <source>Each feature&apos;s statistics average the %1 real tokens only; the %2 padding rows are left out. A model must carry a mask to every batch normalization to do this.</source>
         <translation>每个特征的统计量只对 %1 个真实词元求平均；%2 个填充行被排除在外。要做到这一点，模型必须把掩码传给每一个批归一化层。</translation>
     </message>
+</context>
+<context>
+    <name>al::ui::PositionTab</name>
     <message>
-        <location line="+41"/>
-        <source>Save picture...</source>
-        <translation>保存图片...</translation>
+        <location filename="../../ui/widgets/position_tab.cpp" line="+21"/>
+        <source>Positions:</source>
+        <translation>位置数：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Dimensions:</source>
+        <translation>维度数：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The model&apos;s width when a model is chosen</source>
+        <translation>选中模型后使用该模型的维度</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the model&apos;s learned position vectors are (cosine): neighbouring positions that look alike show as a bright band along the diagonal.</source>
+        <translation>左图：正弦位置编码 PE[p, 2j] = sin(p / 10000^(2j/D))，PE[p, 2j+1] = cos(…)：前面的维度波动快，后面的维度波动慢，因此每个位置都有自己独特的模式。右图：模型学习得到的位置向量彼此有多相似（余弦相似度）：相邻位置彼此相似，就会在对角线上形成一条亮带。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Sinusoidal encoding</source>
+        <translation>正弦位置编码</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+4"/>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>dimension</source>
+        <translation>维度</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Save numbers...</source>
-        <translation>保存数值...</translation>
+        <source>Learned position similarity</source>
+        <translation>学习得到的位置向量相似度</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>view</source>
-        <translation>视图</translation>
+        <location line="+29"/>
+        <source>Sinusoidal encoding, %1 positions x %2 dimensions</source>
+        <translation>正弦位置编码，%1 个位置 × %2 个维度</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>row</source>
-        <translation>行</translation>
+        <location line="+10"/>
+        <source>Learned position vectors of “%1”: cosine similarity</source>
+        <translation>“%1”学习得到的位置向量：余弦相似度</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>column</source>
-        <translation>列</translation>
+        <location line="+2"/>
+        <source>Each cell compares position i with position j of the trained model.</source>
+        <translation>每个格子比较训练后模型的位置 i 与位置 j。</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>value</source>
-        <translation>数值</translation>
+        <location line="+3"/>
+        <source>Sinusoidal encoding: cosine similarity</source>
+        <translation>正弦位置编码：余弦相似度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” has no learned position vectors (position: %2); shown instead: the similarity of the sinusoidal encoding.</source>
+        <translation>“%1”没有学习得到的位置向量（位置：%2）；这里改为显示正弦位置编码的相似度。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding&apos;s similarity.</source>
+        <translation>请选择一个使用学习得到的位置嵌入的已训练模型，来比较它的位置向量；在此之前先显示正弦位置编码的相似度。</translation>
     </message>
 </context>
 <context>
@@ -2940,47 +3814,53 @@ to %2</source>
 <context>
     <name>al::ui::StepperPage</name>
     <message>
-        <location filename="../../ui/stepper_page.cpp" line="+196"/>
+        <location filename="../../ui/stepper_page.cpp" line="+84"/>
         <source>Self-attention (Transformer)</source>
         <translation>自注意力（Transformer）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Additive attention (chatbot)</source>
         <translation>加性注意力（聊天机器人）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Transformer decoder (chatbot)</source>
+        <translation>Transformer 解码器（聊天机器人）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Sentence</source>
         <translation>句子</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+8"/>
         <source>Pick an example or type your own sentence and press Enter</source>
         <translation>选择一个示例，或者输入你自己的句子并按回车</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>Layer</source>
         <translation>注意力层</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Seeded toy layer</source>
         <translation>随机种子生成的玩具层</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+1"/>
+        <location line="+214"/>
         <source>First layer of a trained model</source>
         <translation>已训练模型的第一层</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-212"/>
         <source>Choose or train a model on the Attention page</source>
         <translation>请在“注意力”页面中选择或训练一个模型</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+16"/>
         <source>D, the width of every token&apos;s vector</source>
         <translation>D：每个词元向量的维度</translation>
     </message>
@@ -3000,33 +3880,33 @@ to %2</source>
         <translation>换一个种子，就会得到另一组随机权重和词向量</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>sinusoidal</source>
         <translation>正弦</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>learned (random)</source>
         <translation>学习得到（随机初始化）</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+4"/>
+        <location line="+1"/>
+        <location line="+16"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-13"/>
         <source>Width D</source>
         <translation>维度 D</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Heads H</source>
         <translation>头数 H</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Key dim K</source>
         <translation>键维度 K</translation>
     </message>
@@ -3036,33 +3916,33 @@ to %2</source>
         <translation>前馈 F</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Position</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+56"/>
+        <location line="+1"/>
+        <location line="+89"/>
         <source>Seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location line="-55"/>
+        <location line="-84"/>
         <source>Attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>padding</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>causal</source>
         <translation>因果</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Padding tokens appended for the padding mask</source>
         <translation>为演示填充掩码而追加的填充词元数</translation>
     </message>
@@ -3072,38 +3952,38 @@ to %2</source>
         <translation>将分数除以 √K</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Mask</source>
         <translation>掩码</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Padding tokens</source>
         <translation>填充词元</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+25"/>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location line="-144"/>
-        <location line="+439"/>
+        <location line="+1"/>
+        <location line="+297"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-294"/>
+        <location line="-296"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+16"/>
         <source>Chatbot</source>
         <translation>聊天机器人</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Seeded toy chatbot (untrained)</source>
         <translation>随机种子生成的玩具聊天机器人（未训练）</translation>
     </message>
@@ -3113,17 +3993,18 @@ to %2</source>
         <translation>随机权重，词表就是问题本身的词：回答毫无意义，但运算过程是真实的</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+2"/>
+        <location line="+137"/>
         <source>The Chatbot page&apos;s model</source>
         <translation>“聊天机器人”页面的模型</translation>
     </message>
     <message>
-        <location line="-117"/>
+        <location line="-135"/>
         <source>Choose or train a chatbot on the Chatbot page</source>
         <translation>请在“聊天机器人”页面中选择或训练一个聊天机器人</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+16"/>
         <source>U, the GRU&apos;s state width (and the toy&apos;s word vector width)</source>
         <translation>U：GRU 状态的维度（也是玩具模型词向量的维度）</translation>
     </message>
@@ -3143,12 +4024,12 @@ to %2</source>
         <translation>单元数 U</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Attention units A</source>
         <translation>注意力单元数 A</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Which answer word&apos;s attention to walk through</source>
         <translation>要逐步演示哪个答案词的注意力</translation>
     </message>
@@ -3158,7 +4039,7 @@ to %2</source>
         <translation>答案词</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+28"/>
         <source>Save picture…</source>
         <translation>保存图片…</translation>
     </message>
@@ -3168,7 +4049,7 @@ to %2</source>
         <translation>把当前步骤保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Save numbers…</source>
         <translation>保存数值…</translation>
     </message>
@@ -3178,7 +4059,7 @@ to %2</source>
         <translation>把当前步骤的所有网格保存到一个 CSV 文件中</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+55"/>
         <source>First layer of “%1”</source>
         <translation>“%1”的第一层</translation>
     </message>
@@ -3188,12 +4069,12 @@ to %2</source>
         <translation>“%1”</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>%1 (D / H rounded down)</source>
         <translation>%1（D / H 向下取整）</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>Answer: %1</source>
         <translation>回答：%1</translation>
     </message>
@@ -3208,8 +4089,7 @@ to %2</source>
         <translation>&lt;br&gt;第 %1 个头：除以 √K 时熵为 %2，不除时为 %3；最大权重 %4 对比 %5</translation>
     </message>
     <message>
-        <location line="-403"/>
-        <location line="+439"/>
+        <location line="+36"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -3222,63 +4102,53 @@ to %2</source>
 <context>
     <name>al::ui::TrainPage</name>
     <message>
-        <location filename="../../ui/train_page.cpp" line="+88"/>
         <source>Hide this message</source>
-        <translation>隐藏此消息</translation>
+        <translation type="vanished">隐藏此消息</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location filename="../../ui/train_page.cpp" line="+90"/>
         <source>Choose data and a preset, then press Start (F5).</source>
         <translation>请选择数据和预设，然后按“开始”(F5)。</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>&amp;Start training</source>
-        <translation>开始训练(&amp;S)</translation>
+        <translation type="vanished">开始训练(&amp;S)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Prepare the data and the model, then train (F5)</source>
-        <translation>准备数据和模型，然后开始训练 (F5)</translation>
+        <translation type="vanished">准备数据和模型，然后开始训练 (F5)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+506"/>
         <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
+        <translation type="vanished">暂停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-503"/>
         <source>Pause after the current batch; press again to resume (F6)</source>
-        <translation>在当前批次结束后暂停；再按一次继续 (F6)</translation>
+        <translation type="vanished">在当前批次结束后暂停；再按一次继续 (F6)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>S&amp;top</source>
-        <translation>停止(&amp;T)</translation>
+        <translation type="vanished">停止(&amp;T)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Stop after the current batch; the run keeps its best epoch (Shift+F5)</source>
-        <translation>在当前批次结束后停止；本次运行保留其最佳轮次 (Shift+F5)</translation>
+        <translation type="vanished">在当前批次结束后停止；本次运行保留其最佳轮次 (Shift+F5)</translation>
     </message>
     <message>
-        <location line="+21"/>
         <source>Start</source>
-        <translation>开始</translation>
+        <translation type="vanished">开始</translation>
     </message>
     <message>
-        <location line="+23"/>
         <source>How many samples the model learns from per second, and the time left at that pace</source>
-        <translation>模型每秒学习多少个样本，以及按这个速度还剩多少时间</translation>
+        <translation type="vanished">模型每秒学习多少个样本，以及按这个速度还剩多少时间</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+18"/>
         <source>Task and data</source>
         <translation>任务和数据</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>What to train</source>
         <translation>要训练什么</translation>
     </message>
@@ -3288,74 +4158,62 @@ to %2</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>The training data: built in (works offline), or a folder, archive, CSV or TSV file chosen before</source>
-        <translation>训练数据：内置数据（可离线使用），或之前选择过的文件夹、压缩包、CSV 或 TSV 文件</translation>
+        <translation type="vanished">训练数据：内置数据（可离线使用），或之前选择过的文件夹、压缩包、CSV 或 TSV 文件</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Data</source>
-        <translation>数据</translation>
+        <translation type="vanished">数据</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Open file…</source>
-        <translation>打开文件…</translation>
+        <translation type="vanished">打开文件…</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>An aclImdb_v1.tar.gz archive, a CSV (review,sentiment) or a TSV (label, tab, text)</source>
-        <translation>aclImdb_v1.tar.gz 压缩包、CSV 文件（review,sentiment）或 TSV 文件（标签、制表符、文本）</translation>
+        <translation type="vanished">aclImdb_v1.tar.gz 压缩包、CSV 文件（review,sentiment）或 TSV 文件（标签、制表符、文本）</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation type="vanished">打开文件夹…</translation>
+    </message>
+    <message>
+        <source>An aclImdb folder (train/pos, train/neg, test/pos, test/neg)</source>
+        <translation type="vanished">aclImdb 文件夹（train/pos、train/neg、test/pos、test/neg）</translation>
+    </message>
+    <message>
+        <source>The rule of thumb of the book (Deep Learning with Python, ch. 11): divide the number of samples by the mean number of words per sample. Below about 1500, a bag-of-bigrams model tends to win; above, a sequence model such as the Transformer.</source>
+        <translation type="vanished">书中的经验法则（《Python 深度学习》第 11 章）：用样本数除以每个样本的平均词数。结果低于约 1500 时，二元词袋模型往往更好；高于 1500 时，Transformer 这样的序列模型更好。</translation>
+    </message>
+    <message>
+        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model). Every value below can still be changed.</source>
+        <translation type="vanished">一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）。下面的每个值仍然可以修改。</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Open folder…</source>
-        <translation>打开文件夹…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>An aclImdb folder (train/pos, train/neg, test/pos, test/neg)</source>
-        <translation>aclImdb 文件夹（train/pos、train/neg、test/pos、test/neg）</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>The rule of thumb of the book (Deep Learning with Python, ch. 11): divide the number of samples by the mean number of words per sample. Below about 1500, a bag-of-bigrams model tends to win; above, a sequence model such as the Transformer.</source>
-        <translation>书中的经验法则（《Python 深度学习》第 11 章）：用样本数除以每个样本的平均词数。结果低于约 1500 时，二元词袋模型往往更好；高于 1500 时，Transformer 这样的序列模型更好。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model). Every value below can still be changed.</source>
-        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）。下面的每个值仍然可以修改。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Model</source>
-        <translation>模型</translation>
+        <translation type="vanished">模型</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Training</source>
-        <translation>训练</translation>
+        <translation type="vanished">训练</translation>
     </message>
     <message>
-        <location line="+20"/>
         <source>Save picture…</source>
-        <translation>保存图片…</translation>
+        <translation type="vanished">保存图片…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+14"/>
         <source>The curves as PNG, SVG or PDF</source>
         <translation>把曲线保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Save numbers…</source>
-        <translation>保存数值…</translation>
+        <translation type="vanished">保存数值…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3363,7 +4221,7 @@ to %2</source>
         <translation>把所显示曲线的每个点保存为 CSV 表格</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>&lt;b&gt;Runs&lt;/b&gt; — tick to overlay curves</source>
         <translation>&lt;b&gt;运行记录&lt;/b&gt; — 勾选即可叠加显示曲线</translation>
     </message>
@@ -3388,19 +4246,16 @@ to %2</source>
         <translation>把选中的运行（或最后一次运行）连同训练历史保存为模型目录</translation>
     </message>
     <message>
-        <location line="+79"/>
         <source>&lt;i&gt;Reading %1…&lt;/i&gt;</source>
-        <translation>&lt;i&gt;正在读取 %1…&lt;/i&gt;</translation>
+        <translation type="vanished">&lt;i&gt;正在读取 %1…&lt;/i&gt;</translation>
     </message>
     <message>
-        <location line="+36"/>
         <source>Could not read the data: %1</source>
-        <translation>无法读取数据：%1</translation>
+        <translation type="vanished">无法读取数据：%1</translation>
     </message>
     <message>
-        <location line="+21"/>
         <source>&lt;b&gt;%1&lt;/b&gt; question–answer pairs to learn from (%2).</source>
-        <translation>共有 &lt;b&gt;%1&lt;/b&gt; 个问答对可供学习（%2）。</translation>
+        <translation type="vanished">共有 &lt;b&gt;%1&lt;/b&gt; 个问答对可供学习（%2）。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book&apos;s threshold of %5).&lt;br&gt;&lt;span style=&apos;color:%6&apos;&gt;&lt;b&gt;%7&lt;/b&gt;&lt;/span&gt;&lt;br&gt;&lt;small&gt;%8&lt;/small&gt;</source>
@@ -3423,17 +4278,15 @@ to %2</source>
         <translation type="vanished">二元词袋模型很可能表现得一样好，甚至更好。</translation>
     </message>
     <message>
-        <location line="+115"/>
         <source>Open training data</source>
-        <translation>打开训练数据</translation>
+        <translation type="vanished">打开训练数据</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Open an aclImdb folder</source>
-        <translation>打开 aclImdb 文件夹</translation>
+        <translation type="vanished">打开 aclImdb 文件夹</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+69"/>
         <source>The data is still being read; Start will be possible in a moment.</source>
         <translation>数据仍在读取中；稍后即可开始。</translation>
     </message>
@@ -3448,45 +4301,42 @@ to %2</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>preparing…</source>
         <translation>准备中…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>Preparing: reading the data and building the model…</source>
         <translation>准备中：正在读取数据并构建模型…</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>Resume</source>
-        <translation>继续</translation>
+        <translation type="vanished">继续</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Pause</source>
-        <translation>暂停</translation>
+        <translation type="vanished">暂停</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Resume</source>
-        <translation>继续(&amp;R)</translation>
+        <translation type="vanished">继续(&amp;R)</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+43"/>
+        <location line="+9"/>
+        <location line="+38"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location line="-43"/>
-        <location line="+43"/>
-        <location line="+7"/>
+        <location line="-38"/>
+        <location line="+32"/>
+        <location line="+6"/>
         <source>training</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-37"/>
         <source>Paused. Press Resume (F6) to go on.</source>
         <translation>已暂停。按“继续”(F6) 接着训练。</translation>
     </message>
@@ -3501,7 +4351,7 @@ to %2</source>
         <translation>将在当前批次结束后停止…</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+19"/>
         <location line="+1"/>
         <source>testing</source>
         <translation>测试中</translation>
@@ -3512,17 +4362,15 @@ to %2</source>
         <translation>训练完成。正在测试数据上评估保留下来的模型…</translation>
     </message>
     <message>
-        <location line="+27"/>
         <source>%1 %</source>
-        <translation>%1 %</translation>
+        <translation type="vanished">%1 %</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>%1 samples/s · %2 left</source>
-        <translation>%1 样本/秒 · 剩余 %2</translation>
+        <translation type="vanished">%1 样本/秒 · 剩余 %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+16"/>
         <source>Epoch %1, batch %2 of %3
 this batch: loss %4 · accuracy %5 %</source>
         <translation>第 %1 轮，第 %2/%3 批次
@@ -3564,12 +4412,11 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>；测试数据上的准确率：%1 %</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>%1 in all</source>
-        <translation>共 %1</translation>
+        <translation type="vanished">共 %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>Cancelled before training began.</source>
         <translation>在训练开始前已取消。</translation>
     </message>
@@ -3579,7 +4426,7 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>无法开始训练：%1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+15"/>
         <location line="+64"/>
         <source>There is no run to save yet: train one first.</source>
         <translation>还没有可保存的运行：请先训练一个。</translation>
@@ -3635,12 +4482,12 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>保存模型目录</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Save the curves</source>
         <translation>保存曲线</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+4"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -3648,6 +4495,80 @@ this batch: loss %4 · accuracy %5 %</source>
         <location line="+8"/>
         <source>Saved the numbers of the curves.</source>
         <translation>已保存曲线的数值。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::TrainingControls</name>
+    <message>
+        <location filename="../../ui/widgets/training_controls.cpp" line="+24"/>
+        <source>&amp;Start training</source>
+        <translation>开始训练(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Prepare the data and the model, then train (F5)</source>
+        <translation>准备数据和模型，然后开始训练 (F5)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+75"/>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="-72"/>
+        <source>Pause after the current batch; press again to resume (F6)</source>
+        <translation>在当前批次结束后暂停；再按一次继续 (F6)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after the current batch; the run keeps its best epoch (Shift+F5)</source>
+        <translation>在当前批次结束后停止；本次运行保留其最佳轮次 (Shift+F5)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>How many samples the model learns from per second, and the time left at that pace</source>
+        <translation>模型每秒学习多少个样本，以及按这个速度还剩多少时间</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 samples/s · %2 left</source>
+        <translation>%1 样本/秒 · 剩余 %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 in all</source>
+        <translation>共 %1</translation>
     </message>
 </context>
 <context>
