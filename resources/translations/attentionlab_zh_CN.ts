@@ -634,6 +634,14 @@
         <translation>对话：每行“问题&lt;TAB&gt;回答” (*.txt *.tsv);;所有文件 (*)</translation>
     </message>
     <message>
+        <source>Masked language model (BERT)</source>
+        <translation type="vanished">掩码语言模型（BERT）</translation>
+    </message>
+    <message>
+        <source>Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used</source>
+        <translation type="vanished">通过根据左右两侧上下文猜出被遮住的词来预训练 IMDB 编码器；不使用标签</translation>
+    </message>
+    <message>
         <location line="+91"/>
         <source>no position</source>
         <translation>无位置信息</translation>
@@ -1941,12 +1949,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+158"/>
+        <location line="+159"/>
         <source>Train a tiny chatbot now</source>
         <translation>现在训练一个小型聊天机器人</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-158"/>
         <source>The tiny preset on a built-in corpus, on a worker thread</source>
         <translation>在内置语料上使用 tiny 预设，在后台线程中进行</translation>
     </message>
@@ -1976,7 +1984,7 @@
         <translation> 轮</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Ask a question (or, for the translation model, an English sentence)</source>
         <translation>提一个问题（如果是翻译模型，就输入一个英语句子）</translation>
     </message>
@@ -2177,13 +2185,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+141"/>
+        <location line="+142"/>
         <location line="+22"/>
         <source>Train both</source>
         <translation>两个都训练</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-161"/>
         <source>Data:</source>
         <translation>数据：</translation>
     </message>
@@ -2204,28 +2212,48 @@
     </message>
     <message>
         <location line="+0"/>
-        <source>s / epoch</source>
-        <translation>秒/轮</translation>
+        <source>seconds per epoch</source>
+        <translation>每轮秒数</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>best val. loss</source>
+        <source>best validation loss</source>
         <translation>最佳验证损失</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>validation accuracy (tokens)</source>
+        <translation>验证准确率（词元）</translation>
+    </message>
+    <message>
         <location line="+0"/>
-        <source>val. accuracy</source>
-        <translation>验证准确率</translation>
+        <source>test accuracy (tokens)</source>
+        <translation>测试准确率（词元）</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>test token acc.</source>
-        <translation>测试词元准确率</translation>
+        <source>exact match (test answers)</source>
+        <translation>完全匹配（测试回答）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <source>s / epoch</source>
+        <translation type="vanished">秒/轮</translation>
+    </message>
+    <message>
+        <source>best val. loss</source>
+        <translation type="vanished">最佳验证损失</translation>
+    </message>
+    <message>
+        <source>val. accuracy</source>
+        <translation type="vanished">验证准确率</translation>
+    </message>
+    <message>
+        <source>test token acc.</source>
+        <translation type="vanished">测试词元准确率</translation>
+    </message>
+    <message>
         <source>exact match</source>
-        <translation>完全匹配</translation>
+        <translation type="vanished">完全匹配</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2581,6 +2609,10 @@ to %2</source>
     <message>
         <source>Show me the masking</source>
         <translation type="vanished">看看掩码是怎么做的</translation>
+    </message>
+    <message>
+        <source>Does pre-training help?</source>
+        <translation type="vanished">预训练有帮助吗？</translation>
     </message>
     <message>
         <source>Train a toy model now</source>
@@ -3751,6 +3783,85 @@ to %2</source>
         <location line="+4"/>
         <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding&apos;s similarity.</source>
         <translation>请选择一个使用学习得到的位置嵌入的已训练模型，来比较它的位置向量；在此之前先显示正弦位置编码的相似度。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::PretrainingComparison</name>
+    <message>
+        <source>How many labelled reviews each side may learn from (the rest of the data is not used)</source>
+        <translation type="vanished">每一方可以学习多少条带标签的影评（其余数据不使用）</translation>
+    </message>
+    <message>
+        <source>Labelled reviews</source>
+        <translation type="vanished">带标签的影评</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="vanished">轮数</translation>
+    </message>
+    <message>
+        <source>Runs per side with seeds 1, 2, 3, …: one run can be lucky, a mean over a few is fairer</source>
+        <translation type="vanished">每一方运行的次数，随机种子依次为 1、2、3……：一次运行可能碰巧运气好，取几次的平均更公平</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation type="vanished">种子数</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="vanished">对比</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="vanished">停止</translation>
+    </message>
+    <message>
+        <source>Fine-tune the IMDB classifier on a few labelled reviews twice: from scratch, and from “%1” (its vocabulary, embeddings and encoder; a new head). Same preset, seeds, epochs and reviews; only the starting weights differ.</source>
+        <translation type="vanished">在少量带标签的影评上把 IMDB 分类器训练两次：一次从零开始，一次从“%1”出发微调（沿用它的词表、嵌入和编码器，换上新的输出层）。预设、种子、轮数和影评都相同；只有初始权重不同。</translation>
+    </message>
+    <message>
+        <source>Pick a masked-LM model above to compare fine-tuning from it with training from scratch.</source>
+        <translation type="vanished">请在上方选择一个掩码语言模型，比较从它出发微调与从零开始训练的效果。</translation>
+    </message>
+    <message>
+        <source>from the masked-LM, seed %1</source>
+        <translation type="vanished">基于掩码语言模型，种子 %1</translation>
+    </message>
+    <message>
+        <source>from scratch, seed %1</source>
+        <translation type="vanished">从零开始，种子 %1</translation>
+    </message>
+    <message>
+        <source>Comparison: training %1 (%2 of %3)</source>
+        <translation type="vanished">对比：正在训练 %1（第 %2/%3 个）</translation>
+    </message>
+    <message>
+        <source>The run stopped with an error: %1</source>
+        <translation type="vanished">运行因错误而停止：%1</translation>
+    </message>
+    <message>
+        <source>Stopped before both sides finished a run: no verdict.</source>
+        <translation type="vanished">在双方都完成一次运行之前就停止了：无法得出结论。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mean test accuracy with %1 labelled reviews: %2 % from the masked-LM (%n run(s)), </source>
+        <translation type="vanished">
+            <numerusform>使用 %1 条带标签影评时的平均测试准确率：基于掩码语言模型为 %2 %（%n 次运行），</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 % from scratch (%n run(s)).</source>
+        <translation type="vanished">
+            <numerusform>从零开始为 %1 %（%n 次运行）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pre-training helps: %1 points more, learned from text without labels.</source>
+        <translation type="vanished">预训练有帮助：高出 %1 个百分点，而这些是从没有标签的文本中学到的。</translation>
+    </message>
+    <message>
+        <source>Here pre-training does not help (%1 points): the masked-LM may need more text or epochs.</source>
+        <translation type="vanished">在这里预训练没有帮助（%1 个百分点）：掩码语言模型可能需要更多文本或更多轮训练。</translation>
     </message>
 </context>
 <context>
