@@ -1725,6 +1725,10 @@
         <translation>键词元</translation>
     </message>
     <message>
+        <source>“%1” is a model of task %2; this page shows imdb-transformer models.</source>
+        <translation type="vanished">“%1”是 %2 任务的模型；本页面只显示 imdb-transformer 模型。</translation>
+    </message>
+    <message>
         <source>Positions:</source>
         <translation type="vanished">位置数：</translation>
     </message>
@@ -2601,6 +2605,29 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::FileJobBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="vanished">取消</translation>
+    </message>
+    <message>
+        <source>Stop waiting for this model; nothing is added</source>
+        <translation type="vanished">不再等待这个模型；不会添加任何内容</translation>
+    </message>
+    <message>
+        <source>Cancelled; finishing the reading in the background…</source>
+        <translation type="vanished">已取消；正在后台完成读取…</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation type="vanished">正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation type="vanished">正在保存 %1…</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::FillPage</name>
     <message>
         <source>Fill in the blank</source>
@@ -3033,6 +3060,13 @@ to %2</source>
         <location line="+1"/>
         <source>Save numbers as CSV...</source>
         <translation>将数值保存为 CSV...</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::ModelFileJob</name>
+    <message>
+        <source>opened</source>
+        <translation type="vanished">已打开</translation>
     </message>
 </context>
 <context>
