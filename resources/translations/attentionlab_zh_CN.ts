@@ -4251,7 +4251,7 @@ to %2</source>
         <translation type="vanished">隐藏此消息</translation>
     </message>
     <message>
-        <location filename="../../ui/train_page.cpp" line="+90"/>
+        <location filename="../../ui/train_page.cpp" line="+91"/>
         <source>Choose data and a preset, then press Start (F5).</source>
         <translation>请选择数据和预设，然后按“开始”(F5)。</translation>
     </message>
@@ -4431,7 +4431,7 @@ to %2</source>
         <translation type="vanished">打开 aclImdb 文件夹</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+80"/>
         <source>The data is still being read; Start will be possible in a moment.</source>
         <translation>数据仍在读取中；稍后即可开始。</translation>
     </message>
@@ -4561,7 +4561,23 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation type="vanished">共 %1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-212"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Take the selected run out of the list and free its memory (Delete)</source>
+        <translation>把选中的运行从列表中移除并释放其内存 (Delete)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+310"/>
+        <source>Remove run</source>
+        <translation>移除运行</translation>
+    </message>
+    <message>
+        <location line="-94"/>
         <source>Cancelled before training began.</source>
         <translation>在训练开始前已取消。</translation>
     </message>
@@ -4572,12 +4588,12 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <location line="+15"/>
-        <location line="+64"/>
+        <location line="+90"/>
         <source>There is no run to save yet: train one first.</source>
         <translation>还没有可保存的运行：请先训练一个。</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-86"/>
         <source>&quot;%1&quot; was opened from %2 and is saved there already.</source>
         <translation>“%1”是从 %2 打开的，已经保存在那里。</translation>
     </message>
@@ -4622,7 +4638,17 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>打开模型目录</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+22"/>
+        <source>The run &quot;%1&quot; was never saved. Remove it and lose its model?</source>
+        <translation>运行“%1”从未保存过。确定要移除它并丢弃它的模型吗？</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Removed the run &quot;%1&quot;.</source>
+        <translation>已移除运行“%1”。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Save model directory</source>
         <translation>保存模型目录</translation>
     </message>
