@@ -2742,6 +2742,18 @@ to %2</source>
         <translation type="vanished">还没有空格：请点击下面的一个词把它遮住，或者在句子中写 [MASK]。</translation>
     </message>
     <message numerus="yes">
+        <source>%n token(s); click a word to hide it</source>
+        <translation type="vanished">
+            <numerusform>%n 个词元；点击一个词可以把它遮住</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) in grey are not in the model&apos;s vocabulary: it reads them as [UNK].</source>
+        <translation type="vanished">
+            <numerusform>灰色的 %n 个词不在模型的词表中：模型把它们读作 [UNK]。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n word(s) struck through are not in the model&apos;s vocabulary: it reads them as [UNK].</source>
         <translation type="vanished">
             <numerusform>划掉的 %n 个词不在模型的词表中：模型把它们读作 [UNK]。</numerusform>
