@@ -12,6 +12,7 @@
 #include <QScreen>
 
 #include "ui/download/imdb_archive.h"
+#include "ui/language.h"
 #include "ui/main_window.h"
 
 int main(int argc, char* argv[]) {
@@ -21,6 +22,8 @@ int main(int argc, char* argv[]) {
   QApplication::setApplicationVersion(ATTENTIONLAB_VERSION);
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/attentionlab.svg")));
   QApplication::setDesktopFileName(QStringLiteral("attentionlab"));
+  // The language chosen last time, or the system's (zh_* -> 简体中文); View › Language changes it live.
+  al::ui::setLanguage(al::ui::startupLanguage(), false);
   // The one style sheet (resources/style/attentionlab.qss), keyed on the widgets' object names.
   QFile style(QStringLiteral(":/style/attentionlab.qss"));
   if (style.open(QIODevice::ReadOnly)) app.setStyleSheet(QString::fromUtf8(style.readAll()));
