@@ -33,6 +33,7 @@
 #include "ui/export.h"
 #include "ui/runs_list.h"
 #include "ui/training_controller.h"
+#include "ui/widgets/data_card_text.h"
 #include "ui/widgets/imdb_data_choice.h"
 
 namespace al::ui {
@@ -464,21 +465,7 @@ void TrainPage::updateDataCard(const DataCard& card, const QString& source) {
                            .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source).toHtmlEscaped()));
     return;
   }
-  const QLocale locale;
-  const bool sequence = card.ratio >= kSequenceModelRatio;
-  dataCard_->setText(
-      tr("<b>%1</b> training reviews, <b>%2</b> words each on average.<br>"
-         "Reviews ÷ words per review = <b>%3</b> (%4 the book's threshold of %5).<br>"
-         "<span style='color:%6'><b>%7</b></span><br><small>%8</small>")
-          .arg(locale.toString(static_cast<qulonglong>(card.samples)))
-          .arg(locale.toString(card.meanWords, 'f', 1))
-          .arg(locale.toString(card.ratio, 'f', 0))
-          .arg(sequence ? tr("above") : tr("below"))
-          .arg(locale.toString(kSequenceModelRatio, 'f', 0))
-          .arg(sequence ? QStringLiteral("#1a6e2e") : QStringLiteral("#8a5300"))
-          .arg(sequence ? tr("A sequence model such as the Transformer should do well.")
-                        : tr("A bag-of-bigrams model will probably do as well or better."))
-          .arg(QString::fromStdString(card.advice).toHtmlEscaped()));
+  dataCard_->setText(sentimentDataCardHtml(card));
 }
 
 void TrainPage::rebuildPresets() {
