@@ -19,6 +19,7 @@
 
 #include "ui/export.h"
 #include "ui/heatmap_view.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -39,10 +40,10 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   auto* layout = new QVBoxLayout(this);
 
   auto* bar = new QHBoxLayout;
-  bar->addWidget(new QLabel(tr("Model:")));
+  auto* modelLabel = new QLabel;
+  bar->addWidget(modelLabel);
   modelBox_ = new QComboBox;
   modelBox_->setMinimumWidth(220);
-  modelBox_->setPlaceholderText(tr("no chatbot yet"));
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto model = currentModel();
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
@@ -50,19 +51,17 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
     emit currentModelChanged();
   });
   bar->addWidget(modelBox_);
-  auto* open = new QPushButton(tr("Open model…"));
+  auto* open = new QPushButton;
   connect(open, &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
   bar->addWidget(open);
   bar->addSpacing(12);
-  toyButton_ = new QPushButton(tr("Train a tiny chatbot now"));
-  toyButton_->setToolTip(tr("The tiny preset on a built-in corpus, on a worker thread"));
+  toyButton_ = new QPushButton;
   toyDataBox_ = new QComboBox;
-  toyDataBox_->addItem(tr("English → Spanish"), QStringLiteral("builtin:translate"));
-  toyDataBox_->addItem(tr("everyday dialogs"), QStringLiteral("builtin"));
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate"));
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin"));
   toyEpochsBox_ = new QSpinBox;
   toyEpochsBox_->setRange(1, 200);
   toyEpochsBox_->setValue(8);
-  toyEpochsBox_->setSuffix(tr(" epochs"));
   connect(toyButton_, &QPushButton::clicked, this,
           [this] { trainToyModel(toyDataBox_->currentData().toString(), toyEpochsBox_->value()); });
   bar->addWidget(toyButton_);
@@ -81,11 +80,11 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
 
   auto* askRow = new QHBoxLayout;
   questionEdit_ = new QLineEdit(QStringLiteral("the red car sees a small house"));
-  questionEdit_->setPlaceholderText(tr("Ask a question (or, for the translation model, an English sentence)"));
   connect(questionEdit_, &QLineEdit::returnPressed, this, [this] { ask(question()); });
-  auto* askButton = new QPushButton(tr("Ask"));
+  auto* askButton = new QPushButton;
   connect(askButton, &QPushButton::clicked, this, [this] { ask(question()); });
-  askRow->addWidget(new QLabel(tr("Question:")));
+  auto* questionLabel = new QLabel;
+  askRow->addWidget(questionLabel);
   askRow->addWidget(questionEdit_, 1);
   askRow->addWidget(askButton);
   layout->addLayout(askRow);
@@ -100,17 +99,34 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   tokens_->setObjectName("tokenNote");
   layout->addWidget(tokens_);
 
-  alignment_ = new HeatmapView(tr("Alignment: where the decoder looked while writing each answer word"));
-  alignment_->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+  alignment_ = new HeatmapView;
   layout->addWidget(alignment_, 1);
-  auto* hint = new QLabel(tr("Each row is the additive attention of one decoder step and sums to 1. The Step through "
-                             "page walks through one row: W1·s, W2·h, tanh, V, softmax, context."));
+  auto* hint = new QLabel;
   hint->setWordWrap(true);
   hint->setObjectName("hint");
   layout->addWidget(hint);
 
   connect(trainer_, &QFutureWatcher<Training>::finished, this, &ChatbotPage::toyModelTrained);
-  answer_->setText(tr("Choose a chatbot above: open a model directory, or train a tiny one in a few seconds."));
+  setTranslatedTexts(this, [=, this] {
+    modelLabel->setText(tr("Model:"));
+    modelBox_->setPlaceholderText(tr("no chatbot yet"));
+    open->setText(tr("Open model…"));
+    toyButton_->setText(trainer_->isRunning() ? tr("Training…") : tr("Train a tiny chatbot now"));
+    toyButton_->setToolTip(tr("The tiny preset on a built-in corpus, on a worker thread"));
+    setItemTexts(toyDataBox_, {tr("English → Spanish"), tr("everyday dialogs")});
+    toyEpochsBox_->setSuffix(tr(" epochs"));
+    questionEdit_->setPlaceholderText(tr("Ask a question (or, for the translation model, an English sentence)"));
+    askButton->setText(tr("Ask"));
+    questionLabel->setText(tr("Question:"));
+    alignment_->setTitle(tr("Alignment: where the decoder looked while writing each answer word"));
+    alignment_->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+    hint->setText(tr("Each row is the additive attention of one decoder step and sums to 1. The Step through page "
+                     "walks through one row: W1·s, W2·h, tanh, V, softmax, context."));
+    const auto model = currentModel();
+    modelInfo_->setText(model ? describe(model->model->config()) : QString());
+    if (hasReply_) showReply();
+    else answer_->setText(tr("Choose a chatbot above: open a model directory, or train a tiny one in a few seconds."));
+  });
 }
 
 ChatbotPage::~ChatbotPage() { trainer_->waitForFinished(); }
@@ -218,6 +234,10 @@ void ChatbotPage::ask(const QString& text) {
     showError(QString::fromStdString(e.what()));
     return;
   }
+  showReply();
+}
+
+void ChatbotPage::showReply() {
   answer_->setText(tr("Answer: <b>%1</b>").arg(QString::fromStdString(reply_.answer).toHtmlEscaped()));
   int unknown = 0;
   for (int id : reply_.sourceIds) unknown += id == Vocabulary::kUnknownId;
