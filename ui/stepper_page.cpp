@@ -141,7 +141,7 @@ QWidget* StepperPage::createControls() {
   keyDimension_ = new QLabel;
   for (QWidget* field : std::initializer_list<QWidget*>{widthBox_, headsBox_, keyDimension_, feedForwardBox_,
                                                        positionBox_, seedBox_})
-    toyForm->addRow(QString(), field);
+    toyForm->addRow(new QLabel, field);
   modelLayout->addLayout(toyForm);
   modelLayout->addWidget(trainedButton_);
   layout->addWidget(layerGroup_);
@@ -157,8 +157,8 @@ QWidget* StepperPage::createControls() {
   scaleBox_->setObjectName("scaleBox");
   scaleBox_->setChecked(true);
   connect(scaleBox_, &QCheckBox::toggled, this, &StepperPage::rebuild);
-  attentionForm->addRow(QString(), maskBox_);
-  attentionForm->addRow(QString(), paddingBox_);
+  attentionForm->addRow(new QLabel, maskBox_);
+  attentionForm->addRow(new QLabel, paddingBox_);
   attentionForm->addRow(scaleBox_);
   sharpness_ = new QLabel;
   sharpness_->setObjectName("sharpness");
@@ -240,12 +240,12 @@ QGroupBox* StepperPage::createChatbotControls() {
   attentionUnitsBox_ = spin(1, 32, 4);
   chatbotSeedBox_ = spin(0, 9999, 1);
   for (QWidget* field : std::initializer_list<QWidget*>{unitsBox_, attentionUnitsBox_, chatbotSeedBox_})
-    form->addRow(QString(), field);
+    form->addRow(new QLabel, field);
   layout->addLayout(form);
   layout->addWidget(trainedChatbotButton_);
   auto* wordForm = new QFormLayout;
   answerWordBox_ = spin(1, 1, 1);
-  wordForm->addRow(QString(), answerWordBox_);
+  wordForm->addRow(new QLabel, answerWordBox_);
   layout->addLayout(wordForm);
   answer_ = new QLabel;
   answer_->setWordWrap(true);

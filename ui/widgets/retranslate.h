@@ -25,7 +25,7 @@ class QFormLayout;
 
 namespace al::ui {
 
-// The labels of QFormLayout rows (added with an empty label), by their fields.
+// The labels of QFormLayout rows (added as addRow(new QLabel, field)), by their fields.
 void setFormLabels(QFormLayout* form, std::initializer_list<std::pair<QWidget*, QString>> labels);
 // The texts of a combo box's items, in order (their data stay).
 void setItemTexts(QComboBox* box, const QStringList& texts);
