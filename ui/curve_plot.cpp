@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include "core/error.h"
+#include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -87,7 +88,7 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   // The legend's first entries explain the line styles, in grey; the runs follow, in their colours.
   for (Curve curve : {Curve::Batch, Curve::Training, Curve::Validation}) {
     QCPGraph* key = plot_->addGraph(lossRect_->axis(QCPAxis::atBottom), lossRect_->axis(QCPAxis::atLeft));
-    styleGraph(key, curve, QColor(90, 90, 90));
+    styleGraph(key, curve, palette::kAverageCurve);
   }
   // The axis titles and the legend's explanation of the line styles (the first kCurves graphs).
   setTranslatedTexts(this, [this] {

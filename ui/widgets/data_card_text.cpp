@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include "ui/widgets/palette.h"
+
 namespace al::ui {
 
 namespace {
@@ -36,13 +38,13 @@ class DataCardText {
                       "bag-of-bigrams model usually does as well as a sequence model or better, and trains much "
                       "faster. Train both and compare.");
     return QStringLiteral("<span style='color:%1'><b>%2</b></span><br><small>%3</small>")
-        .arg(sequence ? QStringLiteral("#1a6e2e") : QStringLiteral("#8a5300"), verdict, why);
+        .arg((sequence ? palette::kGood : palette::kCaution).name(), verdict, why);
   }
 
   // A generated corpus: the rule of thumb does not hold, the measurement says what does.
   static QString measured(const MeasuredOnGeneratedData& m) {
-    return QStringLiteral("<span style='color:#1a6e2e'><b>%1</b></span><br><small>%2</small>")
-        .arg(tr("Generated data, made so that word order decides (“… but …”, negation)."),
+    return QStringLiteral("<span style='color:%1'><b>%2</b></span><br><small>%3</small>")
+        .arg(palette::kGood.name(), tr("Generated data, made so that word order decides (“… but …”, negation)."),
              tr("Measured on it with the tiny preset: the Transformer with position reaches %1 test accuracy, "
                 "without position %2, the bag of bigrams %3. The book's rule of thumb is about real text; here "
                 "word order is the point.")
