@@ -36,4 +36,11 @@
         <translation>语言(&amp;L)</translation>
     </message>
 </context>
+<context>
+    <name>al::ui::TrainingControls</name>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+</context>
 </TS>

@@ -7,11 +7,14 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "ui/language.h"
+#include "ui/stepper_page.h"
+#include "ui/train_page.h"
 
 namespace {
 
@@ -82,6 +85,14 @@ class TestLanguage : public QObject {
     QVERIFY(menuTitled(window.menuBar(), "&File"));
     QVERIFY(actionNamed(view, "&Language"));
 
+    // State that a language change must not touch: a typed sentence, an edited hyper-parameter.
+    auto* stepper = window.findChild<al::ui::StepperPage*>();
+    stepper->setSentence(QStringLiteral("小明把书包忘在教室，它很沉。"));
+    window.trainPage()->setParameter("epochs", 7);
+    auto* start = window.trainPage()->findChild<QPushButton*>("start");
+    QVERIFY(start);
+    QCOMPARE(start->text(), QString("Start"));
+
     QAction* chinese = actionNamed(view, QStringLiteral("简体中文"));
     QVERIFY(chinese && !chinese->isChecked());
     chinese->trigger();
@@ -97,6 +108,12 @@ class TestLanguage : public QObject {
     QVERIFY(!menuTitled(window.menuBar(), "&File"));
     QVERIFY(actionNamed(view, QStringLiteral("语言")));
     QVERIFY(chinese->isChecked());
+    // A button of a page, as the translation words it (whatever word the translator chose).
+    const QString startInChinese = QCoreApplication::translate("al::ui::TrainingControls", "Start");
+    QVERIFY(startInChinese != QString("Start"));
+    QCOMPARE(start->text(), startInChinese);
+    QCOMPARE(stepper->sentence(), QStringLiteral("小明把书包忘在教室，它很沉。"));
+    QCOMPARE(window.trainPage()->parameter("epochs").toInt(), 7);
 
     QAction* english = actionNamed(view, "English");  // always under its own name
     QVERIFY(english);
@@ -105,6 +122,8 @@ class TestLanguage : public QObject {
     QTRY_COMPARE(sidebarText(window, 0), QString("Train"));
     QVERIFY(menuTitled(window.menuBar(), "&File"));
     QVERIFY(english->isChecked() && !chinese->isChecked());
+    QCOMPARE(start->text(), QString("Start"));
+    QCOMPARE(window.trainPage()->parameter("epochs").toInt(), 7);
   }
 };
 
