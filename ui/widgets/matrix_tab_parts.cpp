@@ -66,6 +66,8 @@ QGroupBox* headedColumn(const QString& heading, const QColor& colour) {
   return box;
 }
 
+QLabel* columnHeading(QGroupBox* column) { return qobject_cast<QLabel*>(column->layout()->itemAt(0)->widget()); }
+
 QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch) {
   auto* grid = new QGridLayout;
   grid->addWidget(input, 0, 0);

@@ -36,6 +36,8 @@ Matrix stacked(std::initializer_list<const Matrix*> parts);
 QLabel* explanation(const QString& text);
 // A column of a tab: a group box whose first line is `heading` with %1 replaced by the colour's name.
 QGroupBox* headedColumn(const QString& heading, const QColor& colour);
+// The heading label of a headedColumn, to word it again.
+QLabel* columnHeading(QGroupBox* column);
 // The input and layer normalization side by side, batch normalization under both (it needs the width).
 QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch);
 // content in a frameless scroll area that resizes it.
