@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "ui/export.h"
+#include "ui/heatmap_view.h"
 #include "ui/language.h"
 #include "ui/stepper_page.h"
 #include "ui/train_page.h"
@@ -124,6 +126,31 @@ class TestLanguage : public QObject {
     QVERIFY(english->isChecked() && !chinese->isChecked());
     QCOMPARE(start->text(), QString("Start"));
     QCOMPARE(window.trainPage()->parameter("epochs").toInt(), 7);
+  }
+
+  // Chinese reaches every figure format: the heatmap's axes drawn in SVG as text, in PDF with a CJK font
+  // embedded (its glyphs), in PNG as pixels.
+  void chineseReachesExportedFigures() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    al::ui::HeatmapView view(QStringLiteral("注意力"));
+    const QStringList words{QStringLiteral("小明"), QStringLiteral("书包"), QStringLiteral("教室")};
+    al::Matrix weights(3, 3);
+    weights << 0.2f, 0.5f, 0.3f, 0.1f, 0.8f, 0.1f, 0.3f, 0.3f, 0.4f;
+    view.setMatrix(weights, words, words);
+    view.resize(500, 400);
+    for (const char* extension : {"svg", "pdf", "png"}) {
+      const QString path = dir.filePath(QStringLiteral("figure.") + extension);
+      al::ui::exportWidget(&view, path);
+      QFile file(path);
+      QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
+      const QByteArray bytes = file.readAll();
+      QVERIFY2(bytes.size() > 1000, qPrintable(path));
+      if (QLatin1String(extension) == QLatin1String("svg"))
+        QVERIFY2(QString::fromUtf8(bytes).contains(QStringLiteral("书包")), "no Chinese text in the SVG");
+      if (QLatin1String(extension) == QLatin1String("pdf"))
+        QVERIFY2(bytes.contains("CJK"), "no CJK font embedded in the PDF");
+    }
   }
 };
 
