@@ -94,6 +94,9 @@ class TestLanguage : public QObject {
     auto* start = window.trainPage()->findChild<QPushButton*>("start");
     QVERIFY(start);
     QCOMPARE(start->text(), QString("Start"));
+    auto* stop = window.trainPage()->findChild<QPushButton*>("stop");
+    QCOMPARE(stop->text(), QString("Stop"));
+    QVERIFY(!stop->toolTip().isEmpty());
 
     QAction* chinese = actionNamed(view, QStringLiteral("简体中文"));
     QVERIFY(chinese && !chinese->isChecked());
@@ -114,6 +117,7 @@ class TestLanguage : public QObject {
     const QString startInChinese = QCoreApplication::translate("al::ui::TrainingControls", "Start");
     QVERIFY(startInChinese != QString("Start"));
     QCOMPARE(start->text(), startInChinese);
+    QVERIFY(!stop->text().isEmpty());
     QCOMPARE(stepper->sentence(), QStringLiteral("小明把书包忘在教室，它很沉。"));
     QCOMPARE(window.trainPage()->parameter("epochs").toInt(), 7);
 

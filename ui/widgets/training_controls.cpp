@@ -68,6 +68,9 @@ TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
     stopAction_->setToolTip(tr("Stop after the current batch; the run keeps its best epoch (Shift+F5)"));
     showPaused(pauseAction_->isChecked());
     startButton_->setText(tr("Start"));
+    stopButton_->setText(stopAction_->text().remove(QLatin1Char('&')));
+    for (auto [b, a] : {std::pair{startButton_, startAction_}, {pauseButton_, pauseAction_}, {stopButton_, stopAction_}})
+      b->setToolTip(a->toolTip());
     speed_->setToolTip(tr("How many samples the model learns from per second, and the time left at that pace"));
   });
   auto* progressRow = new QHBoxLayout;
