@@ -33,6 +33,7 @@
 #include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/position_tab.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -72,10 +73,10 @@ AttentionPage::AttentionPage(QWidget* parent)
   error_ = new ErrorBanner;
   layout->addWidget(error_);
   tabs_ = new QTabWidget;
-  tabs_->addTab(createHeatmapsTab(), tr("Heatmaps"));
-  tabs_->addTab(createWordOrderTab(), tr("Word order"));
+  tabs_->addTab(createHeatmapsTab(), QString());
+  tabs_->addTab(createWordOrderTab(), QString());
   positionTab_ = new PositionTab;
-  tabs_->addTab(positionTab_, tr("Position"));
+  tabs_->addTab(positionTab_, QString());
   layout->addWidget(tabs_, 1);
 
   typingTimer_->setSingleShot(true);
@@ -84,6 +85,16 @@ AttentionPage::AttentionPage(QWidget* parent)
   connect(textEdit_, &QPlainTextEdit::textChanged, typingTimer_, qOverload<>(&QTimer::start));
   connect(toyWatcher_, &QFutureWatcher<ToyTraining>::finished, this, &AttentionPage::toyModelTrained);
   clearComparison();
+  // Texts from the model and the sentence, worded again from what the page keeps (a comparison stays).
+  setTranslatedTexts(this, [this] {
+    const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position")};
+    for (int i = 0; i < tabs.size(); ++i) tabs_->setTabText(i, tabs[i]);
+    const auto model = currentModel();
+    modelInfo_->setText(model ? describe(model->model->config()) : QString());
+    toyButton_->setText(isTrainingToyModel() ? tr("Training…") : tr("Train a toy model now"));
+    if (hasPrediction_) showPrediction();
+    if (!comparison_) clearComparison();
+  });
 }
 
 AttentionPage::~AttentionPage() {
@@ -98,11 +109,11 @@ QWidget* AttentionPage::createModelBar() {
   auto* bar = new QWidget;
   auto* row = new QHBoxLayout(bar);
   row->setContentsMargins(0, 0, 0, 0);
-  row->addWidget(new QLabel(tr("Model:")));
+  auto* modelLabel = new QLabel;
+  row->addWidget(modelLabel);
   modelBox_ = new QComboBox;
   modelBox_->setObjectName("modelBox");
   modelBox_->setMinimumWidth(220);
-  modelBox_->setPlaceholderText(tr("no model yet"));
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto model = currentModel();
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
@@ -112,18 +123,15 @@ QWidget* AttentionPage::createModelBar() {
     emit currentModelChanged();
   });
   row->addWidget(modelBox_);
-  auto* open = new QPushButton(tr("Open model…"));
-  open->setToolTip(tr("A model directory saved by the Train page or by attentionlab-cli train imdb"));
+  auto* open = new QPushButton;
   connect(open, &QPushButton::clicked, this, &AttentionPage::openModelDialog);
   row->addWidget(open);
   row->addSpacing(12);
   toyPositionBox_ = new QComboBox;
-  toyPositionBox_->addItem(tr("with learned position"), int(PositionKind::Learned));
-  toyPositionBox_->addItem(tr("without position"), int(PositionKind::None));
-  toyPositionBox_->addItem(tr("with sinusoidal position"), int(PositionKind::Sinusoidal));
-  toyButton_ = new QPushButton(tr("Train a toy model now"));
+  for (PositionKind k : {PositionKind::Learned, PositionKind::None, PositionKind::Sinusoidal})
+    toyPositionBox_->addItem(QString(), int(k));
+  toyButton_ = new QPushButton;
   toyButton_->setObjectName("trainToyButton");
-  toyButton_->setToolTip(tr("The tiny preset on the built-in reviews: a few seconds, on a worker thread"));
   connect(toyButton_, &QPushButton::clicked, this,
           [this] { trainToyModel(static_cast<PositionKind>(toyPositionBox_->currentData().toInt())); });
   row->addWidget(toyButton_);
@@ -131,6 +139,14 @@ QWidget* AttentionPage::createModelBar() {
   modelInfo_ = new QLabel;
   modelInfo_->setObjectName("modelInfo");
   row->addWidget(modelInfo_, 1);
+  setTranslatedTexts(this, [=, this] {
+    modelLabel->setText(tr("Model:"));
+    modelBox_->setPlaceholderText(tr("no model yet"));
+    open->setText(tr("Open model…"));
+    open->setToolTip(tr("A model directory saved by the Train page or by attentionlab-cli train imdb"));
+    setItemTexts(toyPositionBox_, {tr("with learned position"), tr("without position"), tr("with sinusoidal position")});
+    toyButton_->setToolTip(tr("The tiny preset on the built-in reviews: a few seconds, on a worker thread"));
+  });
   return bar;
 }
 
@@ -140,10 +156,9 @@ QWidget* AttentionPage::createHeatmapsTab() {
   auto* inputRow = new QHBoxLayout;
   textEdit_ = new QPlainTextEdit(QString::fromUtf8(kExampleReview));
   textEdit_->setObjectName("sentenceEdit");
-  textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));
   textEdit_->setFixedHeight(56);
   inputRow->addWidget(textEdit_, 1);
-  auto* show = new QPushButton(tr("Show attention"));
+  auto* show = new QPushButton;
   connect(show, &QPushButton::clicked, this, &AttentionPage::showAttention);
   inputRow->addWidget(show);
   layout->addLayout(inputRow);
@@ -153,7 +168,6 @@ QWidget* AttentionPage::createHeatmapsTab() {
   tokens_->setOpenLinks(false);  // a click selects the token; nothing is opened
   tokens_->setMaximumHeight(70);
   tokens_->setFrameShape(QFrame::NoFrame);
-  tokens_->setToolTip(tr("The tokens as the model reads them. Click one to see where it looks."));
   connect(tokens_, &QTextBrowser::anchorClicked, this, [this](const QUrl& link) { selectToken(link.toString().toInt()); });
   layout->addWidget(tokens_);
   predictionLabel_ = new QLabel;
@@ -173,12 +187,12 @@ QWidget* AttentionPage::createHeatmapsTab() {
   auto* barsLayout = new QVBoxLayout(barsPanel);
   barsLayout->setContentsMargins(0, 0, 0, 0);
   auto* barsRow = new QHBoxLayout;
-  barsRow->addWidget(new QLabel(tr("Bars from:")));
+  auto* barsLabel = new QLabel;
+  barsRow->addWidget(barsLabel);
   barsSourceBox_ = new QComboBox;
   connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateBars);
   barsRow->addWidget(barsSourceBox_);
-  auto* hint = new QLabel(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its "
-                             "attention over the sentence (the row sums to 1)."));
+  auto* hint = new QLabel;
   hint->setWordWrap(true);
   hint->setObjectName("hint");
   barsRow->addWidget(hint, 1);
@@ -191,6 +205,14 @@ QWidget* AttentionPage::createHeatmapsTab() {
   splitter->setStretchFactor(1, 2);
   splitter->setSizes({450, 260});
   layout->addWidget(splitter, 1);
+  setTranslatedTexts(this, [=, this] {
+    textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));
+    show->setText(tr("Show attention"));
+    tokens_->setToolTip(tr("The tokens as the model reads them. Click one to see where it looks."));
+    barsLabel->setText(tr("Bars from:"));
+    hint->setText(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its attention "
+                     "over the sentence (the row sums to 1)."));
+  });
   return tab;
 }
 
@@ -198,12 +220,12 @@ QWidget* AttentionPage::createWordOrderTab() {
   auto* tab = new QWidget;
   auto* layout = new QVBoxLayout(tab);
   auto* row = new QHBoxLayout;
-  auto* shuffle = new QPushButton(tr("Shuffle words"));
+  auto* shuffle = new QPushButton;
   shuffle->setObjectName("shuffleButton");
-  shuffle->setToolTip(tr("Put the words of the sentence in a random order and run the model again"));
   connect(shuffle, &QPushButton::clicked, this, &AttentionPage::shuffleWords);
   row->addWidget(shuffle);
-  row->addWidget(new QLabel(tr("Heatmap of:")));
+  auto* headLabel = new QLabel;
+  row->addWidget(headLabel);
   orderHeadBox_ = new QComboBox;
   connect(orderHeadBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateOrderViews);
   row->addWidget(orderHeadBox_);
@@ -217,13 +239,18 @@ QWidget* AttentionPage::createWordOrderTab() {
   verdict_->setWordWrap(true);
   layout->addWidget(verdict_);
   auto* maps = new QHBoxLayout;
-  originalView_ = new HeatmapView(tr("Original order"));
-  shuffledView_ = new HeatmapView(tr("Shuffled"));
-  for (HeatmapView* v : {originalView_, shuffledView_}) {
-    v->setAxisTitles(tr("query token"), tr("key token"));
-    maps->addWidget(v, 1);
-  }
+  originalView_ = new HeatmapView;
+  shuffledView_ = new HeatmapView;
+  for (HeatmapView* v : {originalView_, shuffledView_}) maps->addWidget(v, 1);
   layout->addLayout(maps, 1);
+  setTranslatedTexts(this, [=, this] {
+    shuffle->setText(tr("Shuffle words"));
+    shuffle->setToolTip(tr("Put the words of the sentence in a random order and run the model again"));
+    headLabel->setText(tr("Heatmap of:"));
+    originalView_->setTitle(tr("Original order"));
+    shuffledView_->setTitle(tr("Shuffled"));
+    for (HeatmapView* v : {originalView_, shuffledView_}) v->setAxisTitles(tr("query token"), tr("key token"));
+  });
   return tab;
 }
 
@@ -341,6 +368,11 @@ void AttentionPage::showAttention() {
     return;
   }
   clearComparison();
+  showPrediction();
+}
+
+// The prediction, the tokens, the heatmaps and the bars of the sentence read last.
+void AttentionPage::showPrediction() {
   const int T = static_cast<int>(prediction_.tokens.size());
   if (selectedToken_ >= T) selectedToken_ = -1;
   predictionLabel_->setText(tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability),

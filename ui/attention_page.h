@@ -115,6 +115,7 @@ class AttentionPage : public QWidget {
   QWidget* createModelBar();
   QWidget* createHeatmapsTab();
   QWidget* createWordOrderTab();
+  void showPrediction();
   void rebuildHeatmaps();
   void updateTokens();
   void updateBars();

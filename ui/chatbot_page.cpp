@@ -22,6 +22,7 @@
 #include "ui/export.h"
 #include "ui/heatmap_view.h"
 #include "ui/widgets/attention_grid.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -54,10 +55,10 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   auto* layout = new QVBoxLayout(this);
 
   auto* bar = new QHBoxLayout;
-  bar->addWidget(new QLabel(tr("Model:")));
+  auto* modelLabel = new QLabel;
+  bar->addWidget(modelLabel);
   modelBox_ = new QComboBox;
   modelBox_->setMinimumWidth(220);
-  modelBox_->setPlaceholderText(tr("no chatbot yet"));
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto model = currentModel();
     const auto transformer = currentTransformer();
@@ -68,22 +69,20 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
     emit currentModelChanged();
   });
   bar->addWidget(modelBox_);
-  auto* open = new QPushButton(tr("Open model…"));
+  auto* open = new QPushButton;
   connect(open, &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
   bar->addWidget(open);
   bar->addSpacing(12);
-  toyButton_ = new QPushButton(tr("Train a tiny chatbot now"));
-  toyButton_->setToolTip(tr("The tiny preset on a built-in corpus, on a worker thread"));
+  toyButton_ = new QPushButton;
   toyDataBox_ = new QComboBox;
-  toyDataBox_->addItem(tr("English → Spanish"), QStringLiteral("builtin:translate"));
-  toyDataBox_->addItem(tr("everyday dialogs"), QStringLiteral("builtin"));
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate"));
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin"));
   toyArchitectureBox_ = new QComboBox;
-  toyArchitectureBox_->addItem(tr("GRU + additive attention"), QStringLiteral("gru"));
-  toyArchitectureBox_->addItem(tr("Transformer"), QStringLiteral("transformer"));
+  toyArchitectureBox_->addItem(QString(), QStringLiteral("gru"));
+  toyArchitectureBox_->addItem(QString(), QStringLiteral("transformer"));
   toyEpochsBox_ = new QSpinBox;
   toyEpochsBox_->setRange(1, 200);
   toyEpochsBox_->setValue(8);
-  toyEpochsBox_->setSuffix(tr(" epochs"));
   connect(toyButton_, &QPushButton::clicked, this,
           [this] {
             trainToyModel(toyDataBox_->currentData().toString(), toyEpochsBox_->value(),
@@ -107,11 +106,11 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
 
   auto* askRow = new QHBoxLayout;
   questionEdit_ = new QLineEdit(QStringLiteral("the red car sees a small house"));
-  questionEdit_->setPlaceholderText(tr("Ask a question (or, for the translation model, an English sentence)"));
   connect(questionEdit_, &QLineEdit::returnPressed, this, [this] { ask(question()); });
-  auto* askButton = new QPushButton(tr("Ask"));
+  auto* askButton = new QPushButton;
   connect(askButton, &QPushButton::clicked, this, [this] { ask(question()); });
-  askRow->addWidget(new QLabel(tr("Question:")));
+  auto* questionLabel = new QLabel;
+  askRow->addWidget(questionLabel);
   askRow->addWidget(questionEdit_, 1);
   askRow->addWidget(askButton);
   layout->addLayout(askRow);
@@ -126,36 +125,63 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   tokens_->setObjectName("tokenNote");
   layout->addWidget(tokens_);
 
-  alignment_ = new HeatmapView(tr("Alignment: where the decoder looked while writing each answer word"));
-  alignment_->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+  alignment_ = new HeatmapView;
   tabs_ = new QTabWidget;
-  tabs_->addTab(alignment_, tr("Alignment"));
+  tabs_->addTab(alignment_, QString());
   createTransformerTabs();
   layout->addWidget(tabs_, 1);
-  auto* hint = new QLabel(tr("Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last "
-                             "layer's cross-attention, averaged over the heads). The Step through page walks through "
-                             "one step. Click a row of any heatmap to see where that word looks."));
+  auto* hint = new QLabel;
   hint->setWordWrap(true);
   hint->setObjectName("hint");
   layout->addWidget(hint);
 
   connect(trainer_, &QFutureWatcher<Training>::finished, this, &ChatbotPage::toyModelTrained);
-  answer_->setText(tr("Choose a chatbot above: open a model directory, or train a tiny one in a few seconds."));
+  setTranslatedTexts(this, [=, this] {
+    modelLabel->setText(tr("Model:"));
+    modelBox_->setPlaceholderText(tr("no chatbot yet"));
+    open->setText(tr("Open model…"));
+    toyButton_->setText(trainer_->isRunning() ? tr("Training…") : tr("Train a tiny chatbot now"));
+    toyButton_->setToolTip(tr("The tiny preset on a built-in corpus, on a worker thread"));
+    setItemTexts(toyDataBox_, {tr("English → Spanish"), tr("everyday dialogs")});
+    setItemTexts(toyArchitectureBox_, {tr("GRU + additive attention"), tr("Transformer")});
+    toyEpochsBox_->setSuffix(tr(" epochs"));
+    questionEdit_->setPlaceholderText(tr("Ask a question (or, for the translation model, an English sentence)"));
+    askButton->setText(tr("Ask"));
+    questionLabel->setText(tr("Question:"));
+    alignment_->setTitle(tr("Alignment: where the decoder looked while writing each answer word"));
+    alignment_->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+    tabs_->setTabText(0, tr("Alignment"));
+    tabs_->setTabText(1, tr("Encoder self-attention"));
+    tabs_->setTabText(2, tr("Decoder masked self-attention"));
+    tabs_->setTabText(3, tr("Cross-attention"));
+    encoderGrid_->setAxisTitles(tr("question word (looks)"), tr("question word (is looked at)"));
+    decoderGrid_->setAxisTitles(tr("answer word (looks)"), tr("earlier answer word"));
+    crossGrid_->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+    hint->setText(tr("Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last "
+                     "layer's cross-attention, averaged over the heads). The Step through page walks through "
+                     "one step. Click a row of any heatmap to see where that word looks."));
+    const auto model = currentModel();
+    const auto transformer = currentTransformer();
+    modelInfo_->setText(model ? describe(model->model->config())
+                              : transformer ? describe(transformer->model->config()) : QString());
+    if (hasReply_ || hasTransformerReply_) showReply();
+    else answer_->setText(tr("Choose a chatbot above: open a model directory, or train a tiny one in a few seconds."));
+  });
 }
 
 ChatbotPage::~ChatbotPage() { trainer_->waitForFinished(); }
 
 QWidget* ChatbotPage::createTransformerTabs() {
-  auto add = [this](const QString& title, const QString& rows, const QString& columns) {
+  // Their titles are set with the page's other texts (and again on a language change).
+  auto add = [this] {
     auto* grid = new AttentionGrid;
-    grid->setAxisTitles(rows, columns);
-    tabs_->addTab(grid, title);
+    tabs_->addTab(grid, QString());
     tabs_->setTabEnabled(tabs_->count() - 1, false);
     return grid;
   };
-  encoderGrid_ = add(tr("Encoder self-attention"), tr("question word (looks)"), tr("question word (is looked at)"));
-  decoderGrid_ = add(tr("Decoder masked self-attention"), tr("answer word (looks)"), tr("earlier answer word"));
-  crossGrid_ = add(tr("Cross-attention"), tr("answer word (being written)"), tr("question word (looked at)"));
+  encoderGrid_ = add();
+  decoderGrid_ = add();
+  crossGrid_ = add();
   return tabs_;
 }
 
@@ -291,7 +317,11 @@ void ChatbotPage::ask(const QString& text) {
     showError(QString::fromStdString(e.what()));
     return;
   }
-  if (transformer) {
+  showReply();
+}
+
+void ChatbotPage::showReply() {
+  if (hasTransformerReply_) {
     const Seq2SeqTransformerReply& r = transformerReply_;
     showReply(r.sourceTokens, r.sourceIds, r.truncated, r.answer);
     const QStringList source = toQStrings(r.sourceTokens), output = toQStrings(r.outputTokens);
@@ -304,6 +334,7 @@ void ChatbotPage::ask(const QString& text) {
     crossGrid_->setAttention(r.decoding.crossAttention, output, source);
     return;
   }
+  if (!hasReply_) return;
   showReply(reply_.sourceTokens, reply_.sourceIds, reply_.truncated, reply_.answer);
   alignment_->setMatrix(reply_.attention, toQStrings(reply_.outputTokens), toQStrings(reply_.sourceTokens));
 }

@@ -95,6 +95,7 @@ class ChatbotPage : public QWidget {
                  const std::string& answer);
   void showError(const QString& message);
   void toyModelTrained();
+  void showReply();  // the last reply: answer, the words the model read, the alignment
 
   std::vector<Entry> models_;
   ChatbotReply reply_;

@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -47,9 +48,7 @@ void styleGraph(QCPGraph* g, CurvePlot::Curve curve, const QColor& color) {
   }
 }
 
-void styleAxisRect(QCPAxisRect* r, const QString& yLabel, const QFont& font) {
-  r->axis(QCPAxis::atBottom)->setLabel(CurvePlot::tr("epoch"));
-  r->axis(QCPAxis::atLeft)->setLabel(yLabel);
+void styleAxisRect(QCPAxisRect* r, const QFont& font) {
   for (QCPAxis* a : {r->axis(QCPAxis::atBottom), r->axis(QCPAxis::atLeft)}) {
     a->setLabelFont(font);
     a->setTickLabelFont(font);
@@ -77,8 +76,8 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   lossRect_ = plot_->axisRect();
   accuracyRect_ = new QCPAxisRect(plot_);
   plot_->plotLayout()->addElement(0, 1, accuracyRect_);
-  styleAxisRect(lossRect_, tr("loss (lower is better)"), font);
-  styleAxisRect(accuracyRect_, tr("accuracy (higher is better)"), font);
+  styleAxisRect(lossRect_, font);
+  styleAxisRect(accuracyRect_, font);
   accuracyRect_->axis(QCPAxis::atLeft)->setRange(0, 1.02);
 
   plot_->legend->setVisible(true);
@@ -90,8 +89,16 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   for (Curve curve : {Curve::Batch, Curve::Training, Curve::Validation}) {
     QCPGraph* key = plot_->addGraph(lossRect_->axis(QCPAxis::atBottom), lossRect_->axis(QCPAxis::atLeft));
     styleGraph(key, curve, palette::kAverageCurve);
-    key->setName(curveName(curve));
   }
+  // The axis titles and the legend's explanation of the line styles (the first kCurves graphs).
+  setTranslatedTexts(this, [this] {
+    for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setLabel(tr("epoch"));
+    lossRect_->axis(QCPAxis::atLeft)->setLabel(tr("loss (lower is better)"));
+    accuracyRect_->axis(QCPAxis::atLeft)->setLabel(tr("accuracy (higher is better)"));
+    for (Curve curve : {Curve::Batch, Curve::Training, Curve::Validation})
+      plot_->graph(static_cast<int>(curve))->setName(curveName(curve));
+    plot_->replot();
+  });
   connect(plot_, &QCustomPlot::afterReplot, this, [this] { ++replots_; });
   rescale();
 }

@@ -11,6 +11,7 @@
 
 #include "ui/export.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -84,7 +85,8 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(title_);
   layout->addWidget(plot_, 1);
-  empty_ = new QLabel(tr("Nothing to show yet."));
+  empty_ = new QLabel;
+  setTranslatedTexts(this, [this] { empty_->setText(tr("Nothing to show yet.")); });
   empty_->setAlignment(Qt::AlignCenter);
   empty_->setObjectName("heatmapEmpty");
   layout->addWidget(empty_, 1);
@@ -275,7 +277,10 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   plot_->xAxis->setTickLabelRotation(60);
   plot_->xAxis->grid()->setVisible(false);
   plot_->xAxis->setSubTicks(false);
-  plot_->yAxis->setLabel(tr("weight"));
+  setTranslatedTexts(this, [this] {
+    plot_->yAxis->setLabel(tr("weight"));
+    plot_->replot();
+  });
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->axisRect()->setRangeZoom(Qt::Horizontal);
   plot_->axisRect()->setRangeDrag(Qt::Horizontal);

@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "ui/curve_plot.h"
+#include "ui/widgets/retranslate.h"
 #include "ui/training_controller.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"
@@ -40,12 +41,7 @@ NormRace::NormRace(QWidget* parent)
       summary_(new QLabel),
       curves_(new CurvePlot),
       feed_(new LiveCurveFeed(curves_, this)) {
-  auto* intro = new QLabel(
-      tr("<b>The claim:</b> batch normalization does not work well on sequences; layer normalization, which "
-         "normalizes each word on its own, does. <b>The test:</b> two IMDB Transformer encoders that differ only "
-         "in their normalization train side by side: same reviews, same split, same seed (so the same first "
-         "weights and the same batches), one processor core each. Then both are tested on reviews they never "
-         "saw."));
+  auto* intro = new QLabel;
   intro->setWordWrap(true);
   intro->setTextFormat(Qt::RichText);
 
@@ -79,9 +75,18 @@ NormRace::NormRace(QWidget* parent)
   connect(feed_, &LiveCurveFeed::tick, this, &NormRace::takeUpdates);
 
   setPreset(defaultPreset(TaskKind::ImdbTransformer));
-  showSummary(tr("Press <b>Start race</b>. On the built-in reviews the race takes well under a minute; on the "
-                 "real IMDB archive with the classroom preset, several minutes."));
   setState(State::Ready);
+  setTranslatedTexts(this, [this, intro] {
+    intro->setText(
+        tr("<b>The claim:</b> batch normalization does not work well on sequences; layer normalization, which "
+           "normalizes each word on its own, does. <b>The test:</b> two IMDB Transformer encoders that differ only "
+           "in their normalization train side by side: same reviews, same split, same seed (so the same first "
+           "weights and the same batches), one processor core each. Then both are tested on reviews they never "
+           "saw."));
+    if (state_ == State::Ready)
+      showSummary(tr("Press <b>Start race</b>. On the built-in reviews the race takes well under a minute; on the "
+                     "real IMDB archive with the classroom preset, several minutes."));
+  });
 }
 
 NormRace::~NormRace() = default;
@@ -90,38 +95,31 @@ QWidget* NormRace::createSettingsBar() {
   dataBox_ = new QComboBox;
   dataBox_->setObjectName("raceData");
   dataBox_->addItem(taskInfo(TaskKind::ImdbTransformer).builtinData.front().second, QStringLiteral("builtin"));
-  dataBox_->setToolTip(tr("The reviews both encoders learn from. Use Choose… for the real IMDB archive "
-                          "(aclImdb_v1.tar.gz) or an aclImdb folder."));
   connect(dataBox_, &QComboBox::activated, this, [this](int i) { setDataSource(dataBox_->itemData(i).toString()); });
-  auto* choose = new QPushButton(tr("Choose…"));
+  auto* choose = new QPushButton;
   choose->setObjectName("raceChooseData");
   connect(choose, &QPushButton::clicked, this, &NormRace::chooseDataFile);
 
   presetBox_ = new QComboBox;
   presetBox_->setObjectName("racePreset");
   presetBox_->addItems(presetNames(TaskKind::ImdbTransformer));
-  presetBox_->setToolTip(tr("tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: the "
-                            "source text's exact model (slow)."));
   connect(presetBox_, &QComboBox::activated, this, [this](int i) { setPreset(presetBox_->itemText(i)); });
 
   epochs_ = new QSpinBox;
   epochs_->setObjectName("raceEpochs");
   epochs_->setRange(1, 1000);
-  epochs_->setToolTip(tr("The budget: both encoders get exactly this many passes over the training data."));
 
   seed_ = new QSpinBox;
   seed_->setObjectName("raceSeed");
   seed_->setRange(0, 2147483647);
   seed_->setValue(static_cast<int>(TrainingSettings{}.seed));
-  seed_->setToolTip(tr("Decides the first weights, the split and the order of the batches, the same for both "
-                       "runs. Another seed is another throw of the dice: race again to see whether a lead holds."));
 
-  startButton_ = new QPushButton(tr("Start race"));
+  startButton_ = new QPushButton;
   startButton_->setObjectName("raceStart");
-  pauseButton_ = new QPushButton(tr("Pause"));
+  pauseButton_ = new QPushButton;
   pauseButton_->setObjectName("racePause");
   pauseButton_->setCheckable(true);
-  stopButton_ = new QPushButton(tr("Stop"));
+  stopButton_ = new QPushButton;
   stopButton_->setObjectName("raceStop");
   connect(startButton_, &QPushButton::clicked, this, &NormRace::start);
   connect(pauseButton_, &QPushButton::toggled, this, &NormRace::setPaused);
@@ -130,16 +128,35 @@ QWidget* NormRace::createSettingsBar() {
   auto* bar = new QWidget;
   auto* layout = new QHBoxLayout(bar);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(new QLabel(tr("Data")));
+  QLabel* labels[4];
+  for (QLabel*& label : labels) label = new QLabel;
+  layout->addWidget(labels[0]);
   layout->addWidget(dataBox_, 2);
   layout->addWidget(choose);
   layout->addSpacing(12);
-  layout->addWidget(new QLabel(tr("Preset")));
+  layout->addWidget(labels[1]);
   layout->addWidget(presetBox_);
-  layout->addWidget(new QLabel(tr("Epochs")));
+  layout->addWidget(labels[2]);
   layout->addWidget(epochs_);
-  layout->addWidget(new QLabel(tr("Seed")));
+  layout->addWidget(labels[3]);
   layout->addWidget(seed_);
+  setTranslatedTexts(this, [=, this] {
+    labels[0]->setText(tr("Data"));
+    labels[1]->setText(tr("Preset"));
+    labels[2]->setText(tr("Epochs"));
+    labels[3]->setText(tr("Seed"));
+    dataBox_->setToolTip(tr("The reviews both encoders learn from. Use Choose… for the real IMDB archive "
+                            "(aclImdb_v1.tar.gz) or an aclImdb folder."));
+    choose->setText(tr("Choose…"));
+    presetBox_->setToolTip(tr("tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: "
+                              "the source text's exact model (slow)."));
+    epochs_->setToolTip(tr("The budget: both encoders get exactly this many passes over the training data."));
+    seed_->setToolTip(tr("Decides the first weights, the split and the order of the batches, the same for both "
+                         "runs. Another seed is another throw of the dice: race again to see whether a lead holds."));
+    startButton_->setText(tr("Start race"));
+    pauseButton_->setText(pauseButton_->isChecked() ? tr("Resume") : tr("Pause"));
+    stopButton_->setText(tr("Stop"));
+  });
   layout->addStretch(1);
   layout->addWidget(startButton_);
   layout->addWidget(pauseButton_);

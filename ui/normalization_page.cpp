@@ -18,6 +18,7 @@
 #include "ui/export.h"
 #include "ui/norm_race.h"
 #include "ui/widgets/matrix_tab_parts.h"
+#include "ui/widgets/retranslate.h"
 #include "ui/widgets/padded_sequences_tab.h"
 #include "ui/widgets/palette.h"
 
@@ -50,20 +51,24 @@ NormalizationPage::NormalizationPage(QWidget* parent) : QWidget(parent), tabs_(n
   batchNorm_ = std::make_unique<teaching::BatchNormDemo>(x_.cols(), static_cast<float>(epsilon_->value()), 0.99f);
 
   auto* top = new QHBoxLayout;
-  top->addWidget(explanation(
-      tr("Both compute <i>(x − mean) / √(variance + ε)</i>, over different numbers: <b style='color:%1'>layer "
-         "normalization</b> along each row (one sample or token), <b style='color:%2'>batch normalization</b> along "
-         "each column (one feature, over the batch). Click a cell to outline both.")
-          .arg(kLayerColour.name(), kBatchColour.name())),
-             1);
-  top->addWidget(new QLabel(tr("ε")));
+  QLabel* intro = explanation({});
+  top->addWidget(intro, 1);
+  top->addWidget(new QLabel(QStringLiteral("ε")));
   top->addWidget(epsilon_);
 
-  tabs_->addTab(buildSamplesTab(), tr("Samples × features"));
+  tabs_->addTab(buildSamplesTab(), QString());
   sequencesTab_ = new PaddedSequencesTab;
-  tabs_->addTab(scrollable(sequencesTab_), tr("Sequences, padded"));
+  tabs_->addTab(scrollable(sequencesTab_), QString());
   race_ = new NormRace;
-  tabs_->addTab(race_, tr("Race"));
+  tabs_->addTab(race_, QString());
+  setTranslatedTexts(this, [this, intro] {
+    intro->setText(tr("Both compute <i>(x − mean) / √(variance + ε)</i>, over different numbers: <b style='color:%1'>"
+                      "layer normalization</b> along each row (one sample or token), <b style='color:%2'>batch "
+                      "normalization</b> along each column (one feature, over the batch). Click a cell to outline both.")
+                       .arg(kLayerColour.name(), kBatchColour.name()));
+    const QStringList tabs{tr("Samples × features"), tr("Sequences, padded"), tr("Race")};
+    for (int i = 0; i < tabs.size(); ++i) tabs_->setTabText(i, tabs[i]);
+  });
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
@@ -92,54 +97,50 @@ QWidget* NormalizationPage::buildSamplesTab() {
   featureCount_ = spinBox(1, kMaxFeatures, static_cast<int>(x_.cols()));
   sampleCount_->setObjectName("sampleCount");
   featureCount_->setObjectName("featureCount");
-  auto* example = new QPushButton(tr("Example"));
-  example->setToolTip(tr("Back to the source text's tensor, [[1, 2, 3], [4, 5, 6]]"));
-
-  samples_ = new MatrixView(tr("Input: samples × features (editable)"));
+  auto* example = new QPushButton;
+  samples_ = new MatrixView;
   samples_->setObjectName("samples");
   samples_->setEditable(true);
-  layerOutput_ = new MatrixView(tr("Output"));
+  layerOutput_ = new MatrixView;
   layerOutput_->setObjectName("layerOutput");
-  layerStatistics_ = new MatrixView(tr("Statistics of each row"));
+  layerStatistics_ = new MatrixView;
   layerStatistics_->setRowLabelsVisible(false);  // beside the output, its rows are the output's rows
   layerStatistics_->setObjectName("layerStatistics");
-  batchOutput_ = new MatrixView(tr("Output"));
+  batchOutput_ = new MatrixView;
   batchOutput_->setObjectName("batchOutput");
-  batchStatistics_ = new MatrixView(tr("Statistics of each column"));
+  batchStatistics_ = new MatrixView;
   batchStatistics_->setObjectName("batchStatistics");
-  movingStatistics_ = new MatrixView(tr("Moving averages"));
+  movingStatistics_ = new MatrixView;
   movingStatistics_->setObjectName("movingStatistics");
-  lastBatch_ = new MatrixView(tr("Last batch fed"));
+  lastBatch_ = new MatrixView;
   lastBatch_->setObjectName("lastBatch");
   for (MatrixView* v : {layerOutput_, batchOutput_}) v->setColouring(MatrixView::Colouring::Diverging, 2.0);
 
   // Input column.
   auto* inputBox = new QGroupBox;
   auto* shape = new QHBoxLayout;
-  shape->addWidget(new QLabel(tr("Samples")));
+  QLabel* labels[3] = {new QLabel, new QLabel, new QLabel};  // samples, features, momentum
+  shape->addWidget(labels[0]);
   shape->addWidget(sampleCount_);
-  shape->addWidget(new QLabel(tr("Features")));
+  shape->addWidget(labels[1]);
   shape->addWidget(featureCount_);
   shape->addWidget(example);
   shape->addStretch(1);
   auto* inputLayout = new QVBoxLayout(inputBox);
   inputLayout->addLayout(shape);
   inputLayout->addWidget(samples_);
-  inputLayout->addWidget(explanation(tr("Double-click a cell to type a number.")));
+  QLabel* inputHint = explanation({});
+  inputLayout->addWidget(inputHint);
   inputLayout->addStretch(1);
 
   // Layer normalization column: the statistics sit beside the rows they belong to.
-  QGroupBox* layerBox = layerNormColumn(
-      tr("<b style='color:%1'>Layer normalization</b>: along each row"), layerOutput_, layerStatistics_,
-      tr("Each sample is normalized on its own, over its features. No other sample is involved, so training and "
-         "inference compute the same thing, and a batch of one works."));
+  QLabel* layerHint = explanation({});
+  QGroupBox* layerBox = layerNormColumn({}, layerOutput_, layerStatistics_, layerHint);
 
   // Batch normalization column: the statistics sit under the columns they belong to.
-  auto* batchBox = headedColumn(tr("<b style='color:%1'>Batch normalization</b>: along each column"), kBatchColour);
-  trainMode_ = new QRadioButton(tr("Training"));
-  inferMode_ = new QRadioButton(tr("Inference"));
-  trainMode_->setToolTip(tr("Statistics of this batch"));
-  inferMode_->setToolTip(tr("The moving averages learned from earlier batches"));
+  auto* batchBox = headedColumn({}, kBatchColour);
+  trainMode_ = new QRadioButton;
+  inferMode_ = new QRadioButton;
   trainMode_->setObjectName("trainMode");
   inferMode_->setObjectName("inferMode");
   trainMode_->setChecked(true);
@@ -148,16 +149,14 @@ QWidget* NormalizationPage::buildSamplesTab() {
   modes->addButton(inferMode_);
   momentum_ = doubleSpinBox(3, 0.0, 0.999, 0.05, 0.99);  // Keras's default, and the batch_norm_momentum
   momentum_->setObjectName("momentum");
-  auto* next = new QPushButton(tr("Next batch"));
+  auto* next = new QPushButton;
   next->setObjectName("nextBatch");
-  next->setToolTip(tr("Feed a training batch (this tensor plus noise): the moving averages take one step"));
-  auto* reset = new QPushButton(tr("Reset"));
-  reset->setToolTip(tr("Moving mean 0, moving variance 1, as before training"));
+  auto* reset = new QPushButton;
   batchCaption_ = explanation({});
   movingCaption_ = explanation({});
 
   auto* stepRow = new QHBoxLayout;
-  stepRow->addWidget(new QLabel(tr("Momentum")));
+  stepRow->addWidget(labels[2]);
   stepRow->addWidget(momentum_);
   stepRow->addWidget(next);
   stepRow->addWidget(reset);
@@ -207,6 +206,33 @@ QWidget* NormalizationPage::buildSamplesTab() {
   connect(momentum_, &QDoubleSpinBox::valueChanged, this, [this](double m) { setMomentum(m); });
   connect(next, &QPushButton::clicked, this, &NormalizationPage::nextBatch);
   connect(reset, &QPushButton::clicked, this, &NormalizationPage::resetMovingStatistics);
+  setTranslatedTexts(this, [=, this] {
+    example->setText(tr("Example"));
+    example->setToolTip(tr("Back to the source text's tensor, [[1, 2, 3], [4, 5, 6]]"));
+    samples_->setTitle(tr("Input: samples × features (editable)"));
+    for (MatrixView* v : {layerOutput_, batchOutput_}) v->setTitle(tr("Output"));
+    layerStatistics_->setTitle(tr("Statistics of each row"));
+    batchStatistics_->setTitle(tr("Statistics of each column"));
+    movingStatistics_->setTitle(tr("Moving averages"));
+    lastBatch_->setTitle(tr("Last batch fed"));
+    labels[0]->setText(tr("Samples"));
+    labels[1]->setText(tr("Features"));
+    labels[2]->setText(tr("Momentum"));
+    inputHint->setText(tr("Double-click a cell to type a number."));
+    columnHeading(layerBox)->setText(tr("<b style='color:%1'>Layer normalization</b>: along each row").arg(kLayerColour.name()));
+    layerHint->setText(tr("Each sample is normalized on its own, over its features. No other sample is involved, so "
+                          "training and inference compute the same thing, and a batch of one works."));
+    columnHeading(batchBox)->setText(tr("<b style='color:%1'>Batch normalization</b>: along each column").arg(kBatchColour.name()));
+    trainMode_->setText(tr("Training"));
+    inferMode_->setText(tr("Inference"));
+    trainMode_->setToolTip(tr("Statistics of this batch"));
+    inferMode_->setToolTip(tr("The moving averages learned from earlier batches"));
+    next->setText(tr("Next batch"));
+    next->setToolTip(tr("Feed a training batch (this tensor plus noise): the moving averages take one step"));
+    reset->setText(tr("Reset"));
+    reset->setToolTip(tr("Moving mean 0, moving variance 1, as before training"));
+  });
+  onLanguageChange(this, [this] { updateSamples(); });  // the grids' row and column names, the captions
   return scrollable(content);
 }
 

@@ -179,7 +179,7 @@ DataCard describeData(TaskKind kind, const QString& data) {
     return card;
   }
   const LabeledDataset dataset = loadImdbSource(data.toStdString());
-  return describe(dataset.train);
+  return describe(dataset.train, data.toStdString());
 }
 
 TaskKind modelTask(const nlohmann::json& config, const std::filesystem::path& dir) {

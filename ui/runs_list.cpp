@@ -6,6 +6,8 @@
 #include <QPainter>
 #include <QPixmap>
 
+#include "ui/widgets/retranslate.h"
+
 namespace al::ui {
 
 namespace {
@@ -34,11 +36,13 @@ QString formatSeconds(double seconds) {
 RunsList::RunsList(QWidget* parent) : QTreeWidget(parent) {
   setObjectName("runs");
   setColumnCount(ColumnCount);
-  setHeaderLabels({tr("Run"), tr("Settings"), tr("Best val. accuracy"), tr("Test accuracy"), tr("Time"), tr("State")});
-  headerItem()->setToolTip(NameColumn, tr("Tick a run to show its curves; double-click its name to rename it"));
-  headerItem()->setToolTip(AccuracyColumn, tr("Accuracy on the held-out validation data, at the best epoch"));
-  headerItem()->setToolTip(TestColumn, tr("Accuracy of the kept model on test data it never saw, measured when a "
-                                          "run trains to its end"));
+  setTranslatedTexts(this, [this] {
+    setHeaderLabels({tr("Run"), tr("Settings"), tr("Best val. accuracy"), tr("Test accuracy"), tr("Time"), tr("State")});
+    headerItem()->setToolTip(NameColumn, tr("Tick a run to show its curves; double-click its name to rename it"));
+    headerItem()->setToolTip(AccuracyColumn, tr("Accuracy on the held-out validation data, at the best epoch"));
+    headerItem()->setToolTip(TestColumn, tr("Accuracy of the kept model on test data it never saw, measured when a "
+                                            "run trains to its end"));
+  });
   setRootIsDecorated(false);
   setUniformRowHeights(true);
   setSelectionMode(QAbstractItemView::SingleSelection);

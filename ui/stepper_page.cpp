@@ -28,6 +28,7 @@
 #include <cmath>
 
 #include "ui/export.h"
+#include "ui/widgets/retranslate.h"
 #include "ui/matrix_view.h"
 #include "ui/teaching/decoder_controls.h"
 #include "ui/teaching/step_texts.h"
@@ -65,7 +66,13 @@ StepperPage::StepperPage(QWidget* parent) : QWidget(parent), playTimer_(new QTim
     if (current_ + 1 >= stepCount()) setPlaying(false);
     else nextStep();
   });
-  rebuild();
+  // Texts built from names and numbers: set again, in the language of the moment, from what the page keeps.
+  setTranslatedTexts(this, [this] {
+    playButton_->setText(isPlaying() ? tr("Pause") : tr("Play"));
+    setTrainedModel(trainedName_, trainedModel_);
+    setChatbotModel(chatbotName_, chatbotModel_);
+    rebuild();
+  });
 }
 
 StepperPage::~StepperPage() = default;
@@ -81,9 +88,9 @@ QWidget* StepperPage::createControls() {
 
   kindBox_ = new QComboBox;
   kindBox_->setObjectName("kindBox");
-  kindBox_->addItem(tr("Self-attention (Transformer)"), int(Kind::SelfAttention));
-  kindBox_->addItem(tr("Additive attention (chatbot)"), int(Kind::Additive));
-  kindBox_->addItem(tr("Transformer decoder (chatbot)"), int(Kind::Decoder));
+  kindBox_->addItem(QString(), int(Kind::SelfAttention));
+  kindBox_->addItem(QString(), int(Kind::Additive));
+  kindBox_->addItem(QString(), int(Kind::Decoder));
   connect(kindBox_, &QComboBox::currentIndexChanged, this, [this] {
     layerGroup_->setVisible(kind() == Kind::SelfAttention);
     attentionGroup_->setVisible(kind() == Kind::SelfAttention);
@@ -94,7 +101,7 @@ QWidget* StepperPage::createControls() {
   });
   layout->addWidget(kindBox_);
 
-  auto* sentenceGroup = new QGroupBox(tr("Sentence"));
+  auto* sentenceGroup = new QGroupBox;
   auto* sentenceLayout = new QVBoxLayout(sentenceGroup);
   sentenceBox_ = new QComboBox;
   sentenceBox_->setObjectName("sentenceBox");
@@ -102,18 +109,16 @@ QWidget* StepperPage::createControls() {
   sentenceBox_->addItems(exampleSentences());
   sentenceBox_->setCurrentIndex(0);
   sentenceBox_->setInsertPolicy(QComboBox::NoInsert);
-  sentenceBox_->setToolTip(tr("Pick an example or type your own sentence and press Enter"));
   connect(sentenceBox_, &QComboBox::currentIndexChanged, this, &StepperPage::rebuild);
   connect(sentenceBox_->lineEdit(), &QLineEdit::editingFinished, this, &StepperPage::rebuild);
   sentenceLayout->addWidget(sentenceBox_);
   layout->addWidget(sentenceGroup);
 
-  layerGroup_ = new QGroupBox(tr("Layer"));
+  layerGroup_ = new QGroupBox;
   auto* modelLayout = new QVBoxLayout(layerGroup_);
-  toyButton_ = new QRadioButton(tr("Seeded toy layer"));
-  trainedButton_ = new QRadioButton(tr("First layer of a trained model"));
+  toyButton_ = new QRadioButton;
+  trainedButton_ = new QRadioButton;
   trainedButton_->setEnabled(false);
-  trainedButton_->setToolTip(tr("Choose or train a model on the Attention page"));
   toyButton_->setChecked(true);
   auto* group = new QButtonGroup(layerGroup_);
   group->addButton(toyButton_);
@@ -121,48 +126,42 @@ QWidget* StepperPage::createControls() {
   connect(toyButton_, &QRadioButton::toggled, this, &StepperPage::rebuild);
   modelLayout->addWidget(toyButton_);
   auto* toyForm = new QFormLayout;
-  auto spin = [&](int lo, int hi, int value, const QString& tip) {
+  auto spin = [&](int lo, int hi, int value) {
     auto* box = new QSpinBox;
     box->setRange(lo, hi);
     box->setValue(value);
-    box->setToolTip(tip);
     connect(box, &QSpinBox::valueChanged, this, &StepperPage::rebuild);
     return box;
   };
-  widthBox_ = spin(2, 64, 8, tr("D, the width of every token's vector"));
-  headsBox_ = spin(1, 8, 2, tr("H, attention heads; each gets K = D / H columns"));
-  feedForwardBox_ = spin(1, 128, 16, tr("F, the hidden width of the feed-forward block"));
-  seedBox_ = spin(0, 9999, 1, tr("Another seed gives other random weights and word vectors"));
+  widthBox_ = spin(2, 64, 8);
+  headsBox_ = spin(1, 8, 2);
+  feedForwardBox_ = spin(1, 128, 16);
+  seedBox_ = spin(0, 9999, 1);
   positionBox_ = new QComboBox;
-  positionBox_->addItem(tr("sinusoidal"), int(PositionKind::Sinusoidal));
-  positionBox_->addItem(tr("learned (random)"), int(PositionKind::Learned));
-  positionBox_->addItem(tr("none"), int(PositionKind::None));
+  for (PositionKind k : {PositionKind::Sinusoidal, PositionKind::Learned, PositionKind::None})
+    positionBox_->addItem(QString(), int(k));
   connect(positionBox_, &QComboBox::currentIndexChanged, this, &StepperPage::rebuild);
   keyDimension_ = new QLabel;
-  toyForm->addRow(tr("Width D"), widthBox_);
-  toyForm->addRow(tr("Heads H"), headsBox_);
-  toyForm->addRow(tr("Key dim K"), keyDimension_);
-  toyForm->addRow(tr("Feed-forward F"), feedForwardBox_);
-  toyForm->addRow(tr("Position"), positionBox_);
-  toyForm->addRow(tr("Seed"), seedBox_);
+  for (QWidget* field : std::initializer_list<QWidget*>{widthBox_, headsBox_, keyDimension_, feedForwardBox_,
+                                                       positionBox_, seedBox_})
+    toyForm->addRow(new QLabel, field);
   modelLayout->addLayout(toyForm);
   modelLayout->addWidget(trainedButton_);
   layout->addWidget(layerGroup_);
 
-  attentionGroup_ = new QGroupBox(tr("Attention"));
+  attentionGroup_ = new QGroupBox;
   auto* attentionForm = new QFormLayout(attentionGroup_);
   maskBox_ = new QComboBox;
-  maskBox_->addItem(tr("none"), int(teaching::MaskKind::None));
-  maskBox_->addItem(tr("padding"), int(teaching::MaskKind::Padding));
-  maskBox_->addItem(tr("causal"), int(teaching::MaskKind::Causal));
+  for (teaching::MaskKind k : {teaching::MaskKind::None, teaching::MaskKind::Padding, teaching::MaskKind::Causal})
+    maskBox_->addItem(QString(), int(k));
   connect(maskBox_, &QComboBox::currentIndexChanged, this, &StepperPage::rebuild);
-  paddingBox_ = spin(1, 8, 2, tr("Padding tokens appended for the padding mask"));
-  scaleBox_ = new QCheckBox(tr("Divide the scores by √K"));
+  paddingBox_ = spin(1, 8, 2);
+  scaleBox_ = new QCheckBox;
   scaleBox_->setObjectName("scaleBox");
   scaleBox_->setChecked(true);
   connect(scaleBox_, &QCheckBox::toggled, this, &StepperPage::rebuild);
-  attentionForm->addRow(tr("Mask"), maskBox_);
-  attentionForm->addRow(tr("Padding tokens"), paddingBox_);
+  attentionForm->addRow(new QLabel, maskBox_);
+  attentionForm->addRow(new QLabel, paddingBox_);
   attentionForm->addRow(scaleBox_);
   sharpness_ = new QLabel;
   sharpness_->setObjectName("sharpness");
@@ -187,9 +186,9 @@ QWidget* StepperPage::createControls() {
   layout->addWidget(stepList_, 1);
 
   auto* buttons = new QHBoxLayout;
-  backButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/back.svg")), tr("Back"));
-  playButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/play.svg")), tr("Play"));
-  nextButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/forward.svg")), tr("Next"));
+  backButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/back.svg")), QString());
+  playButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/play.svg")), QString());
+  nextButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/forward.svg")), QString());
   nextButton_->setLayoutDirection(Qt::RightToLeft);  // the arrow after the word
   playButton_->setCheckable(true);
   backButton_->setShortcut(QKeySequence(Qt::Key_PageUp));
@@ -201,18 +200,38 @@ QWidget* StepperPage::createControls() {
   buttons->addWidget(playButton_);
   buttons->addWidget(nextButton_);
   layout->addLayout(buttons);
+  setTranslatedTexts(this, [=, this] {
+    setItemTexts(kindBox_, {tr("Self-attention (Transformer)"), tr("Additive attention (chatbot)"),
+                            tr("Transformer decoder (chatbot)")});
+    sentenceGroup->setTitle(tr("Sentence"));
+    sentenceBox_->setToolTip(tr("Pick an example or type your own sentence and press Enter"));
+    layerGroup_->setTitle(tr("Layer"));
+    toyButton_->setText(tr("Seeded toy layer"));
+    trainedButton_->setToolTip(tr("Choose or train a model on the Attention page"));
+    widthBox_->setToolTip(tr("D, the width of every token's vector"));
+    headsBox_->setToolTip(tr("H, attention heads; each gets K = D / H columns"));
+    feedForwardBox_->setToolTip(tr("F, the hidden width of the feed-forward block"));
+    seedBox_->setToolTip(tr("Another seed gives other random weights and word vectors"));
+    setItemTexts(positionBox_, {tr("sinusoidal"), tr("learned (random)"), tr("none")});
+    setFormLabels(toyForm, {{widthBox_, tr("Width D")}, {headsBox_, tr("Heads H")}, {keyDimension_, tr("Key dim K")},
+                            {feedForwardBox_, tr("Feed-forward F")}, {positionBox_, tr("Position")}, {seedBox_, tr("Seed")}});
+    attentionGroup_->setTitle(tr("Attention"));
+    setItemTexts(maskBox_, {tr("none"), tr("padding"), tr("causal")});
+    paddingBox_->setToolTip(tr("Padding tokens appended for the padding mask"));
+    scaleBox_->setText(tr("Divide the scores by √K"));
+    setFormLabels(attentionForm, {{maskBox_, tr("Mask")}, {paddingBox_, tr("Padding tokens")}});
+    backButton_->setText(tr("Back"));
+    nextButton_->setText(tr("Next"));
+  });
   return panel;
 }
 
 QGroupBox* StepperPage::createChatbotControls() {
-  auto* box = new QGroupBox(tr("Chatbot"));
+  auto* box = new QGroupBox;
   auto* layout = new QVBoxLayout(box);
-  toyChatbotButton_ = new QRadioButton(tr("Seeded toy chatbot (untrained)"));
-  toyChatbotButton_->setToolTip(tr("Random weights, the question's own words as vocabulary: the answer is nonsense, "
-                                   "the arithmetic is real"));
-  trainedChatbotButton_ = new QRadioButton(tr("The Chatbot page's model"));
+  toyChatbotButton_ = new QRadioButton;
+  trainedChatbotButton_ = new QRadioButton;
   trainedChatbotButton_->setEnabled(false);
-  trainedChatbotButton_->setToolTip(tr("Choose or train a chatbot on the Chatbot page"));
   toyChatbotButton_->setChecked(true);
   auto* group = new QButtonGroup(box);
   group->addButton(toyChatbotButton_);
@@ -220,29 +239,41 @@ QGroupBox* StepperPage::createChatbotControls() {
   connect(toyChatbotButton_, &QRadioButton::toggled, this, &StepperPage::rebuild);
   layout->addWidget(toyChatbotButton_);
   auto* form = new QFormLayout;
-  auto spin = [&](int lo, int hi, int value, const QString& tip) {
+  auto spin = [&](int lo, int hi, int value) {
     auto* s = new QSpinBox;
     s->setRange(lo, hi);
     s->setValue(value);
-    s->setToolTip(tip);
     connect(s, &QSpinBox::valueChanged, this, &StepperPage::rebuild);
     return s;
   };
-  unitsBox_ = spin(2, 32, 6, tr("U, the GRU's state width (and the toy's word vector width)"));
-  attentionUnitsBox_ = spin(1, 32, 4, tr("A, the width of the attention's hidden layer"));
-  chatbotSeedBox_ = spin(0, 9999, 1, tr("Another seed gives other random weights"));
-  form->addRow(tr("Units U"), unitsBox_);
-  form->addRow(tr("Attention units A"), attentionUnitsBox_);
-  form->addRow(tr("Seed"), chatbotSeedBox_);
+  unitsBox_ = spin(2, 32, 6);
+  attentionUnitsBox_ = spin(1, 32, 4);
+  chatbotSeedBox_ = spin(0, 9999, 1);
+  for (QWidget* field : std::initializer_list<QWidget*>{unitsBox_, attentionUnitsBox_, chatbotSeedBox_})
+    form->addRow(new QLabel, field);
   layout->addLayout(form);
   layout->addWidget(trainedChatbotButton_);
   auto* wordForm = new QFormLayout;
-  answerWordBox_ = spin(1, 1, 1, tr("Which answer word's attention to walk through"));
-  wordForm->addRow(tr("Answer word"), answerWordBox_);
+  answerWordBox_ = spin(1, 1, 1);
+  wordForm->addRow(new QLabel, answerWordBox_);
   layout->addLayout(wordForm);
   answer_ = new QLabel;
   answer_->setWordWrap(true);
   layout->addWidget(answer_);
+  setTranslatedTexts(this, [=, this] {
+    box->setTitle(tr("Chatbot"));
+    toyChatbotButton_->setText(tr("Seeded toy chatbot (untrained)"));
+    toyChatbotButton_->setToolTip(tr("Random weights, the question's own words as vocabulary: the answer is "
+                                     "nonsense, the arithmetic is real"));
+    trainedChatbotButton_->setToolTip(tr("Choose or train a chatbot on the Chatbot page"));
+    unitsBox_->setToolTip(tr("U, the GRU's state width (and the toy's word vector width)"));
+    attentionUnitsBox_->setToolTip(tr("A, the width of the attention's hidden layer"));
+    chatbotSeedBox_->setToolTip(tr("Another seed gives other random weights"));
+    setFormLabels(form, {{unitsBox_, tr("Units U")}, {attentionUnitsBox_, tr("Attention units A")},
+                         {chatbotSeedBox_, tr("Seed")}});
+    answerWordBox_->setToolTip(tr("Which answer word's attention to walk through"));
+    setFormLabels(wordForm, {{answerWordBox_, tr("Answer word")}});
+  });
   return box;
 }
 
@@ -266,11 +297,9 @@ QWidget* StepperPage::createStepView() {
   explanation_->setWordWrap(true);
   auto* titleRow = new QHBoxLayout;
   titleRow->addWidget(title_, 1);
-  auto* savePicture = new QPushButton(tr("Save picture…"));
-  savePicture->setToolTip(tr("The current step as PNG, SVG or PDF"));
+  auto* savePicture = new QPushButton;
   connect(savePicture, &QPushButton::clicked, this, &StepperPage::exportFigure);
-  auto* saveNumbers = new QPushButton(tr("Save numbers…"));
-  saveNumbers->setToolTip(tr("Every grid of the current step in one CSV file"));
+  auto* saveNumbers = new QPushButton;
   connect(saveNumbers, &QPushButton::clicked, this, &StepperPage::exportNumbers);
   titleRow->addWidget(savePicture);
   titleRow->addWidget(saveNumbers);
@@ -284,6 +313,12 @@ QWidget* StepperPage::createStepView() {
   scroll->setWidget(gridHost_);
   scroll->setWidgetResizable(true);
   layout->addWidget(scroll, 1);
+  setTranslatedTexts(this, [=] {
+    savePicture->setText(tr("Save picture…"));
+    savePicture->setToolTip(tr("The current step as PNG, SVG or PDF"));
+    saveNumbers->setText(tr("Save numbers…"));
+    saveNumbers->setToolTip(tr("Every grid of the current step in one CSV file"));
+  });
   return stepView_;
 }
 

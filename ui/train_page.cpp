@@ -28,6 +28,7 @@
 #include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
 #include "ui/widgets/training_controls.h"
 
 namespace al::ui {
@@ -109,7 +110,7 @@ QWidget* TrainPage::createSettingsPanel() {
   auto* layout = new QVBoxLayout(settingsPanel_);
   layout->setContentsMargins(0, 0, 8, 0);
 
-  auto* source = new QGroupBox(tr("Task and data"));
+  auto* source = new QGroupBox;
   auto* form = new QFormLayout(source);
   form->setRowWrapPolicy(QFormLayout::WrapLongRows);
   taskBox_ = new QComboBox;
@@ -121,13 +122,22 @@ QWidget* TrainPage::createSettingsPanel() {
     // A task whose run does not exist yet is shown, greyed out, with its reason as the tooltip.
     if (!info.available) taskBox_->setItemData(row, 0, Qt::UserRole - 1);
   }
-  taskBox_->setToolTip(tr("What to train"));
   connect(taskBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
     if (index >= 0) setTask(static_cast<TaskKind>(taskBox_->itemData(index).toInt()));
   });
-  form->addRow(tr("Task"), taskBox_);
+  form->addRow(new QLabel, taskBox_);
   data_->addRows(form);
-  form->addRow(tr("Preset"), parameters_->presetBox());
+  form->addRow(new QLabel, parameters_->presetBox());
+  setTranslatedTexts(this, [=, this] {
+    source->setTitle(tr("Task and data"));
+    taskBox_->setToolTip(tr("What to train"));
+    const std::vector<TaskInfo> tasks = trainingTasks();
+    for (int row = 0; row < taskBox_->count() && row < static_cast<int>(tasks.size()); ++row) {
+      taskBox_->setItemText(row, tasks[size_t(row)].title);
+      taskBox_->setItemData(row, tasks[size_t(row)].toolTip, Qt::ToolTipRole);
+    }
+    setFormLabels(form, {{taskBox_, tr("Task")}, {parameters_->presetBox(), tr("Preset")}});
+  });
   layout->addWidget(source);
   layout->addWidget(parameters_);
   layout->addStretch(1);
@@ -141,8 +151,10 @@ QWidget* TrainPage::createCurvesPanel() {
   curves_->setObjectName("figure");
   curves_->setMinimumHeight(260);
   layout->addWidget(curves_, 1);
-  auto* exportBar = new FigureExportBar(tr("The curves as PNG, SVG or PDF"),
-                                        tr("Every point of the curves shown, as a CSV table"));
+  auto* exportBar = new FigureExportBar({}, {});
+  setTranslatedTexts(this, [exportBar] {
+    exportBar->setToolTips(tr("The curves as PNG, SVG or PDF"), tr("Every point of the curves shown, as a CSV table"));
+  });
   exportBar->onPicture = [this] { exportFigure(); };
   exportBar->onNumbers = [this] { exportNumbers(); };
   layout->addWidget(exportBar);
@@ -154,14 +166,19 @@ QWidget* TrainPage::createRunsPanel() {
   auto* layout = new QVBoxLayout(panel);
   layout->setContentsMargins(0, 0, 0, 0);
   auto* header = new QHBoxLayout;
-  auto* title = new QLabel(tr("<b>Runs</b> — tick to overlay curves"));
+  auto* title = new QLabel;
   header->addWidget(title, 1);
-  auto* open = new QPushButton(tr("Open model…"));
-  open->setToolTip(tr("Show a saved model's curves beside this session's runs"));
+  auto* open = new QPushButton;
   connect(open, &QPushButton::clicked, this, &TrainPage::openModelDialog);
-  auto* save = new QPushButton(tr("Save model…"));
+  auto* save = new QPushButton;
   save->setObjectName("saveModel");
-  save->setToolTip(tr("Save the selected run (or the last one) as a model directory, with its history"));
+  setTranslatedTexts(this, [=] {
+    title->setText(tr("<b>Runs</b> — tick to overlay curves"));
+    open->setText(tr("Open model…"));
+    open->setToolTip(tr("Show a saved model's curves beside this session's runs"));
+    save->setText(tr("Save model…"));
+    save->setToolTip(tr("Save the selected run (or the last one) as a model directory, with its history"));
+  });
   connect(save, &QPushButton::clicked, this, &TrainPage::saveModelDialog);
   header->addWidget(open);
   header->addWidget(save);

@@ -4,6 +4,8 @@
 
 #include <QMetaObject>
 
+#include "ui/stage_texts.h"
+
 namespace al::ui {
 
 TrainingController::TrainingController(QObject* parent) : QObject(parent) {}
@@ -44,6 +46,7 @@ TrainingController::Update TrainingController::takeUpdate() {
   pending_.phase = taken.phase;
   pending_.preparing = taken.preparing;
   pending_.prepareFraction = taken.prepareFraction;
+  taken.preparing = stageText(taken.preparing);  // the core's key, worded in the current language
   return taken;
 }
 

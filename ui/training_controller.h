@@ -28,7 +28,7 @@ class TrainingController : public QObject, private TrainingEvents {
   // What happened since the last takeUpdate().
   struct Update {
     Phase phase = Phase::Idle;
-    QString preparing;              // Preparing: what is being loaded
+    QString preparing;              // Preparing: what is being loaded, worded (ui/stage_texts.h)
     double prepareFraction = 0;     // Preparing: 0..1
     std::vector<BatchEvent> batches;  // in order
     std::vector<EpochEvent> epochs;   // in order

@@ -164,10 +164,9 @@ void copyEncoder(const ParameterSet& from, ParameterSet& to) {
 }  // namespace
 
 LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled) {
-  const std::string what = "Reading " + source;
-  if (progress && !progress(what, 0.0)) throw RunError("cancelled");
+  if (progress && !progress(stage::kReadingData, 0.0)) throw RunError("cancelled");
   return loadImdbSource(source, [&](size_t done, size_t total) {
-    return !progress || progress(what, total ? 0.7 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
+    return !progress || progress(stage::kReadingData, total ? 0.7 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
   }, seed, withUnlabeled);
 }
 
@@ -178,7 +177,7 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
     if (progress && !progress(what, fraction)) throw RunError("cancelled");
   };
   LabeledDataset data = loadRunData(settings.data, settings.training.seed, progress);
-  run->dataCard_ = describe(data.train);
+  run->dataCard_ = describe(data.train, settings.data);
 
   if (!settings.initDir.empty()) {
     ImdbTransformerModel init = loadImdbTransformer(settings.initDir);
@@ -196,7 +195,7 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
       run->settings_.model = config;
     }
   } else if (!settings.initEncoderDir.empty()) {
-    report("Reading the pre-trained encoder", 0.75);
+    report(stage::kReadingPretrainedEncoder, 0.75);
     MaskedLmModel pretrained = loadMaskedLm(settings.initEncoderDir);
     if (pretrained.tokenizer != "keras")
       throw InputError(settings.initEncoderDir + ": the masked-lm reads text with the tokenizer \"" + pretrained.tokenizer +
@@ -207,7 +206,7 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
     run->model_->initialize(settings.training.seed);  // the new head's first values
     copyEncoder(pretrained.model->parameters(), run->model_->parameters());
   } else {
-    report("Building the vocabulary", 0.75);
+    report(stage::kBuildingVocabulary, 0.75);
     std::vector<std::vector<std::string>> tokenized;
     tokenized.reserve(data.train.size());
     TransformerConfig config = settings.model;
@@ -218,12 +217,12 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
     run->settings_.model = config;
     run->model_->initialize(settings.training.seed);
   }
-  report("Encoding the reviews", 0.85);
+  report(stage::kEncodingReviews, 0.85);
   const auto length = static_cast<size_t>(run->model_->config().sequenceLength);
   const TokenizerKind tokenizer = run->model_->config().tokenizer;
   run->train_ = encodeAll(data.train, run->vocabulary_, tokenizer, length);
   run->test_ = encodeAll(data.hasTestSplit ? data.test : std::vector<LabeledText>{}, run->vocabulary_, tokenizer, length);
-  report("Ready", 1.0);
+  report(stage::kReady, 1.0);
   return run;
 }
 

@@ -34,7 +34,7 @@ std::vector<std::string> imdbPresetNames();
 const std::vector<SettingField<ImdbRunSettings>>& imdbFields();
 TaskSchema imdbSchema();
 
-// Reads a review source for a run, reporting "Reading SRC" over the first 70 % of the preparation's progress.
+// Reads a review source for a run, reporting stage::kReadingData over the first 70 % of the preparation's progress.
 LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled = false);
 
 class ImdbRun : public TrainingRun, private TrainingTask {

@@ -120,9 +120,25 @@ class TestTrainPage : public QObject {
     QVERIFY2(text.contains(QLocale().toString(static_cast<qulonglong>(card.samples))), qPrintable(text));
     QVERIFY2(text.contains(card.ratio >= al::kSequenceModelRatio ? "above" : "below"), qPrintable(text));
     QVERIFY(text.contains("1,500") || text.contains("1500"));
+    // Generated reviews are made so that word order decides: the card gives what was measured, not the advice.
+    QVERIFY2(text.contains("word order decides") && text.contains(QLocale().toString(98.8, 'f', 1)), qPrintable(text));
+    QVERIFY2(!text.contains("bag-of-bigrams model will probably"), qPrintable(text));
+    QVERIFY2(!text.contains("icu_words"), qPrintable(text));  // English: the book's rules apply
     QVERIFY(button(page, "start")->isEnabled());
     QVERIFY(!button(page, "pause")->isEnabled());
     QVERIFY(!button(page, "stop")->isEnabled());
+  }
+
+  // Chinese reviews: the card says that "auto" reads them word by word with icu_words, as the run then does.
+  void chineseDataPicksTheWordTokenizer() {
+    TrainPage page;
+    QVERIFY(waitForDataCard(page));
+    page.setDataSource("builtin:zh");
+    QVERIFY(waitForDataCard(page));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    const QString text = page.dataCardText();
+    QVERIFY2(text.contains("icu_words") && text.contains("Chinese"), qPrintable(text));
+    QVERIFY2(text.contains(QLocale().toString(99.4, 'f', 1)), qPrintable(text));
   }
 
   void theBaselineAndTheChatbotTrainToo_data() {
@@ -428,6 +444,8 @@ class TestTrainPage : public QObject {
       QCOMPARE(page.dataSource(), csv);
       QVERIFY2(page.dataCardText().contains("<b>6</b> training reviews"), qPrintable(page.dataCardText()));
       QVERIFY(page.dataCardText().contains("below"));  // 6 reviews of 3 words: far below 1500
+      QVERIFY(page.dataCardText().contains("bag-of-bigrams model will probably"));  // real text: the book's advice
+      QVERIFY(!page.dataCardText().contains("word order decides"));
     }
     TrainPage relaunched;  // a new page reads the settings again, as the next launch of the app does
     QCOMPARE(relaunched.dataSource(), csv);

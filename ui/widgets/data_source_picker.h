@@ -67,6 +67,8 @@ class DataSourcePicker : public QObject {
   QFutureWatcher<Reading>* reader_;
   bool ready_ = false;
   bool readAgain_ = false;  // the source changed while it was being read
+  DataCard shownCard_;  // the card on show and its source, worded again when the language changes
+  QString shownSource_;
 };
 
 }  // namespace al::ui

@@ -38,6 +38,7 @@ class HyperParameterForm : public QWidget {
 
  private:
   void rebuild();
+  void retranslateRows();
   QWidget* createEditor(const HyperParameter& parameter);
 
   TaskKind task_ = TaskKind::ImdbTransformer;

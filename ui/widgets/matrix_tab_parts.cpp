@@ -69,7 +69,7 @@ QGroupBox* headedColumn(const QString& heading, const QColor& colour) {
   return box;
 }
 
-QGroupBox* layerNormColumn(const QString& heading, MatrixView* output, MatrixView* statistics, const QString& text) {
+QGroupBox* layerNormColumn(const QString& heading, MatrixView* output, MatrixView* statistics, QLabel* text) {
   QGroupBox* box = headedColumn(heading, palette::kLayerNorm);
   auto* grids = new QHBoxLayout;
   grids->addWidget(output, 0, Qt::AlignTop);
@@ -77,10 +77,12 @@ QGroupBox* layerNormColumn(const QString& heading, MatrixView* output, MatrixVie
   grids->addStretch(1);
   auto* layout = static_cast<QVBoxLayout*>(box->layout());
   layout->addLayout(grids);
-  layout->addWidget(explanation(text));
+  layout->addWidget(text);
   layout->addStretch(1);
   return box;
 }
+
+QLabel* columnHeading(QGroupBox* column) { return qobject_cast<QLabel*>(column->layout()->itemAt(0)->widget()); }
 
 QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch) {
   auto* grid = new QGridLayout;
