@@ -1,5 +1,7 @@
 #include "core/train/imdb_run.h"
 
+#include "core/train/allocator.h"
+
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
@@ -117,6 +119,7 @@ TaskSchema imdbSchema() {
 
 TrainingResult trainInArena(TrainingTask& task, const TrainingSettings& settings, int threads, TrainingEvents* events,
                             const TrainingControl* control, std::vector<EpochEvent>& history) {
+  keepFreedMemoryForReuse();  // a step's large matrices are reused, not faulted in again (core/train/allocator.h)
   tbb::task_arena arena(workerThreads(threads));
   TrainingResult result;
   arena.execute([&] { result = trainKeepingBest(task, settings, events, control, history); });
