@@ -19,6 +19,7 @@
 #include "ui/export.h"
 #include "ui/norm_race.h"
 #include "ui/normalization_page.h"
+#include "ui/pages/fill_page.h"
 #include "ui/runs_list.h"
 #include "ui/stepper_page.h"
 #include "ui/train_page.h"
@@ -51,6 +52,9 @@ MainWindow::MainWindow(QWidget* parent)
   connect(attentionPage, &AttentionPage::currentModelChanged, stepperPage, [attentionPage, stepperPage] {
     stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel());
   });
+  auto* fillPage = new FillPage(library_);  // shows the library's masked-LM models
+  addPage(tr("Fill in the blank"), tr("BERT's masked language model: guess hidden words from both sides"), fillPage);
+  connect(fillPage, &FillPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* normalizationPage = new NormalizationPage;
   addPage(tr("Normalization"), tr("Layer normalization versus batch normalization"), normalizationPage);
   // The race's two finished runs join the Train page's runs list, to overlay them with runs of one's own.
@@ -89,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
       chatbotPage->addModel(model->name, model->chatbot);
       statusBar()->showMessage(tr("“%1” is ready on the Chatbot page").arg(model->name));
     }
+    if (model->maskedLm) statusBar()->showMessage(tr("“%1” is ready on the Fill-in-the-blank page").arg(model->name));
   });
   showPage(0);
 
