@@ -4,16 +4,19 @@
 #include "core/inference/masked_lm_inference.h"
 #include "core/models/mlm_masking.h"
 #include "core/teaching/attention_steps.h"
+#include "core/train/mlm_run.h"
 
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
 
+#include "ui/curve_plot.h"
 #include "ui/heatmap_view.h"
 #include "ui/pages/fill_page.h"
 #include "ui/session/model_library.h"
 #include "ui/widgets/masking_view.h"
+#include "ui/widgets/pretraining_comparison.h"
 
 using namespace al;
 using namespace al::ui;
@@ -207,6 +210,37 @@ class TestFillPage : public QObject {
 
     view.setModel(nullptr);
     QCOMPARE(view.table()->rowCount(), 0);
+  }
+
+  // Both sides fine-tune on the same few labels; the verdict states each side's mean test accuracy.
+  void comparisonTrainsBothSidesAndGivesTheNumbers() {
+    MlmRunSettings settings = mlmPreset("tiny");  // the encoder shape of the imdb tiny preset
+    settings.training.epochs = 1;
+    settings.threads = 1;
+    const std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
+    run->train(nullptr, nullptr);
+    auto model = std::make_shared<const MaskedLmModel>(copyMaskedLm(run->model(), run->vocabulary(), run->tokenizer(), {}));
+
+    PretrainingComparison comparison;
+    comparison.setModel(model, QStringLiteral("tiny masked-LM"));
+    comparison.setDataSource(QStringLiteral("builtin"));
+    comparison.setLabels(200);
+    comparison.setEpochs(2);
+    comparison.setSeeds(1);
+    QSignalSpy done(&comparison, &PretrainingComparison::finished);
+    comparison.start();
+    QVERIFY(comparison.isRunning());
+    QVERIFY(done.wait(180000));
+    QVERIFY2(!comparison.verdictText().contains(QStringLiteral("error")), qPrintable(comparison.verdictText()));
+    QCOMPARE(comparison.pretrainedAccuracies().size(), size_t(1));
+    QCOMPARE(comparison.scratchAccuracies().size(), size_t(1));
+    const double pretrained = comparison.pretrainedAccuracies()[0], scratch = comparison.scratchAccuracies()[0];
+    QVERIFY(pretrained > 0 && pretrained <= 1 && scratch > 0 && scratch <= 1);
+    const QString verdict = comparison.verdictText();
+    QVERIFY2(verdict.contains(QString::number(pretrained * 100, 'f', 1)), qPrintable(verdict));
+    QVERIFY2(verdict.contains(QString::number(scratch * 100, 'f', 1)), qPrintable(verdict));
+    for (const int curve : {1, 2})  // overlaid: both runs' validation curves, one point per epoch
+      QCOMPARE(comparison.curves()->pointCount(curve, CurvePlot::Curve::Validation, CurvePlot::Metric::Accuracy), 2);
   }
 };
 

@@ -17,11 +17,13 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+#include <algorithm>
 
 #include "ui/heatmap_view.h"
 #include "ui/session/model_library.h"
 #include "ui/strings.h"
 #include "ui/widgets/masking_view.h"
+#include "ui/widgets/pretraining_comparison.h"
 
 namespace al::ui {
 
@@ -43,6 +45,9 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent)
   tabs->addTab(createFillTab(), tr("Fill in the blank"));
   masking_ = new MaskingView;
   tabs->addTab(masking_, tr("Show me the masking"));
+  comparison_ = new PretrainingComparison;
+  tabs->addTab(comparison_, tr("Does pre-training help?"));
+  connect(comparison_, &PretrainingComparison::statusMessage, this, &FillPage::statusMessage);
   layout->addWidget(tabs, 1);
 
   connect(library_, &ModelLibrary::modelAdded, this, &FillPage::addModel);
@@ -81,6 +86,7 @@ QWidget* FillPage::createModelBar() {
                                 .arg(static_cast<double>(c->maskRate) * 100, 0, 'g', 3)
                           : QString());
     masking_->setModel(model);
+    comparison_->setModel(model, modelBox_->currentText());
     fill();
   });
   row->addWidget(modelBox_);

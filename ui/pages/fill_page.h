@@ -8,6 +8,8 @@
 //                 probabilities, and where the blank's position looked: one row of the encoder's attention,
 //                 over the words on BOTH sides (an encoder has no causal mask)
 //   Masking       "show me the masking" (ui/widgets/masking_view.h): how training hides 15 % of the tokens
+//   Pre-training  "does pre-training help?" (ui/widgets/pretraining_comparison.h): few-label fine-tuning of the
+//                 IMDB classifier from this masked-LM versus from scratch
 //
 // The numbers come from the core (fillMasks of core/inference/masked_lm_inference.h); this page only draws them.
 //
@@ -31,6 +33,7 @@ class QTextBrowser;
 namespace al::ui {
 
 class MaskingView;
+class PretrainingComparison;
 class ModelLibrary;
 class WeightBars;
 
@@ -66,6 +69,7 @@ class FillPage : public QWidget {
   QString tokensText() const;         // the token strip, as plain text
   QString messageText() const;        // the error or the notes (unknown words, a cut-off tail)
   MaskingView* maskingView() const { return masking_; }
+  PretrainingComparison* comparison() const { return comparison_; }
 
  signals:
   void statusMessage(const QString& message);
@@ -98,6 +102,7 @@ class FillPage : public QWidget {
   WeightBars* candidates_;
   WeightBars* attention_;
   MaskingView* masking_;
+  PretrainingComparison* comparison_;
 };
 
 }  // namespace al::ui
