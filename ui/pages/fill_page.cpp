@@ -137,12 +137,14 @@ QWidget* FillPage::createFillTab() {
   chooser->addWidget(new QLabel(tr("Blank:")));
   blankBox_ = new QComboBox;
   blankBox_->setObjectName("blankBox");
+  blankBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   connect(blankBox_, &QComboBox::currentIndexChanged, this, &FillPage::updateBars);
   chooser->addWidget(blankBox_);
   chooser->addSpacing(12);
   chooser->addWidget(new QLabel(tr("Attention from:")));
   layerBox_ = new QComboBox;
   layerBox_->setObjectName("layerBox");
+  layerBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   connect(layerBox_, &QComboBox::currentIndexChanged, this, &FillPage::updateBars);
   chooser->addWidget(layerBox_);
   auto* hint = new QLabel(tr("Left: the words the model would put in the blank. Right: how much the blank's position "
