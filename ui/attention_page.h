@@ -40,6 +40,7 @@ namespace al::ui {
 
 class ErrorBanner;
 class HeatmapView;
+class TokenStrip;
 class PositionTab;
 class WeightBars;
 
@@ -139,7 +140,7 @@ class AttentionPage : public QWidget {
   ErrorBanner* error_;
   QPlainTextEdit* textEdit_;
   QTimer* typingTimer_;
-  QTextBrowser* tokens_;
+  TokenStrip* tokens_;
   QLabel* predictionLabel_;
   QWidget* heatmapHost_;
   QGridLayout* heatmapGrid_;

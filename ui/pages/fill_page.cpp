@@ -14,7 +14,6 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 #include <algorithm>
@@ -24,6 +23,7 @@
 #include "ui/strings.h"
 #include "ui/widgets/masking_view.h"
 #include "ui/widgets/pretraining_comparison.h"
+#include "ui/widgets/token_strip.h"
 
 namespace al::ui {
 
@@ -120,13 +120,8 @@ QWidget* FillPage::createFillTab() {
   inputRow->addWidget(go);
   layout->addLayout(inputRow);
 
-  tokens_ = new QTextBrowser;
-  tokens_->setObjectName("tokens");
-  tokens_->setOpenLinks(false);  // a click hides or shows the word; nothing is opened
-  tokens_->setMaximumHeight(70);
-  tokens_->setFrameShape(QFrame::NoFrame);
-  tokens_->setToolTip(tr("The tokens as the model reads them. Click a word to hide it; click a blank to bring the word back."));
-  connect(tokens_, &QTextBrowser::anchorClicked, this, [this](const QUrl& link) { toggleToken(link.toString().toInt()); });
+  tokens_ = new TokenStrip(tr("The tokens as the model reads them. Click a word to hide it; click a blank to bring the word back."));
+  connect(tokens_, &TokenStrip::tokenClicked, this, &FillPage::toggleToken);
   layout->addWidget(tokens_);
   message_ = new QLabel;
   message_->setObjectName("fillMessage");
@@ -285,23 +280,18 @@ void FillPage::showError(const QString& message) {
 }
 
 void FillPage::showResult() {
-  // The token strip: a blank in blue, an unknown word struck through; every word a link (a click toggles it).
-  QString html;
+  // The token strip: a blank highlighted, an unknown word grey; a click on a word toggles it.
+  std::vector<TokenStrip::Token> tokens;
   int unknown = 0;
   for (size_t t = 0; t < result_.tokens.size(); ++t) {
-    const bool blank = result_.ids[t] == kMaskTokenId;
-    unknown += result_.ids[t] == 1;
-    const QString style = blank ? QStringLiteral("color:#ffffff; background:#1f5fbf; text-decoration:none")
-                          : result_.ids[t] == 1 ? QStringLiteral("color:#888888; text-decoration:line-through")
-                                                : QStringLiteral("color:#202020; text-decoration:none");
-    html += QStringLiteral("<a href=\"%1\" style=\"%2\">%3</a> ")
-                .arg(t)
-                .arg(style, QString::fromStdString(result_.tokens[t]).toHtmlEscaped());
+    unknown += result_.ids[t] == Vocabulary::kUnknownId;
+    tokens.push_back({QString::fromStdString(result_.tokens[t]), result_.ids[t] == Vocabulary::kUnknownId,
+                      result_.ids[t] == kMaskTokenId});
   }
-  tokens_->setHtml(html);
+  tokens_->setTokens(tokens, tr("%n token(s); click a word to hide it", "", static_cast<int>(tokens.size())));
   QStringList notes;
   if (unknown > 0)
-    notes << tr("%n word(s) struck through are not in the model's vocabulary: it reads them as [UNK].", "", unknown);
+    notes << tr("%n word(s) in grey are not in the model's vocabulary: it reads them as [UNK].", "", unknown);
   if (result_.truncated)
     notes << tr("Only the first %1 tokens are read (the model's sequence_length); the rest is cut off.")
                  .arg(result_.tokens.size());

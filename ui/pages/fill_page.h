@@ -28,12 +28,12 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
-class QTextBrowser;
 
 namespace al::ui {
 
 class MaskingView;
 class PretrainingComparison;
+class TokenStrip;
 class ModelLibrary;
 class WeightBars;
 
@@ -95,7 +95,7 @@ class FillPage : public QWidget {
   QLabel* modelInfo_;
   QPushButton* toyButton_;
   QLineEdit* textEdit_;
-  QTextBrowser* tokens_;
+  TokenStrip* tokens_;
   QLabel* message_;
   QComboBox* blankBox_;
   QComboBox* layerBox_;
