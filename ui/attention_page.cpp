@@ -29,6 +29,7 @@
 #include "ui/export.h"
 #include "ui/heatmap_view.h"
 #include "ui/session/model_files.h"
+#include "ui/widgets/token_strip.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/palette.h"
@@ -163,12 +164,8 @@ QWidget* AttentionPage::createHeatmapsTab() {
   inputRow->addWidget(show);
   layout->addLayout(inputRow);
 
-  tokens_ = new QTextBrowser;
-  tokens_->setObjectName("tokens");
-  tokens_->setOpenLinks(false);  // a click selects the token; nothing is opened
-  tokens_->setMaximumHeight(70);
-  tokens_->setFrameShape(QFrame::NoFrame);
-  connect(tokens_, &QTextBrowser::anchorClicked, this, [this](const QUrl& link) { selectToken(link.toString().toInt()); });
+  tokens_ = new TokenStrip(tr("The tokens as the model reads them. Click one to see where it looks."));
+  connect(tokens_, &TokenStrip::tokenClicked, this, &AttentionPage::selectToken);
   layout->addWidget(tokens_);
   predictionLabel_ = new QLabel;
   predictionLabel_->setObjectName("prediction");
@@ -383,26 +380,19 @@ void AttentionPage::showPrediction() {
 }
 
 void AttentionPage::updateTokens() {
-  QString html;
+  std::vector<TokenStrip::Token> tokens;
   int unknown = 0;
   for (size_t t = 0; t < prediction_.tokens.size(); ++t) {
-    const QString word = QString::fromStdString(prediction_.tokens[t]).toHtmlEscaped();
     const bool isUnknown = prediction_.ids[t] == Vocabulary::kUnknownId;
     unknown += isUnknown;
-    const bool selected = static_cast<int>(t) == selectedToken_;
-    QString style = QStringLiteral("text-decoration: none; color: %1;").arg((isUnknown ? palette::kMuted : palette::kToken).name());
-    if (selected) style += QStringLiteral(" background: %1;").arg(palette::kSelectedToken.name());
-    html += QStringLiteral("<a href=\"%1\" style=\"%2\">%3%4</a> ")
-                .arg(t)
-                .arg(style, isUnknown ? QStringLiteral("<i>%1</i>").arg(word) : word,
-                     isUnknown ? QStringLiteral("<sup>?</sup>") : QString());
+    tokens.push_back({QString::fromStdString(prediction_.tokens[t]), isUnknown, static_cast<int>(t) == selectedToken_});
   }
   QString notes = tr("%n token(s)", "", static_cast<int>(prediction_.tokens.size()));
   if (unknown > 0) notes += tr("; %n unknown (grey, marked ?: the model reads them all as [UNK])", "", unknown);
   if (prediction_.truncated)
     notes += tr("; <b>the text was cut</b> after %1 tokens (the model's sequence length): the rest is not read")
                  .arg(prediction_.tokens.size());
-  tokens_->setHtml(html + QStringLiteral("<br><span style=\"color:%1\">%2</span>").arg(palette::kNote.name(), notes));
+  tokens_->setTokens(tokens, notes);
 }
 
 QString AttentionPage::tokensText() const { return tokens_->toPlainText(); }

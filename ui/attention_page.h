@@ -42,6 +42,7 @@ namespace al::ui {
 class ErrorBanner;
 class HeatmapView;
 class ModelFileJob;
+class TokenStrip;
 class PositionTab;
 class WeightBars;
 
@@ -148,7 +149,7 @@ class AttentionPage : public QWidget {
   ErrorBanner* error_;
   QPlainTextEdit* textEdit_;
   QTimer* typingTimer_;
-  QTextBrowser* tokens_;
+  TokenStrip* tokens_;
   QLabel* predictionLabel_;
   QWidget* heatmapHost_;
   QGridLayout* heatmapGrid_;

@@ -23,6 +23,7 @@
 #include "ui/language.h"
 #include "ui/norm_race.h"
 #include "ui/normalization_page.h"
+#include "ui/pages/fill_page.h"
 #include "ui/runs_list.h"
 #include "ui/stepper_page.h"
 #include "ui/train_page.h"
@@ -56,6 +57,9 @@ MainWindow::MainWindow(QWidget* parent)
   connect(attentionPage, &AttentionPage::currentModelChanged, stepperPage, [attentionPage, stepperPage] {
     stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel());
   });
+  auto* fillPage = new FillPage(library_);  // shows the library's masked-LM models
+  addPage(QT_TR_NOOP("Fill in the blank"), QT_TR_NOOP("BERT's masked language model: guess hidden words from both sides"), fillPage);
+  connect(fillPage, &FillPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* normalizationPage = new NormalizationPage;
   addPage(QT_TR_NOOP("Normalization"), QT_TR_NOOP("Layer normalization versus batch normalization"), normalizationPage);
   // The race's two finished runs join the session's models (an in-memory snapshot each, no file) and the Train
@@ -102,6 +106,7 @@ MainWindow::MainWindow(QWidget* parent)
       else chatbotPage->addModel(model->name, model->transformer);
       statusBar()->showMessage(tr("“%1” is ready on the Chatbot page").arg(model->name));
     }
+    if (model->maskedLm) statusBar()->showMessage(tr("“%1” is ready on the Fill-in-the-blank page").arg(model->name));
   });
   showPage(0);
 

@@ -8,6 +8,7 @@
 #include "core/train/chatbot_task.h"
 #include "core/train/hyperparameters.h"
 #include "core/train/imdb_run.h"
+#include "core/inference/masked_lm_inference.h"
 
 #include "ui/run_factory.h"
 #include "ui/strings.h"
@@ -61,6 +62,7 @@ al::RunRequest coreRequest(const RunRequest& request) {
   for (auto it = request.values.begin(); it != request.values.end(); ++it)
     core.values[it.key().toStdString()] = toJson(it.value());
   if (core.values.value("threads", 0) <= 0) core.values["threads"] = defaultThreads();
+  core.initEncoderModel = request.initEncoder;
   return core;
 }
 
@@ -122,6 +124,9 @@ std::vector<TaskInfo> trainingTasks() {
        {{QStringLiteral("builtin"), RunFactory::tr("Built-in dialogs (offline)")},
         {QStringLiteral("builtin:translate"), RunFactory::tr("Built-in English → Spanish (offline)")}},
        RunFactory::tr("Dialogs: question<TAB>answer lines (*.txt *.tsv);;All files (*)")},
+      {TaskKind::MaskedLm, RunFactory::tr("Masked language model (BERT)"), QStringLiteral("masked-lm"),
+       RunFactory::tr("Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used"), true,
+       false, {{QStringLiteral("builtin"), reviews}}, sentimentFiles},
   };
 }
 
@@ -192,7 +197,7 @@ TaskKind modelTask(const nlohmann::json& config, const std::filesystem::path& di
     return info.kind;
   }
   throw InputError((dir / "config.json").string() + ": a model of another task, \"" + task +
-                   "\"; expected imdb-transformer, imdb-bigram or seq2seq-attention");
+                   "\"; expected imdb-transformer, imdb-bigram, seq2seq-attention or masked-lm");
 }
 
 QString settingsSummary(const nlohmann::json& settings) {

@@ -12,6 +12,7 @@
 #include "core/data/imdb_sources.h"
 #include "core/io/history.h"
 #include "core/train/run.h"
+#include "core/inference/masked_lm_inference.h"
 
 #include <QString>
 #include <QStringList>
@@ -20,7 +21,7 @@
 
 namespace al::ui {
 
-enum class TaskKind { ImdbTransformer, Bigram, Chatbot };
+enum class TaskKind { ImdbTransformer, Bigram, Chatbot, MaskedLm };
 
 struct TaskInfo {
   TaskKind kind;
@@ -64,6 +65,8 @@ struct RunRequest {
   QString data = QStringLiteral("builtin");  // "builtin" or a path (folder, archive, CSV, TSV, dialogs file)
   QString preset;
   QVariantMap values;  // key -> value of presetParameters(); missing keys keep the preset's value
+  // IMDB Transformer: start from this masked-LM's vocabulary, embeddings and encoder (a new head); null: scratch
+  std::shared_ptr<const MaskedLmModel> initEncoder;
 };
 
 // The one settings JSON of such a request (core/train/hyperparameters.h), before anything is prepared.

@@ -1,5 +1,7 @@
 #include "core/train/imdb_run.h"
 
+#include "core/train/allocator.h"
+
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
@@ -117,6 +119,7 @@ TaskSchema imdbSchema() {
 
 TrainingResult trainInArena(TrainingTask& task, const TrainingSettings& settings, int threads, TrainingEvents* events,
                             const TrainingControl* control, std::vector<EpochEvent>& history) {
+  keepFreedMemoryForReuse();  // a step's large matrices are reused, not faulted in again (core/train/allocator.h)
   tbb::task_arena arena(workerThreads(threads));
   TrainingResult result;
   arena.execute([&] { result = trainKeepingBest(task, settings, events, control, history); });
@@ -194,17 +197,19 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
       run->model_ = std::move(model);
       run->settings_.model = config;
     }
-  } else if (!settings.initEncoderDir.empty()) {
+  } else if (settings.initEncoderModel || !settings.initEncoderDir.empty()) {
     report(stage::kReadingPretrainedEncoder, 0.75);
-    MaskedLmModel pretrained = loadMaskedLm(settings.initEncoderDir);
-    if (pretrained.tokenizer != "keras")
-      throw InputError(settings.initEncoderDir + ": the masked-lm reads text with the tokenizer \"" + pretrained.tokenizer +
+    std::shared_ptr<const MaskedLmModel> pretrained = settings.initEncoderModel;
+    const std::string origin = pretrained ? std::string("the pre-trained masked-lm") : settings.initEncoderDir;
+    if (!pretrained) pretrained = std::make_shared<const MaskedLmModel>(loadMaskedLm(settings.initEncoderDir));
+    if (pretrained->tokenizer != "keras")
+      throw InputError(origin + ": the masked-lm reads text with the tokenizer \"" + pretrained->tokenizer +
                        "\", the imdb classifier with \"keras\"");
-    requireSameEncoder(pretrained.model->config().encoder, settings.model, settings.initEncoderDir);
-    run->vocabulary_ = std::move(pretrained.vocabulary);
+    requireSameEncoder(pretrained->model->config().encoder, settings.model, origin);
+    run->vocabulary_ = pretrained->vocabulary;
     run->model_ = std::make_unique<TransformerClassifier>(settings.model);
     run->model_->initialize(settings.training.seed);  // the new head's first values
-    copyEncoder(pretrained.model->parameters(), run->model_->parameters());
+    copyEncoder(pretrained->model->parameters(), run->model_->parameters());
   } else {
     report(stage::kBuildingVocabulary, 0.75);
     std::vector<std::vector<std::string>> tokenized;

@@ -24,6 +24,7 @@ struct ImdbRunSettings {
   // or Korean (DataCard::suggestedTokenizer). An --init model keeps its own.
   std::optional<TokenizerKind> tokenizer;
   std::string initEncoderDir;    // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
+  std::shared_ptr<const MaskedLmModel> initEncoderModel;  // the same from a masked-lm in memory (wins over the dir)
 };
 
 // The named presets: "tiny" (seconds, for tests and built-in data), "classroom" (minutes, real IMDB),

@@ -149,6 +149,7 @@ class TestTrainPage : public QObject {
     QTest::newRow("bag-of-bigrams") << static_cast<int>(TaskKind::Bigram) << "builtin" << "hidden_units" << "num_heads";
     QTest::newRow("chatbot") << static_cast<int>(TaskKind::Chatbot) << "builtin:translate" << "attention_units"
                              << "pooling";
+    QTest::newRow("masked-lm") << static_cast<int>(TaskKind::MaskedLm) << "builtin" << "mask_rate" << "pooling";
   }
 
   void theBaselineAndTheChatbotTrainToo() {

@@ -38,6 +38,12 @@ SessionModel openSessionModel(const QString& dir) {
       model.chatbot = std::move(loaded);
       break;
     }
+    case TaskKind::MaskedLm: {
+      auto loaded = std::make_shared<const MaskedLmModel>(loadMaskedLm(path));
+      model.history = loaded->history;
+      model.maskedLm = std::move(loaded);
+      break;
+    }
   }
   return model;
 }
@@ -48,6 +54,12 @@ void saveSessionModel(const SessionModel& model, const QString& dir) {
   if (model.bigram) return saveBigram(path, *model.bigram->model, model.bigram->vocabulary, model.history);
   if (model.chatbot)
     return saveChatbot(path, *model.chatbot->model, model.chatbot->source, model.chatbot->target, model.history);
+  if (model.transformer)
+    return saveSeq2seqTransformer(path, *model.transformer->model, model.transformer->source,
+                                  model.transformer->target, model.history);
+  if (model.maskedLm)
+    return saveMaskedLm(path, *model.maskedLm->model, model.maskedLm->vocabulary, model.maskedLm->tokenizer,
+                        model.history);
   throw InputError(path.string() + ": \"" + model.name.toStdString() + "\" keeps its history only (task " +
                    model.task + "); there are no weights to save");
 }

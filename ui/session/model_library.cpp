@@ -2,6 +2,7 @@
 #include "core/train/bigram_run.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
+#include "core/train/mlm_run.h"
 
 #include "ui/session/model_library.h"
 
@@ -29,6 +30,10 @@ SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QS
   } else if (const auto* bigram = dynamic_cast<const BigramRun*>(&run)) {
     snapshot.history = historyRecords(bigram->history());
     snapshot.bigram = std::make_shared<const BigramModel>(copyBigram(bigram->model(), bigram->vocabulary(), snapshot.history));
+  } else if (const auto* mlm = dynamic_cast<const MlmRun*>(&run)) {
+    snapshot.history = historyRecords(mlm->history());
+    snapshot.maskedLm = std::make_shared<const MaskedLmModel>(
+        copyMaskedLm(mlm->model(), mlm->vocabulary(), mlm->tokenizer(), snapshot.history));
   }
   return snapshot;
 }
