@@ -4,6 +4,8 @@
 
 #include <QMetaObject>
 
+#include "ui/race_pacer.h"
+
 namespace al::ui {
 
 TrainingController::TrainingController(QObject* parent) : QObject(parent) {}
@@ -52,9 +54,17 @@ TrainingController::Outcome TrainingController::takeOutcome() {
   return std::move(outcome_);
 }
 
+void TrainingController::setPacer(RacePacer* pacer, size_t run) {
+  pacer_ = pacer;
+  pacerRun_ = run;
+}
+
 void TrainingController::onBatch(const BatchEvent& event) {
-  std::lock_guard lock(mutex_);
-  pending_.batches.push_back(event);
+  {
+    std::lock_guard lock(mutex_);
+    pending_.batches.push_back(event);
+  }
+  if (pacer_) pacer_->batchDone(pacerRun_, event.batchesPerEpoch, *control_);
 }
 
 void TrainingController::onEpoch(const EpochEvent& event) {
@@ -102,6 +112,7 @@ void TrainingController::work(RunRequest request) {
     pending_.phase = Phase::Finishing;
     outcome_ = std::move(outcome);
   }
+  if (pacer_) pacer_->runEnded(pacerRun_);
   // Join and report on the GUI thread; the lambda runs after this function has returned.
   QMetaObject::invokeMethod(this, [this] { workerDone(); }, Qt::QueuedConnection);
 }
