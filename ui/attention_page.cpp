@@ -1,6 +1,5 @@
 // Core headers first: they must not see Qt's `emit` macro.
 #include "core/inference/imdb_transformer_inference.h"
-#include "core/layers/sinusoidal_encoding.h"
 #include "core/teaching/attention_steps.h"
 #include "core/train/imdb_run.h"  // the toy model
 
@@ -29,6 +28,9 @@
 
 #include "ui/export.h"
 #include "ui/heatmap_view.h"
+#include "ui/widgets/error_banner.h"
+#include "ui/widgets/palette.h"
+#include "ui/widgets/position_tab.h"
 
 namespace al::ui {
 
@@ -61,15 +63,13 @@ AttentionPage::AttentionPage(QWidget* parent)
     : QWidget(parent), toyWatcher_(new QFutureWatcher<ToyTraining>(this)), typingTimer_(new QTimer(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(createModelBar());
-  error_ = new QLabel;
-  error_->setObjectName("attentionError");
-  error_->setWordWrap(true);
-  error_->hide();
+  error_ = new ErrorBanner;
   layout->addWidget(error_);
   tabs_ = new QTabWidget;
   tabs_->addTab(createHeatmapsTab(), tr("Heatmaps"));
   tabs_->addTab(createWordOrderTab(), tr("Word order"));
-  tabs_->addTab(createPositionTab(), tr("Position"));
+  positionTab_ = new PositionTab;
+  tabs_->addTab(positionTab_, tr("Position"));
   layout->addWidget(tabs_, 1);
 
   typingTimer_->setSingleShot(true);
@@ -78,7 +78,6 @@ AttentionPage::AttentionPage(QWidget* parent)
   connect(textEdit_, &QPlainTextEdit::textChanged, typingTimer_, qOverload<>(&QTimer::start));
   connect(toyWatcher_, &QFutureWatcher<ToyTraining>::finished, this, &AttentionPage::toyModelTrained);
   clearComparison();
-  updatePosition();
 }
 
 AttentionPage::~AttentionPage() { toyWatcher_->waitForFinished(); }
@@ -99,7 +98,7 @@ QWidget* AttentionPage::createModelBar() {
     const auto model = currentModel();
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
     clearComparison();
-    updatePosition();
+    positionTab_->setModel(currentModelName(), model);
     showAttention();
     emit currentModelChanged();
   });
@@ -219,52 +218,6 @@ QWidget* AttentionPage::createWordOrderTab() {
   return tab;
 }
 
-QWidget* AttentionPage::createPositionTab() {
-  auto* tab = new QWidget;
-  auto* layout = new QVBoxLayout(tab);
-  auto* row = new QHBoxLayout;
-  row->addWidget(new QLabel(tr("Positions:")));
-  positionsBox_ = new QSpinBox;
-  positionsBox_->setRange(2, 600);
-  positionsBox_->setValue(50);
-  row->addWidget(positionsBox_);
-  row->addWidget(new QLabel(tr("Dimensions:")));
-  dimensionsBox_ = new QSpinBox;
-  dimensionsBox_->setRange(2, 512);
-  dimensionsBox_->setValue(64);
-  dimensionsBox_->setToolTip(tr("The model's width when a model is chosen"));
-  row->addWidget(dimensionsBox_);
-  row->addStretch(1);
-  layout->addLayout(row);
-  connect(positionsBox_, &QSpinBox::valueChanged, this, &AttentionPage::updatePosition);
-  connect(dimensionsBox_, &QSpinBox::valueChanged, this, &AttentionPage::updatePosition);
-  auto* explanation = new QLabel(
-      tr("Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the "
-         "first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the "
-         "model's learned position vectors are (cosine): neighbouring positions that look alike show as a bright "
-         "band along the diagonal."));
-  explanation->setWordWrap(true);
-  layout->addWidget(explanation);
-  auto* maps = new QHBoxLayout;
-  sinusoidView_ = new HeatmapView(tr("Sinusoidal encoding"));
-  sinusoidView_->setColouring(HeatmapView::Colouring::Signed);
-  sinusoidView_->setFixedRange(-1, 1);
-  sinusoidView_->setAxisTitles(tr("position"), tr("dimension"));
-  similarityView_ = new HeatmapView(tr("Learned position similarity"));
-  similarityView_->setColouring(HeatmapView::Colouring::Signed);
-  similarityView_->setFixedRange(-1, 1);
-  similarityView_->setAxisTitles(tr("position"), tr("position"));
-  auto* right = new QVBoxLayout;
-  similarityNote_ = new QLabel;
-  similarityNote_->setWordWrap(true);
-  right->addWidget(similarityNote_);
-  right->addWidget(similarityView_, 1);
-  maps->addWidget(sinusoidView_, 1);
-  maps->addLayout(right, 1);
-  layout->addLayout(maps, 1);
-  return tab;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Models
 
@@ -343,12 +296,8 @@ QString AttentionPage::currentModelName() const {
   return i >= 0 && i < modelCount() ? models_[size_t(i)].name : QString();
 }
 
-void AttentionPage::showError(const QString& message) {
-  error_->setText(message);
-  error_->setVisible(!message.isEmpty());
-}
-
-QString AttentionPage::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+void AttentionPage::showError(const QString& message) { error_->showError(message); }
+QString AttentionPage::errorText() const { return error_->text(); }
 
 // ---------------------------------------------------------------------------------------------------------
 // Heatmaps
@@ -395,8 +344,8 @@ void AttentionPage::updateTokens() {
     const bool isUnknown = prediction_.ids[t] == Vocabulary::kUnknownId;
     unknown += isUnknown;
     const bool selected = static_cast<int>(t) == selectedToken_;
-    QString style = QStringLiteral("text-decoration: none; color: %1;").arg(isUnknown ? "#999" : "#08306b");
-    if (selected) style += QStringLiteral(" background: #fdd0a2;");
+    QString style = QStringLiteral("text-decoration: none; color: %1;").arg((isUnknown ? palette::kMuted : palette::kToken).name());
+    if (selected) style += QStringLiteral(" background: %1;").arg(palette::kSelectedToken.name());
     html += QStringLiteral("<a href=\"%1\" style=\"%2\">%3%4</a> ")
                 .arg(t)
                 .arg(style, isUnknown ? QStringLiteral("<i>%1</i>").arg(word) : word,
@@ -407,7 +356,7 @@ void AttentionPage::updateTokens() {
   if (prediction_.truncated)
     notes += tr("; <b>the text was cut</b> after %1 tokens (the model's sequence length): the rest is not read")
                  .arg(prediction_.tokens.size());
-  tokens_->setHtml(html + QStringLiteral("<br><span style=\"color:#555\">%1</span>").arg(notes));
+  tokens_->setHtml(html + QStringLiteral("<br><span style=\"color:%1\">%2</span>").arg(palette::kNote.name(), notes));
 }
 
 QString AttentionPage::tokensText() const { return tokens_->toPlainText(); }
@@ -559,42 +508,8 @@ QString AttentionPage::wordOrderVerdict() const {
   return doc.toPlainText();
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Position
-
-void AttentionPage::updatePosition() {
-  const auto model = currentModel();
-  if (model) {
-    const QSignalBlocker a(dimensionsBox_), b(positionsBox_);
-    dimensionsBox_->setValue(model->model->config().embedDim);
-    positionsBox_->setMaximum(std::max(2, model->model->config().sequenceLength));
-  }
-  const Index P = positionsBox_->value(), D = dimensionsBox_->value();
-  sinusoidView_->setTitle(tr("Sinusoidal encoding, %1 positions x %2 dimensions").arg(P).arg(D));
-  QStringList positions, dimensions;
-  for (Index p = 0; p < P; ++p) positions << QString::number(p);
-  for (Index d = 0; d < D; ++d) dimensions << QString::number(d);
-  sinusoidView_->setMatrix(sinusoidalEncoding(P, D), positions, dimensions);
-
-  if (model && model->model->config().position == PositionKind::Learned) {
-    const Matrix learned = teaching::learnedPositions(*model->model, P);  // P x D
-    QStringList shown;
-    for (Index p = 0; p < learned.rows(); ++p) shown << QString::number(p);
-    similarityView_->setTitle(tr("Learned position vectors of “%1”: cosine similarity").arg(currentModelName()));
-    similarityView_->setMatrix(teaching::cosineSimilarity(learned), shown, shown);
-    similarityNote_->setText(tr("Each cell compares position i with position j of the trained model."));
-  } else {
-    // Without learned vectors, the sinusoidal encoding's own similarity: it depends only on the distance |i - j|.
-    similarityView_->setTitle(tr("Sinusoidal encoding: cosine similarity"));
-    similarityView_->setMatrix(teaching::cosineSimilarity(sinusoidalEncoding(P, D)), positions, positions);
-    similarityNote_->setText(model ? tr("“%1” has no learned position vectors (position: %2); shown instead: the "
-                                        "similarity of the sinusoidal encoding.")
-                                         .arg(currentModelName(),
-                                              QString::fromStdString(toString(model->model->config().position)))
-                                   : tr("Choose a trained model with learned position to compare its position "
-                                        "vectors; shown meanwhile: the sinusoidal encoding's similarity."));
-  }
-}
+HeatmapView* AttentionPage::sinusoidView() const { return positionTab_->sinusoidView(); }
+HeatmapView* AttentionPage::positionSimilarityView() const { return positionTab_->similarityView(); }
 
 void AttentionPage::exportFigure() {
   askAndExportWidget(tabs_->currentWidget(), QStringLiteral("attention_") + tabs_->tabText(tabs_->currentIndex()).toLower().replace(' ', '_'));

@@ -9,7 +9,7 @@
 //   Word order    "Shuffle words": the shuffled review's prediction and attention beside the original, and what
 //                 that proves about the model's position information, with the numbers
 //   Position      the sinusoidal encoding (positions x dimensions) and the similarity of the model's learned
-//                 position vectors
+//                 position vectors (PositionTab)
 //
 // The numbers come from the core (predictText of core/inference/imdb_transformer_inference.h and core/teaching/attention_steps.h);
 // this page only draws them.
@@ -31,7 +31,6 @@ class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
-class QSpinBox;
 class QTabWidget;
 class QTextBrowser;
 class QTimer;
@@ -39,7 +38,9 @@ class QGridLayout;
 
 namespace al::ui {
 
+class ErrorBanner;
 class HeatmapView;
+class PositionTab;
 class WeightBars;
 
 class AttentionPage : public QWidget {
@@ -87,8 +88,8 @@ class AttentionPage : public QWidget {
   HeatmapView* shuffledOrderView() const { return shuffledView_; }
 
   // --- Position ---
-  HeatmapView* sinusoidView() const { return sinusoidView_; }
-  HeatmapView* positionSimilarityView() const { return similarityView_; }
+  HeatmapView* sinusoidView() const;
+  HeatmapView* positionSimilarityView() const;
 
   QTabWidget* tabs() const { return tabs_; }
 
@@ -108,13 +109,11 @@ class AttentionPage : public QWidget {
   QWidget* createModelBar();
   QWidget* createHeatmapsTab();
   QWidget* createWordOrderTab();
-  QWidget* createPositionTab();
   void rebuildHeatmaps();
   void updateTokens();
   void updateBars();
   void updateOrderViews();
   void clearComparison();
-  void updatePosition();
   void showError(const QString& message);
   void toyModelTrained();
 
@@ -137,7 +136,7 @@ class AttentionPage : public QWidget {
   QComboBox* toyPositionBox_;
   QPushButton* toyButton_;
   QLabel* modelInfo_;
-  QLabel* error_;
+  ErrorBanner* error_;
   QPlainTextEdit* textEdit_;
   QTimer* typingTimer_;
   QTextBrowser* tokens_;
@@ -154,11 +153,7 @@ class AttentionPage : public QWidget {
   HeatmapView* originalView_;
   HeatmapView* shuffledView_;
 
-  QSpinBox* positionsBox_;
-  QSpinBox* dimensionsBox_;
-  HeatmapView* sinusoidView_;
-  HeatmapView* similarityView_;
-  QLabel* similarityNote_;
+  PositionTab* positionTab_;
 };
 
 }  // namespace al::ui

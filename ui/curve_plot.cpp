@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include "core/error.h"
+#include "ui/widgets/palette.h"
 
 namespace al::ui {
 
@@ -88,7 +89,7 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   // The legend's first entries explain the line styles, in grey; the runs follow, in their colours.
   for (Curve curve : {Curve::Batch, Curve::Training, Curve::Validation}) {
     QCPGraph* key = plot_->addGraph(lossRect_->axis(QCPAxis::atBottom), lossRect_->axis(QCPAxis::atLeft));
-    styleGraph(key, curve, QColor(90, 90, 90));
+    styleGraph(key, curve, palette::kAverageCurve);
     key->setName(curveName(curve));
   }
   connect(plot_, &QCustomPlot::afterReplot, this, [this] { ++replots_; });

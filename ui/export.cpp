@@ -95,16 +95,20 @@ QString pictureFileFilter() {
   return FigureExport::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)");
 }
 
-bool askAndExportWidget(QWidget* widget, const QString& suggestedName) {
+QString askPicturePath(QWidget* parent, const QString& title, const QString& suggestedName) {
   QString selectedFilter;
-  QString path = QFileDialog::getSaveFileName(widget, FigureExport::tr("Save picture"), suggestedName + ".png",
-                                              pictureFileFilter(), &selectedFilter);
-  if (path.isEmpty()) return false;
-  if (QFileInfo(path).suffix().isEmpty()) {
+  QString path = QFileDialog::getSaveFileName(parent, title, suggestedName + ".png", pictureFileFilter(), &selectedFilter);
+  if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty()) {
     // Take the suffix from the chosen filter: "SVG drawing (*.svg)" -> ".svg".
     const qsizetype star = selectedFilter.indexOf(QLatin1String("*."));
     path += star >= 0 ? selectedFilter.mid(star + 1).chopped(1) : QStringLiteral(".png");
   }
+  return path;
+}
+
+bool askAndExportWidget(QWidget* widget, const QString& suggestedName) {
+  const QString path = askPicturePath(widget, FigureExport::tr("Save picture"), suggestedName);
+  if (path.isEmpty()) return false;
   try {
     exportWidget(widget, path);
     return true;

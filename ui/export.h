@@ -23,6 +23,10 @@ bool writeCsv(const QString& path, const QStringList& header, const std::vector<
 // The file-dialog filter for exportWidget: "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)".
 QString pictureFileFilter();
 
+// Asks where to save a picture (starting from `suggestedName`, without a suffix); a name typed without a suffix
+// gets the one of the chosen filter. Empty when cancelled.
+QString askPicturePath(QWidget* parent, const QString& title, const QString& suggestedName);
+
 // Interactive versions for menus and buttons: ask for a file name (starting from `suggestedName`, without a
 // suffix), write it, and show a message box if that fails. Return false when cancelled or failed.
 bool askAndExportWidget(QWidget* widget, const QString& suggestedName);

@@ -10,6 +10,7 @@
 #include <qcustomplot.h>
 
 #include "ui/export.h"
+#include "ui/widgets/palette.h"
 
 namespace al::ui {
 
@@ -24,23 +25,18 @@ QStringList labelsOrNumbers(const QStringList& labels, Index count) {
   return out;
 }
 
-QCPColorGradient weightsGradient() {
+// A colour scale through three colours, at 0, 0.5 and 1.
+QCPColorGradient gradient(const QColor& low, const QColor& middle, const QColor& high) {
   QCPColorGradient g;
   g.clearColorStops();
-  g.setColorStopAt(0, Qt::white);
-  g.setColorStopAt(0.5, QColor(107, 174, 214));
-  g.setColorStopAt(1, QColor(8, 48, 107));
+  g.setColorStopAt(0, low);
+  g.setColorStopAt(0.5, middle);
+  g.setColorStopAt(1, high);
   return g;
 }
 
-QCPColorGradient signedGradient() {
-  QCPColorGradient g;
-  g.clearColorStops();
-  g.setColorStopAt(0, QColor(33, 102, 172));
-  g.setColorStopAt(0.5, Qt::white);
-  g.setColorStopAt(1, QColor(178, 24, 43));
-  return g;
-}
+QCPColorGradient weightsGradient() { return gradient(Qt::white, palette::kSequentialMiddle, palette::kSequentialHigh); }
+QCPColorGradient signedGradient() { return gradient(palette::kDivergingLow, Qt::white, palette::kDivergingHigh); }
 
 // Text ticks at whole positions, every `step`-th label, so that labels never overlap whatever the zoom. The axis
 // length is known only after the plot's layout, so this runs after every layout and asks for one more replot
@@ -179,7 +175,7 @@ void HeatmapView::highlightRow(int row) {
     auto* outline = new QCPItemRect(plot_);
     outline->topLeft->setCoords(-0.5, row - 0.5);
     outline->bottomRight->setCoords(columns() - 0.5, row + 0.5);
-    outline->setPen(QPen(QColor(230, 85, 13), 2));
+    outline->setPen(QPen(palette::kHighlight, 2));
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -274,7 +270,7 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   setMinimumSize(260, 200);
   bars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
   bars_->setPen(Qt::NoPen);
-  bars_->setBrush(QColor(49, 130, 189));
+  bars_->setBrush(palette::kBars);
   bars_->setWidth(0.8);
   plot_->xAxis->setTickLabelRotation(60);
   plot_->xAxis->grid()->setVisible(false);

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "ui/export.h"
+#include "ui/widgets/palette.h"
 
 namespace al::ui {
 
@@ -229,8 +230,8 @@ void MatrixView::styleItem(QTableWidgetItem* item, int row, int column) const {
   font.setItalic(muted);
   item->setFont(font);
   if (muted) {
-    item->setBackground(QColor(232, 232, 232));
-    item->setForeground(QColor(130, 130, 130));
+    item->setBackground(palette::kMutedCell);
+    item->setForeground(palette::kMutedCellText);
     return;
   }
   const QColor background = cellColour(values_(row, column));
@@ -248,8 +249,8 @@ QString MatrixView::format(double v) const {
 QColor MatrixView::cellColour(double v) const {
   if (colouring_ == Colouring::None || values_.size() == 0) return QColor(Qt::white);
   const double limit = scaleLimit_;
-  if (colouring_ == Colouring::Sequential) return blend(Qt::white, QColor(8, 48, 107), v / limit);
-  return v < 0 ? blend(Qt::white, QColor(33, 102, 172), -v / limit) : blend(Qt::white, QColor(178, 24, 43), v / limit);
+  if (colouring_ == Colouring::Sequential) return blend(Qt::white, palette::kSequentialHigh, v / limit);
+  return v < 0 ? blend(Qt::white, palette::kDivergingLow, -v / limit) : blend(Qt::white, palette::kDivergingHigh, v / limit);
 }
 
 void MatrixView::onItemChanged(QTableWidgetItem* item) {

@@ -14,22 +14,20 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include "ui/curve_plot.h"
 #include "ui/training_controller.h"
+#include "ui/widgets/live_curve_feed.h"
+#include "ui/widgets/palette.h"
 
 namespace al::ui {
 
 namespace {
 
 // The Normalization page's colours: orange for layer norm (along a row), teal for batch norm (along a column).
-const QColor kSideColour[2] = {QColor(222, 110, 0), QColor(0, 128, 110)};
+const QColor kSideColour[2] = {palette::kLayerNorm, palette::kBatchNorm};
 const char* const kNormValue[2] = {"layer", "batch"};
-
-constexpr int kRedrawMs = 33;              // about 30 redraws a second, however fast the batches come
-constexpr double kSmoothingWeight = 0.9;   // of the batch curve's moving average, as on the Train page
 
 QString percent(double fraction) { return QLocale().toString(100.0 * fraction, 'f', 1) + QStringLiteral(" %"); }
 
@@ -42,7 +40,7 @@ NormRace::NormRace(QWidget* parent)
       progress_(new QProgressBar),
       summary_(new QLabel),
       curves_(new CurvePlot),
-      redrawTimer_(new QTimer(this)) {
+      feed_(new LiveCurveFeed(curves_, this)) {
   auto* intro = new QLabel(
       tr("<b>The claim:</b> batch normalization does not work well on sequences; layer normalization, which "
          "normalizes each word on its own, does. <b>The test:</b> two IMDB Transformer encoders that differ only "
@@ -80,8 +78,7 @@ NormRace::NormRace(QWidget* parent)
     racer.controller->setPacer(&pacer_, index(side));
     connect(racer.controller, &TrainingController::finished, this, [this, side] { racerFinished(side); });
   }
-  redrawTimer_->setInterval(kRedrawMs);
-  connect(redrawTimer_, &QTimer::timeout, this, &NormRace::takeUpdates);
+  connect(feed_, &LiveCurveFeed::tick, this, &NormRace::takeUpdates);
 
   setPreset(defaultPreset(TaskKind::ImdbTransformer));
   showSummary(tr("Press <b>Start race</b>. On the built-in reviews the race takes well under a minute; on the "
@@ -195,6 +192,8 @@ int NormRace::seed() const { return seed_->value(); }
 
 QString NormRace::name(Side side) const { return side == Side::Layer ? tr("layer norm") : tr("batch norm"); }
 
+int NormRace::batchesSeen(Side side) const { return feed_->batches(static_cast<int>(index(side))); }
+
 // "layer norm: " in bold and in the run's colour, to begin a line about the run.
 QString NormRace::runLabel(Side side) const {
   return QStringLiteral("<b style='color:%1'>%2</b>: ").arg(kSideColour[index(side)].name(), name(side));
@@ -224,6 +223,7 @@ void NormRace::start() {
   for (Side side : kSides) {
     const int id = static_cast<int>(index(side));
     curves_->removeRun(id);
+    feed_->forget(id);
     curves_->addRun(id, name(side), kSideColour[id]);
     // A fresh racer, on the same controller.
     Racer& racer = runs_[index(side)];
@@ -240,7 +240,7 @@ void NormRace::start() {
   emit statusMessage(tr("Race started: layer norm against batch norm, %1 preset, %2 epochs each")
                          .arg(preset())
                          .arg(epochs()));
-  redrawTimer_->start();
+  feed_->start();
 }
 
 void NormRace::setPaused(bool paused) {
@@ -269,10 +269,14 @@ void NormRace::takeUpdates() {
   for (Side side : kSides) {
     Racer& racer = runs_[index(side)];
     TrainingController::Update update = racer.controller->takeUpdate();
-    for (const BatchEvent& e : update.batches) drawBatch(side, e);
+    const int id = static_cast<int>(index(side));
+    for (const BatchEvent& e : update.batches) {
+      racer.batchesPerEpoch = static_cast<int>(e.batchesPerEpoch);
+      feed_->addBatch(id, e);
+    }
     for (const EpochEvent& e : update.epochs) {
       racer.history.push_back(e);
-      curves_->addEpochPoint(static_cast<int>(index(side)), e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy);
+      feed_->addEpoch(id, e);
     }
     if (!update.batches.empty()) racer.lastFraction = update.batches.back().fraction;
     fraction += racer.lastFraction / 2;
@@ -290,34 +294,19 @@ void NormRace::updateLine(Side side, const TrainingController::Update& update) {
   const QString who = runLabel(side);
   if (!update.batches.empty()) {
     const BatchEvent& e = update.batches.back();
+    const SmoothedCurve curve = feed_->curve(static_cast<int>(index(side)));
     racer.line = who + tr("epoch %1 of %2, batch %3 of %4 · smoothed loss %5 · accuracy %6")
                            .arg(e.epoch)
                            .arg(epochs())
                            .arg(e.batch)
                            .arg(e.batchesPerEpoch)
-                           .arg(racer.lossAverage / (1 - racer.smoothingWeight), 0, 'f', 3)
-                           .arg(percent(racer.accuracyAverage / (1 - racer.smoothingWeight)));
+                           .arg(curve.loss(), 0, 'f', 3)
+                           .arg(percent(curve.accuracy()));
   } else if (update.phase == TrainingController::Phase::Testing) {
     racer.line = who + tr("trained %1 epochs; now tested on reviews it has never seen…").arg(racer.history.size());
   } else if (update.phase == TrainingController::Phase::Preparing && !update.preparing.isEmpty()) {
     racer.line = who + QStringLiteral("%1 (%2)").arg(update.preparing.toHtmlEscaped(), percent(update.prepareFraction));
   }
-}
-
-void NormRace::drawBatch(Side side, const BatchEvent& e) {
-  Racer& racer = runs_[index(side)];
-  ++racer.batches;
-  racer.batchesPerEpoch = static_cast<int>(e.batchesPerEpoch);
-  // A debiased moving average, as TensorBoard smooths: without the correction the curve would start at 0.
-  racer.lossAverage = kSmoothingWeight * racer.lossAverage + (1 - kSmoothingWeight) * e.loss;
-  racer.accuracyAverage = kSmoothingWeight * racer.accuracyAverage + (1 - kSmoothingWeight) * e.accuracy;
-  racer.smoothingWeight *= kSmoothingWeight;
-  const double correction = 1 - racer.smoothingWeight;
-  // Batch k of n in epoch e sits at e - 1 + k/n on the epoch axis, as on the Train page.
-  const double batches = static_cast<double>(std::max<size_t>(1, e.batchesPerEpoch));
-  const double x = (e.epoch - 1) + static_cast<double>(e.batch) / batches;
-  curves_->addBatchPoint(static_cast<int>(index(side)), x, racer.lossAverage / correction,
-                         racer.accuracyAverage / correction);
 }
 
 void NormRace::racerFinished(Side side) {
@@ -336,11 +325,11 @@ void NormRace::racerFinished(Side side) {
   }
   racer.done = true;
   // One runner out (a data error, a diverging loss, Stop) ends the race for both: no fair comparison is left.
-  Racer& other = runs_[index(side == Side::Layer ? Side::Batch : Side::Layer)];
+  Racer& other = runs_[index(opponent(side))];
   if (!racer.error.isEmpty() || outcome.stopped) other.controller->stop();
   if (!other.done) return;
 
-  redrawTimer_->stop();
+  feed_->stop();
   takeUpdates();
   for (Side s : kSides) {
     const Racer& r = runs_[index(s)];

@@ -15,8 +15,8 @@
 //   summary (bottom): progress during the race, the verdict after it
 //
 // The training itself is the Train page's: two TrainingControllers, each preparing and training one run on its
-// own worker thread and testing it at the end. This widget only starts them, takes their events on a 30 Hz timer
-// and draws them.
+// own worker thread and testing it at the end. This widget only starts them, takes their events on the live curve
+// feed's 30 Hz tick and draws them.
 #include <array>
 #include <cstddef>
 #include <limits>
@@ -36,11 +36,11 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTemporaryDir;
-class QTimer;
 
 namespace al::ui {
 
 class CurvePlot;
+class LiveCurveFeed;
 
 class NormRace : public QWidget {
   Q_OBJECT
@@ -74,7 +74,7 @@ class NormRace : public QWidget {
   // --- What it shows, for tests and the Train page ---
   QString name(Side side) const;  // "layer norm", "batch norm"
   const std::vector<EpochEvent>& history(Side side) const { return runs_[index(side)].history; }
-  int batchesSeen(Side side) const { return runs_[index(side)].batches; }
+  int batchesSeen(Side side) const;
   // The settings the run was prepared with (RunRequest values applied to the preset), empty before start.
   const nlohmann::json& settings(Side side) const { return runs_[index(side)].settings; }
   // Test split accuracy of the best epoch's weights; NaN until the race is Finished.
@@ -100,25 +100,22 @@ class NormRace : public QWidget {
     std::unique_ptr<TrainingRun> run;
     nlohmann::json settings;
     std::vector<EpochEvent> history;
-    int batches = 0;
     int batchesPerEpoch = 0;
     double lastFraction = 0;  // of the whole run
     bool done = false;
     QString error;
-    // Smoothing of the batch curve: an exponential moving average, corrected for its start at zero.
-    double lossAverage = 0, accuracyAverage = 0, smoothingWeight = 1;
     double testAccuracy = std::numeric_limits<double>::quiet_NaN();
     size_t testSamples = 0;
     QString line;       // what the summary says about this run while racing
     QString directory;  // where the finished run was kept
   };
   static size_t index(Side side) { return static_cast<size_t>(side); }
+  static Side opponent(Side side) { return side == Side::Layer ? Side::Batch : Side::Layer; }
 
   QWidget* createSettingsBar();
   RunRequest request(Side side) const;
   QString runLabel(Side side) const;
   void takeUpdates();  // the 30 Hz timer
-  void drawBatch(Side side, const BatchEvent& e);
   void updateLine(Side side, const TrainingController::Update& update);
   void racerFinished(Side side);
   void finishRace();
@@ -141,7 +138,7 @@ class NormRace : public QWidget {
   QProgressBar* progress_;
   QLabel* summary_;
   CurvePlot* curves_;
-  QTimer* redrawTimer_;
+  LiveCurveFeed* feed_;
 
   QString dataSource_ = QStringLiteral("builtin");
   State state_ = State::Ready;

@@ -17,6 +17,9 @@
 
 #include "ui/export.h"
 #include "ui/norm_race.h"
+#include "ui/widgets/matrix_tab_parts.h"
+#include "ui/widgets/padded_sequences_tab.h"
+#include "ui/widgets/palette.h"
 
 namespace al::ui {
 
@@ -26,96 +29,12 @@ using teaching::Padding;
 
 namespace {
 
-// One colour per normalization, used for its group title and for the outline of the axis it averages over.
-const QColor kLayerColour(222, 110, 0);   // orange: along a row
-const QColor kBatchColour(0, 128, 110);   // teal: along a column
-const QColor kPolicyColour(120, 60, 160);  // purple: the statistics in use
+const QColor kLayerColour = palette::kLayerNorm;  // along a row
+const QColor kBatchColour = palette::kBatchNorm;  // along a column
 
 constexpr int kMaxSamples = 8;
 constexpr int kMaxFeatures = 8;
-constexpr int kMaxSequences = 4;
-constexpr int kMaxLength = 5;
 constexpr float kNoise = 0.5f;  // standard deviation of the noise of "Next batch"
-
-// The value a new cell starts with: counting 1, 2, 3, ... along the rows, as in the source text's example.
-float startValue(Index row, Index column, Index features) { return static_cast<float>(row * features + column + 1); }
-
-// x resized to rows x columns, keeping what fits and counting on in the new cells.
-Matrix resized(const Matrix& x, Index rows, Index columns) {
-  Matrix out(rows, columns);
-  for (Index r = 0; r < rows; ++r)
-    for (Index c = 0; c < columns; ++c) out(r, c) = r < x.rows() && c < x.cols() ? x(r, c) : startValue(r, c, columns);
-  return out;
-}
-
-QStringList labels(const QString& pattern, Index count) {
-  QStringList out;
-  for (Index i = 1; i <= count; ++i) out << pattern.arg(i);
-  return out;
-}
-
-QLabel* explanation(const QString& text) {
-  auto* label = new QLabel(text);
-  label->setWordWrap(true);
-  label->setTextFormat(Qt::RichText);
-  return label;
-}
-
-// A column of the page: a heading in the normalization's colour, then its grids.
-QGroupBox* column(const QString& heading, const QColor& colour) {
-  auto* box = new QGroupBox;
-  auto* layout = new QVBoxLayout(box);
-  auto* title = new QLabel(heading.arg(colour.name()));
-  title->setTextFormat(Qt::RichText);
-  layout->addWidget(title);
-  return box;
-}
-
-// Two statistics side by side as one rows x 2 matrix (mean, variance of every row).
-Matrix besideEachOther(const Matrix& mean, const Matrix& variance) {
-  Matrix out(mean.rows(), 2);
-  out << mean, variance;
-  return out;
-}
-
-// Statistics stacked as rows of one matrix (mean, variance of every feature, ...).
-Matrix stacked(std::initializer_list<const Matrix*> parts) {
-  Index rows = 0;
-  for (const Matrix* part : parts) rows += part->rows();
-  Matrix out(rows, (*parts.begin())->cols());
-  Index row = 0;
-  for (const Matrix* part : parts) {
-    out.middleRows(row, part->rows()) = *part;
-    row += part->rows();
-  }
-  return out;
-}
-
-// The input and layer normalization side by side, batch normalization under both (it needs the width).
-QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch) {
-  auto* grid = new QGridLayout;
-  grid->addWidget(input, 0, 0);
-  grid->addWidget(layer, 0, 1);
-  grid->addWidget(batch, 1, 0, 1, 2);
-  grid->setColumnStretch(2, 1);
-  grid->setRowStretch(2, 1);
-  return grid;
-}
-
-QWidget* scrollable(QWidget* content) {
-  auto* scroll = new QScrollArea;
-  scroll->setWidget(content);
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  return scroll;
-}
-
-QSpinBox* spinBox(int minimum, int maximum, int value) {
-  auto* box = new QSpinBox;
-  box->setRange(minimum, maximum);
-  box->setValue(value);
-  return box;
-}
 
 }  // namespace
 
@@ -134,10 +53,6 @@ NormalizationPage::NormalizationPage(QWidget* parent) : QWidget(parent), tabs_(n
   epsilon_->setValue(0.001);  // Keras's default for both layers, and the model files' norm_epsilon
   batchNorm_ = std::make_unique<teaching::BatchNormDemo>(x_.cols(), static_cast<float>(epsilon_->value()), 0.99f);
 
-  sequences_.sequences = {Matrix(3, 3), Matrix(1, 3)};
-  sequences_.sequences[0] << 1, 2, 3, 4, 5, 6, 7, 8, 9;
-  sequences_.sequences[1] << 2, 4, 9;
-
   auto* top = new QHBoxLayout;
   top->addWidget(explanation(
       tr("Both compute <i>(x − mean) / √(variance + ε)</i>, over different numbers: <b style='color:%1'>layer "
@@ -149,8 +64,10 @@ NormalizationPage::NormalizationPage(QWidget* parent) : QWidget(parent), tabs_(n
   top->addWidget(epsilon_);
 
   tabs_->addTab(buildSamplesTab(), tr("Samples × features"));
-  tabs_->addTab(buildSequencesTab(), tr("Sequences, padded"));
-  tabs_->addTab(buildRaceTab(), tr("Race"));
+  sequencesTab_ = new PaddedSequencesTab;
+  tabs_->addTab(scrollable(sequencesTab_), tr("Sequences, padded"));
+  race_ = new NormRace;
+  tabs_->addTab(race_, tr("Race"));
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
@@ -159,10 +76,9 @@ NormalizationPage::NormalizationPage(QWidget* parent) : QWidget(parent), tabs_(n
   connect(epsilon_, &QDoubleSpinBox::valueChanged, this, [this](double e) {
     batchNorm_->setEpsilon(static_cast<float>(e));
     updateSamples();
-    updateSequences();
+    sequencesTab_->setEpsilon(static_cast<float>(e));
   });
   updateSamples();
-  updateSequences();
 }
 
 NormalizationPage::~NormalizationPage() = default;
@@ -217,7 +133,7 @@ QWidget* NormalizationPage::buildSamplesTab() {
   inputLayout->addStretch(1);
 
   // Layer normalization column: the statistics sit beside the rows they belong to.
-  auto* layerBox = column(tr("<b style='color:%1'>Layer normalization</b>: along each row"), kLayerColour);
+  auto* layerBox = headedColumn(tr("<b style='color:%1'>Layer normalization</b>: along each row"), kLayerColour);
   auto* layerGrids = new QHBoxLayout;
   layerGrids->addWidget(layerOutput_, 0, Qt::AlignTop);
   layerGrids->addWidget(layerStatistics_, 0, Qt::AlignTop);
@@ -230,7 +146,7 @@ QWidget* NormalizationPage::buildSamplesTab() {
   layerLayout->addStretch(1);
 
   // Batch normalization column: the statistics sit under the columns they belong to.
-  auto* batchBox = column(tr("<b style='color:%1'>Batch normalization</b>: along each column"), kBatchColour);
+  auto* batchBox = headedColumn(tr("<b style='color:%1'>Batch normalization</b>: along each column"), kBatchColour);
   trainMode_ = new QRadioButton(tr("Training"));
   inferMode_ = new QRadioButton(tr("Inference"));
   trainMode_->setToolTip(tr("Statistics of this batch"));
@@ -288,7 +204,7 @@ QWidget* NormalizationPage::buildSamplesTab() {
   auto* content = new QWidget;
   auto* layout = new QVBoxLayout(content);
   layout->addLayout(twoRows(inputBox, layerBox, batchBox), 1);
-  layout->addWidget(exportButtons(content, "normalization_samples",
+  layout->addWidget(matrixExportBar(content, "normalization_samples",
                                   {samples_, layerOutput_, layerStatistics_, batchOutput_, batchStatistics_,
                                    movingStatistics_, lastBatch_}));
 
@@ -337,7 +253,7 @@ void NormalizationPage::setBatchNormMode(al::Mode mode) {
 void NormalizationPage::nextBatch() {
   const Matrix batch = teaching::withNoise(x_, kNoise, noise_);  // B x F
   batchNorm_->learnFrom({batch});
-  lastBatch_->setMatrix(batch, labels(tr("sample %1"), batch.rows()), labels(tr("feature %1"), batch.cols()));
+  lastBatch_->setMatrix(batch, numberedLabels(tr("sample %1"), batch.rows()), numberedLabels(tr("feature %1"), batch.cols()));
   updateSamples();
 }
 
@@ -358,8 +274,8 @@ void NormalizationPage::setMomentum(double momentum) {
 
 void NormalizationPage::updateSamples() {
   const float epsilon = static_cast<float>(epsilon_->value());
-  const QStringList rows = labels(tr("sample %1"), x_.rows());
-  const QStringList features = labels(tr("feature %1"), x_.cols());
+  const QStringList rows = numberedLabels(tr("sample %1"), x_.rows());
+  const QStringList features = numberedLabels(tr("feature %1"), x_.cols());
   const bool training = mode_ == al::Mode::Train;
 
   const Normalized layer = teaching::layerNormalize(x_, epsilon);
@@ -402,234 +318,6 @@ void NormalizationPage::highlightSampleAxes(int row, int column) {
   movingStatistics_->highlightColumns({column}, kBatchColour);
 }
 
-// ---- Sequences, padded --------------------------------------------------------------------------------------
-
-QWidget* NormalizationPage::buildSequencesTab() {
-  sequenceCount_ = spinBox(1, kMaxSequences, static_cast<int>(sequences_.sequences.size()));
-  sequenceFeatures_ = spinBox(1, kMaxFeatures, static_cast<int>(sequences_.features()));
-  sequenceCount_->setObjectName("sequenceCount");
-  sequenceFeatures_->setObjectName("sequenceFeatures");
-  lengthLayout_ = new QHBoxLayout;
-  paddingCounted_ = new QRadioButton(tr("Padding counted"));
-  paddingMasked_ = new QRadioButton(tr("Padding masked"));
-  paddingCounted_->setToolTip(tr("The zero rows enter the statistics as if they were tokens"));
-  paddingMasked_->setToolTip(tr("Only real tokens enter the statistics"));
-  paddingCounted_->setObjectName("paddingCounted");
-  paddingMasked_->setObjectName("paddingMasked");
-  paddingCounted_->setChecked(true);
-  auto* policies = new QButtonGroup(this);
-  policies->addButton(paddingCounted_);
-  policies->addButton(paddingMasked_);
-  sequenceCaption_ = explanation({});
-
-  sequenceInput_ = new MatrixView(tr("Input: tokens × features, padded (editable)"));
-  sequenceInput_->setObjectName("sequenceInput");
-  sequenceInput_->setEditable(true);
-  sequenceLayerOutput_ = new MatrixView(tr("Output"));
-  sequenceLayerOutput_->setObjectName("sequenceLayerOutput");
-  sequenceLayerStatistics_ = new MatrixView(tr("Statistics of each token"));
-  sequenceLayerStatistics_->setRowLabelsVisible(false);
-  sequenceLayerStatistics_->setObjectName("sequenceLayerStatistics");
-  sequenceBatchOutput_ = new MatrixView(tr("Output (training)"));
-  sequenceBatchOutput_->setObjectName("sequenceBatchOutput");
-  sequenceBatchStatistics_ = new MatrixView(tr("Statistics of each feature"));
-  sequenceBatchStatistics_->setObjectName("sequenceBatchStatistics");
-  for (MatrixView* v : {sequenceLayerOutput_, sequenceBatchOutput_})
-    v->setColouring(MatrixView::Colouring::Diverging, 2.0);
-
-  auto* shape = new QHBoxLayout;
-  shape->addWidget(new QLabel(tr("Sequences")));
-  shape->addWidget(sequenceCount_);
-  shape->addWidget(new QLabel(tr("Features")));
-  shape->addWidget(sequenceFeatures_);
-  shape->addStretch(1);
-  auto* lengthRow = new QHBoxLayout;
-  lengthRow->addWidget(new QLabel(tr("Lengths")));
-  lengthRow->addLayout(lengthLayout_);
-  lengthRow->addStretch(1);
-
-  auto* inputBox = new QGroupBox;
-  auto* inputLayout = new QVBoxLayout(inputBox);
-  inputLayout->addLayout(shape);
-  inputLayout->addLayout(lengthRow);
-  inputLayout->addWidget(sequenceInput_);
-  inputLayout->addWidget(explanation(
-      tr("Sequences of different lengths are padded with zeros (grey rows) to the longest one, so that the batch "
-         "is one block of numbers.")));
-  inputLayout->addStretch(1);
-
-  auto* layerBox = column(tr("<b style='color:%1'>Layer normalization</b>: along each token"), kLayerColour);
-  auto* layerGrids = new QHBoxLayout;
-  layerGrids->addWidget(sequenceLayerOutput_, 0, Qt::AlignTop);
-  layerGrids->addWidget(sequenceLayerStatistics_, 0, Qt::AlignTop);
-  layerGrids->addStretch(1);
-  auto* layerLayout = static_cast<QVBoxLayout*>(layerBox->layout());
-  layerLayout->addLayout(layerGrids);
-  layerLayout->addWidget(explanation(
-      tr("Every token is normalized over its own features: padding elsewhere in the batch changes nothing, "
-         "whether it is counted or not.")));
-  layerLayout->addStretch(1);
-
-  auto* batchBox = column(tr("<b style='color:%1'>Batch normalization</b>: along each feature"), kBatchColour);
-  auto* policy = new QHBoxLayout;
-  policy->addWidget(paddingCounted_);
-  policy->addWidget(paddingMasked_);
-  policy->addStretch(1);
-  auto* statistics = new QVBoxLayout;
-  statistics->addWidget(sequenceBatchStatistics_);
-  statistics->addWidget(sequenceCaption_);
-  statistics->addStretch(1);
-  auto* batchGrids = new QHBoxLayout;
-  batchGrids->addWidget(sequenceBatchOutput_, 0, Qt::AlignTop);
-  batchGrids->addLayout(statistics);
-  auto* batchLayout = static_cast<QVBoxLayout*>(batchBox->layout());
-  batchLayout->addLayout(policy);
-  batchLayout->addLayout(batchGrids);
-
-  auto* content = new QWidget;
-  auto* layout = new QVBoxLayout(content);
-  layout->addLayout(twoRows(inputBox, layerBox, batchBox), 1);
-  layout->addWidget(exportButtons(content, "normalization_sequences",
-                                  {sequenceInput_, sequenceLayerOutput_, sequenceLayerStatistics_,
-                                   sequenceBatchOutput_, sequenceBatchStatistics_}));
-
-  connect(sequenceCount_, &QSpinBox::valueChanged, this, [this] { resizeSequences(); });
-  connect(sequenceFeatures_, &QSpinBox::valueChanged, this, [this] { resizeSequences(); });
-  connect(paddingCounted_, &QRadioButton::toggled, this,
-          [this](bool on) { setPadding(on ? Padding::Counted : Padding::Masked); });
-  connect(sequenceInput_, &MatrixView::cellEdited, this, [this](int row, int column, double v) {
-    const Index T = sequences_.length();
-    sequences_.sequences[static_cast<size_t>(row / T)](row % T, column) = static_cast<float>(v);
-    updateSequences();
-  });
-  for (MatrixView* v : {sequenceInput_, sequenceLayerOutput_, sequenceBatchOutput_})
-    connect(v, &MatrixView::currentCellChanged, this, &NormalizationPage::highlightSequenceAxes);
-  rebuildLengthControls();
-  return scrollable(content);
-}
-
-// One spin box per sequence for its length; rebuilt when the number of sequences changes.
-void NormalizationPage::rebuildLengthControls() {
-  for (QSpinBox* box : lengths_) delete box;
-  lengths_.clear();
-  for (const Matrix& x : sequences_.sequences) {
-    QSpinBox* box = spinBox(1, kMaxLength, static_cast<int>(x.rows()));
-    box->setObjectName(QStringLiteral("length%1").arg(lengths_.size() + 1));
-    connect(box, &QSpinBox::valueChanged, this, [this] { resizeSequences(); });
-    lengthLayout_->addWidget(box);
-    lengths_ << box;
-  }
-}
-
-void NormalizationPage::resizeSequences() {
-  const auto count = static_cast<size_t>(sequenceCount_->value());
-  const Index features = sequenceFeatures_->value();
-  PaddedBatch batch;
-  for (size_t b = 0; b < count; ++b) {
-    const Matrix old = b < sequences_.sequences.size() ? sequences_.sequences[b] : Matrix(0, 0);
-    const Index length = b < static_cast<size_t>(lengths_.size()) ? lengths_[static_cast<int>(b)]->value() : 2;
-    batch.sequences.push_back(resized(old, length, features));
-  }
-  setSequences(batch);
-}
-
-void NormalizationPage::setSequences(const PaddedBatch& batch) {
-  const bool newCount = batch.sequences.size() != sequences_.sequences.size();
-  sequences_ = batch;
-  const QSignalBlocker countBlocker(sequenceCount_), featuresBlocker(sequenceFeatures_);
-  sequenceCount_->setValue(static_cast<int>(batch.sequences.size()));
-  sequenceFeatures_->setValue(static_cast<int>(batch.features()));
-  if (newCount) {
-    rebuildLengthControls();
-  } else {
-    for (int b = 0; b < lengths_.size(); ++b) {
-      const QSignalBlocker blocker(lengths_[b]);
-      lengths_[b]->setValue(static_cast<int>(batch.sequences[static_cast<size_t>(b)].rows()));
-    }
-  }
-  updateSequences();
-}
-
-void NormalizationPage::setPadding(Padding padding) {
-  padding_ = padding;
-  const QSignalBlocker blocker(paddingCounted_);
-  paddingCounted_->setChecked(padding == Padding::Counted);
-  paddingMasked_->setChecked(padding == Padding::Masked);
-  updateSequences();
-}
-
-void NormalizationPage::updateSequences() {
-  const float epsilon = static_cast<float>(epsilon_->value());
-  const Index T = sequences_.length();
-  const Matrix padded = sequences_.padded();  // (B·T) x F
-  const std::vector<bool> real = sequences_.realRows();
-  QStringList rows;
-  QList<int> paddingRows;
-  for (Index r = 0; r < padded.rows(); ++r) {
-    const bool isReal = real[static_cast<size_t>(r)];
-    rows << (isReal ? tr("s%1 t%2") : tr("s%1 t%2 pad")).arg(r / T + 1).arg(r % T + 1);
-    if (!isReal) paddingRows << static_cast<int>(r);
-  }
-  const QStringList features = labels(tr("feature %1"), padded.cols());
-  const bool counted = padding_ == Padding::Counted;
-
-  const Normalized layer = teaching::layerNormalize(padded, epsilon);
-  const Normalized countedBatch = teaching::batchNormalizePadded(sequences_, Padding::Counted, epsilon);
-  const Normalized maskedBatch = teaching::batchNormalizePadded(sequences_, Padding::Masked, epsilon);
-  const Normalized& batch = counted ? countedBatch : maskedBatch;
-
-  sequenceInput_->setMatrix(padded, rows, features);
-  sequenceInput_->setMutedRows(paddingRows);
-  sequenceLayerOutput_->setMatrix(layer.output, rows, features);
-  sequenceLayerOutput_->setMutedRows(paddingRows);
-  sequenceLayerStatistics_->setMatrix(besideEachOther(layer.mean, layer.variance), rows, {tr("mean"), tr("variance")});
-  sequenceLayerStatistics_->setMutedRows(paddingRows);
-  sequenceBatchOutput_->setMatrix(batch.output, rows, features);
-  // Counted padding was computed (and is thrown away later); masked padding was never computed at all.
-  sequenceBatchOutput_->setMutedRows(paddingRows, counted ? QString() : tr("—"));
-  sequenceBatchStatistics_->setMatrix(
-      stacked({&countedBatch.mean, &countedBatch.variance, &maskedBatch.mean, &maskedBatch.variance}),
-      {tr("mean, padding counted"), tr("variance, padding counted"), tr("mean, padding masked"),
-       tr("variance, padding masked")},
-      features);
-  sequenceBatchStatistics_->highlightRows(counted ? QList<int>{0, 1} : QList<int>{2, 3}, kPolicyColour);
-
-  const int padding = static_cast<int>(paddingRows.size());
-  sequenceCaption_->setText(
-      counted ? tr("Each feature's statistics average %1 numbers, %2 of them padding zeros: they pull the mean "
-                   "toward 0 and change the variance, so a real token's output depends on how much padding "
-                   "its batch happens to have.")
-                    .arg(countedBatch.count)
-                    .arg(padding)
-              : tr("Each feature's statistics average the %1 real tokens only; the %2 padding rows are left out. "
-                   "A model must carry a mask to every batch normalization to do this.")
-                    .arg(maskedBatch.count)
-                    .arg(padding));
-  sequenceRow_ = std::min(sequenceRow_, static_cast<int>(padded.rows()) - 1);
-  sequenceColumn_ = std::min(sequenceColumn_, static_cast<int>(padded.cols()) - 1);
-  highlightSequenceAxes(sequenceRow_, sequenceColumn_);
-}
-
-void NormalizationPage::highlightSequenceAxes(int row, int column) {
-  const Index rows = sequences_.length() * static_cast<Index>(sequences_.sequences.size());
-  if (row < 0 || column < 0 || row >= rows || column >= sequences_.features()) return;
-  sequenceRow_ = row;
-  sequenceColumn_ = column;
-  sequenceInput_->highlightRows({row}, kLayerColour);
-  sequenceInput_->highlightColumns({column}, kBatchColour);
-  sequenceLayerOutput_->highlightRows({row}, kLayerColour);
-  sequenceLayerStatistics_->highlightRows({row}, kLayerColour);
-  sequenceBatchOutput_->highlightColumns({column}, kBatchColour);
-  sequenceBatchStatistics_->highlightColumns({column}, kBatchColour);
-}
-
-// ---- Race ---------------------------------------------------------------------------------------------------
-
-QWidget* NormalizationPage::buildRaceTab() {
-  race_ = new NormRace;
-  return race_;
-}
-
 // ---- Export -------------------------------------------------------------------------------------------------
 
 void NormalizationPage::exportFigure() {
@@ -639,28 +327,15 @@ void NormalizationPage::exportFigure() {
   askAndExportWidget(tab, names[std::clamp(tabs_->currentIndex(), 0, 2)]);
 }
 
-// "Save picture..." for the whole tab and "Save numbers..." for every grid in it, one CSV in long form
-// (view, row, column, value), since the grids have different shapes.
-QWidget* NormalizationPage::exportButtons(QWidget* tab, const QString& name, const QList<MatrixView*>& views) {
-  auto* picture = new QPushButton(tr("Save picture..."));
-  auto* numbers = new QPushButton(tr("Save numbers..."));
-  connect(picture, &QPushButton::clicked, this, [tab, name] { askAndExportWidget(tab, name); });
-  connect(numbers, &QPushButton::clicked, this, [this, name, views] {
-    std::vector<std::vector<QString>> rows;
-    for (const MatrixView* view : views)
-      for (int r = 0; r < view->rows(); ++r)
-        for (int c = 0; c < view->columns(); ++c)
-          rows.push_back({view->objectName(), view->rowLabels().value(r), view->columnLabels().value(c),
-                          QString::number(view->value(r, c), 'g', 9)});
-    askAndWriteCsv(this, name, {tr("view"), tr("row"), tr("column"), tr("value")}, rows);
-  });
-  auto* bar = new QWidget;
-  auto* layout = new QHBoxLayout(bar);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addStretch(1);
-  layout->addWidget(picture);
-  layout->addWidget(numbers);
-  return bar;
-}
+// ---- Sequences, padded: its own tab ---------------------------------------------------------------------------
+
+void NormalizationPage::setSequences(const PaddedBatch& batch) { sequencesTab_->setSequences(batch); }
+void NormalizationPage::setPadding(Padding padding) { sequencesTab_->setPadding(padding); }
+const PaddedBatch& NormalizationPage::sequences() const { return sequencesTab_->sequences(); }
+MatrixView* NormalizationPage::sequenceInputView() const { return sequencesTab_->inputView(); }
+MatrixView* NormalizationPage::sequenceLayerOutputView() const { return sequencesTab_->layerOutputView(); }
+MatrixView* NormalizationPage::sequenceLayerStatisticsView() const { return sequencesTab_->layerStatisticsView(); }
+MatrixView* NormalizationPage::sequenceBatchOutputView() const { return sequencesTab_->batchOutputView(); }
+MatrixView* NormalizationPage::sequenceBatchStatisticsView() const { return sequencesTab_->batchStatisticsView(); }
 
 }  // namespace al::ui

@@ -5,7 +5,8 @@
 //                         column (both outlined); batch norm's training and inference modes, and its moving
 //                         averages learning batch by batch.
 //   "Sequences, padded"   a 3-D batch of sequences of different lengths, padded with zeros: what padding does
-//                         to batch statistics when it is counted, and when it is masked; layer norm does not care.
+//                         to batch statistics when it is counted, and when it is masked; layer norm does not care
+//                         (PaddedSequencesTab).
 //   "Race"                two IMDB encoders, one with each normalization, training side by side (NormRace).
 //
 // The numbers come from the core (core/teaching/normalization_demo.h, built on the model's own layers); this
@@ -28,6 +29,7 @@ class QTabWidget;
 namespace al::ui {
 
 class NormRace;
+class PaddedSequencesTab;
 
 class NormalizationPage : public QWidget {
   Q_OBJECT
@@ -58,13 +60,13 @@ class NormalizationPage : public QWidget {
   // Sequences tab.
   void setSequences(const al::teaching::PaddedBatch& batch);
   void setPadding(al::teaching::Padding padding);
-  const al::teaching::PaddedBatch& sequences() const { return sequences_; }
+  const al::teaching::PaddedBatch& sequences() const;
 
-  MatrixView* sequenceInputView() const { return sequenceInput_; }
-  MatrixView* sequenceLayerOutputView() const { return sequenceLayerOutput_; }
-  MatrixView* sequenceLayerStatisticsView() const { return sequenceLayerStatistics_; }
-  MatrixView* sequenceBatchOutputView() const { return sequenceBatchOutput_; }
-  MatrixView* sequenceBatchStatisticsView() const { return sequenceBatchStatistics_; }
+  MatrixView* sequenceInputView() const;
+  MatrixView* sequenceLayerOutputView() const;
+  MatrixView* sequenceLayerStatisticsView() const;
+  MatrixView* sequenceBatchOutputView() const;
+  MatrixView* sequenceBatchStatisticsView() const;
 
   QTabWidget* tabs() const { return tabs_; }
   NormRace* race() const { return race_; }  // the Race tab
@@ -75,17 +77,10 @@ class NormalizationPage : public QWidget {
 
  private:
   QWidget* buildSamplesTab();
-  QWidget* buildSequencesTab();
-  QWidget* buildRaceTab();
-  QWidget* exportButtons(QWidget* tab, const QString& name, const QList<MatrixView*>& views);
 
   void updateSamples();    // recompute and show every view of the samples tab
-  void updateSequences();  // the same for the sequences tab
   void highlightSampleAxes(int row, int column);
-  void highlightSequenceAxes(int row, int column);
   void resizeSamples();
-  void resizeSequences();
-  void rebuildLengthControls();
 
   QTabWidget* tabs_;
   QDoubleSpinBox* epsilon_;
@@ -111,22 +106,8 @@ class NormalizationPage : public QWidget {
   MatrixView* lastBatch_;
   int sampleRow_ = 0, sampleColumn_ = 0;  // the cell whose statistics are outlined
 
-  // Sequences, padded.
-  al::teaching::PaddedBatch sequences_;
-  al::teaching::Padding padding_ = al::teaching::Padding::Counted;
-  QSpinBox* sequenceCount_;
-  QSpinBox* sequenceFeatures_;
-  QHBoxLayout* lengthLayout_;
-  QList<QSpinBox*> lengths_;
-  QRadioButton* paddingCounted_;
-  QRadioButton* paddingMasked_;
-  QLabel* sequenceCaption_;
-  MatrixView* sequenceInput_;
-  MatrixView* sequenceLayerOutput_;
-  MatrixView* sequenceLayerStatistics_;
-  MatrixView* sequenceBatchOutput_;
-  MatrixView* sequenceBatchStatistics_;
-  int sequenceRow_ = 0, sequenceColumn_ = 0;
+  // Sequences, padded (its own tab class).
+  PaddedSequencesTab* sequencesTab_;
 
   // Race.
   NormRace* race_ = nullptr;

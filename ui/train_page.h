@@ -7,6 +7,9 @@
 //   hyper-parameters, Start Pause Stop,   runs list (right, bottom): tick to compare, save, open
 //   progress with samples/s and time left
 //
+// The page puts together parts that each do one job: the data source picker, the hyper-parameter form, the
+// training controls, the curves with their live feed, the runs list and the error banner (ui/widgets/). What is
+// left here is the runs of the session: starting one, keeping it when it ends, saving and opening them.
 // Training runs on a worker thread (TrainingController); a 30 Hz timer takes what happened and redraws once.
 // Errors (unreadable data, a model of another task, a diverging run) show in a banner at the top of the page;
 // the page keeps working and keeps every finished run.
@@ -18,24 +21,21 @@
 #include "ui/training_controller.h"
 
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QVariant>
 #include <QWidget>
 
 class QAction;
-class QButtonGroup;
 class QComboBox;
-class QFormLayout;
-class QGroupBox;
-class QLabel;
-class QProgressBar;
-class QPushButton;
-class QTimer;
 
 namespace al::ui {
 
 class CurvePlot;
+class DataSourcePicker;
+class ErrorBanner;
+class HyperParameterForm;
+class LiveCurveFeed;
 class RunsList;
+class TrainingControls;
 
 class TrainPage : public QWidget {
   Q_OBJECT
@@ -44,9 +44,9 @@ class TrainPage : public QWidget {
   ~TrainPage() override;
 
   // Start (F5), Pause/Resume (F6), Stop (Shift+F5): the main window puts them in its menu.
-  QAction* startAction() const { return startAction_; }
-  QAction* pauseAction() const { return pauseAction_; }
-  QAction* stopAction() const { return stopAction_; }
+  QAction* startAction() const;
+  QAction* pauseAction() const;
+  QAction* stopAction() const;
 
   // --- What a user sets (the dialogs call these; tests call them directly) ---
   void setTask(TaskKind kind);
@@ -54,7 +54,7 @@ class TrainPage : public QWidget {
   // "builtin" or a path (folder, archive, CSV, TSV, dialogs file). Reads it in the background for the data card;
   // an unreadable source shows an error and the previous source stays chosen.
   void setDataSource(const QString& source);
-  QString dataSource() const { return dataSource_; }
+  QString dataSource() const;
   bool dataCardReady() const;  // false while the data is being read
   QString dataCardText() const;
   void setPreset(const QString& preset);
@@ -113,29 +113,15 @@ class TrainPage : public QWidget {
     QString directory;  // where it was saved or opened from
     QString failure;    // why training failed (a diverging loss); such weights are not saved
     bool stopped = false;  // stopped early by the user
-    // Smoothing of the batch curve: an exponential moving average, corrected for its start at zero.
-    double lossAverage = 0, accuracyAverage = 0, smoothingWeight = 1;
-    int batches = 0;
   };
 
   QWidget* createSettingsPanel();
-  QWidget* createControls();
   QWidget* createCurvesPanel();
   QWidget* createRunsPanel();
-  void createActions();
-  void rebuildPresets();
-  void rebuildParameterForm();
-  QWidget* createEditor(const HyperParameter& parameter);
-  void updateDataCard(const DataCard& card, const QString& source);
-  void readDataInBackground();
-  void dataRead();
-  RunRequest currentRequest() const;
   int addRun(const QString& name, const nlohmann::json& settings, bool checked, int plannedEpochs = 0);
-  QColor colorOf(int runId) const;
 
-  void takeTrainingUpdate();  // the 30 Hz timer
-  void drawBatch(Run& run, int runId, const BatchEvent& e);
-  void showProgress(const BatchEvent& e);
+  void takeTrainingUpdate();  // each tick of the curve feed
+  void showBatchStatus(const BatchEvent& e);
   void trainingFinished();
   void keepFinishedRun(int id, TrainingController::Outcome outcome);
   void dropUnstartedRun(int id, const TrainingController::Outcome& outcome);
@@ -144,49 +130,20 @@ class TrainPage : public QWidget {
   void hideError();
   void setStatus(const QString& text);
 
-  // Settings
+  // Settings: the task, where the data comes from, the preset and hyper-parameters.
   QComboBox* taskBox_;
-  QComboBox* dataBox_;
-  QLabel* dataCard_;
-  QComboBox* presetBox_;
-  QGroupBox* modelGroup_;
-  QGroupBox* trainingGroup_;
-  QFormLayout* modelForm_;
-  QFormLayout* trainingForm_;
-  std::map<QString, QWidget*> editors_;          // key -> spin box, or the toggles' container
-  std::map<QString, QButtonGroup*> toggles_;     // key -> toggle group (choices)
-  std::vector<HyperParameter> parameters_;
+  DataSourcePicker* data_;
+  HyperParameterForm* parameters_;
   QWidget* settingsPanel_;
 
-  // Training
-  QPushButton* startButton_;
-  QPushButton* pauseButton_;
-  QPushButton* stopButton_;
-  QAction* startAction_;
-  QAction* pauseAction_;
-  QAction* stopAction_;
-  QProgressBar* progress_;
-  QLabel* speed_;  // samples per second and time left
-  QLabel* status_;
-  QLabel* errorLabel_;
-  QWidget* errorBanner_;
+  // Training: the buttons and progress, the worker, the curves it feeds.
+  TrainingControls* controls_;
+  ErrorBanner* banner_;
   CurvePlot* curves_;
   RunsList* runsList_;
   TrainingController* controller_;
-  QTimer* redrawTimer_;
+  LiveCurveFeed* feed_;
   QElapsedTimer runClock_;
-
-  QString dataSource_ = QStringLiteral("builtin");
-  QString previousDataSource_ = QStringLiteral("builtin");
-  struct DataReading {
-    TaskKind task;
-    QString source;
-    DataCard card;
-    QString error;  // empty when the data was read
-  };
-  QFutureWatcher<DataReading>* dataReader_;
-  bool dataCardReady_ = false;
-  bool rereadData_ = false;  // the source changed while it was being read
 
   std::map<int, Run> runs_;
   int nextRunId_ = 1;

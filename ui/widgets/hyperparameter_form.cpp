@@ -1,0 +1,149 @@
+#include "ui/widgets/hyperparameter_form.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace al::ui {
+
+HyperParameterForm::HyperParameterForm(QWidget* parent) : QWidget(parent), presetBox_(new QComboBox) {
+  presetBox_->setObjectName("preset");
+  presetBox_->setToolTip(tr("A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the "
+                            "book's exact model). Every value below can still be changed."));
+  connect(presetBox_, &QComboBox::currentTextChanged, this, [this](const QString&) { rebuild(); });
+
+  auto* modelGroup = new QGroupBox(tr("Model"));
+  modelForm_ = new QFormLayout(modelGroup);
+  auto* trainingGroup = new QGroupBox(tr("Training"));
+  trainingForm_ = new QFormLayout(trainingGroup);
+  for (QFormLayout* f : {modelForm_, trainingForm_}) f->setRowWrapPolicy(QFormLayout::WrapLongRows);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(modelGroup);
+  layout->addWidget(trainingGroup);
+}
+
+void HyperParameterForm::setTask(TaskKind kind) {
+  task_ = kind;
+  const QSignalBlocker blocker(presetBox_);
+  presetBox_->clear();
+  presetBox_->addItems(presetNames(kind));
+  presetBox_->setCurrentText(defaultPreset(kind));
+  rebuild();
+}
+
+void HyperParameterForm::setPreset(const QString& preset) {
+  presetBox_->setCurrentText(preset);  // rebuilds the form through currentTextChanged
+}
+
+QString HyperParameterForm::preset() const { return presetBox_->currentText(); }
+
+void HyperParameterForm::rebuild() {
+  for (QFormLayout* form : {modelForm_, trainingForm_})
+    while (form->rowCount() > 0) form->removeRow(0);
+  editors_.clear();
+  toggles_.clear();
+  parameters_.clear();
+  if (preset().isEmpty()) return;
+  try {
+    parameters_ = presetParameters(task_, preset());
+  } catch (const std::exception& e) {
+    emit error(QString::fromStdString(e.what()));
+    return;
+  }
+  for (const HyperParameter& p : parameters_) {
+    QFormLayout* form = p.group == QLatin1String("Model") ? modelForm_ : trainingForm_;
+    auto* label = new QLabel(p.label);
+    label->setToolTip(p.toolTip);
+    form->addRow(label, createEditor(p));
+  }
+}
+
+QWidget* HyperParameterForm::createEditor(const HyperParameter& p) {
+  QWidget* editor = nullptr;
+  switch (p.kind) {
+    case HyperParameter::Kind::Integer: {
+      auto* spin = new QSpinBox;
+      spin->setRange(static_cast<int>(p.minimum), static_cast<int>(p.maximum));
+      spin->setValue(p.value.toInt());
+      spin->setGroupSeparatorShown(true);
+      editor = spin;
+      break;
+    }
+    case HyperParameter::Kind::Real: {
+      auto* spin = new QDoubleSpinBox;
+      spin->setDecimals(p.decimals);
+      spin->setRange(p.minimum, p.maximum);
+      spin->setSingleStep(std::pow(10.0, -std::min(p.decimals, 2)));
+      spin->setValue(p.value.toDouble());
+      editor = spin;
+      break;
+    }
+    case HyperParameter::Kind::Choice: {
+      // Plain toggles, all visible at once: a student sees the alternatives without opening anything.
+      editor = new QWidget;
+      auto* row = new QHBoxLayout(editor);
+      row->setContentsMargins(0, 0, 0, 0);
+      auto* group = new QButtonGroup(editor);
+      for (int i = 0; i < p.choices.size(); ++i) {
+        auto* toggle = new QRadioButton(p.choiceLabels.value(i, p.choices[i]));
+        toggle->setObjectName(p.key + QLatin1Char('_') + p.choices[i]);
+        toggle->setToolTip(p.toolTip);
+        toggle->setChecked(p.choices[i] == p.value.toString());
+        group->addButton(toggle, i);
+        row->addWidget(toggle);
+      }
+      row->addStretch(1);
+      toggles_[p.key] = group;
+      break;
+    }
+  }
+  editor->setObjectName(p.key);
+  editor->setToolTip(p.toolTip);
+  editors_[p.key] = editor;
+  return editor;
+}
+
+void HyperParameterForm::setParameter(const QString& key, const QVariant& value) {
+  auto it = editors_.find(key);
+  if (it == editors_.end()) return;
+  if (auto* spin = qobject_cast<QSpinBox*>(it->second)) spin->setValue(value.toInt());
+  if (auto* spin = qobject_cast<QDoubleSpinBox*>(it->second)) spin->setValue(value.toDouble());
+  if (auto group = toggles_.find(key); group != toggles_.end()) {
+    for (const HyperParameter& p : parameters_) {
+      if (p.key != key) continue;
+      const int index = static_cast<int>(p.choices.indexOf(value.toString()));
+      if (QAbstractButton* button = group->second->button(index)) button->setChecked(true);
+    }
+  }
+}
+
+QVariant HyperParameterForm::parameter(const QString& key) const {
+  auto it = editors_.find(key);
+  if (it == editors_.end()) return {};
+  if (auto* spin = qobject_cast<QSpinBox*>(it->second)) return spin->value();
+  if (auto* spin = qobject_cast<QDoubleSpinBox*>(it->second)) return spin->value();
+  if (auto group = toggles_.find(key); group != toggles_.end()) {
+    for (const HyperParameter& p : parameters_)
+      if (p.key == key) return p.choices.value(group->second->checkedId());
+  }
+  return {};
+}
+
+QVariantMap HyperParameterForm::values() const {
+  QVariantMap values;
+  for (const HyperParameter& p : parameters_) values[p.key] = parameter(p.key);
+  return values;
+}
+
+}  // namespace al::ui

@@ -1,0 +1,111 @@
+#include "ui/widgets/matrix_tab_parts.h"
+
+#include <QCoreApplication>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "ui/export.h"
+#include "ui/matrix_view.h"
+#include "ui/widgets/figure_export_bar.h"
+
+namespace al::ui {
+
+namespace {
+// The value a new cell starts with: counting 1, 2, 3, ... along the rows, as in the source text's example.
+float startValue(Index row, Index column, Index features) { return static_cast<float>(row * features + column + 1); }
+}  // namespace
+
+Matrix resized(const Matrix& x, Index rows, Index columns) {
+  Matrix out(rows, columns);  // rows x columns
+  for (Index r = 0; r < rows; ++r)
+    for (Index c = 0; c < columns; ++c) out(r, c) = r < x.rows() && c < x.cols() ? x(r, c) : startValue(r, c, columns);
+  return out;
+}
+
+QStringList numberedLabels(const QString& pattern, Index count) {
+  QStringList out;
+  for (Index i = 1; i <= count; ++i) out << pattern.arg(i);
+  return out;
+}
+
+Matrix besideEachOther(const Matrix& mean, const Matrix& variance) {
+  Matrix out(mean.rows(), 2);  // rows x 2
+  out << mean, variance;
+  return out;
+}
+
+Matrix stacked(std::initializer_list<const Matrix*> parts) {
+  Index rows = 0;
+  for (const Matrix* part : parts) rows += part->rows();
+  Matrix out(rows, (*parts.begin())->cols());  // (sum of rows) x columns
+  Index row = 0;
+  for (const Matrix* part : parts) {
+    out.middleRows(row, part->rows()) = *part;
+    row += part->rows();
+  }
+  return out;
+}
+
+QLabel* explanation(const QString& text) {
+  auto* label = new QLabel(text);
+  label->setWordWrap(true);
+  label->setTextFormat(Qt::RichText);
+  return label;
+}
+
+QGroupBox* headedColumn(const QString& heading, const QColor& colour) {
+  auto* box = new QGroupBox;
+  auto* layout = new QVBoxLayout(box);
+  auto* title = new QLabel(heading.arg(colour.name()));
+  title->setTextFormat(Qt::RichText);
+  layout->addWidget(title);
+  return box;
+}
+
+QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch) {
+  auto* grid = new QGridLayout;
+  grid->addWidget(input, 0, 0);
+  grid->addWidget(layer, 0, 1);
+  grid->addWidget(batch, 1, 0, 1, 2);
+  grid->setColumnStretch(2, 1);
+  grid->setRowStretch(2, 1);
+  return grid;
+}
+
+QWidget* scrollable(QWidget* content) {
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(content);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  return scroll;
+}
+
+QSpinBox* spinBox(int minimum, int maximum, int value) {
+  auto* box = new QSpinBox;
+  box->setRange(minimum, maximum);
+  box->setValue(value);
+  return box;
+}
+
+QWidget* matrixExportBar(QWidget* tab, const QString& name, const QList<MatrixView*>& views) {
+  auto* bar = new FigureExportBar(FigureExportBar::tr("The whole tab as PNG, SVG or PDF"),
+                                  FigureExportBar::tr("Every number of the grids, as a CSV table"));
+  bar->onPicture = [tab, name] { askAndExportWidget(tab, name); };
+  bar->onNumbers = [tab, name, views] {
+    std::vector<std::vector<QString>> rows;
+    for (const MatrixView* view : views)
+      for (int r = 0; r < view->rows(); ++r)
+        for (int c = 0; c < view->columns(); ++c)
+          rows.push_back({view->objectName(), view->rowLabels().value(r), view->columnLabels().value(c),
+                          QString::number(view->value(r, c), 'g', 9)});
+    askAndWriteCsv(tab, name, {FigureExportBar::tr("view"), FigureExportBar::tr("row"), FigureExportBar::tr("column"),
+                               FigureExportBar::tr("value")}, rows);
+  };
+  return bar;
+}
+
+}  // namespace al::ui
