@@ -82,6 +82,9 @@ class TrainPage : public QWidget {
   // directory and the status line says nothing.
   bool saveModel(int runId, const QString& dir, bool remember = true);
   bool openModel(const QString& dir);            // adds the model's history as a run; false: the error is shown
+  // Takes a finished run (or an opened model) out of the list and the curves, and frees its model and data.
+  // false for the run that is training and for an unknown id.
+  bool removeRun(int runId);
 
   // --- What the page shows, for tests and the main window ---
   CurvePlot* curves() const { return curves_; }
@@ -94,6 +97,8 @@ class TrainPage : public QWidget {
   void chooseDataFolder();
   void openModelDialog();
   void saveModelDialog();
+  // Remove (the Delete key, the runs list's menu): the selected run, after a question when it was never saved.
+  void removeSelectedRun();
   void exportFigure();  // the main window's File > Export figure
   void exportNumbers();
 
