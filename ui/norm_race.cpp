@@ -70,6 +70,7 @@ NormRace::NormRace(QWidget* parent)
   for (Side side : kSides) {
     Racer& racer = runs_[index(side)];
     racer.controller = new TrainingController(this);
+    racer.controller->setPacer(&pacer_, index(side));
     connect(racer.controller, &TrainingController::finished, this, [this, side] { racerFinished(side); });
   }
   connect(feed_, &LiveCurveFeed::tick, this, &NormRace::takeUpdates);
@@ -89,7 +90,9 @@ NormRace::NormRace(QWidget* parent)
   });
 }
 
-NormRace::~NormRace() = default;
+NormRace::~NormRace() {
+  for (Racer& racer : runs_) delete racer.controller;
+}
 
 QWidget* NormRace::createSettingsBar() {
   dataBox_ = new QComboBox;
@@ -246,7 +249,7 @@ void NormRace::start() {
     racer.line = runLabel(side) + tr("reading the reviews and building the model…");
   }
   curves_->refresh();
-  userPaused_ = false;
+  pacer_.reset();
   for (Side side : kSides) runs_[index(side)].controller->start(request(side));
   setState(State::Racing);
   progress_->setValue(0);
@@ -258,8 +261,8 @@ void NormRace::start() {
 
 void NormRace::setPaused(bool paused) {
   if (state_ != State::Racing) return;
-  userPaused_ = paused;
-  keepPace();
+  // Pause holds both runs; the one ahead also waits for the other on its own, on its worker thread (pacer_).
+  for (Racer& racer : runs_) racer.controller->setPaused(paused);
   {
     const QSignalBlocker blocker(pauseButton_);
     pauseButton_->setChecked(paused);
@@ -269,21 +272,7 @@ void NormRace::setPaused(bool paused) {
 }
 
 int NormRace::maxLead() const {
-  const int batchesPerEpoch = std::max(runs_[0].batchesPerEpoch, runs_[1].batchesPerEpoch);
-  return std::max(2, batchesPerEpoch / 20);
-}
-
-// Both runs get one thread, but the operating system does not share the processor evenly: left alone, one run
-// can finish while the other is epochs behind (one of the two is also preparing longer at the start). The race
-// is about what each model learns per step, not about which thread the scheduler favoured, so the run ahead
-// pauses between batches until the other has caught up. Both curves then grow side by side.
-void NormRace::keepPace() {
-  for (Side side : kSides) {
-    Racer& self = runs_[index(side)];
-    const Racer& other = runs_[index(opponent(side))];
-    const bool ahead = !other.done && batchesSeen(side) - batchesSeen(opponent(side)) > maxLead();
-    self.controller->setPaused(userPaused_ || ahead);
-  }
+  return RacePacer::maxLead(static_cast<size_t>(std::max(runs_[0].batchesPerEpoch, runs_[1].batchesPerEpoch)));
 }
 
 void NormRace::stop() {
@@ -312,7 +301,6 @@ void NormRace::takeUpdates() {
   progress_->setValue(static_cast<int>(1000 * fraction));
   curves_->refresh();
   if (state_ != State::Racing) return;
-  keepPace();
   showSummary(runs_[0].line + QStringLiteral("<br>") + runs_[1].line);
 }
 

@@ -5,7 +5,8 @@
 // which normalizes each word's vector on its own, works well. The race puts that to the test: two IMDB
 // Transformer encoders, identical but for their normalization, train side by side on the same data with the
 // same seed (so the same split, the same first weights for every shared tensor and the same batch order),
-// one thread each, and the one ahead waits for the other, so that they keep pace. Their curves are overlaid
+// one thread each, and the one ahead waits for the other on its worker thread (ui/race_pacer.h), so that they
+// keep pace. Their curves are overlaid
 // live; at the end both are tested on the test split and a summary says which won, by how much, and what that
 // means for the claim.
 //
@@ -22,6 +23,7 @@
 #include <memory>
 #include <vector>
 
+#include "ui/race_pacer.h"
 #include "ui/run_factory.h"
 #include "ui/training_controller.h"
 
@@ -47,7 +49,7 @@ class NormRace : public QWidget {
   enum class State { Ready, Racing, Finished, Stopped, Failed };
 
   explicit NormRace(QWidget* parent = nullptr);
-  ~NormRace() override;  // the controllers stop and join both workers
+  ~NormRace() override;  // the controllers stop and join both workers, before the pacer they use goes
 
   // --- What a user sets (the widgets call these; tests call them directly) ---
   void setDataSource(const QString& source);  // "builtin" or a path (aclImdb folder, archive, CSV, TSV)
@@ -114,7 +116,6 @@ class NormRace : public QWidget {
   QString runLabel(Side side) const;
   void takeUpdates();  // the 30 Hz timer
   void updateLine(Side side, const TrainingController::Update& update);
-  void keepPace();
   void racerFinished(Side side);
   void finishRace();
   void setState(State state);
@@ -139,9 +140,9 @@ class NormRace : public QWidget {
 
   QString dataSource_ = QStringLiteral("builtin");
   State state_ = State::Ready;
-  bool userPaused_ = false;
   QString error_;
   std::array<Racer, 2> runs_;
+  RacePacer pacer_{kSides.size()};
   int raceNumber_ = 0;  // names the kept runs: "race 2 layer norm"
 };
 

@@ -10,6 +10,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
@@ -180,13 +181,24 @@ QWidget* TrainPage::createRunsPanel() {
     save->setToolTip(tr("Save the selected run (or the last one) as a model directory, with its history"));
   });
   connect(save, &QPushButton::clicked, this, &TrainPage::saveModelDialog);
+  auto* remove = new QPushButton(tr("Remove"));
+  remove->setObjectName("removeRun");
+  remove->setToolTip(tr("Take the selected run out of the list and free its memory (Delete)"));
+  connect(remove, &QPushButton::clicked, this, &TrainPage::removeSelectedRun);
   header->addWidget(open);
   header->addWidget(save);
+  header->addWidget(remove);
   layout->addLayout(header);
   layout->addWidget(new FileJobBar(files_));
 
   runsList_ = new RunsList;
   runsList_->setMinimumHeight(110);
+  auto* removeAction = new QAction(tr("Remove run"), runsList_);
+  removeAction->setShortcut(QKeySequence::Delete);
+  removeAction->setShortcutContext(Qt::WidgetShortcut);
+  connect(removeAction, &QAction::triggered, this, &TrainPage::removeSelectedRun);
+  runsList_->addAction(removeAction);
+  runsList_->setContextMenuPolicy(Qt::ActionsContextMenu);
   connect(runsList_, &RunsList::runToggled, this, [this](int id, bool checked) {
     curves_->setRunVisible(id, checked);
     curves_->refresh();
@@ -394,11 +406,7 @@ void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
 
 void TrainPage::dropUnstartedRun(int id, const TrainingController::Outcome& outcome) {
   // Nothing was trained (the data could not be read, or Stop came while preparing): the row would only confuse.
-  runsList_->removeRun(id);
-  curves_->removeRun(id);
-  runs_.erase(id);
-  feed_->forget(id);
-  currentRunId_ = -1;
+  removeRun(id);
   controls_->clearProgress();
   if (outcome.stopped)
     setStatus(tr("Cancelled before training began."));
@@ -481,6 +489,36 @@ int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
 void TrainPage::openModelDialog() {
   const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a model directory"), QDir::homePath());
   if (!dir.isEmpty()) openModel(dir);
+}
+
+bool TrainPage::removeRun(int runId) {
+  // A save in progress reads the run's model: it stays until the file work is done.
+  if (!runs_.count(runId) || (isTraining() && runId == currentRunId_) || filesBusy()) return false;
+  runsList_->removeRun(runId);
+  curves_->removeRun(runId);
+  curves_->refresh();
+  runs_.erase(runId);
+  feed_->forget(runId);
+  if (runId == currentRunId_) currentRunId_ = -1;
+  return true;
+}
+
+void TrainPage::removeSelectedRun() {
+  const int id = runsList_->selectedRun();
+  const auto it = runs_.find(id);
+  if (it == runs_.end() || (isTraining() && id == currentRunId_)) return;
+  // A trained run that was never saved is lost once removed: ask first.
+  if (it->second.run && it->second.directory.isEmpty() &&
+      QMessageBox::question(this, tr("Remove run"),
+                            tr("The run \"%1\" was never saved. Remove it and lose its model?").arg(it->second.name),
+                            QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
+    return;
+  const QString name = it->second.name;
+  if (!removeRun(id)) {
+    setStatus(tr("The run \"%1\" is being saved or opened; remove it when that is done.").arg(name));
+    return;
+  }
+  setStatus(tr("Removed the run \"%1\".").arg(name));
 }
 
 void TrainPage::saveModelDialog() {

@@ -93,6 +93,9 @@ class TrainPage : public QWidget {
   bool saveModel(int runId, const QString& dir);  // false: there is nothing to save, the banner says why
   void openModel(const QString& dir);             // adds the model's history as a run
   bool filesBusy() const;
+  // Takes a finished run (or an opened model) out of the list and the curves, and frees its model and data.
+  // false for the run that is training, while a file is being read or written, and for an unknown id.
+  bool removeRun(int runId);
 
   // --- What the page shows, for tests and the main window ---
   CurvePlot* curves() const { return curves_; }
@@ -105,6 +108,8 @@ class TrainPage : public QWidget {
   void chooseDataFolder();
   void openModelDialog();
   void saveModelDialog();
+  // Remove (the Delete key, the runs list's menu): the selected run, after a question when it was never saved.
+  void removeSelectedRun();
   void exportFigure();  // the main window's File > Export figure
   void exportNumbers();
 

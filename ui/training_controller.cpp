@@ -4,6 +4,7 @@
 
 #include <QMetaObject>
 
+#include "ui/race_pacer.h"
 #include "ui/stage_texts.h"
 
 namespace al::ui {
@@ -55,9 +56,17 @@ TrainingController::Outcome TrainingController::takeOutcome() {
   return std::move(outcome_);
 }
 
+void TrainingController::setPacer(RacePacer* pacer, size_t run) {
+  pacer_ = pacer;
+  pacerRun_ = run;
+}
+
 void TrainingController::onBatch(const BatchEvent& event) {
-  std::lock_guard lock(mutex_);
-  pending_.batches.push_back(event);
+  {
+    std::lock_guard lock(mutex_);
+    pending_.batches.push_back(event);
+  }
+  if (pacer_) pacer_->batchDone(pacerRun_, event.batchesPerEpoch, *control_);
 }
 
 void TrainingController::onEpoch(const EpochEvent& event) {
@@ -105,6 +114,7 @@ void TrainingController::work(RunRequest request) {
     pending_.phase = Phase::Finishing;
     outcome_ = std::move(outcome);
   }
+  if (pacer_) pacer_->runEnded(pacerRun_);
   // Join and report on the GUI thread; the lambda runs after this function has returned.
   QMetaObject::invokeMethod(this, [this] { workerDone(); }, Qt::QueuedConnection);
 }

@@ -20,6 +20,8 @@
 
 namespace al::ui {
 
+class RacePacer;
+
 class TrainingController : public QObject, private TrainingEvents {
   Q_OBJECT
  public:
@@ -54,6 +56,10 @@ class TrainingController : public QObject, private TrainingEvents {
   void stop();
   bool busy() const { return worker_.joinable(); }
 
+  // Makes this run number `run` of a race: after each batch the worker waits while the run is too far ahead
+  // (ui/race_pacer.h), and tells the pacer when it ends. Before start(); the pacer outlives the worker.
+  void setPacer(RacePacer* pacer, size_t run);
+
   Update takeUpdate();
   // After finished(): how it ended. Moves the run out.
   Outcome takeOutcome();
@@ -72,6 +78,8 @@ class TrainingController : public QObject, private TrainingEvents {
 
   std::thread worker_;
   std::unique_ptr<TrainingControl> control_;  // a new one per run: a stop request cannot be taken back
+  RacePacer* pacer_ = nullptr;
+  size_t pacerRun_ = 0;
 
   mutable std::mutex mutex_;  // guards everything below
   Update pending_;

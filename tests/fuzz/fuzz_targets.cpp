@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -48,9 +49,9 @@ void expectValueOrInputError(const std::function<void()>& read) {
 
 bool isAsciiSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
 
-// A file in a folder of this process's own, for the readers that take a path (the kind of an IMDB source is
+// A folder of this process's own, for the readers that take a path (the kind of an IMDB source is
 // told by its extension). TMPDIR=/dev/shm keeps it in memory.
-fs::path scratchFile(const std::string& name, std::string_view bytes) {
+const fs::path& scratchRoot() {
   static const fs::path folder = [] {
     fs::path dir = fs::temp_directory_path() / ("attentionlab-fuzz-" + std::to_string(::getpid()));
     fs::create_directories(dir);
@@ -62,7 +63,11 @@ fs::path scratchFile(const std::string& name, std::string_view bytes) {
       fs::remove_all(folder, ignored);
     }
   } cleanup;
-  const fs::path file = folder / name;
+  return folder;
+}
+
+fs::path scratchFile(const std::string& name, std::string_view bytes) {
+  const fs::path file = scratchRoot() / name;
   std::ofstream(file, std::ios::binary | std::ios::trunc).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   return file;
 }
@@ -181,6 +186,45 @@ void fuzzImdbArchive(std::string_view bytes) {
   expectValueOrInputError([&] { checkReviews(loadImdbSource(scratchFile("aclImdb.tar.gz", file).string())); });
 }
 
+// An aclImdb folder, described by the bytes: records separated by NUL, each a relative path, a line break and
+// the file's content ("train/pos/3_9.txt\ngreat film"); a path that ends in '/' is an empty folder. Paths keep
+// only letters, digits, '_', '.' and '/', no "." or ".." parts, at most 4 parts and 32 records, so everything stays inside a
+// scratch folder that is made afresh for each input. An input of odd length also asks for train/unsup/.
+fs::path scratchFolder(std::string_view bytes) {
+  const fs::path root = scratchRoot() / "folder";
+  std::error_code ignored;
+  fs::remove_all(root, ignored);
+  fs::create_directories(root);
+  size_t records = 0;
+  for (size_t start = 0; start <= bytes.size() && records < 32; ++records) {
+    const size_t end = std::min(bytes.find('\0', start), bytes.size());
+    const std::string_view record = bytes.substr(start, end - start);
+    start = end + 1;
+    const size_t lineEnd = std::min(record.find('\n'), record.size());
+    std::string path;
+    for (char c : record.substr(0, lineEnd))
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '/') path += c;
+    fs::path relative;
+    int parts = 0;
+    for (const auto& part : fs::path(path))
+      if (part != "." && part != ".." && part != "/" && !part.empty() && ++parts <= 4) relative /= part;
+    if (relative.empty()) continue;
+    if (path.back() == '/') {
+      fs::create_directories(root / relative, ignored);
+      continue;
+    }
+    fs::create_directories((root / relative).parent_path(), ignored);
+    const std::string_view content = lineEnd < record.size() ? record.substr(lineEnd + 1) : std::string_view();
+    std::ofstream(root / relative, std::ios::binary).write(content.data(), static_cast<std::streamsize>(content.size()));
+  }
+  return root;
+}
+
+void fuzzImdbFolder(std::string_view bytes) {
+  const fs::path folder = scratchFolder(bytes);
+  expectValueOrInputError([&] { checkReviews(loadImdbSource(folder.string(), {}, 1337, (bytes.size() & 1) != 0)); });
+}
+
 void fuzzDialogs(std::string_view bytes) {
   expectValueOrInputError([&] {
     for (const DialogPair& p : parseDialogs(bytes, "dialogs.txt")) {
@@ -244,6 +288,7 @@ const Target kTargets[] = {
     {"safetensors", fuzzSafetensors},   {"config_json", fuzzConfigJson}, {"history_json", fuzzHistoryJson},
     {"vocabulary", fuzzVocabulary},     {"imdb_csv", fuzzImdbCsv},       {"imdb_tsv", fuzzImdbTsv},
     {"imdb_archive", fuzzImdbArchive},  {"dialogs", fuzzDialogs},        {"tokenizers", fuzzTokenizers},
+    {"imdb_folder", fuzzImdbFolder},
 };
 
 }  // namespace
