@@ -51,7 +51,7 @@ int main(int argc, char* argv[]) {
       QObject::tr("dir"));
   const QCommandLineOption sentence("sentence", QObject::tr("Sentence of the Attention and Step-through pages."),
                                     QObject::tr("text"));
-  const QCommandLineOption page("page", QObject::tr("Page to show first (train, attention, step, normalization, chatbot)."),
+  const QCommandLineOption page("page", QObject::tr("Page to show first (train, attention, step, fill, normalization, chatbot, compare)."),
                                 QObject::tr("name"));
   parser.addOptions({preset, epochs, start, open, data, language, attentionModel, sentence, page});
   parser.process(app);
@@ -64,13 +64,20 @@ int main(int argc, char* argv[]) {
   if (parser.isSet(preset)) train->setPreset(parser.value(preset));
   auto* attention = window.findChild<al::ui::AttentionPage*>();
   auto* stepper = window.findChild<al::ui::StepperPage*>();
-  if (parser.isSet(attentionModel) && attention->openModelDirectory(parser.value(attentionModel)))
-    stepper->useTrainedModel(true);
+  if (parser.isSet(attentionModel)) {
+    // The model is read on a worker thread; the Step-through page takes it once it is on the Attention page.
+    auto* once = new QObject(&window);
+    QObject::connect(attention, &al::ui::AttentionPage::currentModelChanged, once, [stepper, once] {
+      stepper->useTrainedModel(true);
+      once->deleteLater();
+    });
+    attention->openModelDirectory(parser.value(attentionModel));
+  }
   if (parser.isSet(sentence)) {
     attention->setText(parser.value(sentence));
     stepper->setSentence(parser.value(sentence));
   }
-  const QStringList pageNames{"train", "attention", "step", "normalization", "chatbot"};
+  const QStringList pageNames{"train", "attention", "step", "fill", "normalization", "chatbot", "compare"};  // sidebar order
   if (parser.isSet(page)) window.showPage(std::max(0, static_cast<int>(pageNames.indexOf(parser.value(page)))));
   if (parser.isSet(epochs)) train->setParameter("epochs", parser.value(epochs).toInt());
   if (parser.isSet(start)) {
