@@ -51,7 +51,7 @@ int main(int argc, char* argv[]) {
       QObject::tr("dir"));
   const QCommandLineOption sentence("sentence", QObject::tr("Sentence of the Attention and Step-through pages."),
                                     QObject::tr("text"));
-  const QCommandLineOption page("page", QObject::tr("Page to show first (train, attention, step, fill, normalization, chatbot, compare)."),
+  const QCommandLineOption page("page", QObject::tr("Page to show first (train, attention, step, normalization, chatbot, compare, fill)."),
                                 QObject::tr("name"));
   parser.addOptions({preset, epochs, start, open, data, language, attentionModel, sentence, page});
   parser.process(app);
@@ -77,7 +77,7 @@ int main(int argc, char* argv[]) {
     attention->setText(parser.value(sentence));
     stepper->setSentence(parser.value(sentence));
   }
-  const QStringList pageNames{"train", "attention", "step", "fill", "normalization", "chatbot", "compare"};  // sidebar order
+  const QStringList pageNames{"train", "attention", "step", "normalization", "chatbot", "compare", "fill"};  // sidebar order
   if (parser.isSet(page)) window.showPage(std::max(0, static_cast<int>(pageNames.indexOf(parser.value(page)))));
   if (parser.isSet(epochs)) train->setParameter("epochs", parser.value(epochs).toInt());
   if (parser.isSet(start)) {

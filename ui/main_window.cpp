@@ -57,9 +57,6 @@ MainWindow::MainWindow(QWidget* parent)
   connect(attentionPage, &AttentionPage::currentModelChanged, stepperPage, [attentionPage, stepperPage] {
     stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel());
   });
-  auto* fillPage = new FillPage(library_);  // shows the library's masked-LM models
-  addPage(QT_TR_NOOP("Fill in the blank"), QT_TR_NOOP("BERT's masked language model: guess hidden words from both sides"), fillPage);
-  connect(fillPage, &FillPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* normalizationPage = new NormalizationPage;
   addPage(QT_TR_NOOP("Normalization"), QT_TR_NOOP("Layer normalization versus batch normalization"), normalizationPage);
   // The race's two finished runs join the session's models (an in-memory snapshot each, no file) and the Train
@@ -87,6 +84,11 @@ MainWindow::MainWindow(QWidget* parent)
   auto* comparisonPage = new ComparisonPage;
   addPage(QT_TR_NOOP("Compare"), QT_TR_NOOP("Bahdanau vs Transformer on the same data and split"), comparisonPage);
   connect(comparisonPage, &ComparisonPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
+  // The pages follow the course: the encoder, normalization, the chatbot and the full Transformer, then BERT.
+  auto* fillPage = new FillPage(library_);  // shows the library's masked-LM models
+  addPage(QT_TR_NOOP("Fill in the blank"), QT_TR_NOOP("BERT's masked language model: guess hidden words from both sides"),
+          fillPage);
+  connect(fillPage, &FillPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // Finished runs of this session go into the model library (a snapshot in memory, no file); the Attention and
   // Chatbot pages show the models of their task.
   connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {

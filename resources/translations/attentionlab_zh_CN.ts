@@ -472,8 +472,8 @@
         <translation>文本</translation>
     </message>
     <message>
-        <source>Page to show first (train, attention, step, fill, normalization, chatbot, compare).</source>
-        <translation>首先显示的页面（train、attention、step、fill、normalization、chatbot、compare）。</translation>
+        <source>Page to show first (train, attention, step, normalization, chatbot, compare, fill).</source>
+        <translation>首先显示的页面（train、attention、step、normalization、chatbot、compare、fill）。</translation>
     </message>
 </context>
 <context>
