@@ -129,7 +129,17 @@ QWidget* TrainPage::createSettingsPanel() {
   form->addRow(new QLabel, taskBox_);
   data_->addRows(form);
   form->addRow(new QLabel, parameters_->presetBox());
+  // BERT's second half: an IMDB classifier can start from a masked-LM's vocabulary, embeddings and encoder.
+  startFromBox_ = new QComboBox;
+  startFromBox_->setObjectName("startFrom");
+  startFromBox_->addItem(QString(), -1);
+  form->addRow(new QLabel, startFromBox_);
+  sourceForm_ = form;
+  form->setRowVisible(startFromBox_, task() == TaskKind::ImdbTransformer);
   setTranslatedTexts(this, [=, this] {
+    startFromBox_->setItemText(0, tr("scratch (random weights)"));
+    startFromBox_->setToolTip(tr("Start the classifier from a masked language model of this session: its vocabulary, "
+                                 "embeddings and encoder, with a new head. Its sizes must match (use the same preset)."));
     source->setTitle(tr("Task and data"));
     taskBox_->setToolTip(tr("What to train"));
     const std::vector<TaskInfo> tasks = trainingTasks();
@@ -137,7 +147,8 @@ QWidget* TrainPage::createSettingsPanel() {
       taskBox_->setItemText(row, tasks[size_t(row)].title);
       taskBox_->setItemData(row, tasks[size_t(row)].toolTip, Qt::ToolTipRole);
     }
-    setFormLabels(form, {{taskBox_, tr("Task")}, {parameters_->presetBox(), tr("Preset")}});
+    setFormLabels(form, {{taskBox_, tr("Task")}, {parameters_->presetBox(), tr("Preset")},
+                         {startFromBox_, tr("Start from")}});
   });
   layout->addWidget(source);
   layout->addWidget(parameters_);
@@ -229,7 +240,25 @@ void TrainPage::setTask(TaskKind kind) {
   }
   parameters_->setTask(kind);
   data_->setTask(kind);
+  sourceForm_->setRowVisible(startFromBox_, kind == TaskKind::ImdbTransformer);
 }
+
+void TrainPage::setLibrary(ModelLibrary* library) {
+  library_ = library;
+  auto offer = [this](int id) {
+    const SessionModel* model = library_->model(id);
+    if (model && model->maskedLm) startFromBox_->addItem(model->name, id);
+  };
+  for (const SessionModel& model : library_->models()) offer(model.id);
+  connect(library_, &ModelLibrary::modelAdded, this, offer);
+}
+
+void TrainPage::setStartFrom(int libraryId) {
+  const int row = startFromBox_->findData(libraryId);
+  startFromBox_->setCurrentIndex(row >= 0 ? row : 0);
+}
+
+int TrainPage::startFrom() const { return startFromBox_->currentData().toInt(); }
 
 TaskKind TrainPage::task() const { return static_cast<TaskKind>(taskBox_->currentData().toInt()); }
 void TrainPage::setDataSource(const QString& source) { data_->setSource(source); }
@@ -264,7 +293,9 @@ void TrainPage::start() {
     return;
   }
   hideError();
-  const RunRequest request{task(), data_->source(), parameters_->preset(), parameters_->values()};
+  RunRequest request{task(), data_->source(), parameters_->preset(), parameters_->values()};
+  if (request.task == TaskKind::ImdbTransformer && library_ && startFrom() >= 0)
+    if (const SessionModel* pretrained = library_->model(startFrom())) request.initEncoder = pretrained->maskedLm;
   // Ticked runs stay ticked: a run ticked before Start is compared live with the new one ("with position"
   // against "without position").
   currentRunId_ = addRun(tr("Run %1").arg(nextRunId_), requestSettings(request), true,

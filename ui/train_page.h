@@ -29,6 +29,7 @@
 
 class QAction;
 class QComboBox;
+class QFormLayout;
 
 namespace al::ui {
 
@@ -83,7 +84,11 @@ class TrainPage : public QWidget {
 
   // --- Models of the session ---
   // Opened models go into the library too (the Attention and Chatbot pages show them); none by default.
-  void setLibrary(ModelLibrary* library) { library_ = library; }
+  // Its masked-LM models are offered as the start of an IMDB Transformer run ("Start from").
+  void setLibrary(ModelLibrary* library);
+  // The "Start from" choice of an IMDB Transformer run: -1 for scratch, or a library id of a masked-LM.
+  void setStartFrom(int libraryId);
+  int startFrom() const;
   // A model of the session (an opened directory, a run of the normalization race) as a run of the list: its
   // curves and its history; it can be saved. Returns the run's id; the run is selected.
   int addModelRun(const SessionModel& model, const QString& state);
@@ -149,6 +154,8 @@ class TrainPage : public QWidget {
 
   // Settings: the task, where the data comes from, the preset and hyper-parameters.
   QComboBox* taskBox_;
+  QComboBox* startFromBox_;  // scratch, or a masked-LM of the library (IMDB Transformer only)
+  QFormLayout* sourceForm_;
   DataSourcePicker* data_;
   HyperParameterForm* parameters_;
   QWidget* settingsPanel_;
