@@ -29,6 +29,22 @@ namespace {
 
 using Factory = std::function<LayerUnderTest()>;
 
+// Most rows: `forward(p, x, cache)` fills a fresh cache and returns the output; `backward(p, x, cache, dy, g)`
+// reads the cache of a forward pass on the same input, adds into g and returns dX. Every call of the checker
+// stands alone, so the backward pass runs its own forward pass first.
+template <class Cache, class Forward, class Backward>
+void setPasses(LayerUnderTest& t, Forward forward, Backward backward) {
+  t.forward = [forward](const ParameterSet& p, const Matrix& x) {
+    Cache c;
+    return Matrix(forward(p, x, c));
+  };
+  t.backward = [forward, backward](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
+    Cache c;
+    forward(p, x, c);
+    return Matrix(backward(p, x, c, dy, g));
+  };
+}
+
 LayerUnderTest makeDense() {
   LayerUnderTest t;
   auto layer = std::make_shared<Dense>(t.params, "dense", 5, 3);
@@ -36,15 +52,9 @@ LayerUnderTest makeDense() {
   layer->initialize(t.params, rng);
   t.params.value(layer->biasSlot()).setRandom();
   t.input = randomMatrix(4, 5, rng);  // T=4 x in=5
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    Dense::Cache c;
-    return layer->forward(p, x, c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    Dense::Cache c;
-    layer->forward(p, x, c);
-    return layer->backward(p, c, dy, g);
-  };
+  setPasses<Dense::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -55,15 +65,9 @@ LayerUnderTest makeGru() {
   layer->initialize(t.params, rng);
   t.params.value(layer->biasSlot()) = randomMatrix(2, 12, rng, 0.5f);  // non-zero biases on both rows
   t.input = randomMatrix(5, 3, rng);                                  // T=5 x in=3: the state carries over 5 steps
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    Gru::Cache c;
-    return layer->forward(p, x, c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    Gru::Cache c;
-    layer->forward(p, x, c);
-    return layer->backward(p, c, dy, g);
-  };
+  setPasses<Gru::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -74,15 +78,9 @@ LayerUnderTest makeAdditiveAttention() {
   layer->initialize(t.params, rng);
   for (float& w : t.params.data()) w += rng.uniform(-0.3f, 0.3f);  // non-zero biases too
   t.input = randomMatrix(1 + 5, 4, rng);  // row 0: decoder state (1 x U=4); rows 1..5: encoder outputs (S=5 x U)
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    AdditiveAttention::Cache c;
-    return layer->forward(p, x, c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    AdditiveAttention::Cache c;
-    layer->forward(p, x, c);
-    return layer->backward(p, x, c, dy, g);
-  };
+  setPasses<AdditiveAttention::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
+      [layer](const auto& p, const auto& x, auto& c, const auto& dy, auto& g) { return layer->backward(p, x, c, dy, g); });
   return t;
 }
 
@@ -91,15 +89,9 @@ LayerUnderTest makeSoftmaxCrossEntropy() {
   Rng rng(4);
   t.input = randomMatrix(4, 6, rng, 2.0f);  // N=4 tokens x V=6 logits
   const std::vector<int> targets = {0, 5, 2, 2};
-  t.forward = [targets](const ParameterSet&, const Matrix& x) {
-    SoftmaxCrossEntropy::Cache c;
-    return SoftmaxCrossEntropy().forward(x, targets, c);
-  };
-  t.backward = [targets](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    SoftmaxCrossEntropy::Cache c;
-    SoftmaxCrossEntropy().forward(x, targets, c);
-    return SoftmaxCrossEntropy().backward(c, dy);
-  };
+  setPasses<SoftmaxCrossEntropy::Cache>(
+      t, [targets](const auto&, const auto& x, auto& c) { return SoftmaxCrossEntropy().forward(x, targets, c); },
+      [targets](const auto&, const auto&, auto& c, const auto& dy, auto&) { return SoftmaxCrossEntropy().backward(c, dy); });
   return t;
 }
 
@@ -153,15 +145,9 @@ LayerUnderTest makeRelu() {
     float& v = t.input.data()[i];
     v = (v < 0 ? -1.0f : 1.0f) * (0.1f + std::abs(v));
   }
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    Relu::Cache c;
-    return Relu{}.forward(x, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    Relu::Cache c;
-    Relu{}.forward(x, c);
-    return Relu{}.backward(c, dy);
-  };
+  setPasses<Relu::Cache>(
+      t, [](const auto&, const auto& x, auto& c) { return Relu{}.forward(x, c); },
+      [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return Relu{}.backward(c, dy); });
   return t;
 }
 
@@ -195,15 +181,9 @@ LayerUnderTest makeAttention(bool causal) {
   t.input = randomMatrix(5, 6, rng);  // T=5 x D=6
   t.zeroGradient = {"encoder.0.attention.key.bias"};  // q_i·b_k is the same for every key j of row i
   auto mask = causal ? std::make_shared<Matrix>(causalMask(5)) : nullptr;
-  t.forward = [layer, mask](const ParameterSet& p, const Matrix& x) {
-    MultiHeadAttention::Cache c;
-    return layer->forward(p, x, c, mask.get());
-  };
-  t.backward = [layer, mask](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    MultiHeadAttention::Cache c;
-    layer->forward(p, x, c, mask.get());
-    return layer->backward(p, c, dy, g);
-  };
+  setPasses<MultiHeadAttention::Cache>(
+      t, [layer, mask](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c, mask.get()); },
+      [layer, mask](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -312,15 +292,9 @@ LayerUnderTest makeLayerNorm() {
   t.params.value(layer->gammaSlot()) = randomMatrix(1, 6, rng).array() + 1.0f;
   t.params.value(layer->betaSlot()) = randomMatrix(1, 6, rng);
   t.input = randomMatrix(4, 6, rng);
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    LayerNorm::Cache c;
-    return layer->forward(p, x, c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    LayerNorm::Cache c;
-    layer->forward(p, x, c);
-    return layer->backward(p, c, dy, g);
-  };
+  setPasses<LayerNorm::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -353,15 +327,14 @@ LayerUnderTest makeBatchNorm(Mode mode) {
     }
     return out;
   };
-  t.forward = [layer, split, stack, mode](const ParameterSet& p, const Matrix& x) {
-    BatchNorm::Cache c;
-    return stack(layer->forwardBatch(p, split(x), mode, c));
-  };
-  t.backward = [layer, split, stack, mode](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    BatchNorm::Cache c;
-    layer->forwardBatch(p, split(x), mode, c);
-    return stack(layer->backwardBatch(p, c, split(dy), g));
-  };
+  setPasses<BatchNorm::Cache>(
+      t,
+      [layer, split, stack, mode](const auto& p, const auto& x, auto& c) {
+        return stack(layer->forwardBatch(p, split(x), mode, c));
+      },
+      [layer, split, stack](const auto& p, const auto&, auto& c, const auto& dy, auto& g) {
+        return stack(layer->backwardBatch(p, c, split(dy), g));
+      });
   return t;
 }
 
@@ -373,15 +346,9 @@ LayerUnderTest makeMaxPool() {
   for (Index i = 0; i < t.input.size(); ++i) t.input.data()[i] = 0.1f * static_cast<float>(i) - 1.0f;
   for (Index i = t.input.size() - 1; i > 0; --i)
     std::swap(t.input.data()[i], t.input.data()[static_cast<Index>(rng.below(static_cast<uint64_t>(i + 1)))]);
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    MaxPool::Cache c;
-    return MaxPool{}.forward(x, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    MaxPool::Cache c;
-    MaxPool{}.forward(x, c);
-    return MaxPool{}.backward(c, dy);
-  };
+  setPasses<MaxPool::Cache>(
+      t, [](const auto&, const auto& x, auto& c) { return MaxPool{}.forward(x, c); },
+      [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return MaxPool{}.backward(c, dy); });
   return t;
 }
 
@@ -389,15 +356,9 @@ LayerUnderTest makeMeanPool() {
   LayerUnderTest t;
   Rng rng(10);
   t.input = randomMatrix(5, 4, rng);
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    MeanPool::Cache c;
-    return MeanPool{}.forward(x, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    MeanPool::Cache c;
-    MeanPool{}.forward(x, c);
-    return MeanPool{}.backward(c, dy);
-  };
+  setPasses<MeanPool::Cache>(
+      t, [](const auto&, const auto& x, auto& c) { return MeanPool{}.forward(x, c); },
+      [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return MeanPool{}.backward(c, dy); });
   return t;
 }
 
