@@ -15,24 +15,16 @@
 #include "core/models/seq2seq_transformer.h"
 #include "core/text/seq2seq_text.h"
 #include "core/train/chatbot_task.h"
+#include "tests/core/seq2seq_checks.h"
 
 using namespace al;
+using al::test::pointers;
 
 namespace {
 
 Seq2SeqTransformerConfig smallConfig() {
-  Seq2SeqTransformerConfig c;
-  c.sourceVocabSize = 9;
-  c.targetVocabSize = 8;
-  c.embedDim = 8;
-  c.numHeads = 2;
-  c.keyDim = 4;
-  c.denseDim = 12;
-  c.numLayers = 2;
-  c.maxSourceLength = 8;
-  c.maxTargetLength = 6;
-  c.dropout = 0.2f;
-  return c;
+  return {.sourceVocabSize = 9, .targetVocabSize = 8, .embedDim = 8, .numHeads = 2, .keyDim = 4, .denseDim = 12,
+          .numLayers = 2, .maxSourceLength = 8, .maxTargetLength = 6, .dropout = 0.2f};
 }
 
 // Pairs of different lengths on both sides.
@@ -42,12 +34,6 @@ std::vector<Seq2SeqExample> examples() {
           {{2, 1, 4, 4, 6, 8, 3}, {2, 3}},
           {{2, 7, 3}, {2, 7, 7, 3}},
           {{2, 5, 3}, {2, 4, 5, 3}}};
-}
-
-std::vector<const Seq2SeqExample*> pointers(const std::vector<Seq2SeqExample>& e) {
-  std::vector<const Seq2SeqExample*> p;
-  for (const auto& x : e) p.push_back(&x);
-  return p;
 }
 
 Matrix logitsOf(const Seq2SeqTransformer& model, const Seq2SeqExample& pair) {
@@ -219,20 +205,10 @@ class TestChatbotTransformer : public QObject {
   void oddQuestionsGetAnAnswer() {
     const Seq2SeqTransformer& m = run_->transformerModel();
     const Vocabulary &source = run_->sourceVocabulary(), &target = run_->targetVocabulary();
-    const Seq2SeqTransformerReply unknown = askSeq2seqTransformer(m, source, target, "zorblax quux frobnicate");
-    QCOMPARE(unknown.sourceIds, (std::vector<int>{source.id(kStartToken), 1, 1, 1, source.id(kEndToken)}));
-    QVERIFY(!unknown.outputTokens.empty());
-    const Seq2SeqTransformerReply empty = askSeq2seqTransformer(m, source, target, "");
-    QCOMPARE(empty.sourceTokens.size(), size_t(2));
-    QVERIFY(!empty.outputTokens.empty());
-    std::string huge;
-    for (int i = 0; i < 10000; ++i) huge += i % 2 ? "red " : "car ";
-    const Seq2SeqTransformerReply longOne = askSeq2seqTransformer(m, source, target, huge);
-    QVERIFY(longOne.truncated);
-    QCOMPARE(static_cast<Index>(longOne.sourceIds.size()), m.config().maxSourceLength);
-    QCOMPARE(longOne.sourceTokens.back(), std::string(kEndToken));
-    QVERIFY(static_cast<Index>(longOne.outputTokens.size()) <= m.config().maxTargetLength);
-    QVERIFY_THROWS_EXCEPTION(InputError, askSeq2seqTransformer(m, source, target, "caf\xe9"));  // not UTF-8
+    auto ask = [&](const std::string& question) { return askSeq2seqTransformer(m, source, target, question); };
+    test::checkOddQuestionsGetAnAnswer(ask, source, m.config().maxSourceLength, m.config().maxTargetLength, 10000);
+    if (QTest::currentTestFailed()) return;
+    QVERIFY_THROWS_EXCEPTION(InputError, ask("caf\xe9"));  // not UTF-8
   }
 
   // Saved and loaded again: the same answer, the same weights, tokenizer written and read.

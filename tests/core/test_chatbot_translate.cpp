@@ -9,6 +9,7 @@
 #include "core/data/builtin_dialogs.h"
 #include "core/text/seq2seq_text.h"
 #include "core/train/chatbot_task.h"
+#include "tests/core/seq2seq_checks.h"
 
 using namespace al;
 
@@ -60,20 +61,10 @@ class TestChatbotTranslate : public QObject {
   void oddQuestionsGetAnAnswer() {
     const Seq2SeqAttention& m = run_->gruModel();
     const Vocabulary &source = run_->sourceVocabulary(), &target = run_->targetVocabulary();
-    const ChatbotReply unknown = askChatbot(m, source, target, "zorblax quux frobnicate");
-    QCOMPARE(unknown.sourceIds, (std::vector<int>{source.id(kStartToken), 1, 1, 1, source.id(kEndToken)}));
-    QVERIFY(!unknown.outputTokens.empty());
-    const ChatbotReply empty = askChatbot(m, source, target, "");
-    QCOMPARE(empty.sourceTokens.size(), size_t(2));
-    QVERIFY(!empty.outputTokens.empty());
-    std::string huge;
-    for (int i = 0; i < 5000; ++i) huge += i % 2 ? "red " : "car ";
-    const ChatbotReply longOne = askChatbot(m, source, target, huge);
-    QVERIFY(longOne.truncated);
-    QCOMPARE(static_cast<Index>(longOne.sourceIds.size()), m.config().maxSourceLength);
-    QCOMPARE(longOne.sourceTokens.back(), std::string(kEndToken));
-    QVERIFY(!longOne.outputTokens.empty());
-    QVERIFY(static_cast<Index>(longOne.outputTokens.size()) <= m.config().maxTargetLength);
+    auto ask = [&](const std::string& question) { return askChatbot(m, source, target, question); };
+    const ChatbotReply longOne =
+        test::checkOddQuestionsGetAnAnswer(ask, source, m.config().maxSourceLength, m.config().maxTargetLength, 5000);
+    if (QTest::currentTestFailed()) return;
     QCOMPARE(longOne.attention.cols(), m.config().maxSourceLength);
   }
 };

@@ -32,6 +32,13 @@ using Factory = std::function<LayerUnderTest()>;
 // Most rows: `forward(p, x, cache)` fills a fresh cache and returns the output; `backward(p, x, cache, dy, g)`
 // reads the cache of a forward pass on the same input, adds into g and returns dX. Every call of the checker
 // stands alone, so the backward pass runs its own forward pass first.
+// The gradient of a layer with two inputs, stacked as its input is: the first input's rows over the second's.
+Matrix stackRows(const Matrix& top, const Matrix& bottom) {
+  Matrix stacked(top.rows() + bottom.rows(), top.cols());
+  stacked << top, bottom;
+  return stacked;
+}
+
 template <class Cache, class Forward, class Backward>
 void setPasses(LayerUnderTest& t, Forward forward, Backward backward) {
   t.forward = [forward](const ParameterSet& p, const Matrix& x) {
@@ -109,16 +116,12 @@ LayerUnderTest makeEmbedding() {
     for (Index i = 0; i < x.rows(); ++i) out.push_back(static_cast<int>(x(i, 0)));
     return out;
   };
-  t.forward = [layer, ids](const ParameterSet& p, const Matrix& x) {
-    Embedding::Cache c;
-    return layer->forward(p, ids(x), c);
-  };
-  t.backward = [layer, ids](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    Embedding::Cache c;
-    layer->forward(p, ids(x), c);
-    layer->backward(p, c, dy, g);
-    return Matrix(Matrix::Zero(x.rows(), 1));
-  };
+  setPasses<Embedding::Cache>(
+      t, [layer, ids](const auto& p, const auto& x, auto& c) { return layer->forward(p, ids(x), c); },
+      [layer](const auto& p, const auto& x, auto& c, const auto& dy, auto& g) {
+        layer->backward(p, c, dy, g);
+        return Matrix(Matrix::Zero(x.rows(), 1));  // ids have no gradient
+      });
   return t;
 }
 
@@ -156,17 +159,13 @@ LayerUnderTest makeDropout() {
   LayerUnderTest t;
   Rng rng(5);
   t.input = randomMatrix(6, 5, rng);
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    Rng maskRng(99);
-    Dropout::Cache c;
-    return Dropout{0.4f}.forward(x, Mode::Train, maskRng, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    Rng maskRng(99);
-    Dropout::Cache c;
-    Dropout{0.4f}.forward(x, Mode::Train, maskRng, c);
-    return Dropout{0.4f}.backward(c, dy);
-  };
+  setPasses<Dropout::Cache>(
+      t,
+      [](const auto&, const auto& x, auto& c) {
+        Rng maskRng(99);
+        return Dropout{0.4f}.forward(x, Mode::Train, maskRng, c);
+      },
+      [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return Dropout{0.4f}.backward(c, dy); });
   return t;
 }
 
@@ -198,18 +197,12 @@ LayerUnderTest makeCrossAttention() {
     t.params.value(part.bias) = randomMatrix(1, t.params.info(part.bias).cols, rng, 0.5f);
   t.input = randomMatrix(4 + 5, 6, rng);  // rows 0..3: X_q (T=4 x D=6); rows 4..8: X_kv (S=5 x D)
   t.zeroGradient = {"decoder.0.cross_attention.key.bias"};
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    MultiHeadAttention::Cache c;
-    return layer->forward(p, x.topRows(4), x.bottomRows(5), c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    MultiHeadAttention::Cache c;
-    layer->forward(p, x.topRows(4), x.bottomRows(5), c);
-    const MultiHeadAttention::InputGradients d = layer->backwardCross(p, c, dy, g);
-    Matrix dx(9, 6);
-    dx << d.query, d.keyValue;
-    return dx;
-  };
+  setPasses<MultiHeadAttention::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x.topRows(4), x.bottomRows(5), c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) {
+        const MultiHeadAttention::InputGradients d = layer->backwardCross(p, c, dy, g);
+        return stackRows(d.query, d.keyValue);
+      });
   return t;
 }
 
@@ -224,35 +217,21 @@ LayerUnderTest makeDecoderLayer() {
   for (float& w : t.params.data()) w += rng.uniform(-0.3f, 0.3f);  // non-zero biases, gammas away from 1
   t.input = randomMatrix(4 + 3, 6, rng);
   t.zeroGradient = {"decoder.0.self_attention.key.bias", "decoder.0.cross_attention.key.bias"};
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    TransformerDecoderLayer::Cache c;
-    return layer->forward(p, x.topRows(4), x.bottomRows(3), c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    TransformerDecoderLayer::Cache c;
-    layer->forward(p, x.topRows(4), x.bottomRows(3), c);
-    const TransformerDecoderLayer::InputGradients d = layer->backward(p, c, dy, g);
-    Matrix dx(7, 6);
-    dx << d.x, d.encoded;
-    return dx;
-  };
+  setPasses<TransformerDecoderLayer::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x.topRows(4), x.bottomRows(3), c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) {
+        const TransformerDecoderLayer::InputGradients d = layer->backward(p, c, dy, g);
+        return stackRows(d.x, d.encoded);
+      });
   return t;
 }
 
 // The whole encoder-decoder Transformer on one pair (2 layers a side, dropout with a fixed mask): its logits.
 LayerUnderTest makeSeq2seqTransformer() {
   LayerUnderTest t;
-  Seq2SeqTransformerConfig c;
-  c.sourceVocabSize = 7;
-  c.targetVocabSize = 6;
-  c.embedDim = 4;
-  c.numHeads = 2;
-  c.keyDim = 3;
-  c.denseDim = 5;
-  c.numLayers = 2;
-  c.maxSourceLength = 6;
-  c.maxTargetLength = 6;
-  c.dropout = 0.25f;
+  const Seq2SeqTransformerConfig c{.sourceVocabSize = 7, .targetVocabSize = 6, .embedDim = 4, .numHeads = 2,
+                                   .keyDim = 3, .denseDim = 5, .numLayers = 2, .maxSourceLength = 6,
+                                   .maxTargetLength = 6, .dropout = 0.25f};
   auto model = std::make_shared<Seq2SeqTransformer>(c);
   model->initialize(18);
   Rng rng(23);
@@ -372,17 +351,13 @@ LayerUnderTest makeMaskedLmHead() {
   for (float& w : t.params.data()) w += rng.uniform(-0.3f, 0.3f);  // non-zero biases
   t.input = randomMatrix(5, 4, rng);                                // T=5 x D=4: the encoder's output
   const std::vector<int> positions = {4, 1, 1}, targets = {2, 6, 0};
-  t.forward = [head, positions, targets](const ParameterSet& p, const Matrix& x) {
-    MaskedLmHead::Cache c;
-    Rng dropoutRng(5);
-    return head->forward(p, x, positions, targets, Mode::Train, dropoutRng, c);  // N=3 x 1 losses
-  };
-  t.backward = [head, positions, targets](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    MaskedLmHead::Cache c;
-    Rng dropoutRng(5);
-    head->forward(p, x, positions, targets, Mode::Train, dropoutRng, c);
-    return head->backward(p, c, dy, g);
-  };
+  setPasses<MaskedLmHead::Cache>(
+      t,
+      [head, positions, targets](const auto& p, const auto& x, auto& c) {
+        Rng dropoutRng(5);
+        return head->forward(p, x, positions, targets, Mode::Train, dropoutRng, c);  // N=3 x 1 losses
+      },
+      [head](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return head->backward(p, c, dy, g); });
   return t;
 }
 

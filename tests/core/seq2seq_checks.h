@@ -1,0 +1,51 @@
+#pragma once
+// Checks shared by the tests of both chatbot architectures (the GRU with additive attention and the
+// encoder-decoder Transformer): what a batch needs, and answers to odd questions.
+#include <QtTest>
+
+#include <string>
+#include <vector>
+
+#include "core/models/seq2seq_model.h"
+#include "core/text/seq2seq_text.h"
+#include "core/text/vectorizer.h"  // Vocabulary
+
+namespace al::test {
+
+// The pointers a model's batchLoss reads, in the examples' order.
+inline std::vector<const Seq2SeqExample*> pointers(const std::vector<Seq2SeqExample>& examples) {
+  std::vector<const Seq2SeqExample*> p;
+  for (const auto& x : examples) p.push_back(&x);
+  return p;
+}
+
+// Questions made of unknown words, of no words and of `longWords` words all get an answer: `ask(question)`
+// returns the reply of either architecture (sourceIds, sourceTokens, truncated, outputTokens). The long one is
+// cut to the model's longest source and answered within its longest target. Returns the long question's reply,
+// for checks of one architecture; a failed check ends the calling test (QTest::currentTestFailed()).
+template <class Ask>
+auto checkOddQuestionsGetAnAnswer(Ask ask, const Vocabulary& source, Index maxSourceLength, Index maxTargetLength,
+                                  int longWords) {
+  using Reply = decltype(ask(std::string()));
+  [&] {
+    const Reply unknown = ask("zorblax quux frobnicate");
+    QCOMPARE(unknown.sourceIds, (std::vector<int>{source.id(kStartToken), 1, 1, 1, source.id(kEndToken)}));
+    QVERIFY(!unknown.outputTokens.empty());
+    const Reply empty = ask("");
+    QCOMPARE(empty.sourceTokens.size(), size_t(2));
+    QVERIFY(!empty.outputTokens.empty());
+  }();
+  std::string huge;
+  for (int i = 0; i < longWords; ++i) huge += i % 2 ? "red " : "car ";
+  const Reply longOne = ask(huge);
+  [&] {
+    QVERIFY(longOne.truncated);
+    QCOMPARE(static_cast<Index>(longOne.sourceIds.size()), maxSourceLength);
+    QCOMPARE(longOne.sourceTokens.back(), std::string(kEndToken));
+    QVERIFY(!longOne.outputTokens.empty());
+    QVERIFY(static_cast<Index>(longOne.outputTokens.size()) <= maxTargetLength);
+  }();
+  return longOne;
+}
+
+}  // namespace al::test
