@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/data/builtin_dialogs.h"  // translationCrossingExamples
 #include "core/models/seq2seq_model.h"
 #include "core/text/seq2seq_text.h"
 #include "core/text/vectorizer.h"  // Vocabulary
@@ -46,6 +47,24 @@ auto checkOddQuestionsGetAnAnswer(Ask ask, const Vocabulary& source, Index maxSo
     QVERIFY(static_cast<Index>(longOne.outputTokens.size()) <= maxTargetLength);
   }();
   return longOne;
+}
+
+// "the ADJ NOUN" -> "el NOUN ADJ": with <start> at source position 0, the alignment of the Spanish noun (output
+// step 1) must peak on the English noun (position 3), and that of the Spanish adjective (step 2) on the English
+// adjective (position 2), for nine phrases in ten. `ask(english)` returns a reply with answer and attention.
+template <class Ask>
+void checkAlignmentCrosses(Ask ask) {
+  int crossed = 0, total = 0;
+  for (const CrossingExample& e : translationCrossingExamples()) {
+    const auto r = ask(e.english);
+    ++total;
+    if (r.answer != e.spanish || r.attention.rows() < 3) continue;
+    Index nounLooksAt = 0, adjectiveLooksAt = 0;
+    r.attention.row(1).maxCoeff(&nounLooksAt);
+    r.attention.row(2).maxCoeff(&adjectiveLooksAt);
+    crossed += nounLooksAt == 3 && adjectiveLooksAt == 2;
+  }
+  QVERIFY2(crossed >= total * 9 / 10, qPrintable(QString("%1 of %2 phrases cross").arg(crossed).arg(total)));
 }
 
 }  // namespace al::test
