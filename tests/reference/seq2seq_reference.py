@@ -138,6 +138,17 @@ def write_safetensors(path, tensors, order=None):
             f.write(blob)
 
 
+def write_model_directory(directory, config, weights, source_vocab, target_vocab, order=None):
+    """A model directory of the contract: config.json, model.safetensors (tensors in `order`, as for
+    write_safetensors) and the two vocabulary files."""
+    with open(os.path.join(directory, "config.json"), "w") as f:
+        json.dump(config, f, indent=2)
+        f.write("\n")
+    write_safetensors(os.path.join(directory, "model.safetensors"), weights, order)
+    write_lines(os.path.join(directory, "source_vocab.txt"), source_vocab)
+    write_lines(os.path.join(directory, "target_vocab.txt"), target_vocab)
+
+
 def write_lines(path, lines):
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         for line in lines:
@@ -294,13 +305,7 @@ def main():
               "source_vocab_size": len(source_vocab), "target_vocab_size": len(target_vocab), "embed_dim": E,
               "units": U, "attention_units": A, "max_source_length": MAX_LENGTH, "max_target_length": MAX_LENGTH}
     weights = random_weights(len(source_vocab), len(target_vocab), 2024)
-    directory = os.path.join(OUT, "model")
-    with open(os.path.join(directory, "config.json"), "w") as f:
-        json.dump(config, f, indent=2)
-        f.write("\n")
-    write_safetensors(os.path.join(directory, "model.safetensors"), weights)
-    write_lines(os.path.join(directory, "source_vocab.txt"), source_vocab)
-    write_lines(os.path.join(directory, "target_vocab.txt"), target_vocab)
+    write_model_directory(os.path.join(OUT, "model"), config, weights, source_vocab, target_vocab)
 
     w = to_torch(weights)
     start, end = target_vocab.index("<start>"), target_vocab.index("<end>")

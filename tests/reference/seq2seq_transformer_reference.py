@@ -27,7 +27,7 @@ import numpy as np
 import torch
 
 from seq2seq_reference import (DIALOG_LINES, QUESTIONS, as_float32, build_vocab, cut, ids_of, preprocess, sgd_epoch,
-                               to_torch, write_lines, write_safetensors as write_tensors)
+                               to_torch, write_model_directory, write_safetensors as write_tensors)
 
 torch.set_default_dtype(torch.float64)
 
@@ -225,13 +225,7 @@ def main():
               "num_heads": H, "key_dim": K, "dense_dim": F, "num_layers": L, "max_source_length": MAX_LENGTH,
               "max_target_length": MAX_LENGTH, "dropout": 0.5, "norm_epsilon": EPSILON}  # tokenizer: default
     weights = random_weights(len(source_vocab), len(target_vocab), 2025)
-    directory = os.path.join(OUT, "model")
-    with open(os.path.join(directory, "config.json"), "w") as f:
-        json.dump(config, f, indent=2)
-        f.write("\n")
-    write_safetensors(os.path.join(directory, "model.safetensors"), weights)
-    write_lines(os.path.join(directory, "source_vocab.txt"), source_vocab)
-    write_lines(os.path.join(directory, "target_vocab.txt"), target_vocab)
+    write_model_directory(os.path.join(OUT, "model"), config, weights, source_vocab, target_vocab, order=False)
 
     w = to_torch(weights)
     start, end = target_vocab.index("<start>"), target_vocab.index("<end>")
