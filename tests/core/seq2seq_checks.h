@@ -3,6 +3,8 @@
 // encoder-decoder Transformer): what a batch needs, and answers to odd questions.
 #include <QtTest>
 
+#include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,7 @@
 #include "core/models/seq2seq_model.h"
 #include "core/text/seq2seq_text.h"
 #include "core/text/vectorizer.h"  // Vocabulary
+#include "core/train/chatbot_task.h"
 
 namespace al::test {
 
@@ -18,6 +21,22 @@ inline std::vector<const Seq2SeqExample*> pointers(const std::vector<Seq2SeqExam
   std::vector<const Seq2SeqExample*> p;
   for (const auto& x : examples) p.push_back(&x);
   return p;
+}
+
+// Trains a chatbot of `settings`' architecture on the built-in translation task (batches of 32, two threads) for
+// `epochs` epochs at `learningRate`, into `run`, and checks that learning happened: the validation loss fell far
+// below that of guessing among the target words.
+inline void trainOnTranslation(ChatbotRunSettings settings, int epochs, float learningRate,
+                               std::unique_ptr<ChatbotRun>& run) {
+  settings.data = "builtin:translate";
+  settings.training.epochs = epochs;
+  settings.training.batchSize = 32;
+  settings.training.optimizer.learningRate = learningRate;
+  settings.threads = 2;
+  run = ChatbotRun::prepare(settings);
+  const TrainingResult result = run->train(nullptr, nullptr);
+  QCOMPARE(result.epochsDone, epochs);
+  QVERIFY(result.history.back().valLoss < 0.1 * std::log(double(run->targetVocabulary().size())));
 }
 
 // Questions made of unknown words, of no words and of `longWords` words all get an answer: `ask(question)`

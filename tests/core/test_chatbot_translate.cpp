@@ -21,19 +21,10 @@ class TestChatbotTranslate : public QObject {
  private slots:
   void initTestCase() {
     ChatbotRunSettings s = chatbotPreset("tiny");
-    s.data = "builtin:translate";
     s.model.embedDim = 32;
     s.model.units = 64;
     s.model.attentionUnits = 32;
-    s.training.epochs = 8;
-    s.training.batchSize = 32;
-    s.training.optimizer.learningRate = 5e-3f;
-    s.threads = 2;
-    run_ = ChatbotRun::prepare(s);
-    const TrainingResult result = run_->train(nullptr, nullptr);
-    QCOMPARE(result.epochsDone, 8);
-    // learning happened: the validation loss fell far below that of guessing among the target words
-    QVERIFY(result.history.back().valLoss < 0.1 * std::log(double(run_->targetVocabulary().size())));
+    test::trainOnTranslation(s, 8, 5e-3f, run_);
   }
 
   void translatesHeldOutSentences() {
