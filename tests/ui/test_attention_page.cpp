@@ -25,17 +25,8 @@ namespace {
 const char* kSentence = "The train left the station on time and the station was quiet";
 
 TransformerConfig testConfig(PositionKind position, int layers = 1, int sequenceLength = 32) {
-  TransformerConfig c;
-  c.vocabSize = 60;
-  c.sequenceLength = sequenceLength;
-  c.embedDim = 16;
-  c.numHeads = 2;
-  c.keyDim = 8;
-  c.denseDim = 8;
-  c.numLayers = layers;
-  c.position = position;
-  c.dropout = 0;
-  return c;
+  return {.vocabSize = 60, .sequenceLength = sequenceLength, .embedDim = 16, .numHeads = 2, .keyDim = 8,
+          .denseDim = 8, .numLayers = layers, .position = position, .dropout = 0};
 }
 
 // A model whose embeddings are large enough for attention to be far from uniform.
