@@ -4,8 +4,10 @@
 #include "core/inference/masked_lm_inference.h"
 #include "core/models/mlm_masking.h"
 #include "core/teaching/attention_steps.h"
+#include "core/train/imdb_run.h"
 #include "core/train/mlm_run.h"
 
+#include <QComboBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -15,6 +17,7 @@
 #include "ui/heatmap_view.h"
 #include "ui/pages/fill_page.h"
 #include "ui/session/model_library.h"
+#include "ui/train_page.h"
 #include "ui/widgets/masking_view.h"
 #include "ui/widgets/pretraining_comparison.h"
 
@@ -210,6 +213,46 @@ class TestFillPage : public QObject {
 
     view.setModel(nullptr);
     QCOMPARE(view.table()->rowCount(), 0);
+  }
+
+  // The Train page offers the session's masked-LMs as the start of an IMDB run, and a run started from one reads
+  // text with its vocabulary ("[MASK]" on line 2) and begins from its encoder.
+  void theTrainPageStartsAnImdbRunFromAMaskedLm() {
+    MlmRunSettings settings = mlmPreset("tiny");  // the encoder shape of the imdb tiny preset
+    settings.training.epochs = 1;
+    settings.threads = 1;
+    const std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
+    run->train(nullptr, nullptr);
+    auto model = std::make_shared<const MaskedLmModel>(copyMaskedLm(run->model(), run->vocabulary(), run->tokenizer(), {}));
+    ModelLibrary library;
+    const int id = addToLibrary(library, model);
+
+    TrainPage page;
+    page.setLibrary(&library);
+    auto* startFrom = page.findChild<QComboBox*>("startFrom");
+    QVERIFY(startFrom);
+    QCOMPARE(startFrom->count(), 2);  // scratch and the masked-LM
+    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady(); }, 60000));
+    page.setPreset("tiny");
+    page.setParameter("epochs", 1);
+    page.setStartFrom(id);
+    QCOMPARE(page.startFrom(), id);
+    page.start();
+    const int runId = page.currentRunId();
+    QVERIFY(QTest::qWaitFor([&] { return !page.isTraining(); }, 180000));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    const auto* imdb = dynamic_cast<const ImdbRun*>(page.trainingRun(runId));
+    QVERIFY(imdb);
+    QCOMPARE(imdb->vocabulary().size(), model->vocabulary.size());
+    QCOMPARE(imdb->vocabulary().token(2), std::string("[MASK]"));
+
+    page.setStartFrom(-1);  // scratch: the classifier's own vocabulary, without [MASK]
+    page.start();
+    const int scratchId = page.currentRunId();
+    QVERIFY(QTest::qWaitFor([&] { return !page.isTraining(); }, 180000));
+    const auto* scratch = dynamic_cast<const ImdbRun*>(page.trainingRun(scratchId));
+    QVERIFY(scratch);
+    QCOMPARE(scratch->vocabulary().id("[MASK]"), Vocabulary::kUnknownId);
   }
 
   // Both sides fine-tune on the same few labels; the verdict states each side's mean test accuracy.
