@@ -5,7 +5,7 @@
 //   attentionlab --open runs/no-position --start   ... beside the curves of a model trained before
 //   attentionlab --language zh_CN --attention-model runs/zh --sentence 小明把书包忘在教室，它很沉。 --page attention
 //                                                  a Chinese model's attention, in Chinese (scripts/screenshots)
-#include "ui/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
+#include "ui/pages/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -14,10 +14,10 @@
 #include <QScreen>
 
 #include "ui/download/imdb_archive.h"
-#include "ui/attention_page.h"
-#include "ui/language.h"
+#include "ui/pages/attention_page.h"
+#include "ui/text/language.h"
 #include "ui/main_window.h"
-#include "ui/stepper_page.h"
+#include "ui/pages/stepper_page.h"
 
 int main(int argc, char* argv[]) {
   QApplication app(argc, argv);

@@ -19,11 +19,11 @@
 #include <cstdio>
 #include <functional>
 
-#include "ui/attention_page.h"
-#include "ui/runs_list.h"
-#include "ui/stepper_page.h"
+#include "ui/pages/attention_page.h"
+#include "ui/widgets/runs_list.h"
+#include "ui/pages/stepper_page.h"
 #include "ui/teaching/decoder_controls.h"
-#include "ui/train_page.h"
+#include "ui/pages/train_page.h"
 
 namespace {
 

@@ -16,17 +16,17 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 
-#include "ui/attention_page.h"
-#include "ui/chatbot_page.h"
+#include "ui/pages/attention_page.h"
+#include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
 #include "ui/export.h"
-#include "ui/language.h"
-#include "ui/norm_race.h"
-#include "ui/normalization_page.h"
+#include "ui/text/language.h"
+#include "ui/session/norm_race.h"
+#include "ui/pages/normalization_page.h"
 #include "ui/pages/fill_page.h"
-#include "ui/runs_list.h"
-#include "ui/stepper_page.h"
-#include "ui/train_page.h"
+#include "ui/widgets/runs_list.h"
+#include "ui/pages/stepper_page.h"
+#include "ui/pages/train_page.h"
 #include "ui/widgets/about_dialog.h"
 
 namespace al::ui {

@@ -4,8 +4,8 @@
 
 #include <QMetaObject>
 
-#include "ui/race_pacer.h"
-#include "ui/stage_texts.h"
+#include "ui/session/race_pacer.h"
+#include "ui/text/stage_texts.h"
 
 namespace al::ui {
 

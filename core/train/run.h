@@ -14,7 +14,7 @@
 namespace al {
 
 // Reports preparation progress (loading data): the stage, one of the keys below, and a fraction 0..1. Return
-// false to cancel. The keys are not for reading: the app words them in its language (ui/stage_texts.h).
+// false to cancel. The keys are not for reading: the app words them in its language (ui/text/stage_texts.h).
 using ProgressFn = std::function<bool(const std::string& stage, double fraction)>;
 
 namespace stage {

@@ -13,9 +13,9 @@
 #include <QTemporaryDir>
 #include <cmath>
 
-#include "ui/attention_page.h"
+#include "ui/pages/attention_page.h"
 #include "ui/export.h"
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 
 using namespace al;
 using namespace al::ui;

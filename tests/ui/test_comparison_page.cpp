@@ -8,8 +8,8 @@
 #include <QTableWidget>
 #include <QtTest>
 
-#include "ui/curve_plot.h"
-#include "ui/heatmap_view.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/widgets/heatmap_view.h"
 #include "ui/pages/comparison_page.h"
 
 using namespace al;

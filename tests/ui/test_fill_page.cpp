@@ -13,11 +13,11 @@
 #include <QtTest>
 #include <cmath>
 
-#include "ui/curve_plot.h"
-#include "ui/heatmap_view.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/widgets/heatmap_view.h"
 #include "ui/pages/fill_page.h"
 #include "ui/session/model_library.h"
-#include "ui/train_page.h"
+#include "ui/pages/train_page.h"
 #include "ui/widgets/masking_view.h"
 #include "ui/widgets/pretraining_comparison.h"
 

@@ -13,10 +13,10 @@
 #include <QtTest>
 
 #include "ui/export.h"
-#include "ui/heatmap_view.h"
-#include "ui/language.h"
-#include "ui/stepper_page.h"
-#include "ui/train_page.h"
+#include "ui/widgets/heatmap_view.h"
+#include "ui/text/language.h"
+#include "ui/pages/stepper_page.h"
+#include "ui/pages/train_page.h"
 
 namespace {
 

@@ -10,12 +10,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ui/attention_page.h"
+#include "ui/pages/attention_page.h"
 #include "ui/main_window.h"
-#include "ui/norm_race.h"
-#include "ui/normalization_page.h"
+#include "ui/session/norm_race.h"
+#include "ui/pages/normalization_page.h"
 #include "ui/session/model_library.h"
-#include "ui/train_page.h"
+#include "ui/pages/train_page.h"
 
 using namespace al;
 using namespace al::ui;

@@ -14,14 +14,14 @@
 #include <cmath>
 #include <set>
 
-#include "ui/curve_plot.h"
+#include "ui/widgets/curve_plot.h"
 #include "ui/main_window.h"
-#include "ui/norm_race.h"
-#include "ui/normalization_page.h"
-#include "ui/run_factory.h"
-#include "ui/runs_list.h"
+#include "ui/session/norm_race.h"
+#include "ui/pages/normalization_page.h"
+#include "ui/session/run_factory.h"
+#include "ui/widgets/runs_list.h"
 #include "ui/session/model_library.h"
-#include "ui/train_page.h"
+#include "ui/pages/train_page.h"
 
 using al::ui::CurvePlot;
 using al::ui::NormRace;

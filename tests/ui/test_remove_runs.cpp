@@ -8,9 +8,9 @@
 #include <QTimer>
 #include <QtTest>
 
-#include "ui/curve_plot.h"
-#include "ui/runs_list.h"
-#include "ui/train_page.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/widgets/runs_list.h"
+#include "ui/pages/train_page.h"
 
 using al::ui::TrainPage;
 

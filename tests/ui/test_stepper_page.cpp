@@ -11,8 +11,8 @@
 #include <cmath>
 
 #include "ui/export.h"
-#include "ui/matrix_view.h"
-#include "ui/stepper_page.h"
+#include "ui/widgets/matrix_view.h"
+#include "ui/pages/stepper_page.h"
 
 using namespace al;
 using namespace al::ui;

@@ -12,11 +12,11 @@
 #include <QTableWidget>
 #include <cmath>
 
-#include "ui/chatbot_page.h"
-#include "ui/heatmap_view.h"
-#include "ui/matrix_view.h"
+#include "ui/pages/chatbot_page.h"
+#include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/matrix_view.h"
 #include "ui/session/model_library.h"
-#include "ui/stepper_page.h"
+#include "ui/pages/stepper_page.h"
 #include "ui/teaching/decoder_controls.h"
 #include "ui/widgets/attention_grid.h"
 

@@ -4,7 +4,7 @@
 #include "core/train/chatbot_task.h"
 
 #include "ui/pages/comparison_page.h"
-#include "ui/strings.h"
+#include "ui/text/strings.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -23,9 +23,9 @@
 #include <cmath>
 #include <numeric>
 
-#include "ui/curve_plot.h"
+#include "ui/widgets/curve_plot.h"
 #include "ui/export.h"
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 #include "ui/training_controller.h"
 
 namespace al::ui {

@@ -2,7 +2,7 @@
 // The Compare page: the GRU chatbot with Bahdanau attention and the encoder-decoder Transformer, trained one after
 // the other on the same data, the same split (the same seed) and the same number of epochs, side by side:
 //
-//   curves       both runs' training and validation loss and accuracy on one plot (ui/curve_plot.h)
+//   curves       both runs' training and validation loss and accuracy on one plot (ui/widgets/curve_plot.h)
 //   table        one column per model: epochs, seconds per epoch, best validation loss, token accuracy and exact-match accuracy on the
 //                test part (the share of answers that are exactly right)
 //   alignment    each model's alignment for the same sentence: the GRU's additive attention and the

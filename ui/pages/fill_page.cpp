@@ -18,9 +18,9 @@
 #include <QtConcurrent>
 #include <algorithm>
 
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 #include "ui/session/model_library.h"
-#include "ui/strings.h"
+#include "ui/text/strings.h"
 #include "ui/widgets/masking_view.h"
 #include "ui/widgets/pretraining_comparison.h"
 #include "ui/widgets/token_strip.h"

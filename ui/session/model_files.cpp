@@ -7,7 +7,7 @@
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "ui/run_factory.h"
+#include "ui/session/run_factory.h"
 
 namespace al::ui {
 

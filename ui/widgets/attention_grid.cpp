@@ -6,7 +6,7 @@
 #include <QGridLayout>
 #include <QVBoxLayout>
 
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 
 namespace al::ui {
 

@@ -6,7 +6,7 @@
 // task (QSettings) for the next launch.
 //
 // The picker's widgets are rows of the caller's form (addRows), so that they line up with its other rows.
-#include "ui/run_factory.h"
+#include "ui/session/run_factory.h"
 
 #include <QFutureWatcher>
 #include <QObject>

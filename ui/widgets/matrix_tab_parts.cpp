@@ -11,7 +11,7 @@
 #include <QVBoxLayout>
 
 #include "ui/export.h"
-#include "ui/matrix_view.h"
+#include "ui/widgets/matrix_view.h"
 #include "ui/widgets/figure_export_bar.h"
 #include "ui/widgets/palette.h"
 

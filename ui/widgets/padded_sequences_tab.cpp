@@ -11,7 +11,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "ui/matrix_view.h"
+#include "ui/widgets/matrix_view.h"
 #include "ui/widgets/matrix_tab_parts.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"

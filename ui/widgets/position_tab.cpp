@@ -11,7 +11,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {

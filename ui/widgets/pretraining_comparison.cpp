@@ -12,8 +12,8 @@
 #include <QVBoxLayout>
 #include <numeric>
 
-#include "ui/curve_plot.h"
-#include "ui/run_factory.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/session/run_factory.h"
 #include "ui/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/widgets/palette.h"

@@ -1,4 +1,4 @@
-#include "ui/matrix_view.h"
+#include "ui/widgets/matrix_view.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,4 +1,4 @@
-#include "ui/train_page.h"  // first: it brings the core headers before any Qt header
+#include "ui/pages/train_page.h"  // first: it brings the core headers before any Qt header
 
 #include <QAction>
 #include <QComboBox>
@@ -17,9 +17,9 @@
 #include <QVBoxLayout>
 
 #include "core/error.h"
-#include "ui/curve_plot.h"
+#include "ui/widgets/curve_plot.h"
 #include "ui/export.h"
-#include "ui/runs_list.h"
+#include "ui/widgets/runs_list.h"
 #include "ui/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/session/model_files.h"

@@ -3,8 +3,8 @@
 #include "core/teaching/attention_steps.h"
 #include "core/train/imdb_run.h"  // the toy model
 
-#include "ui/attention_page.h"
-#include "ui/strings.h"
+#include "ui/pages/attention_page.h"
+#include "ui/text/strings.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -27,7 +27,7 @@
 #include <cmath>
 
 #include "ui/export.h"
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 #include "ui/session/model_files.h"
 #include "ui/widgets/token_strip.h"
 #include "ui/widgets/error_banner.h"

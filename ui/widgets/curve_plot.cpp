@@ -1,4 +1,4 @@
-#include "ui/curve_plot.h"
+#include "ui/widgets/curve_plot.h"
 
 #include <algorithm>
 #include <cmath>

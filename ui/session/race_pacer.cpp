@@ -1,4 +1,4 @@
-#include "ui/race_pacer.h"
+#include "ui/session/race_pacer.h"
 
 #include <algorithm>
 #include <chrono>

@@ -5,7 +5,7 @@
 // which normalizes each word's vector on its own, works well. The race puts that to the test: two IMDB
 // Transformer encoders, identical but for their normalization, train side by side on the same data with the
 // same seed (so the same split, the same first weights for every shared tensor and the same batch order),
-// one thread each, and the one ahead waits for the other on its worker thread (ui/race_pacer.h), so that they
+// one thread each, and the one ahead waits for the other on its worker thread (ui/session/race_pacer.h), so that they
 // keep pace. Their curves are overlaid
 // live; at the end both are tested on the test split and a summary says which won, by how much, and what that
 // means for the claim.
@@ -23,8 +23,8 @@
 #include <memory>
 #include <vector>
 
-#include "ui/race_pacer.h"
-#include "ui/run_factory.h"
+#include "ui/session/race_pacer.h"
+#include "ui/session/run_factory.h"
 #include "ui/training_controller.h"
 
 #include <QString>

@@ -3,8 +3,8 @@
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/teaching/attention_steps.h"
 
-#include "ui/stepper_page.h"
-#include "ui/strings.h"
+#include "ui/pages/stepper_page.h"
+#include "ui/text/strings.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -29,7 +29,7 @@
 
 #include "ui/export.h"
 #include "ui/widgets/retranslate.h"
-#include "ui/matrix_view.h"
+#include "ui/widgets/matrix_view.h"
 #include "ui/teaching/decoder_controls.h"
 #include "ui/teaching/step_texts.h"
 

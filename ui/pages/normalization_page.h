@@ -15,7 +15,7 @@
 #include <memory>
 
 #include "core/teaching/normalization_demo.h"
-#include "ui/matrix_view.h"
+#include "ui/widgets/matrix_view.h"
 
 class QButtonGroup;
 class QDoubleSpinBox;

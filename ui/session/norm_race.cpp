@@ -1,4 +1,4 @@
-#include "ui/norm_race.h"
+#include "ui/session/norm_race.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +15,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "ui/curve_plot.h"
+#include "ui/widgets/curve_plot.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/training_controller.h"
 #include "ui/widgets/live_curve_feed.h"

@@ -1,7 +1,7 @@
 #pragma once
 // Where the Train page learns which tasks exist and renders the core's hyper-parameter schema and presets
 // (core/train/hyperparameters.h) with translated labels; its settings become a core TrainingRun through the
-// schema's prepare. A new task adds its schema entry in the core and its texts in ui/parameter_texts.cpp.
+// schema's prepare. A new task adds its schema entry in the core and its texts in ui/text/parameter_texts.cpp.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "ui/parameter_texts.h"
+#include "ui/text/parameter_texts.h"
 
 #include <map>
 

@@ -1,4 +1,4 @@
-#include "ui/runs_list.h"
+#include "ui/widgets/runs_list.h"
 
 #include <cmath>
 

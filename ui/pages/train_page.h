@@ -19,7 +19,7 @@
 
 #include <optional>
 
-#include "ui/run_factory.h"
+#include "ui/session/run_factory.h"
 #include "ui/session/model_library.h"
 #include "ui/training_controller.h"
 

@@ -1,4 +1,4 @@
-#include "ui/normalization_page.h"
+#include "ui/pages/normalization_page.h"
 
 #include <algorithm>
 
@@ -16,7 +16,7 @@
 #include <QVBoxLayout>
 
 #include "ui/export.h"
-#include "ui/norm_race.h"
+#include "ui/session/norm_race.h"
 #include "ui/widgets/matrix_tab_parts.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/padded_sequences_tab.h"

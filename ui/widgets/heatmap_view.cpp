@@ -1,4 +1,4 @@
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 
 #include <QHelpEvent>
 #include <QLabel>

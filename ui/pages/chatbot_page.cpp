@@ -3,8 +3,8 @@
 #include "core/io/json_fields.h"
 #include "core/train/chatbot_task.h"  // the toy model
 
-#include "ui/chatbot_page.h"
-#include "ui/strings.h"
+#include "ui/pages/chatbot_page.h"
+#include "ui/text/strings.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -20,7 +20,7 @@
 #include <QtConcurrent>
 
 #include "ui/export.h"
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/attention_grid.h"
 #include "ui/widgets/retranslate.h"
 

@@ -1,4 +1,4 @@
-#include "ui/stage_texts.h"
+#include "ui/text/stage_texts.h"
 
 #include <QCoreApplication>
 #include <map>

@@ -10,10 +10,10 @@
 #include "core/train/imdb_run.h"
 #include "core/inference/masked_lm_inference.h"
 
-#include "ui/run_factory.h"
-#include "ui/strings.h"
+#include "ui/session/run_factory.h"
+#include "ui/text/strings.h"
 
-#include "ui/parameter_texts.h"
+#include "ui/text/parameter_texts.h"
 
 #include <algorithm>
 #include <filesystem>
