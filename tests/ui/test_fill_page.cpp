@@ -47,6 +47,16 @@ std::shared_ptr<MaskedLmModel> smallModel() {
   return m;
 }
 
+// The tiny preset's masked-LM (the encoder shape of the imdb tiny preset) after one epoch on the built-in reviews.
+std::shared_ptr<const MaskedLmModel> tinyTrainedModel() {
+  MlmRunSettings settings = mlmPreset("tiny");
+  settings.training.epochs = 1;
+  settings.threads = 1;
+  const std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
+  run->train(nullptr, nullptr);
+  return std::make_shared<const MaskedLmModel>(copyMaskedLm(run->model(), run->vocabulary(), run->tokenizer(), {}));
+}
+
 int addToLibrary(ModelLibrary& library, std::shared_ptr<const MaskedLmModel> model) {
   SessionModel s;
   s.name = QStringLiteral("small");
@@ -218,12 +228,7 @@ class TestFillPage : public QObject {
   // The Train page offers the session's masked-LMs as the start of an IMDB run, and a run started from one reads
   // text with its vocabulary ("[MASK]" on line 2) and begins from its encoder.
   void theTrainPageStartsAnImdbRunFromAMaskedLm() {
-    MlmRunSettings settings = mlmPreset("tiny");  // the encoder shape of the imdb tiny preset
-    settings.training.epochs = 1;
-    settings.threads = 1;
-    const std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
-    run->train(nullptr, nullptr);
-    auto model = std::make_shared<const MaskedLmModel>(copyMaskedLm(run->model(), run->vocabulary(), run->tokenizer(), {}));
+    const std::shared_ptr<const MaskedLmModel> model = tinyTrainedModel();
     ModelLibrary library;
     const int id = addToLibrary(library, model);
 
@@ -257,12 +262,7 @@ class TestFillPage : public QObject {
 
   // Both sides fine-tune on the same few labels; the verdict states each side's mean test accuracy.
   void comparisonTrainsBothSidesAndGivesTheNumbers() {
-    MlmRunSettings settings = mlmPreset("tiny");  // the encoder shape of the imdb tiny preset
-    settings.training.epochs = 1;
-    settings.threads = 1;
-    const std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
-    run->train(nullptr, nullptr);
-    auto model = std::make_shared<const MaskedLmModel>(copyMaskedLm(run->model(), run->vocabulary(), run->tokenizer(), {}));
+    const std::shared_ptr<const MaskedLmModel> model = tinyTrainedModel();
 
     PretrainingComparison comparison;
     comparison.setModel(model, QStringLiteral("tiny masked-LM"));

@@ -63,7 +63,8 @@ QLabel* explanation(const QString& text) {
 QGroupBox* headedColumn(const QString& heading, const QColor& colour) {
   auto* box = new QGroupBox;
   auto* layout = new QVBoxLayout(box);
-  auto* title = new QLabel(heading.arg(colour.name()));
+  // An empty heading is worded later (on a language change too), with the colour filled in there.
+  auto* title = new QLabel(heading.isEmpty() ? heading : heading.arg(colour.name()));
   title->setTextFormat(Qt::RichText);
   layout->addWidget(title);
   return box;
