@@ -3297,6 +3297,18 @@ to %2</source>
         <source>Remove run</source>
         <translation>移除运行</translation>
     </message>
+    <message>
+        <source>Open a model directory</source>
+        <translation>打开模型目录</translation>
+    </message>
+    <message>
+        <source>Save model directory</source>
+        <translation>保存模型目录</translation>
+    </message>
+    <message>
+        <source>The run &quot;%1&quot; was never saved. Remove it and lose its model?</source>
+        <translation>运行“%1”从未保存过。确定要移除它并丢弃它的模型吗？</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::StepView</name>
@@ -3449,10 +3461,6 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>；测试数据上的准确率：%1 %</translation>
     </message>
     <message>
-        <source>Remove run</source>
-        <translation>移除运行</translation>
-    </message>
-    <message>
         <source>Cancelled before training began.</source>
         <translation>在训练开始前已取消。</translation>
     </message>
@@ -3493,20 +3501,8 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>已打开 %1：包含 %2 轮的训练历史。</translation>
     </message>
     <message>
-        <source>Open a model directory</source>
-        <translation>打开模型目录</translation>
-    </message>
-    <message>
-        <source>The run &quot;%1&quot; was never saved. Remove it and lose its model?</source>
-        <translation>运行“%1”从未保存过。确定要移除它并丢弃它的模型吗？</translation>
-    </message>
-    <message>
         <source>Removed the run &quot;%1&quot;.</source>
         <translation>已移除运行“%1”。</translation>
-    </message>
-    <message>
-        <source>Save model directory</source>
-        <translation>保存模型目录</translation>
     </message>
     <message>
         <source>The run &quot;%1&quot; is being saved or opened; remove it when that is done.</source>

@@ -2,10 +2,6 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QDir>
-#include <QFileDialog>
-#include <QMessageBox>
-#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -51,12 +47,7 @@ TrainPage::TrainPage(QWidget* parent)
   auto* leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addWidget(controls_);
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setWidget(settings_);
-  leftLayout->addWidget(scroll, 1);
+  leftLayout->addWidget(settings_, 1);
   left->setMinimumWidth(400);
   left->setMaximumWidth(560);
 
@@ -104,11 +95,11 @@ QWidget* TrainPage::createCurvesPanel() {
 }
 
 QWidget* TrainPage::createRunsPanel() {
-  auto* panel = new RunsPanel(files_);
-  connect(panel, &RunsPanel::openRequested, this, &TrainPage::openModelDialog);
-  connect(panel, &RunsPanel::saveRequested, this, &TrainPage::saveModelDialog);
-  connect(panel, &RunsPanel::removeRequested, this, &TrainPage::removeSelectedRun);
-  runsList_ = panel->list();
+  runsPanel_ = new RunsPanel(files_);
+  connect(runsPanel_, &RunsPanel::openRequested, this, &TrainPage::openModelDialog);
+  connect(runsPanel_, &RunsPanel::saveRequested, this, &TrainPage::saveModelDialog);
+  connect(runsPanel_, &RunsPanel::removeRequested, this, &TrainPage::removeSelectedRun);
+  runsList_ = runsPanel_->list();
   connect(runsList_, &RunsList::runToggled, this, [this](int id, bool checked) {
     curves_->setRunVisible(id, checked);
     curves_->refresh();
@@ -120,7 +111,7 @@ QWidget* TrainPage::createRunsPanel() {
     curves_->renameRun(id, name);
     curves_->refresh();
   });
-  return panel;
+  return runsPanel_;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -389,7 +380,7 @@ int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
 }
 
 void TrainPage::openModelDialog() {
-  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a model directory"), QDir::homePath());
+  const QString dir = runsPanel_->askDirectoryToOpen();
   if (!dir.isEmpty()) openModel(dir);
 }
 
@@ -410,11 +401,7 @@ void TrainPage::removeSelectedRun() {
   const auto it = runs_.find(id);
   if (it == runs_.end() || (isTraining() && id == currentRunId_)) return;
   // A trained run that was never saved is lost once removed: ask first.
-  if (it->second.run && it->second.directory.isEmpty() &&
-      QMessageBox::question(this, tr("Remove run"),
-                            tr("The run \"%1\" was never saved. Remove it and lose its model?").arg(it->second.name),
-                            QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
-    return;
+  if (it->second.run && it->second.directory.isEmpty() && !runsPanel_->confirmRemovingUnsaved(it->second.name)) return;
   const QString name = it->second.name;
   if (!removeRun(id)) {
     setStatus(tr("The run \"%1\" is being saved or opened; remove it when that is done.").arg(name));
@@ -430,9 +417,7 @@ void TrainPage::saveModelDialog() {
     showError(tr("There is no run to save yet: train one first."));
     return;
   }
-  const QString suggested = QDir::home().filePath(runs_[id].name.simplified().replace(QLatin1Char(' '), QLatin1Char('-')).toLower());
-  const QString dir = QFileDialog::getSaveFileName(this, tr("Save model directory"), suggested, QString(), nullptr,
-                                                   QFileDialog::ShowDirsOnly);
+  const QString dir = runsPanel_->askDirectoryToSave(runs_[id].name);
   if (!dir.isEmpty()) saveModel(id, dir);
 }
 

@@ -38,6 +38,7 @@ class ErrorBanner;
 class LiveCurveFeed;
 class ModelFileJob;
 class RunsList;
+class RunsPanel;
 class TrainingControls;
 class TrainSettingsPanel;
 
@@ -158,6 +159,7 @@ class TrainPage : public QWidget {
   ErrorBanner* banner_;
   CurvePlot* curves_;
   CurvesPanel* curvesPanel_;
+  RunsPanel* runsPanel_;
   RunsList* runsList_;
   TrainingController* controller_;
   LiveCurveFeed* feed_;

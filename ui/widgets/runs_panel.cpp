@@ -1,8 +1,11 @@
 #include "ui/widgets/runs_panel.h"
 
 #include <QAction>
+#include <QDir>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -50,6 +53,22 @@ RunsPanel::RunsPanel(ModelFileJob* files, QWidget* parent) : QWidget(parent), li
     remove->setToolTip(tr("Take the selected run out of the list and free its memory (Delete)"));
     removeAction->setText(tr("Remove run"));
   });
+}
+
+QString RunsPanel::askDirectoryToOpen() {
+  return QFileDialog::getExistingDirectory(this, tr("Open a model directory"), QDir::homePath());
+}
+
+QString RunsPanel::askDirectoryToSave(const QString& runName) {
+  const QString suggested = QDir::home().filePath(QString(runName).simplified().replace(QLatin1Char(' '), QLatin1Char('-')).toLower());
+  return QFileDialog::getSaveFileName(this, tr("Save model directory"), suggested, QString(), nullptr,
+                                      QFileDialog::ShowDirsOnly);
+}
+
+bool RunsPanel::confirmRemovingUnsaved(const QString& runName) {
+  return QMessageBox::question(this, tr("Remove run"),
+                               tr("The run \"%1\" was never saved. Remove it and lose its model?").arg(runName),
+                               QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
 }
 
 }  // namespace al::ui

@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include "ui/widgets/data_source_picker.h"
@@ -14,7 +15,9 @@ namespace al::ui {
 
 TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
     : QWidget(parent), data_(new DataSourcePicker(this)), parameters_(new HyperParameterForm) {
-  auto* layout = new QVBoxLayout(this);
+  // The form scrolls on a small screen; the page's Start button above it stays in sight.
+  auto* content = new QWidget;
+  auto* layout = new QVBoxLayout(content);
   layout->setContentsMargins(0, 0, 8, 0);
 
   auto* source = new QGroupBox;
@@ -59,6 +62,14 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   layout->addWidget(source);
   layout->addWidget(parameters_);
   layout->addStretch(1);
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setWidget(content);
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->addWidget(scroll);
 
   connect(data_, &DataSourcePicker::error, this, &TrainSettingsPanel::error);
   connect(parameters_, &HyperParameterForm::error, this, &TrainSettingsPanel::error);
