@@ -1384,16 +1384,8 @@
         <translation>位置</translation>
     </message>
     <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
         <source>no model yet</source>
         <translation>还没有模型</translation>
-    </message>
-    <message>
-        <source>Open model…</source>
-        <translation>打开模型…</translation>
     </message>
     <message>
         <source>A model directory saved by the Train page or by attentionlab-cli train imdb</source>
@@ -1474,10 +1466,6 @@
     <message>
         <source>Open a model directory</source>
         <translation>打开模型目录</translation>
-    </message>
-    <message>
-        <source>Training…</source>
-        <translation>正在训练…</translation>
     </message>
     <message>
         <source>Training a toy model on the built-in reviews…</source>
@@ -1595,16 +1583,8 @@
         <translation>编码器-解码器 Transformer：维度 D = %1，%2 个头（每头 K = %3），前馈 F = %4，编码器和解码器各 %5 层，认识 %6 个问题词、%7 个答案词</translation>
     </message>
     <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
         <source>no chatbot yet</source>
         <translation>还没有聊天机器人</translation>
-    </message>
-    <message>
-        <source>Open model…</source>
-        <translation>打开模型…</translation>
     </message>
     <message>
         <source>Train a tiny chatbot now</source>
@@ -1705,10 +1685,6 @@
     <message>
         <source>Open a chatbot model directory</source>
         <translation>打开聊天机器人模型目录</translation>
-    </message>
-    <message>
-        <source>Training…</source>
-        <translation>正在训练…</translation>
     </message>
     <message>
         <source>Training a tiny chatbot…</source>
@@ -2275,20 +2251,12 @@ to %2</source>
         <translation>请在上方选择一个掩码语言模型：在训练页面上训练一个（任务选 masked-lm），打开一个模型目录，或者在这里花几秒钟训练一个玩具模型。</translation>
     </message>
     <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
         <source>no masked-LM yet</source>
         <translation>还没有掩码语言模型</translation>
     </message>
     <message>
         <source>%1 words, %2 tokens, %3 layer(s) of %4 heads, hides %5 %</source>
         <translation>%1 个词，%2 个词元，%3 层，每层 %4 个头，遮住 %5 %</translation>
-    </message>
-    <message>
-        <source>Open model…</source>
-        <translation>打开模型…</translation>
     </message>
     <message>
         <source>A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm</source>
@@ -2333,10 +2301,6 @@ to %2</source>
     <message>
         <source>Open a masked-lm model directory</source>
         <translation>打开 masked-lm 模型目录</translation>
-    </message>
-    <message>
-        <source>Training…</source>
-        <translation>正在训练…</translation>
     </message>
     <message>
         <source>Training a toy masked-LM on the built-in reviews…</source>
@@ -2640,6 +2604,21 @@ to %2</source>
     <message>
         <source>Save numbers as CSV...</source>
         <translation>将数值保存为 CSV...</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::ModelBar</name>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>正在训练…</translation>
     </message>
 </context>
 <context>

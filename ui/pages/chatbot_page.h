@@ -32,6 +32,8 @@ class QTabWidget;
 
 namespace al::ui {
 
+class ModelBar;
+
 class AttentionGrid;
 class HeatmapView;
 
@@ -109,7 +111,7 @@ class ChatbotPage : public QWidget {
   QComboBox* toyDataBox_;
   QComboBox* toyArchitectureBox_;
   QSpinBox* toyEpochsBox_;
-  QPushButton* toyButton_;
+  ModelBar* modelBar_;
   QLabel* modelInfo_;
   QLabel* error_;
   QLineEdit* questionEdit_;
