@@ -1720,6 +1720,10 @@
         <source>; the question was cut to %1 tokens</source>
         <translation>；问题被截断为 %1 个词元</translation>
     </message>
+    <message>
+        <source>“%1” is a model of task %2; this page shows seq2seq-attention and seq2seq-transformer models.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ComparisonPage</name>

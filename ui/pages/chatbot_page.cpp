@@ -7,7 +7,6 @@
 #include "ui/text/strings.h"
 
 #include <QComboBox>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,6 +18,9 @@
 #include <QtConcurrent>
 
 #include "ui/export.h"
+#include "ui/session/model_files.h"
+#include "ui/widgets/error_banner.h"
+#include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/attention_grid.h"
@@ -51,7 +53,8 @@ QString describe(const Seq2SeqTransformerConfig& c) {
 
 }  // namespace
 
-ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutureWatcher<Training>(this)) {
+ChatbotPage::ChatbotPage(QWidget* parent)
+    : QWidget(parent), trainer_(new QFutureWatcher<Training>(this)), files_(new ModelFileJob(this)) {
   auto* layout = new QVBoxLayout(this);
 
   modelBar_ = new ModelBar;
@@ -85,10 +88,8 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
     modelBar_->addToyOption(option);
   layout->addWidget(modelBar_);
 
-  error_ = new QLabel;
-  error_->setWordWrap(true);
-  error_->setObjectName("chatbotError");
-  error_->hide();
+  layout->addWidget(new FileJobBar(files_));
+  error_ = new ErrorBanner;
   layout->addWidget(error_);
 
   auto* askRow = new QHBoxLayout;
@@ -153,7 +154,10 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   });
 }
 
-ChatbotPage::~ChatbotPage() { trainer_->waitForFinished(); }
+ChatbotPage::~ChatbotPage() {
+  trainer_->waitForFinished();
+  files_->waitForFinished();
+}
 
 QWidget* ChatbotPage::createTransformerTabs() {
   // Their titles are set with the page's other texts (and again on a language change).
@@ -187,19 +191,21 @@ void ChatbotPage::addEntry(Entry entry) {
   modelBox_->setCurrentIndex(modelBox_->count() - 1);
 }
 
-bool ChatbotPage::openModelDirectory(const QString& dir) {
-  try {
-    const QString name = QFileInfo(dir).fileName();
-    if (io::readConfig(dir.toStdString(), "")["task"] == "seq2seq-transformer")
-      addModel(name, std::make_shared<Seq2SeqTransformerModel>(loadSeq2seqTransformer(dir.toStdString())));
-    else
-      addModel(name, std::make_shared<ChatbotModel>(loadChatbot(dir.toStdString())));
-    return true;
-  } catch (const std::exception& e) {
-    showError(QString::fromStdString(e.what()));
-    return false;
-  }
+void ChatbotPage::openModelDirectory(const QString& dir) {
+  files_->open(
+      dir,
+      [this](SessionModel model) {
+        if (!model.chatbot && !model.transformer)
+          return showError(tr("“%1” is a model of task %2; this page shows seq2seq-attention and "
+                              "seq2seq-transformer models.").arg(model.name, QString::fromStdString(model.task)));
+        showError({});
+        if (model.transformer) addModel(model.name, model.transformer);
+        else addModel(model.name, model.chatbot);
+      },
+      [this](const QString& message) { showError(message); });
 }
+
+bool ChatbotPage::isOpeningModel() const { return files_->busy(); }
 
 void ChatbotPage::openModelDialog() {
   const QString dir = modelBar_->askDirectory(tr("Open a chatbot model directory"));
@@ -266,12 +272,9 @@ QString ChatbotPage::currentModelName() const {
   return i >= 0 && i < modelCount() ? models_[size_t(i)].name : QString();
 }
 
-void ChatbotPage::showError(const QString& message) {
-  error_->setText(message);
-  error_->setVisible(!message.isEmpty());
-}
+void ChatbotPage::showError(const QString& message) { error_->showError(message); }
 
-QString ChatbotPage::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+QString ChatbotPage::errorText() const { return error_->text(); }
 
 // ---------------------------------------------------------------------------------------------------------
 // Asking

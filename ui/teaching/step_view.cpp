@@ -15,6 +15,7 @@
 #include "ui/export.h"
 #include "ui/text/strings.h"
 #include "ui/teaching/step_texts.h"
+#include "ui/widgets/error_banner.h"
 #include "ui/widgets/matrix_view.h"
 #include "ui/widgets/retranslate.h"
 
@@ -33,10 +34,7 @@ double finiteLimit(const Matrix& m) {
 StepView::StepView(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  error_ = new QLabel;
-  error_->setWordWrap(true);
-  error_->setObjectName("stepperError");
-  error_->hide();
+  error_ = new ErrorBanner;
   layout->addWidget(error_);
   title_ = new QLabel;
   title_->setObjectName("stepTitle");
@@ -107,15 +105,12 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
   }
 }
 
-void StepView::setError(const QString& message) {
-  error_->setText(message);
-  error_->setVisible(!message.isEmpty());
-}
+void StepView::setError(const QString& message) { error_->showError(message); }
 
 QString StepView::title() const { return title_->text(); }
 QString StepView::formula() const { return formula_->text(); }
 QString StepView::explanation() const { return explanation_->text(); }
-QString StepView::error() const { return error_->isHidden() ? QString() : error_->text(); }
+QString StepView::error() const { return error_->text(); }
 
 void StepView::exportFigure() { askAndExportWidget(this, QStringLiteral("step_%1").arg(number_)); }
 

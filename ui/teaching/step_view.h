@@ -15,6 +15,7 @@ class QLabel;
 
 namespace al::ui {
 
+class ErrorBanner;
 class MatrixView;
 
 class StepView : public QWidget {
@@ -41,7 +42,7 @@ class StepView : public QWidget {
 
  private:
   int number_ = 1;
-  QLabel* error_;
+  ErrorBanner* error_;
   QLabel* title_;
   QLabel* formula_;
   QLabel* explanation_;
