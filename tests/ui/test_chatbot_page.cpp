@@ -71,12 +71,16 @@ void TestChatbotPage::modelDirectories() {
   const QString path = dir.filePath("bot");
   saveChatbot(path.toStdString(), *model->model, model->source, model->target, {});
   ChatbotPage page;
-  QVERIFY(page.openModelDirectory(path));
+  page.openModelDirectory(path);
+  QTRY_VERIFY_WITH_TIMEOUT(!page.isOpeningModel(), 30000);
+  QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
   QCOMPARE(page.currentModelName(), QString("bot"));
   page.ask(kQuestion);
   const ChatbotReply expected = askChatbot(*model->model, model->source, model->target, kQuestion);
   QVERIFY(std::abs(page.alignmentView()->drawnValue(0, 2) - expected.attention(0, 2)) < 1e-6);
-  QVERIFY(!page.openModelDirectory(dir.filePath("nothing")));
+  page.openModelDirectory(dir.filePath("nothing"));
+  QTRY_VERIFY_WITH_TIMEOUT(!page.isOpeningModel(), 30000);
+  QCOMPARE(page.modelCount(), 1);
   QVERIFY(!page.errorText().isEmpty());
   // A run of this session arrives as the model library's snapshot, no file.
   page.addModel("run", model);

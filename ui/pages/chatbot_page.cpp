@@ -7,8 +7,6 @@
 #include "ui/text/strings.h"
 
 #include <QComboBox>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -20,6 +18,10 @@
 #include <QtConcurrent>
 
 #include "ui/export.h"
+#include "ui/session/model_files.h"
+#include "ui/widgets/error_banner.h"
+#include "ui/widgets/file_job_bar.h"
+#include "ui/widgets/model_bar.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/attention_grid.h"
 #include "ui/widgets/retranslate.h"
@@ -51,14 +53,13 @@ QString describe(const Seq2SeqTransformerConfig& c) {
 
 }  // namespace
 
-ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutureWatcher<Training>(this)) {
+ChatbotPage::ChatbotPage(QWidget* parent)
+    : QWidget(parent), trainer_(new QFutureWatcher<Training>(this)), files_(new ModelFileJob(this)) {
   auto* layout = new QVBoxLayout(this);
 
-  auto* bar = new QHBoxLayout;
-  auto* modelLabel = new QLabel;
-  bar->addWidget(modelLabel);
-  modelBox_ = new QComboBox;
-  modelBox_->setMinimumWidth(220);
+  modelBar_ = new ModelBar;
+  modelBox_ = modelBar_->box();
+  modelInfo_ = modelBar_->info();
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto model = currentModel();
     const auto transformer = currentTransformer();
@@ -68,12 +69,7 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
     if ((model || transformer) && !question().trimmed().isEmpty()) ask(question());
     emit currentModelChanged();
   });
-  bar->addWidget(modelBox_);
-  auto* open = new QPushButton;
-  connect(open, &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
-  bar->addWidget(open);
-  bar->addSpacing(12);
-  toyButton_ = new QPushButton;
+  connect(modelBar_->openButton(), &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
   toyDataBox_ = new QComboBox;
   toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate"));
   toyDataBox_->addItem(QString(), QStringLiteral("builtin"));
@@ -83,25 +79,17 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   toyEpochsBox_ = new QSpinBox;
   toyEpochsBox_->setRange(1, 200);
   toyEpochsBox_->setValue(8);
-  connect(toyButton_, &QPushButton::clicked, this,
+  connect(modelBar_->toyButton(), &QPushButton::clicked, this,
           [this] {
             trainToyModel(toyDataBox_->currentData().toString(), toyEpochsBox_->value(),
                           toyArchitectureBox_->currentData().toString());
           });
-  bar->addWidget(toyButton_);
-  bar->addWidget(toyArchitectureBox_);
-  bar->addWidget(toyDataBox_);
-  bar->addWidget(toyEpochsBox_);
-  modelInfo_ = new QLabel;
-  modelInfo_->setObjectName("modelInfo");
-  modelInfo_->setWordWrap(true);  // a Transformer's description is long: it wraps rather than widen the page
-  bar->addWidget(modelInfo_, 1);
-  layout->addLayout(bar);
+  for (QWidget* option : std::initializer_list<QWidget*>{toyArchitectureBox_, toyDataBox_, toyEpochsBox_})
+    modelBar_->addToyOption(option);
+  layout->addWidget(modelBar_);
 
-  error_ = new QLabel;
-  error_->setWordWrap(true);
-  error_->setObjectName("chatbotError");
-  error_->hide();
+  layout->addWidget(new FileJobBar(files_));
+  error_ = new ErrorBanner;
   layout->addWidget(error_);
 
   auto* askRow = new QHBoxLayout;
@@ -137,11 +125,8 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
 
   connect(trainer_, &QFutureWatcher<Training>::finished, this, &ChatbotPage::toyModelTrained);
   setTranslatedTexts(this, [=, this] {
-    modelLabel->setText(tr("Model:"));
-    modelBox_->setPlaceholderText(tr("no chatbot yet"));
-    open->setText(tr("Open model…"));
-    toyButton_->setText(trainer_->isRunning() ? tr("Training…") : tr("Train a tiny chatbot now"));
-    toyButton_->setToolTip(tr("The tiny preset on a built-in corpus, on a worker thread"));
+    modelBar_->setTexts(tr("no chatbot yet"), QString(), tr("Train a tiny chatbot now"),
+                        tr("The tiny preset on a built-in corpus, on a worker thread"));
     setItemTexts(toyDataBox_, {tr("English → Spanish"), tr("everyday dialogs")});
     setItemTexts(toyArchitectureBox_, {tr("GRU + additive attention"), tr("Transformer")});
     toyEpochsBox_->setSuffix(tr(" epochs"));
@@ -169,7 +154,10 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   });
 }
 
-ChatbotPage::~ChatbotPage() { trainer_->waitForFinished(); }
+ChatbotPage::~ChatbotPage() {
+  trainer_->waitForFinished();
+  files_->waitForFinished();
+}
 
 QWidget* ChatbotPage::createTransformerTabs() {
   // Their titles are set with the page's other texts (and again on a language change).
@@ -203,30 +191,31 @@ void ChatbotPage::addEntry(Entry entry) {
   modelBox_->setCurrentIndex(modelBox_->count() - 1);
 }
 
-bool ChatbotPage::openModelDirectory(const QString& dir) {
-  try {
-    const QString name = QFileInfo(dir).fileName();
-    if (io::readConfig(dir.toStdString(), "")["task"] == "seq2seq-transformer")
-      addModel(name, std::make_shared<Seq2SeqTransformerModel>(loadSeq2seqTransformer(dir.toStdString())));
-    else
-      addModel(name, std::make_shared<ChatbotModel>(loadChatbot(dir.toStdString())));
-    return true;
-  } catch (const std::exception& e) {
-    showError(QString::fromStdString(e.what()));
-    return false;
-  }
+void ChatbotPage::openModelDirectory(const QString& dir) {
+  files_->open(
+      dir,
+      [this](SessionModel model) {
+        if (!model.chatbot && !model.transformer)
+          return showError(tr("“%1” is a model of task %2; this page shows seq2seq-attention and "
+                              "seq2seq-transformer models.").arg(model.name, QString::fromStdString(model.task)));
+        showError({});
+        if (model.transformer) addModel(model.name, model.transformer);
+        else addModel(model.name, model.chatbot);
+      },
+      [this](const QString& message) { showError(message); });
 }
 
+bool ChatbotPage::isOpeningModel() const { return files_->busy(); }
+
 void ChatbotPage::openModelDialog() {
-  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a chatbot model directory"));
+  const QString dir = modelBar_->askDirectory(tr("Open a chatbot model directory"));
   if (!dir.isEmpty()) openModelDirectory(dir);
 }
 
 void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& architecture) {
   if (isTrainingToyModel()) return;
   trainingToy_ = true;
-  toyButton_->setEnabled(false);
-  toyButton_->setText(tr("Training…"));
+  modelBar_->setToyTraining(true);
   emit statusMessage(tr("Training a tiny chatbot…"));
   trainer_->setFuture(QtConcurrent::run([data, epochs, architecture] {
     Training result;
@@ -256,8 +245,7 @@ bool ChatbotPage::isTrainingToyModel() const { return trainingToy_; }
 
 void ChatbotPage::toyModelTrained() {
   trainingToy_ = false;
-  toyButton_->setEnabled(true);
-  toyButton_->setText(tr("Train a tiny chatbot now"));
+  modelBar_->setToyTraining(false);
   const Training result = trainer_->result();
   if (!result.error.isEmpty()) {
     showError(tr("The chatbot could not be trained: %1").arg(result.error));
@@ -284,12 +272,9 @@ QString ChatbotPage::currentModelName() const {
   return i >= 0 && i < modelCount() ? models_[size_t(i)].name : QString();
 }
 
-void ChatbotPage::showError(const QString& message) {
-  error_->setText(message);
-  error_->setVisible(!message.isEmpty());
-}
+void ChatbotPage::showError(const QString& message) { error_->showError(message); }
 
-QString ChatbotPage::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+QString ChatbotPage::errorText() const { return error_->text(); }
 
 // ---------------------------------------------------------------------------------------------------------
 // Asking

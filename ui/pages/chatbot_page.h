@@ -32,6 +32,10 @@ class QTabWidget;
 
 namespace al::ui {
 
+class ErrorBanner;
+class ModelBar;
+class ModelFileJob;
+
 class AttentionGrid;
 class HeatmapView;
 
@@ -44,7 +48,10 @@ class ChatbotPage : public QWidget {
   // --- Models ---
   void addModel(const QString& name, std::shared_ptr<const ChatbotModel> model);  // and selects it
   void addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
-  bool openModelDirectory(const QString& dir);  // false: the error is shown
+  // Reads the directory on a worker thread (a bar shows it, with Cancel); the model is added and selected when it
+  // arrives, or the banner says why not.
+  void openModelDirectory(const QString& dir);
+  bool isOpeningModel() const;
   // Trains a tiny chatbot ("gru" or "transformer") on "builtin" or "builtin:translate" on a worker thread;
   // added when done.
   void trainToyModel(const QString& data, int epochs, const QString& architecture = QStringLiteral("gru"));
@@ -72,7 +79,7 @@ class ChatbotPage : public QWidget {
 
  public slots:
   void openModelDialog();
-  void exportFigure();  // File > Export figure: the alignment heatmap
+  void exportFigure();  // File > Export figure: the tab in view (the alignment or an attention set)
 
  signals:
   void currentModelChanged();
@@ -109,9 +116,10 @@ class ChatbotPage : public QWidget {
   QComboBox* toyDataBox_;
   QComboBox* toyArchitectureBox_;
   QSpinBox* toyEpochsBox_;
-  QPushButton* toyButton_;
+  ModelBar* modelBar_;
   QLabel* modelInfo_;
-  QLabel* error_;
+  ErrorBanner* error_;
+  ModelFileJob* files_;
   QLineEdit* questionEdit_;
   QLabel* answer_;
   QLabel* tokens_;
