@@ -93,10 +93,24 @@ class TestCliChatbot : public QObject {
     QTest::addColumn<QString>("question");
     QTest::newRow("ordinary") << "how are you?";
     QTest::newRow("unknown words only") << "zorblax quux frobnicate";
-    QTest::newRow("empty") << "";
     QString huge;
     for (int i = 0; i < 5000; ++i) huge += "word ";
     QTest::newRow("5000 words") << huge;
+  }
+
+  // An empty question is refused as predict refuses an empty review: exit 3, "no words", nothing on stdout.
+  void askRejectsAnEmptyQuestion() {
+    for (const QString& question : {QString(""), QString("   "), QString("¿¿ ;; --")}) {
+      for (const bool json : {false, true}) {
+        QStringList args{"ask", "--model", tiny_};
+        if (json) args << "--json";
+        args << question;
+        const CliRun run = runCli(args);
+        QVERIFY2(run.exitCode == 3, qPrintable(describe(run, args)));
+        QVERIFY2(run.err.contains("no words"), run.err.constData());
+        QVERIFY2(run.out.trimmed().isEmpty(), run.out.constData());
+      }
+    }
   }
 
   void askJson() {
