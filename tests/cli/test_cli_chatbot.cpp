@@ -98,6 +98,18 @@ class TestCliChatbot : public QObject {
     QTest::newRow("5000 words") << huge;
   }
 
+  // --keep last: the model directory holds the last epoch, not the one of the lowest validation loss.
+  void keepLastSavesTheLastEpoch() {
+    const QString out = path(QString("keep-last-%1").arg(architecture_));
+    const QStringList args{"train", "chatbot", "--architecture", architecture_, "--preset", "tiny", "--epochs", "3",
+                           "--keep", "last", "--threads", "1", "--out", out};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    QVERIFY2(run.err.contains("(epoch 3)"), run.err.constData());
+    const QStringList bad{"train", "chatbot", "--preset", "tiny", "--keep", "first", "--out", out + "-bad"};
+    QCOMPARE(runCli(bad).exitCode, 2);
+  }
+
   // An empty question is refused as predict refuses an empty review: exit 3, "no words", nothing on stdout.
   void askRejectsAnEmptyQuestion() {
     for (const QString& question : {QString(""), QString("   "), QString("¿¿ ;; --")}) {
