@@ -163,6 +163,7 @@ void MainWindow::createMenus() {
   });
   fileMenu_->addSeparator();
   quitAction_ = fileMenu_->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);  // asks first
+  quitAction_->setObjectName("quit");
   viewMenu_ = menuBar()->addMenu(QString());
   createLanguageMenu();
   trainingMenu_ = menuBar()->addMenu(QString());

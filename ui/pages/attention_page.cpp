@@ -416,7 +416,7 @@ void AttentionPage::rebuildHeatmaps() {
     for (size_t l = 0; l < layers; ++l)
       for (size_t h = 0; h <= heads; ++h) {
         auto* view = new HeatmapView;
-        view->setMinimumSize(300, 240);  // a whole heatmap fits the page at 1280 x 720
+        view->setMinimumSize(300, 200);  // a whole heatmap fits the page at 1280 x 720
         view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
         connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
         heatmapGrid_->addWidget(view, int(l), int(h));

@@ -97,6 +97,8 @@ NormRace::~NormRace() {
 QWidget* NormRace::createSettingsBar() {
   dataBox_ = new QComboBox;
   dataBox_->setObjectName("raceData");
+  dataBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // a long path must not widen
+  dataBox_->setMinimumContentsLength(14);                                             // the page past 1280 px
   dataBox_->addItem(taskInfo(TaskKind::ImdbTransformer).builtinData.front().second, QStringLiteral("builtin"));
   connect(dataBox_, &QComboBox::activated, this, [this](int i) { setDataSource(dataBox_->itemData(i).toString()); });
   auto* choose = new QPushButton;
