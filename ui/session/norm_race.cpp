@@ -130,9 +130,12 @@ QWidget* NormRace::createSettingsBar() {
   connect(pauseButton_, &QPushButton::toggled, this, &NormRace::setPaused);
   connect(stopButton_, &QPushButton::clicked, this, &NormRace::stop);
 
+  // Two rows, the settings and then the buttons: on one row the bar is wider than a projector's 1280 px.
   auto* bar = new QWidget;
-  auto* layout = new QHBoxLayout(bar);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* rows = new QVBoxLayout(bar);
+  rows->setContentsMargins(0, 0, 0, 0);
+  auto* layout = new QHBoxLayout;
+  rows->addLayout(layout);
   QLabel* labels[4];
   for (QLabel*& label : labels) label = new QLabel;
   layout->addWidget(labels[0]);
@@ -162,10 +165,12 @@ QWidget* NormRace::createSettingsBar() {
     pauseButton_->setText(pauseButton_->isChecked() ? tr("Resume") : tr("Pause"));
     stopButton_->setText(tr("Stop"));
   });
-  layout->addStretch(1);
-  layout->addWidget(startButton_);
-  layout->addWidget(pauseButton_);
-  layout->addWidget(stopButton_);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(startButton_);
+  buttons->addWidget(pauseButton_);
+  buttons->addWidget(stopButton_);
+  buttons->addStretch(1);
+  rows->addLayout(buttons);
   return bar;
 }
 
