@@ -7,7 +7,6 @@
 #include "ui/text/strings.h"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -31,6 +30,7 @@
 #include "ui/session/model_files.h"
 #include "ui/widgets/token_strip.h"
 #include "ui/widgets/error_banner.h"
+#include "ui/widgets/model_bar.h"
 #include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/position_tab.h"
@@ -92,7 +92,6 @@ AttentionPage::AttentionPage(QWidget* parent)
     for (int i = 0; i < tabs.size(); ++i) tabs_->setTabText(i, tabs[i]);
     const auto model = currentModel();
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
-    toyButton_->setText(isTrainingToyModel() ? tr("Training…") : tr("Train a toy model now"));
     if (hasPrediction_) showPrediction();
     if (!comparison_) clearComparison();
   });
@@ -107,14 +106,9 @@ AttentionPage::~AttentionPage() {
 // Building the page
 
 QWidget* AttentionPage::createModelBar() {
-  auto* bar = new QWidget;
-  auto* row = new QHBoxLayout(bar);
-  row->setContentsMargins(0, 0, 0, 0);
-  auto* modelLabel = new QLabel;
-  row->addWidget(modelLabel);
-  modelBox_ = new QComboBox;
-  modelBox_->setObjectName("modelBox");
-  modelBox_->setMinimumWidth(220);
+  modelBar_ = new ModelBar;
+  modelBox_ = modelBar_->box();
+  modelInfo_ = modelBar_->info();
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto model = currentModel();
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
@@ -123,33 +117,21 @@ QWidget* AttentionPage::createModelBar() {
     showAttention();
     emit currentModelChanged();
   });
-  row->addWidget(modelBox_);
-  auto* open = new QPushButton;
-  connect(open, &QPushButton::clicked, this, &AttentionPage::openModelDialog);
-  row->addWidget(open);
-  row->addSpacing(12);
+  connect(modelBar_->openButton(), &QPushButton::clicked, this, &AttentionPage::openModelDialog);
   toyPositionBox_ = new QComboBox;
   for (PositionKind k : {PositionKind::Learned, PositionKind::None, PositionKind::Sinusoidal})
     toyPositionBox_->addItem(QString(), int(k));
-  toyButton_ = new QPushButton;
-  toyButton_->setObjectName("trainToyButton");
-  connect(toyButton_, &QPushButton::clicked, this,
+  connect(modelBar_->toyButton(), &QPushButton::clicked, this,
           [this] { trainToyModel(static_cast<PositionKind>(toyPositionBox_->currentData().toInt())); });
-  row->addWidget(toyButton_);
-  row->addWidget(toyPositionBox_);
-  modelInfo_ = new QLabel;
-  modelInfo_->setObjectName("modelInfo");
-  modelInfo_->setWordWrap(true);  // a long description wraps rather than widen the page past a projector's 1280 px
-  row->addWidget(modelInfo_, 1);
-  setTranslatedTexts(this, [=, this] {
-    modelLabel->setText(tr("Model:"));
-    modelBox_->setPlaceholderText(tr("no model yet"));
-    open->setText(tr("Open model…"));
-    open->setToolTip(tr("A model directory saved by the Train page or by attentionlab-cli train imdb"));
+  modelBar_->addToyOption(toyPositionBox_);
+  setTranslatedTexts(this, [this] {
+    modelBar_->setTexts(tr("no model yet"),
+                        tr("A model directory saved by the Train page or by attentionlab-cli train imdb"),
+                        tr("Train a toy model now"),
+                        tr("The tiny preset on the built-in reviews: a few seconds, on a worker thread"));
     setItemTexts(toyPositionBox_, {tr("with learned position"), tr("without position"), tr("with sinusoidal position")});
-    toyButton_->setToolTip(tr("The tiny preset on the built-in reviews: a few seconds, on a worker thread"));
   });
-  return bar;
+  return modelBar_;
 }
 
 QWidget* AttentionPage::createHeatmapsTab() {
@@ -278,15 +260,14 @@ void AttentionPage::openModelDirectory(const QString& dir) {
 bool AttentionPage::isOpeningModel() const { return files_->busy(); }
 
 void AttentionPage::openModelDialog() {
-  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a model directory"));
+  const QString dir = modelBar_->askDirectory(tr("Open a model directory"));
   if (!dir.isEmpty()) openModelDirectory(dir);
 }
 
 void AttentionPage::trainToyModel(PositionKind position) {
   if (isTrainingToyModel()) return;
   trainingToy_ = true;
-  toyButton_->setEnabled(false);
-  toyButton_->setText(tr("Training…"));
+  modelBar_->setToyTraining(true);
   emit statusMessage(tr("Training a toy model on the built-in reviews…"));
   toyWatcher_->setFuture(QtConcurrent::run([position] {
     ToyTraining result;
@@ -311,8 +292,7 @@ bool AttentionPage::isTrainingToyModel() const { return trainingToy_; }
 
 void AttentionPage::toyModelTrained() {
   trainingToy_ = false;
-  toyButton_->setEnabled(true);
-  toyButton_->setText(tr("Train a toy model now"));
+  modelBar_->setToyTraining(false);
   const ToyTraining result = toyWatcher_->result();
   if (!result.error.isEmpty()) {
     showError(tr("The toy model could not be trained: %1").arg(result.error));

@@ -39,6 +39,8 @@ class QGridLayout;
 
 namespace al::ui {
 
+class ModelBar;
+
 class ErrorBanner;
 class HeatmapView;
 class ModelFileJob;
@@ -144,7 +146,7 @@ class AttentionPage : public QWidget {
   QTabWidget* tabs_;
   QComboBox* modelBox_;
   QComboBox* toyPositionBox_;
-  QPushButton* toyButton_;
+  ModelBar* modelBar_;
   QLabel* modelInfo_;
   ErrorBanner* error_;
   QPlainTextEdit* textEdit_;

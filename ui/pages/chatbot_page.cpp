@@ -8,7 +8,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -21,6 +20,7 @@
 #include <QtConcurrent>
 
 #include "ui/export.h"
+#include "ui/widgets/model_bar.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/attention_grid.h"
 #include "ui/widgets/retranslate.h"
@@ -55,11 +55,9 @@ QString describe(const Seq2SeqTransformerConfig& c) {
 ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutureWatcher<Training>(this)) {
   auto* layout = new QVBoxLayout(this);
 
-  auto* bar = new QHBoxLayout;
-  auto* modelLabel = new QLabel;
-  bar->addWidget(modelLabel);
-  modelBox_ = new QComboBox;
-  modelBox_->setMinimumWidth(220);
+  modelBar_ = new ModelBar;
+  modelBox_ = modelBar_->box();
+  modelInfo_ = modelBar_->info();
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto transformer = currentTransformer();
     modelInfo_->setText(describeCurrent());
@@ -67,11 +65,7 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
     if ((currentModel() || transformer) && !question().trimmed().isEmpty()) ask(question());
     emit currentModelChanged();
   });
-  bar->addWidget(modelBox_);
-  auto* open = new QPushButton;
-  connect(open, &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
-  bar->addWidget(open);
-  toyButton_ = new QPushButton;
+  connect(modelBar_->openButton(), &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
   toyDataBox_ = new QComboBox;
   toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate"));
   toyDataBox_->addItem(QString(), QStringLiteral("builtin"));
@@ -83,22 +77,14 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
   toyEpochsBox_->setValue(8);
   keepLastBox_ = new QCheckBox;
   keepLastBox_->setObjectName("keepLastEpoch");
-  connect(toyButton_, &QPushButton::clicked, this,
+  connect(modelBar_->toyButton(), &QPushButton::clicked, this,
           [this] {
             trainToyModel(toyDataBox_->currentData().toString(), toyEpochsBox_->value(),
                           toyArchitectureBox_->currentData().toString());
           });
-  modelInfo_ = new QLabel;
-  modelInfo_->setObjectName("modelInfo");
-  modelInfo_->setWordWrap(true);  // a Transformer's description is long: it wraps rather than widen the page
-  bar->addWidget(modelInfo_, 1);
-  layout->addLayout(bar);
-  // The tiny model's controls on a row of their own: with the description, one row is wider than a projector.
-  auto* toyRow = new QHBoxLayout;
-  for (QWidget* w : std::initializer_list<QWidget*>{toyButton_, toyArchitectureBox_, toyDataBox_, toyEpochsBox_, keepLastBox_})
-    toyRow->addWidget(w);
-  toyRow->addStretch(1);
-  layout->addLayout(toyRow);
+  for (QWidget* option : std::initializer_list<QWidget*>{toyArchitectureBox_, toyDataBox_, toyEpochsBox_, keepLastBox_})
+    modelBar_->addToyOption(option);
+  layout->addWidget(modelBar_);
 
   error_ = new QLabel;
   error_->setWordWrap(true);
@@ -139,11 +125,8 @@ ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutur
 
   connect(trainer_, &QFutureWatcher<Training>::finished, this, &ChatbotPage::toyModelTrained);
   setTranslatedTexts(this, [=, this] {
-    modelLabel->setText(tr("Model:"));
-    modelBox_->setPlaceholderText(tr("no chatbot yet"));
-    open->setText(tr("Open model…"));
-    toyButton_->setText(trainer_->isRunning() ? tr("Training…") : tr("Train a tiny chatbot now"));
-    toyButton_->setToolTip(tr("The tiny preset on a built-in corpus, on a worker thread"));
+    modelBar_->setTexts(tr("no chatbot yet"), QString(), tr("Train a tiny chatbot now"),
+                        tr("The tiny preset on a built-in corpus, on a worker thread"));
     setItemTexts(toyDataBox_, {tr("English → Spanish"), tr("everyday dialogs")});
     setItemTexts(toyArchitectureBox_, {tr("GRU + additive attention"), tr("Transformer")});
     toyEpochsBox_->setSuffix(tr(" epochs"));
@@ -220,15 +203,14 @@ bool ChatbotPage::openModelDirectory(const QString& dir) {
 }
 
 void ChatbotPage::openModelDialog() {
-  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a chatbot model directory"));
+  const QString dir = modelBar_->askDirectory(tr("Open a chatbot model directory"));
   if (!dir.isEmpty()) openModelDirectory(dir);
 }
 
 void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& architecture) {
   if (isTrainingToyModel()) return;
   trainingToy_ = true;
-  toyButton_->setEnabled(false);
-  toyButton_->setText(tr("Training…"));
+  modelBar_->setToyTraining(true);
   emit statusMessage(tr("Training a tiny chatbot…"));
   trainer_->setFuture(QtConcurrent::run([data, epochs, architecture, keepLast = keepLastBox_->isChecked()] {
     Training result;
@@ -262,8 +244,7 @@ bool ChatbotPage::isTrainingToyModel() const { return trainingToy_; }
 
 void ChatbotPage::toyModelTrained() {
   trainingToy_ = false;
-  toyButton_->setEnabled(true);
-  toyButton_->setText(tr("Train a tiny chatbot now"));
+  modelBar_->setToyTraining(false);
   const Training result = trainer_->result();
   if (!result.error.isEmpty()) {
     showError(tr("The chatbot could not be trained: %1").arg(result.error));

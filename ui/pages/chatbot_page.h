@@ -33,6 +33,8 @@ class QTabWidget;
 
 namespace al::ui {
 
+class ModelBar;
+
 class AttentionGrid;
 class HeatmapView;
 
@@ -116,7 +118,7 @@ class ChatbotPage : public QWidget {
   QComboBox* toyArchitectureBox_;
   QSpinBox* toyEpochsBox_;
   QCheckBox* keepLastBox_;
-  QPushButton* toyButton_;
+  ModelBar* modelBar_;
   QLabel* modelInfo_;
   QLabel* error_;
   QLineEdit* questionEdit_;

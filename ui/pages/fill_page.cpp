@@ -6,7 +6,6 @@
 #include "ui/pages/fill_page.h"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -18,6 +17,7 @@
 #include <QtConcurrent>
 #include <algorithm>
 
+#include "ui/widgets/model_bar.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/session/model_library.h"
 #include "ui/text/strings.h"
@@ -54,8 +54,7 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent)
   for (const SessionModel& m : library_->models()) addModel(m.id);
   connect(toyWatcher_, &QFutureWatcher<std::shared_ptr<ToyTraining>>::finished, this, [this] {
     const std::shared_ptr<ToyTraining> toy = toyWatcher_->result();
-    toyButton_->setEnabled(true);
-    toyButton_->setText(tr("Train a toy model now"));
+    modelBar_->setToyTraining(false);
     if (!toy->error.isEmpty()) return showError(toy->error);
     library_->add(std::move(toy->snapshot));  // addModel selects it
     emit statusMessage(tr("The toy masked-LM is ready"));
@@ -67,14 +66,9 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent)
 FillPage::~FillPage() { toyWatcher_->waitForFinished(); }
 
 QWidget* FillPage::createModelBar() {
-  auto* bar = new QWidget;
-  auto* row = new QHBoxLayout(bar);
-  row->setContentsMargins(0, 0, 0, 0);
-  row->addWidget(new QLabel(tr("Model:")));
-  modelBox_ = new QComboBox;
-  modelBox_->setObjectName("modelBox");
-  modelBox_->setMinimumWidth(220);
-  modelBox_->setPlaceholderText(tr("no masked-LM yet"));
+  modelBar_ = new ModelBar;
+  modelBox_ = modelBar_->box();
+  modelInfo_ = modelBar_->info();
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto model = currentModel();
     const MaskedLmConfig* c = model ? &model->model->config() : nullptr;
@@ -89,20 +83,13 @@ QWidget* FillPage::createModelBar() {
     comparison_->setModel(model, modelBox_->currentText());
     fill();
   });
-  row->addWidget(modelBox_);
-  auto* open = new QPushButton(tr("Open model…"));
-  open->setToolTip(tr("A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm"));
-  connect(open, &QPushButton::clicked, this, &FillPage::openModelDialog);
-  row->addWidget(open);
-  toyButton_ = new QPushButton(tr("Train a toy model now"));
-  toyButton_->setObjectName("trainToyButton");
-  toyButton_->setToolTip(tr("The masked-lm tiny preset on the built-in reviews: a few seconds, on a worker thread"));
-  connect(toyButton_, &QPushButton::clicked, this, &FillPage::trainToyModel);
-  row->addWidget(toyButton_);
-  modelInfo_ = new QLabel;
-  modelInfo_->setObjectName("modelInfo");
-  row->addWidget(modelInfo_, 1);
-  return bar;
+  connect(modelBar_->openButton(), &QPushButton::clicked, this, &FillPage::openModelDialog);
+  connect(modelBar_->toyButton(), &QPushButton::clicked, this, &FillPage::trainToyModel);
+  modelBar_->setTexts(tr("no masked-LM yet"),
+                      tr("A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm"),
+                      tr("Train a toy model now"),
+                      tr("The masked-lm tiny preset on the built-in reviews: a few seconds, on a worker thread"));
+  return modelBar_;
 }
 
 QWidget* FillPage::createFillTab() {
@@ -198,14 +185,13 @@ bool FillPage::openModelDirectory(const QString& dir) {
 }
 
 void FillPage::openModelDialog() {
-  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a masked-lm model directory"));
+  const QString dir = modelBar_->askDirectory(tr("Open a masked-lm model directory"));
   if (!dir.isEmpty()) openModelDirectory(dir);
 }
 
 void FillPage::trainToyModel() {
   if (isTrainingToyModel()) return;
-  toyButton_->setEnabled(false);
-  toyButton_->setText(tr("Training…"));
+  modelBar_->setToyTraining(true);
   emit statusMessage(tr("Training a toy masked-LM on the built-in reviews…"));
   const QString name = tr("toy masked-LM");
   toyWatcher_->setFuture(QtConcurrent::run([name] {

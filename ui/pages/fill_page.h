@@ -31,6 +31,8 @@ class QPushButton;
 
 namespace al::ui {
 
+class ModelBar;
+
 class MaskingView;
 class PretrainingComparison;
 class TokenStrip;
@@ -93,7 +95,7 @@ class FillPage : public QWidget {
 
   QComboBox* modelBox_;
   QLabel* modelInfo_;
-  QPushButton* toyButton_;
+  ModelBar* modelBar_;
   QLineEdit* textEdit_;
   TokenStrip* tokens_;
   QLabel* message_;
