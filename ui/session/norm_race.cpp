@@ -339,9 +339,9 @@ void NormRace::racerFinished(Side side) {
   racer.run = std::move(outcome.run);
   if (racer.run) racer.settings = racer.run->settings();
   racer.error = outcome.stopped ? QString() : outcome.error;  // a cancellation by Stop is no failure
-  // The controller tests a run that trained to its end on the test split (reviews neither model saw, not even
-  // to choose the best epoch), with the best epoch's weights.
-  if (outcome.test) {
+  // The controller tests a run on the test split (reviews neither model saw, not even to choose the best epoch),
+  // with the kept epoch's weights. A stopped race is no fair comparison: its scores are not shown.
+  if (outcome.test && !outcome.stopped) {
     racer.testAccuracy = outcome.test->accuracy();
     racer.testSamples = static_cast<size_t>(outcome.test->total);
     racer.line = runLabel(side) + tr("done, %1 of the test reviews right.").arg(percent(racer.testAccuracy));
