@@ -1,10 +1,12 @@
 // attentionlab: the desktop app.
 //
 //   attentionlab                                   the window, on the Train page
-//   attentionlab --preset classroom --start        ... and start training at once (a lecture's opening demo)
+//   attentionlab --preset classroom --start        ... and start training at once (a lecture's opening demo), on
+//                                                  the built-in data unless --data names other data
 //   attentionlab --open runs/no-position --start   ... beside the curves of a model trained before
 //   attentionlab --language zh_CN --attention-model runs/zh --sentence 小明把书包忘在教室，它很沉。 --page attention
 //                                                  a Chinese model's attention, in Chinese (scripts/screenshots)
+//   attentionlab --chatbot-model runs/translate --sentence "the red car" --page chatbot
 #include "ui/pages/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
 
 #include <QApplication>
@@ -15,6 +17,7 @@
 
 #include "ui/download/imdb_archive.h"
 #include "ui/pages/attention_page.h"
+#include "ui/pages/chatbot_page.h"
 #include "ui/text/language.h"
 #include "ui/main_window.h"
 #include "ui/pages/stepper_page.h"
@@ -39,7 +42,8 @@ int main(int argc, char* argv[]) {
   const QCommandLineOption preset("preset", QObject::tr("Preset of the Train page (tiny, classroom, book)."),
                                   QObject::tr("name"));
   const QCommandLineOption epochs("epochs", QObject::tr("Number of epochs on the Train page."), QObject::tr("n"));
-  const QCommandLineOption start("start", QObject::tr("Start training as soon as the data is read."));
+  const QCommandLineOption start("start", QObject::tr("Start training as soon as the data is read (the built-in "
+                                                      "data unless --data says otherwise)."));
   const QCommandLineOption open("open", QObject::tr("Show a saved model's curves on the Train page (repeatable)."),
                                 QObject::tr("dir"));
   const QCommandLineOption data("data", QObject::tr("Data source of the Train page (builtin, builtin:zh, a file)."),
@@ -49,18 +53,22 @@ int main(int argc, char* argv[]) {
   const QCommandLineOption attentionModel(
       "attention-model", QObject::tr("Open a saved Transformer model on the Attention and Step-through pages."),
       QObject::tr("dir"));
-  const QCommandLineOption sentence("sentence", QObject::tr("Sentence of the Attention and Step-through pages."),
+  const QCommandLineOption chatbotModel("chatbot-model", QObject::tr("Open a saved chatbot model on the Chatbot page."),
+                                        QObject::tr("dir"));
+  const QCommandLineOption sentence("sentence", QObject::tr("Sentence of the Attention, Step-through and Chatbot pages."),
                                     QObject::tr("text"));
   const QCommandLineOption page("page", QObject::tr("Page to show first (train, attention, step, normalization, chatbot, compare, fill)."),
                                 QObject::tr("name"));
-  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, sentence, page});
+  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, chatbotModel, sentence, page});
   parser.process(app);
   if (parser.isSet(language)) al::ui::setLanguage(parser.value(language), false);
 
   al::ui::MainWindow window;
   al::ui::TrainPage* train = window.trainPage();
   for (const QString& dir : parser.values(open)) train->openModel(dir);
-  if (parser.isSet(data)) train->setDataSource(parser.value(data));
+  // --start trains on what the command line says, never silently on the data remembered from the last session.
+  if (parser.isSet(data) || parser.isSet(start))
+    train->setDataSource(parser.isSet(data) ? parser.value(data) : QStringLiteral("builtin"));
   if (parser.isSet(preset)) train->setPreset(parser.value(preset));
   auto* attention = window.findChild<al::ui::AttentionPage*>();
   auto* stepper = window.findChild<al::ui::StepperPage*>();
@@ -73,9 +81,12 @@ int main(int argc, char* argv[]) {
     });
     attention->openModelDirectory(parser.value(attentionModel));
   }
+  auto* chatbot = window.findChild<al::ui::ChatbotPage*>();
+  if (parser.isSet(chatbotModel)) chatbot->openModelDirectory(parser.value(chatbotModel));
   if (parser.isSet(sentence)) {
     attention->setText(parser.value(sentence));
     stepper->setSentence(parser.value(sentence));
+    if (chatbot->modelCount() > 0) chatbot->ask(parser.value(sentence));
   }
   const QStringList pageNames{"train", "attention", "step", "normalization", "chatbot", "compare", "fill"};  // sidebar order
   if (parser.isSet(page)) window.showPage(std::max(0, static_cast<int>(pageNames.indexOf(parser.value(page)))));

@@ -5,12 +5,14 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSplitter>
 #include <QScrollArea>
 #include <QStackedWidget>
@@ -160,7 +162,8 @@ void MainWindow::createMenus() {
       askAndExportWidget(page, sidebar_->currentItem()->text().toLower());
   });
   fileMenu_->addSeparator();
-  quitAction_ = fileMenu_->addAction(QString(), QKeySequence::Quit, qApp, &QApplication::quit);
+  quitAction_ = fileMenu_->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);  // asks first
+  quitAction_->setObjectName("quit");
   viewMenu_ = menuBar()->addMenu(QString());
   createLanguageMenu();
   trainingMenu_ = menuBar()->addMenu(QString());
@@ -181,6 +184,39 @@ void MainWindow::createLanguageMenu() {
     languages_->addAction(action);
   }
   connect(languages_, &QActionGroup::triggered, this, [](QAction* action) { setLanguage(action->data().toString()); });
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (mayClose())
+    event->accept();
+  else
+    event->ignore();
+}
+
+bool MainWindow::mayClose() {
+  const bool training = trainPage_->isTraining();
+  const QStringList unsaved = trainPage_->unsavedRunNames();
+  if (!training && unsaved.isEmpty()) return true;
+  QStringList lost;
+  if (training) lost << tr("A run is still training: quitting stops it, and its model is lost.");
+  if (!unsaved.isEmpty())
+    lost << tr("These runs were never saved: %1. Their models and curves are lost when AttentionLab quits.")
+                .arg(unsaved.join(QStringLiteral(", ")));
+  QMessageBox box(QMessageBox::Warning, tr("Quit AttentionLab?"), lost.join(QStringLiteral("\n\n")),
+                  QMessageBox::NoButton, this);
+  QPushButton* save = unsaved.isEmpty() ? nullptr : box.addButton(tr("Save a run…"), QMessageBox::AcceptRole);
+  QPushButton* quit = box.addButton(tr("Quit without saving"), QMessageBox::DestructiveRole);
+  box.setDefaultButton(box.addButton(QMessageBox::Cancel));
+  box.exec();
+  if (box.clickedButton() == quit) {
+    trainPage_->stop();
+    return true;
+  }
+  if (save && box.clickedButton() == save) {  // the Train page's Save dialog, for the selected run; then quit again
+    showPage(0);
+    trainPage_->saveModelDialog();
+  }
+  return false;
 }
 
 void MainWindow::changeEvent(QEvent* event) {

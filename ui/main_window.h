@@ -33,11 +33,14 @@ class MainWindow : public QMainWindow {
 
  protected:
   void changeEvent(QEvent* event) override;
+  // Closing (File › Quit too) while a run trains, or with runs never saved, asks first and offers to save.
+  void closeEvent(QCloseEvent* event) override;
 
  private:
   void createMenus();
   void createLanguageMenu();
   void retranslateUi();
+  bool mayClose();  // true: nothing would be lost, or the person chose to lose it
   std::vector<std::pair<const char*, const char*>> pageTexts_;  // each page's title and tool tip, untranslated
   QMenu* fileMenu_ = nullptr;
   QMenu* viewMenu_ = nullptr;

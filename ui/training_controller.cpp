@@ -97,9 +97,9 @@ void TrainingController::work(RunRequest request) {
       setPhase(Phase::Training);
       outcome.result = outcome.run->train(this, control);
       outcome.stopped = outcome.result.stopped;
-      // Data the model never saw, not even for choosing the best epoch: the honest final number. Skipped after
-      // Stop, where the user wants the run to end now.
-      if (!outcome.stopped) {
+      // Data the model never saw, not even for choosing the best epoch: the honest final number. A stopped run
+      // is measured too (it keeps its best finished epoch), unless it stopped before finishing one.
+      if (outcome.result.epochsDone > 0) {
         setPhase(Phase::Testing);
         outcome.test = outcome.run->evaluateTest();
       }

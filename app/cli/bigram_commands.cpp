@@ -23,8 +23,7 @@ int trainBigram(const TrainOptions& o) {
   ConsoleProgress progress(o.log);
   std::cerr << "Reading " << o.data << " ...\n";
   std::unique_ptr<BigramRun> run = BigramRun::prepare(bigramSettings(o));
-  const TrainingResult result = trainAndSave(*run, out, progress);
-  const BatchStats test = run->evaluateTest();
+  const auto [result, test] = trainAndSave(*run, out, progress);
   progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
   std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::fixed
             << std::setprecision(4) << test.accuracy() << ", loss " << test.loss() << "\n";

@@ -85,8 +85,7 @@ int trainChatbot(const TrainOptions& o) {
               << run->taskData().split().validation.size() << " validation (the last block of the file)";
     if (run->skippedPairs()) std::cerr << ", " << run->skippedPairs() << " skipped (longer than " << c.maxSourceLength() << " tokens)";
     std::cerr << ". Vocabulary: " << c.sourceVocabSize() << " source, " << c.targetVocabSize() << " target tokens.\n";
-    const TrainingResult result = trainAndSave(*run, out, progress);
-    const BatchStats test = run->evaluateTest();
+    const auto [result, test] = trainAndSave(*run, out, progress);
     const double exact = run->exactMatchTest();
     progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}, {"test_exact_match", exact}});
     std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << ").";
@@ -96,7 +95,7 @@ int trainChatbot(const TrainOptions& o) {
       if (std::isfinite(best.valLoss)) std::cerr << ", validation loss " << best.valLoss;
       std::cerr << ".";
     }
-    std::cerr << "\n" << (o.data.rfind("builtin:", 0) == 0 ? "Test part" : "All pairs") << ": token accuracy "
+    std::cerr << "\n" << (run->testIsHeldOut() ? "Test part" : "All pairs, the training pairs included") << ": token accuracy "
               << std::setprecision(4) << test.accuracy() << ", loss " << test.loss() << ", answers exactly right "
               << std::setprecision(1) << std::fixed << 100.0 * exact << "%\n";
     return int{kDone};

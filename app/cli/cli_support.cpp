@@ -1,5 +1,7 @@
 #include "app/cli/cli_support.h"
 
+#include "core/io/training_record.h"
+
 #include <unistd.h>
 
 #include <cmath>
@@ -102,7 +104,7 @@ void ConsoleProgress::onEpoch(const EpochEvent& e) {
   if (e.best && onBest) onBest(e);
 }
 
-TrainingResult trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgress& progress) {
+TrainedModel trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgress& progress) {
   progress.log({{"event", "start"}, {"settings", run.settings()}});
   progress.onBest = [&](const EpochEvent& e) {
     run.save(out);
@@ -116,7 +118,14 @@ TrainingResult trainAndSave(TrainingRun& run, const std::string& out, ConsolePro
     throw;
   }
   run.save(out);
-  return result;
+  // Beside the model, how it was trained and how it scored (training.json): settings, kept epoch, test score.
+  const BatchStats test = run.evaluateTest();
+  io::TrainingRecord record;
+  record.settings = run.settings();
+  record.keptEpoch = result.bestEpoch;
+  record.test = io::TrainingRecord::Test{test.loss(), test.accuracy(), run.testIsHeldOut()};
+  io::writeTrainingRecord(std::filesystem::path(out) / "training.json", record);
+  return {result, test};
 }
 
 nlohmann::json matrixJson(const Matrix& m) {

@@ -32,8 +32,7 @@ int trainImdb(const TrainOptions& o) {
   const DataCard& card = run->dataCard();
   std::cerr << "Training samples: " << card.samples << ", mean words per review: " << std::fixed << std::setprecision(1)
             << card.meanWords << ", samples / mean length = " << std::setprecision(0) << card.ratio << "\n";
-  const TrainingResult result = trainAndSave(*run, out, progress);
-  const BatchStats test = run->evaluateTest();
+  const auto [result, test] = trainAndSave(*run, out, progress);
   progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
   std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::setprecision(4)
             << test.accuracy() << ", loss " << test.loss() << "\n";

@@ -68,6 +68,7 @@ ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source,
                         const std::string& question, Seq2SeqTrace* trace) {
   ChatbotReply reply;
   reply.sourceTokens = tokenizeSeq2seq(model.config().tokenizer, question);
+  requireQuestionWords(reply.sourceTokens);
   reply.truncated = truncateSeq2seq(reply.sourceTokens, static_cast<size_t>(model.config().maxSourceLength));
   reply.sourceIds = source.ids(reply.sourceTokens);
   const Seq2SeqAnswer a = model.greedyDecode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken), trace);

@@ -106,6 +106,7 @@ Seq2SeqTransformerReply askSeq2seqTransformer(const Seq2SeqTransformer& model, c
                                               const Vocabulary& target, const std::string& question, bool keepPasses) {
   Seq2SeqTransformerReply reply;
   reply.sourceTokens = seq2seqTransformerTokens(model.config().tokenizer, question);
+  requireQuestionWords(reply.sourceTokens);
   const auto maxLength = static_cast<size_t>(model.config().maxSourceLength);
   if (reply.sourceTokens.size() > maxLength) {  // keep a whole sentence: the first words, then <end>
     reply.truncated = true;

@@ -81,6 +81,10 @@ std::string standardizeSeq2seq(std::string_view text) {
   return out;
 }
 
+void requireQuestionWords(const std::vector<std::string>& tokens) {
+  if (tokens.size() <= 2) throw InputError("the question has no words once it is cleaned up; type at least one word");
+}
+
 bool truncateSeq2seq(std::vector<std::string>& tokens, size_t maxLength) {
   const bool cut = maxLength >= 2 && tokens.size() > maxLength;
   if (cut) {

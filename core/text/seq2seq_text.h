@@ -36,6 +36,9 @@ std::vector<int> encodeSeq2seq(const Vocabulary& vocabulary, TokenizerKind token
 // The same with the ascii tokenizer.
 std::vector<int> encodeSeq2seq(const Vocabulary& vocabulary, std::string_view text, size_t maxLength = 0,
                                bool* truncated = nullptr);
+// Throws InputError when tokens (from tokenizeSeq2seq) hold nothing but <start> and <end>: an empty question
+// is refused, as an empty review is by predict.
+void requireQuestionWords(const std::vector<std::string>& tokens);
 // A token list (from tokenizeSeq2seq) cut to maxLength tokens (0: no limit) the same way.
 bool truncateSeq2seq(std::vector<std::string>& tokens, size_t maxLength);
 

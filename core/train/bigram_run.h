@@ -40,6 +40,7 @@ class BigramRun : public TrainingRun, private TrainingTask {
   TrainingResult train(TrainingEvents* events, const TrainingControl* control) override;
   void save(const std::filesystem::path& dir) const override;
   BatchStats evaluateTest() override;
+  bool testIsHeldOut() const override { return !test_.empty(); }
 
   const BigramClassifier& model() const { return *model_; }
   const Vocabulary& vocabulary() const { return vocabulary_; }

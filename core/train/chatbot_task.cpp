@@ -358,6 +358,7 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
   }
   report(stage::kEncodingPairs, 0.6);
   run->train_ = encodeDialogs(usable, run->source_, run->target_, tokenizer, maxLength).examples;
+  run->testIsHeldOut_ = corpus.hasTestSplit;
   run->test_ = encodeDialogs(corpus.hasTestSplit ? corpus.test : corpus.train, run->source_, run->target_, tokenizer,
                              maxLength).examples;
   run->task_ = std::make_unique<ChatbotTask>(*run->model_, run->train_, settings.training);

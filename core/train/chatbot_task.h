@@ -98,6 +98,7 @@ class ChatbotRun : public TrainingRun {
   void save(const std::filesystem::path& dir) const override;
   // The source's test part (builtin:translate) or, without one, every pair of the source.
   BatchStats evaluateTest() override;
+  bool testIsHeldOut() const override { return testIsHeldOut_; }
   // Share of the test part (or of all pairs) whose greedy answer is exactly the expected answer.
   double exactMatchTest();
 
@@ -122,6 +123,7 @@ class ChatbotRun : public TrainingRun {
   std::unique_ptr<Seq2SeqModel> model_;
   Vocabulary source_, target_;
   std::vector<Seq2SeqExample> train_, test_;
+  bool testIsHeldOut_ = false;  // test_ is the source's test part, not all of its pairs
   size_t skipped_ = 0;
   std::unique_ptr<ChatbotTask> task_;
   std::vector<EpochEvent> history_;

@@ -49,6 +49,7 @@ class ImdbRun : public TrainingRun, private TrainingTask {
   TrainingResult train(TrainingEvents* events, const TrainingControl* control) override;
   void save(const std::filesystem::path& dir) const override;
   BatchStats evaluateTest() override;
+  bool testIsHeldOut() const override { return !test_.empty(); }
 
   const TransformerClassifier& model() const { return *model_; }
   const Vocabulary& vocabulary() const { return vocabulary_; }

@@ -44,6 +44,7 @@ class MlmRun : public TrainingRun, private TrainingTask {
   void save(const std::filesystem::path& dir) const override;
   // Masked-token loss and accuracy on the test split's text (all text without one), with fixed masks.
   BatchStats evaluateTest() override;
+  bool testIsHeldOut() const override { return !test_.empty(); }
 
   const MaskedLanguageModel& model() const { return *model_; }
   const Vocabulary& vocabulary() const { return vocabulary_; }

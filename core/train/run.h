@@ -42,6 +42,9 @@ class TrainingRun {
   virtual void save(const std::filesystem::path& dir) const = 0;
   // Test split (or all data without one): loss and accuracy of the current weights.
   virtual BatchStats evaluateTest() = 0;
+  // Whether evaluateTest() measures on data the model never trained on (the source's test split). false: the
+  // source has none, so it measures on all of it, the training samples included: a training score, to be named so.
+  virtual bool testIsHeldOut() const = 0;
 };
 
 // trainKeepingBest in an arena of `threads` worker threads (0: every core), as every run trains.

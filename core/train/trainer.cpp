@@ -129,9 +129,8 @@ TrainingResult train(TrainingTask& task, const TrainingSettings& settings, Train
       e.valAccuracy = val.accuracy();
       e.best = e.valLoss < bestValLoss;
       if (e.best) bestValLoss = e.valLoss;
-    } else {
-      e.best = true;  // without validation the last epoch is kept
     }
+    if (split.validation.empty() || settings.keepLastEpoch) e.best = true;  // the last epoch is kept
     e.seconds = secondsSince(epochStart);
     if (e.best) {
       result.bestEpoch = epoch;

@@ -45,6 +45,10 @@ struct TrainingSettings {
   bool shuffle = true;
   uint64_t seed = 1337;
   size_t trainLimit = 0;  // > 0: only the first trainLimit samples of the shuffled data (few-label experiments)
+  // Which epoch's weights a run keeps: false, the one of the lowest validation loss (without a validation split,
+  // the last); true, the last epoch in any case (later epochs may fit the training data better and the held-out
+  // data worse: a chatbot kept at its best validation loss can be an early epoch that answers "." to everything).
+  bool keepLastEpoch = false;
   OptimizerSettings optimizer;
 };
 
@@ -63,7 +67,7 @@ struct EpochEvent {
   double loss = 0, accuracy = 0;        // training, averaged over the epoch
   double valLoss = 0, valAccuracy = 0;  // NaN without validation
   double seconds = 0;
-  bool best = false;  // lowest validation loss so far (or last epoch without validation)
+  bool best = false;  // the epoch kept so far: lowest validation loss (the last without validation or with keepLastEpoch)
 };
 
 // Receives the trainer's events, on the training thread. Implementations must be quick (copy and return).

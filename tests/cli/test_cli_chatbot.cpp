@@ -93,10 +93,36 @@ class TestCliChatbot : public QObject {
     QTest::addColumn<QString>("question");
     QTest::newRow("ordinary") << "how are you?";
     QTest::newRow("unknown words only") << "zorblax quux frobnicate";
-    QTest::newRow("empty") << "";
     QString huge;
     for (int i = 0; i < 5000; ++i) huge += "word ";
     QTest::newRow("5000 words") << huge;
+  }
+
+  // --keep last: the model directory holds the last epoch, not the one of the lowest validation loss.
+  void keepLastSavesTheLastEpoch() {
+    const QString out = path(QString("keep-last-%1").arg(architecture_));
+    const QStringList args{"train", "chatbot", "--architecture", architecture_, "--preset", "tiny", "--epochs", "3",
+                           "--keep", "last", "--threads", "1", "--out", out};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    QVERIFY2(run.err.contains("(epoch 3)"), run.err.constData());
+    const QStringList bad{"train", "chatbot", "--preset", "tiny", "--keep", "first", "--out", out + "-bad"};
+    QCOMPARE(runCli(bad).exitCode, 2);
+  }
+
+  // An empty question is refused as predict refuses an empty review: exit 3, "no words", nothing on stdout.
+  void askRejectsAnEmptyQuestion() {
+    for (const QString& question : {QString(""), QString("   "), QString("¿¿ ;; --")}) {
+      for (const bool json : {false, true}) {
+        QStringList args{"ask", "--model", tiny_};
+        if (json) args << "--json";
+        args << question;
+        const CliRun run = runCli(args);
+        QVERIFY2(run.exitCode == 3, qPrintable(describe(run, args)));
+        QVERIFY2(run.err.contains("no words"), run.err.constData());
+        QVERIFY2(run.out.trimmed().isEmpty(), run.out.constData());
+      }
+    }
   }
 
   void askJson() {

@@ -90,6 +90,25 @@ class TestTrainer : public QObject {
     QVERIFY(std::abs(task.w() - 3.0f) < std::abs(0.0f - 3.0f));
   }
 
+  // With a validation split the epoch of the lowest validation loss is kept; keepLastEpoch keeps the last one.
+  void keepsTheBestOrTheLastEpoch() {
+    float kept[2] = {0, 0};
+    for (const bool keepLast : {false, true}) {
+      LineTask task(10);  // 8 training samples (2 batches), 2 validation samples
+      TrainingSettings s = sgd(3, 0.2);
+      s.optimizer.learningRate = 1.2f;  // overshoots: every epoch ends farther from w = 3
+      s.keepLastEpoch = keepLast;
+      std::vector<EpochEvent> history;
+      const TrainingResult r = trainKeepingBest(task, s, nullptr, nullptr, history);
+      QCOMPARE(history.size(), size_t{3});
+      QVERIFY(history[2].valLoss > history[0].valLoss);
+      QCOMPARE(r.bestEpoch, keepLast ? 3 : 1);
+      QCOMPARE(history[2].best, keepLast);
+      kept[keepLast] = task.w();
+    }
+    QVERIFY(std::abs(kept[0] - 3.0f) < std::abs(kept[1] - 3.0f));  // the weights are the kept epoch's
+  }
+
   void stopBetweenBatches() {
     LineTask task(40);
     TrainingControl control;

@@ -178,12 +178,12 @@ QWidget* AttentionPage::createHeatmapsTab() {
   barsRow->addWidget(hint, 1);
   barsLayout->addLayout(barsRow);
   bars_ = new WeightBars;
-  bars_->setMinimumHeight(180);
+  bars_->setMinimumHeight(130);
   barsLayout->addWidget(bars_, 1);
   splitter->addWidget(barsPanel);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
-  splitter->setSizes({450, 260});
+  splitter->setSizes({600, 200});
   layout->addWidget(splitter, 1);
   setTranslatedTexts(this, [=, this] {
     textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));
@@ -396,7 +396,7 @@ void AttentionPage::rebuildHeatmaps() {
     for (size_t l = 0; l < layers; ++l)
       for (size_t h = 0; h <= heads; ++h) {
         auto* view = new HeatmapView;
-        view->setMinimumSize(340, 400);
+        view->setMinimumSize(300, 200);  // a whole heatmap fits the page at 1280 x 720
         view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
         connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
         heatmapGrid_->addWidget(view, int(l), int(h));

@@ -6,6 +6,7 @@
 #include "ui/pages/chatbot_page.h"
 #include "ui/text/strings.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -61,12 +62,10 @@ ChatbotPage::ChatbotPage(QWidget* parent)
   modelBox_ = modelBar_->box();
   modelInfo_ = modelBar_->info();
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
-    const auto model = currentModel();
     const auto transformer = currentTransformer();
-    modelInfo_->setText(model ? describe(model->model->config())
-                              : transformer ? describe(transformer->model->config()) : QString());
+    modelInfo_->setText(describeCurrent());
     for (int tab = 1; tab < tabs_->count(); ++tab) tabs_->setTabEnabled(tab, transformer != nullptr);
-    if ((model || transformer) && !question().trimmed().isEmpty()) ask(question());
+    if ((currentModel() || transformer) && !question().trimmed().isEmpty()) ask(question());
     emit currentModelChanged();
   });
   connect(modelBar_->openButton(), &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
@@ -79,12 +78,14 @@ ChatbotPage::ChatbotPage(QWidget* parent)
   toyEpochsBox_ = new QSpinBox;
   toyEpochsBox_->setRange(1, 200);
   toyEpochsBox_->setValue(8);
+  keepLastBox_ = new QCheckBox;
+  keepLastBox_->setObjectName("keepLastEpoch");
   connect(modelBar_->toyButton(), &QPushButton::clicked, this,
           [this] {
             trainToyModel(toyDataBox_->currentData().toString(), toyEpochsBox_->value(),
                           toyArchitectureBox_->currentData().toString());
           });
-  for (QWidget* option : std::initializer_list<QWidget*>{toyArchitectureBox_, toyDataBox_, toyEpochsBox_})
+  for (QWidget* option : std::initializer_list<QWidget*>{toyArchitectureBox_, toyDataBox_, toyEpochsBox_, keepLastBox_})
     modelBar_->addToyOption(option);
   layout->addWidget(modelBar_);
 
@@ -130,6 +131,9 @@ ChatbotPage::ChatbotPage(QWidget* parent)
     setItemTexts(toyDataBox_, {tr("English → Spanish"), tr("everyday dialogs")});
     setItemTexts(toyArchitectureBox_, {tr("GRU + additive attention"), tr("Transformer")});
     toyEpochsBox_->setSuffix(tr(" epochs"));
+    keepLastBox_->setText(tr("keep the last epoch"));
+    keepLastBox_->setToolTip(tr("Off: the model keeps the epoch with the lowest validation loss, often an early one "
+                                "that answers little. On: it keeps the last epoch, which fits the training pairs best."));
     questionEdit_->setPlaceholderText(tr("Ask a question (or, for the translation model, an English sentence)"));
     askButton->setText(tr("Ask"));
     questionLabel->setText(tr("Question:"));
@@ -145,10 +149,7 @@ ChatbotPage::ChatbotPage(QWidget* parent)
     hint->setText(tr("Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last "
                      "layer's cross-attention, averaged over the heads). The Step through page walks through "
                      "one step. Click a row of any heatmap to see where that word looks."));
-    const auto model = currentModel();
-    const auto transformer = currentTransformer();
-    modelInfo_->setText(model ? describe(model->model->config())
-                              : transformer ? describe(transformer->model->config()) : QString());
+    modelInfo_->setText(describeCurrent());
     if (hasReply_ || hasTransformerReply_) showReply();
     else answer_->setText(tr("Choose a chatbot above: open a model directory, or train a tiny one in a few seconds."));
   });
@@ -217,16 +218,20 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& 
   trainingToy_ = true;
   modelBar_->setToyTraining(true);
   emit statusMessage(tr("Training a tiny chatbot…"));
-  trainer_->setFuture(QtConcurrent::run([data, epochs, architecture] {
+  trainer_->setFuture(QtConcurrent::run([data, epochs, architecture, keepLast = keepLastBox_->isChecked()] {
     Training result;
-    result.name = ChatbotPage::tr("tiny %1, %2, %3 epochs").arg(architecture, data).arg(epochs);
+    result.epochs = epochs;
     try {
       ChatbotRunSettings settings = chatbotPreset("tiny", architecture.toStdString());
       settings.data = data.toStdString();
       settings.training.epochs = epochs;
+      settings.training.keepLastEpoch = keepLast;
       settings.threads = 1;  // leave the other core to the interface
       std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(settings);
-      run->train(nullptr, nullptr);
+      result.keptEpoch = run->train(nullptr, nullptr).bestEpoch;
+      result.keptLast = keepLast || settings.training.validationSplit <= 0;
+      // The name says which epoch the model is: with a validation split, often an early one.
+      result.name = ChatbotPage::tr("tiny %1, %2, epoch %3 of %4").arg(architecture, data).arg(result.keptEpoch).arg(epochs);
       // The run owns its model; the page keeps an independent copy (no file is written).
       if (run->task() == "seq2seq-transformer")
         result.transformer = std::make_shared<const Seq2SeqTransformerModel>(copySeq2seqTransformer(
@@ -251,8 +256,23 @@ void ChatbotPage::toyModelTrained() {
     showError(tr("The chatbot could not be trained: %1").arg(result.error));
     return;
   }
-  addEntry({result.name, result.model, result.transformer});
+  const QString kept =
+      result.keptLast
+          ? tr("Kept: the last epoch (%1 of %2).").arg(result.keptEpoch).arg(result.epochs)
+          : tr("Kept: epoch %1 of %2, the one with the lowest validation loss on held-out pairs. Later epochs fit "
+               "the training pairs better; tick “keep the last epoch” to keep the last one.")
+                .arg(result.keptEpoch)
+                .arg(result.epochs);
+  addEntry({result.name, result.model, result.transformer, kept});
   emit statusMessage(tr("Chatbot ready"));
+}
+
+QString ChatbotPage::describeCurrent() const {
+  const int i = modelBox_->currentIndex();
+  if (i < 0 || i >= modelCount()) return {};
+  const Entry& e = models_[size_t(i)];
+  const QString sizes = e.model ? describe(e.model->model->config()) : describe(e.transformer->model->config());
+  return e.kept.isEmpty() ? sizes : sizes + QStringLiteral("\n") + e.kept;
 }
 
 void ChatbotPage::selectModel(int index) { modelBox_->setCurrentIndex(index); }

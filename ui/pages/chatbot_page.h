@@ -23,6 +23,7 @@
 #include <QString>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -53,7 +54,8 @@ class ChatbotPage : public QWidget {
   void openModelDirectory(const QString& dir);
   bool isOpeningModel() const;
   // Trains a tiny chatbot ("gru" or "transformer") on "builtin" or "builtin:translate" on a worker thread;
-  // added when done.
+  // added when done, named with the epoch it keeps: the one of the lowest validation loss, or the last one when
+  // "keep the last epoch" is ticked.
   void trainToyModel(const QString& data, int epochs, const QString& architecture = QStringLiteral("gru"));
   bool isTrainingToyModel() const;
   int modelCount() const { return static_cast<int>(models_.size()); }
@@ -90,12 +92,16 @@ class ChatbotPage : public QWidget {
     QString name;
     std::shared_ptr<const ChatbotModel> model;
     std::shared_ptr<const Seq2SeqTransformerModel> transformer;
+    QString kept;  // which epoch the model is, and why (empty when not known)
   };
   struct Training {
     std::shared_ptr<const ChatbotModel> model;
     std::shared_ptr<const Seq2SeqTransformerModel> transformer;
     QString name, error;
+    int keptEpoch = 0, epochs = 0;
+    bool keptLast = false;  // the last epoch, as asked
   };
+  QString describeCurrent() const;  // the model's sizes and the epoch it keeps
   void addEntry(Entry entry);
   QWidget* createTransformerTabs();
   void showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds, bool truncated,
@@ -116,6 +122,7 @@ class ChatbotPage : public QWidget {
   QComboBox* toyDataBox_;
   QComboBox* toyArchitectureBox_;
   QSpinBox* toyEpochsBox_;
+  QCheckBox* keepLastBox_;
   ModelBar* modelBar_;
   QLabel* modelInfo_;
   ErrorBanner* error_;

@@ -172,7 +172,7 @@ void TrainPage::start() {
   controller_->start(request);
   feed_->start();
   updateButtons();
-  setStatus(tr("Preparing: reading the data and building the model…"));
+  setStatus(tr("Preparing: reading %1 and building the model…").arg(dataName(data_->source(), taskInfo(task()).contractName)));
   emit trainingChanged(true);
 }
 
@@ -273,6 +273,9 @@ void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
   run.seconds = runClock_.elapsed() / 1000.0;
   run.run = std::move(outcome.run);
   if (!outcome.result.history.empty()) run.history = outcome.result.history;
+  run.keptEpoch = outcome.result.bestEpoch;
+  if (outcome.test && run.run)
+    run.test = io::TrainingRecord::Test{outcome.test->loss(), outcome.test->accuracy(), run.run->testIsHeldOut()};
 
   QString state;
   if (!outcome.error.isEmpty()) {
@@ -281,17 +284,19 @@ void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
     showError(tr("Training stopped with an error: %1 Its curves stay in the runs list.").arg(outcome.error));
   } else if (outcome.stopped) {
     state = tr("stopped after epoch %1").arg(outcome.result.epochsDone);
-    setStatus(tr("Stopped. The run keeps its best epoch (%1); save it with Save model.").arg(outcome.result.bestEpoch));
+    setStatus(tr("Stopped. The run keeps epoch %1; save it with Save model.").arg(outcome.result.bestEpoch));
   } else {
-    state = tr("done, best epoch %1").arg(outcome.result.bestEpoch);
-    setStatus(tr("Done in %1. Best epoch: %2%3.")
+    state = tr("done, kept epoch %1").arg(outcome.result.bestEpoch);
+    setStatus(tr("Done in %1. Kept epoch: %2%3.")
                   .arg(formatDuration(run.seconds))
                   .arg(outcome.result.bestEpoch)
-                  .arg(outcome.test ? tr("; on the test data: %1 % accuracy").arg(100 * outcome.test->accuracy(), 0, 'f', 1)
-                                    : QString()));
+                  .arg(!run.test ? QString()
+                       : run.test->heldOut ? tr("; on the test data: %1 % accuracy").arg(100 * run.test->accuracy, 0, 'f', 1)
+                                           : tr("; on the training data (this data has no test part): %1 % accuracy")
+                                                 .arg(100 * run.test->accuracy, 0, 'f', 1)));
   }
   runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
-  if (outcome.test) runsList_->setTestAccuracy(id, outcome.test->accuracy());
+  if (run.test) runsList_->setTestAccuracy(id, run.test->accuracy, run.test->heldOut);
   // The row keeps the page's summary; its tooltip now shows every setting the run really used.
   runsList_->setSettings(id, settingsSummary(run.settings), QString::fromStdString(run.run->settings().dump(2)));
   controls_->showEnd(state, run.seconds, outcome.error.isEmpty() && !outcome.stopped);
@@ -333,9 +338,13 @@ bool TrainPage::saveModel(int runId, const QString& dir) {
     return false;
   }
   // A finished run no longer changes, and a model of the session never does: the worker may read either.
+  // The weights, and beside them training.json: data, seed, kept epoch and test score.
   std::function<void()> write;
   if (run.run)
-    write = [trained = run.run.get(), path = dir.toStdString()] { trained->save(path); };
+    write = [trained = run.run.get(), path = std::filesystem::path(dir.toStdString()), record = trainingRecord(run)] {
+      trained->save(path);
+      io::writeTrainingRecord(path / "training.json", record);
+    };
   else if (run.model)
     write = [model = *run.model, dir] { saveSessionModel(model, dir); };
   const QString name = run.name;
@@ -374,6 +383,10 @@ int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
     run.seconds += e.seconds;
   }
   runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
+  if (model.record && model.record->test) {
+    run.test = model.record->test;
+    runsList_->setTestAccuracy(id, run.test->accuracy, run.test->heldOut);
+  }
   runsList_->selectRun(id);
   curves_->refresh();
   return id;

@@ -81,6 +81,9 @@ class TrainPage : public QWidget {
   const TrainingRun* trainingRun(int runId) const;
   QString runFailure(int runId) const;
   bool runStopped(int runId) const;
+  // Runs trained here that hold weights and were never saved (finished or stopped; not failed): what quitting
+  // would lose.
+  QStringList unsavedRunNames() const;
 
   // --- Models of the session ---
   // Opened models go into the library too (the Attention and Chatbot pages show them); none by default.
@@ -135,7 +138,10 @@ class TrainPage : public QWidget {
     QString directory;  // where it was saved or opened from
     QString failure;    // why training failed (a diverging loss); such weights are not saved
     bool stopped = false;  // stopped early by the user
+    int keptEpoch = 0;
+    std::optional<io::TrainingRecord::Test> test;  // the kept model's test score, once measured
   };
+  io::TrainingRecord trainingRecord(const Run& run) const;  // what training.json keeps of it
 
   QWidget* createCurvesPanel();
   QWidget* createRunsPanel();

@@ -11,6 +11,10 @@
 
 namespace al::ui {
 
+namespace {
+void writeWeights(const SessionModel& model, const std::filesystem::path& path);
+}  // namespace
+
 SessionModel openSessionModel(const QString& dir) {
   const std::filesystem::path path = dir.toStdString();
   SessionModel model;
@@ -18,6 +22,14 @@ SessionModel openSessionModel(const QString& dir) {
   model.status = ModelFileJob::tr("opened");
   model.settings = io::readConfig(path, "");
   model.task = model.settings.value("task", std::string());
+  // How it was trained (data, seed, every setting) and its test score, when the directory says (training.json);
+  // the config stays what the model is.
+  model.record = io::readTrainingRecordIfPresent(path);
+  if (model.record) {
+    nlohmann::json settings = model.record->settings;
+    settings.update(model.settings);
+    model.settings = settings;
+  }
   // Loading checks every file of the directory (tensors, vocabularies, history), not only the config.
   switch (modelTask(model.settings, path)) {
     case TaskKind::ImdbTransformer: {
@@ -50,6 +62,13 @@ SessionModel openSessionModel(const QString& dir) {
 
 void saveSessionModel(const SessionModel& model, const QString& dir) {
   const std::filesystem::path path = dir.toStdString();
+  writeWeights(model, path);
+  if (model.record) io::writeTrainingRecord(path / "training.json", *model.record);
+}
+
+namespace {
+
+void writeWeights(const SessionModel& model, const std::filesystem::path& path) {
   if (model.imdb) return saveImdbTransformer(path, *model.imdb->model, model.imdb->vocabulary, model.history);
   if (model.bigram) return saveBigram(path, *model.bigram->model, model.bigram->vocabulary, model.history);
   if (model.chatbot)
@@ -63,6 +82,8 @@ void saveSessionModel(const SessionModel& model, const QString& dir) {
   throw InputError(path.string() + ": \"" + model.name.toStdString() + "\" keeps its history only (task " +
                    model.task + "); there are no weights to save");
 }
+
+}  // namespace
 
 ModelFileJob::ModelFileJob(QObject* parent) : QObject(parent), watcher_(new QFutureWatcher<Result>(this)) {
   connect(watcher_, &QFutureWatcher<Result>::finished, this, [this] {

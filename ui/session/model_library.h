@@ -6,6 +6,7 @@
 //
 // Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "core/inference/masked_lm_inference.h"
 #include "core/inference/seq2seq_transformer_inference.h"
 #include "core/io/history.h"
+#include "core/io/training_record.h"
 #include "core/train/run.h"
 
 #include <QObject>
@@ -33,6 +35,7 @@ struct SessionModel {
   nlohmann::json settings;       // the one settings shape (core/train/hyperparameters.h)
   std::vector<io::EpochRecord> history;
   QString status;                // "finished", "stopped", "toy", "opened"
+  std::optional<io::TrainingRecord> record;  // its data, seed, kept epoch and test score, when known (training.json)
   std::shared_ptr<const ImdbTransformerModel> imdb;
   std::shared_ptr<const ChatbotModel> chatbot;                  // seq2seq-attention
   std::shared_ptr<const Seq2SeqTransformerModel> transformer;   // seq2seq-transformer

@@ -97,6 +97,8 @@ NormRace::~NormRace() {
 QWidget* NormRace::createSettingsBar() {
   dataBox_ = new QComboBox;
   dataBox_->setObjectName("raceData");
+  dataBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // a long path must not widen
+  dataBox_->setMinimumContentsLength(14);                                             // the page past 1280 px
   dataBox_->addItem(taskInfo(TaskKind::ImdbTransformer).builtinData.front().second, QStringLiteral("builtin"));
   connect(dataBox_, &QComboBox::activated, this, [this](int i) { setDataSource(dataBox_->itemData(i).toString()); });
   auto* choose = new QPushButton;
@@ -128,9 +130,12 @@ QWidget* NormRace::createSettingsBar() {
   connect(pauseButton_, &QPushButton::toggled, this, &NormRace::setPaused);
   connect(stopButton_, &QPushButton::clicked, this, &NormRace::stop);
 
+  // Two rows, the settings and then the buttons: on one row the bar is wider than a projector's 1280 px.
   auto* bar = new QWidget;
-  auto* layout = new QHBoxLayout(bar);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* rows = new QVBoxLayout(bar);
+  rows->setContentsMargins(0, 0, 0, 0);
+  auto* layout = new QHBoxLayout;
+  rows->addLayout(layout);
   QLabel* labels[4];
   for (QLabel*& label : labels) label = new QLabel;
   layout->addWidget(labels[0]);
@@ -160,10 +165,12 @@ QWidget* NormRace::createSettingsBar() {
     pauseButton_->setText(pauseButton_->isChecked() ? tr("Resume") : tr("Pause"));
     stopButton_->setText(tr("Stop"));
   });
-  layout->addStretch(1);
-  layout->addWidget(startButton_);
-  layout->addWidget(pauseButton_);
-  layout->addWidget(stopButton_);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(startButton_);
+  buttons->addWidget(pauseButton_);
+  buttons->addWidget(stopButton_);
+  buttons->addStretch(1);
+  rows->addLayout(buttons);
   return bar;
 }
 
@@ -332,9 +339,9 @@ void NormRace::racerFinished(Side side) {
   racer.run = std::move(outcome.run);
   if (racer.run) racer.settings = racer.run->settings();
   racer.error = outcome.stopped ? QString() : outcome.error;  // a cancellation by Stop is no failure
-  // The controller tests a run that trained to its end on the test split (reviews neither model saw, not even
-  // to choose the best epoch), with the best epoch's weights.
-  if (outcome.test) {
+  // The controller tests a run on the test split (reviews neither model saw, not even to choose the best epoch),
+  // with the kept epoch's weights. A stopped race is no fair comparison: its scores are not shown.
+  if (outcome.test && !outcome.stopped) {
     racer.testAccuracy = outcome.test->accuracy();
     racer.testSamples = static_cast<size_t>(outcome.test->total);
     racer.line = runLabel(side) + tr("done, %1 of the test reviews right.").arg(percent(racer.testAccuracy));

@@ -21,6 +21,7 @@
 #include <thread>
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QObject>
 
 namespace al::ui {
@@ -130,6 +131,15 @@ std::vector<TaskInfo> trainingTasks() {
   };
 }
 
+QString dataName(const QString& source, const QString& contractTask) {
+  std::vector<TaskInfo> tasks = trainingTasks();
+  std::stable_partition(tasks.begin(), tasks.end(), [&](const TaskInfo& t) { return t.contractName == contractTask; });
+  for (const TaskInfo& info : tasks)
+    for (const auto& [builtin, title] : info.builtinData)
+      if (builtin == source) return title;
+  return source.startsWith(QLatin1String("builtin")) ? source : QFileInfo(source).fileName();
+}
+
 TaskInfo taskInfo(TaskKind kind) {
   for (const TaskInfo& info : trainingTasks())
     if (info.kind == kind) return info;
@@ -202,6 +212,8 @@ TaskKind modelTask(const nlohmann::json& config, const std::filesystem::path& di
 
 QString settingsSummary(const nlohmann::json& settings) {
   QStringList parts;
+  const QString data = fieldText(settings, "data");  // which data a run trains on, never left unsaid
+  if (!data.isEmpty()) parts << dataName(data, fieldText(settings, "task"));
   const QString preset = fieldText(settings, "preset");
   if (!preset.isEmpty()) parts << preset;
   const QString position = fieldText(settings, "position");

@@ -37,6 +37,9 @@ struct TaskInfo {
 // Every task of the app, in the order of the task box.
 std::vector<TaskInfo> trainingTasks();
 TaskInfo taskInfo(TaskKind kind);
+// A data source as a person reads it: a built-in corpus by its title ("Built-in reviews (offline)"; the task,
+// a contract name, picks between the tasks' corpora named "builtin"), a file or folder by its name.
+QString dataName(const QString& source, const QString& contractTask = {});
 
 // One editable hyper-parameter of the core's schema (core/train/hyperparameters.h) as the page shows it, with its
 // translated label and help: a spin box, or a row of toggles for a choice.

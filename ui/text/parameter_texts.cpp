@@ -30,6 +30,11 @@ class ParameterTexts {
         {"shuffle", {tr("Shuffle"), tr("On: a new order of the samples every epoch. Off: the file's order every time.")}},
         {"shuffle.on", {tr("on"), {}}},
         {"shuffle.off", {tr("off"), {}}},
+        {"keep", {tr("Keep"), tr("Which epoch the run keeps. best: the one with the lowest validation loss (an early "
+                                 "epoch, when later ones start to memorize). last: the last epoch, however it does on "
+                                 "the held-out data.")}},
+        {"keep.best", {tr("best"), {}}},
+        {"keep.last", {tr("last"), {}}},
         {"seed", {tr("Random seed"), tr("Decides every random choice (initial weights, order, dropout). The same seed "
                                         "and thread count repeat a run exactly.")}},
         {"threads", {tr("Threads"), tr("How many processor cores train. One is left free by default so the window "

@@ -189,30 +189,38 @@ void CurvePlot::addEpochPoint(int runId, int epoch, double loss, double accuracy
   dirty_ = true;
 }
 
+// How far a run reaches on the x axis: its last point, or its planned last epoch while it trains.
+double CurvePlot::span(const RunCurves& run) {
+  double last = run.plannedEpochs;
+  for (const auto& byMetric : run.graphs)
+    for (const QCPGraph* g : byMetric)
+      if (!g->data()->isEmpty()) last = std::max(last, std::ceil((g->data()->constEnd() - 1)->key));
+  return last;
+}
+
 void CurvePlot::rescale() {
-  // x: from 0 to the last (or last planned) epoch of any visible run, at least one epoch wide.
-  // y: the first batches of a fresh model have losses far above the rest; scaled to them, the part where runs
-  // differ would be a flat line at the bottom. So batches of the first fifth of an epoch do not set the scale
-  // (they still show, running off the top), unless nothing else exists yet.
-  constexpr double kWarmUpEpochs = 0.2;
+  // x: from 0 to the end of the runs shown, at least one epoch wide. A run far longer than the newest one shown
+  // (an old 200-epoch run beside a new 3-epoch one) would squeeze the new one against the axis: such a run goes
+  // on past the right edge instead (alone, it is shown whole).
+  constexpr double kLongerThanNewest = 3;
+  const RunCurves* newest = nullptr;  // runs_ is ordered by id, and ids grow
+  for (const auto& [id, run] : runs_)
+    if (run.visible) newest = &run;
   double lastEpoch = 1;
-  double highestLoss = 0, highestEarlyLoss = 0;
+  for (const auto& [id, run] : runs_)
+    if (run.visible && span(run) <= kLongerThanNewest * std::max(1.0, span(*newest)))
+      lastEpoch = std::max(lastEpoch, span(run));
+  const double right = lastEpoch * 1.02 + 0.1;  // a little room, so the last markers are not cut in half
+  // y: loss from 0 (how far it fell is the story) to the highest point in view, the first batches of a fresh
+  // model included: they are where the story starts.
+  double highestLoss = 0;
   for (const auto& [id, run] : runs_) {
     if (!run.visible) continue;
-    lastEpoch = std::max(lastEpoch, static_cast<double>(run.plannedEpochs));
-    for (int c = 0; c < kCurves; ++c) {
-      for (const QCPGraphData& p : *run.graphs[c][static_cast<int>(Metric::Loss)]->data()) {
-        lastEpoch = std::max(lastEpoch, std::ceil(p.key));
-        if (!std::isfinite(p.value)) continue;
-        const bool warmUp = c == static_cast<int>(Curve::Batch) && p.key < kWarmUpEpochs;
-        (warmUp ? highestEarlyLoss : highestLoss) = std::max(warmUp ? highestEarlyLoss : highestLoss, p.value);
-      }
-    }
+    for (const auto& byMetric : run.graphs)
+      for (const QCPGraphData& p : *byMetric[static_cast<int>(Metric::Loss)]->data())
+        if (p.key <= right && std::isfinite(p.value)) highestLoss = std::max(highestLoss, p.value);
   }
-  if (highestLoss == 0) highestLoss = highestEarlyLoss;
-  // A little room past the last epoch, so its markers are not cut in half by the frame.
-  for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setRange(0, lastEpoch * 1.02 + 0.1);
-  // Loss from 0: how far it fell is the story, so the axis keeps its origin.
+  for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setRange(0, right);
   lossRect_->axis(QCPAxis::atLeft)->setRange(0, highestLoss > 0 ? highestLoss * 1.08 : 1.0);
 }
 

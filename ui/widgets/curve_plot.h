@@ -70,6 +70,7 @@ class CurvePlot : public QWidget {
   };
   QCPGraph* graph(int runId, Curve curve, Metric metric) const;
   QCPAxisRect* rect(Metric metric) const { return metric == Metric::Loss ? lossRect_ : accuracyRect_; }
+  static double span(const RunCurves& run);
   void rescale();
 
   QCustomPlot* plot_;

@@ -1,7 +1,7 @@
 #pragma once
-// The row at the top of a page that shows a model: "Model:" and the picker of the session's models, "Open
-// model…", a button that trains a toy model on a worker thread (with the page's options for it after it), and a
-// line that describes the model chosen. The Attention, Fill and Chatbot pages share it; what a model is, how it
+// The rows at the top of a page that shows a model: "Model:" and the picker of the session's models, "Open
+// model…" and a line that describes the model chosen; below, a button that trains a toy model on a worker thread
+// (with the page's options for it after it). The Attention, Fill and Chatbot pages share it; what a model is, how it
 // is opened and what the toy is stay the page's business.
 #include <QString>
 #include <QWidget>
@@ -34,7 +34,7 @@ class ModelBar : public QWidget {
   QString askDirectory(const QString& title);
 
  private:
-  QHBoxLayout* row_;
+  QHBoxLayout* row_;  // the toy's row
   QComboBox* box_;
   QPushButton* open_;
   QPushButton* toy_;

@@ -1,5 +1,6 @@
 #include "ui/widgets/palette.h"
 
+#include <cmath>
 #include <iterator>
 
 namespace al::ui::palette {
@@ -9,7 +10,12 @@ QColor run(int runId) {
                                    QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
                                    QColor(0, 0, 0),       QColor(240, 228, 66)};
   const auto count = static_cast<int>(std::size(colours));
-  return colours[((runId - 1) % count + count) % count];
+  if (runId >= 1 && runId <= count) return colours[runId - 1];
+  // Past the eighth run: hues 137.5 degrees apart (the golden angle, so that no two meet), alternating dark and
+  // light so that neighbours stay apart even when their hues come close.
+  const int n = std::abs(runId - count - 1);
+  const double hue = std::fmod(137.508 * n, 360.0);
+  return QColor::fromHsvF(static_cast<float>(hue / 360.0), 1.0f, n % 2 ? 0.45f : 0.9f);
 }
 
 }  // namespace al::ui::palette

@@ -8,7 +8,8 @@
 namespace al::ui::palette {
 
 // Runs overlaid on one plot: colours that stay apart on a projector and for the common colour-vision
-// deficiencies (Okabe-Ito). Run 1 is the first colour; the list repeats after eight runs.
+// deficiencies (Okabe-Ito). Run 1 is the first colour; runs after the eighth get colours of their own
+// (never one of an earlier run).
 QColor run(int runId);
 
 // The two normalizations: layer norm averages along a row (orange), batch norm along a column (teal); purple marks

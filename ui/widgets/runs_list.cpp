@@ -99,11 +99,15 @@ void RunsList::setState(int runId, const QString& state) {
   row->setText(StateColumn, state);
 }
 
-void RunsList::setTestAccuracy(int runId, double accuracy) {
+void RunsList::setTestAccuracy(int runId, double accuracy, bool heldOut) {
   QTreeWidgetItem* row = item(runId);
   if (!row) return;
   const QSignalBlocker blocker(this);
-  row->setText(TestColumn, QString::number(100 * accuracy, 'f', 1) + " %");
+  const QString percent = QString::number(100 * accuracy, 'f', 1) + " %";
+  row->setText(TestColumn, heldOut ? percent : tr("%1 (training)").arg(percent));
+  if (!heldOut)
+    row->setToolTip(TestColumn, tr("This data has no test part: the kept model was measured on all of it, the "
+                                   "training samples included. A training score, not a test score."));
 }
 
 void RunsList::setSettings(int runId, const QString& settings, const QString& details) {

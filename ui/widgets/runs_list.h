@@ -23,7 +23,9 @@ class RunsList : public QTreeWidget {
   // bestValAccuracy: NaN when the run has no validation split (or no finished epoch).
   void setResult(int runId, double bestValAccuracy, double seconds, const QString& state);
   void setState(int runId, const QString& state);
-  void setTestAccuracy(int runId, double accuracy);
+  // heldOut false: measured on data without a test part, the training samples included: shown as a training
+  // score ("81.0 % (training)"), never as a test score.
+  void setTestAccuracy(int runId, double accuracy, bool heldOut = true);
   void setSettings(int runId, const QString& settings, const QString& details);
   void removeRun(int runId);
 

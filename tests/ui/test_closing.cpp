@@ -1,0 +1,138 @@
+// Work that could be lost: File › Quit or closing the window while a run trains, or with finished runs that were
+// never saved, asks first and offers to save; with nothing to lose it closes at once. And a run says on screen
+// which data it trains on.
+#include <QAction>
+#include <QApplication>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include "ui/main_window.h"
+#include "ui/pages/train_page.h"
+#include "ui/widgets/runs_list.h"
+
+using al::ui::MainWindow;
+using al::ui::RunsList;
+using al::ui::TrainPage;
+
+namespace {
+
+constexpr int kTimeoutMs = 180000;
+
+QAction* quitAction(MainWindow& window) { return window.findChild<QAction*>("quit"); }
+
+// Answers the next question box with the button of `role`, and records its text (empty: no box came).
+struct Answer {
+  QString text;
+  bool asked = false;
+};
+void answerNextQuestion(QMessageBox::ButtonRole role, Answer* answer) {
+  QTimer::singleShot(200, [role, answer] {
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    if (!box) return;
+    answer->asked = true;
+    answer->text = box->text() + " " + box->informativeText();
+    for (QAbstractButton* b : box->buttons())
+      if (box->buttonRole(b) == role) return b->click();
+  });
+}
+
+int startTiny(TrainPage& page, int epochs) {
+  page.setDataSource("builtin");
+  if (!QTest::qWaitFor([&] { return page.dataCardReady(); }, 60000)) qFatal("the data was not read");
+  page.setPreset("tiny");
+  page.setParameter("epochs", epochs);
+  page.start();
+  return page.currentRunId();
+}
+
+}  // namespace
+
+class TestClosing : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(settingsDir_.isValid());
+    QCoreApplication::setOrganizationName("AttentionLabTest");
+    QCoreApplication::setApplicationName("test_closing");
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QApplication::setQuitOnLastWindowClosed(false);
+  }
+
+  void nothingToLoseClosesAtOnce() {
+    MainWindow window;
+    window.show();
+    Answer answer;
+    answerNextQuestion(QMessageBox::RejectRole, &answer);
+    QVERIFY(window.close());
+    QTest::qWait(300);
+    QVERIFY(!answer.asked);
+  }
+
+  void quitWhileTrainingAsksAndCanBeCancelled() {
+    MainWindow window;
+    window.show();
+    TrainPage* page = window.trainPage();
+    startTiny(*page, 500);
+    QVERIFY(page->isTraining());
+    QAction* quit = quitAction(window);
+    QVERIFY(quit);
+    Answer answer;
+    answerNextQuestion(QMessageBox::RejectRole, &answer);  // Cancel
+    quit->trigger();
+    QTest::qWait(500);
+    QVERIFY2(answer.asked, "File › Quit during training did not ask");
+    QVERIFY2(answer.text.contains("training"), qPrintable(answer.text));
+    QVERIFY(window.isVisible());
+    QVERIFY(page->isTraining());
+    // Discarding stops the run and closes.
+    answerNextQuestion(QMessageBox::DestructiveRole, &answer);
+    QVERIFY(!window.close() || !window.isVisible());
+    QVERIFY(QTest::qWaitFor([&] { return !page->isTraining(); }, kTimeoutMs));
+    QVERIFY(!window.isVisible());
+  }
+
+  void unsavedFinishedRunsAreOfferedForSaving() {
+    MainWindow window;
+    window.show();
+    TrainPage* page = window.trainPage();
+    const int run = startTiny(*page, 1);
+    QVERIFY(QTest::qWaitFor([&] { return !page->isTraining(); }, kTimeoutMs));
+    Answer answer;
+    answerNextQuestion(QMessageBox::RejectRole, &answer);
+    QVERIFY(!window.close());
+    QVERIFY2(answer.asked, "closing with an unsaved run did not ask");
+    QVERIFY2(answer.text.contains(page->runs()->runName(run)), qPrintable(answer.text));
+    QVERIFY(window.isVisible());
+    // Once saved, nothing is lost: it closes without asking.
+    QTemporaryDir dir;
+    QVERIFY(page->saveModel(run, dir.filePath("saved")));
+    QVERIFY(QTest::qWaitFor([&] { return !page->filesBusy(); }, kTimeoutMs));
+    answer = {};
+    answerNextQuestion(QMessageBox::RejectRole, &answer);
+    QVERIFY(window.close());
+    QTest::qWait(300);
+    QVERIFY(!answer.asked);
+  }
+
+  // The runs list names the data a run trains on, also when the data came from the last session.
+  void aRunSaysWhichDataItUses() {
+    MainWindow window;
+    TrainPage* page = window.trainPage();
+    const int run = startTiny(*page, 1);
+    QVERIFY(QTest::qWaitFor([&] { return !page->isTraining(); }, kTimeoutMs));
+    const QString settings = page->runs()->text(run, RunsList::SettingsColumn);
+    QVERIFY2(settings.contains("built-in", Qt::CaseInsensitive), qPrintable(settings));
+  }
+
+ private:
+  QTemporaryDir settingsDir_;
+};
+
+QTEST_MAIN(TestClosing)
+#include "test_closing.moc"

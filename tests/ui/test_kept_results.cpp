@@ -1,0 +1,167 @@
+// What a run keeps and what its numbers are called: the accuracy of a source without a test part is named a
+// training score, the kept epoch is said and can be the last one, and a saved model keeps its test accuracy, data
+// source and seed. A stopped run is measured too.
+// Core headers first (they must not see Qt's `emit`).
+#include "core/io/history.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+
+#include "ui/pages/chatbot_page.h"
+#include "ui/pages/train_page.h"
+#include "ui/widgets/runs_list.h"
+
+using al::ui::ChatbotPage;
+using al::ui::RunsList;
+using al::ui::TaskKind;
+using al::ui::TrainPage;
+
+namespace {
+
+constexpr int kTimeoutMs = 180000;  // generous: the machine may be busy
+
+bool waitForEnd(TrainPage& page) { return QTest::qWaitFor([&] { return !page.isTraining(); }, kTimeoutMs); }
+
+// Picks the task as a user does, then the data, the tiny preset and the values; then presses Start.
+int startTiny(TrainPage& page, TaskKind task, const QString& data, const QVariantMap& values) {
+  auto* tasks = page.findChild<QComboBox*>("task");
+  tasks->setCurrentIndex(tasks->findData(static_cast<int>(task)));
+  page.setDataSource(data);
+  if (!QTest::qWaitFor([&] { return page.dataCardReady(); }, 60000)) qFatal("the data was not read");
+  page.setPreset("tiny");
+  for (auto it = values.begin(); it != values.end(); ++it) page.setParameter(it.key(), it.value());
+  page.start();
+  return page.currentRunId();
+}
+
+QString toolTip(const RunsList& runs, int runId) {
+  for (int i = 0; i < runs.topLevelItemCount(); ++i)
+    if (runs.runIds()[static_cast<size_t>(i)] == runId) return runs.topLevelItem(i)->toolTip(RunsList::NameColumn);
+  return {};
+}
+
+// The epoch a run with a validation split keeps by default: the one of the lowest validation loss.
+int lowestValidationLossEpoch(const std::vector<al::io::EpochRecord>& history) {
+  const auto best = std::min_element(history.begin(), history.end(),
+                                     [](const auto& a, const auto& b) { return a.valLoss < b.valLoss; });
+  return best->epoch;
+}
+
+}  // namespace
+
+class TestKeptResults : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(settingsDir_.isValid() && workDir_.isValid());
+    QCoreApplication::setOrganizationName("AttentionLabTest");
+    QCoreApplication::setApplicationName("test_kept_results");
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+  }
+
+  // The built-in dialogs have no test part: with no validation split either, the "test" number is measured on the
+  // very pairs the model trained on, and the page says so.
+  void aScoreOnTrainingPairsIsNotCalledATestScore() {
+    TrainPage page;
+    const int run = startTiny(page, TaskKind::Chatbot, "builtin", {{"epochs", 1}, {"validation_split", 0.0}});
+    QVERIFY(waitForEnd(page));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    const QString score = page.runs()->text(run, RunsList::TestColumn);
+    QVERIFY2(score.contains("%") && score.contains("training"), qPrintable(score));
+    QVERIFY2(!page.statusText().contains("test data"), qPrintable(page.statusText()));
+    QVERIFY2(page.statusText().contains("training"), qPrintable(page.statusText()));
+    // A source with a test part (English -> Spanish) gets a plain test score.
+    const int held = startTiny(page, TaskKind::Chatbot, "builtin:translate", {{"epochs", 1}});
+    QVERIFY(waitForEnd(page));
+    const QString test = page.runs()->text(held, RunsList::TestColumn);
+    QVERIFY2(test.endsWith("%") && !test.contains("training"), qPrintable(test));
+  }
+
+  // The Chatbot page's tiny model: its name and description say which epoch was kept and why.
+  void theChatbotPageSaysWhichEpochItKept() {
+    ChatbotPage page;
+    const int epochs = 12;
+    page.trainToyModel("builtin", epochs, "gru");
+    QVERIFY(QTest::qWaitFor([&] { return !page.isTrainingToyModel(); }, kTimeoutMs));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    const auto model = page.currentModel();
+    QVERIFY(model);
+    QCOMPARE(static_cast<int>(model->history.size()), epochs);
+    const int kept = lowestValidationLossEpoch(model->history);
+    const QString name = page.currentModelName();
+    QVERIFY2(name.contains(QString("epoch %1 of %2").arg(kept).arg(epochs)), qPrintable(name));
+    const QString info = page.findChild<QLabel*>("modelInfo")->text();
+    QVERIFY2(info.contains("lowest validation loss"), qPrintable(info));
+  }
+
+  // "Keep the last epoch": on the Chatbot page, and as the Train page's training option (the core's schema).
+  void theLastEpochCanBeKept() {
+    ChatbotPage chatbot;
+    auto* keepLast = chatbot.findChild<QWidget*>("keepLastEpoch");
+    QVERIFY(keepLast);
+    QMetaObject::invokeMethod(keepLast, "setChecked", Q_ARG(bool, true));
+    chatbot.trainToyModel("builtin", 5, "gru");
+    QVERIFY(QTest::qWaitFor([&] { return !chatbot.isTrainingToyModel(); }, kTimeoutMs));
+    QVERIFY2(chatbot.currentModelName().contains("epoch 5 of 5"), qPrintable(chatbot.currentModelName()));
+    QVERIFY2(chatbot.findChild<QLabel*>("modelInfo")->text().contains("last epoch"),
+             qPrintable(chatbot.findChild<QLabel*>("modelInfo")->text()));
+
+    TrainPage page;
+    QVERIFY(page.findChild<QWidget*>("keep"));
+    const int run = startTiny(page, TaskKind::ImdbTransformer, "builtin", {{"epochs", 3}, {"keep", "last"}});
+    QVERIFY(waitForEnd(page));
+    QVERIFY2(page.runs()->text(run, RunsList::StateColumn).contains("3"), qPrintable(page.runs()->text(run, RunsList::StateColumn)));
+    QCOMPARE(page.parameter("keep").toString(), QString("last"));
+  }
+
+  // Saved and opened again, a model keeps its test accuracy, its data source and its seed.
+  void aSavedModelKeepsItsTestAccuracyDataAndSeed() {
+    TrainPage page;
+    const int run = startTiny(page, TaskKind::ImdbTransformer, "builtin", {{"epochs", 1}, {"seed", 7}});
+    QVERIFY(waitForEnd(page));
+    const QString test = page.runs()->text(run, RunsList::TestColumn);
+    QVERIFY2(test.endsWith("%"), qPrintable(test));
+    const QString dir = workDir_.filePath("kept");
+    QVERIFY(page.saveModel(run, dir));
+    QVERIFY(QTest::qWaitFor([&] { return !page.filesBusy(); }, kTimeoutMs));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    page.openModel(dir);
+    QVERIFY(QTest::qWaitFor([&] { return !page.filesBusy(); }, kTimeoutMs));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    const int opened = page.runs()->runIds().back();
+    QVERIFY(opened != run);
+    QCOMPARE(page.runs()->text(opened, RunsList::TestColumn), test);
+    const QString details = toolTip(*page.runs(), opened);
+    QVERIFY2(details.contains("\"seed\": 7"), qPrintable(details));
+    QVERIFY2(details.contains("\"data\": \"builtin\""), qPrintable(details));
+    // The status line names the directory, never a temporary staging path.
+    QVERIFY2(!page.statusText().contains(".tmp") && !page.statusText().contains("staging"), qPrintable(page.statusText()));
+  }
+
+  // Stopped after its first epoch, a run is still measured on the test data.
+  void aStoppedRunGetsATestScore() {
+    TrainPage page;
+    const int run = startTiny(page, TaskKind::ImdbTransformer, "builtin", {{"epochs", 200}});
+    QVERIFY(QTest::qWaitFor([&] { return !page.history(run).empty(); }, kTimeoutMs));
+    page.stop();
+    QVERIFY(waitForEnd(page));
+    QVERIFY(page.runStopped(run));
+    const QString test = page.runs()->text(run, RunsList::TestColumn);
+    QVERIFY2(test.endsWith("%"), qPrintable(test));
+  }
+
+ private:
+  QTemporaryDir settingsDir_, workDir_;
+};
+
+QTEST_MAIN(TestKeptResults)
+#include "test_kept_results.moc"

@@ -1,0 +1,25 @@
+// The Train page's runs as files: what saving keeps of a run (training.json), and what quitting would lose.
+// Core headers first (through the page's header): Qt's `emit` macro must not reach them.
+#include "ui/pages/train_page.h"
+
+#include "ui/widgets/runs_list.h"
+
+namespace al::ui {
+
+QStringList TrainPage::unsavedRunNames() const {
+  QStringList names;
+  for (const auto& [id, run] : runs_)
+    if (run.run && run.failure.isEmpty() && run.directory.isEmpty() && !(isTraining() && id == currentRunId_))
+      names << runsList_->runName(id);
+  return names;
+}
+
+io::TrainingRecord TrainPage::trainingRecord(const Run& run) const {
+  io::TrainingRecord record;
+  record.settings = run.run ? run.run->settings() : run.settings;
+  record.keptEpoch = run.keptEpoch;
+  record.test = run.test;
+  return record;
+}
+
+}  // namespace al::ui
