@@ -8,7 +8,7 @@ variance over all B x P positions, padding included. The classifier pools over t
 
 Written as a Keras user would write it, on whole padded [B, P, D] tensors (not per sequence), with torch's own
 batch norm (torch.nn.functional.batch_norm over the B*P rows) in float64. Text to ids, the training data, the
-starting weights and the file format come from imdb_reference.py; the forward pass here shares nothing with it.
+starting weights, the SGD update and the file format come from imdb_reference.py; the forward pass here shares nothing with it.
 
     /usr/bin/python3 tests/reference/batch_norm_padding_reference.py   # golden/imdb-train/batch-padding/
 
@@ -116,16 +116,7 @@ def train():
         labels = torch.tensor([float(label) for label, _ in chunk])
         stats = {}
         loss = F.binary_cross_entropy_with_logits(forward_train(w, config, ids, mask, stats), labels)
-        for t in w.values():
-            t.grad = None
-        loss.backward()
-        with torch.no_grad():
-            for t in w.values():
-                if t.requires_grad:
-                    t -= ref.TRAIN_LR * t.grad
-            for p, (mean, var) in stats.items():
-                w[p + "moving_mean"].mul_(momentum).add_((1 - momentum) * mean)
-                w[p + "moving_variance"].mul_(momentum).add_((1 - momentum) * var)
+        ref.sgd_step(w, loss, stats, momentum)
         batches.append({"samples": list(range(start, start + len(chunk))), "loss": float(loss),
                         "padding_positions": int((~mask).sum())})
     new = {name: t.detach().numpy().astype(np.float32) for name, t in w.items()}
