@@ -8,7 +8,8 @@ variance over all B x P positions, padding included. The classifier pools over t
 
 Written as a Keras user would write it, on whole padded [B, P, D] tensors (not per sequence), with torch's own
 batch norm (torch.nn.functional.batch_norm over the B*P rows) in float64. Text to ids, the training data, the
-starting weights, the SGD update and the file format come from imdb_reference.py; the forward pass here shares nothing with it.
+starting weights, the SGD update and the file format come from imdb_reference.py; the forward pass here
+shares nothing with it.
 
     /usr/bin/python3 tests/reference/batch_norm_padding_reference.py   # golden/imdb-train/batch-padding/
 
