@@ -310,9 +310,9 @@ void TestNormRace::batchNormCanCountPadding() {
   std::set<std::string> differing;
   for (const auto& [key, value] : layer.items())
     if (batch.at(key) != value) differing.insert(key);
-  QVERIFY(differing == (std::set<std::string>{"/model/norm", "/model/batch_norm_padding"}));
-  QCOMPARE(batch.at("/model/batch_norm_padding").get<std::string>(), std::string("include"));
-  QCOMPARE(layer.at("/model/batch_norm_padding").get<std::string>(), std::string("exclude"));
+  QVERIFY(differing == (std::set<std::string>{"/norm", "/batch_norm_padding"}));
+  QCOMPARE(batch.at("/batch_norm_padding").get<std::string>(), std::string("include"));
+  QCOMPARE(layer.at("/batch_norm_padding").get<std::string>(), std::string("exclude"));
   QVERIFY(race.testAccuracy(Side::Batch) >= 0 && race.testAccuracy(Side::Batch) <= 1);
   QVERIFY(box->isEnabled());
 }
