@@ -63,6 +63,9 @@ int main(int argc, char** argv) {
   benchCmd->add_option("--steps", b.steps, "steps to time")->check(CLI::PositiveNumber)->capture_default_str();
   benchCmd->add_option("--threads", b.threads, "worker threads")->check(CLI::NonNegativeNumber);
   benchCmd->add_flag("--json", b.json, "print one JSON object");
+  benchCmd->add_option("--data", b.data, "imdb: real batches from this source (aclImdb folder, archive, CSV, TSV)");
+  benchCmd->add_flag("--sweep-length", b.sweepLength, "imdb: ms per step for 64 .. 2048 tokens, quadratic share")
+      ->excludes(benchCmd->get_option("--data"));
 
   DownloadOptions d;
   CLI::App* downloadCmd = addDownloadCommand(app, d);

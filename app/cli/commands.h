@@ -54,6 +54,8 @@ struct BenchOptions {
   int steps = 3;
   int threads = 0;
   bool json = false;
+  std::string data;          // imdb: real batches from this source (empty: full-length random ids)
+  bool sweepLength = false;  // imdb: ms per step for 64 .. 2,048 tokens and the quadratic term's share
 };
 
 struct DownloadOptions {
@@ -93,6 +95,9 @@ int trainChatbot(const TrainOptions& options);
 int evalChatbot(const EvalOptions& options);
 int askChatbot(const PredictOptions& options);
 int benchChatbot(const BenchOptions& options);
+
+// `bench imdb` (app/cli/bench_imdb_command.cpp): full length, real data (--data) or --sweep-length.
+int benchImdb(const BenchOptions& options);
 
 // `download imdb` (app/cli/download_commands.cpp): adds the command to the app, and runs it.
 CLI::App* addDownloadCommand(CLI::App& app, DownloadOptions& options);

@@ -1,15 +1,11 @@
 // train imdb, predict, eval and bench imdb; dispatch of the other tasks (cli.md).
-#include <oneapi/tbb/task_arena.h>
-
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
-#include <thread>
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
-#include "app/cli/step_timer.h"
 #include "core/error.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/io/json_fields.h"
@@ -101,50 +97,12 @@ int eval(const EvalOptions& o) {
 }
 
 int bench(const BenchOptions& o) {
-  if (o.task == "chatbot") return benchChatbot(o);
-  return guarded([&] {
-    const std::string preset = o.preset.empty() ? "book" : o.preset;
-    ImdbRunSettings s = imdbPreset(preset);
-    const int threads = workerThreads(o.threads);
-    TransformerClassifier model(s.model);
-    model.initialize(s.training.seed);
-    // Full-length sequences of random ids: the cost of a step does not depend on which words they are.
-    const size_t B = static_cast<size_t>(s.training.batchSize);
-    const auto T = static_cast<size_t>(s.model.sequenceLength);
-    std::vector<EncodedSample> samples(B);
-    Rng rng(1);
-    for (size_t b = 0; b < B; ++b) {
-      samples[b].label = static_cast<float>(b % 2);
-      for (size_t t = 0; t < T; ++t) samples[b].ids.push_back(2 + static_cast<int>(rng.below(static_cast<uint64_t>(s.model.vocabSize - 2))));
-    }
-    std::vector<const EncodedSample*> batch;
-    for (const EncodedSample& e : samples) batch.push_back(&e);
-    auto optimizer = makeOptimizer(s.training.optimizer);
-    Gradients grads(model.parameters());
-    tbb::task_arena arena(threads);
-    long step = 0;
-    auto runStep = [&] {
-      grads.setZero();
-      arena.execute([&] { model.trainBatch(batch, grads, 7); });
-      optimizer->update(model.parameters(), grads, ++step);
-    };
-    const double seconds = timeSteps(runStep, o.steps);
-    const double msPerStep = 1000.0 * seconds / o.steps;
-    const double samplesPerSecond = static_cast<double>(B) * o.steps / seconds;
-    // forward + backward is about 3x the forward FLOPs (backward computes two products per forward product)
-    const double gflops = 3.0 * model.forwardFlops(static_cast<Index>(T)) * static_cast<double>(B) * o.steps / seconds / 1e9;
-    const nlohmann::json out = {{"task", "imdb"}, {"preset", preset}, {"batch_size", B}, {"sequence_length", T},
-                                {"threads", threads}, {"ms_per_step", msPerStep}, {"samples_per_s", samplesPerSecond},
-                                {"gflops", gflops}};
-    if (o.json) {
-      std::cout << out.dump() << "\n";
-    } else {
-      std::cout << std::fixed << std::setprecision(1) << "imdb " << preset << ": batch " << B << " x " << T << " tokens, "
-                << threads << " threads: " << msPerStep << " ms per step, " << samplesPerSecond << " samples/s, "
-                << gflops << " GFLOP/s\n";
-    }
-    return int{kDone};
-  });
+  if (o.task != "chatbot") return benchImdb(o);
+  if (!o.data.empty() || o.sweepLength) {
+    std::cerr << "error: bench chatbot times built-in batches only; --data and --sweep-length are for bench imdb\n";
+    return int{kBadCommandLine};
+  }
+  return benchChatbot(o);
 }
 
 int ask(const PredictOptions& o) { return askChatbot(o); }

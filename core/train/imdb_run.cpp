@@ -98,6 +98,10 @@ const std::vector<SettingField<ImdbRunSettings>>& imdbFields() {
         {choiceParameter("norm", G::Model, {"layer", "batch"}, "layer | batch"),
          [](const S& s) { return nlohmann::json(toString(s.model.norm)); },
          [](S& s, const nlohmann::json& v) { s.model.norm = v.get<std::string>() == "batch" ? NormKind::Batch : NormKind::Layer; }},
+        {choiceParameter("batch_norm_padding", G::Model, {"exclude", "include"},
+                         "exclude | include (include: batch norm's statistics count padding, as Keras does)"),
+         [](const S& s) { return nlohmann::json(toString(s.model.batchNormPadding)); },
+         [](S& s, const nlohmann::json& v) { s.model.batchNormPadding = batchNormPaddingFromString(v.get<std::string>()); }},
         {choiceParameter("pooling", G::Model, {"max", "mean"}, "max | mean"),
          [](const S& s) { return nlohmann::json(toString(s.model.pooling)); },
          [](S& s, const nlohmann::json& v) { s.model.pooling = v.get<std::string>() == "mean" ? PoolingKind::Mean : PoolingKind::Max; }},
@@ -144,11 +148,11 @@ std::vector<EncodedSample> encodeAll(const std::vector<LabeledText>& texts, cons
 }
 
 // Pre-training only helps an encoder of the same shape: every architecture field must agree (dropout and
-// pooling belong to the classifier's own head).
+// pooling belong to the classifier's own head; batch_norm_padding only changes how training takes statistics).
 void requireSameEncoder(const TransformerConfig& pretrained, const TransformerConfig& wanted, const std::string& dir) {
   const nlohmann::json have = toJson(pretrained), want = toJson(wanted);
   for (const auto& [field, value] : want.items()) {
-    if (field == "dropout" || field == "pooling" || have.at(field) == value) continue;
+    if (field == "dropout" || field == "pooling" || field == "batch_norm_padding" || have.at(field) == value) continue;
     throw InputError(dir + ": the masked-lm's " + field + " is " + have.at(field).dump() + " but this run's is " +
                      value.dump() + "; use the preset (or the options) the masked-lm was trained with");
   }

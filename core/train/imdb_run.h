@@ -54,6 +54,8 @@ class ImdbRun : public TrainingRun, private TrainingTask {
   const TransformerClassifier& model() const { return *model_; }
   const Vocabulary& vocabulary() const { return vocabulary_; }
   const DataCard& dataCard() const { return dataCard_; }
+  // Every training review as ids, before the trainer holds out its validation part (splitSamples).
+  const std::vector<EncodedSample>& trainingData() const { return train_; }
   const std::vector<EpochEvent>& history() const { return history_; }
 
  private:

@@ -303,6 +303,20 @@ TRAIN_DATA = [
 TRAIN_LR, TRAIN_BATCH = 0.1, 4
 
 
+def sgd_step(w, loss, stats, momentum):
+    """One plain SGD update of every trainable tensor from loss, then the moving statistics from the batch's."""
+    for t in w.values():
+        t.grad = None
+    loss.backward()
+    with torch.no_grad():
+        for t in w.values():
+            if t.requires_grad:
+                t -= TRAIN_LR * t.grad
+        for p, (mean, var) in stats.items():
+            w[p + "moving_mean"].mul_(momentum).add_((1 - momentum) * mean)
+            w[p + "moving_variance"].mul_(momentum).add_((1 - momentum) * var)
+
+
 def train_one_epoch(config, weights, data):
     """Plain SGD, batches in file order; returns the new weights (float32) and the per-batch losses."""
     w = to_torch(weights, requires_grad=True)
@@ -315,16 +329,7 @@ def train_one_epoch(config, weights, data):
         stats = {}
         logits, _ = forward(w, config, ids, training=True, batch_stats=stats)
         loss = F.binary_cross_entropy_with_logits(logits, labels)    # mean over this batch
-        for t in w.values():
-            t.grad = None
-        loss.backward()
-        with torch.no_grad():
-            for t in w.values():
-                if t.requires_grad:
-                    t -= TRAIN_LR * t.grad
-            for p, (mean, var) in stats.items():
-                w[p + "moving_mean"].mul_(momentum).add_((1 - momentum) * mean)
-                w[p + "moving_variance"].mul_(momentum).add_((1 - momentum) * var)
+        sgd_step(w, loss, stats, momentum)
         batches.append({"samples": list(range(start, start + len(chunk))), "loss": float(loss)})
     new = {name: t.detach().numpy().astype(np.float32) for name, t in w.items()}
     return new, batches

@@ -1,0 +1,266 @@
+// bench imdb (cli.md): how fast one training step of the IMDB Transformer runs, in three modes.
+//   full length (default)   one batch of full-length sequences of random ids, the PyTorch comparison's step
+//   --data SRC              real batches from SRC's training split at their real lengths, and the projected time
+//                           of one epoch over that split, validation included
+//   --sweep-length          full-length batches at 64 .. 2,048 tokens, and how much of the time the quadratic
+//                           (attention) term takes: why long inputs are expensive for attention
+// A step is forward, backward and the optimizer's update of one batch. GFLOP/s count the arithmetic of the real
+// tokens only (TransformerClassifier::forwardFlops of each sample's length, times 3 for forward + backward).
+#include <oneapi/tbb/task_arena.h>
+
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <sstream>
+
+#include <Eigen/Dense>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+#include "app/cli/step_timer.h"
+#include "core/error.h"
+#include "core/random.h"
+#include "core/train/allocator.h"
+#include "core/train/imdb_run.h"
+#include "core/train/optimizer.h"
+#include "core/train/trainer.h"
+
+namespace al::cli {
+
+namespace {
+
+// Forward + backward of one training step is about 3x the forward FLOPs (backward computes two products per
+// forward product). Only real tokens count: each sample at its own length.
+double stepFlops(const TransformerClassifier& model, std::span<const EncodedSample* const> batch) {
+  double flops = 0;
+  for (const EncodedSample* sample : batch) flops += 3.0 * model.forwardFlops(static_cast<Index>(sample->ids.size()));
+  return flops;
+}
+
+// A model of the preset's architecture, the optimizer of its training and the worker threads: everything a
+// timed training step needs besides its batch.
+struct StepRig {
+  StepRig(const TransformerConfig& config, const TrainingSettings& training, int threads)
+      : model(config), optimizer(makeOptimizer(training.optimizer)), grads(model.parameters()), arena(threads) {
+    model.initialize(training.seed);
+  }
+  void step(std::span<const EncodedSample* const> batch) {
+    grads.setZero();
+    arena.execute([&] { model.trainBatch(batch, grads, 7); });
+    optimizer->update(model.parameters(), grads, ++steps);
+  }
+  TransformerClassifier model;
+  std::unique_ptr<Optimizer> optimizer;
+  Gradients grads;
+  tbb::task_arena arena;
+  long steps = 0;
+};
+
+// B full-length sequences of T random ordinary ids: the cost of a step does not depend on which words they are.
+std::vector<EncodedSample> randomSamples(size_t B, size_t T, int vocabSize) {
+  std::vector<EncodedSample> samples(B);
+  Rng rng(1);
+  for (size_t b = 0; b < B; ++b) {
+    samples[b].label = static_cast<float>(b % 2);
+    for (size_t t = 0; t < T; ++t) samples[b].ids.push_back(2 + static_cast<int>(rng.below(static_cast<uint64_t>(vocabSize - 2))));
+  }
+  return samples;
+}
+
+std::vector<const EncodedSample*> pointers(const std::vector<EncodedSample>& samples) {
+  std::vector<const EncodedSample*> out;
+  for (const EncodedSample& s : samples) out.push_back(&s);
+  return out;
+}
+
+struct Timing {
+  double msPerStep = 0, samplesPerSecond = 0, gflops = 0;
+};
+
+// Times `steps` steps of one full-length batch (after one warm-up step).
+Timing timeFullLength(StepRig& rig, size_t B, size_t T, int steps) {
+  const std::vector<EncodedSample> samples = randomSamples(B, T, rig.model.config().vocabSize);
+  const std::vector<const EncodedSample*> batch = pointers(samples);
+  const double seconds = timeSteps([&] { rig.step(batch); }, steps);
+  return {1000.0 * seconds / steps, static_cast<double>(B) * steps / seconds, stepFlops(rig.model, batch) * steps / seconds / 1e9};
+}
+
+void print(const BenchOptions& o, const nlohmann::json& out, const std::string& text) {
+  if (o.json) std::cout << out.dump() << "\n";
+  else std::cout << text;
+}
+
+std::string fixed(double x, int digits = 1) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << x;
+  return s.str();
+}
+
+int benchFullLength(const BenchOptions& o, const std::string& preset, const ImdbRunSettings& s, int threads) {
+  StepRig rig(s.model, s.training, threads);
+  const size_t B = static_cast<size_t>(s.training.batchSize), T = static_cast<size_t>(s.model.sequenceLength);
+  const Timing t = timeFullLength(rig, B, T, o.steps);
+  print(o,
+        {{"task", "imdb"}, {"preset", preset}, {"batch_size", B}, {"sequence_length", T}, {"threads", threads},
+         {"ms_per_step", t.msPerStep}, {"samples_per_s", t.samplesPerSecond}, {"gflops", t.gflops}},
+        "imdb " + preset + ": batch " + std::to_string(B) + " x " + std::to_string(T) + " tokens, " +
+            std::to_string(threads) + " threads: " + fixed(t.msPerStep) + " ms per step, " + fixed(t.samplesPerSecond) +
+            " samples/s, " + fixed(t.gflops) + " GFLOP/s\n");
+  return int{kDone};
+}
+
+// Real batches: SRC's training split (the trainer's split for the preset's seed and validation fraction), shuffled,
+// cut into batches in order; the first is the warm-up, the next `steps` are timed. The epoch is projected from the
+// measured speed and the FLOPs of every training sample (training steps) and validation sample (evaluation).
+int benchRealData(const BenchOptions& o, const std::string& preset, ImdbRunSettings s, int threads) {
+  s.data = o.data;
+  s.threads = threads;
+  const std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
+  const std::vector<EncodedSample>& data = run->trainingData();
+  const Split split = splitSamples(data.size(), s.training.validationSplit, true, s.training.seed);
+  const size_t B = static_cast<size_t>(s.training.batchSize);
+  if (split.train.size() < B * static_cast<size_t>(o.steps + 1))
+    throw InputError(o.data + ": " + std::to_string(split.train.size()) + " training reviews are fewer than the " +
+                     std::to_string(o.steps + 1) + " batches of " + std::to_string(B) + " to time (use fewer --steps)");
+  auto batchAt = [&](size_t k) {
+    std::vector<const EncodedSample*> batch;
+    for (size_t i = k * B; i < (k + 1) * B; ++i) batch.push_back(&data[split.train[i]]);
+    return batch;
+  };
+
+  StepRig rig(run->model().config(), s.training, threads);  // the vocabulary the data gave
+  rig.step(batchAt(0));  // warm-up: allocations, caches
+  double seconds = 0, flops = 0, tokens = 0;
+  for (int k = 1; k <= o.steps; ++k) {
+    const std::vector<const EncodedSample*> batch = batchAt(static_cast<size_t>(k));
+    for (const EncodedSample* sample : batch) tokens += static_cast<double>(sample->ids.size());
+    flops += stepFlops(rig.model, batch);
+    const auto start = std::chrono::steady_clock::now();
+    rig.step(batch);
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  const double flopsPerSecond = flops / seconds;
+
+  // Validation runs forward only; time it on up to 256 validation reviews.
+  std::vector<const EncodedSample*> validation;
+  double validationFlops = 0, timedFlops = 0;
+  for (size_t i : split.validation) {
+    const double f = rig.model.forwardFlops(static_cast<Index>(data[i].ids.size()));
+    validationFlops += f;
+    if (validation.size() < 256) validation.push_back(&data[i]), timedFlops += f;
+  }
+  double validationSeconds = 0;
+  if (!validation.empty()) {
+    const auto start = std::chrono::steady_clock::now();
+    rig.arena.execute([&] { rig.model.evaluate(validation); });
+    const double timed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    validationSeconds = timed * validationFlops / timedFlops;
+  }
+  double trainingFlops = 0;
+  for (size_t i : split.train) trainingFlops += 3.0 * rig.model.forwardFlops(static_cast<Index>(data[i].ids.size()));
+  const double epochSeconds = trainingFlops / flopsPerSecond + validationSeconds;
+
+  const double msPerStep = 1000.0 * seconds / o.steps;
+  const double meanLength = tokens / (static_cast<double>(B) * o.steps);
+  print(o,
+        {{"task", "imdb"}, {"preset", preset}, {"batch_size", B}, {"sequence_length", s.model.sequenceLength},
+         {"threads", threads}, {"ms_per_step", msPerStep}, {"samples_per_s", static_cast<double>(B) * o.steps / seconds},
+         {"gflops", flopsPerSecond / 1e9}, {"projected_epoch_s", epochSeconds}, {"data", o.data},
+         {"mean_tokens_per_sample", meanLength}, {"training_samples", split.train.size()},
+         {"validation_samples", split.validation.size()}, {"validation_s", validationSeconds}},
+        "imdb " + preset + " on " + o.data + ": batches of " + std::to_string(B) + " real reviews (mean " +
+            fixed(meanLength) + " tokens, at most " + std::to_string(s.model.sequenceLength) + "), " +
+            std::to_string(threads) + " threads: " + fixed(msPerStep) + " ms per step, " + fixed(flopsPerSecond / 1e9) +
+            " GFLOP/s of real-token arithmetic; one epoch of " + std::to_string(split.train.size()) +
+            " training + " + std::to_string(split.validation.size()) + " validation reviews: about " +
+            fixed(epochSeconds, 0) + " s (validation " + fixed(validationSeconds, 0) + " s)\n");
+  return int{kDone};
+}
+
+// Least squares of ms ≈ c0 + c1·T + c2·T² with c0, c1, c2 >= 0: no part of a step takes negative time, but on a
+// loaded machine an unconstrained fit can make one negative (and a "share" above 100 %). Each point is weighted
+// by 1/ms, so that the short lengths count as much as the long ones (a relative fit). With three coefficients,
+// trying every subset of them (the others held at 0) and keeping the best non-negative fit is exact.
+Eigen::Vector3d fitQuadratic(const std::vector<double>& lengths, const std::vector<double>& ms) {
+  const Eigen::Index n = static_cast<Eigen::Index>(lengths.size());
+  Eigen::MatrixXd A(n, 3);  // n x 3: 1, T, T², each row divided by its ms
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double T = lengths[static_cast<size_t>(i)], w = 1.0 / ms[static_cast<size_t>(i)];
+    A.row(i) << w, w * T, w * T * T;
+  }
+  const Eigen::VectorXd y = Eigen::VectorXd::Ones(n);  // n: ms / ms
+  Eigen::Vector3d best = Eigen::Vector3d::Zero();
+  double bestError = std::numeric_limits<double>::infinity();
+  for (int subset = 1; subset < 8; ++subset) {
+    std::vector<Eigen::Index> columns;
+    for (Eigen::Index j = 0; j < 3; ++j)
+      if (subset & (1 << j)) columns.push_back(j);
+    const Eigen::VectorXd solved = A(Eigen::all, columns).colPivHouseholderQr().solve(y);
+    if ((solved.array() < 0).any()) continue;
+    Eigen::Vector3d c = Eigen::Vector3d::Zero();
+    for (size_t k = 0; k < columns.size(); ++k) c(columns[k]) = solved(static_cast<Eigen::Index>(k));
+    const double error = (A * c - y).squaredNorm();
+    if (error < bestError) bestError = error, best = c;
+  }
+  return best;
+}
+
+int benchSweepLength(const BenchOptions& o, const std::string& preset, ImdbRunSettings s, int threads) {
+  const std::vector<double> lengths = {64, 128, 256, 512, 1024, 2048};
+  s.model.sequenceLength = static_cast<int>(lengths.back());  // the position table must reach the longest
+  StepRig rig(s.model, s.training, threads);
+  const size_t B = static_cast<size_t>(s.training.batchSize);
+  std::vector<double> ms;
+  std::vector<Timing> timings;
+  for (double T : lengths) {
+    timings.push_back(timeFullLength(rig, B, static_cast<size_t>(T), o.steps));
+    ms.push_back(timings.back().msPerStep);
+  }
+  const Eigen::Vector3d c = fitQuadratic(lengths, ms);
+  // The arithmetic's own quadratic share: the attention products' 2·T²·H·K of a layer's multiply-adds.
+  const TransformerConfig& m = s.model;
+  const double hk = static_cast<double>(m.numHeads) * m.keyDim;
+
+  nlohmann::json rows = nlohmann::json::array();
+  std::ostringstream text;
+  text << "imdb " << preset << ": batch " << B << ", D " << m.embedDim << ", " << m.numHeads << " heads x " << m.keyDim
+       << ", F " << m.denseDim << ", " << m.numLayers << " layer(s), " << threads << " threads\n"
+       << "tokens   ms/step   GFLOP/s   quadratic share (fit)   quadratic share (FLOPs)\n";
+  for (size_t i = 0; i < lengths.size(); ++i) {
+    const double T = lengths[i];
+    const double fitted = c(0) + c(1) * T + c(2) * T * T;
+    const double share = c(2) * T * T / fitted;
+    const double flopShare = 2.0 * 2.0 * T * T * hk * m.numLayers / rig.model.forwardFlops(static_cast<Index>(T));
+    rows.push_back({{"sequence_length", T}, {"ms_per_step", ms[i]}, {"gflops", timings[i].gflops},
+                    {"fitted_ms", fitted}, {"quadratic_share", share}, {"flop_quadratic_share", flopShare}});
+    text << std::setw(6) << T << std::setw(10) << fixed(ms[i]) << std::setw(10) << fixed(timings[i].gflops)
+         << std::setw(18) << fixed(100 * share) << " %" << std::setw(22) << fixed(100 * flopShare) << " %\n";
+  }
+  text << "fit: ms = " << fixed(c(0), 3) << " + " << std::scientific << std::setprecision(3) << c(1) << " T + " << c(2)
+       << " T^2\n";
+  print(o,
+        {{"task", "imdb"}, {"preset", preset}, {"batch_size", B}, {"threads", threads}, {"sweep", rows},
+         {"fit", {{"constant_ms", c(0)}, {"ms_per_token", c(1)}, {"ms_per_token_squared", c(2)}}}},
+        text.str());
+  return int{kDone};
+}
+
+}  // namespace
+
+int benchImdb(const BenchOptions& o) {
+  return guarded([&] {
+    keepFreedMemoryForReuse();  // as every training run does (trainInArena): time steps as training runs them
+    const std::string preset = o.preset.empty() ? "book" : o.preset;
+    const ImdbRunSettings s = imdbPreset(preset);
+    const int threads = workerThreads(o.threads);
+    if (o.sweepLength) return benchSweepLength(o, preset, s, threads);
+    if (!o.data.empty()) return benchRealData(o, preset, s, threads);
+    return benchFullLength(o, preset, s, threads);
+  });
+}
+
+}  // namespace al::cli

@@ -1,0 +1,147 @@
+// attentionlab-cli bench imdb (cli.md, "bench"): the full-length step, real batches from --data at their real
+// lengths with the projected epoch, the --sweep-length table, and bad input. These tests check the output's shape
+// and what its numbers must satisfy whatever the machine's speed; they never judge the speed itself.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include "tests/cli/cli_runner.h"
+
+using namespace al::test;
+
+namespace {
+
+const char* const kContractFields[] = {"task", "preset", "batch_size", "sequence_length", "threads",
+                                       "ms_per_step", "samples_per_s", "gflops"};
+
+// A TSV of `n` labelled reviews of 3 to 30 words: every one shorter than the tiny preset's 64 tokens.
+QByteArray shortReviews(int n) {
+  const QByteArrayList good = {"great", "wonderful", "moving", "funny"}, bad = {"boring", "awful", "dull", "silly"};
+  QByteArray tsv;
+  for (int i = 0; i < n; ++i) {
+    const bool positive = i % 2 == 0;
+    QByteArray text = "the film was";
+    for (int w = 0; w < i % 28; ++w) text += " " + (positive ? good : bad)[w % 4];
+    tsv += (positive ? "1\t" : "0\t") + text + "\n";
+  }
+  return tsv;
+}
+
+QJsonObject jsonOf(const CliRun& run) { return QJsonDocument::fromJson(run.out).object(); }
+
+}  // namespace
+
+class TestCliBench : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  QString path(const QString& name) const { return dir_.filePath(name); }
+
+ private slots:
+  // Without --data: one batch of full-length sequences, the contract's fields and no epoch projection.
+  void fullLength() {
+    const QStringList args{"bench", "imdb", "--preset", "tiny", "--steps", "1", "--threads", "1", "--json"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject o = jsonOf(run);
+    for (const char* key : kContractFields) QVERIFY2(o.contains(key), key);
+    QCOMPARE(o["task"].toString(), QString("imdb"));
+    QCOMPARE(o["sequence_length"].toInt(), 64);
+    QCOMPARE(o["batch_size"].toInt(), 32);
+    QCOMPARE(o["threads"].toInt(), 1);
+    QVERIFY(o["ms_per_step"].toDouble() > 0 && o["gflops"].toDouble() > 0);
+    QVERIFY(!o.contains("projected_epoch_s"));
+  }
+
+  // With --data: real reviews at their real lengths (all shorter than 64 tokens here), the trainer's split
+  // (80 % training) and the projected epoch.
+  void realBatches() {
+    writeFile(path("short.tsv"), shortReviews(200));
+    const QStringList args{"bench", "imdb", "--preset", "tiny", "--data", path("short.tsv"), "--steps", "2",
+                           "--threads", "1", "--json"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject o = jsonOf(run);
+    for (const char* key : kContractFields) QVERIFY2(o.contains(key), key);
+    QVERIFY(o.contains("projected_epoch_s"));
+    QCOMPARE(o["training_samples"].toInt(), 160);
+    QCOMPARE(o["validation_samples"].toInt(), 40);
+    const double meanTokens = o["mean_tokens_per_sample"].toDouble();
+    QVERIFY2(meanTokens >= 3 && meanTokens <= 30, qPrintable(QString::number(meanTokens)));  // real, not 64
+    const double ms = o["ms_per_step"].toDouble();
+    QVERIFY(ms > 0 && o["gflops"].toDouble() > 0);
+    // An epoch is 5 batches of 32 and a validation pass: more than one timed step, not absurdly more.
+    const double epoch = o["projected_epoch_s"].toDouble(), validation = o["validation_s"].toDouble();
+    QVERIFY2(validation > 0 && validation < epoch, qPrintable(QString("%1 of %2").arg(validation).arg(epoch)));
+    QVERIFY2(epoch > 1e-3 * ms && epoch < 1e-3 * ms * 50, qPrintable(QString("%1 s, %2 ms per step").arg(epoch).arg(ms)));
+
+    // The same as text, for a person.
+    const CliRun text = runCli(args.mid(0, args.size() - 1));
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("ms per step") && text.out.contains("GFLOP/s") && text.out.contains("epoch"),
+             text.out.constData());
+  }
+
+  void badDataSaysWhereAndExits3() {
+    const QStringList missing{"bench", "imdb", "--preset", "tiny", "--data", path("nowhere.tsv"), "--steps", "1"};
+    CliRun run = runCli(missing);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("nowhere.tsv"), run.err.constData());
+
+    writeFile(path("bad.tsv"), "1\tfine review\nthis line has no label\n");
+    const QStringList bad{"bench", "imdb", "--preset", "tiny", "--data", path("bad.tsv"), "--steps", "1"};
+    run = runCli(bad);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("bad.tsv") && run.err.contains("line 2"), run.err.constData());
+    QVERIFY(run.out.isEmpty());
+
+    // Too few reviews for the batches to time: bad input too, with what to do about it.
+    writeFile(path("few.tsv"), shortReviews(20));
+    run = runCli({"bench", "imdb", "--preset", "tiny", "--data", path("few.tsv"), "--steps", "1"});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("few.tsv") && run.err.contains("--steps"), run.err.constData());
+  }
+
+  void optionsThatDoNotFitAreABadCommandLine() {
+    CliRun run = runCli({"bench", "chatbot", "--data", path("short.tsv")});
+    QCOMPARE(run.exitCode, 2);
+    run = runCli({"bench", "imdb", "--sweep-length", "--data", path("short.tsv")});
+    QCOMPARE(run.exitCode, 2);
+  }
+
+  // --sweep-length: six lengths, 64 to 2,048; with the tiny preset's narrow layers (D 32, H*K 32) attention's
+  // T² term is almost all of the arithmetic at 2,048 tokens. The measured times depend on the machine's load, so
+  // only what holds whatever the load is checked: a share between 0 and 1 (the fit has no negative terms) and a
+  // step of 2,048 tokens (about 600 times the arithmetic) slower than one of 64.
+  void sweepLength() {
+    const QStringList args{"bench", "imdb", "--preset", "tiny", "--sweep-length", "--steps", "1", "--threads", "2", "--json"};
+    const CliRun run = runCli(args, 600000);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject o = jsonOf(run);
+    const QJsonArray rows = o["sweep"].toArray();
+    QCOMPARE(rows.size(), 6);
+    double previousFlopShare = 0;
+    for (int i = 0; i < rows.size(); ++i) {
+      const QJsonObject row = rows[i].toObject();
+      QCOMPARE(row["sequence_length"].toInt(), 64 << i);
+      QVERIFY(row["ms_per_step"].toDouble() > 0);
+      const double flopShare = row["flop_quadratic_share"].toDouble();
+      QVERIFY(flopShare > previousFlopShare && flopShare < 1);
+      previousFlopShare = flopShare;
+    }
+    QVERIFY(rows[5].toObject()["ms_per_step"].toDouble() > rows[0].toObject()["ms_per_step"].toDouble());
+    QVERIFY2(rows[5].toObject()["flop_quadratic_share"].toDouble() > 0.9, "tiny at 2048 tokens");
+    for (const QJsonValue& row : rows) {
+      const double fitted = row.toObject()["quadratic_share"].toDouble();
+      QVERIFY2(fitted >= 0 && fitted <= 1.0, qPrintable(QString::number(fitted)));
+    }
+    const QJsonObject fit = o["fit"].toObject();
+    for (const char* term : {"constant_ms", "ms_per_token", "ms_per_token_squared"})
+      QVERIFY2(fit.contains(term) && fit[term].toDouble() >= 0, term);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliBench)
+#include "test_cli_bench.moc"
