@@ -198,7 +198,10 @@ std::string maskVariant(MaskKind mask) {
 void addSharpness(EncoderWalk& w, Index heads, float keyScale) {
   // The softmax with and without ÷√K, for the real query rows, to show what the scaling does.
   SoftmaxSharpness& s = w.sharpness;
-  s.uniformEntropy = std::log(static_cast<double>(w.realTokens));
+  // The reference: equal weights over the keys each real row may look at (i + 1 of them under the causal mask).
+  s.uniformEntropy = 0;
+  for (Index i = 0; i < w.realTokens; ++i) s.uniformEntropy += std::log(static_cast<double>(w.allowed.row(i).sum()));
+  s.uniformEntropy /= static_cast<double>(w.realTokens);
   for (Index h = 0; h < heads; ++h) {
     const Matrix& raw = w.scores[static_cast<size_t>(h)];  // T x T
     const Matrix scaledWeights = softmaxRows(raw * keyScale, &w.allowed);

@@ -1,5 +1,6 @@
 #include "ui/widgets/palette.h"
 
+#include <algorithm>
 #include <iterator>
 
 namespace al::ui::palette {
@@ -10,6 +11,13 @@ QColor run(int runId) {
                                    QColor(0, 0, 0),       QColor(240, 228, 66)};
   const auto count = static_cast<int>(std::size(colours));
   return colours[((runId - 1) % count + count) % count];
+}
+
+QColor blend(const QColor& from, const QColor& to, double t) {
+  t = std::clamp(t, 0.0, 1.0);
+  return QColor::fromRgbF(static_cast<float>(from.redF() + t * (to.redF() - from.redF())),
+                          static_cast<float>(from.greenF() + t * (to.greenF() - from.greenF())),
+                          static_cast<float>(from.blueF() + t * (to.blueF() - from.blueF())));
 }
 
 }  // namespace al::ui::palette

@@ -11,6 +11,9 @@ namespace al::ui::palette {
 // deficiencies (Okabe-Ito). Run 1 is the first colour; the list repeats after eight runs.
 QColor run(int runId);
 
+// A colour between `from` and `to`, t in [0, 1] (clamped): the steps of a colour scale.
+QColor blend(const QColor& from, const QColor& to, double t);
+
 // The two normalizations: layer norm averages along a row (orange), batch norm along a column (teal); purple marks
 // the statistics in use.
 inline const QColor kLayerNorm{222, 110, 0};
