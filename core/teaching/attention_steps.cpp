@@ -324,7 +324,9 @@ void EncoderLayerWalkthrough::addScoreSteps(EncoderWalk& w, const WalkSettings& 
   {
     // numbers: K, √K; variant "off" when the division is switched off
     AttentionStep s{"scale", settings.scale ? "" : "off", {double(K), 1.0 / keyScale}, {}, {}};
-    for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid("scaled_scores", h, w.scaled[static_cast<size_t>(h)], L, L));
+    // Switched off, the grids hold the scores as they are: named so, not "scaled".
+    const char* key = settings.scale ? "scaled_scores" : "unscaled_scores";
+    for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid(key, h, w.scaled[static_cast<size_t>(h)], L, L));
     w.steps.push_back(std::move(s));
   }
   {

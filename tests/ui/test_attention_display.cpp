@@ -8,17 +8,22 @@
 #include <QtTest>
 
 #include <QComboBox>
+#include <QSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QPdfWriter>
 #include <QTemporaryDir>
 #include <cmath>
+#include <limits>
 #include <qcustomplot.h>
 
 #include "ui/export.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
+#include "ui/pages/stepper_page.h"
+#include "ui/widgets/matrix_view.h"
+#include "ui/widgets/palette.h"
 #include "ui/widgets/heatmap_view.h"
 
 using namespace al;
@@ -96,6 +101,10 @@ class TestAttentionDisplay : public QObject {
   void unknownWordsMarked();
   void chatbotNamesUnknownWords();
   void figureExportHoldsTheFigureOnly();
+  void stepThroughShowsTheTrainedLayersSettings();
+  void unscaledScoresAreNotCalledScaled();
+  void stepTablesRoundAsTheText();
+  void maskedCellsDrawnAsMasked();
 };
 
 // Item 1: on the default 22-token sentence in a heatmap of the page's size, every row and column is named.
@@ -259,6 +268,73 @@ void TestAttentionDisplay::figureExportHoldsTheFigureOnly() {
   QVERIFY(!pdfBytes.contains("/Subtype /Image"));
   const QImage png(pngPath);
   QCOMPARE(png.size(), page.figure()->size() * 2);
+}
+
+static int stepIndex(const StepperPage& page, const std::string& key) {
+  for (int i = 0; i < page.stepCount(); ++i)
+    if (page.steps()[size_t(i)].key == key) return i;
+  return -1;
+}
+
+// Item 7: walking the first layer of a trained model, the settings shown are that model's (D 16, H 2, K 8, F 8,
+// learned position), not the toy's (D 8, K 4, sinusoidal); back on the toy, the toy's come back.
+void TestAttentionDisplay::stepThroughShowsTheTrainedLayersSettings() {
+  StepperPage page;
+  page.setTrainedModel("Run 1", makeModel());
+  page.useTrainedModel(true);
+  QVERIFY(page.usesTrainedModel());
+  auto* width = page.findChild<QSpinBox*>("widthBox");
+  auto* key = page.findChild<QLabel*>("keyDimension");
+  auto* feedForward = page.findChild<QSpinBox*>("feedForwardBox");
+  auto* position = page.findChild<QComboBox*>("positionBox");
+  QVERIFY(width && key && feedForward && position);
+  QCOMPARE(width->value(), 16);
+  QCOMPARE(key->text(), QString("8"));
+  QCOMPARE(feedForward->value(), 8);
+  QCOMPARE(position->currentData().toInt(), int(PositionKind::Learned));
+  page.useTrainedModel(false);
+  QCOMPARE(width->value(), 8);
+  QCOMPARE(key->text(), QString("4"));
+  QCOMPARE(position->currentData().toInt(), int(PositionKind::Sinusoidal));
+}
+
+// With the ÷√K switch off, the grids of that step are not called "scaled scores".
+void TestAttentionDisplay::unscaledScoresAreNotCalledScaled() {
+  StepperPage page;
+  page.setScaling(false);
+  page.showStep(stepIndex(page, "scale"));
+  QVERIFY(!page.gridViews().isEmpty());
+  for (MatrixView* view : page.gridViews()) QVERIFY2(!view->title().contains("scaled scores"), qPrintable(view->title()));
+}
+
+// The sidebar's sharpness, the softmax step's text and its sharpness tables round alike (3 decimals).
+void TestAttentionDisplay::stepTablesRoundAsTheText() {
+  StepperPage page;
+  page.showStep(stepIndex(page, "softmax"));
+  const auto& sharpness = page.walk().sharpness;
+  const QString entropy = QString::number(sharpness.entropyScaled[0], 'f', 3);
+  QVERIFY(page.sharpnessText().contains(entropy));
+  QVERIFY(page.explanationText().contains(entropy));
+  MatrixView* table = nullptr;
+  for (MatrixView* view : page.gridViews())
+    if (view->columns() == 4) table = view;
+  QVERIFY(table);
+  QCOMPARE(table->text(0, 0), QString::number(table->value(0, 0), 'f', 3));
+}
+
+// A masked score (−∞) is drawn grey, not as the colour scale's most negative colour.
+void TestAttentionDisplay::maskedCellsDrawnAsMasked() {
+  HeatmapView view;
+  show(view, 300, 300);
+  view.setColouring(HeatmapView::Colouring::Signed);
+  Matrix scores(3, 3);
+  scores << 1, -2, -std::numeric_limits<float>::infinity(), 0.5f, 2, -1, -1, 0, 1;
+  view.setMatrix(scores);
+  settle(view);
+  const QColor masked = drawnColour(view, 0, 2), lowest = drawnColour(view, 0, 1);
+  QCOMPARE(masked, palette::kMutedCell);
+  QVERIFY(lowest.blue() > lowest.red() + 40);
+  QVERIFY(view.toolTipFor(0, 2).contains("−∞"));
 }
 
 QTEST_MAIN(TestAttentionDisplay)

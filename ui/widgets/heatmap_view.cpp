@@ -88,17 +88,21 @@ QSharedPointer<QCPAxisTicker> relativeTicker(const QCPRange& range) {
   return ticker;
 }
 
+}  // namespace
+
 // QCustomPlot's colour map draws its cells as one picture, which is right on screen but makes an SVG or PDF a
 // bitmap, and draws nothing when a side has a single cell (a one-token sentence). In those cases the cells are
 // painted as rectangles: vector files hold one rectangle per cell, a 1 x 1 map a proper square.
 class CellMap : public QCPColorMap {
  public:
   using QCPColorMap::QCPColorMap;
+  bool hasMaskedCells = false;  // -∞ scores: drawn as rectangles too, grey, never as the scale's lowest colour
 
  protected:
   void draw(QCPPainter* painter) override {
     QCPColorMapData* cells = data();
-    if (!painter->modes().testFlag(QCPPainter::pmVectorized) && cells->keySize() > 1 && cells->valueSize() > 1)
+    if (!painter->modes().testFlag(QCPPainter::pmVectorized) && !hasMaskedCells && cells->keySize() > 1 &&
+        cells->valueSize() > 1)
       return QCPColorMap::draw(painter);
     const bool logarithmic = dataScaleType() == QCPAxis::stLogarithmic;
     painter->setPen(Qt::NoPen);
@@ -114,6 +118,8 @@ class CellMap : public QCPColorMap {
       }
   }
 };
+
+namespace {
 
 void addExportActions(QMenu& menu, QWidget* widget, const QString& name, const QStringList& header,
                       const std::vector<std::vector<QString>>& rows) {
@@ -241,6 +247,7 @@ void HeatmapView::redraw() {
   map_->data()->setRange(QCPRange(0, std::max(nx - 1, 0)), QCPRange(0, std::max(ny - 1, 0)));
   for (int i = 0; i < ny; ++i)
     for (int j = 0; j < nx; ++j) map_->data()->setCell(j, i, values_(i, j) * rowFactors_[size_t(i)]);
+  map_->hasMaskedCells = !values_.allFinite();
   map_->setGradient(colouring_ == Colouring::Weights ? weightsGradient(weightScale()) : signedGradient());
   scale_->axis()->setLabel(colouring_ == Colouring::Weights ? WeightScaleSetting::legendTitle(weightScale()) : QString());
   applyRange();

@@ -26,6 +26,8 @@ class QLabel;
 
 namespace al::ui {
 
+class CellMap;
+
 class HeatmapView : public QWidget {
   Q_OBJECT
  public:
@@ -99,7 +101,7 @@ class HeatmapView : public QWidget {
   QLabel* empty_;  // shown instead of the plot while there is no matrix
   QLabel* cellNote_;
   QCustomPlot* plot_;
-  QCPColorMap* map_;
+  CellMap* map_;
   QCPColorScale* scale_;
   al::Matrix values_;
   QStringList rowLabels_, columnLabels_;
