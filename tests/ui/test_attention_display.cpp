@@ -248,6 +248,7 @@ void TestAttentionDisplay::figureExportHoldsTheFigureOnly() {
   show(page, 1280, 720);
   page.addModel("test", makeModel());
   page.setText("the movie was good");
+  QTest::qWait(100);  // the new heatmaps are shown and laid out by the event loop, before a user can export
   QTemporaryDir dir;
   const QString svgPath = dir.filePath("figure.svg"), pdfPath = dir.filePath("figure.pdf"),
                 pngPath = dir.filePath("figure.png");

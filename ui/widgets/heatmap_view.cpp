@@ -83,8 +83,10 @@ void labelEveryCell(QCPAxis* axis, const QStringList& labels) {
 // The colour scale's ticks for a logarithmic range around 1: ½, 1, 2 and the like, as many as fit.
 QSharedPointer<QCPAxisTicker> relativeTicker(const QCPRange& range) {
   auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  const bool wide = range.upper >= 3;  // powers of two only, or they crowd each other
   for (double v : {1.0 / 16, 1.0 / 8, 0.25, 0.5, 0.8, 1.0, 1.25, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0})
-    if (v >= range.lower * 0.999 && v <= range.upper * 1.001) ticker->addTick(v, QString::number(v, 'g', 3));
+    if (v >= range.lower * 0.999 && v <= range.upper * 1.001 && !(wide && (v == 0.8 || v == 1.25)))
+      ticker->addTick(v, QString::number(v, 'g', 3));
   return ticker;
 }
 
@@ -319,10 +321,13 @@ void HeatmapView::updateTicks() {
   if (fitted_) fitRanges();  // the axis length may have changed with the layout
   labelEveryCell(plot_->xAxis, columnLabels_);
   labelEveryCell(plot_->yAxis, rowLabels_);
-  if (fitted_ && !showsEverything() && cellNote_->text().isEmpty())
-    cellNote_->setText(tr("Every token is named: drag to move through the %1 × %2 map, turn the wheel to zoom out.")
+  // While part of the map is in view, say how to reach the rest (a clicked cell's note stays).
+  const QString hint = tr("Every token is named: drag to move through the %1 × %2 map, turn the wheel to zoom out.")
                            .arg(rows())
-                           .arg(columns()));
+                           .arg(columns());
+  const bool partial = fitted_ && !showsEverything();
+  if (partial && cellNote_->text().isEmpty()) cellNote_->setText(hint);
+  else if (!partial && cellNote_->text() == hint) cellNote_->clear();
 }
 
 QStringList HeatmapView::shownLabels(Qt::Orientation axis) const {
