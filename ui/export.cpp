@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QImage>
 #include <QMessageBox>
 #include <QPageSize>
 #include <QPainter>
@@ -24,22 +25,38 @@ class FigureExport {
 
 namespace {
 
-void exportPng(QWidget* widget, const QString& path) {
-  const QPixmap picture = widget->grab();
-  if (!picture.save(path, "PNG")) throw RunError("could not write " + path.toStdString());
-}
-
-// The widget as it looks, then each plot in it again as lines and text: a plot paints itself from a pixel buffer,
-// which would make the plots of an SVG or a PDF pictures (blurred when zoomed, their words not searchable).
-void renderVector(QWidget* widget, QCPPainter& painter) {
-  widget->render(&painter);
+// The widget as it looks, except that each plot in it paints itself again through QCustomPlot's own painting
+// instead of its screen buffer: sharp at any resolution, and in an SVG or a PDF lines, rectangles and text rather
+// than a picture (a heatmap's cells are a rectangle each there, ui/widgets/heatmap_view.cpp).
+void renderFigure(QWidget* widget, QCPPainter& painter, bool vectorized) {
+  QList<QCustomPlot*> plots;
+  QRegion rest(widget->rect());
   for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>()) {
     if (!plot->isVisibleTo(widget)) continue;
+    plots << plot;
+    rest -= QRect(plot->mapTo(widget, QPoint(0, 0)), plot->size());
+  }
+  widget->render(&painter, QPoint(), rest);
+  painter.setMode(QCPPainter::pmVectorized, vectorized);
+  for (QCustomPlot* plot : plots) {
     painter.save();
     painter.translate(plot->mapTo(widget, QPoint(0, 0)));
     plot->toPainter(&painter, plot->width(), plot->height());
     painter.restore();
   }
+}
+
+// Twice the pixels of the screen picture: sharp on slides and paper.
+void exportPng(QWidget* widget, const QString& path) {
+  QImage picture(widget->size() * 2, QImage::Format_ARGB32_Premultiplied);
+  picture.setDevicePixelRatio(2);
+  picture.fill(Qt::white);
+  QCPPainter painter;
+  if (!painter.begin(&picture)) throw RunError("could not draw " + path.toStdString());
+  renderFigure(widget, painter, false);
+  painter.end();
+  picture.setDevicePixelRatio(1);
+  if (!picture.save(path, "PNG")) throw RunError("could not write " + path.toStdString());
 }
 
 void exportSvg(QWidget* widget, const QString& path) {
@@ -51,7 +68,7 @@ void exportSvg(QWidget* widget, const QString& path) {
   svg.setDescription(QStringLiteral("AttentionLab"));
   QCPPainter painter;
   if (!painter.begin(&svg)) throw RunError("could not write " + path.toStdString());
-  renderVector(widget, painter);
+  renderFigure(widget, painter, true);
   painter.end();
 }
 
@@ -64,7 +81,7 @@ void exportPdf(QWidget* widget, const QString& path) {
   pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
   QCPPainter painter;
   if (!painter.begin(&pdf)) throw RunError("could not write " + path.toStdString());
-  renderVector(widget, painter);
+  renderFigure(widget, painter, true);
   painter.end();
 }
 

@@ -10,9 +10,9 @@ class QWidget;
 namespace al::ui {
 
 // Writes a picture of `widget` to `path`; the suffix chooses the format:
-//   .png  a pixel copy (QWidget::grab), at the screen's device pixel ratio
-//   .svg  vector drawing (QSvgGenerator), text stays text
-//   .pdf  one page the size of the widget (QPdfWriter), vector where the widget paints vectors
+//   .png  at twice the widget's pixels (plots drawn again at that resolution)
+//   .svg  vector drawing (QSvgGenerator): text stays text, plots are lines and rectangles (heatmap cells too)
+//   .pdf  one page the size of the widget (QPdfWriter), vectors as in the SVG
 // Throws al::InputError for another suffix and al::RunError when the file cannot be written.
 void exportWidget(QWidget* widget, const QString& path);
 

@@ -198,7 +198,10 @@ std::string maskVariant(MaskKind mask) {
 void addSharpness(EncoderWalk& w, Index heads, float keyScale) {
   // The softmax with and without ÷√K, for the real query rows, to show what the scaling does.
   SoftmaxSharpness& s = w.sharpness;
-  s.uniformEntropy = std::log(static_cast<double>(w.realTokens));
+  // The reference: equal weights over the keys each real row may look at (i + 1 of them under the causal mask).
+  s.uniformEntropy = 0;
+  for (Index i = 0; i < w.realTokens; ++i) s.uniformEntropy += std::log(static_cast<double>(w.allowed.row(i).sum()));
+  s.uniformEntropy /= static_cast<double>(w.realTokens);
   for (Index h = 0; h < heads; ++h) {
     const Matrix& raw = w.scores[static_cast<size_t>(h)];  // T x T
     const Matrix scaledWeights = softmaxRows(raw * keyScale, &w.allowed);
@@ -321,7 +324,9 @@ void EncoderLayerWalkthrough::addScoreSteps(EncoderWalk& w, const WalkSettings& 
   {
     // numbers: K, √K; variant "off" when the division is switched off
     AttentionStep s{"scale", settings.scale ? "" : "off", {double(K), 1.0 / keyScale}, {}, {}};
-    for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid("scaled_scores", h, w.scaled[static_cast<size_t>(h)], L, L));
+    // Switched off, the grids hold the scores as they are: named so, not "scaled".
+    const char* key = settings.scale ? "scaled_scores" : "unscaled_scores";
+    for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid(key, h, w.scaled[static_cast<size_t>(h)], L, L));
     w.steps.push_back(std::move(s));
   }
   {

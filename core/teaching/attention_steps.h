@@ -79,7 +79,8 @@ struct WalkSettings {
 struct SoftmaxSharpness {
   std::vector<double> entropyScaled, entropyUnscaled;  // H
   std::vector<double> largestScaled, largestUnscaled;  // H: the largest weight of a row
-  double uniformEntropy = 0;                           // log(number of real keys)
+  double uniformEntropy = 0;  // of equal weights over the keys a row may look at, mean over the real rows:
+                              // log(real tokens), or the mean of log(i + 1) under the causal mask
 };
 
 // A sentence as a model reads it.

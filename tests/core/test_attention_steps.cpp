@@ -77,6 +77,7 @@ class TestAttentionSteps : public QObject {
   void weightsMatchModelPrediction();
   void causalAndPaddingMasks();
   void unscaledScoresAreSharper();
+  void uniformEntropyFollowsTheMask();
   void layerNormRows();
   void stepsAreComplete();
   void toyEmbeddingsBelongToWords();
@@ -226,6 +227,24 @@ void TestAttentionSteps::unscaledScoresAreSharper() {
   // The switch changes what flows on.
   QVERIFY(largestDifference(scaled.attentionOutput, unscaled.attentionOutput) > 1e-4);
   QCOMPARE(scaled.sharpness.uniformEntropy, std::log(11.0));
+}
+
+// The reference entropy is that of equal weights over the keys each row may look at: under the causal mask row i
+// has i + 1 of them, so the uniform entropy is the mean of log(i + 1), not log(T).
+void TestAttentionSteps::uniformEntropyFollowsTheMask() {
+  const auto walker = EncoderLayerWalkthrough::toy({8, 2, 16, PositionKind::Sinusoidal, 1, 32});
+  const Sentence s = walker.read("The train left the station on time");
+  WalkSettings causal;
+  causal.mask = MaskKind::Causal;
+  const EncoderWalk c = walker.walk(s, causal);
+  double expected = 0;
+  for (int i = 0; i < 7; ++i) expected += std::log(i + 1.0);
+  expected /= 7;
+  QVERIFY(std::abs(c.sharpness.uniformEntropy - expected) < 1e-12);
+  for (size_t h = 0; h < 2; ++h) QVERIFY(c.sharpness.entropyScaled[h] <= c.sharpness.uniformEntropy + 1e-9);
+  WalkSettings padding;
+  padding.mask = MaskKind::Padding;
+  QVERIFY(std::abs(walker.walk(s, padding).sharpness.uniformEntropy - std::log(7.0)) < 1e-12);
 }
 
 void TestAttentionSteps::layerNormRows() {

@@ -35,8 +35,13 @@
 #include "ui/widgets/palette.h"
 #include "ui/widgets/position_tab.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/widgets/weight_scale.h"
+#include "ui/widgets/word_order_tab.h"
+#include "ui/widgets/figure_export_bar.h"
 
 namespace al::ui {
+
+static_assert(kUnknownTokenId == Vocabulary::kUnknownId);
 
 namespace {
 
@@ -75,9 +80,12 @@ AttentionPage::AttentionPage(QWidget* parent)
   layout->addWidget(error_);
   tabs_ = new QTabWidget;
   tabs_->addTab(createHeatmapsTab(), QString());
-  tabs_->addTab(createWordOrderTab(), QString());
+  wordOrder_ = new WordOrderTab;
+  connect(wordOrder_, &WordOrderTab::shuffleRequested, this, &AttentionPage::shuffleWords);
+  tabs_->addTab(wordOrder_, QString());
   positionTab_ = new PositionTab;
   tabs_->addTab(positionTab_, QString());
+  tabs_->setCornerWidget(createFigureCorner());
   layout->addWidget(tabs_, 1);
 
   typingTimer_->setSingleShot(true);
@@ -85,7 +93,6 @@ AttentionPage::AttentionPage(QWidget* parent)
   connect(typingTimer_, &QTimer::timeout, this, &AttentionPage::showAttention);
   connect(textEdit_, &QPlainTextEdit::textChanged, typingTimer_, qOverload<>(&QTimer::start));
   connect(toyWatcher_, &QFutureWatcher<ToyTraining>::finished, this, &AttentionPage::toyModelTrained);
-  clearComparison();
   // Texts from the model and the sentence, worded again from what the page keeps (a comparison stays).
   setTranslatedTexts(this, [this] {
     const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position")};
@@ -93,7 +100,6 @@ AttentionPage::AttentionPage(QWidget* parent)
     const auto model = currentModel();
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
     if (hasPrediction_) showPrediction();
-    if (!comparison_) clearComparison();
   });
 }
 
@@ -112,7 +118,7 @@ QWidget* AttentionPage::createModelBar() {
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto model = currentModel();
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
-    clearComparison();
+    wordOrder_->clear();
     positionTab_->setModel(currentModelName(), model);
     showAttention();
     emit currentModelChanged();
@@ -132,6 +138,27 @@ QWidget* AttentionPage::createModelBar() {
     setItemTexts(toyPositionBox_, {tr("with learned position"), tr("without position"), tr("with sinusoidal position")});
   });
   return modelBar_;
+}
+
+// Beside the tabs: the colour scale of every heatmap, and the figure's export (as the Train page has under its curves).
+QWidget* AttentionPage::createFigureCorner() {
+  auto* corner = new QWidget;
+  auto* row = new QHBoxLayout(corner);
+  row->setContentsMargins(0, 0, 0, 2);
+  auto* label = new QLabel;
+  row->addWidget(label);
+  row->addWidget(WeightScaleSetting::createBox());
+  auto* exportBar = new FigureExportBar({}, {});
+  exportBar->onPicture = [this] { exportFigure(); };
+  exportBar->onNumbers = [this] { exportNumbers(); };
+  row->addWidget(exportBar);
+  setTranslatedTexts(this, [=] {
+    label->setText(tr("Colours:"));
+    exportBar->setToolTips(tr("The maps of this tab, without the controls: PNG at twice the pixels, or SVG and PDF "
+                              "as vectors"),
+                           tr("Every weight of the maps of this tab, as a CSV table"));
+  });
+  return corner;
 }
 
 QWidget* AttentionPage::createHeatmapsTab() {
@@ -192,44 +219,6 @@ QWidget* AttentionPage::createHeatmapsTab() {
     barsLabel->setText(tr("Bars from:"));
     hint->setText(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its attention "
                      "over the sentence (the row sums to 1)."));
-  });
-  return tab;
-}
-
-QWidget* AttentionPage::createWordOrderTab() {
-  auto* tab = new QWidget;
-  auto* layout = new QVBoxLayout(tab);
-  auto* row = new QHBoxLayout;
-  auto* shuffle = new QPushButton;
-  shuffle->setObjectName("shuffleButton");
-  connect(shuffle, &QPushButton::clicked, this, &AttentionPage::shuffleWords);
-  row->addWidget(shuffle);
-  auto* headLabel = new QLabel;
-  row->addWidget(headLabel);
-  orderHeadBox_ = new QComboBox;
-  connect(orderHeadBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateOrderViews);
-  row->addWidget(orderHeadBox_);
-  row->addStretch(1);
-  layout->addLayout(row);
-  shuffledText_ = new QLabel;
-  shuffledText_->setWordWrap(true);
-  layout->addWidget(shuffledText_);
-  verdict_ = new QLabel;
-  verdict_->setObjectName("verdict");
-  verdict_->setWordWrap(true);
-  layout->addWidget(verdict_);
-  auto* maps = new QHBoxLayout;
-  originalView_ = new HeatmapView;
-  shuffledView_ = new HeatmapView;
-  for (HeatmapView* v : {originalView_, shuffledView_}) maps->addWidget(v, 1);
-  layout->addLayout(maps, 1);
-  setTranslatedTexts(this, [=, this] {
-    shuffle->setText(tr("Shuffle words"));
-    shuffle->setToolTip(tr("Put the words of the sentence in a random order and run the model again"));
-    headLabel->setText(tr("Heatmap of:"));
-    originalView_->setTitle(tr("Original order"));
-    shuffledView_->setTitle(tr("Shuffled"));
-    for (HeatmapView* v : {originalView_, shuffledView_}) v->setAxisTitles(tr("query token"), tr("key token"));
   });
   return tab;
 }
@@ -345,7 +334,7 @@ void AttentionPage::showAttention() {
     showError(QString::fromStdString(e.what()));
     return;
   }
-  clearComparison();
+  wordOrder_->clear();
   showPrediction();
 }
 
@@ -353,8 +342,12 @@ void AttentionPage::showAttention() {
 void AttentionPage::showPrediction() {
   const int T = static_cast<int>(prediction_.tokens.size());
   if (selectedToken_ >= T) selectedToken_ = -1;
-  predictionLabel_->setText(tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability),
-                                                                       percent(prediction_.probability)));
+  QString line = tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability), percent(prediction_.probability));
+  const QString unknown = unknownWordList(prediction_.tokens, prediction_.ids);
+  if (!unknown.isEmpty())
+    line += tr(". The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.")
+                .arg(unknown.toHtmlEscaped());
+  predictionLabel_->setText(line);
   updateTokens();
   rebuildHeatmaps();
   updateBars();
@@ -369,7 +362,9 @@ void AttentionPage::updateTokens() {
     tokens.push_back({QString::fromStdString(prediction_.tokens[t]), isUnknown, static_cast<int>(t) == selectedToken_});
   }
   QString notes = tr("%n token(s)", "", static_cast<int>(prediction_.tokens.size()));
-  if (unknown > 0) notes += tr("; %n unknown (grey, marked ?: the model reads them all as [UNK])", "", unknown);
+  if (unknown > 0)
+    notes += tr("; %n unknown: %1 (grey, marked ?: the model reads them all as [UNK])", "", unknown)
+                 .arg(unknownWordList(prediction_.tokens, prediction_.ids).toHtmlEscaped());
   if (prediction_.truncated)
     notes += tr("; <b>the text was cut</b> after %1 tokens (the model's sequence length): the rest is not read")
                  .arg(prediction_.tokens.size());
@@ -385,7 +380,7 @@ QString AttentionPage::predictionText() const {
 }
 
 void AttentionPage::rebuildHeatmaps() {
-  const QStringList labels = toQStrings(prediction_.tokens);
+  const QStringList labels = readTokenLabels(prediction_.tokens, prediction_.ids);
   const size_t layers = prediction_.attention.size();
   const size_t heads = layers ? prediction_.attention[0].size() : 0;
   const bool sameShape = heatmaps_.size() == layers && (layers == 0 || heatmaps_[0].size() == heads + 1);
@@ -404,15 +399,11 @@ void AttentionPage::rebuildHeatmaps() {
       }
     const QSignalBlocker blocker(barsSourceBox_);
     barsSourceBox_->clear();
-    orderHeadBox_->clear();
     for (size_t l = 0; l < layers; ++l) {
       for (size_t h = 0; h < heads; ++h) barsSourceBox_->addItem(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
       barsSourceBox_->addItem(tr("layer %1, average of the heads").arg(l + 1));
     }
-    for (size_t h = 0; h < heads; ++h) orderHeadBox_->addItem(tr("layer 1, head %1").arg(h + 1));
-    orderHeadBox_->addItem(tr("layer 1, average"));
     barsSourceBox_->setCurrentIndex(int(heads));  // layer 1's average
-    orderHeadBox_->setCurrentIndex(int(heads));
   }
   for (size_t l = 0; l < layers; ++l)
     for (size_t h = 0; h <= heads; ++h) {
@@ -449,7 +440,7 @@ void AttentionPage::updateBars() {
   const int layer = source / (heads + 1), head = source % (heads + 1);
   const Matrix a = head == heads ? teaching::headAverage(prediction_.attention[size_t(layer)])
                                  : prediction_.attention[size_t(layer)][size_t(head)];  // T x T
-  bars_->setWeights(a.row(token), toQStrings(prediction_.tokens),
+  bars_->setWeights(a.row(token), readTokenLabels(prediction_.tokens, prediction_.ids),
                     tr("Where “%1” looks (%2)").arg(QString::fromStdString(prediction_.tokens[size_t(token)]),
                                                    barsSourceBox_->currentText()));
 }
@@ -459,77 +450,50 @@ void AttentionPage::updateBars() {
 
 void AttentionPage::shuffleWords() {
   const auto model = currentModel();
-  if (!model) {
-    showError(tr("Choose a model first."));
-    return;
-  }
+  if (!model) return showError(tr("Choose a model first."));
   try {
-    comparison_ = std::make_unique<teaching::ShuffledComparison>(
-        teaching::compareShuffledWords(*model->model, model->vocabulary, text().toStdString(), shuffleSeed_++));
+    wordOrder_->shuffle(*model->model, model->vocabulary, text().toStdString());
     showError({});
   } catch (const std::exception& e) {
-    clearComparison();
     showError(QString::fromStdString(e.what()));
-    return;
   }
-  const teaching::ShuffledComparison& c = *comparison_;
-  shuffledText_->setText(tr("<b>Shuffled:</b> %1").arg(QString::fromStdString(c.shuffledText).toHtmlEscaped()));
-  const PositionKind position = model->model->config().position;
-  const QString numbers = tr("original p = %1, shuffled p = %2 (difference %3); largest difference between a "
-                             "shuffled attention weight and the original weight of the same two words: %4")
-                              .arg(c.original.probability, 0, 'f', 6)
-                              .arg(c.shuffled.probability, 0, 'f', 6)
-                              .arg(c.probabilityDifference, 0, 'g', 2)
-                              .arg(c.largestWeightDifference, 0, 'g', 2);
-  QString verdict;
-  if (position == PositionKind::None)
-    verdict = tr("<b>This model has no position information.</b> The prediction is identical and every row of "
-                 "attention moved with its word: attention sees a bag of words, not a sentence. ");
-  else if (c.probabilityDifference > 1e-6 || c.largestWeightDifference > 1e-5)
-    verdict = tr("<b>This model adds %1 position information,</b> so word order matters: the prediction and the "
-                 "attention change when the words move. ")
-                  .arg(QString::fromStdString(toString(position)));
-  else
-    verdict = tr("<b>This model has %1 position information,</b> yet this shuffle changed nothing visible. ")
-                  .arg(QString::fromStdString(toString(position)));
-  verdict_->setText(verdict + numbers);
-  updateOrderViews();
 }
 
-// Back to the invitation to shuffle: the sentence or the model changed.
-void AttentionPage::clearComparison() {
-  comparison_.reset();
-  shuffledText_->clear();
-  verdict_->setText(tr("Press “Shuffle words”. Attention by itself does not see word order: only position "
-                       "information added to the embeddings can tell “not good, bad” from “bad, not good”."));
-  originalView_->setMatrix(Matrix());
-  shuffledView_->setMatrix(Matrix());
-}
-
-// The original and the shuffled heatmap of the chosen head (or the average), each with its own word order.
-void AttentionPage::updateOrderViews() {
-  if (!comparison_) return;
-  const int index = std::max(0, orderHeadBox_->currentIndex());
-  const auto& a = comparison_->original.attention[0];
-  const auto& b = comparison_->shuffled.attention[0];
-  const bool average = index >= static_cast<int>(a.size());
-  originalView_->setMatrix(average ? teaching::headAverage(a) : a[size_t(index)],
-                           toQStrings(comparison_->original.tokens), toQStrings(comparison_->original.tokens));
-  shuffledView_->setMatrix(average ? teaching::headAverage(b) : b[size_t(index)],
-                           toQStrings(comparison_->shuffled.tokens), toQStrings(comparison_->shuffled.tokens));
-}
-
-QString AttentionPage::wordOrderVerdict() const {
-  QTextDocument doc;
-  doc.setHtml(verdict_->text());
-  return doc.toPlainText();
-}
+bool AttentionPage::hasComparison() const { return wordOrder_->hasComparison(); }
+const teaching::ShuffledComparison& AttentionPage::comparison() const { return wordOrder_->comparison(); }
+QString AttentionPage::wordOrderVerdict() const { return wordOrder_->verdictText(); }
+HeatmapView* AttentionPage::originalOrderView() const { return wordOrder_->originalView(); }
+HeatmapView* AttentionPage::shuffledOrderView() const { return wordOrder_->shuffledView(); }
 
 HeatmapView* AttentionPage::sinusoidView() const { return positionTab_->sinusoidView(); }
 HeatmapView* AttentionPage::positionSimilarityView() const { return positionTab_->similarityView(); }
 
+// The figure of the tab in view, without the controls around it: the heatmaps, the two word-order maps, or the
+// position maps.
+QWidget* AttentionPage::figure() const {
+  if (tabs_->currentWidget() == wordOrder_) return wordOrder_->figure();
+  if (tabs_->currentWidget() == positionTab_) return positionTab_->figure();
+  return heatmapHost_;
+}
+
+void AttentionPage::exportFigureTo(const QString& path) { exportWidget(figure(), path); }
+
 void AttentionPage::exportFigure() {
-  askAndExportWidget(tabs_->currentWidget(), QStringLiteral("attention_") + tabs_->tabText(tabs_->currentIndex()).toLower().replace(' ', '_'));
+  askAndExportWidget(figure(), QStringLiteral("attention_") + tabs_->tabText(tabs_->currentIndex()).toLower().replace(' ', '_'));
+}
+
+// Every heatmap of the figure in view, one block each: its title, the key tokens, a row per query token.
+void AttentionPage::exportNumbers() {
+  std::vector<std::vector<QString>> rows;
+  for (HeatmapView* view : figure()->findChildren<HeatmapView*>()) {
+    if (view->rows() == 0) continue;
+    rows.push_back({view->title()});
+    const QStringList header = view->csvHeader();
+    rows.push_back(std::vector<QString>(header.begin(), header.end()));
+    for (auto& row : view->csvRows()) rows.push_back(row);
+    rows.push_back({});
+  }
+  askAndWriteCsv(this, QStringLiteral("attention_") + tabs_->tabText(tabs_->currentIndex()).toLower().replace(' ', '_'), {}, rows);
 }
 
 }  // namespace al::ui

@@ -3,11 +3,12 @@
 //
 //   model bar     pick a model: one trained on the Train page this session, a model directory, or a toy model
 //                 trained here in a few seconds (tiny preset on the built-in reviews)
-//   Heatmaps      the tokens as the model reads them (unknown words and a cut-off tail marked), the prediction,
+//   Heatmaps      the tokens as the model reads them (unknown words and a cut-off tail marked, and named in the
+//                 prediction and as "bomb→[UNK]" on the heatmaps' axes), the prediction,
 //                 one heatmap per layer and head plus the heads' average; click a token (or a heatmap row) for
 //                 a bar chart of where it looks
 //   Word order    "Shuffle words": the shuffled review's prediction and attention beside the original, and what
-//                 that proves about the model's position information, with the numbers
+//                 that proves about the model's position information, with the numbers (WordOrderTab)
 //   Position      the sinusoidal encoding (positions x dimensions) and the similarity of the model's learned
 //                 position vectors (PositionTab)
 //
@@ -47,6 +48,7 @@ class ModelFileJob;
 class TokenStrip;
 class PositionTab;
 class WeightBars;
+class WordOrderTab;
 
 class AttentionPage : public QWidget {
   Q_OBJECT
@@ -90,21 +92,26 @@ class AttentionPage : public QWidget {
 
   // --- Word order ---
   void shuffleWords();
-  bool hasComparison() const { return comparison_ != nullptr; }
-  const teaching::ShuffledComparison& comparison() const { return *comparison_; }
+  bool hasComparison() const;
+  const teaching::ShuffledComparison& comparison() const;
   QString wordOrderVerdict() const;
-  HeatmapView* originalOrderView() const { return originalView_; }
-  HeatmapView* shuffledOrderView() const { return shuffledView_; }
+  HeatmapView* originalOrderView() const;
+  HeatmapView* shuffledOrderView() const;
 
   // --- Position ---
   HeatmapView* sinusoidView() const;
   HeatmapView* positionSimilarityView() const;
 
   QTabWidget* tabs() const { return tabs_; }
+  // The figure of the tab in view, without its controls (no text box, buttons or scroll bars): what File › Export
+  // figure writes (PNG at twice the pixels; SVG and PDF as vectors, a rectangle per heatmap cell, text as text).
+  QWidget* figure() const;
+  void exportFigureTo(const QString& path);  // throws what exportWidget throws
 
  public slots:
   void openModelDialog();
-  void exportFigure();  // File > Export figure: the current tab as a picture
+  void exportFigure();   // File > Export figure: the current tab's figure as a picture
+  void exportNumbers();  // the weights of the current tab's maps as CSV
 
  signals:
   void currentModelChanged();
@@ -117,13 +124,11 @@ class AttentionPage : public QWidget {
   };
   QWidget* createModelBar();
   QWidget* createHeatmapsTab();
-  QWidget* createWordOrderTab();
+  QWidget* createFigureCorner();
   void showPrediction();
   void rebuildHeatmaps();
   void updateTokens();
   void updateBars();
-  void updateOrderViews();
-  void clearComparison();
   void showError(const QString& message);
   void toyModelTrained();
 
@@ -131,8 +136,6 @@ class AttentionPage : public QWidget {
   ImdbPrediction prediction_;
   bool hasPrediction_ = false;
   int selectedToken_ = -1;
-  std::unique_ptr<teaching::ShuffledComparison> comparison_;
-  uint64_t shuffleSeed_ = 1;
 
   struct ToyTraining {
     std::shared_ptr<const ImdbTransformerModel> model;
@@ -159,12 +162,7 @@ class AttentionPage : public QWidget {
   QComboBox* barsSourceBox_;
   WeightBars* bars_;
 
-  QLabel* shuffledText_;
-  QLabel* verdict_;
-  QComboBox* orderHeadBox_;
-  HeatmapView* originalView_;
-  HeatmapView* shuffledView_;
-
+  WordOrderTab* wordOrder_;
   PositionTab* positionTab_;
 };
 

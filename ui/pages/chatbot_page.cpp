@@ -350,7 +350,9 @@ void ChatbotPage::showReply(const std::vector<std::string>& sourceTokens, const 
   int unknown = 0;
   for (int id : sourceIds) unknown += id == Vocabulary::kUnknownId;
   QString note = tr("The model read: %1").arg(toQStrings(sourceTokens).join(' ').toHtmlEscaped());
-  if (unknown) note += tr(" (%n word(s) unknown to it, read as [UNK])", "", unknown);
+  if (unknown)
+    note += tr(" (%n word(s) unknown to it, read as [UNK]: %1)", "", unknown)
+                .arg(unknownWordList(sourceTokens, sourceIds).toHtmlEscaped());
   if (truncated) note += tr("; the question was cut to %1 tokens").arg(sourceTokens.size());
   tokens_->setText(note);
 }

@@ -15,6 +15,7 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include "ui/teaching/step_texts.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -25,6 +26,9 @@ EncoderControls::EncoderControls(QWidget* parent) : QWidget(parent) {
   layout->addWidget(createLayerGroup());
   layout->addWidget(createAttentionGroup());
 }
+
+// The toy layer's largest sizes: small enough to read every number.
+constexpr int kToyMaxWidth = 64, kToyMaxHeads = 8, kToyMaxFeedForward = 128;
 
 QSpinBox* EncoderControls::spinBox(int lo, int hi, int value) {
   auto* box = new QSpinBox;
@@ -47,15 +51,20 @@ QGroupBox* EncoderControls::createLayerGroup() {
   connect(toyButton_, &QRadioButton::toggled, this, &EncoderControls::changed);
   layout->addWidget(toyButton_);
   auto* toyForm = new QFormLayout;
-  widthBox_ = spinBox(2, 64, 8);
-  headsBox_ = spinBox(1, 8, 2);
-  feedForwardBox_ = spinBox(1, 128, 16);
+  widthBox_ = spinBox(2, kToyMaxWidth, 8);
+  headsBox_ = spinBox(1, kToyMaxHeads, 2);
+  feedForwardBox_ = spinBox(1, kToyMaxFeedForward, 16);
   seedBox_ = spinBox(0, 9999, 1);
   positionBox_ = new QComboBox;
   for (PositionKind k : {PositionKind::Sinusoidal, PositionKind::Learned, PositionKind::None})
     positionBox_->addItem(QString(), int(k));
   connect(positionBox_, &QComboBox::currentIndexChanged, this, &EncoderControls::changed);
   keyDimension_ = new QLabel;
+  keyDimension_->setObjectName("keyDimension");
+  widthBox_->setObjectName("widthBox");
+  headsBox_->setObjectName("headsBox");
+  feedForwardBox_->setObjectName("feedForwardBox");
+  positionBox_->setObjectName("positionBox");
   for (QWidget* field : std::initializer_list<QWidget*>{widthBox_, headsBox_, keyDimension_, feedForwardBox_,
                                                        positionBox_, seedBox_})
     toyForm->addRow(new QLabel, field);
@@ -108,6 +117,7 @@ QGroupBox* EncoderControls::createAttentionGroup() {
 }
 
 void EncoderControls::setToySettings(const teaching::ToyEncoderSettings& s) {
+  savedToy_.reset();
   const QSignalBlocker a(widthBox_), b(headsBox_), c(feedForwardBox_), d(seedBox_), e(positionBox_), f(toyButton_);
   widthBox_->setValue(static_cast<int>(s.width));
   headsBox_->setValue(static_cast<int>(s.heads));
@@ -118,6 +128,7 @@ void EncoderControls::setToySettings(const teaching::ToyEncoderSettings& s) {
 }
 
 teaching::ToyEncoderSettings EncoderControls::toySettings() const {
+  if (savedToy_) return *savedToy_;  // the boxes show the trained model's settings
   teaching::ToyEncoderSettings s;
   s.width = widthBox_->value();
   s.heads = headsBox_->value();
@@ -156,10 +167,39 @@ void EncoderControls::updateKeyDimension() {
                              : tr("%1 (D / H rounded down)").arg(K));
 }
 
-teaching::EncoderWalk EncoderControls::walk(const QString& sentence) {
-  updateKeyDimension();
+// The boxes show the layer that is walked: the toy's settings, or (greyed) the trained model's own. The toy's are
+// kept aside meanwhile and come back with the toy.
+void EncoderControls::showLayerSettings() {
+  const QSignalBlocker a(widthBox_), b(headsBox_), c(feedForwardBox_), d(positionBox_);
+  if (usesTrainedModel()) {
+    if (!savedToy_) savedToy_ = toySettings();
+    const TransformerConfig& config = trainedModel_->model->config();
+    for (auto [box, value] : {std::pair{widthBox_, config.embedDim}, {headsBox_, config.numHeads},
+                              {feedForwardBox_, config.denseDim}}) {
+      box->setMaximum(std::max(box->maximum(), static_cast<int>(value)));
+      box->setValue(static_cast<int>(value));
+    }
+    positionBox_->setCurrentIndex(positionBox_->findData(int(config.position)));
+    keyDimension_->setText(QString::number(config.keyDim));
+  } else {
+    if (savedToy_) {
+      widthBox_->setMaximum(kToyMaxWidth);
+      headsBox_->setMaximum(kToyMaxHeads);
+      feedForwardBox_->setMaximum(kToyMaxFeedForward);
+      widthBox_->setValue(static_cast<int>(savedToy_->width));
+      headsBox_->setValue(static_cast<int>(savedToy_->heads));
+      feedForwardBox_->setValue(static_cast<int>(savedToy_->feedForward));
+      positionBox_->setCurrentIndex(positionBox_->findData(int(savedToy_->position)));
+      savedToy_.reset();
+    }
+    updateKeyDimension();
+  }
   for (QWidget* w : std::initializer_list<QWidget*>{widthBox_, headsBox_, feedForwardBox_, seedBox_, positionBox_})
     w->setEnabled(!usesTrainedModel());
+}
+
+teaching::EncoderWalk EncoderControls::walk(const QString& sentence) {
+  showLayerSettings();
   paddingBox_->setEnabled(maskBox_->currentData().toInt() == int(teaching::MaskKind::Padding));
   if (usesTrainedModel())
     walkthrough_ = std::make_unique<teaching::EncoderLayerWalkthrough>(trainedModel_);  // shared, not copied
@@ -175,14 +215,13 @@ teaching::EncoderWalk EncoderControls::walk(const QString& sentence) {
 }
 
 void EncoderControls::showSharpness(const teaching::SoftmaxSharpness& s) {
-  QString text = tr("<b>Softmax sharpness</b> (mean over rows; uniform entropy %1)").arg(s.uniformEntropy, 0, 'f', 3);
+  const auto number = &StepTexts::number;  // the step text's rounding
+  QString text = tr("<b>Softmax sharpness</b> (mean over rows; uniform entropy %1)").arg(number(s.uniformEntropy));
   for (size_t h = 0; h < s.entropyScaled.size(); ++h)
     text += tr("<br>head %1: entropy %2 with ÷√K, %3 without; largest weight %4 vs %5")
                 .arg(h + 1)
-                .arg(s.entropyScaled[h], 0, 'f', 3)
-                .arg(s.entropyUnscaled[h], 0, 'f', 3)
-                .arg(s.largestScaled[h], 0, 'f', 3)
-                .arg(s.largestUnscaled[h], 0, 'f', 3);
+                .arg(number(s.entropyScaled[h]), number(s.entropyUnscaled[h]), number(s.largestScaled[h]),
+                     number(s.largestUnscaled[h]));
   sharpness_->setText(text);
 }
 

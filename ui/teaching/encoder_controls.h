@@ -6,6 +6,7 @@
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <memory>
+#include <optional>
 
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/teaching/attention_steps.h"
@@ -50,11 +51,13 @@ class EncoderControls : public QWidget {
   QGroupBox* createAttentionGroup();
   QSpinBox* spinBox(int lo, int hi, int value);
   void updateKeyDimension();
+  void showLayerSettings();
   void showSharpness(const teaching::SoftmaxSharpness& s);
 
   std::unique_ptr<teaching::EncoderLayerWalkthrough> walkthrough_;
   QString trainedName_;
   std::shared_ptr<const ImdbTransformerModel> trainedModel_;
+  std::optional<teaching::ToyEncoderSettings> savedToy_;  // while the boxes show the trained model's settings
 
   QRadioButton* toyButton_;
   QRadioButton* trainedButton_;

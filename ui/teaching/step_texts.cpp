@@ -9,7 +9,7 @@ namespace al::ui {
 
 namespace {
 
-QString number(double x) { return QString::number(x, 'f', 3); }
+QString number(double x) { return StepTexts::number(x); }
 
 // n numbers from `from` of the step's numbers, as "1.234, 0.567".
 QString numberList(const teaching::AttentionStep& step, size_t from, size_t n) {
@@ -25,6 +25,8 @@ QString wordAt(const teaching::AttentionStep& step, size_t i) {
 }
 
 }  // namespace
+
+QString StepTexts::number(double x) { return QString::number(x, 'f', kDecimals); }
 
 StepText StepTexts::forStep(const teaching::AttentionStep& step) {
   const std::string& key = step.key;
@@ -210,6 +212,7 @@ QString StepTexts::gridTitle(const teaching::StepGrid& grid) {
       {"v", QT_TRANSLATE_NOOP("StepTexts", "V, head %1")},
       {"scores", QT_TRANSLATE_NOOP("StepTexts", "scores, head %1")},
       {"scaled_scores", QT_TRANSLATE_NOOP("StepTexts", "scaled scores, head %1")},
+      {"unscaled_scores", QT_TRANSLATE_NOOP("StepTexts", "scores, not divided by √K, head %1")},
       {"masked_scores", QT_TRANSLATE_NOOP("StepTexts", "masked scores, head %1")},
       {"weights", QT_TRANSLATE_NOOP("StepTexts", "weights A, head %1")},
       {"sharpness", QT_TRANSLATE_NOOP("StepTexts", "row sharpness, head %1")},

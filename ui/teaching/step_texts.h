@@ -28,6 +28,10 @@ class StepTexts {
   static QString gridTitle(const teaching::StepGrid& grid);
   // The grid's column labels: its own, or (for a table of named quantities) named here.
   static QStringList columnLabels(const teaching::StepGrid& grid);
+  // A number of a step's text, its tables of weights and statistics and the sidebar's sharpness alike: the same
+  // rounding everywhere, so that what the text says is what the table and the sidebar show.
+  static constexpr int kDecimals = 3;
+  static QString number(double x);
 };
 
 }  // namespace al::ui

@@ -89,7 +89,8 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
     if (reused) view->setMatrix(Matrix());  // empty first: the settings below then refill nothing
     view->setTitle(StepTexts::gridTitle(grid));
     view->table()->horizontalHeader()->setMinimumSectionSize(46);
-    view->setDecimals(grid.probabilities ? 3 : 2);
+    // Weights and tables of statistics (the sharpness) to the decimals of the step's text; other numbers to 2.
+    view->setDecimals(grid.probabilities || !grid.coloured ? StepTexts::kDecimals : 2);
     view->setColouring(!grid.coloured          ? MatrixView::Colouring::None
                        : grid.probabilities ? MatrixView::Colouring::Sequential
                                             : MatrixView::Colouring::Diverging,

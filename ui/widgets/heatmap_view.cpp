@@ -12,6 +12,7 @@
 #include "ui/export.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/widgets/weight_scale.h"
 
 namespace al::ui {
 
@@ -36,30 +37,91 @@ QCPColorGradient gradient(const QColor& low, const QColor& middle, const QColor&
   return g;
 }
 
-QCPColorGradient weightsGradient() { return gradient(Qt::white, palette::kSequentialMiddle, palette::kSequentialHigh); }
+QCPColorGradient weightsGradient(WeightScale scale) {
+  QColor low, middle, high;
+  weightStops(scale, low, middle, high);
+  return gradient(low, middle, high);
+}
 QCPColorGradient signedGradient() { return gradient(palette::kDivergingLow, Qt::white, palette::kDivergingHigh); }
 
-// Text ticks at whole positions, every `step`-th label, so that labels never overlap whatever the zoom. The axis
-// length is known only after the plot's layout, so this runs after every layout and asks for one more replot
-// when the ticks changed.
-void setTextTicks(QCPAxis* axis, const QStringList& labels, double pixelsPerLabel) {
+// The smallest label font, in pixels: still readable on a projector. A cell narrower than this (a long review
+// seen whole) is reached by zooming; resetView() zooms so that every visible cell can be named.
+constexpr int kSmallestLabelPixels = 8;
+constexpr int kLargestLabelPixels = 12;
+
+// Pixels per cell along an axis, for the visible range.
+double pixelsPerCell(const QCPAxis* axis) {
+  const double axisPixels = axis->orientation() == Qt::Horizontal ? axis->axisRect()->width() : axis->axisRect()->height();
+  return axisPixels / std::max(1.0, axis->range().size());
+}
+
+// A text tick at every whole position in view, in a font as large as a cell allows (from kSmallestLabelPixels to
+// kLargestLabelPixels): every row and column is named. Only when the user zooms out so far that cells are smaller
+// than the smallest font does it name every step-th. The axis length is known only after the plot's layout, so
+// this runs after every layout and asks for one more replot when the ticks changed.
+void labelEveryCell(QCPAxis* axis, const QStringList& labels) {
+  const double cell = pixelsPerCell(axis);
+  const int fontPixels = std::clamp(static_cast<int>(cell) - 1, kSmallestLabelPixels, kLargestLabelPixels);
+  const int step = std::max(1, static_cast<int>(std::ceil((kSmallestLabelPixels + 1) / std::max(cell, 1e-3))));
   const QCPRange range = axis->range();
-  const double visible = std::max(1.0, range.size());
-  const double axisPixels = std::max(1, axis->orientation() == Qt::Horizontal ? axis->axisRect()->width()
-                                                                               : axis->axisRect()->height());
-  const int step = std::max(1, static_cast<int>(std::ceil(visible * pixelsPerLabel / axisPixels)));
   const int first = std::max(0, static_cast<int>(std::floor(range.lower)));
   const int last = std::min(static_cast<int>(labels.size()) - 1, static_cast<int>(std::ceil(range.upper)));
   QMap<double, QString> ticks;
   for (int i = first - first % step; i <= last; i += step)
-    if (i >= 0) ticks.insert(i, labels[i].size() > 14 ? labels[i].left(13) + QChar(0x2026) : labels[i]);
+    if (i >= 0) ticks.insert(i, labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]);
+  QFont font = axis->tickLabelFont();
   const auto current = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
-  if (current && current->ticks() == ticks) return;
+  if (current && current->ticks() == ticks && font.pixelSize() == fontPixels) return;
+  font.setPixelSize(fontPixels);
+  axis->setTickLabelFont(font);
   auto ticker = QSharedPointer<QCPAxisTickerText>::create();
   ticker->setTicks(ticks);
   axis->setTicker(ticker);
   axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
 }
+
+// The colour scale's ticks for a logarithmic range around 1: ½, 1, 2 and the like, as many as fit.
+QSharedPointer<QCPAxisTicker> relativeTicker(const QCPRange& range) {
+  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  const bool wide = range.upper >= 3;  // powers of two only, or they crowd each other
+  for (double v : {1.0 / 16, 1.0 / 8, 0.25, 0.5, 0.8, 1.0, 1.25, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0})
+    if (v >= range.lower * 0.999 && v <= range.upper * 1.001 && !(wide && (v == 0.8 || v == 1.25)))
+      ticker->addTick(v, QString::number(v, 'g', 3));
+  return ticker;
+}
+
+}  // namespace
+
+// QCustomPlot's colour map draws its cells as one picture, which is right on screen but makes an SVG or PDF a
+// bitmap, and draws nothing when a side has a single cell (a one-token sentence). In those cases the cells are
+// painted as rectangles: vector files hold one rectangle per cell, a 1 x 1 map a proper square.
+class CellMap : public QCPColorMap {
+ public:
+  using QCPColorMap::QCPColorMap;
+  bool hasMaskedCells = false;  // -∞ scores: drawn as rectangles too, grey, never as the scale's lowest colour
+
+ protected:
+  void draw(QCPPainter* painter) override {
+    QCPColorMapData* cells = data();
+    if (!painter->modes().testFlag(QCPPainter::pmVectorized) && !hasMaskedCells && cells->keySize() > 1 &&
+        cells->valueSize() > 1)
+      return QCPColorMap::draw(painter);
+    const bool logarithmic = dataScaleType() == QCPAxis::stLogarithmic;
+    painter->setPen(Qt::NoPen);
+    painter->setRenderHint(QPainter::Antialiasing, false);  // no hairline seams between neighbouring cells
+    for (int i = 0; i < cells->valueSize(); ++i)
+      for (int j = 0; j < cells->keySize(); ++j) {
+        const QRectF rect = QRectF(coordsToPixels(j - 0.5, i - 0.5), coordsToPixels(j + 0.5, i + 0.5)).normalized();
+        if (!clipRect().intersects(rect.toAlignedRect())) continue;
+        const double v = cells->cell(j, i);
+        painter->setBrush(std::isfinite(v) ? QColor::fromRgba(gradient().color(v, dataRange(), logarithmic))
+                                           : palette::kMutedCell);  // a masked cell: grey
+        painter->drawRect(rect);
+      }
+  }
+};
+
+namespace {
 
 void addExportActions(QMenu& menu, QWidget* widget, const QString& name, const QStringList& header,
                       const std::vector<std::vector<QString>>& rows) {
@@ -86,21 +148,28 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   layout->addWidget(title_);
   layout->addWidget(plot_, 1);
   empty_ = new QLabel;
-  setTranslatedTexts(this, [this] { empty_->setText(tr("Nothing to show yet.")); });
+  setTranslatedTexts(this, [this] {
+    empty_->setText(tr("Nothing to show yet."));
+    if (values_.size() > 0) redraw();  // the colour scale's title
+  });
   empty_->setAlignment(Qt::AlignCenter);
   empty_->setObjectName("heatmapEmpty");
   layout->addWidget(empty_, 1);
+  cellNote_ = new QLabel;  // the clicked cell, named by both its tokens
+  cellNote_->setObjectName("heatmapCellNote");
+  cellNote_->setWordWrap(true);
+  layout->addWidget(cellNote_);
   plot_->hide();  // until there is a matrix
   setMinimumSize(260, 240);
 
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->yAxis->setRangeReversed(true);  // query token 1 at the top, as a matrix is written
-  plot_->xAxis->setTickLabelRotation(60);
+  plot_->xAxis->setTickLabelRotation(90);  // a label as wide as its font is high: one per column
   for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
     axis->grid()->setVisible(false);
     axis->setSubTicks(false);
   }
-  map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
+  map_ = new CellMap(plot_->xAxis, plot_->yAxis);
   map_->setInterpolate(false);  // one flat cell per weight: no blending between tokens
   map_->setTightBoundary(false);
   scale_ = new QCPColorScale(plot_);
@@ -110,10 +179,15 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   auto* margins = new QCPMarginGroup(plot_);
   plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
   scale_->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
-  setColouring(Colouring::Weights);
+  // Weights follow the app's one choice of colour scale.
+  connect(&WeightScaleSetting::instance(), &WeightScaleSetting::changed, this, [this] {
+    if (colouring_ == Colouring::Weights && values_.size() > 0) redraw();
+  });
 
   connect(plot_, &QCustomPlot::afterLayout, this, &HeatmapView::updateTicks);
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, &HeatmapView::resetView);
+  connect(plot_, &QCustomPlot::mouseWheel, this, [this] { fitted_ = false; });
+  connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { fitted_ = fitted_ && e->buttons() == Qt::NoButton; });
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, &HeatmapView::showContextMenu);
   plot_->installEventFilter(this);
@@ -130,44 +204,81 @@ void HeatmapView::setAxisTitles(const QString& rows, const QString& columns) {
 
 void HeatmapView::setColouring(Colouring colouring) {
   colouring_ = colouring;
-  map_->setGradient(colouring == Colouring::Weights ? weightsGradient() : signedGradient());
-  if (values_.size() > 0) setMatrix(al::Matrix(values_), rowLabels_, columnLabels_);
+  if (values_.size() > 0) redraw();
 }
 
 void HeatmapView::setFixedRange(double lower, double upper) {
   fixedLower_ = lower;
   fixedUpper_ = upper;
-  if (values_.size() > 0) setMatrix(al::Matrix(values_), rowLabels_, columnLabels_);
+  if (values_.size() > 0) redraw();
 }
+
+void HeatmapView::shareOneScale(const QList<HeatmapView*>& views) {
+  for (HeatmapView* view : views) {
+    view->scaleSiblings_.clear();
+    for (HeatmapView* other : views)
+      if (other != view) view->scaleSiblings_ << other;
+  }
+}
+
+WeightScale HeatmapView::weightScale() const { return WeightScaleSetting::instance().scale(); }
 
 void HeatmapView::setMatrix(const al::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels) {
   values_ = values;
   plot_->setVisible(values.size() > 0);
   empty_->setVisible(values.size() == 0);
+  cellNote_->clear();
   rowLabels_ = labelsOrNumbers(rowLabels, values.rows());
   columnLabels_ = labelsOrNumbers(columnLabels, values.cols());
+  redraw();
+  highlightRow(highlightedRow_ < rows() ? highlightedRow_ : -1);
+  resetView();
+  for (HeatmapView* sibling : scaleSiblings_)
+    if (sibling && sibling->values_.size() > 0) sibling->applyRange();
+}
+
+// The cells and the colour scale from values_ and the colouring.
+void HeatmapView::redraw() {
   const int nx = columns(), ny = rows();
+  const bool relative = colouring_ == Colouring::Weights && weightScale() == WeightScale::RelativeToUniform;
+  rowFactors_.assign(size_t(ny), 1.0);
+  if (relative)
+    for (int i = 0; i < ny; ++i) rowFactors_[size_t(i)] = static_cast<double>(allowedKeys(values_, i));
   // Key axis (x) = column j, value axis (y) = row i; cell centres at whole numbers.
   map_->data()->setSize(nx, ny);
   map_->data()->setRange(QCPRange(0, std::max(nx - 1, 0)), QCPRange(0, std::max(ny - 1, 0)));
   for (int i = 0; i < ny; ++i)
-    for (int j = 0; j < nx; ++j) map_->data()->setCell(j, i, values_(i, j));
+    for (int j = 0; j < nx; ++j) map_->data()->setCell(j, i, values_(i, j) * rowFactors_[size_t(i)]);
+  map_->hasMaskedCells = !values_.allFinite();
+  map_->setGradient(colouring_ == Colouring::Weights ? weightsGradient(weightScale()) : signedGradient());
+  scale_->axis()->setLabel(colouring_ == Colouring::Weights ? WeightScaleSetting::legendTitle(weightScale()) : QString());
+  applyRange();
+}
 
-  double lower = 0, upper = 1;
-  if (fixedUpper_ > fixedLower_) {
-    lower = fixedLower_;
-    upper = fixedUpper_;
-  } else if (values_.size() > 0) {
-    // Masked scores may be -inf: the range comes from the finite values only.
-    const auto finite = values_.array().isFinite();
-    const double largest = finite.select(values_.array(), 0.0f).maxCoeff();
-    const double absLargest = finite.select(values_.array().abs(), 0.0f).maxCoeff();
-    if (colouring_ == Colouring::Weights) upper = std::max(largest, 1e-6);
-    else lower = -(upper = std::max(absLargest, 1e-6));
+WeightRange HeatmapView::ownRange() const {
+  if (fixedUpper_ > fixedLower_) return {fixedLower_, fixedUpper_, false};
+  if (values_.size() == 0) return {};
+  if (colouring_ == Colouring::Weights) {
+    al::Matrix scaled = values_;  // rows x columns, as drawn
+    for (Index i = 0; i < scaled.rows(); ++i) scaled.row(i) *= static_cast<float>(rowFactors_[size_t(i)]);
+    return fitWeightRange(scaled, weightScale());
   }
-  map_->setDataRange(QCPRange(lower, upper));
-  highlightRow(highlightedRow_ < ny ? highlightedRow_ : -1);
-  resetView();
+  // Signed: symmetric around 0, from the finite values (masked scores may be -inf).
+  const auto finite = values_.array().isFinite();
+  const double m = std::max(1e-6, double(finite.select(values_.array().abs(), 0.0f).maxCoeff()));
+  return {-m, m, false};
+}
+
+// The colour range: this map's, or the one range of the maps that share a scale.
+void HeatmapView::applyRange() {
+  WeightRange range = ownRange();
+  for (HeatmapView* sibling : scaleSiblings_)
+    if (sibling && sibling->values_.size() > 0 && sibling->colouring_ == colouring_) range = range.united(sibling->ownRange());
+  map_->setDataScaleType(range.logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+  map_->setDataRange(QCPRange(range.lower, range.upper));
+  if (range.logarithmic) scale_->axis()->setTicker(relativeTicker(map_->dataRange()));
+  else scale_->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+  plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapView::highlightRow(int row) {
@@ -183,32 +294,80 @@ void HeatmapView::highlightRow(int row) {
 }
 
 void HeatmapView::resetView() {
-  plot_->xAxis->setRange(-0.5, std::max(columns(), 1) - 0.5);
-  plot_->yAxis->setRange(-0.5, std::max(rows(), 1) - 0.5);
+  fitted_ = true;
+  fitRanges();
   updateTicks();
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void HeatmapView::updateTicks() {
-  if (values_.size() == 0) return;
-  setTextTicks(plot_->xAxis, columnLabels_, 14);
-  setTextTicks(plot_->yAxis, rowLabels_, 14);
+// The whole matrix, or as much of it from the top left as leaves every cell room for a readable label: a long
+// review is then read by dragging, every token named.
+void HeatmapView::fitRanges() {
+  const auto shown = [this](int count, int pixels) {
+    if (pixels <= 0 || !zoomToName_) return count;  // not laid out yet: afterLayout fits again
+    return std::clamp(pixels / (kSmallestLabelPixels + 1), 1, std::max(count, 1));
+  };
+  plot_->xAxis->setRange(-0.5, shown(columns(), plot_->axisRect()->width()) - 0.5);
+  plot_->yAxis->setRange(-0.5, shown(rows(), plot_->axisRect()->height()) - 0.5);
 }
 
-double HeatmapView::drawnValue(int row, int column) const { return map_->data()->cell(column, row); }
+bool HeatmapView::showsEverything() const {
+  return plot_->xAxis->range().lower <= -0.5 && plot_->xAxis->range().upper >= columns() - 0.5 &&
+         plot_->yAxis->range().lower <= -0.5 && plot_->yAxis->range().upper >= rows() - 0.5;
+}
+
+void HeatmapView::updateTicks() {
+  if (values_.size() == 0) return;
+  if (fitted_) fitRanges();  // the axis length may have changed with the layout
+  labelEveryCell(plot_->xAxis, columnLabels_);
+  labelEveryCell(plot_->yAxis, rowLabels_);
+  // While part of the map is in view, say how to reach the rest (a clicked cell's note stays).
+  const QString hint = tr("Every token is named: drag to move through the %1 × %2 map, turn the wheel to zoom out.")
+                           .arg(rows())
+                           .arg(columns());
+  const bool partial = fitted_ && !showsEverything();
+  if (partial && cellNote_->text().isEmpty()) cellNote_->setText(hint);
+  else if (!partial && cellNote_->text() == hint) cellNote_->clear();
+}
+
+QStringList HeatmapView::shownLabels(Qt::Orientation axis) const {
+  const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>((axis == Qt::Horizontal ? plot_->xAxis : plot_->yAxis)->ticker());
+  return ticker ? QStringList(ticker->ticks().values()) : QStringList();
+}
+
+int HeatmapView::labelPixelSize(Qt::Orientation axis) const {
+  return (axis == Qt::Horizontal ? plot_->xAxis : plot_->yAxis)->tickLabelFont().pixelSize();
+}
+
+double HeatmapView::drawnValue(int row, int column) const {
+  return map_->data()->cell(column, row) / rowFactors_[size_t(row)];
+}
+double HeatmapView::drawnCell(int row, int column) const { return map_->data()->cell(column, row); }
 double HeatmapView::rangeLower() const { return map_->dataRange().lower; }
 double HeatmapView::rangeUpper() const { return map_->dataRange().upper; }
+bool HeatmapView::rangeIsLogarithmic() const { return map_->dataScaleType() == QCPAxis::stLogarithmic; }
 
 QString HeatmapView::toolTipFor(int row, int column) const {
   const double v = values_(row, column);
   const QString number = std::isinf(v) ? (v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞")) : QString::number(v, 'f', 4);
-  return tr("row %1 “%2” → column %3 “%4”: %5")
-      .arg(row + 1)
-      .arg(rowLabels_[row])
-      .arg(column + 1)
-      .arg(columnLabels_[column])
-      .arg(number);
+  QString text = tr("row %1 “%2” → column %3 “%4”: %5")
+                     .arg(row + 1)
+                     .arg(rowLabels_[row])
+                     .arg(column + 1)
+                     .arg(columnLabels_[column])
+                     .arg(number);
+  if (colouring_ == Colouring::Weights && weightScale() == WeightScale::RelativeToUniform && std::isfinite(v))
+    text += tr(" (%1 × an equal share of 1/%2)").arg(v * rowFactors_[size_t(row)], 0, 'f', 2).arg(rowFactors_[size_t(row)]);
+  return text;
 }
+
+void HeatmapView::clickCell(int row, int column) {
+  if (row < 0 || row >= rows() || column < 0 || column >= columns()) return;
+  cellNote_->setText(toolTipFor(row, column));
+  emit cellClicked(row, column);
+}
+
+QString HeatmapView::cellNote() const { return cellNote_->text(); }
 
 bool HeatmapView::cellAt(const QPoint& pixel, int& row, int& column) const {
   double key = 0, value = 0;
@@ -216,6 +375,10 @@ bool HeatmapView::cellAt(const QPoint& pixel, int& row, int& column) const {
   column = static_cast<int>(std::lround(key));
   row = static_cast<int>(std::lround(value));
   return plot_->axisRect()->rect().contains(pixel) && row >= 0 && row < rows() && column >= 0 && column < columns();
+}
+
+QPoint HeatmapView::cellCentre(int row, int column) const {
+  return map_->coordsToPixels(column, row).toPoint();
 }
 
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
@@ -230,10 +393,10 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::MouseButtonPress) pressedAt_ = static_cast<QMouseEvent*>(event)->pos();
     if (event->type() == QEvent::MouseButtonRelease) {
       auto* mouse = static_cast<QMouseEvent*>(event);
-      // A click, not the end of a drag: select the row under the mouse.
+      // A click, not the end of a drag: name the cell and select its row.
       if (mouse->button() == Qt::LeftButton && (mouse->pos() - pressedAt_).manhattanLength() < 4 &&
           cellAt(mouse->pos(), row, column))
-        emit cellClicked(row, column);
+        clickCell(row, column);
     }
   }
   return QWidget::eventFilter(watched, event);
@@ -254,6 +417,10 @@ std::vector<std::vector<QString>> HeatmapView::csvRows() const {
 void HeatmapView::showContextMenu(const QPoint& position) {
   QMenu menu(this);
   menu.addAction(tr("Reset zoom"), this, &HeatmapView::resetView);
+  if (colouring_ == Colouring::Weights) {
+    menu.addSeparator();
+    WeightScaleSetting::addActions(menu);
+  }
   menu.addSeparator();
   addExportActions(menu, this, fileNameOf(title(), QStringLiteral("heatmap")), csvHeader(), csvRows());
   menu.exec(plot_->mapToGlobal(position));
@@ -274,7 +441,7 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   bars_->setPen(Qt::NoPen);
   bars_->setBrush(palette::kBars);
   bars_->setWidth(0.8);
-  plot_->xAxis->setTickLabelRotation(60);
+  plot_->xAxis->setTickLabelRotation(90);  // a label as wide as its font is high: one per bar
   plot_->xAxis->grid()->setVisible(false);
   plot_->xAxis->setSubTicks(false);
   setTranslatedTexts(this, [this] {
@@ -284,7 +451,7 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->axisRect()->setRangeZoom(Qt::Horizontal);
   plot_->axisRect()->setRangeDrag(Qt::Horizontal);
-  connect(plot_, &QCustomPlot::afterLayout, this, [this] { setTextTicks(plot_->xAxis, labels_, 14); });
+  connect(plot_, &QCustomPlot::afterLayout, this, [this] { labelEveryCell(plot_->xAxis, labels_); });
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, &WeightBars::showContextMenu);
 }
@@ -301,7 +468,7 @@ void WeightBars::setWeights(const al::RowVector& weights, const QStringList& lab
   bars_->setData(keys, values, true);
   plot_->xAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(weights.size())) - 0.4);
   plot_->yAxis->setRange(0, std::max(1e-6, weights.size() ? static_cast<double>(weights.maxCoeff()) * 1.1 : 1.0));
-  setTextTicks(plot_->xAxis, labels_, 14);
+  labelEveryCell(plot_->xAxis, labels_);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -1,17 +1,22 @@
 #pragma once
 // Attention as a picture. HeatmapView draws a matrix as coloured cells (QCustomPlot's colour map, no
 // interpolation) with the tokens on both axes and a colour scale: row i is query token i (read top to bottom),
-// column j is key token j, and the colour is how much i looks at j. A tooltip gives the exact number; the
-// wheel zooms and a drag pans, so a 600-token review stays readable; a double click resets the view.
+// column j is key token j, and the colour is how much i looks at j. Every row and column in view is named (the
+// labels shrink to fit a cell; a review too long for that opens zoomed on its start, every token named, and a drag
+// moves along it; the wheel zooms, a double click resets). A tooltip gives the exact number, a click names the cell
+// under the map by both its tokens. Weights are coloured by the app's one colour scale (ui/widgets/weight_scale.h).
 // WeightBars draws one row of weights as a bar chart: where one token looks across the sentence.
 //
 // Both export their picture (PNG, SVG, PDF) and their numbers (CSV) from a right-click menu.
+#include <QList>
 #include <QPoint>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 #include <vector>
 
 #include "core/tensor.h"
+#include "ui/widgets/weight_scale.h"
 
 class QCustomPlot;
 class QCPColorMap;
@@ -20,6 +25,8 @@ class QCPBars;
 class QLabel;
 
 namespace al::ui {
+
+class CellMap;
 
 class HeatmapView : public QWidget {
   Q_OBJECT
@@ -33,11 +40,16 @@ class HeatmapView : public QWidget {
 
   void setTitle(const QString& title);
   QString title() const;
-  // Draws values (rows x columns). Labels may be empty (then 1, 2, 3, ...). The colour range is [0, max] for
-  // Weights and [-m, m] with m = max |value| for Signed, unless a fixed range was set.
+  // Draws values (rows x columns). Labels may be empty (then 1, 2, 3, ...). The colour range is the weight scale's
+  // (weight_scale.h) for Weights and [-m, m] with m = max |value| for Signed, unless a fixed range was set.
   void setMatrix(const al::Matrix& values, const QStringList& rowLabels = {}, const QStringList& columnLabels = {});
   void setColouring(Colouring colouring);
   void setFixedRange(double lower, double upper);  // lower == upper: automatic again
+  // false: resetView() shows the whole matrix even when its cells are too small to name each (a matrix of
+  // numbered positions or dimensions, not of tokens); then every step-th is named. Default true.
+  void setZoomToNameEveryCell(bool zoom) { zoomToName_ = zoom; }
+  // These maps use one colour range, the one that fits them all (the Word order tab's original and shuffled).
+  static void shareOneScale(const QList<HeatmapView*>& views);
   void setAxisTitles(const QString& rows, const QString& columns);
   // Outlines one row (the clicked token); -1 removes the outline.
   void highlightRow(int row);
@@ -46,14 +58,23 @@ class HeatmapView : public QWidget {
   const al::Matrix& matrix() const { return values_; }
   int rows() const { return static_cast<int>(values_.rows()); }
   int columns() const { return static_cast<int>(values_.cols()); }
-  // The value the colour map holds for cell (row, column): what is drawn, read back from the plot.
+  // The weight drawn in cell (row, column), read back from the plot (undone of the scale's factor n).
   double drawnValue(int row, int column) const;
+  double drawnCell(int row, int column) const;  // what the colour map holds: weight × n relative to an equal share
+  // The labels on an axis now (Qt::Horizontal: the columns), and their font size in pixels.
+  QStringList shownLabels(Qt::Orientation axis) const;
+  int labelPixelSize(Qt::Orientation axis) const;
+  // What a click on a cell does: name it below the map (cellNote) and emit cellClicked.
+  void clickCell(int row, int column);
+  QString cellNote() const;
+  QPoint cellCentre(int row, int column) const;  // in the plot's pixels
   QStringList rowLabels() const { return rowLabels_; }
   QStringList columnLabels() const { return columnLabels_; }
   QString toolTipFor(int row, int column) const;
   // The colour range currently used.
   double rangeLower() const;
   double rangeUpper() const;
+  bool rangeIsLogarithmic() const;
 
   QStringList csvHeader() const;
   std::vector<std::vector<QString>> csvRows() const;
@@ -67,19 +88,30 @@ class HeatmapView : public QWidget {
 
  private:
   void updateTicks();
+  void redraw();
+  void applyRange();
+  WeightRange ownRange() const;
+  WeightScale weightScale() const;
+  void fitRanges();
+  bool showsEverything() const;
   void showContextMenu(const QPoint& position);
   bool cellAt(const QPoint& pixel, int& row, int& column) const;
 
   QLabel* title_;
   QLabel* empty_;  // shown instead of the plot while there is no matrix
+  QLabel* cellNote_;
   QCustomPlot* plot_;
-  QCPColorMap* map_;
+  CellMap* map_;
   QCPColorScale* scale_;
   al::Matrix values_;
   QStringList rowLabels_, columnLabels_;
   Colouring colouring_ = Colouring::Weights;
   double fixedLower_ = 0, fixedUpper_ = 0;
+  std::vector<double> rowFactors_;  // per row: n, the keys it may look at, relative to an equal share; else 1
+  QList<QPointer<HeatmapView>> scaleSiblings_;
   int highlightedRow_ = -1;
+  bool fitted_ = true;
+  bool zoomToName_ = true;  // the view is as resetView() made it (not zoomed or dragged by the user)
   QPoint pressedAt_;  // where the left button went down: a click, or the start of a drag
 };
 

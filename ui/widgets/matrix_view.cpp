@@ -12,6 +12,7 @@
 
 #include "ui/export.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/weight_scale.h"
 
 namespace al::ui {
 
@@ -63,14 +64,6 @@ QStringList numberedLabels(int count) {
   return labels;
 }
 
-// A colour between `from` and `to`, t in [0, 1].
-QColor blend(const QColor& from, const QColor& to, double t) {
-  t = std::clamp(t, 0.0, 1.0);
-  return QColor::fromRgbF(static_cast<float>(from.redF() + t * (to.redF() - from.redF())),
-                          static_cast<float>(from.greenF() + t * (to.greenF() - from.greenF())),
-                          static_cast<float>(from.blueF() + t * (to.blueF() - from.blueF())));
-}
-
 }  // namespace
 
 MatrixView::MatrixView(const QString& title, QWidget* parent)
@@ -104,6 +97,10 @@ MatrixView::MatrixView(const QString& title, QWidget* parent)
   connect(table_, &QTableWidget::currentCellChanged, this,
           [this](int row, int column, int, int) { emit currentCellChanged(row, column); });
   connect(table_, &QWidget::customContextMenuRequested, this, &MatrixView::showContextMenu);
+  // Attention weights follow the app's one colour scale, as the heatmaps do.
+  connect(&WeightScaleSetting::instance(), &WeightScaleSetting::changed, this, [this] {
+    if (colouring_ == Colouring::Sequential) refresh();
+  });
 }
 
 // The grid dies after this view (children go last): it must not call back into a view that is half gone,
@@ -208,6 +205,17 @@ void MatrixView::refresh() {
   scaleLimit_ = colourLimit_ > 0 || values_.size() == 0
                     ? colourLimit_
                     : std::max(static_cast<double>(values_.cwiseAbs().maxCoeff()), 1e-12);
+  if (colouring_ == Colouring::Sequential) {  // weights: weight x n relative to an equal share, or the weight
+    const WeightScale scale = WeightScaleSetting::instance().scale();
+    rowKeys_.assign(size_t(rows()), 1);
+    Matrix scaled = values_;  // rows x columns
+    for (int r = 0; r < rows(); ++r) {
+      rowKeys_[size_t(r)] = allowedKeys(values_, r);
+      for (int c = 0; c < columns(); ++c) scaled(r, c) = static_cast<float>(scaledWeight(values_(r, c), rowKeys_[size_t(r)], scale));
+    }
+    weightRange_ = fitWeightRange(scaled, scale);
+    if (colourLimit_ > 0 && scale != WeightScale::RelativeToUniform) weightRange_.upper = colourLimit_;
+  }
   for (int r = 0; r < rows(); ++r) {
     for (int c = 0; c < columns(); ++c) {
       QTableWidgetItem* item = table_->item(r, c);
@@ -249,7 +257,8 @@ void MatrixView::styleItem(QTableWidgetItem* item, int row, int column) const {
     item->setForeground(QColor(90, 90, 90));
     return;
   }
-  const QColor background = cellColour(values_(row, column));
+  const QColor background = colouring_ == Colouring::Sequential ? weightCellColour(row, column)
+                                                                : cellColour(values_(row, column));
   item->setBackground(background);
   // Dark cells get white text, so a projector still shows the digits.
   item->setForeground(background.lightnessF() < 0.55 ? Qt::white : Qt::black);
@@ -266,8 +275,12 @@ QString MatrixView::format(double v) const {
 QColor MatrixView::cellColour(double v) const {
   if (colouring_ == Colouring::None || values_.size() == 0) return QColor(Qt::white);
   const double limit = scaleLimit_;
-  if (colouring_ == Colouring::Sequential) return blend(Qt::white, palette::kSequentialHigh, v / limit);
-  return v < 0 ? blend(Qt::white, palette::kDivergingLow, -v / limit) : blend(Qt::white, palette::kDivergingHigh, v / limit);
+  return v < 0 ? palette::blend(Qt::white, palette::kDivergingLow, -v / limit) : palette::blend(Qt::white, palette::kDivergingHigh, v / limit);
+}
+
+QColor MatrixView::weightCellColour(int row, int column) const {
+  const WeightScale scale = WeightScaleSetting::instance().scale();
+  return weightColour(scaledWeight(values_(row, column), rowKeys_[size_t(row)], scale), weightRange_, scale);
 }
 
 void MatrixView::onItemChanged(QTableWidgetItem* item) {
@@ -292,6 +305,10 @@ void MatrixView::showContextMenu(const QPoint& position) {
   menu.addAction(tr("Save picture..."), this, [this, name] { askAndExportWidget(this, name); });
   menu.addAction(tr("Save numbers as CSV..."), this,
                  [this, name] { askAndWriteCsv(this, name, csvHeader(), csvRows()); });
+  if (colouring_ == Colouring::Sequential) {
+    menu.addSeparator();
+    WeightScaleSetting::addActions(menu);
+  }
   menu.exec(table_->viewport()->mapToGlobal(position));
 }
 

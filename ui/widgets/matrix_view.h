@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/tensor.h"
+#include "ui/widgets/weight_scale.h"
 
 class QLabel;
 class QTableWidget;
@@ -23,7 +24,7 @@ class MatrixView : public QWidget {
   enum class Colouring {
     None,        // plain cells
     Diverging,   // blue below 0, white at 0, red above: for normalized values, signed weights
-    Sequential,  // white at 0 to deep blue at the maximum: for probabilities such as attention weights
+    Sequential,  // attention weights: the app's weight scale (weight_scale.h), the one of the heatmaps
   };
 
   explicit MatrixView(const QString& title = {}, QWidget* parent = nullptr);
@@ -81,6 +82,7 @@ class MatrixView : public QWidget {
   void styleItem(QTableWidgetItem* item, int row, int column) const;
   QString format(double v) const;
   QColor cellColour(double v) const;
+  QColor weightCellColour(int row, int column) const;
   void onItemChanged(QTableWidgetItem* item);
   void showContextMenu(const QPoint& position);
 
@@ -93,6 +95,8 @@ class MatrixView : public QWidget {
   Colouring colouring_ = Colouring::None;
   double colourLimit_ = 0;
   double scaleLimit_ = 1;  // the value of full colour in the current refresh
+  std::vector<Index> rowKeys_;  // Sequential: the keys each row may look at (n of an equal share 1/n)
+  WeightRange weightRange_;
   QList<int> rowBand_, columnBand_;
   QColor rowColour_, columnColour_;
   QList<int> mutedRows_;

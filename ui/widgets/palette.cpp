@@ -1,5 +1,6 @@
 #include "ui/widgets/palette.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 
@@ -16,6 +17,13 @@ QColor run(int runId) {
   const int n = std::abs(runId - count - 1);
   const double hue = std::fmod(137.508 * n, 360.0);
   return QColor::fromHsvF(static_cast<float>(hue / 360.0), 1.0f, n % 2 ? 0.45f : 0.9f);
+}
+
+QColor blend(const QColor& from, const QColor& to, double t) {
+  t = std::clamp(t, 0.0, 1.0);
+  return QColor::fromRgbF(static_cast<float>(from.redF() + t * (to.redF() - from.redF())),
+                          static_cast<float>(from.greenF() + t * (to.greenF() - from.greenF())),
+                          static_cast<float>(from.blueF() + t * (to.blueF() - from.blueF())));
 }
 
 }  // namespace al::ui::palette

@@ -12,6 +12,9 @@ namespace al::ui::palette {
 // (never one of an earlier run).
 QColor run(int runId);
 
+// A colour between `from` and `to`, t in [0, 1] (clamped): the steps of a colour scale.
+QColor blend(const QColor& from, const QColor& to, double t);
+
 // The two normalizations: layer norm averages along a row (orange), batch norm along a column (teal); purple marks
 // the statistics in use.
 inline const QColor kLayerNorm{222, 110, 0};

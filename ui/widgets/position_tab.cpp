@@ -38,13 +38,16 @@ PositionTab::PositionTab(QWidget* parent) : QWidget(parent) {
   auto* explanation = new QLabel;
   explanation->setWordWrap(true);
   layout->addWidget(explanation);
-  auto* maps = new QHBoxLayout;
+  figure_ = new QWidget;
+  auto* maps = new QHBoxLayout(figure_);
+  maps->setContentsMargins(0, 0, 0, 0);
   sinusoidView_ = new HeatmapView;
   sinusoidView_->setColouring(HeatmapView::Colouring::Signed);
   sinusoidView_->setFixedRange(-1, 1);
   similarityView_ = new HeatmapView;
   similarityView_->setColouring(HeatmapView::Colouring::Signed);
   similarityView_->setFixedRange(-1, 1);
+  for (HeatmapView* view : {sinusoidView_, similarityView_}) view->setZoomToNameEveryCell(false);  // numbered
   auto* right = new QVBoxLayout;
   similarityNote_ = new QLabel;
   similarityNote_->setWordWrap(true);
@@ -52,7 +55,7 @@ PositionTab::PositionTab(QWidget* parent) : QWidget(parent) {
   right->addWidget(similarityView_, 1);
   maps->addWidget(sinusoidView_, 1);
   maps->addLayout(right, 1);
-  layout->addLayout(maps, 1);
+  layout->addWidget(figure_, 1);
   setTranslatedTexts(this, [=, this] {
     positionsLabel->setText(tr("Positions:"));
     dimensionsLabel->setText(tr("Dimensions:"));

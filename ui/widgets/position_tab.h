@@ -28,6 +28,7 @@ class PositionTab : public QWidget {
 
   HeatmapView* sinusoidView() const { return sinusoidView_; }
   HeatmapView* similarityView() const { return similarityView_; }
+  QWidget* figure() const { return figure_; }  // the two maps, without the controls
 
  private:
   void refresh();
@@ -36,6 +37,7 @@ class PositionTab : public QWidget {
   std::shared_ptr<const ImdbTransformerModel> model_;
   QSpinBox* positionsBox_;
   QSpinBox* dimensionsBox_;
+  QWidget* figure_;
   HeatmapView* sinusoidView_;
   HeatmapView* similarityView_;
   QLabel* similarityNote_;

@@ -1,0 +1,120 @@
+#include "ui/widgets/weight_scale.h"
+
+#include <QActionGroup>
+#include <QComboBox>
+#include <QMenu>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
+
+namespace al::ui {
+
+WeightRange WeightRange::united(const WeightRange& other) const {
+  return {std::min(lower, other.lower), std::max(upper, other.upper), logarithmic};
+}
+
+double scaledWeight(double weight, Index keys, WeightScale scale) {
+  return scale == WeightScale::RelativeToUniform ? weight * static_cast<double>(keys) : weight;
+}
+
+Index allowedKeys(const Matrix& weights, Index row) {
+  return std::max<Index>(1, (weights.row(row).array() != 0.0f).count());
+}
+
+WeightRange fitWeightRange(const Matrix& scaled, WeightScale scale) {
+  const auto finite = scaled.array().isFinite();
+  switch (scale) {
+    case WeightScale::ZeroToOne:
+      return {0, 1, false};
+    case WeightScale::ZeroToMax:
+      return {0, scaled.size() ? std::max(1e-6, double(finite.select(scaled.array(), 0.0f).maxCoeff())) : 1, false};
+    case WeightScale::RelativeToUniform:
+      break;
+  }
+  // How far from an equal share the furthest cell is, as a factor (a masked key, 0, does not count).
+  double factor = 1.25;
+  for (Index i = 0; i < scaled.size(); ++i) {
+    const double v = scaled.data()[i];
+    if (std::isfinite(v) && v > 0) factor = std::max({factor, v, 1 / v});
+  }
+  return {1 / factor, factor, true};
+}
+
+void weightStops(WeightScale scale, QColor& low, QColor& middle, QColor& high) {
+  if (scale == WeightScale::RelativeToUniform) {
+    low = palette::kDivergingLow, middle = Qt::white, high = palette::kDivergingHigh;
+  } else {
+    low = Qt::white, middle = palette::kSequentialMiddle, high = palette::kSequentialHigh;
+  }
+}
+
+QColor weightColour(double scaled, const WeightRange& range, WeightScale scale) {
+  double t = 0;
+  if (range.logarithmic) {
+    t = scaled <= 0 ? 0 : (std::log(scaled) - std::log(range.lower)) / (std::log(range.upper) - std::log(range.lower));
+  } else {
+    t = (scaled - range.lower) / std::max(1e-12, range.upper - range.lower);
+  }
+  t = std::clamp(t, 0.0, 1.0);
+  QColor low, middle, high;
+  weightStops(scale, low, middle, high);
+  return t < 0.5 ? palette::blend(low, middle, 2 * t) : palette::blend(middle, high, 2 * t - 1);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The setting
+
+WeightScaleSetting& WeightScaleSetting::instance() {
+  static WeightScaleSetting setting;
+  return setting;
+}
+
+void WeightScaleSetting::setScale(WeightScale scale) {
+  if (scale == scale_) return;
+  scale_ = scale;
+  emit changed();
+}
+
+QStringList WeightScaleSetting::names() {
+  return {tr("relative to an equal share"), tr("0 to the map's maximum"), tr("fixed 0 to 1")};
+}
+
+QString WeightScaleSetting::legendTitle(WeightScale scale) {
+  return scale == WeightScale::RelativeToUniform ? tr("× equal share (1/n)") : tr("weight");
+}
+
+QComboBox* WeightScaleSetting::createBox(QWidget* parent) {
+  auto* box = new QComboBox(parent);
+  box->setObjectName("weightScaleBox");
+  for (int i = 0; i < 3; ++i) box->addItem(QString(), i);
+  box->setCurrentIndex(static_cast<int>(instance().scale()));
+  QObject::connect(box, &QComboBox::currentIndexChanged, box,
+                   [box] { instance().setScale(static_cast<WeightScale>(box->currentData().toInt())); });
+  QObject::connect(&instance(), &WeightScaleSetting::changed, box, [box] {
+    const QSignalBlocker blocker(box);
+    box->setCurrentIndex(static_cast<int>(instance().scale()));
+  });
+  setTranslatedTexts(box, [box] {
+    setItemTexts(box, names());
+    box->setToolTip(tr("How attention weights are coloured. Relative to an equal share: weight × n (n keys), "
+                       "white for exactly 1/n, red for more, blue for less. 0 to the maximum: white to dark blue "
+                       "per map. Fixed 0 to 1: the same colours for every map."));
+  });
+  return box;
+}
+
+void WeightScaleSetting::addActions(QMenu& menu) {
+  auto* group = new QActionGroup(&menu);
+  const QStringList texts = names();
+  for (int i = 0; i < texts.size(); ++i) {
+    QAction* action = menu.addAction(tr("Colours: %1").arg(texts[i]));
+    action->setCheckable(true);
+    action->setChecked(static_cast<int>(instance().scale()) == i);
+    group->addAction(action);
+    QObject::connect(action, &QAction::triggered, &menu, [i] { instance().setScale(static_cast<WeightScale>(i)); });
+  }
+}
+
+}  // namespace al::ui
