@@ -28,6 +28,7 @@
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/widgets/about_dialog.h"
+#include "ui/widgets/appearance.h"
 
 namespace al::ui {
 
@@ -163,6 +164,8 @@ void MainWindow::createMenus() {
   quitAction_ = fileMenu_->addAction(QString(), QKeySequence::Quit, qApp, &QApplication::quit);
   viewMenu_ = menuBar()->addMenu(QString());
   createLanguageMenu();
+  viewMenu_->addSeparator();
+  Appearance::instance()->addMenuEntries(viewMenu_, this);  // Theme, Zoom in / out, Actual size
   trainingMenu_ = menuBar()->addMenu(QString());
   trainingMenu_->addActions({trainPage_->startAction(), trainPage_->pauseAction(), trainPage_->stopAction()});
   helpMenu_ = menuBar()->addMenu(QString());
