@@ -11,6 +11,7 @@
 
 #include "ui/export.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
 
@@ -259,6 +260,7 @@ std::vector<std::vector<QString>> HeatmapView::csvRows() const {
 void HeatmapView::showContextMenu(const QPoint& position) {
   QMenu menu(this);
   menu.addAction(tr("Reset zoom"), this, &HeatmapView::resetView);
+  menu.addAction(tr("Maximise (Esc returns)"), this, [this] { MaximisedHeatmap::open(this); });
   menu.addSeparator();
   addExportActions(menu, this, fileNameOf(title(), QStringLiteral("heatmap")), csvHeader(), csvRows());
   menu.exec(plot_->mapToGlobal(position));
