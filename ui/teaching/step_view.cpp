@@ -17,6 +17,7 @@
 #include "ui/export.h"
 #include "ui/text/strings.h"
 #include "ui/teaching/attention_lines.h"
+#include "ui/teaching/step_code.h"
 #include "ui/teaching/step_texts.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/matrix_view.h"
@@ -57,11 +58,37 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   connect(savePicture, &QPushButton::clicked, this, &StepView::exportFigure);
   auto* saveNumbers = new QPushButton;
   connect(saveNumbers, &QPushButton::clicked, this, &StepView::exportNumbers);
+  codeButton_ = new QPushButton;
+  codeButton_->setObjectName("codeButton");
+  codeButton_->setCheckable(true);
+  titleRow->addWidget(codeButton_);
   titleRow->addWidget(savePicture);
   titleRow->addWidget(saveNumbers);
   layout->addLayout(titleRow);
   layout->addWidget(formula_);
   layout->addWidget(explanation_);
+  // Code beside the math: the book's Keras and the article's PyTorch for this step, side by side.
+  codePanel_ = new QWidget;
+  auto* codeRow = new QHBoxLayout(codePanel_);
+  codeRow->setContentsMargins(0, 0, 0, 0);
+  auto* kerasTitle = new QLabel(QStringLiteral("Keras"));
+  auto* pytorchTitle = new QLabel(QStringLiteral("PyTorch"));
+  keras_ = new QLabel;
+  pytorch_ = new QLabel;
+  for (auto [title, code] : {std::pair{kerasTitle, keras_}, std::pair{pytorchTitle, pytorch_}}) {
+    title->setObjectName("heatmapTitle");
+    code->setObjectName("code");
+    code->setTextFormat(Qt::PlainText);
+    code->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    code->setWordWrap(true);
+    auto* column = new QVBoxLayout;
+    column->addWidget(title);
+    column->addWidget(code, 1);
+    codeRow->addLayout(column, 1);
+  }
+  codePanel_->hide();
+  connect(codeButton_, &QPushButton::toggled, this, &StepView::setCodeShown);
+  layout->addWidget(codePanel_);
   auto* gridHost = new QWidget;
   gridLayout_ = new QGridLayout(gridHost);
   gridLayout_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -101,6 +128,8 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
     headLabel->setText(tr("Lines of head"));
     lines_->setToolTip(tr("Where the outlined token looks: the wider the line, the larger its attention weight. "
                           "Click a token on the left."));
+    codeButton_->setText(tr("Code"));
+    codeButton_->setToolTip(tr("The line or two of Keras (the book) and of PyTorch (the article) that computes this step"));
     savePicture->setText(tr("Save picture…"));
     savePicture->setToolTip(tr("The current step as PNG, SVG or PDF"));
     saveNumbers->setText(tr("Save numbers…"));
@@ -114,6 +143,10 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
   title_->setText(tr("Step %1 of %2: %3").arg(number).arg(count).arg(text.title));
   formula_->setText(text.formula);
   explanation_->setText(text.explanation);
+  const StepCode code = stepCode(step);
+  keras_->setText(code.keras);
+  pytorch_->setText(code.pytorch);
+  setCodeShown(codeShown());
 
   // The grids of the last step are reused (a new table costs more than refilling one); extra ones are dropped.
   while (gridViews_.size() > static_cast<qsizetype>(step.grids.size())) delete gridViews_.takeLast();
@@ -162,6 +195,18 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
 
 // ---------------------------------------------------------------------------------------------------------
 // The lines and the softmax animation
+
+void StepView::setCodeShown(bool shown) {
+  {
+    const QSignalBlocker blocker(codeButton_);
+    codeButton_->setChecked(shown);
+  }
+  codePanel_->setVisible(shown && !(keras_->text().isEmpty() && pytorch_->text().isEmpty()));
+}
+
+bool StepView::codeShown() const { return codeButton_->isChecked(); }
+QString StepView::kerasCode() const { return keras_->text(); }
+QString StepView::pytorchCode() const { return pytorch_->text(); }
 
 bool StepView::linesShown() const { return !linesPanel_->isHidden(); }
 void StepView::showHead(int head) { head_->setValue(head + 1); }

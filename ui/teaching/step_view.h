@@ -16,6 +16,7 @@
 
 class QGridLayout;
 class QLabel;
+class QPushButton;
 class QSpinBox;
 class QVariantAnimation;
 
@@ -51,6 +52,11 @@ class StepView : public QWidget {
   QString formula() const;
   QString explanation() const;
   QString error() const;
+  // The step's Keras and PyTorch lines, shown below the explanation while "Code" is checked.
+  void setCodeShown(bool shown);
+  bool codeShown() const;
+  QString kerasCode() const;
+  QString pytorchCode() const;
 
  public slots:
   void exportFigure();   // the step shown as a picture
@@ -76,6 +82,10 @@ class StepView : public QWidget {
   QLabel* title_;
   QLabel* formula_;
   QLabel* explanation_;
+  QWidget* codePanel_;
+  QLabel* keras_;
+  QLabel* pytorch_;
+  QPushButton* codeButton_;
   QGridLayout* gridLayout_;
   QList<MatrixView*> gridViews_;
 };
