@@ -30,6 +30,8 @@
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/widgets/about_dialog.h"
+#include "ui/widgets/appearance.h"
+#include "ui/widgets/manual_window.h"
 
 namespace al::ui {
 
@@ -166,9 +168,17 @@ void MainWindow::createMenus() {
   quitAction_->setObjectName("quit");
   viewMenu_ = menuBar()->addMenu(QString());
   createLanguageMenu();
+  viewMenu_->addSeparator();
+  Appearance::instance()->addMenuEntries(viewMenu_, this);  // Theme, Zoom in / out, Actual size
   trainingMenu_ = menuBar()->addMenu(QString());
   trainingMenu_->addActions({trainPage_->startAction(), trainPage_->pauseAction(), trainPage_->stopAction()});
   helpMenu_ = menuBar()->addMenu(QString());
+  manualAction_ = helpMenu_->addAction(QString(), QKeySequence(Qt::Key_F1), this, [this] {
+    if (!manual_) manual_ = new ManualWindow(this);
+    manual_->show();
+    manual_->raise();
+    manual_->activateWindow();
+  });
   aboutAction_ = helpMenu_->addAction(QString(), this, [this] { AboutDialog(this).exec(); });
 }
 
@@ -241,6 +251,7 @@ void MainWindow::retranslateUi() {
   for (QAction* action : languages_->actions()) action->setChecked(action->data().toString() == currentLanguage());
   trainingMenu_->setTitle(tr("&Training"));
   helpMenu_->setTitle(tr("&Help"));
+  manualAction_->setText(tr("&Manual"));
   aboutAction_->setText(tr("&About AttentionLab"));
 }
 

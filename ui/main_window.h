@@ -14,6 +14,7 @@ class QStackedWidget;
 
 namespace al::ui {
 
+class ManualWindow;
 class ModelLibrary;
 class TrainPage;
 
@@ -30,6 +31,7 @@ class MainWindow : public QMainWindow {
   QWidget* page(int index) const;
   TrainPage* trainPage() const { return trainPage_; }
   ModelLibrary* library() const { return library_; }  // the models of this session
+  ManualWindow* manual() const { return manual_; }     // null until Help › Manual (F1) opened it
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -52,7 +54,9 @@ class MainWindow : public QMainWindow {
   QAction* saveModelAction_ = nullptr;
   QAction* exportAction_ = nullptr;
   QAction* quitAction_ = nullptr;
+  QAction* manualAction_ = nullptr;
   QAction* aboutAction_ = nullptr;
+  ManualWindow* manual_ = nullptr;  // Help › Manual, made when first asked for
   QActionGroup* languages_ = nullptr;
   QListWidget* sidebar_;
   QStackedWidget* pages_;

@@ -26,7 +26,9 @@
 #include <cmath>
 
 #include "ui/export.h"
+#include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/maximised_heatmap.h"
 #include "ui/session/model_files.h"
 #include "ui/widgets/token_strip.h"
 #include "ui/widgets/error_banner.h"
@@ -188,7 +190,14 @@ QWidget* AttentionPage::createHeatmapsTab() {
   auto* scroll = new QScrollArea;
   scroll->setWidget(heatmapHost_);
   scroll->setWidgetResizable(true);
-  splitter->addWidget(scroll);
+  auto* maps = new QWidget;  // the thumbnails of every layer and head, then the heatmaps
+  auto* mapsRow = new QHBoxLayout(maps);
+  mapsRow->setContentsMargins(0, 0, 0, 0);
+  thumbnails_ = new AttentionThumbnails;
+  connect(thumbnails_, &AttentionThumbnails::opened, this, [this](int l, int h) { MaximisedHeatmap::open(heatmap(l, h)); });
+  mapsRow->addWidget(thumbnails_, 0, Qt::AlignTop);
+  mapsRow->addWidget(scroll, 1);
+  splitter->addWidget(maps);
 
   auto* barsPanel = new QWidget;
   auto* barsLayout = new QVBoxLayout(barsPanel);
@@ -415,6 +424,7 @@ void AttentionPage::rebuildHeatmaps() {
                       labels);
       view->highlightRow(selectedToken_);
     }
+  thumbnails_->setAttention(prediction_.attention);
 }
 
 HeatmapView* AttentionPage::heatmap(int layer, int head) const {

@@ -40,8 +40,8 @@ class QGridLayout;
 
 namespace al::ui {
 
+class AttentionThumbnails;
 class ModelBar;
-
 class ErrorBanner;
 class HeatmapView;
 class ModelFileJob;
@@ -81,6 +81,7 @@ class AttentionPage : public QWidget {
   bool hasPrediction() const { return hasPrediction_; }
   const ImdbPrediction& prediction() const { return prediction_; }
   // head == number of heads: the heads' average. Null when out of range.
+  AttentionThumbnails* thumbnails() const { return thumbnails_; }
   HeatmapView* heatmap(int layer, int head) const;
   int heatmapCount() const { return static_cast<int>(heatmaps_.size()); }
   void selectToken(int token);        // the bar chart of where it looks
@@ -156,6 +157,7 @@ class AttentionPage : public QWidget {
   QTimer* typingTimer_;
   TokenStrip* tokens_;
   QLabel* predictionLabel_;
+  AttentionThumbnails* thumbnails_;  // every layer x head, beside the heatmaps
   QWidget* heatmapHost_;
   QGridLayout* heatmapGrid_;
   std::vector<std::vector<HeatmapView*>> heatmaps_;  // [layer][head], the last head entry the average

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -41,6 +42,7 @@ StepperPage::StepperPage(QWidget* parent)
   layout->addWidget(stepView_, 1);
   playTimer_->setInterval(2500);  // time to read a step aloud
   connect(playTimer_, &QTimer::timeout, this, [this] {
+    if (stepView_->isAnimating()) return;  // the softmax is still filling in: the next tick moves on
     if (current_ + 1 >= stepCount()) setPlaying(false);
     else nextStep();
   });
@@ -118,8 +120,10 @@ QWidget* StepperPage::createControls() {
 
 QWidget* StepperPage::createStepButtons() {
   auto* row = new QWidget;
-  auto* buttons = new QHBoxLayout(row);
-  buttons->setContentsMargins(0, 0, 0, 0);
+  auto* rows = new QVBoxLayout(row);
+  rows->setContentsMargins(0, 0, 0, 0);
+  auto* buttons = new QHBoxLayout;
+  rows->addLayout(buttons);
   backButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/back.svg")), QString());
   playButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/play.svg")), QString());
   nextButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/forward.svg")), QString());
@@ -133,9 +137,24 @@ QWidget* StepperPage::createStepButtons() {
   buttons->addWidget(backButton_);
   buttons->addWidget(playButton_);
   buttons->addWidget(nextButton_);
-  setTranslatedTexts(this, [this] {
+  auto* speedRow = new QHBoxLayout;
+  auto* speedLabel = new QLabel;
+  speedBox_ = new QComboBox;
+  speedBox_->setObjectName("speedBox");
+  for (double speed : {0.5, 1.0, 2.0, 4.0}) speedBox_->addItem(QStringLiteral("%1×").arg(speed), speed);
+  speedBox_->setCurrentIndex(1);
+  connect(speedBox_, &QComboBox::currentIndexChanged, this, [this] {
+    playTimer_->setInterval(playInterval());
+    stepView_->setSpeed(speed());
+  });
+  speedRow->addWidget(speedLabel);
+  speedRow->addWidget(speedBox_, 1);
+  rows->addLayout(speedRow);
+  setTranslatedTexts(this, [=, this] {
     backButton_->setText(tr("Back"));
     nextButton_->setText(tr("Next"));
+    speedLabel->setText(tr("Play speed"));
+    speedBox_->setToolTip(tr("How fast Play goes from step to step, and how fast the softmax fills in"));
   });
   return row;
 }
@@ -221,8 +240,26 @@ void StepperPage::showStep(int index) {
   showCurrentStep();
 }
 
-void StepperPage::nextStep() { showStep(current_ + 1); }
-void StepperPage::previousStep() { showStep(current_ - 1); }
+void StepperPage::nextStep() {
+  if (stepView_->isAnimating()) stepView_->finishAnimation();
+  else showStep(current_ + 1);
+}
+
+void StepperPage::previousStep() {
+  stepView_->finishAnimation();
+  showStep(current_ - 1);
+}
+
+void StepperPage::setSpeed(double speed) {
+  int best = 0;
+  for (int i = 0; i < speedBox_->count(); ++i)
+    if (std::abs(speedBox_->itemData(i).toDouble() - speed) < std::abs(speedBox_->itemData(best).toDouble() - speed))
+      best = i;
+  speedBox_->setCurrentIndex(best);
+}
+
+double StepperPage::speed() const { return speedBox_->currentData().toDouble(); }
+int StepperPage::playInterval() const { return static_cast<int>(2500 / speed()); }
 
 void StepperPage::setPlaying(bool playing) {
   if (playing && current_ + 1 >= stepCount()) showStep(0);  // Play at the end starts again

@@ -83,11 +83,11 @@ class StepperPage : public QWidget {
   // --- Steps ---
   int stepCount() const { return static_cast<int>(steps_.size()); }
   int currentStep() const { return current_; }
-  void showStep(int index);
-  void nextStep();
-  void previousStep();
-  void setPlaying(bool playing);
-  bool isPlaying() const;
+  // Play's pace: 1 = a step every 2.5 s (and the softmax animation at 0.4 s a row); 2 = twice as fast.
+  void setSpeed(double speed);
+  double speed() const;
+  int playInterval() const;  // milliseconds between two steps while playing
+  StepView* stepView() const { return stepView_; }
 
   // --- What the page shows, for tests ---
   bool hasWalk() const { return walk_.has_value(); }
@@ -97,6 +97,7 @@ class StepperPage : public QWidget {
   bool hasDecoderWalk() const { return decoderWalk_.has_value(); }
   const teaching::DecoderWalk& decoderWalk() const { return *decoderWalk_; }
   const teaching::EncoderLayerWalkthrough* walkthrough() const;
+  bool isPlaying() const;
   const std::vector<teaching::AttentionStep>& steps() const { return steps_; }
   QList<MatrixView*> gridViews() const;
   QString stepTitle() const;
@@ -106,6 +107,12 @@ class StepperPage : public QWidget {
   QString errorText() const;
 
  public slots:
+  // Steps forward and back (PageDown / PageUp, a presentation clicker): an animation still running is finished
+  // first, so that one press never skips what the class has not seen.
+  void showStep(int index);
+  void nextStep();
+  void previousStep();
+  void setPlaying(bool playing);
   void exportFigure();   // File > Export figure: the current step as a picture
   void exportNumbers();  // every grid of the current step in one CSV file
 
@@ -133,6 +140,7 @@ class StepperPage : public QWidget {
   QPushButton* backButton_;
   QPushButton* playButton_;
   QPushButton* nextButton_;
+  QComboBox* speedBox_;
   QTimer* playTimer_;
   StepView* stepView_;
 };

@@ -9,12 +9,17 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSpinBox>
+#include <QVariantAnimation>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 #include "ui/export.h"
 #include "ui/text/strings.h"
+#include "ui/teaching/attention_lines.h"
+#include "ui/teaching/step_code.h"
 #include "ui/teaching/step_texts.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/matrix_view.h"
 #include "ui/widgets/retranslate.h"
@@ -51,19 +56,78 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   connect(savePicture, &QPushButton::clicked, this, &StepView::exportFigure);
   auto* saveNumbers = new QPushButton;
   connect(saveNumbers, &QPushButton::clicked, this, &StepView::exportNumbers);
+  codeButton_ = new QPushButton;
+  codeButton_->setObjectName("codeButton");
+  codeButton_->setCheckable(true);
+  titleRow->addWidget(codeButton_);
   titleRow->addWidget(savePicture);
   titleRow->addWidget(saveNumbers);
   layout->addLayout(titleRow);
   layout->addWidget(formula_);
   layout->addWidget(explanation_);
+  // Code beside the math: the book's Keras and the article's PyTorch for this step, side by side.
+  codePanel_ = new QWidget;
+  auto* codeRow = new QHBoxLayout(codePanel_);
+  codeRow->setContentsMargins(0, 0, 0, 0);
+  auto* kerasTitle = new QLabel(QStringLiteral("Keras"));
+  auto* pytorchTitle = new QLabel(QStringLiteral("PyTorch"));
+  keras_ = new QLabel;
+  pytorch_ = new QLabel;
+  for (auto [title, code] : {std::pair{kerasTitle, keras_}, std::pair{pytorchTitle, pytorch_}}) {
+    title->setObjectName("heatmapTitle");
+    code->setObjectName("code");
+    code->setTextFormat(Qt::PlainText);
+    code->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    code->setWordWrap(true);
+    auto* column = new QVBoxLayout;
+    column->addWidget(title);
+    column->addWidget(code, 1);
+    codeRow->addLayout(column, 1);
+  }
+  codePanel_->hide();
+  connect(codeButton_, &QPushButton::toggled, this, &StepView::setCodeShown);
+  layout->addWidget(codePanel_);
   auto* gridHost = new QWidget;
   gridLayout_ = new QGridLayout(gridHost);
   gridLayout_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   auto* scroll = new QScrollArea;
   scroll->setWidget(gridHost);
   scroll->setWidgetResizable(true);
-  layout->addWidget(scroll, 1);
+  // Beside the grids: the weights as lines, with the head they come from.
+  linesPanel_ = new QWidget;
+  auto* linesLayout = new QVBoxLayout(linesPanel_);
+  linesLayout->setContentsMargins(0, 0, 0, 0);
+  auto* headRow = new QHBoxLayout;
+  auto* headLabel = new QLabel;
+  head_ = new QSpinBox;
+  head_->setObjectName("linesHead");
+  head_->setMinimum(1);
+  headRow->addWidget(headLabel);
+  headRow->addWidget(head_);
+  headRow->addStretch(1);
+  linesLayout->addLayout(headRow);
+  lines_ = new AttentionLines;
+  linesLayout->addWidget(lines_, 1);
+  linesPanel_->hide();
+  connect(head_, &QSpinBox::valueChanged, this, [this] { showLines(); });
+  connect(lines_, &AttentionLines::querySelected, this, [this](int row) {
+    finishAnimation();
+    chosenQuery_ = row;
+    showLines();
+  });
+  sweep_ = new QVariantAnimation(this);
+  connect(sweep_, &QVariantAnimation::valueChanged, this, [this](const QVariant& v) { sweepTo(v.toDouble()); });
+  connect(sweep_, &QVariantAnimation::finished, this, &StepView::showLines);
+  auto* body = new QHBoxLayout;
+  body->addWidget(scroll, 3);
+  body->addWidget(linesPanel_, 2);
+  layout->addLayout(body, 1);
   setTranslatedTexts(this, [=] {
+    headLabel->setText(tr("Lines of head"));
+    lines_->setToolTip(tr("Where the outlined token looks: the wider the line, the larger its attention weight. "
+                          "Click a token on the left."));
+    codeButton_->setText(tr("Code"));
+    codeButton_->setToolTip(tr("The line or two of Keras (the book) and of PyTorch (the article) that computes this step"));
     savePicture->setText(tr("Save picture…"));
     savePicture->setToolTip(tr("The current step as PNG, SVG or PDF"));
     saveNumbers->setText(tr("Save numbers…"));
@@ -77,6 +141,10 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
   title_->setText(tr("Step %1 of %2: %3").arg(number).arg(count).arg(text.title));
   formula_->setText(text.formula);
   explanation_->setText(text.explanation);
+  const StepCode code = stepCode(step);
+  keras_->setText(code.keras);
+  pytorch_->setText(code.pytorch);
+  setCodeShown(codeShown());
 
   // The grids of the last step are reused (a new table costs more than refilling one); extra ones are dropped.
   while (gridViews_.size() > static_cast<qsizetype>(step.grids.size())) delete gridViews_.takeLast();
@@ -104,6 +172,90 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
     gridLayout_->addWidget(view, static_cast<int>(g) / columns, static_cast<int>(g) % columns, Qt::AlignTop | Qt::AlignLeft);
     if (!reused) gridViews_ << view;
   }
+  // The attention weights of the step, one grid per head, for the lines.
+  sweep_->stop();
+  weightGrids_.clear();
+  weightGridViews_.clear();
+  for (size_t g = 0; g < step.grids.size(); ++g)
+    if (step.grids[g].probabilities && step.grids[g].values.size() > 0) {
+      weightGrids_.push_back(step.grids[g]);
+      weightGridViews_ << static_cast<int>(g);
+    }
+  queryWord_ = step.words.empty() ? QString() : QString::fromStdString(step.words.front());
+  linesPanel_->setVisible(!weightGrids_.empty());
+  if (weightGrids_.empty()) return;
+  {
+    const QSignalBlocker blocker(head_);
+    head_->setMaximum(static_cast<int>(weightGrids_.size()));
+  }
+  showLines();
+  if (animated_ && step.key == "softmax") startSweep();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The lines and the softmax animation
+
+void StepView::setCodeShown(bool shown) {
+  {
+    const QSignalBlocker blocker(codeButton_);
+    codeButton_->setChecked(shown);
+  }
+  codePanel_->setVisible(shown && !(keras_->text().isEmpty() && pytorch_->text().isEmpty()));
+}
+
+bool StepView::codeShown() const { return codeButton_->isChecked(); }
+QString StepView::kerasCode() const { return keras_->text(); }
+QString StepView::pytorchCode() const { return pytorch_->text(); }
+
+bool StepView::linesShown() const { return !linesPanel_->isHidden(); }
+void StepView::showHead(int head) { head_->setValue(head + 1); }
+int StepView::shownHead() const { return head_->value() - 1; }
+void StepView::setSpeed(double speed) { speed_ = std::max(0.05, speed); }
+void StepView::setAnimated(bool animated) {
+  animated_ = animated;
+  if (!animated) finishAnimation();
+}
+bool StepView::isAnimating() const { return sweep_->state() == QAbstractAnimation::Running; }
+void StepView::finishAnimation() {
+  if (!isAnimating()) return;
+  sweep_->stop();
+  showLines();
+}
+
+// The shown head's weights; a one-column grid (the chatbot's additive weights, one per source word) is the answer
+// word looking at every source word: one query row.
+void StepView::showLines() {
+  const int head = std::clamp(shownHead(), 0, static_cast<int>(weightGrids_.size()) - 1);
+  if (head < 0) return;
+  const teaching::StepGrid& grid = weightGrids_[size_t(head)];
+  const bool column = grid.values.cols() == 1 && grid.values.rows() > 1;
+  const Matrix weights = column ? Matrix(grid.values.transpose()) : grid.values;
+  const QStringList rows = toQStrings(grid.rowLabels);
+  const QStringList columns = StepTexts::columnLabels(grid);
+  if (column) lines_->setAttention(weights, {queryWord_.isEmpty() ? QStringLiteral("?") : queryWord_}, rows);
+  else lines_->setAttention(weights, rows, columns.size() == weights.cols() ? columns : rows);
+  lines_->selectQuery(chosenQuery_);
+  lines_->setProgress(1);
+  MatrixView* view = gridViews_.value(weightGridViews_.value(head, -1));
+  if (view && !column) view->highlightRows({lines_->selectedQuery()}, Appearance::instance()->highlight());
+}
+
+void StepView::startSweep() {
+  const int rows = lines_->queryCount();
+  if (rows == 0) return;
+  sweep_->setStartValue(0.0);
+  sweep_->setEndValue(static_cast<double>(rows));
+  sweep_->setDuration(static_cast<int>(rows * 400 / speed_));
+  sweep_->start();
+}
+
+// position = row + how far its softmax has filled in: the row is outlined in its grid, its lines grow.
+void StepView::sweepTo(double position) {
+  const int row = std::min(static_cast<int>(position), lines_->queryCount() - 1);
+  lines_->selectQuery(row);
+  lines_->setProgress(position - row);
+  MatrixView* view = gridViews_.value(weightGridViews_.value(shownHead(), -1));
+  if (view && lines_->queryCount() > 1) view->highlightRows({row}, Appearance::instance()->highlight());
 }
 
 void StepView::setError(const QString& message) { error_->showError(message); }

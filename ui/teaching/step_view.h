@@ -2,6 +2,9 @@
 // One step of a Step-through walk as the class sees it: its title, formula and explanation, and its matrices
 // as labelled colour grids (Q, K and V of a head side by side; otherwise two grids a row). Save picture / Save
 // numbers export the step shown. The step's numbers come from core/teaching; this view only draws them.
+// A step with attention weights also draws them as lines from one query token to every key (AttentionLines, one
+// head at a time); the softmax step is animated: row by row, the row being computed outlined in its grid while its
+// lines fill in to their weights.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include "core/teaching/attention_steps.h"
@@ -9,12 +12,17 @@
 #include <QList>
 #include <QString>
 #include <QWidget>
+#include <vector>
 
 class QGridLayout;
 class QLabel;
+class QPushButton;
+class QSpinBox;
+class QVariantAnimation;
 
 namespace al::ui {
 
+class AttentionLines;
 class ErrorBanner;
 class MatrixView;
 
@@ -31,21 +39,54 @@ class StepView : public QWidget {
   void setError(const QString& message);
 
   QList<MatrixView*> gridViews() const { return gridViews_; }
+  AttentionLines* lines() const { return lines_; }  // hidden when the step has no attention weights
+  bool linesShown() const;
+  void showHead(int head);  // 0-based, the head whose weights the lines draw
+  int shownHead() const;
+  // The softmax animation: its speed (1 = 0.4 s a row; 2 twice as fast), whether steps animate at all.
+  void setSpeed(double speed);
+  double speed() const { return speed_; }
+  void setAnimated(bool animated);
+  bool isAnimating() const;
+  void finishAnimation();  // jump to the end: every line at its weight
   QString title() const;
   QString formula() const;
   QString explanation() const;
   QString error() const;
+  // The step's Keras and PyTorch lines, shown below the explanation while "Code" is checked.
+  void setCodeShown(bool shown);
+  bool codeShown() const;
+  QString kerasCode() const;
+  QString pytorchCode() const;
 
  public slots:
   void exportFigure();   // the step shown as a picture
   void exportNumbers();  // every grid of the step shown in one CSV file
 
  private:
+  void showLines();
+  void startSweep();
+  void sweepTo(double position);
+
   int number_ = 1;
+  std::vector<teaching::StepGrid> weightGrids_;  // the shown step's attention weights, one per head
+  QList<int> weightGridViews_;                    // ... and the index of each one's grid view
+  QString queryWord_;                             // a one-query step's query (the answer word)
+  QWidget* linesPanel_;
+  QSpinBox* head_;
+  AttentionLines* lines_;
+  QVariantAnimation* sweep_;
+  double speed_ = 1;
+  bool animated_ = true;
+  int chosenQuery_ = 0;  // the query the user clicked: shown when the animation ends
   ErrorBanner* error_;
   QLabel* title_;
   QLabel* formula_;
   QLabel* explanation_;
+  QWidget* codePanel_;
+  QLabel* keras_;
+  QLabel* pytorch_;
+  QPushButton* codeButton_;
   QGridLayout* gridLayout_;
   QList<MatrixView*> gridViews_;
 };

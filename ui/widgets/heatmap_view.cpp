@@ -10,6 +10,8 @@
 #include <qcustomplot.h>
 
 #include "ui/export.h"
+#include "ui/widgets/appearance.h"
+#include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/weight_scale.h"
@@ -27,22 +29,22 @@ QStringList labelsOrNumbers(const QStringList& labels, Index count) {
   return out;
 }
 
-// A colour scale through three colours, at 0, 0.5 and 1.
-QCPColorGradient gradient(const QColor& low, const QColor& middle, const QColor& high) {
+// The theme's colour scale through three colours, at 0, 0.5 and 1.
+QCPColorGradient gradient(const Appearance::ColourScale& scale) {
   QCPColorGradient g;
   g.clearColorStops();
-  g.setColorStopAt(0, low);
-  g.setColorStopAt(0.5, middle);
-  g.setColorStopAt(1, high);
+  g.setColorStopAt(0, scale.low);
+  g.setColorStopAt(0.5, scale.middle);
+  g.setColorStopAt(1, scale.high);
   return g;
 }
 
 QCPColorGradient weightsGradient(WeightScale scale) {
   QColor low, middle, high;
   weightStops(scale, low, middle, high);
-  return gradient(low, middle, high);
+  return gradient({low, middle, high});
 }
-QCPColorGradient signedGradient() { return gradient(palette::kDivergingLow, Qt::white, palette::kDivergingHigh); }
+QCPColorGradient signedGradient() { return gradient(Appearance::instance()->signedScale()); }
 
 // The smallest label font, in pixels: still readable on a projector. A cell narrower than this (a long review
 // seen whole) is reached by zooming; resetView() zooms so that every visible cell can be named.
@@ -183,6 +185,10 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   connect(&WeightScaleSetting::instance(), &WeightScaleSetting::changed, this, [this] {
     if (colouring_ == Colouring::Weights && values_.size() > 0) redraw();
   });
+  connect(Appearance::instance(), &Appearance::changed, this, [this] {  // a new theme's scale, thicker outlines
+    setColouring(colouring_);
+    highlightRow(highlightedRow_);
+  });
 
   connect(plot_, &QCustomPlot::afterLayout, this, &HeatmapView::updateTicks);
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, &HeatmapView::resetView);
@@ -288,7 +294,7 @@ void HeatmapView::highlightRow(int row) {
     auto* outline = new QCPItemRect(plot_);
     outline->topLeft->setCoords(-0.5, row - 0.5);
     outline->bottomRight->setCoords(columns() - 0.5, row + 0.5);
-    outline->setPen(QPen(palette::kHighlight, 2));
+    outline->setPen(QPen(Appearance::instance()->highlight(), Appearance::instance()->outlineWidth()));
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -421,6 +427,7 @@ void HeatmapView::showContextMenu(const QPoint& position) {
     menu.addSeparator();
     WeightScaleSetting::addActions(menu);
   }
+  menu.addAction(tr("Maximise (Esc returns)"), this, [this] { MaximisedHeatmap::open(this); });
   menu.addSeparator();
   addExportActions(menu, this, fileNameOf(title(), QStringLiteral("heatmap")), csvHeader(), csvRows());
   menu.exec(plot_->mapToGlobal(position));

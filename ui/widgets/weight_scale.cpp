@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
 
@@ -43,11 +44,10 @@ WeightRange fitWeightRange(const Matrix& scaled, WeightScale scale) {
 }
 
 void weightStops(WeightScale scale, QColor& low, QColor& middle, QColor& high) {
-  if (scale == WeightScale::RelativeToUniform) {
-    low = palette::kDivergingLow, middle = Qt::white, high = palette::kDivergingHigh;
-  } else {
-    low = Qt::white, middle = palette::kSequentialMiddle, high = palette::kSequentialHigh;
-  }
+  // The theme's scales: diverging around an equal share, sequential from 0.
+  const Appearance::ColourScale stops = scale == WeightScale::RelativeToUniform ? Appearance::instance()->signedScale()
+                                                                                 : Appearance::instance()->weightsScale();
+  low = stops.low, middle = stops.middle, high = stops.high;
 }
 
 QColor weightColour(double scaled, const WeightRange& range, WeightScale scale) {

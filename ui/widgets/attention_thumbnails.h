@@ -1,0 +1,45 @@
+#pragma once
+// Every layer and head at a glance (the picture of BertViz's model view): a grid of small heatmaps, one row per
+// layer, one column per head, in the theme's colour scale (0 .. the thumbnail's largest weight). A click on one
+// emits opened(layer, head); the Attention page then shows that heatmap full screen.
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <vector>
+
+#include "core/tensor.h"
+
+#include <QRect>
+#include <QWidget>
+
+namespace al::ui {
+
+class AttentionThumbnails : public QWidget {
+  Q_OBJECT
+ public:
+  explicit AttentionThumbnails(QWidget* parent = nullptr);
+
+  // [layer][head] matrices (queries x keys).
+  void setAttention(const std::vector<std::vector<Matrix>>& attention);
+  int layerCount() const { return static_cast<int>(attention_.size()); }
+  int headCount() const { return attention_.empty() ? 0 : static_cast<int>(attention_.front().size()); }
+  int thumbnailCount() const { return layerCount() * headCount(); }
+  QRect thumbnailRect(int layer, int head) const;
+  // The colour drawn for cell (row, column) of one thumbnail.
+  QColor cellColour(int layer, int head, int row, int column) const;
+  QSize sizeHint() const override;
+
+ signals:
+  void opened(int layer, int head);
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+
+ private:
+  int side() const;  // a thumbnail's side in pixels
+  int labelWidth() const;
+
+  std::vector<std::vector<Matrix>> attention_;
+};
+
+}  // namespace al::ui
