@@ -62,9 +62,9 @@ void LessonView::showLesson() {
   if (course_->count() == 0) return;
   const LessonTexts& t = course_->current().textsIn(currentLanguage());
   position_->setText(tr("Lesson %1 of %2").arg(course_->currentIndex() + 1).arg(course_->count()));
-  QString markdown = QStringLiteral("# %1\n\n%2\n\n### %3\n\n%4\n\n### %5\n\n%6\n\n")
+  QString markdown = QStringLiteral("## %1\n\n%2\n\n#### %3\n\n%4\n\n#### %5\n\n%6\n\n")
                          .arg(t.title, t.text, tr("Try this"), t.tryThis, tr("Question"), t.question);
-  if (course_->answerShown()) markdown += QStringLiteral("### %1\n\n%2\n").arg(tr("Answer"), t.answer);
+  if (course_->answerShown()) markdown += QStringLiteral("#### %1\n\n%2\n").arg(tr("Answer"), t.answer);
   browser_->setMarkdown(markdown);
   QScrollBar* bar = browser_->verticalScrollBar();
   bar->setValue(course_->answerShown() ? bar->maximum() : 0);  // the answer in view when it is revealed

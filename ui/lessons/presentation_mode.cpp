@@ -5,8 +5,11 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QFontInfo>
 #include <QKeyEvent>
+#include <QRegularExpression>
 #include <QSettings>
+#include <QStatusBar>
 
 #include "ui/lessons/lesson_course.h"
 #include "ui/lessons/lesson_instruments.h"
@@ -47,30 +50,53 @@ PresentationMode::~PresentationMode() {
 double PresentationMode::fontScale() { return QSettings().value(kFontScaleKey, 1.6).toDouble(); }
 void PresentationMode::setFontScale(double scale) { QSettings().setValue(kFontScaleKey, scale); }
 
+QString PresentationMode::scaledStyleSheet(const QString& styleSheet, double basePointSize, double scale) {
+  static const QRegularExpression size(QStringLiteral("font-size:\\s*([0-9.]+)(px|pt)"));
+  QString scaled;
+  qsizetype last = 0;
+  for (const QRegularExpressionMatch& m : size.globalMatch(styleSheet)) {
+    scaled += styleSheet.mid(last, m.capturedStart() - last);
+    scaled += QStringLiteral("font-size: %1%2").arg(qRound(m.captured(1).toDouble() * scale)).arg(m.captured(2));
+    last = m.capturedEnd();
+  }
+  scaled += styleSheet.mid(last);
+  return QStringLiteral("QWidget { font-size: %1pt; }\n").arg(basePointSize * scale, 0, 'f', 1) + scaled;
+}
+
 void PresentationMode::setPresenting(bool presenting) {
   if (presenting == presenting_) return;
   presenting_ = presenting;
   if (presenting) {
     wasMaximized_ = window_->isMaximized();
-    normalFont_ = QApplication::font();
     normalPalette_ = QApplication::palette();
-    QFont large = normalFont_;
-    if (normalFont_.pointSizeF() > 0) large.setPointSizeF(normalFont_.pointSizeF() * fontScale());
-    else large.setPixelSize(qRound(normalFont_.pixelSize() * fontScale()));
-    QApplication::setFont(large);
+    normalStyleSheet_ = qApp->styleSheet();
+    const QFont font = QApplication::font();
+    const double points = font.pointSizeF() > 0 ? font.pointSizeF() : QFontInfo(font).pointSizeF();
     QApplication::setPalette(highContrastPalette());
+    qApp->setStyleSheet(scaledStyleSheet(normalStyleSheet_, points, fontScale()));
     qApp->installEventFilter(this);
     window_->showFullScreen();
+    setChromeVisible(false);
     if (!lessonInstrument()) openCurrentLesson();
     lessonPanel_->show();
+    // The text beside the instrument gets about a third of the screen: large type needs the room.
+    window_->resizeDocks({lessonPanel_}, {window_->width() * 36 / 100}, Qt::Horizontal);
   } else {
     qApp->removeEventFilter(this);
-    QApplication::setFont(normalFont_);
+    setChromeVisible(true);
+    qApp->setStyleSheet(normalStyleSheet_);
     QApplication::setPalette(normalPalette_);
     if (wasMaximized_) window_->showMaximized();
     else window_->showNormal();
   }
   emit presentingChanged(presenting);
+}
+
+// The sidebar and the status bar give their room to the instrument while presenting; the menu stays (View ›
+// Present leaves, as Esc does).
+void PresentationMode::setChromeVisible(bool visible) {
+  if (QWidget* sidebar = window_->findChild<QWidget*>(QStringLiteral("sidebar"))) sidebar->setVisible(visible);
+  window_->statusBar()->setVisible(visible);
 }
 
 void PresentationMode::openCurrentLesson() {

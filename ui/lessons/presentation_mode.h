@@ -1,5 +1,5 @@
 #pragma once
-// Presentation mode (F11, View › Present): the window full screen, fonts larger (a scale, 1.6x unless set
+// Presentation mode (F11, View › Present): the window full screen without the sidebar, fonts larger (a scale, 1.6x unless set
 // otherwise: QSettings "presentation/fontScale"), a high-contrast palette, the lesson's text beside the
 // instrument. A clicker sends PageDown and PageUp: next() and previous() move one step of the lesson:
 //
@@ -9,7 +9,6 @@
 //   Esc        leaves
 //
 // While presenting, those three keys belong to the presentation wherever the focus is.
-#include <QFont>
 #include <QObject>
 #include <QPalette>
 
@@ -29,6 +28,9 @@ class PresentationMode : public QObject {
   bool isPresenting() const { return presenting_; }
   static double fontScale();  // the setting, 1.6 by default
   static void setFontScale(double scale);
+  // The app's style sheet with every font size scaled, and the default font size (pt) scaled under it. Qt applies
+  // an application font only through the style sheet once there is one.
+  static QString scaledStyleSheet(const QString& styleSheet, double basePointSize, double scale);
 
   // Sets up the current lesson's instrument (the main window's "Open in the app").
   void openCurrentLesson();
@@ -45,6 +47,7 @@ class PresentationMode : public QObject {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
+  void setChromeVisible(bool visible);
   QWidget* lessonInstrument() const;  // the current lesson's page, when it is the one shown
   int instrumentStep(QWidget* page) const;  // -1: the page has no steps
   int instrumentStepCount(QWidget* page) const;
@@ -54,8 +57,8 @@ class PresentationMode : public QObject {
   QDockWidget* lessonPanel_;
   bool presenting_ = false;
   bool wasMaximized_ = false;
-  QFont normalFont_;
   QPalette normalPalette_;
+  QString normalStyleSheet_;
 };
 
 }  // namespace al::ui
