@@ -163,6 +163,7 @@ QMap<QString, Check> settingChecks() {
       {"memory.segment", [=](QWidget* w, const QString& v) { return expect(memory(w)->segmentLength() == v.toInt(), "segment"); }},
       {"memory.memory", [=](QWidget* w, const QString& v) { return expect(memory(w)->memoryLength() == v.toInt(), "memory"); }},
       {"memory.layers", [=](QWidget* w, const QString& v) { return expect(memory(w)->layers() == v.toInt(), "layers"); }},
+      {"memory.step", [=](QWidget* w, const QString& v) { return expect(memory(w)->currentStep() + 1 == v.toInt(), "step"); }},
       {"memory.recurrence", [=](QWidget* w, const QString& v) { return expect(memory(w)->recurrence() == (v == "on"), "recurrence"); }},
   };
 }

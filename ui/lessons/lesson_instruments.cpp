@@ -64,7 +64,7 @@ const QMap<QString, QMap<QString, SettingSpec>>& schema() {
       {QStringLiteral("fill"), {{"toy-model", choice(kYesNo)}, {"text", text()}}},
       {QStringLiteral("memory"),
        {{"segment", number(2, 8)}, {"memory", number(0, 16)}, {"layers", number(1, 4)},
-        {"recurrence", choice(kOnOff)}}},
+        {"recurrence", choice(kOnOff)}, {"step", number(1, 24)}}},
   };
   return pages;
 }
@@ -184,6 +184,7 @@ void applyMemory(QWidget* widget, const QString& key, const QString& value) {
   else if (key == QLatin1String("memory")) page->setMemoryLength(value.toInt());
   else if (key == QLatin1String("layers")) page->setLayers(value.toInt());
   else if (key == QLatin1String("recurrence")) page->setRecurrence(value == QLatin1String("on"));
+  else if (key == QLatin1String("step")) page->showStep(value.toInt() - 1);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 //                  epochs, toy-model (yes, no), question
 //   compare        data, preset, epochs, sentence
 //   fill           toy-model (yes, no), text
-//   memory         segment, memory, layers, recurrence (on, off)
+//   memory         segment, memory, layers, recurrence (on, off), step (1-based)
 #include <QString>
 #include <QStringList>
 

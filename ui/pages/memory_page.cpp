@@ -37,16 +37,19 @@ MemoryPage::MemoryPage(QWidget* parent)
     sizes->addWidget(label);
     sizes->addWidget(box);
   }
-  sizes->addWidget(recurrenceBox_);
   sizes->addStretch();
   form->addRow(sizes);
   controls->addLayout(form, 1);
+  auto* walk = new QHBoxLayout;  // a second row: the page fits a projector's width even with large fonts
+  walk->addWidget(recurrenceBox_);
+  walk->addStretch();
   backButton_->setIcon(QIcon(QStringLiteral(":/icons/back.svg")));
   playButton_->setIcon(QIcon(QStringLiteral(":/icons/play.svg")));
   playButton_->setCheckable(true);
   nextButton_->setIcon(QIcon(QStringLiteral(":/icons/forward.svg")));
-  for (QPushButton* button : {backButton_, playButton_, nextButton_}) controls->addWidget(button);
+  for (QPushButton* button : {backButton_, playButton_, nextButton_}) walk->addWidget(button);
   layout->addLayout(controls);
+  layout->addLayout(walk);
   layout->addWidget(diagram_, 1);
   caption_->setObjectName("explanation");
   caption_->setWordWrap(true);
@@ -79,6 +82,7 @@ void MemoryPage::setSegmentLength(int tokens) { segmentBox_->setValue(tokens); }
 void MemoryPage::setMemoryLength(int tokens) { memoryBox_->setValue(tokens); }
 void MemoryPage::setLayers(int layers) { layersBox_->setValue(layers); }
 void MemoryPage::setRecurrence(bool on) { recurrenceBox_->setChecked(on); }
+void MemoryPage::showStep(int step) { diagram_->setStep(step); }
 void MemoryPage::nextStep() { diagram_->setStep(diagram_->currentStep() + 1); }
 void MemoryPage::previousStep() { diagram_->setStep(diagram_->currentStep() - 1); }
 
@@ -101,12 +105,12 @@ void MemoryPage::updateCaption() {
   // Layer n reads layer n-1's memory, which itself read further back: the top layer's reach.
   const int reach = d.recurrence() ? d.layers() * d.memoryLength() + d.segmentLength() : d.segmentLength();
   caption_->setText(
-      tr("Segment %1, word %2: its query reads %3 keys, %4 of them cached from the segment before. "
-         "Stacked over %5 layers, the top layer can draw on up to %6 words.")
-          .arg(d.currentSegment() + 1).arg(d.currentToken() + 1).arg(keys).arg(cached).arg(d.layers()).arg(reach));
+      tr("Segment %1, word %2: its query reads %3 of its own segment's words and %4 cached from the segment "
+         "before. Stacked over %5 layers, the top layer can draw on up to %6 words.")
+          .arg(d.currentSegment() + 1).arg(d.currentToken() + 1).arg(keys - cached).arg(cached).arg(d.layers()).arg(reach));
   if (!d.recurrence())
-    caption_->setText(tr("Segment %1, word %2: its query reads %3 keys, all in its own segment. Without the memory "
-                         "no layer sees past the segment's start, however many layers there are.")
+    caption_->setText(tr("Segment %1, word %2: its query reads %3 of its own segment's words and nothing before. "
+                         "Without the memory no layer sees past the segment's start, however many layers there are.")
                           .arg(d.currentSegment() + 1).arg(d.currentToken() + 1).arg(keys));
 }
 

@@ -24,6 +24,7 @@ class MemoryPage : public QWidget {
   void setMemoryLength(int tokens);
   void setLayers(int layers);
   void setRecurrence(bool on);
+  void showStep(int step);  // 0-based: which query of which segment
   void nextStep();
   void previousStep();
   void setPlaying(bool playing);

@@ -66,7 +66,7 @@ void SegmentMemoryDiagram::paintEvent(QPaintEvent*) {
   const int columns = kSegments * segmentLength_, rows = layers_ + 1;
   const QFontMetrics metrics(font());
   const double left = metrics.horizontalAdvance(QStringLiteral("layer 0")) + 16, right = 12;
-  const double top = metrics.height() * 1.6, bottom = metrics.height() * 2.8;
+  const double top = metrics.height() * 2.2, bottom = metrics.height() * 4.2;
   const double dx = (width() - left - right) / columns, dy = (height() - top - bottom) / std::max(1, rows - 1);
   const double radius = std::max(4.0, std::min(dx, dy) * 0.18);
   auto centre = [&](int row, int column) {  // row 0 at the bottom (the embeddings)
@@ -77,8 +77,8 @@ void SegmentMemoryDiagram::paintEvent(QPaintEvent*) {
 
   // Segment boxes and their names.
   for (int s = 0; s < kSegments; ++s) {
-    const QRectF box(left + s * segmentLength_ * dx + 2, top - metrics.height() * 1.4,
-                     segmentLength_ * dx - 4, (rows - 1) * dy + metrics.height() * 2.2);
+    const QRectF box(left + s * segmentLength_ * dx + 2, top - metrics.height() * 2.1,
+                     segmentLength_ * dx - 4, (rows - 1) * dy + metrics.height() * 2.9);
     painter.setPen(QPen(s == currentSegment() ? palette::kToken : palette::kMuted, s == currentSegment() ? 2 : 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRoundedRect(box, 6, 6);
@@ -130,8 +130,8 @@ void SegmentMemoryDiagram::paintEvent(QPaintEvent*) {
       ? tr("blue: this segment · hatched: cached memory (read, no gradient) · numbers: relative distance")
       : tr("no recurrence: each segment alone, its first word sees nothing before it");
   painter.setPen(palette().text().color());
-  painter.drawText(QRectF(left, height() - metrics.height() * 1.3, width() - left - right, metrics.height() * 1.2),
-                   Qt::AlignLeft | Qt::AlignVCenter, legend);
+  painter.drawText(QRectF(left, height() - metrics.height() * 2.5, width() - left - right, metrics.height() * 2.4),
+                   Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, legend);
 }
 
 }  // namespace al::ui

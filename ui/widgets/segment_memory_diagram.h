@@ -46,7 +46,7 @@ class SegmentMemoryDiagram : public QWidget {
   QList<int> memoryPositions() const;
 
   QSize sizeHint() const override { return {900, 420}; }
-  QSize minimumSizeHint() const override { return {480, 260}; }
+  QSize minimumSizeHint() const override { return {360, 240}; }
 
  signals:
   void changed();
