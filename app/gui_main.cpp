@@ -11,7 +11,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFile>
 #include <QIcon>
 #include <QScreen>
 
@@ -20,6 +19,7 @@
 #include "ui/text/language.h"
 #include "ui/lessons/lesson_course.h"
 #include "ui/lessons/lesson_instruments.h"
+#include "ui/widgets/appearance.h"
 #include "ui/main_window.h"
 #include "ui/pages/stepper_page.h"
 
@@ -32,9 +32,8 @@ int main(int argc, char* argv[]) {
   QApplication::setDesktopFileName(QStringLiteral("attentionlab"));
   // The language chosen last time, or the system's (zh_* -> 简体中文); View › Language changes it live.
   al::ui::setLanguage(al::ui::startupLanguage(), false);
-  // The one style sheet (resources/style/attentionlab.qss), keyed on the widgets' object names.
-  QFile style(QStringLiteral(":/style/attentionlab.qss"));
-  if (style.open(QIODevice::ReadOnly)) app.setStyleSheet(QString::fromUtf8(style.readAll()));
+  // The theme and font scale chosen last time, with the one style sheet (resources/style/attentionlab.qss).
+  al::ui::Appearance::instance();
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QObject::tr("A teaching tool for attention and Transformers."));

@@ -36,6 +36,7 @@
 #include "ui/lessons/presentation_mode.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/memory_page.h"
+#include "ui/widgets/appearance.h"
 
 namespace al::ui {
 
@@ -182,6 +183,8 @@ void MainWindow::createMenus() {
   quitAction_ = fileMenu_->addAction(QString(), QKeySequence::Quit, qApp, &QApplication::quit);
   viewMenu_ = menuBar()->addMenu(QString());
   createLanguageMenu();
+  viewMenu_->addSeparator();
+  Appearance::instance()->addMenuEntries(viewMenu_, this);  // Theme, Zoom in / out, Actual size
   createLessonMenus();
   trainingMenu_ = menuBar()->addMenu(QString());
   trainingMenu_->addActions({trainPage_->startAction(), trainPage_->pauseAction(), trainPage_->stopAction()});

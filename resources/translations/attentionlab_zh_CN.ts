@@ -1272,6 +1272,69 @@
     </message>
 </context>
 <context>
+    <name>al::ui::AdditiveControls</name>
+    <message>
+        <source>Chatbot</source>
+        <translation>聊天机器人</translation>
+    </message>
+    <message>
+        <source>Seeded toy chatbot (untrained)</source>
+        <translation>随机种子生成的玩具聊天机器人（未训练）</translation>
+    </message>
+    <message>
+        <source>Random weights, the question&apos;s own words as vocabulary: the answer is nonsense, the arithmetic is real</source>
+        <translation>随机权重，词表就是问题本身的词：回答毫无意义，但运算过程是真实的</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>The Chatbot page&apos;s model</source>
+        <translation>“聊天机器人”页面的模型</translation>
+    </message>
+    <message>
+        <source>Choose or train a chatbot on the Chatbot page</source>
+        <translation>请在“聊天机器人”页面中选择或训练一个聊天机器人</translation>
+    </message>
+    <message>
+        <source>U, the GRU&apos;s state width (and the toy&apos;s word vector width)</source>
+        <translation>U：GRU 状态的维度（也是玩具模型词向量的维度）</translation>
+    </message>
+    <message>
+        <source>A, the width of the attention&apos;s hidden layer</source>
+        <translation>A：注意力隐藏层的宽度</translation>
+    </message>
+    <message>
+        <source>Another seed gives other random weights</source>
+        <translation>换一个种子，就会得到另一组随机权重</translation>
+    </message>
+    <message>
+        <source>Units U</source>
+        <translation>单元数 U</translation>
+    </message>
+    <message>
+        <source>Attention units A</source>
+        <translation>注意力单元数 A</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Which answer word&apos;s attention to walk through</source>
+        <translation>要逐步演示哪个答案词的注意力</translation>
+    </message>
+    <message>
+        <source>Answer word</source>
+        <translation>答案词</translation>
+    </message>
+    <message>
+        <source>Answer: %1</source>
+        <translation>回答：%1</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::AttentionGrid</name>
     <message>
         <source>Layer %1, average of %2 heads</source>
@@ -1841,6 +1904,29 @@
     </message>
 </context>
 <context>
+    <name>al::ui::CurvesPanel</name>
+    <message>
+        <source>The curves as PNG, SVG or PDF</source>
+        <translation>把曲线保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Every point of the curves shown, as a CSV table</source>
+        <translation>把所显示曲线的每个点保存为 CSV 表格</translation>
+    </message>
+    <message>
+        <source>Save the curves</source>
+        <translation>保存曲线</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Saved the numbers of the curves.</source>
+        <translation>已保存曲线的数值。</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::DataSourcePicker</name>
     <message>
         <source>The training data: built in (works offline), or a folder, archive, CSV or TSV file chosen before</source>
@@ -1980,6 +2066,121 @@ to %2</source>
     <message>
         <source>Try again</source>
         <translation>重试</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::EncoderControls</name>
+    <message>
+        <source>Layer</source>
+        <translation>注意力层</translation>
+    </message>
+    <message>
+        <source>Seeded toy layer</source>
+        <translation>随机种子生成的玩具层</translation>
+    </message>
+    <message>
+        <source>First layer of “%1”</source>
+        <translation>“%1”的第一层</translation>
+    </message>
+    <message>
+        <source>First layer of a trained model</source>
+        <translation>已训练模型的第一层</translation>
+    </message>
+    <message>
+        <source>Choose or train a model on the Attention page</source>
+        <translation>请在“注意力”页面中选择或训练一个模型</translation>
+    </message>
+    <message>
+        <source>D, the width of every token&apos;s vector</source>
+        <translation>D：每个词元向量的维度</translation>
+    </message>
+    <message>
+        <source>H, attention heads; each gets K = D / H columns</source>
+        <translation>H：注意力头数；每个头分到 K = D / H 列</translation>
+    </message>
+    <message>
+        <source>F, the hidden width of the feed-forward block</source>
+        <translation>F：前馈模块的隐藏层宽度</translation>
+    </message>
+    <message>
+        <source>Another seed gives other random weights and word vectors</source>
+        <translation>换一个种子，就会得到另一组随机权重和词向量</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>learned (random)</source>
+        <translation>学习得到（随机初始化）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Width D</source>
+        <translation>维度 D</translation>
+    </message>
+    <message>
+        <source>Heads H</source>
+        <translation>头数 H</translation>
+    </message>
+    <message>
+        <source>Key dim K</source>
+        <translation>键维度 K</translation>
+    </message>
+    <message>
+        <source>Feed-forward F</source>
+        <translation>前馈 F</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>padding</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <source>Padding tokens appended for the padding mask</source>
+        <translation>为演示填充掩码而追加的填充词元数</translation>
+    </message>
+    <message>
+        <source>Divide the scores by √K</source>
+        <translation>将分数除以 √K</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>Padding tokens</source>
+        <translation>填充词元</translation>
+    </message>
+    <message>
+        <source>%1 (D / H rounded down)</source>
+        <translation>%1（D / H 向下取整）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Softmax sharpness&lt;/b&gt; (mean over rows; uniform entropy %1)</source>
+        <translation>&lt;b&gt;Softmax 的尖锐程度&lt;/b&gt;（各行的平均；均匀分布的熵为 %1）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;head %1: entropy %2 with ÷√K, %3 without; largest weight %4 vs %5</source>
+        <translation>&lt;br&gt;第 %1 个头：除以 √K 时熵为 %2，不除时为 %3；最大权重 %4 对比 %5</translation>
     </message>
 </context>
 <context>
@@ -3063,6 +3264,64 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::RunsPanel</name>
+    <message>
+        <source>&lt;b&gt;Runs&lt;/b&gt; — tick to overlay curves</source>
+        <translation>&lt;b&gt;运行记录&lt;/b&gt; — 勾选即可叠加显示曲线</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>Show a saved model&apos;s curves beside this session&apos;s runs</source>
+        <translation>在本次会话的运行旁边显示已保存模型的曲线</translation>
+    </message>
+    <message>
+        <source>Save model…</source>
+        <translation>保存模型…</translation>
+    </message>
+    <message>
+        <source>Save the selected run (or the last one) as a model directory, with its history</source>
+        <translation>把选中的运行（或最后一次运行）连同训练历史保存为模型目录</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Take the selected run out of the list and free its memory (Delete)</source>
+        <translation>把选中的运行从列表中移除并释放其内存 (Delete)</translation>
+    </message>
+    <message>
+        <source>Remove run</source>
+        <translation>移除运行</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::StepView</name>
+    <message>
+        <source>Save picture…</source>
+        <translation>保存图片…</translation>
+    </message>
+    <message>
+        <source>The current step as PNG, SVG or PDF</source>
+        <translation>把当前步骤保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Save numbers…</source>
+        <translation>保存数值…</translation>
+    </message>
+    <message>
+        <source>Every grid of the current step in one CSV file</source>
+        <translation>把当前步骤的所有网格保存到一个 CSV 文件中</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1/%2 步：%3</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::StepperPage</name>
     <message>
         <source>Self-attention (Transformer)</source>
@@ -3085,102 +3344,6 @@ to %2</source>
         <translation>选择一个示例，或者输入你自己的句子并按回车</translation>
     </message>
     <message>
-        <source>Layer</source>
-        <translation>注意力层</translation>
-    </message>
-    <message>
-        <source>Seeded toy layer</source>
-        <translation>随机种子生成的玩具层</translation>
-    </message>
-    <message>
-        <source>First layer of a trained model</source>
-        <translation>已训练模型的第一层</translation>
-    </message>
-    <message>
-        <source>Choose or train a model on the Attention page</source>
-        <translation>请在“注意力”页面中选择或训练一个模型</translation>
-    </message>
-    <message>
-        <source>D, the width of every token&apos;s vector</source>
-        <translation>D：每个词元向量的维度</translation>
-    </message>
-    <message>
-        <source>H, attention heads; each gets K = D / H columns</source>
-        <translation>H：注意力头数；每个头分到 K = D / H 列</translation>
-    </message>
-    <message>
-        <source>F, the hidden width of the feed-forward block</source>
-        <translation>F：前馈模块的隐藏层宽度</translation>
-    </message>
-    <message>
-        <source>Another seed gives other random weights and word vectors</source>
-        <translation>换一个种子，就会得到另一组随机权重和词向量</translation>
-    </message>
-    <message>
-        <source>sinusoidal</source>
-        <translation>正弦</translation>
-    </message>
-    <message>
-        <source>learned (random)</source>
-        <translation>学习得到（随机初始化）</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>Width D</source>
-        <translation>维度 D</translation>
-    </message>
-    <message>
-        <source>Heads H</source>
-        <translation>头数 H</translation>
-    </message>
-    <message>
-        <source>Key dim K</source>
-        <translation>键维度 K</translation>
-    </message>
-    <message>
-        <source>Feed-forward F</source>
-        <translation>前馈 F</translation>
-    </message>
-    <message>
-        <source>Position</source>
-        <translation>位置</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>种子</translation>
-    </message>
-    <message>
-        <source>Attention</source>
-        <translation>注意力</translation>
-    </message>
-    <message>
-        <source>padding</source>
-        <translation>填充</translation>
-    </message>
-    <message>
-        <source>causal</source>
-        <translation>因果</translation>
-    </message>
-    <message>
-        <source>Padding tokens appended for the padding mask</source>
-        <translation>为演示填充掩码而追加的填充词元数</translation>
-    </message>
-    <message>
-        <source>Divide the scores by √K</source>
-        <translation>将分数除以 √K</translation>
-    </message>
-    <message>
-        <source>Mask</source>
-        <translation>掩码</translation>
-    </message>
-    <message>
-        <source>Padding tokens</source>
-        <translation>填充词元</translation>
-    </message>
-    <message>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
@@ -3193,100 +3356,8 @@ to %2</source>
         <translation>下一步</translation>
     </message>
     <message>
-        <source>Chatbot</source>
-        <translation>聊天机器人</translation>
-    </message>
-    <message>
-        <source>Seeded toy chatbot (untrained)</source>
-        <translation>随机种子生成的玩具聊天机器人（未训练）</translation>
-    </message>
-    <message>
-        <source>Random weights, the question&apos;s own words as vocabulary: the answer is nonsense, the arithmetic is real</source>
-        <translation>随机权重，词表就是问题本身的词：回答毫无意义，但运算过程是真实的</translation>
-    </message>
-    <message>
-        <source>The Chatbot page&apos;s model</source>
-        <translation>“聊天机器人”页面的模型</translation>
-    </message>
-    <message>
-        <source>Choose or train a chatbot on the Chatbot page</source>
-        <translation>请在“聊天机器人”页面中选择或训练一个聊天机器人</translation>
-    </message>
-    <message>
-        <source>U, the GRU&apos;s state width (and the toy&apos;s word vector width)</source>
-        <translation>U：GRU 状态的维度（也是玩具模型词向量的维度）</translation>
-    </message>
-    <message>
-        <source>A, the width of the attention&apos;s hidden layer</source>
-        <translation>A：注意力隐藏层的宽度</translation>
-    </message>
-    <message>
-        <source>Another seed gives other random weights</source>
-        <translation>换一个种子，就会得到另一组随机权重</translation>
-    </message>
-    <message>
-        <source>Units U</source>
-        <translation>单元数 U</translation>
-    </message>
-    <message>
-        <source>Attention units A</source>
-        <translation>注意力单元数 A</translation>
-    </message>
-    <message>
-        <source>Which answer word&apos;s attention to walk through</source>
-        <translation>要逐步演示哪个答案词的注意力</translation>
-    </message>
-    <message>
-        <source>Answer word</source>
-        <translation>答案词</translation>
-    </message>
-    <message>
-        <source>Save picture…</source>
-        <translation>保存图片…</translation>
-    </message>
-    <message>
-        <source>The current step as PNG, SVG or PDF</source>
-        <translation>把当前步骤保存为 PNG、SVG 或 PDF</translation>
-    </message>
-    <message>
-        <source>Save numbers…</source>
-        <translation>保存数值…</translation>
-    </message>
-    <message>
-        <source>Every grid of the current step in one CSV file</source>
-        <translation>把当前步骤的所有网格保存到一个 CSV 文件中</translation>
-    </message>
-    <message>
-        <source>First layer of “%1”</source>
-        <translation>“%1”的第一层</translation>
-    </message>
-    <message>
-        <source>“%1”</source>
-        <translation>“%1”</translation>
-    </message>
-    <message>
-        <source>%1 (D / H rounded down)</source>
-        <translation>%1（D / H 向下取整）</translation>
-    </message>
-    <message>
-        <source>Answer: %1</source>
-        <translation>回答：%1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Softmax sharpness&lt;/b&gt; (mean over rows; uniform entropy %1)</source>
-        <translation>&lt;b&gt;Softmax 的尖锐程度&lt;/b&gt;（各行的平均；均匀分布的熵为 %1）</translation>
-    </message>
-    <message>
-        <source>&lt;br&gt;head %1: entropy %2 with ÷√K, %3 without; largest weight %4 vs %5</source>
-        <translation>&lt;br&gt;第 %1 个头：除以 √K 时熵为 %2，不除时为 %3；最大权重 %4 对比 %5</translation>
-    </message>
-    <message>
         <source>Pause</source>
         <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Step %1 of %2: %3</source>
-        <translation>第 %1/%2 步：%3</translation>
     </message>
 </context>
 <context>
@@ -3294,50 +3365,6 @@ to %2</source>
     <message>
         <source>Choose data and a preset, then press Start (F5).</source>
         <translation>请选择数据和预设，然后按“开始”(F5)。</translation>
-    </message>
-    <message>
-        <source>Task and data</source>
-        <translation>任务和数据</translation>
-    </message>
-    <message>
-        <source>What to train</source>
-        <translation>要训练什么</translation>
-    </message>
-    <message>
-        <source>Task</source>
-        <translation>任务</translation>
-    </message>
-    <message>
-        <source>Preset</source>
-        <translation>预设</translation>
-    </message>
-    <message>
-        <source>The curves as PNG, SVG or PDF</source>
-        <translation>把曲线保存为 PNG、SVG 或 PDF</translation>
-    </message>
-    <message>
-        <source>Every point of the curves shown, as a CSV table</source>
-        <translation>把所显示曲线的每个点保存为 CSV 表格</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Runs&lt;/b&gt; — tick to overlay curves</source>
-        <translation>&lt;b&gt;运行记录&lt;/b&gt; — 勾选即可叠加显示曲线</translation>
-    </message>
-    <message>
-        <source>Open model…</source>
-        <translation>打开模型…</translation>
-    </message>
-    <message>
-        <source>Show a saved model&apos;s curves beside this session&apos;s runs</source>
-        <translation>在本次会话的运行旁边显示已保存模型的曲线</translation>
-    </message>
-    <message>
-        <source>Save model…</source>
-        <translation>保存模型…</translation>
-    </message>
-    <message>
-        <source>Save the selected run (or the last one) as a model directory, with its history</source>
-        <translation>把选中的运行（或最后一次运行）连同训练历史保存为模型目录</translation>
     </message>
     <message>
         <source>The data is still being read; Start will be possible in a moment.</source>
@@ -3422,14 +3449,6 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>；测试数据上的准确率：%1 %</translation>
     </message>
     <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <source>Take the selected run out of the list and free its memory (Delete)</source>
-        <translation>把选中的运行从列表中移除并释放其内存 (Delete)</translation>
-    </message>
-    <message>
         <source>Remove run</source>
         <translation>移除运行</translation>
     </message>
@@ -3490,20 +3509,39 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>保存模型目录</translation>
     </message>
     <message>
-        <source>Save the curves</source>
-        <translation>保存曲线</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Saved the numbers of the curves.</source>
-        <translation>已保存曲线的数值。</translation>
-    </message>
-    <message>
         <source>The run &quot;%1&quot; is being saved or opened; remove it when that is done.</source>
         <translation>运行“%1”正在保存或打开；请在完成后再移除。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::TrainSettingsPanel</name>
+    <message>
+        <source>scratch (random weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. Its sizes must match (use the same preset).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task and data</source>
+        <translation>任务和数据</translation>
+    </message>
+    <message>
+        <source>What to train</source>
+        <translation>要训练什么</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Start from</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -5,9 +5,7 @@
 
 #include <QApplication>
 #include <QDockWidget>
-#include <QFontInfo>
 #include <QKeyEvent>
-#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -15,6 +13,7 @@
 #include "ui/lessons/lesson_instruments.h"
 #include "ui/main_window.h"
 #include "ui/pages/memory_page.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/segment_memory_diagram.h"
 
 namespace al::ui {
@@ -22,22 +21,6 @@ namespace al::ui {
 namespace {
 constexpr char kFontScaleKey[] = "presentation/fontScale";
 
-// Black on white, the selection a saturated dark blue: what reads from the back of a room on a washed-out
-// projector.
-QPalette highContrastPalette() {
-  QPalette p;
-  for (auto role : {QPalette::Window, QPalette::Base, QPalette::Button, QPalette::AlternateBase})
-    p.setColor(role, Qt::white);
-  for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::ToolTipText})
-    p.setColor(role, Qt::black);
-  p.setColor(QPalette::Highlight, QColor(0, 40, 140));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::ToolTipBase, QColor(255, 255, 210));
-  p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(90, 90, 90));
-  p.setColor(QPalette::Disabled, QPalette::Text, QColor(90, 90, 90));
-  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(90, 90, 90));
-  return p;
-}
 }  // namespace
 
 PresentationMode::PresentationMode(MainWindow* window, LessonCourse* course, QDockWidget* lessonPanel)
@@ -47,33 +30,22 @@ PresentationMode::~PresentationMode() {
   if (presenting_) qApp->removeEventFilter(this);
 }
 
-double PresentationMode::fontScale() { return QSettings().value(kFontScaleKey, 1.6).toDouble(); }
-void PresentationMode::setFontScale(double scale) { QSettings().setValue(kFontScaleKey, scale); }
-
-QString PresentationMode::scaledStyleSheet(const QString& styleSheet, double basePointSize, double scale) {
-  static const QRegularExpression size(QStringLiteral("font-size:\\s*([0-9.]+)(px|pt)"));
-  QString scaled;
-  qsizetype last = 0;
-  for (const QRegularExpressionMatch& m : size.globalMatch(styleSheet)) {
-    scaled += styleSheet.mid(last, m.capturedStart() - last);
-    scaled += QStringLiteral("font-size: %1%2").arg(qRound(m.captured(1).toDouble() * scale)).arg(m.captured(2));
-    last = m.capturedEnd();
-  }
-  scaled += styleSheet.mid(last);
-  return QStringLiteral("QWidget { font-size: %1pt; }\n").arg(basePointSize * scale, 0, 'f', 1) + scaled;
+double PresentationMode::fontScale() {
+  return QSettings().value(kFontScaleKey, Appearance::kPresentationScale).toDouble();
 }
+void PresentationMode::setFontScale(double scale) { QSettings().setValue(kFontScaleKey, scale); }
 
 void PresentationMode::setPresenting(bool presenting) {
   if (presenting == presenting_) return;
   presenting_ = presenting;
   if (presenting) {
     wasMaximized_ = window_->isMaximized();
-    normalPalette_ = QApplication::palette();
-    normalStyleSheet_ = qApp->styleSheet();
-    const QFont font = QApplication::font();
-    const double points = font.pointSizeF() > 0 ? font.pointSizeF() : QFontInfo(font).pointSizeF();
-    QApplication::setPalette(highContrastPalette());
-    qApp->setStyleSheet(scaledStyleSheet(normalStyleSheet_, points, fontScale()));
+    // The high-contrast theme at the presentation's scale, for as long as it lasts; leaving brings the user's own
+    // theme and zoom back (nothing of this is remembered).
+    Appearance* appearance = Appearance::instance();
+    appearance->beginTemporary();
+    appearance->setTheme(Appearance::Theme::HighContrast);
+    appearance->setScale(fontScale());
     qApp->installEventFilter(this);
     window_->showFullScreen();
     setChromeVisible(false);
@@ -84,8 +56,7 @@ void PresentationMode::setPresenting(bool presenting) {
   } else {
     qApp->removeEventFilter(this);
     setChromeVisible(true);
-    qApp->setStyleSheet(normalStyleSheet_);
-    QApplication::setPalette(normalPalette_);
+    Appearance::instance()->endTemporary();
     if (wasMaximized_) window_->showMaximized();
     else window_->showNormal();
   }

@@ -1,7 +1,8 @@
 #pragma once
-// Presentation mode (F11, View › Present): the window full screen without the sidebar, fonts larger (a scale, 1.6x unless set
-// otherwise: QSettings "presentation/fontScale"), a high-contrast palette, the lesson's text beside the
-// instrument. A clicker sends PageDown and PageUp: next() and previous() move one step of the lesson:
+// Presentation mode (F11, View › Present): the window full screen without the sidebar, fonts and lines larger
+// (a scale, 1.6x unless set otherwise: QSettings "presentation/fontScale"), the high-contrast theme (both through
+// ui/widgets/appearance.h, for the presentation only), the lesson's text beside the instrument. A clicker sends
+// PageDown and PageUp: next() and previous() move one step of the lesson:
 //
 //   PageDown   the instrument's next step (Step-through, Memory) until its last, then the answer, then the next
 //              lesson with its instrument set up
@@ -10,7 +11,6 @@
 //
 // While presenting, those three keys belong to the presentation wherever the focus is.
 #include <QObject>
-#include <QPalette>
 
 class QDockWidget;
 
@@ -28,9 +28,6 @@ class PresentationMode : public QObject {
   bool isPresenting() const { return presenting_; }
   static double fontScale();  // the setting, 1.6 by default
   static void setFontScale(double scale);
-  // The app's style sheet with every font size scaled, and the default font size (pt) scaled under it. Qt applies
-  // an application font only through the style sheet once there is one.
-  static QString scaledStyleSheet(const QString& styleSheet, double basePointSize, double scale);
 
   // Sets up the current lesson's instrument (the main window's "Open in the app").
   void openCurrentLesson();
@@ -57,8 +54,6 @@ class PresentationMode : public QObject {
   QDockWidget* lessonPanel_;
   bool presenting_ = false;
   bool wasMaximized_ = false;
-  QPalette normalPalette_;
-  QString normalStyleSheet_;
 };
 
 }  // namespace al::ui

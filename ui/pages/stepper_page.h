@@ -9,7 +9,10 @@
 // weight). For the chatbot, the same walk through additive attention: W1·s, W2·h, tanh, V, softmax, context.
 // For the encoder-decoder Transformer, its decoder one generation step at a time (ui/teaching/decoder_controls.h).
 //
-// Every number comes from core/teaching/attention_steps.h; this page only shows it.
+// Every number comes from core/teaching/attention_steps.h; this page only shows it. The page holds the sentence,
+// the list of steps and the Back / Play / Next buttons; each kind of attention has its own controls
+// (ui/teaching/encoder_controls.h, additive_controls.h, decoder_controls.h) and one view shows a step
+// (ui/teaching/step_view.h).
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <memory>
@@ -25,22 +28,18 @@
 #include <QString>
 #include <QWidget>
 
-class QButtonGroup;
-class QCheckBox;
 class QComboBox;
-class QGridLayout;
-class QGroupBox;
-class QLabel;
 class QListWidget;
 class QPushButton;
-class QRadioButton;
-class QSpinBox;
 class QTimer;
 
 namespace al::ui {
 
+class AdditiveControls;
 class DecoderControls;
+class EncoderControls;
 class MatrixView;
+class StepView;
 
 class StepperPage : public QWidget {
   Q_OBJECT
@@ -97,9 +96,9 @@ class StepperPage : public QWidget {
   const teaching::AdditiveWalk& additiveWalk() const { return *additiveWalk_; }
   bool hasDecoderWalk() const { return decoderWalk_.has_value(); }
   const teaching::DecoderWalk& decoderWalk() const { return *decoderWalk_; }
-  const teaching::EncoderLayerWalkthrough* walkthrough() const { return walkthrough_.get(); }
+  const teaching::EncoderLayerWalkthrough* walkthrough() const;
   const std::vector<teaching::AttentionStep>& steps() const { return steps_; }
-  QList<MatrixView*> gridViews() const { return gridViews_; }
+  QList<MatrixView*> gridViews() const;
   QString stepTitle() const;
   QString formulaText() const;
   QString explanationText() const;
@@ -115,67 +114,27 @@ class StepperPage : public QWidget {
 
  private:
   QWidget* createControls();
-  QGroupBox* createChatbotControls();
-  void walkSelfAttention();
-  void walkAdditiveAttention();
-  QWidget* createStepView();
+  QWidget* createStepButtons();
   void rebuild();  // a setting changed: walk again, stay on the same step
   void showCurrentStep();
-  void updateSharpness();
-  void updateKeyDimension();
 
-  std::unique_ptr<teaching::EncoderLayerWalkthrough> walkthrough_;
   std::optional<teaching::EncoderWalk> walk_;
   std::optional<teaching::AdditiveWalk> additiveWalk_;
   std::optional<teaching::DecoderWalk> decoderWalk_;
-  std::shared_ptr<const ChatbotModel> toyChatbot_;  // rebuilt when the question or its sizes change
-  QString toyChatbotKey_;
-  QString chatbotName_;
-  std::shared_ptr<const ChatbotModel> chatbotModel_;
   std::vector<teaching::AttentionStep> steps_;
   int current_ = 0;
-  QString trainedName_;
-  std::shared_ptr<const ImdbTransformerModel> trainedModel_;
 
   QComboBox* kindBox_;
   QComboBox* sentenceBox_;
-  QGroupBox* layerGroup_;
-  QGroupBox* attentionGroup_;
-  QGroupBox* chatbotGroup_;
+  EncoderControls* encoderControls_;
+  AdditiveControls* additiveControls_;
   DecoderControls* decoderControls_;
-  QRadioButton* toyChatbotButton_;
-  QRadioButton* trainedChatbotButton_;
-  QSpinBox* unitsBox_;
-  QSpinBox* attentionUnitsBox_;
-  QSpinBox* chatbotSeedBox_;
-  QSpinBox* answerWordBox_;
-  QLabel* answer_;
-  QRadioButton* toyButton_;
-  QRadioButton* trainedButton_;
-  QSpinBox* widthBox_;
-  QSpinBox* headsBox_;
-  QSpinBox* feedForwardBox_;
-  QSpinBox* seedBox_;
-  QComboBox* positionBox_;
-  QLabel* keyDimension_;
-  QComboBox* maskBox_;
-  QSpinBox* paddingBox_;
-  QCheckBox* scaleBox_;
-  QLabel* sharpness_;
   QListWidget* stepList_;
   QPushButton* backButton_;
   QPushButton* playButton_;
   QPushButton* nextButton_;
   QTimer* playTimer_;
-  QLabel* error_;
-
-  QWidget* stepView_;
-  QLabel* title_;
-  QLabel* formula_;
-  QLabel* explanation_;
-  QWidget* gridHost_;
-  QGridLayout* gridLayout_;
-  QList<MatrixView*> gridViews_;
+  StepView* stepView_;
 };
 
 }  // namespace al::ui

@@ -4,40 +4,31 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
-#include <QFileInfo>
-#include <QFormLayout>
-#include <QFrame>
-#include <QGroupBox>
-#include <QHBoxLayout>
-#include <QLabel>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
 #include "core/error.h"
 #include "ui/widgets/curve_plot.h"
-#include "ui/export.h"
+#include "ui/widgets/curves_panel.h"
+#include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/runs_list.h"
+#include "ui/widgets/runs_panel.h"
 #include "ui/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/session/model_files.h"
 #include "ui/widgets/error_banner.h"
-#include "ui/widgets/file_job_bar.h"
-#include "ui/widgets/figure_export_bar.h"
-#include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"
-#include "ui/widgets/retranslate.h"
+#include "ui/widgets/train_settings_panel.h"
 #include "ui/widgets/training_controls.h"
 
 namespace al::ui {
 
 TrainPage::TrainPage(QWidget* parent)
     : QWidget(parent),
-      data_(new DataSourcePicker(this)),
-      parameters_(new HyperParameterForm),
+      settings_(new TrainSettingsPanel),
       controls_(new TrainingControls),
       banner_(new ErrorBanner),
       curves_(new CurvePlot),
@@ -64,7 +55,7 @@ TrainPage::TrainPage(QWidget* parent)
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setWidget(createSettingsPanel());
+  scroll->setWidget(settings_);
   leftLayout->addWidget(scroll, 1);
   left->setMinimumWidth(400);
   left->setMaximumWidth(560);
@@ -80,13 +71,12 @@ TrainPage::TrainPage(QWidget* parent)
 
   connect(feed_, &LiveCurveFeed::tick, this, &TrainPage::takeTrainingUpdate);
   connect(controller_, &TrainingController::finished, this, &TrainPage::trainingFinished);
-  connect(data_, &DataSourcePicker::sourceChosen, this, &TrainPage::hideError);
-  connect(data_, &DataSourcePicker::error, this, &TrainPage::showError);
-  connect(data_, &DataSourcePicker::readyChanged, this, [this](bool ready) {
+  connect(settings_->data(), &DataSourcePicker::sourceChosen, this, &TrainPage::hideError);
+  connect(settings_->data(), &DataSourcePicker::readyChanged, this, [this](bool ready) {
     updateButtons();
     if (ready) emit dataCardChanged();
   });
-  connect(parameters_, &HyperParameterForm::error, this, &TrainPage::showError);
+  connect(settings_, &TrainSettingsPanel::error, this, &TrainPage::showError);
 
   // The last data source of the default task, if it still exists; the built-in data otherwise, so that the
   // first launch works offline.
@@ -106,110 +96,19 @@ QAction* TrainPage::stopAction() const { return controls_->stopAction(); }
 // ---------------------------------------------------------------------------------------------------------------
 // Building the page
 
-QWidget* TrainPage::createSettingsPanel() {
-  settingsPanel_ = new QWidget;
-  auto* layout = new QVBoxLayout(settingsPanel_);
-  layout->setContentsMargins(0, 0, 8, 0);
-
-  auto* source = new QGroupBox;
-  auto* form = new QFormLayout(source);
-  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
-  taskBox_ = new QComboBox;
-  taskBox_->setObjectName("task");
-  for (const TaskInfo& info : trainingTasks()) {
-    taskBox_->addItem(info.title, static_cast<int>(info.kind));
-    const int row = taskBox_->count() - 1;
-    taskBox_->setItemData(row, info.toolTip, Qt::ToolTipRole);
-    // A task whose run does not exist yet is shown, greyed out, with its reason as the tooltip.
-    if (!info.available) taskBox_->setItemData(row, 0, Qt::UserRole - 1);
-  }
-  connect(taskBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
-    if (index >= 0) setTask(static_cast<TaskKind>(taskBox_->itemData(index).toInt()));
-  });
-  form->addRow(new QLabel, taskBox_);
-  data_->addRows(form);
-  form->addRow(new QLabel, parameters_->presetBox());
-  // BERT's second half: an IMDB classifier can start from a masked-LM's vocabulary, embeddings and encoder.
-  startFromBox_ = new QComboBox;
-  startFromBox_->setObjectName("startFrom");
-  startFromBox_->addItem(QString(), -1);
-  form->addRow(new QLabel, startFromBox_);
-  sourceForm_ = form;
-  form->setRowVisible(startFromBox_, task() == TaskKind::ImdbTransformer);
-  setTranslatedTexts(this, [=, this] {
-    startFromBox_->setItemText(0, tr("scratch (random weights)"));
-    startFromBox_->setToolTip(tr("Start the classifier from a masked language model of this session: its vocabulary, "
-                                 "embeddings and encoder, with a new head. Its sizes must match (use the same preset)."));
-    source->setTitle(tr("Task and data"));
-    taskBox_->setToolTip(tr("What to train"));
-    const std::vector<TaskInfo> tasks = trainingTasks();
-    for (int row = 0; row < taskBox_->count() && row < static_cast<int>(tasks.size()); ++row) {
-      taskBox_->setItemText(row, tasks[size_t(row)].title);
-      taskBox_->setItemData(row, tasks[size_t(row)].toolTip, Qt::ToolTipRole);
-    }
-    setFormLabels(form, {{taskBox_, tr("Task")}, {parameters_->presetBox(), tr("Preset")},
-                         {startFromBox_, tr("Start from")}});
-  });
-  layout->addWidget(source);
-  layout->addWidget(parameters_);
-  layout->addStretch(1);
-  return settingsPanel_;
-}
-
 QWidget* TrainPage::createCurvesPanel() {
-  auto* panel = new QWidget;
-  auto* layout = new QVBoxLayout(panel);
-  layout->setContentsMargins(0, 0, 0, 0);
-  curves_->setObjectName("figure");
-  curves_->setMinimumHeight(260);
-  layout->addWidget(curves_, 1);
-  auto* exportBar = new FigureExportBar({}, {});
-  setTranslatedTexts(this, [exportBar] {
-    exportBar->setToolTips(tr("The curves as PNG, SVG or PDF"), tr("Every point of the curves shown, as a CSV table"));
-  });
-  exportBar->onPicture = [this] { exportFigure(); };
-  exportBar->onNumbers = [this] { exportNumbers(); };
-  layout->addWidget(exportBar);
-  return panel;
+  curvesPanel_ = new CurvesPanel(curves_);
+  connect(curvesPanel_, &CurvesPanel::saved, this, &TrainPage::setStatus);
+  connect(curvesPanel_, &CurvesPanel::failed, this, &TrainPage::showError);
+  return curvesPanel_;
 }
 
 QWidget* TrainPage::createRunsPanel() {
-  auto* panel = new QWidget;
-  auto* layout = new QVBoxLayout(panel);
-  layout->setContentsMargins(0, 0, 0, 0);
-  auto* header = new QHBoxLayout;
-  auto* title = new QLabel;
-  header->addWidget(title, 1);
-  auto* open = new QPushButton;
-  connect(open, &QPushButton::clicked, this, &TrainPage::openModelDialog);
-  auto* save = new QPushButton;
-  save->setObjectName("saveModel");
-  setTranslatedTexts(this, [=] {
-    title->setText(tr("<b>Runs</b> — tick to overlay curves"));
-    open->setText(tr("Open model…"));
-    open->setToolTip(tr("Show a saved model's curves beside this session's runs"));
-    save->setText(tr("Save model…"));
-    save->setToolTip(tr("Save the selected run (or the last one) as a model directory, with its history"));
-  });
-  connect(save, &QPushButton::clicked, this, &TrainPage::saveModelDialog);
-  auto* remove = new QPushButton(tr("Remove"));
-  remove->setObjectName("removeRun");
-  remove->setToolTip(tr("Take the selected run out of the list and free its memory (Delete)"));
-  connect(remove, &QPushButton::clicked, this, &TrainPage::removeSelectedRun);
-  header->addWidget(open);
-  header->addWidget(save);
-  header->addWidget(remove);
-  layout->addLayout(header);
-  layout->addWidget(new FileJobBar(files_));
-
-  runsList_ = new RunsList;
-  runsList_->setMinimumHeight(110);
-  auto* removeAction = new QAction(tr("Remove run"), runsList_);
-  removeAction->setShortcut(QKeySequence::Delete);
-  removeAction->setShortcutContext(Qt::WidgetShortcut);
-  connect(removeAction, &QAction::triggered, this, &TrainPage::removeSelectedRun);
-  runsList_->addAction(removeAction);
-  runsList_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  auto* panel = new RunsPanel(files_);
+  connect(panel, &RunsPanel::openRequested, this, &TrainPage::openModelDialog);
+  connect(panel, &RunsPanel::saveRequested, this, &TrainPage::saveModelDialog);
+  connect(panel, &RunsPanel::removeRequested, this, &TrainPage::removeSelectedRun);
+  runsList_ = panel->list();
   connect(runsList_, &RunsList::runToggled, this, [this](int id, bool checked) {
     curves_->setRunVisible(id, checked);
     curves_->refresh();
@@ -221,56 +120,30 @@ QWidget* TrainPage::createRunsPanel() {
     curves_->renameRun(id, name);
     curves_->refresh();
   });
-  layout->addWidget(runsList_, 1);
   return panel;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Task, data, preset, hyper-parameters
 
-void TrainPage::setTask(TaskKind kind) {
-  const TaskInfo info = taskInfo(kind);
-  if (!info.available) {
-    showError(info.toolTip);
-    kind = TaskKind::ImdbTransformer;
-  }
-  {
-    const QSignalBlocker blocker(taskBox_);
-    taskBox_->setCurrentIndex(taskBox_->findData(static_cast<int>(kind)));
-  }
-  parameters_->setTask(kind);
-  data_->setTask(kind);
-  sourceForm_->setRowVisible(startFromBox_, kind == TaskKind::ImdbTransformer);
-}
-
+void TrainPage::setTask(TaskKind kind) { settings_->setTask(kind); }
 void TrainPage::setLibrary(ModelLibrary* library) {
   library_ = library;
-  auto offer = [this](int id) {
-    const SessionModel* model = library_->model(id);
-    if (model && model->maskedLm) startFromBox_->addItem(model->name, id);
-  };
-  for (const SessionModel& model : library_->models()) offer(model.id);
-  connect(library_, &ModelLibrary::modelAdded, this, offer);
+  settings_->setLibrary(library);
 }
-
-void TrainPage::setStartFrom(int libraryId) {
-  const int row = startFromBox_->findData(libraryId);
-  startFromBox_->setCurrentIndex(row >= 0 ? row : 0);
-}
-
-int TrainPage::startFrom() const { return startFromBox_->currentData().toInt(); }
-
-TaskKind TrainPage::task() const { return static_cast<TaskKind>(taskBox_->currentData().toInt()); }
-void TrainPage::setDataSource(const QString& source) { data_->setSource(source); }
-QString TrainPage::dataSource() const { return data_->source(); }
-bool TrainPage::dataCardReady() const { return data_->ready(); }
-QString TrainPage::dataCardText() const { return data_->cardText(); }
-void TrainPage::setPreset(const QString& preset) { parameters_->setPreset(preset); }
-QString TrainPage::preset() const { return parameters_->preset(); }
-void TrainPage::setParameter(const QString& key, const QVariant& value) { parameters_->setParameter(key, value); }
-QVariant TrainPage::parameter(const QString& key) const { return parameters_->parameter(key); }
-void TrainPage::chooseDataFile() { data_->chooseFile(); }
-void TrainPage::chooseDataFolder() { data_->chooseFolder(); }
+void TrainPage::setStartFrom(int libraryId) { settings_->setStartFrom(libraryId); }
+int TrainPage::startFrom() const { return settings_->startFrom(); }
+TaskKind TrainPage::task() const { return settings_->task(); }
+void TrainPage::setDataSource(const QString& source) { settings_->data()->setSource(source); }
+QString TrainPage::dataSource() const { return settings_->data()->source(); }
+bool TrainPage::dataCardReady() const { return settings_->data()->ready(); }
+QString TrainPage::dataCardText() const { return settings_->data()->cardText(); }
+void TrainPage::setPreset(const QString& preset) { settings_->parameters()->setPreset(preset); }
+QString TrainPage::preset() const { return settings_->parameters()->preset(); }
+void TrainPage::setParameter(const QString& key, const QVariant& value) { settings_->parameters()->setParameter(key, value); }
+QVariant TrainPage::parameter(const QString& key) const { return settings_->parameters()->parameter(key); }
+void TrainPage::chooseDataFile() { settings_->data()->chooseFile(); }
+void TrainPage::chooseDataFolder() { settings_->data()->chooseFolder(); }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Training
@@ -288,14 +161,12 @@ int TrainPage::addRun(const QString& name, const nlohmann::json& settings, bool 
 
 void TrainPage::start() {
   if (isTraining()) return;
-  if (!data_->ready()) {
+  if (!settings_->data()->ready()) {
     setStatus(tr("The data is still being read; Start will be possible in a moment."));
     return;
   }
   hideError();
-  RunRequest request{task(), data_->source(), parameters_->preset(), parameters_->values()};
-  if (request.task == TaskKind::ImdbTransformer && library_ && startFrom() >= 0)
-    if (const SessionModel* pretrained = library_->model(startFrom())) request.initEncoder = pretrained->maskedLm;
+  const RunRequest request = settings_->request();
   // Ticked runs stay ticked: a run ticked before Start is compared live with the new one ("with position"
   // against "without position").
   currentRunId_ = addRun(tr("Run %1").arg(nextRunId_), requestSettings(request), true,
@@ -447,8 +318,8 @@ void TrainPage::dropUnstartedRun(int id, const TrainingController::Outcome& outc
 
 void TrainPage::updateButtons() {
   const bool training = isTraining();
-  controls_->setTraining(training, data_->ready());
-  settingsPanel_->setEnabled(!training);  // the settings of a running run cannot change; the next run's can
+  controls_->setTraining(training, settings_->data()->ready());
+  settings_->setEnabled(!training);  // the settings of a running run cannot change; the next run's can
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -565,21 +436,8 @@ void TrainPage::saveModelDialog() {
   if (!dir.isEmpty()) saveModel(id, dir);
 }
 
-void TrainPage::exportFigure() {
-  const QString path = askPicturePath(this, tr("Save the curves"), QDir::home().filePath("training-curves"));
-  if (path.isEmpty()) return;
-  try {
-    curves_->savePicture(path);
-    setStatus(tr("Saved %1").arg(path));
-  } catch (const std::exception& e) {
-    showError(QString::fromStdString(e.what()));
-  }
-}
-
-void TrainPage::exportNumbers() {
-  if (askAndWriteCsv(this, QStringLiteral("training-curves"), curves_->csvHeader(), curves_->csvRows()))
-    setStatus(tr("Saved the numbers of the curves."));
-}
+void TrainPage::exportFigure() { curvesPanel_->exportFigure(); }
+void TrainPage::exportNumbers() { curvesPanel_->exportNumbers(); }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Messages

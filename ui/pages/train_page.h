@@ -7,9 +7,10 @@
 //   hyper-parameters, Start Pause Stop,   runs list (right, bottom): tick to compare, save, open
 //   progress with samples/s and time left
 //
-// The page puts together parts that each do one job: the data source picker, the hyper-parameter form, the
-// training controls, the curves with their live feed, the runs list and the error banner (ui/widgets/). What is
-// left here is the runs of the session: starting one, keeping it when it ends, saving and opening them.
+// The page puts together parts that each do one job: the settings panel (task, data and its card, preset,
+// hyper-parameters, "Start from"), the training controls, the curves panel with its export, the runs panel (the
+// runs list with Open / Save / Remove) and the error banner (ui/widgets/). What is left here is the runs of the
+// session: starting one, keeping it when it ends, saving and opening them.
 // Training runs on a worker thread (TrainingController); a 30 Hz timer takes what happened and redraws once.
 // Errors (unreadable data, a model of another task, a diverging run) show in a banner at the top of the page;
 // the page keeps working and keeps every finished run.
@@ -28,19 +29,17 @@
 #include <QWidget>
 
 class QAction;
-class QComboBox;
-class QFormLayout;
 
 namespace al::ui {
 
 class CurvePlot;
-class DataSourcePicker;
+class CurvesPanel;
 class ErrorBanner;
-class HyperParameterForm;
 class LiveCurveFeed;
 class ModelFileJob;
 class RunsList;
 class TrainingControls;
+class TrainSettingsPanel;
 
 class TrainPage : public QWidget {
   Q_OBJECT
@@ -137,7 +136,6 @@ class TrainPage : public QWidget {
     bool stopped = false;  // stopped early by the user
   };
 
-  QWidget* createSettingsPanel();
   QWidget* createCurvesPanel();
   QWidget* createRunsPanel();
   int addRun(const QString& name, const nlohmann::json& settings, bool checked, int plannedEpochs = 0);
@@ -153,17 +151,13 @@ class TrainPage : public QWidget {
   void setStatus(const QString& text);
 
   // Settings: the task, where the data comes from, the preset and hyper-parameters.
-  QComboBox* taskBox_;
-  QComboBox* startFromBox_;  // scratch, or a masked-LM of the library (IMDB Transformer only)
-  QFormLayout* sourceForm_;
-  DataSourcePicker* data_;
-  HyperParameterForm* parameters_;
-  QWidget* settingsPanel_;
+  TrainSettingsPanel* settings_;
 
   // Training: the buttons and progress, the worker, the curves it feeds.
   TrainingControls* controls_;
   ErrorBanner* banner_;
   CurvePlot* curves_;
+  CurvesPanel* curvesPanel_;
   RunsList* runsList_;
   TrainingController* controller_;
   LiveCurveFeed* feed_;

@@ -71,6 +71,7 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
 
   QFont font = plot_->font();
   font.setPointSizeF(std::max(10.0, font.pointSizeF() * 1.1));  // readable from the back of a lecture hall
+  plot_->setProperty("fontRatio", 1.1);  // ... at every zoom (ui/widgets/appearance.h)
 
   // Loss is the default axis rect (it holds the legend); accuracy sits to its right.
   lossRect_ = plot_->axisRect();

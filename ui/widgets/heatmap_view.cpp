@@ -10,6 +10,7 @@
 #include <qcustomplot.h>
 
 #include "ui/export.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
 
@@ -26,18 +27,18 @@ QStringList labelsOrNumbers(const QStringList& labels, Index count) {
   return out;
 }
 
-// A colour scale through three colours, at 0, 0.5 and 1.
-QCPColorGradient gradient(const QColor& low, const QColor& middle, const QColor& high) {
+// The theme's colour scale through three colours, at 0, 0.5 and 1.
+QCPColorGradient gradient(const Appearance::ColourScale& scale) {
   QCPColorGradient g;
   g.clearColorStops();
-  g.setColorStopAt(0, low);
-  g.setColorStopAt(0.5, middle);
-  g.setColorStopAt(1, high);
+  g.setColorStopAt(0, scale.low);
+  g.setColorStopAt(0.5, scale.middle);
+  g.setColorStopAt(1, scale.high);
   return g;
 }
 
-QCPColorGradient weightsGradient() { return gradient(Qt::white, palette::kSequentialMiddle, palette::kSequentialHigh); }
-QCPColorGradient signedGradient() { return gradient(palette::kDivergingLow, Qt::white, palette::kDivergingHigh); }
+QCPColorGradient weightsGradient() { return gradient(Appearance::instance()->weightsScale()); }
+QCPColorGradient signedGradient() { return gradient(Appearance::instance()->signedScale()); }
 
 // Text ticks at whole positions, every `step`-th label, so that labels never overlap whatever the zoom. The axis
 // length is known only after the plot's layout, so this runs after every layout and asks for one more replot
@@ -111,6 +112,10 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
   scale_->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
   setColouring(Colouring::Weights);
+  connect(Appearance::instance(), &Appearance::changed, this, [this] {  // a new theme's scale, thicker outlines
+    setColouring(colouring_);
+    highlightRow(highlightedRow_);
+  });
 
   connect(plot_, &QCustomPlot::afterLayout, this, &HeatmapView::updateTicks);
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, &HeatmapView::resetView);
@@ -177,7 +182,7 @@ void HeatmapView::highlightRow(int row) {
     auto* outline = new QCPItemRect(plot_);
     outline->topLeft->setCoords(-0.5, row - 0.5);
     outline->bottomRight->setCoords(columns() - 0.5, row + 0.5);
-    outline->setPen(QPen(palette::kHighlight, 2));
+    outline->setPen(QPen(Appearance::instance()->highlight(), Appearance::instance()->outlineWidth()));
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }

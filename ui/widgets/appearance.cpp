@@ -1,0 +1,348 @@
+#include "ui/widgets/appearance.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QEvent>
+#include <QFile>
+#include <QMenu>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QWidget>
+#include <algorithm>
+#include <qcustomplot.h>
+
+#include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
+
+namespace al::ui {
+
+namespace {
+
+const char* const kThemeSetting = "appearance/theme";
+const char* const kScaleSetting = "appearance/scale";
+const char* const kPlotFontRatio = "fontRatio";  // a plot's fonts relative to the window's (dynamic property)
+
+QString readFile(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+QPalette darkPalette() {
+  QPalette p;
+  const QColor window(43, 43, 43), base(30, 30, 30), text(230, 230, 230), button(58, 58, 58);
+  p.setColor(QPalette::Window, window);
+  p.setColor(QPalette::WindowText, text);
+  p.setColor(QPalette::Base, base);
+  p.setColor(QPalette::AlternateBase, window);
+  p.setColor(QPalette::ToolTipBase, button);
+  p.setColor(QPalette::ToolTipText, text);
+  p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+  p.setColor(QPalette::Text, text);
+  p.setColor(QPalette::Button, button);
+  p.setColor(QPalette::ButtonText, text);
+  p.setColor(QPalette::BrightText, QColor(255, 120, 120));
+  p.setColor(QPalette::Light, QColor(80, 80, 80));
+  p.setColor(QPalette::Midlight, QColor(66, 66, 66));
+  p.setColor(QPalette::Mid, QColor(50, 50, 50));
+  p.setColor(QPalette::Dark, QColor(25, 25, 25));
+  p.setColor(QPalette::Shadow, QColor(0, 0, 0));
+  p.setColor(QPalette::Highlight, QColor(61, 127, 214));
+  p.setColor(QPalette::HighlightedText, Qt::white);
+  p.setColor(QPalette::Link, QColor(122, 180, 255));
+  p.setColor(QPalette::LinkVisited, QColor(190, 150, 255));
+  for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+    p.setColor(QPalette::Disabled, role, QColor(128, 128, 128));
+  return p;
+}
+
+// Black on white, nothing in between that a projector washes out.
+QPalette highContrastPalette() {
+  QPalette p;
+  p.setColor(QPalette::Window, Qt::white);
+  p.setColor(QPalette::WindowText, Qt::black);
+  p.setColor(QPalette::Base, Qt::white);
+  p.setColor(QPalette::AlternateBase, QColor(235, 235, 235));
+  p.setColor(QPalette::ToolTipBase, Qt::white);
+  p.setColor(QPalette::ToolTipText, Qt::black);
+  p.setColor(QPalette::PlaceholderText, QColor(70, 70, 70));
+  p.setColor(QPalette::Text, Qt::black);
+  p.setColor(QPalette::Button, QColor(240, 240, 240));
+  p.setColor(QPalette::ButtonText, Qt::black);
+  p.setColor(QPalette::Light, Qt::white);
+  p.setColor(QPalette::Midlight, QColor(200, 200, 200));
+  p.setColor(QPalette::Mid, QColor(90, 90, 90));
+  p.setColor(QPalette::Dark, QColor(40, 40, 40));
+  p.setColor(QPalette::Shadow, Qt::black);
+  p.setColor(QPalette::Highlight, QColor(0, 0, 160));
+  p.setColor(QPalette::HighlightedText, Qt::white);
+  p.setColor(QPalette::Link, QColor(0, 0, 200));
+  p.setColor(QPalette::LinkVisited, QColor(90, 0, 160));
+  for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+    p.setColor(QPalette::Disabled, role, QColor(100, 100, 100));
+  return p;
+}
+
+// `font-size: 20px` -> `font-size: 32px` at scale 1.6 (points scale with the application font by themselves).
+QString scalePixelSizes(QString sheet, double scale) {
+  static const QRegularExpression size(QStringLiteral("font-size:\\s*(\\d+(?:\\.\\d+)?)px"));
+  QString out;
+  qsizetype last = 0;
+  for (auto it = size.globalMatch(sheet); it.hasNext();) {
+    const QRegularExpressionMatch m = it.next();
+    out += sheet.mid(last, m.capturedStart() - last);
+    out += QStringLiteral("font-size: %1px").arg(qRound(m.captured(1).toDouble() * scale));
+    last = m.capturedEnd();
+  }
+  return out + sheet.mid(last);
+}
+
+void setPointSize(QFont& font, double size) {
+  if (font.pointSizeF() > 0) font.setPointSizeF(size);
+  else font.setPixelSize(qRound(size));
+}
+double sizeOf(const QFont& font) { return font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize(); }
+
+}  // namespace
+
+Appearance* Appearance::instance() {
+  static Appearance* the = nullptr;
+  if (!the) {
+    the = new Appearance;
+    QObject::connect(the, &QObject::destroyed, [] { the = nullptr; });
+  }
+  return the;
+}
+
+Appearance::Appearance() : QObject(qApp), baseFont_(QApplication::font()), basePalette_(QApplication::palette()) {
+  const QSettings settings;
+  theme_ = themeFromKey(settings.value(kThemeSetting).toString());
+  scale_ = std::clamp(settings.value(kScaleSetting, 1.0).toDouble(), kMinimumScale, kMaximumScale);
+  createActions();
+  qApp->installEventFilter(this);  // plots made later are styled when they are first polished
+  apply(1.0);
+}
+
+QString Appearance::themeKey(Theme theme) {
+  switch (theme) {
+    case Theme::Dark: return QStringLiteral("dark");
+    case Theme::HighContrast: return QStringLiteral("contrast");
+    case Theme::Default: break;
+  }
+  return QStringLiteral("default");
+}
+
+Appearance::Theme Appearance::themeFromKey(const QString& key) {
+  for (Theme theme : {Theme::Dark, Theme::HighContrast})
+    if (key == themeKey(theme)) return theme;
+  return Theme::Default;
+}
+
+void Appearance::setTheme(Theme theme) {
+  if (theme == theme_) return;
+  theme_ = theme;
+  apply(scale_);
+}
+
+void Appearance::setScale(double scale) {
+  scale = std::clamp(scale, kMinimumScale, kMaximumScale);
+  if (std::abs(scale - scale_) < 1e-9) return;
+  const double previous = scale_;
+  scale_ = scale;
+  apply(previous);
+}
+
+void Appearance::beginTemporary() {
+  if (temporary_) return;
+  temporary_ = true;
+  savedTheme_ = theme_;
+  savedScale_ = scale_;
+}
+
+void Appearance::endTemporary() {
+  if (!temporary_) return;
+  const double previous = scale_;
+  theme_ = savedTheme_;
+  scale_ = savedScale_;
+  temporary_ = false;
+  apply(previous);
+}
+
+void Appearance::remember() const {
+  if (temporary_) return;
+  QSettings settings;
+  settings.setValue(kThemeSetting, themeKey(theme_));
+  settings.setValue(kScaleSetting, scale_);
+}
+
+Appearance::ColourScale Appearance::weightsScale() const {
+  switch (theme_) {
+    case Theme::Dark: return {QColor(30, 30, 30), QColor(33, 145, 140), QColor(253, 231, 37)};
+    case Theme::HighContrast: return {Qt::white, QColor(253, 141, 60), QColor(127, 0, 0)};
+    case Theme::Default: break;
+  }
+  return {Qt::white, palette::kSequentialMiddle, palette::kSequentialHigh};
+}
+
+Appearance::ColourScale Appearance::signedScale() const {
+  switch (theme_) {
+    case Theme::Dark: return {QColor(67, 147, 195), QColor(30, 30, 30), QColor(214, 96, 77)};
+    case Theme::HighContrast: return {QColor(0, 0, 180), Qt::white, QColor(180, 0, 0)};
+    case Theme::Default: break;
+  }
+  return {palette::kDivergingLow, Qt::white, palette::kDivergingHigh};
+}
+
+QColor Appearance::highlight() const {
+  switch (theme_) {
+    case Theme::Dark: return QColor(255, 160, 60);
+    case Theme::HighContrast: return QColor(0, 90, 255);
+    case Theme::Default: break;
+  }
+  return palette::kHighlight;
+}
+
+QColor Appearance::text() const { return QApplication::palette().color(QPalette::Text); }
+QColor Appearance::background() const { return QApplication::palette().color(QPalette::Base); }
+double Appearance::gridLineWidth() const { return (theme_ == Theme::HighContrast ? 2.0 : 1.0) * scale_; }
+double Appearance::outlineWidth() const { return (theme_ == Theme::HighContrast ? 3.0 : 2.0) * scale_; }
+
+QFont Appearance::font() const {
+  QFont f = baseFont_;
+  setPointSize(f, sizeOf(baseFont_) * scale_);
+  return f;
+}
+
+QString Appearance::styleSheet() const {
+  QString sheet = readFile(QStringLiteral(":/style/attentionlab.qss"));
+  if (theme_ == Theme::Dark) sheet += readFile(QStringLiteral(":/style/attentionlab-dark.qss"));
+  if (theme_ == Theme::HighContrast) sheet += readFile(QStringLiteral(":/style/attentionlab-contrast.qss"));
+  return scalePixelSizes(sheet, scale_);
+}
+
+// Fonts a widget set for itself (a bold title, a page's 12-point text) do not follow the application font: they
+// are set here to their size at scale 1 times the scale. The size at scale 1 is noted on the widget the first time
+// (it was set at the scale then in use). This runs after the style sheet, whose re-polish puts back the fonts
+// widgets had when first polished.
+void Appearance::scaleWidgetFonts(double previousScale) const {
+  static const char* const kBaseSize = "appearanceBaseFontSize";
+  for (QWidget* widget : QApplication::allWidgets()) {
+    if (!widget->testAttribute(Qt::WA_SetFont) || !(widget->font().resolveMask() & QFont::SizeResolved)) continue;
+    QFont f = widget->font();
+    if (!widget->property(kBaseSize).isValid()) widget->setProperty(kBaseSize, sizeOf(f) / previousScale);
+    const double size = widget->property(kBaseSize).toDouble() * scale_;
+    if (std::abs(sizeOf(f) - size) < 1e-6) continue;
+    setPointSize(f, size);
+    widget->setFont(f);
+  }
+}
+
+void Appearance::apply(double previousScale) {
+  QApplication::setPalette(theme_ == Theme::Dark           ? darkPalette()
+                           : theme_ == Theme::HighContrast ? highContrastPalette()
+                                                           : basePalette_);
+  QApplication::setFont(font());
+  qApp->setStyleSheet(styleSheet());
+  scaleWidgetFonts(previousScale);
+  for (QWidget* widget : QApplication::allWidgets())
+    if (auto* plot = qobject_cast<QCustomPlot*>(widget)) stylePlot(plot);
+  for (QAction* action : themes_->actions()) action->setChecked(themeFromKey(action->data().toString()) == theme_);
+  remember();
+  emit changed();
+}
+
+void Appearance::stylePlot(QCustomPlot* plot) const {
+  const double ratio = plot->property(kPlotFontRatio).isValid() ? plot->property(kPlotFontRatio).toDouble() : 1.0;
+  QFont font = this->font();  // the plot's own font follows only later (a posted event)
+  setPointSize(font, sizeOf(font) * ratio);
+  const QColor ink = text();
+  const QColor grid = theme_ == Theme::Dark ? QColor(80, 80, 80) : theme_ == Theme::HighContrast ? QColor(120, 120, 120)
+                                                                                                : QColor(200, 200, 200);
+  const double width = gridLineWidth();
+  plot->setBackground(background());
+  auto styleAxis = [&](QCPAxis* axis) {
+    axis->setTickLabelFont(font);
+    axis->setLabelFont(font);
+    axis->setTickLabelColor(ink);
+    axis->setLabelColor(ink);
+    for (auto set : {&QCPAxis::setBasePen, &QCPAxis::setTickPen, &QCPAxis::setSubTickPen}) (axis->*set)(QPen(ink, width));
+    QPen gridPen = axis->grid()->pen();
+    gridPen.setColor(grid);
+    gridPen.setWidthF(width);
+    axis->grid()->setPen(gridPen);
+  };
+  for (QCPAxisRect* rect : plot->axisRects())
+    for (QCPAxis* axis : rect->axes()) styleAxis(axis);
+  for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+    if (auto* scale = qobject_cast<QCPColorScale*>(element)) styleAxis(scale->axis());
+    if (auto* title = qobject_cast<QCPTextElement*>(element)) {
+      title->setTextColor(ink);
+      title->setFont(font);
+    }
+  }
+  if (plot->legend) {
+    plot->legend->setFont(font);
+    plot->legend->setTextColor(ink);
+    QColor fill = background();
+    fill.setAlpha(220);
+    plot->legend->setBrush(fill);
+    plot->legend->setBorderPen(QPen(ink, width));
+  }
+  plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool Appearance::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Polish)
+    if (auto* plot = qobject_cast<QCustomPlot*>(watched)) stylePlot(plot);
+  return false;
+}
+
+QAction* Appearance::themeAction(Theme theme) const {
+  for (QAction* action : themes_->actions())
+    if (action->data().toString() == themeKey(theme)) return action;
+  return nullptr;
+}
+
+// The actions belong to the one Appearance: every window's View menu shows the same ones.
+void Appearance::createActions() {
+  themes_ = new QActionGroup(this);
+  for (Theme theme : {Theme::Default, Theme::Dark, Theme::HighContrast}) {
+    auto* action = new QAction(this);
+    action->setCheckable(true);
+    action->setChecked(theme == theme_);
+    action->setData(themeKey(theme));
+    themes_->addAction(action);
+  }
+  connect(themes_, &QActionGroup::triggered, this,
+          [this](QAction* action) { setTheme(themeFromKey(action->data().toString())); });
+  zoomIn_ = new QAction(this);
+  // Ctrl + is Ctrl = on most keyboards (and Ctrl + on the keypad): both zoom in.
+  zoomIn_->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+  connect(zoomIn_, &QAction::triggered, this, &Appearance::zoomIn);
+  zoomOut_ = new QAction(this);
+  zoomOut_->setShortcuts(QKeySequence::ZoomOut);
+  connect(zoomOut_, &QAction::triggered, this, &Appearance::zoomOut);
+  resetZoom_ = new QAction(this);
+  resetZoom_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  connect(resetZoom_, &QAction::triggered, this, &Appearance::resetZoom);
+  // Application-wide: the keys work in every window, a maximised heatmap's too.
+  for (QAction* action : {zoomIn_, zoomOut_, resetZoom_}) action->setShortcutContext(Qt::ApplicationShortcut);
+}
+
+void Appearance::addMenuEntries(QMenu* view, QWidget* owner) {
+  QMenu* themeMenu = view->addMenu(QString());
+  themeMenu->addActions(themes_->actions());
+  view->addActions({zoomIn_, zoomOut_, resetZoom_});
+  owner->addActions({zoomIn_, zoomOut_, resetZoom_});
+  setTranslatedTexts(owner, [this, themeMenu] {
+    themeMenu->setTitle(tr("&Theme"));
+    themeAction(Theme::Default)->setText(tr("&Default"));
+    themeAction(Theme::Dark)->setText(tr("D&ark"));
+    themeAction(Theme::HighContrast)->setText(tr("&High contrast"));
+    zoomIn_->setText(tr("Zoom &in"));
+    zoomOut_->setText(tr("Zoom &out"));
+    resetZoom_->setText(tr("&Actual size"));
+  });
+}
+
+}  // namespace al::ui

@@ -1,0 +1,44 @@
+#include "ui/widgets/curves_panel.h"
+
+#include <QDir>
+#include <QVBoxLayout>
+
+#include "ui/export.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/widgets/figure_export_bar.h"
+#include "ui/widgets/retranslate.h"
+
+namespace al::ui {
+
+CurvesPanel::CurvesPanel(CurvePlot* curves, QWidget* parent) : QWidget(parent), curves_(curves) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  curves_->setObjectName("figure");
+  curves_->setMinimumHeight(260);
+  layout->addWidget(curves_, 1);
+  auto* exportBar = new FigureExportBar({}, {});
+  setTranslatedTexts(this, [exportBar] {
+    exportBar->setToolTips(tr("The curves as PNG, SVG or PDF"), tr("Every point of the curves shown, as a CSV table"));
+  });
+  exportBar->onPicture = [this] { exportFigure(); };
+  exportBar->onNumbers = [this] { exportNumbers(); };
+  layout->addWidget(exportBar);
+}
+
+void CurvesPanel::exportFigure() {
+  const QString path = askPicturePath(this, tr("Save the curves"), QDir::home().filePath("training-curves"));
+  if (path.isEmpty()) return;
+  try {
+    curves_->savePicture(path);
+    emit saved(tr("Saved %1").arg(path));
+  } catch (const std::exception& e) {
+    emit failed(QString::fromStdString(e.what()));
+  }
+}
+
+void CurvesPanel::exportNumbers() {
+  if (askAndWriteCsv(this, QStringLiteral("training-curves"), curves_->csvHeader(), curves_->csvRows()))
+    emit saved(tr("Saved the numbers of the curves."));
+}
+
+}  // namespace al::ui

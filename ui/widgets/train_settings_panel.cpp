@@ -1,0 +1,108 @@
+#include "ui/widgets/train_settings_panel.h"  // first: it brings the core headers before any Qt header
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "ui/widgets/data_source_picker.h"
+#include "ui/widgets/hyperparameter_form.h"
+#include "ui/widgets/retranslate.h"
+
+namespace al::ui {
+
+TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
+    : QWidget(parent), data_(new DataSourcePicker(this)), parameters_(new HyperParameterForm) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 8, 0);
+
+  auto* source = new QGroupBox;
+  auto* form = new QFormLayout(source);
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+  taskBox_ = new QComboBox;
+  taskBox_->setObjectName("task");
+  for (const TaskInfo& info : trainingTasks()) {
+    taskBox_->addItem(info.title, static_cast<int>(info.kind));
+    const int row = taskBox_->count() - 1;
+    taskBox_->setItemData(row, info.toolTip, Qt::ToolTipRole);
+    // A task whose run does not exist yet is shown, greyed out, with its reason as the tooltip.
+    if (!info.available) taskBox_->setItemData(row, 0, Qt::UserRole - 1);
+  }
+  connect(taskBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    if (index >= 0) setTask(static_cast<TaskKind>(taskBox_->itemData(index).toInt()));
+  });
+  form->addRow(new QLabel, taskBox_);
+  data_->addRows(form);
+  form->addRow(new QLabel, parameters_->presetBox());
+  // BERT's second half: an IMDB classifier can start from a masked-LM's vocabulary, embeddings and encoder.
+  startFromBox_ = new QComboBox;
+  startFromBox_->setObjectName("startFrom");
+  startFromBox_->addItem(QString(), -1);
+  form->addRow(new QLabel, startFromBox_);
+  sourceForm_ = form;
+  form->setRowVisible(startFromBox_, task() == TaskKind::ImdbTransformer);
+  setTranslatedTexts(this, [=, this] {
+    startFromBox_->setItemText(0, tr("scratch (random weights)"));
+    startFromBox_->setToolTip(tr("Start the classifier from a masked language model of this session: its vocabulary, "
+                                 "embeddings and encoder, with a new head. Its sizes must match (use the same preset)."));
+    source->setTitle(tr("Task and data"));
+    taskBox_->setToolTip(tr("What to train"));
+    const std::vector<TaskInfo> tasks = trainingTasks();
+    for (int row = 0; row < taskBox_->count() && row < static_cast<int>(tasks.size()); ++row) {
+      taskBox_->setItemText(row, tasks[size_t(row)].title);
+      taskBox_->setItemData(row, tasks[size_t(row)].toolTip, Qt::ToolTipRole);
+    }
+    setFormLabels(form, {{taskBox_, tr("Task")}, {parameters_->presetBox(), tr("Preset")},
+                         {startFromBox_, tr("Start from")}});
+  });
+  layout->addWidget(source);
+  layout->addWidget(parameters_);
+  layout->addStretch(1);
+
+  connect(data_, &DataSourcePicker::error, this, &TrainSettingsPanel::error);
+  connect(parameters_, &HyperParameterForm::error, this, &TrainSettingsPanel::error);
+}
+
+void TrainSettingsPanel::setTask(TaskKind kind) {
+  const TaskInfo info = taskInfo(kind);
+  if (!info.available) {
+    emit error(info.toolTip);
+    kind = TaskKind::ImdbTransformer;
+  }
+  {
+    const QSignalBlocker blocker(taskBox_);
+    taskBox_->setCurrentIndex(taskBox_->findData(static_cast<int>(kind)));
+  }
+  parameters_->setTask(kind);
+  data_->setTask(kind);
+  sourceForm_->setRowVisible(startFromBox_, kind == TaskKind::ImdbTransformer);
+}
+
+TaskKind TrainSettingsPanel::task() const { return static_cast<TaskKind>(taskBox_->currentData().toInt()); }
+
+void TrainSettingsPanel::setLibrary(ModelLibrary* library) {
+  library_ = library;
+  auto offer = [this](int id) {
+    const SessionModel* model = library_->model(id);
+    if (model && model->maskedLm) startFromBox_->addItem(model->name, id);
+  };
+  for (const SessionModel& model : library_->models()) offer(model.id);
+  connect(library_, &ModelLibrary::modelAdded, this, offer);
+}
+
+void TrainSettingsPanel::setStartFrom(int libraryId) {
+  const int row = startFromBox_->findData(libraryId);
+  startFromBox_->setCurrentIndex(row >= 0 ? row : 0);
+}
+
+int TrainSettingsPanel::startFrom() const { return startFromBox_->currentData().toInt(); }
+
+RunRequest TrainSettingsPanel::request() const {
+  RunRequest request{task(), data_->source(), parameters_->preset(), parameters_->values(), nullptr};
+  if (request.task == TaskKind::ImdbTransformer && library_ && startFrom() >= 0)
+    if (const SessionModel* pretrained = library_->model(startFrom())) request.initEncoder = pretrained->maskedLm;
+  return request;
+}
+
+}  // namespace al::ui

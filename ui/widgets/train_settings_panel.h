@@ -1,0 +1,50 @@
+#pragma once
+// The Train page's settings: the task, where the data comes from (with its data card), the preset and the
+// hyper-parameters, and for an IMDB Transformer the masked-LM of the session it starts from ("Start from", BERT's
+// second half). request() is the run these settings describe. Parts: the data source picker and the
+// hyper-parameter form (ui/widgets/); this panel puts them in one form and follows the session's model library.
+#include "ui/session/model_library.h"
+#include "ui/session/run_factory.h"
+
+#include <QString>
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+
+namespace al::ui {
+
+class DataSourcePicker;
+class HyperParameterForm;
+
+class TrainSettingsPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit TrainSettingsPanel(QWidget* parent = nullptr);
+
+  // A task whose run does not exist yet is refused (error() says why) and the IMDB Transformer is chosen.
+  void setTask(TaskKind kind);
+  TaskKind task() const;
+  DataSourcePicker* data() const { return data_; }
+  HyperParameterForm* parameters() const { return parameters_; }
+
+  // The library's masked-LM models are offered as "Start from"; none by default.
+  void setLibrary(ModelLibrary* library);
+  void setStartFrom(int libraryId);  // -1: scratch
+  int startFrom() const;
+
+  RunRequest request() const;  // the run to start with these settings
+
+ signals:
+  void error(const QString& message);  // the data could not be read, a value or a task was refused
+
+ private:
+  QComboBox* taskBox_;
+  QComboBox* startFromBox_;  // scratch, or a masked-LM of the library (IMDB Transformer only)
+  QFormLayout* sourceForm_;
+  DataSourcePicker* data_;
+  HyperParameterForm* parameters_;
+  ModelLibrary* library_ = nullptr;
+};
+
+}  // namespace al::ui
