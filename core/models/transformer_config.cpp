@@ -11,6 +11,10 @@ std::string toString(PositionKind p) {
 }
 std::string toString(NormKind n) { return n == NormKind::Layer ? "layer" : "batch"; }
 std::string toString(PoolingKind p) { return p == PoolingKind::Max ? "max" : "mean"; }
+std::string toString(BatchNormPadding p) { return p == BatchNormPadding::Include ? "include" : "exclude"; }
+BatchNormPadding batchNormPaddingFromString(const std::string& s) {
+  return s == "include" ? BatchNormPadding::Include : BatchNormPadding::Exclude;
+}
 
 nlohmann::json toJson(const TransformerConfig& c) {
   return {{"vocab_size", c.vocabSize},   {"sequence_length", c.sequenceLength},
@@ -19,7 +23,8 @@ nlohmann::json toJson(const TransformerConfig& c) {
           {"num_layers", c.numLayers},   {"position", toString(c.position)},
           {"norm", toString(c.norm)},    {"pooling", toString(c.pooling)},
           {"dropout", c.dropout},        {"norm_epsilon", c.normEpsilon},
-          {"batch_norm_momentum", c.batchNormMomentum}, {"tokenizer", tokenizerName(c.tokenizer)}};
+          {"batch_norm_momentum", c.batchNormMomentum}, {"batch_norm_padding", toString(c.batchNormPadding)},
+          {"tokenizer", tokenizerName(c.tokenizer)}};
 }
 
 TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::string& file) {
@@ -43,6 +48,8 @@ TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::
   if (!(c.dropout >= 0 && c.dropout < 1)) throw InputError(file + ": field \"dropout\" must be in [0, 1)");
   c.normEpsilon = static_cast<float>(optionalNumber(j, "norm_epsilon", 1e-3, file));
   c.batchNormMomentum = static_cast<float>(optionalNumber(j, "batch_norm_momentum", 0.99, file));
+  if (j.contains("batch_norm_padding"))  // optional: files without it count real tokens only
+    c.batchNormPadding = batchNormPaddingFromString(requireOneOf(j, "batch_norm_padding", {"exclude", "include"}, file));
   c.tokenizer = optionalTokenizer(j, TextTask::Classifier, file);
   return c;
 }

@@ -12,6 +12,11 @@ namespace al {
 enum class PositionKind { Learned, Sinusoidal, None };
 enum class NormKind { Layer, Batch };
 enum class PoolingKind { Max, Mean };
+// Whether batch norm's training statistics count padding positions. Exclude: only the real tokens (the model
+// format's definition). Include: every sequence of a training batch is padded to sequence_length with id 0 and
+// the padding positions are computed and counted, as a Keras BatchNormalization layer does on the book's padded
+// batches. Real tokens never attend to padding either way, and evaluation (moving statistics) is the same.
+enum class BatchNormPadding { Exclude, Include };
 
 struct TransformerConfig {
   int vocabSize = 20000;
@@ -27,12 +32,15 @@ struct TransformerConfig {
   float dropout = 0.5f;
   float normEpsilon = 1e-3f;
   float batchNormMomentum = 0.99f;
+  BatchNormPadding batchNormPadding = BatchNormPadding::Exclude;  // config field "batch_norm_padding"
   TokenizerKind tokenizer = TokenizerKind::Keras;  // how text becomes tokens (model format, "Text to ids")
 };
 
 std::string toString(PositionKind);
 std::string toString(NormKind);
 std::string toString(PoolingKind);
+std::string toString(BatchNormPadding);
+BatchNormPadding batchNormPaddingFromString(const std::string&);  // "include" or anything else: exclude
 // The config.json fields of the contract (without format/version/task).
 nlohmann::json toJson(const TransformerConfig&);
 // Reads and checks the fields; `file` names config.json in messages. Throws InputError.

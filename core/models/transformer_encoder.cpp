@@ -1,5 +1,7 @@
 #include "core/models/transformer_encoder.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/layers/sinusoidal_encoding.h"
 #include "core/parallel.h"
@@ -140,10 +142,22 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
   const size_t B = ids.size();
   const size_t chunks = chunkCount(B);
   b.samples.resize(B);
+  const bool countPadding = mode == Mode::Train && config_.norm == NormKind::Batch &&
+                            config_.batchNormPadding == BatchNormPadding::Include;
   forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {
     SampleCache& c = b.samples[s];
     c.layers.resize(layers_.size());
-    c.x = embed(params, ids[s], c.embedding);
+    if (!countPadding) {
+      c.x = embed(params, ids[s], c.embedding);
+      c.realKeys.resize(0, 0);
+      return;
+    }
+    const Index T = static_cast<Index>(ids[s].size()), P = config_.sequenceLength;
+    std::vector<int> padded(ids[s].begin(), ids[s].end());
+    padded.resize(static_cast<size_t>(std::max(T, P)), 0);  // id 0: padding
+    c.x = embed(params, padded, c.embedding);               // P x D (embed rejects T > P)
+    c.realKeys = Matrix::Zero(P, P);                          // P x P
+    c.realKeys.leftCols(T).setOnes();
   });
   const bool batchNorm = config_.norm == NormKind::Batch;
   b.batchNorm1.resize(batchNorm ? layers_.size() : 0);
@@ -153,7 +167,7 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     const Layer& layer = layers_[l];
     forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // x + attention(x)
       SampleCache& c = b.samples[s];
-      c.x += layer.attention.forward(params, c.x, c.layers[l].attention);
+      c.x += layer.attention.forward(params, c.x, c.layers[l].attention, c.realKeys.size() ? &c.realKeys : nullptr);
     });
     normalize(params, l, true, mode, b);
     forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // y + dense2(relu(dense1(y)))
@@ -164,6 +178,11 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     });
     normalize(params, l, false, mode, b);
   }
+  if (countPadding)
+    forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // drop the padding rows: T x D
+      SampleCache& c = b.samples[s];
+      c.x.conservativeResize(static_cast<Index>(ids[s].size()), Eigen::NoChange);
+    });
 }
 
 void TransformerEncoder::normalizeBackward(const ParameterSet& params, size_t l, bool first, BatchCache& b,
@@ -188,6 +207,13 @@ void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b
                                        Gradients& grads) const {
   const size_t B = b.samples.size();
   const size_t chunks = chunkGrads.size();
+  forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // padded (see forwardBatch): the padding's output is unused
+    SampleCache& c = b.samples[s];
+    if (c.realKeys.size() == 0) return;
+    Matrix dOut = Matrix::Zero(c.realKeys.rows(), c.x.cols());  // P x D
+    dOut.topRows(c.x.rows()) = c.x;
+    c.x = std::move(dOut);
+  });
   for (size_t l = layers_.size(); l-- > 0;) {
     const Layer& layer = layers_[l];
     normalizeBackward(params, l, false, b, chunkGrads, grads);

@@ -15,7 +15,13 @@
 //   [attention + residual] -> norm1 -> [feed-forward + residual] -> norm2 -> next layer.
 //
 // Dimension key (core/tensor.h): B sequences, T tokens of one sequence, D model width, H heads, K key dimension,
-// F feed-forward width, L layers.
+// F feed-forward width, L layers, P padded length (= sequence_length).
+//
+// Batch norm counting padding (config batch_norm_padding "include", training only), the way a Keras model sees
+// the book's padded batches: every sequence is padded with id 0 to P tokens; the padding positions are embedded
+// and run through every layer (their queries attend to the real keys; no query attends to them), so batch norm's
+// statistics are taken over all B x P positions. The padding rows are dropped after the last layer: the output
+// is T x D as always, and the padding's gradient reaches the weights only through the batch norm statistics.
 #include <memory>
 #include <optional>
 #include <span>
@@ -55,6 +61,9 @@ class TransformerEncoder {
     };
     Embedding::Cache embedding;
     std::vector<LayerCache> layers;
+    // Batch norm counting padding (training only): the sequence runs padded to sequence_length, and this P x P
+    // mask lets every query see the real keys only (column j is 1 for j < the real length). Empty otherwise.
+    Matrix realKeys;
     // T x D: after forwardBatch, the encoder's output; before backwardBatch, the caller puts dL/d(output) here
     // (and finds dL/d(embedded input) here afterwards).
     Matrix x;

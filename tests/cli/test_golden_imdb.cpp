@@ -280,6 +280,8 @@ class TestGoldenImdb : public QObject {
     QTest::addColumn<QString>("norm");
     QTest::newRow("layer") << QStringLiteral("layer");
     QTest::newRow("batch") << QStringLiteral("batch");
+    // Batch norm counting padding, as Keras does (batch_norm_padding_reference.py): the init's config says so.
+    QTest::newRow("batch-padding") << QStringLiteral("batch-padding");
   }
 
   // One epoch of plain SGD from a fixed model, batches in file order (4, 4, then a partial batch of 3).
@@ -307,6 +309,10 @@ class TestGoldenImdb : public QObject {
                               "dense_dim", "num_layers", "position", "norm", "pooling"})
       QVERIFY2(config[field] == initConfig[field],
                qPrintable(QStringLiteral("%1: config.json field %2 differs from --init").arg(where, field)));
+    const QString padding = initConfig.contains("batch_norm_padding") ? initConfig["batch_norm_padding"].toString()
+                                                                      : QStringLiteral("exclude");
+    QVERIFY2(config["batch_norm_padding"].toString() == padding,
+             qPrintable(where + ": config.json field batch_norm_padding is not " + padding));
     QFile vocab(out + "/vocab.txt"), initVocab(golden + "/init/vocab.txt");
     QVERIFY2(vocab.open(QIODevice::ReadOnly) && initVocab.open(QIODevice::ReadOnly),
              qPrintable(where + ": vocab.txt missing"));

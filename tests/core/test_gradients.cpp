@@ -20,6 +20,7 @@
 #include "core/models/seq2seq_transformer.h"
 #include "core/models/transformer_decoder.h"
 #include "core/models/masked_lm.h"
+#include "core/models/transformer_classifier.h"
 #include "tests/core/gradient_check.h"
 
 using namespace al;
@@ -408,6 +409,55 @@ LayerUnderTest makeMaskedLm(NormKind norm) {
   return t;
 }
 
+// The whole IMDB classifier on a batch of three reviews shorter than sequence_length, in training mode, with
+// batch norm counting the padding (batch_norm_padding "include"): the padding positions run through every layer
+// and enter the batch statistics, so their path must carry gradient back to the weights (and to token 0's
+// embedding row, which only padding uses).
+LayerUnderTest makeClassifierCountingPadding() {
+  LayerUnderTest t;
+  TransformerConfig c;
+  c.vocabSize = 9, c.sequenceLength = 6, c.embedDim = 4, c.numHeads = 2, c.keyDim = 3, c.denseDim = 5, c.numLayers = 2;
+  c.norm = NormKind::Batch;
+  c.batchNormPadding = BatchNormPadding::Include;
+  c.pooling = PoolingKind::Mean;  // max pooling's arg-max could jump under a nudge
+  c.dropout = 0.2f;
+  auto model = std::make_shared<TransformerClassifier>(c);
+  model->initialize(14);
+  Rng rng(15);
+  for (float& w : model->parameters().data()) w += rng.uniform(-0.2f, 0.2f);
+  auto samples = std::make_shared<std::vector<EncodedSample>>(std::vector<EncodedSample>{
+      {{3, 4, 5, 6}, 1.0f}, {{8, 2}, 0.0f}, {{4, 6, 8, 5, 7}, 1.0f}});
+  t.params = model->parameters();
+  t.input = Matrix::Zero(1, 1);  // the data is fixed; only the parameters vary
+  t.checkInput = false;
+  for (const std::string layer : {"encoder.0.", "encoder.1."}) {
+    t.zeroGradient.push_back(layer + "attention.key.bias");  // q_i·b_k is the same for every key j of row i
+    for (const char* bias : {"attention.value.bias", "attention.output.bias", "ffn.dense2.bias"})
+      t.zeroGradient.push_back(layer + bias);  // added to every position alike, taken out again by the batch mean
+  }
+  t.step = 2e-3f;
+  t.tolerance = 3e-2;
+  auto batch = [samples] {
+    std::vector<const EncodedSample*> out;
+    for (const EncodedSample& s : *samples) out.push_back(&s);
+    return out;
+  };
+  // trainBatch returns the loss before its own update of the moving statistics, which training mode never reads.
+  t.forward = [model, batch](const ParameterSet& p, const Matrix&) {
+    model->parameters().data() = p.data();
+    Gradients unused(model->parameters());
+    return Matrix::Constant(1, 1, static_cast<float>(model->trainBatch(batch(), unused, 22).loss()));
+  };
+  t.backward = [model, batch](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
+    model->parameters().data() = p.data();
+    Gradients own(model->parameters());
+    model->trainBatch(batch(), own, 22);
+    for (size_t i = 0; i < g.data().size(); ++i) g.data()[i] += dy(0, 0) * own.data()[i];
+    return Matrix::Zero(x.rows(), x.cols()).eval();
+  };
+  return t;
+}
+
 const std::map<QString, Factory>& factories() {
   static const std::map<QString, Factory> table = {
       {"dense", makeDense},
@@ -431,6 +481,7 @@ const std::map<QString, Factory>& factories() {
       {"masked_lm_head", makeMaskedLmHead},
       {"masked_lm_model_layer_norm", [] { return makeMaskedLm(NormKind::Layer); }},
       {"masked_lm_model_batch_norm", [] { return makeMaskedLm(NormKind::Batch); }},
+      {"imdb_model_batch_norm_counting_padding", makeClassifierCountingPadding},
   };
   return table;
 }

@@ -62,6 +62,7 @@ class TestNormRace : public QObject {
   void stopEndsBothWithoutVerdict();
   void unreadableDataFailsWithItsName();
   void presetSetsTheBudget();
+  void batchNormCanCountPadding();
   void finishedRunsJoinTheTrainPage();
 };
 
@@ -286,6 +287,34 @@ void TestNormRace::finishedRunsJoinTheTrainPage() {
     QVERIFY(model.imdb);
     QCOMPARE(model.history.size(), size_t{1});
   }
+}
+
+// The Keras variant: the batch-norm run counts padding in its statistics; that is its only other difference.
+void TestNormRace::batchNormCanCountPadding() {
+  NormRace race;
+  QCOMPARE(race.batchNormCountsPadding(), false);
+  auto* box = race.findChild<QComboBox*>("raceBatchNormPadding");
+  QVERIFY(box);
+  QCOMPARE(box->count(), 2);
+  box->setCurrentIndex(1);  // as a user picks "padding too (Keras)"
+  QVERIFY(race.batchNormCountsPadding());
+  QVERIFY2(race.name(Side::Batch) != race.name(Side::Layer) && race.name(Side::Batch).contains("padding"),
+           qPrintable(race.name(Side::Batch)));
+  QSignalSpy finished(&race, &NormRace::raceFinished);
+  startRace(race, 1);
+  QVERIFY(!box->isEnabled());
+  QVERIFY(waitForEnd(race, finished));
+  QCOMPARE(race.state(), NormRace::State::Finished);
+  const nlohmann::json layer = leaves(race.settings(Side::Layer));
+  const nlohmann::json batch = leaves(race.settings(Side::Batch));
+  std::set<std::string> differing;
+  for (const auto& [key, value] : layer.items())
+    if (batch.at(key) != value) differing.insert(key);
+  QVERIFY(differing == (std::set<std::string>{"/model/norm", "/model/batch_norm_padding"}));
+  QCOMPARE(batch.at("/model/batch_norm_padding").get<std::string>(), std::string("include"));
+  QCOMPARE(layer.at("/model/batch_norm_padding").get<std::string>(), std::string("exclude"));
+  QVERIFY(race.testAccuracy(Side::Batch) >= 0 && race.testAccuracy(Side::Batch) <= 1);
+  QVERIFY(box->isEnabled());
 }
 
 QTEST_MAIN(TestNormRace)

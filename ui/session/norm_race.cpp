@@ -117,6 +117,11 @@ QWidget* NormRace::createSettingsBar() {
   seed_->setRange(0, 2147483647);
   seed_->setValue(static_cast<int>(TrainingSettings{}.seed));
 
+  paddingBox_ = new QComboBox;  // item data: the config value of batch_norm_padding
+  paddingBox_->setObjectName("raceBatchNormPadding");
+  paddingBox_->addItem(QString(), QStringLiteral("exclude"));
+  paddingBox_->addItem(QString(), QStringLiteral("include"));
+
   startButton_ = new QPushButton;
   startButton_->setObjectName("raceStart");
   pauseButton_ = new QPushButton;
@@ -131,7 +136,7 @@ QWidget* NormRace::createSettingsBar() {
   auto* bar = new QWidget;
   auto* layout = new QHBoxLayout(bar);
   layout->setContentsMargins(0, 0, 0, 0);
-  QLabel* labels[4];
+  QLabel* labels[5];
   for (QLabel*& label : labels) label = new QLabel;
   layout->addWidget(labels[0]);
   layout->addWidget(dataBox_, 2);
@@ -143,7 +148,15 @@ QWidget* NormRace::createSettingsBar() {
   layout->addWidget(epochs_);
   layout->addWidget(labels[3]);
   layout->addWidget(seed_);
+  layout->addWidget(labels[4]);
+  layout->addWidget(paddingBox_);
   setTranslatedTexts(this, [=, this] {
+    labels[4]->setText(tr("Batch norm counts"));
+    paddingBox_->setItemText(0, tr("real words only"));
+    paddingBox_->setItemText(1, tr("padding too (Keras)"));
+    paddingBox_->setToolTip(tr("Keras pads every review to the sequence length and its BatchNormalization layer "
+                               "takes its statistics over the padding too, so short reviews are normalized with "
+                               "numbers that are mostly padding. Choose it to race that batch norm."));
     labels[0]->setText(tr("Data"));
     labels[1]->setText(tr("Preset"));
     labels[2]->setText(tr("Epochs"));
@@ -206,7 +219,14 @@ void NormRace::setSeed(int seed) { seed_->setValue(seed); }
 
 int NormRace::seed() const { return seed_->value(); }
 
-QString NormRace::name(Side side) const { return side == Side::Layer ? tr("layer norm") : tr("batch norm"); }
+void NormRace::setBatchNormCountsPadding(bool counts) { paddingBox_->setCurrentIndex(counts ? 1 : 0); }
+
+bool NormRace::batchNormCountsPadding() const { return paddingBox_->currentIndex() == 1; }
+
+QString NormRace::name(Side side) const {
+  if (side == Side::Layer) return tr("layer norm");
+  return batchNormCountsPadding() ? tr("batch norm, padding counted") : tr("batch norm");
+}
 
 int NormRace::batchesSeen(Side side) const { return feed_->batches(static_cast<int>(index(side))); }
 
@@ -223,6 +243,7 @@ RunRequest NormRace::request(Side side) const {
   r.data = dataSource_;
   r.preset = preset();
   r.values[QStringLiteral("norm")] = QString::fromLatin1(kNormValue[index(side)]);
+  if (side == Side::Batch) r.values[QStringLiteral("batch_norm_padding")] = paddingBox_->currentData().toString();
   r.values[QStringLiteral("epochs")] = epochs();
   r.values[QStringLiteral("seed")] = seed();
   r.values[QStringLiteral("threads")] = 1;
@@ -512,6 +533,7 @@ void NormRace::setState(State state) {
   presetBox_->setEnabled(!isRacing());
   epochs_->setEnabled(!isRacing());
   seed_->setEnabled(!isRacing());
+  paddingBox_->setEnabled(!isRacing());
   if (!racing) {
     const QSignalBlocker blocker(pauseButton_);
     pauseButton_->setChecked(false);

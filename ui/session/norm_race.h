@@ -60,6 +60,10 @@ class NormRace : public QWidget {
   int epochs() const;
   void setSeed(int seed);
   int seed() const;
+  // The batch-norm runner's statistics: over the real tokens only (false, the default), or over every position of
+  // the batch padded to the preset's sequence length, as a Keras BatchNormalization layer computes them (true).
+  void setBatchNormCountsPadding(bool counts);
+  bool batchNormCountsPadding() const;
 
   // --- The race ---
   void start();  // only when not racing
@@ -71,7 +75,7 @@ class NormRace : public QWidget {
   State state() const { return state_; }
 
   // --- What it shows, for tests and the Train page ---
-  QString name(Side side) const;  // "layer norm", "batch norm"
+  QString name(Side side) const;  // "layer norm", "batch norm" (or "batch norm, padding counted")
   QString runName(Side side) const;  // "race 2 layer norm": the race's number, then name(side)
   const std::vector<EpochEvent>& history(Side side) const { return runs_[index(side)].history; }
   int batchesSeen(Side side) const;
@@ -130,6 +134,7 @@ class NormRace : public QWidget {
   QComboBox* presetBox_;
   QSpinBox* epochs_;
   QSpinBox* seed_;
+  QComboBox* paddingBox_;
   QPushButton* startButton_;
   QPushButton* pauseButton_;
   QPushButton* stopButton_;

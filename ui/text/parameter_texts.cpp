@@ -73,6 +73,13 @@ class ParameterTexts {
                                           "mixes reviews of different lengths.")}},
         {"norm.layer", {tr("layer"), {}}},
         {"norm.batch", {tr("batch"), {}}},
+        {"batch_norm_padding", {tr("Batch norm counts"), tr("Only with batch normalization, in training. Real words "
+                                                            "only: the statistics come from the words of the batch. "
+                                                            "Padding too: every review is padded to the sequence "
+                                                            "length and the padding enters the statistics, as in a "
+                                                            "Keras model.")}},
+        {"batch_norm_padding.exclude", {tr("real words only"), {}}},
+        {"batch_norm_padding.include", {tr("padding too (Keras)"), {}}},
         {"pooling", {tr("Pooling"), tr("How the words' vectors become one vector for the review: the largest value of "
                                        "each feature, or the average.")}},
         {"pooling.max", {tr("max"), {}}},
