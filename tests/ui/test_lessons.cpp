@@ -9,6 +9,7 @@
 #include "ui/pages/normalization_page.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
+#include "ui/session/norm_race.h"
 
 #include <QtTest>
 
@@ -140,6 +141,10 @@ QMap<QString, Check> settingChecks() {
       {"normalization.tab", [=](QWidget* w, const QString& v) {
          return expect(static_cast<NormalizationPage*>(w)->tabs()->currentIndex() ==
                            tabIndex({"samples", "sequences", "race"}, v), "tab");
+       }},
+      {"normalization.race-padding", [=](QWidget* w, const QString& v) {
+         return expect(static_cast<NormalizationPage*>(w)->race()->batchNormCountsPadding() == (v == "counted"),
+                       "race padding");
        }},
       {"train.task", [=](QWidget* w, const QString& v) { return expect(taskInfo(train(w)->task()).contractName == v, "task"); }},
       {"train.data", [=](QWidget* w, const QString& v) { return expect(train(w)->dataSource() == v, "data"); }},

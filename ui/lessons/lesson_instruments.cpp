@@ -54,7 +54,8 @@ const QMap<QString, QMap<QString, SettingSpec>>& schema() {
         {"mask", choice({"none", "padding", "causal"})}, {"scaling", choice(kOnOff)}, {"step", number(1, 40)}}},
       {QStringLiteral("normalization"),
        {{"tab", choice({"samples", "sequences", "race"})}, {"padding", choice({"counted", "masked"})},
-        {"race-preset", choice({"tiny", "classroom", "book"})}, {"race-epochs", number(1, 100)}}},
+        {"race-preset", choice({"tiny", "classroom", "book"})}, {"race-epochs", number(1, 100)},
+        {"race-padding", choice({"masked", "counted"})}}},
       {QStringLiteral("chatbot"),
        {{"data", text()}, {"architecture", choice({"gru", "transformer"})}, {"epochs", number(1, 500)},
         {"toy-model", choice(kYesNo)}, {"question", text()}}},
@@ -138,6 +139,8 @@ void applyNormalization(QWidget* widget, const QString& key, const QString& valu
     page->race()->setPreset(value);
   } else if (key == QLatin1String("race-epochs")) {
     page->race()->setEpochs(value.toInt());
+  } else if (key == QLatin1String("race-padding")) {  // counted: batch norm's statistics include padding, as Keras's
+    page->race()->setBatchNormCountsPadding(value == QLatin1String("counted"));
   }
 }
 

@@ -8,7 +8,8 @@
 //                  tab (heatmaps, word-order, position)
 //   step           kind (self-attention, additive, decoder), sentence, width, heads, position (sinusoidal,
 //                  learned, none), mask (none, padding, causal), scaling (on, off), step (1-based)
-//   normalization  tab (samples, sequences, race), padding (counted, masked), race-preset, race-epochs
+//   normalization  tab (samples, sequences, race), padding (counted, masked), race-preset, race-epochs,
+//                  race-padding (masked, counted: the race's batch norm counts padding, as Keras's does)
 //   chatbot        data (builtin, builtin:translate or a dialogs file), architecture (gru, transformer),
 //                  epochs, toy-model (yes, no), question
 //   compare        data, preset, epochs, sentence
