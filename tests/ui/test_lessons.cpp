@@ -146,6 +146,9 @@ QMap<QString, Check> settingChecks() {
          return expect(static_cast<NormalizationPage*>(w)->race()->batchNormCountsPadding() == (v == "counted"),
                        "race padding");
        }},
+      {"normalization.race-preset", [=](QWidget* w, const QString& v) {
+         return expect(static_cast<NormalizationPage*>(w)->race()->preset() == v, "race preset");
+       }},
       {"train.task", [=](QWidget* w, const QString& v) { return expect(taskInfo(train(w)->task()).contractName == v, "task"); }},
       {"train.data", [=](QWidget* w, const QString& v) { return expect(train(w)->dataSource() == v, "data"); }},
       {"train.preset", [=](QWidget* w, const QString& v) { return expect(train(w)->preset() == v, "preset"); }},
