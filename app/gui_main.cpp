@@ -7,8 +7,10 @@
 //   attentionlab --language zh_CN --attention-model runs/zh --sentence 小明把书包忘在教室，它很沉。 --page attention
 //                                                  a Chinese model's attention, in Chinese (scripts/screenshots)
 //   attentionlab --chatbot-model runs/translate --sentence "the red car" --page chatbot
+//   attentionlab --lesson 2 --present              the second lesson, presented (F11) to a class
 #include "ui/pages/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
@@ -18,6 +20,8 @@
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/text/language.h"
+#include "ui/lessons/lesson_course.h"
+#include "ui/lessons/lesson_instruments.h"
 #include "ui/widgets/appearance.h"
 #include "ui/main_window.h"
 #include "ui/pages/stepper_page.h"
@@ -56,9 +60,12 @@ int main(int argc, char* argv[]) {
                                         QObject::tr("dir"));
   const QCommandLineOption sentence("sentence", QObject::tr("Sentence of the Attention, Step-through and Chatbot pages."),
                                     QObject::tr("text"));
-  const QCommandLineOption page("page", QObject::tr("Page to show first (train, attention, step, normalization, chatbot, compare, fill)."),
+  const QCommandLineOption page("page", QObject::tr("Page to show first (lessons, train, attention, step, normalization, chatbot, compare, fill, memory)."),
                                 QObject::tr("name"));
-  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, chatbotModel, sentence, page});
+  const QCommandLineOption lesson("lesson", QObject::tr("Open a lesson (its number or id) with its instrument."),
+                                  QObject::tr("lesson"));
+  const QCommandLineOption present("present", QObject::tr("Start in presentation mode (F11)."));
+  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, chatbotModel, sentence, page, lesson, present});
   parser.process(app);
   if (parser.isSet(language)) al::ui::setLanguage(parser.value(language), false);
 
@@ -87,8 +94,15 @@ int main(int argc, char* argv[]) {
     stepper->setSentence(parser.value(sentence));
     if (chatbot->modelCount() > 0) chatbot->ask(parser.value(sentence));
   }
-  const QStringList pageNames{"train", "attention", "step", "normalization", "chatbot", "compare", "fill"};  // sidebar order
-  if (parser.isSet(page)) window.showPage(std::max(0, static_cast<int>(pageNames.indexOf(parser.value(page)))));
+  if (parser.isSet(page)) window.showPage(al::ui::instrumentPage(window, parser.value(page)));
+  if (parser.isSet(lesson)) {
+    al::ui::LessonCourse* course = window.course();
+    for (int i = 0; i < course->count(); ++i)
+      if (course->lessons()[static_cast<size_t>(i)].id == parser.value(lesson) ||
+          QString::number(i + 1) == parser.value(lesson))
+        course->setCurrentIndex(i);
+    window.openLesson();
+  }
   if (parser.isSet(epochs)) train->setParameter("epochs", parser.value(epochs).toInt());
   if (parser.isSet(start)) {
     // The data card is read in the background; Start is possible once it is there.
@@ -106,6 +120,7 @@ int main(int argc, char* argv[]) {
     window.resize(screen.size() * 0.92);
     window.move(screen.center() - window.rect().center());
   }
-  window.show();
+  if (parser.isSet(present)) window.presentAction()->setChecked(true);
+  else window.show();
   return QApplication::exec();
 }

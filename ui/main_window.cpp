@@ -4,6 +4,8 @@
 #include "ui/main_window.h"
 
 #include <QActionGroup>
+#include <QDockWidget>
+#include <QSettings>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QEvent>
@@ -30,6 +32,11 @@
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/widgets/about_dialog.h"
+#include "ui/lessons/lesson_course.h"
+#include "ui/lessons/lesson_view.h"
+#include "ui/lessons/presentation_mode.h"
+#include "ui/pages/lessons_page.h"
+#include "ui/pages/memory_page.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/manual_window.h"
 
@@ -47,6 +54,7 @@ MainWindow::MainWindow(QWidget* parent)
   setCentralWidget(splitter);
   connect(sidebar_, &QListWidget::currentRowChanged, pages_, &QStackedWidget::setCurrentIndex);
 
+  createLessons();
   trainPage_ = new TrainPage;
   trainPage_->setLibrary(library_);  // models opened there go into the library
   addPage(QT_TR_NOOP("Train"), QT_TR_NOOP("Train a model and watch it learn"), trainPage_);
@@ -114,7 +122,12 @@ MainWindow::MainWindow(QWidget* parent)
     }
     if (model->maskedLm) statusBar()->showMessage(tr("“%1” is ready on the Fill-in-the-blank page").arg(model->name));
   });
-  showPage(0);
+  addPage(QT_TR_NOOP("Memory"), QT_TR_NOOP("Transformer-XL: segments and the cached memory they attend to"),
+          new MemoryPage);
+  // A new user starts with the lessons; afterwards the app opens on the Train page.
+  QSettings settings;
+  showPage(settings.value("lessons/welcomed").toBool() ? static_cast<QWidget*>(trainPage_) : lessonsPage_);
+  settings.setValue("lessons/welcomed", true);
 
   createMenus();
   retranslateUi();
@@ -137,6 +150,11 @@ int MainWindow::addPage(const char* title, const char* toolTip, QWidget* page) {
 }
 
 void MainWindow::showPage(int index) { sidebar_->setCurrentRow(index); }
+void MainWindow::showPage(QWidget* page) {
+  for (int i = 0; i < pageCount(); ++i)
+    if (this->page(i) == page) showPage(i);
+}
+QWidget* MainWindow::currentPage() const { return page(pages_->currentIndex()); }
 int MainWindow::pageCount() const { return pages_->count(); }
 QWidget* MainWindow::page(int index) const {
   auto* scroll = qobject_cast<QScrollArea*>(pages_->widget(index));
@@ -146,12 +164,12 @@ QWidget* MainWindow::page(int index) const {
 void MainWindow::createMenus() {
   fileMenu_ = menuBar()->addMenu(QString());
   openDataAction_ = fileMenu_->addAction(QString(), QKeySequence::Open, this, [this] {
-    showPage(0);
+    showPage(trainPage_);
     trainPage_->chooseDataFile();
   });
-  openModelAction_ = fileMenu_->addAction(QString(), this, [this] { showPage(0); trainPage_->openModelDialog(); });
+  openModelAction_ = fileMenu_->addAction(QString(), this, [this] { showPage(trainPage_); trainPage_->openModelDialog(); });
   saveModelAction_ = fileMenu_->addAction(QString(), QKeySequence::Save, this, [this] {
-    showPage(0);
+    showPage(trainPage_);
     trainPage_->saveModelDialog();
   });
   // A page with its own figure export (vector curves, say) offers an exportFigure() slot; any other page is
@@ -170,6 +188,7 @@ void MainWindow::createMenus() {
   createLanguageMenu();
   viewMenu_->addSeparator();
   Appearance::instance()->addMenuEntries(viewMenu_, this);  // Theme, Zoom in / out, Actual size
+  createLessonMenus();
   trainingMenu_ = menuBar()->addMenu(QString());
   trainingMenu_->addActions({trainPage_->startAction(), trainPage_->pauseAction(), trainPage_->stopAction()});
   helpMenu_ = menuBar()->addMenu(QString());
@@ -253,6 +272,57 @@ void MainWindow::retranslateUi() {
   helpMenu_->setTitle(tr("&Help"));
   manualAction_->setText(tr("&Manual"));
   aboutAction_->setText(tr("&About AttentionLab"));
+  openLessonFileAction_->setText(tr("Open &lesson file…"));
+  presentAction_->setText(tr("&Present"));
+  presentAction_->setToolTip(tr("Full screen, large fonts and high contrast, the lesson beside the instrument; "
+                                "PageDown / PageUp step, Esc leaves"));
+  lessonPanel_->setWindowTitle(tr("Lesson"));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lessons and presentation mode
+
+void MainWindow::createLessons() {
+  course_ = new LessonCourse(this);
+  lessonsPage_ = new LessonsPage(course_);
+  addPage(QT_TR_NOOP("Lessons"), QT_TR_NOOP("Start here: the course, one idea and one instrument at a time"),
+          lessonsPage_);
+  // The lesson's text beside its instrument, with Previous and Next.
+  lessonPanel_ = new QDockWidget(this);
+  lessonPanel_->setObjectName("lessonPanel");
+  auto* view = new LessonView(course_);
+  view->setNavigationVisible(true);
+  view->openButton()->hide();
+  lessonPanel_->setWidget(view);
+  lessonPanel_->setMinimumWidth(320);
+  addDockWidget(Qt::RightDockWidgetArea, lessonPanel_);
+  lessonPanel_->hide();
+  presentation_ = new PresentationMode(this, course_, lessonPanel_);
+  connect(lessonsPage_, &LessonsPage::openRequested, this, &MainWindow::openLesson);
+  connect(view, &LessonView::previousRequested, this, [this] {
+    course_->setCurrentIndex(course_->currentIndex() - 1);
+    openLesson();
+  });
+  connect(view, &LessonView::nextRequested, this, [this] {
+    course_->setCurrentIndex(course_->currentIndex() + 1);
+    openLesson();
+  });
+}
+
+void MainWindow::openLesson() { presentation_->openCurrentLesson(); }
+
+void MainWindow::createLessonMenus() {
+  openLessonFileAction_ = new QAction(this);
+  connect(openLessonFileAction_, &QAction::triggered, this, [this] {
+    showPage(lessonsPage_);
+    lessonsPage_->openLessonFileDialog();
+  });
+  fileMenu_->insertAction(exportAction_, openLessonFileAction_);
+  presentAction_ = viewMenu_->addAction(QString());
+  presentAction_->setShortcut(QKeySequence(Qt::Key_F11));
+  presentAction_->setCheckable(true);
+  connect(presentAction_, &QAction::toggled, presentation_, &PresentationMode::setPresenting);
+  connect(presentation_, &PresentationMode::presentingChanged, presentAction_, &QAction::setChecked);
 }
 
 }  // namespace al::ui

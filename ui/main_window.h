@@ -1,6 +1,6 @@
 #pragma once
-// The main window: a sidebar of pages (Train, Attention, Step through, Normalization, Chatbot), menus and a
-// status bar. Pages are separate widgets; a new page slots in with addPage(). The window owns the session's model
+// The main window: a sidebar of pages (Lessons, Train, Attention, Step through, Normalization, Chatbot, Compare,
+// Fill in the blank, Memory), menus and a status bar. Pages are separate widgets; a new page slots in with addPage(). The window owns the session's model
 // library: finished runs go into it, and the pages that show models observe it.
 #include <QMainWindow>
 #include <utility>
@@ -8,6 +8,7 @@
 
 class QAction;
 class QActionGroup;
+class QDockWidget;
 class QListWidget;
 class QMenu;
 class QStackedWidget;
@@ -15,7 +16,10 @@ class QStackedWidget;
 namespace al::ui {
 
 class ManualWindow;
+class LessonCourse;
+class LessonsPage;
 class ModelLibrary;
+class PresentationMode;
 class TrainPage;
 
 class MainWindow : public QMainWindow {
@@ -27,11 +31,20 @@ class MainWindow : public QMainWindow {
   // QT_TR_NOOP in MainWindow's context: the sidebar translates them, again when the language changes.
   int addPage(const char* title, const char* toolTip, QWidget* page);
   void showPage(int index);
+  void showPage(QWidget* page);  // a page given to addPage
   int pageCount() const;
   QWidget* page(int index) const;
+  QWidget* currentPage() const;
   TrainPage* trainPage() const { return trainPage_; }
   ModelLibrary* library() const { return library_; }  // the models of this session
   ManualWindow* manual() const { return manual_; }     // null until Help › Manual (F1) opened it
+  // The course (ui/lessons/): the Lessons page, the lesson panel beside an instrument, presentation mode (F11).
+  LessonCourse* course() const { return course_; }
+  LessonsPage* lessonsPage() const { return lessonsPage_; }
+  QDockWidget* lessonPanel() const { return lessonPanel_; }
+  PresentationMode* presentation() const { return presentation_; }
+  QAction* presentAction() const { return presentAction_; }
+  void openLesson();  // sets up the current lesson's instrument, its text beside it
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -41,6 +54,8 @@ class MainWindow : public QMainWindow {
  private:
   void createMenus();
   void createLanguageMenu();
+  void createLessons();      // before the other pages: the Lessons page comes first
+  void createLessonMenus();
   void retranslateUi();
   bool mayClose();  // true: nothing would be lost, or the person chose to lose it
   std::vector<std::pair<const char*, const char*>> pageTexts_;  // each page's title and tool tip, untranslated
@@ -57,11 +72,17 @@ class MainWindow : public QMainWindow {
   QAction* manualAction_ = nullptr;
   QAction* aboutAction_ = nullptr;
   ManualWindow* manual_ = nullptr;  // Help › Manual, made when first asked for
+  QAction* openLessonFileAction_ = nullptr;
+  QAction* presentAction_ = nullptr;
   QActionGroup* languages_ = nullptr;
   QListWidget* sidebar_;
   QStackedWidget* pages_;
   TrainPage* trainPage_;
   ModelLibrary* library_;
+  LessonCourse* course_ = nullptr;
+  LessonsPage* lessonsPage_ = nullptr;
+  QDockWidget* lessonPanel_ = nullptr;
+  PresentationMode* presentation_ = nullptr;
 };
 
 }  // namespace al::ui

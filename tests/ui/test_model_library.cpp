@@ -61,7 +61,7 @@ class TestModelLibrary : public QObject {
     {
       MainWindow window;
       TrainPage* train = window.trainPage();
-      auto* attention = qobject_cast<AttentionPage*>(window.page(1));
+      auto* attention = window.findChild<AttentionPage*>();
       QVERIFY(attention);
       const int modelsBefore = attention->modelCount();
       QSignalSpy added(window.library(), &ModelLibrary::modelAdded);

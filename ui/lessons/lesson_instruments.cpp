@@ -1,0 +1,244 @@
+// Core headers first (through the pages): Qt's `emit` macro must not reach them.
+#include "ui/pages/attention_page.h"
+#include "ui/pages/chatbot_page.h"
+#include "ui/pages/comparison_page.h"
+#include "ui/pages/fill_page.h"
+#include "ui/pages/normalization_page.h"
+#include "ui/pages/stepper_page.h"
+#include "ui/pages/train_page.h"
+#include "ui/session/norm_race.h"
+
+#include "ui/lessons/lesson_instruments.h"
+
+#include <QCoreApplication>
+#include <QMap>
+#include <QTabWidget>
+#include <functional>
+
+#include "ui/lessons/lesson_file.h"
+#include "ui/main_window.h"
+#include "ui/pages/lessons_page.h"
+#include "ui/pages/memory_page.h"
+
+namespace al::ui {
+
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("LessonFile", text); }
+
+// One setting of a page: a choice among `choices`, a whole number in [minimum, maximum], or any text.
+struct SettingSpec {
+  QStringList choices;
+  int minimum = 0, maximum = 0;
+  bool isNumber() const { return minimum < maximum; }
+};
+
+SettingSpec choice(QStringList values) { return {std::move(values)}; }
+SettingSpec number(int minimum, int maximum) { return {{}, minimum, maximum}; }
+SettingSpec text() { return {}; }
+
+const QStringList kOnOff{QStringLiteral("on"), QStringLiteral("off")};
+const QStringList kYesNo{QStringLiteral("yes"), QStringLiteral("no")};
+
+const QMap<QString, QMap<QString, SettingSpec>>& schema() {
+  static const QMap<QString, QMap<QString, SettingSpec>> pages{
+      {QStringLiteral("train"),
+       {{"task", choice({"imdb-transformer", "imdb-bigram", "seq2seq-attention", "masked-lm"})},
+        {"data", text()}, {"preset", choice({"tiny", "classroom", "book"})}, {"epochs", number(1, 200)}}},
+      {QStringLiteral("attention"),
+       {{"toy-model", choice({"learned", "sinusoidal", "none"})}, {"sentence", text()},
+        {"tab", choice({"heatmaps", "word-order", "position"})}}},
+      {QStringLiteral("step"),
+       {{"kind", choice({"self-attention", "additive", "decoder"})}, {"sentence", text()}, {"width", number(2, 64)},
+        {"heads", number(1, 8)}, {"position", choice({"sinusoidal", "learned", "none"})},
+        {"mask", choice({"none", "padding", "causal"})}, {"scaling", choice(kOnOff)}, {"step", number(1, 40)}}},
+      {QStringLiteral("normalization"),
+       {{"tab", choice({"samples", "sequences", "race"})}, {"padding", choice({"counted", "masked"})},
+        {"race-preset", choice({"tiny", "classroom", "book"})}, {"race-epochs", number(1, 100)},
+        {"race-padding", choice({"masked", "counted"})}}},
+      {QStringLiteral("chatbot"),
+       {{"data", text()}, {"architecture", choice({"gru", "transformer"})}, {"epochs", number(1, 500)},
+        {"toy-model", choice(kYesNo)}, {"question", text()}}},
+      {QStringLiteral("compare"),
+       {{"data", text()}, {"preset", choice({"tiny", "classroom", "book"})}, {"epochs", number(1, 200)},
+        {"sentence", text()}}},
+      {QStringLiteral("fill"), {{"toy-model", choice(kYesNo)}, {"text", text()}}},
+      {QStringLiteral("memory"),
+       {{"segment", number(2, 8)}, {"memory", number(0, 16)}, {"layers", number(1, 4)},
+        {"recurrence", choice(kOnOff)}, {"step", number(1, 24)}}},
+  };
+  return pages;
+}
+
+// Each page's settings, applied through its public API.
+using Apply = std::function<void(QWidget* page, const QString& key, const QString& value)>;
+
+void applyTrain(QWidget* widget, const QString& key, const QString& value) {
+  auto* page = static_cast<TrainPage*>(widget);
+  if (key == QLatin1String("task")) {
+    for (const TaskInfo& info : trainingTasks())
+      if (info.contractName == value) page->setTask(info.kind);
+  } else if (key == QLatin1String("data")) {
+    page->setDataSource(value);
+  } else if (key == QLatin1String("preset")) {
+    page->setPreset(value);
+  } else if (key == QLatin1String("epochs")) {
+    page->setParameter(QStringLiteral("epochs"), value.toInt());
+  }
+}
+
+PositionKind positionKind(const QString& value) {
+  if (value == QLatin1String("learned")) return PositionKind::Learned;
+  if (value == QLatin1String("none")) return PositionKind::None;
+  return PositionKind::Sinusoidal;
+}
+
+void applyAttention(QWidget* widget, const QString& key, const QString& value) {
+  auto* page = static_cast<AttentionPage*>(widget);
+  if (key == QLatin1String("toy-model")) {
+    if (page->modelCount() == 0 && !page->isTrainingToyModel()) page->trainToyModel(positionKind(value));
+  } else if (key == QLatin1String("sentence")) {
+    page->setText(value);
+  } else if (key == QLatin1String("tab")) {
+    page->tabs()->setCurrentIndex(QStringList{"heatmaps", "word-order", "position"}.indexOf(value));
+  }
+}
+
+void applyStep(QWidget* widget, const QString& key, const QString& value) {
+  auto* page = static_cast<StepperPage*>(widget);
+  if (key == QLatin1String("kind")) {
+    page->setKind(value == QLatin1String("additive") ? StepperPage::Kind::Additive
+                  : value == QLatin1String("decoder") ? StepperPage::Kind::Decoder
+                                                      : StepperPage::Kind::SelfAttention);
+  } else if (key == QLatin1String("sentence")) {
+    page->setSentence(value);
+  } else if (key == QLatin1String("width") || key == QLatin1String("heads") || key == QLatin1String("position")) {
+    teaching::ToyEncoderSettings toy = page->toySettings();
+    if (key == QLatin1String("width")) toy.width = value.toInt();
+    if (key == QLatin1String("heads")) toy.heads = value.toInt();
+    if (key == QLatin1String("position")) toy.position = positionKind(value);
+    page->setToySettings(toy);
+  } else if (key == QLatin1String("mask")) {
+    page->setMask(value == QLatin1String("causal")    ? teaching::MaskKind::Causal
+                  : value == QLatin1String("padding") ? teaching::MaskKind::Padding
+                                                      : teaching::MaskKind::None);
+  } else if (key == QLatin1String("scaling")) {
+    page->setScaling(value == QLatin1String("on"));
+  } else if (key == QLatin1String("step")) {
+    page->showStep(std::min(value.toInt(), page->stepCount()) - 1);
+  }
+}
+
+void applyNormalization(QWidget* widget, const QString& key, const QString& value) {
+  auto* page = static_cast<NormalizationPage*>(widget);
+  if (key == QLatin1String("tab")) {
+    page->tabs()->setCurrentIndex(QStringList{"samples", "sequences", "race"}.indexOf(value));
+  } else if (key == QLatin1String("padding")) {
+    page->setPadding(value == QLatin1String("masked") ? teaching::Padding::Masked : teaching::Padding::Counted);
+  } else if (key == QLatin1String("race-preset")) {
+    page->race()->setPreset(value);
+  } else if (key == QLatin1String("race-epochs")) {
+    page->race()->setEpochs(value.toInt());
+  } else if (key == QLatin1String("race-padding")) {  // counted: batch norm's statistics include padding, as Keras's
+    page->race()->setBatchNormCountsPadding(value == QLatin1String("counted"));
+  }
+}
+
+// The chatbot's toy model is trained with the lesson's data, architecture and epochs, whichever line comes first.
+void applyChatbot(QWidget* widget, const QString& key, const QString& value, const Lesson& lesson) {
+  auto* page = static_cast<ChatbotPage*>(widget);
+  if (key == QLatin1String("toy-model") && value == QLatin1String("yes") && page->modelCount() == 0 &&
+      !page->isTrainingToyModel()) {
+    const QString data = lesson.setting(QStringLiteral("data"));
+    const QString architecture = lesson.setting(QStringLiteral("architecture"));
+    const int epochs = lesson.setting(QStringLiteral("epochs")).toInt();
+    page->trainToyModel(data.isEmpty() ? QStringLiteral("builtin") : data, epochs > 0 ? epochs : 30,
+                        architecture.isEmpty() ? QStringLiteral("gru") : architecture);
+  } else if (key == QLatin1String("question")) {
+    if (page->modelCount() > 0) {
+      page->ask(value);
+    } else {  // ask once the toy model is there
+      QObject::connect(page, &ChatbotPage::currentModelChanged, page, [page, value] { page->ask(value); },
+                       Qt::SingleShotConnection);
+    }
+  }
+}
+
+void applyCompare(QWidget* widget, const QString& key, const QString& value) {
+  auto* page = static_cast<ComparisonPage*>(widget);
+  if (key == QLatin1String("data")) page->setData(value);
+  else if (key == QLatin1String("preset")) page->setPreset(value);
+  else if (key == QLatin1String("epochs")) page->setEpochs(value.toInt());
+  else if (key == QLatin1String("sentence")) page->setSentence(value);
+}
+
+void applyFill(QWidget* widget, const QString& key, const QString& value) {
+  auto* page = static_cast<FillPage*>(widget);
+  if (key == QLatin1String("toy-model") && value == QLatin1String("yes") && page->modelCount() == 0 &&
+      !page->isTrainingToyModel())
+    page->trainToyModel();
+  else if (key == QLatin1String("text"))
+    page->setText(value);
+}
+
+void applyMemory(QWidget* widget, const QString& key, const QString& value) {
+  auto* page = static_cast<MemoryPage*>(widget);
+  if (key == QLatin1String("segment")) page->setSegmentLength(value.toInt());
+  else if (key == QLatin1String("memory")) page->setMemoryLength(value.toInt());
+  else if (key == QLatin1String("layers")) page->setLayers(value.toInt());
+  else if (key == QLatin1String("recurrence")) page->setRecurrence(value == QLatin1String("on"));
+  else if (key == QLatin1String("step")) page->showStep(value.toInt() - 1);
+}
+
+}  // namespace
+
+QStringList instrumentNames() { return schema().keys(); }
+
+QString checkSetting(const QString& page, const QString& key, const QString& value) {
+  const auto settings = schema().value(page);
+  const auto found = settings.find(key);
+  if (found == settings.end())
+    return tr("expected a setting of page “%1”, one of %2; found “%3”")
+        .arg(page, QStringList(settings.keys()).join(QLatin1String(", ")), key);
+  const SettingSpec& spec = *found;
+  if (!spec.choices.isEmpty() && !spec.choices.contains(value))
+    return tr("expected %1 to be one of %2; found “%3”").arg(key, spec.choices.join(QLatin1String(", ")), value);
+  bool isInteger = false;
+  const int number = value.toInt(&isInteger);
+  if (spec.isNumber() && (!isInteger || number < spec.minimum || number > spec.maximum))
+    return tr("expected %1 to be a whole number from %2 to %3; found “%4”")
+        .arg(key).arg(spec.minimum).arg(spec.maximum).arg(value);
+  if (value.isEmpty()) return tr("expected a value after “%1:”").arg(key);
+  return {};
+}
+
+QWidget* instrumentPage(MainWindow& window, const QString& name) {
+  if (name == QLatin1String("lessons")) return window.findChild<LessonsPage*>();
+  if (name == QLatin1String("train")) return window.trainPage();
+  if (name == QLatin1String("attention")) return window.findChild<AttentionPage*>();
+  if (name == QLatin1String("step")) return window.findChild<StepperPage*>();
+  if (name == QLatin1String("normalization")) return window.findChild<NormalizationPage*>();
+  if (name == QLatin1String("chatbot")) return window.findChild<ChatbotPage*>();
+  if (name == QLatin1String("compare")) return window.findChild<ComparisonPage*>();
+  if (name == QLatin1String("fill")) return window.findChild<FillPage*>();
+  if (name == QLatin1String("memory")) return window.findChild<MemoryPage*>();
+  return nullptr;
+}
+
+void openLessonInstrument(MainWindow& window, const Lesson& lesson) {
+  QWidget* page = instrumentPage(window, lesson.page);
+  if (!page) return;
+  window.showPage(page);
+  static const QMap<QString, Apply> apply{
+      {QStringLiteral("train"), applyTrain},       {QStringLiteral("attention"), applyAttention},
+      {QStringLiteral("step"), applyStep},         {QStringLiteral("normalization"), applyNormalization},
+      {QStringLiteral("compare"), applyCompare},   {QStringLiteral("fill"), applyFill},
+      {QStringLiteral("memory"), applyMemory},
+  };
+  for (const auto& [key, value] : lesson.settings) {
+    if (lesson.page == QLatin1String("chatbot")) applyChatbot(page, key, value, lesson);
+    else apply.value(lesson.page)(page, key, value);
+  }
+}
+
+}  // namespace al::ui

@@ -1,0 +1,76 @@
+#include "ui/lessons/lesson_view.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "ui/lessons/lesson_course.h"
+#include "ui/text/language.h"
+#include "ui/widgets/retranslate.h"
+
+namespace al::ui {
+
+LessonView::LessonView(LessonCourse* course, QWidget* parent)
+    : QWidget(parent), course_(course), position_(new QLabel), browser_(new QTextBrowser),
+      openButton_(new QPushButton), answerButton_(new QPushButton), previousButton_(new QPushButton),
+      nextButton_(new QPushButton) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  position_->setObjectName("lessonPosition");
+  layout->addWidget(position_);
+  browser_->setObjectName("lessonText");
+  browser_->setOpenExternalLinks(true);
+  layout->addWidget(browser_, 1);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(previousButton_);
+  buttons->addWidget(answerButton_);
+  buttons->addWidget(openButton_);
+  buttons->addWidget(nextButton_);
+  layout->addLayout(buttons);
+  openButton_->setObjectName("openLesson");
+  openButton_->setDefault(true);
+  previousButton_->setIcon(QIcon(QStringLiteral(":/icons/back.svg")));
+  nextButton_->setIcon(QIcon(QStringLiteral(":/icons/forward.svg")));
+  setNavigationVisible(false);
+
+  connect(openButton_, &QPushButton::clicked, this, &LessonView::openRequested);
+  connect(previousButton_, &QPushButton::clicked, this, &LessonView::previousRequested);
+  connect(nextButton_, &QPushButton::clicked, this, &LessonView::nextRequested);
+  connect(answerButton_, &QPushButton::clicked, course_, [this] { course_->setAnswerShown(!course_->answerShown()); });
+  connect(course_, &LessonCourse::currentChanged, this, &LessonView::showLesson);
+  connect(course_, &LessonCourse::lessonsChanged, this, &LessonView::showLesson);
+  setTranslatedTexts(this, [this] {
+    openButton_->setText(tr("Open in the app"));
+    openButton_->setToolTip(tr("Set up this lesson's instrument with the lesson's settings"));
+    previousButton_->setText(tr("Previous lesson"));
+    nextButton_->setText(tr("Next lesson"));
+    showLesson();  // the lesson's own texts follow the language too
+  });
+}
+
+void LessonView::setNavigationVisible(bool visible) {
+  previousButton_->setVisible(visible);
+  nextButton_->setVisible(visible);
+}
+
+QString LessonView::text() const { return browser_->toPlainText(); }
+
+void LessonView::showLesson() {
+  if (course_->count() == 0) return;
+  const LessonTexts& t = course_->current().textsIn(currentLanguage());
+  position_->setText(tr("Lesson %1 of %2").arg(course_->currentIndex() + 1).arg(course_->count()));
+  QString markdown = QStringLiteral("## %1\n\n%2\n\n#### %3\n\n%4\n\n#### %5\n\n%6\n\n")
+                         .arg(t.title, t.text, tr("Try this"), t.tryThis, tr("Question"), t.question);
+  if (course_->answerShown()) markdown += QStringLiteral("#### %1\n\n%2\n").arg(tr("Answer"), t.answer);
+  browser_->setMarkdown(markdown);
+  QScrollBar* bar = browser_->verticalScrollBar();
+  bar->setValue(course_->answerShown() ? bar->maximum() : 0);  // the answer in view when it is revealed
+  answerButton_->setText(course_->answerShown() ? tr("Hide the answer") : tr("Show the answer"));
+  previousButton_->setEnabled(course_->currentIndex() > 0);
+  nextButton_->setEnabled(course_->currentIndex() + 1 < course_->count());
+}
+
+}  // namespace al::ui

@@ -1,0 +1,59 @@
+#pragma once
+// Presentation mode (F11, View › Present): the window full screen without the sidebar, fonts and lines larger
+// (a scale, 1.6x unless set otherwise: QSettings "presentation/fontScale"), the high-contrast theme (both through
+// ui/widgets/appearance.h, for the presentation only), the lesson's text beside the instrument. A clicker sends
+// PageDown and PageUp: next() and previous() move one step of the lesson:
+//
+//   PageDown   the instrument's next step (Step-through, Memory) until its last, then the answer, then the next
+//              lesson with its instrument set up
+//   PageUp     the same way back: hide the answer, the previous step, the previous lesson
+//   Esc        leaves
+//
+// While presenting, those three keys belong to the presentation wherever the focus is.
+#include <QObject>
+
+class QDockWidget;
+
+namespace al::ui {
+
+class LessonCourse;
+class MainWindow;
+
+class PresentationMode : public QObject {
+  Q_OBJECT
+ public:
+  PresentationMode(MainWindow* window, LessonCourse* course, QDockWidget* lessonPanel);
+  ~PresentationMode() override;
+
+  bool isPresenting() const { return presenting_; }
+  static double fontScale();  // the setting, 1.6 by default
+  static void setFontScale(double scale);
+
+  // Sets up the current lesson's instrument (the main window's "Open in the app").
+  void openCurrentLesson();
+
+ public slots:
+  void setPresenting(bool presenting);
+  void next();
+  void previous();
+
+ signals:
+  void presentingChanged(bool presenting);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  void setChromeVisible(bool visible);
+  QWidget* lessonInstrument() const;  // the current lesson's page, when it is the one shown
+  int instrumentStep(QWidget* page) const;  // -1: the page has no steps
+  int instrumentStepCount(QWidget* page) const;
+
+  MainWindow* window_;
+  LessonCourse* course_;
+  QDockWidget* lessonPanel_;
+  bool presenting_ = false;
+  bool wasMaximized_ = false;
+};
+
+}  // namespace al::ui
