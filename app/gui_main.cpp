@@ -3,7 +3,9 @@
 //   attentionlab                                   the window, on the Train page
 //   attentionlab --preset classroom --start        ... and start training at once (a lecture's opening demo)
 //   attentionlab --open runs/no-position --start   ... beside the curves of a model trained before
-#include "ui/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
+//   attentionlab --language zh_CN --attention-model runs/zh --sentence 小明把书包忘在教室，它很沉。 --page attention
+//                                                  a Chinese model's attention, in Chinese (scripts/screenshots)
+#include "ui/pages/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -12,7 +14,10 @@
 #include <QScreen>
 
 #include "ui/download/imdb_archive.h"
+#include "ui/pages/attention_page.h"
+#include "ui/text/language.h"
 #include "ui/main_window.h"
+#include "ui/pages/stepper_page.h"
 
 int main(int argc, char* argv[]) {
   QApplication app(argc, argv);
@@ -21,6 +26,8 @@ int main(int argc, char* argv[]) {
   QApplication::setApplicationVersion(ATTENTIONLAB_VERSION);
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/attentionlab.svg")));
   QApplication::setDesktopFileName(QStringLiteral("attentionlab"));
+  // The language chosen last time, or the system's (zh_* -> 简体中文); View › Language changes it live.
+  al::ui::setLanguage(al::ui::startupLanguage(), false);
   // The one style sheet (resources/style/attentionlab.qss), keyed on the widgets' object names.
   QFile style(QStringLiteral(":/style/attentionlab.qss"));
   if (style.open(QIODevice::ReadOnly)) app.setStyleSheet(QString::fromUtf8(style.readAll()));
@@ -35,13 +42,43 @@ int main(int argc, char* argv[]) {
   const QCommandLineOption start("start", QObject::tr("Start training as soon as the data is read."));
   const QCommandLineOption open("open", QObject::tr("Show a saved model's curves on the Train page (repeatable)."),
                                 QObject::tr("dir"));
-  parser.addOptions({preset, epochs, start, open});
+  const QCommandLineOption data("data", QObject::tr("Data source of the Train page (builtin, builtin:zh, a file)."),
+                                QObject::tr("source"));
+  const QCommandLineOption language("language", QObject::tr("Language of this session (en, zh_CN); not remembered."),
+                                    QObject::tr("code"));
+  const QCommandLineOption attentionModel(
+      "attention-model", QObject::tr("Open a saved Transformer model on the Attention and Step-through pages."),
+      QObject::tr("dir"));
+  const QCommandLineOption sentence("sentence", QObject::tr("Sentence of the Attention and Step-through pages."),
+                                    QObject::tr("text"));
+  const QCommandLineOption page("page", QObject::tr("Page to show first (train, attention, step, normalization, chatbot, compare, fill)."),
+                                QObject::tr("name"));
+  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, sentence, page});
   parser.process(app);
+  if (parser.isSet(language)) al::ui::setLanguage(parser.value(language), false);
 
   al::ui::MainWindow window;
   al::ui::TrainPage* train = window.trainPage();
   for (const QString& dir : parser.values(open)) train->openModel(dir);
+  if (parser.isSet(data)) train->setDataSource(parser.value(data));
   if (parser.isSet(preset)) train->setPreset(parser.value(preset));
+  auto* attention = window.findChild<al::ui::AttentionPage*>();
+  auto* stepper = window.findChild<al::ui::StepperPage*>();
+  if (parser.isSet(attentionModel)) {
+    // The model is read on a worker thread; the Step-through page takes it once it is on the Attention page.
+    auto* once = new QObject(&window);
+    QObject::connect(attention, &al::ui::AttentionPage::currentModelChanged, once, [stepper, once] {
+      stepper->useTrainedModel(true);
+      once->deleteLater();
+    });
+    attention->openModelDirectory(parser.value(attentionModel));
+  }
+  if (parser.isSet(sentence)) {
+    attention->setText(parser.value(sentence));
+    stepper->setSentence(parser.value(sentence));
+  }
+  const QStringList pageNames{"train", "attention", "step", "normalization", "chatbot", "compare", "fill"};  // sidebar order
+  if (parser.isSet(page)) window.showPage(std::max(0, static_cast<int>(pageNames.indexOf(parser.value(page)))));
   if (parser.isSet(epochs)) train->setParameter("epochs", parser.value(epochs).toInt());
   if (parser.isSet(start)) {
     // The data card is read in the background; Start is possible once it is there.

@@ -15,8 +15,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "ui/runs_list.h"
-#include "ui/train_page.h"
+#include "ui/widgets/runs_list.h"
+#include "ui/pages/train_page.h"
 
 namespace {
 

@@ -11,6 +11,7 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QWidget>
+#include <qcustomplot.h>
 
 #include "core/error.h"
 
@@ -28,6 +29,19 @@ void exportPng(QWidget* widget, const QString& path) {
   if (!picture.save(path, "PNG")) throw RunError("could not write " + path.toStdString());
 }
 
+// The widget as it looks, then each plot in it again as lines and text: a plot paints itself from a pixel buffer,
+// which would make the plots of an SVG or a PDF pictures (blurred when zoomed, their words not searchable).
+void renderVector(QWidget* widget, QCPPainter& painter) {
+  widget->render(&painter);
+  for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>()) {
+    if (!plot->isVisibleTo(widget)) continue;
+    painter.save();
+    painter.translate(plot->mapTo(widget, QPoint(0, 0)));
+    plot->toPainter(&painter, plot->width(), plot->height());
+    painter.restore();
+  }
+}
+
 void exportSvg(QWidget* widget, const QString& path) {
   QSvgGenerator svg;
   svg.setFileName(path);
@@ -35,9 +49,9 @@ void exportSvg(QWidget* widget, const QString& path) {
   svg.setViewBox(widget->rect());
   svg.setTitle(widget->windowTitle());
   svg.setDescription(QStringLiteral("AttentionLab"));
-  QPainter painter;
+  QCPPainter painter;
   if (!painter.begin(&svg)) throw RunError("could not write " + path.toStdString());
-  widget->render(&painter);
+  renderVector(widget, painter);
   painter.end();
 }
 
@@ -48,9 +62,9 @@ void exportPdf(QWidget* widget, const QString& path) {
   pdf.setResolution(72);
   pdf.setPageSize(QPageSize(QSizeF(widget->size()), QPageSize::Point));
   pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-  QPainter painter;
+  QCPPainter painter;
   if (!painter.begin(&pdf)) throw RunError("could not write " + path.toStdString());
-  widget->render(&painter);
+  renderVector(widget, painter);
   painter.end();
 }
 

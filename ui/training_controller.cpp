@@ -2,7 +2,8 @@
 
 #include <exception>
 
-#include "ui/race_pacer.h"
+#include "ui/session/race_pacer.h"
+#include "ui/text/stage_texts.h"
 
 namespace al::ui {
 
@@ -46,6 +47,7 @@ TrainingController::Update TrainingController::takeUpdate() {
   pending_.phase = taken.phase;
   pending_.preparing = taken.preparing;
   pending_.prepareFraction = taken.prepareFraction;
+  taken.preparing = stageText(taken.preparing);  // the core's key, worded in the current language
   return taken;
 }
 

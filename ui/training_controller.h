@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "ui/run_factory.h"
+#include "ui/session/run_factory.h"
 
 #include <QObject>
 #include <QString>
@@ -30,7 +30,7 @@ class TrainingController : public QObject, private TrainingEvents {
   // What happened since the last takeUpdate().
   struct Update {
     Phase phase = Phase::Idle;
-    QString preparing;              // Preparing: what is being loaded
+    QString preparing;              // Preparing: what is being loaded, worded (ui/text/stage_texts.h)
     double prepareFraction = 0;     // Preparing: 0..1
     std::vector<BatchEvent> batches;  // in order
     std::vector<EpochEvent> epochs;   // in order
@@ -57,7 +57,7 @@ class TrainingController : public QObject, private TrainingEvents {
   bool busy() const { return worker_.joinable(); }
 
   // Makes this run number `run` of a race: after each batch the worker waits while the run is too far ahead
-  // (ui/race_pacer.h), and tells the pacer when it ends. Before start(); the pacer outlives the worker.
+  // (ui/session/race_pacer.h), and tells the pacer when it ends. Before start(); the pacer outlives the worker.
   void setPacer(RacePacer* pacer, size_t run);
 
   Update takeUpdate();

@@ -1,7 +1,6 @@
 // train chatbot, ask, eval and bench of chatbot models (cli.md).
 #include <oneapi/tbb/task_arena.h>
 
-#include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -9,6 +8,7 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/step_timer.h"
 #include "core/error.h"
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/seq2seq_transformer_inference.h"
@@ -191,10 +191,7 @@ int benchChatbot(const BenchOptions& o) {
       });
       optimizer->update(model.parameters(), grads, ++step);
     };
-    runStep();  // warm-up: allocations, caches
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < o.steps; ++i) runStep();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = timeSteps(runStep, o.steps);
     const double msPerStep = 1000.0 * seconds / o.steps;
     const double samplesPerSecond = static_cast<double>(B) * o.steps / seconds;
     const double gflops = model.trainingFlops(static_cast<Index>(T), static_cast<Index>(T)) * static_cast<double>(B) *

@@ -1,7 +1,6 @@
 // train imdb, predict, eval and bench imdb; dispatch of the other tasks (cli.md).
 #include <oneapi/tbb/task_arena.h>
 
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -10,6 +9,7 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/step_timer.h"
 #include "core/error.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/io/json_fields.h"
@@ -129,10 +129,7 @@ int bench(const BenchOptions& o) {
       arena.execute([&] { model.trainBatch(batch, grads, 7); });
       optimizer->update(model.parameters(), grads, ++step);
     };
-    runStep();  // warm-up: allocations, caches
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < o.steps; ++i) runStep();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = timeSteps(runStep, o.steps);
     const double msPerStep = 1000.0 * seconds / o.steps;
     const double samplesPerSecond = static_cast<double>(B) * o.steps / seconds;
     // forward + backward is about 3x the forward FLOPs (backward computes two products per forward product)

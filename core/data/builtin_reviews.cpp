@@ -224,23 +224,11 @@ size_t wordCount(std::string_view text) {
 }
 
 const reviews::Language& english() {
-  static const reviews::Language language = [] {
-    reviews::Language l;
-    l.sourceName = "builtin";
-    l.templates = kTemplates;
-    l.contrastMarkers = {"but "};
-    l.afterContrast = kAfterBut;
-    l.fillers = kFillers;
-    l.fillerSeparator = " ";
-    l.minWords = kBuiltinMinWords;
-    l.maxWords = kBuiltinMaxWords;
-    l.plainClause = plainClause;
-    l.negatedClause = negatedClause;
-    l.decidingPartStart = decidingPartStart;
-    l.writeAsSentences = writeAsSentences;
-    l.wordCount = wordCount;
-    return l;
-  }();
+  static const reviews::Language language{
+      .sourceName = "builtin", .templates = kTemplates, .contrastMarkers = {"but "}, .afterContrast = kAfterBut,
+      .fillers = kFillers, .fillerSeparator = " ", .minWords = kBuiltinMinWords, .maxWords = kBuiltinMaxWords,
+      .plainClause = plainClause, .negatedClause = negatedClause, .decidingPartStart = decidingPartStart,
+      .writeAsSentences = writeAsSentences, .wordCount = wordCount};
   return language;
 }
 

@@ -155,23 +155,11 @@ std::string writtenAsIs(std::string text) { return text; }
 size_t icuWordCount(std::string_view text) { return tokenize(TokenizerKind::IcuWords, TextTask::Classifier, text).size(); }
 
 const reviews::Language& chinese() {
-  static const reviews::Language language = [] {
-    reviews::Language l;
-    l.sourceName = "builtin:zh";
-    l.templates = kTemplates;
-    l.contrastMarkers = kContrastWords;
-    l.afterContrast = kAfterContrast;
-    l.fillers = kFillers;
-    l.fillerSeparator = "";
-    l.minWords = kBuiltinMinWords;
-    l.maxWords = kBuiltinMaxWords;
-    l.plainClause = plainClause;
-    l.negatedClause = negatedClause;
-    l.decidingPartStart = decidingPartStart;
-    l.writeAsSentences = writtenAsIs;
-    l.wordCount = icuWordCount;
-    return l;
-  }();
+  static const reviews::Language language{
+      .sourceName = "builtin:zh", .templates = kTemplates, .contrastMarkers = kContrastWords,
+      .afterContrast = kAfterContrast, .fillers = kFillers, .fillerSeparator = "", .minWords = kBuiltinMinWords,
+      .maxWords = kBuiltinMaxWords, .plainClause = plainClause, .negatedClause = negatedClause,
+      .decidingPartStart = decidingPartStart, .writeAsSentences = writtenAsIs, .wordCount = icuWordCount};
   return language;
 }
 

@@ -35,6 +35,17 @@ size_t findMask(std::string_view text, size_t from) {
 
 }  // namespace
 
+MaskedLmModel copyMaskedLm(const MaskedLanguageModel& model, const Vocabulary& vocabulary, const std::string& tokenizer,
+                           std::vector<io::EpochRecord> history) {
+  MaskedLmModel copy;
+  copy.model = std::make_unique<MaskedLanguageModel>(model.config());
+  copy.model->parameters().data() = model.parameters().data();
+  copy.vocabulary = vocabulary;
+  copy.tokenizer = tokenizer;
+  copy.history = std::move(history);
+  return copy;
+}
+
 std::vector<std::string> maskedLmTokens(std::string_view text, const std::string& tokenizer) {
   // The tokenizer deletes brackets, so "[MASK]" is cut out first and the pieces between are tokenized.
   std::vector<std::string> tokens;

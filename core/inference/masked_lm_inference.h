@@ -34,6 +34,10 @@ MaskedLmModel loadMaskedLm(const std::filesystem::path& dir);
 // Writes the directory atomically (a reader sees the old directory or the whole new one).
 void saveMaskedLm(const std::filesystem::path& dir, const MaskedLanguageModel& model, const Vocabulary& vocabulary,
                   const std::string& tokenizer, const std::vector<io::EpochRecord>& history);
+// A copy of a model in memory (its weights, vocabulary and tokenizer), independent of the original: a snapshot
+// of a training run that may go on or be dropped.
+MaskedLmModel copyMaskedLm(const MaskedLanguageModel& model, const Vocabulary& vocabulary, const std::string& tokenizer,
+                           std::vector<io::EpochRecord> history);
 
 // Text to tokens for a masked-lm, the one place where text becomes tokens (training and fill): every
 // "[MASK]" (any case) becomes the token "[MASK]"; the text around it goes through the tokenizer `name`.

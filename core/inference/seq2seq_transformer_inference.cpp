@@ -76,6 +76,17 @@ Seq2SeqTransformerModel loadSeq2seqTransformer(const std::filesystem::path& dir)
   return loaded;
 }
 
+Seq2SeqTransformerModel copySeq2seqTransformer(const Seq2SeqTransformer& model, const Vocabulary& source,
+                                               const Vocabulary& target, std::vector<io::EpochRecord> history) {
+  Seq2SeqTransformerModel copy;
+  copy.model = std::make_unique<Seq2SeqTransformer>(model.config());
+  copy.model->parameters().data() = model.parameters().data();
+  copy.source = source;
+  copy.target = target;
+  copy.history = std::move(history);
+  return copy;
+}
+
 void saveSeq2seqTransformer(const std::filesystem::path& dir, const Seq2SeqTransformer& model, const Vocabulary& source,
                             const Vocabulary& target, const std::vector<io::EpochRecord>& history) {
   io::ModelDirectoryWriter writer(dir);

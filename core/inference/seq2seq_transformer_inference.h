@@ -30,6 +30,9 @@ struct Seq2SeqTransformerModel {
   std::vector<io::EpochRecord> history;  // empty without history.json
 };
 Seq2SeqTransformerModel loadSeq2seqTransformer(const std::filesystem::path& dir);
+// An independent copy of a model and its vocabularies (a session's read-only snapshot of a run).
+Seq2SeqTransformerModel copySeq2seqTransformer(const Seq2SeqTransformer& model, const Vocabulary& source,
+                                               const Vocabulary& target, std::vector<io::EpochRecord> history);
 // Writes the directory atomically (core/io/atomic_directory.h).
 void saveSeq2seqTransformer(const std::filesystem::path& dir, const Seq2SeqTransformer& model, const Vocabulary& source,
                             const Vocabulary& target, const std::vector<io::EpochRecord>& history);

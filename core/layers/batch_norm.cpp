@@ -6,8 +6,21 @@ namespace al {
 
 namespace {
 
-// B sequences of T_b x D -> one N x D matrix, sequences one after another.
-Matrix stack(const std::vector<Matrix>& xs, Index width, const char* what) {
+// The inverse of stackSequences(): one N x D matrix -> B sequences of the given lengths.
+std::vector<Matrix> split(const Matrix& stacked, const std::vector<Index>& lengths) {
+  std::vector<Matrix> parts;
+  parts.reserve(lengths.size());
+  Index row = 0;
+  for (Index length : lengths) {
+    parts.emplace_back(stacked.middleRows(row, length));
+    row += length;
+  }
+  return parts;
+}
+
+}  // namespace
+
+Matrix stackSequences(const std::vector<Matrix>& xs, Index width, const char* what) {
   Index total = 0;
   for (size_t b = 0; b < xs.size(); ++b) {
     if (xs[b].cols() != width)
@@ -23,20 +36,6 @@ Matrix stack(const std::vector<Matrix>& xs, Index width, const char* what) {
   }
   return stacked;
 }
-
-// The inverse of stack(): one N x D matrix -> B sequences of the given lengths.
-std::vector<Matrix> split(const Matrix& stacked, const std::vector<Index>& lengths) {
-  std::vector<Matrix> parts;
-  parts.reserve(lengths.size());
-  Index row = 0;
-  for (Index length : lengths) {
-    parts.emplace_back(stacked.middleRows(row, length));
-    row += length;
-  }
-  return parts;
-}
-
-}  // namespace
 
 BatchNorm::BatchNorm(ParameterSet& params, const std::string& name, Index width, float epsilon, float momentum)
     : width_(width),
@@ -59,7 +58,7 @@ std::vector<Matrix> BatchNorm::forwardBatch(const ParameterSet& params, const st
   cache.mode = mode;
   cache.lengths.clear();
   for (const Matrix& x : xs) cache.lengths.push_back(x.rows());
-  cache.normalized = stack(xs, width_, "sequence");  // N x D, X for now
+  cache.normalized = stackSequences(xs, width_, "sequence");  // N x D, X for now
   const Index N = cache.normalized.rows();
 
   if (mode == Mode::Train) {
@@ -84,7 +83,7 @@ std::vector<Matrix> BatchNorm::backwardBatch(const ParameterSet& params, const C
   if (dys.size() != cache.lengths.size())
     throw RunError("batch norm backward: got " + std::to_string(dys.size()) + " gradients for a batch of " +
                    std::to_string(cache.lengths.size()));
-  const Matrix dy = stack(dys, width_, "gradient");  // N x D
+  const Matrix dy = stackSequences(dys, width_, "gradient");  // N x D
   const Matrix& xhat = cache.normalized;             // N x D
 
   // Y = X̂ ⊙ gamma + beta  =>  dgamma = Σ_n dY ⊙ X̂,  dbeta = Σ_n dY,  dX̂ = dY ⊙ gamma

@@ -18,6 +18,10 @@
 
 namespace al {
 
+// B sequences of T_b x D -> one N x D matrix, sequences one after another (the order of the batch's N tokens).
+// Throws al::InputError, naming `what` and its index, for a sequence whose width is not `width`.
+Matrix stackSequences(const std::vector<Matrix>& xs, Index width, const char* what = "sequence");
+
 class BatchNorm {
  public:
   struct Cache {

@@ -6,6 +6,21 @@
 
 namespace al {
 
+namespace {
+
+// Batch norm sees the whole batch at once: every sample's x (T_b x D, a value forward or a gradient backward)
+// goes to `step` as one of B sequences, and the B sequences it returns become the samples' new x.
+template <class Samples, class Step>
+void acrossBatch(Samples& samples, Step step) {
+  std::vector<Matrix> xs;  // B sequences of T_b x D
+  xs.reserve(samples.size());
+  for (auto& c : samples) xs.push_back(std::move(c.x));
+  std::vector<Matrix> ys = step(xs);
+  for (size_t s = 0; s < samples.size(); ++s) samples[s].x = std::move(ys[s]);
+}
+
+}  // namespace
+
 TransformerEncoder::Layer::Layer(ParameterSet& params, const std::string& prefix, const TransformerConfig& c)
     : attention(params, prefix + ".attention", c.embedDim, c.numHeads, c.keyDim),
       dense1(params, prefix + ".ffn.dense1", c.embedDim, c.denseDim),
@@ -107,12 +122,10 @@ void TransformerEncoder::normalize(const ParameterSet& params, size_t l, bool fi
   const Layer& layer = layers_[l];
   const size_t B = b.samples.size();
   if (layer.batchNorm1) {
-    std::vector<Matrix> xs;  // B sequences of T_b x D
-    xs.reserve(B);
-    for (SampleCache& c : b.samples) xs.push_back(std::move(c.x));
     const BatchNorm& norm = first ? *layer.batchNorm1 : *layer.batchNorm2;
-    std::vector<Matrix> ys = norm.forwardBatch(params, xs, mode, first ? b.batchNorm1[l] : b.batchNorm2[l]);
-    for (size_t s = 0; s < B; ++s) b.samples[s].x = std::move(ys[s]);
+    acrossBatch(b.samples, [&](const std::vector<Matrix>& xs) {
+      return norm.forwardBatch(params, xs, mode, first ? b.batchNorm1[l] : b.batchNorm2[l]);
+    });
   } else {
     forEachSampleInChunks(B, chunkCount(B), [&](size_t s, size_t) {
       SampleCache& c = b.samples[s];
@@ -158,12 +171,10 @@ void TransformerEncoder::normalizeBackward(const ParameterSet& params, size_t l,
   const Layer& layer = layers_[l];
   const size_t B = b.samples.size();
   if (layer.batchNorm1) {
-    std::vector<Matrix> dys;  // B sequences of T_b x D
-    dys.reserve(B);
-    for (SampleCache& c : b.samples) dys.push_back(std::move(c.x));
     const BatchNorm& norm = first ? *layer.batchNorm1 : *layer.batchNorm2;
-    std::vector<Matrix> dxs = norm.backwardBatch(params, first ? b.batchNorm1[l] : b.batchNorm2[l], dys, grads);
-    for (size_t s = 0; s < B; ++s) b.samples[s].x = std::move(dxs[s]);
+    acrossBatch(b.samples, [&](const std::vector<Matrix>& dys) {
+      return norm.backwardBatch(params, first ? b.batchNorm1[l] : b.batchNorm2[l], dys, grads);
+    });
   } else {
     forEachSampleInChunks(B, chunkGrads.size(), [&](size_t s, size_t k) {
       SampleCache& c = b.samples[s];

@@ -17,14 +17,6 @@ namespace al::teaching {
 
 namespace {
 
-std::string headName(Index h) { return "head " + std::to_string(h + 1); }
-
-std::vector<std::string> numbered(const std::string& prefix, Index count) {
-  std::vector<std::string> out;
-  for (Index i = 0; i < count; ++i) out.push_back(prefix + std::to_string(i + 1));
-  return out;
-}
-
 // FNV-1a: a fixed hash of a word, the same on every platform (std::hash is not).
 uint64_t wordHash(const std::string& word) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -40,12 +32,26 @@ double rowEntropy(const Eigen::Ref<const RowVector>& row) {
   return h;
 }
 
-StepGrid grid(std::string title, Matrix values, std::vector<std::string> rows, std::vector<std::string> columns,
+StepGrid grid(std::string key, Matrix values, std::vector<std::string> rows, std::vector<std::string> columns,
               bool probabilities = false) {
-  return {std::move(title), std::move(values), std::move(rows), std::move(columns), probabilities, true};
+  return {std::move(key), -1, std::move(values), std::move(rows), std::move(columns), probabilities, true};
+}
+
+// The grid of one head.
+StepGrid headGrid(std::string key, Index head, Matrix values, std::vector<std::string> rows,
+                  std::vector<std::string> columns, bool probabilities = false) {
+  StepGrid g = grid(std::move(key), std::move(values), std::move(rows), std::move(columns), probabilities);
+  g.head = head;
+  return g;
 }
 
 }  // namespace
+
+std::vector<std::string> numberedLabels(const std::string& prefix, Index count) {
+  std::vector<std::string> out;
+  for (Index i = 0; i < count; ++i) out.push_back(prefix + std::to_string(i + 1));
+  return out;
+}
 
 Matrix softmaxRows(const Matrix& scores, const Matrix* allowed) {
   Matrix weights = scores;  // T x T
@@ -180,20 +186,13 @@ Matrix allowedKeys(MaskKind mask, Index T, Index realTokens) {
   return Matrix::Ones(T, T);
 }
 
-std::string maskExplanation(MaskKind mask) {
+std::string maskVariant(MaskKind mask) {
   switch (mask) {
-    case MaskKind::Causal:
-      return "Causal mask: token i may look at tokens 1..i only, as in a decoder that writes one word at a time "
-             "and must not peek at the words it has not written yet. Scores above the diagonal become -∞, so "
-             "their softmax weight is exactly 0.";
-    case MaskKind::Padding:
-      return "Padding mask: a batch pads short sentences to a common length, and the padding must not be "
-             "attended to. Scores in the padding columns become -∞, so their weight after softmax is exactly 0. "
-             "(The padding rows still get weights here; nothing downstream reads them.)";
+    case MaskKind::Causal: return "causal";
+    case MaskKind::Padding: return "padding";
     case MaskKind::None: break;
   }
-  return "No mask: every token may look at every other token and at itself, as in the classifier's encoder. "
-         "A mask would set some scores to -∞ before the softmax, which makes their weights exactly 0.";
+  return "none";
 }
 
 void addSharpness(EncoderWalk& w, Index heads, float keyScale) {
@@ -251,24 +250,17 @@ void EncoderLayerWalkthrough::addEmbeddingStep(EncoderWalk& w, const Sentence& s
   const Index T = static_cast<Index>(tokens.size());
   w.labels = tokens;
   const std::vector<std::string>& L = w.labels;
-  const auto dims = numbered("d", config.embedDim);
+  const auto dims = numberedLabels("d", config.embedDim);
 
   w.tokenEmbedding = embed(tokens, ids, w.realTokens);  // T x D
   w.position = model_->positionRows(T);                 // T x D
   w.input = w.tokenEmbedding + w.position;              // T x D
   {
-    AttentionStep s{"embedding", "Embeddings (+ position)", "X = E[token] + P[position]",
-                    "Every token becomes a row of D numbers: its embedding, looked up in a learned table. ", {}};
-    if (config.position == PositionKind::None)
-      s.explanation += "This model adds no position information: the rows of X do not depend on where a word "
-                       "stands, so attention alone cannot tell word order.";
-    else
-      s.explanation += std::string("A ") + (config.position == PositionKind::Learned ? "learned" : "sinusoidal") +
-                       " position vector is added, so the same word at another place gives another row: "
-                       "that is how order can reach attention.";
-    s.grids.push_back(grid("token embedding E", w.tokenEmbedding, L, dims));
-    if (config.position != PositionKind::None) s.grids.push_back(grid("position P", w.position, L, dims));
-    s.grids.push_back(grid("X", w.input, L, dims));
+    // variant: the position kind ("none", "learned", "sinusoidal")
+    AttentionStep s{"embedding", toString(config.position), {}, {}, {}};
+    s.grids.push_back(grid("token_embedding", w.tokenEmbedding, L, dims));
+    if (config.position != PositionKind::None) s.grids.push_back(grid("position", w.position, L, dims));
+    s.grids.push_back(grid("x", w.input, L, dims));
     w.steps.push_back(std::move(s));
   }
 }
@@ -305,17 +297,12 @@ void EncoderLayerWalkthrough::addProjectionStep(EncoderWalk& w) const {
   const Index H = attention().heads(), K = attention().keyDim();
   const std::vector<std::string>& L = w.labels;
   {
-    AttentionStep s{"projections", "Queries, keys and values",
-                    "Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v;  head h uses columns hK .. hK+K-1",
-                    "Three learned projections give every token a query (what it is looking for), a key (what it "
-                    "offers to be found by) and a value (what it passes on when found). Each head has its own K-wide "
-                    "slice, so heads can look for different things.",
-                    {}};
-    const auto kdims = numbered("k", K);
+    AttentionStep s{"projections", "", {}, {}, {}};
+    const auto kdims = numberedLabels("k", K);
     for (Index h = 0; h < H; ++h) {
-      s.grids.push_back(grid("Q, " + headName(h), w.q.middleCols(h * K, K), L, kdims));
-      s.grids.push_back(grid("K, " + headName(h), w.k.middleCols(h * K, K), L, kdims));
-      s.grids.push_back(grid("V, " + headName(h), w.v.middleCols(h * K, K), L, kdims));
+      s.grids.push_back(headGrid("q", h, w.q.middleCols(h * K, K), L, kdims));
+      s.grids.push_back(headGrid("k", h, w.k.middleCols(h * K, K), L, kdims));
+      s.grids.push_back(headGrid("v", h, w.v.middleCols(h * K, K), L, kdims));
     }
     w.steps.push_back(std::move(s));
   }
@@ -327,29 +314,20 @@ void EncoderLayerWalkthrough::addScoreSteps(EncoderWalk& w, const WalkSettings& 
   const float keyScale = attention().scoreScale();
   const std::vector<std::string>& L = w.labels;
   {
-    AttentionStep s{"scores", "Scores Q·Kᵀ", "S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)",
-                    "Every query is compared with every key by a dot product: a large score means token i finds "
-                    "what it is looking for in token j. Row i holds the scores of query token i against all keys.",
-                    {}};
-    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("scores, " + headName(h), w.scores[static_cast<size_t>(h)], L, L));
+    AttentionStep s{"scores", "", {}, {}, {}};
+    for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid("scores", h, w.scores[static_cast<size_t>(h)], L, L));
     w.steps.push_back(std::move(s));
   }
   {
-    const std::string root = "√" + std::to_string(K) + " = " + std::to_string(1.0f / keyScale).substr(0, 5);
-    AttentionStep s{"scale", settings.scale ? "Divide by √K" : "Divide by √K (switched off)",
-                    settings.scale ? "S_h / √K,   √K = " + root.substr(root.find('=') + 2) : "S_h (not divided)", "", {}};
-    s.explanation = "A dot product of K numbers grows with K: its spread is about √K times that of one product. "
-                    "Dividing by √K (" + root + ") keeps the scores near unit scale, so the softmax is not "
-                    "saturated and still learns. ";
-    if (!settings.scale) s.explanation += "The switch is off: the scores go to the softmax as they are; compare the "
-                                          "row entropy and the largest weight in the softmax step.";
-    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("scaled scores, " + headName(h), w.scaled[static_cast<size_t>(h)], L, L));
+    // numbers: K, √K; variant "off" when the division is switched off
+    AttentionStep s{"scale", settings.scale ? "" : "off", {double(K), 1.0 / keyScale}, {}, {}};
+    for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid("scaled_scores", h, w.scaled[static_cast<size_t>(h)], L, L));
     w.steps.push_back(std::move(s));
   }
   {
-    AttentionStep s{"mask", "Mask", "M(i, j) = S(i, j) where allowed, -∞ where not", maskExplanation(settings.mask), {}};
-    s.grids.push_back(grid("allowed (1 = may look)", w.allowed, L, L, true));
-    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("masked scores, " + headName(h), w.masked[static_cast<size_t>(h)], L, L));
+    AttentionStep s{"mask", maskVariant(settings.mask), {}, {}, {}};
+    s.grids.push_back(grid("allowed", w.allowed, L, L, true));
+    for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid("masked_scores", h, w.masked[static_cast<size_t>(h)], L, L));
     w.steps.push_back(std::move(s));
   }
 }
@@ -357,25 +335,18 @@ void EncoderLayerWalkthrough::addScoreSteps(EncoderWalk& w, const WalkSettings& 
 // Softmax by rows, and how sharp it is with and without the scaling.
 void EncoderLayerWalkthrough::addSoftmaxStep(EncoderWalk& w) const {
   const Index H = attention().heads();
-  const auto heads = static_cast<size_t>(H);
-  const float keyScale = attention().scoreScale();
+    const float keyScale = attention().scoreScale();
   const Index T = static_cast<Index>(w.labels.size());
   const std::vector<std::string>& L = w.labels;
 
   addSharpness(w, H, keyScale);
   {
-    AttentionStep s{"softmax", "Softmax by rows", "A_h(i, j) = exp(M(i, j)) / Σ_j' exp(M(i, j'))",
-                    "Each row of scores becomes weights that are positive and sum to 1: how much token i looks at "
-                    "each token j. A larger score gets an exponentially larger share; a -∞ score gets 0. ",
-                    {}};
+    // numbers: the uniform entropy, then the H mean row entropies with ÷√K, then the H without
     const SoftmaxSharpness& sh = w.sharpness;
-    s.explanation += "Mean row entropy with ÷√K: ";
-    for (size_t h = 0; h < heads; ++h) s.explanation += (h ? ", " : "") + std::to_string(sh.entropyScaled[h]).substr(0, 5);
-    s.explanation += "; without: ";
-    for (size_t h = 0; h < heads; ++h) s.explanation += (h ? ", " : "") + std::to_string(sh.entropyUnscaled[h]).substr(0, 5);
-    s.explanation += " (uniform: " + std::to_string(sh.uniformEntropy).substr(0, 5) +
-                     "). Without the division the weights are more peaked: a few keys take almost everything.";
-    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("weights A, " + headName(h), w.weights[static_cast<size_t>(h)], L, L, true));
+    AttentionStep s{"softmax", "", {sh.uniformEntropy}, {}, {}};
+    s.numbers.insert(s.numbers.end(), sh.entropyScaled.begin(), sh.entropyScaled.end());
+    s.numbers.insert(s.numbers.end(), sh.entropyUnscaled.begin(), sh.entropyUnscaled.end());
+    for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid("weights", h, w.weights[static_cast<size_t>(h)], L, L, true));
     for (Index h = 0; h < H; ++h) {
       // The row sharpness, both ways, for the "don't scale by √K" comparison.
       const Matrix& raw = w.scores[static_cast<size_t>(h)];
@@ -385,8 +356,8 @@ void EncoderLayerWalkthrough::addSoftmaxStep(EncoderWalk& w) const {
       for (Index i = 0; i < T; ++i)
         table.row(i) << static_cast<float>(rowEntropy(scaledWeights.row(i))), scaledWeights.row(i).maxCoeff(),
             static_cast<float>(rowEntropy(unscaledWeights.row(i))), unscaledWeights.row(i).maxCoeff();
-      s.grids.push_back(grid("row sharpness, " + headName(h), table, L,
-                             {"entropy ÷√K", "largest ÷√K", "entropy unscaled", "largest unscaled"}));
+      // columns: entropy ÷√K, largest ÷√K, entropy unscaled, largest unscaled (the app names them)
+      s.grids.push_back(headGrid("sharpness", h, table, L, {}));
       s.grids.back().coloured = false;  // entropies and weights side by side: no common colour scale
     }
     w.steps.push_back(std::move(s));
@@ -397,25 +368,19 @@ void EncoderLayerWalkthrough::addSoftmaxStep(EncoderWalk& w) const {
 void EncoderLayerWalkthrough::addMixingSteps(EncoderWalk& w) const {
   const Index H = attention().heads(), K = attention().keyDim();
   const std::vector<std::string>& L = w.labels;
-  const auto dims = numbered("d", config().embedDim);
+  const auto dims = numberedLabels("d", config().embedDim);
   {
-    AttentionStep s{"mix", "Weights × V", "Z_h = A_h·V_h,   Z_h(i) = Σ_j A_h(i, j)·V_h(j)",
-                    "Every token collects the values of the tokens it looks at, in the proportions of its weights. "
-                    "This is where information moves between words: the new row of a token is a blend of the others.",
-                    {}};
-    const auto kdims = numbered("k", K);
-    for (Index h = 0; h < H; ++h) s.grids.push_back(grid("A·V, " + headName(h), w.headOutputs[static_cast<size_t>(h)], L, kdims));
+    AttentionStep s{"mix", "", {}, {}, {}};
+    const auto kdims = numberedLabels("k", K);
+    for (Index h = 0; h < H; ++h) s.grids.push_back(headGrid("head_output", h, w.headOutputs[static_cast<size_t>(h)], L, kdims));
     w.steps.push_back(std::move(s));
   }
 
   // --- Concatenate heads and project (computed by the layer's forward above) ---
   {
-    AttentionStep s{"concat", "Concatenate heads and project", "Y = [Z_1 … Z_H]·W_o + b_o",
-                    "The heads' results are put side by side (H·K columns) and one more learned projection mixes "
-                    "them back to the model width D. This Y is the output of the attention layer.",
-                    {}};
-    s.grids.push_back(grid("concatenated heads Z", w.concatenated, L, numbered("z", H * K)));
-    s.grids.push_back(grid("attention output Y", w.attentionOutput, L, dims));
+    AttentionStep s{"concat", "", {}, {}, {}};
+    s.grids.push_back(grid("concatenated", w.concatenated, L, numberedLabels("z", H * K)));
+    s.grids.push_back(grid("attention_output", w.attentionOutput, L, dims));
     w.steps.push_back(std::move(s));
   }
 }
@@ -425,23 +390,16 @@ void EncoderLayerWalkthrough::addFeedForwardSteps(EncoderWalk& w) const {
   const TransformerConfig& config = this->config();
   const TransformerClassifier::EncoderLayer& layer = model_->encoderLayer(0);
   const std::vector<std::string>& L = w.labels;
-  const auto dims = numbered("d", config.embedDim);
+  const auto dims = numberedLabels("d", config.embedDim);
 
   w.residual1 = w.input + w.attentionOutput;       // T x D
   w.norm1 = model_->normalize(0, true, w.residual1);  // T x D
   const bool layerNorm = config.norm == NormKind::Layer;
-  const std::string normName = layerNorm ? "layer norm" : "batch norm";
+  const std::string normKind = layerNorm ? "layer" : "batch";  // the steps' variant
   {
-    AttentionStep s{"norm1", "Residual and " + normName, "X1 = norm(X + Y)",
-                    "The attention output is added to the input (a residual connection: the layer only has to learn a "
-                    "correction, and gradients have a short path back). ",
-                    {}};
-    s.explanation += layerNorm ? "Layer norm then rescales every token's row to mean 0 and variance 1, times a "
-                                 "learned gamma plus beta."
-                               : "Batch norm then rescales every feature with the statistics it learned over the "
-                                 "training batches, times a learned gamma plus beta.";
-    s.grids.push_back(grid("X + Y", w.residual1, L, dims));
-    s.grids.push_back(grid("X1 = norm(X + Y)", w.norm1, L, dims));
+    AttentionStep s{"norm1", normKind, {}, {}, {}};
+    s.grids.push_back(grid("residual1", w.residual1, L, dims));
+    s.grids.push_back(grid("norm1", w.norm1, L, dims));
     w.steps.push_back(std::move(s));
   }
 
@@ -453,21 +411,15 @@ void EncoderLayerWalkthrough::addFeedForwardSteps(EncoderWalk& w) const {
   w.residual2 = w.norm1 + w.feedForward;                                                            // T x D
   w.output = model_->normalize(0, false, w.residual2);                                              // T x D
   {
-    AttentionStep s{"ffn", "Feed-forward", "F = relu(X1·W1 + b1)·W2 + b2",
-                    "A small two-layer network is applied to every token on its own (no token sees another here): "
-                    "it widens each row to F numbers, keeps the positive parts, and projects back to D.",
-                    {}};
-    s.grids.push_back(grid("hidden relu(X1·W1 + b1)", w.hidden, L, numbered("f", config.denseDim)));
-    s.grids.push_back(grid("feed-forward output F", w.feedForward, L, dims));
+    AttentionStep s{"ffn", "", {}, {}, {}};
+    s.grids.push_back(grid("hidden", w.hidden, L, numberedLabels("f", config.denseDim)));
+    s.grids.push_back(grid("feed_forward", w.feedForward, L, dims));
     w.steps.push_back(std::move(s));
   }
   {
-    AttentionStep s{"norm2", "Residual and " + normName + " again", "out = norm(X1 + F)",
-                    "The same residual and normalization close the layer. The result has the shape of the input, T x D, "
-                    "so layers can be stacked; the classifier then pools it over the tokens and decides.",
-                    {}};
-    s.grids.push_back(grid("X1 + F", w.residual2, L, dims));
-    s.grids.push_back(grid("layer output", w.output, L, dims));
+    AttentionStep s{"norm2", normKind, {}, {}, {}};
+    s.grids.push_back(grid("residual2", w.residual2, L, dims));
+    s.grids.push_back(grid("layer_output", w.output, L, dims));
     w.steps.push_back(std::move(s));
   }
 }
@@ -536,43 +488,22 @@ AdditiveWalk walkAdditiveAttention(const Seq2SeqAttention& model, const Vocabula
   const std::vector<std::string>& L = w.sourceTokens;
   const Index U = w.outputs.cols(), A = w.query.cols();
   const std::string word = w.outputTokens.empty() ? "" : w.outputTokens[static_cast<size_t>(w.step)];
-  const std::string sName = "s (before “" + word + "”)";
   auto column = [](const RowVector& r) { return Matrix(r.transpose()); };  // S values as an S x 1 grid
+  auto addStep = [&](std::string key, std::vector<StepGrid> grids) {
+    // variant "additive"; numbers: the answer word's position (1-based); words: the answer word
+    w.steps.push_back({std::move(key), "additive", {double(w.step + 1)}, {word}, std::move(grids)});
+  };
 
-  w.steps.push_back({"encoder", "Encoder outputs and decoder state", "h_j = GRU(h_{j-1}, embedding(x_j)),  s = decoder state",
-                     "The encoder GRU read the question word by word; its state after word j is h_j, a summary of "
-                     "the question up to there. The decoder is about to write answer word " + std::to_string(w.step + 1) +
-                         " (“" + word + "”); its state s holds what it has written so far.",
-                     {grid("encoder outputs h", w.outputs, L, numbered("u", U)), grid("decoder state s", w.state, {sName}, numbered("u", U))}});
-  w.steps.push_back({"query", "W1·s: the state as a query", "q = s·W1 + b1",
-                     "A learned matrix W1 turns the decoder state into a vector of A attention units: what the "
-                     "decoder is looking for right now.",
-                     {grid("q = s·W1 + b1", w.query, {sName}, numbered("a", A))}});
-  w.steps.push_back({"keys", "W2·h: every encoder output as a key", "k_j = h_j·W2 + b2",
-                     "A second matrix W2 maps every encoder output into the same A units: what each question word "
-                     "offers. The keys do not depend on the decoder, so they are computed once per question.",
-                     {grid("k = h·W2 + b2", w.keys, L, numbered("a", A))}});
-  w.steps.push_back({"tanh", "Add and squash: tanh", "t_j = tanh(q + k_j)",
-                     "Unlike dot-product attention, query and key are added and passed through tanh: a small "
-                     "one-layer network judges every pair. That is why it is called additive attention.",
-                     {grid("t = tanh(q + k_j)", w.activations, L, numbered("a", A))}});
-  w.steps.push_back({"score", "V: one score per question word", "e_j = t_j·V  (+ bV)",
-                     "A learned vector V reads the A units of every pair and gives one number: how well question word "
-                     "j fits what the decoder needs now. (The bias bV would add the same number to every score, "
-                     "which the softmax ignores, so the layer leaves it out.)",
-                     {grid("scores e", column(w.scores), L, {"e"})}});
-  w.steps.push_back({"softmax", "Softmax: the alignment", "a_j = exp(e_j) / Σ_j' exp(e_j')",
-                     "The scores become weights that sum to 1: where the decoder looks while writing “" + word +
-                         "”. Stacked for every answer word, they form the alignment heatmap (answer words x question words).",
-                     {grid("weights a", column(w.weights), L, {"a"}, true),
-                      grid("alignment of the whole answer", w.alignment, w.outputTokens, L, true)}});
+  addStep("encoder", {grid("encoder_outputs", w.outputs, L, numberedLabels("u", U)), grid("decoder_state", w.state, {"s"}, numberedLabels("u", U))});
+  addStep("query", {grid("query", w.query, {"s"}, numberedLabels("a", A))});
+  addStep("keys", {grid("keys", w.keys, L, numberedLabels("a", A))});
+  addStep("tanh", {grid("tanh", w.activations, L, numberedLabels("a", A))});
+  addStep("score", {grid("additive_scores", column(w.scores), L, {"e"})});
+  addStep("softmax", {grid("additive_weights", column(w.weights), L, {"a"}, true),
+                            grid("alignment", w.alignment, w.outputTokens, L, true)});
   Matrix weighted = w.outputs;  // S x U, a_j·h_j
   for (Index j = 0; j < S; ++j) weighted.row(j) *= w.weights(j);
-  w.steps.push_back({"context", "The context vector", "c = Σ_j a_j·h_j",
-                     "The encoder outputs are averaged with the alignment weights: the context is mostly made of the "
-                     "words the decoder looks at. With the previous answer word it feeds the decoder GRU, which then "
-                     "predicts the next word.",
-                     {grid("a_j·h_j", weighted, L, numbered("u", U)), grid("context c", w.context, {"c"}, numbered("u", U))}});
+  addStep("context", {grid("weighted_outputs", weighted, L, numberedLabels("u", U)), grid("context", w.context, {"c"}, numberedLabels("u", U))});
   return w;
 }
 

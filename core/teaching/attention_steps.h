@@ -43,20 +43,22 @@ namespace al::teaching {
 // ---------------------------------------------------------------------------------------------------------
 // What a step shows
 
-// One labelled grid of numbers.
+// One labelled grid of numbers. The core names what a grid and a step show by a key and gives the numbers their
+// texts need; the words a person reads (titles, formulas, explanations) live with the app, translated.
 struct StepGrid {
-  std::string title;  // "Q, head 1"
+  std::string key;  // what it shows: "q", "scores", "weights", "context", ...
+  Index head = -1;  // the head it belongs to (0-based), -1 for none
   Matrix values;
-  std::vector<std::string> rowLabels, columnLabels;  // empty: 1, 2, 3, ...
+  std::vector<std::string> rowLabels, columnLabels;  // tokens or symbols ("d1", "k1"); empty: 1, 2, 3, ...
   bool probabilities = false;  // values in [0, 1] (attention weights): drawn white to blue, not signed colours
   bool coloured = true;        // false: a table of different quantities (one colour scale would mislead)
 };
 
 struct AttentionStep {
-  std::string key;          // stable name: "embedding", "projections", "scores", "scale", "mask", "softmax", ...
-  std::string title;        // "Scores Q·Kᵀ"
-  std::string formula;      // "S_h = Q_h·K_hᵀ"
-  std::string explanation;  // two or three sentences
+  std::string key;      // stable name: "embedding", "projections", "scores", "scale", "mask", "softmax", ...
+  std::string variant;  // which form of the step: "off" (scale switched off), "causal" (mask), "layer" (norm), ...
+  std::vector<double> numbers;      // what its text needs, in the order the step's key documents (see each step)
+  std::vector<std::string> words;   // tokens its text names (the answer word being written)
   std::vector<StepGrid> grids;
 };
 
@@ -188,6 +190,9 @@ ShuffledComparison compareShuffledWords(const TransformerClassifier& model, cons
 Matrix cosineSimilarity(const Matrix& rows);
 // The model's learned position vectors P[0..count-1] (count x D). Throws InputError when the model has none.
 Matrix learnedPositions(const TransformerClassifier& model, Index count);
+
+// Labels prefix1 .. prefixN for the columns of a grid ("d1", "d2", ... for the model width).
+std::vector<std::string> numberedLabels(const std::string& prefix, Index count);
 
 // The mean of the H heads' weights, T x T: the "average" heatmap.
 Matrix headAverage(const std::vector<Matrix>& heads);

@@ -8,23 +8,6 @@
 
 namespace al::teaching {
 
-namespace {
-
-// The N rows of B sequences, one after another: the order in which BatchNorm returns its output.
-Matrix stackRows(const std::vector<Matrix>& xs, Index features) {
-  Index total = 0;
-  for (const Matrix& x : xs) total += x.rows();
-  Matrix stacked(total, features);  // N x F
-  Index row = 0;
-  for (const Matrix& x : xs) {
-    stacked.middleRows(row, x.rows()) = x;
-    row += x.rows();
-  }
-  return stacked;
-}
-
-}  // namespace
-
 Normalized layerNormalize(const Matrix& x, float epsilon) {
   ParameterSet params;
   const LayerNorm norm(params, "demo", x.cols(), epsilon);
@@ -79,7 +62,7 @@ Normalized BatchNormDemo::run(const std::vector<Matrix>& xs, Mode mode, BatchNor
   }
 
   Normalized result;
-  result.output = stackRows(ys, features_);  // N x F
+  result.output = stackSequences(ys, features_);  // N x F, in the order of BatchNorm's tokens
   result.mean = cache.mean;                  // 1 x F, the statistics the layer used
   result.variance = cache.variance;
   result.count = result.output.rows();

@@ -62,10 +62,10 @@ std::unique_ptr<BigramRun> BigramRun::prepare(const BigramRunSettings& settings,
   std::unique_ptr<BigramRun> run(new BigramRun);
   run->settings_ = settings;
   LabeledDataset data = loadImdbSource(settings.data, [&](size_t done, size_t total) {
-    return !progress || progress("Reading " + settings.data, total ? 0.6 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
+    return !progress || progress(stage::kReadingData, total ? 0.6 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
   }, settings.training.seed);
-  run->dataCard_ = describe(data.train);
-  if (progress && !progress("Counting unigrams and bigrams", 0.65)) throw RunError("cancelled");
+  run->dataCard_ = describe(data.train, settings.data);
+  if (progress && !progress(stage::kCountingBigrams, 0.65)) throw RunError("cancelled");
 
   std::optional<BigramModel> init;
   if (!settings.initDir.empty()) {
@@ -108,7 +108,7 @@ std::unique_ptr<BigramRun> BigramRun::prepare(const BigramRunSettings& settings,
     }
     return out;
   };
-  if (progress && !progress("Encoding the reviews", 0.8)) throw RunError("cancelled");
+  if (progress && !progress(stage::kEncodingReviews, 0.8)) throw RunError("cancelled");
   if (settings.initDir.empty() && settings.model.encoding == BigramEncoding::TfIdf) {
     std::vector<std::vector<int>> documentIds;  // idf from the training data, before the values depend on it
     for (const auto& tokens : trainTokens) documentIds.push_back(run->model_->encode(tokens, run->vocabulary_).ids);

@@ -284,7 +284,7 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
   auto report = [&](const std::string& what, double fraction) {
     if (progress && !progress(what, fraction)) throw RunError("cancelled");
   };
-  report("Reading " + settings.data, 0.0);
+  report(stage::kReadingData, 0.0);
   const DialogCorpus corpus = loadDialogSource(settings.data);
 
   size_t maxLength = static_cast<size_t>(settings.maxLength);
@@ -317,7 +317,7 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
       : run->settings_.architecture == "transformer" ? parseTokenizer(run->settings_.transformer.tokenizer)
                                                       : run->settings_.model.tokenizer;
   // Long pairs are skipped before the split, so that the split is over the pairs actually used.
-  report("Preparing the pairs", 0.3);
+  report(stage::kPreparingPairs, 0.3);
   std::vector<DialogPair> usable;
   for (const DialogPair& p : corpus.train)
     if (tokenizeSeq2seq(tokenizer, p.question).size() <= maxLength && tokenizeSeq2seq(tokenizer, p.answer).size() <= maxLength)
@@ -356,12 +356,12 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
       throw InputError("unknown architecture '" + settings.architecture + "' (expected gru or transformer)");
     }
   }
-  report("Encoding the pairs", 0.6);
+  report(stage::kEncodingPairs, 0.6);
   run->train_ = encodeDialogs(usable, run->source_, run->target_, tokenizer, maxLength).examples;
   run->test_ = encodeDialogs(corpus.hasTestSplit ? corpus.test : corpus.train, run->source_, run->target_, tokenizer,
                              maxLength).examples;
   run->task_ = std::make_unique<ChatbotTask>(*run->model_, run->train_, settings.training);
-  report("Ready", 1.0);
+  report(stage::kReady, 1.0);
   return run;
 }
 

@@ -20,6 +20,10 @@
 #include "core/train/run.h"
 
 namespace al {
+struct MaskedLmModel;  // core/inference/masked_lm_inference.h
+}  // namespace al
+
+namespace al {
 
 enum class ParameterType { Integer, Real, Choice };
 enum class ParameterGroup { Model, Training };
@@ -60,6 +64,7 @@ struct RunRequest {
                                                      // a key the task does not have is ignored
   std::string initDir;          // continue from this model directory
   std::string initEncoderDir;   // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
+  std::shared_ptr<const MaskedLmModel> initEncoderModel;  // imdb: the same from a masked-lm in memory (wins)
 };
 
 struct TaskSchema {
@@ -159,7 +164,10 @@ template <class S>
 S applyRequest(const RunRequest& request, S settings, const std::vector<SettingField<S>>& fields) {
   settings.data = request.data;
   settings.initDir = request.initDir;
-  if constexpr (requires(S s) { s.initEncoderDir; }) settings.initEncoderDir = request.initEncoderDir;
+  if constexpr (requires(S s) { s.initEncoderDir; }) {
+    settings.initEncoderDir = request.initEncoderDir;
+    settings.initEncoderModel = request.initEncoderModel;
+  }
   for (const SettingField<S>& field : fields) {
     auto value = request.values.find(field.spec.key);
     if (value != request.values.end()) field.set(settings, checkedValue(field.spec, *value));

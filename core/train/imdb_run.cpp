@@ -1,5 +1,7 @@
 #include "core/train/imdb_run.h"
 
+#include "core/train/allocator.h"
+
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
@@ -117,6 +119,7 @@ TaskSchema imdbSchema() {
 
 TrainingResult trainInArena(TrainingTask& task, const TrainingSettings& settings, int threads, TrainingEvents* events,
                             const TrainingControl* control, std::vector<EpochEvent>& history) {
+  keepFreedMemoryForReuse();  // a step's large matrices are reused, not faulted in again (core/train/allocator.h)
   tbb::task_arena arena(workerThreads(threads));
   TrainingResult result;
   arena.execute([&] { result = trainKeepingBest(task, settings, events, control, history); });
@@ -164,10 +167,9 @@ void copyEncoder(const ParameterSet& from, ParameterSet& to) {
 }  // namespace
 
 LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled) {
-  const std::string what = "Reading " + source;
-  if (progress && !progress(what, 0.0)) throw RunError("cancelled");
+  if (progress && !progress(stage::kReadingData, 0.0)) throw RunError("cancelled");
   return loadImdbSource(source, [&](size_t done, size_t total) {
-    return !progress || progress(what, total ? 0.7 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
+    return !progress || progress(stage::kReadingData, total ? 0.7 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
   }, seed, withUnlabeled);
 }
 
@@ -178,7 +180,7 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
     if (progress && !progress(what, fraction)) throw RunError("cancelled");
   };
   LabeledDataset data = loadRunData(settings.data, settings.training.seed, progress);
-  run->dataCard_ = describe(data.train);
+  run->dataCard_ = describe(data.train, settings.data);
 
   if (!settings.initDir.empty()) {
     ImdbTransformerModel init = loadImdbTransformer(settings.initDir);
@@ -195,19 +197,21 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
       run->model_ = std::move(model);
       run->settings_.model = config;
     }
-  } else if (!settings.initEncoderDir.empty()) {
-    report("Reading the pre-trained encoder", 0.75);
-    MaskedLmModel pretrained = loadMaskedLm(settings.initEncoderDir);
-    if (pretrained.tokenizer != "keras")
-      throw InputError(settings.initEncoderDir + ": the masked-lm reads text with the tokenizer \"" + pretrained.tokenizer +
+  } else if (settings.initEncoderModel || !settings.initEncoderDir.empty()) {
+    report(stage::kReadingPretrainedEncoder, 0.75);
+    std::shared_ptr<const MaskedLmModel> pretrained = settings.initEncoderModel;
+    const std::string origin = pretrained ? std::string("the pre-trained masked-lm") : settings.initEncoderDir;
+    if (!pretrained) pretrained = std::make_shared<const MaskedLmModel>(loadMaskedLm(settings.initEncoderDir));
+    if (pretrained->tokenizer != "keras")
+      throw InputError(origin + ": the masked-lm reads text with the tokenizer \"" + pretrained->tokenizer +
                        "\", the imdb classifier with \"keras\"");
-    requireSameEncoder(pretrained.model->config().encoder, settings.model, settings.initEncoderDir);
-    run->vocabulary_ = std::move(pretrained.vocabulary);
+    requireSameEncoder(pretrained->model->config().encoder, settings.model, origin);
+    run->vocabulary_ = pretrained->vocabulary;
     run->model_ = std::make_unique<TransformerClassifier>(settings.model);
     run->model_->initialize(settings.training.seed);  // the new head's first values
-    copyEncoder(pretrained.model->parameters(), run->model_->parameters());
+    copyEncoder(pretrained->model->parameters(), run->model_->parameters());
   } else {
-    report("Building the vocabulary", 0.75);
+    report(stage::kBuildingVocabulary, 0.75);
     std::vector<std::vector<std::string>> tokenized;
     tokenized.reserve(data.train.size());
     TransformerConfig config = settings.model;
@@ -218,12 +222,12 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
     run->settings_.model = config;
     run->model_->initialize(settings.training.seed);
   }
-  report("Encoding the reviews", 0.85);
+  report(stage::kEncodingReviews, 0.85);
   const auto length = static_cast<size_t>(run->model_->config().sequenceLength);
   const TokenizerKind tokenizer = run->model_->config().tokenizer;
   run->train_ = encodeAll(data.train, run->vocabulary_, tokenizer, length);
   run->test_ = encodeAll(data.hasTestSplit ? data.test : std::vector<LabeledText>{}, run->vocabulary_, tokenizer, length);
-  report("Ready", 1.0);
+  report(stage::kReady, 1.0);
   return run;
 }
 

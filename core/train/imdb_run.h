@@ -24,6 +24,7 @@ struct ImdbRunSettings {
   // or Korean (DataCard::suggestedTokenizer). An --init model keeps its own.
   std::optional<TokenizerKind> tokenizer;
   std::string initEncoderDir;    // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
+  std::shared_ptr<const MaskedLmModel> initEncoderModel;  // the same from a masked-lm in memory (wins over the dir)
 };
 
 // The named presets: "tiny" (seconds, for tests and built-in data), "classroom" (minutes, real IMDB),
@@ -34,7 +35,7 @@ std::vector<std::string> imdbPresetNames();
 const std::vector<SettingField<ImdbRunSettings>>& imdbFields();
 TaskSchema imdbSchema();
 
-// Reads a review source for a run, reporting "Reading SRC" over the first 70 % of the preparation's progress.
+// Reads a review source for a run, reporting stage::kReadingData over the first 70 % of the preparation's progress.
 LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled = false);
 
 class ImdbRun : public TrainingRun, private TrainingTask {

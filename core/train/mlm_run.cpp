@@ -110,7 +110,7 @@ std::unique_ptr<MlmRun> MlmRun::prepare(const MlmRunSettings& settings, const Pr
     run->vocabulary_ = std::move(init.vocabulary);
     run->settings_.tokenizer = parseTokenizer(init.tokenizer);
   } else {
-    report("Building the vocabulary", 0.75);
+    report(stage::kBuildingVocabulary, 0.75);
     std::vector<std::vector<std::string>> tokenized;
     tokenized.reserve(data.train.size());
     run->settings_.tokenizer = settings.tokenizer.value_or(suggestedTokenizer(data.train));
@@ -123,12 +123,12 @@ std::unique_ptr<MlmRun> MlmRun::prepare(const MlmRunSettings& settings, const Pr
   }
   run->settings_.model = run->model_->config().encoder;
   run->settings_.maskRate = run->model_->config().maskRate;
-  report("Encoding the reviews", 0.85);
+  report(stage::kEncodingReviews, 0.85);
   const auto length = static_cast<size_t>(run->model_->config().encoder.sequenceLength);
   const TokenizerKind tokenizer = *run->settings_.tokenizer;
   run->train_ = encodeAll(data.train, run->vocabulary_, tokenizer, length);
   run->test_ = encodeAll(data.hasTestSplit ? data.test : std::vector<LabeledText>{}, run->vocabulary_, tokenizer, length);
-  report("Ready", 1.0);
+  report(stage::kReady, 1.0);
   return run;
 }
 

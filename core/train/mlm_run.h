@@ -47,6 +47,8 @@ class MlmRun : public TrainingRun, private TrainingTask {
 
   const MaskedLanguageModel& model() const { return *model_; }
   const Vocabulary& vocabulary() const { return vocabulary_; }
+  const std::vector<EpochEvent>& history() const { return history_; }
+  std::string tokenizer() const { return tokenizerName(*settings_.tokenizer); }  // set by prepare
   size_t trainingTexts() const { return train_.size(); }
   size_t unlabeledTexts() const { return unlabeled_; }
   // Training text `i` with the masking a batch of seed `seed` gives it: what the "show me the masking" view shows.

@@ -13,8 +13,20 @@
 
 namespace al {
 
-// Reports preparation progress (loading data): a short phrase and a fraction 0..1. Return false to cancel.
-using ProgressFn = std::function<bool(const std::string& what, double fraction)>;
+// Reports preparation progress (loading data): the stage, one of the keys below, and a fraction 0..1. Return
+// false to cancel. The keys are not for reading: the app words them in its language (ui/text/stage_texts.h).
+using ProgressFn = std::function<bool(const std::string& stage, double fraction)>;
+
+namespace stage {
+inline constexpr char kReadingData[] = "reading-data";
+inline constexpr char kReadingPretrainedEncoder[] = "reading-pretrained-encoder";
+inline constexpr char kBuildingVocabulary[] = "building-vocabulary";
+inline constexpr char kCountingBigrams[] = "counting-bigrams";
+inline constexpr char kEncodingReviews[] = "encoding-reviews";
+inline constexpr char kPreparingPairs[] = "preparing-pairs";
+inline constexpr char kEncodingPairs[] = "encoding-pairs";
+inline constexpr char kReady[] = "ready";
+}  // namespace stage
 
 class TrainingRun {
  public:

@@ -13,6 +13,7 @@
 
 #include "core/data/builtin_reviews.h"
 #include "core/error.h"
+#include "tests/core/builtin_reviews_checks.h"
 
 using namespace al;
 
@@ -109,19 +110,7 @@ class TestBuiltinReviews : public QObject {
 
  private slots:
   void sameSeedSameCorpus() {
-    const LabeledDataset again = generateBuiltinReviews(1337);
-    QCOMPARE(again.train.size(), corpus_.train.size());
-    for (size_t i = 0; i < corpus_.train.size(); ++i) {
-      QCOMPARE(again.train[i].text, corpus_.train[i].text);
-      QCOMPARE(again.train[i].label, corpus_.train[i].label);
-      QCOMPARE(again.train[i].origin, corpus_.train[i].origin);
-    }
-    for (size_t i = 0; i < corpus_.test.size(); ++i) QCOMPARE(again.test[i].text, corpus_.test[i].text);
-
-    const LabeledDataset other = generateBuiltinReviews(1338);
-    size_t same = 0;
-    for (size_t i = 0; i < corpus_.train.size(); ++i) same += other.train[i].text == corpus_.train[i].text;
-    QVERIFY2(same < corpus_.train.size() / 20, "another seed must give another corpus");
+    test::checkSeedDecidesCorpus([](uint64_t seed) { return generateBuiltinReviews(seed); }, corpus_);
   }
 
   void sizesAndSplits() {
@@ -152,26 +141,7 @@ class TestBuiltinReviews : public QObject {
     }
   }
 
-  void negationAndContrastInTheStatedShares() {
-    for (const auto* split : {&corpus_.train, &corpus_.test}) {
-      const double n = static_cast<double>(split->size());
-      double negated = 0, contrast = 0, both = 0;
-      std::map<std::pair<bool, bool>, std::pair<double, double>> labelsByKind;  // kind -> (positive, all)
-      for (const LabeledText& review : *split) {
-        const bool isNeg = isNegated(review.text), isCon = isContrast(review.text);
-        negated += isNeg;
-        contrast += isCon;
-        both += isNeg && isCon;
-        labelsByKind[{isNeg, isCon}].first += review.label;
-        labelsByKind[{isNeg, isCon}].second += 1;
-      }
-      QVERIFY2(std::abs(negated / n - kBuiltinNegatedShare) < 0.002, qPrintable(QString::number(negated / n)));
-      QVERIFY2(std::abs(contrast / n - kBuiltinContrastShare) < 0.002, qPrintable(QString::number(contrast / n)));
-      QVERIFY2(std::abs(both / n - kBuiltinNegatedContrastShare) < 0.002, qPrintable(QString::number(both / n)));
-      // Within each kind the labels are balanced too: no kind gives the label away.
-      for (const auto& [kind, counts] : labelsByKind) QVERIFY(std::abs(counts.first - counts.second / 2) <= 1);
-    }
-  }
+  void negationAndContrastInTheStatedShares() { test::checkKindsInTheStatedShares(corpus_, isNegated, isContrast); }
 
   void lengthsAndVocabulary() {
     std::set<std::string> vocabulary;

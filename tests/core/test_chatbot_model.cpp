@@ -10,22 +10,16 @@
 #include "core/error.h"
 #include "core/models/seq2seq_attention.h"
 #include "core/train/chatbot_task.h"
-
+#include "tests/core/seq2seq_checks.h"
 
 using namespace al;
+using al::test::pointers;
 
 namespace {
 
 Seq2SeqConfig tinyConfig() {
-  Seq2SeqConfig c;
-  c.sourceVocabSize = 7;
-  c.targetVocabSize = 6;
-  c.embedDim = 3;
-  c.units = 4;
-  c.attentionUnits = 3;
-  c.maxSourceLength = 8;
-  c.maxTargetLength = 5;
-  return c;
+  return {.sourceVocabSize = 7, .targetVocabSize = 6, .embedDim = 3, .units = 4, .attentionUnits = 3,
+          .maxSourceLength = 8, .maxTargetLength = 5};
 }
 
 // Sentences of different lengths on both sides, so that the sorted groups differ between encoder and decoder.
@@ -33,12 +27,6 @@ std::vector<Seq2SeqExample> examples() {
   return {{{2, 4, 5, 3}, {2, 4, 3}},
           {{2, 6, 3}, {2, 5, 1, 4, 3}},
           {{2, 1, 4, 4, 6, 3}, {2, 3}}};
-}
-
-std::vector<const Seq2SeqExample*> pointers(const std::vector<Seq2SeqExample>& e) {
-  std::vector<const Seq2SeqExample*> p;
-  for (const auto& x : e) p.push_back(&x);
-  return p;
 }
 
 }  // namespace

@@ -15,24 +15,16 @@
 #include "core/models/seq2seq_transformer.h"
 #include "core/text/seq2seq_text.h"
 #include "core/train/chatbot_task.h"
+#include "tests/core/seq2seq_checks.h"
 
 using namespace al;
+using al::test::pointers;
 
 namespace {
 
 Seq2SeqTransformerConfig smallConfig() {
-  Seq2SeqTransformerConfig c;
-  c.sourceVocabSize = 9;
-  c.targetVocabSize = 8;
-  c.embedDim = 8;
-  c.numHeads = 2;
-  c.keyDim = 4;
-  c.denseDim = 12;
-  c.numLayers = 2;
-  c.maxSourceLength = 8;
-  c.maxTargetLength = 6;
-  c.dropout = 0.2f;
-  return c;
+  return {.sourceVocabSize = 9, .targetVocabSize = 8, .embedDim = 8, .numHeads = 2, .keyDim = 4, .denseDim = 12,
+          .numLayers = 2, .maxSourceLength = 8, .maxTargetLength = 6, .dropout = 0.2f};
 }
 
 // Pairs of different lengths on both sides.
@@ -42,12 +34,6 @@ std::vector<Seq2SeqExample> examples() {
           {{2, 1, 4, 4, 6, 8, 3}, {2, 3}},
           {{2, 7, 3}, {2, 7, 7, 3}},
           {{2, 5, 3}, {2, 4, 5, 3}}};
-}
-
-std::vector<const Seq2SeqExample*> pointers(const std::vector<Seq2SeqExample>& e) {
-  std::vector<const Seq2SeqExample*> p;
-  for (const auto& x : e) p.push_back(&x);
-  return p;
 }
 
 Matrix logitsOf(const Seq2SeqTransformer& model, const Seq2SeqExample& pair) {
@@ -67,22 +53,13 @@ class TestChatbotTransformer : public QObject {
  private slots:
   void initTestCase() {
     ChatbotRunSettings s = chatbotPreset("tiny", "transformer");
-    s.data = "builtin:translate";
     s.transformer.embedDim = 32;
     s.transformer.numHeads = 2;
     s.transformer.keyDim = 16;
     s.transformer.denseDim = 64;
     s.transformer.numLayers = 1;
-    s.training.epochs = 6;
-    s.training.batchSize = 32;
-    s.training.optimizer.learningRate = 3e-3f;
-    s.threads = 2;
-    run_ = ChatbotRun::prepare(s);
+    test::trainOnTranslation(s, 6, 3e-3f, run_);
     QCOMPARE(run_->task(), std::string("seq2seq-transformer"));
-    const TrainingResult result = run_->train(nullptr, nullptr);
-    QCOMPARE(result.epochsDone, 6);
-    // learning happened: the validation loss fell far below that of guessing among the target words
-    QVERIFY(result.history.back().valLoss < 0.1 * std::log(double(run_->targetVocabulary().size())));
   }
 
   // Position t of the decoder sees positions 0..t only: changing a later target token changes nothing before it.
@@ -172,22 +149,12 @@ class TestChatbotTransformer : public QObject {
     QVERIFY2(exact >= 0.95, qPrintable(QString("%1% of held-out sentences exactly right").arg(100 * exact)));
   }
 
-  // "the ADJ NOUN" -> "el NOUN ADJ": with <start> at source position 0, the last layer's cross-attention (mean
-  // of its heads) of the Spanish noun (output step 1) must peak on the English noun (position 3), and that of
-  // the Spanish adjective (step 2) on the English adjective (position 2).
+  // The alignment is the last layer's cross-attention, averaged over its heads.
   void crossAttentionCrosses() {
     const Seq2SeqTransformer& m = run_->transformerModel();
-    int crossed = 0, total = 0;
-    for (const CrossingExample& e : translationCrossingExamples()) {
-      const Seq2SeqTransformerReply r = askSeq2seqTransformer(m, run_->sourceVocabulary(), run_->targetVocabulary(), e.english);
-      ++total;
-      if (r.answer != e.spanish || r.attention.rows() < 3) continue;
-      Index nounLooksAt = 0, adjectiveLooksAt = 0;
-      r.attention.row(1).maxCoeff(&nounLooksAt);
-      r.attention.row(2).maxCoeff(&adjectiveLooksAt);
-      crossed += nounLooksAt == 3 && adjectiveLooksAt == 2;
-    }
-    QVERIFY2(crossed >= total * 9 / 10, qPrintable(QString("%1 of %2 phrases cross").arg(crossed).arg(total)));
+    test::checkAlignmentCrosses([&](const std::string& english) {
+      return askSeq2seqTransformer(m, run_->sourceVocabulary(), run_->targetVocabulary(), english);
+    });
   }
 
   // Every attention set of ask, with the shapes the contract gives them, and each generation step's pass.
@@ -219,20 +186,10 @@ class TestChatbotTransformer : public QObject {
   void oddQuestionsGetAnAnswer() {
     const Seq2SeqTransformer& m = run_->transformerModel();
     const Vocabulary &source = run_->sourceVocabulary(), &target = run_->targetVocabulary();
-    const Seq2SeqTransformerReply unknown = askSeq2seqTransformer(m, source, target, "zorblax quux frobnicate");
-    QCOMPARE(unknown.sourceIds, (std::vector<int>{source.id(kStartToken), 1, 1, 1, source.id(kEndToken)}));
-    QVERIFY(!unknown.outputTokens.empty());
-    const Seq2SeqTransformerReply empty = askSeq2seqTransformer(m, source, target, "");
-    QCOMPARE(empty.sourceTokens.size(), size_t(2));
-    QVERIFY(!empty.outputTokens.empty());
-    std::string huge;
-    for (int i = 0; i < 10000; ++i) huge += i % 2 ? "red " : "car ";
-    const Seq2SeqTransformerReply longOne = askSeq2seqTransformer(m, source, target, huge);
-    QVERIFY(longOne.truncated);
-    QCOMPARE(static_cast<Index>(longOne.sourceIds.size()), m.config().maxSourceLength);
-    QCOMPARE(longOne.sourceTokens.back(), std::string(kEndToken));
-    QVERIFY(static_cast<Index>(longOne.outputTokens.size()) <= m.config().maxTargetLength);
-    QVERIFY_THROWS_EXCEPTION(InputError, askSeq2seqTransformer(m, source, target, "caf\xe9"));  // not UTF-8
+    auto ask = [&](const std::string& question) { return askSeq2seqTransformer(m, source, target, question); };
+    test::checkOddQuestionsGetAnAnswer(ask, source, m.config().maxSourceLength, m.config().maxTargetLength, 10000);
+    if (QTest::currentTestFailed()) return;
+    QVERIFY_THROWS_EXCEPTION(InputError, ask("caf\xe9"));  // not UTF-8
   }
 
   // Saved and loaded again: the same answer, the same weights, tokenizer written and read.

@@ -9,6 +9,7 @@
 #include "core/data/builtin_dialogs.h"
 #include "core/text/seq2seq_text.h"
 #include "core/train/chatbot_task.h"
+#include "tests/core/seq2seq_checks.h"
 
 using namespace al;
 
@@ -20,19 +21,10 @@ class TestChatbotTranslate : public QObject {
  private slots:
   void initTestCase() {
     ChatbotRunSettings s = chatbotPreset("tiny");
-    s.data = "builtin:translate";
     s.model.embedDim = 32;
     s.model.units = 64;
     s.model.attentionUnits = 32;
-    s.training.epochs = 8;
-    s.training.batchSize = 32;
-    s.training.optimizer.learningRate = 5e-3f;
-    s.threads = 2;
-    run_ = ChatbotRun::prepare(s);
-    const TrainingResult result = run_->train(nullptr, nullptr);
-    QCOMPARE(result.epochsDone, 8);
-    // learning happened: the validation loss fell far below that of guessing among the target words
-    QVERIFY(result.history.back().valLoss < 0.1 * std::log(double(run_->targetVocabulary().size())));
+    test::trainOnTranslation(s, 8, 5e-3f, run_);
   }
 
   void translatesHeldOutSentences() {
@@ -41,39 +33,20 @@ class TestChatbotTranslate : public QObject {
     QVERIFY2(exact >= 0.95, qPrintable(QString("%1% of held-out sentences exactly right").arg(100 * exact)));
   }
 
-  // "the ADJ NOUN" -> "el NOUN ADJ": with <start> at source position 0, the Spanish noun (output step 1)
-  // must look hardest at the English noun (position 3) and the Spanish adjective (step 2) at the adjective (2).
+  // The alignment is the additive attention's weights at each answer step.
   void alignmentCrosses() {
-    int crossed = 0, total = 0;
-    for (const CrossingExample& e : translationCrossingExamples()) {
-      const ChatbotReply r = askChatbot(run_->gruModel(), run_->sourceVocabulary(), run_->targetVocabulary(), e.english);
-      ++total;
-      if (r.answer != e.spanish || r.attention.rows() < 3) continue;
-      Index nounLooksAt = 0, adjectiveLooksAt = 0;
-      r.attention.row(1).maxCoeff(&nounLooksAt);
-      r.attention.row(2).maxCoeff(&adjectiveLooksAt);
-      crossed += nounLooksAt == 3 && adjectiveLooksAt == 2;
-    }
-    QVERIFY2(crossed >= total * 9 / 10, qPrintable(QString("%1 of %2 phrases cross").arg(crossed).arg(total)));
+    test::checkAlignmentCrosses([&](const std::string& english) {
+      return askChatbot(run_->gruModel(), run_->sourceVocabulary(), run_->targetVocabulary(), english);
+    });
   }
 
   void oddQuestionsGetAnAnswer() {
     const Seq2SeqAttention& m = run_->gruModel();
     const Vocabulary &source = run_->sourceVocabulary(), &target = run_->targetVocabulary();
-    const ChatbotReply unknown = askChatbot(m, source, target, "zorblax quux frobnicate");
-    QCOMPARE(unknown.sourceIds, (std::vector<int>{source.id(kStartToken), 1, 1, 1, source.id(kEndToken)}));
-    QVERIFY(!unknown.outputTokens.empty());
-    const ChatbotReply empty = askChatbot(m, source, target, "");
-    QCOMPARE(empty.sourceTokens.size(), size_t(2));
-    QVERIFY(!empty.outputTokens.empty());
-    std::string huge;
-    for (int i = 0; i < 5000; ++i) huge += i % 2 ? "red " : "car ";
-    const ChatbotReply longOne = askChatbot(m, source, target, huge);
-    QVERIFY(longOne.truncated);
-    QCOMPARE(static_cast<Index>(longOne.sourceIds.size()), m.config().maxSourceLength);
-    QCOMPARE(longOne.sourceTokens.back(), std::string(kEndToken));
-    QVERIFY(!longOne.outputTokens.empty());
-    QVERIFY(static_cast<Index>(longOne.outputTokens.size()) <= m.config().maxTargetLength);
+    auto ask = [&](const std::string& question) { return askChatbot(m, source, target, question); };
+    const ChatbotReply longOne =
+        test::checkOddQuestionsGetAnAnswer(ask, source, m.config().maxSourceLength, m.config().maxTargetLength, 5000);
+    if (QTest::currentTestFailed()) return;
     QCOMPARE(longOne.attention.cols(), m.config().maxSourceLength);
   }
 };

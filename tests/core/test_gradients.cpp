@@ -29,6 +29,29 @@ namespace {
 
 using Factory = std::function<LayerUnderTest()>;
 
+// Most rows: `forward(p, x, cache)` fills a fresh cache and returns the output; `backward(p, x, cache, dy, g)`
+// reads the cache of a forward pass on the same input, adds into g and returns dX. Every call of the checker
+// stands alone, so the backward pass runs its own forward pass first.
+// The gradient of a layer with two inputs, stacked as its input is: the first input's rows over the second's.
+Matrix stackRows(const Matrix& top, const Matrix& bottom) {
+  Matrix stacked(top.rows() + bottom.rows(), top.cols());
+  stacked << top, bottom;
+  return stacked;
+}
+
+template <class Cache, class Forward, class Backward>
+void setPasses(LayerUnderTest& t, Forward forward, Backward backward) {
+  t.forward = [forward](const ParameterSet& p, const Matrix& x) {
+    Cache c;
+    return Matrix(forward(p, x, c));
+  };
+  t.backward = [forward, backward](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
+    Cache c;
+    forward(p, x, c);
+    return Matrix(backward(p, x, c, dy, g));
+  };
+}
+
 LayerUnderTest makeDense() {
   LayerUnderTest t;
   auto layer = std::make_shared<Dense>(t.params, "dense", 5, 3);
@@ -36,15 +59,9 @@ LayerUnderTest makeDense() {
   layer->initialize(t.params, rng);
   t.params.value(layer->biasSlot()).setRandom();
   t.input = randomMatrix(4, 5, rng);  // T=4 x in=5
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    Dense::Cache c;
-    return layer->forward(p, x, c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    Dense::Cache c;
-    layer->forward(p, x, c);
-    return layer->backward(p, c, dy, g);
-  };
+  setPasses<Dense::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -55,15 +72,9 @@ LayerUnderTest makeGru() {
   layer->initialize(t.params, rng);
   t.params.value(layer->biasSlot()) = randomMatrix(2, 12, rng, 0.5f);  // non-zero biases on both rows
   t.input = randomMatrix(5, 3, rng);                                  // T=5 x in=3: the state carries over 5 steps
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    Gru::Cache c;
-    return layer->forward(p, x, c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    Gru::Cache c;
-    layer->forward(p, x, c);
-    return layer->backward(p, c, dy, g);
-  };
+  setPasses<Gru::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -74,15 +85,9 @@ LayerUnderTest makeAdditiveAttention() {
   layer->initialize(t.params, rng);
   for (float& w : t.params.data()) w += rng.uniform(-0.3f, 0.3f);  // non-zero biases too
   t.input = randomMatrix(1 + 5, 4, rng);  // row 0: decoder state (1 x U=4); rows 1..5: encoder outputs (S=5 x U)
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    AdditiveAttention::Cache c;
-    return layer->forward(p, x, c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    AdditiveAttention::Cache c;
-    layer->forward(p, x, c);
-    return layer->backward(p, x, c, dy, g);
-  };
+  setPasses<AdditiveAttention::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
+      [layer](const auto& p, const auto& x, auto& c, const auto& dy, auto& g) { return layer->backward(p, x, c, dy, g); });
   return t;
 }
 
@@ -91,15 +96,9 @@ LayerUnderTest makeSoftmaxCrossEntropy() {
   Rng rng(4);
   t.input = randomMatrix(4, 6, rng, 2.0f);  // N=4 tokens x V=6 logits
   const std::vector<int> targets = {0, 5, 2, 2};
-  t.forward = [targets](const ParameterSet&, const Matrix& x) {
-    SoftmaxCrossEntropy::Cache c;
-    return SoftmaxCrossEntropy().forward(x, targets, c);
-  };
-  t.backward = [targets](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    SoftmaxCrossEntropy::Cache c;
-    SoftmaxCrossEntropy().forward(x, targets, c);
-    return SoftmaxCrossEntropy().backward(c, dy);
-  };
+  setPasses<SoftmaxCrossEntropy::Cache>(
+      t, [targets](const auto&, const auto& x, auto& c) { return SoftmaxCrossEntropy().forward(x, targets, c); },
+      [targets](const auto&, const auto&, auto& c, const auto& dy, auto&) { return SoftmaxCrossEntropy().backward(c, dy); });
   return t;
 }
 
@@ -117,16 +116,12 @@ LayerUnderTest makeEmbedding() {
     for (Index i = 0; i < x.rows(); ++i) out.push_back(static_cast<int>(x(i, 0)));
     return out;
   };
-  t.forward = [layer, ids](const ParameterSet& p, const Matrix& x) {
-    Embedding::Cache c;
-    return layer->forward(p, ids(x), c);
-  };
-  t.backward = [layer, ids](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    Embedding::Cache c;
-    layer->forward(p, ids(x), c);
-    layer->backward(p, c, dy, g);
-    return Matrix(Matrix::Zero(x.rows(), 1));
-  };
+  setPasses<Embedding::Cache>(
+      t, [layer, ids](const auto& p, const auto& x, auto& c) { return layer->forward(p, ids(x), c); },
+      [layer](const auto& p, const auto& x, auto& c, const auto& dy, auto& g) {
+        layer->backward(p, c, dy, g);
+        return Matrix(Matrix::Zero(x.rows(), 1));  // ids have no gradient
+      });
   return t;
 }
 
@@ -153,15 +148,9 @@ LayerUnderTest makeRelu() {
     float& v = t.input.data()[i];
     v = (v < 0 ? -1.0f : 1.0f) * (0.1f + std::abs(v));
   }
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    Relu::Cache c;
-    return Relu{}.forward(x, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    Relu::Cache c;
-    Relu{}.forward(x, c);
-    return Relu{}.backward(c, dy);
-  };
+  setPasses<Relu::Cache>(
+      t, [](const auto&, const auto& x, auto& c) { return Relu{}.forward(x, c); },
+      [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return Relu{}.backward(c, dy); });
   return t;
 }
 
@@ -170,17 +159,13 @@ LayerUnderTest makeDropout() {
   LayerUnderTest t;
   Rng rng(5);
   t.input = randomMatrix(6, 5, rng);
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    Rng maskRng(99);
-    Dropout::Cache c;
-    return Dropout{0.4f}.forward(x, Mode::Train, maskRng, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    Rng maskRng(99);
-    Dropout::Cache c;
-    Dropout{0.4f}.forward(x, Mode::Train, maskRng, c);
-    return Dropout{0.4f}.backward(c, dy);
-  };
+  setPasses<Dropout::Cache>(
+      t,
+      [](const auto&, const auto& x, auto& c) {
+        Rng maskRng(99);
+        return Dropout{0.4f}.forward(x, Mode::Train, maskRng, c);
+      },
+      [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return Dropout{0.4f}.backward(c, dy); });
   return t;
 }
 
@@ -195,15 +180,9 @@ LayerUnderTest makeAttention(bool causal) {
   t.input = randomMatrix(5, 6, rng);  // T=5 x D=6
   t.zeroGradient = {"encoder.0.attention.key.bias"};  // q_i·b_k is the same for every key j of row i
   auto mask = causal ? std::make_shared<Matrix>(causalMask(5)) : nullptr;
-  t.forward = [layer, mask](const ParameterSet& p, const Matrix& x) {
-    MultiHeadAttention::Cache c;
-    return layer->forward(p, x, c, mask.get());
-  };
-  t.backward = [layer, mask](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    MultiHeadAttention::Cache c;
-    layer->forward(p, x, c, mask.get());
-    return layer->backward(p, c, dy, g);
-  };
+  setPasses<MultiHeadAttention::Cache>(
+      t, [layer, mask](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c, mask.get()); },
+      [layer, mask](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -218,18 +197,12 @@ LayerUnderTest makeCrossAttention() {
     t.params.value(part.bias) = randomMatrix(1, t.params.info(part.bias).cols, rng, 0.5f);
   t.input = randomMatrix(4 + 5, 6, rng);  // rows 0..3: X_q (T=4 x D=6); rows 4..8: X_kv (S=5 x D)
   t.zeroGradient = {"decoder.0.cross_attention.key.bias"};
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    MultiHeadAttention::Cache c;
-    return layer->forward(p, x.topRows(4), x.bottomRows(5), c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    MultiHeadAttention::Cache c;
-    layer->forward(p, x.topRows(4), x.bottomRows(5), c);
-    const MultiHeadAttention::InputGradients d = layer->backwardCross(p, c, dy, g);
-    Matrix dx(9, 6);
-    dx << d.query, d.keyValue;
-    return dx;
-  };
+  setPasses<MultiHeadAttention::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x.topRows(4), x.bottomRows(5), c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) {
+        const MultiHeadAttention::InputGradients d = layer->backwardCross(p, c, dy, g);
+        return stackRows(d.query, d.keyValue);
+      });
   return t;
 }
 
@@ -244,35 +217,21 @@ LayerUnderTest makeDecoderLayer() {
   for (float& w : t.params.data()) w += rng.uniform(-0.3f, 0.3f);  // non-zero biases, gammas away from 1
   t.input = randomMatrix(4 + 3, 6, rng);
   t.zeroGradient = {"decoder.0.self_attention.key.bias", "decoder.0.cross_attention.key.bias"};
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    TransformerDecoderLayer::Cache c;
-    return layer->forward(p, x.topRows(4), x.bottomRows(3), c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    TransformerDecoderLayer::Cache c;
-    layer->forward(p, x.topRows(4), x.bottomRows(3), c);
-    const TransformerDecoderLayer::InputGradients d = layer->backward(p, c, dy, g);
-    Matrix dx(7, 6);
-    dx << d.x, d.encoded;
-    return dx;
-  };
+  setPasses<TransformerDecoderLayer::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x.topRows(4), x.bottomRows(3), c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) {
+        const TransformerDecoderLayer::InputGradients d = layer->backward(p, c, dy, g);
+        return stackRows(d.x, d.encoded);
+      });
   return t;
 }
 
 // The whole encoder-decoder Transformer on one pair (2 layers a side, dropout with a fixed mask): its logits.
 LayerUnderTest makeSeq2seqTransformer() {
   LayerUnderTest t;
-  Seq2SeqTransformerConfig c;
-  c.sourceVocabSize = 7;
-  c.targetVocabSize = 6;
-  c.embedDim = 4;
-  c.numHeads = 2;
-  c.keyDim = 3;
-  c.denseDim = 5;
-  c.numLayers = 2;
-  c.maxSourceLength = 6;
-  c.maxTargetLength = 6;
-  c.dropout = 0.25f;
+  const Seq2SeqTransformerConfig c{.sourceVocabSize = 7, .targetVocabSize = 6, .embedDim = 4, .numHeads = 2,
+                                   .keyDim = 3, .denseDim = 5, .numLayers = 2, .maxSourceLength = 6,
+                                   .maxTargetLength = 6, .dropout = 0.25f};
   auto model = std::make_shared<Seq2SeqTransformer>(c);
   model->initialize(18);
   Rng rng(23);
@@ -312,15 +271,9 @@ LayerUnderTest makeLayerNorm() {
   t.params.value(layer->gammaSlot()) = randomMatrix(1, 6, rng).array() + 1.0f;
   t.params.value(layer->betaSlot()) = randomMatrix(1, 6, rng);
   t.input = randomMatrix(4, 6, rng);
-  t.forward = [layer](const ParameterSet& p, const Matrix& x) {
-    LayerNorm::Cache c;
-    return layer->forward(p, x, c);
-  };
-  t.backward = [layer](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    LayerNorm::Cache c;
-    layer->forward(p, x, c);
-    return layer->backward(p, c, dy, g);
-  };
+  setPasses<LayerNorm::Cache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -353,15 +306,14 @@ LayerUnderTest makeBatchNorm(Mode mode) {
     }
     return out;
   };
-  t.forward = [layer, split, stack, mode](const ParameterSet& p, const Matrix& x) {
-    BatchNorm::Cache c;
-    return stack(layer->forwardBatch(p, split(x), mode, c));
-  };
-  t.backward = [layer, split, stack, mode](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    BatchNorm::Cache c;
-    layer->forwardBatch(p, split(x), mode, c);
-    return stack(layer->backwardBatch(p, c, split(dy), g));
-  };
+  setPasses<BatchNorm::Cache>(
+      t,
+      [layer, split, stack, mode](const auto& p, const auto& x, auto& c) {
+        return stack(layer->forwardBatch(p, split(x), mode, c));
+      },
+      [layer, split, stack](const auto& p, const auto&, auto& c, const auto& dy, auto& g) {
+        return stack(layer->backwardBatch(p, c, split(dy), g));
+      });
   return t;
 }
 
@@ -373,15 +325,9 @@ LayerUnderTest makeMaxPool() {
   for (Index i = 0; i < t.input.size(); ++i) t.input.data()[i] = 0.1f * static_cast<float>(i) - 1.0f;
   for (Index i = t.input.size() - 1; i > 0; --i)
     std::swap(t.input.data()[i], t.input.data()[static_cast<Index>(rng.below(static_cast<uint64_t>(i + 1)))]);
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    MaxPool::Cache c;
-    return MaxPool{}.forward(x, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    MaxPool::Cache c;
-    MaxPool{}.forward(x, c);
-    return MaxPool{}.backward(c, dy);
-  };
+  setPasses<MaxPool::Cache>(
+      t, [](const auto&, const auto& x, auto& c) { return MaxPool{}.forward(x, c); },
+      [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return MaxPool{}.backward(c, dy); });
   return t;
 }
 
@@ -389,15 +335,9 @@ LayerUnderTest makeMeanPool() {
   LayerUnderTest t;
   Rng rng(10);
   t.input = randomMatrix(5, 4, rng);
-  t.forward = [](const ParameterSet&, const Matrix& x) {
-    MeanPool::Cache c;
-    return MeanPool{}.forward(x, c);
-  };
-  t.backward = [](const ParameterSet&, const Matrix& x, const Matrix& dy, Gradients&) {
-    MeanPool::Cache c;
-    MeanPool{}.forward(x, c);
-    return MeanPool{}.backward(c, dy);
-  };
+  setPasses<MeanPool::Cache>(
+      t, [](const auto&, const auto& x, auto& c) { return MeanPool{}.forward(x, c); },
+      [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return MeanPool{}.backward(c, dy); });
   return t;
 }
 
@@ -411,17 +351,13 @@ LayerUnderTest makeMaskedLmHead() {
   for (float& w : t.params.data()) w += rng.uniform(-0.3f, 0.3f);  // non-zero biases
   t.input = randomMatrix(5, 4, rng);                                // T=5 x D=4: the encoder's output
   const std::vector<int> positions = {4, 1, 1}, targets = {2, 6, 0};
-  t.forward = [head, positions, targets](const ParameterSet& p, const Matrix& x) {
-    MaskedLmHead::Cache c;
-    Rng dropoutRng(5);
-    return head->forward(p, x, positions, targets, Mode::Train, dropoutRng, c);  // N=3 x 1 losses
-  };
-  t.backward = [head, positions, targets](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
-    MaskedLmHead::Cache c;
-    Rng dropoutRng(5);
-    head->forward(p, x, positions, targets, Mode::Train, dropoutRng, c);
-    return head->backward(p, c, dy, g);
-  };
+  setPasses<MaskedLmHead::Cache>(
+      t,
+      [head, positions, targets](const auto& p, const auto& x, auto& c) {
+        Rng dropoutRng(5);
+        return head->forward(p, x, positions, targets, Mode::Train, dropoutRng, c);  // N=3 x 1 losses
+      },
+      [head](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return head->backward(p, c, dy, g); });
   return t;
 }
 

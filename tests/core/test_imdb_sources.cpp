@@ -509,20 +509,34 @@ class TestImdbSources : public QObject {
     QCOMPARE(small.samples, size_t(3));
     QCOMPARE(small.meanWords, 3.0);
     QCOMPARE(small.ratio, 1.0);
-    QVERIFY2(QString::fromStdString(small.recommendation).contains("bag-of-bigrams"), small.recommendation.c_str());
+    QCOMPARE(small.advice, ModelAdvice::BagOfBigrams);
+    QVERIFY(!small.generated);
 
     // 3000 samples of 2 words: ratio 1500, the threshold, where a sequence model is recommended.
     const std::vector<LabeledText> many(3000, LabeledText{"short one", 1, ""});
     const DataCard large = describe(many);
     QCOMPARE(large.ratio, 1500.0);
-    QVERIFY2(QString::fromStdString(large.recommendation).contains("sequence model"), large.recommendation.c_str());
+    QCOMPARE(large.advice, ModelAdvice::SequenceModel);
 
     // Just under the threshold.
     const std::vector<LabeledText> under(2998, LabeledText{"short one", 1, ""});
-    QVERIFY(QString::fromStdString(describe(under).recommendation).contains("bag-of-bigrams"));
+    QCOMPARE(describe(under).advice, ModelAdvice::BagOfBigrams);
 
     QCOMPARE(describe({}).samples, size_t(0));
-    QVERIFY(!describe({}).recommendation.empty());
+    QCOMPARE(describe({}).advice, ModelAdvice::NoSamples);
+  }
+
+  // A generated corpus is made so that word order decides: its card carries what was measured on it, where the
+  // Transformer with position beats both the one without and the bag of bigrams.
+  void dataCardOfGeneratedDataCarriesItsResults() {
+    for (const std::string source : {"builtin", "builtin:zh"}) {
+      const DataCard card = describe(loadImdbSource(source).train, source);
+      QVERIFY2(card.generated.has_value(), source.c_str());
+      QVERIFY(card.generated->transformer > card.generated->transformerNoPosition + 0.1);
+      QVERIFY(card.generated->transformer > card.generated->bagOfBigrams + 0.1);
+      QCOMPARE(card.suggestedTokenizer, source == "builtin" ? TokenizerKind::Keras : TokenizerKind::IcuWords);
+    }
+    QVERIFY(!describe({{"one two", 1, ""}}, "reviews.csv").generated);
   }
 };
 

@@ -124,40 +124,42 @@ class TestInputLimits : public QObject {
     QCOMPARE(Seq2SeqAttention::declaredMemory(s).parameters, double(Seq2SeqAttention(s).parameters().size()));
   }
 
-  void hugeConfigIsRefusedBeforeAnythingIsBuilt() {
-    // 100,000,000 x 4096 floats of embedding: 1.5 TB. Refused from the fields alone.
-    const fs::path model = dir("huge");
-    writeFile(model / "config.json",
-              transformerConfig(R"("vocab_size": 100000000, "sequence_length": 600, "embed_dim": 4096, "num_heads": 2,
-                                   "key_dim": 16, "dense_dim": 32, "num_layers": 1)"));
-    io::writeSafetensors(model / "model.safetensors", {{"w", {1}, {0.0f}}});
-    QVERIFY_MESSAGE(inputError([&] { loadImdbTransformer(model); }), "config.json", "declares a model of 1.5 TB",
-                    "more than the 1.0 GB");
-  }
-
-  void configLargerThanItsTensorFileIsRefused() {
-    // 5 MB of parameters declared, a tensor file of a few bytes: refused before the model is built.
-    const fs::path model = dir("mismatch");
-    writeFile(model / "config.json",
-              transformerConfig(R"("vocab_size": 20000, "sequence_length": 64, "embed_dim": 64, "num_heads": 2,
-                                   "key_dim": 16, "dense_dim": 32, "num_layers": 1)"));
-    io::writeSafetensors(model / "model.safetensors", {{"w", {1}, {0.0f}}});
-    QVERIFY_MESSAGE(inputError([&] { loadImdbTransformer(model); }), "config.json", "model.safetensors is only",
-                    "do not belong to the same model");
-  }
-
-  void longSequencesAndManyHeadsAreRefused() {
-    const fs::path model = dir("attention");
-    writeFile(model / "model.safetensors", "");
-    writeFile(model / "config.json",
-              transformerConfig(R"("vocab_size": 100, "sequence_length": 100000, "embed_dim": 8, "num_heads": 1,
-                                   "key_dim": 4, "dense_dim": 8, "num_layers": 1)"));
-    QVERIFY_MESSAGE(inputError([&] { loadImdbTransformer(model); }), "sequence_length", "100000", "8192");
+  // A transformer's config.json that asks for too much is refused from its fields alone, before any model is
+  // built. With a tensor file of one float (or an empty one), so that only the config can be at fault.
+  void transformerConfigIsRefused_data() {
+    QTest::addColumn<QString>("sizes");
+    QTest::addColumn<bool>("oneFloatTensorFile");
+    QTest::addColumn<QStringList>("message");
+    // 100,000,000 x 4096 floats of embedding: 1.5 TB.
+    QTest::newRow("huge") << R"("vocab_size": 100000000, "sequence_length": 600, "embed_dim": 4096, "num_heads": 2,
+                                "key_dim": 16, "dense_dim": 32, "num_layers": 1)"
+                          << true << QStringList{"config.json", "declares a model of 1.5 TB", "more than the 1.0 GB"};
+    // 5 MB of parameters declared, a tensor file of a few bytes.
+    QTest::newRow("larger than its tensor file")
+        << R"("vocab_size": 20000, "sequence_length": 64, "embed_dim": 64, "num_heads": 2, "key_dim": 16,
+              "dense_dim": 32, "num_layers": 1)"
+        << true << QStringList{"config.json", "model.safetensors is only", "do not belong to the same model"};
+    QTest::newRow("long sequences") << R"("vocab_size": 100, "sequence_length": 100000, "embed_dim": 8,
+                                          "num_heads": 1, "key_dim": 4, "dense_dim": 8, "num_layers": 1)"
+                                    << false << QStringList{"sequence_length", "100000", "8192"};
     // Within each field's bound, but 20 layers x 64 heads x 8192^2 attention weights: 320 GB for one sequence.
-    writeFile(model / "config.json",
-              transformerConfig(R"("vocab_size": 100, "sequence_length": 8192, "embed_dim": 8, "num_heads": 64,
-                                   "key_dim": 4, "dense_dim": 8, "num_layers": 20)"));
-    QVERIFY_MESSAGE(inputError([&] { loadImdbTransformer(model); }), "config.json", "for one full-length sequence");
+    QTest::newRow("many heads") << R"("vocab_size": 100, "sequence_length": 8192, "embed_dim": 8, "num_heads": 64,
+                                      "key_dim": 4, "dense_dim": 8, "num_layers": 20)"
+                                << false << QStringList{"config.json", "for one full-length sequence"};
+  }
+
+  void transformerConfigIsRefused() {
+    QFETCH(QString, sizes);
+    QFETCH(bool, oneFloatTensorFile);
+    QFETCH(QStringList, message);
+    const fs::path model = dir(QTest::currentDataTag());
+    writeFile(model / "config.json", transformerConfig(sizes.toStdString()));
+    if (oneFloatTensorFile)
+      io::writeSafetensors(model / "model.safetensors", {{"w", {1}, {0.0f}}});
+    else
+      writeFile(model / "model.safetensors", "");
+    const QString error = inputError([&] { loadImdbTransformer(model); });
+    for (const QString& part : message) QVERIFY2(error.contains(part), qPrintable(error));
   }
 
   void chatbotAndBigramSizesAreBounded() {

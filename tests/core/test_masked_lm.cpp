@@ -2,6 +2,7 @@
 // reproducible parallel training, fill's distributions and the few-label split.
 #include <oneapi/tbb/task_arena.h>  // before Qt: Qt's emit macro breaks oneTBB's headers
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "core/error.h"
@@ -9,6 +10,8 @@
 #include "core/models/masked_lm.h"
 #include "core/models/mlm_masking.h"
 #include "core/train/trainer.h"
+#include "core/train/imdb_run.h"
+#include "core/train/mlm_run.h"
 
 using namespace al;
 
@@ -159,6 +162,36 @@ class TestMaskedLm : public QObject {
     std::vector<size_t> first(order.begin(), order.begin() + 30), got = limited.train;
     got.insert(got.end(), limited.validation.begin(), limited.validation.end());
     QCOMPARE(got, first);
+  }
+
+  // Fine-tuning from a masked-lm in memory (the app's model library) starts exactly as from its directory:
+  // the same vocabulary and encoder weights, a new head.
+  void classifierStartsFromAnEncoderInMemoryAsFromItsDirectory() {
+    MlmRunSettings mlmSettings = mlmPreset("tiny");
+    mlmSettings.training.epochs = 1;
+    mlmSettings.threads = 1;
+    const std::unique_ptr<MlmRun> mlm = MlmRun::prepare(mlmSettings);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath("mlm").toStdString();
+    mlm->save(path);
+
+    ImdbRunSettings fromDir = imdbPreset("tiny");
+    fromDir.threads = 1;
+    fromDir.initEncoderDir = path;
+    ImdbRunSettings fromMemory = fromDir;
+    fromMemory.initEncoderDir.clear();
+    fromMemory.initEncoderModel = std::make_shared<const MaskedLmModel>(
+        copyMaskedLm(mlm->model(), mlm->vocabulary(), mlm->tokenizer(), {}));
+    const std::unique_ptr<ImdbRun> a = ImdbRun::prepare(fromDir), b = ImdbRun::prepare(fromMemory);
+    QCOMPARE(a->vocabulary().tokens(), mlm->vocabulary().tokens());
+    QCOMPARE(b->vocabulary().tokens(), mlm->vocabulary().tokens());
+    QVERIFY(a->model().parameters().data() == b->model().parameters().data());
+    const ParameterSet& encoder = mlm->model().parameters();
+    const int embedding = encoder.find("embedding.token");
+    QVERIFY(embedding >= 0);
+    QVERIFY(b->model().parameters().value(b->model().parameters().find("embedding.token")) ==
+            encoder.value(embedding));
   }
 };
 

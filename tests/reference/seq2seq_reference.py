@@ -119,10 +119,12 @@ def shapes(vs, vt):
             "decoder.gru.bias": [2, 3 * U], "decoder.output.kernel": [U, vt], "decoder.output.bias": [vt]}
 
 
-def write_safetensors(path, tensors):
-    """tensors: dict name -> float32 array, written in ORDER. 8-byte LE header length, JSON, raw LE data."""
+def write_safetensors(path, tensors, order=None):
+    """tensors: dict name -> float32 array, written in `order` (default ORDER, this model's tensors; None for the
+    dict's own order when order=False). 8-byte LE header length, JSON header, raw LE data."""
+    names = ORDER if order is None else (order or list(tensors))
     header, blobs, offset = {}, [], 0
-    for name in ORDER:
+    for name in names:
         data = np.ascontiguousarray(tensors[name], dtype="<f4").tobytes()
         header[name] = {"dtype": "F32", "shape": list(tensors[name].shape), "data_offsets": [offset, offset + len(data)]}
         blobs.append(data)
@@ -134,6 +136,17 @@ def write_safetensors(path, tensors):
         f.write(text)
         for blob in blobs:
             f.write(blob)
+
+
+def write_model_directory(directory, config, weights, source_vocab, target_vocab, order=None):
+    """A model directory of the contract: config.json, model.safetensors (tensors in `order`, as for
+    write_safetensors) and the two vocabulary files."""
+    with open(os.path.join(directory, "config.json"), "w") as f:
+        json.dump(config, f, indent=2)
+        f.write("\n")
+    write_safetensors(os.path.join(directory, "model.safetensors"), weights, order)
+    write_lines(os.path.join(directory, "source_vocab.txt"), source_vocab)
+    write_lines(os.path.join(directory, "target_vocab.txt"), target_vocab)
 
 
 def write_lines(path, lines):
@@ -217,6 +230,31 @@ def to_torch(w, grad=False):
     return {k: torch.tensor(v.astype(np.float64), requires_grad=grad) for k, v in w.items()}
 
 
+def as_float32(w):
+    return {k: v.detach().numpy().astype(np.float32) for k, v in w.items()}
+
+
+def sgd_epoch(wg, pair_loss, pairs, sgd):
+    """One epoch of plain SGD over id pairs in their order, in batches of sgd["batch_size"]: the loss of a batch
+    is the mean cross-entropy over its real target tokens (pair_loss(w, source, target) -> summed loss, tokens).
+    Updates wg in place; returns the batch losses."""
+    batch_losses = []
+    for first in range(0, len(pairs), sgd["batch_size"]):
+        total, count = 0.0, 0
+        for source, target in pairs[first:first + sgd["batch_size"]]:
+            loss, tokens = pair_loss(wg, source, target)
+            total, count = total + loss, count + tokens
+        mean = total / count
+        for t in wg.values():
+            t.grad = None
+        mean.backward()
+        with torch.no_grad():
+            for t in wg.values():
+                t -= sgd["learning_rate"] * t.grad
+        batch_losses.append(float(mean))
+    return batch_losses
+
+
 def self_check():
     torch.manual_seed(0)
     # 1. our GRU equals torch's GRUCell (gate order r, z, n; PyTorch's n = tanh(W_in x + b_in + r (W_hn h + b_hn))
@@ -267,13 +305,7 @@ def main():
               "source_vocab_size": len(source_vocab), "target_vocab_size": len(target_vocab), "embed_dim": E,
               "units": U, "attention_units": A, "max_source_length": MAX_LENGTH, "max_target_length": MAX_LENGTH}
     weights = random_weights(len(source_vocab), len(target_vocab), 2024)
-    directory = os.path.join(OUT, "model")
-    with open(os.path.join(directory, "config.json"), "w") as f:
-        json.dump(config, f, indent=2)
-        f.write("\n")
-    write_safetensors(os.path.join(directory, "model.safetensors"), weights)
-    write_lines(os.path.join(directory, "source_vocab.txt"), source_vocab)
-    write_lines(os.path.join(directory, "target_vocab.txt"), target_vocab)
+    write_model_directory(os.path.join(OUT, "model"), config, weights, source_vocab, target_vocab)
 
     w = to_torch(weights)
     start, end = target_vocab.index("<start>"), target_vocab.index("<end>")
@@ -298,22 +330,8 @@ def main():
     held = math.floor((n - 1) * SGD["validation_split"])
     train = usable[:n - held - 1]
     wg = to_torch(weights, grad=True)
-    batch_losses = []
-    for first in range(0, len(train), SGD["batch_size"]):
-        batch = train[first:first + SGD["batch_size"]]
-        total, count = 0.0, 0
-        for q, a in batch:
-            loss, tokens = pair_loss(wg, ids_of(q, source_vocab), ids_of(a, target_vocab))
-            total, count = total + loss, count + tokens
-        mean = total / count
-        for t in wg.values():
-            t.grad = None
-        mean.backward()
-        with torch.no_grad():
-            for t in wg.values():
-                t -= SGD["learning_rate"] * t.grad
-        batch_losses.append(float(mean))
-    write_safetensors(os.path.join(OUT, "sgd_epoch.safetensors"), {k: v.detach().numpy().astype(np.float32) for k, v in wg.items()})
+    batch_losses = sgd_epoch(wg, pair_loss, [(ids_of(q, source_vocab), ids_of(a, target_vocab)) for q, a in train], SGD)
+    write_safetensors(os.path.join(OUT, "sgd_epoch.safetensors"), as_float32(wg))
     with open(os.path.join(OUT, "sgd_epoch.json"), "w") as f:
         json.dump(dict(SGD, pairs=len(pairs), usable=n, trained=len(train), validation=held, batch_losses=batch_losses), f, indent=1)
         f.write("\n")

@@ -22,12 +22,12 @@ The output is deterministic (fixed seeds, float64 math, float32 files).
 import json
 import math
 import os
-import struct
 
 import numpy as np
 import torch
 
-from seq2seq_reference import DIALOG_LINES, QUESTIONS, build_vocab, cut, ids_of, preprocess, write_lines
+from seq2seq_reference import (DIALOG_LINES, QUESTIONS, as_float32, build_vocab, cut, ids_of, preprocess, sgd_epoch,
+                               to_torch, write_model_directory, write_safetensors as write_tensors)
 
 torch.set_default_dtype(torch.float64)
 
@@ -79,20 +79,8 @@ def shapes(vs, vt):
 
 
 def write_safetensors(path, tensors):
-    """tensors: dict name -> float32 array. 8-byte LE header length, JSON header, raw LE data."""
-    header, blobs, offset = {}, [], 0
-    for name, value in tensors.items():
-        data = np.ascontiguousarray(value, dtype="<f4").tobytes()
-        header[name] = {"dtype": "F32", "shape": list(value.shape), "data_offsets": [offset, offset + len(data)]}
-        blobs.append(data)
-        offset += len(data)
-    text = json.dumps(header, separators=(",", ":")).encode("utf-8")
-    text += b" " * ((8 - len(text) % 8) % 8)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(text)))
-        f.write(text)
-        for blob in blobs:
-            f.write(blob)
+    """tensors: dict name -> float32 array, in the dict's order."""
+    write_tensors(path, tensors, order=False)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -189,10 +177,6 @@ def random_weights(vs, vt, seed):
     return w
 
 
-def to_torch(w, grad=False):
-    return {k: torch.tensor(v.astype(np.float64), requires_grad=grad) for k, v in w.items()}
-
-
 def self_check():
     torch.manual_seed(0)
     w = to_torch(random_weights(7, 6, 1))
@@ -241,13 +225,7 @@ def main():
               "num_heads": H, "key_dim": K, "dense_dim": F, "num_layers": L, "max_source_length": MAX_LENGTH,
               "max_target_length": MAX_LENGTH, "dropout": 0.5, "norm_epsilon": EPSILON}  # tokenizer: default
     weights = random_weights(len(source_vocab), len(target_vocab), 2025)
-    directory = os.path.join(OUT, "model")
-    with open(os.path.join(directory, "config.json"), "w") as f:
-        json.dump(config, f, indent=2)
-        f.write("\n")
-    write_safetensors(os.path.join(directory, "model.safetensors"), weights)
-    write_lines(os.path.join(directory, "source_vocab.txt"), source_vocab)
-    write_lines(os.path.join(directory, "target_vocab.txt"), target_vocab)
+    write_model_directory(os.path.join(OUT, "model"), config, weights, source_vocab, target_vocab, order=False)
 
     w = to_torch(weights)
     start, end = target_vocab.index("<start>"), target_vocab.index("<end>")
@@ -276,21 +254,8 @@ def main():
     # loss = mean cross-entropy over the batch's real target tokens.
     train = [(q, a) for q, a in zip(questions, answers) if len(q) <= MAX_LENGTH and len(a) <= MAX_LENGTH]
     wg = to_torch(weights, grad=True)
-    batch_losses = []
-    for first in range(0, len(train), SGD["batch_size"]):
-        total, count = 0.0, 0
-        for q, a in train[first:first + SGD["batch_size"]]:
-            loss, tokens = pair_loss(wg, ids_of(q, source_vocab), ids_of(a, target_vocab))
-            total, count = total + loss, count + tokens
-        mean = total / count
-        for t in wg.values():
-            t.grad = None
-        mean.backward()
-        with torch.no_grad():
-            for t in wg.values():
-                t -= SGD["learning_rate"] * t.grad
-        batch_losses.append(float(mean))
-    write_safetensors(os.path.join(OUT, "sgd_epoch.safetensors"), {k: v.detach().numpy().astype(np.float32) for k, v in wg.items()})
+    batch_losses = sgd_epoch(wg, pair_loss, [(ids_of(q, source_vocab), ids_of(a, target_vocab)) for q, a in train], SGD)
+    write_safetensors(os.path.join(OUT, "sgd_epoch.safetensors"), as_float32(wg))
     with open(os.path.join(OUT, "sgd_epoch.json"), "w") as f:
         json.dump(dict(SGD, pairs=len(pairs), trained=len(train), tensors=len(wg), batch_losses=batch_losses), f, indent=1)
         f.write("\n")

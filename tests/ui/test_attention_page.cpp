@@ -9,12 +9,13 @@
 
 #include <QFile>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <cmath>
 
-#include "ui/attention_page.h"
+#include "ui/pages/attention_page.h"
 #include "ui/export.h"
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 
 using namespace al;
 using namespace al::ui;
@@ -24,17 +25,8 @@ namespace {
 const char* kSentence = "The train left the station on time and the station was quiet";
 
 TransformerConfig testConfig(PositionKind position, int layers = 1, int sequenceLength = 32) {
-  TransformerConfig c;
-  c.vocabSize = 60;
-  c.sequenceLength = sequenceLength;
-  c.embedDim = 16;
-  c.numHeads = 2;
-  c.keyDim = 8;
-  c.denseDim = 8;
-  c.numLayers = layers;
-  c.position = position;
-  c.dropout = 0;
-  return c;
+  return {.vocabSize = 60, .sequenceLength = sequenceLength, .embedDim = 16, .numHeads = 2, .keyDim = 8,
+          .denseDim = 8, .numLayers = layers, .position = position, .dropout = 0};
 }
 
 // A model whose embeddings are large enough for attention to be far from uniform.
@@ -263,20 +255,40 @@ void TestAttentionPage::modelDirectories() {
   const QString path = dir.filePath("saved");
   saveImdbTransformer(path.toStdString(), *model->model, model->vocabulary, {});
   AttentionPage page;
-  QVERIFY(page.openModelDirectory(path));
+  // Read on a worker thread: the page answers meanwhile, and the model arrives when it has been read.
+  page.openModelDirectory(path);
+  QVERIFY(page.isOpeningModel());
+  QCOMPARE(page.modelCount(), 0);
+  QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+  QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
   QCOMPARE(page.modelCount(), 1);
   QCOMPARE(page.currentModelName(), QString("saved"));
   page.setText(kSentence);
   const ImdbPrediction expected = predictText(*model->model, model->vocabulary, kSentence);
   QVERIFY(std::abs(page.heatmap(0, 1)->drawnValue(3, 4) - expected.attention[0][1](3, 4)) < 1e-6);
 
-  QVERIFY(!page.openModelDirectory(dir.filePath("missing")));
-  QVERIFY(!page.errorText().isEmpty());
+  page.openModelDirectory(dir.filePath("missing"));
+  QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+  QVERIFY(page.errorText().contains("missing"));
   QCOMPARE(page.modelCount(), 1);
+
+  // Cancelled, an opening adds nothing, and neither do the ones waiting behind it.
+  page.openModelDirectory(path);
+  page.openModelDirectory(path);
+  auto* cancel = page.findChild<QPushButton*>("cancelFileJob");
+  QVERIFY(cancel && !cancel->isHidden());
+  cancel->click();
+  QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+  QCOMPARE(page.modelCount(), 1);
+  // Not cancelled, directories asked for one after the other are all opened, in turn.
+  page.openModelDirectory(path);
+  page.openModelDirectory(path);
+  QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+  QCOMPARE(page.modelCount(), 3);
 
   // A run of this session arrives as the model library's snapshot (tests/ui/test_model_library.cpp), no file.
   page.addModel("session run", model);
-  QCOMPARE(page.modelCount(), 2);
+  QCOMPARE(page.modelCount(), 4);
   QCOMPARE(page.currentModelName(), QString("session run"));
 }
 

@@ -9,9 +9,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ui/curve_plot.h"
-#include "ui/runs_list.h"
-#include "ui/train_page.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/widgets/runs_list.h"
+#include "ui/pages/train_page.h"
 
 using al::ui::CurvePlot;
 using al::ui::TrainPage;
@@ -55,10 +55,12 @@ class TestBadFiles : public QObject {
     // A truncated model directory: the model of that run, its weights cut in half.
     const QString model = workDir_.filePath("truncated-model");
     QVERIFY2(page.saveModel(run, model), qPrintable(page.errorText()));
+    QVERIFY(QTest::qWaitFor([&] { return !page.filesBusy(); }, 60000));  // saving runs on a worker thread
     QFile weights(model + "/model.safetensors");
     QVERIFY(weights.exists());
     QVERIFY(weights.resize(weights.size() / 2));
-    QVERIFY(!page.openModel(model));
+    page.openModel(model);  // read on a worker thread; the banner says why it failed
+    QVERIFY(QTest::qWaitFor([&] { return !page.filesBusy(); }, 60000));
     QVERIFY2(page.errorText().contains("model.safetensors"), qPrintable(page.errorText()));
     expectRunIntact(page, run, history, batches);
 

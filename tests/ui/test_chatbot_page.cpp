@@ -8,9 +8,9 @@
 #include <QTemporaryDir>
 #include <cmath>
 
-#include "ui/chatbot_page.h"
+#include "ui/pages/chatbot_page.h"
 #include "ui/export.h"
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
 
 using namespace al;
 using namespace al::ui;

@@ -1,7 +1,7 @@
 // The download panel and the Train page's "Download IMDB" entry, against a local HTTP server on 127.0.0.1: a
 // whole download, a cut transfer resumed, a wrong checksum, a 404, an unreachable port, Cancel and a continued
 // download, a full disk; the archive then listed by the Train page, now and at the next launch.
-#include "ui/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
+#include "ui/pages/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
 
 #include <sys/resource.h>
 

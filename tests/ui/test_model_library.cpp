@@ -1,5 +1,6 @@
 // The session's model library: a run finished on the Train page appears on the Attention page as an in-memory
 // snapshot, without any file being written; the snapshot is the run's model (same predictions), not a link to it.
+// The normalization race's runs and opened model directories reach the pages the same way.
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/train/imdb_run.h"
 
@@ -9,10 +10,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ui/attention_page.h"
+#include "ui/pages/attention_page.h"
 #include "ui/main_window.h"
+#include "ui/session/norm_race.h"
+#include "ui/pages/normalization_page.h"
 #include "ui/session/model_library.h"
-#include "ui/train_page.h"
+#include "ui/pages/train_page.h"
 
 using namespace al;
 using namespace al::ui;
@@ -34,7 +37,20 @@ QStringList filesUnder(const QString& dir) {
 class TestModelLibrary : public QObject {
   Q_OBJECT
  private slots:
-  void finishedRunReachesTheAttentionPageWithoutAFile() {
+  void sessionModelsReachTheAttentionPageWithoutAFile() {
+    // A model directory to open, written before the watch begins.
+    QTemporaryDir saved;
+    QVERIFY(saved.isValid());
+    const QString modelDir = saved.filePath("opened-model");
+    {
+      TransformerClassifier model(imdbPreset("tiny").model);
+      model.initialize(7);
+      std::vector<std::string> words = {"", "[UNK]"};
+      for (int i = 2; i < model.config().vocabSize; ++i) words.push_back("word" + std::to_string(i));
+      saveImdbTransformer(modelDir.toStdString(), model, Vocabulary::fromTokens(words), {});
+    }
+    const QStringList savedFiles = filesUnder(saved.path());
+
     // Any temporary folder or file would land here, and a relative path in the working directory.
     QTemporaryDir watched;
     QVERIFY(watched.isValid());
@@ -77,11 +93,49 @@ class TestModelLibrary : public QObject {
       QCOMPARE(predictText(*model->imdb->model, model->imdb->vocabulary, review).probability,
                predictText(run->model(), run->vocabulary(), review).probability);
       QVERIFY(&model->imdb->model->parameters() != &run->model().parameters());
+
+      // The normalization race's two finished runs arrive the same way.
+      NormalizationPage* normalization = nullptr;
+      for (int i = 0; i < window.pageCount() && !normalization; ++i)
+        normalization = qobject_cast<NormalizationPage*>(window.page(i));
+      QVERIFY(normalization);
+      NormRace* race = normalization->race();
+      QSignalSpy raced(race, &NormRace::raceFinished);
+      race->setPreset("tiny");
+      race->setEpochs(1);
+      race->start();
+      QVERIFY(QTest::qWaitFor([&] { return raced.count() > 0; }, kTrainTimeoutMs));
+      QCOMPARE(race->state(), NormRace::State::Finished);
+      QCOMPARE(added.count(), 3);
+      for (int i : {1, 2}) {
+        const SessionModel* racedModel = window.library()->model(added.at(i).first().toInt());
+        QVERIFY(racedModel && racedModel->imdb);
+        QCOMPARE(racedModel->status, QString("raced"));
+      }
+      QCOMPARE(attention->modelCount(), modelsBefore + 3);
+
+      // An opened model directory too, whether opened on the Train page or on the Attention page: read once on
+      // a worker thread, then a snapshot in the library that both pages show.
+      train->openModel(modelDir);
+      QVERIFY(QTest::qWaitFor([&] { return !train->filesBusy(); }, kTrainTimeoutMs));
+      QVERIFY2(train->errorText().isEmpty(), qPrintable(train->errorText()));
+      QCOMPARE(added.count(), 4);
+      const SessionModel* opened = window.library()->model(added.at(3).first().toInt());
+      QVERIFY(opened && opened->imdb);
+      QCOMPARE(opened->status, QString("opened"));
+      QCOMPARE(opened->name, QString("opened-model"));
+      QCOMPARE(attention->currentModel(), opened->imdb);
+      attention->openModelDirectory(modelDir);
+      QVERIFY(QTest::qWaitFor([&] { return !attention->isOpeningModel(); }, kTrainTimeoutMs));
+      QCOMPARE(added.count(), 5);
+      QCOMPARE(attention->modelCount(), modelsBefore + 5);
+      QCOMPARE(attention->currentModel(), window.library()->model(added.at(4).first().toInt())->imdb);
     }
 
     QDir::setCurrent(previous);
     qunsetenv("TMPDIR");
     QVERIFY2(filesUnder(watched.path()).isEmpty(), qPrintable(filesUnder(watched.path()).join('\n')));
+    QCOMPARE(filesUnder(saved.path()), savedFiles);  // opening only reads
   }
 };
 

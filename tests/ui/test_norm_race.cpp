@@ -14,13 +14,14 @@
 #include <cmath>
 #include <set>
 
-#include "ui/curve_plot.h"
+#include "ui/widgets/curve_plot.h"
 #include "ui/main_window.h"
-#include "ui/norm_race.h"
-#include "ui/normalization_page.h"
-#include "ui/run_factory.h"
-#include "ui/runs_list.h"
-#include "ui/train_page.h"
+#include "ui/session/norm_race.h"
+#include "ui/pages/normalization_page.h"
+#include "ui/session/run_factory.h"
+#include "ui/widgets/runs_list.h"
+#include "ui/session/model_library.h"
+#include "ui/pages/train_page.h"
 
 using al::ui::CurvePlot;
 using al::ui::NormRace;
@@ -147,15 +148,14 @@ void TestNormRace::raceProducesTwoFullRuns() {
     QVERIFY2(summary.contains(a > b ? "Layer norm won" : "Batch norm won"), qPrintable(summary));
   QVERIFY2(summary.contains("claim"), qPrintable(summary));
 
-  // Both runs were kept as model directories that read back with their whole history.
+  // Both runs are handed out as they finished (no file), with their whole history and settings.
   for (Side side : NormRace::kSides) {
-    const QString dir = race.savedRunDirectory(side);
-    QVERIFY2(QFileInfo(dir).fileName().contains(race.name(side)), qPrintable(dir));
-    const al::ui::SavedModel saved = al::ui::openModel(dir);
-    QCOMPARE(static_cast<int>(saved.history.size()), kEpochs);
-    QCOMPARE(saved.history.back().valAccuracy, race.history(side).back().valAccuracy);
-    QCOMPARE(saved.config.at("norm").get<std::string>(), side == Side::Layer ? std::string("layer")
-                                                                                   : std::string("batch"));
+    const auto* run = dynamic_cast<const al::ImdbRun*>(race.finishedRun(side));
+    QVERIFY(run);
+    QCOMPARE(static_cast<int>(run->history().size()), kEpochs);
+    QCOMPARE(run->history().back().valAccuracy, race.history(side).back().valAccuracy);
+    QCOMPARE(run->settings(), race.settings(side));
+    QVERIFY2(race.runName(side).contains(race.name(side)), qPrintable(race.runName(side)));
   }
 }
 
@@ -202,8 +202,8 @@ void TestNormRace::stopEndsBothWithoutVerdict() {
   QVERIFY(!race.summaryText().contains("won"));
   QVERIFY(!race.summaryText().contains("draw"));
   QVERIFY(std::isnan(race.testAccuracy(Side::Layer)));
-  QVERIFY(race.savedRunDirectory(Side::Layer).isEmpty());
-  QVERIFY(race.savedRunDirectory(Side::Batch).isEmpty());
+  QVERIFY(!race.finishedRun(Side::Layer));  // a stopped race hands out no runs
+  QVERIFY(!race.finishedRun(Side::Batch));
   QVERIFY(button(race, "raceStart")->isEnabled());
   QVERIFY(!button(race, "racePause")->isChecked());
 
@@ -278,6 +278,13 @@ void TestNormRace::finishedRunsJoinTheTrainPage() {
     // The race's test accuracy fills the Train page's test column: "87.5 %" or the like, not the empty dash.
     const QString test = runs->text(id, al::ui::RunsList::TestColumn);
     QVERIFY2(test.contains(QRegularExpression("\\d")), qPrintable(test));
+  }
+  // Both are models of the session too, as snapshots: the Attention page can show them.
+  QCOMPARE(window.library()->models().size(), size_t{2});
+  for (const al::ui::SessionModel& model : window.library()->models()) {
+    QCOMPARE(model.status, QString("raced"));
+    QVERIFY(model.imdb);
+    QCOMPARE(model.history.size(), size_t{1});
   }
 }
 

@@ -18,8 +18,8 @@
 
 #include "core/error.h"
 #include "ui/export.h"
-#include "ui/matrix_view.h"
-#include "ui/normalization_page.h"
+#include "ui/widgets/matrix_view.h"
+#include "ui/pages/normalization_page.h"
 
 using namespace al;
 using namespace al::ui;

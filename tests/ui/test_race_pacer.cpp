@@ -9,7 +9,7 @@
 #include <chrono>
 #include <thread>
 
-#include "ui/race_pacer.h"
+#include "ui/session/race_pacer.h"
 
 using al::TrainingControl;
 using al::ui::RacePacer;

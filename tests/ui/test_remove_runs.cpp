@@ -8,9 +8,9 @@
 #include <QTimer>
 #include <QtTest>
 
-#include "ui/curve_plot.h"
-#include "ui/runs_list.h"
-#include "ui/train_page.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/widgets/runs_list.h"
+#include "ui/pages/train_page.h"
 
 using al::ui::TrainPage;
 
@@ -55,6 +55,7 @@ class TestRemoveRuns : public QObject {
     const int unsaved = trainTinyRun(page);
     const int saved = trainTinyRun(page);
     QVERIFY2(page.saveModel(saved, workDir_.filePath("saved")), qPrintable(page.errorText()));
+    QVERIFY(QTest::qWaitFor([&] { return !page.filesBusy(); }, 60000));  // saving runs on a worker thread
     QCOMPARE(page.runs()->runCount(), 2);
 
     // The unsaved run: No keeps it, Yes removes it with its curves and its model.

@@ -11,8 +11,8 @@
 #include <cmath>
 
 #include "ui/export.h"
-#include "ui/matrix_view.h"
-#include "ui/stepper_page.h"
+#include "ui/widgets/matrix_view.h"
+#include "ui/pages/stepper_page.h"
 
 using namespace al;
 using namespace al::ui;
@@ -37,15 +37,8 @@ double largestDifference(const Matrix& a, const Matrix& b) {
 }
 
 std::shared_ptr<ImdbTransformerModel> trainedLikeModel() {
-  TransformerConfig c;
-  c.vocabSize = 50;
-  c.sequenceLength = 20;
-  c.embedDim = 8;
-  c.numHeads = 2;
-  c.keyDim = 4;
-  c.denseDim = 6;
-  c.numLayers = 1;
-  c.dropout = 0;
+  const TransformerConfig c{.vocabSize = 50, .sequenceLength = 20, .embedDim = 8, .numHeads = 2, .keyDim = 4,
+                            .denseDim = 6, .numLayers = 1, .dropout = 0};
   auto m = std::make_shared<ImdbTransformerModel>();
   m->model = std::make_unique<TransformerClassifier>(c);
   m->model->initialize(8);

@@ -18,9 +18,9 @@
 
 #include <cmath>
 
-#include "ui/curve_plot.h"
-#include "ui/runs_list.h"
-#include "ui/train_page.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/widgets/runs_list.h"
+#include "ui/pages/train_page.h"
 
 using al::ui::CurvePlot;
 using al::ui::RunsList;
@@ -30,6 +30,19 @@ using al::ui::TrainPage;
 namespace {
 
 constexpr int kTrainTimeoutMs = 180000;  // generous: the machine may be busy
+
+// Saving and opening run on a worker thread: these start one, wait until its result is on the page, and say
+// whether it worked (false: there was nothing to save, or the banner shows why it failed).
+bool saved(TrainPage& page, int run, const QString& dir) {
+  return page.saveModel(run, dir) && QTest::qWaitFor([&] { return !page.filesBusy(); }, kTrainTimeoutMs) &&
+         page.errorText().isEmpty();
+}
+
+bool opened(TrainPage& page, const QString& dir) {
+  page.openModel(dir);
+  return QTest::qWaitFor([&] { return !page.filesBusy(); }, kTrainTimeoutMs) &&
+         page.errorText().isEmpty();
+}
 
 // Receives posted events and records how long each one waited in the GUI thread's queue.
 class LatencyProbe : public QObject {
@@ -107,9 +120,25 @@ class TestTrainPage : public QObject {
     QVERIFY2(text.contains(QLocale().toString(static_cast<qulonglong>(card.samples))), qPrintable(text));
     QVERIFY2(text.contains(card.ratio >= al::kSequenceModelRatio ? "above" : "below"), qPrintable(text));
     QVERIFY(text.contains("1,500") || text.contains("1500"));
+    // Generated reviews are made so that word order decides: the card gives what was measured, not the advice.
+    QVERIFY2(text.contains("word order decides") && text.contains(QLocale().toString(98.8, 'f', 1)), qPrintable(text));
+    QVERIFY2(!text.contains("bag-of-bigrams model will probably"), qPrintable(text));
+    QVERIFY2(!text.contains("icu_words"), qPrintable(text));  // English: the book's rules apply
     QVERIFY(button(page, "start")->isEnabled());
     QVERIFY(!button(page, "pause")->isEnabled());
     QVERIFY(!button(page, "stop")->isEnabled());
+  }
+
+  // Chinese reviews: the card says that "auto" reads them word by word with icu_words, as the run then does.
+  void chineseDataPicksTheWordTokenizer() {
+    TrainPage page;
+    QVERIFY(waitForDataCard(page));
+    page.setDataSource("builtin:zh");
+    QVERIFY(waitForDataCard(page));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    const QString text = page.dataCardText();
+    QVERIFY2(text.contains("icu_words") && text.contains("Chinese"), qPrintable(text));
+    QVERIFY2(text.contains(QLocale().toString(99.4, 'f', 1)), qPrintable(text));
   }
 
   void theBaselineAndTheChatbotTrainToo_data() {
@@ -120,6 +149,7 @@ class TestTrainPage : public QObject {
     QTest::newRow("bag-of-bigrams") << static_cast<int>(TaskKind::Bigram) << "builtin" << "hidden_units" << "num_heads";
     QTest::newRow("chatbot") << static_cast<int>(TaskKind::Chatbot) << "builtin:translate" << "attention_units"
                              << "pooling";
+    QTest::newRow("masked-lm") << static_cast<int>(TaskKind::MaskedLm) << "builtin" << "mask_rate" << "pooling";
   }
 
   void theBaselineAndTheChatbotTrainToo() {
@@ -148,8 +178,8 @@ class TestTrainPage : public QObject {
     QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("done"));
 
     const QString dir = workDir_.filePath(QString("model-%1").arg(task));
-    QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
-    QVERIFY(page.openModel(dir));
+    QVERIFY2(saved(page, run, dir), qPrintable(page.errorText()));
+    QVERIFY(opened(page, dir));
     const int opened = page.runs()->runIds().back();
     QCOMPARE(page.curves()->pointCount(opened, CurvePlot::Curve::Training, CurvePlot::Metric::Accuracy), 2);
     QVERIFY(std::abs(page.curves()->pointValue(opened, CurvePlot::Curve::Training, CurvePlot::Metric::Loss, 1) -
@@ -220,7 +250,7 @@ class TestTrainPage : public QObject {
     const std::vector<al::EpochEvent> history = page.history(run);
     QCOMPARE(static_cast<int>(history.size()), epochs);
     const QString dir = workDir_.filePath("tiny-model");
-    QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
+    QVERIFY2(saved(page, run, dir), qPrintable(page.errorText()));
     const al::ImdbTransformerModel loaded = al::loadImdbTransformer(dir.toStdString());
     QCOMPARE(static_cast<int>(loaded.history.size()), epochs);
     for (int i = 0; i < epochs; ++i) {
@@ -240,7 +270,7 @@ class TestTrainPage : public QObject {
     const QString expected = QString::number(100.0 * correct / data.test.size(), 'f', 1) + " %";
     QCOMPARE(page.runs()->text(run, RunsList::TestColumn), expected);
 
-    QVERIFY(page.openModel(dir));
+    QVERIFY(opened(page, dir));
     QCOMPARE(page.runs()->runCount(), 2);
     const int opened = page.runs()->runIds().back();
     for (int i = 0; i < epochs; ++i) {
@@ -290,7 +320,7 @@ class TestTrainPage : public QObject {
     QVERIFY(!page.runs()->text(run, RunsList::TestColumn).contains("%"));  // Stop means now: no test pass
 
     const QString dir = workDir_.filePath("stopped-model");
-    QVERIFY2(page.saveModel(run, dir), qPrintable(page.errorText()));
+    QVERIFY2(saved(page, run, dir), qPrintable(page.errorText()));
     const al::ImdbTransformerModel loaded = al::loadImdbTransformer(dir.toStdString());
     const al::ImdbPrediction p = al::predictText(*loaded.model, loaded.vocabulary, "a wonderful film, not boring");
     QVERIFY(p.probability >= 0 && p.probability <= 1);
@@ -360,13 +390,13 @@ class TestTrainPage : public QObject {
     QVERIFY(waitForEnd(page));
     QVERIFY2(page.errorText().contains("diverged"), qPrintable(page.errorText()));
     QVERIFY(page.runs()->text(bad, RunsList::StateColumn).contains("failed"));
-    QVERIFY(!page.saveModel(bad, workDir_.filePath("diverged-model")));
+    QVERIFY(!saved(page, bad, workDir_.filePath("diverged-model")));
     QVERIFY(!QFileInfo::exists(workDir_.filePath("diverged-model")));
 
     // The finished run is still there, with its curves, and can be saved; the page can train again.
     QCOMPARE(page.runs()->runCount(), 2);
     QCOMPARE(page.curves()->pointCount(good, CurvePlot::Curve::Training, CurvePlot::Metric::Loss), 1);
-    QVERIFY(page.saveModel(good, workDir_.filePath("good-model")));
+    QVERIFY(saved(page, good, workDir_.filePath("good-model")));
     QVERIFY(button(page, "start")->isEnabled());
   }
 
@@ -415,6 +445,8 @@ class TestTrainPage : public QObject {
       QCOMPARE(page.dataSource(), csv);
       QVERIFY2(page.dataCardText().contains("<b>6</b> training reviews"), qPrintable(page.dataCardText()));
       QVERIFY(page.dataCardText().contains("below"));  // 6 reviews of 3 words: far below 1500
+      QVERIFY(page.dataCardText().contains("bag-of-bigrams model will probably"));  // real text: the book's advice
+      QVERIFY(!page.dataCardText().contains("word order decides"));
     }
     TrainPage relaunched;  // a new page reads the settings again, as the next launch of the app does
     QCOMPARE(relaunched.dataSource(), csv);
@@ -430,9 +462,9 @@ class TestTrainPage : public QObject {
     QVERIFY(config.open(QIODevice::WriteOnly));
     config.write(R"({"format": "attentionlab-model", "version": 1, "task": "speech-recognition"})");
     config.close();
-    QVERIFY(!page.openModel(workDir_.filePath("speech-model")));
+    QVERIFY(!opened(page, workDir_.filePath("speech-model")));
     QVERIFY2(page.errorText().contains("another task"), qPrintable(page.errorText()));
-    QVERIFY(!page.openModel(workDir_.filePath("no-such-model")));
+    QVERIFY(!opened(page, workDir_.filePath("no-such-model")));
     QVERIFY(!page.errorText().isEmpty());
     QCOMPARE(page.runs()->runCount(), 0);
   }

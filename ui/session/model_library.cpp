@@ -2,6 +2,7 @@
 #include "core/train/bigram_run.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
+#include "core/train/mlm_run.h"
 
 #include "ui/session/model_library.h"
 
@@ -20,13 +21,19 @@ SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QS
         copyImdbTransformer(imdb->model(), imdb->vocabulary(), snapshot.history));
   } else if (const auto* chatbot = dynamic_cast<const ChatbotRun*>(&run)) {
     snapshot.history = historyRecords(chatbot->history());
-    // The Chatbot page shows the GRU model's alignment; an encoder-decoder Transformer run keeps its history only.
     if (chatbot->task() == "seq2seq-attention")
       snapshot.chatbot = std::make_shared<const ChatbotModel>(copyChatbot(
           chatbot->gruModel(), chatbot->sourceVocabulary(), chatbot->targetVocabulary(), snapshot.history));
+    else
+      snapshot.transformer = std::make_shared<const Seq2SeqTransformerModel>(copySeq2seqTransformer(
+          chatbot->transformerModel(), chatbot->sourceVocabulary(), chatbot->targetVocabulary(), snapshot.history));
   } else if (const auto* bigram = dynamic_cast<const BigramRun*>(&run)) {
     snapshot.history = historyRecords(bigram->history());
     snapshot.bigram = std::make_shared<const BigramModel>(copyBigram(bigram->model(), bigram->vocabulary(), snapshot.history));
+  } else if (const auto* mlm = dynamic_cast<const MlmRun*>(&run)) {
+    snapshot.history = historyRecords(mlm->history());
+    snapshot.maskedLm = std::make_shared<const MaskedLmModel>(
+        copyMaskedLm(mlm->model(), mlm->vocabulary(), mlm->tokenizer(), snapshot.history));
   }
   return snapshot;
 }

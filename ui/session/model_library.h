@@ -14,6 +14,8 @@
 #include "core/inference/bigram_inference.h"
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/masked_lm_inference.h"
+#include "core/inference/seq2seq_transformer_inference.h"
 #include "core/io/history.h"
 #include "core/train/run.h"
 
@@ -22,17 +24,20 @@
 
 namespace al::ui {
 
-// One model of the session. Exactly one of the three snapshots is set, the one of its task.
+// One model of the session. At most one of the snapshots is set, the one of its task.
 struct SessionModel {
   int id = 0;
   QString name;                  // "Run 3", "toy, learned position", a directory's name
-  std::string task;              // the contract's task name: "imdb-transformer", "imdb-bigram", "seq2seq-attention"
+  std::string task;              // the contract's task name: "imdb-transformer", "imdb-bigram", "seq2seq-attention",
+                                 // "masked-lm"
   nlohmann::json settings;       // the one settings shape (core/train/hyperparameters.h)
   std::vector<io::EpochRecord> history;
   QString status;                // "finished", "stopped", "toy", "opened"
   std::shared_ptr<const ImdbTransformerModel> imdb;
-  std::shared_ptr<const ChatbotModel> chatbot;
+  std::shared_ptr<const ChatbotModel> chatbot;                  // seq2seq-attention
+  std::shared_ptr<const Seq2SeqTransformerModel> transformer;   // seq2seq-transformer
   std::shared_ptr<const BigramModel> bigram;
+  std::shared_ptr<const MaskedLmModel> maskedLm;
 };
 
 // A snapshot of a run's model as it is now (after training: its best epoch). Copies the weights once; the run

@@ -15,7 +15,8 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "ui/widgets/imdb_data_choice.h"
-#include "ui/widgets/palette.h"
+#include "ui/widgets/data_card_text.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -39,8 +40,6 @@ QString displayName(const QString& source) {
 DataSourcePicker::DataSourcePicker(QWidget* owner)
     : QObject(owner), owner_(owner), box_(new QComboBox), card_(new QLabel), reader_(new QFutureWatcher<Reading>(this)) {
   box_->setObjectName("data");
-  box_->setToolTip(tr("The training data: built in (works offline), or a folder, archive, CSV or TSV file "
-                      "chosen before"));
   box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   box_->setMinimumContentsLength(12);
   connect(box_, &QComboBox::activated, this, [this](int index) {
@@ -49,11 +48,9 @@ DataSourcePicker::DataSourcePicker(QWidget* owner)
     downloadImdb(box_, owner_, [this](const QString& archive) { setSource(archive); });
   });
 
-  auto* openFile = new QPushButton(tr("Open file…"));
-  openFile->setToolTip(tr("An aclImdb_v1.tar.gz archive, a CSV (review,sentiment) or a TSV (label, tab, text)"));
+  auto* openFile = new QPushButton;
   connect(openFile, &QPushButton::clicked, this, &DataSourcePicker::chooseFile);
-  auto* openFolder = new QPushButton(tr("Open folder…"));
-  openFolder->setToolTip(tr("An aclImdb folder (train/pos, train/neg, test/pos, test/neg)"));
+  auto* openFolder = new QPushButton;
   connect(openFolder, &QPushButton::clicked, this, &DataSourcePicker::chooseFolder);
   openButtons_ = new QWidget;
   auto* open = new QHBoxLayout(openButtons_);
@@ -66,16 +63,26 @@ DataSourcePicker::DataSourcePicker(QWidget* owner)
   card_->setTextFormat(Qt::RichText);
   card_->setFrameShape(QFrame::StyledPanel);
   card_->setMargin(6);
-  card_->setToolTip(tr("The rule of thumb of the book (Deep Learning with Python, ch. 11): divide the number "
-                       "of samples by the mean number of words per sample. Below about 1500, a bag-of-bigrams "
-                       "model tends to win; above, a sequence model such as the Transformer."));
   connect(reader_, &QFutureWatcher<Reading>::finished, this, &DataSourcePicker::readingDone);
+  setTranslatedTexts(card_, [=, this] {
+    box_->setToolTip(tr("The training data: built in (works offline), or a folder, archive, CSV or TSV file "
+                        "chosen before"));
+    openFile->setText(tr("Open file…"));
+    openFile->setToolTip(tr("An aclImdb_v1.tar.gz archive, a CSV (review,sentiment) or a TSV (label, tab, text)"));
+    openFolder->setText(tr("Open folder…"));
+    openFolder->setToolTip(tr("An aclImdb folder (train/pos, train/neg, test/pos, test/neg)"));
+    card_->setToolTip(tr("The rule of thumb of the book (Deep Learning with Python, ch. 11): divide the number "
+                         "of samples by the mean number of words per sample. Below about 1500, a bag-of-bigrams "
+                         "model tends to win; above, a sequence model such as the Transformer."));
+    if (ready_) showCard(shownCard_, shownSource_);
+  });
 }
 
 DataSourcePicker::~DataSourcePicker() { reader_->waitForFinished(); }
 
 void DataSourcePicker::addRows(QFormLayout* form) {
-  form->addRow(tr("Data"), box_);
+  form->addRow(new QLabel, box_);
+  setTranslatedTexts(card_, [=, this] { setFormLabels(form, {{box_, tr("Data")}}); });
   form->addRow(QString(), openButtons_);
   form->addRow(card_);
 }
@@ -191,25 +198,14 @@ void DataSourcePicker::forget(const QString& source) {
 }
 
 void DataSourcePicker::showCard(const DataCard& card, const QString& source) {
-  const QLocale locale;
+  shownCard_ = card;  // for a language change
+  shownSource_ = source;
   if (!taskInfo(task_).hasDataCard) {
     card_->setText(tr("<b>%1</b> question–answer pairs to learn from (%2).")
-                       .arg(locale.toString(static_cast<qulonglong>(card.samples)), displayName(source).toHtmlEscaped()));
+                       .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source).toHtmlEscaped()));
     return;
   }
-  const bool sequence = card.ratio >= kSequenceModelRatio;
-  card_->setText(tr("<b>%1</b> training reviews, <b>%2</b> words each on average.<br>"
-                    "Reviews ÷ words per review = <b>%3</b> (%4 the book's threshold of %5).<br>"
-                    "<span style='color:%6'><b>%7</b></span><br><small>%8</small>")
-                     .arg(locale.toString(static_cast<qulonglong>(card.samples)))
-                     .arg(locale.toString(card.meanWords, 'f', 1))
-                     .arg(locale.toString(card.ratio, 'f', 0))
-                     .arg(sequence ? tr("above") : tr("below"))
-                     .arg(locale.toString(kSequenceModelRatio, 'f', 0))
-                     .arg((sequence ? palette::kGood : palette::kCaution).name())
-                     .arg(sequence ? tr("A sequence model such as the Transformer should do well.")
-                                   : tr("A bag-of-bigrams model will probably do as well or better."))
-                     .arg(QString::fromStdString(card.advice).toHtmlEscaped()));
+  card_->setText(sentimentDataCardHtml(card));
 }
 
 }  // namespace al::ui

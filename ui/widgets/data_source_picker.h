@@ -6,7 +6,7 @@
 // task (QSettings) for the next launch.
 //
 // The picker's widgets are rows of the caller's form (addRows), so that they line up with its other rows.
-#include "ui/run_factory.h"
+#include "ui/session/run_factory.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -67,6 +67,8 @@ class DataSourcePicker : public QObject {
   QFutureWatcher<Reading>* reader_;
   bool ready_ = false;
   bool readAgain_ = false;  // the source changed while it was being read
+  DataCard shownCard_;  // the card on show and its source, worded again when the language changes
+  QString shownSource_;
 };
 
 }  // namespace al::ui

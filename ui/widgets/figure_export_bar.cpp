@@ -3,17 +3,19 @@
 #include <QHBoxLayout>
 #include <QPushButton>
 
+#include "ui/widgets/retranslate.h"
+
 namespace al::ui {
 
 FigureExportBar::FigureExportBar(const QString& pictureToolTip, const QString& numbersToolTip, QWidget* parent)
     : QWidget(parent) {
-  auto* picture = new QPushButton(tr("Save picture…"));
+  auto* picture = new QPushButton;
   picture->setObjectName("savePicture");
   picture->setToolTip(pictureToolTip);
   connect(picture, &QPushButton::clicked, this, [this] {
     if (onPicture) onPicture();
   });
-  auto* numbers = new QPushButton(tr("Save numbers…"));
+  auto* numbers = new QPushButton;
   numbers->setObjectName("saveNumbers");
   numbers->setToolTip(numbersToolTip);
   connect(numbers, &QPushButton::clicked, this, [this] {
@@ -24,6 +26,15 @@ FigureExportBar::FigureExportBar(const QString& pictureToolTip, const QString& n
   layout->addStretch(1);
   layout->addWidget(picture);
   layout->addWidget(numbers);
+  setTranslatedTexts(this, [=] {
+    picture->setText(tr("Save picture…"));
+    numbers->setText(tr("Save numbers…"));
+  });
+}
+
+void FigureExportBar::setToolTips(const QString& picture, const QString& numbers) {
+  findChild<QPushButton*>("savePicture")->setToolTip(picture);
+  findChild<QPushButton*>("saveNumbers")->setToolTip(numbers);
 }
 
 }  // namespace al::ui

@@ -13,6 +13,7 @@ class FigureExportBar : public QWidget {
  public:
   FigureExportBar(const QString& pictureToolTip, const QString& numbersToolTip, QWidget* parent = nullptr);
 
+  void setToolTips(const QString& picture, const QString& numbers);  // again, after a language change
   std::function<void()> onPicture;  // called by "Save picture…"
   std::function<void()> onNumbers;  // called by "Save numbers…"
 };

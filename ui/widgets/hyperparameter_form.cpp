@@ -14,23 +14,57 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "ui/widgets/retranslate.h"
+
 namespace al::ui {
 
 HyperParameterForm::HyperParameterForm(QWidget* parent) : QWidget(parent), presetBox_(new QComboBox) {
   presetBox_->setObjectName("preset");
-  presetBox_->setToolTip(tr("A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the "
-                            "book's exact model). Every value below can still be changed."));
   connect(presetBox_, &QComboBox::currentTextChanged, this, [this](const QString&) { rebuild(); });
 
-  auto* modelGroup = new QGroupBox(tr("Model"));
+  auto* modelGroup = new QGroupBox;
   modelForm_ = new QFormLayout(modelGroup);
-  auto* trainingGroup = new QGroupBox(tr("Training"));
+  auto* trainingGroup = new QGroupBox;
   trainingForm_ = new QFormLayout(trainingGroup);
   for (QFormLayout* f : {modelForm_, trainingForm_}) f->setRowWrapPolicy(QFormLayout::WrapLongRows);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(modelGroup);
   layout->addWidget(trainingGroup);
+  setTranslatedTexts(this, [=, this] {
+    presetBox_->setToolTip(tr("A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the "
+                              "book's exact model). Every value below can still be changed."));
+    modelGroup->setTitle(tr("Model"));
+    trainingGroup->setTitle(tr("Training"));
+    retranslateRows();
+  });
+}
+
+// The rows' labels, tooltips and choices in the language of the moment; the values typed in stay.
+void HyperParameterForm::retranslateRows() {
+  if (preset().isEmpty()) return;
+  std::vector<HyperParameter> worded;
+  try {
+    worded = presetParameters(task_, preset());
+  } catch (const std::exception&) {
+    return;  // rebuild() reported it
+  }
+  for (const HyperParameter& p : worded) {
+    const auto editor = editors_.find(p.key);
+    if (editor == editors_.end()) continue;
+    editor->second->setToolTip(p.toolTip);
+    for (QFormLayout* form : {modelForm_, trainingForm_})
+      if (auto* label = qobject_cast<QLabel*>(form->labelForField(editor->second))) {
+        label->setText(p.label);
+        label->setToolTip(p.toolTip);
+      }
+    if (const auto toggles = toggles_.find(p.key); toggles != toggles_.end())
+      for (int i = 0; i < p.choices.size(); ++i)
+        if (QAbstractButton* toggle = toggles->second->button(i)) {
+          toggle->setText(p.choiceLabels.value(i, p.choices[i]));
+          toggle->setToolTip(p.toolTip);
+        }
+  }
 }
 
 void HyperParameterForm::setTask(TaskKind kind) {

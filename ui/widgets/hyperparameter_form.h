@@ -1,6 +1,6 @@
 #pragma once
 // The hyper-parameters of a task, as a form rendered from the core's schema (core/train/hyperparameters.h, with
-// the app's labels from ui/run_factory.h): a preset box, then a spin box per number and a row of toggles per
+// the app's labels from ui/session/run_factory.h): a preset box, then a spin box per number and a row of toggles per
 // choice, in two groups, "Model" and "Training". Choosing a preset fills in its values; every value stays
 // editable. Each editor's objectName is its key ("epochs"; a toggle is "position_none").
 //
@@ -8,7 +8,7 @@
 #include <map>
 #include <vector>
 
-#include "ui/run_factory.h"
+#include "ui/session/run_factory.h"
 
 #include <QVariant>
 #include <QWidget>
@@ -38,6 +38,7 @@ class HyperParameterForm : public QWidget {
 
  private:
   void rebuild();
+  void retranslateRows();
   QWidget* createEditor(const HyperParameter& parameter);
 
   TaskKind task_ = TaskKind::ImdbTransformer;

@@ -4,7 +4,7 @@
 
 #include <QTimer>
 
-#include "ui/curve_plot.h"
+#include "ui/widgets/curve_plot.h"
 
 namespace al::ui {
 

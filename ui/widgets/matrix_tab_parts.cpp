@@ -1,7 +1,9 @@
 #include "ui/widgets/matrix_tab_parts.h"
 
 #include <QCoreApplication>
+#include <QDoubleSpinBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QScrollArea>
@@ -9,8 +11,9 @@
 #include <QVBoxLayout>
 
 #include "ui/export.h"
-#include "ui/matrix_view.h"
+#include "ui/widgets/matrix_view.h"
 #include "ui/widgets/figure_export_bar.h"
+#include "ui/widgets/palette.h"
 
 namespace al::ui {
 
@@ -60,11 +63,27 @@ QLabel* explanation(const QString& text) {
 QGroupBox* headedColumn(const QString& heading, const QColor& colour) {
   auto* box = new QGroupBox;
   auto* layout = new QVBoxLayout(box);
-  auto* title = new QLabel(heading.arg(colour.name()));
+  // An empty heading is worded later (on a language change too), with the colour filled in there.
+  auto* title = new QLabel(heading.isEmpty() ? heading : heading.arg(colour.name()));
   title->setTextFormat(Qt::RichText);
   layout->addWidget(title);
   return box;
 }
+
+QGroupBox* layerNormColumn(const QString& heading, MatrixView* output, MatrixView* statistics, QLabel* text) {
+  QGroupBox* box = headedColumn(heading, palette::kLayerNorm);
+  auto* grids = new QHBoxLayout;
+  grids->addWidget(output, 0, Qt::AlignTop);
+  grids->addWidget(statistics, 0, Qt::AlignTop);
+  grids->addStretch(1);
+  auto* layout = static_cast<QVBoxLayout*>(box->layout());
+  layout->addLayout(grids);
+  layout->addWidget(text);
+  layout->addStretch(1);
+  return box;
+}
+
+QLabel* columnHeading(QGroupBox* column) { return qobject_cast<QLabel*>(column->layout()->itemAt(0)->widget()); }
 
 QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch) {
   auto* grid = new QGridLayout;
@@ -87,6 +106,15 @@ QWidget* scrollable(QWidget* content) {
 QSpinBox* spinBox(int minimum, int maximum, int value) {
   auto* box = new QSpinBox;
   box->setRange(minimum, maximum);
+  box->setValue(value);
+  return box;
+}
+
+QDoubleSpinBox* doubleSpinBox(int decimals, double minimum, double maximum, double step, double value) {
+  auto* box = new QDoubleSpinBox;
+  box->setDecimals(decimals);
+  box->setRange(minimum, maximum);
+  box->setSingleStep(step);
   box->setValue(value);
   return box;
 }

@@ -13,6 +13,7 @@
 #include <QStringList>
 
 class QColor;
+class QDoubleSpinBox;
 class QGridLayout;
 class QGroupBox;
 class QLabel;
@@ -36,11 +37,17 @@ Matrix stacked(std::initializer_list<const Matrix*> parts);
 QLabel* explanation(const QString& text);
 // A column of a tab: a group box whose first line is `heading` with %1 replaced by the colour's name.
 QGroupBox* headedColumn(const QString& heading, const QColor& colour);
+// The layer normalization column: the heading in layer norm's colour, the output with its statistics beside it (a
+// row's statistics beside the row), and a paragraph (`text`, a label of explanation()) that explains it.
+QGroupBox* layerNormColumn(const QString& heading, MatrixView* output, MatrixView* statistics, QLabel* text);
+// The heading label of a headedColumn, to word it again.
+QLabel* columnHeading(QGroupBox* column);
 // The input and layer normalization side by side, batch normalization under both (it needs the width).
 QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch);
 // content in a frameless scroll area that resizes it.
 QWidget* scrollable(QWidget* content);
 QSpinBox* spinBox(int minimum, int maximum, int value);
+QDoubleSpinBox* doubleSpinBox(int decimals, double minimum, double maximum, double step, double value);
 // "Save picture…" for the whole tab and "Save numbers…" for every grid in it, one CSV in long form
 // (view, row, column, value), since the grids have different shapes.
 QWidget* matrixExportBar(QWidget* tab, const QString& name, const QList<MatrixView*>& views);

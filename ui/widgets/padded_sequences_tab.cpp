@@ -11,9 +11,10 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "ui/matrix_view.h"
+#include "ui/widgets/matrix_view.h"
 #include "ui/widgets/matrix_tab_parts.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -37,10 +38,8 @@ PaddedSequencesTab::PaddedSequencesTab(QWidget* parent) : QWidget(parent) {
   sequenceCount_->setObjectName("sequenceCount");
   sequenceFeatures_->setObjectName("sequenceFeatures");
   lengthLayout_ = new QHBoxLayout;
-  paddingCounted_ = new QRadioButton(tr("Padding counted"));
-  paddingMasked_ = new QRadioButton(tr("Padding masked"));
-  paddingCounted_->setToolTip(tr("The zero rows enter the statistics as if they were tokens"));
-  paddingMasked_->setToolTip(tr("Only real tokens enter the statistics"));
+  paddingCounted_ = new QRadioButton;
+  paddingMasked_ = new QRadioButton;
   paddingCounted_->setObjectName("paddingCounted");
   paddingMasked_->setObjectName("paddingMasked");
   paddingCounted_->setChecked(true);
@@ -49,29 +48,30 @@ PaddedSequencesTab::PaddedSequencesTab(QWidget* parent) : QWidget(parent) {
   policies->addButton(paddingMasked_);
   sequenceCaption_ = explanation({});
 
-  sequenceInput_ = new MatrixView(tr("Input: tokens × features, padded (editable)"));
+  sequenceInput_ = new MatrixView;
   sequenceInput_->setObjectName("sequenceInput");
   sequenceInput_->setEditable(true);
-  sequenceLayerOutput_ = new MatrixView(tr("Output"));
+  sequenceLayerOutput_ = new MatrixView;
   sequenceLayerOutput_->setObjectName("sequenceLayerOutput");
-  sequenceLayerStatistics_ = new MatrixView(tr("Statistics of each token"));
+  sequenceLayerStatistics_ = new MatrixView;
   sequenceLayerStatistics_->setRowLabelsVisible(false);
   sequenceLayerStatistics_->setObjectName("sequenceLayerStatistics");
-  sequenceBatchOutput_ = new MatrixView(tr("Output (training)"));
+  sequenceBatchOutput_ = new MatrixView;
   sequenceBatchOutput_->setObjectName("sequenceBatchOutput");
-  sequenceBatchStatistics_ = new MatrixView(tr("Statistics of each feature"));
+  sequenceBatchStatistics_ = new MatrixView;
   sequenceBatchStatistics_->setObjectName("sequenceBatchStatistics");
   for (MatrixView* v : {sequenceLayerOutput_, sequenceBatchOutput_})
     v->setColouring(MatrixView::Colouring::Diverging, 2.0);
 
   auto* shape = new QHBoxLayout;
-  shape->addWidget(new QLabel(tr("Sequences")));
+  QLabel* labels[3] = {new QLabel, new QLabel, new QLabel};  // sequences, features, lengths
+  shape->addWidget(labels[0]);
   shape->addWidget(sequenceCount_);
-  shape->addWidget(new QLabel(tr("Features")));
+  shape->addWidget(labels[1]);
   shape->addWidget(sequenceFeatures_);
   shape->addStretch(1);
   auto* lengthRow = new QHBoxLayout;
-  lengthRow->addWidget(new QLabel(tr("Lengths")));
+  lengthRow->addWidget(labels[2]);
   lengthRow->addLayout(lengthLayout_);
   lengthRow->addStretch(1);
 
@@ -80,24 +80,14 @@ PaddedSequencesTab::PaddedSequencesTab(QWidget* parent) : QWidget(parent) {
   inputLayout->addLayout(shape);
   inputLayout->addLayout(lengthRow);
   inputLayout->addWidget(sequenceInput_);
-  inputLayout->addWidget(explanation(
-      tr("Sequences of different lengths are padded with zeros (grey rows) to the longest one, so that the batch "
-         "is one block of numbers.")));
+  QLabel* inputHint = explanation({});
+  inputLayout->addWidget(inputHint);
   inputLayout->addStretch(1);
 
-  auto* layerBox = headedColumn(tr("<b style='color:%1'>Layer normalization</b>: along each token"), palette::kLayerNorm);
-  auto* layerGrids = new QHBoxLayout;
-  layerGrids->addWidget(sequenceLayerOutput_, 0, Qt::AlignTop);
-  layerGrids->addWidget(sequenceLayerStatistics_, 0, Qt::AlignTop);
-  layerGrids->addStretch(1);
-  auto* layerLayout = static_cast<QVBoxLayout*>(layerBox->layout());
-  layerLayout->addLayout(layerGrids);
-  layerLayout->addWidget(explanation(
-      tr("Every token is normalized over its own features: padding elsewhere in the batch changes nothing, "
-         "whether it is counted or not.")));
-  layerLayout->addStretch(1);
+  QLabel* layerHint = explanation({});
+  QGroupBox* layerBox = layerNormColumn({}, sequenceLayerOutput_, sequenceLayerStatistics_, layerHint);
 
-  auto* batchBox = headedColumn(tr("<b style='color:%1'>Batch normalization</b>: along each feature"), palette::kBatchNorm);
+  auto* batchBox = headedColumn({}, palette::kBatchNorm);
   auto* policy = new QHBoxLayout;
   policy->addWidget(paddingCounted_);
   policy->addWidget(paddingMasked_);
@@ -131,7 +121,29 @@ PaddedSequencesTab::PaddedSequencesTab(QWidget* parent) : QWidget(parent) {
   for (MatrixView* v : {sequenceInput_, sequenceLayerOutput_, sequenceBatchOutput_})
     connect(v, &MatrixView::currentCellChanged, this, &PaddedSequencesTab::highlightSequenceAxes);
   rebuildLengthControls();
-  updateSequences();
+  setTranslatedTexts(this, [=, this] {
+    paddingCounted_->setText(tr("Padding counted"));
+    paddingMasked_->setText(tr("Padding masked"));
+    paddingCounted_->setToolTip(tr("The zero rows enter the statistics as if they were tokens"));
+    paddingMasked_->setToolTip(tr("Only real tokens enter the statistics"));
+    sequenceInput_->setTitle(tr("Input: tokens × features, padded (editable)"));
+    sequenceLayerOutput_->setTitle(tr("Output"));
+    sequenceLayerStatistics_->setTitle(tr("Statistics of each token"));
+    sequenceBatchOutput_->setTitle(tr("Output (training)"));
+    sequenceBatchStatistics_->setTitle(tr("Statistics of each feature"));
+    labels[0]->setText(tr("Sequences"));
+    labels[1]->setText(tr("Features"));
+    labels[2]->setText(tr("Lengths"));
+    inputHint->setText(tr("Sequences of different lengths are padded with zeros (grey rows) to the longest one, so "
+                          "that the batch is one block of numbers."));
+    columnHeading(layerBox)->setText(
+        tr("<b style='color:%1'>Layer normalization</b>: along each token").arg(palette::kLayerNorm.name()));
+    layerHint->setText(tr("Every token is normalized over its own features: padding elsewhere in the batch changes "
+                          "nothing, whether it is counted or not."));
+    columnHeading(batchBox)->setText(
+        tr("<b style='color:%1'>Batch normalization</b>: along each feature").arg(palette::kBatchNorm.name()));
+    updateSequences();  // the grids' row and column names, the caption
+  });
 }
 
 void PaddedSequencesTab::setEpsilon(float epsilon) {

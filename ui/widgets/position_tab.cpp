@@ -11,44 +11,40 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "ui/heatmap_view.h"
+#include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
 PositionTab::PositionTab(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   auto* row = new QHBoxLayout;
-  row->addWidget(new QLabel(tr("Positions:")));
+  auto* positionsLabel = new QLabel;
+  row->addWidget(positionsLabel);
   positionsBox_ = new QSpinBox;
   positionsBox_->setRange(2, 600);
   positionsBox_->setValue(50);
   row->addWidget(positionsBox_);
-  row->addWidget(new QLabel(tr("Dimensions:")));
+  auto* dimensionsLabel = new QLabel;
+  row->addWidget(dimensionsLabel);
   dimensionsBox_ = new QSpinBox;
   dimensionsBox_->setRange(2, 512);
   dimensionsBox_->setValue(64);
-  dimensionsBox_->setToolTip(tr("The model's width when a model is chosen"));
   row->addWidget(dimensionsBox_);
   row->addStretch(1);
   layout->addLayout(row);
   connect(positionsBox_, &QSpinBox::valueChanged, this, &PositionTab::refresh);
   connect(dimensionsBox_, &QSpinBox::valueChanged, this, &PositionTab::refresh);
-  auto* explanation = new QLabel(
-      tr("Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the "
-         "first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the "
-         "model's learned position vectors are (cosine): neighbouring positions that look alike show as a bright "
-         "band along the diagonal."));
+  auto* explanation = new QLabel;
   explanation->setWordWrap(true);
   layout->addWidget(explanation);
   auto* maps = new QHBoxLayout;
-  sinusoidView_ = new HeatmapView(tr("Sinusoidal encoding"));
+  sinusoidView_ = new HeatmapView;
   sinusoidView_->setColouring(HeatmapView::Colouring::Signed);
   sinusoidView_->setFixedRange(-1, 1);
-  sinusoidView_->setAxisTitles(tr("position"), tr("dimension"));
-  similarityView_ = new HeatmapView(tr("Learned position similarity"));
+  similarityView_ = new HeatmapView;
   similarityView_->setColouring(HeatmapView::Colouring::Signed);
   similarityView_->setFixedRange(-1, 1);
-  similarityView_->setAxisTitles(tr("position"), tr("position"));
   auto* right = new QVBoxLayout;
   similarityNote_ = new QLabel;
   similarityNote_->setWordWrap(true);
@@ -57,7 +53,19 @@ PositionTab::PositionTab(QWidget* parent) : QWidget(parent) {
   maps->addWidget(sinusoidView_, 1);
   maps->addLayout(right, 1);
   layout->addLayout(maps, 1);
-  refresh();
+  setTranslatedTexts(this, [=, this] {
+    positionsLabel->setText(tr("Positions:"));
+    dimensionsLabel->setText(tr("Dimensions:"));
+    dimensionsBox_->setToolTip(tr("The model's width when a model is chosen"));
+    explanation->setText(
+        tr("Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in "
+           "the first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar "
+           "the model's learned position vectors are (cosine): neighbouring positions that look alike show as a "
+           "bright band along the diagonal."));
+    sinusoidView_->setAxisTitles(tr("position"), tr("dimension"));
+    similarityView_->setAxisTitles(tr("position"), tr("position"));
+    refresh();  // the titles and the note
+  });
 }
 
 void PositionTab::setModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model) {

@@ -9,6 +9,8 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+
+#include "ui/widgets/retranslate.h"
 #include <QVBoxLayout>
 
 namespace al::ui {
@@ -21,23 +23,19 @@ QString formatDuration(double seconds) {
 }
 
 TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
-  startAction_ = new QAction(tr("&Start training"), this);
+  startAction_ = new QAction(this);
   startAction_->setShortcut(Qt::Key_F5);
-  startAction_->setToolTip(tr("Prepare the data and the model, then train (F5)"));
-  pauseAction_ = new QAction(tr("&Pause"), this);
+  pauseAction_ = new QAction(this);
   pauseAction_->setShortcut(Qt::Key_F6);
   pauseAction_->setCheckable(true);
-  pauseAction_->setToolTip(tr("Pause after the current batch; press again to resume (F6)"));
-  stopAction_ = new QAction(tr("S&top"), this);
+  stopAction_ = new QAction(this);
   stopAction_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
-  stopAction_->setToolTip(tr("Stop after the current batch; the run keeps its best epoch (Shift+F5)"));
   // The keys work wherever the page is shown (the main window's menu holds the same actions).
   addActions({startAction_, pauseAction_, stopAction_});
 
   startButton_ = button(startAction_, "start");
   pauseButton_ = button(pauseAction_, "pause");
   stopButton_ = button(stopAction_, "stop");
-  startButton_->setText(tr("Start"));
   pauseButton_->setCheckable(true);
   QFont bold = startButton_->font();
   bold.setBold(true);
@@ -62,7 +60,19 @@ TrainingControls::TrainingControls(QWidget* parent) : QWidget(parent) {
   progress_->setFormat(QString());
   speed_ = new QLabel;
   speed_->setObjectName("speed");
-  speed_->setToolTip(tr("How many samples the model learns from per second, and the time left at that pace"));
+  setTranslatedTexts(this, [this] {
+    startAction_->setText(tr("&Start training"));
+    startAction_->setToolTip(tr("Prepare the data and the model, then train (F5)"));
+    pauseAction_->setToolTip(tr("Pause after the current batch; press again to resume (F6)"));
+    stopAction_->setText(tr("S&top"));
+    stopAction_->setToolTip(tr("Stop after the current batch; the run keeps its best epoch (Shift+F5)"));
+    showPaused(pauseAction_->isChecked());
+    startButton_->setText(tr("Start"));
+    stopButton_->setText(stopAction_->text().remove(QLatin1Char('&')));
+    for (auto [b, a] : {std::pair{startButton_, startAction_}, {pauseButton_, pauseAction_}, {stopButton_, stopAction_}})
+      b->setToolTip(a->toolTip());
+    speed_->setToolTip(tr("How many samples the model learns from per second, and the time left at that pace"));
+  });
   auto* progressRow = new QHBoxLayout;
   progressRow->addWidget(progress_, 1);
   progressRow->addWidget(speed_);

@@ -1,0 +1,3579 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>DataCardText</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book&apos;s threshold of %5).</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。</translation>
+    </message>
+    <message>
+        <source>above</source>
+        <translation>高于</translation>
+    </message>
+    <message>
+        <source>below</source>
+        <translation>低于</translation>
+    </message>
+    <message>
+        <source>A sequence model such as the Transformer should do well.</source>
+        <translation>Transformer 这样的序列模型应该表现不错。</translation>
+    </message>
+    <message>
+        <source>A bag-of-bigrams model will probably do as well or better.</source>
+        <translation>二元词袋模型很可能表现得一样好，甚至更好。</translation>
+    </message>
+    <message>
+        <source>Rule of thumb: with many samples for how short they are, word order can be learned, so a sequence model (the Transformer, with position embedding) usually beats a bag of bigrams. Train both and compare.</source>
+        <translation>经验法则：样本很多而每个样本又较短时，模型能学到词序，所以序列模型（带位置嵌入的 Transformer）通常胜过二元词袋。两种都训练一下，比较看看。</translation>
+    </message>
+    <message>
+        <source>Rule of thumb: with few samples for how long they are, word order is hard to learn, so a bag-of-bigrams model usually does as well as a sequence model or better, and trains much faster. Train both and compare.</source>
+        <translation>经验法则：样本较少而每个样本又较长时，词序很难学到，所以二元词袋模型通常与序列模型表现相当甚至更好，而且训练快得多。两种都训练一下，比较看看。</translation>
+    </message>
+    <message>
+        <source>Generated data, made so that word order decides (“… but …”, negation).</source>
+        <translation>生成的数据，专门设计成由词序决定结果（“……但是……”、否定）。</translation>
+    </message>
+    <message>
+        <source>Measured on it with the tiny preset: the Transformer with position reaches %1 test accuracy, without position %2, the bag of bigrams %3. The book&apos;s rule of thumb is about real text; here word order is the point.</source>
+        <translation>用 tiny 预设在这份数据上实测：带位置信息的 Transformer 测试准确率达到 %1，不带位置信息为 %2，二元词袋为 %3。书中的经验法则针对的是真实文本；而这里的重点正是词序。</translation>
+    </message>
+    <message>
+        <source>%1 of the letters are Chinese, Japanese or Korean: with the tokenizer on “auto”, the model reads words from a dictionary (icu_words), not whole sentences.</source>
+        <translation>%1 的字符是中文、日文或韩文：分词器设为“自动”时，模型会按词典切分出的词来读（icu_words），而不是把整句当成一个词。</translation>
+    </message>
+    <message>
+        <source>No training reviews: there is nothing to recommend a model for.</source>
+        <translation>没有训练影评：无法据此推荐模型。</translation>
+    </message>
+</context>
+<context>
+    <name>Downloader</name>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>, %1/s</source>
+        <translation>，%1/秒</translation>
+    </message>
+    <message>
+        <source>, %1 left</source>
+        <translation>，剩余 %1</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExport</name>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Save picture</source>
+        <translation>保存图片</translation>
+    </message>
+    <message>
+        <source>Save numbers</source>
+        <translation>保存数值</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>ParameterTexts</name>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>How many times the model sees the whole training data.</source>
+        <translation>模型把全部训练数据完整看几遍。</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批次大小</translation>
+    </message>
+    <message>
+        <source>How many samples are averaged for one step of the weights. Larger batches give smoother but fewer steps.</source>
+        <translation>权重每更新一步要平均多少个样本。批次越大，每一步越平稳，但步数越少。</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>How big a step the optimizer takes. Too large and the loss jumps or becomes NaN; too small and nothing seems to happen.</source>
+        <translation>优化器每一步迈多大。太大，损失会来回跳动甚至变成 NaN；太小，则看上去什么都没发生。</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>How the gradient becomes a step. SGD: a fixed multiple of the gradient. RMSprop and Adam: each weight&apos;s step is scaled by how large its recent gradients were.</source>
+        <translation>梯度如何变成一步更新。SGD：梯度乘以一个固定倍数。RMSprop 和 Adam：每个权重的步长会按它最近梯度的大小进行缩放。</translation>
+    </message>
+    <message>
+        <source>RMSprop</source>
+        <translation>RMSprop</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>Validation split</source>
+        <translation>验证集比例</translation>
+    </message>
+    <message>
+        <source>This fraction of the training data is held out and never trained on; its accuracy tells whether the model learned or memorized. 0: no validation curve.</source>
+        <translation>从训练数据中留出这一比例，始终不用于训练；它上面的准确率能说明模型是真的学会了，还是只是记住了训练数据。0：不画验证曲线。</translation>
+    </message>
+    <message>
+        <source>Shuffle</source>
+        <translation>打乱顺序</translation>
+    </message>
+    <message>
+        <source>On: a new order of the samples every epoch. Off: the file&apos;s order every time.</source>
+        <translation>开：每一轮都重新打乱样本顺序。关：每次都按文件中的顺序。</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Decides every random choice (initial weights, order, dropout). The same seed and thread count repeat a run exactly.</source>
+        <translation>决定所有随机选择（初始权重、样本顺序、Dropout）。种子和线程数都相同时，训练结果可以完全复现。</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>How many processor cores train. One is left free by default so the window stays quick.</source>
+        <translation>用多少个处理器核心来训练。默认空出一个核心，让窗口保持流畅。</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>How text is cut into tokens. keras: the book&apos;s rules (lowercase, no punctuation, split on spaces). ascii: the chatbot tutorial&apos;s rules (accents removed, only a-z and ?.!, kept). icu_words: a dictionary of words for any language, Chinese and Japanese included. auto: the task&apos;s own rules, or icu_words when the data is mostly Chinese, Japanese or Korean.</source>
+        <translation>如何把文本切分成词元。keras：书中的规则（转为小写、去掉标点、按空格切分）。ascii：聊天机器人教程的规则（去掉重音符号，只保留 a-z 和 ?.!,）。icu_words：基于词典切分词语，适用于任何语言，包括中文和日文。自动：使用任务自己的规则；若数据以中文、日文或韩文为主，则使用 icu_words。</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>keras</source>
+        <translation>keras</translation>
+    </message>
+    <message>
+        <source>ascii</source>
+        <translation>ascii</translation>
+    </message>
+    <message>
+        <source>icu_words</source>
+        <translation>icu_words</translation>
+    </message>
+    <message>
+        <source>Training samples</source>
+        <translation>训练样本数</translation>
+    </message>
+    <message>
+        <source>Train on only this many samples (after shuffling), to see how far a few labelled examples go, with or without pre-training. 0: all of them.</source>
+        <translation>只用这么多个样本训练（在打乱顺序之后），看看少量带标签的样本能学到什么程度，有无预训练时各如何。0：使用全部样本。</translation>
+    </message>
+    <message>
+        <source>Mask rate</source>
+        <translation>掩码比例</translation>
+    </message>
+    <message>
+        <source>The share of the tokens of every sequence hidden for the model to guess (BERT: 15 %). Of those, 80 % become [MASK], 10 % a random word, 10 % stay.</source>
+        <translation>每个序列中被遮住、留给模型去猜的词元比例（BERT：15 %）。在这些词元中，80 % 换成 [MASK]，10 % 换成随机词，10 % 保持不变。</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>How many different words the model knows (the most frequent ones of the training data). Every other word becomes [UNK].</source>
+        <translation>模型认识多少个不同的词（取训练数据中最常见的那些）。其余的词都变成 [UNK]。</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>A review is cut after this many words. Longer means more context and slower training.</source>
+        <translation>影评超过这么多个词的部分会被截掉。越长，上下文越多，训练也越慢。</translation>
+    </message>
+    <message>
+        <source>Embedding width (D)</source>
+        <translation>嵌入维度 (D)</translation>
+    </message>
+    <message>
+        <source>How many numbers describe each word inside the model.</source>
+        <translation>模型内部用多少个数来表示每个词。</translation>
+    </message>
+    <message>
+        <source>Attention heads (H)</source>
+        <translation>注意力头数 (H)</translation>
+    </message>
+    <message>
+        <source>How many attention patterns each layer computes side by side; each head can look for something different.</source>
+        <translation>每一层并行计算多少种注意力模式；每个注意力头都可以关注不同的东西。</translation>
+    </message>
+    <message>
+        <source>Key width per head (K)</source>
+        <translation>每个头的键维度 (K)</translation>
+    </message>
+    <message>
+        <source>The length of the query and key vectors each head compares; scores are divided by the square root of this width.</source>
+        <translation>每个头所比较的查询向量和键向量的长度；注意力分数要除以这个维度的平方根。</translation>
+    </message>
+    <message>
+        <source>Feed-forward width (F)</source>
+        <translation>前馈维度 (F)</translation>
+    </message>
+    <message>
+        <source>The hidden width of the small two-layer network applied to every word after attention.</source>
+        <translation>注意力之后作用于每个词的两层小网络的隐藏层宽度。</translation>
+    </message>
+    <message>
+        <source>Encoder layers (L)</source>
+        <translation>编码器层数 (L)</translation>
+    </message>
+    <message>
+        <source>How many attention + feed-forward blocks are stacked.</source>
+        <translation>堆叠多少个“注意力 + 前馈”模块。</translation>
+    </message>
+    <message>
+        <source>Word position</source>
+        <translation>词的位置</translation>
+    </message>
+    <message>
+        <source>Attention alone does not see word order. Learned: the model learns one vector per position. Sinusoidal: fixed sine waves of different speeds. None: the sentence is a bag of words, so &quot;not good&quot; and &quot;good, not&quot; look alike.</source>
+        <translation>注意力本身看不到词序。学习得到：模型为每个位置学习一个向量（位置嵌入）。正弦：固定的、频率各不相同的正弦波（位置编码）。无：句子只是一个词袋，所以“not good”和“good, not”看起来一模一样。</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>学习得到</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Layer: each word&apos;s vector is normalized on its own (what Transformers use). Batch: each feature is normalized over all words of the batch, which mixes reviews of different lengths.</source>
+        <translation>层归一化：每个词的向量单独归一化（Transformer 的做法）。批归一化：每个特征在整个批次的所有词上归一化，这会把长短不一的影评混在一起。</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层归一化</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批归一化</translation>
+    </message>
+    <message>
+        <source>Pooling</source>
+        <translation>池化</translation>
+    </message>
+    <message>
+        <source>How the words&apos; vectors become one vector for the review: the largest value of each feature, or the average.</source>
+        <translation>如何把各个词的向量合成整条影评的一个向量：取每个特征的最大值，或取平均值。</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout（随机失活）</translation>
+    </message>
+    <message>
+        <source>During training, this fraction of the pooled features is set to zero at random, so the model cannot lean on any single one. 0 switches it off.</source>
+        <translation>训练时随机把这一比例的池化特征置为零，使模型不能只依赖其中某一个特征。0 表示关闭。</translation>
+    </message>
+    <message>
+        <source>How many single words and word pairs (bigrams) the model knows, the most frequent of the training data.</source>
+        <translation>模型认识多少个单词和词对（二元组），取训练数据中最常见的那些。</translation>
+    </message>
+    <message>
+        <source>Hidden units</source>
+        <translation>隐藏单元数</translation>
+    </message>
+    <message>
+        <source>The width of the one hidden layer between the bag of n-grams and the answer.</source>
+        <translation>n 元词袋与输出答案之间那一个隐藏层的宽度。</translation>
+    </message>
+    <message>
+        <source>Encoding</source>
+        <translation>编码方式</translation>
+    </message>
+    <message>
+        <source>Multi-hot: 1 for every n-gram the review contains. TF-IDF: how often it occurs, weighted down for n-grams that occur in most reviews.</source>
+        <translation>多热编码：影评中出现的每个 n 元组记为 1。TF-IDF：按出现次数计，但对大多数影评中都出现的 n 元组降低权重。</translation>
+    </message>
+    <message>
+        <source>multi-hot</source>
+        <translation>多热编码</translation>
+    </message>
+    <message>
+        <source>TF-IDF</source>
+        <translation>TF-IDF</translation>
+    </message>
+    <message>
+        <source>During training, this fraction of the hidden units is set to zero at random. 0 switches it off.</source>
+        <translation>训练时随机把这一比例的隐藏单元置为零。0 表示关闭。</translation>
+    </message>
+    <message>
+        <source>Embedding width (E)</source>
+        <translation>嵌入维度 (E)</translation>
+    </message>
+    <message>
+        <source>How many numbers describe each word.</source>
+        <translation>用多少个数来表示每个词。</translation>
+    </message>
+    <message>
+        <source>GRU units (U)</source>
+        <translation>GRU 单元数 (U)</translation>
+    </message>
+    <message>
+        <source>The size of the encoder&apos;s and decoder&apos;s memory (their GRU state).</source>
+        <translation>编码器和解码器的“记忆”大小（即它们的 GRU 状态）。</translation>
+    </message>
+    <message>
+        <source>Attention units (A)</source>
+        <translation>注意力单元数 (A)</translation>
+    </message>
+    <message>
+        <source>The width of the small network that scores how well each question word fits the answer word being written (Bahdanau attention).</source>
+        <translation>一个小网络的宽度，它为每个问题词打分，衡量该词与正在生成的答案词有多匹配（Bahdanau 注意力）。</translation>
+    </message>
+    <message>
+        <source>Longest sentence</source>
+        <translation>最长句子</translation>
+    </message>
+    <message>
+        <source>In words, &lt;start&gt; and &lt;end&gt; included; longer question-answer pairs are left out.</source>
+        <translation>以词计，包括 &lt;start&gt; 和 &lt;end&gt;；更长的问答对会被舍弃。</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>IMDB reviews  (%1)</source>
+        <translation>IMDB 影评  (%1)</translation>
+    </message>
+    <message>
+        <source>Download IMDB (84 MB)…</source>
+        <translation>下载 IMDB (84 MB)…</translation>
+    </message>
+    <message>
+        <source>IMDB movie reviews (the Large Movie Review Dataset, Maas et al. 2011): 50,000 reviews, 84 MB</source>
+        <translation>IMDB 电影评论（Large Movie Review Dataset，Maas 等，2011）：50,000 条影评，84 MB</translation>
+    </message>
+    <message>
+        <source>A teaching tool for attention and Transformers.</source>
+        <translation>一款讲解注意力机制与 Transformer 的教学工具。</translation>
+    </message>
+    <message>
+        <source>Preset of the Train page (tiny, classroom, book).</source>
+        <translation>训练页面使用的预设（tiny、classroom、book）。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Number of epochs on the Train page.</source>
+        <translation>训练页面上的轮数。</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Start training as soon as the data is read.</source>
+        <translation>数据读取完毕后立即开始训练。</translation>
+    </message>
+    <message>
+        <source>Show a saved model&apos;s curves on the Train page (repeatable).</source>
+        <translation>在训练页面上显示已保存模型的曲线（可重复使用）。</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Data source of the Train page (builtin, builtin:zh, a file).</source>
+        <translation>训练页面的数据来源（builtin、builtin:zh 或一个文件）。</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Language of this session (en, zh_CN); not remembered.</source>
+        <translation>本次会话的界面语言（en、zh_CN）；不会被记住。</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Open a saved Transformer model on the Attention and Step-through pages.</source>
+        <translation>在“注意力”和“逐步演示”页面中打开一个已保存的 Transformer 模型。</translation>
+    </message>
+    <message>
+        <source>Sentence of the Attention and Step-through pages.</source>
+        <translation>“注意力”和“逐步演示”页面使用的句子。</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Page to show first (train, attention, step, normalization, chatbot, compare, fill).</source>
+        <translation>首先显示的页面（train、attention、step、normalization、chatbot、compare、fill）。</translation>
+    </message>
+</context>
+<context>
+    <name>RunFactory</name>
+    <message>
+        <source>Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)</source>
+        <translation>影评 (*.tar.gz *.tgz *.csv *.tsv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Built-in reviews (offline)</source>
+        <translation>内置影评（离线）</translation>
+    </message>
+    <message>
+        <source>IMDB Transformer</source>
+        <translation>IMDB Transformer</translation>
+    </message>
+    <message>
+        <source>Classify movie reviews as positive or negative with a Transformer encoder</source>
+        <translation>用 Transformer 编码器把电影评论分为正面或负面</translation>
+    </message>
+    <message>
+        <source>Bag-of-bigrams</source>
+        <translation>二元词袋</translation>
+    </message>
+    <message>
+        <source>The baseline: the same reviews as a bag of words and word pairs, order forgotten</source>
+        <translation>基线模型：同样的影评，看作单词和词对组成的词袋，不考虑词序</translation>
+    </message>
+    <message>
+        <source>Chatbot</source>
+        <translation>聊天机器人</translation>
+    </message>
+    <message>
+        <source>A GRU encoder-decoder with additive attention that answers questions (or translates)</source>
+        <translation>带加性注意力的 GRU 编码器-解码器，用来回答问题（或翻译）</translation>
+    </message>
+    <message>
+        <source>Built-in dialogs (offline)</source>
+        <translation>内置对话（离线）</translation>
+    </message>
+    <message>
+        <source>Built-in English → Spanish (offline)</source>
+        <translation>内置英语 → 西班牙语（离线）</translation>
+    </message>
+    <message>
+        <source>Dialogs: question&lt;TAB&gt;answer lines (*.txt *.tsv);;All files (*)</source>
+        <translation>对话：每行“问题&lt;TAB&gt;回答” (*.txt *.tsv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Masked language model (BERT)</source>
+        <translation>掩码语言模型（BERT）</translation>
+    </message>
+    <message>
+        <source>Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used</source>
+        <translation>通过根据左右两侧上下文猜出被遮住的词来预训练 IMDB 编码器；不使用标签</translation>
+    </message>
+    <message>
+        <source>no position</source>
+        <translation>无位置信息</translation>
+    </message>
+    <message>
+        <source>%1 position</source>
+        <translation>位置 %1</translation>
+    </message>
+    <message>
+        <source>%1 norm</source>
+        <translation>归一化 %1</translation>
+    </message>
+    <message>
+        <source>L=%1</source>
+        <translation>L=%1</translation>
+    </message>
+    <message>
+        <source>D=%1</source>
+        <translation>D=%1</translation>
+    </message>
+    <message>
+        <source>%1 epochs</source>
+        <translation>%1 轮</translation>
+    </message>
+    <message>
+        <source>lr %1</source>
+        <translation>学习率 %1</translation>
+    </message>
+</context>
+<context>
+    <name>StageTexts</name>
+    <message>
+        <source>Reading the data</source>
+        <translation>正在读取数据</translation>
+    </message>
+    <message>
+        <source>Reading the pre-trained encoder</source>
+        <translation>正在读取预训练的编码器</translation>
+    </message>
+    <message>
+        <source>Building the vocabulary</source>
+        <translation>正在构建词表</translation>
+    </message>
+    <message>
+        <source>Counting unigrams and bigrams</source>
+        <translation>正在统计一元组和二元组</translation>
+    </message>
+    <message>
+        <source>Encoding the reviews</source>
+        <translation>正在编码影评</translation>
+    </message>
+    <message>
+        <source>Preparing the pairs</source>
+        <translation>正在准备问答对</translation>
+    </message>
+    <message>
+        <source>Encoding the pairs</source>
+        <translation>正在编码问答对</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+</context>
+<context>
+    <name>StepTexts</name>
+    <message>
+        <source>Encoder outputs and decoder state</source>
+        <translation>编码器输出与解码器状态</translation>
+    </message>
+    <message>
+        <source>h_j = GRU(h_{j-1}, embedding(x_j)),  s = decoder state</source>
+        <translation>h_j = GRU(h_{j-1}, 嵌入(x_j)),  s = 解码器状态</translation>
+    </message>
+    <message>
+        <source>The encoder GRU read the question word by word; its state after word j is h_j, a summary of the question up to there. The decoder is about to write answer word %1 (“%2”); its state s holds what it has written so far.</source>
+        <translation>编码器 GRU 逐词读入问题；读完第 j 个词后的状态是 h_j，它概括了问题到此为止的内容。解码器即将写出第 %1 个答案词（“%2”）；它的状态 s 记录了到目前为止已写出的内容。</translation>
+    </message>
+    <message>
+        <source>W1·s: the state as a query</source>
+        <translation>W1·s：把状态当作查询</translation>
+    </message>
+    <message>
+        <source>q = s·W1 + b1</source>
+        <translation>q = s·W1 + b1</translation>
+    </message>
+    <message>
+        <source>A learned matrix W1 turns the decoder state into a vector of A attention units: what the decoder is looking for right now.</source>
+        <translation>一个学习得到的矩阵 W1 把解码器状态变成一个含 A 个注意力单元的向量：表示解码器此刻在寻找什么。</translation>
+    </message>
+    <message>
+        <source>W2·h: every encoder output as a key</source>
+        <translation>W2·h：把每个编码器输出当作键</translation>
+    </message>
+    <message>
+        <source>k_j = h_j·W2 + b2</source>
+        <translation>k_j = h_j·W2 + b2</translation>
+    </message>
+    <message>
+        <source>A second matrix W2 maps every encoder output into the same A units: what each question word offers. The keys do not depend on the decoder, so they are computed once per question.</source>
+        <translation>第二个矩阵 W2 把每个编码器输出映射到同样的 A 个单元：表示每个问题词能提供什么。键与解码器无关，所以每个问题只需计算一次。</translation>
+    </message>
+    <message>
+        <source>Add and squash: tanh</source>
+        <translation>相加再压缩：tanh</translation>
+    </message>
+    <message>
+        <source>t_j = tanh(q + k_j)</source>
+        <translation>t_j = tanh(q + k_j)</translation>
+    </message>
+    <message>
+        <source>Unlike dot-product attention, query and key are added and passed through tanh: a small one-layer network judges every pair. That is why it is called additive attention.</source>
+        <translation>与点积注意力不同，这里把查询和键相加，再经过 tanh：由一个单层小网络来评判每一对。这就是它被称为加性注意力的原因。</translation>
+    </message>
+    <message>
+        <source>V: one score per question word</source>
+        <translation>V：每个问题词一个分数</translation>
+    </message>
+    <message>
+        <source>e_j = t_j·V  (+ bV)</source>
+        <translation>e_j = t_j·V  (+ bV)</translation>
+    </message>
+    <message>
+        <source>A learned vector V reads the A units of every pair and gives one number: how well question word j fits what the decoder needs now. (The bias bV would add the same number to every score, which the softmax ignores, so the layer leaves it out.)</source>
+        <translation>一个学习得到的向量 V 读取每一对的 A 个单元，给出一个数：问题词 j 与解码器此刻的需要有多匹配。（偏置 bV 只会给每个分数加上同一个数，而 softmax 对此不敏感，所以这一层省略了它。）</translation>
+    </message>
+    <message>
+        <source>Softmax: the alignment</source>
+        <translation>Softmax：对齐</translation>
+    </message>
+    <message>
+        <source>a_j = exp(e_j) / Σ_j&apos; exp(e_j&apos;)</source>
+        <translation>a_j = exp(e_j) / Σ_j&apos; exp(e_j&apos;)</translation>
+    </message>
+    <message>
+        <source>The scores become weights that sum to 1: where the decoder looks while writing “%1”. Stacked for every answer word, they form the alignment heatmap (answer words x question words).</source>
+        <translation>分数变成和为 1 的权重：表示解码器在写出“%1”时关注哪里。把每个答案词的权重堆叠起来，就得到对齐热力图（答案词 × 问题词）。</translation>
+    </message>
+    <message>
+        <source>The context vector</source>
+        <translation>上下文向量</translation>
+    </message>
+    <message>
+        <source>c = Σ_j a_j·h_j</source>
+        <translation>c = Σ_j a_j·h_j</translation>
+    </message>
+    <message>
+        <source>The encoder outputs are averaged with the alignment weights: the context is mostly made of the words the decoder looks at. With the previous answer word it feeds the decoder GRU, which then predicts the next word.</source>
+        <translation>用对齐权重对编码器输出求加权平均：上下文向量主要由解码器所关注的词构成。它与上一个答案词一起输入解码器 GRU，由后者预测下一个词。</translation>
+    </message>
+    <message>
+        <source>Decoder input: the tokens so far</source>
+        <translation>解码器输入：目前已有的词元</translation>
+    </message>
+    <message>
+        <source>X = E[y_t] + P[t],  t = 0 .. n</source>
+        <translation>X = E[y_t] + P[t],  t = 0 .. n</translation>
+    </message>
+    <message>
+        <source>The decoder reads &lt;start&gt; and the %1 token(s) it has written so far, each as its embedding plus a learned position vector. From the last row it will choose token %2.</source>
+        <translation>解码器读入 &lt;start&gt; 和它目前已写出的 %1 个词元，每个词元表示为其嵌入加上一个学习得到的位置向量。它将根据最后一行选出第 %2 个词元。</translation>
+    </message>
+    <message>
+        <source>Input of decoder layer %1</source>
+        <translation>解码器第 %1 层的输入</translation>
+    </message>
+    <message>
+        <source>X = output of the layer below</source>
+        <translation>X = 下面一层的输出</translation>
+    </message>
+    <message>
+        <source>A higher layer reads what the layer below wrote for every position: the same T rows, refined.</source>
+        <translation>较高的一层读取下面一层为每个位置写出的结果：仍是同样的 T 行，但经过了进一步加工。</translation>
+    </message>
+    <message>
+        <source>Masked self-attention: queries, keys and values</source>
+        <translation>带掩码的自注意力：查询、键和值</translation>
+    </message>
+    <message>
+        <source>Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v</source>
+        <translation>Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v</translation>
+    </message>
+    <message>
+        <source>Each token written so far gets a query, a key and a value, per head, as in the encoder; queries and keys both come from the answer.</source>
+        <translation>与编码器中一样，每个已写出的词元在每个头中都得到一个查询、一个键和一个值；查询和键都来自答案。</translation>
+    </message>
+    <message>
+        <source>Cross-attention: queries from the answer, keys and values from the question</source>
+        <translation>交叉注意力：查询来自答案，键和值来自问题</translation>
+    </message>
+    <message>
+        <source>Q = X1·W_q + b_q,  K = E·W_k + b_k,  V = E·W_v + b_v</source>
+        <translation>Q = X1·W_q + b_q,  K = E·W_k + b_k,  V = E·W_v + b_v</translation>
+    </message>
+    <message>
+        <source>Now the queries come from the decoder (X1, T rows) but the keys and values from the encoder&apos;s output E (S rows, one per question word): the answer asks the question.</source>
+        <translation>现在查询来自解码器（X1，T 行），而键和值来自编码器的输出 E（S 行，每个问题词一行）：由答案向问题发问。</translation>
+    </message>
+    <message>
+        <source>Cross-attention scores ÷√K</source>
+        <translation>交叉注意力分数 ÷√K</translation>
+    </message>
+    <message>
+        <source>S_h = Q_h·K_hᵀ / √K   (T x S)</source>
+        <translation>S_h = Q_h·K_hᵀ / √K   (T × S)</translation>
+    </message>
+    <message>
+        <source>Every answer position is compared with every question word. No mask: the whole question is known before the first word is written.</source>
+        <translation>每个答案位置都与每个问题词进行比较。这里没有掩码：在写出第一个词之前，整个问题就已经知道了。</translation>
+    </message>
+    <message>
+        <source>Cross-attention weights</source>
+        <translation>交叉注意力权重</translation>
+    </message>
+    <message>
+        <source>A_h = softmax_rows(S_h)   (T x S)</source>
+        <translation>A_h = softmax_rows(S_h)   (T × S)</translation>
+    </message>
+    <message>
+        <source>Row t says which question words the decoder reads while at answer position t: this is the Transformer&apos;s alignment, the counterpart of the Bahdanau heatmap.</source>
+        <translation>第 t 行表示解码器在答案位置 t 时读取了哪些问题词：这就是 Transformer 的对齐，相当于 Bahdanau 注意力的热力图。</translation>
+    </message>
+    <message>
+        <source>Cross-attention output, residual and norm</source>
+        <translation>交叉注意力输出、残差与归一化</translation>
+    </message>
+    <message>
+        <source>X2 = norm2(X1 + [A_h·V_h]_h·W_o + b_o)</source>
+        <translation>X2 = norm2(X1 + [A_h·V_h]_h·W_o + b_o)</translation>
+    </message>
+    <message>
+        <source>Every answer position takes a blend of the question words&apos; values, is added to its own row and normalized.</source>
+        <translation>每个答案位置取各问题词的值的加权混合，加到自己这一行上，再做归一化。</translation>
+    </message>
+    <message>
+        <source>Masked self-attention output, residual and norm</source>
+        <translation>带掩码的自注意力输出、残差与归一化</translation>
+    </message>
+    <message>
+        <source>X1 = norm1(X + [A_h·V_h]_h·W_o + b_o)</source>
+        <translation>X1 = norm1(X + [A_h·V_h]_h·W_o + b_o)</translation>
+    </message>
+    <message>
+        <source>Every position blends the values of the positions it may see (itself and the ones before), the heads are mixed back to width D, added to the input and normalized.</source>
+        <translation>每个位置混合它可以看到的那些位置（它自己和它之前的位置）的值，各个头的结果再混合回维度 D，加到输入上，然后归一化。</translation>
+    </message>
+    <message>
+        <source>Feed-forward, residual and norm</source>
+        <translation>前馈、残差与归一化</translation>
+    </message>
+    <message>
+        <source>Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)</source>
+        <translation>Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)</translation>
+    </message>
+    <message>
+        <source>The same two-layer network on every position on its own; its output is the layer&apos;s output.</source>
+        <translation>同一个两层网络分别作用于每个位置；它的输出就是这一层的输出。</translation>
+    </message>
+    <message>
+        <source>The next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>logits = Y_last·W_out + b_out,  p = softmax(logits)</source>
+        <translation>logits = Y_last·W_out + b_out,  p = softmax(logits)</translation>
+    </message>
+    <message>
+        <source>Only the last row matters now: it is projected to one score per word of the answer vocabulary. Greedy decoding takes the most likely word, “%1”, appends it and runs the decoder again (Next token).</source>
+        <translation>现在只有最后一行起作用：它被投影成答案词表中每个词的一个分数。贪心解码选出可能性最大的词“%1”，把它接在后面，再运行一次解码器（下一个词元）。</translation>
+    </message>
+    <message>
+        <source>Every token becomes a row of D numbers: its embedding, looked up in a learned table. </source>
+        <translation>每个词元变成一行 D 个数：它的嵌入，从一张学习得到的表中查出。 </translation>
+    </message>
+    <message>
+        <source>This model adds no position information: the rows of X do not depend on where a word stands, so attention alone cannot tell word order.</source>
+        <translation>这个模型没有加入位置信息：X 的各行与词所在的位置无关，所以仅靠注意力无法分辨词序。</translation>
+    </message>
+    <message>
+        <source>A learned position vector is added, so the same word at another place gives another row: that is how order can reach attention.</source>
+        <translation>这里加上了一个学习得到的位置向量，所以同一个词出现在不同位置时，得到的行也不同：词序正是这样传递给注意力的。</translation>
+    </message>
+    <message>
+        <source>A sinusoidal position vector is added, so the same word at another place gives another row: that is how order can reach attention.</source>
+        <translation>这里加上了一个正弦位置向量，所以同一个词出现在不同位置时，得到的行也不同：词序正是这样传递给注意力的。</translation>
+    </message>
+    <message>
+        <source>Embeddings (+ position)</source>
+        <translation>嵌入（+ 位置）</translation>
+    </message>
+    <message>
+        <source>X = E[token] + P[position]</source>
+        <translation>X = E[词元] + P[位置]</translation>
+    </message>
+    <message>
+        <source>Queries, keys and values</source>
+        <translation>查询、键和值</translation>
+    </message>
+    <message>
+        <source>Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v;  head h uses columns hK .. hK+K-1</source>
+        <translation>Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v;  第 h 个头使用第 hK .. hK+K-1 列</translation>
+    </message>
+    <message>
+        <source>Three learned projections give every token a query (what it is looking for), a key (what it offers to be found by) and a value (what it passes on when found). Each head has its own K-wide slice, so heads can look for different things.</source>
+        <translation>三个学习得到的投影给每个词元一个查询（它在找什么）、一个键（它凭什么被别人找到）和一个值（被找到时它传递出去的内容）。每个头都有自己宽为 K 的一段，所以不同的头可以寻找不同的东西。</translation>
+    </message>
+    <message>
+        <source>Masked self-attention: scores Q·Kᵀ</source>
+        <translation>带掩码的自注意力：分数 Q·Kᵀ</translation>
+    </message>
+    <message>
+        <source>Scores Q·Kᵀ</source>
+        <translation>分数 Q·Kᵀ</translation>
+    </message>
+    <message>
+        <source>S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)</source>
+        <translation>S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)</translation>
+    </message>
+    <message>
+        <source>Every query is compared with every key by a dot product: a large score means token i finds what it is looking for in token j. Row i holds the scores of query token i against all keys.</source>
+        <translation>每个查询都通过点积与每个键进行比较：分数大，说明词元 i 在词元 j 中找到了它要找的东西。第 i 行是查询词元 i 与所有键的分数。</translation>
+    </message>
+    <message>
+        <source>A dot product of K numbers grows with K: its spread is about √K times that of one product. Dividing by √K (%1) keeps the scores near unit scale, so the softmax is not saturated and still learns. </source>
+        <translation>K 个数的点积会随 K 增大：它的离散程度约为单个乘积的 √K 倍。除以 √K（%1）让分数保持在 1 左右的量级，这样 softmax 不会饱和，仍然能够学习。 </translation>
+    </message>
+    <message>
+        <source>Divide by √K (switched off)</source>
+        <translation>除以 √K（已关闭）</translation>
+    </message>
+    <message>
+        <source>S_h (not divided)</source>
+        <translation>S_h（未相除）</translation>
+    </message>
+    <message>
+        <source>The switch is off: the scores go to the softmax as they are; compare the row entropy and the largest weight in the softmax step.</source>
+        <translation>开关已关闭：分数原样送入 softmax；请在 softmax 那一步比较各行的熵和最大权重。</translation>
+    </message>
+    <message>
+        <source>Divide by √K</source>
+        <translation>除以 √K</translation>
+    </message>
+    <message>
+        <source>S_h / √K,   √K = %1</source>
+        <translation>S_h / √K,   √K = %1</translation>
+    </message>
+    <message>
+        <source>Causal mask: token i may look at tokens 1..i only, as in a decoder that writes one word at a time and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so their softmax weight is exactly 0.</source>
+        <translation>因果掩码：词元 i 只能看词元 1..i，就像解码器一次写一个词，不能偷看它还没写出的词。对角线以上的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。</translation>
+    </message>
+    <message>
+        <source>Padding mask: a batch pads short sentences to a common length, and the padding must not be attended to. Scores in the padding columns become −∞, so their weight after softmax is exactly 0. (The padding rows still get weights here; nothing downstream reads them.)</source>
+        <translation>填充掩码：一个批次会把短句子填充到相同长度，而填充部分不应受到关注。填充列中的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。（填充行在这里仍然会得到权重；但后续计算不会读取它们。）</translation>
+    </message>
+    <message>
+        <source>No mask: every token may look at every other token and at itself, as in the classifier&apos;s encoder. A mask would set some scores to −∞ before the softmax, which makes their weights exactly 0.</source>
+        <translation>无掩码：每个词元都可以看其他所有词元和它自己，就像分类器的编码器那样。掩码会在 softmax 之前把某些分数设为 −∞，使它们的权重恰好为 0。</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>M(i, j) = S(i, j) where allowed, −∞ where not</source>
+        <translation>M(i, j) = S(i, j)（允许处），−∞（不允许处）</translation>
+    </message>
+    <message>
+        <source>Each row of scores becomes weights that are positive and sum to 1: how much token i looks at each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. </source>
+        <translation>每一行分数变成一组为正、且和为 1 的权重：表示词元 i 对每个词元 j 的关注程度。分数越大，分到的份额按指数增大；分数为 −∞ 的得到 0。 </translation>
+    </message>
+    <message>
+        <source>Above the diagonal every weight is exactly 0: no position reads a later one.</source>
+        <translation>对角线以上的权重全都恰好为 0：没有哪个位置会读取它之后的位置。</translation>
+    </message>
+    <message>
+        <source>Mean row entropy with ÷√K: %1; without: %2 (uniform: %3). Without the division the weights are more peaked: a few keys take almost everything.</source>
+        <translation>除以 √K 时各行熵的平均值：%1；不除时：%2（均匀分布：%3）。不做除法时，权重更加集中：少数几个键几乎占去了全部。</translation>
+    </message>
+    <message>
+        <source>Softmax by rows</source>
+        <translation>按行 Softmax</translation>
+    </message>
+    <message>
+        <source>A_h(i, j) = exp(M(i, j)) / Σ_j&apos; exp(M(i, j&apos;))</source>
+        <translation>A_h(i, j) = exp(M(i, j)) / Σ_j&apos; exp(M(i, j&apos;))</translation>
+    </message>
+    <message>
+        <source>Weights × V</source>
+        <translation>权重 × V</translation>
+    </message>
+    <message>
+        <source>Z_h = A_h·V_h,   Z_h(i) = Σ_j A_h(i, j)·V_h(j)</source>
+        <translation>Z_h = A_h·V_h,   Z_h(i) = Σ_j A_h(i, j)·V_h(j)</translation>
+    </message>
+    <message>
+        <source>Every token collects the values of the tokens it looks at, in the proportions of its weights. This is where information moves between words: the new row of a token is a blend of the others.</source>
+        <translation>每个词元按自己的权重比例，汇集它所关注的词元的值。信息正是在这一步在词与词之间流动：一个词元的新行是其他词元的混合。</translation>
+    </message>
+    <message>
+        <source>Concatenate heads and project</source>
+        <translation>拼接各头并投影</translation>
+    </message>
+    <message>
+        <source>Y = [Z_1 … Z_H]·W_o + b_o</source>
+        <translation>Y = [Z_1 … Z_H]·W_o + b_o</translation>
+    </message>
+    <message>
+        <source>The heads&apos; results are put side by side (H·K columns) and one more learned projection mixes them back to the model width D. This Y is the output of the attention layer.</source>
+        <translation>把各个头的结果并排拼在一起（H·K 列），再用一个学习得到的投影把它们混合回模型维度 D。这个 Y 就是注意力层的输出。</translation>
+    </message>
+    <message>
+        <source>Residual and layer norm</source>
+        <translation>残差与层归一化</translation>
+    </message>
+    <message>
+        <source>Residual and batch norm</source>
+        <translation>残差与批归一化</translation>
+    </message>
+    <message>
+        <source>X1 = norm(X + Y)</source>
+        <translation>X1 = norm(X + Y)</translation>
+    </message>
+    <message>
+        <source>The attention output is added to the input (a residual connection: the layer only has to learn a correction, and gradients have a short path back). </source>
+        <translation>把注意力的输出加到输入上（残差连接：这一层只需学习一个修正量，梯度也有一条很短的回传路径）。 </translation>
+    </message>
+    <message>
+        <source>Layer norm then rescales every token&apos;s row to mean 0 and variance 1, times a learned gamma plus beta.</source>
+        <translation>然后层归一化把每个词元的那一行缩放到均值为 0、方差为 1，再乘以学习得到的 gamma、加上 beta。</translation>
+    </message>
+    <message>
+        <source>Batch norm then rescales every feature with the statistics it learned over the training batches, times a learned gamma plus beta.</source>
+        <translation>然后批归一化用它在各训练批次上学到的统计量缩放每个特征，再乘以学习得到的 gamma、加上 beta。</translation>
+    </message>
+    <message>
+        <source>Residual and layer norm again</source>
+        <translation>再次残差与层归一化</translation>
+    </message>
+    <message>
+        <source>Residual and batch norm again</source>
+        <translation>再次残差与批归一化</translation>
+    </message>
+    <message>
+        <source>out = norm(X1 + F)</source>
+        <translation>out = norm(X1 + F)</translation>
+    </message>
+    <message>
+        <source>The same residual and normalization close the layer. The result has the shape of the input, T x D, so layers can be stacked; the classifier then pools it over the tokens and decides.</source>
+        <translation>同样的残差和归一化结束这一层。结果的形状与输入相同，都是 T × D，所以各层可以堆叠起来；分类器随后在各词元上做池化，并给出判断。</translation>
+    </message>
+    <message>
+        <source>Feed-forward</source>
+        <translation>前馈</translation>
+    </message>
+    <message>
+        <source>F = relu(X1·W1 + b1)·W2 + b2</source>
+        <translation>F = relu(X1·W1 + b1)·W2 + b2</translation>
+    </message>
+    <message>
+        <source>A small two-layer network is applied to every token on its own (no token sees another here): it widens each row to F numbers, keeps the positive parts, and projects back to D.</source>
+        <translation>一个两层的小网络分别作用于每个词元（这里词元之间互不可见）：它把每一行扩展到 F 个数，只保留正的部分，再投影回 D 维。</translation>
+    </message>
+    <message>
+        <source>Q, head %1</source>
+        <translation>Q，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>K, head %1</source>
+        <translation>K，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>V, head %1</source>
+        <translation>V，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>scores, head %1</source>
+        <translation>分数，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>scaled scores, head %1</source>
+        <translation>缩放后的分数，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>masked scores, head %1</source>
+        <translation>掩码后的分数，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>weights A, head %1</source>
+        <translation>权重 A，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>row sharpness, head %1</source>
+        <translation>各行尖锐程度，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>A·V, head %1</source>
+        <translation>A·V，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>token embedding E</source>
+        <translation>词元嵌入 E</translation>
+    </message>
+    <message>
+        <source>position P</source>
+        <translation>位置 P</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>allowed (1 = may look)</source>
+        <translation>是否允许（1 = 可以看）</translation>
+    </message>
+    <message>
+        <source>concatenated heads Z</source>
+        <translation>拼接后的各头 Z</translation>
+    </message>
+    <message>
+        <source>attention output Y</source>
+        <translation>注意力输出 Y</translation>
+    </message>
+    <message>
+        <source>X + Y</source>
+        <translation>X + Y</translation>
+    </message>
+    <message>
+        <source>hidden relu(X1·W1 + b1)</source>
+        <translation>隐藏层 relu(X1·W1 + b1)</translation>
+    </message>
+    <message>
+        <source>feed-forward output F</source>
+        <translation>前馈输出 F</translation>
+    </message>
+    <message>
+        <source>X1 + F</source>
+        <translation>X1 + F</translation>
+    </message>
+    <message>
+        <source>layer output</source>
+        <translation>层输出</translation>
+    </message>
+    <message>
+        <source>encoder outputs h</source>
+        <translation>编码器输出 h</translation>
+    </message>
+    <message>
+        <source>decoder state s</source>
+        <translation>解码器状态 s</translation>
+    </message>
+    <message>
+        <source>k = h·W2 + b2</source>
+        <translation>k = h·W2 + b2</translation>
+    </message>
+    <message>
+        <source>t = tanh(q + k_j)</source>
+        <translation>t = tanh(q + k_j)</translation>
+    </message>
+    <message>
+        <source>scores e</source>
+        <translation>分数 e</translation>
+    </message>
+    <message>
+        <source>weights a</source>
+        <translation>权重 a</translation>
+    </message>
+    <message>
+        <source>alignment of the whole answer</source>
+        <translation>整个答案的对齐</translation>
+    </message>
+    <message>
+        <source>a_j·h_j</source>
+        <translation>a_j·h_j</translation>
+    </message>
+    <message>
+        <source>context c</source>
+        <translation>上下文向量 c</translation>
+    </message>
+    <message>
+        <source>encoder output E (the question)</source>
+        <translation>编码器输出 E（问题）</translation>
+    </message>
+    <message>
+        <source>X1 = norm1(X + self-attention)</source>
+        <translation>X1 = norm1(X + 自注意力)</translation>
+    </message>
+    <message>
+        <source>X2 = norm2(X1 + cross-attention)</source>
+        <translation>X2 = norm2(X1 + 交叉注意力)</translation>
+    </message>
+    <message>
+        <source>most likely next tokens</source>
+        <translation>最可能的下一个词元</translation>
+    </message>
+    <message>
+        <source>entropy ÷√K</source>
+        <translation>熵 ÷√K</translation>
+    </message>
+    <message>
+        <source>largest ÷√K</source>
+        <translation>最大值 ÷√K</translation>
+    </message>
+    <message>
+        <source>entropy unscaled</source>
+        <translation>熵（未缩放）</translation>
+    </message>
+    <message>
+        <source>largest unscaled</source>
+        <translation>最大值（未缩放）</translation>
+    </message>
+</context>
+<context>
+    <name>al::download::Downloader</name>
+    <message>
+        <source>Cannot download %1: only http:// and https:// addresses can be downloaded.</source>
+        <translation>无法下载 %1：只能下载 http:// 和 https:// 开头的地址。</translation>
+    </message>
+    <message>
+        <source>Cannot download %1: the expected SHA-256 must be 64 hexadecimal digits.</source>
+        <translation>无法下载 %1：预期的 SHA-256 必须是 64 位十六进制数字。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1: choose a folder you can write to.</source>
+        <translation>无法创建文件夹 %1：请选择一个有写入权限的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 already exists but is not the expected file (its SHA-256 is %2, expected %3). Move it away or delete it, then download again.</source>
+        <translation>%1 已存在，但不是预期的文件（它的 SHA-256 是 %2，预期为 %3）。请将它移走或删除，然后重新下载。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Choose a folder you can write to.</source>
+        <translation>无法写入 %1：%2。请选择一个有写入权限的文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2. Delete it and download again.</source>
+        <translation>无法读取 %1：%2。请删除它并重新下载。</translation>
+    </message>
+    <message>
+        <source>The server of %1 keeps sending other bytes than those asked for (Content-Range &quot;%2&quot;), so the download cannot be resumed. Delete %3 and try again later.</source>
+        <translation>%1 的服务器总是发来与请求不符的字节（Content-Range &quot;%2&quot;），因此无法断点续传。请删除 %3，稍后再试。</translation>
+    </message>
+    <message>
+        <source>%1 does not match the file at %2. Delete it and try again.</source>
+        <translation>%1 与 %2 处的文件不一致。请删除它后重试。</translation>
+    </message>
+    <message>
+        <source>The file is not at that address: check the address, or download the file in a web browser and open it as data.</source>
+        <translation>该地址上没有这个文件：请检查地址，或者用网页浏览器下载该文件，再把它作为数据打开。</translation>
+    </message>
+    <message>
+        <source>Try again later, or download the file in a web browser and open it as data.</source>
+        <translation>请稍后再试，或者用网页浏览器下载该文件，再把它作为数据打开。</translation>
+    </message>
+    <message>
+        <source>The server answered %1 %2 for %3. %4</source>
+        <translation>服务器对 %3 的响应为 %1 %2。%4</translation>
+    </message>
+    <message>
+        <source>the server sent %1 of %2</source>
+        <translation>服务器已发送 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 to download %2 (%3). Check the internet connection or the address, or download the file in a web browser and open it as data.</source>
+        <translation>无法连接到 %1 以下载 %2（%3）。请检查网络连接或地址，或者用网页浏览器下载该文件，再把它作为数据打开。</translation>
+    </message>
+    <message>
+        <source>The download of %1 was cut (%2) and could not be continued after %3 tries. %4 keeps the %5 received so far: download again later to continue from there.</source>
+        <translation>%1 的下载中断了（%2），尝试 %3 次后仍无法继续。%4 保留了目前已收到的 %5：稍后再次下载即可从断点继续。</translation>
+    </message>
+    <message>
+        <source>The file downloaded from %1 is damaged or not the expected one: its SHA-256 is %2, expected %3. Nothing was kept; download again, or check the address.</source>
+        <translation>从 %1 下载的文件已损坏或不是预期的文件：它的 SHA-256 是 %2，预期为 %3。文件未保留；请重新下载，或检查地址。</translation>
+    </message>
+    <message>
+        <source>Cannot rename %1 to %2: %3.</source>
+        <translation>无法将 %1 重命名为 %2：%3。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Is the disk full? Free some space (the whole file needs %3) and download again: it continues from where it stopped.</source>
+        <translation>无法写入 %1：%2。磁盘是否已满？请腾出一些空间（整个文件需要 %3），然后重新下载：下载会从中断处继续。</translation>
+    </message>
+    <message>
+        <source>its full size</source>
+        <translation>文件的完整大小</translation>
+    </message>
+    <message>
+        <source>Download cancelled. %1 keeps the %2 received so far; the next download continues from there.</source>
+        <translation>下载已取消。%1 保留了目前已收到的 %2；下次下载将从这里继续。</translation>
+    </message>
+    <message>
+        <source>Download cancelled.</source>
+        <translation>下载已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::AboutDialog</name>
+    <message>
+        <source>About AttentionLab</source>
+        <translation>关于 AttentionLab</translation>
+    </message>
+    <message>
+        <source>windows, widgets, network</source>
+        <translation>窗口、控件、网络</translation>
+    </message>
+    <message>
+        <source>curves and heatmaps</source>
+        <translation>曲线和热力图</translation>
+    </message>
+    <message>
+        <source>matrix arithmetic</source>
+        <translation>矩阵运算</translation>
+    </message>
+    <message>
+        <source>parallel training</source>
+        <translation>并行训练</translation>
+    </message>
+    <message>
+        <source>model and log files</source>
+        <translation>模型文件和日志文件</translation>
+    </message>
+    <message>
+        <source>the command line</source>
+        <translation>命令行</translation>
+    </message>
+    <message>
+        <source>reading aclImdb_v1.tar.gz</source>
+        <translation>读取 aclImdb_v1.tar.gz</translation>
+    </message>
+    <message>
+        <source>ICU licence (Unicode licence)</source>
+        <translation>ICU 许可证（Unicode 许可证）</translation>
+    </message>
+    <message>
+        <source>Unicode text</source>
+        <translation>Unicode 文本</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;A teaching tool for attention and Transformers: train the models, see their attention, step through the arithmetic. Built with Qt %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Built on&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;Where things are&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Data (the downloaded IMDB archive, %4): %5&lt;br&gt;Settings: %6&lt;br&gt;Models are saved where you choose; the command line writes them under runs/ by default.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;一款讲解注意力机制与 Transformer 的教学工具：训练模型，观察它们的注意力，逐步演示其中的运算。基于 Qt %2 构建。&lt;/p&gt;&lt;p&gt;&lt;b&gt;所用的开源组件&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;文件位置&lt;/b&gt;&lt;/p&gt;&lt;p&gt;数据（下载的 IMDB 压缩包，%4）：%5&lt;br&gt;设置：%6&lt;br&gt;模型保存在你选择的位置；命令行默认把模型写到 runs/ 下。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::AttentionGrid</name>
+    <message>
+        <source>Layer %1, average of %2 heads</source>
+        <translation>第 %1 层，%2 个头的平均</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>layer %1, average of the heads</source>
+        <translation>第 %1 层，各头的平均</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Where “%1” looks (%2)</source>
+        <translation>“%1”在关注哪里（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::AttentionPage</name>
+    <message>
+        <source>positive</source>
+        <translation>正面</translation>
+    </message>
+    <message>
+        <source>negative</source>
+        <translation>负面</translation>
+    </message>
+    <message>
+        <source>%1 layer(s), %2 heads of K %3, width D %4, %5 position, %6 norm, up to %7 tokens</source>
+        <translation>%1 层，%2 个注意力头（每头 K = %3），维度 D = %4，位置：%5，归一化：%6，最多 %7 个词元</translation>
+    </message>
+    <message>
+        <source>Heatmaps</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Word order</source>
+        <translation>词序</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>no model yet</source>
+        <translation>还没有模型</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>A model directory saved by the Train page or by attentionlab-cli train imdb</source>
+        <translation>由训练页面或 attentionlab-cli train imdb 保存的模型目录</translation>
+    </message>
+    <message>
+        <source>with learned position</source>
+        <translation>使用学习得到的位置嵌入</translation>
+    </message>
+    <message>
+        <source>without position</source>
+        <translation>不使用位置信息</translation>
+    </message>
+    <message>
+        <source>with sinusoidal position</source>
+        <translation>使用正弦位置编码</translation>
+    </message>
+    <message>
+        <source>Train a toy model now</source>
+        <translation>现在训练一个玩具模型</translation>
+    </message>
+    <message>
+        <source>The tiny preset on the built-in reviews: a few seconds, on a worker thread</source>
+        <translation>在内置影评上使用 tiny 预设：只需几秒钟，在后台线程中进行</translation>
+    </message>
+    <message>
+        <source>Type or paste a sentence or a whole review</source>
+        <translation>输入或粘贴一个句子或一整条影评</translation>
+    </message>
+    <message>
+        <source>Show attention</source>
+        <translation>显示注意力</translation>
+    </message>
+    <message>
+        <source>The tokens as the model reads them. Click one to see where it looks.</source>
+        <translation>模型读到的词元。点击其中一个，看看它在关注哪里。</translation>
+    </message>
+    <message>
+        <source>Bars from:</source>
+        <translation>条形图来源：</translation>
+    </message>
+    <message>
+        <source>Click a token above or a row of a heatmap: the bars show how that token spreads its attention over the sentence (the row sums to 1).</source>
+        <translation>点击上方的一个词元或热力图中的一行：条形图显示该词元如何把注意力分配到句子中的各个词上（整行之和为 1）。</translation>
+    </message>
+    <message>
+        <source>Shuffle words</source>
+        <translation>打乱词序</translation>
+    </message>
+    <message>
+        <source>Put the words of the sentence in a random order and run the model again</source>
+        <translation>把句子中的词随机打乱顺序，再运行一次模型</translation>
+    </message>
+    <message>
+        <source>Heatmap of:</source>
+        <translation>热力图显示：</translation>
+    </message>
+    <message>
+        <source>Original order</source>
+        <translation>原始顺序</translation>
+    </message>
+    <message>
+        <source>Shuffled</source>
+        <translation>打乱后</translation>
+    </message>
+    <message>
+        <source>query token</source>
+        <translation>查询词元</translation>
+    </message>
+    <message>
+        <source>key token</source>
+        <translation>键词元</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of task %2; this page shows imdb-transformer models.</source>
+        <translation>“%1”是 %2 任务的模型；本页面只显示 imdb-transformer 模型。</translation>
+    </message>
+    <message>
+        <source>Open a model directory</source>
+        <translation>打开模型目录</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>正在训练…</translation>
+    </message>
+    <message>
+        <source>Training a toy model on the built-in reviews…</source>
+        <translation>正在用内置影评训练玩具模型…</translation>
+    </message>
+    <message>
+        <source>toy, %1 position</source>
+        <translation>玩具模型，位置 %1</translation>
+    </message>
+    <message>
+        <source>The toy model could not be trained: %1</source>
+        <translation>玩具模型训练失败：%1</translation>
+    </message>
+    <message>
+        <source>Toy model ready</source>
+        <translation>玩具模型已就绪</translation>
+    </message>
+    <message>
+        <source>Choose a model above: open a model directory, or train a toy model in a few seconds.</source>
+        <translation>请在上方选择一个模型：打开一个模型目录，或者花几秒钟训练一个玩具模型。</translation>
+    </message>
+    <message>
+        <source>Prediction: &lt;b&gt;%1&lt;/b&gt;, %2 positive</source>
+        <translation>预测：&lt;b&gt;%1&lt;/b&gt;，正面的概率为 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个词元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n unknown (grey, marked ?: the model reads them all as [UNK])</source>
+        <translation>
+            <numerusform>；其中 %n 个是未知词（灰色，标有 ?：模型把它们都读作 [UNK]）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; &lt;b&gt;the text was cut&lt;/b&gt; after %1 tokens (the model&apos;s sequence length): the rest is not read</source>
+        <translation>；&lt;b&gt;文本在第 %1 个词元之后被截断&lt;/b&gt;（即模型的序列长度）：后面的部分不会被读取</translation>
+    </message>
+    <message>
+        <source>query token (looks)</source>
+        <translation>查询词元（发出关注）</translation>
+    </message>
+    <message>
+        <source>key token (is looked at)</source>
+        <translation>键词元（被关注）</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>layer %1, average of the heads</source>
+        <translation>第 %1 层，各头的平均</translation>
+    </message>
+    <message>
+        <source>layer 1, head %1</source>
+        <translation>第 1 层，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>layer 1, average</source>
+        <translation>第 1 层，平均</translation>
+    </message>
+    <message>
+        <source>Layer %1, average of %2 heads</source>
+        <translation>第 %1 层，%2 个头的平均</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Where “%1” looks (%2)</source>
+        <translation>“%1”在关注哪里（%2）</translation>
+    </message>
+    <message>
+        <source>Choose a model first.</source>
+        <translation>请先选择一个模型。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Shuffled:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;打乱后：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>original p = %1, shuffled p = %2 (difference %3); largest difference between a shuffled attention weight and the original weight of the same two words: %4</source>
+        <translation>原始顺序 p = %1，打乱后 p = %2（相差 %3）；同一对词的注意力权重在打乱前后的最大差值：%4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This model has no position information.&lt;/b&gt; The prediction is identical and every row of attention moved with its word: attention sees a bag of words, not a sentence. </source>
+        <translation>&lt;b&gt;这个模型没有位置信息。&lt;/b&gt;预测结果完全相同，每一行注意力都跟着它的词一起移动了：注意力看到的是一个词袋，而不是一个句子。 </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This model adds %1 position information,&lt;/b&gt; so word order matters: the prediction and the attention change when the words move. </source>
+        <translation>&lt;b&gt;这个模型加入了 %1 位置信息，&lt;/b&gt;所以词序有影响：词的位置一变，预测和注意力都会随之改变。 </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This model has %1 position information,&lt;/b&gt; yet this shuffle changed nothing visible. </source>
+        <translation>&lt;b&gt;这个模型有 %1 位置信息，&lt;/b&gt;但这次打乱并没有带来明显的变化。 </translation>
+    </message>
+    <message>
+        <source>Press “Shuffle words”. Attention by itself does not see word order: only position information added to the embeddings can tell “not good, bad” from “bad, not good”.</source>
+        <translation>请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“not good, bad”和“bad, not good”。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::ChatbotPage</name>
+    <message>
+        <source>embedding E %1, GRU units U %2, attention units A %3, %4 question words known, %5 answer words</source>
+        <translation>嵌入维度 E = %1，GRU 单元数 U = %2，注意力单元数 A = %3，认识 %4 个问题词、%5 个答案词</translation>
+    </message>
+    <message>
+        <source>encoder-decoder Transformer: width D %1, %2 heads of K %3, feed-forward F %4, %5 layer(s) each side, %6 question words known, %7 answer words</source>
+        <translation>编码器-解码器 Transformer：维度 D = %1，%2 个头（每头 K = %3），前馈 F = %4，编码器和解码器各 %5 层，认识 %6 个问题词、%7 个答案词</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>no chatbot yet</source>
+        <translation>还没有聊天机器人</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>Train a tiny chatbot now</source>
+        <translation>现在训练一个小型聊天机器人</translation>
+    </message>
+    <message>
+        <source>The tiny preset on a built-in corpus, on a worker thread</source>
+        <translation>在内置语料上使用 tiny 预设，在后台线程中进行</translation>
+    </message>
+    <message>
+        <source>English → Spanish</source>
+        <translation>英语 → 西班牙语</translation>
+    </message>
+    <message>
+        <source>everyday dialogs</source>
+        <translation>日常对话</translation>
+    </message>
+    <message>
+        <source>GRU + additive attention</source>
+        <translation>GRU + 加性注意力</translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation> 轮</translation>
+    </message>
+    <message>
+        <source>Ask a question (or, for the translation model, an English sentence)</source>
+        <translation>提一个问题（如果是翻译模型，就输入一个英语句子）</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>提问</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>Alignment: where the decoder looked while writing each answer word</source>
+        <translation>对齐：解码器在生成每个答案词时关注了哪里</translation>
+    </message>
+    <message>
+        <source>answer word (being written)</source>
+        <translation>答案词（正在生成）</translation>
+    </message>
+    <message>
+        <source>question word (looked at)</source>
+        <translation>问题词（被关注）</translation>
+    </message>
+    <message>
+        <source>Alignment</source>
+        <translation>对齐</translation>
+    </message>
+    <message>
+        <source>Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last layer&apos;s cross-attention, averaged over the heads). The Step through page walks through one step. Click a row of any heatmap to see where that word looks.</source>
+        <translation>每一行是解码器某一步的注意力，一行之和为 1（对 Transformer 而言：取最后一层的交叉注意力，并对各头求平均）。“逐步演示”页面会一步步讲解其中一步。点击任一热力图中的一行，可以看到那个词在关注哪里。</translation>
+    </message>
+    <message>
+        <source>tiny %1, %2, %3 epochs</source>
+        <translation>小型 %1，%2，%3 轮</translation>
+    </message>
+    <message>
+        <source>Choose a chatbot above: open a model directory, or train a tiny one in a few seconds.</source>
+        <translation>请在上方选择一个聊天机器人：打开一个模型目录，或者花几秒钟训练一个小型的。</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>编码器自注意力</translation>
+    </message>
+    <message>
+        <source>question word (looks)</source>
+        <translation>问题词（发出关注）</translation>
+    </message>
+    <message>
+        <source>question word (is looked at)</source>
+        <translation>问题词（被关注）</translation>
+    </message>
+    <message>
+        <source>Decoder masked self-attention</source>
+        <translation>解码器带掩码的自注意力</translation>
+    </message>
+    <message>
+        <source>answer word (looks)</source>
+        <translation>答案词（发出关注）</translation>
+    </message>
+    <message>
+        <source>earlier answer word</source>
+        <translation>前面的答案词</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Open a chatbot model directory</source>
+        <translation>打开聊天机器人模型目录</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>正在训练…</translation>
+    </message>
+    <message>
+        <source>Training a tiny chatbot…</source>
+        <translation>正在训练小型聊天机器人…</translation>
+    </message>
+    <message>
+        <source>The chatbot could not be trained: %1</source>
+        <translation>聊天机器人训练失败：%1</translation>
+    </message>
+    <message>
+        <source>Chatbot ready</source>
+        <translation>聊天机器人已就绪</translation>
+    </message>
+    <message>
+        <source>Choose a chatbot first.</source>
+        <translation>请先选择一个聊天机器人。</translation>
+    </message>
+    <message>
+        <source>Answer: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>回答：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The model read: %1</source>
+        <translation>模型读到的是：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n word(s) unknown to it, read as [UNK])</source>
+        <translation>
+            <numerusform>（其中 %n 个词它不认识，读作 [UNK]）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; the question was cut to %1 tokens</source>
+        <translation>；问题被截断为 %1 个词元</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::ComparisonPage</name>
+    <message>
+        <source>GRU + Bahdanau attention</source>
+        <translation>GRU + Bahdanau 注意力</translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <source>English → Spanish (built-in)</source>
+        <translation>英语 → 西班牙语（内置）</translation>
+    </message>
+    <message>
+        <source>Chinese → English (built-in)</source>
+        <translation>中文 → 英语（内置）</translation>
+    </message>
+    <message>
+        <source>everyday dialogs (built-in)</source>
+        <translation>日常对话（内置）</translation>
+    </message>
+    <message>
+        <source>Dialogs file…</source>
+        <translation>对话文件…</translation>
+    </message>
+    <message>
+        <source>A file of question&lt;TAB&gt;answer lines</source>
+        <translation>每行为“问题&lt;TAB&gt;回答”的文件</translation>
+    </message>
+    <message>
+        <source>tiny (seconds)</source>
+        <translation>tiny（几秒钟）</translation>
+    </message>
+    <message>
+        <source>classroom (minutes)</source>
+        <translation>classroom（几分钟）</translation>
+    </message>
+    <message>
+        <source> epochs each</source>
+        <translation> 轮（各自）</translation>
+    </message>
+    <message>
+        <source>Train both</source>
+        <translation>两个都训练</translation>
+    </message>
+    <message>
+        <source>Data:</source>
+        <translation>数据：</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Both models train on the same pairs, the same split and the same seed, one after the other.</source>
+        <translation>两个模型使用相同的问答对、相同的数据划分和相同的随机种子，先后依次训练。</translation>
+    </message>
+    <message>
+        <source>epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>seconds per epoch</source>
+        <translation>每轮秒数</translation>
+    </message>
+    <message>
+        <source>best validation loss</source>
+        <translation>最佳验证损失</translation>
+    </message>
+    <message>
+        <source>validation accuracy (tokens)</source>
+        <translation>验证准确率（词元）</translation>
+    </message>
+    <message>
+        <source>test accuracy (tokens)</source>
+        <translation>测试准确率（词元）</translation>
+    </message>
+    <message>
+        <source>exact match (test answers)</source>
+        <translation>完全匹配（测试回答）</translation>
+    </message>
+    <message>
+        <source>Exact match: the share of test questions whose whole greedy answer is the expected one</source>
+        <translation>完全匹配：贪心解码得到的整个回答与期望答案完全一致的测试问题所占的比例</translation>
+    </message>
+    <message>
+        <source>The same sentence for both:</source>
+        <translation>两个模型使用同一个句子：</translation>
+    </message>
+    <message>
+        <source>GRU: additive attention of every answer word</source>
+        <translation>GRU：每个答案词的加性注意力</translation>
+    </message>
+    <message>
+        <source>Transformer: last layer&apos;s cross-attention, heads averaged</source>
+        <translation>Transformer：最后一层的交叉注意力，各头取平均</translation>
+    </message>
+    <message>
+        <source>answer word (being written)</source>
+        <translation>答案词（正在生成）</translation>
+    </message>
+    <message>
+        <source>question word (looked at)</source>
+        <translation>问题词（被关注）</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Training %1 (%2 of 2)…</source>
+        <translation>正在训练 %1（第 %2/2 个）…</translation>
+    </message>
+    <message>
+        <source>%1 could not be trained: %2</source>
+        <translation>%1 训练失败：%2</translation>
+    </message>
+    <message>
+        <source>Measuring %1&apos;s exact-match accuracy…</source>
+        <translation>正在测量 %1 的完全匹配准确率…</translation>
+    </message>
+    <message>
+        <source>Done: both models trained on the same split. The table compares them on its test part.</source>
+        <translation>完成：两个模型都在相同的数据划分上训练好了。下表在其中的测试部分上比较它们。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::CurvePlot</name>
+    <message>
+        <source>per batch (smoothed)</source>
+        <translation>每批次（平滑）</translation>
+    </message>
+    <message>
+        <source>training (per epoch)</source>
+        <translation>训练（每轮）</translation>
+    </message>
+    <message>
+        <source>validation (per epoch)</source>
+        <translation>验证（每轮）</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>loss (lower is better)</source>
+        <translation>损失（越低越好）</translation>
+    </message>
+    <message>
+        <source>accuracy (higher is better)</source>
+        <translation>准确率（越高越好）</translation>
+    </message>
+    <message>
+        <source>Training curves</source>
+        <translation>训练曲线</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::DataSourcePicker</name>
+    <message>
+        <source>The training data: built in (works offline), or a folder, archive, CSV or TSV file chosen before</source>
+        <translation>训练数据：内置数据（可离线使用），或之前选择过的文件夹、压缩包、CSV 或 TSV 文件</translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <source>An aclImdb_v1.tar.gz archive, a CSV (review,sentiment) or a TSV (label, tab, text)</source>
+        <translation>aclImdb_v1.tar.gz 压缩包、CSV 文件（review,sentiment）或 TSV 文件（标签、制表符、文本）</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>打开文件夹…</translation>
+    </message>
+    <message>
+        <source>An aclImdb folder (train/pos, train/neg, test/pos, test/neg)</source>
+        <translation>aclImdb 文件夹（train/pos、train/neg、test/pos、test/neg）</translation>
+    </message>
+    <message>
+        <source>The rule of thumb of the book (Deep Learning with Python, ch. 11): divide the number of samples by the mean number of words per sample. Below about 1500, a bag-of-bigrams model tends to win; above, a sequence model such as the Transformer.</source>
+        <translation>书中的经验法则（《Python 深度学习》第 11 章）：用样本数除以每个样本的平均词数。结果低于约 1500 时，二元词袋模型往往更好；高于 1500 时，Transformer 这样的序列模型更好。</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Open training data</source>
+        <translation>打开训练数据</translation>
+    </message>
+    <message>
+        <source>Open an aclImdb folder</source>
+        <translation>打开 aclImdb 文件夹</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Reading %1…&lt;/i&gt;</source>
+        <translation>&lt;i&gt;正在读取 %1…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Could not read the data: %1</source>
+        <translation>无法读取数据：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; question–answer pairs to learn from (%2).</source>
+        <translation>共有 &lt;b&gt;%1&lt;/b&gt; 个问答对可供学习（%2）。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::DecoderControls</name>
+    <message>
+        <source>Transformer decoder</source>
+        <translation>Transformer 解码器</translation>
+    </message>
+    <message>
+        <source>Choose or train an encoder-decoder Transformer on the Chatbot or Train page.</source>
+        <translation>请在“聊天机器人”或“训练”页面中选择或训练一个编码器-解码器 Transformer。</translation>
+    </message>
+    <message>
+        <source>Which answer token is being chosen: the decoder reads &lt;start&gt; and the tokens before it</source>
+        <translation>正在选择哪一个答案词元：解码器读入 &lt;start&gt; 和它前面的词元</translation>
+    </message>
+    <message>
+        <source>Which decoder layer to take apart (the next-token step follows the last one)</source>
+        <translation>要拆开讲解解码器的哪一层（“下一个词元”这一步接在最后一层之后）</translation>
+    </message>
+    <message>
+        <source>Answer token</source>
+        <translation>答案词元</translation>
+    </message>
+    <message>
+        <source>Decoder layer</source>
+        <translation>解码器层</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>Append the chosen token and run the decoder again</source>
+        <translation>把选出的词元接在后面，再运行一次解码器</translation>
+    </message>
+    <message>
+        <source>Model: “%1”</source>
+        <translation>模型：“%1”</translation>
+    </message>
+    <message>
+        <source>No encoder-decoder Transformer yet: train one on the Train page (architecture Transformer) or on the Chatbot page.</source>
+        <translation>还没有编码器-解码器 Transformer：请在训练页面（架构选 Transformer）或“聊天机器人”页面上训练一个。</translation>
+    </message>
+    <message>
+        <source>Answer: %1</source>
+        <translation>回答：%1</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::DownloadDialog</name>
+    <message>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::DownloadPanel</name>
+    <message>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the download; what came so far is kept, and the next download continues from there</source>
+        <translation>停止下载；已下载的部分会保留，下次下载将从这里继续</translation>
+    </message>
+    <message>
+        <source>Downloaded and checked: %1</source>
+        <translation>已下载并校验：%1</translation>
+    </message>
+    <message>
+        <source>From %1
+to %2</source>
+        <translation>从 %1
+到 %2</translation>
+    </message>
+    <message>
+        <source>Will be saved as %1</source>
+        <translation>将保存为 %1</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>重试</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::ErrorBanner</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>隐藏此消息</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::FigureExportBar</name>
+    <message>
+        <source>Save picture…</source>
+        <translation>保存图片…</translation>
+    </message>
+    <message>
+        <source>Save numbers…</source>
+        <translation>保存数值…</translation>
+    </message>
+    <message>
+        <source>The whole tab as PNG, SVG or PDF</source>
+        <translation>把整个标签页保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Every number of the grids, as a CSV table</source>
+        <translation>把网格中的所有数值保存为 CSV 表格</translation>
+    </message>
+    <message>
+        <source>view</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::FileJobBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop waiting for this model; nothing is added</source>
+        <translation>不再等待这个模型；不会添加任何内容</translation>
+    </message>
+    <message>
+        <source>Cancelled; finishing the reading in the background…</source>
+        <translation>已取消；正在后台完成读取…</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::FillPage</name>
+    <message>
+        <source>Fill in the blank</source>
+        <translation>填空</translation>
+    </message>
+    <message>
+        <source>Show me the masking</source>
+        <translation>看看掩码是怎么做的</translation>
+    </message>
+    <message>
+        <source>Does pre-training help?</source>
+        <translation>预训练有帮助吗？</translation>
+    </message>
+    <message>
+        <source>Train a toy model now</source>
+        <translation>现在训练一个玩具模型</translation>
+    </message>
+    <message>
+        <source>The toy masked-LM is ready</source>
+        <translation>玩具掩码语言模型已就绪</translation>
+    </message>
+    <message>
+        <source>Pick a masked-LM model above: train one on the Train page (task masked-lm), open a model directory, or train a toy model here in a few seconds.</source>
+        <translation>请在上方选择一个掩码语言模型：在训练页面上训练一个（任务选 masked-lm），打开一个模型目录，或者在这里花几秒钟训练一个玩具模型。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>no masked-LM yet</source>
+        <translation>还没有掩码语言模型</translation>
+    </message>
+    <message>
+        <source>%1 words, %2 tokens, %3 layer(s) of %4 heads, hides %5 %</source>
+        <translation>%1 个词，%2 个词元，%3 层，每层 %4 个头，遮住 %5 %</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm</source>
+        <translation>由训练页面或 attentionlab-cli train mlm 保存的 masked-lm 模型目录</translation>
+    </message>
+    <message>
+        <source>The masked-lm tiny preset on the built-in reviews: a few seconds, on a worker thread</source>
+        <translation>在内置影评上使用 masked-lm 的 tiny 预设：只需几秒钟，在后台线程中进行</translation>
+    </message>
+    <message>
+        <source>Type a sentence; write [MASK] where a word should be guessed</source>
+        <translation>输入一个句子；在要猜的词的位置写 [MASK]</translation>
+    </message>
+    <message>
+        <source>Fill the blanks</source>
+        <translation>填空</translation>
+    </message>
+    <message>
+        <source>The tokens as the model reads them. Click a word to hide it; click a blank to bring the word back.</source>
+        <translation>模型读到的词元。点击一个词可以把它遮住；点击一个空格可以把词恢复。</translation>
+    </message>
+    <message>
+        <source>Blank:</source>
+        <translation>空格：</translation>
+    </message>
+    <message>
+        <source>Attention from:</source>
+        <translation>注意力来自：</translation>
+    </message>
+    <message>
+        <source>Left: the words the model would put in the blank. Right: how much the blank&apos;s position looked at each word, on both sides of it (the row sums to 1).</source>
+        <translation>左图：模型会填入空格的词。右图：空格所在位置对它左右两侧每个词的关注程度（整行之和为 1）。</translation>
+    </message>
+    <message>
+        <source>opened</source>
+        <translation>已打开</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open a masked-lm model directory</source>
+        <translation>打开 masked-lm 模型目录</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>正在训练…</translation>
+    </message>
+    <message>
+        <source>Training a toy masked-LM on the built-in reviews…</source>
+        <translation>正在用内置影评训练玩具掩码语言模型…</translation>
+    </message>
+    <message>
+        <source>toy masked-LM</source>
+        <translation>玩具掩码语言模型</translation>
+    </message>
+    <message>
+        <source>Type a sentence, then click a word to hide it or write [MASK] where a word should be guessed.</source>
+        <translation>输入一个句子，然后点击一个词把它遮住，或者在要猜的词的位置写 [MASK]。</translation>
+    </message>
+    <message>
+        <source>The sentence has no words once punctuation is removed. Type a sentence with [MASK] in it.</source>
+        <translation>去掉标点后，这个句子里没有词。请输入一个含有 [MASK] 的句子。</translation>
+    </message>
+    <message>
+        <source>No blank within the first %1 tokens (the model reads no further): click a word below to hide it.</source>
+        <translation>前 %1 个词元中没有空格（模型不会读得更远）：请点击下面的一个词把它遮住。</translation>
+    </message>
+    <message>
+        <source>No blank yet: click a word below to hide it, or write [MASK] in the sentence.</source>
+        <translation>还没有空格：请点击下面的一个词把它遮住，或者在句子中写 [MASK]。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s); click a word to hide it</source>
+        <translation>
+            <numerusform>%n 个词元；点击一个词可以把它遮住</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) in grey are not in the model&apos;s vocabulary: it reads them as [UNK].</source>
+        <translation>
+            <numerusform>灰色的 %n 个词不在模型的词表中：模型把它们读作 [UNK]。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Only the first %1 tokens are read (the model&apos;s sequence_length); the rest is cut off.</source>
+        <translation>只读取前 %1 个词元（模型的 sequence_length）；其余部分被截掉。</translation>
+    </message>
+    <message>
+        <source>%1 (word %2): %3</source>
+        <translation>%1（第 %2 个词）：%3</translation>
+    </message>
+    <message>
+        <source>layer %1, heads&apos; average</source>
+        <translation>第 %1 层，各头的平均</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Blank %1: the %2 most probable words (together %3 %)</source>
+        <translation>空格 %1：最可能的 %2 个词（合计 %3 %）</translation>
+    </message>
+    <message>
+        <source>Where the blank at word %1 looked (%2)</source>
+        <translation>第 %1 个词处的空格关注了哪里（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::HeatmapView</name>
+    <message>
+        <source>Save picture (PNG, SVG, PDF)…</source>
+        <translation>保存图片（PNG、SVG、PDF）…</translation>
+    </message>
+    <message>
+        <source>Save numbers as CSV…</source>
+        <translation>将数值保存为 CSV…</translation>
+    </message>
+    <message>
+        <source>Nothing to show yet.</source>
+        <translation>暂无内容可显示。</translation>
+    </message>
+    <message>
+        <source>row %1 “%2” → column %3 “%4”: %5</source>
+        <translation>第 %1 行“%2” → 第 %3 列“%4”：%5</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::HyperParameterForm</name>
+    <message>
+        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model). Every value below can still be changed.</source>
+        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）。下面的每个值仍然可以修改。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::MainWindow</name>
+    <message>
+        <source>AttentionLab</source>
+        <translation>AttentionLab</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Train a model and watch it learn</source>
+        <translation>训练一个模型，看它如何学习</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>See what attends to what</source>
+        <translation>看看谁在关注谁</translation>
+    </message>
+    <message>
+        <source>Step through</source>
+        <translation>逐步演示</translation>
+    </message>
+    <message>
+        <source>Self-attention one operation at a time</source>
+        <translation>自注意力，一次演示一个运算</translation>
+    </message>
+    <message>
+        <source>Fill in the blank</source>
+        <translation>填空</translation>
+    </message>
+    <message>
+        <source>BERT&apos;s masked language model: guess hidden words from both sides</source>
+        <translation>BERT 的掩码语言模型：根据左右两侧的上下文猜出被遮住的词</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Layer normalization versus batch normalization</source>
+        <translation>层归一化与批归一化的对比</translation>
+    </message>
+    <message>
+        <source>raced</source>
+        <translation>比赛完成</translation>
+    </message>
+    <message>
+        <source>Chatbot</source>
+        <translation>聊天机器人</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>“%1” is ready on the Attention page</source>
+        <translation>“%1”已可在“注意力”页面中使用</translation>
+    </message>
+    <message>
+        <source>“%1” is ready on the Chatbot page</source>
+        <translation>“%1”已可在“聊天机器人”页面中使用</translation>
+    </message>
+    <message>
+        <source>“%1” is ready on the Fill-in-the-blank page</source>
+        <translation>“%1”已可在“填空”页面中使用</translation>
+    </message>
+    <message>
+        <source>The GRU chatbot with additive attention, and the encoder-decoder Transformer</source>
+        <translation>带加性注意力的 GRU 聊天机器人，以及编码器-解码器 Transformer</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Bahdanau vs Transformer on the same data and split</source>
+        <translation>在相同数据和划分上对比 Bahdanau 注意力与 Transformer</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;data…</source>
+        <translation>打开数据(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;model…</source>
+        <translation>打开模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save model…</source>
+        <translation>保存模型(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export figure…</source>
+        <translation>导出图表(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About AttentionLab</source>
+        <translation>关于 AttentionLab(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::MaskingView</name>
+    <message>
+        <source>replaced by [MASK] (80 %)</source>
+        <translation>替换为 [MASK]（80 %）</translation>
+    </message>
+    <message>
+        <source>replaced by a random word (10 %)</source>
+        <translation>替换为随机词（10 %）</translation>
+    </message>
+    <message>
+        <source>left unchanged (10 %)</source>
+        <translation>保持不变（10 %）</translation>
+    </message>
+    <message>
+        <source>New sample</source>
+        <translation>换一个样本</translation>
+    </message>
+    <message>
+        <source>Another training review, masked again with the training code&apos;s own function</source>
+        <translation>换一条训练影评，用训练代码本身的函数重新做掩码</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Word</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>The model sees</source>
+        <translation>模型看到的</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Pick or train a masked-LM model above to see how its training hides words.</source>
+        <translation>请在上方选择或训练一个掩码语言模型，看看它在训练中如何遮住词。</translation>
+    </message>
+    <message>
+        <source>A review of the built-in training corpus, read by this model&apos;s tokenizer. Training hides %1 % of its tokens and asks the model for the original word at exactly those positions (coloured): most become [MASK], some a random word, some stay as they were, so that the model cannot learn that only [MASK] positions matter.</source>
+        <translation>内置训练语料中的一条影评，由这个模型的分词器读入。训练时遮住其中 %1 % 的词元，并要求模型恰好在这些位置（彩色标出）说出原来的词：大多数换成 [MASK]，一些换成随机词，一些保持原样，这样模型就不会学到“只有 [MASK] 的位置才重要”。</translation>
+    </message>
+    <message>
+        <source>Training text:</source>
+        <translation>训练文本：</translation>
+    </message>
+    <message>
+        <source>The model sees:</source>
+        <translation>模型看到的：</translation>
+    </message>
+    <message>
+        <source>The same function over %1 tokens of the corpus: %2 % chosen; of those %3 % became [MASK], %4 % a random word, %5 % stayed unchanged.</source>
+        <translation>同一个函数作用于语料中的 %1 个词元：选中了 %2 %；其中 %3 % 换成了 [MASK]，%4 % 换成了随机词，%5 % 保持不变。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::MatrixView</name>
+    <message>
+        <source>Save picture...</source>
+        <translation>保存图片...</translation>
+    </message>
+    <message>
+        <source>Save numbers as CSV...</source>
+        <translation>将数值保存为 CSV...</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::ModelFileJob</name>
+    <message>
+        <source>opened</source>
+        <translation>已打开</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::NormRace</name>
+    <message>
+        <source>&lt;b&gt;The claim:&lt;/b&gt; batch normalization does not work well on sequences; layer normalization, which normalizes each word on its own, does. &lt;b&gt;The test:&lt;/b&gt; two IMDB Transformer encoders that differ only in their normalization train side by side: same reviews, same split, same seed (so the same first weights and the same batches), one processor core each. Then both are tested on reviews they never saw.</source>
+        <translation>&lt;b&gt;论断：&lt;/b&gt;批归一化在序列上效果不好；层归一化对每个词单独归一化，效果好。&lt;b&gt;检验：&lt;/b&gt;两个只有归一化方式不同的 IMDB Transformer 编码器同时训练：相同的影评、相同的数据划分、相同的随机种子（因此初始权重和批次也都相同），各用一个处理器核心。然后两者都在从未见过的影评上测试。</translation>
+    </message>
+    <message>
+        <source>Press &lt;b&gt;Start race&lt;/b&gt;. On the built-in reviews the race takes well under a minute; on the real IMDB archive with the classroom preset, several minutes.</source>
+        <translation>请按&lt;b&gt;开始比赛&lt;/b&gt;。在内置影评上，比赛用时远不到一分钟；在真实的 IMDB 压缩包上使用 classroom 预设，则需要几分钟。</translation>
+    </message>
+    <message>
+        <source>The reviews both encoders learn from. Use Choose… for the real IMDB archive (aclImdb_v1.tar.gz) or an aclImdb folder.</source>
+        <translation>两个编码器共同学习的影评。用“选择…”来选择真实的 IMDB 压缩包（aclImdb_v1.tar.gz）或 aclImdb 文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: the source text&apos;s exact model (slow).</source>
+        <translation>tiny：几秒钟，用于内置影评。classroom：几分钟，用于真实的 IMDB 数据。book：与原书完全相同的模型（较慢）。</translation>
+    </message>
+    <message>
+        <source>The budget: both encoders get exactly this many passes over the training data.</source>
+        <translation>训练预算：两个编码器都在训练数据上完整训练这么多遍。</translation>
+    </message>
+    <message>
+        <source>Decides the first weights, the split and the order of the batches, the same for both runs. Another seed is another throw of the dice: race again to see whether a lead holds.</source>
+        <translation>决定初始权重、数据划分和批次顺序，两次运行完全相同。换一个种子就像重新掷一次骰子：再比一次，看看领先是否依然成立。</translation>
+    </message>
+    <message>
+        <source>Start race</source>
+        <translation>开始比赛</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Reviews for the race</source>
+        <translation>比赛用的影评</translation>
+    </message>
+    <message>
+        <source>layer norm</source>
+        <translation>层归一化</translation>
+    </message>
+    <message>
+        <source>batch norm</source>
+        <translation>批归一化</translation>
+    </message>
+    <message>
+        <source>reading the reviews and building the model…</source>
+        <translation>正在读取影评并构建模型…</translation>
+    </message>
+    <message>
+        <source>Race started: layer norm against batch norm, %1 preset, %2 epochs each</source>
+        <translation>比赛开始：层归一化对阵批归一化，%1 预设，各训练 %2 轮</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Race paused</source>
+        <translation>比赛已暂停</translation>
+    </message>
+    <message>
+        <source>Race resumed</source>
+        <translation>比赛已继续</translation>
+    </message>
+    <message>
+        <source>epoch %1 of %2, batch %3 of %4 · smoothed loss %5 · accuracy %6</source>
+        <translation>第 %1/%2 轮，第 %3/%4 批次 · 平滑损失 %5 · 准确率 %6</translation>
+    </message>
+    <message>
+        <source>trained %1 epochs; now tested on reviews it has never seen…</source>
+        <translation>已训练 %1 轮；现在在从未见过的影评上测试…</translation>
+    </message>
+    <message>
+        <source>done, %1 of the test reviews right.</source>
+        <translation>完成，测试影评的正确率为 %1。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The race could not start:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;比赛无法开始：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The race ended early:&lt;/b&gt; the %1 run failed: %2&lt;br&gt;A loss that becomes NaN usually means the learning rate is too high for this model.</source>
+        <translation>&lt;b&gt;比赛提前结束：&lt;/b&gt;%1 的运行失败了：%2&lt;br&gt;损失变成 NaN 通常说明学习率对这个模型来说太高了。</translation>
+    </message>
+    <message>
+        <source>Race stopped after %1 (layer norm) and %2 (batch norm) of %3 epochs. A verdict needs the full budget for both: press &lt;b&gt;Start race&lt;/b&gt; to run it again.</source>
+        <translation>比赛在 %3 轮中进行到 %1 轮（层归一化）和 %2 轮（批归一化）时停止。要得出结论，两者都需要完整的训练预算：请按&lt;b&gt;开始比赛&lt;/b&gt;重新运行。</translation>
+    </message>
+    <message>
+        <source>Race finished: layer norm %1, batch norm %2 right on the test reviews</source>
+        <translation>比赛结束：测试影评正确率，层归一化 %1，批归一化 %2</translation>
+    </message>
+    <message>
+        <source>race %1 %2</source>
+        <translation>比赛 %1 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Result on %1 test reviews&lt;/b&gt; (never seen in training), after %2 epochs each: &lt;b style=&apos;color:%3&apos;&gt;layer norm %4&lt;/b&gt;, &lt;b style=&apos;color:%5&apos;&gt;batch norm %6&lt;/b&gt; right (best validation accuracy %7 and %8).&lt;br&gt;</source>
+        <translation>&lt;b&gt;在 %1 条测试影评上的结果&lt;/b&gt;（训练中从未见过），各训练 %2 轮后的正确率：&lt;b style=&apos;color:%3&apos;&gt;层归一化 %4&lt;/b&gt;，&lt;b style=&apos;color:%5&apos;&gt;批归一化 %6&lt;/b&gt;（最佳验证准确率分别为 %7 和 %8）。&lt;br&gt;</translation>
+    </message>
+    <message>
+        <source>In the last epoch, layer norm got %1 of its training batches right and %2 of the held-out validation reviews; batch norm %3 and %4. </source>
+        <translation>在最后一轮中，层归一化在训练批次上的正确率为 %1，在留出的验证影评上为 %2；批归一化分别为 %3 和 %4。 </translation>
+    </message>
+    <message>
+        <source>Batch norm loses more between the two. One reason: in training it normalizes with the current batch&apos;s statistics, on new reviews with averages collected during training, and they are not the same. </source>
+        <translation>批归一化在两者之间下降得更多。原因之一：训练时它用当前批次的统计量做归一化，而在新影评上用的是训练中累积的平均值，两者并不相同。 </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 won&lt;/b&gt; by %2 percentage points: it classified %3 more of the %4 reviews correctly (race again with another seed to see whether the lead holds). </source>
+        <translation>&lt;b&gt;%1 获胜&lt;/b&gt;，领先 %2 个百分点：在 %4 条影评中多分对了 %3 条（换一个种子再比一次，看看领先是否依然成立）。 </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A draw&lt;/b&gt;: %1 is ahead by %2 points (%3 reviews), but results measured on %4 reviews wobble by about ±%5 points by chance alone, so this gap could be luck. </source>
+        <translation>&lt;b&gt;平局&lt;/b&gt;：%1 领先 %2 个百分点（%3 条影评），但在 %4 条影评上测得的结果，单凭偶然就会波动约 ±%5 个百分点，所以这个差距可能只是运气。 </translation>
+    </message>
+    <message>
+        <source>This agrees with the claim. Batch norm averages each feature over all the words of the batch, so a review&apos;s numbers depend on which other reviews (long or short) share its batch, and at test time it must fall back on averages collected during training. Layer norm normalizes each word&apos;s vector on its own, the same way in training and in testing.</source>
+        <translation>这与论断一致。批归一化把每个特征在批次的所有词上求平均，所以一条影评的数值取决于与它同批次的其他影评（是长还是短），而测试时它只能退而使用训练中累积的平均值。层归一化对每个词的向量单独归一化，训练和测试时的做法完全相同。</translation>
+    </message>
+    <message>
+        <source>Try the classroom preset on the real IMDB archive.</source>
+        <translation>试试在真实的 IMDB 压缩包上使用 classroom 预设。</translation>
+    </message>
+    <message>
+        <source>Try more epochs, or another seed to see how much the result moves.</source>
+        <translation>试试更多轮数，或者换一个种子，看看结果会变化多少。</translation>
+    </message>
+    <message>
+        <source>This goes against the claim, on this data and budget. The claim is a rule of thumb: batch statistics over many words can work when batches are large and reviews alike; the trouble grows with small batches, very different lengths and the gap between training and test statistics. </source>
+        <translation>在这份数据和这个预算下，结果与论断相反。这个论断只是经验法则：当批次较大、影评彼此相似时，在许多词上计算批次统计量也可以奏效；批次越小、长度差异越大、训练与测试统计量之间的差距越大，问题就越明显。 </translation>
+    </message>
+    <message>
+        <source>On this data and budget the race does not show the difference the claim predicts: both normalizations learned the task. The claim is about harder conditions: real reviews of very different lengths, small batches, longer training. </source>
+        <translation>在这份数据和这个预算下，比赛没有显示出论断所预测的差异：两种归一化都学会了这个任务。这个论断针对的是更困难的条件：长度差异很大的真实影评、小批次、更长的训练。 </translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::NormalizationPage</name>
+    <message>
+        <source>Both compute &lt;i&gt;(x − mean) / √(variance + ε)&lt;/i&gt;, over different numbers: &lt;b style=&apos;color:%1&apos;&gt;layer normalization&lt;/b&gt; along each row (one sample or token), &lt;b style=&apos;color:%2&apos;&gt;batch normalization&lt;/b&gt; along each column (one feature, over the batch). Click a cell to outline both.</source>
+        <translation>两者都计算 &lt;i&gt;(x − 均值) / √(方差 + ε)&lt;/i&gt;，只是针对不同的数：&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;沿每一行（一个样本或词元），&lt;b style=&apos;color:%2&apos;&gt;批归一化&lt;/b&gt;沿每一列（一个特征，跨整个批次）。点击一个格子，即可同时框出这两个范围。</translation>
+    </message>
+    <message>
+        <source>Samples × features</source>
+        <translation>样本 × 特征</translation>
+    </message>
+    <message>
+        <source>Sequences, padded</source>
+        <translation>序列（含填充）</translation>
+    </message>
+    <message>
+        <source>Race</source>
+        <translation>比赛</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>Back to the source text&apos;s tensor, [[1, 2, 3], [4, 5, 6]]</source>
+        <translation>恢复为原书中的张量 [[1, 2, 3], [4, 5, 6]]</translation>
+    </message>
+    <message>
+        <source>Input: samples × features (editable)</source>
+        <translation>输入：样本 × 特征（可编辑）</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Statistics of each row</source>
+        <translation>每一行的统计量</translation>
+    </message>
+    <message>
+        <source>Statistics of each column</source>
+        <translation>每一列的统计量</translation>
+    </message>
+    <message>
+        <source>Moving averages</source>
+        <translation>滑动平均</translation>
+    </message>
+    <message>
+        <source>Last batch fed</source>
+        <translation>最近送入的批次</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation>特征</translation>
+    </message>
+    <message>
+        <source>Double-click a cell to type a number.</source>
+        <translation>双击一个格子即可输入数字。</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Layer normalization&lt;/b&gt;: along each row</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;：沿每一行</translation>
+    </message>
+    <message>
+        <source>Each sample is normalized on its own, over its features. No other sample is involved, so training and inference compute the same thing, and a batch of one works.</source>
+        <translation>每个样本在自己的各个特征上单独归一化。不涉及其他样本，所以训练和推理时的计算完全相同，批次中只有一个样本也没问题。</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Batch normalization&lt;/b&gt;: along each column</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每一列</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Statistics of this batch</source>
+        <translation>本批次的统计量</translation>
+    </message>
+    <message>
+        <source>The moving averages learned from earlier batches</source>
+        <translation>从之前各批次中学到的滑动平均</translation>
+    </message>
+    <message>
+        <source>Next batch</source>
+        <translation>下一批次</translation>
+    </message>
+    <message>
+        <source>Feed a training batch (this tensor plus noise): the moving averages take one step</source>
+        <translation>送入一个训练批次（这个张量加上噪声）：滑动平均更新一步</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Moving mean 0, moving variance 1, as before training</source>
+        <translation>滑动均值为 0，滑动方差为 1，与训练前一样</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <source>sample %1</source>
+        <translation>样本 %1</translation>
+    </message>
+    <message>
+        <source>feature %1</source>
+        <translation>特征 %1</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>variance</source>
+        <translation>方差</translation>
+    </message>
+    <message>
+        <source>batch mean</source>
+        <translation>批次均值</translation>
+    </message>
+    <message>
+        <source>batch variance</source>
+        <translation>批次方差</translation>
+    </message>
+    <message>
+        <source>moving mean</source>
+        <translation>滑动均值</translation>
+    </message>
+    <message>
+        <source>moving variance</source>
+        <translation>滑动方差</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each column&apos;s mean and variance over the %n sample(s) of this batch.</source>
+        <translation>
+            <numerusform>每一列在本批次 %n 个样本上的均值和方差。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The moving averages, whatever this batch holds: what a trained model uses when it predicts one sample at a time.</source>
+        <translation>滑动平均，与本批次的内容无关：训练好的模型逐个样本预测时使用的就是它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>After %n batch(es). Each training batch moves them: &lt;i&gt;m ← %1·m + %2·(batch statistic)&lt;/i&gt;.</source>
+        <translation>
+            <numerusform>已送入 %n 个批次。每个训练批次都会更新它们：&lt;i&gt;m ← %1·m + %2·(批次统计量)&lt;/i&gt;。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::PaddedSequencesTab</name>
+    <message>
+        <source>Padding counted</source>
+        <translation>计入填充</translation>
+    </message>
+    <message>
+        <source>Padding masked</source>
+        <translation>掩盖填充</translation>
+    </message>
+    <message>
+        <source>The zero rows enter the statistics as if they were tokens</source>
+        <translation>全零的填充行被当作词元计入统计量</translation>
+    </message>
+    <message>
+        <source>Only real tokens enter the statistics</source>
+        <translation>只有真实的词元计入统计量</translation>
+    </message>
+    <message>
+        <source>Input: tokens × features, padded (editable)</source>
+        <translation>输入：词元 × 特征，含填充（可编辑）</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Statistics of each token</source>
+        <translation>每个词元的统计量</translation>
+    </message>
+    <message>
+        <source>Output (training)</source>
+        <translation>输出（训练）</translation>
+    </message>
+    <message>
+        <source>Statistics of each feature</source>
+        <translation>每个特征的统计量</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation>序列数</translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation>特征</translation>
+    </message>
+    <message>
+        <source>Lengths</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Sequences of different lengths are padded with zeros (grey rows) to the longest one, so that the batch is one block of numbers.</source>
+        <translation>长度不同的序列用零（灰色的行）填充到最长序列的长度，使整个批次成为一个规整的数字块。</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Layer normalization&lt;/b&gt;: along each token</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;：沿每个词元</translation>
+    </message>
+    <message>
+        <source>Every token is normalized over its own features: padding elsewhere in the batch changes nothing, whether it is counted or not.</source>
+        <translation>每个词元在自己的特征上归一化：批次中其他地方的填充，无论是否计入，都不会有任何影响。</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Batch normalization&lt;/b&gt;: along each feature</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每个特征</translation>
+    </message>
+    <message>
+        <source>s%1 t%2</source>
+        <translation>s%1 t%2</translation>
+    </message>
+    <message>
+        <source>s%1 t%2 pad</source>
+        <translation>s%1 t%2 填充</translation>
+    </message>
+    <message>
+        <source>feature %1</source>
+        <translation>特征 %1</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>variance</source>
+        <translation>方差</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>mean, padding counted</source>
+        <translation>均值，计入填充</translation>
+    </message>
+    <message>
+        <source>variance, padding counted</source>
+        <translation>方差，计入填充</translation>
+    </message>
+    <message>
+        <source>mean, padding masked</source>
+        <translation>均值，掩盖填充</translation>
+    </message>
+    <message>
+        <source>variance, padding masked</source>
+        <translation>方差，掩盖填充</translation>
+    </message>
+    <message>
+        <source>Each feature&apos;s statistics average %1 numbers, %2 of them padding zeros: they pull the mean toward 0 and change the variance, so a real token&apos;s output depends on how much padding its batch happens to have.</source>
+        <translation>每个特征的统计量对 %1 个数求平均，其中 %2 个是填充的零：它们把均值拉向 0，也改变了方差，所以一个真实词元的输出取决于它所在批次碰巧有多少填充。</translation>
+    </message>
+    <message>
+        <source>Each feature&apos;s statistics average the %1 real tokens only; the %2 padding rows are left out. A model must carry a mask to every batch normalization to do this.</source>
+        <translation>每个特征的统计量只对 %1 个真实词元求平均；%2 个填充行被排除在外。要做到这一点，模型必须把掩码传给每一个批归一化层。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::PositionTab</name>
+    <message>
+        <source>Positions:</source>
+        <translation>位置数：</translation>
+    </message>
+    <message>
+        <source>Dimensions:</source>
+        <translation>维度数：</translation>
+    </message>
+    <message>
+        <source>The model&apos;s width when a model is chosen</source>
+        <translation>选中模型后使用该模型的维度</translation>
+    </message>
+    <message>
+        <source>Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the model&apos;s learned position vectors are (cosine): neighbouring positions that look alike show as a bright band along the diagonal.</source>
+        <translation>左图：正弦位置编码 PE[p, 2j] = sin(p / 10000^(2j/D))，PE[p, 2j+1] = cos(…)：前面的维度波动快，后面的维度波动慢，因此每个位置都有自己独特的模式。右图：模型学习得到的位置向量彼此有多相似（余弦相似度）：相邻位置彼此相似，就会在对角线上形成一条亮带。</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Sinusoidal encoding, %1 positions x %2 dimensions</source>
+        <translation>正弦位置编码，%1 个位置 × %2 个维度</translation>
+    </message>
+    <message>
+        <source>Learned position vectors of “%1”: cosine similarity</source>
+        <translation>“%1”学习得到的位置向量：余弦相似度</translation>
+    </message>
+    <message>
+        <source>Each cell compares position i with position j of the trained model.</source>
+        <translation>每个格子比较训练后模型的位置 i 与位置 j。</translation>
+    </message>
+    <message>
+        <source>Sinusoidal encoding: cosine similarity</source>
+        <translation>正弦位置编码：余弦相似度</translation>
+    </message>
+    <message>
+        <source>“%1” has no learned position vectors (position: %2); shown instead: the similarity of the sinusoidal encoding.</source>
+        <translation>“%1”没有学习得到的位置向量（位置：%2）；这里改为显示正弦位置编码的相似度。</translation>
+    </message>
+    <message>
+        <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding&apos;s similarity.</source>
+        <translation>请选择一个使用学习得到的位置嵌入的已训练模型，来比较它的位置向量；在此之前先显示正弦位置编码的相似度。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::PretrainingComparison</name>
+    <message>
+        <source>How many labelled reviews each side may learn from (the rest of the data is not used)</source>
+        <translation>每一方可以学习多少条带标签的影评（其余数据不使用）</translation>
+    </message>
+    <message>
+        <source>Labelled reviews</source>
+        <translation>带标签的影评</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Runs per side with seeds 1, 2, 3, …: one run can be lucky, a mean over a few is fairer</source>
+        <translation>每一方运行的次数，随机种子依次为 1、2、3……：一次运行可能碰巧运气好，取几次的平均更公平</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>种子数</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Fine-tune the IMDB classifier on a few labelled reviews twice: from scratch, and from “%1” (its vocabulary, embeddings and encoder; a new head). Same preset, seeds, epochs and reviews; only the starting weights differ.</source>
+        <translation>在少量带标签的影评上把 IMDB 分类器训练两次：一次从零开始，一次从“%1”出发微调（沿用它的词表、嵌入和编码器，换上新的输出层）。预设、种子、轮数和影评都相同；只有初始权重不同。</translation>
+    </message>
+    <message>
+        <source>Pick a masked-LM model above to compare fine-tuning from it with training from scratch.</source>
+        <translation>请在上方选择一个掩码语言模型，比较从它出发微调与从零开始训练的效果。</translation>
+    </message>
+    <message>
+        <source>from the masked-LM, seed %1</source>
+        <translation>基于掩码语言模型，种子 %1</translation>
+    </message>
+    <message>
+        <source>from scratch, seed %1</source>
+        <translation>从零开始，种子 %1</translation>
+    </message>
+    <message>
+        <source>Comparison: training %1 (%2 of %3)</source>
+        <translation>对比：正在训练 %1（第 %2/%3 个）</translation>
+    </message>
+    <message>
+        <source>The run stopped with an error: %1</source>
+        <translation>运行因错误而停止：%1</translation>
+    </message>
+    <message>
+        <source>Stopped before both sides finished a run: no verdict.</source>
+        <translation>在双方都完成一次运行之前就停止了：无法得出结论。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mean test accuracy with %1 labelled reviews: %2 % from the masked-LM (%n run(s)), </source>
+        <translation>
+            <numerusform>使用 %1 条带标签影评时的平均测试准确率：基于掩码语言模型为 %2 %（%n 次运行），</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 % from scratch (%n run(s)).</source>
+        <translation>
+            <numerusform>从零开始为 %1 %（%n 次运行）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pre-training helps: %1 points more, learned from text without labels.</source>
+        <translation>预训练有帮助：高出 %1 个百分点，而这些是从没有标签的文本中学到的。</translation>
+    </message>
+    <message>
+        <source>Here pre-training does not help (%1 points): the masked-LM may need more text or epochs.</source>
+        <translation>在这里预训练没有帮助（%1 个百分点）：掩码语言模型可能需要更多文本或更多轮训练。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::RunsList</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Best val. accuracy</source>
+        <translation>最佳验证准确率</translation>
+    </message>
+    <message>
+        <source>Test accuracy</source>
+        <translation>测试准确率</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Tick a run to show its curves; double-click its name to rename it</source>
+        <translation>勾选一次运行即可显示其曲线；双击名称可重命名</translation>
+    </message>
+    <message>
+        <source>Accuracy on the held-out validation data, at the best epoch</source>
+        <translation>最佳轮次时在留出的验证数据上的准确率</translation>
+    </message>
+    <message>
+        <source>Accuracy of the kept model on test data it never saw, measured when a run trains to its end</source>
+        <translation>保留下来的模型在从未见过的测试数据上的准确率，在运行训练到结束时测量</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::StepperPage</name>
+    <message>
+        <source>Self-attention (Transformer)</source>
+        <translation>自注意力（Transformer）</translation>
+    </message>
+    <message>
+        <source>Additive attention (chatbot)</source>
+        <translation>加性注意力（聊天机器人）</translation>
+    </message>
+    <message>
+        <source>Transformer decoder (chatbot)</source>
+        <translation>Transformer 解码器（聊天机器人）</translation>
+    </message>
+    <message>
+        <source>Sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>Pick an example or type your own sentence and press Enter</source>
+        <translation>选择一个示例，或者输入你自己的句子并按回车</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>注意力层</translation>
+    </message>
+    <message>
+        <source>Seeded toy layer</source>
+        <translation>随机种子生成的玩具层</translation>
+    </message>
+    <message>
+        <source>First layer of a trained model</source>
+        <translation>已训练模型的第一层</translation>
+    </message>
+    <message>
+        <source>Choose or train a model on the Attention page</source>
+        <translation>请在“注意力”页面中选择或训练一个模型</translation>
+    </message>
+    <message>
+        <source>D, the width of every token&apos;s vector</source>
+        <translation>D：每个词元向量的维度</translation>
+    </message>
+    <message>
+        <source>H, attention heads; each gets K = D / H columns</source>
+        <translation>H：注意力头数；每个头分到 K = D / H 列</translation>
+    </message>
+    <message>
+        <source>F, the hidden width of the feed-forward block</source>
+        <translation>F：前馈模块的隐藏层宽度</translation>
+    </message>
+    <message>
+        <source>Another seed gives other random weights and word vectors</source>
+        <translation>换一个种子，就会得到另一组随机权重和词向量</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>learned (random)</source>
+        <translation>学习得到（随机初始化）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Width D</source>
+        <translation>维度 D</translation>
+    </message>
+    <message>
+        <source>Heads H</source>
+        <translation>头数 H</translation>
+    </message>
+    <message>
+        <source>Key dim K</source>
+        <translation>键维度 K</translation>
+    </message>
+    <message>
+        <source>Feed-forward F</source>
+        <translation>前馈 F</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>padding</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <source>Padding tokens appended for the padding mask</source>
+        <translation>为演示填充掩码而追加的填充词元数</translation>
+    </message>
+    <message>
+        <source>Divide the scores by √K</source>
+        <translation>将分数除以 √K</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>Padding tokens</source>
+        <translation>填充词元</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Chatbot</source>
+        <translation>聊天机器人</translation>
+    </message>
+    <message>
+        <source>Seeded toy chatbot (untrained)</source>
+        <translation>随机种子生成的玩具聊天机器人（未训练）</translation>
+    </message>
+    <message>
+        <source>Random weights, the question&apos;s own words as vocabulary: the answer is nonsense, the arithmetic is real</source>
+        <translation>随机权重，词表就是问题本身的词：回答毫无意义，但运算过程是真实的</translation>
+    </message>
+    <message>
+        <source>The Chatbot page&apos;s model</source>
+        <translation>“聊天机器人”页面的模型</translation>
+    </message>
+    <message>
+        <source>Choose or train a chatbot on the Chatbot page</source>
+        <translation>请在“聊天机器人”页面中选择或训练一个聊天机器人</translation>
+    </message>
+    <message>
+        <source>U, the GRU&apos;s state width (and the toy&apos;s word vector width)</source>
+        <translation>U：GRU 状态的维度（也是玩具模型词向量的维度）</translation>
+    </message>
+    <message>
+        <source>A, the width of the attention&apos;s hidden layer</source>
+        <translation>A：注意力隐藏层的宽度</translation>
+    </message>
+    <message>
+        <source>Another seed gives other random weights</source>
+        <translation>换一个种子，就会得到另一组随机权重</translation>
+    </message>
+    <message>
+        <source>Units U</source>
+        <translation>单元数 U</translation>
+    </message>
+    <message>
+        <source>Attention units A</source>
+        <translation>注意力单元数 A</translation>
+    </message>
+    <message>
+        <source>Which answer word&apos;s attention to walk through</source>
+        <translation>要逐步演示哪个答案词的注意力</translation>
+    </message>
+    <message>
+        <source>Answer word</source>
+        <translation>答案词</translation>
+    </message>
+    <message>
+        <source>Save picture…</source>
+        <translation>保存图片…</translation>
+    </message>
+    <message>
+        <source>The current step as PNG, SVG or PDF</source>
+        <translation>把当前步骤保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Save numbers…</source>
+        <translation>保存数值…</translation>
+    </message>
+    <message>
+        <source>Every grid of the current step in one CSV file</source>
+        <translation>把当前步骤的所有网格保存到一个 CSV 文件中</translation>
+    </message>
+    <message>
+        <source>First layer of “%1”</source>
+        <translation>“%1”的第一层</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>%1 (D / H rounded down)</source>
+        <translation>%1（D / H 向下取整）</translation>
+    </message>
+    <message>
+        <source>Answer: %1</source>
+        <translation>回答：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Softmax sharpness&lt;/b&gt; (mean over rows; uniform entropy %1)</source>
+        <translation>&lt;b&gt;Softmax 的尖锐程度&lt;/b&gt;（各行的平均；均匀分布的熵为 %1）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;head %1: entropy %2 with ÷√K, %3 without; largest weight %4 vs %5</source>
+        <translation>&lt;br&gt;第 %1 个头：除以 √K 时熵为 %2，不除时为 %3；最大权重 %4 对比 %5</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1/%2 步：%3</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::TrainPage</name>
+    <message>
+        <source>Choose data and a preset, then press Start (F5).</source>
+        <translation>请选择数据和预设，然后按“开始”(F5)。</translation>
+    </message>
+    <message>
+        <source>Task and data</source>
+        <translation>任务和数据</translation>
+    </message>
+    <message>
+        <source>What to train</source>
+        <translation>要训练什么</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>The curves as PNG, SVG or PDF</source>
+        <translation>把曲线保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Every point of the curves shown, as a CSV table</source>
+        <translation>把所显示曲线的每个点保存为 CSV 表格</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Runs&lt;/b&gt; — tick to overlay curves</source>
+        <translation>&lt;b&gt;运行记录&lt;/b&gt; — 勾选即可叠加显示曲线</translation>
+    </message>
+    <message>
+        <source>Open model…</source>
+        <translation>打开模型…</translation>
+    </message>
+    <message>
+        <source>Show a saved model&apos;s curves beside this session&apos;s runs</source>
+        <translation>在本次会话的运行旁边显示已保存模型的曲线</translation>
+    </message>
+    <message>
+        <source>Save model…</source>
+        <translation>保存模型…</translation>
+    </message>
+    <message>
+        <source>Save the selected run (or the last one) as a model directory, with its history</source>
+        <translation>把选中的运行（或最后一次运行）连同训练历史保存为模型目录</translation>
+    </message>
+    <message>
+        <source>The data is still being read; Start will be possible in a moment.</source>
+        <translation>数据仍在读取中；稍后即可开始。</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>preparing</source>
+        <translation>准备中</translation>
+    </message>
+    <message>
+        <source>preparing…</source>
+        <translation>准备中…</translation>
+    </message>
+    <message>
+        <source>Preparing: reading the data and building the model…</source>
+        <translation>准备中：正在读取数据并构建模型…</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <source>Paused. Press Resume (F6) to go on.</source>
+        <translation>已暂停。按“继续”(F6) 接着训练。</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>正在训练…</translation>
+    </message>
+    <message>
+        <source>Stopping after the current batch…</source>
+        <translation>将在当前批次结束后停止…</translation>
+    </message>
+    <message>
+        <source>testing</source>
+        <translation>测试中</translation>
+    </message>
+    <message>
+        <source>Trained. Measuring the kept model on the test data…</source>
+        <translation>训练完成。正在测试数据上评估保留下来的模型…</translation>
+    </message>
+    <message>
+        <source>Epoch %1, batch %2 of %3
+this batch: loss %4 · accuracy %5 %</source>
+        <translation>第 %1 轮，第 %2/%3 批次
+本批次：损失 %4 · 准确率 %5 %</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Training stopped with an error: %1 Its curves stay in the runs list.</source>
+        <translation>训练因错误而停止：%1 它的曲线仍保留在运行列表中。</translation>
+    </message>
+    <message>
+        <source>stopped after epoch %1</source>
+        <translation>第 %1 轮后停止</translation>
+    </message>
+    <message>
+        <source>Stopped. The run keeps its best epoch (%1); save it with Save model.</source>
+        <translation>已停止。本次运行保留了最佳轮次（第 %1 轮）；可用“保存模型”保存。</translation>
+    </message>
+    <message>
+        <source>done, best epoch %1</source>
+        <translation>完成，最佳为第 %1 轮</translation>
+    </message>
+    <message>
+        <source>Done in %1. Best epoch: %2%3.</source>
+        <translation>完成，用时 %1。最佳轮次：第 %2 轮%3。</translation>
+    </message>
+    <message>
+        <source>; on the test data: %1 % accuracy</source>
+        <translation>；测试数据上的准确率：%1 %</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Take the selected run out of the list and free its memory (Delete)</source>
+        <translation>把选中的运行从列表中移除并释放其内存 (Delete)</translation>
+    </message>
+    <message>
+        <source>Remove run</source>
+        <translation>移除运行</translation>
+    </message>
+    <message>
+        <source>Cancelled before training began.</source>
+        <translation>在训练开始前已取消。</translation>
+    </message>
+    <message>
+        <source>Could not start training: %1</source>
+        <translation>无法开始训练：%1</translation>
+    </message>
+    <message>
+        <source>There is no run to save yet: train one first.</source>
+        <translation>还没有可保存的运行：请先训练一个。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; failed (%2); its weights are not worth saving. Train it again with a smaller learning rate.</source>
+        <translation>“%1”失败了（%2）；它的权重不值得保存。请用更小的学习率重新训练。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is still training: stop it or wait for the end, then save.</source>
+        <translation>“%1”仍在训练中：请先停止它或等它结束，再保存。</translation>
+    </message>
+    <message>
+        <source>Could not save the model: %1</source>
+        <translation>无法保存模型：%1</translation>
+    </message>
+    <message>
+        <source>Saved &quot;%1&quot; to %2</source>
+        <translation>已将“%1”保存到 %2</translation>
+    </message>
+    <message>
+        <source>Could not open the model: %1</source>
+        <translation>无法打开模型：%1</translation>
+    </message>
+    <message>
+        <source>opened</source>
+        <translation>已打开</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2 epochs of history.</source>
+        <translation>已打开 %1：包含 %2 轮的训练历史。</translation>
+    </message>
+    <message>
+        <source>Open a model directory</source>
+        <translation>打开模型目录</translation>
+    </message>
+    <message>
+        <source>The run &quot;%1&quot; was never saved. Remove it and lose its model?</source>
+        <translation>运行“%1”从未保存过。确定要移除它并丢弃它的模型吗？</translation>
+    </message>
+    <message>
+        <source>Removed the run &quot;%1&quot;.</source>
+        <translation>已移除运行“%1”。</translation>
+    </message>
+    <message>
+        <source>Save model directory</source>
+        <translation>保存模型目录</translation>
+    </message>
+    <message>
+        <source>Save the curves</source>
+        <translation>保存曲线</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Saved the numbers of the curves.</source>
+        <translation>已保存曲线的数值。</translation>
+    </message>
+    <message>
+        <source>The run &quot;%1&quot; is being saved or opened; remove it when that is done.</source>
+        <translation>运行“%1”正在保存或打开；请在完成后再移除。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::TrainingControls</name>
+    <message>
+        <source>&amp;Start training</source>
+        <translation>开始训练(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Prepare the data and the model, then train (F5)</source>
+        <translation>准备数据和模型，然后开始训练 (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pause after the current batch; press again to resume (F6)</source>
+        <translation>在当前批次结束后暂停；再按一次继续 (F6)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop after the current batch; the run keeps its best epoch (Shift+F5)</source>
+        <translation>在当前批次结束后停止；本次运行保留其最佳轮次 (Shift+F5)</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>How many samples the model learns from per second, and the time left at that pace</source>
+        <translation>模型每秒学习多少个样本，以及按这个速度还剩多少时间</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 samples/s · %2 left</source>
+        <translation>%1 样本/秒 · 剩余 %2</translation>
+    </message>
+    <message>
+        <source>%1 in all</source>
+        <translation>共 %1</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::WeightBars</name>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,169 @@
+#pragma once
+// The Attention page: type a sentence and see what attends to what.
+//
+//   model bar     pick a model: one trained on the Train page this session, a model directory, or a toy model
+//                 trained here in a few seconds (tiny preset on the built-in reviews)
+//   Heatmaps      the tokens as the model reads them (unknown words and a cut-off tail marked), the prediction,
+//                 one heatmap per layer and head plus the heads' average; click a token (or a heatmap row) for
+//                 a bar chart of where it looks
+//   Word order    "Shuffle words": the shuffled review's prediction and attention beside the original, and what
+//                 that proves about the model's position information, with the numbers
+//   Position      the sinusoidal encoding (positions x dimensions) and the similarity of the model's learned
+//                 position vectors (PositionTab)
+//
+// The numbers come from the core (predictText of core/inference/imdb_transformer_inference.h and core/teaching/attention_steps.h);
+// this page only draws them.
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/teaching/attention_steps.h"
+#include "core/inference/imdb_transformer_inference.h"
+#include "ui/session/model_library.h"
+
+#include <QFutureWatcher>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTextBrowser;
+class QTimer;
+class QGridLayout;
+
+namespace al::ui {
+
+class ErrorBanner;
+class HeatmapView;
+class ModelFileJob;
+class TokenStrip;
+class PositionTab;
+class WeightBars;
+
+class AttentionPage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit AttentionPage(QWidget* parent = nullptr);
+  ~AttentionPage() override;
+
+  // --- Models ---
+  // Adds a model to the model box and selects it.
+  void addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model);
+  // Loads a model directory (task imdb-transformer) on a worker thread, after the ones asked for before: the model
+  // is added when it has been read (to the library, when the page has one), or the error is shown.
+  void openModelDirectory(const QString& dir);
+  bool isOpeningModel() const;
+  // The session's models: opened directories go there, and come back through addModel.
+  void setLibrary(ModelLibrary* library) { library_ = library; }
+  // Trains a toy model (tiny preset, built-in data) on a worker thread; it is added when done.
+  void trainToyModel(PositionKind position);
+  bool isTrainingToyModel() const;
+  int modelCount() const { return static_cast<int>(models_.size()); }
+  void selectModel(int index);
+  int currentModelIndex() const;
+  std::shared_ptr<const ImdbTransformerModel> currentModel() const;
+  QString currentModelName() const;
+
+  // --- Heatmaps ---
+  void setText(const QString& text);  // and shows its attention
+  QString text() const;
+  void showAttention();               // again, for the current text and model
+  bool hasPrediction() const { return hasPrediction_; }
+  const ImdbPrediction& prediction() const { return prediction_; }
+  // head == number of heads: the heads' average. Null when out of range.
+  HeatmapView* heatmap(int layer, int head) const;
+  int heatmapCount() const { return static_cast<int>(heatmaps_.size()); }
+  void selectToken(int token);        // the bar chart of where it looks
+  int selectedToken() const { return selectedToken_; }
+  WeightBars* tokenBars() const { return bars_; }
+  QString tokensText() const;         // the token strip, as plain text
+  QString predictionText() const;
+  QString errorText() const;
+
+  // --- Word order ---
+  void shuffleWords();
+  bool hasComparison() const { return comparison_ != nullptr; }
+  const teaching::ShuffledComparison& comparison() const { return *comparison_; }
+  QString wordOrderVerdict() const;
+  HeatmapView* originalOrderView() const { return originalView_; }
+  HeatmapView* shuffledOrderView() const { return shuffledView_; }
+
+  // --- Position ---
+  HeatmapView* sinusoidView() const;
+  HeatmapView* positionSimilarityView() const;
+
+  QTabWidget* tabs() const { return tabs_; }
+
+ public slots:
+  void openModelDialog();
+  void exportFigure();  // File > Export figure: the current tab as a picture
+
+ signals:
+  void currentModelChanged();
+  void statusMessage(const QString& message);
+
+ private:
+  struct Entry {
+    QString name;
+    std::shared_ptr<const ImdbTransformerModel> model;
+  };
+  QWidget* createModelBar();
+  QWidget* createHeatmapsTab();
+  QWidget* createWordOrderTab();
+  void showPrediction();
+  void rebuildHeatmaps();
+  void updateTokens();
+  void updateBars();
+  void updateOrderViews();
+  void clearComparison();
+  void showError(const QString& message);
+  void toyModelTrained();
+
+  std::vector<Entry> models_;
+  ImdbPrediction prediction_;
+  bool hasPrediction_ = false;
+  int selectedToken_ = -1;
+  std::unique_ptr<teaching::ShuffledComparison> comparison_;
+  uint64_t shuffleSeed_ = 1;
+
+  struct ToyTraining {
+    std::shared_ptr<const ImdbTransformerModel> model;
+    QString name, error;
+  };
+  QFutureWatcher<ToyTraining>* toyWatcher_;
+  ModelFileJob* files_;
+  ModelLibrary* library_ = nullptr;
+  bool trainingToy_ = false;  // from the button press until the model is on the page
+
+  QTabWidget* tabs_;
+  QComboBox* modelBox_;
+  QComboBox* toyPositionBox_;
+  QPushButton* toyButton_;
+  QLabel* modelInfo_;
+  ErrorBanner* error_;
+  QPlainTextEdit* textEdit_;
+  QTimer* typingTimer_;
+  TokenStrip* tokens_;
+  QLabel* predictionLabel_;
+  QWidget* heatmapHost_;
+  QGridLayout* heatmapGrid_;
+  std::vector<std::vector<HeatmapView*>> heatmaps_;  // [layer][head], the last head entry the average
+  QComboBox* barsSourceBox_;
+  WeightBars* bars_;
+
+  QLabel* shuffledText_;
+  QLabel* verdict_;
+  QComboBox* orderHeadBox_;
+  HeatmapView* originalView_;
+  HeatmapView* shuffledView_;
+
+  PositionTab* positionTab_;
+};
+
+}  // namespace al::ui

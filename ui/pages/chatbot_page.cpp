@@ -1,0 +1,367 @@
+// Core headers first: they must not see Qt's `emit` macro.
+#include "core/inference/chatbot_inference.h"
+#include "core/io/json_fields.h"
+#include "core/train/chatbot_task.h"  // the toy model
+
+#include "ui/pages/chatbot_page.h"
+#include "ui/text/strings.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTextDocument>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include "ui/export.h"
+#include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/attention_grid.h"
+#include "ui/widgets/retranslate.h"
+
+namespace al::ui {
+
+namespace {
+
+QString describe(const Seq2SeqConfig& c) {
+  return ChatbotPage::tr("embedding E %1, GRU units U %2, attention units A %3, %4 question words known, %5 answer words")
+      .arg(c.embedDim)
+      .arg(c.units)
+      .arg(c.attentionUnits)
+      .arg(c.sourceVocabSize)
+      .arg(c.targetVocabSize);
+}
+
+QString describe(const Seq2SeqTransformerConfig& c) {
+  return ChatbotPage::tr("encoder-decoder Transformer: width D %1, %2 heads of K %3, feed-forward F %4, %5 layer(s) "
+                         "each side, %6 question words known, %7 answer words")
+      .arg(c.embedDim)
+      .arg(c.numHeads)
+      .arg(c.keyDim)
+      .arg(c.denseDim)
+      .arg(c.numLayers)
+      .arg(c.sourceVocabSize)
+      .arg(c.targetVocabSize);
+}
+
+}  // namespace
+
+ChatbotPage::ChatbotPage(QWidget* parent) : QWidget(parent), trainer_(new QFutureWatcher<Training>(this)) {
+  auto* layout = new QVBoxLayout(this);
+
+  auto* bar = new QHBoxLayout;
+  auto* modelLabel = new QLabel;
+  bar->addWidget(modelLabel);
+  modelBox_ = new QComboBox;
+  modelBox_->setMinimumWidth(220);
+  connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
+    const auto model = currentModel();
+    const auto transformer = currentTransformer();
+    modelInfo_->setText(model ? describe(model->model->config())
+                              : transformer ? describe(transformer->model->config()) : QString());
+    for (int tab = 1; tab < tabs_->count(); ++tab) tabs_->setTabEnabled(tab, transformer != nullptr);
+    if ((model || transformer) && !question().trimmed().isEmpty()) ask(question());
+    emit currentModelChanged();
+  });
+  bar->addWidget(modelBox_);
+  auto* open = new QPushButton;
+  connect(open, &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
+  bar->addWidget(open);
+  bar->addSpacing(12);
+  toyButton_ = new QPushButton;
+  toyDataBox_ = new QComboBox;
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate"));
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin"));
+  toyArchitectureBox_ = new QComboBox;
+  toyArchitectureBox_->addItem(QString(), QStringLiteral("gru"));
+  toyArchitectureBox_->addItem(QString(), QStringLiteral("transformer"));
+  toyEpochsBox_ = new QSpinBox;
+  toyEpochsBox_->setRange(1, 200);
+  toyEpochsBox_->setValue(8);
+  connect(toyButton_, &QPushButton::clicked, this,
+          [this] {
+            trainToyModel(toyDataBox_->currentData().toString(), toyEpochsBox_->value(),
+                          toyArchitectureBox_->currentData().toString());
+          });
+  bar->addWidget(toyButton_);
+  bar->addWidget(toyArchitectureBox_);
+  bar->addWidget(toyDataBox_);
+  bar->addWidget(toyEpochsBox_);
+  modelInfo_ = new QLabel;
+  modelInfo_->setObjectName("modelInfo");
+  modelInfo_->setWordWrap(true);  // a Transformer's description is long: it wraps rather than widen the page
+  bar->addWidget(modelInfo_, 1);
+  layout->addLayout(bar);
+
+  error_ = new QLabel;
+  error_->setWordWrap(true);
+  error_->setObjectName("chatbotError");
+  error_->hide();
+  layout->addWidget(error_);
+
+  auto* askRow = new QHBoxLayout;
+  questionEdit_ = new QLineEdit(QStringLiteral("the red car sees a small house"));
+  connect(questionEdit_, &QLineEdit::returnPressed, this, [this] { ask(question()); });
+  auto* askButton = new QPushButton;
+  connect(askButton, &QPushButton::clicked, this, [this] { ask(question()); });
+  auto* questionLabel = new QLabel;
+  askRow->addWidget(questionLabel);
+  askRow->addWidget(questionEdit_, 1);
+  askRow->addWidget(askButton);
+  layout->addLayout(askRow);
+
+  answer_ = new QLabel;
+  answer_->setObjectName("answer");
+  answer_->setWordWrap(true);
+  answer_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(answer_);
+  tokens_ = new QLabel;
+  tokens_->setWordWrap(true);
+  tokens_->setObjectName("tokenNote");
+  layout->addWidget(tokens_);
+
+  alignment_ = new HeatmapView;
+  tabs_ = new QTabWidget;
+  tabs_->addTab(alignment_, QString());
+  createTransformerTabs();
+  layout->addWidget(tabs_, 1);
+  auto* hint = new QLabel;
+  hint->setWordWrap(true);
+  hint->setObjectName("hint");
+  layout->addWidget(hint);
+
+  connect(trainer_, &QFutureWatcher<Training>::finished, this, &ChatbotPage::toyModelTrained);
+  setTranslatedTexts(this, [=, this] {
+    modelLabel->setText(tr("Model:"));
+    modelBox_->setPlaceholderText(tr("no chatbot yet"));
+    open->setText(tr("Open model…"));
+    toyButton_->setText(trainer_->isRunning() ? tr("Training…") : tr("Train a tiny chatbot now"));
+    toyButton_->setToolTip(tr("The tiny preset on a built-in corpus, on a worker thread"));
+    setItemTexts(toyDataBox_, {tr("English → Spanish"), tr("everyday dialogs")});
+    setItemTexts(toyArchitectureBox_, {tr("GRU + additive attention"), tr("Transformer")});
+    toyEpochsBox_->setSuffix(tr(" epochs"));
+    questionEdit_->setPlaceholderText(tr("Ask a question (or, for the translation model, an English sentence)"));
+    askButton->setText(tr("Ask"));
+    questionLabel->setText(tr("Question:"));
+    alignment_->setTitle(tr("Alignment: where the decoder looked while writing each answer word"));
+    alignment_->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+    tabs_->setTabText(0, tr("Alignment"));
+    tabs_->setTabText(1, tr("Encoder self-attention"));
+    tabs_->setTabText(2, tr("Decoder masked self-attention"));
+    tabs_->setTabText(3, tr("Cross-attention"));
+    encoderGrid_->setAxisTitles(tr("question word (looks)"), tr("question word (is looked at)"));
+    decoderGrid_->setAxisTitles(tr("answer word (looks)"), tr("earlier answer word"));
+    crossGrid_->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+    hint->setText(tr("Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last "
+                     "layer's cross-attention, averaged over the heads). The Step through page walks through "
+                     "one step. Click a row of any heatmap to see where that word looks."));
+    const auto model = currentModel();
+    const auto transformer = currentTransformer();
+    modelInfo_->setText(model ? describe(model->model->config())
+                              : transformer ? describe(transformer->model->config()) : QString());
+    if (hasReply_ || hasTransformerReply_) showReply();
+    else answer_->setText(tr("Choose a chatbot above: open a model directory, or train a tiny one in a few seconds."));
+  });
+}
+
+ChatbotPage::~ChatbotPage() { trainer_->waitForFinished(); }
+
+QWidget* ChatbotPage::createTransformerTabs() {
+  // Their titles are set with the page's other texts (and again on a language change).
+  auto add = [this] {
+    auto* grid = new AttentionGrid;
+    tabs_->addTab(grid, QString());
+    tabs_->setTabEnabled(tabs_->count() - 1, false);
+    return grid;
+  };
+  encoderGrid_ = add();
+  decoderGrid_ = add();
+  crossGrid_ = add();
+  return tabs_;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Models
+
+void ChatbotPage::addModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
+  addEntry({name, std::move(model), nullptr});
+}
+
+void ChatbotPage::addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
+  addEntry({name, nullptr, std::move(model)});
+}
+
+void ChatbotPage::addEntry(Entry entry) {
+  const QString name = entry.name;
+  models_.push_back(std::move(entry));
+  modelBox_->addItem(name);
+  modelBox_->setCurrentIndex(modelBox_->count() - 1);
+}
+
+bool ChatbotPage::openModelDirectory(const QString& dir) {
+  try {
+    const QString name = QFileInfo(dir).fileName();
+    if (io::readConfig(dir.toStdString(), "")["task"] == "seq2seq-transformer")
+      addModel(name, std::make_shared<Seq2SeqTransformerModel>(loadSeq2seqTransformer(dir.toStdString())));
+    else
+      addModel(name, std::make_shared<ChatbotModel>(loadChatbot(dir.toStdString())));
+    return true;
+  } catch (const std::exception& e) {
+    showError(QString::fromStdString(e.what()));
+    return false;
+  }
+}
+
+void ChatbotPage::openModelDialog() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a chatbot model directory"));
+  if (!dir.isEmpty()) openModelDirectory(dir);
+}
+
+void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& architecture) {
+  if (isTrainingToyModel()) return;
+  trainingToy_ = true;
+  toyButton_->setEnabled(false);
+  toyButton_->setText(tr("Training…"));
+  emit statusMessage(tr("Training a tiny chatbot…"));
+  trainer_->setFuture(QtConcurrent::run([data, epochs, architecture] {
+    Training result;
+    result.name = ChatbotPage::tr("tiny %1, %2, %3 epochs").arg(architecture, data).arg(epochs);
+    try {
+      ChatbotRunSettings settings = chatbotPreset("tiny", architecture.toStdString());
+      settings.data = data.toStdString();
+      settings.training.epochs = epochs;
+      settings.threads = 1;  // leave the other core to the interface
+      std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(settings);
+      run->train(nullptr, nullptr);
+      // The run owns its model; the page keeps an independent copy (no file is written).
+      if (run->task() == "seq2seq-transformer")
+        result.transformer = std::make_shared<const Seq2SeqTransformerModel>(copySeq2seqTransformer(
+            run->transformerModel(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
+      else
+        result.model = std::make_shared<const ChatbotModel>(copyChatbot(
+            run->gruModel(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
+    } catch (const std::exception& e) {
+      result.error = QString::fromStdString(e.what());
+    }
+    return result;
+  }));
+}
+
+bool ChatbotPage::isTrainingToyModel() const { return trainingToy_; }
+
+void ChatbotPage::toyModelTrained() {
+  trainingToy_ = false;
+  toyButton_->setEnabled(true);
+  toyButton_->setText(tr("Train a tiny chatbot now"));
+  const Training result = trainer_->result();
+  if (!result.error.isEmpty()) {
+    showError(tr("The chatbot could not be trained: %1").arg(result.error));
+    return;
+  }
+  addEntry({result.name, result.model, result.transformer});
+  emit statusMessage(tr("Chatbot ready"));
+}
+
+void ChatbotPage::selectModel(int index) { modelBox_->setCurrentIndex(index); }
+
+std::shared_ptr<const ChatbotModel> ChatbotPage::currentModel() const {
+  const int i = modelBox_->currentIndex();
+  return i >= 0 && i < modelCount() ? models_[size_t(i)].model : nullptr;
+}
+
+std::shared_ptr<const Seq2SeqTransformerModel> ChatbotPage::currentTransformer() const {
+  const int i = modelBox_->currentIndex();
+  return i >= 0 && i < modelCount() ? models_[size_t(i)].transformer : nullptr;
+}
+
+QString ChatbotPage::currentModelName() const {
+  const int i = modelBox_->currentIndex();
+  return i >= 0 && i < modelCount() ? models_[size_t(i)].name : QString();
+}
+
+void ChatbotPage::showError(const QString& message) {
+  error_->setText(message);
+  error_->setVisible(!message.isEmpty());
+}
+
+QString ChatbotPage::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+
+// ---------------------------------------------------------------------------------------------------------
+// Asking
+
+void ChatbotPage::ask(const QString& text) {
+  if (questionEdit_->text() != text) questionEdit_->setText(text);
+  const auto model = currentModel();
+  const auto transformer = currentTransformer();
+  if (!model && !transformer) {
+    showError(tr("Choose a chatbot first."));
+    return;
+  }
+  hasReply_ = hasTransformerReply_ = false;
+  try {
+    if (transformer) {
+      transformerReply_ = askSeq2seqTransformer(*transformer->model, transformer->source, transformer->target,
+                                                text.toStdString());
+      hasTransformerReply_ = true;
+    } else {
+      reply_ = askChatbot(*model->model, model->source, model->target, text.toStdString());
+      hasReply_ = true;
+    }
+    showError({});
+  } catch (const std::exception& e) {
+    showError(QString::fromStdString(e.what()));
+    return;
+  }
+  showReply();
+}
+
+void ChatbotPage::showReply() {
+  if (hasTransformerReply_) {
+    const Seq2SeqTransformerReply& r = transformerReply_;
+    showReply(r.sourceTokens, r.sourceIds, r.truncated, r.answer);
+    const QStringList source = toQStrings(r.sourceTokens), output = toQStrings(r.outputTokens);
+    QStringList read = output;  // the decoder reads <start> and every token but the last it produced
+    read.prepend(QStringLiteral("<start>"));
+    read.removeLast();
+    alignment_->setMatrix(r.attention, output, source);
+    encoderGrid_->setAttention(r.decoding.encoderAttention, source, source);
+    decoderGrid_->setAttention(r.decoding.decoderAttention, read, read);
+    crossGrid_->setAttention(r.decoding.crossAttention, output, source);
+    return;
+  }
+  if (!hasReply_) return;
+  showReply(reply_.sourceTokens, reply_.sourceIds, reply_.truncated, reply_.answer);
+  alignment_->setMatrix(reply_.attention, toQStrings(reply_.outputTokens), toQStrings(reply_.sourceTokens));
+}
+
+void ChatbotPage::showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds,
+                            bool truncated, const std::string& answer) {
+  answer_->setText(tr("Answer: <b>%1</b>").arg(QString::fromStdString(answer).toHtmlEscaped()));
+  int unknown = 0;
+  for (int id : sourceIds) unknown += id == Vocabulary::kUnknownId;
+  QString note = tr("The model read: %1").arg(toQStrings(sourceTokens).join(' ').toHtmlEscaped());
+  if (unknown) note += tr(" (%n word(s) unknown to it, read as [UNK])", "", unknown);
+  if (truncated) note += tr("; the question was cut to %1 tokens").arg(sourceTokens.size());
+  tokens_->setText(note);
+}
+
+QString ChatbotPage::question() const { return questionEdit_->text(); }
+
+QString ChatbotPage::answerText() const {
+  QTextDocument doc;
+  doc.setHtml(answer_->text());
+  return doc.toPlainText();
+}
+
+void ChatbotPage::exportFigure() {
+  // The tab in view: the alignment or one of the Transformer's attention sets.
+  askAndExportWidget(tabs_->currentWidget(), tabs_->currentIndex() == 0 ? QStringLiteral("chatbot_alignment")
+                                                                        : QStringLiteral("chatbot_attention"));
+}
+
+}  // namespace al::ui

@@ -1,0 +1,125 @@
+#pragma once
+// The Chatbot page: ask the GRU encoder-decoder a question, read its answer, and see where it looked while
+// writing every word: the alignment heatmap, answer words (rows) x question words (columns), each row the
+// softmax of the additive attention at that step. The Step-through page walks through one such row.
+//
+// For an encoder-decoder Transformer the page shows, per layer and head, the encoder's self-attention, the
+// decoder's masked self-attention (the upper triangle empty: no word sees a later one) and the cross-attention
+// (answer words x question words), each with the Attention page's click-a-token bars (ui/widgets/attention_grid.h).
+//
+// Models: a chatbot trained on the Train page this session, a model directory, or a tiny one trained here in
+// seconds on a built-in corpus (the dialogs, or English-Spanish sentences whose alignment crosses where the word
+// orders differ).
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "core/inference/chatbot_inference.h"
+#include "core/inference/seq2seq_transformer_inference.h"
+
+#include <QFutureWatcher>
+#include <QString>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+
+namespace al::ui {
+
+class AttentionGrid;
+class HeatmapView;
+
+class ChatbotPage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ChatbotPage(QWidget* parent = nullptr);
+  ~ChatbotPage() override;
+
+  // --- Models ---
+  void addModel(const QString& name, std::shared_ptr<const ChatbotModel> model);  // and selects it
+  void addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
+  bool openModelDirectory(const QString& dir);  // false: the error is shown
+  // Trains a tiny chatbot ("gru" or "transformer") on "builtin" or "builtin:translate" on a worker thread;
+  // added when done.
+  void trainToyModel(const QString& data, int epochs, const QString& architecture = QStringLiteral("gru"));
+  bool isTrainingToyModel() const;
+  int modelCount() const { return static_cast<int>(models_.size()); }
+  void selectModel(int index);
+  std::shared_ptr<const ChatbotModel> currentModel() const;  // null when the current one is a Transformer
+  std::shared_ptr<const Seq2SeqTransformerModel> currentTransformer() const;
+  QString currentModelName() const;
+
+  // --- Asking ---
+  void ask(const QString& question);
+  QString question() const;
+  bool hasReply() const { return hasReply_; }
+  const ChatbotReply& reply() const { return reply_; }
+  QString answerText() const;
+  HeatmapView* alignmentView() const { return alignment_; }
+  // The Transformer's attention sets (shown for a Transformer model only).
+  bool hasTransformerReply() const { return hasTransformerReply_; }
+  const Seq2SeqTransformerReply& transformerReply() const { return transformerReply_; }
+  AttentionGrid* encoderAttention() const { return encoderGrid_; }
+  AttentionGrid* decoderAttention() const { return decoderGrid_; }
+  AttentionGrid* crossAttention() const { return crossGrid_; }
+  QString errorText() const;
+
+ public slots:
+  void openModelDialog();
+  void exportFigure();  // File > Export figure: the alignment heatmap
+
+ signals:
+  void currentModelChanged();
+  void statusMessage(const QString& message);
+
+ private:
+  struct Entry {
+    QString name;
+    std::shared_ptr<const ChatbotModel> model;
+    std::shared_ptr<const Seq2SeqTransformerModel> transformer;
+  };
+  struct Training {
+    std::shared_ptr<const ChatbotModel> model;
+    std::shared_ptr<const Seq2SeqTransformerModel> transformer;
+    QString name, error;
+  };
+  void addEntry(Entry entry);
+  QWidget* createTransformerTabs();
+  void showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds, bool truncated,
+                 const std::string& answer);
+  void showError(const QString& message);
+  void toyModelTrained();
+  void showReply();  // the last reply: answer, the words the model read, the alignment
+
+  std::vector<Entry> models_;
+  ChatbotReply reply_;
+  bool hasReply_ = false;
+  Seq2SeqTransformerReply transformerReply_;
+  bool hasTransformerReply_ = false;
+  QFutureWatcher<Training>* trainer_;
+  bool trainingToy_ = false;  // from the button press until the model is on the page
+
+  QComboBox* modelBox_;
+  QComboBox* toyDataBox_;
+  QComboBox* toyArchitectureBox_;
+  QSpinBox* toyEpochsBox_;
+  QPushButton* toyButton_;
+  QLabel* modelInfo_;
+  QLabel* error_;
+  QLineEdit* questionEdit_;
+  QLabel* answer_;
+  QLabel* tokens_;
+  HeatmapView* alignment_;
+  QTabWidget* tabs_;  // the alignment, or the Transformer's three attention sets
+  AttentionGrid* encoderGrid_;
+  AttentionGrid* decoderGrid_;
+  AttentionGrid* crossGrid_;
+};
+
+}  // namespace al::ui

@@ -1,0 +1,276 @@
+// Core headers first: they must not see Qt's `emit` macro.
+#include "core/inference/chatbot_inference.h"
+#include "core/inference/seq2seq_transformer_inference.h"
+#include "core/train/chatbot_task.h"
+
+#include "ui/pages/comparison_page.h"
+#include "ui/text/strings.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+#include <cmath>
+#include <numeric>
+
+#include "ui/widgets/curve_plot.h"
+#include "ui/export.h"
+#include "ui/widgets/heatmap_view.h"
+#include "ui/training_controller.h"
+
+namespace al::ui {
+
+namespace {
+
+QString sideName(ComparisonPage::Side side) {
+  return side == ComparisonPage::Gru ? ComparisonPage::tr("GRU + Bahdanau attention")
+                                     : ComparisonPage::tr("Transformer");
+}
+
+const QColor kColours[2] = {QColor(214, 96, 77), QColor(67, 147, 195)};
+
+}  // namespace
+
+ComparisonPage::ComparisonPage(QWidget* parent)
+    : QWidget(parent),
+      controller_(new TrainingController(this)),
+      drawTimer_(new QTimer(this)),
+      exactWatcher_(new QFutureWatcher<double>(this)) {
+  auto* layout = new QVBoxLayout(this);
+  auto* bar = new QHBoxLayout;
+  dataBox_ = new QComboBox;
+  dataBox_->setEditable(true);
+  dataBox_->addItem(tr("English → Spanish (built-in)"), QStringLiteral("builtin:translate"));
+  dataBox_->addItem(tr("Chinese → English (built-in)"), QStringLiteral("builtin:translate-zh"));
+  dataBox_->addItem(tr("everyday dialogs (built-in)"), QStringLiteral("builtin"));
+  auto* open = new QPushButton(tr("Dialogs file…"));
+  connect(open, &QPushButton::clicked, this, [this] {
+    const QString file = QFileDialog::getOpenFileName(this, tr("A file of question<TAB>answer lines"));
+    if (!file.isEmpty()) setData(file);
+  });
+  presetBox_ = new QComboBox;
+  presetBox_->addItem(tr("tiny (seconds)"), QStringLiteral("tiny"));
+  presetBox_->addItem(tr("classroom (minutes)"), QStringLiteral("classroom"));
+  epochsBox_ = new QSpinBox;
+  epochsBox_->setRange(1, 200);
+  epochsBox_->setValue(8);
+  epochsBox_->setSuffix(tr(" epochs each"));
+  startButton_ = new QPushButton(tr("Train both"));
+  startButton_->setObjectName("compareButton");
+  connect(startButton_, &QPushButton::clicked, this, [this] { isRunning() ? stop() : start(); });
+  bar->addWidget(new QLabel(tr("Data:")));
+  bar->addWidget(dataBox_, 1);
+  bar->addWidget(open);
+  bar->addWidget(new QLabel(tr("Preset:")));
+  bar->addWidget(presetBox_);
+  bar->addWidget(epochsBox_);
+  bar->addWidget(startButton_);
+  layout->addLayout(bar);
+  status_ = new QLabel(tr("Both models train on the same pairs, the same split and the same seed, one after the other."));
+  status_->setWordWrap(true);
+  layout->addWidget(status_);
+  error_ = new QLabel;
+  error_->setObjectName("comparisonError");
+  error_->setWordWrap(true);
+  error_->hide();
+  layout->addWidget(error_);
+
+  auto* middle = new QHBoxLayout;
+  curves_ = new CurvePlot;
+  curves_->setMinimumHeight(300);
+  middle->addWidget(curves_, 3);
+  table_ = new QTableWidget(6, 2);  // one column per model: they read side by side
+  table_->setVerticalHeaderLabels({tr("epochs"), tr("seconds per epoch"), tr("best validation loss"),
+                                   tr("validation accuracy (tokens)"), tr("test accuracy (tokens)"),
+                                   tr("exact match (test answers)")});
+  table_->setHorizontalHeaderLabels({sideName(Gru), sideName(Transformer)});
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setToolTip(tr("Exact match: the share of test questions whose whole greedy answer is the expected one"));
+  middle->addWidget(table_, 2);
+  layout->addLayout(middle, 2);
+
+  auto* sentenceRow = new QHBoxLayout;
+  sentenceEdit_ = new QLineEdit(QStringLiteral("the red car sees a small house"));
+  connect(sentenceEdit_, &QLineEdit::returnPressed, this, &ComparisonPage::showAlignments);
+  sentenceRow->addWidget(new QLabel(tr("The same sentence for both:")));
+  sentenceRow->addWidget(sentenceEdit_, 1);
+  layout->addLayout(sentenceRow);
+  auto* maps = new QHBoxLayout;
+  for (Side side : {Gru, Transformer}) {
+    alignments_[side] = new HeatmapView(side == Gru ? tr("GRU: additive attention of every answer word")
+                                                    : tr("Transformer: last layer's cross-attention, heads averaged"));
+    alignments_[side]->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+    alignments_[side]->setMinimumSize(360, 300);
+    maps->addWidget(alignments_[side], 1);
+  }
+  layout->addLayout(maps, 2);
+
+  drawTimer_->setInterval(33);
+  connect(drawTimer_, &QTimer::timeout, this, &ComparisonPage::drawUpdate);
+  connect(controller_, &TrainingController::finished, this, &ComparisonPage::sideFinished);
+  connect(exactWatcher_, &QFutureWatcher<double>::finished, this, &ComparisonPage::exactMatchMeasured);
+}
+
+ComparisonPage::~ComparisonPage() {
+  controller_->stop();
+  exactWatcher_->waitForFinished();
+}
+
+void ComparisonPage::setData(const QString& data) {
+  const int index = dataBox_->findData(data);
+  if (index >= 0) dataBox_->setCurrentIndex(index);
+  else dataBox_->setEditText(data);
+}
+
+void ComparisonPage::setPreset(const QString& preset) { presetBox_->setCurrentIndex(presetBox_->findData(preset)); }
+void ComparisonPage::setEpochs(int epochs) { epochsBox_->setValue(epochs); }
+void ComparisonPage::setSentence(const QString& sentence) {
+  sentenceEdit_->setText(sentence);
+  showAlignments();
+}
+QString ComparisonPage::sentence() const { return sentenceEdit_->text(); }
+bool ComparisonPage::isRunning() const { return running_; }
+QString ComparisonPage::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+
+double ComparisonPage::secondsPerEpoch(Side side) const {
+  const std::vector<EpochEvent>& h = history_[side];
+  if (h.empty()) return 0;
+  return std::accumulate(h.begin(), h.end(), 0.0, [](double s, const EpochEvent& e) { return s + e.seconds; }) /
+         static_cast<double>(h.size());
+}
+
+void ComparisonPage::start() {
+  if (running_) return;
+  error_->hide();
+  for (Side side : {Gru, Transformer}) {
+    runs_[side].reset();
+    history_[side].clear();
+    exactMatch_[side] = testTokenAccuracy_[side] = 0;
+    if (curves_->hasRun(side)) curves_->removeRun(side);
+    curves_->addRun(side, sideName(side), kColours[side], true, epochsBox_->value());
+  }
+  running_ = true;
+  startButton_->setText(tr("Stop"));
+  updateTable();
+  startSide(Gru);
+}
+
+void ComparisonPage::stop() {
+  running_ = false;
+  controller_->stop();
+}
+
+void ComparisonPage::startSide(Side side) {
+  current_ = side;
+  RunRequest request;
+  request.task = TaskKind::Chatbot;
+  const QString typed = dataBox_->currentText();
+  request.data = dataBox_->currentIndex() >= 0 && dataBox_->itemText(dataBox_->currentIndex()) == typed
+                     ? dataBox_->currentData().toString()
+                     : typed;
+  request.preset = presetBox_->currentData().toString();
+  request.values[QStringLiteral("architecture")] = side == Gru ? QStringLiteral("gru") : QStringLiteral("transformer");
+  request.values[QStringLiteral("epochs")] = epochsBox_->value();
+  status_->setText(tr("Training %1 (%2 of 2)…").arg(sideName(side)).arg(side + 1));
+  emit statusMessage(status_->text());
+  controller_->start(request);
+  drawTimer_->start();
+}
+
+void ComparisonPage::drawUpdate() {
+  const TrainingController::Update update = controller_->takeUpdate();
+  for (const BatchEvent& e : update.batches)
+    curves_->addBatchPoint(current_, (e.epoch - 1) + double(e.batch) / double(std::max<size_t>(1, e.batchesPerEpoch)),
+                           e.loss, e.accuracy);
+  for (const EpochEvent& e : update.epochs) {
+    history_[current_].push_back(e);
+    curves_->addEpochPoint(current_, e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy);
+  }
+  if (!update.epochs.empty()) updateTable();
+  curves_->refresh();
+}
+
+void ComparisonPage::sideFinished() {
+  drawUpdate();
+  drawTimer_->stop();
+  TrainingController::Outcome outcome = controller_->takeOutcome();
+  if (!outcome.error.isEmpty() || !outcome.run) {
+    running_ = false;
+    startButton_->setText(tr("Train both"));
+    error_->setText(tr("%1 could not be trained: %2").arg(sideName(current_), outcome.error));
+    error_->show();
+    emit finished();
+    return;
+  }
+  if (outcome.test) testTokenAccuracy_[current_] = outcome.test->accuracy();
+  runs_[current_].reset(dynamic_cast<ChatbotRun*>(outcome.run.release()));
+  // Exact match decodes every test question greedily: on a worker, the window stays free.
+  ChatbotRun* run = runs_[current_].get();
+  status_->setText(tr("Measuring %1's exact-match accuracy…").arg(sideName(current_)));
+  exactWatcher_->setFuture(QtConcurrent::run([run] { return run ? run->exactMatchTest() : 0.0; }));
+}
+
+void ComparisonPage::exactMatchMeasured() {
+  exactMatch_[current_] = exactWatcher_->result();
+  updateTable();
+  if (current_ == Gru && running_) {
+    startSide(Transformer);
+    return;
+  }
+  running_ = false;
+  startButton_->setText(tr("Train both"));
+  status_->setText(tr("Done: both models trained on the same split. The table compares them on its test part."));
+  emit statusMessage(status_->text());
+  showAlignments();
+  emit finished();
+}
+
+void ComparisonPage::updateTable() {
+  for (Side side : {Gru, Transformer}) {
+    const std::vector<EpochEvent>& h = history_[side];
+    double bestLoss = NAN, accuracy = NAN;
+    for (const EpochEvent& e : h)
+      if (e.best) bestLoss = e.valLoss, accuracy = e.valAccuracy;
+    const bool measured = runs_[side] != nullptr;
+    const QStringList cells = {QString::number(h.size()),
+                               h.empty() ? QString() : QString::number(secondsPerEpoch(side), 'f', 2),
+                               std::isnan(bestLoss) ? QString() : QString::number(bestLoss, 'f', 4),
+                               std::isnan(accuracy) ? QString() : QStringLiteral("%1 %").arg(100 * accuracy, 0, 'f', 1),
+                               measured ? QStringLiteral("%1 %").arg(100 * testTokenAccuracy_[side], 0, 'f', 1) : QString(),
+                               measured ? QStringLiteral("%1 %").arg(100 * exactMatch_[side], 0, 'f', 1) : QString()};
+    for (int row = 0; row < cells.size(); ++row) table_->setItem(row, side, new QTableWidgetItem(cells[row]));
+  }
+}
+
+void ComparisonPage::showAlignments() {
+  try {
+    if (const ChatbotRun* gru = runs_[Gru].get(); gru && !running_) {
+      const ChatbotReply r = askChatbot(gru->gruModel(), gru->sourceVocabulary(), gru->targetVocabulary(),
+                                        sentence().toStdString());
+      alignments_[Gru]->setMatrix(r.attention, toQStrings(r.outputTokens), toQStrings(r.sourceTokens));
+    }
+    if (const ChatbotRun* t = runs_[Transformer].get(); t && !running_) {
+      const Seq2SeqTransformerReply r = askSeq2seqTransformer(t->transformerModel(), t->sourceVocabulary(),
+                                                              t->targetVocabulary(), sentence().toStdString());
+      alignments_[Transformer]->setMatrix(r.attention, toQStrings(r.outputTokens), toQStrings(r.sourceTokens));
+    }
+  } catch (const std::exception& e) {
+    error_->setText(QString::fromStdString(e.what()));
+    error_->show();
+  }
+}
+
+void ComparisonPage::exportFigure() { askAndExportWidget(this, QStringLiteral("bahdanau_vs_transformer")); }
+
+}  // namespace al::ui

@@ -1,0 +1,105 @@
+#pragma once
+// The Compare page: the GRU chatbot with Bahdanau attention and the encoder-decoder Transformer, trained one after
+// the other on the same data, the same split (the same seed) and the same number of epochs, side by side:
+//
+//   curves       both runs' training and validation loss and accuracy on one plot (ui/widgets/curve_plot.h)
+//   table        one column per model: epochs, seconds per epoch, best validation loss, token accuracy and exact-match accuracy on the
+//                test part (the share of answers that are exactly right)
+//   alignment    each model's alignment for the same sentence: the GRU's additive attention and the
+//                Transformer's last-layer cross-attention (averaged over its heads)
+//
+// Training runs through the Train page's TrainingController on a worker thread; the page only draws.
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "core/train/chatbot_task.h"
+
+#include <QFutureWatcher>
+#include <QString>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTimer;
+
+namespace al::ui {
+
+class CurvePlot;
+class HeatmapView;
+class TrainingController;
+
+class ComparisonPage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ComparisonPage(QWidget* parent = nullptr);
+  ~ComparisonPage() override;
+
+  // The two contestants, in the order they train.
+  enum Side { Gru = 0, Transformer = 1 };
+
+  void setData(const QString& data);  // "builtin:translate", "builtin", or a dialogs file
+  void setPreset(const QString& preset);
+  void setEpochs(int epochs);
+  // Trains both, one after the other; finished() when both are done (or one failed).
+  void start();
+  void stop();
+  bool isRunning() const;
+
+  void setSentence(const QString& sentence);  // and shows both alignments when both models exist
+  QString sentence() const;
+
+  // --- Results, for tests ---
+  bool hasModel(Side side) const { return runs_[side] != nullptr; }
+  const ChatbotRun* run(Side side) const { return runs_[side].get(); }
+  double exactMatch(Side side) const { return exactMatch_[side]; }
+  double secondsPerEpoch(Side side) const;
+  CurvePlot* curves() const { return curves_; }
+  HeatmapView* alignment(Side side) const { return alignments_[side]; }
+  QTableWidget* table() const { return table_; }
+  QString errorText() const;
+
+ public slots:
+  void exportFigure();  // File > Export figure: the whole comparison
+
+ signals:
+  void finished();
+  void statusMessage(const QString& message);
+
+ private:
+  void startSide(Side side);
+  void drawUpdate();
+  void sideFinished();
+  void exactMatchMeasured();
+  void updateTable();
+  void showAlignments();
+
+  TrainingController* controller_;
+  QTimer* drawTimer_;
+  QFutureWatcher<double>* exactWatcher_;
+  Side current_ = Gru;
+  bool running_ = false;
+  std::array<std::unique_ptr<ChatbotRun>, 2> runs_;
+  std::array<std::vector<EpochEvent>, 2> history_;
+  std::array<double, 2> exactMatch_ = {0, 0};
+  std::array<double, 2> testTokenAccuracy_ = {0, 0};
+
+  QComboBox* dataBox_;
+  QComboBox* presetBox_;
+  QSpinBox* epochsBox_;
+  QPushButton* startButton_;
+  QLabel* status_;
+  QLabel* error_;
+  CurvePlot* curves_;
+  QTableWidget* table_;
+  QLineEdit* sentenceEdit_;
+  std::array<HeatmapView*, 2> alignments_;
+};
+
+}  // namespace al::ui

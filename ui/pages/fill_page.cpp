@@ -1,0 +1,375 @@
+// Core headers first: Qt's `emit` macro must not reach them.
+#include "core/error.h"
+#include "core/teaching/attention_steps.h"
+#include "core/train/mlm_run.h"  // the toy model
+
+#include "ui/pages/fill_page.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+#include <algorithm>
+
+#include "ui/widgets/heatmap_view.h"
+#include "ui/session/model_library.h"
+#include "ui/text/strings.h"
+#include "ui/widgets/masking_view.h"
+#include "ui/widgets/pretraining_comparison.h"
+#include "ui/widgets/token_strip.h"
+
+namespace al::ui {
+
+namespace {
+constexpr int kCandidates = 10;  // bars per blank
+constexpr const char* kExample = "the acting was [MASK] but the plot was dull";
+}  // namespace
+
+struct FillPage::ToyTraining {
+  SessionModel snapshot;
+  QString error;
+};
+
+FillPage::FillPage(ModelLibrary* library, QWidget* parent)
+    : QWidget(parent), library_(library), toyWatcher_(new QFutureWatcher<std::shared_ptr<ToyTraining>>(this)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(createModelBar());
+  auto* tabs = new QTabWidget;
+  tabs->addTab(createFillTab(), tr("Fill in the blank"));
+  masking_ = new MaskingView;
+  tabs->addTab(masking_, tr("Show me the masking"));
+  comparison_ = new PretrainingComparison;
+  tabs->addTab(comparison_, tr("Does pre-training help?"));
+  connect(comparison_, &PretrainingComparison::statusMessage, this, &FillPage::statusMessage);
+  layout->addWidget(tabs, 1);
+
+  connect(library_, &ModelLibrary::modelAdded, this, &FillPage::addModel);
+  for (const SessionModel& m : library_->models()) addModel(m.id);
+  connect(toyWatcher_, &QFutureWatcher<std::shared_ptr<ToyTraining>>::finished, this, [this] {
+    const std::shared_ptr<ToyTraining> toy = toyWatcher_->result();
+    toyButton_->setEnabled(true);
+    toyButton_->setText(tr("Train a toy model now"));
+    if (!toy->error.isEmpty()) return showError(toy->error);
+    library_->add(std::move(toy->snapshot));  // addModel selects it
+    emit statusMessage(tr("The toy masked-LM is ready"));
+  });
+  showError(tr("Pick a masked-LM model above: train one on the Train page (task masked-lm), open a model "
+               "directory, or train a toy model here in a few seconds."));
+}
+
+FillPage::~FillPage() { toyWatcher_->waitForFinished(); }
+
+QWidget* FillPage::createModelBar() {
+  auto* bar = new QWidget;
+  auto* row = new QHBoxLayout(bar);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->addWidget(new QLabel(tr("Model:")));
+  modelBox_ = new QComboBox;
+  modelBox_->setObjectName("modelBox");
+  modelBox_->setMinimumWidth(220);
+  modelBox_->setPlaceholderText(tr("no masked-LM yet"));
+  connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
+    const auto model = currentModel();
+    const MaskedLmConfig* c = model ? &model->model->config() : nullptr;
+    modelInfo_->setText(c ? tr("%1 words, %2 tokens, %3 layer(s) of %4 heads, hides %5 %")
+                                .arg(model->vocabulary.size())
+                                .arg(c->encoder.sequenceLength)
+                                .arg(c->encoder.numLayers)
+                                .arg(c->encoder.numHeads)
+                                .arg(static_cast<double>(c->maskRate) * 100, 0, 'g', 3)
+                          : QString());
+    masking_->setModel(model);
+    comparison_->setModel(model, modelBox_->currentText());
+    fill();
+  });
+  row->addWidget(modelBox_);
+  auto* open = new QPushButton(tr("Open model…"));
+  open->setToolTip(tr("A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm"));
+  connect(open, &QPushButton::clicked, this, &FillPage::openModelDialog);
+  row->addWidget(open);
+  toyButton_ = new QPushButton(tr("Train a toy model now"));
+  toyButton_->setObjectName("trainToyButton");
+  toyButton_->setToolTip(tr("The masked-lm tiny preset on the built-in reviews: a few seconds, on a worker thread"));
+  connect(toyButton_, &QPushButton::clicked, this, &FillPage::trainToyModel);
+  row->addWidget(toyButton_);
+  modelInfo_ = new QLabel;
+  modelInfo_->setObjectName("modelInfo");
+  row->addWidget(modelInfo_, 1);
+  return bar;
+}
+
+QWidget* FillPage::createFillTab() {
+  auto* tab = new QWidget;
+  auto* layout = new QVBoxLayout(tab);
+  auto* inputRow = new QHBoxLayout;
+  textEdit_ = new QLineEdit(QString::fromUtf8(kExample));
+  textEdit_->setObjectName("sentenceEdit");
+  textEdit_->setPlaceholderText(tr("Type a sentence; write [MASK] where a word should be guessed"));
+  connect(textEdit_, &QLineEdit::returnPressed, this, [this] { setText(textEdit_->text()); });
+  inputRow->addWidget(textEdit_, 1);
+  auto* go = new QPushButton(tr("Fill the blanks"));
+  go->setObjectName("fillButton");
+  connect(go, &QPushButton::clicked, this, [this] { setText(textEdit_->text()); });
+  inputRow->addWidget(go);
+  layout->addLayout(inputRow);
+
+  tokens_ = new TokenStrip(tr("The tokens as the model reads them. Click a word to hide it; click a blank to bring the word back."));
+  connect(tokens_, &TokenStrip::tokenClicked, this, &FillPage::toggleToken);
+  layout->addWidget(tokens_);
+  message_ = new QLabel;
+  message_->setObjectName("fillMessage");
+  message_->setWordWrap(true);
+  layout->addWidget(message_);
+
+  auto* chooser = new QHBoxLayout;
+  chooser->addWidget(new QLabel(tr("Blank:")));
+  blankBox_ = new QComboBox;
+  blankBox_->setObjectName("blankBox");
+  blankBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  connect(blankBox_, &QComboBox::currentIndexChanged, this, &FillPage::updateBars);
+  chooser->addWidget(blankBox_);
+  chooser->addSpacing(12);
+  chooser->addWidget(new QLabel(tr("Attention from:")));
+  layerBox_ = new QComboBox;
+  layerBox_->setObjectName("layerBox");
+  layerBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  connect(layerBox_, &QComboBox::currentIndexChanged, this, &FillPage::updateBars);
+  chooser->addWidget(layerBox_);
+  auto* hint = new QLabel(tr("Left: the words the model would put in the blank. Right: how much the blank's position "
+                             "looked at each word, on both sides of it (the row sums to 1)."));
+  hint->setObjectName("hint");
+  hint->setWordWrap(true);
+  chooser->addWidget(hint, 1);
+  layout->addLayout(chooser);
+
+  auto* splitter = new QSplitter(Qt::Horizontal);
+  candidates_ = new WeightBars;
+  attention_ = new WeightBars;
+  for (WeightBars* bars : {candidates_, attention_}) {
+    bars->setMinimumHeight(260);
+    splitter->addWidget(bars);
+  }
+  layout->addWidget(splitter, 1);
+  return tab;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Models
+
+void FillPage::addModel(int libraryId) {
+  const SessionModel* model = library_->model(libraryId);
+  if (!model || !model->maskedLm) return;  // the page shows masked-LM models only
+  models_.push_back(libraryId);
+  modelBox_->addItem(model->name);
+  selectModel(modelCount() - 1);
+}
+
+void FillPage::selectModel(int index) { modelBox_->setCurrentIndex(index); }
+
+std::shared_ptr<const MaskedLmModel> FillPage::currentModel() const {
+  const int index = modelBox_->currentIndex();
+  if (index < 0 || index >= modelCount()) return nullptr;
+  const SessionModel* model = library_->model(models_[static_cast<size_t>(index)]);
+  return model ? model->maskedLm : nullptr;
+}
+
+bool FillPage::openModelDirectory(const QString& dir) {
+  try {
+    SessionModel opened;
+    auto model = std::make_shared<MaskedLmModel>(loadMaskedLm(dir.toStdString()));
+    opened.name = QFileInfo(dir).fileName();
+    opened.task = "masked-lm";
+    opened.history = model->history;
+    opened.status = tr("opened");
+    opened.maskedLm = std::move(model);
+    library_->add(std::move(opened));
+    return true;
+  } catch (const std::exception& e) {
+    showError(tr("Could not open %1: %2").arg(dir, QString::fromStdString(e.what())));
+    return false;
+  }
+}
+
+void FillPage::openModelDialog() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a masked-lm model directory"));
+  if (!dir.isEmpty()) openModelDirectory(dir);
+}
+
+void FillPage::trainToyModel() {
+  if (isTrainingToyModel()) return;
+  toyButton_->setEnabled(false);
+  toyButton_->setText(tr("Training…"));
+  emit statusMessage(tr("Training a toy masked-LM on the built-in reviews…"));
+  const QString name = tr("toy masked-LM");
+  toyWatcher_->setFuture(QtConcurrent::run([name] {
+    auto toy = std::make_shared<ToyTraining>();
+    try {
+      MlmRunSettings settings = mlmPreset("tiny");
+      settings.threads = 1;  // leave the other core to the interface
+      std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
+      run->train(nullptr, nullptr);
+      toy->snapshot = snapshotOfRun(*run, name, QStringLiteral("toy"));  // a copy: no file is written
+    } catch (const std::exception& e) {
+      toy->error = QString::fromStdString(e.what());
+    }
+    return toy;
+  }));
+}
+
+bool FillPage::isTrainingToyModel() const { return toyWatcher_->isRunning(); }
+
+// ---------------------------------------------------------------------------------------------------------
+// Fill
+
+void FillPage::setText(const QString& text) {
+  hiddenWords_.clear();  // a typed sentence starts afresh
+  textEdit_->setText(text);
+  fill();
+}
+
+QString FillPage::text() const { return textEdit_->text(); }
+
+void FillPage::fill() {
+  hasResult_ = false;
+  result_ = FillResult{};
+  const auto model = currentModel();
+  if (!model) return;
+  const QString text = textEdit_->text().trimmed();
+  if (text.isEmpty())
+    return showError(tr("Type a sentence, then click a word to hide it or write [MASK] where a word should be guessed."));
+  try {
+    // The tokens first: a sentence without a blank still shows its words, ready to be clicked.
+    result_.tokens = maskedLmTokens(text.toStdString(), model->tokenizer);
+    const auto length = static_cast<size_t>(model->model->config().encoder.sequenceLength);
+    result_.truncated = result_.tokens.size() > length;
+    if (result_.truncated) result_.tokens.resize(length);
+    result_.ids = maskedLmIds(result_.tokens, model->vocabulary);
+    if (result_.tokens.empty())
+      return showError(tr("The sentence has no words once punctuation is removed. Type a sentence with [MASK] in it."));
+    if (std::find(result_.ids.begin(), result_.ids.end(), kMaskTokenId) == result_.ids.end()) {
+      showResult();
+      return showError(result_.truncated
+                           ? tr("No blank within the first %1 tokens (the model reads no further): click a word "
+                                "below to hide it.").arg(length)
+                           : tr("No blank yet: click a word below to hide it, or write [MASK] in the sentence."));
+    }
+    result_ = fillMasks(*model, text.toStdString(), kCandidates);
+    hasResult_ = true;
+    showResult();
+  } catch (const std::exception& e) {
+    showError(QString::fromStdString(e.what()));
+  }
+}
+
+void FillPage::showError(const QString& message) {
+  message_->setText(message);
+  message_->setStyleSheet(QStringLiteral("color: #b00020"));
+  if (hasResult_) return;
+  blankBox_->clear();
+  layerBox_->clear();
+  candidates_->setWeights({}, {}, {});
+  attention_->setWeights({}, {}, {});
+  if (result_.tokens.empty()) tokens_->clear();
+}
+
+void FillPage::showResult() {
+  // The token strip: a blank highlighted, an unknown word grey; a click on a word toggles it.
+  std::vector<TokenStrip::Token> tokens;
+  int unknown = 0;
+  for (size_t t = 0; t < result_.tokens.size(); ++t) {
+    unknown += result_.ids[t] == Vocabulary::kUnknownId;
+    tokens.push_back({QString::fromStdString(result_.tokens[t]), result_.ids[t] == Vocabulary::kUnknownId,
+                      result_.ids[t] == kMaskTokenId});
+  }
+  tokens_->setTokens(tokens, tr("%n token(s); click a word to hide it", "", static_cast<int>(tokens.size())));
+  QStringList notes;
+  if (unknown > 0)
+    notes << tr("%n word(s) in grey are not in the model's vocabulary: it reads them as [UNK].", "", unknown);
+  if (result_.truncated)
+    notes << tr("Only the first %1 tokens are read (the model's sequence_length); the rest is cut off.")
+                 .arg(result_.tokens.size());
+  message_->setText(notes.join(QLatin1Char(' ')));
+  message_->setStyleSheet({});
+  if (!hasResult_) return;
+
+  const QSignalBlocker blockBlanks(blankBox_), blockLayers(layerBox_);
+  const int previousBlank = blankBox_->currentIndex(), previousLayer = layerBox_->currentIndex();
+  blankBox_->clear();
+  for (size_t n = 0; n < result_.predictions.size(); ++n) {
+    const FillPrediction& p = result_.predictions[n];
+    const QString best = p.top.empty() ? QString() : QString::fromStdString(p.top[0].token);
+    blankBox_->addItem(tr("%1 (word %2): %3").arg(n + 1).arg(p.position + 1).arg(best));
+  }
+  layerBox_->clear();
+  for (size_t l = 0; l < result_.attention.size(); ++l) {
+    layerBox_->addItem(tr("layer %1, heads' average").arg(l + 1));
+    for (size_t h = 0; h < result_.attention[l].size(); ++h) layerBox_->addItem(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
+  }
+  blankBox_->setCurrentIndex(std::clamp(previousBlank, 0, blankBox_->count() - 1));
+  layerBox_->setCurrentIndex(std::clamp(previousLayer, 0, layerBox_->count() - 1));
+  updateBars();
+}
+
+void FillPage::selectBlank(int blank) { blankBox_->setCurrentIndex(blank); }
+int FillPage::selectedBlank() const { return blankBox_->currentIndex(); }
+
+void FillPage::updateBars() {
+  const int blank = blankBox_->currentIndex();
+  if (!hasResult_ || blank < 0 || blank >= static_cast<int>(result_.predictions.size())) return;
+  const FillPrediction& p = result_.predictions[static_cast<size_t>(blank)];
+  RowVector probabilities(static_cast<Index>(p.top.size()));
+  QStringList words;
+  for (size_t k = 0; k < p.top.size(); ++k) {
+    probabilities(static_cast<Index>(k)) = p.top[k].probability;
+    words << QString::fromStdString(p.top[k].token);
+  }
+  candidates_->setWeights(probabilities, words,
+                          tr("Blank %1: the %2 most probable words (together %3 %)")
+                              .arg(blank + 1)
+                              .arg(p.top.size())
+                              .arg(static_cast<double>(probabilities.sum()) * 100, 0, 'f', 1));
+
+  // The layer box lists, per layer, the heads' average and then each head.
+  int item = std::max(0, layerBox_->currentIndex());
+  for (const std::vector<Matrix>& heads : result_.attention) {
+    const int items = static_cast<int>(heads.size()) + 1;
+    if (item < items) {
+      const Matrix weights = item == 0 ? teaching::headAverage(heads) : heads[static_cast<size_t>(item - 1)];  // T x T
+      attention_->setWeights(weights.row(p.position), toQStrings(result_.tokens),
+                             tr("Where the blank at word %1 looked (%2)").arg(p.position + 1).arg(layerBox_->currentText()));
+      return;
+    }
+    item -= items;
+  }
+}
+
+void FillPage::toggleToken(int token) {
+  if (token < 0 || token >= static_cast<int>(result_.tokens.size())) return;
+  std::vector<std::string> tokens = result_.tokens;
+  const auto t = static_cast<size_t>(token);
+  std::map<int, QString> hidden = hiddenWords_;
+  if (tokens[t] == kMaskToken) {
+    const auto word = hidden.find(token);
+    if (word == hidden.end()) return;  // a typed blank has no word to bring back
+    tokens[t] = word->second.toStdString();
+    hidden.erase(word);
+  } else {
+    hidden[token] = QString::fromStdString(tokens[t]);
+    tokens[t] = std::string(kMaskToken);
+  }
+  QStringList words = toQStrings(tokens);
+  setText(words.join(QLatin1Char(' ')));  // the sentence as the model reads it, with the new blank
+  hiddenWords_ = std::move(hidden);
+}
+
+QString FillPage::tokensText() const { return tokens_->toPlainText(); }
+QString FillPage::messageText() const { return message_->text(); }
+
+}  // namespace al::ui

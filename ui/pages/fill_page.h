@@ -1,0 +1,108 @@
+#pragma once
+// The Fill-in-the-blank page: BERT's pre-training task, live.
+//
+//   model bar     the masked-LM models of the session's model library (finished Train-page runs, opened model
+//                 directories, a toy model trained here in seconds on the built-in reviews)
+//   Fill          type a sentence with [MASK] where a word should be guessed, or click a word to hide it (a
+//                 click on a blank brings the word back). For the chosen blank: its best candidates with their
+//                 probabilities, and where the blank's position looked: one row of the encoder's attention,
+//                 over the words on BOTH sides (an encoder has no causal mask)
+//   Masking       "show me the masking" (ui/widgets/masking_view.h): how training hides 15 % of the tokens
+//   Pre-training  "does pre-training help?" (ui/widgets/pretraining_comparison.h): few-label fine-tuning of the
+//                 IMDB classifier from this masked-LM versus from scratch
+//
+// The numbers come from the core (fillMasks of core/inference/masked_lm_inference.h); this page only draws them.
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "core/inference/masked_lm_inference.h"
+
+#include <QFutureWatcher>
+#include <QString>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace al::ui {
+
+class MaskingView;
+class PretrainingComparison;
+class TokenStrip;
+class ModelLibrary;
+class WeightBars;
+
+class FillPage : public QWidget {
+  Q_OBJECT
+ public:
+  // Shows the library's masked-LM models and adds the ones opened or trained here to it. The library outlives
+  // the page (the main window owns both).
+  explicit FillPage(ModelLibrary* library, QWidget* parent = nullptr);
+  ~FillPage() override;
+
+  // --- Models ---
+  int modelCount() const { return static_cast<int>(models_.size()); }
+  void selectModel(int index);
+  std::shared_ptr<const MaskedLmModel> currentModel() const;
+  // Loads a masked-lm directory into the library. False: the error is shown on the page.
+  bool openModelDirectory(const QString& dir);
+  // Trains a toy model (masked-lm tiny preset, built-in reviews) on a worker thread; it joins the library.
+  void trainToyModel();
+  bool isTrainingToyModel() const;
+
+  // --- Fill ---
+  void setText(const QString& text);  // and fills its blanks
+  QString text() const;
+  void fill();                        // again, for the current text and model
+  void toggleToken(int token);        // hides the token's word, or brings a blank's word back
+  bool hasResult() const { return hasResult_; }
+  const FillResult& result() const { return result_; }
+  void selectBlank(int blank);        // which blank the bars show (index into result().predictions)
+  int selectedBlank() const;
+  WeightBars* candidateBars() const { return candidates_; }
+  WeightBars* attentionBars() const { return attention_; }
+  QString tokensText() const;         // the token strip, as plain text
+  QString messageText() const;        // the error or the notes (unknown words, a cut-off tail)
+  MaskingView* maskingView() const { return masking_; }
+  PretrainingComparison* comparison() const { return comparison_; }
+
+ signals:
+  void statusMessage(const QString& message);
+
+ private:
+  struct ToyTraining;
+  QWidget* createModelBar();
+  QWidget* createFillTab();
+  void addModel(int libraryId);
+  void openModelDialog();
+  void showResult();
+  void showError(const QString& message);
+  void updateBars();
+
+  ModelLibrary* library_;
+  std::vector<int> models_;  // library ids, in the model box's order
+  FillResult result_;
+  bool hasResult_ = false;
+  std::map<int, QString> hiddenWords_;  // token index -> the word a click hid (a second click brings it back)
+  QFutureWatcher<std::shared_ptr<ToyTraining>>* toyWatcher_;
+
+  QComboBox* modelBox_;
+  QLabel* modelInfo_;
+  QPushButton* toyButton_;
+  QLineEdit* textEdit_;
+  TokenStrip* tokens_;
+  QLabel* message_;
+  QComboBox* blankBox_;
+  QComboBox* layerBox_;
+  WeightBars* candidates_;
+  WeightBars* attention_;
+  MaskingView* masking_;
+  PretrainingComparison* comparison_;
+};
+
+}  // namespace al::ui

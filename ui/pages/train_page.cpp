@@ -1,0 +1,598 @@
+#include "ui/pages/train_page.h"  // first: it brings the core headers before any Qt header
+
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QFrame>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "core/error.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/export.h"
+#include "ui/widgets/runs_list.h"
+#include "ui/training_controller.h"
+#include "ui/widgets/data_source_picker.h"
+#include "ui/session/model_files.h"
+#include "ui/widgets/error_banner.h"
+#include "ui/widgets/file_job_bar.h"
+#include "ui/widgets/figure_export_bar.h"
+#include "ui/widgets/hyperparameter_form.h"
+#include "ui/widgets/live_curve_feed.h"
+#include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
+#include "ui/widgets/training_controls.h"
+
+namespace al::ui {
+
+TrainPage::TrainPage(QWidget* parent)
+    : QWidget(parent),
+      data_(new DataSourcePicker(this)),
+      parameters_(new HyperParameterForm),
+      controls_(new TrainingControls),
+      banner_(new ErrorBanner),
+      curves_(new CurvePlot),
+      controller_(new TrainingController(this)),
+      feed_(new LiveCurveFeed(curves_, this)),
+      files_(new ModelFileJob(this)) {
+  setObjectName("trainPage");
+  connect(controls_->startAction(), &QAction::triggered, this, &TrainPage::start);
+  connect(controls_->pauseAction(), &QAction::toggled, this, &TrainPage::setPaused);
+  connect(controls_->stopAction(), &QAction::triggered, this, &TrainPage::stop);
+  connect(banner_, &ErrorBanner::shown, this, &TrainPage::statusMessage);
+
+  auto* right = new QSplitter(Qt::Vertical);
+  right->addWidget(createCurvesPanel());
+  right->addWidget(createRunsPanel());
+  right->setStretchFactor(0, 3);
+  right->setStretchFactor(1, 1);
+
+  auto* left = new QWidget;
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->addWidget(controls_);
+  auto* scroll = new QScrollArea;
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setWidget(createSettingsPanel());
+  leftLayout->addWidget(scroll, 1);
+  left->setMinimumWidth(400);
+  left->setMaximumWidth(560);
+
+  auto* split = new QSplitter(Qt::Horizontal);
+  split->addWidget(left);
+  split->addWidget(right);
+  split->setStretchFactor(1, 1);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(banner_);
+  layout->addWidget(split, 1);
+
+  connect(feed_, &LiveCurveFeed::tick, this, &TrainPage::takeTrainingUpdate);
+  connect(controller_, &TrainingController::finished, this, &TrainPage::trainingFinished);
+  connect(data_, &DataSourcePicker::sourceChosen, this, &TrainPage::hideError);
+  connect(data_, &DataSourcePicker::error, this, &TrainPage::showError);
+  connect(data_, &DataSourcePicker::readyChanged, this, [this](bool ready) {
+    updateButtons();
+    if (ready) emit dataCardChanged();
+  });
+  connect(parameters_, &HyperParameterForm::error, this, &TrainPage::showError);
+
+  // The last data source of the default task, if it still exists; the built-in data otherwise, so that the
+  // first launch works offline.
+  setTask(TaskKind::ImdbTransformer);
+  updateButtons();
+  setStatus(tr("Choose data and a preset, then press Start (F5)."));
+}
+
+// The controller's destructor stops and joins the worker; the picker waits for a reading in flight. A model being
+// saved is one of the runs: the writing must end before they go.
+TrainPage::~TrainPage() { files_->waitForFinished(); }
+
+QAction* TrainPage::startAction() const { return controls_->startAction(); }
+QAction* TrainPage::pauseAction() const { return controls_->pauseAction(); }
+QAction* TrainPage::stopAction() const { return controls_->stopAction(); }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Building the page
+
+QWidget* TrainPage::createSettingsPanel() {
+  settingsPanel_ = new QWidget;
+  auto* layout = new QVBoxLayout(settingsPanel_);
+  layout->setContentsMargins(0, 0, 8, 0);
+
+  auto* source = new QGroupBox;
+  auto* form = new QFormLayout(source);
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+  taskBox_ = new QComboBox;
+  taskBox_->setObjectName("task");
+  for (const TaskInfo& info : trainingTasks()) {
+    taskBox_->addItem(info.title, static_cast<int>(info.kind));
+    const int row = taskBox_->count() - 1;
+    taskBox_->setItemData(row, info.toolTip, Qt::ToolTipRole);
+    // A task whose run does not exist yet is shown, greyed out, with its reason as the tooltip.
+    if (!info.available) taskBox_->setItemData(row, 0, Qt::UserRole - 1);
+  }
+  connect(taskBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    if (index >= 0) setTask(static_cast<TaskKind>(taskBox_->itemData(index).toInt()));
+  });
+  form->addRow(new QLabel, taskBox_);
+  data_->addRows(form);
+  form->addRow(new QLabel, parameters_->presetBox());
+  // BERT's second half: an IMDB classifier can start from a masked-LM's vocabulary, embeddings and encoder.
+  startFromBox_ = new QComboBox;
+  startFromBox_->setObjectName("startFrom");
+  startFromBox_->addItem(QString(), -1);
+  form->addRow(new QLabel, startFromBox_);
+  sourceForm_ = form;
+  form->setRowVisible(startFromBox_, task() == TaskKind::ImdbTransformer);
+  setTranslatedTexts(this, [=, this] {
+    startFromBox_->setItemText(0, tr("scratch (random weights)"));
+    startFromBox_->setToolTip(tr("Start the classifier from a masked language model of this session: its vocabulary, "
+                                 "embeddings and encoder, with a new head. Its sizes must match (use the same preset)."));
+    source->setTitle(tr("Task and data"));
+    taskBox_->setToolTip(tr("What to train"));
+    const std::vector<TaskInfo> tasks = trainingTasks();
+    for (int row = 0; row < taskBox_->count() && row < static_cast<int>(tasks.size()); ++row) {
+      taskBox_->setItemText(row, tasks[size_t(row)].title);
+      taskBox_->setItemData(row, tasks[size_t(row)].toolTip, Qt::ToolTipRole);
+    }
+    setFormLabels(form, {{taskBox_, tr("Task")}, {parameters_->presetBox(), tr("Preset")},
+                         {startFromBox_, tr("Start from")}});
+  });
+  layout->addWidget(source);
+  layout->addWidget(parameters_);
+  layout->addStretch(1);
+  return settingsPanel_;
+}
+
+QWidget* TrainPage::createCurvesPanel() {
+  auto* panel = new QWidget;
+  auto* layout = new QVBoxLayout(panel);
+  layout->setContentsMargins(0, 0, 0, 0);
+  curves_->setObjectName("figure");
+  curves_->setMinimumHeight(260);
+  layout->addWidget(curves_, 1);
+  auto* exportBar = new FigureExportBar({}, {});
+  setTranslatedTexts(this, [exportBar] {
+    exportBar->setToolTips(tr("The curves as PNG, SVG or PDF"), tr("Every point of the curves shown, as a CSV table"));
+  });
+  exportBar->onPicture = [this] { exportFigure(); };
+  exportBar->onNumbers = [this] { exportNumbers(); };
+  layout->addWidget(exportBar);
+  return panel;
+}
+
+QWidget* TrainPage::createRunsPanel() {
+  auto* panel = new QWidget;
+  auto* layout = new QVBoxLayout(panel);
+  layout->setContentsMargins(0, 0, 0, 0);
+  auto* header = new QHBoxLayout;
+  auto* title = new QLabel;
+  header->addWidget(title, 1);
+  auto* open = new QPushButton;
+  connect(open, &QPushButton::clicked, this, &TrainPage::openModelDialog);
+  auto* save = new QPushButton;
+  save->setObjectName("saveModel");
+  setTranslatedTexts(this, [=] {
+    title->setText(tr("<b>Runs</b> — tick to overlay curves"));
+    open->setText(tr("Open model…"));
+    open->setToolTip(tr("Show a saved model's curves beside this session's runs"));
+    save->setText(tr("Save model…"));
+    save->setToolTip(tr("Save the selected run (or the last one) as a model directory, with its history"));
+  });
+  connect(save, &QPushButton::clicked, this, &TrainPage::saveModelDialog);
+  auto* remove = new QPushButton(tr("Remove"));
+  remove->setObjectName("removeRun");
+  remove->setToolTip(tr("Take the selected run out of the list and free its memory (Delete)"));
+  connect(remove, &QPushButton::clicked, this, &TrainPage::removeSelectedRun);
+  header->addWidget(open);
+  header->addWidget(save);
+  header->addWidget(remove);
+  layout->addLayout(header);
+  layout->addWidget(new FileJobBar(files_));
+
+  runsList_ = new RunsList;
+  runsList_->setMinimumHeight(110);
+  auto* removeAction = new QAction(tr("Remove run"), runsList_);
+  removeAction->setShortcut(QKeySequence::Delete);
+  removeAction->setShortcutContext(Qt::WidgetShortcut);
+  connect(removeAction, &QAction::triggered, this, &TrainPage::removeSelectedRun);
+  runsList_->addAction(removeAction);
+  runsList_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  connect(runsList_, &RunsList::runToggled, this, [this](int id, bool checked) {
+    curves_->setRunVisible(id, checked);
+    curves_->refresh();
+  });
+  connect(runsList_, &RunsList::runRenamed, this, [this](int id, const QString& name) {
+    auto it = runs_.find(id);
+    if (it == runs_.end() || it->second.name == name) return;
+    it->second.name = name;
+    curves_->renameRun(id, name);
+    curves_->refresh();
+  });
+  layout->addWidget(runsList_, 1);
+  return panel;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Task, data, preset, hyper-parameters
+
+void TrainPage::setTask(TaskKind kind) {
+  const TaskInfo info = taskInfo(kind);
+  if (!info.available) {
+    showError(info.toolTip);
+    kind = TaskKind::ImdbTransformer;
+  }
+  {
+    const QSignalBlocker blocker(taskBox_);
+    taskBox_->setCurrentIndex(taskBox_->findData(static_cast<int>(kind)));
+  }
+  parameters_->setTask(kind);
+  data_->setTask(kind);
+  sourceForm_->setRowVisible(startFromBox_, kind == TaskKind::ImdbTransformer);
+}
+
+void TrainPage::setLibrary(ModelLibrary* library) {
+  library_ = library;
+  auto offer = [this](int id) {
+    const SessionModel* model = library_->model(id);
+    if (model && model->maskedLm) startFromBox_->addItem(model->name, id);
+  };
+  for (const SessionModel& model : library_->models()) offer(model.id);
+  connect(library_, &ModelLibrary::modelAdded, this, offer);
+}
+
+void TrainPage::setStartFrom(int libraryId) {
+  const int row = startFromBox_->findData(libraryId);
+  startFromBox_->setCurrentIndex(row >= 0 ? row : 0);
+}
+
+int TrainPage::startFrom() const { return startFromBox_->currentData().toInt(); }
+
+TaskKind TrainPage::task() const { return static_cast<TaskKind>(taskBox_->currentData().toInt()); }
+void TrainPage::setDataSource(const QString& source) { data_->setSource(source); }
+QString TrainPage::dataSource() const { return data_->source(); }
+bool TrainPage::dataCardReady() const { return data_->ready(); }
+QString TrainPage::dataCardText() const { return data_->cardText(); }
+void TrainPage::setPreset(const QString& preset) { parameters_->setPreset(preset); }
+QString TrainPage::preset() const { return parameters_->preset(); }
+void TrainPage::setParameter(const QString& key, const QVariant& value) { parameters_->setParameter(key, value); }
+QVariant TrainPage::parameter(const QString& key) const { return parameters_->parameter(key); }
+void TrainPage::chooseDataFile() { data_->chooseFile(); }
+void TrainPage::chooseDataFolder() { data_->chooseFolder(); }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Training
+
+int TrainPage::addRun(const QString& name, const nlohmann::json& settings, bool checked, int plannedEpochs) {
+  const int id = nextRunId_++;
+  Run& run = runs_[id];
+  run.name = name;
+  run.settings = settings;
+  curves_->addRun(id, name, palette::run(id), checked, plannedEpochs);
+  runsList_->addRun(id, name, settingsSummary(settings), QString::fromStdString(settings.dump(2)), palette::run(id),
+                    checked);
+  return id;
+}
+
+void TrainPage::start() {
+  if (isTraining()) return;
+  if (!data_->ready()) {
+    setStatus(tr("The data is still being read; Start will be possible in a moment."));
+    return;
+  }
+  hideError();
+  RunRequest request{task(), data_->source(), parameters_->preset(), parameters_->values()};
+  if (request.task == TaskKind::ImdbTransformer && library_ && startFrom() >= 0)
+    if (const SessionModel* pretrained = library_->model(startFrom())) request.initEncoder = pretrained->maskedLm;
+  // Ticked runs stay ticked: a run ticked before Start is compared live with the new one ("with position"
+  // against "without position").
+  currentRunId_ = addRun(tr("Run %1").arg(nextRunId_), requestSettings(request), true,
+                         request.values.value(QStringLiteral("epochs")).toInt());
+  runsList_->setState(currentRunId_, tr("preparing"));
+  runsList_->selectRun(currentRunId_);
+  curves_->refresh();
+
+  runClock_.start();
+  controls_->clearProgress(tr("preparing…"));
+  controls_->showPaused(false);
+  controller_->start(request);
+  feed_->start();
+  updateButtons();
+  setStatus(tr("Preparing: reading the data and building the model…"));
+  emit trainingChanged(true);
+}
+
+void TrainPage::setPaused(bool paused) {
+  if (!isTraining()) paused = false;
+  controller_->setPaused(paused);
+  controls_->showPaused(paused);
+  if (isTraining()) {
+    runsList_->setState(currentRunId_, paused ? tr("paused") : tr("training"));
+    setStatus(paused ? tr("Paused. Press Resume (F6) to go on.") : tr("Training…"));
+  }
+}
+
+void TrainPage::stop() {
+  if (!isTraining()) return;
+  controller_->stop();
+  controls_->showStopping();
+  setStatus(tr("Stopping after the current batch…"));
+}
+
+bool TrainPage::isTraining() const { return controller_->busy(); }
+bool TrainPage::isPaused() const { return controller_->paused(); }
+
+int TrainPage::batchesSeen(int runId) const { return feed_->batches(runId); }
+
+std::vector<EpochEvent> TrainPage::history(int runId) const {
+  auto it = runs_.find(runId);
+  return it == runs_.end() ? std::vector<EpochEvent>{} : it->second.history;
+}
+
+void TrainPage::takeTrainingUpdate() {
+  const TrainingController::Update update = controller_->takeUpdate();
+  auto it = runs_.find(currentRunId_);
+  if (it == runs_.end()) return;
+  Run& run = it->second;
+  if (update.phase == TrainingController::Phase::Preparing) controls_->showPreparing(update.prepareFraction, update.preparing);
+  if (update.phase == TrainingController::Phase::Testing && runsList_->text(currentRunId_, RunsList::StateColumn) != tr("testing")) {
+    runsList_->setState(currentRunId_, tr("testing"));
+    setStatus(tr("Trained. Measuring the kept model on the test data…"));
+  }
+  if (!update.batches.empty() && feed_->batches(currentRunId_) == 0) runsList_->setState(currentRunId_, tr("training"));
+  for (const BatchEvent& e : update.batches) feed_->addBatch(currentRunId_, e);
+  for (const EpochEvent& e : update.epochs) {
+    run.history.push_back(e);
+    feed_->addEpoch(currentRunId_, e);
+    runsList_->setResult(currentRunId_, bestValidationAccuracy(run.history), runClock_.elapsed() / 1000.0,
+                         isPaused() ? tr("paused") : tr("training"));
+  }
+  if (!update.batches.empty()) showBatchStatus(update.batches.back());
+}
+
+void TrainPage::showBatchStatus(const BatchEvent& e) {
+  controls_->showBatch(e);
+  if (!isPaused())
+    setStatus(tr("Epoch %1, batch %2 of %3\nthis batch: loss %4 · accuracy %5 %")
+                  .arg(e.epoch)
+                  .arg(e.batch)
+                  .arg(e.batchesPerEpoch)
+                  .arg(e.loss, 0, 'f', 3)
+                  .arg(100 * e.accuracy, 0, 'f', 1));
+}
+
+void TrainPage::trainingFinished() {
+  feed_->stop();
+  takeTrainingUpdate();  // whatever came after the last tick
+  TrainingController::Outcome outcome = controller_->takeOutcome();
+  const int id = currentRunId_;
+  const bool trained = outcome.run != nullptr;
+  if (trained)
+    keepFinishedRun(id, std::move(outcome));
+  else
+    dropUnstartedRun(id, outcome);
+  setPaused(false);
+  updateButtons();
+  curves_->refresh();
+  emit trainingChanged(false);
+  if (trained) emit runFinished(id);
+}
+
+const TrainingRun* TrainPage::trainingRun(int runId) const {
+  const auto it = runs_.find(runId);
+  return it == runs_.end() || (isTraining() && runId == currentRunId_) ? nullptr : it->second.run.get();
+}
+
+QString TrainPage::runFailure(int runId) const {
+  const auto it = runs_.find(runId);
+  return it == runs_.end() ? QString() : it->second.failure;
+}
+
+bool TrainPage::runStopped(int runId) const {
+  const auto it = runs_.find(runId);
+  return it != runs_.end() && it->second.stopped;
+}
+
+void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
+  Run& run = runs_[id];
+  run.stopped = outcome.stopped;
+  run.seconds = runClock_.elapsed() / 1000.0;
+  run.run = std::move(outcome.run);
+  if (!outcome.result.history.empty()) run.history = outcome.result.history;
+
+  QString state;
+  if (!outcome.error.isEmpty()) {
+    state = tr("failed");
+    run.failure = outcome.error;
+    showError(tr("Training stopped with an error: %1 Its curves stay in the runs list.").arg(outcome.error));
+  } else if (outcome.stopped) {
+    state = tr("stopped after epoch %1").arg(outcome.result.epochsDone);
+    setStatus(tr("Stopped. The run keeps its best epoch (%1); save it with Save model.").arg(outcome.result.bestEpoch));
+  } else {
+    state = tr("done, best epoch %1").arg(outcome.result.bestEpoch);
+    setStatus(tr("Done in %1. Best epoch: %2%3.")
+                  .arg(formatDuration(run.seconds))
+                  .arg(outcome.result.bestEpoch)
+                  .arg(outcome.test ? tr("; on the test data: %1 % accuracy").arg(100 * outcome.test->accuracy(), 0, 'f', 1)
+                                    : QString()));
+  }
+  runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
+  if (outcome.test) runsList_->setTestAccuracy(id, outcome.test->accuracy());
+  // The row keeps the page's summary; its tooltip now shows every setting the run really used.
+  runsList_->setSettings(id, settingsSummary(run.settings), QString::fromStdString(run.run->settings().dump(2)));
+  controls_->showEnd(state, run.seconds, outcome.error.isEmpty() && !outcome.stopped);
+}
+
+void TrainPage::dropUnstartedRun(int id, const TrainingController::Outcome& outcome) {
+  // Nothing was trained (the data could not be read, or Stop came while preparing): the row would only confuse.
+  removeRun(id);
+  controls_->clearProgress();
+  if (outcome.stopped)
+    setStatus(tr("Cancelled before training began."));
+  else
+    showError(tr("Could not start training: %1").arg(outcome.error));
+}
+
+void TrainPage::updateButtons() {
+  const bool training = isTraining();
+  controls_->setTraining(training, data_->ready());
+  settingsPanel_->setEnabled(!training);  // the settings of a running run cannot change; the next run's can
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files
+
+bool TrainPage::saveModel(int runId, const QString& dir) {
+  auto it = runs_.find(runId);
+  if (it == runs_.end()) {
+    showError(tr("There is no run to save yet: train one first."));
+    return false;
+  }
+  Run& run = it->second;
+  if (!run.failure.isEmpty()) {
+    showError(tr("\"%1\" failed (%2); its weights are not worth saving. Train it again with a smaller learning "
+                 "rate.").arg(run.name, run.failure));
+    return false;
+  }
+  if (runId == currentRunId_ && isTraining()) {
+    showError(tr("\"%1\" is still training: stop it or wait for the end, then save.").arg(run.name));
+    return false;
+  }
+  // A finished run no longer changes, and a model of the session never does: the worker may read either.
+  std::function<void()> write;
+  if (run.run)
+    write = [trained = run.run.get(), path = dir.toStdString()] { trained->save(path); };
+  else if (run.model)
+    write = [model = *run.model, dir] { saveSessionModel(model, dir); };
+  const QString name = run.name;
+  files_->save(
+      dir, write,
+      [this, runId, dir, name] {
+        if (auto saved = runs_.find(runId); saved != runs_.end()) saved->second.directory = dir;
+        hideError();
+        setStatus(tr("Saved \"%1\" to %2").arg(name, dir));
+      },
+      [this](const QString& message) { showError(tr("Could not save the model: %1").arg(message)); });
+  return true;
+}
+
+void TrainPage::openModel(const QString& dir) {
+  files_->open(
+      dir,
+      [this, dir](SessionModel model) {
+        hideError();
+        runs_[addModelRun(model, tr("opened"))].directory = dir;
+        setStatus(tr("Opened %1: %2 epochs of history.").arg(dir).arg(model.history.size()));
+        if (library_) library_->add(std::move(model));
+      },
+      [this](const QString& message) { showError(tr("Could not open the model: %1").arg(message)); });
+}
+
+bool TrainPage::filesBusy() const { return files_->busy(); }
+
+int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
+  const int id = addRun(model.name, model.settings, true);
+  Run& run = runs_[id];
+  run.model = model;
+  run.history = epochEvents(model.history);
+  for (const EpochEvent& e : run.history) {
+    feed_->addEpoch(id, e);
+    run.seconds += e.seconds;
+  }
+  runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
+  runsList_->selectRun(id);
+  curves_->refresh();
+  return id;
+}
+
+void TrainPage::openModelDialog() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a model directory"), QDir::homePath());
+  if (!dir.isEmpty()) openModel(dir);
+}
+
+bool TrainPage::removeRun(int runId) {
+  // A save in progress reads the run's model: it stays until the file work is done.
+  if (!runs_.count(runId) || (isTraining() && runId == currentRunId_) || filesBusy()) return false;
+  runsList_->removeRun(runId);
+  curves_->removeRun(runId);
+  curves_->refresh();
+  runs_.erase(runId);
+  feed_->forget(runId);
+  if (runId == currentRunId_) currentRunId_ = -1;
+  return true;
+}
+
+void TrainPage::removeSelectedRun() {
+  const int id = runsList_->selectedRun();
+  const auto it = runs_.find(id);
+  if (it == runs_.end() || (isTraining() && id == currentRunId_)) return;
+  // A trained run that was never saved is lost once removed: ask first.
+  if (it->second.run && it->second.directory.isEmpty() &&
+      QMessageBox::question(this, tr("Remove run"),
+                            tr("The run \"%1\" was never saved. Remove it and lose its model?").arg(it->second.name),
+                            QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
+    return;
+  const QString name = it->second.name;
+  if (!removeRun(id)) {
+    setStatus(tr("The run \"%1\" is being saved or opened; remove it when that is done.").arg(name));
+    return;
+  }
+  setStatus(tr("Removed the run \"%1\".").arg(name));
+}
+
+void TrainPage::saveModelDialog() {
+  int id = runsList_->selectedRun();
+  if (id < 0) id = currentRunId_;
+  if (id < 0 || !runs_.count(id)) {
+    showError(tr("There is no run to save yet: train one first."));
+    return;
+  }
+  const QString suggested = QDir::home().filePath(runs_[id].name.simplified().replace(QLatin1Char(' '), QLatin1Char('-')).toLower());
+  const QString dir = QFileDialog::getSaveFileName(this, tr("Save model directory"), suggested, QString(), nullptr,
+                                                   QFileDialog::ShowDirsOnly);
+  if (!dir.isEmpty()) saveModel(id, dir);
+}
+
+void TrainPage::exportFigure() {
+  const QString path = askPicturePath(this, tr("Save the curves"), QDir::home().filePath("training-curves"));
+  if (path.isEmpty()) return;
+  try {
+    curves_->savePicture(path);
+    setStatus(tr("Saved %1").arg(path));
+  } catch (const std::exception& e) {
+    showError(QString::fromStdString(e.what()));
+  }
+}
+
+void TrainPage::exportNumbers() {
+  if (askAndWriteCsv(this, QStringLiteral("training-curves"), curves_->csvHeader(), curves_->csvRows()))
+    setStatus(tr("Saved the numbers of the curves."));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages
+
+void TrainPage::showError(const QString& message) { banner_->showError(message); }
+void TrainPage::hideError() { banner_->hideError(); }
+QString TrainPage::errorText() const { return banner_->text(); }
+
+void TrainPage::setStatus(const QString& text) {
+  controls_->setStatus(text);
+  emit statusMessage(QString(text).replace(QLatin1Char('\n'), QStringLiteral(" · ")));
+}
+
+QString TrainPage::statusText() const { return controls_->status(); }
+
+}  // namespace al::ui

@@ -1,0 +1,179 @@
+#pragma once
+// The Train page: where a lecturer picks a task, data and preset, presses Start, and the class watches the model
+// learn. Every run of the session stays in the runs list; tick runs to overlay their curves.
+//
+//   settings (left)                       curves (right, top)
+//   task, data + data card, preset,       loss and accuracy per batch / per epoch / validation
+//   hyper-parameters, Start Pause Stop,   runs list (right, bottom): tick to compare, save, open
+//   progress with samples/s and time left
+//
+// The page puts together parts that each do one job: the data source picker, the hyper-parameter form, the
+// training controls, the curves with their live feed, the runs list and the error banner (ui/widgets/). What is
+// left here is the runs of the session: starting one, keeping it when it ends, saving and opening them.
+// Training runs on a worker thread (TrainingController); a 30 Hz timer takes what happened and redraws once.
+// Errors (unreadable data, a model of another task, a diverging run) show in a banner at the top of the page;
+// the page keeps working and keeps every finished run.
+#include <map>
+#include <memory>
+#include <vector>
+
+#include <optional>
+
+#include "ui/session/run_factory.h"
+#include "ui/session/model_library.h"
+#include "ui/training_controller.h"
+
+#include <QElapsedTimer>
+#include <QVariant>
+#include <QWidget>
+
+class QAction;
+class QComboBox;
+class QFormLayout;
+
+namespace al::ui {
+
+class CurvePlot;
+class DataSourcePicker;
+class ErrorBanner;
+class HyperParameterForm;
+class LiveCurveFeed;
+class ModelFileJob;
+class RunsList;
+class TrainingControls;
+
+class TrainPage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit TrainPage(QWidget* parent = nullptr);
+  ~TrainPage() override;
+
+  // Start (F5), Pause/Resume (F6), Stop (Shift+F5): the main window puts them in its menu.
+  QAction* startAction() const;
+  QAction* pauseAction() const;
+  QAction* stopAction() const;
+
+  // --- What a user sets (the dialogs call these; tests call them directly) ---
+  void setTask(TaskKind kind);
+  TaskKind task() const;
+  // "builtin" or a path (folder, archive, CSV, TSV, dialogs file). Reads it in the background for the data card;
+  // an unreadable source shows an error and the previous source stays chosen.
+  void setDataSource(const QString& source);
+  QString dataSource() const;
+  bool dataCardReady() const;  // false while the data is being read
+  QString dataCardText() const;
+  void setPreset(const QString& preset);
+  QString preset() const;
+  void setParameter(const QString& key, const QVariant& value);
+  QVariant parameter(const QString& key) const;
+
+  // --- Training ---
+  void start();
+  void setPaused(bool paused);
+  void stop();
+  bool isTraining() const;
+  bool isPaused() const;
+  int currentRunId() const { return currentRunId_; }  // the run training now, or the last one started
+  int batchesSeen(int runId) const;                   // batch points drawn for that run
+  std::vector<EpochEvent> history(int runId) const;
+  // The finished run itself (null while it trains, for a model opened from disk, or an unknown id), for the
+  // session's model library; why it failed (empty when it did not); whether it was stopped early.
+  const TrainingRun* trainingRun(int runId) const;
+  QString runFailure(int runId) const;
+  bool runStopped(int runId) const;
+
+  // --- Models of the session ---
+  // Opened models go into the library too (the Attention and Chatbot pages show them); none by default.
+  // Its masked-LM models are offered as the start of an IMDB Transformer run ("Start from").
+  void setLibrary(ModelLibrary* library);
+  // The "Start from" choice of an IMDB Transformer run: -1 for scratch, or a library id of a masked-LM.
+  void setStartFrom(int libraryId);
+  int startFrom() const;
+  // A model of the session (an opened directory, a run of the normalization race) as a run of the list: its
+  // curves and its history; it can be saved. Returns the run's id; the run is selected.
+  int addModelRun(const SessionModel& model, const QString& state);
+
+  // --- Files, read and written on a worker thread, one after the other (filesBusy() until the last result is on
+  // the page); the status line then says where it went, or the banner why not ---
+  bool saveModel(int runId, const QString& dir);  // false: there is nothing to save, the banner says why
+  void openModel(const QString& dir);             // adds the model's history as a run
+  bool filesBusy() const;
+  // Takes a finished run (or an opened model) out of the list and the curves, and frees its model and data.
+  // false for the run that is training, while a file is being read or written, and for an unknown id.
+  bool removeRun(int runId);
+
+  // --- What the page shows, for tests and the main window ---
+  CurvePlot* curves() const { return curves_; }
+  RunsList* runs() const { return runsList_; }
+  QString errorText() const;  // the banner's message, empty when hidden
+  QString statusText() const;
+
+ public slots:
+  void chooseDataFile();
+  void chooseDataFolder();
+  void openModelDialog();
+  void saveModelDialog();
+  // Remove (the Delete key, the runs list's menu): the selected run, after a question when it was never saved.
+  void removeSelectedRun();
+  void exportFigure();  // the main window's File > Export figure
+  void exportNumbers();
+
+ signals:
+  void statusMessage(const QString& message);  // for the status bar
+  void trainingChanged(bool training);
+  void runFinished(int runId);
+  void dataCardChanged();
+
+ private:
+  struct Run {
+    QString name;
+    std::unique_ptr<TrainingRun> run;  // null for a model of the session that was not trained here
+    std::optional<SessionModel> model;  // such a model (shares its weights with the library's snapshot)
+    nlohmann::json settings;
+    std::vector<EpochEvent> history;
+    double seconds = 0;
+    QString directory;  // where it was saved or opened from
+    QString failure;    // why training failed (a diverging loss); such weights are not saved
+    bool stopped = false;  // stopped early by the user
+  };
+
+  QWidget* createSettingsPanel();
+  QWidget* createCurvesPanel();
+  QWidget* createRunsPanel();
+  int addRun(const QString& name, const nlohmann::json& settings, bool checked, int plannedEpochs = 0);
+
+  void takeTrainingUpdate();  // each tick of the curve feed
+  void showBatchStatus(const BatchEvent& e);
+  void trainingFinished();
+  void keepFinishedRun(int id, TrainingController::Outcome outcome);
+  void dropUnstartedRun(int id, const TrainingController::Outcome& outcome);
+  void updateButtons();
+  void showError(const QString& message);
+  void hideError();
+  void setStatus(const QString& text);
+
+  // Settings: the task, where the data comes from, the preset and hyper-parameters.
+  QComboBox* taskBox_;
+  QComboBox* startFromBox_;  // scratch, or a masked-LM of the library (IMDB Transformer only)
+  QFormLayout* sourceForm_;
+  DataSourcePicker* data_;
+  HyperParameterForm* parameters_;
+  QWidget* settingsPanel_;
+
+  // Training: the buttons and progress, the worker, the curves it feeds.
+  TrainingControls* controls_;
+  ErrorBanner* banner_;
+  CurvePlot* curves_;
+  RunsList* runsList_;
+  TrainingController* controller_;
+  LiveCurveFeed* feed_;
+  ModelFileJob* files_;
+  ModelLibrary* library_ = nullptr;
+  QElapsedTimer runClock_;
+
+  std::map<int, Run> runs_;
+  int nextRunId_ = 1;
+  int currentRunId_ = -1;
+};
+
+}  // namespace al::ui

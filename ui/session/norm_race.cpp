@@ -1,0 +1,522 @@
+#include "ui/session/norm_race.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "ui/widgets/curve_plot.h"
+#include "ui/widgets/retranslate.h"
+#include "ui/training_controller.h"
+#include "ui/widgets/live_curve_feed.h"
+#include "ui/widgets/palette.h"
+
+namespace al::ui {
+
+namespace {
+
+// The Normalization page's colours: orange for layer norm (along a row), teal for batch norm (along a column).
+const QColor kSideColour[2] = {palette::kLayerNorm, palette::kBatchNorm};
+const char* const kNormValue[2] = {"layer", "batch"};
+
+QString percent(double fraction) { return QLocale().toString(100.0 * fraction, 'f', 1) + QStringLiteral(" %"); }
+
+QString count(double n) { return QLocale().toString(static_cast<qlonglong>(std::llround(n))); }
+
+}  // namespace
+
+NormRace::NormRace(QWidget* parent)
+    : QWidget(parent),
+      progress_(new QProgressBar),
+      summary_(new QLabel),
+      curves_(new CurvePlot),
+      feed_(new LiveCurveFeed(curves_, this)) {
+  auto* intro = new QLabel;
+  intro->setWordWrap(true);
+  intro->setTextFormat(Qt::RichText);
+
+  progress_->setRange(0, 1000);
+  progress_->setValue(0);
+  progress_->setTextVisible(false);
+  progress_->setMaximumHeight(10);
+
+  summary_->setObjectName("raceSummary");
+  summary_->setWordWrap(true);
+  summary_->setTextFormat(Qt::RichText);
+  summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  summary_->setMinimumHeight(90);
+
+  curves_->setObjectName("raceCurves");
+  curves_->setMinimumHeight(300);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(intro);
+  layout->addWidget(createSettingsBar());
+  layout->addWidget(progress_);
+  layout->addWidget(curves_, 1);
+  layout->addWidget(summary_);
+
+  for (Side side : kSides) {
+    Racer& racer = runs_[index(side)];
+    racer.controller = new TrainingController(this);
+    racer.controller->setPacer(&pacer_, index(side));
+    connect(racer.controller, &TrainingController::finished, this, [this, side] { racerFinished(side); });
+  }
+  connect(feed_, &LiveCurveFeed::tick, this, &NormRace::takeUpdates);
+
+  setPreset(defaultPreset(TaskKind::ImdbTransformer));
+  setState(State::Ready);
+  setTranslatedTexts(this, [this, intro] {
+    intro->setText(
+        tr("<b>The claim:</b> batch normalization does not work well on sequences; layer normalization, which "
+           "normalizes each word on its own, does. <b>The test:</b> two IMDB Transformer encoders that differ only "
+           "in their normalization train side by side: same reviews, same split, same seed (so the same first "
+           "weights and the same batches), one processor core each. Then both are tested on reviews they never "
+           "saw."));
+    if (state_ == State::Ready)
+      showSummary(tr("Press <b>Start race</b>. On the built-in reviews the race takes well under a minute; on the "
+                     "real IMDB archive with the classroom preset, several minutes."));
+  });
+}
+
+NormRace::~NormRace() {
+  for (Racer& racer : runs_) delete racer.controller;
+}
+
+QWidget* NormRace::createSettingsBar() {
+  dataBox_ = new QComboBox;
+  dataBox_->setObjectName("raceData");
+  dataBox_->addItem(taskInfo(TaskKind::ImdbTransformer).builtinData.front().second, QStringLiteral("builtin"));
+  connect(dataBox_, &QComboBox::activated, this, [this](int i) { setDataSource(dataBox_->itemData(i).toString()); });
+  auto* choose = new QPushButton;
+  choose->setObjectName("raceChooseData");
+  connect(choose, &QPushButton::clicked, this, &NormRace::chooseDataFile);
+
+  presetBox_ = new QComboBox;
+  presetBox_->setObjectName("racePreset");
+  presetBox_->addItems(presetNames(TaskKind::ImdbTransformer));
+  connect(presetBox_, &QComboBox::activated, this, [this](int i) { setPreset(presetBox_->itemText(i)); });
+
+  epochs_ = new QSpinBox;
+  epochs_->setObjectName("raceEpochs");
+  epochs_->setRange(1, 1000);
+
+  seed_ = new QSpinBox;
+  seed_->setObjectName("raceSeed");
+  seed_->setRange(0, 2147483647);
+  seed_->setValue(static_cast<int>(TrainingSettings{}.seed));
+
+  startButton_ = new QPushButton;
+  startButton_->setObjectName("raceStart");
+  pauseButton_ = new QPushButton;
+  pauseButton_->setObjectName("racePause");
+  pauseButton_->setCheckable(true);
+  stopButton_ = new QPushButton;
+  stopButton_->setObjectName("raceStop");
+  connect(startButton_, &QPushButton::clicked, this, &NormRace::start);
+  connect(pauseButton_, &QPushButton::toggled, this, &NormRace::setPaused);
+  connect(stopButton_, &QPushButton::clicked, this, &NormRace::stop);
+
+  auto* bar = new QWidget;
+  auto* layout = new QHBoxLayout(bar);
+  layout->setContentsMargins(0, 0, 0, 0);
+  QLabel* labels[4];
+  for (QLabel*& label : labels) label = new QLabel;
+  layout->addWidget(labels[0]);
+  layout->addWidget(dataBox_, 2);
+  layout->addWidget(choose);
+  layout->addSpacing(12);
+  layout->addWidget(labels[1]);
+  layout->addWidget(presetBox_);
+  layout->addWidget(labels[2]);
+  layout->addWidget(epochs_);
+  layout->addWidget(labels[3]);
+  layout->addWidget(seed_);
+  setTranslatedTexts(this, [=, this] {
+    labels[0]->setText(tr("Data"));
+    labels[1]->setText(tr("Preset"));
+    labels[2]->setText(tr("Epochs"));
+    labels[3]->setText(tr("Seed"));
+    dataBox_->setToolTip(tr("The reviews both encoders learn from. Use Choose… for the real IMDB archive "
+                            "(aclImdb_v1.tar.gz) or an aclImdb folder."));
+    choose->setText(tr("Choose…"));
+    presetBox_->setToolTip(tr("tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: "
+                              "the source text's exact model (slow)."));
+    epochs_->setToolTip(tr("The budget: both encoders get exactly this many passes over the training data."));
+    seed_->setToolTip(tr("Decides the first weights, the split and the order of the batches, the same for both "
+                         "runs. Another seed is another throw of the dice: race again to see whether a lead holds."));
+    startButton_->setText(tr("Start race"));
+    pauseButton_->setText(pauseButton_->isChecked() ? tr("Resume") : tr("Pause"));
+    stopButton_->setText(tr("Stop"));
+  });
+  layout->addStretch(1);
+  layout->addWidget(startButton_);
+  layout->addWidget(pauseButton_);
+  layout->addWidget(stopButton_);
+  return bar;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings
+
+void NormRace::setDataSource(const QString& source) {
+  dataSource_ = source;
+  int i = dataBox_->findData(source);
+  if (i < 0) {
+    dataBox_->addItem(QFileInfo(source).fileName(), source);
+    i = dataBox_->count() - 1;
+    dataBox_->setItemData(i, source, Qt::ToolTipRole);
+  }
+  dataBox_->setCurrentIndex(i);
+}
+
+void NormRace::chooseDataFile() {
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Reviews for the race"), QDir::homePath(),
+                                   taskInfo(TaskKind::ImdbTransformer).dataFileFilter);
+  if (!path.isEmpty()) setDataSource(path);
+}
+
+void NormRace::setPreset(const QString& preset) {
+  const int i = presetBox_->findText(preset);
+  if (i < 0) return;
+  presetBox_->setCurrentIndex(i);
+  for (const HyperParameter& p : presetParameters(TaskKind::ImdbTransformer, preset))
+    if (p.key == QLatin1String("epochs")) epochs_->setValue(p.value.toInt());
+}
+
+QString NormRace::preset() const { return presetBox_->currentText(); }
+
+void NormRace::setEpochs(int epochs) { epochs_->setValue(epochs); }
+
+int NormRace::epochs() const { return epochs_->value(); }
+
+void NormRace::setSeed(int seed) { seed_->setValue(seed); }
+
+int NormRace::seed() const { return seed_->value(); }
+
+QString NormRace::name(Side side) const { return side == Side::Layer ? tr("layer norm") : tr("batch norm"); }
+
+int NormRace::batchesSeen(Side side) const { return feed_->batches(static_cast<int>(index(side))); }
+
+// "layer norm: " in bold and in the run's colour, to begin a line about the run.
+QString NormRace::runLabel(Side side) const {
+  return QStringLiteral("<b style='color:%1'>%2</b>: ").arg(kSideColour[index(side)].name(), name(side));
+}
+
+// Both requests are the same but for the normalization: same data, preset, budget and seed. One thread each, so
+// that on a two-core machine the two runs share the processor evenly and keep pace.
+RunRequest NormRace::request(Side side) const {
+  RunRequest r;
+  r.task = TaskKind::ImdbTransformer;
+  r.data = dataSource_;
+  r.preset = preset();
+  r.values[QStringLiteral("norm")] = QString::fromLatin1(kNormValue[index(side)]);
+  r.values[QStringLiteral("epochs")] = epochs();
+  r.values[QStringLiteral("seed")] = seed();
+  r.values[QStringLiteral("threads")] = 1;
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The race
+
+void NormRace::start() {
+  if (isRacing()) return;
+  error_.clear();
+  ++raceNumber_;
+  for (Side side : kSides) {
+    const int id = static_cast<int>(index(side));
+    curves_->removeRun(id);
+    feed_->forget(id);
+    curves_->addRun(id, name(side), kSideColour[id]);
+    // A fresh racer, on the same controller.
+    Racer& racer = runs_[index(side)];
+    TrainingController* controller = racer.controller;
+    racer = Racer{};
+    racer.controller = controller;
+    racer.line = runLabel(side) + tr("reading the reviews and building the model…");
+  }
+  curves_->refresh();
+  pacer_.reset();
+  for (Side side : kSides) runs_[index(side)].controller->start(request(side));
+  setState(State::Racing);
+  progress_->setValue(0);
+  emit statusMessage(tr("Race started: layer norm against batch norm, %1 preset, %2 epochs each")
+                         .arg(preset())
+                         .arg(epochs()));
+  feed_->start();
+}
+
+void NormRace::setPaused(bool paused) {
+  if (state_ != State::Racing) return;
+  // Pause holds both runs; the one ahead also waits for the other on its own, on its worker thread (pacer_).
+  for (Racer& racer : runs_) racer.controller->setPaused(paused);
+  {
+    const QSignalBlocker blocker(pauseButton_);
+    pauseButton_->setChecked(paused);
+  }
+  pauseButton_->setText(paused ? tr("Resume") : tr("Pause"));
+  emit statusMessage(paused ? tr("Race paused") : tr("Race resumed"));
+}
+
+int NormRace::maxLead() const {
+  return RacePacer::maxLead(static_cast<size_t>(std::max(runs_[0].batchesPerEpoch, runs_[1].batchesPerEpoch)));
+}
+
+void NormRace::stop() {
+  if (state_ != State::Racing) return;
+  for (Racer& racer : runs_) racer.controller->stop();
+}
+
+void NormRace::takeUpdates() {
+  double fraction = 0;
+  for (Side side : kSides) {
+    Racer& racer = runs_[index(side)];
+    TrainingController::Update update = racer.controller->takeUpdate();
+    const int id = static_cast<int>(index(side));
+    for (const BatchEvent& e : update.batches) {
+      racer.batchesPerEpoch = static_cast<int>(e.batchesPerEpoch);
+      feed_->addBatch(id, e);
+    }
+    for (const EpochEvent& e : update.epochs) {
+      racer.history.push_back(e);
+      feed_->addEpoch(id, e);
+    }
+    if (!update.batches.empty()) racer.lastFraction = update.batches.back().fraction;
+    fraction += racer.lastFraction / 2;
+    updateLine(side, update);
+  }
+  progress_->setValue(static_cast<int>(1000 * fraction));
+  curves_->refresh();
+  if (state_ != State::Racing) return;
+  showSummary(runs_[0].line + QStringLiteral("<br>") + runs_[1].line);
+}
+
+// One line per run under the curves: where it is and how it does, in the run's colour.
+void NormRace::updateLine(Side side, const TrainingController::Update& update) {
+  Racer& racer = runs_[index(side)];
+  const QString who = runLabel(side);
+  if (!update.batches.empty()) {
+    const BatchEvent& e = update.batches.back();
+    const SmoothedCurve curve = feed_->curve(static_cast<int>(index(side)));
+    racer.line = who + tr("epoch %1 of %2, batch %3 of %4 · smoothed loss %5 · accuracy %6")
+                           .arg(e.epoch)
+                           .arg(epochs())
+                           .arg(e.batch)
+                           .arg(e.batchesPerEpoch)
+                           .arg(curve.loss(), 0, 'f', 3)
+                           .arg(percent(curve.accuracy()));
+  } else if (update.phase == TrainingController::Phase::Testing) {
+    racer.line = who + tr("trained %1 epochs; now tested on reviews it has never seen…").arg(racer.history.size());
+  } else if (update.phase == TrainingController::Phase::Preparing && !update.preparing.isEmpty()) {
+    racer.line = who + QStringLiteral("%1 (%2)").arg(update.preparing.toHtmlEscaped(), percent(update.prepareFraction));
+  }
+}
+
+void NormRace::racerFinished(Side side) {
+  takeUpdates();  // the last batches and epochs
+  Racer& racer = runs_[index(side)];
+  TrainingController::Outcome outcome = racer.controller->takeOutcome();
+  racer.run = std::move(outcome.run);
+  if (racer.run) racer.settings = racer.run->settings();
+  racer.error = outcome.stopped ? QString() : outcome.error;  // a cancellation by Stop is no failure
+  // The controller tests a run that trained to its end on the test split (reviews neither model saw, not even
+  // to choose the best epoch), with the best epoch's weights.
+  if (outcome.test) {
+    racer.testAccuracy = outcome.test->accuracy();
+    racer.testSamples = static_cast<size_t>(outcome.test->total);
+    racer.line = runLabel(side) + tr("done, %1 of the test reviews right.").arg(percent(racer.testAccuracy));
+  }
+  racer.done = true;
+  // One runner out (a data error, a diverging loss, Stop) ends the race for both: no fair comparison is left.
+  Racer& other = runs_[index(opponent(side))];
+  if (!racer.error.isEmpty() || outcome.stopped) other.controller->stop();
+  if (!other.done) return;
+
+  feed_->stop();
+  takeUpdates();
+  for (Side s : kSides) {
+    const Racer& r = runs_[index(s)];
+    if (r.error.isEmpty()) continue;
+    error_ = r.error;
+    if (!r.run)  // preparing failed: unreadable data, most likely
+      showSummary(tr("<b>The race could not start:</b> %1").arg(error_.toHtmlEscaped()));
+    else
+      showSummary(tr("<b>The race ended early:</b> the %1 run failed: %2<br>A loss that becomes NaN usually means "
+                     "the learning rate is too high for this model.")
+                      .arg(name(s), error_.toHtmlEscaped()));
+    setState(State::Failed);
+    emit raceFinished();
+    return;
+  }
+  const size_t budget = static_cast<size_t>(epochs());
+  for (const Racer& r : runs_) {
+    if (r.run && r.history.size() >= budget && r.testSamples > 0) continue;
+    showSummary(tr("Race stopped after %1 (layer norm) and %2 (batch norm) of %3 epochs. A verdict needs the full "
+                   "budget for both: press <b>Start race</b> to run it again.")
+                    .arg(history(Side::Layer).size())
+                    .arg(history(Side::Batch).size())
+                    .arg(budget));
+    setState(State::Stopped);
+    emit raceFinished();
+    return;
+  }
+  finishRace();
+}
+
+void NormRace::finishRace() {
+  showSummary(verdict());
+  setState(State::Finished);
+  progress_->setValue(1000);
+  emit raceFinished();
+  // After raceFinished: the Train page's own message about the runs it took over comes first, this one stays.
+  emit statusMessage(tr("Race finished: layer norm %1, batch norm %2 right on the test reviews")
+                         .arg(percent(testAccuracy(Side::Layer)), percent(testAccuracy(Side::Batch))));
+}
+
+const TrainingRun* NormRace::finishedRun(Side side) const {
+  return state_ == State::Finished ? runs_[index(side)].run.get() : nullptr;
+}
+
+QString NormRace::runName(Side side) const { return tr("race %1 %2").arg(raceNumber_).arg(name(side)); }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The verdict
+
+namespace {
+
+// Who is ahead on the test reviews and whether that could be luck. Two accuracies measured on n reviews each
+// wobble by about √(p(1 − p)/n); a difference within twice the wobble of the difference is one chance alone could
+// produce, so it is called a draw rather than a win.
+struct Comparison {
+  double layer = 0, batch = 0;  // test accuracies
+  double reviews = 1;           // test reviews per model
+  double difference = 0;        // layer − batch
+  double wobble = 0;            // standard error of the difference
+  bool clear = false;           // more than two standard errors apart
+  NormRace::Side winner = NormRace::Side::Layer;
+};
+
+Comparison compare(const NormRace& race) {
+  Comparison c;
+  c.layer = race.testAccuracy(NormRace::Side::Layer);
+  c.batch = race.testAccuracy(NormRace::Side::Batch);
+  c.reviews = static_cast<double>(std::max<size_t>(1, race.testSamples(NormRace::Side::Layer)));
+  c.difference = c.layer - c.batch;
+  c.wobble = std::sqrt(c.layer * (1 - c.layer) / c.reviews + c.batch * (1 - c.batch) / c.reviews);
+  c.clear = std::abs(c.difference) > 2 * c.wobble;
+  c.winner = c.difference >= 0 ? NormRace::Side::Layer : NormRace::Side::Batch;
+  return c;
+}
+
+QString capitalized(const QString& text) { return text.left(1).toUpper() + text.mid(1); }
+
+}  // namespace
+
+QString NormRace::verdict() const {
+  const Comparison c = compare(*this);
+  return resultText() + carryOverText() + winnerText(c.winner, c.clear, c.difference, c.wobble, c.reviews) +
+         claimText(c.winner, c.clear);
+}
+
+// The two test accuracies, and the best validation accuracy of each history.
+QString NormRace::resultText() const {
+  return tr("<b>Result on %1 test reviews</b> (never seen in training), after %2 epochs each: "
+            "<b style='color:%3'>layer norm %4</b>, <b style='color:%5'>batch norm %6</b> right "
+            "(best validation accuracy %7 and %8).<br>")
+      .arg(count(static_cast<double>(testSamples(Side::Layer))))
+      .arg(epochs())
+      .arg(kSideColour[0].name(), percent(testAccuracy(Side::Layer)), kSideColour[1].name(),
+           percent(testAccuracy(Side::Batch)))
+      .arg(percent(bestValidationAccuracy(history(Side::Layer))),
+           percent(bestValidationAccuracy(history(Side::Batch))));
+}
+
+// Training accuracy (with batch statistics, for batch norm) against held-out accuracy (with the moving averages):
+// how well what each model does while training carries over to reviews it does not train on.
+QString NormRace::carryOverText() const {
+  const EpochEvent& layer = history(Side::Layer).back();
+  const EpochEvent& batch = history(Side::Batch).back();
+  const double layerDrop = layer.accuracy - layer.valAccuracy;
+  const double batchDrop = batch.accuracy - batch.valAccuracy;
+  if (!std::isfinite(layerDrop) || !std::isfinite(batchDrop)) return {};  // no validation split
+  QString text = tr("In the last epoch, layer norm got %1 of its training batches right and %2 of the held-out "
+                    "validation reviews; batch norm %3 and %4. ")
+                     .arg(percent(layer.accuracy), percent(layer.valAccuracy), percent(batch.accuracy),
+                          percent(batch.valAccuracy));
+  if (batchDrop > layerDrop + 0.01)
+    text += tr("Batch norm loses more between the two. One reason: in training it normalizes with the current "
+               "batch's statistics, on new reviews with averages collected during training, and they are not the "
+               "same. ");
+  return text + QStringLiteral("<br>");
+}
+
+QString NormRace::winnerText(Side winner, bool clear, double difference, double wobble, double reviews) const {
+  const QString points = QLocale().toString(100 * std::abs(difference), 'f', 1);
+  const QString more = count(std::abs(difference) * reviews);
+  // The wobble covers the choice of test reviews, not the luck of training (first weights, batch order):
+  // on real IMDB another seed moves each accuracy by about a point, so one race is one throw of the dice.
+  if (clear)
+    return tr("<b>%1 won</b> by %2 percentage points: it classified %3 more of the %4 reviews correctly (race "
+              "again with another seed to see whether the lead holds). ")
+        .arg(capitalized(name(winner)), points, more, count(reviews));
+  return tr("<b>A draw</b>: %1 is ahead by %2 points (%3 reviews), but results measured on %4 reviews wobble by "
+            "about ±%5 points by chance alone, so this gap could be luck. ")
+      .arg(name(winner), points, more, count(reviews), QLocale().toString(200 * wobble, 'f', 1));
+}
+
+// What the result says about the source text's claim, and what to try next.
+QString NormRace::claimText(Side winner, bool clear) const {
+  if (clear && winner == Side::Layer)
+    return tr("This agrees with the claim. Batch norm averages each feature over all the words of the batch, so "
+              "a review's numbers depend on which other reviews (long or short) share its batch, and at test time "
+              "it must fall back on averages collected during training. Layer norm normalizes each word's vector "
+              "on its own, the same way in training and in testing.");
+  const QString next = dataSource_ == QLatin1String("builtin")
+                           ? tr("Try the classroom preset on the real IMDB archive.")
+                           : tr("Try more epochs, or another seed to see how much the result moves.");
+  if (clear)
+    return tr("This goes against the claim, on this data and budget. The claim is a rule of thumb: batch "
+              "statistics over many words can work when batches are large and reviews alike; the trouble grows "
+              "with small batches, very different lengths and the gap between training and test statistics. ") +
+           next;
+  return tr("On this data and budget the race does not show the difference the claim predicts: both "
+            "normalizations learned the task. The claim is about harder conditions: real reviews of very "
+            "different lengths, small batches, longer training. ") +
+         next;
+}
+
+QString NormRace::summaryText() const { return summary_->text(); }
+
+void NormRace::showSummary(const QString& html) { summary_->setText(html); }
+
+void NormRace::setState(State state) {
+  state_ = state;
+  const bool racing = state == State::Racing;
+  startButton_->setEnabled(!isRacing());
+  pauseButton_->setEnabled(racing);
+  stopButton_->setEnabled(racing);
+  dataBox_->setEnabled(!isRacing());
+  presetBox_->setEnabled(!isRacing());
+  epochs_->setEnabled(!isRacing());
+  seed_->setEnabled(!isRacing());
+  if (!racing) {
+    const QSignalBlocker blocker(pauseButton_);
+    pauseButton_->setChecked(false);
+    pauseButton_->setText(tr("Pause"));
+  }
+}
+
+}  // namespace al::ui

@@ -1,0 +1,223 @@
+// Core headers first: Qt's `emit` macro must not reach them.
+#include "core/data/imdb_sources.h"
+#include "core/error.h"
+#include "core/io/history.h"
+#include "core/io/json_fields.h"
+#include "core/data/dialogs.h"
+#include "core/train/bigram_run.h"
+#include "core/train/chatbot_task.h"
+#include "core/train/hyperparameters.h"
+#include "core/train/imdb_run.h"
+#include "core/inference/masked_lm_inference.h"
+
+#include "ui/session/run_factory.h"
+#include "ui/text/strings.h"
+
+#include "ui/text/parameter_texts.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <thread>
+
+#include <QCoreApplication>
+#include <QObject>
+
+namespace al::ui {
+
+// The translation context of this file's texts (its functions belong to no widget).
+class RunFactory {
+  Q_DECLARE_TR_FUNCTIONS(RunFactory)
+};
+
+namespace {
+
+// Leave one core to the window, so that it answers at once while training runs.
+int defaultThreads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
+
+QVariant toVariant(const nlohmann::json& value) {
+  if (value.is_string()) return QString::fromStdString(value.get<std::string>());
+  if (value.is_number_integer()) return QVariant(value.get<int>());
+  if (value.is_number()) return QVariant(value.get<double>());
+  return {};
+}
+
+nlohmann::json toJson(const QVariant& value) {
+  switch (value.typeId()) {
+    case QMetaType::Int:
+    case QMetaType::LongLong:
+    case QMetaType::UInt: return value.toLongLong();
+    case QMetaType::Double:
+    case QMetaType::Float: return value.toDouble();
+    default: return value.toString().toStdString();
+  }
+}
+
+// The core's request: the page's values, and the page's own thread default (one core left to the window).
+al::RunRequest coreRequest(const RunRequest& request) {
+  al::RunRequest core;
+  core.task = taskInfo(request.task).contractName.toStdString();
+  core.data = request.data.toStdString();
+  core.preset = request.preset.toStdString();
+  for (auto it = request.values.begin(); it != request.values.end(); ++it)
+    core.values[it.key().toStdString()] = toJson(it.value());
+  if (core.values.value("threads", 0) <= 0) core.values["threads"] = defaultThreads();
+  core.initEncoderModel = request.initEncoder;
+  return core;
+}
+
+HyperParameter::Kind kindOf(ParameterType type) {
+  switch (type) {
+    case ParameterType::Integer: return HyperParameter::Kind::Integer;
+    case ParameterType::Real: return HyperParameter::Kind::Real;
+    case ParameterType::Choice: return HyperParameter::Kind::Choice;
+  }
+  return HyperParameter::Kind::Integer;
+}
+
+// Finds a field by name anywhere in a settings object (tasks nest them differently).
+const nlohmann::json* findField(const nlohmann::json& j, const std::string& key) {
+  if (!j.is_object()) return nullptr;
+  if (auto it = j.find(key); it != j.end()) return &*it;
+  for (const auto& [name, value] : j.items())
+    if (const nlohmann::json* found = findField(value, key)) return found;
+  return nullptr;
+}
+
+QString fieldText(const nlohmann::json& settings, const std::string& key) {
+  const nlohmann::json* value = findField(settings, key);
+  if (!value || value->is_null()) return {};
+  if (value->is_string()) return QString::fromStdString(value->get<std::string>());
+  return QString::fromStdString(value->dump());
+}
+
+}  // namespace
+
+std::vector<EpochEvent> epochEvents(const std::vector<io::EpochRecord>& records) {
+  std::vector<EpochEvent> history;
+  for (const io::EpochRecord& r : records) {
+    EpochEvent e;
+    e.epoch = r.epoch;
+    e.loss = r.loss;
+    e.accuracy = r.accuracy;
+    e.valLoss = r.valLoss;
+    e.valAccuracy = r.valAccuracy;
+    e.seconds = r.seconds;
+    history.push_back(e);
+  }
+  return history;
+}
+
+std::vector<TaskInfo> trainingTasks() {
+  const QString sentimentFiles = RunFactory::tr("Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)");
+  const QString reviews = RunFactory::tr("Built-in reviews (offline)");
+  return {
+      {TaskKind::ImdbTransformer, RunFactory::tr("IMDB Transformer"), QStringLiteral("imdb-transformer"),
+       RunFactory::tr("Classify movie reviews as positive or negative with a Transformer encoder"), true, true,
+       {{QStringLiteral("builtin"), reviews}}, sentimentFiles},
+      {TaskKind::Bigram, RunFactory::tr("Bag-of-bigrams"), QStringLiteral("imdb-bigram"),
+       RunFactory::tr("The baseline: the same reviews as a bag of words and word pairs, order forgotten"), true, true,
+       {{QStringLiteral("builtin"), reviews}}, sentimentFiles},
+      {TaskKind::Chatbot, RunFactory::tr("Chatbot"), QStringLiteral("seq2seq-attention"),
+       RunFactory::tr("A GRU encoder-decoder with additive attention that answers questions (or translates)"), true,
+       false,
+       {{QStringLiteral("builtin"), RunFactory::tr("Built-in dialogs (offline)")},
+        {QStringLiteral("builtin:translate"), RunFactory::tr("Built-in English → Spanish (offline)")}},
+       RunFactory::tr("Dialogs: question<TAB>answer lines (*.txt *.tsv);;All files (*)")},
+      {TaskKind::MaskedLm, RunFactory::tr("Masked language model (BERT)"), QStringLiteral("masked-lm"),
+       RunFactory::tr("Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used"), true,
+       false, {{QStringLiteral("builtin"), reviews}}, sentimentFiles},
+  };
+}
+
+TaskInfo taskInfo(TaskKind kind) {
+  for (const TaskInfo& info : trainingTasks())
+    if (info.kind == kind) return info;
+  return trainingTasks().front();
+}
+
+const TaskSchema& schemaOf(TaskKind kind) { return taskSchema(taskInfo(kind).contractName.toStdString()); }
+
+QStringList presetNames(TaskKind kind) { return toQStrings(schemaOf(kind).presets); }
+
+QString defaultPreset(TaskKind kind) { return QString::fromStdString(schemaOf(kind).defaultPreset); }
+
+std::vector<HyperParameter> presetParameters(TaskKind kind, const QString& preset) {
+  const TaskSchema& schema = schemaOf(kind);
+  const nlohmann::json values = schema.presetValues(preset.toStdString());
+  std::vector<HyperParameter> parameters;
+  for (const HyperParameterSpec& spec : schema.parameters) {
+    HyperParameter p;
+    p.key = QString::fromStdString(spec.key);
+    const ParameterText text = parameterText(QString::fromStdString(spec.textKey));
+    p.label = text.label;
+    p.toolTip = text.toolTip;
+    p.group = spec.group == ParameterGroup::Model ? QStringLiteral("Model") : QStringLiteral("Training");
+    p.kind = kindOf(spec.type);
+    p.minimum = spec.minimum;
+    p.maximum = spec.maximum;
+    p.decimals = spec.decimals;
+    p.choices = toQStrings(spec.choices);
+    for (const QString& choice : p.choices) p.choiceLabels << parameterText(p.key + QLatin1Char('.') + choice).label;
+    p.value = spec.key == "threads" ? QVariant(defaultThreads()) : toVariant(values.at(spec.key));
+    parameters.push_back(p);
+  }
+  return parameters;
+}
+
+nlohmann::json requestSettings(const RunRequest& request) {
+  const al::RunRequest core = coreRequest(request);
+  return taskSchema(core.task).settings(core);
+}
+
+std::unique_ptr<TrainingRun> prepareRun(const RunRequest& request, const ProgressFn& progress) {
+  const al::RunRequest core = coreRequest(request);
+  return taskSchema(core.task).prepare(core, progress);
+}
+
+DataCard describeData(TaskKind kind, const QString& data) {
+  if (kind == TaskKind::Chatbot) {
+    // Dialogs: the card counts the pairs; the book's samples-per-word rule is about classification.
+    const DialogCorpus corpus = loadDialogSource(data.toStdString());
+    DataCard card;
+    card.samples = corpus.train.size();
+    return card;
+  }
+  const LabeledDataset dataset = loadImdbSource(data.toStdString());
+  return describe(dataset.train, data.toStdString());
+}
+
+TaskKind modelTask(const nlohmann::json& config, const std::filesystem::path& dir) {
+  const std::string task = config.value("task", std::string());
+  for (const TaskInfo& info : trainingTasks()) {
+    if (info.contractName.toStdString() != task) continue;
+    if (!info.available)
+      throw InputError((dir / "config.json").string() + ": a model of task \"" + task + "\" (" +
+                       info.title.toStdString() + "), which this version cannot train or show yet");
+    return info.kind;
+  }
+  throw InputError((dir / "config.json").string() + ": a model of another task, \"" + task +
+                   "\"; expected imdb-transformer, imdb-bigram, seq2seq-attention or masked-lm");
+}
+
+QString settingsSummary(const nlohmann::json& settings) {
+  QStringList parts;
+  const QString preset = fieldText(settings, "preset");
+  if (!preset.isEmpty()) parts << preset;
+  const QString position = fieldText(settings, "position");
+  if (!position.isEmpty())
+    parts << (position == QLatin1String("none") ? RunFactory::tr("no position") : RunFactory::tr("%1 position").arg(position));
+  const QString norm = fieldText(settings, "norm");
+  if (!norm.isEmpty()) parts << RunFactory::tr("%1 norm").arg(norm);
+  const QString layers = fieldText(settings, "num_layers");
+  if (!layers.isEmpty()) parts << RunFactory::tr("L=%1").arg(layers);
+  const QString width = fieldText(settings, "embed_dim");
+  if (!width.isEmpty()) parts << RunFactory::tr("D=%1").arg(width);
+  const QString epochs = fieldText(settings, "epochs");
+  if (!epochs.isEmpty()) parts << RunFactory::tr("%1 epochs").arg(epochs);
+  const QString rate = fieldText(settings, "learning_rate");
+  if (!rate.isEmpty()) parts << RunFactory::tr("lr %1").arg(rate);
+  return parts.join(QStringLiteral(" · "));
+}
+
+}  // namespace al::ui

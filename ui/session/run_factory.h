@@ -1,0 +1,93 @@
+#pragma once
+// Where the Train page learns which tasks exist and renders the core's hyper-parameter schema and presets
+// (core/train/hyperparameters.h) with translated labels; its settings become a core TrainingRun through the
+// schema's prepare. A new task adds its schema entry in the core and its texts in ui/text/parameter_texts.cpp.
+//
+// Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
+#include <filesystem>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "core/data/imdb_sources.h"
+#include "core/io/history.h"
+#include "core/train/run.h"
+#include "core/inference/masked_lm_inference.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+#include <QVariantMap>
+
+namespace al::ui {
+
+enum class TaskKind { ImdbTransformer, Bigram, Chatbot, MaskedLm };
+
+struct TaskInfo {
+  TaskKind kind;
+  QString title;        // what the task box shows: "IMDB Transformer"
+  QString contractName; // the model format's task name: "imdb-transformer"
+  QString toolTip;      // what it is; for an unavailable task, why it cannot be chosen yet
+  bool available = false;
+  bool hasDataCard = false;  // sentiment data: the book's samples-per-word rule applies
+  std::vector<std::pair<QString, QString>> builtinData;  // source ("builtin") and what the data box shows
+  QString dataFileFilter;    // for the open-data dialog
+};
+
+// Every task of the app, in the order of the task box.
+std::vector<TaskInfo> trainingTasks();
+TaskInfo taskInfo(TaskKind kind);
+
+// One editable hyper-parameter of the core's schema (core/train/hyperparameters.h) as the page shows it, with its
+// translated label and help: a spin box, or a row of toggles for a choice.
+struct HyperParameter {
+  enum class Kind { Integer, Real, Choice };
+  QString key;      // stable name, also the editor's objectName: "epochs", "embed_dim", "position"
+  QString label;    // "Epochs"
+  QString toolTip;  // what it does, in words a student understands
+  QString group;    // "Model" or "Training" (a key, not shown)
+  Kind kind = Kind::Integer;
+  double minimum = 0, maximum = 0;
+  int decimals = 0;        // Real: digits after the point
+  QStringList choices;     // Choice: the values ("learned", "sinusoidal", "none")
+  QStringList choiceLabels;  // Choice: what the toggles say
+  QVariant value;          // the preset's value
+};
+
+QStringList presetNames(TaskKind kind);
+QString defaultPreset(TaskKind kind);
+// The preset's hyper-parameters, every one of them editable. Throws al::InputError for an unknown preset.
+std::vector<HyperParameter> presetParameters(TaskKind kind, const QString& preset);
+
+// What the page asks for when Start is pressed.
+struct RunRequest {
+  TaskKind task = TaskKind::ImdbTransformer;
+  QString data = QStringLiteral("builtin");  // "builtin" or a path (folder, archive, CSV, TSV, dialogs file)
+  QString preset;
+  QVariantMap values;  // key -> value of presetParameters(); missing keys keep the preset's value
+  // IMDB Transformer: start from this masked-LM's vocabulary, embeddings and encoder (a new head); null: scratch
+  std::shared_ptr<const MaskedLmModel> initEncoder;
+};
+
+// The one settings JSON of such a request (core/train/hyperparameters.h), before anything is prepared.
+nlohmann::json requestSettings(const RunRequest& request);
+
+// Slow (loads the data, builds the vocabulary, creates the model): call it on a worker thread.
+// Throws al::InputError for bad data, al::RunError("cancelled") when progress returns false.
+std::unique_ptr<TrainingRun> prepareRun(const RunRequest& request, const ProgressFn& progress = {});
+
+// Loads the training data and describes it by the book's rule (slow for large data: worker thread); for
+// dialogs only `samples` is set (the number of training pairs). Throws al::InputError for bad data.
+DataCard describeData(TaskKind kind, const QString& data);
+
+// The task of a model directory's config.json (dir: for the messages). Throws al::InputError for a model of a
+// task this app cannot train or show yet.
+TaskKind modelTask(const nlohmann::json& config, const std::filesystem::path& dir);
+
+// A saved history, as the curves and the runs list take it.
+std::vector<EpochEvent> epochEvents(const std::vector<io::EpochRecord>& records);
+
+// A short summary of a run's settings for the runs list: "tiny · learned position · layer norm · 3 epochs".
+QString settingsSummary(const nlohmann::json& settings);
+
+}  // namespace al::ui

@@ -1,0 +1,263 @@
+// Core headers first: they must not see Qt's `emit` macro.
+#include "core/teaching/attention_steps.h"
+
+#include "ui/teaching/step_texts.h"
+
+#include <map>
+
+namespace al::ui {
+
+namespace {
+
+QString number(double x) { return QString::number(x, 'f', 3); }
+
+// n numbers from `from` of the step's numbers, as "1.234, 0.567".
+QString numberList(const teaching::AttentionStep& step, size_t from, size_t n) {
+  QStringList parts;
+  for (size_t i = from; i < from + n && i < step.numbers.size(); ++i) parts << number(step.numbers[i]);
+  return parts.join(QStringLiteral(", "));
+}
+
+double numberAt(const teaching::AttentionStep& step, size_t i) { return i < step.numbers.size() ? step.numbers[i] : 0.0; }
+
+QString wordAt(const teaching::AttentionStep& step, size_t i) {
+  return i < step.words.size() ? QString::fromStdString(step.words[i]) : QString();
+}
+
+}  // namespace
+
+StepText StepTexts::forStep(const teaching::AttentionStep& step) {
+  const std::string& key = step.key;
+  const std::string& variant = step.variant;
+  const bool decoder = variant == "decoder";
+  const bool cross = variant == "cross";
+
+  // --- The chatbot's additive attention (variant "additive"; numbers: answer word position; words: the word) ---
+  if (variant == "additive") {
+    const QString word = wordAt(step, 0);
+    if (key == "encoder")
+      return {tr("Encoder outputs and decoder state"), tr("h_j = GRU(h_{j-1}, embedding(x_j)),  s = decoder state"),
+              tr("The encoder GRU read the question word by word; its state after word j is h_j, a summary of the "
+                 "question up to there. The decoder is about to write answer word %1 (“%2”); its state s holds what "
+                 "it has written so far.").arg(numberAt(step, 0)).arg(word)};
+    if (key == "query")
+      return {tr("W1·s: the state as a query"), tr("q = s·W1 + b1"),
+              tr("A learned matrix W1 turns the decoder state into a vector of A attention units: what the decoder "
+                 "is looking for right now.")};
+    if (key == "keys")
+      return {tr("W2·h: every encoder output as a key"), tr("k_j = h_j·W2 + b2"),
+              tr("A second matrix W2 maps every encoder output into the same A units: what each question word offers. "
+                 "The keys do not depend on the decoder, so they are computed once per question.")};
+    if (key == "tanh")
+      return {tr("Add and squash: tanh"), tr("t_j = tanh(q + k_j)"),
+              tr("Unlike dot-product attention, query and key are added and passed through tanh: a small one-layer "
+                 "network judges every pair. That is why it is called additive attention.")};
+    if (key == "score")
+      return {tr("V: one score per question word"), tr("e_j = t_j·V  (+ bV)"),
+              tr("A learned vector V reads the A units of every pair and gives one number: how well question word j "
+                 "fits what the decoder needs now. (The bias bV would add the same number to every score, which the "
+                 "softmax ignores, so the layer leaves it out.)")};
+    if (key == "softmax")
+      return {tr("Softmax: the alignment"), tr("a_j = exp(e_j) / Σ_j' exp(e_j')"),
+              tr("The scores become weights that sum to 1: where the decoder looks while writing “%1”. Stacked for "
+                 "every answer word, they form the alignment heatmap (answer words x question words).").arg(word)};
+    if (key == "context")
+      return {tr("The context vector"), tr("c = Σ_j a_j·h_j"),
+              tr("The encoder outputs are averaged with the alignment weights: the context is mostly made of the words "
+                 "the decoder looks at. With the previous answer word it feeds the decoder GRU, which then predicts "
+                 "the next word.")};
+  }
+
+  // --- The Transformer decoder (variants "decoder" and "cross"; see core/teaching/decoder_steps.h) ---
+  if (key == "decoder_embedding")
+    return {tr("Decoder input: the tokens so far"), tr("X = E[y_t] + P[t],  t = 0 .. n"),
+            tr("The decoder reads <start> and the %1 token(s) it has written so far, each as its embedding plus a "
+               "learned position vector. From the last row it will choose token %2.")
+                .arg(numberAt(step, 0)).arg(numberAt(step, 0) + 1)};
+  if (key == "decoder_layer_input")
+    return {tr("Input of decoder layer %1").arg(numberAt(step, 0)), tr("X = output of the layer below"),
+            tr("A higher layer reads what the layer below wrote for every position: the same T rows, refined.")};
+  if (key == "projections" && (decoder || cross))
+    return decoder ? StepText{tr("Masked self-attention: queries, keys and values"),
+                              tr("Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v"),
+                              tr("Each token written so far gets a query, a key and a value, per head, as in the "
+                                 "encoder; queries and keys both come from the answer.")}
+                   : StepText{tr("Cross-attention: queries from the answer, keys and values from the question"),
+                              tr("Q = X1·W_q + b_q,  K = E·W_k + b_k,  V = E·W_v + b_v"),
+                              tr("Now the queries come from the decoder (X1, T rows) but the keys and values from the "
+                                 "encoder's output E (S rows, one per question word): the answer asks the question.")};
+  if (key == "scores" && cross)
+    return {tr("Cross-attention scores ÷√K"), tr("S_h = Q_h·K_hᵀ / √K   (T x S)"),
+            tr("Every answer position is compared with every question word. No mask: the whole question is known "
+               "before the first word is written.")};
+  if (key == "softmax" && cross)
+    return {tr("Cross-attention weights"), tr("A_h = softmax_rows(S_h)   (T x S)"),
+            tr("Row t says which question words the decoder reads while at answer position t: this is the "
+               "Transformer's alignment, the counterpart of the Bahdanau heatmap.")};
+  if (key == "mix" && cross)
+    return {tr("Cross-attention output, residual and norm"), tr("X2 = norm2(X1 + [A_h·V_h]_h·W_o + b_o)"),
+            tr("Every answer position takes a blend of the question words' values, is added to its own row and "
+               "normalized.")};
+  if (key == "mix" && decoder)
+    return {tr("Masked self-attention output, residual and norm"), tr("X1 = norm1(X + [A_h·V_h]_h·W_o + b_o)"),
+            tr("Every position blends the values of the positions it may see (itself and the ones before), the heads "
+               "are mixed back to width D, added to the input and normalized.")};
+  if (key == "ffn" && decoder)
+    return {tr("Feed-forward, residual and norm"), tr("Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)"),
+            tr("The same two-layer network on every position on its own; its output is the layer's output.")};
+  if (key == "next_token")
+    return {tr("The next token"), tr("logits = Y_last·W_out + b_out,  p = softmax(logits)"),
+            tr("Only the last row matters now: it is projected to one score per word of the answer vocabulary. "
+               "Greedy decoding takes the most likely word, “%1”, appends it and runs the decoder again (Next "
+               "token).").arg(wordAt(step, 0))};
+
+  // --- A Transformer encoder layer ---
+  if (key == "embedding") {
+    QString text = tr("Every token becomes a row of D numbers: its embedding, looked up in a learned table. ");
+    if (variant == "none")
+      text += tr("This model adds no position information: the rows of X do not depend on where a word stands, so "
+                 "attention alone cannot tell word order.");
+    else
+      text += (variant == "learned" ? tr("A learned position vector is added, so the same word at another place gives "
+                                         "another row: that is how order can reach attention.")
+                                    : tr("A sinusoidal position vector is added, so the same word at another place "
+                                         "gives another row: that is how order can reach attention."));
+    return {tr("Embeddings (+ position)"), tr("X = E[token] + P[position]"), text};
+  }
+  if (key == "projections")
+    return {tr("Queries, keys and values"),
+            tr("Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v;  head h uses columns hK .. hK+K-1"),
+            tr("Three learned projections give every token a query (what it is looking for), a key (what it offers "
+               "to be found by) and a value (what it passes on when found). Each head has its own K-wide slice, so "
+               "heads can look for different things.")};
+  if (key == "scores")
+    return {decoder ? tr("Masked self-attention: scores Q·Kᵀ") : tr("Scores Q·Kᵀ"),
+            tr("S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)"),
+            tr("Every query is compared with every key by a dot product: a large score means token i finds what it "
+               "is looking for in token j. Row i holds the scores of query token i against all keys.")};
+  if (key == "scale") {
+    const QString root = QStringLiteral("√%1 = %2").arg(numberAt(step, 0)).arg(number(numberAt(step, 1)));
+    QString text = tr("A dot product of K numbers grows with K: its spread is about √K times that of one product. "
+                      "Dividing by √K (%1) keeps the scores near unit scale, so the softmax is not saturated and "
+                      "still learns. ").arg(root);
+    if (variant == "off")
+      return {tr("Divide by √K (switched off)"), tr("S_h (not divided)"),
+              text + tr("The switch is off: the scores go to the softmax as they are; compare the row entropy and "
+                        "the largest weight in the softmax step.")};
+    return {tr("Divide by √K"), tr("S_h / √K,   √K = %1").arg(number(numberAt(step, 1))), text};
+  }
+  if (key == "mask") {
+    QString text;
+    if (variant == "causal" || decoder)
+      text = tr("Causal mask: token i may look at tokens 1..i only, as in a decoder that writes one word at a time "
+                "and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so "
+                "their softmax weight is exactly 0.");
+    else if (variant == "padding")
+      text = tr("Padding mask: a batch pads short sentences to a common length, and the padding must not be attended "
+                "to. Scores in the padding columns become −∞, so their weight after softmax is exactly 0. (The "
+                "padding rows still get weights here; nothing downstream reads them.)");
+    else
+      text = tr("No mask: every token may look at every other token and at itself, as in the classifier's encoder. "
+                "A mask would set some scores to −∞ before the softmax, which makes their weights exactly 0.");
+    return {tr("Mask"), tr("M(i, j) = S(i, j) where allowed, −∞ where not"), text};
+  }
+  if (key == "softmax") {
+    const size_t heads = step.numbers.empty() ? 0 : (step.numbers.size() - 1) / 2;
+    QString text = tr("Each row of scores becomes weights that are positive and sum to 1: how much token i looks at "
+                      "each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. ");
+    if (decoder)
+      text += tr("Above the diagonal every weight is exactly 0: no position reads a later one.");
+    else if (heads > 0)
+      text += tr("Mean row entropy with ÷√K: %1; without: %2 (uniform: %3). Without the division the weights are more "
+                 "peaked: a few keys take almost everything.")
+                  .arg(numberList(step, 1, heads), numberList(step, 1 + heads, heads), number(numberAt(step, 0)));
+    return {tr("Softmax by rows"), tr("A_h(i, j) = exp(M(i, j)) / Σ_j' exp(M(i, j'))"), text};
+  }
+  if (key == "mix")
+    return {tr("Weights × V"), tr("Z_h = A_h·V_h,   Z_h(i) = Σ_j A_h(i, j)·V_h(j)"),
+            tr("Every token collects the values of the tokens it looks at, in the proportions of its weights. This "
+               "is where information moves between words: the new row of a token is a blend of the others.")};
+  if (key == "concat")
+    return {tr("Concatenate heads and project"), tr("Y = [Z_1 … Z_H]·W_o + b_o"),
+            tr("The heads' results are put side by side (H·K columns) and one more learned projection mixes them back "
+               "to the model width D. This Y is the output of the attention layer.")};
+  if (key == "norm1" || key == "norm2") {
+    const bool layer = variant == "layer";
+    if (key == "norm1")
+      return {layer ? tr("Residual and layer norm") : tr("Residual and batch norm"), tr("X1 = norm(X + Y)"),
+              tr("The attention output is added to the input (a residual connection: the layer only has to learn a "
+                 "correction, and gradients have a short path back). ") +
+                  (layer ? tr("Layer norm then rescales every token's row to mean 0 and variance 1, times a learned "
+                              "gamma plus beta.")
+                         : tr("Batch norm then rescales every feature with the statistics it learned over the "
+                              "training batches, times a learned gamma plus beta."))};
+    return {layer ? tr("Residual and layer norm again") : tr("Residual and batch norm again"), tr("out = norm(X1 + F)"),
+            tr("The same residual and normalization close the layer. The result has the shape of the input, T x D, "
+               "so layers can be stacked; the classifier then pools it over the tokens and decides.")};
+  }
+  if (key == "ffn")
+    return {tr("Feed-forward"), tr("F = relu(X1·W1 + b1)·W2 + b2"),
+            tr("A small two-layer network is applied to every token on its own (no token sees another here): it "
+               "widens each row to F numbers, keeps the positive parts, and projects back to D.")};
+  return {QString::fromStdString(key), {}, {}};
+}
+
+QString StepTexts::gridTitle(const teaching::StepGrid& grid) {
+  // The grids of one head say which head ("scores, head 1").
+  static const std::map<std::string, const char*> headTitles = {
+      {"q", QT_TRANSLATE_NOOP("StepTexts", "Q, head %1")},
+      {"k", QT_TRANSLATE_NOOP("StepTexts", "K, head %1")},
+      {"v", QT_TRANSLATE_NOOP("StepTexts", "V, head %1")},
+      {"scores", QT_TRANSLATE_NOOP("StepTexts", "scores, head %1")},
+      {"scaled_scores", QT_TRANSLATE_NOOP("StepTexts", "scaled scores, head %1")},
+      {"masked_scores", QT_TRANSLATE_NOOP("StepTexts", "masked scores, head %1")},
+      {"weights", QT_TRANSLATE_NOOP("StepTexts", "weights A, head %1")},
+      {"sharpness", QT_TRANSLATE_NOOP("StepTexts", "row sharpness, head %1")},
+      {"head_output", QT_TRANSLATE_NOOP("StepTexts", "A·V, head %1")},
+  };
+  static const std::map<std::string, const char*> titles = {
+      {"token_embedding", QT_TRANSLATE_NOOP("StepTexts", "token embedding E")},
+      {"position", QT_TRANSLATE_NOOP("StepTexts", "position P")},
+      {"x", QT_TRANSLATE_NOOP("StepTexts", "X")},
+      {"allowed", QT_TRANSLATE_NOOP("StepTexts", "allowed (1 = may look)")},
+      {"concatenated", QT_TRANSLATE_NOOP("StepTexts", "concatenated heads Z")},
+      {"attention_output", QT_TRANSLATE_NOOP("StepTexts", "attention output Y")},
+      {"residual1", QT_TRANSLATE_NOOP("StepTexts", "X + Y")},
+      {"norm1", QT_TRANSLATE_NOOP("StepTexts", "X1 = norm(X + Y)")},
+      {"hidden", QT_TRANSLATE_NOOP("StepTexts", "hidden relu(X1·W1 + b1)")},
+      {"feed_forward", QT_TRANSLATE_NOOP("StepTexts", "feed-forward output F")},
+      {"residual2", QT_TRANSLATE_NOOP("StepTexts", "X1 + F")},
+      {"layer_output", QT_TRANSLATE_NOOP("StepTexts", "layer output")},
+      {"encoder_outputs", QT_TRANSLATE_NOOP("StepTexts", "encoder outputs h")},
+      {"decoder_state", QT_TRANSLATE_NOOP("StepTexts", "decoder state s")},
+      {"query", QT_TRANSLATE_NOOP("StepTexts", "q = s·W1 + b1")},
+      {"keys", QT_TRANSLATE_NOOP("StepTexts", "k = h·W2 + b2")},
+      {"tanh", QT_TRANSLATE_NOOP("StepTexts", "t = tanh(q + k_j)")},
+      {"additive_scores", QT_TRANSLATE_NOOP("StepTexts", "scores e")},
+      {"additive_weights", QT_TRANSLATE_NOOP("StepTexts", "weights a")},
+      {"alignment", QT_TRANSLATE_NOOP("StepTexts", "alignment of the whole answer")},
+      {"weighted_outputs", QT_TRANSLATE_NOOP("StepTexts", "a_j·h_j")},
+      {"context", QT_TRANSLATE_NOOP("StepTexts", "context c")},
+      {"encoded", QT_TRANSLATE_NOOP("StepTexts", "encoder output E (the question)")},
+      {"x1", QT_TRANSLATE_NOOP("StepTexts", "X1 = norm1(X + self-attention)")},
+      {"x2", QT_TRANSLATE_NOOP("StepTexts", "X2 = norm2(X1 + cross-attention)")},
+      {"probabilities", QT_TRANSLATE_NOOP("StepTexts", "most likely next tokens")},
+  };
+  if (grid.head >= 0) {
+    const auto found = headTitles.find(grid.key);
+    if (found != headTitles.end()) return tr(found->second).arg(grid.head + 1);
+    return QStringLiteral("%1, %2").arg(QString::fromStdString(grid.key)).arg(grid.head + 1);
+  }
+  const auto found = titles.find(grid.key);
+  return found != titles.end() ? tr(found->second) : QString::fromStdString(grid.key);
+}
+
+QStringList StepTexts::columnLabels(const teaching::StepGrid& grid) {
+  if (grid.key == "sharpness")
+    return {tr("entropy ÷√K"), tr("largest ÷√K"), tr("entropy unscaled"), tr("largest unscaled")};
+  QStringList labels;
+  for (const std::string& label : grid.columnLabels) labels << QString::fromStdString(label);
+  return labels;
+}
+
+}  // namespace al::ui

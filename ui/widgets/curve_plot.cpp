@@ -1,0 +1,289 @@
+#include "ui/widgets/curve_plot.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QFileInfo>
+#include <QSvgGenerator>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include "core/error.h"
+#include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
+
+namespace al::ui {
+
+namespace {
+
+constexpr int kCurves = 3;
+constexpr int kMetrics = 2;
+
+QString curveName(CurvePlot::Curve curve) {
+  switch (curve) {
+    case CurvePlot::Curve::Batch: return CurvePlot::tr("per batch (smoothed)");
+    case CurvePlot::Curve::Training: return CurvePlot::tr("training (per epoch)");
+    case CurvePlot::Curve::Validation: return CurvePlot::tr("validation (per epoch)");
+  }
+  return {};
+}
+
+// The look of a curve: the run's colour, the curve's line style and marker.
+void styleGraph(QCPGraph* g, CurvePlot::Curve curve, const QColor& color) {
+  switch (curve) {
+    case CurvePlot::Curve::Batch: {
+      QColor pale = color;
+      pale.setAlphaF(0.45);
+      g->setPen(QPen(pale, 1.2));
+      break;
+    }
+    case CurvePlot::Curve::Training:
+      g->setPen(QPen(color, 2.5));
+      g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 7));
+      break;
+    case CurvePlot::Curve::Validation:
+      g->setPen(QPen(color, 2.5, Qt::DashLine));
+      g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, color, Qt::white, 8));
+      break;
+  }
+}
+
+void styleAxisRect(QCPAxisRect* r, const QFont& font) {
+  for (QCPAxis* a : {r->axis(QCPAxis::atBottom), r->axis(QCPAxis::atLeft)}) {
+    a->setLabelFont(font);
+    a->setTickLabelFont(font);
+  }
+  // Whole epochs on the x axis: a student reads "after epoch 3", not "at 2.75".
+  QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+  ticker->setTickStep(1.0);
+  ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  r->axis(QCPAxis::atBottom)->setTicker(ticker);
+}
+
+}  // namespace
+
+CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(plot_);
+  plot_->setObjectName("curves");
+  plot_->setNoAntialiasingOnDrag(true);
+
+  QFont font = plot_->font();
+  font.setPointSizeF(std::max(10.0, font.pointSizeF() * 1.1));  // readable from the back of a lecture hall
+
+  // Loss is the default axis rect (it holds the legend); accuracy sits to its right.
+  lossRect_ = plot_->axisRect();
+  accuracyRect_ = new QCPAxisRect(plot_);
+  plot_->plotLayout()->addElement(0, 1, accuracyRect_);
+  styleAxisRect(lossRect_, font);
+  styleAxisRect(accuracyRect_, font);
+  accuracyRect_->axis(QCPAxis::atLeft)->setRange(0, 1.02);
+
+  plot_->legend->setVisible(true);
+  plot_->legend->setFont(font);
+  plot_->legend->setBrush(QColor(255, 255, 255, 220));
+  lossRect_->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+  // The legend's first entries explain the line styles, in grey; the runs follow, in their colours.
+  for (Curve curve : {Curve::Batch, Curve::Training, Curve::Validation}) {
+    QCPGraph* key = plot_->addGraph(lossRect_->axis(QCPAxis::atBottom), lossRect_->axis(QCPAxis::atLeft));
+    styleGraph(key, curve, palette::kAverageCurve);
+  }
+  // The axis titles and the legend's explanation of the line styles (the first kCurves graphs).
+  setTranslatedTexts(this, [this] {
+    for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setLabel(tr("epoch"));
+    lossRect_->axis(QCPAxis::atLeft)->setLabel(tr("loss (lower is better)"));
+    accuracyRect_->axis(QCPAxis::atLeft)->setLabel(tr("accuracy (higher is better)"));
+    for (Curve curve : {Curve::Batch, Curve::Training, Curve::Validation})
+      plot_->graph(static_cast<int>(curve))->setName(curveName(curve));
+    plot_->replot();
+  });
+  connect(plot_, &QCustomPlot::afterReplot, this, [this] { ++replots_; });
+  rescale();
+}
+
+void CurvePlot::addRun(int runId, const QString& name, const QColor& color, bool visible, int plannedEpochs) {
+  if (hasRun(runId)) return;
+  RunCurves& run = runs_[runId];
+  run.name = name;
+  run.color = color;
+  run.visible = visible;
+  run.plannedEpochs = plannedEpochs;
+  for (int c = 0; c < kCurves; ++c) {
+    for (int m = 0; m < kMetrics; ++m) {
+      QCPAxisRect* r = rect(static_cast<Metric>(m));
+      QCPGraph* g = plot_->addGraph(r->axis(QCPAxis::atBottom), r->axis(QCPAxis::atLeft));
+      styleGraph(g, static_cast<Curve>(c), color);
+      g->setName(name);
+      g->setVisible(visible);
+      g->removeFromLegend();
+      run.graphs[c][m] = g;
+    }
+  }
+  // One legend entry per run: its training loss curve stands for the whole run.
+  QCPGraph* representative = run.graphs[static_cast<int>(Curve::Training)][static_cast<int>(Metric::Loss)];
+  if (visible) representative->addToLegend();
+  dirty_ = true;
+}
+
+void CurvePlot::renameRun(int runId, const QString& name) {
+  auto it = runs_.find(runId);
+  if (it == runs_.end()) return;
+  it->second.name = name;
+  for (auto& byMetric : it->second.graphs)
+    for (QCPGraph* g : byMetric) g->setName(name);
+  dirty_ = true;
+}
+
+void CurvePlot::setRunVisible(int runId, bool visible) {
+  auto it = runs_.find(runId);
+  if (it == runs_.end() || it->second.visible == visible) return;
+  it->second.visible = visible;
+  for (auto& byMetric : it->second.graphs)
+    for (QCPGraph* g : byMetric) g->setVisible(visible);
+  QCPGraph* representative = it->second.graphs[static_cast<int>(Curve::Training)][static_cast<int>(Metric::Loss)];
+  if (visible)
+    representative->addToLegend();
+  else
+    representative->removeFromLegend();
+  dirty_ = true;
+}
+
+bool CurvePlot::isRunVisible(int runId) const {
+  auto it = runs_.find(runId);
+  return it != runs_.end() && it->second.visible;
+}
+
+void CurvePlot::removeRun(int runId) {
+  auto it = runs_.find(runId);
+  if (it == runs_.end()) return;
+  for (auto& byMetric : it->second.graphs)
+    for (QCPGraph* g : byMetric) plot_->removeGraph(g);
+  runs_.erase(it);
+  dirty_ = true;
+}
+
+bool CurvePlot::hasRun(int runId) const { return runs_.count(runId) > 0; }
+
+QCPGraph* CurvePlot::graph(int runId, Curve curve, Metric metric) const {
+  auto it = runs_.find(runId);
+  if (it == runs_.end()) return nullptr;
+  return it->second.graphs[static_cast<int>(curve)][static_cast<int>(metric)];
+}
+
+void CurvePlot::addBatchPoint(int runId, double x, double loss, double accuracy) {
+  if (!hasRun(runId)) return;
+  graph(runId, Curve::Batch, Metric::Loss)->addData(x, loss);
+  graph(runId, Curve::Batch, Metric::Accuracy)->addData(x, accuracy);
+  dirty_ = true;
+}
+
+void CurvePlot::addEpochPoint(int runId, int epoch, double loss, double accuracy, double valLoss,
+                              double valAccuracy) {
+  if (!hasRun(runId)) return;
+  graph(runId, Curve::Training, Metric::Loss)->addData(epoch, loss);
+  graph(runId, Curve::Training, Metric::Accuracy)->addData(epoch, accuracy);
+  if (std::isfinite(valLoss)) graph(runId, Curve::Validation, Metric::Loss)->addData(epoch, valLoss);
+  if (std::isfinite(valAccuracy)) graph(runId, Curve::Validation, Metric::Accuracy)->addData(epoch, valAccuracy);
+  dirty_ = true;
+}
+
+void CurvePlot::rescale() {
+  // x: from 0 to the last (or last planned) epoch of any visible run, at least one epoch wide.
+  // y: the first batches of a fresh model have losses far above the rest; scaled to them, the part where runs
+  // differ would be a flat line at the bottom. So batches of the first fifth of an epoch do not set the scale
+  // (they still show, running off the top), unless nothing else exists yet.
+  constexpr double kWarmUpEpochs = 0.2;
+  double lastEpoch = 1;
+  double highestLoss = 0, highestEarlyLoss = 0;
+  for (const auto& [id, run] : runs_) {
+    if (!run.visible) continue;
+    lastEpoch = std::max(lastEpoch, static_cast<double>(run.plannedEpochs));
+    for (int c = 0; c < kCurves; ++c) {
+      for (const QCPGraphData& p : *run.graphs[c][static_cast<int>(Metric::Loss)]->data()) {
+        lastEpoch = std::max(lastEpoch, std::ceil(p.key));
+        if (!std::isfinite(p.value)) continue;
+        const bool warmUp = c == static_cast<int>(Curve::Batch) && p.key < kWarmUpEpochs;
+        (warmUp ? highestEarlyLoss : highestLoss) = std::max(warmUp ? highestEarlyLoss : highestLoss, p.value);
+      }
+    }
+  }
+  if (highestLoss == 0) highestLoss = highestEarlyLoss;
+  // A little room past the last epoch, so its markers are not cut in half by the frame.
+  for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setRange(0, lastEpoch * 1.02 + 0.1);
+  // Loss from 0: how far it fell is the story, so the axis keeps its origin.
+  lossRect_->axis(QCPAxis::atLeft)->setRange(0, highestLoss > 0 ? highestLoss * 1.08 : 1.0);
+}
+
+void CurvePlot::refresh() {
+  if (!dirty_) return;
+  dirty_ = false;
+  rescale();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int CurvePlot::pointCount(int runId, Curve curve, Metric metric) const {
+  QCPGraph* g = graph(runId, curve, metric);
+  return g ? g->dataCount() : 0;
+}
+
+double CurvePlot::pointValue(int runId, Curve curve, Metric metric, int index) const {
+  QCPGraph* g = graph(runId, curve, metric);
+  if (!g || index < 0 || index >= g->dataCount()) return std::nan("");
+  return g->data()->at(index)->value;
+}
+
+void CurvePlot::savePicture(const QString& path) {
+  refresh();
+  plot_->replot(QCustomPlot::rpImmediateRefresh);  // the file shows what is on screen now
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  bool written = false;
+  if (suffix == QLatin1String("png")) {
+    written = plot_->savePng(path, 0, 0, 2.0);  // twice the pixels: sharp on slides and paper
+  } else if (suffix == QLatin1String("pdf")) {
+    written = plot_->savePdf(path);
+  } else if (suffix == QLatin1String("svg")) {
+    // QCustomPlot paints vectors through any QPainter: an SVG keeps lines as lines and text as text.
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(plot_->size());
+    svg.setViewBox(QRect(QPoint(0, 0), plot_->size()));
+    svg.setTitle(tr("Training curves"));
+    QCPPainter painter;
+    if (painter.begin(&svg)) {
+      plot_->toPainter(&painter, plot_->width(), plot_->height());
+      written = painter.end();
+    }
+  } else {
+    throw InputError(path.toStdString() + ": unknown picture format '" + suffix.toStdString() +
+                     "', expected .png, .svg or .pdf");
+  }
+  if (!written) throw RunError("could not write " + path.toStdString());
+}
+
+QStringList CurvePlot::csvHeader() const {
+  return {QStringLiteral("run"), QStringLiteral("series"), QStringLiteral("epoch"), QStringLiteral("loss"),
+          QStringLiteral("accuracy")};
+}
+
+std::vector<std::vector<QString>> CurvePlot::csvRows() const {
+  std::vector<std::vector<QString>> rows;
+  const char* series[kCurves] = {"batch_smoothed", "training", "validation"};
+  for (const auto& [id, run] : runs_) {
+    if (!run.visible) continue;
+    for (int c = 0; c < kCurves; ++c) {
+      const QCPGraph* loss = run.graphs[c][static_cast<int>(Metric::Loss)];
+      const QCPGraph* accuracy = run.graphs[c][static_cast<int>(Metric::Accuracy)];
+      const int n = std::min(loss->dataCount(), accuracy->dataCount());
+      for (int i = 0; i < n; ++i) {
+        rows.push_back({run.name, QString::fromLatin1(series[c]), QString::number(loss->data()->at(i)->key, 'g', 8),
+                        QString::number(loss->data()->at(i)->value, 'g', 8),
+                        QString::number(accuracy->data()->at(i)->value, 'g', 8)});
+      }
+    }
+  }
+  return rows;
+}
+
+}  // namespace al::ui

@@ -1,0 +1,298 @@
+#include "ui/widgets/matrix_view.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QPainter>
+#include <QStyledItemDelegate>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "ui/export.h"
+#include "ui/widgets/palette.h"
+
+namespace al::ui {
+
+namespace {
+
+// Draws the outline of a highlighted band: only its outer edges, so a row reads as one long box.
+class HighlightDelegate : public QStyledItemDelegate {
+ public:
+  explicit HighlightDelegate(MatrixView* view) : QStyledItemDelegate(view), view_(view) {}
+
+  void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QStyledItemDelegate::paint(painter, option, index);
+    if (view_->highlightedRows().contains(index.row()))
+      drawBand(painter, option.rect, view_->rowHighlightColour(), true, index.column(), view_->columns() - 1);
+    if (view_->highlightedColumns().contains(index.column()))
+      drawBand(painter, option.rect, view_->columnHighlightColour(), false, index.row(), view_->rows() - 1);
+  }
+
+ private:
+  // One cell's part of a band: a light fill, the two long edges, and the end caps at the band's ends.
+  static void drawBand(QPainter* painter, const QRect& cell, const QColor& colour, bool horizontal, int along,
+                       int last) {
+    QColor fill = colour;
+    fill.setAlpha(45);
+    painter->save();
+    painter->fillRect(cell, fill);
+    painter->setPen(QPen(colour, 3));
+    const QRect r = cell.adjusted(1, 1, -2, -2);
+    if (horizontal) {
+      painter->drawLine(r.topLeft(), r.topRight());
+      painter->drawLine(r.bottomLeft(), r.bottomRight());
+      if (along == 0) painter->drawLine(r.topLeft(), r.bottomLeft());
+      if (along == last) painter->drawLine(r.topRight(), r.bottomRight());
+    } else {
+      painter->drawLine(r.topLeft(), r.bottomLeft());
+      painter->drawLine(r.topRight(), r.bottomRight());
+      if (along == 0) painter->drawLine(r.topLeft(), r.topRight());
+      if (along == last) painter->drawLine(r.bottomLeft(), r.bottomRight());
+    }
+    painter->restore();
+  }
+
+  const MatrixView* view_;
+};
+
+QStringList numberedLabels(int count) {
+  QStringList labels;
+  for (int i = 1; i <= count; ++i) labels << QString::number(i);
+  return labels;
+}
+
+// A colour between `from` and `to`, t in [0, 1].
+QColor blend(const QColor& from, const QColor& to, double t) {
+  t = std::clamp(t, 0.0, 1.0);
+  return QColor::fromRgbF(static_cast<float>(from.redF() + t * (to.redF() - from.redF())),
+                          static_cast<float>(from.greenF() + t * (to.greenF() - from.greenF())),
+                          static_cast<float>(from.blueF() + t * (to.blueF() - from.blueF())));
+}
+
+}  // namespace
+
+MatrixView::MatrixView(const QString& title, QWidget* parent)
+    : QWidget(parent), title_(new QLabel(title)), table_(new QTableWidget) {
+  QFont titleFont = title_->font();
+  titleFont.setBold(true);
+  title_->setFont(titleFont);
+  title_->setVisible(!title.isEmpty());
+
+  table_->setItemDelegate(new HighlightDelegate(this));
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+  // Every cell is shown (the grid is for small tensors); the page around it scrolls if it must.
+  table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  // Sections are sized to their contents once per refresh (refresh()), not after every cell.
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  table_->horizontalHeader()->setMinimumSectionSize(72);  // room for "-0.000" even in a narrow column
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  table_->setContextMenuPolicy(Qt::CustomContextMenu);
+  table_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);  // every cell visible; the page scrolls
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(4);
+  layout->addWidget(title_);
+  layout->addWidget(table_);
+
+  connect(table_, &QTableWidget::itemChanged, this, &MatrixView::onItemChanged);
+  connect(table_, &QTableWidget::currentCellChanged, this,
+          [this](int row, int column, int, int) { emit currentCellChanged(row, column); });
+  connect(table_, &QWidget::customContextMenuRequested, this, &MatrixView::showContextMenu);
+}
+
+// The grid dies after this view (children go last): it must not call back into a view that is half gone,
+// as it would when it drops its current cell.
+MatrixView::~MatrixView() { table_->disconnect(this); }
+
+void MatrixView::setTitle(const QString& title) {
+  title_->setText(title);
+  title_->setVisible(!title.isEmpty());
+}
+
+QString MatrixView::title() const { return title_->text(); }
+
+void MatrixView::setMatrix(const al::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels) {
+  const bool reshaped = values.rows() != values_.rows() || values.cols() != values_.cols();
+  values_ = values;
+  rowLabels_ = rowLabels.size() == rows() ? rowLabels : numberedLabels(rows());
+  columnLabels_ = columnLabels.size() == columns() ? columnLabels : numberedLabels(columns());
+  if (reshaped) {
+    rowBand_.clear();
+    columnBand_.clear();
+    mutedRows_.clear();
+  }
+  refresh();
+}
+
+QString MatrixView::text(int row, int column) const {
+  const QTableWidgetItem* item = table_->item(row, column);
+  return item ? item->text() : QString();
+}
+
+void MatrixView::setEditable(bool editable) {
+  editable_ = editable;
+  table_->setEditTriggers(editable ? QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                                         QAbstractItemView::AnyKeyPressed
+                                   : QAbstractItemView::NoEditTriggers);
+  refresh();
+}
+
+void MatrixView::setRowLabelsVisible(bool visible) { table_->verticalHeader()->setVisible(visible); }
+
+void MatrixView::setDecimals(int decimals) {
+  if (decimals == decimals_) return;
+  decimals_ = decimals;
+  refresh();
+}
+
+void MatrixView::setColouring(Colouring colouring, double limit) {
+  if (colouring == colouring_ && limit == colourLimit_) return;
+  colouring_ = colouring;
+  colourLimit_ = limit;
+  refresh();
+}
+
+void MatrixView::highlightRows(const QList<int>& rows, const QColor& colour) {
+  rowBand_ = rows;
+  rowColour_ = colour;
+  table_->viewport()->update();
+}
+
+void MatrixView::highlightColumns(const QList<int>& columns, const QColor& colour) {
+  columnBand_ = columns;
+  columnColour_ = colour;
+  table_->viewport()->update();
+}
+
+void MatrixView::clearHighlight() {
+  rowBand_.clear();
+  columnBand_.clear();
+  table_->viewport()->update();
+}
+
+void MatrixView::setMutedRows(const QList<int>& rows, const QString& text) {
+  if (rows == mutedRows_ && text == mutedText_) return;
+  mutedRows_ = rows;
+  mutedText_ = text;
+  refresh();
+}
+
+QStringList MatrixView::csvHeader() const { return QStringList{QString()} + columnLabels_; }
+
+std::vector<std::vector<QString>> MatrixView::csvRows() const {
+  std::vector<std::vector<QString>> out;
+  for (int r = 0; r < rows(); ++r) {
+    std::vector<QString> line{rowLabels_.value(r)};
+    // Full float precision in the file: the CSV is for computing with, the grid for reading.
+    for (int c = 0; c < columns(); ++c) line.push_back(QString::number(values_(r, c), 'g', 9));
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+// Rebuilds every item from values_ and the display settings. Signals are held back: this is not an edit.
+void MatrixView::refresh() {
+  refreshing_ = true;
+  const QSignalBlocker blocker(table_);
+  table_->setRowCount(rows());
+  table_->setColumnCount(columns());
+  table_->setVerticalHeaderLabels(rowLabels_);
+  table_->setHorizontalHeaderLabels(columnLabels_);
+  // The value of full colour, once per refresh (not once per cell).
+  scaleLimit_ = colourLimit_ > 0 || values_.size() == 0
+                    ? colourLimit_
+                    : std::max(static_cast<double>(values_.cwiseAbs().maxCoeff()), 1e-12);
+  for (int r = 0; r < rows(); ++r) {
+    for (int c = 0; c < columns(); ++c) {
+      QTableWidgetItem* item = table_->item(r, c);
+      if (!item) {
+        item = new QTableWidgetItem;
+        table_->setItem(r, c, item);
+      }
+      styleItem(item, r, c);
+    }
+  }
+  // Sized once, with every cell filled: resizing to the contents after each cell would measure every row and
+  // column again and again (a third of a second for a few hundred cells).
+  table_->resizeColumnsToContents();
+  table_->resizeRowsToContents();
+  refreshing_ = false;
+  table_->updateGeometry();  // the grid takes the room its cells need: small tensors do not float in space
+  table_->viewport()->update();
+}
+
+void MatrixView::styleItem(QTableWidgetItem* item, int row, int column) const {
+  const bool muted = isRowMuted(row);
+  item->setText(muted && !mutedText_.isEmpty() ? mutedText_ : format(values_(row, column)));
+  item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+  if (editable_ && !muted) flags |= Qt::ItemIsEditable;
+  item->setFlags(flags);
+  if (muted || item->font().italic()) {  // a font per cell only where it differs from the grid's
+    QFont font = table_->font();
+    font.setItalic(muted);
+    item->setFont(font);
+  }
+  if (muted) {
+    item->setBackground(palette::kMutedCell);
+    item->setForeground(palette::kMutedCellText);
+    return;
+  }
+  if (std::isinf(values_(row, column))) {  // a masked cell: grey, no colour of the scale
+    item->setBackground(QColor(220, 220, 220));
+    item->setForeground(QColor(90, 90, 90));
+    return;
+  }
+  const QColor background = cellColour(values_(row, column));
+  item->setBackground(background);
+  // Dark cells get white text, so a projector still shows the digits.
+  item->setForeground(background.lightnessF() < 0.55 ? Qt::white : Qt::black);
+}
+
+QString MatrixView::format(double v) const {
+  // A masked score is -∞: shown as the symbol, never as a huge number.
+  if (std::isinf(v)) return v < 0 ? QStringLiteral("−∞") : QStringLiteral("∞");
+  // No "-0.000": a value that rounds to zero is shown as zero.
+  if (std::abs(v) < 0.5 * std::pow(10.0, -decimals_)) v = 0;
+  return QString::number(v, 'f', decimals_);
+}
+
+QColor MatrixView::cellColour(double v) const {
+  if (colouring_ == Colouring::None || values_.size() == 0) return QColor(Qt::white);
+  const double limit = scaleLimit_;
+  if (colouring_ == Colouring::Sequential) return blend(Qt::white, palette::kSequentialHigh, v / limit);
+  return v < 0 ? blend(Qt::white, palette::kDivergingLow, -v / limit) : blend(Qt::white, palette::kDivergingHigh, v / limit);
+}
+
+void MatrixView::onItemChanged(QTableWidgetItem* item) {
+  if (refreshing_) return;
+  const int r = item->row(), c = item->column();
+  bool ok = false;
+  QString typed = item->text().trimmed();
+  double v = QLocale().toDouble(typed, &ok);
+  if (!ok) v = QLocale::c().toDouble(typed, &ok);  // "1.5" is accepted whatever the system's locale
+  if (!ok || !std::isfinite(v)) {
+    refresh();  // back to the number that was there
+    return;
+  }
+  values_(r, c) = static_cast<float>(v);
+  refresh();  // reformat, recolour
+  emit cellEdited(r, c, values_(r, c));
+}
+
+void MatrixView::showContextMenu(const QPoint& position) {
+  QMenu menu(this);
+  const QString name = title().isEmpty() ? QStringLiteral("matrix") : title().toLower().replace(' ', '_');
+  menu.addAction(tr("Save picture..."), this, [this, name] { askAndExportWidget(this, name); });
+  menu.addAction(tr("Save numbers as CSV..."), this,
+                 [this, name] { askAndWriteCsv(this, name, csvHeader(), csvRows()); });
+  menu.exec(table_->viewport()->mapToGlobal(position));
+}
+
+}  // namespace al::ui

@@ -1,0 +1,199 @@
+// Core headers first: Qt's `emit` macro must not reach them.
+#include "core/models/transformer_config.h"
+
+#include "ui/widgets/pretraining_comparison.h"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <numeric>
+
+#include "ui/widgets/curve_plot.h"
+#include "ui/session/run_factory.h"
+#include "ui/training_controller.h"
+#include "ui/widgets/data_source_picker.h"
+#include "ui/widgets/palette.h"
+
+namespace al::ui {
+
+namespace {
+
+double mean(const std::vector<double>& values) {
+  return values.empty() ? 0 : std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+}
+
+// The IMDB request that fine-tunes on `labels` reviews with the masked-LM's encoder shape (the preset of its size
+// for the training parameters); `pretrained` starts from the masked-LM itself.
+RunRequest fineTuning(const MaskedLmModel& model, const QString& data, int labels, int epochs, int seed) {
+  const TransformerConfig& e = model.model->config().encoder;
+  RunRequest r;
+  r.task = TaskKind::ImdbTransformer;
+  r.data = data;
+  r.preset = e.sequenceLength > 64 || e.vocabSize > 1000 ? QStringLiteral("classroom") : QStringLiteral("tiny");
+  r.values = {{QStringLiteral("vocab_size"), e.vocabSize},     {QStringLiteral("sequence_length"), e.sequenceLength},
+              {QStringLiteral("embed_dim"), e.embedDim},       {QStringLiteral("num_heads"), e.numHeads},
+              {QStringLiteral("key_dim"), e.keyDim},           {QStringLiteral("dense_dim"), e.denseDim},
+              {QStringLiteral("num_layers"), e.numLayers},
+              {QStringLiteral("position"), QString::fromStdString(toString(e.position))},
+              {QStringLiteral("norm"), QString::fromStdString(toString(e.norm))},
+              {QStringLiteral("train_limit"), labels},         {QStringLiteral("epochs"), epochs},
+              {QStringLiteral("seed"), seed}};
+  return r;
+}
+
+}  // namespace
+
+PretrainingComparison::PretrainingComparison(QWidget* parent)
+    : QWidget(parent), controller_(new TrainingController(this)), poll_(new QTimer(this)) {
+  auto* layout = new QVBoxLayout(this);
+  intro_ = new QLabel;
+  intro_->setWordWrap(true);
+  layout->addWidget(intro_);
+  auto* form = new QFormLayout;
+  data_ = new DataSourcePicker(this);
+  data_->addRows(form);
+  data_->setTask(TaskKind::ImdbTransformer);
+  labels_ = new QSpinBox;
+  labels_->setObjectName("labels");
+  labels_->setRange(20, 1000000);
+  labels_->setValue(1000);
+  labels_->setToolTip(tr("How many labelled reviews each side may learn from (the rest of the data is not used)"));
+  form->addRow(tr("Labelled reviews"), labels_);
+  epochs_ = new QSpinBox;
+  epochs_->setObjectName("comparisonEpochs");
+  epochs_->setRange(1, 200);
+  epochs_->setValue(5);
+  form->addRow(tr("Epochs"), epochs_);
+  seeds_ = new QSpinBox;
+  seeds_->setObjectName("seeds");
+  seeds_->setRange(1, 10);
+  seeds_->setValue(3);
+  seeds_->setToolTip(tr("Runs per side with seeds 1, 2, 3, …: one run can be lucky, a mean over a few is fairer"));
+  form->addRow(tr("Seeds"), seeds_);
+  layout->addLayout(form);
+
+  auto* buttons = new QHBoxLayout;
+  startButton_ = new QPushButton(tr("Compare"));
+  startButton_->setObjectName("compareButton");
+  connect(startButton_, &QPushButton::clicked, this, &PretrainingComparison::start);
+  stopButton_ = new QPushButton(tr("Stop"));
+  stopButton_->setEnabled(false);
+  connect(stopButton_, &QPushButton::clicked, this, &PretrainingComparison::stop);
+  buttons->addWidget(startButton_);
+  buttons->addWidget(stopButton_);
+  buttons->addStretch(1);
+  layout->addLayout(buttons);
+  verdict_ = new QLabel;
+  verdict_->setObjectName("verdict");
+  verdict_->setWordWrap(true);
+  layout->addWidget(verdict_);
+  curves_ = new CurvePlot;
+  curves_->setMinimumHeight(280);
+  layout->addWidget(curves_, 1);
+
+  poll_->setInterval(200);
+  connect(poll_, &QTimer::timeout, this, &PretrainingComparison::takeUpdates);
+  connect(controller_, &TrainingController::finished, this, &PretrainingComparison::jobFinished);
+  setModel(nullptr, {});
+}
+
+PretrainingComparison::~PretrainingComparison() = default;  // the controller stops and joins its worker
+
+void PretrainingComparison::setModel(std::shared_ptr<const MaskedLmModel> model, const QString& name) {
+  model_ = std::move(model);
+  modelName_ = name;
+  startButton_->setEnabled(model_ && !isRunning());
+  intro_->setText(model_ ? tr("Fine-tune the IMDB classifier on a few labelled reviews twice: from scratch, and from "
+                              "“%1” (its vocabulary, embeddings and encoder; a new head). Same preset, seeds, epochs "
+                              "and reviews; only the starting weights differ.").arg(name)
+                         : tr("Pick a masked-LM model above to compare fine-tuning from it with training from scratch."));
+}
+
+void PretrainingComparison::setDataSource(const QString& source) { data_->setSource(source); }
+void PretrainingComparison::setLabels(int count) { labels_->setValue(count); }
+void PretrainingComparison::setEpochs(int epochs) { epochs_->setValue(epochs); }
+void PretrainingComparison::setSeeds(int seeds) { seeds_->setValue(seeds); }
+bool PretrainingComparison::isRunning() const { return nextJob_ < jobs_.size() || controller_->busy(); }
+
+void PretrainingComparison::start() {
+  if (!model_ || isRunning()) return;
+  for (const Job& job : jobs_) curves_->removeRun(job.curveId);
+  jobs_.clear();
+  scratch_.clear();
+  pretrained_.clear();
+  for (int seed = 1; seed <= seeds_->value(); ++seed)
+    for (const bool pretrained : {true, false}) jobs_.push_back({seed, pretrained, static_cast<int>(jobs_.size()) + 1});
+  nextJob_ = 0;
+  startButton_->setEnabled(false);
+  stopButton_->setEnabled(true);
+  verdict_->clear();
+  startNextJob();
+}
+
+void PretrainingComparison::stop() {
+  jobs_.resize(nextJob_);  // no further runs
+  controller_->stop();
+}
+
+void PretrainingComparison::startNextJob() {
+  const Job& job = jobs_[nextJob_++];
+  RunRequest request = fineTuning(*model_, data_->source(), labels_->value(), epochs_->value(), job.seed);
+  if (job.pretrained) request.initEncoder = model_;
+  const QString name = job.pretrained ? tr("from the masked-LM, seed %1").arg(job.seed) : tr("from scratch, seed %1").arg(job.seed);
+  curves_->addRun(job.curveId, name, palette::run(job.pretrained ? 1 : 2), true, epochs_->value());
+  emit statusMessage(tr("Comparison: training %1 (%2 of %3)").arg(name).arg(nextJob_).arg(jobs_.size()));
+  controller_->start(request);
+  poll_->start();
+}
+
+void PretrainingComparison::takeUpdates() {
+  if (nextJob_ == 0) return;
+  const int id = jobs_[nextJob_ - 1].curveId;
+  for (const EpochEvent& e : controller_->takeUpdate().epochs)
+    curves_->addEpochPoint(id, e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy);
+  curves_->refresh();
+}
+
+void PretrainingComparison::jobFinished() {
+  takeUpdates();
+  poll_->stop();
+  const TrainingController::Outcome outcome = controller_->takeOutcome();
+  const Job& job = jobs_[nextJob_ - 1];
+  if (!outcome.error.isEmpty()) {
+    jobs_.resize(nextJob_);
+    verdict_->setText(tr("The run stopped with an error: %1").arg(outcome.error));
+  } else if (outcome.test) {
+    (job.pretrained ? pretrained_ : scratch_).push_back(outcome.test->accuracy());
+  }
+  if (nextJob_ < jobs_.size()) return startNextJob();
+  startButton_->setEnabled(model_ != nullptr);
+  stopButton_->setEnabled(false);
+  if (outcome.error.isEmpty()) showVerdict();
+  emit finished();
+}
+
+void PretrainingComparison::showVerdict() {
+  if (scratch_.empty() || pretrained_.empty()) {
+    verdict_->setText(tr("Stopped before both sides finished a run: no verdict."));
+    return;
+  }
+  const double withPretraining = mean(pretrained_) * 100, fromScratch = mean(scratch_) * 100;
+  const double gain = withPretraining - fromScratch;
+  const QString numbers = tr("Mean test accuracy with %1 labelled reviews: %2 % from the masked-LM (%n run(s)), ", "",
+                             static_cast<int>(pretrained_.size()))
+                              .arg(labels_->value())
+                              .arg(withPretraining, 0, 'f', 1) +
+                          tr("%1 % from scratch (%n run(s)).", "", static_cast<int>(scratch_.size())).arg(fromScratch, 0, 'f', 1);
+  verdict_->setText(numbers + QLatin1Char(' ') +
+                    (gain > 0 ? tr("Pre-training helps: %1 points more, learned from text without labels.").arg(gain, 0, 'f', 1)
+                              : tr("Here pre-training does not help (%1 points): the masked-LM may need more text or "
+                                   "epochs.").arg(gain, 0, 'f', 1)));
+}
+
+QString PretrainingComparison::verdictText() const { return verdict_->text(); }
+
+}  // namespace al::ui

@@ -1,0 +1,89 @@
+#pragma once
+// "Does pre-training help?": the same few-label fine-tuning of the IMDB Transformer twice, once from scratch
+// and once starting from a masked-LM's vocabulary, embeddings and encoder (a new head), with the same
+// preset, seeds, epochs and number of labelled reviews. Their validation accuracy per epoch is overlaid on one
+// plot; the verdict gives the mean test accuracy of each side with the numbers.
+//
+//   masked-LM (the session's model library) ──> IMDB run, init encoder  ─┐
+//                                                IMDB run, from scratch   ─┴─> curves and verdict
+//
+// The runs train one after the other on a worker thread (ui/training_controller.h), so that both sides get the
+// same cores.
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <memory>
+#include <vector>
+
+#include "core/inference/masked_lm_inference.h"
+
+#include <QString>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+
+namespace al::ui {
+
+class CurvePlot;
+class DataSourcePicker;
+class TrainingController;
+
+class PretrainingComparison : public QWidget {
+  Q_OBJECT
+ public:
+  explicit PretrainingComparison(QWidget* parent = nullptr);
+  ~PretrainingComparison() override;
+
+  // The masked-LM the fine-tuning starts from; null: nothing to compare (Start is disabled).
+  void setModel(std::shared_ptr<const MaskedLmModel> model, const QString& name);
+  void setDataSource(const QString& source);
+  void setLabels(int count);   // labelled reviews each side trains on (train_limit)
+  void setEpochs(int epochs);
+  void setSeeds(int seeds);    // runs per side, seeds 1..n
+  void start();
+  void stop();
+  bool isRunning() const;
+
+  // Test accuracies of the finished runs of each side, in seed order.
+  const std::vector<double>& scratchAccuracies() const { return scratch_; }
+  const std::vector<double>& pretrainedAccuracies() const { return pretrained_; }
+  QString verdictText() const;
+  CurvePlot* curves() const { return curves_; }
+
+ signals:
+  void finished();
+  void statusMessage(const QString& message);
+
+ private:
+  struct Job {
+    int seed = 1;
+    bool pretrained = false;
+    int curveId = 0;
+  };
+  void startNextJob();
+  void takeUpdates();
+  void jobFinished();
+  void showVerdict();
+
+  std::shared_ptr<const MaskedLmModel> model_;
+  QString modelName_;
+  std::vector<Job> jobs_;
+  size_t nextJob_ = 0;
+  std::vector<double> scratch_, pretrained_;
+
+  DataSourcePicker* data_;
+  QSpinBox* labels_;
+  QSpinBox* epochs_;
+  QSpinBox* seeds_;
+  QPushButton* startButton_;
+  QPushButton* stopButton_;
+  QLabel* intro_;
+  QLabel* verdict_;
+  CurvePlot* curves_;
+  TrainingController* controller_;
+  QTimer* poll_;
+};
+
+}  // namespace al::ui
