@@ -2,14 +2,14 @@
 
 #include <exception>
 
-#include <QMetaObject>
-
 #include "ui/session/race_pacer.h"
 #include "ui/text/stage_texts.h"
 
 namespace al::ui {
 
-TrainingController::TrainingController(QObject* parent) : QObject(parent) {}
+TrainingController::TrainingController(QObject* parent) : QObject(parent) {
+  connect(this, &TrainingController::workerEnding, this, &TrainingController::workerDone, Qt::QueuedConnection);
+}
 
 TrainingController::~TrainingController() {
   if (!worker_.joinable()) return;
@@ -115,8 +115,8 @@ void TrainingController::work(RunRequest request) {
     outcome_ = std::move(outcome);
   }
   if (pacer_) pacer_->runEnded(pacerRun_);
-  // Join and report on the GUI thread; the lambda runs after this function has returned.
-  QMetaObject::invokeMethod(this, [this] { workerDone(); }, Qt::QueuedConnection);
+  // Join and report on the GUI thread; workerDone() runs after this function has returned.
+  emit workerEnding();
 }
 
 void TrainingController::workerDone() {

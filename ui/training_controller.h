@@ -66,6 +66,9 @@ class TrainingController : public QObject, private TrainingEvents {
 
  signals:
   void finished();
+  // Emitted by the worker as its last act; queued to the GUI thread, where workerDone() joins it. (A signal, not
+  // invokeMethod with a lambda: Qt then allocates and frees the queued call itself.)
+  void workerEnding();
 
  private:
   // TrainingEvents, called on the worker thread: copy and return.

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "tests/wait_budget.h"
+
 namespace al::test {
 
 struct CliRun {
@@ -19,7 +21,7 @@ inline CliRun runCli(const QStringList& arguments, int timeoutMs = 120000) {
   QProcess process;
   process.start(QStringLiteral(ATTENTIONLAB_CLI), arguments);
   CliRun run;
-  run.finished = process.waitForStarted(10000) && process.waitForFinished(timeoutMs);
+  run.finished = process.waitForStarted(waitBudgetMs(10000)) && process.waitForFinished(waitBudgetMs(timeoutMs));
   if (!run.finished) process.kill();
   process.waitForFinished(5000);
   run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;

@@ -22,6 +22,7 @@
 #include "ui/widgets/runs_list.h"
 #include "ui/session/model_library.h"
 #include "ui/pages/train_page.h"
+#include "tests/wait_budget.h"
 
 using al::ui::CurvePlot;
 using al::ui::NormRace;
@@ -29,7 +30,7 @@ using Side = al::ui::NormRace::Side;
 
 namespace {
 
-constexpr int kRaceTimeoutMs = 300000;  // generous: the machine may be busy
+constexpr int kRaceTimeoutMs = al::test::waitBudgetMs(300000);  // generous: the machine may be busy
 
 QPushButton* button(NormRace& race, const char* name) {
   auto* b = race.findChild<QPushButton*>(name);

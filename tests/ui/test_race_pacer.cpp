@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "ui/session/race_pacer.h"
+#include "tests/wait_budget.h"
 
 using al::TrainingControl;
 using al::ui::RacePacer;
@@ -85,7 +86,7 @@ void TestRacePacer::aStopEndsTheWait() {
   QTest::qWait(100);
   QVERIFY(!returned.load());
   control.requestStop();
-  QVERIFY(QTest::qWaitFor([&] { return returned.load(); }, 5000));
+  QVERIFY(QTest::qWaitFor([&] { return returned.load(); }, al::test::waitBudgetMs(5000)));
   leader.join();
 }
 

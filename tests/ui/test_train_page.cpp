@@ -21,6 +21,7 @@
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/train_page.h"
+#include "tests/wait_budget.h"
 
 using al::ui::CurvePlot;
 using al::ui::RunsList;
@@ -29,7 +30,7 @@ using al::ui::TrainPage;
 
 namespace {
 
-constexpr int kTrainTimeoutMs = 180000;  // generous: the machine may be busy
+constexpr int kTrainTimeoutMs = al::test::waitBudgetMs(180000);  // generous: the machine may be busy
 
 // Saving and opening run on a worker thread: these start one, wait until its result is on the page, and say
 // whether it worked (false: there was nothing to save, or the banner shows why it failed).
@@ -78,7 +79,7 @@ QPushButton* button(TrainPage& page, const char* name) {
 }
 
 bool waitForDataCard(TrainPage& page) {
-  return QTest::qWaitFor([&] { return page.dataCardReady(); }, 60000);
+  return QTest::qWaitFor([&] { return page.dataCardReady(); }, al::test::waitBudgetMs(60000));
 }
 
 // Starts a run with the built-in data and `preset`, `epochs` epochs, by clicking Start.
@@ -409,7 +410,7 @@ class TestTrainPage : public QObject {
     file.write("\x1f\x8b this is not really gzip data at all");  // the gzip magic, then nonsense
     file.close();
     page.setDataSource(archive);
-    QVERIFY(QTest::qWaitFor([&] { return !page.errorText().isEmpty(); }, 60000));
+    QVERIFY(QTest::qWaitFor([&] { return !page.errorText().isEmpty(); }, al::test::waitBudgetMs(60000)));
     QVERIFY2(page.errorText().contains("broken.tar.gz"), qPrintable(page.errorText()));
     // The unreadable source was not kept: the page is back on readable data and can train.
     QVERIFY(waitForDataCard(page));
@@ -422,7 +423,7 @@ class TestTrainPage : public QObject {
     table.write("text,label\nnice film,positive\n");
     table.close();
     page.setDataSource(csv);
-    QVERIFY(QTest::qWaitFor([&] { return !page.errorText().isEmpty(); }, 60000));
+    QVERIFY(QTest::qWaitFor([&] { return !page.errorText().isEmpty(); }, al::test::waitBudgetMs(60000)));
     QVERIFY2(page.errorText().contains("wrong-header.csv"), qPrintable(page.errorText()));
     QVERIFY(waitForDataCard(page));
     QCOMPARE(page.dataSource(), QString("builtin"));
