@@ -1,10 +1,9 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
     <name>DataCardText</name>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book&apos;s threshold of %5).</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book's threshold of %5).</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。</translation>
     </message>
     <message>
@@ -36,7 +35,7 @@
         <translation>生成的数据，专门设计成由词序决定结果（“……但是……”、否定）。</translation>
     </message>
     <message>
-        <source>Measured on it with the tiny preset: the Transformer with position reaches %1 test accuracy, without position %2, the bag of bigrams %3. The book&apos;s rule of thumb is about real text; here word order is the point.</source>
+        <source>Measured on it with the tiny preset: the Transformer with position reaches %1 test accuracy, without position %2, the bag of bigrams %3. The book's rule of thumb is about real text; here word order is the point.</source>
         <translation>用 tiny 预设在这份数据上实测：带位置信息的 Transformer 测试准确率达到 %1，不带位置信息为 %2，二元词袋为 %3。书中的经验法则针对的是真实文本；而这里的重点正是词序。</translation>
     </message>
     <message>
@@ -121,7 +120,7 @@
         <translation>优化器</translation>
     </message>
     <message>
-        <source>How the gradient becomes a step. SGD: a fixed multiple of the gradient. RMSprop and Adam: each weight&apos;s step is scaled by how large its recent gradients were.</source>
+        <source>How the gradient becomes a step. SGD: a fixed multiple of the gradient. RMSprop and Adam: each weight's step is scaled by how large its recent gradients were.</source>
         <translation>梯度如何变成一步更新。SGD：梯度乘以一个固定倍数。RMSprop 和 Adam：每个权重的步长会按它最近梯度的大小进行缩放。</translation>
     </message>
     <message>
@@ -149,7 +148,7 @@
         <translation>打乱顺序</translation>
     </message>
     <message>
-        <source>On: a new order of the samples every epoch. Off: the file&apos;s order every time.</source>
+        <source>On: a new order of the samples every epoch. Off: the file's order every time.</source>
         <translation>开：每一轮都重新打乱样本顺序。关：每次都按文件中的顺序。</translation>
     </message>
     <message>
@@ -181,7 +180,7 @@
         <translation>分词器</translation>
     </message>
     <message>
-        <source>How text is cut into tokens. keras: the book&apos;s rules (lowercase, no punctuation, split on spaces). ascii: the chatbot tutorial&apos;s rules (accents removed, only a-z and ?.!, kept). icu_words: a dictionary of words for any language, Chinese and Japanese included. auto: the task&apos;s own rules, or icu_words when the data is mostly Chinese, Japanese or Korean.</source>
+        <source>How text is cut into tokens. keras: the book's rules (lowercase, no punctuation, split on spaces). ascii: the chatbot tutorial's rules (accents removed, only a-z and ?.!, kept). icu_words: a dictionary of words for any language, Chinese and Japanese included. auto: the task's own rules, or icu_words when the data is mostly Chinese, Japanese or Korean.</source>
         <translation>如何把文本切分成词元。keras：书中的规则（转为小写、去掉标点、按空格切分）。ascii：聊天机器人教程的规则（去掉重音符号，只保留 a-z 和 ?.!,）。icu_words：基于词典切分词语，适用于任何语言，包括中文和日文。自动：使用任务自己的规则；若数据以中文、日文或韩文为主，则使用 icu_words。</translation>
     </message>
     <message>
@@ -277,7 +276,7 @@
         <translation>词的位置</translation>
     </message>
     <message>
-        <source>Attention alone does not see word order. Learned: the model learns one vector per position. Sinusoidal: fixed sine waves of different speeds. None: the sentence is a bag of words, so &quot;not good&quot; and &quot;good, not&quot; look alike.</source>
+        <source>Attention alone does not see word order. Learned: the model learns one vector per position. Sinusoidal: fixed sine waves of different speeds. None: the sentence is a bag of words, so "not good" and "good, not" look alike.</source>
         <translation>注意力本身看不到词序。学习得到：模型为每个位置学习一个向量（位置嵌入）。正弦：固定的、频率各不相同的正弦波（位置编码）。无：句子只是一个词袋，所以“not good”和“good, not”看起来一模一样。</translation>
     </message>
     <message>
@@ -297,7 +296,7 @@
         <translation>归一化</translation>
     </message>
     <message>
-        <source>Layer: each word&apos;s vector is normalized on its own (what Transformers use). Batch: each feature is normalized over all words of the batch, which mixes reviews of different lengths.</source>
+        <source>Layer: each word's vector is normalized on its own (what Transformers use). Batch: each feature is normalized over all words of the batch, which mixes reviews of different lengths.</source>
         <translation>层归一化：每个词的向量单独归一化（Transformer 的做法）。批归一化：每个特征在整个批次的所有词上归一化，这会把长短不一的影评混在一起。</translation>
     </message>
     <message>
@@ -313,7 +312,7 @@
         <translation>池化</translation>
     </message>
     <message>
-        <source>How the words&apos; vectors become one vector for the review: the largest value of each feature, or the average.</source>
+        <source>How the words' vectors become one vector for the review: the largest value of each feature, or the average.</source>
         <translation>如何把各个词的向量合成整条影评的一个向量：取每个特征的最大值，或取平均值。</translation>
     </message>
     <message>
@@ -377,7 +376,7 @@
         <translation>GRU 单元数 (U)</translation>
     </message>
     <message>
-        <source>The size of the encoder&apos;s and decoder&apos;s memory (their GRU state).</source>
+        <source>The size of the encoder's and decoder's memory (their GRU state).</source>
         <translation>编码器和解码器的“记忆”大小（即它们的 GRU 状态）。</translation>
     </message>
     <message>
@@ -395,6 +394,38 @@
     <message>
         <source>In words, &lt;start&gt; and &lt;end&gt; included; longer question-answer pairs are left out.</source>
         <translation>以词计，包括 &lt;start&gt; 和 &lt;end&gt;；更长的问答对会被舍弃。</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Which epoch the run keeps. best: the one with the lowest validation loss (an early epoch, when later ones start to memorize). last: the last epoch, however it does on the held-out data.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>best</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>last</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Batch norm counts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only with batch normalization, in training. Real words only: the statistics come from the words of the batch. Padding too: every review is padded to the sequence length and the padding enters the statistics, as in a Keras model.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>real words only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>padding too (Keras)</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -433,10 +464,10 @@
     </message>
     <message>
         <source>Start training as soon as the data is read.</source>
-        <translation>数据读取完毕后立即开始训练。</translation>
+        <translation type="vanished">数据读取完毕后立即开始训练。</translation>
     </message>
     <message>
-        <source>Show a saved model&apos;s curves on the Train page (repeatable).</source>
+        <source>Show a saved model's curves on the Train page (repeatable).</source>
         <translation>在训练页面上显示已保存模型的曲线（可重复使用）。</translation>
     </message>
     <message>
@@ -465,7 +496,7 @@
     </message>
     <message>
         <source>Sentence of the Attention and Step-through pages.</source>
-        <translation>“注意力”和“逐步演示”页面使用的句子。</translation>
+        <translation type="vanished">“注意力”和“逐步演示”页面使用的句子。</translation>
     </message>
     <message>
         <source>text</source>
@@ -473,7 +504,35 @@
     </message>
     <message>
         <source>Page to show first (train, attention, step, normalization, chatbot, compare, fill).</source>
-        <translation>首先显示的页面（train、attention、step、normalization、chatbot、compare、fill）。</translation>
+        <translation type="vanished">首先显示的页面（train、attention、step、normalization、chatbot、compare、fill）。</translation>
+    </message>
+    <message>
+        <source>Start training as soon as the data is read (the built-in data unless --data says otherwise).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a saved chatbot model on the Chatbot page.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sentence of the Attention, Step-through and Chatbot pages.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Page to show first (lessons, train, attention, step, normalization, chatbot, compare, fill, memory).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a lesson (its number or id) with its instrument.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>lesson</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start in presentation mode (F11).</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -661,8 +720,8 @@
         <translation>Softmax：对齐</translation>
     </message>
     <message>
-        <source>a_j = exp(e_j) / Σ_j&apos; exp(e_j&apos;)</source>
-        <translation>a_j = exp(e_j) / Σ_j&apos; exp(e_j&apos;)</translation>
+        <source>a_j = exp(e_j) / Σ_j' exp(e_j')</source>
+        <translation>a_j = exp(e_j) / Σ_j' exp(e_j')</translation>
     </message>
     <message>
         <source>The scores become weights that sum to 1: where the decoder looks while writing “%1”. Stacked for every answer word, they form the alignment heatmap (answer words x question words).</source>
@@ -725,7 +784,7 @@
         <translation>Q = X1·W_q + b_q,  K = E·W_k + b_k,  V = E·W_v + b_v</translation>
     </message>
     <message>
-        <source>Now the queries come from the decoder (X1, T rows) but the keys and values from the encoder&apos;s output E (S rows, one per question word): the answer asks the question.</source>
+        <source>Now the queries come from the decoder (X1, T rows) but the keys and values from the encoder's output E (S rows, one per question word): the answer asks the question.</source>
         <translation>现在查询来自解码器（X1，T 行），而键和值来自编码器的输出 E（S 行，每个问题词一行）：由答案向问题发问。</translation>
     </message>
     <message>
@@ -749,7 +808,7 @@
         <translation>A_h = softmax_rows(S_h)   (T × S)</translation>
     </message>
     <message>
-        <source>Row t says which question words the decoder reads while at answer position t: this is the Transformer&apos;s alignment, the counterpart of the Bahdanau heatmap.</source>
+        <source>Row t says which question words the decoder reads while at answer position t: this is the Transformer's alignment, the counterpart of the Bahdanau heatmap.</source>
         <translation>第 t 行表示解码器在答案位置 t 时读取了哪些问题词：这就是 Transformer 的对齐，相当于 Bahdanau 注意力的热力图。</translation>
     </message>
     <message>
@@ -761,7 +820,7 @@
         <translation>X2 = norm2(X1 + [A_h·V_h]_h·W_o + b_o)</translation>
     </message>
     <message>
-        <source>Every answer position takes a blend of the question words&apos; values, is added to its own row and normalized.</source>
+        <source>Every answer position takes a blend of the question words' values, is added to its own row and normalized.</source>
         <translation>每个答案位置取各问题词的值的加权混合，加到自己这一行上，再做归一化。</translation>
     </message>
     <message>
@@ -785,7 +844,7 @@
         <translation>Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)</translation>
     </message>
     <message>
-        <source>The same two-layer network on every position on its own; its output is the layer&apos;s output.</source>
+        <source>The same two-layer network on every position on its own; its output is the layer's output.</source>
         <translation>同一个两层网络分别作用于每个位置；它的输出就是这一层的输出。</translation>
     </message>
     <message>
@@ -885,7 +944,7 @@
         <translation>填充掩码：一个批次会把短句子填充到相同长度，而填充部分不应受到关注。填充列中的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。（填充行在这里仍然会得到权重；但后续计算不会读取它们。）</translation>
     </message>
     <message>
-        <source>No mask: every token may look at every other token and at itself, as in the classifier&apos;s encoder. A mask would set some scores to −∞ before the softmax, which makes their weights exactly 0.</source>
+        <source>No mask: every token may look at every other token and at itself, as in the classifier's encoder. A mask would set some scores to −∞ before the softmax, which makes their weights exactly 0.</source>
         <translation>无掩码：每个词元都可以看其他所有词元和它自己，就像分类器的编码器那样。掩码会在 softmax 之前把某些分数设为 −∞，使它们的权重恰好为 0。</translation>
     </message>
     <message>
@@ -913,8 +972,8 @@
         <translation>按行 Softmax</translation>
     </message>
     <message>
-        <source>A_h(i, j) = exp(M(i, j)) / Σ_j&apos; exp(M(i, j&apos;))</source>
-        <translation>A_h(i, j) = exp(M(i, j)) / Σ_j&apos; exp(M(i, j&apos;))</translation>
+        <source>A_h(i, j) = exp(M(i, j)) / Σ_j' exp(M(i, j'))</source>
+        <translation>A_h(i, j) = exp(M(i, j)) / Σ_j' exp(M(i, j'))</translation>
     </message>
     <message>
         <source>Weights × V</source>
@@ -937,7 +996,7 @@
         <translation>Y = [Z_1 … Z_H]·W_o + b_o</translation>
     </message>
     <message>
-        <source>The heads&apos; results are put side by side (H·K columns) and one more learned projection mixes them back to the model width D. This Y is the output of the attention layer.</source>
+        <source>The heads' results are put side by side (H·K columns) and one more learned projection mixes them back to the model width D. This Y is the output of the attention layer.</source>
         <translation>把各个头的结果并排拼在一起（H·K 列），再用一个学习得到的投影把它们混合回模型维度 D。这个 Y 就是注意力层的输出。</translation>
     </message>
     <message>
@@ -957,7 +1016,7 @@
         <translation>把注意力的输出加到输入上（残差连接：这一层只需学习一个修正量，梯度也有一条很短的回传路径）。 </translation>
     </message>
     <message>
-        <source>Layer norm then rescales every token&apos;s row to mean 0 and variance 1, times a learned gamma plus beta.</source>
+        <source>Layer norm then rescales every token's row to mean 0 and variance 1, times a learned gamma plus beta.</source>
         <translation>然后层归一化把每个词元的那一行缩放到均值为 0、方差为 1，再乘以学习得到的 gamma、加上 beta。</translation>
     </message>
     <message>
@@ -1140,6 +1199,10 @@
         <source>largest unscaled</source>
         <translation>最大值（未缩放）</translation>
     </message>
+    <message>
+        <source>scores, not divided by √K, head %1</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>al::download::Downloader</name>
@@ -1168,8 +1231,8 @@
         <translation>无法读取 %1：%2。请删除它并重新下载。</translation>
     </message>
     <message>
-        <source>The server of %1 keeps sending other bytes than those asked for (Content-Range &quot;%2&quot;), so the download cannot be resumed. Delete %3 and try again later.</source>
-        <translation>%1 的服务器总是发来与请求不符的字节（Content-Range &quot;%2&quot;），因此无法断点续传。请删除 %3，稍后再试。</translation>
+        <source>The server of %1 keeps sending other bytes than those asked for (Content-Range "%2"), so the download cannot be resumed. Delete %3 and try again later.</source>
+        <translation>%1 的服务器总是发来与请求不符的字节（Content-Range "%2"），因此无法断点续传。请删除 %3，稍后再试。</translation>
     </message>
     <message>
         <source>%1 does not match the file at %2. Delete it and try again.</source>
@@ -1225,6 +1288,33 @@
     </message>
 </context>
 <context>
+    <name>al::ui</name>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected a lesson file of at most 4 MB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected a setting of page “%1”, one of %2; found “%3”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected %1 to be one of %2; found “%3”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected %1 to be a whole number from %2 to %3; found “%4”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected a value after “%1:”</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>al::ui::AboutDialog</name>
     <message>
         <source>About AttentionLab</source>
@@ -1267,8 +1357,8 @@
         <translation>Unicode 文本</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;A teaching tool for attention and Transformers: train the models, see their attention, step through the arithmetic. Built with Qt %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Built on&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;Where things are&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Data (the downloaded IMDB archive, %4): %5&lt;br&gt;Settings: %6&lt;br&gt;Models are saved where you choose; the command line writes them under runs/ by default.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;一款讲解注意力机制与 Transformer 的教学工具：训练模型，观察它们的注意力，逐步演示其中的运算。基于 Qt %2 构建。&lt;/p&gt;&lt;p&gt;&lt;b&gt;所用的开源组件&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;文件位置&lt;/b&gt;&lt;/p&gt;&lt;p&gt;数据（下载的 IMDB 压缩包，%4）：%5&lt;br&gt;设置：%6&lt;br&gt;模型保存在你选择的位置；命令行默认把模型写到 runs/ 下。&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;A teaching tool for attention and Transformers: train the models, see their attention, step through the arithmetic. Built with Qt %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Built on&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing="6"&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;Where things are&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Data (the downloaded IMDB archive, %4): %5&lt;br&gt;Settings: %6&lt;br&gt;Models are saved where you choose; the command line writes them under runs/ by default.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;一款讲解注意力机制与 Transformer 的教学工具：训练模型，观察它们的注意力，逐步演示其中的运算。基于 Qt %2 构建。&lt;/p&gt;&lt;p&gt;&lt;b&gt;所用的开源组件&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing="6"&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;文件位置&lt;/b&gt;&lt;/p&gt;&lt;p&gt;数据（下载的 IMDB 压缩包，%4）：%5&lt;br&gt;设置：%6&lt;br&gt;模型保存在你选择的位置；命令行默认把模型写到 runs/ 下。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1282,7 +1372,7 @@
         <translation>随机种子生成的玩具聊天机器人（未训练）</translation>
     </message>
     <message>
-        <source>Random weights, the question&apos;s own words as vocabulary: the answer is nonsense, the arithmetic is real</source>
+        <source>Random weights, the question's own words as vocabulary: the answer is nonsense, the arithmetic is real</source>
         <translation>随机权重，词表就是问题本身的词：回答毫无意义，但运算过程是真实的</translation>
     </message>
     <message>
@@ -1290,7 +1380,7 @@
         <translation>“%1”</translation>
     </message>
     <message>
-        <source>The Chatbot page&apos;s model</source>
+        <source>The Chatbot page's model</source>
         <translation>“聊天机器人”页面的模型</translation>
     </message>
     <message>
@@ -1298,11 +1388,11 @@
         <translation>请在“聊天机器人”页面中选择或训练一个聊天机器人</translation>
     </message>
     <message>
-        <source>U, the GRU&apos;s state width (and the toy&apos;s word vector width)</source>
+        <source>U, the GRU's state width (and the toy's word vector width)</source>
         <translation>U：GRU 状态的维度（也是玩具模型词向量的维度）</translation>
     </message>
     <message>
-        <source>A, the width of the attention&apos;s hidden layer</source>
+        <source>A, the width of the attention's hidden layer</source>
         <translation>A：注意力隐藏层的宽度</translation>
     </message>
     <message>
@@ -1322,7 +1412,7 @@
         <translation>种子</translation>
     </message>
     <message>
-        <source>Which answer word&apos;s attention to walk through</source>
+        <source>Which answer word's attention to walk through</source>
         <translation>要逐步演示哪个答案词的注意力</translation>
     </message>
     <message>
@@ -1332,6 +1422,37 @@
     <message>
         <source>Answer: %1</source>
         <translation>回答：%1</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::Appearance</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Default</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>D&amp;ark</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;High contrast</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Actual size</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -1433,31 +1554,31 @@
     </message>
     <message>
         <source>Shuffle words</source>
-        <translation>打乱词序</translation>
+        <translation type="vanished">打乱词序</translation>
     </message>
     <message>
         <source>Put the words of the sentence in a random order and run the model again</source>
-        <translation>把句子中的词随机打乱顺序，再运行一次模型</translation>
+        <translation type="vanished">把句子中的词随机打乱顺序，再运行一次模型</translation>
     </message>
     <message>
         <source>Heatmap of:</source>
-        <translation>热力图显示：</translation>
+        <translation type="vanished">热力图显示：</translation>
     </message>
     <message>
         <source>Original order</source>
-        <translation>原始顺序</translation>
+        <translation type="vanished">原始顺序</translation>
     </message>
     <message>
         <source>Shuffled</source>
-        <translation>打乱后</translation>
+        <translation type="vanished">打乱后</translation>
     </message>
     <message>
         <source>query token</source>
-        <translation>查询词元</translation>
+        <translation type="vanished">查询词元</translation>
     </message>
     <message>
         <source>key token</source>
-        <translation>键词元</translation>
+        <translation type="vanished">键词元</translation>
     </message>
     <message>
         <source>“%1” is a model of task %2; this page shows imdb-transformer models.</source>
@@ -1499,12 +1620,12 @@
     </message>
     <message numerus="yes">
         <source>; %n unknown (grey, marked ?: the model reads them all as [UNK])</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>；其中 %n 个是未知词（灰色，标有 ?：模型把它们都读作 [UNK]）</numerusform>
         </translation>
     </message>
     <message>
-        <source>; &lt;b&gt;the text was cut&lt;/b&gt; after %1 tokens (the model&apos;s sequence length): the rest is not read</source>
+        <source>; &lt;b&gt;the text was cut&lt;/b&gt; after %1 tokens (the model's sequence length): the rest is not read</source>
         <translation>；&lt;b&gt;文本在第 %1 个词元之后被截断&lt;/b&gt;（即模型的序列长度）：后面的部分不会被读取</translation>
     </message>
     <message>
@@ -1525,11 +1646,11 @@
     </message>
     <message>
         <source>layer 1, head %1</source>
-        <translation>第 1 层，第 %1 个头</translation>
+        <translation type="vanished">第 1 层，第 %1 个头</translation>
     </message>
     <message>
         <source>layer 1, average</source>
-        <translation>第 1 层，平均</translation>
+        <translation type="vanished">第 1 层，平均</translation>
     </message>
     <message>
         <source>Layer %1, average of %2 heads</source>
@@ -1549,27 +1670,64 @@
     </message>
     <message>
         <source>&lt;b&gt;Shuffled:&lt;/b&gt; %1</source>
-        <translation>&lt;b&gt;打乱后：&lt;/b&gt;%1</translation>
+        <translation type="vanished">&lt;b&gt;打乱后：&lt;/b&gt;%1</translation>
     </message>
     <message>
         <source>original p = %1, shuffled p = %2 (difference %3); largest difference between a shuffled attention weight and the original weight of the same two words: %4</source>
-        <translation>原始顺序 p = %1，打乱后 p = %2（相差 %3）；同一对词的注意力权重在打乱前后的最大差值：%4</translation>
+        <translation type="vanished">原始顺序 p = %1，打乱后 p = %2（相差 %3）；同一对词的注意力权重在打乱前后的最大差值：%4</translation>
     </message>
     <message>
         <source>&lt;b&gt;This model has no position information.&lt;/b&gt; The prediction is identical and every row of attention moved with its word: attention sees a bag of words, not a sentence. </source>
-        <translation>&lt;b&gt;这个模型没有位置信息。&lt;/b&gt;预测结果完全相同，每一行注意力都跟着它的词一起移动了：注意力看到的是一个词袋，而不是一个句子。 </translation>
+        <translation type="vanished">&lt;b&gt;这个模型没有位置信息。&lt;/b&gt;预测结果完全相同，每一行注意力都跟着它的词一起移动了：注意力看到的是一个词袋，而不是一个句子。 </translation>
     </message>
     <message>
         <source>&lt;b&gt;This model adds %1 position information,&lt;/b&gt; so word order matters: the prediction and the attention change when the words move. </source>
-        <translation>&lt;b&gt;这个模型加入了 %1 位置信息，&lt;/b&gt;所以词序有影响：词的位置一变，预测和注意力都会随之改变。 </translation>
+        <translation type="vanished">&lt;b&gt;这个模型加入了 %1 位置信息，&lt;/b&gt;所以词序有影响：词的位置一变，预测和注意力都会随之改变。 </translation>
     </message>
     <message>
         <source>&lt;b&gt;This model has %1 position information,&lt;/b&gt; yet this shuffle changed nothing visible. </source>
-        <translation>&lt;b&gt;这个模型有 %1 位置信息，&lt;/b&gt;但这次打乱并没有带来明显的变化。 </translation>
+        <translation type="vanished">&lt;b&gt;这个模型有 %1 位置信息，&lt;/b&gt;但这次打乱并没有带来明显的变化。 </translation>
     </message>
     <message>
         <source>Press “Shuffle words”. Attention by itself does not see word order: only position information added to the embeddings can tell “not good, bad” from “bad, not good”.</source>
-        <translation>请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“not good, bad”和“bad, not good”。</translation>
+        <translation type="vanished">请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“not good, bad”和“bad, not good”。</translation>
+    </message>
+    <message>
+        <source>Colours:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The maps of this tab, without the controls: PNG at twice the pixels, or SVG and PDF as vectors</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every weight of the maps of this tab, as a CSV table</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>. The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>; %n unknown: %1 (grey, marked ?: the model reads them all as [UNK])</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::AttentionThumbnails</name>
+    <message>
+        <source>Every layer (row) and head (column): click one to see it full screen</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -1643,12 +1801,12 @@
         <translation>对齐</translation>
     </message>
     <message>
-        <source>Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last layer&apos;s cross-attention, averaged over the heads). The Step through page walks through one step. Click a row of any heatmap to see where that word looks.</source>
+        <source>Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last layer's cross-attention, averaged over the heads). The Step through page walks through one step. Click a row of any heatmap to see where that word looks.</source>
         <translation>每一行是解码器某一步的注意力，一行之和为 1（对 Transformer 而言：取最后一层的交叉注意力，并对各头求平均）。“逐步演示”页面会一步步讲解其中一步。点击任一热力图中的一行，可以看到那个词在关注哪里。</translation>
     </message>
     <message>
         <source>tiny %1, %2, %3 epochs</source>
-        <translation>小型 %1，%2，%3 轮</translation>
+        <translation type="vanished">小型 %1，%2，%3 轮</translation>
     </message>
     <message>
         <source>Choose a chatbot above: open a model directory, or train a tiny one in a few seconds.</source>
@@ -1712,7 +1870,7 @@
     </message>
     <message numerus="yes">
         <source> (%n word(s) unknown to it, read as [UNK])</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>（其中 %n 个词它不认识，读作 [UNK]）</numerusform>
         </translation>
     </message>
@@ -1722,7 +1880,33 @@
     </message>
     <message>
         <source>“%1” is a model of task %2; this page shows seq2seq-attention and seq2seq-transformer models.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>keep the last epoch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Off: the model keeps the epoch with the lowest validation loss, often an early one that answers little. On: it keeps the last epoch, which fits the training pairs best.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>tiny %1, %2, epoch %3 of %4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Kept: the last epoch (%1 of %2).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Kept: epoch %1 of %2, the one with the lowest validation loss on held-out pairs. Later epochs fit the training pairs better; tick “keep the last epoch” to keep the last one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source> (%n word(s) unknown to it, read as [UNK]: %1)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
     </message>
 </context>
 <context>
@@ -1820,7 +2004,7 @@
         <translation>GRU：每个答案词的加性注意力</translation>
     </message>
     <message>
-        <source>Transformer: last layer&apos;s cross-attention, heads averaged</source>
+        <source>Transformer: last layer's cross-attention, heads averaged</source>
         <translation>Transformer：最后一层的交叉注意力，各头取平均</translation>
     </message>
     <message>
@@ -1844,7 +2028,7 @@
         <translation>%1 训练失败：%2</translation>
     </message>
     <message>
-        <source>Measuring %1&apos;s exact-match accuracy…</source>
+        <source>Measuring %1's exact-match accuracy…</source>
         <translation>正在测量 %1 的完全匹配准确率…</translation>
     </message>
     <message>
@@ -2071,7 +2255,7 @@ to %2</source>
         <translation>请在“注意力”页面中选择或训练一个模型</translation>
     </message>
     <message>
-        <source>D, the width of every token&apos;s vector</source>
+        <source>D, the width of every token's vector</source>
         <translation>D：每个词元向量的维度</translation>
     </message>
     <message>
@@ -2291,7 +2475,7 @@ to %2</source>
         <translation>注意力来自：</translation>
     </message>
     <message>
-        <source>Left: the words the model would put in the blank. Right: how much the blank&apos;s position looked at each word, on both sides of it (the row sums to 1).</source>
+        <source>Left: the words the model would put in the blank. Right: how much the blank's position looked at each word, on both sides of it (the row sums to 1).</source>
         <translation>左图：模型会填入空格的词。右图：空格所在位置对它左右两侧每个词的关注程度（整行之和为 1）。</translation>
     </message>
     <message>
@@ -2337,13 +2521,13 @@ to %2</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n word(s) in grey are not in the model&apos;s vocabulary: it reads them as [UNK].</source>
+        <source>%n word(s) in grey are not in the model's vocabulary: it reads them as [UNK].</source>
         <translation>
             <numerusform>灰色的 %n 个词不在模型的词表中：模型把它们读作 [UNK]。</numerusform>
         </translation>
     </message>
     <message>
-        <source>Only the first %1 tokens are read (the model&apos;s sequence_length); the rest is cut off.</source>
+        <source>Only the first %1 tokens are read (the model's sequence_length); the rest is cut off.</source>
         <translation>只读取前 %1 个词元（模型的 sequence_length）；其余部分被截掉。</translation>
     </message>
     <message>
@@ -2351,7 +2535,7 @@ to %2</source>
         <translation>%1（第 %2 个词）：%3</translation>
     </message>
     <message>
-        <source>layer %1, heads&apos; average</source>
+        <source>layer %1, heads' average</source>
         <translation>第 %1 层，各头的平均</translation>
     </message>
     <message>
@@ -2389,11 +2573,23 @@ to %2</source>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
+    <message>
+        <source>Every token is named: drag to move through the %1 × %2 map, turn the wheel to zoom out.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> (%1 × an equal share of 1/%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Maximise (Esc returns)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>al::ui::HyperParameterForm</name>
     <message>
-        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model). Every value below can still be changed.</source>
+        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book's exact model). Every value below can still be changed.</source>
         <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）。下面的每个值仍然可以修改。</translation>
     </message>
     <message>
@@ -2403,6 +2599,87 @@ to %2</source>
     <message>
         <source>Training</source>
         <translation>训练</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::LessonFileError</name>
+    <message>
+        <source>%1, line %2: %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>al::ui::LessonView</name>
+    <message>
+        <source>Open in the app</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Set up this lesson's instrument with the lesson's settings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Previous lesson</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Next lesson</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lesson %1 of %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Try this</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hide the answer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the answer</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>al::ui::LessonsPage</name>
+    <message>
+        <source>Start here. Each lesson explains one idea of attention and Transformers in a few paragraphs, then sets up the instrument that shows it: press “Open in the app”, try what the lesson suggests, and answer its question. F11 presents a lesson to a class.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a lesson file…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add the lessons of a file of your own (the format is in the README)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This lesson file was not opened. %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a lesson file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lessons (*.lesson *.txt);;All files (*)</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -2440,7 +2717,7 @@ to %2</source>
         <translation>填空</translation>
     </message>
     <message>
-        <source>BERT&apos;s masked language model: guess hidden words from both sides</source>
+        <source>BERT's masked language model: guess hidden words from both sides</source>
         <translation>BERT 的掩码语言模型：根据左右两侧的上下文猜出被遮住的词</translation>
     </message>
     <message>
@@ -2539,6 +2816,69 @@ to %2</source>
         <source>&amp;About AttentionLab</source>
         <translation>关于 AttentionLab(&amp;A)</translation>
     </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Transformer-XL: segments and the cached memory they attend to</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A run is still training: quitting stops it, and its model is lost.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>These runs were never saved: %1. Their models and curves are lost when AttentionLab quits.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Quit AttentionLab?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save a run…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Quit without saving</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Manual</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open &amp;lesson file…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Full screen, large fonts and high contrast, the lesson beside the instrument; PageDown / PageUp step, Esc leaves</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start here: the course, one idea and one instrument at a time</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>al::ui::ManualWindow</name>
+    <message>
+        <source>AttentionLab manual</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>al::ui::MaskingView</name>
@@ -2559,7 +2899,7 @@ to %2</source>
         <translation>换一个样本</translation>
     </message>
     <message>
-        <source>Another training review, masked again with the training code&apos;s own function</source>
+        <source>Another training review, masked again with the training code's own function</source>
         <translation>换一条训练影评，用训练代码本身的函数重新做掩码</translation>
     </message>
     <message>
@@ -2583,7 +2923,7 @@ to %2</source>
         <translation>请在上方选择或训练一个掩码语言模型，看看它在训练中如何遮住词。</translation>
     </message>
     <message>
-        <source>A review of the built-in training corpus, read by this model&apos;s tokenizer. Training hides %1 % of its tokens and asks the model for the original word at exactly those positions (coloured): most become [MASK], some a random word, some stay as they were, so that the model cannot learn that only [MASK] positions matter.</source>
+        <source>A review of the built-in training corpus, read by this model's tokenizer. Training hides %1 % of its tokens and asks the model for the original word at exactly those positions (coloured): most become [MASK], some a random word, some stay as they were, so that the model cannot learn that only [MASK] positions matter.</source>
         <translation>内置训练语料中的一条影评，由这个模型的分词器读入。训练时遮住其中 %1 % 的词元，并要求模型恰好在这些位置（彩色标出）说出原来的词：大多数换成 [MASK]，一些换成随机词，一些保持原样，这样模型就不会学到“只有 [MASK] 的位置才重要”。</translation>
     </message>
     <message>
@@ -2608,6 +2948,56 @@ to %2</source>
     <message>
         <source>Save numbers as CSV...</source>
         <translation>将数值保存为 CSV...</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::MaximisedHeatmap</name>
+    <message>
+        <source>Esc returns to the page.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>al::ui::MemoryPage</name>
+    <message>
+        <source>Segment length</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recurrence (cache the previous segment)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Segment %1, word %2: its query reads %3 of its own segment's words and %4 cached from the segment before. Stacked over %5 layers, the top layer can draw on up to %6 words.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Segment %1, word %2: its query reads %3 of its own segment's words and nothing before. Without the memory no layer sees past the segment's start, however many layers there are.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -2651,7 +3041,7 @@ to %2</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <source>tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: the source text&apos;s exact model (slow).</source>
+        <source>tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: the source text's exact model (slow).</source>
         <translation>tiny：几秒钟，用于内置影评。classroom：几分钟，用于真实的 IMDB 数据。book：与原书完全相同的模型（较慢）。</translation>
     </message>
     <message>
@@ -2755,15 +3145,15 @@ to %2</source>
         <translation>比赛 %1 %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Result on %1 test reviews&lt;/b&gt; (never seen in training), after %2 epochs each: &lt;b style=&apos;color:%3&apos;&gt;layer norm %4&lt;/b&gt;, &lt;b style=&apos;color:%5&apos;&gt;batch norm %6&lt;/b&gt; right (best validation accuracy %7 and %8).&lt;br&gt;</source>
-        <translation>&lt;b&gt;在 %1 条测试影评上的结果&lt;/b&gt;（训练中从未见过），各训练 %2 轮后的正确率：&lt;b style=&apos;color:%3&apos;&gt;层归一化 %4&lt;/b&gt;，&lt;b style=&apos;color:%5&apos;&gt;批归一化 %6&lt;/b&gt;（最佳验证准确率分别为 %7 和 %8）。&lt;br&gt;</translation>
+        <source>&lt;b&gt;Result on %1 test reviews&lt;/b&gt; (never seen in training), after %2 epochs each: &lt;b style='color:%3'&gt;layer norm %4&lt;/b&gt;, &lt;b style='color:%5'&gt;batch norm %6&lt;/b&gt; right (best validation accuracy %7 and %8).&lt;br&gt;</source>
+        <translation>&lt;b&gt;在 %1 条测试影评上的结果&lt;/b&gt;（训练中从未见过），各训练 %2 轮后的正确率：&lt;b style='color:%3'&gt;层归一化 %4&lt;/b&gt;，&lt;b style='color:%5'&gt;批归一化 %6&lt;/b&gt;（最佳验证准确率分别为 %7 和 %8）。&lt;br&gt;</translation>
     </message>
     <message>
         <source>In the last epoch, layer norm got %1 of its training batches right and %2 of the held-out validation reviews; batch norm %3 and %4. </source>
         <translation>在最后一轮中，层归一化在训练批次上的正确率为 %1，在留出的验证影评上为 %2；批归一化分别为 %3 和 %4。 </translation>
     </message>
     <message>
-        <source>Batch norm loses more between the two. One reason: in training it normalizes with the current batch&apos;s statistics, on new reviews with averages collected during training, and they are not the same. </source>
+        <source>Batch norm loses more between the two. One reason: in training it normalizes with the current batch's statistics, on new reviews with averages collected during training, and they are not the same. </source>
         <translation>批归一化在两者之间下降得更多。原因之一：训练时它用当前批次的统计量做归一化，而在新影评上用的是训练中累积的平均值，两者并不相同。 </translation>
     </message>
     <message>
@@ -2775,7 +3165,7 @@ to %2</source>
         <translation>&lt;b&gt;平局&lt;/b&gt;：%1 领先 %2 个百分点（%3 条影评），但在 %4 条影评上测得的结果，单凭偶然就会波动约 ±%5 个百分点，所以这个差距可能只是运气。 </translation>
     </message>
     <message>
-        <source>This agrees with the claim. Batch norm averages each feature over all the words of the batch, so a review&apos;s numbers depend on which other reviews (long or short) share its batch, and at test time it must fall back on averages collected during training. Layer norm normalizes each word&apos;s vector on its own, the same way in training and in testing.</source>
+        <source>This agrees with the claim. Batch norm averages each feature over all the words of the batch, so a review's numbers depend on which other reviews (long or short) share its batch, and at test time it must fall back on averages collected during training. Layer norm normalizes each word's vector on its own, the same way in training and in testing.</source>
         <translation>这与论断一致。批归一化把每个特征在批次的所有词上求平均，所以一条影评的数值取决于与它同批次的其他影评（是长还是短），而测试时它只能退而使用训练中累积的平均值。层归一化对每个词的向量单独归一化，训练和测试时的做法完全相同。</translation>
     </message>
     <message>
@@ -2794,12 +3184,32 @@ to %2</source>
         <source>On this data and budget the race does not show the difference the claim predicts: both normalizations learned the task. The claim is about harder conditions: real reviews of very different lengths, small batches, longer training. </source>
         <translation>在这份数据和这个预算下，比赛没有显示出论断所预测的差异：两种归一化都学会了这个任务。这个论断针对的是更困难的条件：长度差异很大的真实影评、小批次、更长的训练。 </translation>
     </message>
+    <message>
+        <source>Batch norm counts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>real words only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>padding too (Keras)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Keras pads every review to the sequence length and its BatchNormalization layer takes its statistics over the padding too, so short reviews are normalized with numbers that are mostly padding. Choose it to race that batch norm.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>batch norm, padding counted</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>al::ui::NormalizationPage</name>
     <message>
-        <source>Both compute &lt;i&gt;(x − mean) / √(variance + ε)&lt;/i&gt;, over different numbers: &lt;b style=&apos;color:%1&apos;&gt;layer normalization&lt;/b&gt; along each row (one sample or token), &lt;b style=&apos;color:%2&apos;&gt;batch normalization&lt;/b&gt; along each column (one feature, over the batch). Click a cell to outline both.</source>
-        <translation>两者都计算 &lt;i&gt;(x − 均值) / √(方差 + ε)&lt;/i&gt;，只是针对不同的数：&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;沿每一行（一个样本或词元），&lt;b style=&apos;color:%2&apos;&gt;批归一化&lt;/b&gt;沿每一列（一个特征，跨整个批次）。点击一个格子，即可同时框出这两个范围。</translation>
+        <source>Both compute &lt;i&gt;(x − mean) / √(variance + ε)&lt;/i&gt;, over different numbers: &lt;b style='color:%1'&gt;layer normalization&lt;/b&gt; along each row (one sample or token), &lt;b style='color:%2'&gt;batch normalization&lt;/b&gt; along each column (one feature, over the batch). Click a cell to outline both.</source>
+        <translation>两者都计算 &lt;i&gt;(x − 均值) / √(方差 + ε)&lt;/i&gt;，只是针对不同的数：&lt;b style='color:%1'&gt;层归一化&lt;/b&gt;沿每一行（一个样本或词元），&lt;b style='color:%2'&gt;批归一化&lt;/b&gt;沿每一列（一个特征，跨整个批次）。点击一个格子，即可同时框出这两个范围。</translation>
     </message>
     <message>
         <source>Samples × features</source>
@@ -2818,7 +3228,7 @@ to %2</source>
         <translation>示例</translation>
     </message>
     <message>
-        <source>Back to the source text&apos;s tensor, [[1, 2, 3], [4, 5, 6]]</source>
+        <source>Back to the source text's tensor, [[1, 2, 3], [4, 5, 6]]</source>
         <translation>恢复为原书中的张量 [[1, 2, 3], [4, 5, 6]]</translation>
     </message>
     <message>
@@ -2858,16 +3268,16 @@ to %2</source>
         <translation>双击一个格子即可输入数字。</translation>
     </message>
     <message>
-        <source>&lt;b style=&apos;color:%1&apos;&gt;Layer normalization&lt;/b&gt;: along each row</source>
-        <translation>&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;：沿每一行</translation>
+        <source>&lt;b style='color:%1'&gt;Layer normalization&lt;/b&gt;: along each row</source>
+        <translation>&lt;b style='color:%1'&gt;层归一化&lt;/b&gt;：沿每一行</translation>
     </message>
     <message>
         <source>Each sample is normalized on its own, over its features. No other sample is involved, so training and inference compute the same thing, and a batch of one works.</source>
         <translation>每个样本在自己的各个特征上单独归一化。不涉及其他样本，所以训练和推理时的计算完全相同，批次中只有一个样本也没问题。</translation>
     </message>
     <message>
-        <source>&lt;b style=&apos;color:%1&apos;&gt;Batch normalization&lt;/b&gt;: along each column</source>
-        <translation>&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每一列</translation>
+        <source>&lt;b style='color:%1'&gt;Batch normalization&lt;/b&gt;: along each column</source>
+        <translation>&lt;b style='color:%1'&gt;批归一化&lt;/b&gt;：沿每一列</translation>
     </message>
     <message>
         <source>Training</source>
@@ -2938,7 +3348,7 @@ to %2</source>
         <translation>滑动方差</translation>
     </message>
     <message numerus="yes">
-        <source>Each column&apos;s mean and variance over the %n sample(s) of this batch.</source>
+        <source>Each column's mean and variance over the %n sample(s) of this batch.</source>
         <translation>
             <numerusform>每一列在本批次 %n 个样本上的均值和方差。</numerusform>
         </translation>
@@ -3009,16 +3419,16 @@ to %2</source>
         <translation>长度不同的序列用零（灰色的行）填充到最长序列的长度，使整个批次成为一个规整的数字块。</translation>
     </message>
     <message>
-        <source>&lt;b style=&apos;color:%1&apos;&gt;Layer normalization&lt;/b&gt;: along each token</source>
-        <translation>&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;：沿每个词元</translation>
+        <source>&lt;b style='color:%1'&gt;Layer normalization&lt;/b&gt;: along each token</source>
+        <translation>&lt;b style='color:%1'&gt;层归一化&lt;/b&gt;：沿每个词元</translation>
     </message>
     <message>
         <source>Every token is normalized over its own features: padding elsewhere in the batch changes nothing, whether it is counted or not.</source>
         <translation>每个词元在自己的特征上归一化：批次中其他地方的填充，无论是否计入，都不会有任何影响。</translation>
     </message>
     <message>
-        <source>&lt;b style=&apos;color:%1&apos;&gt;Batch normalization&lt;/b&gt;: along each feature</source>
-        <translation>&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每个特征</translation>
+        <source>&lt;b style='color:%1'&gt;Batch normalization&lt;/b&gt;: along each feature</source>
+        <translation>&lt;b style='color:%1'&gt;批归一化&lt;/b&gt;：沿每个特征</translation>
     </message>
     <message>
         <source>s%1 t%2</source>
@@ -3061,11 +3471,11 @@ to %2</source>
         <translation>方差，掩盖填充</translation>
     </message>
     <message>
-        <source>Each feature&apos;s statistics average %1 numbers, %2 of them padding zeros: they pull the mean toward 0 and change the variance, so a real token&apos;s output depends on how much padding its batch happens to have.</source>
+        <source>Each feature's statistics average %1 numbers, %2 of them padding zeros: they pull the mean toward 0 and change the variance, so a real token's output depends on how much padding its batch happens to have.</source>
         <translation>每个特征的统计量对 %1 个数求平均，其中 %2 个是填充的零：它们把均值拉向 0，也改变了方差，所以一个真实词元的输出取决于它所在批次碰巧有多少填充。</translation>
     </message>
     <message>
-        <source>Each feature&apos;s statistics average the %1 real tokens only; the %2 padding rows are left out. A model must carry a mask to every batch normalization to do this.</source>
+        <source>Each feature's statistics average the %1 real tokens only; the %2 padding rows are left out. A model must carry a mask to every batch normalization to do this.</source>
         <translation>每个特征的统计量只对 %1 个真实词元求平均；%2 个填充行被排除在外。要做到这一点，模型必须把掩码传给每一个批归一化层。</translation>
     </message>
 </context>
@@ -3080,11 +3490,11 @@ to %2</source>
         <translation>维度数：</translation>
     </message>
     <message>
-        <source>The model&apos;s width when a model is chosen</source>
+        <source>The model's width when a model is chosen</source>
         <translation>选中模型后使用该模型的维度</translation>
     </message>
     <message>
-        <source>Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the model&apos;s learned position vectors are (cosine): neighbouring positions that look alike show as a bright band along the diagonal.</source>
+        <source>Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the model's learned position vectors are (cosine): neighbouring positions that look alike show as a bright band along the diagonal.</source>
         <translation>左图：正弦位置编码 PE[p, 2j] = sin(p / 10000^(2j/D))，PE[p, 2j+1] = cos(…)：前面的维度波动快，后面的维度波动慢，因此每个位置都有自己独特的模式。右图：模型学习得到的位置向量彼此有多相似（余弦相似度）：相邻位置彼此相似，就会在对角线上形成一条亮带。</translation>
     </message>
     <message>
@@ -3116,7 +3526,7 @@ to %2</source>
         <translation>“%1”没有学习得到的位置向量（位置：%2）；这里改为显示正弦位置编码的相似度。</translation>
     </message>
     <message>
-        <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding&apos;s similarity.</source>
+        <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding's similarity.</source>
         <translation>请选择一个使用学习得到的位置嵌入的已训练模型，来比较它的位置向量；在此之前先显示正弦位置编码的相似度。</translation>
     </message>
 </context>
@@ -3200,6 +3610,69 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::Reader</name>
+    <message>
+        <source>expected at least one lesson (a line “=== lesson &lt;id&gt;”)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected UTF-8 text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected “=== lesson &lt;id&gt;” before anything else</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected “=== lesson &lt;id&gt;”, the id made of letters, digits and “-”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected a new lesson id: “%1” is already the id of the lesson at line %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected “=== lesson &lt;id&gt;” before the first section</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected “--- &lt;section&gt; &lt;language&gt;”, the section one of %1 and the language one of %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected each section once: “%1” appears a second time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected “key: value” (a setting), “--- &lt;section&gt; &lt;language&gt;” or “=== lesson &lt;id&gt;”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected a page, one of %1; found “%2”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected one page per lesson</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected “page: …” before the page's settings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected text under “--- %1”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected a line “page: …” in lesson “%1”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>expected a section “--- %1 %2” in lesson “%3”</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>al::ui::RunsList</name>
     <message>
         <source>%1 s</source>
@@ -3245,6 +3718,14 @@ to %2</source>
         <source>Accuracy of the kept model on test data it never saw, measured when a run trains to its end</source>
         <translation>保留下来的模型在从未见过的测试数据上的准确率，在运行训练到结束时测量</translation>
     </message>
+    <message>
+        <source>%1 (training)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This data has no test part: the kept model was measured on all of it, the training samples included. A training score, not a test score.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>al::ui::RunsPanel</name>
@@ -3257,7 +3738,7 @@ to %2</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <source>Show a saved model&apos;s curves beside this session&apos;s runs</source>
+        <source>Show a saved model's curves beside this session's runs</source>
         <translation>在本次会话的运行旁边显示已保存模型的曲线</translation>
     </message>
     <message>
@@ -3289,8 +3770,31 @@ to %2</source>
         <translation>保存模型目录</translation>
     </message>
     <message>
-        <source>The run &quot;%1&quot; was never saved. Remove it and lose its model?</source>
+        <source>The run "%1" was never saved. Remove it and lose its model?</source>
         <translation>运行“%1”从未保存过。确定要移除它并丢弃它的模型吗？</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::SegmentMemoryDiagram</name>
+    <message>
+        <source>segment %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>input</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>blue: this segment · hatched: cached memory (read, no gradient) · numbers: relative distance</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no recurrence: each segment alone, its first word sees nothing before it</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -3314,6 +3818,22 @@ to %2</source>
     <message>
         <source>Step %1 of %2: %3</source>
         <translation>第 %1/%2 步：%3</translation>
+    </message>
+    <message>
+        <source>Lines of head</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Where the outlined token looks: the wider the line, the larger its attention weight. Click a token on the left.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The line or two of Keras (the book) and of PyTorch (the article) that computes this step</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -3354,6 +3874,14 @@ to %2</source>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
+    <message>
+        <source>Play speed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How fast Play goes from step to step, and how fast the softmax fills in</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>al::ui::TrainPage</name>
@@ -3379,7 +3907,7 @@ to %2</source>
     </message>
     <message>
         <source>Preparing: reading the data and building the model…</source>
-        <translation>准备中：正在读取数据并构建模型…</translation>
+        <translation type="vanished">准备中：正在读取数据并构建模型…</translation>
     </message>
     <message>
         <source>paused</source>
@@ -3429,15 +3957,15 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <source>Stopped. The run keeps its best epoch (%1); save it with Save model.</source>
-        <translation>已停止。本次运行保留了最佳轮次（第 %1 轮）；可用“保存模型”保存。</translation>
+        <translation type="vanished">已停止。本次运行保留了最佳轮次（第 %1 轮）；可用“保存模型”保存。</translation>
     </message>
     <message>
         <source>done, best epoch %1</source>
-        <translation>完成，最佳为第 %1 轮</translation>
+        <translation type="vanished">完成，最佳为第 %1 轮</translation>
     </message>
     <message>
         <source>Done in %1. Best epoch: %2%3.</source>
-        <translation>完成，用时 %1。最佳轮次：第 %2 轮%3。</translation>
+        <translation type="vanished">完成，用时 %1。最佳轮次：第 %2 轮%3。</translation>
     </message>
     <message>
         <source>; on the test data: %1 % accuracy</source>
@@ -3456,11 +3984,11 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>还没有可保存的运行：请先训练一个。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; failed (%2); its weights are not worth saving. Train it again with a smaller learning rate.</source>
+        <source>"%1" failed (%2); its weights are not worth saving. Train it again with a smaller learning rate.</source>
         <translation>“%1”失败了（%2）；它的权重不值得保存。请用更小的学习率重新训练。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is still training: stop it or wait for the end, then save.</source>
+        <source>"%1" is still training: stop it or wait for the end, then save.</source>
         <translation>“%1”仍在训练中：请先停止它或等它结束，再保存。</translation>
     </message>
     <message>
@@ -3468,7 +3996,7 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>无法保存模型：%1</translation>
     </message>
     <message>
-        <source>Saved &quot;%1&quot; to %2</source>
+        <source>Saved "%1" to %2</source>
         <translation>已将“%1”保存到 %2</translation>
     </message>
     <message>
@@ -3484,23 +4012,43 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>已打开 %1：包含 %2 轮的训练历史。</translation>
     </message>
     <message>
-        <source>Removed the run &quot;%1&quot;.</source>
+        <source>Removed the run "%1".</source>
         <translation>已移除运行“%1”。</translation>
     </message>
     <message>
-        <source>The run &quot;%1&quot; is being saved or opened; remove it when that is done.</source>
+        <source>The run "%1" is being saved or opened; remove it when that is done.</source>
         <translation>运行“%1”正在保存或打开；请在完成后再移除。</translation>
+    </message>
+    <message>
+        <source>Preparing: reading %1 and building the model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stopped. The run keeps epoch %1; save it with Save model.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>done, kept epoch %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Done in %1. Kept epoch: %2%3.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>; on the training data (this data has no test part): %1 % accuracy</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>al::ui::TrainSettingsPanel</name>
     <message>
         <source>scratch (random weights)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. Its sizes must match (use the same preset).</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Task and data</source>
@@ -3520,7 +4068,7 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <source>Start from</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -3591,6 +4139,100 @@ this batch: loss %4 · accuracy %5 %</source>
     <message>
         <source>token</source>
         <translation>词元</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::WeightScaleSetting</name>
+    <message>
+        <source>relative to an equal share</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>0 to the map's maximum</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>fixed 0 to 1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>× equal share (1/n)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>How attention weights are coloured. Relative to an equal share: weight × n (n keys), white for exactly 1/n, red for more, blue for less. 0 to the maximum: white to dark blue per map. Fixed 0 to 1: the same colours for every map.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colours: %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>al::ui::WordOrderTab</name>
+    <message>
+        <source>Shuffle words</source>
+        <translation>打乱词序</translation>
+    </message>
+    <message>
+        <source>Put the words of the sentence in a random order and run the model again</source>
+        <translation>把句子中的词随机打乱顺序，再运行一次模型</translation>
+    </message>
+    <message>
+        <source>Heatmap of:</source>
+        <translation>热力图显示：</translation>
+    </message>
+    <message>
+        <source>Original order</source>
+        <translation>原始顺序</translation>
+    </message>
+    <message>
+        <source>Shuffled</source>
+        <translation>打乱后</translation>
+    </message>
+    <message>
+        <source>query token</source>
+        <translation>查询词元</translation>
+    </message>
+    <message>
+        <source>key token</source>
+        <translation>键词元</translation>
+    </message>
+    <message>
+        <source>layer 1, head %1</source>
+        <translation>第 1 层，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>layer 1, average</source>
+        <translation>第 1 层，平均</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Shuffled:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;打乱后：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>original p = %1, shuffled p = %2 (difference %3); largest difference between a shuffled attention weight and the original weight of the same two words: %4</source>
+        <translation>原始顺序 p = %1，打乱后 p = %2（相差 %3）；同一对词的注意力权重在打乱前后的最大差值：%4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This model has no position information.&lt;/b&gt; The prediction is identical and every row of attention moved with its word: attention sees a bag of words, not a sentence. </source>
+        <translation>&lt;b&gt;这个模型没有位置信息。&lt;/b&gt;预测结果完全相同，每一行注意力都跟着它的词一起移动了：注意力看到的是一个词袋，而不是一个句子。 </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This model adds %1 position information,&lt;/b&gt; so word order matters: the prediction and the attention change when the words move. </source>
+        <translation>&lt;b&gt;这个模型加入了 %1 位置信息，&lt;/b&gt;所以词序有影响：词的位置一变，预测和注意力都会随之改变。 </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This model has %1 position information,&lt;/b&gt; yet this shuffle changed nothing visible. </source>
+        <translation>&lt;b&gt;这个模型有 %1 位置信息，&lt;/b&gt;但这次打乱并没有带来明显的变化。 </translation>
+    </message>
+    <message>
+        <source>Press “Shuffle words”. Attention by itself does not see word order: only position information added to the embeddings can tell “not good, bad” from “bad, not good”.</source>
+        <translation>请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“not good, bad”和“bad, not good”。</translation>
     </message>
 </context>
 </TS>
