@@ -397,35 +397,35 @@
     </message>
     <message>
         <source>Keep</source>
-        <translation type="unfinished" />
+        <translation>保留轮次</translation>
     </message>
     <message>
         <source>Which epoch the run keeps. best: the one with the lowest validation loss (an early epoch, when later ones start to memorize). last: the last epoch, however it does on the held-out data.</source>
-        <translation type="unfinished" />
+        <translation>本次运行保留哪一轮。最佳：验证损失最低的一轮（往往是较早的一轮，此后模型开始死记训练数据）。最后：最后一轮，不管它在留出的数据上表现如何。</translation>
     </message>
     <message>
         <source>best</source>
-        <translation type="unfinished" />
+        <translation>最佳</translation>
     </message>
     <message>
         <source>last</source>
-        <translation type="unfinished" />
+        <translation>最后</translation>
     </message>
     <message>
         <source>Batch norm counts</source>
-        <translation type="unfinished" />
+        <translation>批归一化统计</translation>
     </message>
     <message>
         <source>Only with batch normalization, in training. Real words only: the statistics come from the words of the batch. Padding too: every review is padded to the sequence length and the padding enters the statistics, as in a Keras model.</source>
-        <translation type="unfinished" />
+        <translation>仅用于批归一化，且只在训练时生效。只计真实的词：统计量来自批次中的词。也计入填充：每条影评都被填充到序列长度，填充也进入统计量，与 Keras 模型一样。</translation>
     </message>
     <message>
         <source>real words only</source>
-        <translation type="unfinished" />
+        <translation>只计真实的词</translation>
     </message>
     <message>
         <source>padding too (Keras)</source>
-        <translation type="unfinished" />
+        <translation>也计入填充（Keras）</translation>
     </message>
 </context>
 <context>
@@ -508,31 +508,31 @@
     </message>
     <message>
         <source>Start training as soon as the data is read (the built-in data unless --data says otherwise).</source>
-        <translation type="unfinished" />
+        <translation>读入数据后立即开始训练（使用内置数据，除非 --data 另行指定）。</translation>
     </message>
     <message>
         <source>Open a saved chatbot model on the Chatbot page.</source>
-        <translation type="unfinished" />
+        <translation>在“聊天机器人”页面中打开一个已保存的聊天机器人模型。</translation>
     </message>
     <message>
         <source>Sentence of the Attention, Step-through and Chatbot pages.</source>
-        <translation type="unfinished" />
+        <translation>“注意力”“逐步演示”和“聊天机器人”页面使用的句子。</translation>
     </message>
     <message>
         <source>Page to show first (lessons, train, attention, step, normalization, chatbot, compare, fill, memory).</source>
-        <translation type="unfinished" />
+        <translation>首先显示的页面（lessons、train、attention、step、normalization、chatbot、compare、fill、memory）。</translation>
     </message>
     <message>
         <source>Open a lesson (its number or id) with its instrument.</source>
-        <translation type="unfinished" />
+        <translation>打开一课（按编号或 id）及其配套工具。</translation>
     </message>
     <message>
         <source>lesson</source>
-        <translation type="unfinished" />
+        <translation>课程</translation>
     </message>
     <message>
         <source>Start in presentation mode (F11).</source>
-        <translation type="unfinished" />
+        <translation>以演示模式启动 (F11)。</translation>
     </message>
 </context>
 <context>
@@ -1201,7 +1201,7 @@
     </message>
     <message>
         <source>scores, not divided by √K, head %1</source>
-        <translation type="unfinished" />
+        <translation>未除以 √K 的分数，第 %1 个头</translation>
     </message>
 </context>
 <context>
@@ -1291,27 +1291,27 @@
     <name>al::ui</name>
     <message>
         <source>cannot be read: %1</source>
-        <translation type="unfinished" />
+        <translation>无法读取：%1</translation>
     </message>
     <message>
         <source>expected a lesson file of at most 4 MB</source>
-        <translation type="unfinished" />
+        <translation>应为不超过 4 MB 的课程文件</translation>
     </message>
     <message>
         <source>expected a setting of page “%1”, one of %2; found “%3”</source>
-        <translation type="unfinished" />
+        <translation>应为页面“%1”的设置，取值为 %2 之一；实际为“%3”</translation>
     </message>
     <message>
         <source>expected %1 to be one of %2; found “%3”</source>
-        <translation type="unfinished" />
+        <translation>%1 应为 %2 之一；实际为“%3”</translation>
     </message>
     <message>
         <source>expected %1 to be a whole number from %2 to %3; found “%4”</source>
-        <translation type="unfinished" />
+        <translation>%1 应为 %2 到 %3 之间的整数；实际为“%4”</translation>
     </message>
     <message>
         <source>expected a value after “%1:”</source>
-        <translation type="unfinished" />
+        <translation>“%1:”后面应有一个值</translation>
     </message>
 </context>
 <context>
@@ -1428,31 +1428,31 @@
     <name>al::ui::Appearance</name>
     <message>
         <source>&amp;Theme</source>
-        <translation type="unfinished" />
+        <translation>主题(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Default</source>
-        <translation type="unfinished" />
+        <translation>默认(&amp;D)</translation>
     </message>
     <message>
         <source>D&amp;ark</source>
-        <translation type="unfinished" />
+        <translation>深色(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;High contrast</source>
-        <translation type="unfinished" />
+        <translation>高对比度(&amp;H)</translation>
     </message>
     <message>
         <source>Zoom &amp;in</source>
-        <translation type="unfinished" />
+        <translation>放大(&amp;I)</translation>
     </message>
     <message>
         <source>Zoom &amp;out</source>
-        <translation type="unfinished" />
+        <translation>缩小(&amp;O)</translation>
     </message>
     <message>
         <source>&amp;Actual size</source>
-        <translation type="unfinished" />
+        <translation>实际大小(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -1694,24 +1694,24 @@
     </message>
     <message>
         <source>Colours:</source>
-        <translation type="unfinished" />
+        <translation>颜色：</translation>
     </message>
     <message>
         <source>The maps of this tab, without the controls: PNG at twice the pixels, or SVG and PDF as vectors</source>
-        <translation type="unfinished" />
+        <translation>本标签页中的图，不含控件：PNG 为两倍像素，SVG 和 PDF 为矢量图</translation>
     </message>
     <message>
         <source>Every weight of the maps of this tab, as a CSV table</source>
-        <translation type="unfinished" />
+        <translation>本标签页各图中的全部权重，导出为 CSV 表格</translation>
     </message>
     <message>
         <source>. The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.</source>
-        <translation type="unfinished" />
+        <translation>。模型从未见过 %1：它在那里读到的是 [UNK]，所以这个回答并不依赖这些词。</translation>
     </message>
     <message numerus="yes">
         <source>; %n unknown: %1 (grey, marked ?: the model reads them all as [UNK])</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>；其中 %n 个是未知词：%1（灰色，标有 ?：模型把它们都读作 [UNK]）</numerusform>
         </translation>
     </message>
 </context>
@@ -1719,15 +1719,15 @@
     <name>al::ui::AttentionThumbnails</name>
     <message>
         <source>Every layer (row) and head (column): click one to see it full screen</source>
-        <translation type="unfinished" />
+        <translation>每一层（行）和每个头（列）：点击其中一个可全屏查看</translation>
     </message>
     <message>
         <source>H%1</source>
-        <translation type="unfinished" />
+        <translation>H%1</translation>
     </message>
     <message>
         <source>L%1</source>
-        <translation type="unfinished" />
+        <translation>L%1</translation>
     </message>
 </context>
 <context>
@@ -1880,32 +1880,32 @@
     </message>
     <message>
         <source>“%1” is a model of task %2; this page shows seq2seq-attention and seq2seq-transformer models.</source>
-        <translation type="unfinished" />
+        <translation>“%1”是任务 %2 的模型；本页面显示 seq2seq-attention 和 seq2seq-transformer 模型。</translation>
     </message>
     <message>
         <source>keep the last epoch</source>
-        <translation type="unfinished" />
+        <translation>保留最后一轮</translation>
     </message>
     <message>
         <source>Off: the model keeps the epoch with the lowest validation loss, often an early one that answers little. On: it keeps the last epoch, which fits the training pairs best.</source>
-        <translation type="unfinished" />
+        <translation>关：模型保留验证损失最低的一轮，这往往是较早的一轮，几乎答不出什么。开：模型保留最后一轮，它对训练问答对拟合得最好。</translation>
     </message>
     <message>
         <source>tiny %1, %2, epoch %3 of %4</source>
-        <translation type="unfinished" />
+        <translation>tiny %1，%2，第 %3/%4 轮</translation>
     </message>
     <message>
         <source>Kept: the last epoch (%1 of %2).</source>
-        <translation type="unfinished" />
+        <translation>保留：最后一轮（第 %1/%2 轮）。</translation>
     </message>
     <message>
         <source>Kept: epoch %1 of %2, the one with the lowest validation loss on held-out pairs. Later epochs fit the training pairs better; tick “keep the last epoch” to keep the last one.</source>
-        <translation type="unfinished" />
+        <translation>保留：第 %1/%2 轮，即在留出的问答对上验证损失最低的一轮。之后的轮次对训练问答对拟合得更好；勾选“保留最后一轮”即可保留最后一轮。</translation>
     </message>
     <message numerus="yes">
         <source> (%n word(s) unknown to it, read as [UNK]: %1)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>（其中 %n 个词它不认识，读作 [UNK]：%1）</numerusform>
         </translation>
     </message>
 </context>
@@ -2575,15 +2575,15 @@ to %2</source>
     </message>
     <message>
         <source>Every token is named: drag to move through the %1 × %2 map, turn the wheel to zoom out.</source>
-        <translation type="unfinished" />
+        <translation>所有词元都已标注：拖动可在 %1 × %2 的图中移动，滚动滚轮可缩小。</translation>
     </message>
     <message>
         <source> (%1 × an equal share of 1/%2)</source>
-        <translation type="unfinished" />
+        <translation>（相当于平均份额 1/%2 的 %1 倍）</translation>
     </message>
     <message>
         <source>Maximise (Esc returns)</source>
-        <translation type="unfinished" />
+        <translation>最大化（按 Esc 返回）</translation>
     </message>
 </context>
 <context>
@@ -2605,81 +2605,81 @@ to %2</source>
     <name>al::ui::LessonFileError</name>
     <message>
         <source>%1, line %2: %3</source>
-        <translation type="unfinished" />
+        <translation>%1，第 %2 行：%3</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished" />
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
     <name>al::ui::LessonView</name>
     <message>
         <source>Open in the app</source>
-        <translation type="unfinished" />
+        <translation>在应用中打开</translation>
     </message>
     <message>
         <source>Set up this lesson's instrument with the lesson's settings</source>
-        <translation type="unfinished" />
+        <translation>按本课的设置准备好本课的配套工具</translation>
     </message>
     <message>
         <source>Previous lesson</source>
-        <translation type="unfinished" />
+        <translation>上一课</translation>
     </message>
     <message>
         <source>Next lesson</source>
-        <translation type="unfinished" />
+        <translation>下一课</translation>
     </message>
     <message>
         <source>Lesson %1 of %2</source>
-        <translation type="unfinished" />
+        <translation>第 %1/%2 课</translation>
     </message>
     <message>
         <source>Try this</source>
-        <translation type="unfinished" />
+        <translation>动手试试</translation>
     </message>
     <message>
         <source>Question</source>
-        <translation type="unfinished" />
+        <translation>问题</translation>
     </message>
     <message>
         <source>Answer</source>
-        <translation type="unfinished" />
+        <translation>答案</translation>
     </message>
     <message>
         <source>Hide the answer</source>
-        <translation type="unfinished" />
+        <translation>隐藏答案</translation>
     </message>
     <message>
         <source>Show the answer</source>
-        <translation type="unfinished" />
+        <translation>显示答案</translation>
     </message>
 </context>
 <context>
     <name>al::ui::LessonsPage</name>
     <message>
         <source>Start here. Each lesson explains one idea of attention and Transformers in a few paragraphs, then sets up the instrument that shows it: press “Open in the app”, try what the lesson suggests, and answer its question. F11 presents a lesson to a class.</source>
-        <translation type="unfinished" />
+        <translation>从这里开始。每一课用几段文字讲解注意力和 Transformer 的一个概念，然后准备好展示它的工具：按“在应用中打开”，照课中的建议试一试，再回答课后的问题。按 F11 可以把一课演示给全班。</translation>
     </message>
     <message>
         <source>Open a lesson file…</source>
-        <translation type="unfinished" />
+        <translation>打开课程文件…</translation>
     </message>
     <message>
         <source>Add the lessons of a file of your own (the format is in the README)</source>
-        <translation type="unfinished" />
+        <translation>添加你自己的课程文件中的课程（格式见 README）</translation>
     </message>
     <message>
         <source>This lesson file was not opened. %1</source>
-        <translation type="unfinished" />
+        <translation>未打开这个课程文件。%1</translation>
     </message>
     <message>
         <source>Open a lesson file</source>
-        <translation type="unfinished" />
+        <translation>打开课程文件</translation>
     </message>
     <message>
         <source>Lessons (*.lesson *.txt);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>课程 (*.lesson *.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -2818,66 +2818,66 @@ to %2</source>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished" />
+        <translation>记忆</translation>
     </message>
     <message>
         <source>Transformer-XL: segments and the cached memory they attend to</source>
-        <translation type="unfinished" />
+        <translation>Transformer-XL：片段以及它们所关注的缓存记忆</translation>
     </message>
     <message>
         <source>A run is still training: quitting stops it, and its model is lost.</source>
-        <translation type="unfinished" />
+        <translation>仍有一次运行正在训练：退出会停止它，其模型也会丢失。</translation>
     </message>
     <message>
         <source>These runs were never saved: %1. Their models and curves are lost when AttentionLab quits.</source>
-        <translation type="unfinished" />
+        <translation>这些运行从未保存：%1。AttentionLab 退出后，它们的模型和曲线都会丢失。</translation>
     </message>
     <message>
         <source>Quit AttentionLab?</source>
-        <translation type="unfinished" />
+        <translation>退出 AttentionLab？</translation>
     </message>
     <message>
         <source>Save a run…</source>
-        <translation type="unfinished" />
+        <translation>保存运行…</translation>
     </message>
     <message>
         <source>Quit without saving</source>
-        <translation type="unfinished" />
+        <translation>不保存，直接退出</translation>
     </message>
     <message>
         <source>&amp;Manual</source>
-        <translation type="unfinished" />
+        <translation>使用手册(&amp;M)</translation>
     </message>
     <message>
         <source>Open &amp;lesson file…</source>
-        <translation type="unfinished" />
+        <translation>打开课程文件(&amp;L)…</translation>
     </message>
     <message>
         <source>&amp;Present</source>
-        <translation type="unfinished" />
+        <translation>演示(&amp;P)</translation>
     </message>
     <message>
         <source>Full screen, large fonts and high contrast, the lesson beside the instrument; PageDown / PageUp step, Esc leaves</source>
-        <translation type="unfinished" />
+        <translation>全屏、大字体、高对比度，课程显示在工具旁边；PageDown / PageUp 翻页，Esc 退出</translation>
     </message>
     <message>
         <source>Lesson</source>
-        <translation type="unfinished" />
+        <translation>课程</translation>
     </message>
     <message>
         <source>Lessons</source>
-        <translation type="unfinished" />
+        <translation>课程</translation>
     </message>
     <message>
         <source>Start here: the course, one idea and one instrument at a time</source>
-        <translation type="unfinished" />
+        <translation>从这里开始：整门课程，一次一个概念、一个工具</translation>
     </message>
 </context>
 <context>
     <name>al::ui::ManualWindow</name>
     <message>
         <source>AttentionLab manual</source>
-        <translation type="unfinished" />
+        <translation>AttentionLab 使用手册</translation>
     </message>
 </context>
 <context>
@@ -2954,26 +2954,26 @@ to %2</source>
     <name>al::ui::MaximisedHeatmap</name>
     <message>
         <source>Esc returns to the page.</source>
-        <translation type="unfinished" />
+        <translation>按 Esc 返回页面。</translation>
     </message>
 </context>
 <context>
     <name>al::ui::MemoryPage</name>
     <message>
         <source>Segment length</source>
-        <translation type="unfinished" />
+        <translation>片段长度</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished" />
+        <translation>记忆</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished" />
+        <translation>层数</translation>
     </message>
     <message>
         <source>Recurrence (cache the previous segment)</source>
-        <translation type="unfinished" />
+        <translation>循环（缓存上一个片段）</translation>
     </message>
     <message>
         <source>Back</source>
@@ -2993,11 +2993,11 @@ to %2</source>
     </message>
     <message>
         <source>Segment %1, word %2: its query reads %3 of its own segment's words and %4 cached from the segment before. Stacked over %5 layers, the top layer can draw on up to %6 words.</source>
-        <translation type="unfinished" />
+        <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，以及从上一个片段缓存的 %4 个词。叠加 %5 层后，最上面一层最多能用到 %6 个词。</translation>
     </message>
     <message>
         <source>Segment %1, word %2: its query reads %3 of its own segment's words and nothing before. Without the memory no layer sees past the segment's start, however many layers there are.</source>
-        <translation type="unfinished" />
+        <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，之前的一概读不到。没有记忆时，不管有多少层，都没有哪一层能看到片段开头之前的内容。</translation>
     </message>
 </context>
 <context>
@@ -3186,23 +3186,23 @@ to %2</source>
     </message>
     <message>
         <source>Batch norm counts</source>
-        <translation type="unfinished" />
+        <translation>批归一化统计</translation>
     </message>
     <message>
         <source>real words only</source>
-        <translation type="unfinished" />
+        <translation>只计真实的词</translation>
     </message>
     <message>
         <source>padding too (Keras)</source>
-        <translation type="unfinished" />
+        <translation>也计入填充（Keras）</translation>
     </message>
     <message>
         <source>Keras pads every review to the sequence length and its BatchNormalization layer takes its statistics over the padding too, so short reviews are normalized with numbers that are mostly padding. Choose it to race that batch norm.</source>
-        <translation type="unfinished" />
+        <translation>Keras 把每条影评都填充到序列长度，它的 BatchNormalization 层在计算统计量时也把填充算进去，因此短影评是用大部分来自填充的数值来归一化的。选择此项，让这种批归一化参加比赛。</translation>
     </message>
     <message>
         <source>batch norm, padding counted</source>
-        <translation type="unfinished" />
+        <translation>批归一化，计入填充</translation>
     </message>
 </context>
 <context>
@@ -3613,63 +3613,63 @@ to %2</source>
     <name>al::ui::Reader</name>
     <message>
         <source>expected at least one lesson (a line “=== lesson &lt;id&gt;”)</source>
-        <translation type="unfinished" />
+        <translation>应至少有一课（一行“=== lesson &lt;id&gt;”）</translation>
     </message>
     <message>
         <source>expected UTF-8 text</source>
-        <translation type="unfinished" />
+        <translation>应为 UTF-8 文本</translation>
     </message>
     <message>
         <source>expected “=== lesson &lt;id&gt;” before anything else</source>
-        <translation type="unfinished" />
+        <translation>最前面应为“=== lesson &lt;id&gt;”</translation>
     </message>
     <message>
         <source>expected “=== lesson &lt;id&gt;”, the id made of letters, digits and “-”</source>
-        <translation type="unfinished" />
+        <translation>应为“=== lesson &lt;id&gt;”，id 由字母、数字和“-”组成</translation>
     </message>
     <message>
         <source>expected a new lesson id: “%1” is already the id of the lesson at line %2</source>
-        <translation type="unfinished" />
+        <translation>应为新的课程 id：“%1”已是第 %2 行那一课的 id</translation>
     </message>
     <message>
         <source>expected “=== lesson &lt;id&gt;” before the first section</source>
-        <translation type="unfinished" />
+        <translation>第一个小节之前应有“=== lesson &lt;id&gt;”</translation>
     </message>
     <message>
         <source>expected “--- &lt;section&gt; &lt;language&gt;”, the section one of %1 and the language one of %2</source>
-        <translation type="unfinished" />
+        <translation>应为“--- &lt;section&gt; &lt;language&gt;”，小节为 %1 之一，语言为 %2 之一</translation>
     </message>
     <message>
         <source>expected each section once: “%1” appears a second time</source>
-        <translation type="unfinished" />
+        <translation>每个小节只能出现一次：“%1”出现了第二次</translation>
     </message>
     <message>
         <source>expected “key: value” (a setting), “--- &lt;section&gt; &lt;language&gt;” or “=== lesson &lt;id&gt;”</source>
-        <translation type="unfinished" />
+        <translation>应为“key: value”（一项设置）、“--- &lt;section&gt; &lt;language&gt;”或“=== lesson &lt;id&gt;”</translation>
     </message>
     <message>
         <source>expected a page, one of %1; found “%2”</source>
-        <translation type="unfinished" />
+        <translation>应为一个页面，取值为 %1 之一；实际为“%2”</translation>
     </message>
     <message>
         <source>expected one page per lesson</source>
-        <translation type="unfinished" />
+        <translation>每一课只能有一个页面</translation>
     </message>
     <message>
         <source>expected “page: …” before the page's settings</source>
-        <translation type="unfinished" />
+        <translation>页面的设置之前应有“page: …”</translation>
     </message>
     <message>
         <source>expected text under “--- %1”</source>
-        <translation type="unfinished" />
+        <translation>“--- %1”下面应有文字</translation>
     </message>
     <message>
         <source>expected a line “page: …” in lesson “%1”</source>
-        <translation type="unfinished" />
+        <translation>课程“%1”中应有一行“page: …”</translation>
     </message>
     <message>
         <source>expected a section “--- %1 %2” in lesson “%3”</source>
-        <translation type="unfinished" />
+        <translation>课程“%3”中应有一个小节“--- %1 %2”</translation>
     </message>
 </context>
 <context>
@@ -3720,11 +3720,11 @@ to %2</source>
     </message>
     <message>
         <source>%1 (training)</source>
-        <translation type="unfinished" />
+        <translation>%1（训练）</translation>
     </message>
     <message>
         <source>This data has no test part: the kept model was measured on all of it, the training samples included. A training score, not a test score.</source>
-        <translation type="unfinished" />
+        <translation>这份数据没有测试部分：保留下来的模型是在全部数据上测量的，包括训练样本。这是训练得分，不是测试得分。</translation>
     </message>
 </context>
 <context>
@@ -3778,23 +3778,23 @@ to %2</source>
     <name>al::ui::SegmentMemoryDiagram</name>
     <message>
         <source>segment %1</source>
-        <translation type="unfinished" />
+        <translation>第 %1 个片段</translation>
     </message>
     <message>
         <source>input</source>
-        <translation type="unfinished" />
+        <translation>输入</translation>
     </message>
     <message>
         <source>layer %1</source>
-        <translation type="unfinished" />
+        <translation>第 %1 层</translation>
     </message>
     <message>
         <source>blue: this segment · hatched: cached memory (read, no gradient) · numbers: relative distance</source>
-        <translation type="unfinished" />
+        <translation>蓝色：当前片段 · 阴影线：缓存的记忆（只读，无梯度） · 数字：相对距离</translation>
     </message>
     <message>
         <source>no recurrence: each segment alone, its first word sees nothing before it</source>
-        <translation type="unfinished" />
+        <translation>无循环：每个片段单独处理，片段的第一个词看不到它之前的任何内容</translation>
     </message>
 </context>
 <context>
@@ -3821,19 +3821,19 @@ to %2</source>
     </message>
     <message>
         <source>Lines of head</source>
-        <translation type="unfinished" />
+        <translation>连线显示的头</translation>
     </message>
     <message>
         <source>Where the outlined token looks: the wider the line, the larger its attention weight. Click a token on the left.</source>
-        <translation type="unfinished" />
+        <translation>加框的词元关注哪里：线越宽，注意力权重越大。点击左侧的一个词元。</translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished" />
+        <translation>代码</translation>
     </message>
     <message>
         <source>The line or two of Keras (the book) and of PyTorch (the article) that computes this step</source>
-        <translation type="unfinished" />
+        <translation>计算这一步的一两行代码：Keras（出自教材）和 PyTorch（出自文章）</translation>
     </message>
 </context>
 <context>
@@ -3876,11 +3876,11 @@ to %2</source>
     </message>
     <message>
         <source>Play speed</source>
-        <translation type="unfinished" />
+        <translation>播放速度</translation>
     </message>
     <message>
         <source>How fast Play goes from step to step, and how fast the softmax fills in</source>
-        <translation type="unfinished" />
+        <translation>“播放”逐步前进的速度，以及 softmax 各行填充的速度</translation>
     </message>
 </context>
 <context>
@@ -4021,34 +4021,34 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <source>Preparing: reading %1 and building the model…</source>
-        <translation type="unfinished" />
+        <translation>正在准备：读取 %1 并构建模型…</translation>
     </message>
     <message>
         <source>Stopped. The run keeps epoch %1; save it with Save model.</source>
-        <translation type="unfinished" />
+        <translation>已停止。本次运行保留第 %1 轮；可用“保存模型”保存。</translation>
     </message>
     <message>
         <source>done, kept epoch %1</source>
-        <translation type="unfinished" />
+        <translation>完成，保留第 %1 轮</translation>
     </message>
     <message>
         <source>Done in %1. Kept epoch: %2%3.</source>
-        <translation type="unfinished" />
+        <translation>完成，用时 %1。保留的轮次：第 %2 轮%3。</translation>
     </message>
     <message>
         <source>; on the training data (this data has no test part): %1 % accuracy</source>
-        <translation type="unfinished" />
+        <translation>；训练数据上的准确率（这份数据没有测试部分）：%1 %</translation>
     </message>
 </context>
 <context>
     <name>al::ui::TrainSettingsPanel</name>
     <message>
         <source>scratch (random weights)</source>
-        <translation type="unfinished" />
+        <translation>从零开始（随机权重）</translation>
     </message>
     <message>
         <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. Its sizes must match (use the same preset).</source>
-        <translation type="unfinished" />
+        <translation>用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。两者的尺寸必须一致（使用相同的预设）。</translation>
     </message>
     <message>
         <source>Task and data</source>
@@ -4068,7 +4068,7 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <source>Start from</source>
-        <translation type="unfinished" />
+        <translation>起点</translation>
     </message>
 </context>
 <context>
@@ -4145,19 +4145,19 @@ this batch: loss %4 · accuracy %5 %</source>
     <name>al::ui::WeightScaleSetting</name>
     <message>
         <source>relative to an equal share</source>
-        <translation type="unfinished" />
+        <translation>相对于平均份额</translation>
     </message>
     <message>
         <source>0 to the map's maximum</source>
-        <translation type="unfinished" />
+        <translation>0 到图中最大值</translation>
     </message>
     <message>
         <source>fixed 0 to 1</source>
-        <translation type="unfinished" />
+        <translation>固定 0 到 1</translation>
     </message>
     <message>
         <source>× equal share (1/n)</source>
-        <translation type="unfinished" />
+        <translation>× 平均份额 (1/n)</translation>
     </message>
     <message>
         <source>weight</source>
@@ -4165,11 +4165,11 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <source>How attention weights are coloured. Relative to an equal share: weight × n (n keys), white for exactly 1/n, red for more, blue for less. 0 to the maximum: white to dark blue per map. Fixed 0 to 1: the same colours for every map.</source>
-        <translation type="unfinished" />
+        <translation>注意力权重的着色方式。相对于平均份额：权重 × n（n 个键），恰好为 1/n 时为白色，更大为红色，更小为蓝色。0 到最大值：每张图从白色到深蓝色。固定 0 到 1：所有图使用相同的颜色。</translation>
     </message>
     <message>
         <source>Colours: %1</source>
-        <translation type="unfinished" />
+        <translation>颜色：%1</translation>
     </message>
 </context>
 <context>
