@@ -172,7 +172,7 @@ void TrainPage::start() {
   controller_->start(request);
   feed_->start();
   updateButtons();
-  setStatus(tr("Preparing: reading %1 and building the model…").arg(dataName(data_->source(), taskInfo(task()).contractName)));
+  setStatus(tr("Preparing: reading %1 and building the model…").arg(dataName(dataSource(), taskInfo(task()).contractName)));
   emit trainingChanged(true);
 }
 
