@@ -12,6 +12,7 @@
 #include <qcustomplot.h>
 
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/weight_scale.h"
 #include "ui/widgets/heatmap_view.h"
 
 using al::ui::Appearance;
@@ -94,6 +95,8 @@ class TestAppearance : public QObject {
   }
 
   void themeChangesPaletteAndHeatmapScale() {
+    // The sequential scale (0 to the maximum); the relative scale uses the theme's diverging colours.
+    al::ui::WeightScaleSetting::instance().setScale(al::ui::WeightScale::ZeroToMax);
     al::ui::HeatmapView heatmap;
     al::Matrix weights(2, 2);
     weights << 0.f, 1.f, 0.5f, 0.5f;

@@ -80,8 +80,9 @@ class TestLanguage : public QObject {
     QVERIFY(al::ui::setLanguage("en", false));
     QSettings().remove("language");
     al::ui::MainWindow window;
-    QCOMPARE(sidebarText(window, 0), QString("Train"));
-    QCOMPARE(sidebarText(window, 1), QString("Attention"));
+    QCOMPARE(sidebarText(window, 0), QString("Lessons"));
+    QCOMPARE(sidebarText(window, 1), QString("Train"));
+    QCOMPARE(sidebarText(window, 2), QString("Attention"));
     QMenu* view = menuTitled(window.menuBar(), "&View");
     QVERIFY(view);
     QVERIFY(menuTitled(window.menuBar(), "&File"));
@@ -103,11 +104,12 @@ class TestLanguage : public QObject {
     chinese->trigger();
     QCOMPARE(al::ui::currentLanguage(), QString("zh_CN"));
     QCOMPARE(QSettings().value("language").toString(), QString("zh_CN"));
-    QTRY_COMPARE(sidebarText(window, 0), QStringLiteral("训练"));  // Qt posts QEvent::LanguageChange
-    QCOMPARE(sidebarText(window, 1), QStringLiteral("注意力"));
-    QCOMPARE(sidebarText(window, 2), QStringLiteral("逐步演示"));
-    QCOMPARE(sidebarText(window, 3), QStringLiteral("归一化"));
-    QCOMPARE(sidebarText(window, 4), QStringLiteral("聊天机器人"));
+    QTRY_COMPARE(sidebarText(window, 0), QStringLiteral("课程"));  // Qt posts QEvent::LanguageChange
+    QCOMPARE(sidebarText(window, 1), QStringLiteral("训练"));
+    QCOMPARE(sidebarText(window, 2), QStringLiteral("注意力"));
+    QCOMPARE(sidebarText(window, 3), QStringLiteral("逐步演示"));
+    QCOMPARE(sidebarText(window, 4), QStringLiteral("归一化"));
+    QCOMPARE(sidebarText(window, 5), QStringLiteral("聊天机器人"));
     QVERIFY(menuTitled(window.menuBar(), QStringLiteral("文件")));
     QVERIFY(menuTitled(window.menuBar(), QStringLiteral("视图")));
     QVERIFY(!menuTitled(window.menuBar(), "&File"));
@@ -125,7 +127,7 @@ class TestLanguage : public QObject {
     QVERIFY(english);
     english->trigger();
     QCOMPARE(QSettings().value("language").toString(), QString("en"));
-    QTRY_COMPARE(sidebarText(window, 0), QString("Train"));
+    QTRY_COMPARE(sidebarText(window, 1), QString("Train"));
     QVERIFY(menuTitled(window.menuBar(), "&File"));
     QVERIFY(english->isChecked() && !chinese->isChecked());
     QCOMPARE(start->text(), QString("Start"));

@@ -8,6 +8,7 @@
 #include "ui/pages/fill_page.h"
 #include "ui/pages/normalization_page.h"
 #include "ui/pages/stepper_page.h"
+#include "ui/teaching/step_view.h"
 #include "ui/pages/train_page.h"
 #include "ui/session/norm_race.h"
 
@@ -359,11 +360,20 @@ class TestLessons : public QObject {
       QTest::keyClick(target, key);
     };
     // PageDown: the instrument's steps to the last, then the answer, then the next lesson.
+    // A softmax step animates its rows; a PageDown during the animation finishes it first (as a clicker should).
+    auto finishAnimation = [&] {
+      while (stepper->stepView()->isAnimating()) {
+        press(Qt::Key_PageDown);
+        QVERIFY(!stepper->stepView()->isAnimating());
+      }
+    };
     for (int step = 6; step < stepper->stepCount(); ++step) {
+      finishAnimation();
       press(Qt::Key_PageDown);
       QCOMPARE(stepper->currentStep(), step);
     }
     QVERIFY(!course->answerShown());
+    finishAnimation();
     press(Qt::Key_PageDown);
     QVERIFY(course->answerShown());
     press(Qt::Key_PageDown);

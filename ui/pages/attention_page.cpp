@@ -181,6 +181,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   layout->addWidget(tokens_);
   predictionLabel_ = new QLabel;
   predictionLabel_->setObjectName("prediction");
+  predictionLabel_->setWordWrap(true);  // it names unknown words too: a long line would widen the page
   layout->addWidget(predictionLabel_);
 
   // Heatmaps above, the clicked token's bars below: both get the page's full width.
@@ -214,12 +215,12 @@ QWidget* AttentionPage::createHeatmapsTab() {
   barsRow->addWidget(hint, 1);
   barsLayout->addLayout(barsRow);
   bars_ = new WeightBars;
-  bars_->setMinimumHeight(130);
+  bars_->setMinimumHeight(90);
   barsLayout->addWidget(bars_, 1);
   splitter->addWidget(barsPanel);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
-  splitter->setSizes({600, 200});
+  splitter->setSizes({700, 150});
   layout->addWidget(splitter, 1);
   setTranslatedTexts(this, [=, this] {
     textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));
@@ -400,7 +401,7 @@ void AttentionPage::rebuildHeatmaps() {
     for (size_t l = 0; l < layers; ++l)
       for (size_t h = 0; h <= heads; ++h) {
         auto* view = new HeatmapView;
-        view->setMinimumSize(300, 200);  // a whole heatmap fits the page at 1280 x 720
+        view->setMinimumSize(300, 190);  // a whole heatmap fits the page at 1280 x 720
         view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
         connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
         heatmapGrid_->addWidget(view, int(l), int(h));
