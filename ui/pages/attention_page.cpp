@@ -220,7 +220,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   splitter->addWidget(barsPanel);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
-  splitter->setSizes({700, 150});
+  splitter->setSizes({600, 220});  // the bars keep room on a large screen, their minimum on a projector
   layout->addWidget(splitter, 1);
   setTranslatedTexts(this, [=, this] {
     textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));
