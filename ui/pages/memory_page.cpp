@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/segment_memory_diagram.h"
 
@@ -89,10 +90,7 @@ void MemoryPage::previousStep() { diagram_->setStep(diagram_->currentStep() - 1)
 void MemoryPage::setPlaying(bool playing) {
   if (playing) playTimer_->start();
   else playTimer_->stop();
-  const QSignalBlocker blocker(playButton_);
-  playButton_->setChecked(playing);
-  playButton_->setText(playing ? tr("Pause") : tr("Play"));
-  playButton_->setIcon(QIcon(playing ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/play.svg")));
+  showPlayState(playButton_, playing);
 }
 
 bool MemoryPage::isPlaying() const { return playTimer_->isActive(); }

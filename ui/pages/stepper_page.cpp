@@ -20,6 +20,7 @@
 #include "ui/teaching/encoder_controls.h"
 #include "ui/teaching/step_texts.h"
 #include "ui/teaching/step_view.h"
+#include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -265,10 +266,7 @@ void StepperPage::setPlaying(bool playing) {
   if (playing && current_ + 1 >= stepCount()) showStep(0);  // Play at the end starts again
   if (playing) playTimer_->start();
   else playTimer_->stop();
-  const QSignalBlocker blocker(playButton_);
-  playButton_->setChecked(playing);
-  playButton_->setText(playing ? tr("Pause") : tr("Play"));
-  playButton_->setIcon(QIcon(playing ? QStringLiteral(":/icons/pause.svg") : QStringLiteral(":/icons/play.svg")));
+  showPlayState(playButton_, playing);
 }
 
 bool StepperPage::isPlaying() const { return playTimer_->isActive(); }
