@@ -23,68 +23,66 @@ std::vector<std::string> chatbotArchitectures() { return {"gru", "transformer"};
 
 namespace {
 
+// One row a preset: the model's sizes and how it trains (Adam unless said otherwise).
+struct Pace {
+  int batchSize;
+  int epochs;
+  float learningRate;
+};
+
+struct GruPresetRow {
+  const char* name;
+  Seq2SeqConfig sizes;  // vocabulary and sentence lengths come later, from the data and max_length
+  Pace pace;
+};
+const GruPresetRow kGruPresets[] = {
+    {"book", {.embedDim = 256, .units = 1024, .attentionUnits = 1024}, {64, 40, 1e-3f}},  // the tutorial's chatbot
+    {"classroom", {.embedDim = 64, .units = 256, .attentionUnits = 64}, {32, 30, 2e-3f}},  // minutes on two cores
+    {"tiny", {.embedDim = 16, .units = 32, .attentionUnits = 16}, {16, 3, 5e-3f}},         // seconds, for tests
+};
+
+struct TransformerPresetRow {
+  const char* name;
+  Seq2SeqTransformerConfig sizes;
+  Pace pace;
+};
+// The book's English-to-Spanish Transformer has key_dim 32: the width split over 8 heads.
+const TransformerPresetRow kTransformerPresets[] = {
+    {"book", {.embedDim = 256, .numHeads = 8, .keyDim = 32, .denseDim = 2048, .numLayers = 1, .dropout = 0.5f},
+     {64, 30, 1e-3f}},
+    {"classroom", {.embedDim = 64, .numHeads = 4, .keyDim = 16, .denseDim = 128, .numLayers = 2, .dropout = 0.1f},
+     {32, 20, 1e-3f}},  // minutes on two cores
+    {"tiny", {.embedDim = 16, .numHeads = 2, .keyDim = 8, .denseDim = 32, .numLayers = 1, .dropout = 0.1f},
+     {16, 3, 5e-3f}},  // seconds, for tests
+};
+
+// The row named `name` (chatbotPreset has checked that it is one of the presets).
+template <typename Row, size_t N>
+const Row& presetRow(const Row (&rows)[N], const std::string& name) {
+  for (const Row& r : rows)
+    if (name == r.name) return r;
+  throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
+}
+
+void setPace(const Pace& pace, TrainingSettings& t) {
+  t.batchSize = pace.batchSize;
+  t.epochs = pace.epochs;
+  t.optimizer.learningRate = pace.learningRate;
+}
+
 void setGruPreset(const std::string& name, ChatbotRunSettings& s) {
-  Seq2SeqConfig& m = s.model;
-  TrainingSettings& t = s.training;
-  if (name == "book") {  // the source material's chatbot
-    m.embedDim = 256;
-    m.units = 1024;
-    m.attentionUnits = 1024;
-    t.batchSize = 64;
-    t.epochs = 40;
-    t.optimizer.learningRate = 1e-3f;
-  } else if (name == "classroom") {  // minutes on two cores
-    m.embedDim = 64;
-    m.units = 256;
-    m.attentionUnits = 64;
-    t.batchSize = 32;
-    t.epochs = 30;
-    t.optimizer.learningRate = 2e-3f;
-  } else {  // tiny: seconds, for tests
-    m.embedDim = 16;
-    m.units = 32;
-    m.attentionUnits = 16;
-    t.batchSize = 16;
-    t.epochs = 3;
-    t.optimizer.learningRate = 5e-3f;
-  }
+  const GruPresetRow& r = presetRow(kGruPresets, name);
+  s.model = r.sizes;
+  setPace(r.pace, s.training);
 }
 
 void setTransformerPreset(const std::string& name, ChatbotRunSettings& s) {
-  Seq2SeqTransformerConfig& m = s.transformer;
-  TrainingSettings& t = s.training;
-  if (name == "book") {  // the book's English-to-Spanish Transformer (key_dim 32: the width split over 8 heads)
-    m.embedDim = 256;
-    m.denseDim = 2048;
-    m.numHeads = 8;
-    m.keyDim = 32;
-    m.numLayers = 1;
-    m.dropout = 0.5f;
+  const TransformerPresetRow& r = presetRow(kTransformerPresets, name);
+  s.transformer = r.sizes;
+  setPace(r.pace, s.training);
+  if (name == "book") {  // the book trains it with RMSprop on sentences of at most 20 tokens
     s.maxLength = 20;
-    t.optimizer.name = "rmsprop";
-    t.optimizer.learningRate = 1e-3f;
-    t.batchSize = 64;
-    t.epochs = 30;
-  } else if (name == "classroom") {  // minutes on two cores
-    m.embedDim = 64;
-    m.denseDim = 128;
-    m.numHeads = 4;
-    m.keyDim = 16;
-    m.numLayers = 2;
-    m.dropout = 0.1f;
-    t.batchSize = 32;
-    t.epochs = 20;
-    t.optimizer.learningRate = 1e-3f;
-  } else {  // tiny: seconds, for tests
-    m.embedDim = 16;
-    m.denseDim = 32;
-    m.numHeads = 2;
-    m.keyDim = 8;
-    m.numLayers = 1;
-    m.dropout = 0.1f;
-    t.batchSize = 16;
-    t.epochs = 3;
-    t.optimizer.learningRate = 5e-3f;
+    s.training.optimizer.name = "rmsprop";
   }
 }
 
