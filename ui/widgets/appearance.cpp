@@ -28,58 +28,48 @@ QString readFile(const QString& path) {
   return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
-QPalette darkPalette() {
-  QPalette p;
-  const QColor window(43, 43, 43), base(30, 30, 30), text(230, 230, 230), button(58, 58, 58);
-  p.setColor(QPalette::Window, window);
-  p.setColor(QPalette::WindowText, text);
-  p.setColor(QPalette::Base, base);
-  p.setColor(QPalette::AlternateBase, window);
-  p.setColor(QPalette::ToolTipBase, button);
-  p.setColor(QPalette::ToolTipText, text);
-  p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-  p.setColor(QPalette::Text, text);
-  p.setColor(QPalette::Button, button);
-  p.setColor(QPalette::ButtonText, text);
-  p.setColor(QPalette::BrightText, QColor(255, 120, 120));
-  p.setColor(QPalette::Light, QColor(80, 80, 80));
-  p.setColor(QPalette::Midlight, QColor(66, 66, 66));
-  p.setColor(QPalette::Mid, QColor(50, 50, 50));
-  p.setColor(QPalette::Dark, QColor(25, 25, 25));
-  p.setColor(QPalette::Shadow, QColor(0, 0, 0));
-  p.setColor(QPalette::Highlight, QColor(61, 127, 214));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::Link, QColor(122, 180, 255));
-  p.setColor(QPalette::LinkVisited, QColor(190, 150, 255));
-  for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-    p.setColor(QPalette::Disabled, role, QColor(128, 128, 128));
-  return p;
-}
+// The two themes with colours of their own, role by role, side by side (the default theme is the platform's).
+// High contrast is black on white, nothing in between that a projector washes out. An invalid colour leaves the
+// role as the application's palette has it.
+struct ThemeColours {
+  QPalette::ColorRole role;
+  QColor dark, highContrast;
+};
+const ThemeColours kThemeColours[] = {
+    {QPalette::Window, QColor(43, 43, 43), Qt::white},
+    {QPalette::WindowText, QColor(230, 230, 230), Qt::black},
+    {QPalette::Base, QColor(30, 30, 30), Qt::white},
+    {QPalette::AlternateBase, QColor(43, 43, 43), QColor(235, 235, 235)},
+    {QPalette::ToolTipBase, QColor(58, 58, 58), Qt::white},
+    {QPalette::ToolTipText, QColor(230, 230, 230), Qt::black},
+    {QPalette::PlaceholderText, QColor(150, 150, 150), QColor(70, 70, 70)},
+    {QPalette::Text, QColor(230, 230, 230), Qt::black},
+    {QPalette::Button, QColor(58, 58, 58), QColor(240, 240, 240)},
+    {QPalette::ButtonText, QColor(230, 230, 230), Qt::black},
+    {QPalette::BrightText, QColor(255, 120, 120), QColor()},
+    {QPalette::Light, QColor(80, 80, 80), Qt::white},
+    {QPalette::Midlight, QColor(66, 66, 66), QColor(200, 200, 200)},
+    {QPalette::Mid, QColor(50, 50, 50), QColor(90, 90, 90)},
+    {QPalette::Dark, QColor(25, 25, 25), QColor(40, 40, 40)},
+    {QPalette::Shadow, QColor(0, 0, 0), Qt::black},
+    {QPalette::Highlight, QColor(61, 127, 214), QColor(0, 0, 160)},
+    {QPalette::HighlightedText, Qt::white, Qt::white},
+    {QPalette::Link, QColor(122, 180, 255), QColor(0, 0, 200)},
+    {QPalette::LinkVisited, QColor(190, 150, 255), QColor(90, 0, 160)},
+};
+// Text on a disabled widget: grey in both themes.
+const QColor kDisabledText[] = {QColor(128, 128, 128), QColor(100, 100, 100)};  // dark, high contrast
 
-// Black on white, nothing in between that a projector washes out.
-QPalette highContrastPalette() {
+// The palette of the dark or the high-contrast theme.
+QPalette themePalette(Appearance::Theme theme) {
+  const bool highContrast = theme == Appearance::Theme::HighContrast;
   QPalette p;
-  p.setColor(QPalette::Window, Qt::white);
-  p.setColor(QPalette::WindowText, Qt::black);
-  p.setColor(QPalette::Base, Qt::white);
-  p.setColor(QPalette::AlternateBase, QColor(235, 235, 235));
-  p.setColor(QPalette::ToolTipBase, Qt::white);
-  p.setColor(QPalette::ToolTipText, Qt::black);
-  p.setColor(QPalette::PlaceholderText, QColor(70, 70, 70));
-  p.setColor(QPalette::Text, Qt::black);
-  p.setColor(QPalette::Button, QColor(240, 240, 240));
-  p.setColor(QPalette::ButtonText, Qt::black);
-  p.setColor(QPalette::Light, Qt::white);
-  p.setColor(QPalette::Midlight, QColor(200, 200, 200));
-  p.setColor(QPalette::Mid, QColor(90, 90, 90));
-  p.setColor(QPalette::Dark, QColor(40, 40, 40));
-  p.setColor(QPalette::Shadow, Qt::black);
-  p.setColor(QPalette::Highlight, QColor(0, 0, 160));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::Link, QColor(0, 0, 200));
-  p.setColor(QPalette::LinkVisited, QColor(90, 0, 160));
+  for (const ThemeColours& c : kThemeColours) {
+    const QColor& colour = highContrast ? c.highContrast : c.dark;
+    if (colour.isValid()) p.setColor(c.role, colour);
+  }
   for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-    p.setColor(QPalette::Disabled, role, QColor(100, 100, 100));
+    p.setColor(QPalette::Disabled, role, kDisabledText[highContrast ? 1 : 0]);
   return p;
 }
 
@@ -238,9 +228,7 @@ void Appearance::scaleWidgetFonts(double previousScale) const {
 }
 
 void Appearance::apply(double previousScale) {
-  QApplication::setPalette(theme_ == Theme::Dark           ? darkPalette()
-                           : theme_ == Theme::HighContrast ? highContrastPalette()
-                                                           : basePalette_);
+  QApplication::setPalette(theme_ == Theme::Default ? basePalette_ : themePalette(theme_));
   QApplication::setFont(font());
   qApp->setStyleSheet(styleSheet());
   scaleWidgetFonts(previousScale);
