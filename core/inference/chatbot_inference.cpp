@@ -67,13 +67,9 @@ ChatbotModel copyChatbot(const Seq2SeqAttention& model, const Vocabulary& source
 ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
                         const std::string& question, Seq2SeqTrace* trace) {
   ChatbotReply reply;
-  reply.sourceTokens = tokenizeSeq2seq(model.config().tokenizer, question);
-  requireQuestionWords(reply.sourceTokens);
-  reply.truncated = truncateSeq2seq(reply.sourceTokens, static_cast<size_t>(model.config().maxSourceLength));
-  reply.sourceIds = source.ids(reply.sourceTokens);
+  readQuestion(reply, tokenizeSeq2seq(model.config().tokenizer, question), source, model.config().maxSourceLength);
   const Seq2SeqAnswer a = model.greedyDecode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken), trace);
-  for (int id : a.tokens) reply.outputTokens.push_back(target.token(id));
-  reply.answer = decodeSeq2seq(target, a.tokens);
+  writeAnswer(reply, a.tokens, target);
   reply.attention = a.attention;
   return reply;
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/inference/seq2seq_reply.h"
 #include "core/io/history.h"
 #include "core/models/seq2seq_attention.h"
 #include "core/text/vectorizer.h"
@@ -26,15 +27,8 @@ void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model
 ChatbotModel copyChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,
                          std::vector<io::EpochRecord> history);
 
-// What ask shows.
-struct ChatbotReply {
-  std::string answer;                      // the output tokens joined by spaces, without <end>
-  std::vector<std::string> sourceTokens;   // <start> ... <end>, as the model read them (unknown words as typed)
-  std::vector<int> sourceIds;              // 1 = unknown
-  bool truncated = false;                  // the question had more than max_source_length tokens
-  std::vector<std::string> outputTokens;   // as produced, the final <end> included when produced
-  Matrix attention;                        // output steps x source tokens
-};
+// What ask shows: the answer and its alignment (attention: output steps x source tokens).
+struct ChatbotReply : Seq2SeqReply {};
 // Never throws for a question made of unknown words or of no words (it still has <start> and <end>).
 // Throws InputError for text that is not UTF-8. With a trace, the decoder's intermediate values are kept there.
 ChatbotReply askChatbot(const Seq2SeqAttention& model, const Vocabulary& source, const Vocabulary& target,

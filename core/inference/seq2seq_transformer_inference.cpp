@@ -105,18 +105,10 @@ std::vector<std::string> seq2seqTransformerTokens(const std::string& tokenizer, 
 Seq2SeqTransformerReply askSeq2seqTransformer(const Seq2SeqTransformer& model, const Vocabulary& source,
                                               const Vocabulary& target, const std::string& question, bool keepPasses) {
   Seq2SeqTransformerReply reply;
-  reply.sourceTokens = seq2seqTransformerTokens(model.config().tokenizer, question);
-  requireQuestionWords(reply.sourceTokens);
-  const auto maxLength = static_cast<size_t>(model.config().maxSourceLength);
-  if (reply.sourceTokens.size() > maxLength) {  // keep a whole sentence: the first words, then <end>
-    reply.truncated = true;
-    reply.sourceTokens.resize(maxLength - 1);
-    reply.sourceTokens.push_back(kEndToken);
-  }
-  for (const std::string& token : reply.sourceTokens) reply.sourceIds.push_back(source.id(token));
+  readQuestion(reply, seq2seqTransformerTokens(model.config().tokenizer, question), source,
+               model.config().maxSourceLength);
   reply.decoding = model.decode(reply.sourceIds, target.id(kStartToken), target.id(kEndToken), keepPasses);
-  for (int id : reply.decoding.tokens) reply.outputTokens.push_back(target.token(id));
-  reply.answer = decodeSeq2seq(target, reply.decoding.tokens);
+  writeAnswer(reply, reply.decoding.tokens, target);
   reply.attention = Seq2SeqTransformer::alignment(reply.decoding);
   return reply;
 }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/inference/seq2seq_reply.h"
 #include "core/io/history.h"
 #include "core/models/seq2seq_transformer.h"
 #include "core/text/vectorizer.h"
@@ -43,13 +44,8 @@ void saveSeq2seqTransformer(const std::filesystem::path& dir, const Seq2SeqTrans
 std::vector<std::string> seq2seqTransformerTokens(const std::string& tokenizer, std::string_view text);
 
 // What ask shows: the answer and every attention set of the final decoder pass.
-struct Seq2SeqTransformerReply {
-  std::string answer;                     // the output tokens joined by spaces, without <end>
-  std::vector<std::string> sourceTokens;  // <start> ... <end>, as the model read them (unknown words as typed)
-  std::vector<int> sourceIds;             // 1 = unknown
-  bool truncated = false;                 // the question had more than max_source_length tokens
-  std::vector<std::string> outputTokens;  // as produced, the final <end> included when produced
-  Matrix attention;                       // T x S: the last layer's cross-attention averaged over its heads
+// attention (T x S): the last layer's cross-attention averaged over its heads.
+struct Seq2SeqTransformerReply : Seq2SeqReply {
   // [layer][head]: encoderAttention S x S, decoderAttention T x T (causal), crossAttention T x S; and, with
   // keepPasses, every generation step's decoder pass (its input tokens, q/k/v, weights, norms, feed-forward).
   Seq2SeqTransformer::Decoding decoding;
