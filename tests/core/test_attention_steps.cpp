@@ -64,6 +64,15 @@ std::unique_ptr<Run> trainedTiny(Settings settings) {
   return run;
 }
 
+// The walk of a toy one-layer encoder (D 8, 2 heads, sinusoidal position) over a 7-token sentence under a mask.
+EncoderWalk maskedToyWalk(MaskKind mask, Index paddingTokens = WalkSettings{}.paddingTokens) {
+  const auto walker = EncoderLayerWalkthrough::toy({8, 2, 16, PositionKind::Sinusoidal, 1, 32});
+  WalkSettings settings;
+  settings.mask = mask;
+  settings.paddingTokens = paddingTokens;
+  return walker.walk(walker.read("The train left the station on time"), settings);
+}
+
 }  // namespace
 
 class TestAttentionSteps : public QObject {
@@ -182,11 +191,7 @@ void TestAttentionSteps::weightsMatchModelPrediction() {
 }
 
 void TestAttentionSteps::causalAndPaddingMasks() {
-  const auto walker = EncoderLayerWalkthrough::toy({8, 2, 16, PositionKind::Sinusoidal, 1, 32});
-  const Sentence s = walker.read("The train left the station on time");
-  WalkSettings causal;
-  causal.mask = MaskKind::Causal;
-  const EncoderWalk c = walker.walk(s, causal);
+  const EncoderWalk c = maskedToyWalk(MaskKind::Causal);
   for (const Matrix& a : c.weights)
     for (Index i = 0; i < a.rows(); ++i) {
       QVERIFY(std::abs(a.row(i).sum() - 1.0f) < 1e-5);
@@ -194,10 +199,7 @@ void TestAttentionSteps::causalAndPaddingMasks() {
     }
   QCOMPARE(c.weights[0](0, 0), 1.0f);  // the first token can only look at itself
 
-  WalkSettings padding;
-  padding.mask = MaskKind::Padding;
-  padding.paddingTokens = 3;
-  const EncoderWalk p = walker.walk(s, padding);
+  const EncoderWalk p = maskedToyWalk(MaskKind::Padding, 3);
   QCOMPARE(p.labels.size(), size_t(10));
   QCOMPARE(p.labels.back(), std::string("[pad]"));
   for (const Matrix& a : p.weights)
@@ -232,19 +234,13 @@ void TestAttentionSteps::unscaledScoresAreSharper() {
 // The reference entropy is that of equal weights over the keys each row may look at: under the causal mask row i
 // has i + 1 of them, so the uniform entropy is the mean of log(i + 1), not log(T).
 void TestAttentionSteps::uniformEntropyFollowsTheMask() {
-  const auto walker = EncoderLayerWalkthrough::toy({8, 2, 16, PositionKind::Sinusoidal, 1, 32});
-  const Sentence s = walker.read("The train left the station on time");
-  WalkSettings causal;
-  causal.mask = MaskKind::Causal;
-  const EncoderWalk c = walker.walk(s, causal);
+  const EncoderWalk c = maskedToyWalk(MaskKind::Causal);
   double expected = 0;
   for (int i = 0; i < 7; ++i) expected += std::log(i + 1.0);
   expected /= 7;
   QVERIFY(std::abs(c.sharpness.uniformEntropy - expected) < 1e-12);
   for (size_t h = 0; h < 2; ++h) QVERIFY(c.sharpness.entropyScaled[h] <= c.sharpness.uniformEntropy + 1e-9);
-  WalkSettings padding;
-  padding.mask = MaskKind::Padding;
-  QVERIFY(std::abs(walker.walk(s, padding).sharpness.uniformEntropy - std::log(7.0)) < 1e-12);
+  QVERIFY(std::abs(maskedToyWalk(MaskKind::Padding).sharpness.uniformEntropy - std::log(7.0)) < 1e-12);
 }
 
 void TestAttentionSteps::layerNormRows() {

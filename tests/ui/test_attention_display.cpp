@@ -71,6 +71,15 @@ void settle(HeatmapView& view) {
   }
 }
 
+// A heatmap of the Attention page's size showing nearly uniform attention over `count` named tokens; the names.
+QStringList showNamedMap(HeatmapView& view, int count) {
+  show(view, 340, 400);
+  const QStringList labels = tokenLabels(count);
+  view.setMatrix(nearlyUniform(count), labels, labels);
+  settle(view);
+  return labels;
+}
+
 QStringList ticks(QCPAxis* axis) {
   const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
   return ticker ? QStringList(ticker->ticks().values()) : QStringList();
@@ -110,10 +119,7 @@ class TestAttentionDisplay : public QObject {
 // Item 1: on the default 22-token sentence in a heatmap of the page's size, every row and column is named.
 void TestAttentionDisplay::everyTokenLabelled() {
   HeatmapView view;
-  show(view, 340, 400);
-  const QStringList labels = tokenLabels(22);
-  view.setMatrix(nearlyUniform(22), labels, labels);
-  settle(view);
+  const QStringList labels = showNamedMap(view, 22);
   QCOMPARE(ticks(view.plot()->xAxis), labels);
   QCOMPARE(ticks(view.plot()->yAxis), labels);
 }
@@ -121,10 +127,7 @@ void TestAttentionDisplay::everyTokenLabelled() {
 // A review too long for a label per cell opens zoomed so that every token in view is still named.
 void TestAttentionDisplay::longReviewKeepsEveryLabel() {
   HeatmapView view;
-  show(view, 340, 400);
-  const QStringList labels = tokenLabels(300);
-  view.setMatrix(nearlyUniform(300), labels, labels);
-  settle(view);
+  const QStringList labels = showNamedMap(view, 300);
   const QStringList x = ticks(view.plot()->xAxis);
   QVERIFY(x.size() >= 10);
   QCOMPARE(x, labels.mid(0, x.size()));  // consecutive, none skipped
@@ -135,10 +138,7 @@ void TestAttentionDisplay::longReviewKeepsEveryLabel() {
 // A click on a cell names the query token and the key token under the map.
 void TestAttentionDisplay::clickedCellNamesBothTokens() {
   HeatmapView view;
-  show(view, 340, 400);
-  const QStringList labels = tokenLabels(12);
-  view.setMatrix(nearlyUniform(12), labels, labels);
-  settle(view);
+  const QStringList labels = showNamedMap(view, 12);
   const QPoint cell(view.plot()->xAxis->coordToPixel(7), view.plot()->yAxis->coordToPixel(3));
   QTest::mouseClick(view.plot(), Qt::LeftButton, {}, cell);
   auto* note = view.findChild<QLabel*>("heatmapCellNote");
