@@ -71,7 +71,7 @@ QString describe(const TransformerConfig& c) {
 }  // namespace
 
 AttentionPage::AttentionPage(QWidget* parent)
-    : QWidget(parent),
+    : ModelPage(parent),
       toyWatcher_(new QFutureWatcher<ToyTraining>(this)),
       files_(new ModelFileJob(this)),
       typingTimer_(new QTimer(this)) {

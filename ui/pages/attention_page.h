@@ -27,7 +27,7 @@
 #include <QFutureWatcher>
 #include <QString>
 #include <QStringList>
-#include <QWidget>
+#include "ui/pages/model_page.h"
 
 class QComboBox;
 class QLabel;
@@ -50,7 +50,7 @@ class PositionTab;
 class WeightBars;
 class WordOrderTab;
 
-class AttentionPage : public QWidget {
+class AttentionPage : public ModelPage {
   Q_OBJECT
  public:
   explicit AttentionPage(QWidget* parent = nullptr);
@@ -61,8 +61,8 @@ class AttentionPage : public QWidget {
   void addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model);
   // Loads a model directory (task imdb-transformer) on a worker thread, after the ones asked for before: the model
   // is added when it has been read (to the library, when the page has one), or the error is shown.
-  void openModelDirectory(const QString& dir);
-  bool isOpeningModel() const;
+  void openModelDirectory(const QString& dir) override;
+  bool isOpeningModel() const override;
   // The session's models: opened directories go there, and come back through addModel.
   void setLibrary(ModelLibrary* library) { library_ = library; }
   // Trains a toy model (tiny preset, built-in data) on a worker thread; it is added when done.
@@ -72,7 +72,7 @@ class AttentionPage : public QWidget {
   void selectModel(int index);
   int currentModelIndex() const;
   std::shared_ptr<const ImdbTransformerModel> currentModel() const;
-  QString currentModelName() const;
+  QString currentModelName() const override;
 
   // --- Heatmaps ---
   void setText(const QString& text);  // and shows its attention
@@ -89,7 +89,7 @@ class AttentionPage : public QWidget {
   WeightBars* tokenBars() const { return bars_; }
   QString tokensText() const;         // the token strip, as plain text
   QString predictionText() const;
-  QString errorText() const;
+  QString errorText() const override;
 
   // --- Word order ---
   void shuffleWords();
@@ -110,13 +110,9 @@ class AttentionPage : public QWidget {
   void exportFigureTo(const QString& path);  // throws what exportWidget throws
 
  public slots:
-  void openModelDialog();
-  void exportFigure();   // File > Export figure: the current tab's figure as a picture
+  void openModelDialog() override;
+  void exportFigure() override;   // File > Export figure: the current tab's figure as a picture
   void exportNumbers();  // the weights of the current tab's maps as CSV
-
- signals:
-  void currentModelChanged();
-  void statusMessage(const QString& message);
 
  private:
   struct Entry {

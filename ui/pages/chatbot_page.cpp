@@ -55,7 +55,7 @@ QString describe(const Seq2SeqTransformerConfig& c) {
 }  // namespace
 
 ChatbotPage::ChatbotPage(QWidget* parent)
-    : QWidget(parent), trainer_(new QFutureWatcher<Training>(this)), files_(new ModelFileJob(this)) {
+    : ModelPage(parent), trainer_(new QFutureWatcher<Training>(this)), files_(new ModelFileJob(this)) {
   auto* layout = new QVBoxLayout(this);
 
   modelBar_ = new ModelBar;

@@ -21,7 +21,7 @@
 
 #include <QFutureWatcher>
 #include <QString>
-#include <QWidget>
+#include "ui/pages/model_page.h"
 
 class QCheckBox;
 class QComboBox;
@@ -40,7 +40,7 @@ class ModelFileJob;
 class AttentionGrid;
 class HeatmapView;
 
-class ChatbotPage : public QWidget {
+class ChatbotPage : public ModelPage {
   Q_OBJECT
  public:
   explicit ChatbotPage(QWidget* parent = nullptr);
@@ -51,8 +51,8 @@ class ChatbotPage : public QWidget {
   void addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
   // Reads the directory on a worker thread (a bar shows it, with Cancel); the model is added and selected when it
   // arrives, or the banner says why not.
-  void openModelDirectory(const QString& dir);
-  bool isOpeningModel() const;
+  void openModelDirectory(const QString& dir) override;
+  bool isOpeningModel() const override;
   // Trains a tiny chatbot ("gru" or "transformer") on "builtin" or "builtin:translate" on a worker thread;
   // added when done, named with the epoch it keeps: the one of the lowest validation loss, or the last one when
   // "keep the last epoch" is ticked.
@@ -62,7 +62,7 @@ class ChatbotPage : public QWidget {
   void selectModel(int index);
   std::shared_ptr<const ChatbotModel> currentModel() const;  // null when the current one is a Transformer
   std::shared_ptr<const Seq2SeqTransformerModel> currentTransformer() const;
-  QString currentModelName() const;
+  QString currentModelName() const override;
 
   // --- Asking ---
   void ask(const QString& question);
@@ -77,15 +77,11 @@ class ChatbotPage : public QWidget {
   AttentionGrid* encoderAttention() const { return encoderGrid_; }
   AttentionGrid* decoderAttention() const { return decoderGrid_; }
   AttentionGrid* crossAttention() const { return crossGrid_; }
-  QString errorText() const;
+  QString errorText() const override;
 
  public slots:
-  void openModelDialog();
-  void exportFigure();  // File > Export figure: the tab in view (the alignment or an attention set)
-
- signals:
-  void currentModelChanged();
-  void statusMessage(const QString& message);
+  void openModelDialog() override;
+  void exportFigure() override;  // File > Export figure: the tab in view (the alignment or an attention set)
 
  private:
   struct Entry {
