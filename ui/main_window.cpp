@@ -39,6 +39,7 @@
 #include "ui/pages/memory_page.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/manual_window.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -161,58 +162,78 @@ QWidget* MainWindow::page(int index) const {
   return scroll ? scroll->widget() : nullptr;
 }
 
+// Each menu's texts are set beside it and again when the language changes (setTranslatedTexts).
 void MainWindow::createMenus() {
-  fileMenu_ = menuBar()->addMenu(QString());
-  openDataAction_ = fileMenu_->addAction(QString(), QKeySequence::Open, this, [this] {
+  QMenu* fileMenu = menuBar()->addMenu(QString());
+  QAction* openData = fileMenu->addAction(QString(), QKeySequence::Open, this, [this] {
     showPage(trainPage_);
     trainPage_->chooseDataFile();
   });
-  openModelAction_ = fileMenu_->addAction(QString(), this, [this] { showPage(trainPage_); trainPage_->openModelDialog(); });
-  saveModelAction_ = fileMenu_->addAction(QString(), QKeySequence::Save, this, [this] {
+  QAction* openModel = fileMenu->addAction(QString(), this, [this] { showPage(trainPage_); trainPage_->openModelDialog(); });
+  QAction* saveModel = fileMenu->addAction(QString(), QKeySequence::Save, this, [this] {
     showPage(trainPage_);
     trainPage_->saveModelDialog();
   });
   // A page with its own figure export (vector curves, say) offers an exportFigure() slot; any other page is
   // exported as it looks.
-  exportAction_ = fileMenu_->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
+  QAction* exportFigure = fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
     QWidget* page = this->page(pages_->currentIndex());
     if (page->metaObject()->indexOfMethod("exportFigure()") >= 0)
       QMetaObject::invokeMethod(page, "exportFigure");
     else
       askAndExportWidget(page, sidebar_->currentItem()->text().toLower());
   });
-  fileMenu_->addSeparator();
-  quitAction_ = fileMenu_->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);  // asks first
-  quitAction_->setObjectName("quit");
-  viewMenu_ = menuBar()->addMenu(QString());
-  createLanguageMenu();
-  viewMenu_->addSeparator();
-  Appearance::instance()->addMenuEntries(viewMenu_, this);  // Theme, Zoom in / out, Actual size
-  createLessonMenus();
-  trainingMenu_ = menuBar()->addMenu(QString());
-  trainingMenu_->addActions({trainPage_->startAction(), trainPage_->pauseAction(), trainPage_->stopAction()});
-  helpMenu_ = menuBar()->addMenu(QString());
-  manualAction_ = helpMenu_->addAction(QString(), QKeySequence(Qt::Key_F1), this, [this] {
+  fileMenu->addSeparator();
+  QAction* quit = fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);  // asks first
+  quit->setObjectName("quit");
+  setTranslatedTexts(this, [=, this] {
+    fileMenu->setTitle(tr("&File"));
+    openData->setText(tr("Open &data…"));
+    openModel->setText(tr("Open &model…"));
+    saveModel->setText(tr("&Save model…"));
+    exportFigure->setText(tr("&Export figure…"));
+    quit->setText(tr("&Quit"));
+  });
+  QMenu* viewMenu = menuBar()->addMenu(QString());
+  setTranslatedTexts(this, [=, this] { viewMenu->setTitle(tr("&View")); });
+  createLanguageMenu(viewMenu);
+  viewMenu->addSeparator();
+  Appearance::instance()->addMenuEntries(viewMenu, this);  // Theme, Zoom in / out, Actual size
+  createLessonMenus(fileMenu, exportFigure, viewMenu);
+  QMenu* trainingMenu = menuBar()->addMenu(QString());
+  trainingMenu->addActions({trainPage_->startAction(), trainPage_->pauseAction(), trainPage_->stopAction()});
+  QMenu* helpMenu = menuBar()->addMenu(QString());
+  QAction* manual = helpMenu->addAction(QString(), QKeySequence(Qt::Key_F1), this, [this] {
     if (!manual_) manual_ = new ManualWindow(this);
     manual_->show();
     manual_->raise();
     manual_->activateWindow();
   });
-  aboutAction_ = helpMenu_->addAction(QString(), this, [this] { AboutDialog(this).exec(); });
+  QAction* about = helpMenu->addAction(QString(), this, [this] { AboutDialog(this).exec(); });
+  setTranslatedTexts(this, [=, this] {
+    trainingMenu->setTitle(tr("&Training"));
+    helpMenu->setTitle(tr("&Help"));
+    manual->setText(tr("&Manual"));
+    about->setText(tr("&About AttentionLab"));
+  });
 }
 
 // View › Language: each language under its own name, the current one checked; a choice applies at once.
-void MainWindow::createLanguageMenu() {
-  languageMenu_ = viewMenu_->addMenu(QString());
+void MainWindow::createLanguageMenu(QMenu* viewMenu) {
+  QMenu* languageMenu = viewMenu->addMenu(QString());
   languages_ = new QActionGroup(this);
   for (const QString& code : availableLanguages()) {
-    QAction* action = languageMenu_->addAction(nativeLanguageName(code));
+    QAction* action = languageMenu->addAction(nativeLanguageName(code));
     action->setCheckable(true);
     action->setChecked(code == currentLanguage());
     action->setData(code);
     languages_->addAction(action);
   }
   connect(languages_, &QActionGroup::triggered, this, [](QAction* action) { setLanguage(action->data().toString()); });
+  setTranslatedTexts(this, [this, languageMenu] {
+    languageMenu->setTitle(tr("&Language"));
+    for (QAction* action : languages_->actions()) action->setChecked(action->data().toString() == currentLanguage());
+  });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -259,23 +280,6 @@ void MainWindow::retranslateUi() {
     sidebar_->item(i)->setText(tr(pageTexts_[i].first));
     sidebar_->item(i)->setToolTip(tr(pageTexts_[i].second));
   }
-  fileMenu_->setTitle(tr("&File"));
-  openDataAction_->setText(tr("Open &data…"));
-  openModelAction_->setText(tr("Open &model…"));
-  saveModelAction_->setText(tr("&Save model…"));
-  exportAction_->setText(tr("&Export figure…"));
-  quitAction_->setText(tr("&Quit"));
-  viewMenu_->setTitle(tr("&View"));
-  languageMenu_->setTitle(tr("&Language"));
-  for (QAction* action : languages_->actions()) action->setChecked(action->data().toString() == currentLanguage());
-  trainingMenu_->setTitle(tr("&Training"));
-  helpMenu_->setTitle(tr("&Help"));
-  manualAction_->setText(tr("&Manual"));
-  aboutAction_->setText(tr("&About AttentionLab"));
-  openLessonFileAction_->setText(tr("Open &lesson file…"));
-  presentAction_->setText(tr("&Present"));
-  presentAction_->setToolTip(tr("Full screen, large fonts and high contrast, the lesson beside the instrument; "
-                                "PageDown / PageUp step, Esc leaves"));
   lessonPanel_->setWindowTitle(tr("Lesson"));
 }
 
@@ -311,18 +315,25 @@ void MainWindow::createLessons() {
 
 void MainWindow::openLesson() { presentation_->openCurrentLesson(); }
 
-void MainWindow::createLessonMenus() {
-  openLessonFileAction_ = new QAction(this);
-  connect(openLessonFileAction_, &QAction::triggered, this, [this] {
+// File › Open lesson file, before Export figure; View › Present (F11).
+void MainWindow::createLessonMenus(QMenu* fileMenu, QAction* beforeAction, QMenu* viewMenu) {
+  auto* openLessonFile = new QAction(this);
+  connect(openLessonFile, &QAction::triggered, this, [this] {
     showPage(lessonsPage_);
     lessonsPage_->openLessonFileDialog();
   });
-  fileMenu_->insertAction(exportAction_, openLessonFileAction_);
-  presentAction_ = viewMenu_->addAction(QString());
+  fileMenu->insertAction(beforeAction, openLessonFile);
+  presentAction_ = viewMenu->addAction(QString());
   presentAction_->setShortcut(QKeySequence(Qt::Key_F11));
   presentAction_->setCheckable(true);
   connect(presentAction_, &QAction::toggled, presentation_, &PresentationMode::setPresenting);
   connect(presentation_, &PresentationMode::presentingChanged, presentAction_, &QAction::setChecked);
+  setTranslatedTexts(this, [this, openLessonFile] {
+    openLessonFile->setText(tr("Open &lesson file…"));
+    presentAction_->setText(tr("&Present"));
+    presentAction_->setToolTip(tr("Full screen, large fonts and high contrast, the lesson beside the instrument; "
+                                  "PageDown / PageUp step, Esc leaves"));
+  });
 }
 
 }  // namespace al::ui

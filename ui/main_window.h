@@ -53,26 +53,13 @@ class MainWindow : public QMainWindow {
 
  private:
   void createMenus();
-  void createLanguageMenu();
+  void createLanguageMenu(QMenu* viewMenu);
   void createLessons();      // before the other pages: the Lessons page comes first
-  void createLessonMenus();
+  void createLessonMenus(QMenu* fileMenu, QAction* beforeAction, QMenu* viewMenu);
   void retranslateUi();
   bool mayClose();  // true: nothing would be lost, or the person chose to lose it
   std::vector<std::pair<const char*, const char*>> pageTexts_;  // each page's title and tool tip, untranslated
-  QMenu* fileMenu_ = nullptr;
-  QMenu* viewMenu_ = nullptr;
-  QMenu* languageMenu_ = nullptr;
-  QMenu* trainingMenu_ = nullptr;
-  QMenu* helpMenu_ = nullptr;
-  QAction* openDataAction_ = nullptr;
-  QAction* openModelAction_ = nullptr;
-  QAction* saveModelAction_ = nullptr;
-  QAction* exportAction_ = nullptr;
-  QAction* quitAction_ = nullptr;
-  QAction* manualAction_ = nullptr;
-  QAction* aboutAction_ = nullptr;
   ManualWindow* manual_ = nullptr;  // Help › Manual, made when first asked for
-  QAction* openLessonFileAction_ = nullptr;
   QAction* presentAction_ = nullptr;
   QActionGroup* languages_ = nullptr;
   QListWidget* sidebar_;
