@@ -203,7 +203,7 @@ void MainWindow::createMenus() {
   QMenu* trainingMenu = menuBar()->addMenu(QString());
   trainingMenu->addActions({trainPage_->startAction(), trainPage_->pauseAction(), trainPage_->stopAction()});
   QMenu* helpMenu = menuBar()->addMenu(QString());
-  QAction* manual = helpMenu->addAction(QString(), QKeySequence(Qt::Key_F1), this, [this] {
+  QAction* manualAction = helpMenu->addAction(QString(), QKeySequence(Qt::Key_F1), this, [this] {
     if (!manual_) manual_ = new ManualWindow(this);
     manual_->show();
     manual_->raise();
@@ -213,7 +213,7 @@ void MainWindow::createMenus() {
   setTranslatedTexts(this, [=, this] {
     trainingMenu->setTitle(tr("&Training"));
     helpMenu->setTitle(tr("&Help"));
-    manual->setText(tr("&Manual"));
+    manualAction->setText(tr("&Manual"));
     about->setText(tr("&About AttentionLab"));
   });
 }
