@@ -108,7 +108,7 @@ class CellMap : public QCPColorMap {
         if (!clipRect().intersects(rect.toAlignedRect())) continue;
         const double v = cells->cell(j, i);
         painter->setBrush(std::isfinite(v) ? QColor::fromRgba(gradient().color(v, dataRange(), logarithmic))
-                                           : palette::kMutedCell);  // a masked cell: grey
+                                           : Appearance::instance()->mutedCell());  // a masked cell: grey
         painter->drawRect(rect);
       }
   }
