@@ -89,6 +89,7 @@ QWidget* StepperPage::createControls() {
 
   // The settings scroll (only down) when the window is short; the steps and their buttons stay in view.
   auto* settings = new QWidget;
+  settings->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // as wide as the panel, as it always was
   auto* settingsLayout = new QVBoxLayout(settings);
   settingsLayout->setContentsMargins(0, 0, 0, 0);
   auto* settingsScroll = new QScrollArea;
