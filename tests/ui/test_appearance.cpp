@@ -5,6 +5,8 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QListWidget>
+#include <QTabWidget>
 #include <QMenuBar>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -155,6 +157,50 @@ class TestAppearance : public QObject {
     QCOMPARE(look()->scale(), Appearance::kZoomStep);
     QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
     QCOMPARE(look()->scale(), 1.0);
+  }
+
+  // Under Dark, every page of the main window (each tab of it) is dark: no block of 12 x 12 pixels is light, as a
+  // table cell, a token or a panel left white by a hard-coded colour would be. Text is light, but thin.
+  void darkThemeLeavesNoLightPatch() {
+    look()->setTheme(Appearance::Theme::Dark);
+    al::ui::MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    constexpr int kBlock = 12;
+    QStringList light;
+    for (int i = 0; i < window.pageCount(); ++i) {
+      window.showPage(i);
+      QWidget* page = window.page(i);
+      const QString title = window.findChild<QListWidget*>("sidebar")->item(i)->text();
+      std::vector<std::pair<QTabWidget*, int>> views = {{nullptr, 0}};
+      for (QTabWidget* t : page->findChildren<QTabWidget*>())
+        for (int k = 1; k < t->count(); ++k) views.emplace_back(t, k);
+      for (const auto& [tabs, index] : views) {
+        if (tabs) tabs->setCurrentIndex(index);
+        QTest::qWait(50);
+        const QImage image = page->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const qreal ratio = image.devicePixelRatio();
+        for (int y = 0; y + kBlock <= image.height(); y += kBlock / 2)
+          for (int x = 0; x + kBlock <= image.width(); x += kBlock / 2) {
+            int darkest = 255;
+            for (int dy = 0; dy < kBlock && darkest > 200; ++dy)
+              for (int dx = 0; dx < kBlock; ++dx) darkest = std::min(darkest, image.pixelColor(x + dx, y + dy).lightness());
+            if (darkest <= 200) continue;
+            const QPoint at(qRound(x / ratio), qRound(y / ratio));
+            const QWidget* w = page->childAt(at);
+            light << QStringLiteral("%1%2: %3 \"%4\" light at (%5,%6)")
+                         .arg(title, tabs ? QStringLiteral(" › ") + tabs->tabText(index) : QString())
+                         .arg(w ? w->metaObject()->className() : "page", w ? w->objectName() : QString())
+                         .arg(at.x()).arg(at.y());
+            x += 200;  // one report per patch and row is enough
+          }
+        if (tabs) tabs->setCurrentIndex(0);
+      }
+    }
+    light.removeDuplicates();
+    for (const QString& l : light.mid(0, 40)) qWarning("%s", qPrintable(l));
+    QVERIFY2(light.isEmpty(), qPrintable(QStringLiteral("%1 light patch(es), first: %2").arg(light.size()).arg(light.value(0))));
   }
 };
 

@@ -25,6 +25,7 @@
 #include "ui/widgets/matrix_view.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/weight_scale.h"
 
 using namespace al;
 using namespace al::ui;
@@ -114,6 +115,8 @@ class TestAttentionDisplay : public QObject {
   void unscaledScoresAreNotCalledScaled();
   void stepTablesRoundAsTheText();
   void maskedCellsDrawnAsMasked();
+  void relativeScaleTicksReadable_data();
+  void relativeScaleTicksReadable();
 };
 
 // Item 1: on the default 22-token sentence in a heatmap of the page's size, every row and column is named.
@@ -338,6 +341,56 @@ void TestAttentionDisplay::maskedCellsDrawnAsMasked() {
   QCOMPARE(masked, palette::kMutedCell);
   QVERIFY(lowest.blue() > lowest.red() + 40);
   QVERIFY(view.toolTipFor(0, 2).contains("−∞"));
+}
+
+
+// The legend of the "relative to uniform" scale of a sharp alignment (a trained chatbot's weights run from about
+// 1e-6 to 1): its tick labels stand apart, a label's height and a gap, and they span the range, not its middle.
+void TestAttentionDisplay::relativeScaleTicksReadable_data() {
+  QTest::addColumn<int>("height");
+  QTest::addColumn<double>("smallest");
+  QTest::newRow("chatbot page, sharp") << 400 << 1e-6;
+  QTest::newRow("small map, sharp") << 240 << 1e-6;
+  QTest::newRow("mild") << 400 << 0.05;
+}
+
+void TestAttentionDisplay::relativeScaleTicksReadable() {
+  QFETCH(int, height);
+  QFETCH(double, smallest);
+  WeightScaleSetting::instance().setScale(WeightScale::RelativeToUniform);
+  HeatmapView view;
+  show(view, 700, height);
+  const int T = 9;
+  Matrix a(T, T);  // each row: one key takes nearly everything, the others from `smallest` up
+  for (int i = 0; i < T; ++i) {
+    for (int j = 0; j < T; ++j) a(i, j) = float(smallest * std::pow(3.0, (i + j) % T));
+    a(i, i) = 1.0f;
+    a.row(i) /= a.row(i).sum();
+  }
+  view.setMatrix(a, tokenLabels(T), tokenLabels(T));
+  settle(view);
+  QCPColorScale* scale = nullptr;
+  for (QCPLayoutElement* element : view.plot()->plotLayout()->elements(true))
+    if (auto* s = qobject_cast<QCPColorScale*>(element)) scale = s;
+  QVERIFY(scale);
+  QCPAxis* axis = scale->axis();
+  const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
+  QVERIFY(ticker);
+  const QList<double> values = ticker->ticks().keys();
+  QVERIFY2(values.size() >= 3, qPrintable(QStringLiteral("%1 tick(s)").arg(values.size())));
+  QVERIFY(values.contains(1.0));  // an equal share is always named
+  const double labelHeight = QFontMetrics(axis->tickLabelFont()).height();
+  for (qsizetype k = 1; k < values.size(); ++k) {
+    const double gap = std::abs(axis->coordToPixel(values[k]) - axis->coordToPixel(values[k - 1]));
+    QVERIFY2(gap >= 1.2 * labelHeight, qPrintable(QStringLiteral("ticks %1 and %2 only %3 px apart, labels %4 px high")
+                                                     .arg(ticker->ticks()[values[k - 1]], ticker->ticks()[values[k]])
+                                                     .arg(gap).arg(labelHeight)));
+  }
+  // The ticks reach at least half-way (in the log) to both ends of the range.
+  const QCPRange range = axis->range();
+  QVERIFY2(values.first() <= std::sqrt(range.lower) && values.last() >= std::sqrt(range.upper),
+           qPrintable(QStringLiteral("ticks %1 .. %2 in a range %3 .. %4")
+                          .arg(values.first()).arg(values.last()).arg(range.lower).arg(range.upper)));
 }
 
 QTEST_MAIN(TestAttentionDisplay)

@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -85,36 +86,51 @@ ComparisonPage::ComparisonPage(QWidget* parent)
   error_->hide();
   layout->addWidget(error_);
 
-  auto* middle = new QHBoxLayout;
+  // Curves and numbers above, the two alignments below: a splitter between them gives either half the room.
+  auto* top = new QWidget;
+  auto* middle = new QHBoxLayout(top);
+  middle->setContentsMargins(0, 0, 0, 0);
   curves_ = new CurvePlot;
-  curves_->setMinimumHeight(300);
-  middle->addWidget(curves_, 3);
+  curves_->setMinimumHeight(200);
+  middle->addWidget(curves_, 1);
   table_ = new QTableWidget(6, 2);  // one column per model: they read side by side
   table_->setVerticalHeaderLabels({tr("epochs"), tr("seconds per epoch"), tr("best validation loss"),
                                    tr("validation accuracy (tokens)"), tr("test accuracy (tokens)"),
                                    tr("exact match (test answers)")});
   table_->setHorizontalHeaderLabels({sideName(Gru), sideName(Transformer)});
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // The columns share the table's width: it never scrolls sideways.
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   table_->setToolTip(tr("Exact match: the share of test questions whose whole greedy answer is the expected one"));
-  middle->addWidget(table_, 2);
-  layout->addLayout(middle, 2);
+  middle->addWidget(table_, 1);
 
+  auto* bottom = new QWidget;
+  auto* bottomLayout = new QVBoxLayout(bottom);
+  bottomLayout->setContentsMargins(0, 0, 0, 0);
   auto* sentenceRow = new QHBoxLayout;
   sentenceEdit_ = new QLineEdit(QStringLiteral("the red car sees a small house"));
   connect(sentenceEdit_, &QLineEdit::returnPressed, this, &ComparisonPage::showAlignments);
   sentenceRow->addWidget(new QLabel(tr("The same sentence for both:")));
   sentenceRow->addWidget(sentenceEdit_, 1);
-  layout->addLayout(sentenceRow);
+  bottomLayout->addLayout(sentenceRow);
   auto* maps = new QHBoxLayout;
   for (Side side : {Gru, Transformer}) {
     alignments_[side] = new HeatmapView(side == Gru ? tr("GRU: additive attention of every answer word")
                                                     : tr("Transformer: last layer's cross-attention, heads averaged"));
     alignments_[side]->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
-    alignments_[side]->setMinimumSize(360, 300);
+    alignments_[side]->setMinimumSize(300, 220);
     maps->addWidget(alignments_[side], 1);
   }
-  layout->addLayout(maps, 2);
+  bottomLayout->addLayout(maps, 1);
+  auto* halves = new QSplitter(Qt::Vertical);
+  halves->setChildrenCollapsible(false);
+  halves->addWidget(top);
+  halves->addWidget(bottom);
+  halves->setStretchFactor(0, 1);
+  halves->setStretchFactor(1, 1);
+  layout->addWidget(halves, 1);
 
   drawTimer_->setInterval(33);
   connect(drawTimer_, &QTimer::timeout, this, &ComparisonPage::drawUpdate);

@@ -140,7 +140,7 @@ QWidget* FillPage::createFillTab() {
   candidates_ = new WeightBars;
   attention_ = new WeightBars;
   for (WeightBars* bars : {candidates_, attention_}) {
-    bars->setMinimumHeight(260);
+    bars->setMinimumHeight(170);
     splitter->addWidget(bars);
   }
   layout->addWidget(splitter, 1);

@@ -12,6 +12,8 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -66,7 +68,8 @@ StepperPage::~StepperPage() = default;
 
 QWidget* StepperPage::createControls() {
   auto* panel = new QWidget;
-  panel->setFixedWidth(300);
+  // Room for the settings and, on a short window, the scroll bar beside them.
+  panel->setFixedWidth(300 + panel->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
   auto* layout = new QVBoxLayout(panel);
   layout->setContentsMargins(0, 0, 0, 0);
 
@@ -84,6 +87,19 @@ QWidget* StepperPage::createControls() {
   });
   layout->addWidget(kindBox_);
 
+  // The settings scroll (only down) when the window is short; the steps and their buttons stay in view.
+  auto* settings = new QWidget;
+  settings->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // as wide as the panel, as it always was
+  auto* settingsLayout = new QVBoxLayout(settings);
+  settingsLayout->setContentsMargins(0, 0, 0, 0);
+  auto* settingsScroll = new QScrollArea;
+  settingsScroll->setObjectName("stepSettings");
+  settingsScroll->setWidget(settings);
+  settingsScroll->setWidgetResizable(true);
+  settingsScroll->setFrameShape(QFrame::NoFrame);
+  settingsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  layout->addWidget(settingsScroll, 2);
+
   auto* sentenceGroup = new QGroupBox;
   auto* sentenceLayout = new QVBoxLayout(sentenceGroup);
   sentenceBox_ = new QComboBox;
@@ -95,19 +111,21 @@ QWidget* StepperPage::createControls() {
   connect(sentenceBox_, &QComboBox::currentIndexChanged, this, &StepperPage::rebuild);
   connect(sentenceBox_->lineEdit(), &QLineEdit::editingFinished, this, &StepperPage::rebuild);
   sentenceLayout->addWidget(sentenceBox_);
-  layout->addWidget(sentenceGroup);
+  settingsLayout->addWidget(sentenceGroup);
 
-  layout->addWidget(encoderControls_);
+  settingsLayout->addWidget(encoderControls_);
   additiveControls_->hide();
-  layout->addWidget(additiveControls_);
+  settingsLayout->addWidget(additiveControls_);
   decoderControls_->hide();
-  layout->addWidget(decoderControls_);
+  settingsLayout->addWidget(decoderControls_);
+  settingsLayout->addStretch(1);
 
   stepList_ = new QListWidget;
   stepList_->setObjectName("stepList");
   connect(stepList_, &QListWidget::currentRowChanged, this, [this](int row) {
     if (row >= 0 && row != current_) showStep(row);
   });
+  stepList_->setMinimumHeight(120);
   layout->addWidget(stepList_, 1);
   layout->addWidget(createStepButtons());
   setTranslatedTexts(this, [=, this] {

@@ -3,6 +3,7 @@
 
 #include "ui/teaching/step_view.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -13,6 +14,8 @@
 #include <QVariantAnimation>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <numeric>
 
 #include "ui/export.h"
 #include "ui/text/strings.h"
@@ -43,6 +46,7 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(error_);
   title_ = new QLabel;
   title_->setObjectName("stepTitle");
+  title_->setWordWrap(true);
   formula_ = new QLabel;
   formula_->setObjectName("formula");
   formula_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -90,9 +94,10 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   auto* gridHost = new QWidget;
   gridLayout_ = new QGridLayout(gridHost);
   gridLayout_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  auto* scroll = new QScrollArea;
+  auto* scroll = gridScroll_ = new QScrollArea;
   scroll->setWidget(gridHost);
   scroll->setWidgetResizable(true);
+  scroll->viewport()->installEventFilter(this);  // a new width places the grids again
   // Beside the grids: the weights as lines, with the head they come from.
   linesPanel_ = new QWidget;
   auto* linesLayout = new QVBoxLayout(linesPanel_);
@@ -149,7 +154,7 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
   // The grids of the last step are reused (a new table costs more than refilling one); extra ones are dropped.
   while (gridViews_.size() > static_cast<qsizetype>(step.grids.size())) delete gridViews_.takeLast();
   // Q, K and V of a head side by side; otherwise two grids a row (the heads of one quantity next to each other).
-  const int columns = step.key == "projections" ? 3 : 2;
+  stepColumns_ = step.key == "projections" ? 3 : 2;
   for (size_t g = 0; g < step.grids.size(); ++g) {
     const teaching::StepGrid& grid = step.grids[g];
     const bool reused = static_cast<qsizetype>(g) < gridViews_.size();
@@ -169,9 +174,10 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
       for (int r = static_cast<int>(realTokens); r < grid.values.rows(); ++r) padding << r;
       view->setMutedRows(padding);
     }
-    gridLayout_->addWidget(view, static_cast<int>(g) / columns, static_cast<int>(g) % columns, Qt::AlignTop | Qt::AlignLeft);
     if (!reused) gridViews_ << view;
   }
+  placedColumns_ = 0;
+  placeGrids();
   // The attention weights of the step, one grid per head, for the lines.
   sweep_->stop();
   weightGrids_.clear();
@@ -190,6 +196,35 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
   }
   showLines();
   if (animated_ && step.key == "softmax") startSweep();
+}
+
+// The widest number of columns, up to the step's own, whose grids side by side fit the viewport's width.
+void StepView::placeGrids() {
+  const int available = gridScroll_->viewport()->width();
+  const QMargins margins = gridLayout_->contentsMargins();
+  const int spacing = gridLayout_->horizontalSpacing();
+  int columns = std::max(1, stepColumns_);
+  for (; columns > 1; --columns) {
+    std::vector<int> widths(static_cast<size_t>(columns), 0);  // the widest grid of each column
+    for (qsizetype g = 0; g < gridViews_.size(); ++g) {
+      int& w = widths[static_cast<size_t>(g % columns)];
+      w = std::max(w, gridViews_[g]->sizeHint().width());
+    }
+    const int needed = std::accumulate(widths.begin(), widths.end(), 0) + spacing * (columns - 1) +
+                       margins.left() + margins.right();
+    if (needed <= available) break;
+  }
+  if (columns == placedColumns_) return;
+  placedColumns_ = columns;
+  for (MatrixView* view : gridViews_) gridLayout_->removeWidget(view);
+  for (qsizetype g = 0; g < gridViews_.size(); ++g)
+    gridLayout_->addWidget(gridViews_[g], static_cast<int>(g / columns), static_cast<int>(g % columns),
+                           Qt::AlignTop | Qt::AlignLeft);
+}
+
+bool StepView::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == gridScroll_->viewport() && event->type() == QEvent::Resize) placeGrids();
+  return QWidget::eventFilter(watched, event);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@
 
 class QGridLayout;
 class QLabel;
+class QScrollArea;
 class QPushButton;
 class QSpinBox;
 class QVariantAnimation;
@@ -63,7 +64,11 @@ class StepView : public QWidget {
   void exportFigure();   // the step shown as a picture
   void exportNumbers();  // every grid of the step shown in one CSV file
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  void placeGrids();  // as many grids a row as fit the width (at most the step's own number): never sideways
   void showLines();
   void startSweep();
   void sweepTo(double position);
@@ -88,7 +93,10 @@ class StepView : public QWidget {
   QLabel* pytorch_;
   QPushButton* codeButton_;
   QGridLayout* gridLayout_;
+  QScrollArea* gridScroll_;
   QList<MatrixView*> gridViews_;
+  int stepColumns_ = 2;    // grids a row the step asks for (Q, K and V: 3)
+  int placedColumns_ = 0;  // grids a row as placed
 };
 
 }  // namespace al::ui

@@ -192,6 +192,19 @@ QColor Appearance::highlight() const {
   return palette::kHighlight;
 }
 
+QColor Appearance::mutedCell() const { return theme_ == Theme::Dark ? QColor(72, 72, 72) : palette::kMutedCell; }
+QColor Appearance::mutedCellText() const {
+  return theme_ == Theme::Dark ? QColor(170, 170, 170) : palette::kMutedCellText;
+}
+
+QColor Appearance::token() const {
+  return theme_ == Theme::Dark ? QApplication::palette().color(QPalette::Link) : palette::kToken;
+}
+QColor Appearance::selectedToken() const { return theme_ == Theme::Dark ? QColor(140, 80, 25) : palette::kSelectedToken; }
+QColor Appearance::note() const {
+  return theme_ == Theme::Dark ? QApplication::palette().color(QPalette::PlaceholderText) : palette::kNote;
+}
+
 QColor Appearance::text() const { return QApplication::palette().color(QPalette::Text); }
 QColor Appearance::background() const { return QApplication::palette().color(QPalette::Base); }
 double Appearance::gridLineWidth() const { return (theme_ == Theme::HighContrast ? 2.0 : 1.0) * scale_; }

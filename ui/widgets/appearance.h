@@ -66,6 +66,11 @@ class Appearance : public QObject {
   ColourScale weightsScale() const;  // 0 .. max
   ColourScale signedScale() const;   // -m .. 0 .. m
   QColor highlight() const;
+  QColor mutedCell() const;      // padding and masked (−∞) cells: grey, light or dark with the theme
+  QColor mutedCellText() const;  // ... and their text
+  QColor token() const;          // a word of a token strip (a link's colour)
+  QColor selectedToken() const;  // the background of a chosen word, the fill of a chosen node
+  QColor note() const;           // quiet text: notes under a strip
   QColor text() const;
   QColor background() const;
   double gridLineWidth() const;   // axis and grid lines, cell borders

@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include "core/error.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
 
@@ -43,7 +44,7 @@ void styleGraph(QCPGraph* g, CurvePlot::Curve curve, const QColor& color) {
       break;
     case CurvePlot::Curve::Validation:
       g->setPen(QPen(color, 2.5, Qt::DashLine));
-      g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, color, Qt::white, 8));
+      g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, color, Appearance::instance()->background(), 8));
       break;
   }
 }

@@ -13,6 +13,7 @@
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/relative_ticks.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/weight_scale.h"
 
@@ -82,16 +83,6 @@ void labelEveryCell(QCPAxis* axis, const QStringList& labels) {
   axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
 }
 
-// The colour scale's ticks for a logarithmic range around 1: ½, 1, 2 and the like, as many as fit.
-QSharedPointer<QCPAxisTicker> relativeTicker(const QCPRange& range) {
-  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-  const bool wide = range.upper >= 3;  // powers of two only, or they crowd each other
-  for (double v : {1.0 / 16, 1.0 / 8, 0.25, 0.5, 0.8, 1.0, 1.25, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0})
-    if (v >= range.lower * 0.999 && v <= range.upper * 1.001 && !(wide && (v == 0.8 || v == 1.25)))
-      ticker->addTick(v, QString::number(v, 'g', 3));
-  return ticker;
-}
-
 }  // namespace
 
 // QCustomPlot's colour map draws its cells as one picture, which is right on screen but makes an SVG or PDF a
@@ -117,7 +108,7 @@ class CellMap : public QCPColorMap {
         if (!clipRect().intersects(rect.toAlignedRect())) continue;
         const double v = cells->cell(j, i);
         painter->setBrush(std::isfinite(v) ? QColor::fromRgba(gradient().color(v, dataRange(), logarithmic))
-                                           : palette::kMutedCell);  // a masked cell: grey
+                                           : Appearance::instance()->mutedCell());  // a masked cell: grey
         painter->drawRect(rect);
       }
   }
@@ -282,7 +273,7 @@ void HeatmapView::applyRange() {
     if (sibling && sibling->values_.size() > 0 && sibling->colouring_ == colouring_) range = range.united(sibling->ownRange());
   map_->setDataScaleType(range.logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
   map_->setDataRange(QCPRange(range.lower, range.upper));
-  if (range.logarithmic) scale_->axis()->setTicker(relativeTicker(map_->dataRange()));
+  if (range.logarithmic) setRelativeTicks(scale_->axis());
   else scale_->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -325,6 +316,9 @@ bool HeatmapView::showsEverything() const {
 void HeatmapView::updateTicks() {
   if (values_.size() == 0) return;
   if (fitted_) fitRanges();  // the axis length may have changed with the layout
+  // The colour scale's ticks as many as its new length has room for.
+  if (map_->dataScaleType() == QCPAxis::stLogarithmic && setRelativeTicks(scale_->axis()))
+    plot_->replot(QCustomPlot::rpQueuedReplot);
   labelEveryCell(plot_->xAxis, columnLabels_);
   labelEveryCell(plot_->yAxis, rowLabels_);
   // While part of the map is in view, say how to reach the rest (a clicked cell's note stays).

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "ui/export.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/weight_scale.h"
 
@@ -97,6 +98,7 @@ MatrixView::MatrixView(const QString& title, QWidget* parent)
   connect(table_, &QTableWidget::currentCellChanged, this,
           [this](int row, int column, int, int) { emit currentCellChanged(row, column); });
   connect(table_, &QWidget::customContextMenuRequested, this, &MatrixView::showContextMenu);
+  connect(Appearance::instance(), &Appearance::changed, this, &MatrixView::refresh);  // the theme's colours
   // Attention weights follow the app's one colour scale, as the heatmaps do.
   connect(&WeightScaleSetting::instance(), &WeightScaleSetting::changed, this, [this] {
     if (colouring_ == Colouring::Sequential) refresh();
@@ -248,13 +250,13 @@ void MatrixView::styleItem(QTableWidgetItem* item, int row, int column) const {
     item->setFont(font);
   }
   if (muted) {
-    item->setBackground(palette::kMutedCell);
-    item->setForeground(palette::kMutedCellText);
+    item->setBackground(Appearance::instance()->mutedCell());
+    item->setForeground(Appearance::instance()->mutedCellText());
     return;
   }
   if (std::isinf(values_(row, column))) {  // a masked cell: grey, no colour of the scale
-    item->setBackground(QColor(220, 220, 220));
-    item->setForeground(QColor(90, 90, 90));
+    item->setBackground(Appearance::instance()->mutedCell());
+    item->setForeground(Appearance::instance()->mutedCellText());
     return;
   }
   const QColor background = colouring_ == Colouring::Sequential ? weightCellColour(row, column)
@@ -273,9 +275,11 @@ QString MatrixView::format(double v) const {
 }
 
 QColor MatrixView::cellColour(double v) const {
-  if (colouring_ == Colouring::None || values_.size() == 0) return QColor(Qt::white);
+  // The theme's colours: its background for plain cells, its diverging scale (white or near-black at 0) otherwise.
+  if (colouring_ == Colouring::None || values_.size() == 0) return Appearance::instance()->background();
   const double limit = scaleLimit_;
-  return v < 0 ? palette::blend(Qt::white, palette::kDivergingLow, -v / limit) : palette::blend(Qt::white, palette::kDivergingHigh, v / limit);
+  const Appearance::ColourScale scale = Appearance::instance()->signedScale();
+  return v < 0 ? palette::blend(scale.middle, scale.low, -v / limit) : palette::blend(scale.middle, scale.high, v / limit);
 }
 
 QColor MatrixView::weightCellColour(int row, int column) const {

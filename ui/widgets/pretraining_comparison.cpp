@@ -92,7 +92,7 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
   verdict_->setWordWrap(true);
   layout->addWidget(verdict_);
   curves_ = new CurvePlot;
-  curves_->setMinimumHeight(280);
+  curves_->setMinimumHeight(180);
   layout->addWidget(curves_, 1);
 
   poll_->setInterval(200);

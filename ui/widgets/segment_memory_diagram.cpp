@@ -4,6 +4,7 @@
 #include <QPainterPath>
 #include <algorithm>
 
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/palette.h"
 
 namespace al::ui {
@@ -113,7 +114,7 @@ void SegmentMemoryDiagram::paintEvent(QPaintEvent*) {
         brush = QBrush(palette::kStatisticsInUse, Qt::BDiagPattern);
         outline = palette::kStatisticsInUse;
       } else if (column < segmentStart) {
-        brush = palette::kMutedCell;
+        brush = Appearance::instance()->mutedCell();
       } else if (column < segmentStart + segmentLength_) {
         const bool computed = column < query || row == 0;
         brush = computed ? QBrush(palette::kSequentialMiddle) : QBrush(Qt::NoBrush);
@@ -121,7 +122,7 @@ void SegmentMemoryDiagram::paintEvent(QPaintEvent*) {
       }
       const bool isQuery = column == query && row > 0;
       painter.setPen(QPen(isQuery ? palette::kHighlight : outline, isQuery ? 3 : 1.5));
-      painter.setBrush(isQuery ? QBrush(palette::kSelectedToken) : brush);
+      painter.setBrush(isQuery ? QBrush(Appearance::instance()->selectedToken()) : brush);
       painter.drawEllipse(centre(row, column), radius, radius);
     }
   }

@@ -2,6 +2,7 @@
 
 #include <QUrl>
 
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/palette.h"
 
 namespace al::ui {
@@ -12,22 +13,30 @@ TokenStrip::TokenStrip(const QString& toolTip, QWidget* parent) : QTextBrowser(p
   setMaximumHeight(70);
   setFrameShape(QFrame::NoFrame);
   setToolTip(toolTip);
+  connect(Appearance::instance(), &Appearance::changed, this, &TokenStrip::render);
   connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& link) { emit tokenClicked(link.toString().toInt()); });
 }
 
 void TokenStrip::setTokens(const std::vector<Token>& tokens, const QString& notes) {
+  tokens_ = tokens;
+  notes_ = notes;
+  render();
+}
+
+void TokenStrip::render() {
+  const Appearance* look = Appearance::instance();
   QString html;
-  for (size_t t = 0; t < tokens.size(); ++t) {
-    const Token& token = tokens[t];
+  for (size_t t = 0; t < tokens_.size(); ++t) {
+    const Token& token = tokens_[t];
     const QString word = token.text.toHtmlEscaped();
-    QString style = QStringLiteral("text-decoration: none; color: %1;").arg((token.unknown ? palette::kMuted : palette::kToken).name());
-    if (token.highlighted) style += QStringLiteral(" background: %1;").arg(palette::kSelectedToken.name());
+    QString style = QStringLiteral("text-decoration: none; color: %1;").arg((token.unknown ? palette::kMuted : look->token()).name());
+    if (token.highlighted) style += QStringLiteral(" background: %1;").arg(look->selectedToken().name());
     html += QStringLiteral("<a href=\"%1\" style=\"%2\">%3%4</a> ")
                 .arg(t)
                 .arg(style, token.unknown ? QStringLiteral("<i>%1</i>").arg(word) : word,
                      token.unknown ? QStringLiteral("<sup>?</sup>") : QString());
   }
-  setHtml(html + QStringLiteral("<br><span style=\"color:%1\">%2</span>").arg(palette::kNote.name(), notes));
+  setHtml(html + QStringLiteral("<br><span style=\"color:%1\">%2</span>").arg(look->note().name(), notes_));
 }
 
 }  // namespace al::ui

@@ -24,6 +24,11 @@ class TokenStrip : public QTextBrowser {
 
  signals:
   void tokenClicked(int index);
+
+ private:
+  void render();  // the tokens in the theme's colours
+  std::vector<Token> tokens_;
+  QString notes_;
 };
 
 }  // namespace al::ui
