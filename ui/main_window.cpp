@@ -38,6 +38,8 @@
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/memory_page.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/model_bar.h"
+#include "ui/widgets/vocabulary_dialog.h"
 #include "ui/widgets/manual_window.h"
 
 namespace al::ui {
@@ -186,6 +188,9 @@ void MainWindow::createMenus() {
   quitAction_->setObjectName("quit");
   viewMenu_ = menuBar()->addMenu(QString());
   createLanguageMenu();
+  vocabularyAction_ = viewMenu_->addAction(QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this,
+                                           &MainWindow::showVocabulary);
+  vocabularyAction_->setObjectName("vocabularyAction");
   viewMenu_->addSeparator();
   Appearance::instance()->addMenuEntries(viewMenu_, this);  // Theme, Zoom in / out, Actual size
   createLessonMenus();
@@ -253,6 +258,19 @@ void MainWindow::changeEvent(QEvent* event) {
   QMainWindow::changeEvent(event);
 }
 
+// The vocabulary of the current page's model, or else of the session's newest model that has one.
+void MainWindow::showVocabulary() {
+  auto* bar = currentPage() ? currentPage()->findChild<ModelBar*>() : nullptr;
+  if (bar && bar->vocabularyButton()->isEnabled()) return bar->showVocabulary();
+  const std::vector<SessionModel>& models = library_->models();
+  for (auto model = models.rbegin(); model != models.rend(); ++model)
+    if (const std::optional<ModelWords> words = modelWordsOf(*model)) {
+      VocabularyDialog::open(this, model->name, &*words);
+      return;
+    }
+  VocabularyDialog::open(this, {}, nullptr);
+}
+
 void MainWindow::retranslateUi() {
   setWindowTitle(tr("AttentionLab"));
   for (int i = 0; i < sidebar_->count() && i < static_cast<int>(pageTexts_.size()); ++i) {
@@ -267,6 +285,8 @@ void MainWindow::retranslateUi() {
   quitAction_->setText(tr("&Quit"));
   viewMenu_->setTitle(tr("&View"));
   languageMenu_->setTitle(tr("&Language"));
+  vocabularyAction_->setText(tr("&Vocabulary…"));
+  vocabularyAction_->setToolTip(tr("The words the current model knows, with their ids and frequencies"));
   for (QAction* action : languages_->actions()) action->setChecked(action->data().toString() == currentLanguage());
   trainingMenu_->setTitle(tr("&Training"));
   helpMenu_->setTitle(tr("&Help"));

@@ -45,6 +45,7 @@ class MainWindow : public QMainWindow {
   PresentationMode* presentation() const { return presentation_; }
   QAction* presentAction() const { return presentAction_; }
   void openLesson();  // sets up the current lesson's instrument, its text beside it
+  void showVocabulary();  // View › Vocabulary: the current page's model, or the session's newest
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -70,6 +71,7 @@ class MainWindow : public QMainWindow {
   QAction* exportAction_ = nullptr;
   QAction* quitAction_ = nullptr;
   QAction* manualAction_ = nullptr;
+  QAction* vocabularyAction_ = nullptr;
   QAction* aboutAction_ = nullptr;
   ManualWindow* manual_ = nullptr;  // Help › Manual, made when first asked for
   QAction* openLessonFileAction_ = nullptr;
