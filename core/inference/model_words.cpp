@@ -1,6 +1,7 @@
 #include "core/inference/model_words.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "core/data/example_sentences.h"
 #include "core/error.h"
@@ -14,6 +15,17 @@ namespace {
 template <typename Model>
 std::shared_ptr<const Vocabulary> sharedVocabulary(const std::shared_ptr<const Model>& model, const Vocabulary& vocabulary) {
   return std::shared_ptr<const Vocabulary>(model, &vocabulary);
+}
+
+// A token that is a word: it holds a letter or a digit (any character beyond ASCII counts as one, but for the
+// full-width punctuation a seq2seq model keeps). The ascii tokenizer reads a Chinese sentence as nothing but its
+// punctuation: that sentence is not one the model knows.
+bool isWord(const std::string& token) {
+  if (token == "？" || token == "。" || token == "！" || token == "，") return false;
+  return std::any_of(token.begin(), token.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte >= 0x80 || std::isalnum(byte);
+  });
 }
 
 }  // namespace
@@ -57,16 +69,20 @@ WordLookup lookUpToken(const Vocabulary& vocabulary, const std::string& token) {
   return word;
 }
 
+// The words of the text, without the <start> and <end> a seq2seq model puts around them.
 std::vector<WordLookup> lookUpWords(const ModelWords& words, std::string_view text) {
+  std::vector<std::string> tokens = words.tokens(text);
+  if (words.task == TextTask::Seq2seq && tokens.size() >= 2) tokens = {tokens.begin() + 1, tokens.end() - 1};
   std::vector<WordLookup> found;
-  for (const std::string& token : words.tokens(text)) found.push_back(lookUpToken(*words.vocabulary, token));
+  for (const std::string& token : tokens) found.push_back(lookUpToken(*words.vocabulary, token));
   return found;
 }
 
 bool knowsEveryWord(const ModelWords& words, std::string_view text) {
   try {
     const std::vector<WordLookup> found = lookUpWords(words, text);
-    return !found.empty() && std::all_of(found.begin(), found.end(), [](const WordLookup& w) { return w.known; });
+    return std::any_of(found.begin(), found.end(), [](const WordLookup& w) { return isWord(w.token); }) &&
+           std::all_of(found.begin(), found.end(), [](const WordLookup& w) { return w.known; });
   } catch (const InputError&) {
     return false;  // text the model cannot read at all
   }

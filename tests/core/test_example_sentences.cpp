@@ -38,13 +38,8 @@ std::vector<std::string> unknownTokens(const Vocabulary& vocabulary, const std::
 }
 
 std::shared_ptr<const ImdbTransformerModel> imdbModel(Vocabulary vocabulary, TokenizerKind kind) {
-  TransformerConfig config;
-  config.vocabSize = static_cast<int>(vocabulary.size());
-  config.sequenceLength = 64;
-  config.embedDim = 4;
-  config.numHeads = 1;
-  config.keyDim = 2;
-  config.denseDim = 4;
+  TransformerConfig config{.vocabSize = static_cast<int>(vocabulary.size()), .sequenceLength = 64, .embedDim = 4,
+                           .numHeads = 1, .keyDim = 2, .denseDim = 4};
   config.tokenizer = kind;
   auto model = std::make_shared<ImdbTransformerModel>();
   model->model = std::make_unique<TransformerClassifier>(config);
@@ -159,6 +154,27 @@ class TestExampleSentences : public QObject {
     // A model that knows none of the corpora's words has no example to offer.
     const ModelWords tiny = modelWords(imdbModel(Vocabulary::fromTokens({"", "[UNK]", "zebra"}), kind));
     QVERIFY(knownExampleSentences(tiny, 8, 3).empty());
+  }
+
+  void aSentenceReadAsPunctuationOnlyIsNotKnown() {
+    // The ascii tokenizer deletes Chinese characters: 在哪儿见面？ reads as "<start> ? <end>", all known tokens,
+    // yet the model reads none of its words.
+    const DialogCorpus data = loadDialogSource("builtin:translate");
+    auto source = std::make_shared<const Vocabulary>(buildChatbotVocabularies(data.train, TokenizerKind::Ascii).first);
+    const ModelWords words{source, TextTask::Seq2seq,
+                           [](std::string_view text) { return tokenizeSeq2seq(TokenizerKind::Ascii, text); }};
+    QVERIFY(!knowsEveryWord(words, "在哪儿见面？"));
+    QVERIFY(knowsEveryWord(words, "the red car"));
+    const std::vector<WordLookup> found = lookUpWords(words, "the red zebra");
+    QCOMPARE(found.size(), size_t(3));  // without <start> and <end>
+    QVERIFY(!found[2].known);
+    const std::vector<std::string> examples = knownExampleSentences(words, 12, 4);
+    QCOMPARE(examples.size(), size_t(12));
+    for (const std::string& sentence : examples) {
+      ScriptCounts script;
+      script.add(sentence);
+      QVERIFY2(script.cjkLetters == 0, sentence.c_str());
+    }
   }
 };
 

@@ -106,7 +106,8 @@ QStringList ModelBar::lessonSentences(bool seq2seq) {
   return sentences;
 }
 
-void ModelBar::addToyOption(QWidget* option) { row_->insertWidget(row_->count() - 1, option); }  // before the stretch
+// Before the stretch, which comes right before the Examples button.
+void ModelBar::addToyOption(QWidget* option) { row_->insertWidget(row_->indexOf(examplesButton_) - 1, option); }
 
 void ModelBar::setTexts(const QString& placeholder, const QString& openToolTip, const QString& toyText,
                         const QString& toyToolTip) {

@@ -77,13 +77,6 @@ class VocabularyTable : public QAbstractTableModel {
 
 namespace {
 
-// The words of a typed text as the model reads them, without seq2seq's <start> and <end> around them.
-std::vector<WordLookup> wordsOfText(const ModelWords& words, const QString& text) {
-  std::vector<WordLookup> found = lookUpWords(words, text.toStdString());
-  if (words.task == TextTask::Seq2seq && found.size() >= 2) found = {found.begin() + 1, found.end() - 1};
-  return found;
-}
-
 // The whole vocabulary (part empty), or the other entries that contain `part`.
 std::vector<WordLookup> entries(const Vocabulary& vocabulary, const std::string& part = {}) {
   std::vector<WordLookup> rows;
@@ -180,7 +173,7 @@ void VocabularyDialog::update() {
   } else {
     std::vector<WordLookup> typed;
     try {
-      typed = wordsOfText(*words_, text);
+      typed = lookUpWords(*words_, text.toStdString());  // without seq2seq's <start> and <end>
     } catch (const std::exception&) {
       typed.clear();  // a text without words: said below
     }
