@@ -38,6 +38,8 @@
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/memory_page.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/model_bar.h"
+#include "ui/widgets/vocabulary_dialog.h"
 #include "ui/widgets/manual_window.h"
 #include "ui/widgets/retranslate.h"
 
@@ -197,6 +199,13 @@ void MainWindow::createMenus() {
   QMenu* viewMenu = menuBar()->addMenu(QString());
   setTranslatedTexts(this, [=, this] { viewMenu->setTitle(tr("&View")); });
   createLanguageMenu(viewMenu);
+  QAction* vocabulary = viewMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this,
+                                            &MainWindow::showVocabulary);
+  vocabulary->setObjectName("vocabularyAction");
+  setTranslatedTexts(this, [=, this] {
+    vocabulary->setText(tr("&Vocabulary…"));
+    vocabulary->setToolTip(tr("The words the current model knows, with their ids and frequencies"));
+  });
   viewMenu->addSeparator();
   Appearance::instance()->addMenuEntries(viewMenu, this);  // Theme, Zoom in / out, Actual size
   createLessonMenus(fileMenu, exportFigure, viewMenu);
@@ -272,6 +281,19 @@ bool MainWindow::mayClose() {
 void MainWindow::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslateUi();
   QMainWindow::changeEvent(event);
+}
+
+// The vocabulary of the current page's model, or else of the session's newest model that has one.
+void MainWindow::showVocabulary() {
+  auto* bar = currentPage() ? currentPage()->findChild<ModelBar*>() : nullptr;
+  if (bar && bar->vocabularyButton()->isEnabled()) return bar->showVocabulary();
+  const std::vector<SessionModel>& models = library_->models();
+  for (auto model = models.rbegin(); model != models.rend(); ++model)
+    if (const std::optional<ModelWords> words = modelWordsOf(*model)) {
+      VocabularyDialog::open(this, model->name, &*words);
+      return;
+    }
+  VocabularyDialog::open(this, {}, nullptr);
 }
 
 void MainWindow::retranslateUi() {

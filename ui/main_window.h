@@ -45,6 +45,7 @@ class MainWindow : public QMainWindow {
   PresentationMode* presentation() const { return presentation_; }
   QAction* presentAction() const { return presentAction_; }
   void openLesson();  // sets up the current lesson's instrument, its text beside it
+  void showVocabulary();  // View › Vocabulary: the current page's model, or the session's newest
 
  protected:
   void changeEvent(QEvent* event) override;

@@ -111,8 +111,15 @@ Vocabulary Vocabulary::build(const std::vector<std::vector<std::string>>& tokeni
   });
 
   const size_t room = maxSize == 0 ? byFrequency.size() : std::min(byFrequency.size(), maxSize - tokens.size());
-  for (size_t i = 0; i < room; ++i) tokens.push_back(std::move(byFrequency[i].first));
-  return fromTokens(std::move(tokens));
+  std::vector<size_t> tokenCounts(tokens.size(), 0);  // "", "[UNK]" and the reserved tokens
+  for (size_t i = 0; i < room; ++i) {
+    tokens.push_back(std::move(byFrequency[i].first));
+    tokenCounts.push_back(byFrequency[i].second);
+  }
+  for (size_t i = room; i < byFrequency.size(); ++i) tokenCounts[kUnknownId] += byFrequency[i].second;  // left out
+  Vocabulary vocabulary = fromTokens(std::move(tokens));
+  vocabulary.counts_ = std::move(tokenCounts);
+  return vocabulary;
 }
 
 Vocabulary Vocabulary::fromTokens(std::vector<std::string> tokens) {
@@ -133,6 +140,11 @@ Vocabulary Vocabulary::fromTokens(std::vector<std::string> tokens) {
 int Vocabulary::id(std::string_view token) const {
   const auto found = ids_.find(token);
   return found == ids_.end() ? kUnknownId : found->second;
+}
+
+std::optional<size_t> Vocabulary::count(int id) const {
+  if (id < 0 || static_cast<size_t>(id) >= counts_.size()) return std::nullopt;
+  return counts_[static_cast<size_t>(id)];
 }
 
 const std::string& Vocabulary::token(int id) const {

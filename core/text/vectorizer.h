@@ -10,6 +10,7 @@
 // vocabulary built there gives the same ids here.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -41,7 +42,7 @@ class Vocabulary {
   // The maxSize - 2 most frequent tokens after "" and "[UNK]" (maxSize counts those two, like Keras'
   // max_tokens; 0 means no limit). Equal counts are ordered by the token's bytes, ascending, so the result
   // does not depend on the order of a hash table. `reserved` tokens (e.g. the masked-lm's "[MASK]") take the
-  // ids right after "[UNK]", in order, and count towards maxSize.
+  // ids right after "[UNK]", in order, and count towards maxSize. The vocabulary keeps the counts (count()).
   static Vocabulary build(const std::vector<std::vector<std::string>>& tokenizedTexts, size_t maxSize,
                           const std::vector<std::string>& reserved = {});
 
@@ -53,6 +54,12 @@ class Vocabulary {
   const std::string& token(int id) const;    // std::out_of_range for an id outside 0..size()-1
   size_t size() const { return tokens_.size(); }
   const std::vector<std::string>& tokens() const { return tokens_; }
+
+  // How often token `id` occurred in the texts the vocabulary was built from: for "[UNK]", the occurrences of
+  // every token left out; 0 for "" and the reserved tokens (never counted). Nothing when the vocabulary was
+  // not built here (fromTokens: a vocabulary file stores no counts) or for an id outside 0..size()-1.
+  std::optional<size_t> count(int id) const;
+  bool hasCounts() const { return !counts_.empty(); }
 
   // The ids of the first sequenceLength tokens of text (tokenize(tokenizer, Classifier, text)), without
   // padding: the result may be shorter than sequenceLength, and is empty for a text without tokens.
@@ -74,6 +81,7 @@ class Vocabulary {
   };
   std::vector<std::string> tokens_;                                  // id -> token
   std::unordered_map<std::string, int, Hash, std::equal_to<>> ids_;  // token -> id
+  std::vector<size_t> counts_;                                       // id -> count; empty: not known
 };
 
 }  // namespace al

@@ -1,5 +1,6 @@
 // Core headers first: they must not see Qt's `emit` macro.
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/model_words.h"
 #include "core/teaching/attention_steps.h"
 #include "core/train/imdb_run.h"  // the toy model
 
@@ -122,10 +123,16 @@ QWidget* AttentionPage::createModelBar() {
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
     wordOrder_->clear();
     positionTab_->setModel(currentModelName(), model);
+    const ModelWords words = model ? modelWords(model) : ModelWords{};
+    modelBar_->setModel(currentModelName(), model ? &words : nullptr);
     showAttention();
     emit currentModelChanged();
   });
   connect(modelBar_->openButton(), &QPushButton::clicked, this, &AttentionPage::openModelDialog);
+  connect(modelBar_, &ModelBar::exampleChosen, this, [this](const QString& sentence) {
+    textEdit_->setPlainText(sentence);
+    showAttention();
+  });
   toyPositionBox_ = new QComboBox;
   for (PositionKind k : {PositionKind::Learned, PositionKind::None, PositionKind::Sinusoidal})
     toyPositionBox_->addItem(QString(), int(k));

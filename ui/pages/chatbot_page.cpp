@@ -1,5 +1,6 @@
 // Core headers first: they must not see Qt's `emit` macro.
 #include "core/inference/chatbot_inference.h"
+#include "core/inference/model_words.h"
 #include "core/io/json_fields.h"
 #include "core/train/chatbot_task.h"  // the toy model
 
@@ -64,11 +65,14 @@ ChatbotPage::ChatbotPage(QWidget* parent)
   connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
     const auto transformer = currentTransformer();
     modelInfo_->setText(describeCurrent());
+    const ModelWords words = transformer ? modelWords(transformer) : currentModel() ? modelWords(currentModel()) : ModelWords{};
+    modelBar_->setModel(currentModelName(), words.vocabulary ? &words : nullptr);
     for (int tab = 1; tab < tabs_->count(); ++tab) tabs_->setTabEnabled(tab, transformer != nullptr);
     if ((currentModel() || transformer) && !question().trimmed().isEmpty()) ask(question());
     emit currentModelChanged();
   });
   connect(modelBar_->openButton(), &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
+  connect(modelBar_, &ModelBar::exampleChosen, this, &ChatbotPage::ask);  // it shows the question too
   toyDataBox_ = new QComboBox;
   toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate"));
   toyDataBox_->addItem(QString(), QStringLiteral("builtin"));

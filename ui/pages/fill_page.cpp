@@ -1,5 +1,6 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/error.h"
+#include "core/inference/model_words.h"
 #include "core/teaching/attention_steps.h"
 #include "core/train/mlm_run.h"  // the toy model
 
@@ -80,11 +81,14 @@ QWidget* FillPage::createModelBar() {
                                 .arg(static_cast<double>(c->maskRate) * 100, 0, 'g', 3)
                           : QString());
     masking_->setModel(model);
+    const ModelWords words = model ? modelWords(model) : ModelWords{};
+    modelBar_->setModel(modelBox_->currentText(), model ? &words : nullptr);
     comparison_->setModel(model, modelBox_->currentText());
     fill();
   });
   connect(modelBar_->openButton(), &QPushButton::clicked, this, &FillPage::openModelDialog);
   connect(modelBar_->toyButton(), &QPushButton::clicked, this, &FillPage::trainToyModel);
+  connect(modelBar_, &ModelBar::exampleChosen, this, &FillPage::setText);  // no blank yet: click a word to hide it
   modelBar_->setTexts(tr("no masked-LM yet"),
                       tr("A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm"),
                       tr("Train a toy model now"),

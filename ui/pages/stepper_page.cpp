@@ -1,6 +1,7 @@
 // Core headers first: they must not see Qt's `emit` macro.
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/model_words.h"
 #include "core/teaching/attention_steps.h"
 
 #include "ui/pages/stepper_page.h"
@@ -22,6 +23,7 @@
 #include "ui/teaching/encoder_controls.h"
 #include "ui/teaching/step_texts.h"
 #include "ui/teaching/step_view.h"
+#include "ui/widgets/model_bar.h"
 #include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"
 
@@ -82,6 +84,7 @@ QWidget* StepperPage::createControls() {
     encoderControls_->setVisible(kind() == Kind::SelfAttention);
     additiveControls_->setVisible(kind() == Kind::Additive);
     decoderControls_->setVisible(kind() == Kind::Decoder);
+    offerExamples();
     current_ = 0;
     rebuild();
   });
@@ -189,6 +192,22 @@ void StepperPage::setSentence(const QString& text) {
 
 QString StepperPage::sentence() const { return sentenceBox_->currentText(); }
 
+// The sentence box offers the source texts' examples, then those of the walked model's corpus it knows every word of.
+void StepperPage::setModelExamples(Kind k, const QStringList& examples) {
+  modelExamples_[int(k)] = examples;
+  if (k == kind()) offerExamples();
+}
+
+void StepperPage::offerExamples() {
+  const QSignalBlocker blocker(sentenceBox_);
+  const QString typed = sentenceBox_->currentText();
+  sentenceBox_->clear();
+  sentenceBox_->addItems(exampleSentences());
+  for (const QString& example : modelExamples_[int(kind())])
+    if (sentenceBox_->findText(example) < 0) sentenceBox_->addItem(example);
+  sentenceBox_->setEditText(typed);
+}
+
 void StepperPage::setToySettings(const teaching::ToyEncoderSettings& s) {
   encoderControls_->setToySettings(s);
   rebuild();
@@ -197,6 +216,7 @@ void StepperPage::setToySettings(const teaching::ToyEncoderSettings& s) {
 teaching::ToyEncoderSettings StepperPage::toySettings() const { return encoderControls_->toySettings(); }
 
 void StepperPage::setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model) {
+  setModelExamples(Kind::SelfAttention, model ? ModelBar::knownExamples(modelWords(model), 6) : QStringList());
   if (encoderControls_->setTrainedModel(name, std::move(model))) rebuild();
 }
 
@@ -209,6 +229,7 @@ void StepperPage::setKind(Kind k) { kindBox_->setCurrentIndex(kindBox_->findData
 StepperPage::Kind StepperPage::kind() const { return static_cast<Kind>(kindBox_->currentData().toInt()); }
 
 void StepperPage::setChatbotModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
+  setModelExamples(Kind::Additive, model ? ModelBar::knownExamples(modelWords(model), 6) : QStringList());
   if (additiveControls_->setModel(name, std::move(model)) && kind() == Kind::Additive) rebuild();
 }
 
@@ -217,6 +238,7 @@ bool StepperPage::usesTrainedChatbot() const { return additiveControls_->usesTra
 void StepperPage::setAnswerWord(int index) { additiveControls_->setAnswerWord(index); }  // rebuilds when it changes
 
 void StepperPage::setTransformerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
+  setModelExamples(Kind::Decoder, model ? ModelBar::knownExamples(modelWords(model), 6) : QStringList());
   decoderControls_->setModel(name, std::move(model));  // walks again when the decoder is shown
 }
 

@@ -25,6 +25,7 @@
 #include "core/teaching/decoder_steps.h"
 
 #include <QList>
+#include <QStringList>
 #include <QString>
 #include <QWidget>
 
@@ -59,6 +60,7 @@ class StepperPage : public QWidget {
 
   // --- What a user sets ---
   void setSentence(const QString& text);
+  QComboBox* sentenceBox() const { return sentenceBox_; }  // the texts' examples, then the model's
   QString sentence() const;
   void setToySettings(const teaching::ToyEncoderSettings& settings);  // and walk the toy layer
   teaching::ToyEncoderSettings toySettings() const;
@@ -123,6 +125,8 @@ class StepperPage : public QWidget {
   QWidget* createControls();
   QWidget* createStepButtons();
   void rebuild();  // a setting changed: walk again, stay on the same step
+  void setModelExamples(Kind kind, const QStringList& examples);
+  void offerExamples();
   void showCurrentStep();
 
   std::optional<teaching::EncoderWalk> walk_;
@@ -133,6 +137,7 @@ class StepperPage : public QWidget {
 
   QComboBox* kindBox_;
   QComboBox* sentenceBox_;
+  QStringList modelExamples_[3];  // by Kind: sentences the walked model knows every word of
   EncoderControls* encoderControls_;
   AdditiveControls* additiveControls_;
   DecoderControls* decoderControls_;

@@ -38,6 +38,15 @@ SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QS
   return snapshot;
 }
 
+std::optional<ModelWords> modelWordsOf(const SessionModel& model) {
+  if (model.imdb) return modelWords(model.imdb);
+  if (model.bigram) return modelWords(model.bigram);
+  if (model.maskedLm) return modelWords(model.maskedLm);
+  if (model.chatbot) return modelWords(model.chatbot);
+  if (model.transformer) return modelWords(model.transformer);
+  return std::nullopt;
+}
+
 ModelLibrary::ModelLibrary(QObject* parent) : QObject(parent) {}
 
 int ModelLibrary::add(SessionModel model) {

@@ -16,6 +16,7 @@
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/inference/masked_lm_inference.h"
+#include "core/inference/model_words.h"
 #include "core/inference/seq2seq_transformer_inference.h"
 #include "core/io/history.h"
 #include "core/io/training_record.h"
@@ -46,6 +47,9 @@ struct SessionModel {
 // A snapshot of a run's model as it is now (after training: its best epoch). Copies the weights once; the run
 // may go on or be dropped. Call it when the run is not training (its thread has finished).
 SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QString& status);
+
+// The words the model reads (core/inference/model_words.h); nothing for a model without a snapshot.
+std::optional<ModelWords> modelWordsOf(const SessionModel& model);
 
 class ModelLibrary : public QObject {
   Q_OBJECT

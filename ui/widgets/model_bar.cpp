@@ -1,19 +1,26 @@
+// Core headers first: Qt's `emit` macro must not reach them.
+#include "core/inference/model_words.h"
+
 #include "ui/widgets/model_bar.h"
 
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
+#include <QToolButton>
 #include <QVBoxLayout>
 
+#include "ui/lessons/lesson_file.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/widgets/vocabulary_dialog.h"
 
 namespace al::ui {
 
 ModelBar::ModelBar(QWidget* parent)
     : QWidget(parent), row_(new QHBoxLayout), box_(new QComboBox), open_(new QPushButton), toy_(new QPushButton),
-      info_(new QLabel) {
+      info_(new QLabel), examplesButton_(new QToolButton), vocabularyButton_(new QPushButton) {
   // Two rows: the model and its description, then the toy and its options. On one row, with a page's toy options,
   // the bar is wider than a projector's 1280 px.
   auto* rows = new QVBoxLayout(this);
@@ -33,14 +40,74 @@ ModelBar::ModelBar(QWidget* parent)
   toy_->setObjectName("trainToyButton");
   row_->addWidget(toy_);
   row_->addStretch(1);
+  examplesButton_->setObjectName("examplesButton");
+  examplesButton_->setPopupMode(QToolButton::InstantPopup);
+  examplesButton_->setMenu(new QMenu(examplesButton_));
+  row_->addWidget(examplesButton_);
+  vocabularyButton_->setObjectName("vocabularyButton");
+  connect(vocabularyButton_, &QPushButton::clicked, this, &ModelBar::showVocabulary);
+  row_->addWidget(vocabularyButton_);
   rows->addLayout(row_);
   setTranslatedTexts(this, [=, this] {
     label->setText(tr("Model:"));
     open_->setText(tr("Open model…"));
+    examplesButton_->setText(tr("Examples"));
+    examplesButton_->setToolTip(tr("Sentences the model knows every word of: pick one to put it into the input"));
+    vocabularyButton_->setText(tr("Vocabulary…"));
+    vocabularyButton_->setToolTip(tr("The words the model knows: search a word for its id and frequency, or type a "
+                                     "sentence to see which of its words are unknown"));
+    fillExamplesMenu();
   });
+  setModel({}, nullptr);
 }
 
-void ModelBar::addToyOption(QWidget* option) { row_->insertWidget(row_->count() - 1, option); }  // before the stretch
+void ModelBar::setModel(const QString& name, const ModelWords* words) {
+  modelName_ = name;
+  words_ = words ? std::make_shared<const ModelWords>(*words) : nullptr;
+  examples_.clear();
+  examplesKnown_ = false;
+  if (words_) {
+    examples_ = knownExamples(*words_);
+    examplesKnown_ = !examples_.isEmpty();
+    if (examples_.isEmpty()) examples_ = lessonSentences(words_->task == TextTask::Seq2seq);
+  }
+  examplesButton_->setEnabled(!examples_.isEmpty());
+  vocabularyButton_->setEnabled(words_ != nullptr);
+  fillExamplesMenu();
+}
+
+void ModelBar::fillExamplesMenu() {
+  QMenu* menu = examplesButton_->menu();
+  menu->clear();
+  menu->addSection(examplesKnown_ ? tr("Sentences it knows every word of") : tr("From the lessons (some words may be unknown)"));
+  for (const QString& sentence : examples_)
+    menu->addAction(sentence, this, [this, sentence] { emit exampleChosen(sentence); });
+}
+
+void ModelBar::showVocabulary() { VocabularyDialog::open(this, modelName_, words_.get()); }
+
+QStringList ModelBar::knownExamples(const ModelWords& words, int count) {
+  QStringList sentences;
+  for (const std::string& sentence : knownExampleSentences(words, size_t(count))) sentences << QString::fromStdString(sentence);
+  return sentences;
+}
+
+QStringList ModelBar::lessonSentences(bool seq2seq) {
+  QStringList sentences;
+  try {
+    for (const Lesson& lesson : builtinLessons())
+      for (const QString& key : seq2seq ? QStringList{"question"} : QStringList{"sentence", "text"}) {
+        const QString sentence = lesson.setting(key);
+        if (!sentence.isEmpty() && !sentences.contains(sentence)) sentences << sentence;
+      }
+  } catch (const LessonFileError&) {
+    // the built-in lessons are checked by their own tests; without them there is simply nothing to offer
+  }
+  return sentences;
+}
+
+// Before the stretch, which comes right before the Examples button.
+void ModelBar::addToyOption(QWidget* option) { row_->insertWidget(row_->indexOf(examplesButton_) - 1, option); }
 
 void ModelBar::setTexts(const QString& placeholder, const QString& openToolTip, const QString& toyText,
                         const QString& toyToolTip) {

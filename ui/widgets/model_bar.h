@@ -1,15 +1,24 @@
 #pragma once
 // The rows at the top of a page that shows a model: "Model:" and the picker of the session's models, "Open
 // model…" and a line that describes the model chosen; below, a button that trains a toy model on a worker thread
-// (with the page's options for it after it). The Attention, Fill and Chatbot pages share it; what a model is, how it
-// is opened and what the toy is stay the page's business.
+// (with the page's options for it after it), and at its end "Examples" (sentences the model knows, to put into
+// the page's input) and "Vocabulary…" (the vocabulary viewer for the model). The Attention, Fill and Chatbot pages
+// share it; what a model is, how it is opened and what the toy is stay the page's business.
+#include <memory>
+
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 class QComboBox;
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
+class QToolButton;
+
+namespace al {
+struct ModelWords;
+}
 
 namespace al::ui {
 
@@ -33,7 +42,25 @@ class ModelBar : public QWidget {
   // Asks for a model directory (empty: cancelled).
   QString askDirectory(const QString& title);
 
+  // The page's current model (null words: none), for its examples and its vocabulary.
+  void setModel(const QString& name, const ModelWords* words);
+  QStringList examples() const { return examples_; }  // what the Examples menu offers
+  QToolButton* examplesButton() const { return examplesButton_; }  // object name "examplesButton"
+  QPushButton* vocabularyButton() const { return vocabularyButton_; }  // object name "vocabularyButton"
+  void showVocabulary();  // the vocabulary viewer, for the current model
+
+  // Sentences for a model's kind of task from the lessons (resources/lessons), when none of the built-in corpora
+  // uses only its words: seq2seq questions or classifier sentences.
+  static QStringList lessonSentences(bool seq2seq);
+  // Up to `count` sentences of the built-in corpora of which the model knows every word (core/inference/model_words.h).
+  static QStringList knownExamples(const ModelWords& words, int count = 8);
+
+ signals:
+  void exampleChosen(const QString& sentence);  // picked from the Examples menu: the page puts it into its input
+
  private:
+  void fillExamplesMenu();
+
   QHBoxLayout* row_;  // the toy's row
   QComboBox* box_;
   QPushButton* open_;
@@ -41,6 +68,12 @@ class ModelBar : public QWidget {
   QLabel* info_;
   QString toyText_;
   bool toyTraining_ = false;
+  QToolButton* examplesButton_;
+  QPushButton* vocabularyButton_;
+  QString modelName_;
+  std::shared_ptr<const ModelWords> words_;
+  QStringList examples_;
+  bool examplesKnown_ = false;  // true: every word of every example is known (built-in corpora); false: lessons'
 };
 
 }  // namespace al::ui
