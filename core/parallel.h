@@ -4,6 +4,13 @@
 // A batch of B samples is cut into fixed chunks of consecutive samples, one per worker thread of the current
 // oneTBB arena. Each chunk adds its gradients into its own buffer and the buffers are summed in chunk order, so
 // a seed and a thread count give bit-identical training however the scheduler runs the chunks.
+//
+// Samples of very different lengths (a real review has 10 to 600 tokens, and attention costs T²) would leave one
+// thread waiting for the other if the chunks held equal numbers of samples; balancedChunks cuts them by work
+// instead, still from the batch alone, so the cut and the sums stay the same from run to run.
+#include "core/sample_chunks.h"
+
+#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -17,14 +24,28 @@ inline size_t chunkCount(size_t samples) {
   return std::max<size_t>(1, std::min<size_t>(samples, static_cast<size_t>(tbb::this_task_arena::max_concurrency())));
 }
 
-// Runs fn(sample, chunk) for every sample, in parallel over `chunks` fixed chunks of consecutive samples. The
-// chunks depend only on the batch size and the chunk count, which makes reductions reproducible.
+// Runs fn(sample, chunk) for every sample, in parallel over the chunks (one task each). The chunks depend only on
+// the batch, which makes reductions reproducible.
+template <typename F>
+void forEachSampleInChunks(const SampleChunks& chunks, F&& fn) {
+  tbb::parallel_for(size_t{0}, chunks.count(), [&](size_t chunk) {
+    for (size_t s = chunks.first[chunk]; s < chunks.first[chunk + 1]; ++s) fn(s, chunk);
+  });
+}
+
+// The same over `chunks` chunks of equal numbers of samples.
 template <typename F>
 void forEachSampleInChunks(size_t samples, size_t chunks, F&& fn) {
-  tbb::parallel_for(size_t{0}, chunks, [&](size_t chunk) {
-    const size_t first = chunk * samples / chunks, last = (chunk + 1) * samples / chunks;
-    for (size_t s = first; s < last; ++s) fn(s, chunk);
-  });
+  forEachSampleInChunks(evenChunks(samples, chunks), fn);
+}
+
+// Runs fn(first, last) over blocks of the elements 0..n-1, in parallel in the current arena. Only for work in which
+// every element is computed on its own (no sums across elements): then the blocks do not change a single bit.
+template <typename F>
+void forEachElementBlock(size_t n, F&& fn) {
+  constexpr size_t kBlock = 1 << 15;  // 32 K floats: big enough to amortize a task, small enough to share
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, n, kBlock),
+                    [&](const tbb::blocked_range<size_t>& r) { fn(r.begin(), r.end()); });
 }
 
 }  // namespace al

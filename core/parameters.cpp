@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/parallel.h"
+
 namespace al {
 
 int ParameterSet::add(const std::string& name, std::vector<int64_t> shape, bool trainable) {
@@ -40,7 +42,33 @@ MatrixMap Gradients::operator[](int slot) {
   return MatrixMap(values_.data() + p.offset, p.rows, p.cols);
 }
 
-void Gradients::setZero() { std::fill(values_.begin(), values_.end(), 0.0f); }
+void Gradients::setZero() {
+  forEachElementBlock(values_.size(), [&](size_t first, size_t last) {
+    std::fill(values_.begin() + static_cast<std::ptrdiff_t>(first), values_.begin() + static_cast<std::ptrdiff_t>(last), 0.0f);
+  });
+}
+
+void Gradients::addAndClear(Gradients& other, int sparseSlot, std::span<const int> rows) {
+  float* sum = values_.data();
+  float* part = other.values_.data();
+  auto addAndClearRange = [&](size_t first, size_t last) {
+    for (size_t i = first; i < last; ++i) {
+      sum[i] += part[i];
+      part[i] = 0.0f;
+    }
+  };
+  const ParameterInfo& sparse = layout_->info(sparseSlot);  // V x D
+  const auto sparseFirst = static_cast<size_t>(sparse.offset), sparseEnd = static_cast<size_t>(sparse.offset + sparse.size());
+  const auto width = static_cast<size_t>(sparse.cols);
+  // Everything before and after the sparse tensor, then its listed rows.
+  forEachElementBlock(sparseFirst, [&](size_t first, size_t last) { addAndClearRange(first, last); });
+  forEachElementBlock(values_.size() - sparseEnd,
+                      [&](size_t first, size_t last) { addAndClearRange(sparseEnd + first, sparseEnd + last); });
+  tbb::parallel_for(size_t{0}, rows.size(), [&](size_t r) {
+    const size_t first = sparseFirst + static_cast<size_t>(rows[r]) * width;
+    addAndClearRange(first, first + width);
+  });
+}
 
 void Gradients::add(const Gradients& other) {
   for (size_t i = 0; i < values_.size(); ++i) values_[i] += other.values_[i];

@@ -5,6 +5,7 @@
 // numbers it gets back. Optimizers, saving, loading and gradient checks are then one loop over the buffer.
 // Gradients live in a separate buffer with the same layout, so that every worker thread can own one.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -53,8 +54,13 @@ class Gradients {
       : layout_(&layout), values_(static_cast<size_t>(layout.size()), 0.0f) {}
 
   MatrixMap operator[](int slot);
-  void setZero();
+  void setZero();  // in parallel over the current arena's threads
   void add(const Gradients& other);
+  // this += other, then other = 0 (other is then ready for the next batch). In tensor `sparseSlot` (an embedding
+  // table) only the `rows` listed are added and zeroed: the batch touched those rows only, the others are zero in
+  // `other` (so adding them would change no bit). The sums are the same bits as add(); in parallel over the
+  // current arena's threads.
+  void addAndClear(Gradients& other, int sparseSlot, std::span<const int> rows);
   void scale(float factor);
 
   FloatBuffer& data() { return values_; }

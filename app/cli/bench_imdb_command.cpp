@@ -48,10 +48,12 @@ struct StepRig {
       : model(config), optimizer(makeOptimizer(training.optimizer)), grads(model.parameters()), arena(threads) {
     model.initialize(training.seed);
   }
-  void step(std::span<const EncodedSample* const> batch) {
-    grads.setZero();
-    arena.execute([&] { model.trainBatch(batch, grads, 7); });
-    optimizer->update(model.parameters(), grads, ++steps);
+  void step(std::span<const EncodedSample* const> batch) {  // all of it in the arena, as training runs
+    arena.execute([&] {
+      grads.setZero();
+      model.trainBatch(batch, grads, 7);
+      optimizer->update(model.parameters(), grads, ++steps);
+    });
   }
   TransformerClassifier model;
   std::unique_ptr<Optimizer> optimizer;

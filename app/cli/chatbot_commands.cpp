@@ -182,13 +182,13 @@ int benchChatbot(const BenchOptions& o) {
     std::vector<Gradients> buffers;
     tbb::task_arena arena(threads);
     long step = 0;
-    auto runStep = [&] {
-      grads.setZero();
+    auto runStep = [&] {  // all of it in the arena, as training runs (zeroing and the update use its threads)
       arena.execute([&] {
+        grads.setZero();
         const BatchStats stats = ChatbotTask::run(model, batch, &grads, buffers, static_cast<uint64_t>(step));
         grads.scale(static_cast<float>(1.0 / stats.lossCount));
+        optimizer->update(model.parameters(), grads, ++step);
       });
-      optimizer->update(model.parameters(), grads, ++step);
     };
     const double seconds = timeSteps(runStep, o.steps);
     const double msPerStep = 1000.0 * seconds / o.steps;

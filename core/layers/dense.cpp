@@ -1,5 +1,7 @@
 #include "core/layers/dense.h"
 
+#include "core/matrix_product.h"
+
 namespace al {
 
 Dense::Dense(ParameterSet& params, const std::string& name, Index in, Index out)
@@ -12,16 +14,16 @@ void Dense::initialize(ParameterSet& params, Rng& rng) const {
 
 Matrix Dense::forward(const ParameterSet& params, const Matrix& x, Cache& cache) const {
   cache.input = x;                                      // T x in
-  Matrix y = x * params.value(kernel_);                 // T x out
-  y.rowwise() += params.value(bias_).row(0);            // broadcast b over the T rows
-  return y;
+  return affine(x, params.value(kernel_), params.value(bias_));  // T x out
 }
 
 Matrix Dense::backward(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const {
   // Y = X·W + b  =>  dW = Xᵀ·dY,  db = Σ_rows dY,  dX = dY·Wᵀ
-  grads[kernel_].noalias() += cache.input.transpose() * dy;  // in x out
-  grads[bias_] += dy.colwise().sum();                        // 1 x out
-  return dy * params.value(kernel_).transpose();             // T x in
+  multiply(cache.input, Op::Transposed, dy, Op::Plain, grads[kernel_], 1.0f, 1.0f);  // dW += Xᵀ·dY, in x out
+  grads[bias_] += dy.colwise().sum();                                                // 1 x out
+  Matrix dx(dy.rows(), in_);                                                         // T x in
+  multiply(dy, Op::Plain, params.value(kernel_), Op::Transposed, dx);
+  return dx;
 }
 
 }  // namespace al

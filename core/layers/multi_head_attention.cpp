@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/error.h"
+#include "core/matrix_product.h"
 
 namespace al {
 
@@ -16,15 +17,13 @@ MultiHeadAttention::Projection addProjection(ParameterSet& params, const std::st
 
 // X·W + b for every token.
 Matrix project(const ParameterSet& params, const MultiHeadAttention::Projection& p, const Matrix& x) {
-  Matrix y = x * params.value(p.kernel);       // T x out
-  y.rowwise() += params.value(p.bias).row(0);  // broadcast b over the T rows
-  return y;
+  return affine(x, params.value(p.kernel), params.value(p.bias));  // T x out
 }
 
 // Y = X·W + b  =>  dW = Xᵀ·dY,  db = Σ_rows dY   (dX is summed by the caller, it has three sources)
 void addProjectionGradients(const MultiHeadAttention::Projection& p, const Matrix& x, const Matrix& dy,
                             Gradients& grads) {
-  grads[p.kernel].noalias() += x.transpose() * dy;
+  multiply(x, Op::Transposed, dy, Op::Plain, grads[p.kernel], 1.0f, 1.0f);  // dW += Xᵀ·dY
   grads[p.bias] += dy.colwise().sum();
 }
 
@@ -116,16 +115,18 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQu
     const auto vh = cache.v.middleCols(first, keyDim_);  // S x K
 
     Matrix& a = cache.weights[static_cast<size_t>(h)];   // T x S
+    a.resize(T, S);
     if (cache.keepScores) {
       Matrix& scores = cache.scores[static_cast<size_t>(h)];  // T x S, kept for teaching
-      scores.noalias() = qh * kh.transpose();
+      scores.resize(T, S);
+      multiply(qh, Op::Plain, kh, Op::Transposed, scores);
       a = scale * scores;
       cache.scaledScores[static_cast<size_t>(h)] = a;
     } else {
-      a.noalias() = scale * (qh * kh.transpose());        // scores S_h = Q_h·K_hᵀ / √K
+      multiply(qh, Op::Plain, kh, Op::Transposed, a, scale);  // scores S_h = Q_h·K_hᵀ / √K
     }
     maskedSoftmaxRows(a, allowed);                        // weights A_h
-    cache.heads.middleCols(first, keyDim_).noalias() = a * vh;  // T x K: each token's weighted values
+    multiply(a, Op::Plain, vh, Op::Plain, cache.heads.middleCols(first, keyDim_));  // T x K: each token's weighted values
   }
   return project(params, output_, cache.heads);  // T x D
 }
@@ -147,7 +148,8 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
 
   // Y = Z·W_o + b_o  =>  dZ = dY·W_oᵀ
   addProjectionGradients(output_, cache.heads, dy, grads);
-  const Matrix dz = dy * params.value(output_.kernel).transpose();  // T x (H*K)
+  Matrix dz(T, heads_ * keyDim_);  // T x (H*K)
+  multiply(dy, Op::Plain, params.value(output_.kernel), Op::Transposed, dz);
 
   Matrix dq(T, heads_ * keyDim_), dk(S, heads_ * keyDim_), dv(S, heads_ * keyDim_);  // T / S x (H*K)
   Matrix da(T, S);  // T x S, reused by every head
@@ -160,16 +162,16 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
     const auto dzh = dz.middleCols(first, keyDim_);           // T x K
 
     // Z_h = A_h·V_h  =>  dA_h = dZ_h·V_hᵀ,  dV_h = A_hᵀ·dZ_h
-    da.noalias() = dzh * vh.transpose();
-    dv.middleCols(first, keyDim_).noalias() = a.transpose() * dzh;
+    multiply(dzh, Op::Plain, vh, Op::Transposed, da);
+    multiply(a, Op::Transposed, dzh, Op::Plain, dv.middleCols(first, keyDim_));
 
     // A = softmax_rows(S)  =>  dS = A ⊙ (dA - rowsum(dA ⊙ A))   (a masked weight is 0, so its dS is 0 too)
     const Eigen::VectorXf rowDot = (da.array() * a.array()).rowwise().sum();  // T
     da.array() = a.array() * (da.array().colwise() - rowDot.array());        // now dS, T x S
 
     // S = Q_h·K_hᵀ / √K  =>  dQ_h = dS·K_h / √K,  dK_h = dSᵀ·Q_h / √K
-    dq.middleCols(first, keyDim_).noalias() = scale * (da * kh);
-    dk.middleCols(first, keyDim_).noalias() = scale * (da.transpose() * qh);
+    multiply(da, Op::Plain, kh, Op::Plain, dq.middleCols(first, keyDim_), scale);
+    multiply(da, Op::Transposed, qh, Op::Plain, dk.middleCols(first, keyDim_), scale);
   }
 
   // Q reads X_q  =>  dX_q = dQ·W_qᵀ;  K and V read X_kv  =>  dX_kv = dK·W_kᵀ + dV·W_vᵀ
@@ -177,9 +179,11 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   addProjectionGradients(key_, xKeyValue, dk, grads);
   addProjectionGradients(value_, xKeyValue, dv, grads);
   InputGradients d;
-  d.query = dq * params.value(query_.kernel).transpose();       // T x D
-  d.keyValue = dk * params.value(key_.kernel).transpose();      // S x D
-  d.keyValue.noalias() += dv * params.value(value_.kernel).transpose();
+  d.query.resize(T, width_);     // T x D
+  d.keyValue.resize(S, width_);  // S x D
+  multiply(dq, Op::Plain, params.value(query_.kernel), Op::Transposed, d.query);
+  multiply(dk, Op::Plain, params.value(key_.kernel), Op::Transposed, d.keyValue);
+  multiply(dv, Op::Plain, params.value(value_.kernel), Op::Transposed, d.keyValue, 1.0f, 1.0f);
   return d;
 }
 

@@ -56,7 +56,7 @@ void TransformerClassifier::forwardBatch(BatchCache& b, Mode mode, uint64_t seed
 
   b.heads.resize(B);
   const Dropout dropout{config_.dropout};
-  forEachSampleInChunks(B, chunkCount(B), [&](size_t s, size_t) {  // pool, dropout, head
+  forEachSampleInChunks(b.encoder.chunks, [&](size_t s, size_t) {  // pool, dropout, head
     Matrix& x = b.encoder.samples[s].x;  // T x D
     BatchCache::Head& h = b.heads[s];
     Matrix pooled = config_.pooling == PoolingKind::Max ? MaxPool{}.forward(x, h.maxPool) : MeanPool{}.forward(x, h.meanPool);  // 1 x D
@@ -69,15 +69,16 @@ void TransformerClassifier::forwardBatch(BatchCache& b, Mode mode, uint64_t seed
 
 void TransformerClassifier::backwardBatch(BatchCache& b, Gradients& grads) {
   const size_t B = b.samples.size();
-  const size_t chunks = chunkCount(B);
+  const size_t chunks = b.encoder.chunks.count();  // the encoder's cut of the batch, by work
   if (chunkGrads_.size() < chunks) chunkGrads_.resize(chunks);
-  for (size_t k = 0; k < chunks; ++k) {
-    if (chunkGrads_[k].data().size() != params_.data().size()) chunkGrads_[k] = Gradients(params_);
-    else chunkGrads_[k].setZero();
+  for (Gradients& g : chunkGrads_) {
+    if (g.data().size() != params_.data().size()) g = Gradients(params_);  // new: zero
+    else if (!chunkGradsZero_) g.setZero();                               // a failed batch left its sums
   }
+  chunkGradsZero_ = false;
   const float invB = 1.0f / static_cast<float>(B);
 
-  forEachSampleInChunks(B, chunks, [&](size_t s, size_t k) {  // loss -> head -> dropout -> pool
+  forEachSampleInChunks(b.encoder.chunks, [&](size_t s, size_t k) {  // loss -> head -> dropout -> pool
     BatchCache::Head& h = b.heads[s];
     // L = mean_b BCE(logit_b, y_b)  =>  dL/dlogit_b = (sigmoid(logit_b) - y_b) / B
     Matrix dLogit(1, 1);
@@ -87,7 +88,10 @@ void TransformerClassifier::backwardBatch(BatchCache& b, Gradients& grads) {
                                                                   : MeanPool{}.backward(h.meanPool, dPooled);  // T x D
   });
   encoder_.backwardBatch(params_, b.encoder, std::span<Gradients>(chunkGrads_.data(), chunks), grads);
-  for (size_t k = 0; k < chunks; ++k) grads.add(chunkGrads_[k]);  // fixed order: reproducible sums
+  // Fixed order: reproducible sums. Of the token table only the batch's rows are non-zero.
+  const std::vector<int> rows = b.encoder.tokenIds();
+  for (size_t k = 0; k < chunks; ++k) grads.addAndClear(chunkGrads_[k], encoder_.tokenEmbedding().tableSlot(), rows);
+  chunkGradsZero_ = true;
 }
 
 namespace {

@@ -84,7 +84,10 @@ class TransformerClassifier {
   ParameterSet params_;
   TransformerEncoder encoder_;
   Dense head_;
-  std::vector<Gradients> chunkGrads_;  // one gradient buffer per worker chunk, reused between batches
+  // One gradient buffer per worker chunk, reused between batches. Between batches they are all zero (a batch adds
+  // into them and its reduction zeroes what it added), so a batch need not clear the 20,000 x D token table.
+  std::vector<Gradients> chunkGrads_;
+  bool chunkGradsZero_ = true;  // false while a batch is using them (or when one failed half-way)
 };
 
 }  // namespace al

@@ -23,6 +23,14 @@ void acrossBatch(Samples& samples, Step step) {
 
 }  // namespace
 
+std::vector<int> TransformerEncoder::BatchCache::tokenIds() const {
+  std::vector<int> ids;
+  for (const SampleCache& c : samples) ids.insert(ids.end(), c.embedding.ids.begin(), c.embedding.ids.end());
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
 TransformerEncoder::Layer::Layer(ParameterSet& params, const std::string& prefix, const TransformerConfig& c)
     : attention(params, prefix + ".attention", c.embedDim, c.numHeads, c.keyDim),
       dense1(params, prefix + ".ffn.dense1", c.embedDim, c.denseDim),
@@ -129,7 +137,7 @@ void TransformerEncoder::normalize(const ParameterSet& params, size_t l, bool fi
       return norm.forwardBatch(params, xs, mode, first ? b.batchNorm1[l] : b.batchNorm2[l]);
     });
   } else {
-    forEachSampleInChunks(B, chunkCount(B), [&](size_t s, size_t) {
+    forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {
       SampleCache& c = b.samples[s];
       c.x = first ? layer.layerNorm1->forward(params, c.x, c.layers[l].norm1)
                   : layer.layerNorm2->forward(params, c.x, c.layers[l].norm2);
@@ -140,11 +148,14 @@ void TransformerEncoder::normalize(const ParameterSet& params, size_t l, bool fi
 void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<const std::span<const int>> ids, Mode mode,
                                       BatchCache& b) const {
   const size_t B = ids.size();
-  const size_t chunks = chunkCount(B);
   b.samples.resize(B);
   const bool countPadding = mode == Mode::Train && config_.norm == NormKind::Batch &&
                             config_.batchNormPadding == BatchNormPadding::Include;
-  forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {
+  std::vector<double> work(B);  // each sequence's FLOPs: the threads get equal shares of work
+  for (size_t s = 0; s < B; ++s)
+    work[s] = forwardFlops(countPadding ? config_.sequenceLength : static_cast<Index>(ids[s].size()));
+  b.chunks = balancedChunks(work, chunkCount(B));
+  forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {
     SampleCache& c = b.samples[s];
     c.layers.resize(layers_.size());
     if (!countPadding) {
@@ -165,12 +176,12 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
 
   for (size_t l = 0; l < layers_.size(); ++l) {
     const Layer& layer = layers_[l];
-    forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // x + attention(x)
+    forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {  // x + attention(x)
       SampleCache& c = b.samples[s];
       c.x += layer.attention.forward(params, c.x, c.layers[l].attention, c.realKeys.size() ? &c.realKeys : nullptr);
     });
     normalize(params, l, true, mode, b);
-    forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // y + dense2(relu(dense1(y)))
+    forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {  // y + dense2(relu(dense1(y)))
       SampleCache& c = b.samples[s];
       SampleCache::LayerCache& lc = c.layers[l];
       const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, c.x, lc.dense1), lc.relu);  // T x F
@@ -179,7 +190,7 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     normalize(params, l, false, mode, b);
   }
   if (countPadding)
-    forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // drop the padding rows: T x D
+    forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {  // drop the padding rows: T x D
       SampleCache& c = b.samples[s];
       c.x.conservativeResize(static_cast<Index>(ids[s].size()), Eigen::NoChange);
     });
@@ -195,7 +206,7 @@ void TransformerEncoder::normalizeBackward(const ParameterSet& params, size_t l,
       return norm.backwardBatch(params, first ? b.batchNorm1[l] : b.batchNorm2[l], dys, grads);
     });
   } else {
-    forEachSampleInChunks(B, chunkGrads.size(), [&](size_t s, size_t k) {
+    forEachSampleInChunks(b.chunks, [&](size_t s, size_t k) {
       SampleCache& c = b.samples[s];
       c.x = first ? layer.layerNorm1->backward(params, c.layers[l].norm1, c.x, chunkGrads[k])
                   : layer.layerNorm2->backward(params, c.layers[l].norm2, c.x, chunkGrads[k]);
@@ -205,9 +216,9 @@ void TransformerEncoder::normalizeBackward(const ParameterSet& params, size_t l,
 
 void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b, std::span<Gradients> chunkGrads,
                                        Gradients& grads) const {
-  const size_t B = b.samples.size();
-  const size_t chunks = chunkGrads.size();
-  forEachSampleInChunks(B, chunks, [&](size_t s, size_t) {  // padded (see forwardBatch): the padding's output is unused
+  if (chunkGrads.size() != b.chunks.count())
+    throw std::logic_error("TransformerEncoder::backwardBatch: one gradient buffer per chunk of forwardBatch");
+  forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {  // padded (see forwardBatch): the padding's output is unused
     SampleCache& c = b.samples[s];
     if (c.realKeys.size() == 0) return;
     Matrix dOut = Matrix::Zero(c.realKeys.rows(), c.x.cols());  // P x D
@@ -217,19 +228,19 @@ void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b
   for (size_t l = layers_.size(); l-- > 0;) {
     const Layer& layer = layers_[l];
     normalizeBackward(params, l, false, b, chunkGrads, grads);
-    forEachSampleInChunks(B, chunks, [&](size_t s, size_t k) {  // out = y + dense2(relu(dense1(y)))
+    forEachSampleInChunks(b.chunks, [&](size_t s, size_t k) {  // out = y + dense2(relu(dense1(y)))
       SampleCache& c = b.samples[s];
       SampleCache::LayerCache& lc = c.layers[l];
       const Matrix dHidden = Relu{}.backward(lc.relu, layer.dense2.backward(params, lc.dense2, c.x, chunkGrads[k]));  // T x F
       c.x += layer.dense1.backward(params, lc.dense1, dHidden, chunkGrads[k]);  // residual: dy = dout + ...
     });
     normalizeBackward(params, l, true, b, chunkGrads, grads);
-    forEachSampleInChunks(B, chunks, [&](size_t s, size_t k) {  // h = x + attention(x)
+    forEachSampleInChunks(b.chunks, [&](size_t s, size_t k) {  // h = x + attention(x)
       SampleCache& c = b.samples[s];
       c.x += layer.attention.backward(params, c.layers[l].attention, c.x, chunkGrads[k]);
     });
   }
-  forEachSampleInChunks(B, chunks, [&](size_t s, size_t k) {  // embeddings
+  forEachSampleInChunks(b.chunks, [&](size_t s, size_t k) {  // embeddings
     SampleCache& c = b.samples[s];
     if (positionEmbedding_) positionEmbedding_->backward(params, c.x.rows(), c.x, chunkGrads[k]);
     tokenEmbedding_.backward(params, c.embedding, c.x, chunkGrads[k]);

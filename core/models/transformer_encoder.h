@@ -37,6 +37,7 @@
 #include "core/layers/position_embedding.h"
 #include "core/layers/relu.h"
 #include "core/models/transformer_config.h"
+#include "core/sample_chunks.h"
 
 namespace al {
 
@@ -71,6 +72,10 @@ class TransformerEncoder {
   struct BatchCache {
     std::vector<SampleCache> samples;
     std::vector<BatchNorm::Cache> batchNorm1, batchNorm2;  // one per layer, batch norm only
+    SampleChunks chunks;  // how forwardBatch cut the batch over the threads (by work); backward cuts it the same
+    // The distinct token ids of the batch, ascending: the rows of the token table its gradient touches (a batch
+    // of 32 reviews touches a few thousand of the 20,000 rows).
+    std::vector<int> tokenIds() const;
   };
 
   // Registers `embeddingPrefix`.token [V, D], `embeddingPrefix`.position [sequence_length, D] (learned position
@@ -92,7 +97,7 @@ class TransformerEncoder {
   void forwardBatch(const ParameterSet& params, std::span<const std::span<const int>> ids, Mode mode,
                     BatchCache& cache) const;
   // With dL/d(output) in cache.samples[s].x: adds every gradient of sequence s into chunkGrads[chunk of s]
-  // (the chunks of core/parallel.h) and the batch norms' gradients, which mix samples, into `grads`.
+  // (cache.chunks, one buffer per chunk) and the batch norms' gradients, which mix samples, into `grads`.
   void backwardBatch(const ParameterSet& params, BatchCache& cache, std::span<Gradients> chunkGrads,
                      Gradients& grads) const;
   // m = momentum·m + (1 - momentum)·batch statistic for every batch norm (no-op with layer norm).

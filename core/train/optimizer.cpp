@@ -3,16 +3,23 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/parallel.h"
+
 namespace al {
 
 namespace {
 
-// Calls update(i) for every element of every trainable tensor (batch norm's moving statistics are skipped).
+// Calls update(i) for every element of every trainable tensor (batch norm's moving statistics are skipped), in
+// parallel over the current arena's threads: each element's update reads only that element, so the threads do
+// not change a bit.
 template <typename F>
 void forEachTrainable(const ParameterSet& params, F&& update) {
   for (const ParameterInfo& p : params.tensors()) {
     if (!p.trainable) continue;
-    for (Index i = p.offset; i < p.offset + p.size(); ++i) update(static_cast<size_t>(i));
+    const auto offset = static_cast<size_t>(p.offset);
+    forEachElementBlock(static_cast<size_t>(p.size()), [&](size_t first, size_t last) {
+      for (size_t i = offset + first; i < offset + last; ++i) update(i);
+    });
   }
 }
 

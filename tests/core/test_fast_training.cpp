@@ -1,0 +1,144 @@
+// The fast paths of a training step against their plain versions: the BLIS products (core/matrix_product.h)
+// against Eigen's, the chunks cut by work (core/sample_chunks.h), and a batch of very different lengths over two
+// threads, whose gradient (token table reduced row by row) must equal the one-thread gradient and repeat bit for bit.
+#include <oneapi/tbb/task_arena.h>
+
+#include <QtTest>
+#include <cstring>
+
+#include "core/matrix_product.h"
+#include "core/models/transformer_classifier.h"
+#include "core/random.h"
+#include "core/sample_chunks.h"
+
+using namespace al;
+
+namespace {
+
+Matrix randomMatrix(Index rows, Index cols, Rng& rng) {
+  Matrix m(rows, cols);
+  for (Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(rng.uniform() * 2.0 - 1.0);
+  return m;
+}
+
+// The largest difference relative to the largest entry of the expected matrix.
+double relativeError(const Matrix& got, const Matrix& want) {
+  return (got - want).cwiseAbs().maxCoeff() / std::max(1e-6f, want.cwiseAbs().maxCoeff());
+}
+
+// A small model (V 50, D 8) and a batch of 6 samples whose lengths run from 2 to 40 tokens.
+struct Rig {
+  Rig() : model(config()) {
+    model.initialize(11);
+    Rng rng(3);
+    const int lengths[] = {40, 2, 3, 30, 5, 12};
+    for (int T : lengths) {
+      EncodedSample s;
+      for (int t = 0; t < T; ++t) s.ids.push_back(2 + static_cast<int>(rng.below(40)));
+      s.label = static_cast<float>(T % 2);
+      samples.push_back(std::move(s));
+    }
+    for (const EncodedSample& s : samples) batch.push_back(&s);
+  }
+  static TransformerConfig config() {
+    TransformerConfig c;
+    c.vocabSize = 50;
+    c.sequenceLength = 48;
+    c.embedDim = 8;
+    c.numHeads = 2;
+    c.keyDim = 4;
+    c.denseDim = 6;
+    c.dropout = 0;  // the same forward pass whatever the chunks
+    return c;
+  }
+  FloatBuffer gradient(int threads) {
+    Gradients grads(model.parameters());
+    tbb::task_arena arena(threads);
+    arena.execute([&] { model.trainBatch(batch, grads, 1); });
+    return grads.data();
+  }
+  TransformerClassifier model;
+  std::vector<EncodedSample> samples;
+  std::vector<const EncodedSample*> batch;
+};
+
+}  // namespace
+
+class TestFastTraining : public QObject {
+  Q_OBJECT
+ private slots:
+  void productsMatchEigen_data() {
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<int>("n");
+    QTest::newRow("small: Eigen") << 3 << 4 << 5;
+    QTest::newRow("large: BLIS") << 70 << 90 << 40;
+    QTest::newRow("one row") << 1 << 300 << 200;
+  }
+  void productsMatchEigen() {
+    QFETCH(int, m);
+    QFETCH(int, k);
+    QFETCH(int, n);
+    Rng rng(5);
+    const Matrix a = randomMatrix(m, k, rng), b = randomMatrix(k, n, rng);  // m x k, k x n
+    const Matrix want = a * b;                                                // m x n
+    const Matrix at = a.transpose(), bt = b.transpose();
+    for (bool transA : {false, true})
+      for (bool transB : {false, true}) {
+        Matrix got(m, n);
+        got.setConstant(std::numeric_limits<float>::quiet_NaN());  // beta 0 ignores what was there
+        multiply(transA ? at : a, transA ? Op::Transposed : Op::Plain, transB ? bt : b, transB ? Op::Transposed : Op::Plain, got);
+        QVERIFY2(relativeError(got, want) < 1e-5, qPrintable(QString("op(a) %1, op(b) %2").arg(transA).arg(transB)));
+      }
+    // alpha and beta, into a block of a wider matrix: c = 0.5·a·b + 2·c
+    Matrix wide = randomMatrix(m, n + 7, rng);  // m x (n + 7)
+    const Matrix before = wide;
+    multiply(a, Op::Plain, b, Op::Plain, wide.middleCols(3, n), 0.5f, 2.0f);
+    QVERIFY(relativeError(wide.middleCols(3, n), 0.5f * want + 2.0f * before.middleCols(3, n)) < 1e-5);
+    QCOMPARE(wide.leftCols(3), before.leftCols(3));  // the block's neighbours are untouched
+    QCOMPARE(wide.rightCols(4), before.rightCols(4));
+  }
+
+  void affineAddsTheBiasToEveryRow() {
+    Rng rng(9);
+    const Matrix x = randomMatrix(50, 40, rng), w = randomMatrix(40, 30, rng), b = randomMatrix(1, 30, rng);
+    const Matrix want = (x * w).rowwise() + b.row(0);
+    QVERIFY(relativeError(affine(x, w, b), want) < 1e-5);
+  }
+
+  void chunksShareTheWork() {
+    const std::vector<double> work{12, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};  // one long review among short ones
+    QCOMPARE(evenChunks(work.size(), 2).first, (std::vector<size_t>{0, 6, 12}));    // 17 against 6
+    QCOMPARE(balancedChunks(work, 2).first, (std::vector<size_t>{0, 1, 12}));        // 12 against 11
+    const std::vector<double> same(9, 1.0);                                          // equal work: equal counts
+    QCOMPARE(balancedChunks(same, 3).first, evenChunks(9, 3).first);
+    QCOMPARE(balancedChunks(same, 1).first, (std::vector<size_t>{0, 9}));
+  }
+
+  void twoThreadsGiveTheOneThreadGradient() {
+    Rig rig;
+    const FloatBuffer one = rig.gradient(1), two = rig.gradient(2);
+    QCOMPARE(two.size(), one.size());
+    double largest = 0, worst = 0;
+    for (size_t i = 0; i < one.size(); ++i) {
+      largest = std::max(largest, std::abs(double(one[i])));
+      worst = std::max(worst, std::abs(double(two[i]) - double(one[i])));
+    }
+    QVERIFY(largest > 0);
+    QVERIFY2(worst <= 1e-5 * largest, qPrintable(QString("largest difference %1 of %2").arg(worst).arg(largest)));
+  }
+
+  void aThreadCountRepeatsBitForBit() {
+    Rig rig;
+    // The second and third batches reuse the chunk buffers the first one cleared: any row left over would show.
+    const FloatBuffer first = rig.gradient(2), second = rig.gradient(2), third = rig.gradient(2);
+    QVERIFY(std::memcmp(first.data(), second.data(), first.size() * sizeof(float)) == 0);
+    QVERIFY(std::memcmp(first.data(), third.data(), first.size() * sizeof(float)) == 0);
+    Rig fresh;
+    const FloatBuffer again = fresh.gradient(2);
+    QVERIFY(std::memcmp(first.data(), again.data(), first.size() * sizeof(float)) == 0);
+  }
+};
+
+QTEST_MAIN(TestFastTraining)
+#include "test_fast_training.moc"
