@@ -1,9 +1,10 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
     <name>DataCardText</name>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book's threshold of %5).</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; training reviews, &lt;b&gt;%2&lt;/b&gt; words each on average.&lt;br&gt;Reviews ÷ words per review = &lt;b&gt;%3&lt;/b&gt; (%4 the book&apos;s threshold of %5).</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; 条训练影评，平均每条 &lt;b&gt;%2&lt;/b&gt; 个词。&lt;br&gt;影评数 ÷ 每条影评的词数 = &lt;b&gt;%3&lt;/b&gt;（%4书中的阈值 %5）。</translation>
     </message>
     <message>
@@ -35,7 +36,7 @@
         <translation>生成的数据，专门设计成由词序决定结果（“……但是……”、否定）。</translation>
     </message>
     <message>
-        <source>Measured on it with the tiny preset: the Transformer with position reaches %1 test accuracy, without position %2, the bag of bigrams %3. The book's rule of thumb is about real text; here word order is the point.</source>
+        <source>Measured on it with the tiny preset: the Transformer with position reaches %1 test accuracy, without position %2, the bag of bigrams %3. The book&apos;s rule of thumb is about real text; here word order is the point.</source>
         <translation>用 tiny 预设在这份数据上实测：带位置信息的 Transformer 测试准确率达到 %1，不带位置信息为 %2，二元词袋为 %3。书中的经验法则针对的是真实文本；而这里的重点正是词序。</translation>
     </message>
     <message>
@@ -120,7 +121,7 @@
         <translation>优化器</translation>
     </message>
     <message>
-        <source>How the gradient becomes a step. SGD: a fixed multiple of the gradient. RMSprop and Adam: each weight's step is scaled by how large its recent gradients were.</source>
+        <source>How the gradient becomes a step. SGD: a fixed multiple of the gradient. RMSprop and Adam: each weight&apos;s step is scaled by how large its recent gradients were.</source>
         <translation>梯度如何变成一步更新。SGD：梯度乘以一个固定倍数。RMSprop 和 Adam：每个权重的步长会按它最近梯度的大小进行缩放。</translation>
     </message>
     <message>
@@ -148,7 +149,7 @@
         <translation>打乱顺序</translation>
     </message>
     <message>
-        <source>On: a new order of the samples every epoch. Off: the file's order every time.</source>
+        <source>On: a new order of the samples every epoch. Off: the file&apos;s order every time.</source>
         <translation>开：每一轮都重新打乱样本顺序。关：每次都按文件中的顺序。</translation>
     </message>
     <message>
@@ -180,7 +181,7 @@
         <translation>分词器</translation>
     </message>
     <message>
-        <source>How text is cut into tokens. keras: the book's rules (lowercase, no punctuation, split on spaces). ascii: the chatbot tutorial's rules (accents removed, only a-z and ?.!, kept). icu_words: a dictionary of words for any language, Chinese and Japanese included. auto: the task's own rules, or icu_words when the data is mostly Chinese, Japanese or Korean.</source>
+        <source>How text is cut into tokens. keras: the book&apos;s rules (lowercase, no punctuation, split on spaces). ascii: the chatbot tutorial&apos;s rules (accents removed, only a-z and ?.!, kept). icu_words: a dictionary of words for any language, Chinese and Japanese included. auto: the task&apos;s own rules, or icu_words when the data is mostly Chinese, Japanese or Korean.</source>
         <translation>如何把文本切分成词元。keras：书中的规则（转为小写、去掉标点、按空格切分）。ascii：聊天机器人教程的规则（去掉重音符号，只保留 a-z 和 ?.!,）。icu_words：基于词典切分词语，适用于任何语言，包括中文和日文。自动：使用任务自己的规则；若数据以中文、日文或韩文为主，则使用 icu_words。</translation>
     </message>
     <message>
@@ -276,7 +277,7 @@
         <translation>词的位置</translation>
     </message>
     <message>
-        <source>Attention alone does not see word order. Learned: the model learns one vector per position. Sinusoidal: fixed sine waves of different speeds. None: the sentence is a bag of words, so "not good" and "good, not" look alike.</source>
+        <source>Attention alone does not see word order. Learned: the model learns one vector per position. Sinusoidal: fixed sine waves of different speeds. None: the sentence is a bag of words, so &quot;not good&quot; and &quot;good, not&quot; look alike.</source>
         <translation>注意力本身看不到词序。学习得到：模型为每个位置学习一个向量（位置嵌入）。正弦：固定的、频率各不相同的正弦波（位置编码）。无：句子只是一个词袋，所以“not good”和“good, not”看起来一模一样。</translation>
     </message>
     <message>
@@ -296,7 +297,7 @@
         <translation>归一化</translation>
     </message>
     <message>
-        <source>Layer: each word's vector is normalized on its own (what Transformers use). Batch: each feature is normalized over all words of the batch, which mixes reviews of different lengths.</source>
+        <source>Layer: each word&apos;s vector is normalized on its own (what Transformers use). Batch: each feature is normalized over all words of the batch, which mixes reviews of different lengths.</source>
         <translation>层归一化：每个词的向量单独归一化（Transformer 的做法）。批归一化：每个特征在整个批次的所有词上归一化，这会把长短不一的影评混在一起。</translation>
     </message>
     <message>
@@ -312,7 +313,7 @@
         <translation>池化</translation>
     </message>
     <message>
-        <source>How the words' vectors become one vector for the review: the largest value of each feature, or the average.</source>
+        <source>How the words&apos; vectors become one vector for the review: the largest value of each feature, or the average.</source>
         <translation>如何把各个词的向量合成整条影评的一个向量：取每个特征的最大值，或取平均值。</translation>
     </message>
     <message>
@@ -376,7 +377,7 @@
         <translation>GRU 单元数 (U)</translation>
     </message>
     <message>
-        <source>The size of the encoder's and decoder's memory (their GRU state).</source>
+        <source>The size of the encoder&apos;s and decoder&apos;s memory (their GRU state).</source>
         <translation>编码器和解码器的“记忆”大小（即它们的 GRU 状态）。</translation>
     </message>
     <message>
@@ -467,7 +468,7 @@
         <translation type="vanished">数据读取完毕后立即开始训练。</translation>
     </message>
     <message>
-        <source>Show a saved model's curves on the Train page (repeatable).</source>
+        <source>Show a saved model&apos;s curves on the Train page (repeatable).</source>
         <translation>在训练页面上显示已保存模型的曲线（可重复使用）。</translation>
     </message>
     <message>
@@ -720,8 +721,8 @@
         <translation>Softmax：对齐</translation>
     </message>
     <message>
-        <source>a_j = exp(e_j) / Σ_j' exp(e_j')</source>
-        <translation>a_j = exp(e_j) / Σ_j' exp(e_j')</translation>
+        <source>a_j = exp(e_j) / Σ_j&apos; exp(e_j&apos;)</source>
+        <translation>a_j = exp(e_j) / Σ_j&apos; exp(e_j&apos;)</translation>
     </message>
     <message>
         <source>The scores become weights that sum to 1: where the decoder looks while writing “%1”. Stacked for every answer word, they form the alignment heatmap (answer words x question words).</source>
@@ -784,7 +785,7 @@
         <translation>Q = X1·W_q + b_q,  K = E·W_k + b_k,  V = E·W_v + b_v</translation>
     </message>
     <message>
-        <source>Now the queries come from the decoder (X1, T rows) but the keys and values from the encoder's output E (S rows, one per question word): the answer asks the question.</source>
+        <source>Now the queries come from the decoder (X1, T rows) but the keys and values from the encoder&apos;s output E (S rows, one per question word): the answer asks the question.</source>
         <translation>现在查询来自解码器（X1，T 行），而键和值来自编码器的输出 E（S 行，每个问题词一行）：由答案向问题发问。</translation>
     </message>
     <message>
@@ -808,7 +809,7 @@
         <translation>A_h = softmax_rows(S_h)   (T × S)</translation>
     </message>
     <message>
-        <source>Row t says which question words the decoder reads while at answer position t: this is the Transformer's alignment, the counterpart of the Bahdanau heatmap.</source>
+        <source>Row t says which question words the decoder reads while at answer position t: this is the Transformer&apos;s alignment, the counterpart of the Bahdanau heatmap.</source>
         <translation>第 t 行表示解码器在答案位置 t 时读取了哪些问题词：这就是 Transformer 的对齐，相当于 Bahdanau 注意力的热力图。</translation>
     </message>
     <message>
@@ -820,7 +821,7 @@
         <translation>X2 = norm2(X1 + [A_h·V_h]_h·W_o + b_o)</translation>
     </message>
     <message>
-        <source>Every answer position takes a blend of the question words' values, is added to its own row and normalized.</source>
+        <source>Every answer position takes a blend of the question words&apos; values, is added to its own row and normalized.</source>
         <translation>每个答案位置取各问题词的值的加权混合，加到自己这一行上，再做归一化。</translation>
     </message>
     <message>
@@ -844,7 +845,7 @@
         <translation>Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)</translation>
     </message>
     <message>
-        <source>The same two-layer network on every position on its own; its output is the layer's output.</source>
+        <source>The same two-layer network on every position on its own; its output is the layer&apos;s output.</source>
         <translation>同一个两层网络分别作用于每个位置；它的输出就是这一层的输出。</translation>
     </message>
     <message>
@@ -944,7 +945,7 @@
         <translation>填充掩码：一个批次会把短句子填充到相同长度，而填充部分不应受到关注。填充列中的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。（填充行在这里仍然会得到权重；但后续计算不会读取它们。）</translation>
     </message>
     <message>
-        <source>No mask: every token may look at every other token and at itself, as in the classifier's encoder. A mask would set some scores to −∞ before the softmax, which makes their weights exactly 0.</source>
+        <source>No mask: every token may look at every other token and at itself, as in the classifier&apos;s encoder. A mask would set some scores to −∞ before the softmax, which makes their weights exactly 0.</source>
         <translation>无掩码：每个词元都可以看其他所有词元和它自己，就像分类器的编码器那样。掩码会在 softmax 之前把某些分数设为 −∞，使它们的权重恰好为 0。</translation>
     </message>
     <message>
@@ -972,8 +973,8 @@
         <translation>按行 Softmax</translation>
     </message>
     <message>
-        <source>A_h(i, j) = exp(M(i, j)) / Σ_j' exp(M(i, j'))</source>
-        <translation>A_h(i, j) = exp(M(i, j)) / Σ_j' exp(M(i, j'))</translation>
+        <source>A_h(i, j) = exp(M(i, j)) / Σ_j&apos; exp(M(i, j&apos;))</source>
+        <translation>A_h(i, j) = exp(M(i, j)) / Σ_j&apos; exp(M(i, j&apos;))</translation>
     </message>
     <message>
         <source>Weights × V</source>
@@ -996,7 +997,7 @@
         <translation>Y = [Z_1 … Z_H]·W_o + b_o</translation>
     </message>
     <message>
-        <source>The heads' results are put side by side (H·K columns) and one more learned projection mixes them back to the model width D. This Y is the output of the attention layer.</source>
+        <source>The heads&apos; results are put side by side (H·K columns) and one more learned projection mixes them back to the model width D. This Y is the output of the attention layer.</source>
         <translation>把各个头的结果并排拼在一起（H·K 列），再用一个学习得到的投影把它们混合回模型维度 D。这个 Y 就是注意力层的输出。</translation>
     </message>
     <message>
@@ -1016,7 +1017,7 @@
         <translation>把注意力的输出加到输入上（残差连接：这一层只需学习一个修正量，梯度也有一条很短的回传路径）。 </translation>
     </message>
     <message>
-        <source>Layer norm then rescales every token's row to mean 0 and variance 1, times a learned gamma plus beta.</source>
+        <source>Layer norm then rescales every token&apos;s row to mean 0 and variance 1, times a learned gamma plus beta.</source>
         <translation>然后层归一化把每个词元的那一行缩放到均值为 0、方差为 1，再乘以学习得到的 gamma、加上 beta。</translation>
     </message>
     <message>
@@ -1205,6 +1206,17 @@
     </message>
 </context>
 <context>
+    <name>StepperPage</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+</context>
+<context>
     <name>al::download::Downloader</name>
     <message>
         <source>Cannot download %1: only http:// and https:// addresses can be downloaded.</source>
@@ -1231,8 +1243,8 @@
         <translation>无法读取 %1：%2。请删除它并重新下载。</translation>
     </message>
     <message>
-        <source>The server of %1 keeps sending other bytes than those asked for (Content-Range "%2"), so the download cannot be resumed. Delete %3 and try again later.</source>
-        <translation>%1 的服务器总是发来与请求不符的字节（Content-Range "%2"），因此无法断点续传。请删除 %3，稍后再试。</translation>
+        <source>The server of %1 keeps sending other bytes than those asked for (Content-Range &quot;%2&quot;), so the download cannot be resumed. Delete %3 and try again later.</source>
+        <translation>%1 的服务器总是发来与请求不符的字节（Content-Range &quot;%2&quot;），因此无法断点续传。请删除 %3，稍后再试。</translation>
     </message>
     <message>
         <source>%1 does not match the file at %2. Delete it and try again.</source>
@@ -1357,8 +1369,8 @@
         <translation>Unicode 文本</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;A teaching tool for attention and Transformers: train the models, see their attention, step through the arithmetic. Built with Qt %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Built on&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing="6"&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;Where things are&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Data (the downloaded IMDB archive, %4): %5&lt;br&gt;Settings: %6&lt;br&gt;Models are saved where you choose; the command line writes them under runs/ by default.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;一款讲解注意力机制与 Transformer 的教学工具：训练模型，观察它们的注意力，逐步演示其中的运算。基于 Qt %2 构建。&lt;/p&gt;&lt;p&gt;&lt;b&gt;所用的开源组件&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing="6"&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;文件位置&lt;/b&gt;&lt;/p&gt;&lt;p&gt;数据（下载的 IMDB 压缩包，%4）：%5&lt;br&gt;设置：%6&lt;br&gt;模型保存在你选择的位置；命令行默认把模型写到 runs/ 下。&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;A teaching tool for attention and Transformers: train the models, see their attention, step through the arithmetic. Built with Qt %2.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Built on&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;Where things are&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Data (the downloaded IMDB archive, %4): %5&lt;br&gt;Settings: %6&lt;br&gt;Models are saved where you choose; the command line writes them under runs/ by default.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;AttentionLab %1&lt;/h3&gt;&lt;p&gt;一款讲解注意力机制与 Transformer 的教学工具：训练模型，观察它们的注意力，逐步演示其中的运算。基于 Qt %2 构建。&lt;/p&gt;&lt;p&gt;&lt;b&gt;所用的开源组件&lt;/b&gt;&lt;/p&gt;&lt;table cellspacing=&quot;6&quot;&gt;%3&lt;/table&gt;&lt;p&gt;&lt;b&gt;文件位置&lt;/b&gt;&lt;/p&gt;&lt;p&gt;数据（下载的 IMDB 压缩包，%4）：%5&lt;br&gt;设置：%6&lt;br&gt;模型保存在你选择的位置；命令行默认把模型写到 runs/ 下。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1372,7 +1384,7 @@
         <translation>随机种子生成的玩具聊天机器人（未训练）</translation>
     </message>
     <message>
-        <source>Random weights, the question's own words as vocabulary: the answer is nonsense, the arithmetic is real</source>
+        <source>Random weights, the question&apos;s own words as vocabulary: the answer is nonsense, the arithmetic is real</source>
         <translation>随机权重，词表就是问题本身的词：回答毫无意义，但运算过程是真实的</translation>
     </message>
     <message>
@@ -1380,7 +1392,7 @@
         <translation>“%1”</translation>
     </message>
     <message>
-        <source>The Chatbot page's model</source>
+        <source>The Chatbot page&apos;s model</source>
         <translation>“聊天机器人”页面的模型</translation>
     </message>
     <message>
@@ -1388,11 +1400,11 @@
         <translation>请在“聊天机器人”页面中选择或训练一个聊天机器人</translation>
     </message>
     <message>
-        <source>U, the GRU's state width (and the toy's word vector width)</source>
+        <source>U, the GRU&apos;s state width (and the toy&apos;s word vector width)</source>
         <translation>U：GRU 状态的维度（也是玩具模型词向量的维度）</translation>
     </message>
     <message>
-        <source>A, the width of the attention's hidden layer</source>
+        <source>A, the width of the attention&apos;s hidden layer</source>
         <translation>A：注意力隐藏层的宽度</translation>
     </message>
     <message>
@@ -1412,7 +1424,7 @@
         <translation>种子</translation>
     </message>
     <message>
-        <source>Which answer word's attention to walk through</source>
+        <source>Which answer word&apos;s attention to walk through</source>
         <translation>要逐步演示哪个答案词的注意力</translation>
     </message>
     <message>
@@ -1625,7 +1637,7 @@
         </translation>
     </message>
     <message>
-        <source>; &lt;b&gt;the text was cut&lt;/b&gt; after %1 tokens (the model's sequence length): the rest is not read</source>
+        <source>; &lt;b&gt;the text was cut&lt;/b&gt; after %1 tokens (the model&apos;s sequence length): the rest is not read</source>
         <translation>；&lt;b&gt;文本在第 %1 个词元之后被截断&lt;/b&gt;（即模型的序列长度）：后面的部分不会被读取</translation>
     </message>
     <message>
@@ -1801,7 +1813,7 @@
         <translation>对齐</translation>
     </message>
     <message>
-        <source>Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last layer's cross-attention, averaged over the heads). The Step through page walks through one step. Click a row of any heatmap to see where that word looks.</source>
+        <source>Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last layer&apos;s cross-attention, averaged over the heads). The Step through page walks through one step. Click a row of any heatmap to see where that word looks.</source>
         <translation>每一行是解码器某一步的注意力，一行之和为 1（对 Transformer 而言：取最后一层的交叉注意力，并对各头求平均）。“逐步演示”页面会一步步讲解其中一步。点击任一热力图中的一行，可以看到那个词在关注哪里。</translation>
     </message>
     <message>
@@ -2004,7 +2016,7 @@
         <translation>GRU：每个答案词的加性注意力</translation>
     </message>
     <message>
-        <source>Transformer: last layer's cross-attention, heads averaged</source>
+        <source>Transformer: last layer&apos;s cross-attention, heads averaged</source>
         <translation>Transformer：最后一层的交叉注意力，各头取平均</translation>
     </message>
     <message>
@@ -2028,7 +2040,7 @@
         <translation>%1 训练失败：%2</translation>
     </message>
     <message>
-        <source>Measuring %1's exact-match accuracy…</source>
+        <source>Measuring %1&apos;s exact-match accuracy…</source>
         <translation>正在测量 %1 的完全匹配准确率…</translation>
     </message>
     <message>
@@ -2255,7 +2267,7 @@ to %2</source>
         <translation>请在“注意力”页面中选择或训练一个模型</translation>
     </message>
     <message>
-        <source>D, the width of every token's vector</source>
+        <source>D, the width of every token&apos;s vector</source>
         <translation>D：每个词元向量的维度</translation>
     </message>
     <message>
@@ -2475,7 +2487,7 @@ to %2</source>
         <translation>注意力来自：</translation>
     </message>
     <message>
-        <source>Left: the words the model would put in the blank. Right: how much the blank's position looked at each word, on both sides of it (the row sums to 1).</source>
+        <source>Left: the words the model would put in the blank. Right: how much the blank&apos;s position looked at each word, on both sides of it (the row sums to 1).</source>
         <translation>左图：模型会填入空格的词。右图：空格所在位置对它左右两侧每个词的关注程度（整行之和为 1）。</translation>
     </message>
     <message>
@@ -2521,13 +2533,13 @@ to %2</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n word(s) in grey are not in the model's vocabulary: it reads them as [UNK].</source>
+        <source>%n word(s) in grey are not in the model&apos;s vocabulary: it reads them as [UNK].</source>
         <translation>
             <numerusform>灰色的 %n 个词不在模型的词表中：模型把它们读作 [UNK]。</numerusform>
         </translation>
     </message>
     <message>
-        <source>Only the first %1 tokens are read (the model's sequence_length); the rest is cut off.</source>
+        <source>Only the first %1 tokens are read (the model&apos;s sequence_length); the rest is cut off.</source>
         <translation>只读取前 %1 个词元（模型的 sequence_length）；其余部分被截掉。</translation>
     </message>
     <message>
@@ -2535,7 +2547,7 @@ to %2</source>
         <translation>%1（第 %2 个词）：%3</translation>
     </message>
     <message>
-        <source>layer %1, heads' average</source>
+        <source>layer %1, heads&apos; average</source>
         <translation>第 %1 层，各头的平均</translation>
     </message>
     <message>
@@ -2589,7 +2601,7 @@ to %2</source>
 <context>
     <name>al::ui::HyperParameterForm</name>
     <message>
-        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book's exact model). Every value below can still be changed.</source>
+        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model). Every value below can still be changed.</source>
         <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）。下面的每个值仍然可以修改。</translation>
     </message>
     <message>
@@ -2619,7 +2631,7 @@ to %2</source>
         <translation>在应用中打开</translation>
     </message>
     <message>
-        <source>Set up this lesson's instrument with the lesson's settings</source>
+        <source>Set up this lesson&apos;s instrument with the lesson&apos;s settings</source>
         <translation>按本课的设置准备好本课的配套工具</translation>
     </message>
     <message>
@@ -2717,7 +2729,7 @@ to %2</source>
         <translation>填空</translation>
     </message>
     <message>
-        <source>BERT's masked language model: guess hidden words from both sides</source>
+        <source>BERT&apos;s masked language model: guess hidden words from both sides</source>
         <translation>BERT 的掩码语言模型：根据左右两侧的上下文猜出被遮住的词</translation>
     </message>
     <message>
@@ -2872,6 +2884,14 @@ to %2</source>
         <source>Start here: the course, one idea and one instrument at a time</source>
         <translation>从这里开始：整门课程，一次一个概念、一个工具</translation>
     </message>
+    <message>
+        <source>&amp;Vocabulary…</source>
+        <translation>词表(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>The words the current model knows, with their ids and frequencies</source>
+        <translation>当前模型认识的词，以及它们的编号和词频</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ManualWindow</name>
@@ -2899,7 +2919,7 @@ to %2</source>
         <translation>换一个样本</translation>
     </message>
     <message>
-        <source>Another training review, masked again with the training code's own function</source>
+        <source>Another training review, masked again with the training code&apos;s own function</source>
         <translation>换一条训练影评，用训练代码本身的函数重新做掩码</translation>
     </message>
     <message>
@@ -2923,7 +2943,7 @@ to %2</source>
         <translation>请在上方选择或训练一个掩码语言模型，看看它在训练中如何遮住词。</translation>
     </message>
     <message>
-        <source>A review of the built-in training corpus, read by this model's tokenizer. Training hides %1 % of its tokens and asks the model for the original word at exactly those positions (coloured): most become [MASK], some a random word, some stay as they were, so that the model cannot learn that only [MASK] positions matter.</source>
+        <source>A review of the built-in training corpus, read by this model&apos;s tokenizer. Training hides %1 % of its tokens and asks the model for the original word at exactly those positions (coloured): most become [MASK], some a random word, some stay as they were, so that the model cannot learn that only [MASK] positions matter.</source>
         <translation>内置训练语料中的一条影评，由这个模型的分词器读入。训练时遮住其中 %1 % 的词元，并要求模型恰好在这些位置（彩色标出）说出原来的词：大多数换成 [MASK]，一些换成随机词，一些保持原样，这样模型就不会学到“只有 [MASK] 的位置才重要”。</translation>
     </message>
     <message>
@@ -2992,11 +3012,11 @@ to %2</source>
         <translation>播放</translation>
     </message>
     <message>
-        <source>Segment %1, word %2: its query reads %3 of its own segment's words and %4 cached from the segment before. Stacked over %5 layers, the top layer can draw on up to %6 words.</source>
+        <source>Segment %1, word %2: its query reads %3 of its own segment&apos;s words and %4 cached from the segment before. Stacked over %5 layers, the top layer can draw on up to %6 words.</source>
         <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，以及从上一个片段缓存的 %4 个词。叠加 %5 层后，最上面一层最多能用到 %6 个词。</translation>
     </message>
     <message>
-        <source>Segment %1, word %2: its query reads %3 of its own segment's words and nothing before. Without the memory no layer sees past the segment's start, however many layers there are.</source>
+        <source>Segment %1, word %2: its query reads %3 of its own segment&apos;s words and nothing before. Without the memory no layer sees past the segment&apos;s start, however many layers there are.</source>
         <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，之前的一概读不到。没有记忆时，不管有多少层，都没有哪一层能看到片段开头之前的内容。</translation>
     </message>
 </context>
@@ -3013,6 +3033,30 @@ to %2</source>
     <message>
         <source>Training…</source>
         <translation>正在训练…</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>例句</translation>
+    </message>
+    <message>
+        <source>Sentences the model knows every word of: pick one to put it into the input</source>
+        <translation>模型认识其中每个词的句子：选一句放入输入框</translation>
+    </message>
+    <message>
+        <source>Vocabulary…</source>
+        <translation>词表…</translation>
+    </message>
+    <message>
+        <source>The words the model knows: search a word for its id and frequency, or type a sentence to see which of its words are unknown</source>
+        <translation>模型认识的词：搜索一个词可看它的编号和词频，输入一个句子可看其中哪些词是未知词</translation>
+    </message>
+    <message>
+        <source>Sentences it knows every word of</source>
+        <translation>它认识其中每个词的句子</translation>
+    </message>
+    <message>
+        <source>From the lessons (some words may be unknown)</source>
+        <translation>来自课程（部分词可能是未知词）</translation>
     </message>
 </context>
 <context>
@@ -3041,7 +3085,7 @@ to %2</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <source>tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: the source text's exact model (slow).</source>
+        <source>tiny: seconds, for the built-in reviews. classroom: minutes, for real IMDB. book: the source text&apos;s exact model (slow).</source>
         <translation>tiny：几秒钟，用于内置影评。classroom：几分钟，用于真实的 IMDB 数据。book：与原书完全相同的模型（较慢）。</translation>
     </message>
     <message>
@@ -3145,15 +3189,15 @@ to %2</source>
         <translation>比赛 %1 %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Result on %1 test reviews&lt;/b&gt; (never seen in training), after %2 epochs each: &lt;b style='color:%3'&gt;layer norm %4&lt;/b&gt;, &lt;b style='color:%5'&gt;batch norm %6&lt;/b&gt; right (best validation accuracy %7 and %8).&lt;br&gt;</source>
-        <translation>&lt;b&gt;在 %1 条测试影评上的结果&lt;/b&gt;（训练中从未见过），各训练 %2 轮后的正确率：&lt;b style='color:%3'&gt;层归一化 %4&lt;/b&gt;，&lt;b style='color:%5'&gt;批归一化 %6&lt;/b&gt;（最佳验证准确率分别为 %7 和 %8）。&lt;br&gt;</translation>
+        <source>&lt;b&gt;Result on %1 test reviews&lt;/b&gt; (never seen in training), after %2 epochs each: &lt;b style=&apos;color:%3&apos;&gt;layer norm %4&lt;/b&gt;, &lt;b style=&apos;color:%5&apos;&gt;batch norm %6&lt;/b&gt; right (best validation accuracy %7 and %8).&lt;br&gt;</source>
+        <translation>&lt;b&gt;在 %1 条测试影评上的结果&lt;/b&gt;（训练中从未见过），各训练 %2 轮后的正确率：&lt;b style=&apos;color:%3&apos;&gt;层归一化 %4&lt;/b&gt;，&lt;b style=&apos;color:%5&apos;&gt;批归一化 %6&lt;/b&gt;（最佳验证准确率分别为 %7 和 %8）。&lt;br&gt;</translation>
     </message>
     <message>
         <source>In the last epoch, layer norm got %1 of its training batches right and %2 of the held-out validation reviews; batch norm %3 and %4. </source>
         <translation>在最后一轮中，层归一化在训练批次上的正确率为 %1，在留出的验证影评上为 %2；批归一化分别为 %3 和 %4。 </translation>
     </message>
     <message>
-        <source>Batch norm loses more between the two. One reason: in training it normalizes with the current batch's statistics, on new reviews with averages collected during training, and they are not the same. </source>
+        <source>Batch norm loses more between the two. One reason: in training it normalizes with the current batch&apos;s statistics, on new reviews with averages collected during training, and they are not the same. </source>
         <translation>批归一化在两者之间下降得更多。原因之一：训练时它用当前批次的统计量做归一化，而在新影评上用的是训练中累积的平均值，两者并不相同。 </translation>
     </message>
     <message>
@@ -3165,7 +3209,7 @@ to %2</source>
         <translation>&lt;b&gt;平局&lt;/b&gt;：%1 领先 %2 个百分点（%3 条影评），但在 %4 条影评上测得的结果，单凭偶然就会波动约 ±%5 个百分点，所以这个差距可能只是运气。 </translation>
     </message>
     <message>
-        <source>This agrees with the claim. Batch norm averages each feature over all the words of the batch, so a review's numbers depend on which other reviews (long or short) share its batch, and at test time it must fall back on averages collected during training. Layer norm normalizes each word's vector on its own, the same way in training and in testing.</source>
+        <source>This agrees with the claim. Batch norm averages each feature over all the words of the batch, so a review&apos;s numbers depend on which other reviews (long or short) share its batch, and at test time it must fall back on averages collected during training. Layer norm normalizes each word&apos;s vector on its own, the same way in training and in testing.</source>
         <translation>这与论断一致。批归一化把每个特征在批次的所有词上求平均，所以一条影评的数值取决于与它同批次的其他影评（是长还是短），而测试时它只能退而使用训练中累积的平均值。层归一化对每个词的向量单独归一化，训练和测试时的做法完全相同。</translation>
     </message>
     <message>
@@ -3208,8 +3252,8 @@ to %2</source>
 <context>
     <name>al::ui::NormalizationPage</name>
     <message>
-        <source>Both compute &lt;i&gt;(x − mean) / √(variance + ε)&lt;/i&gt;, over different numbers: &lt;b style='color:%1'&gt;layer normalization&lt;/b&gt; along each row (one sample or token), &lt;b style='color:%2'&gt;batch normalization&lt;/b&gt; along each column (one feature, over the batch). Click a cell to outline both.</source>
-        <translation>两者都计算 &lt;i&gt;(x − 均值) / √(方差 + ε)&lt;/i&gt;，只是针对不同的数：&lt;b style='color:%1'&gt;层归一化&lt;/b&gt;沿每一行（一个样本或词元），&lt;b style='color:%2'&gt;批归一化&lt;/b&gt;沿每一列（一个特征，跨整个批次）。点击一个格子，即可同时框出这两个范围。</translation>
+        <source>Both compute &lt;i&gt;(x − mean) / √(variance + ε)&lt;/i&gt;, over different numbers: &lt;b style=&apos;color:%1&apos;&gt;layer normalization&lt;/b&gt; along each row (one sample or token), &lt;b style=&apos;color:%2&apos;&gt;batch normalization&lt;/b&gt; along each column (one feature, over the batch). Click a cell to outline both.</source>
+        <translation>两者都计算 &lt;i&gt;(x − 均值) / √(方差 + ε)&lt;/i&gt;，只是针对不同的数：&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;沿每一行（一个样本或词元），&lt;b style=&apos;color:%2&apos;&gt;批归一化&lt;/b&gt;沿每一列（一个特征，跨整个批次）。点击一个格子，即可同时框出这两个范围。</translation>
     </message>
     <message>
         <source>Samples × features</source>
@@ -3228,7 +3272,7 @@ to %2</source>
         <translation>示例</translation>
     </message>
     <message>
-        <source>Back to the source text's tensor, [[1, 2, 3], [4, 5, 6]]</source>
+        <source>Back to the source text&apos;s tensor, [[1, 2, 3], [4, 5, 6]]</source>
         <translation>恢复为原书中的张量 [[1, 2, 3], [4, 5, 6]]</translation>
     </message>
     <message>
@@ -3268,16 +3312,16 @@ to %2</source>
         <translation>双击一个格子即可输入数字。</translation>
     </message>
     <message>
-        <source>&lt;b style='color:%1'&gt;Layer normalization&lt;/b&gt;: along each row</source>
-        <translation>&lt;b style='color:%1'&gt;层归一化&lt;/b&gt;：沿每一行</translation>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Layer normalization&lt;/b&gt;: along each row</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;：沿每一行</translation>
     </message>
     <message>
         <source>Each sample is normalized on its own, over its features. No other sample is involved, so training and inference compute the same thing, and a batch of one works.</source>
         <translation>每个样本在自己的各个特征上单独归一化。不涉及其他样本，所以训练和推理时的计算完全相同，批次中只有一个样本也没问题。</translation>
     </message>
     <message>
-        <source>&lt;b style='color:%1'&gt;Batch normalization&lt;/b&gt;: along each column</source>
-        <translation>&lt;b style='color:%1'&gt;批归一化&lt;/b&gt;：沿每一列</translation>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Batch normalization&lt;/b&gt;: along each column</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每一列</translation>
     </message>
     <message>
         <source>Training</source>
@@ -3348,7 +3392,7 @@ to %2</source>
         <translation>滑动方差</translation>
     </message>
     <message numerus="yes">
-        <source>Each column's mean and variance over the %n sample(s) of this batch.</source>
+        <source>Each column&apos;s mean and variance over the %n sample(s) of this batch.</source>
         <translation>
             <numerusform>每一列在本批次 %n 个样本上的均值和方差。</numerusform>
         </translation>
@@ -3419,16 +3463,16 @@ to %2</source>
         <translation>长度不同的序列用零（灰色的行）填充到最长序列的长度，使整个批次成为一个规整的数字块。</translation>
     </message>
     <message>
-        <source>&lt;b style='color:%1'&gt;Layer normalization&lt;/b&gt;: along each token</source>
-        <translation>&lt;b style='color:%1'&gt;层归一化&lt;/b&gt;：沿每个词元</translation>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Layer normalization&lt;/b&gt;: along each token</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;层归一化&lt;/b&gt;：沿每个词元</translation>
     </message>
     <message>
         <source>Every token is normalized over its own features: padding elsewhere in the batch changes nothing, whether it is counted or not.</source>
         <translation>每个词元在自己的特征上归一化：批次中其他地方的填充，无论是否计入，都不会有任何影响。</translation>
     </message>
     <message>
-        <source>&lt;b style='color:%1'&gt;Batch normalization&lt;/b&gt;: along each feature</source>
-        <translation>&lt;b style='color:%1'&gt;批归一化&lt;/b&gt;：沿每个特征</translation>
+        <source>&lt;b style=&apos;color:%1&apos;&gt;Batch normalization&lt;/b&gt;: along each feature</source>
+        <translation>&lt;b style=&apos;color:%1&apos;&gt;批归一化&lt;/b&gt;：沿每个特征</translation>
     </message>
     <message>
         <source>s%1 t%2</source>
@@ -3471,11 +3515,11 @@ to %2</source>
         <translation>方差，掩盖填充</translation>
     </message>
     <message>
-        <source>Each feature's statistics average %1 numbers, %2 of them padding zeros: they pull the mean toward 0 and change the variance, so a real token's output depends on how much padding its batch happens to have.</source>
+        <source>Each feature&apos;s statistics average %1 numbers, %2 of them padding zeros: they pull the mean toward 0 and change the variance, so a real token&apos;s output depends on how much padding its batch happens to have.</source>
         <translation>每个特征的统计量对 %1 个数求平均，其中 %2 个是填充的零：它们把均值拉向 0，也改变了方差，所以一个真实词元的输出取决于它所在批次碰巧有多少填充。</translation>
     </message>
     <message>
-        <source>Each feature's statistics average the %1 real tokens only; the %2 padding rows are left out. A model must carry a mask to every batch normalization to do this.</source>
+        <source>Each feature&apos;s statistics average the %1 real tokens only; the %2 padding rows are left out. A model must carry a mask to every batch normalization to do this.</source>
         <translation>每个特征的统计量只对 %1 个真实词元求平均；%2 个填充行被排除在外。要做到这一点，模型必须把掩码传给每一个批归一化层。</translation>
     </message>
 </context>
@@ -3490,11 +3534,11 @@ to %2</source>
         <translation>维度数：</translation>
     </message>
     <message>
-        <source>The model's width when a model is chosen</source>
+        <source>The model&apos;s width when a model is chosen</source>
         <translation>选中模型后使用该模型的维度</translation>
     </message>
     <message>
-        <source>Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the model's learned position vectors are (cosine): neighbouring positions that look alike show as a bright band along the diagonal.</source>
+        <source>Left: the sinusoidal encoding PE[p, 2j] = sin(p / 10000^(2j/D)), PE[p, 2j+1] = cos(…): fast waves in the first dimensions, slow ones in the last, so every position gets its own pattern. Right: how similar the model&apos;s learned position vectors are (cosine): neighbouring positions that look alike show as a bright band along the diagonal.</source>
         <translation>左图：正弦位置编码 PE[p, 2j] = sin(p / 10000^(2j/D))，PE[p, 2j+1] = cos(…)：前面的维度波动快，后面的维度波动慢，因此每个位置都有自己独特的模式。右图：模型学习得到的位置向量彼此有多相似（余弦相似度）：相邻位置彼此相似，就会在对角线上形成一条亮带。</translation>
     </message>
     <message>
@@ -3526,7 +3570,7 @@ to %2</source>
         <translation>“%1”没有学习得到的位置向量（位置：%2）；这里改为显示正弦位置编码的相似度。</translation>
     </message>
     <message>
-        <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding's similarity.</source>
+        <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding&apos;s similarity.</source>
         <translation>请选择一个使用学习得到的位置嵌入的已训练模型，来比较它的位置向量；在此之前先显示正弦位置编码的相似度。</translation>
     </message>
 </context>
@@ -3656,7 +3700,7 @@ to %2</source>
         <translation>每一课只能有一个页面</translation>
     </message>
     <message>
-        <source>expected “page: …” before the page's settings</source>
+        <source>expected “page: …” before the page&apos;s settings</source>
         <translation>页面的设置之前应有“page: …”</translation>
     </message>
     <message>
@@ -3738,7 +3782,7 @@ to %2</source>
         <translation>打开模型…</translation>
     </message>
     <message>
-        <source>Show a saved model's curves beside this session's runs</source>
+        <source>Show a saved model&apos;s curves beside this session&apos;s runs</source>
         <translation>在本次会话的运行旁边显示已保存模型的曲线</translation>
     </message>
     <message>
@@ -3770,7 +3814,7 @@ to %2</source>
         <translation>保存模型目录</translation>
     </message>
     <message>
-        <source>The run "%1" was never saved. Remove it and lose its model?</source>
+        <source>The run &quot;%1&quot; was never saved. Remove it and lose its model?</source>
         <translation>运行“%1”从未保存过。确定要移除它并丢弃它的模型吗？</translation>
     </message>
 </context>
@@ -3984,11 +4028,11 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>还没有可保存的运行：请先训练一个。</translation>
     </message>
     <message>
-        <source>"%1" failed (%2); its weights are not worth saving. Train it again with a smaller learning rate.</source>
+        <source>&quot;%1&quot; failed (%2); its weights are not worth saving. Train it again with a smaller learning rate.</source>
         <translation>“%1”失败了（%2）；它的权重不值得保存。请用更小的学习率重新训练。</translation>
     </message>
     <message>
-        <source>"%1" is still training: stop it or wait for the end, then save.</source>
+        <source>&quot;%1&quot; is still training: stop it or wait for the end, then save.</source>
         <translation>“%1”仍在训练中：请先停止它或等它结束，再保存。</translation>
     </message>
     <message>
@@ -3996,7 +4040,7 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>无法保存模型：%1</translation>
     </message>
     <message>
-        <source>Saved "%1" to %2</source>
+        <source>Saved &quot;%1&quot; to %2</source>
         <translation>已将“%1”保存到 %2</translation>
     </message>
     <message>
@@ -4012,11 +4056,11 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>已打开 %1：包含 %2 轮的训练历史。</translation>
     </message>
     <message>
-        <source>Removed the run "%1".</source>
+        <source>Removed the run &quot;%1&quot;.</source>
         <translation>已移除运行“%1”。</translation>
     </message>
     <message>
-        <source>The run "%1" is being saved or opened; remove it when that is done.</source>
+        <source>The run &quot;%1&quot; is being saved or opened; remove it when that is done.</source>
         <translation>运行“%1”正在保存或打开；请在完成后再移除。</translation>
     </message>
     <message>
@@ -4131,6 +4175,121 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
 </context>
 <context>
+    <name>al::ui::VocabularyDialog</name>
+    <message>
+        <source>%1 ([UNK])</source>
+        <translation>%1（[UNK]）</translation>
+    </message>
+    <message>
+        <source>(padding)</source>
+        <translation>（填充）</translation>
+    </message>
+    <message>
+        <source>Not in the vocabulary: the model reads it as [UNK]</source>
+        <translation>不在词表中：模型把它读作 [UNK]</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Vocabulary files store no frequencies: a model opened from a directory does not know them</source>
+        <translation>词表文件不保存词频：从目录打开的模型不知道词频</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Word</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>Frequency</source>
+        <translation>词频</translation>
+    </message>
+    <message>
+        <source>Known</source>
+        <translation>认识</translation>
+    </message>
+    <message>
+        <source>How often the word occurs in the training text the vocabulary was built from; for [UNK], every occurrence of the words left out</source>
+        <translation>该词在构建词表所用的训练文本中出现的次数；对 [UNK] 而言，是所有被排除的词出现次数之和</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Search a word, or type a sentence to see which of its words the model knows</source>
+        <translation>搜索一个词，或输入一个句子，看看模型认识其中哪些词</translation>
+    </message>
+    <message>
+        <source>Frequency: how often the word occurs in the training text its vocabulary was built from. A model opened from a directory does not know it: vocabulary files store no frequencies.</source>
+        <translation>词频：该词在构建词表所用的训练文本中出现的次数。从目录打开的模型不知道词频：词表文件不保存词频。</translation>
+    </message>
+    <message>
+        <source>No model yet: train one or open a model directory, then open its vocabulary.</source>
+        <translation>还没有模型：先训练一个或打开一个模型目录，再打开它的词表。</translation>
+    </message>
+    <message>
+        <source>the words it reads (its questions)</source>
+        <translation>它读入的词（它的问题）</translation>
+    </message>
+    <message>
+        <source>the words it reads</source>
+        <translation>它读入的词</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 entries, %3.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 个条目，%3。</translation>
+    </message>
+    <message>
+        <source>Every entry of the vocabulary by id: ids 0 and 1 are padding and [UNK], then the words, the most frequent first.</source>
+        <translation>按编号列出词表的每个条目：编号 0 和 1 是填充和 [UNK]，之后是各个词，最常见的在前。</translation>
+    </message>
+    <message>
+        <source>The model reads no word in this text.</source>
+        <translation>模型在这段文本中读不到任何词。</translation>
+    </message>
+    <message>
+        <source>%1: the model does not know it; it reads it as [UNK] (id 1).</source>
+        <translation>%1：模型不认识它，把它读作 [UNK]（编号 1）。</translation>
+    </message>
+    <message>
+        <source>%1: id %2, seen %3 times in the training text. The model knows it.</source>
+        <translation>%1：编号 %2，在训练文本中出现 %3 次。模型认识它。</translation>
+    </message>
+    <message>
+        <source>%1: id %2 (frequency not known). The model knows it.</source>
+        <translation>%1：编号 %2（词频未知）。模型认识它。</translation>
+    </message>
+    <message>
+        <source>The model knows all %1 words of this text.</source>
+        <translation>模型认识这段文本的全部 %1 个词。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 words are unknown to the model (it reads them as [UNK]): %3</source>
+        <translation>%2 个词中有 %1 个是模型不认识的（它把它们读作 [UNK]）：%3</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::WeightBars</name>
     <message>
         <source>weight</source>
@@ -4148,7 +4307,7 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>相对于平均份额</translation>
     </message>
     <message>
-        <source>0 to the map's maximum</source>
+        <source>0 to the map&apos;s maximum</source>
         <translation>0 到图中最大值</translation>
     </message>
     <message>
