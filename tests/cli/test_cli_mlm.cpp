@@ -180,9 +180,17 @@ class TestCliMlm : public QObject {
     QVERIFY2(fill.exitCode == 0, qPrintable(describe(fill, args)));
     const QJsonArray top = jsonOf(fill.out)["predictions"][0]["top"].toArray();
     QCOMPARE(top.size(), 5);
+    // After 60 epochs the five candidates are close (about 0.03 to 0.05 each), so which one comes first depends on
+    // the last bits of the arithmetic (the thread count, the matrix-product kernel). What the model has learned is
+    // the kind of word: most candidates, and most of their probability, are sentiment words.
     int sentiment = 0;
-    for (const QJsonValue& c : top) sentiment += kSentimentWords.contains(c["token"].toString());
-    QVERIFY2(kSentimentWords.contains(top[0]["token"].toString()) && sentiment >= 4, fill.out.constData());
+    double sentimentMass = 0, otherMass = 0;
+    for (const QJsonValue& c : top) {
+      const bool isSentiment = kSentimentWords.contains(c["token"].toString());
+      sentiment += isSentiment;
+      (isSentiment ? sentimentMass : otherMass) += c["probability"].toDouble();
+    }
+    QVERIFY2(sentiment >= 4 && sentimentMass > 2 * otherMass, fill.out.constData());
   }
 };
 
