@@ -3,6 +3,7 @@
 #include <QHelpEvent>
 #include <QLabel>
 #include <QMenu>
+#include <QResizeEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -445,10 +446,8 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   plot_->xAxis->setTickLabelRotation(90);  // a label as wide as its font is high: one per bar
   plot_->xAxis->grid()->setVisible(false);
   plot_->xAxis->setSubTicks(false);
-  setTranslatedTexts(this, [this] {
-    plot_->yAxis->setLabel(tr("weight"));
-    plot_->replot();
-  });
+  plot_->yAxis->ticker()->setTickCount(3);  // a short plot on a projector: three weights, never a crowd
+  setTranslatedTexts(this, [this] { fitAxisLabels(); });
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->axisRect()->setRangeZoom(Qt::Horizontal);
   plot_->axisRect()->setRangeDrag(Qt::Horizontal);
@@ -470,6 +469,21 @@ void WeightBars::setWeights(const al::RowVector& weights, const QStringList& lab
   plot_->xAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(weights.size())) - 0.4);
   plot_->yAxis->setRange(0, std::max(1e-6, weights.size() ? static_cast<double>(weights.maxCoeff()) * 1.1 : 1.0));
   labelEveryCell(plot_->xAxis, labels_);
+  fitAxisLabels();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void WeightBars::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitAxisLabels();
+}
+
+// A projector gives the bars a short plot: a vertical "weight" beside a few ticks would not fit there, and the
+// title says what the bars are.
+void WeightBars::fitAxisLabels() {
+  const QString axisLabel = plot_->height() >= 140 ? tr("weight") : QString();
+  if (plot_->yAxis->label() == axisLabel) return;
+  plot_->yAxis->setLabel(axisLabel);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

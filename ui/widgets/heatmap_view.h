@@ -129,8 +129,12 @@ class WeightBars : public QWidget {
   std::vector<std::vector<QString>> csvRows() const;
   QCustomPlot* plot() const { return plot_; }
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
   void showContextMenu(const QPoint& position);
+  void fitAxisLabels();  // "weight" beside the axis only when the plot is tall enough to hold it
 
   QLabel* title_;
   QCustomPlot* plot_;
