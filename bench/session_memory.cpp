@@ -17,6 +17,7 @@
 
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/train_page.h"
+#include "core/memory_policy.h"
 
 namespace {
 
@@ -39,6 +40,7 @@ bool trainOne(al::ui::TrainPage& page, const QString& preset, int epochs) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  al::keepFreedMemoryForReuse();  // as the app does
   QApplication app(argc, argv);
   QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabSessionMemory"));  // not the user's settings
   const int tinyRuns = argc > 1 ? std::atoi(argv[1]) : 30;

@@ -15,7 +15,9 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
+#include <span>
 
 namespace al {
 
@@ -30,6 +32,19 @@ template <typename F>
 void forEachSampleInChunks(const SampleChunks& chunks, F&& fn) {
   tbb::parallel_for(size_t{0}, chunks.count(), [&](size_t chunk) {
     for (size_t s = chunks.first[chunk]; s < chunks.first[chunk + 1]; ++s) fn(s, chunk);
+  });
+}
+
+// Runs fn(sample) for every sample of `order`, in that order, each on whichever thread of the current arena is
+// free next. Only for work in which samples add nothing into shared sums (a forward pass): there the schedule
+// cannot change a bit, and a thread that finishes early takes the next sample instead of waiting for the other
+// (a cut fixed in advance left a thread idle for 6 to 12 % of the attention stage).
+template <typename F>
+void forEachSampleAsThreadsFree(std::span<const size_t> order, F&& fn) {
+  std::atomic<size_t> next{0};
+  const size_t workers = chunkCount(order.size());
+  tbb::parallel_for(size_t{0}, workers, [&](size_t) {
+    for (size_t i = next++; i < order.size(); i = next++) fn(order[i]);
   });
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // How a batch is cut into chunks of consecutive samples, one per worker thread (core/parallel.h runs them).
 // Apart from oneTBB, so that a model's header can keep a cut without pulling in the thread library.
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -36,6 +37,15 @@ inline SampleChunks balancedChunks(std::span<const double> work, size_t chunks) 
   }
   c.first.push_back(work.size());
   return c;
+}
+
+// The samples ordered by decreasing work (ties: by index). Handing out the longest first leaves short ones for the
+// end, when a thread that finished early can fill the gap with them.
+inline std::vector<size_t> longestFirst(std::span<const double> work) {
+  std::vector<size_t> order(work.size());
+  for (size_t s = 0; s < order.size(); ++s) order[s] = s;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return work[a] > work[b]; });
+  return order;
 }
 
 }  // namespace al

@@ -51,9 +51,12 @@ Matrix maskScores(const Matrix& scores, const Matrix& allowed) {
 void maskedSoftmaxRows(Matrix& scores, const Matrix* allowed) {
   if (allowed) scores = maskScores(scores, *allowed);
 
-  Eigen::VectorXf rowMax = scores.rowwise().maxCoeff();        // T, over the allowed keys only
-  rowMax = rowMax.array().isFinite().select(rowMax, 0.0f);     // a fully masked row: shift by 0, not by -inf
-  scores.array() = (scores.colwise() - rowMax).array().exp();  // T x T
+  for (Index i = 0; i < scores.rows(); ++i) {
+    auto row = scores.row(i).array();               // 1 x T, contiguous: exp runs on whole vector registers
+    float rowMax = row.maxCoeff();                  // over the allowed keys only
+    if (!std::isfinite(rowMax)) rowMax = 0.0f;      // a fully masked row: shift by 0, not by -inf
+    row = (row - rowMax).exp();
+  }
   // A vectorized exp may return a tiny denormal for -inf instead of 0: set the masked weights explicitly.
   if (allowed) scores = (allowed->array() != 0.0f).select(scores, 0.0f);
 

@@ -56,7 +56,7 @@ void TransformerClassifier::forwardBatch(BatchCache& b, Mode mode, uint64_t seed
 
   b.heads.resize(B);
   const Dropout dropout{config_.dropout};
-  forEachSampleInChunks(b.encoder.chunks, [&](size_t s, size_t) {  // pool, dropout, head
+  forEachSampleAsThreadsFree(b.encoder.longestFirst, [&](size_t s) {  // pool, dropout, head
     Matrix& x = b.encoder.samples[s].x;  // T x D
     BatchCache::Head& h = b.heads[s];
     Matrix pooled = config_.pooling == PoolingKind::Max ? MaxPool{}.forward(x, h.maxPool) : MeanPool{}.forward(x, h.meanPool);  // 1 x D

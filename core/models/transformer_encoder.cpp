@@ -137,7 +137,7 @@ void TransformerEncoder::normalize(const ParameterSet& params, size_t l, bool fi
       return norm.forwardBatch(params, xs, mode, first ? b.batchNorm1[l] : b.batchNorm2[l]);
     });
   } else {
-    forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
       SampleCache& c = b.samples[s];
       c.x = first ? layer.layerNorm1->forward(params, c.x, c.layers[l].norm1)
                   : layer.layerNorm2->forward(params, c.x, c.layers[l].norm2);
@@ -155,7 +155,8 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
   for (size_t s = 0; s < B; ++s)
     work[s] = forwardFlops(countPadding ? config_.sequenceLength : static_cast<Index>(ids[s].size()));
   b.chunks = balancedChunks(work, chunkCount(B));
-  forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {
+  b.longestFirst = longestFirst(work);
+  forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
     SampleCache& c = b.samples[s];
     c.layers.resize(layers_.size());
     if (!countPadding) {
@@ -176,12 +177,12 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
 
   for (size_t l = 0; l < layers_.size(); ++l) {
     const Layer& layer = layers_[l];
-    forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {  // x + attention(x)
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // x + attention(x)
       SampleCache& c = b.samples[s];
       c.x += layer.attention.forward(params, c.x, c.layers[l].attention, c.realKeys.size() ? &c.realKeys : nullptr);
     });
     normalize(params, l, true, mode, b);
-    forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {  // y + dense2(relu(dense1(y)))
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // y + dense2(relu(dense1(y)))
       SampleCache& c = b.samples[s];
       SampleCache::LayerCache& lc = c.layers[l];
       const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, c.x, lc.dense1), lc.relu);  // T x F
@@ -190,7 +191,7 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     normalize(params, l, false, mode, b);
   }
   if (countPadding)
-    forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {  // drop the padding rows: T x D
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // drop the padding rows: T x D
       SampleCache& c = b.samples[s];
       c.x.conservativeResize(static_cast<Index>(ids[s].size()), Eigen::NoChange);
     });

@@ -10,7 +10,8 @@
 //   out = norm2(y + dense2(relu(dense1(y))))           T x D, with a hidden width of F
 //
 // A batch runs stage by stage. Every stage but batch normalization works on one sequence at a time, so it runs
-// in parallel over the samples (core/parallel.h); batch normalization needs statistics over every token of the
+// in parallel over the samples (core/parallel.h: forward hands the longest sequences out first to whichever thread
+// is free, backward adds gradients in fixed chunks); batch normalization needs statistics over every token of the
 // batch, so it sits between the parallel stages:
 //   [attention + residual] -> norm1 -> [feed-forward + residual] -> norm2 -> next layer.
 //
@@ -72,7 +73,10 @@ class TransformerEncoder {
   struct BatchCache {
     std::vector<SampleCache> samples;
     std::vector<BatchNorm::Cache> batchNorm1, batchNorm2;  // one per layer, batch norm only
-    SampleChunks chunks;  // how forwardBatch cut the batch over the threads (by work); backward cuts it the same
+    SampleChunks chunks;  // how the batch is cut over the threads (by work) for backward's gradient sums
+    // The samples by decreasing work: forward takes them in this order, each on the next free thread (nothing is
+    // summed across samples there, so the schedule does not change a bit).
+    std::vector<size_t> longestFirst;
     // The distinct token ids of the batch, ascending: the rows of the token table its gradient touches (a batch
     // of 32 reviews touches a few thousand of the 20,000 rows).
     std::vector<int> tokenIds() const;

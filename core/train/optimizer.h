@@ -37,6 +37,11 @@ class Sgd : public Optimizer {
 };
 
 // RMSprop as in Keras: a = rho*a + (1-rho)*g²;  w -= lr * g / (sqrt(a) + eps).
+//
+// A row of a table whose gradient is all zero (a word the batch did not contain: most of the 20,000 rows of the
+// token table) keeps its weights, since w -= lr * 0 / (...) changes nothing, and only its a decays by rho. The
+// update skips such rows and applies the decays it owes, rho^k at once, when the row next has a gradient. That
+// leaves a few thousand rows of work per batch instead of 20,000, and the same weights.
 class RmsProp : public Optimizer {
  public:
   RmsProp(float learningRate, float rho, float epsilon) : lr_(learningRate), rho_(rho), eps_(epsilon) {}
@@ -44,7 +49,9 @@ class RmsProp : public Optimizer {
 
  private:
   float lr_, rho_, eps_;
-  FloatBuffer meanSquare_;  // like the parameter buffer
+  FloatBuffer meanSquare_;             // like the parameter buffer
+  std::vector<long> rowLastUpdated_;   // one per row of every tensor in the buffer: the step that last decayed a
+  std::vector<Index> firstRow_;        // slot -> index of its first row in rowLastUpdated_
 };
 
 // Adam as in Keras: m = b1*m + (1-b1)*g;  v = b2*v + (1-b2)*g²;

@@ -4,12 +4,15 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <QtTest>
+#include <atomic>
 #include <cstring>
 
 #include "core/matrix_product.h"
 #include "core/models/transformer_classifier.h"
 #include "core/random.h"
+#include "core/parallel.h"
 #include "core/sample_chunks.h"
+#include "core/train/optimizer.h"
 
 using namespace al;
 
@@ -113,6 +116,51 @@ class TestFastTraining : public QObject {
     const std::vector<double> same(9, 1.0);                                          // equal work: equal counts
     QCOMPARE(balancedChunks(same, 3).first, evenChunks(9, 3).first);
     QCOMPARE(balancedChunks(same, 1).first, (std::vector<size_t>{0, 9}));
+  }
+
+  void forwardHandsOutTheLongestFirst() {
+    const std::vector<double> work{3, 12, 1, 12, 5};
+    QCOMPARE(longestFirst(work), (std::vector<size_t>{1, 3, 4, 0, 2}));  // ties keep their order
+    // Every sample exactly once, whichever thread takes it.
+    tbb::task_arena arena(2);
+    std::vector<std::atomic<int>> visits(100);
+    std::vector<double> lengths(100);
+    for (size_t s = 0; s < lengths.size(); ++s) lengths[s] = double((s * 37) % 11);
+    const std::vector<size_t> order = longestFirst(lengths);
+    arena.execute([&] { forEachSampleAsThreadsFree(order, [&](size_t s) { visits[s]++; }); });
+    for (const std::atomic<int>& v : visits) QCOMPARE(v.load(), 1);
+  }
+
+  // The update skips rows with a zero gradient and owes them their decay: the weights must be those of the plain
+  // formula applied to every element at every step, and a skipped row's weights exactly unchanged.
+  void rmsPropSkipsRowsWithoutGradient() {
+    ParameterSet params;
+    const int table = params.add("table", {6, 4});
+    const int bias = params.add("bias", {4});
+    Rng rng(3);
+    for (float& w : params.data()) w = rng.uniform(-1.0f, 1.0f);
+    const FloatBuffer start = params.data();
+    std::vector<double> w(start.begin(), start.end()), a(w.size(), 0.0);  // the plain formula, in double
+    const double lr = 0.01, rho = 0.9, eps = 1e-7;
+    RmsProp optimizer{float(lr), float(rho), float(eps)};
+    for (long step = 1; step <= 7; ++step) {
+      Gradients grads(params);
+      for (Index row = 0; row < 6; ++row)
+        if ((row + step) % 3 == 0 || (row == 5 && step == 1))  // each row has a gradient now and then; row 4 and 5 rarely
+          for (Index c = 0; c < 4; ++c) grads[table](row, c) = rng.uniform(-1.0f, 1.0f);
+      for (Index c = 0; c < 4; ++c) grads[bias](0, c) = rng.uniform(-1.0f, 1.0f);
+      const FloatBuffer before = params.data();
+      optimizer.update(params, grads, step);
+      for (size_t i = 0; i < w.size(); ++i) {
+        const double g = grads.data()[i];
+        a[i] = rho * a[i] + (1 - rho) * g * g;
+        w[i] -= lr * g / (std::sqrt(a[i]) + eps);
+        if (g == 0.0) QCOMPARE(params.data()[i], before[i]);  // bit for bit
+        QVERIFY2(std::abs(params.data()[i] - w[i]) < 1e-5,
+                 qPrintable(QString("step %1 element %2: %3, expected %4").arg(step).arg(i).arg(params.data()[i]).arg(w[i])));
+      }
+    }
+    QVERIFY(params.data() != start);
   }
 
   void twoThreadsGiveTheOneThreadGradient() {
