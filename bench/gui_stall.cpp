@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "core/memory_policy.h"
 #include "ui/pages/attention_page.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/stepper_page.h"
@@ -62,6 +63,7 @@ void settle(int ms = 1000) {
 }
 
 int main(int argc, char** argv) {
+  al::keepFreedMemoryForReuse();  // as the app does
   QApplication app(argc, argv);
   QTemporaryDir dir;
   const QString modelDir = dir.filePath(QStringLiteral("large")), copyDir = dir.filePath(QStringLiteral("copy"));
