@@ -6,6 +6,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen attentionlab-stall
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/memory_policy.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
 
@@ -19,7 +20,6 @@
 #include <cstdio>
 #include <functional>
 
-#include "core/memory_policy.h"
 #include "ui/pages/attention_page.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/stepper_page.h"

@@ -1,5 +1,7 @@
 #include "core/layers/layer_norm.h"
 
+#include <cmath>
+
 #include "core/error.h"
 
 namespace al {
@@ -18,14 +20,21 @@ void LayerNorm::initialize(ParameterSet& params) const {
 Matrix LayerNorm::forward(const ParameterSet& params, const Matrix& x, Cache& cache) const {
   if (x.cols() != width_)
     throw InputError("layer norm input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width_));
-  const Eigen::VectorXf mean = x.rowwise().mean();                                     // T
-  cache.normalized = x.colwise() - mean;                                               // T x D, centred
-  const Eigen::VectorXf variance = cache.normalized.array().square().rowwise().mean();  // T, biased
-  cache.inverseStd = (variance.array() + epsilon_).rsqrt();                            // T
-  cache.normalized.array().colwise() *= cache.inverseStd.array();                      // X̂
-
-  Matrix y = cache.normalized.array().rowwise() * params.value(gamma_).row(0).array();  // T x D
-  y.rowwise() += params.value(beta_).row(0);
+  const Index T = x.rows();
+  const auto gamma = params.value(gamma_).row(0).array();  // 1 x D
+  const auto beta = params.value(beta_).row(0).array();    // 1 x D
+  cache.normalized.resize(T, width_);                      // T x D, X̂
+  cache.inverseStd.resize(T);                              // T
+  Matrix y(T, width_);                                     // T x D
+  // One token at a time: a token is a contiguous row, so every line below runs on whole vector registers.
+  for (Index t = 0; t < T; ++t) {
+    auto xhat = cache.normalized.row(t).array();
+    xhat = x.row(t).array() - x.row(t).mean();              // centred
+    const float variance = xhat.square().mean();            // biased
+    cache.inverseStd(t) = 1.0f / std::sqrt(variance + epsilon_);
+    xhat *= cache.inverseStd(t);
+    y.row(t).array() = xhat * gamma + beta;
+  }
   return y;
 }
 
@@ -34,15 +43,18 @@ Matrix LayerNorm::backward(const ParameterSet& params, const Cache& cache, const
   // Y = X̂ ⊙ gamma + beta  =>  dgamma = Σ_t dY ⊙ X̂,  dbeta = Σ_t dY,  dX̂ = dY ⊙ gamma
   grads[gamma_] += dy.cwiseProduct(xhat).colwise().sum();
   grads[beta_] += dy.colwise().sum();
-  const Matrix dxhat = dy.array().rowwise() * params.value(gamma_).row(0).array();  // T x D
+  const auto gamma = params.value(gamma_).row(0).array();  // 1 x D
 
   // X̂ = (X - mean) / σ with mean and σ depending on the whole row:
   //   dX = (1/σ) · (dX̂ - mean_d(dX̂) - X̂ ⊙ mean_d(dX̂ ⊙ X̂))      (per token t, means over its D features)
-  const Eigen::VectorXf meanDxhat = dxhat.rowwise().mean();                         // T
-  const Eigen::VectorXf meanDxhatXhat = dxhat.cwiseProduct(xhat).rowwise().mean();  // T
-  Matrix dx = dxhat.colwise() - meanDxhat;                                          // T x D
-  dx.array() -= xhat.array().colwise() * meanDxhatXhat.array();
-  dx.array().colwise() *= cache.inverseStd.array();
+  Matrix dx(dy.rows(), width_);  // T x D
+  for (Index t = 0; t < dy.rows(); ++t) {
+    auto dxRow = dx.row(t).array();
+    dxRow = dy.row(t).array() * gamma;  // dX̂ of token t, 1 x D
+    const float meanDxhat = dxRow.mean();
+    const float meanDxhatXhat = (dxRow * xhat.row(t).array()).mean();
+    dxRow = (dxRow - meanDxhat - xhat.row(t).array() * meanDxhatXhat) * cache.inverseStd(t);
+  }
   return dx;
 }
 
