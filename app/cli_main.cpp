@@ -4,10 +4,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/train_options.h"
-#include "core/memory_policy.h"
 
 int main(int argc, char** argv) {
-  al::keepFreedMemoryForReuse();  // before any thread: training reuses its memory (core/memory_policy.h)
   using namespace al::cli;
   CLI::App app{"AttentionLab: train Transformer and attention models, inspect their attention, benchmark them."};
   app.set_version_flag("--version", std::string("attentionlab-cli ") + ATTENTIONLAB_VERSION);

@@ -25,10 +25,8 @@
 #include "ui/widgets/appearance.h"
 #include "ui/main_window.h"
 #include "ui/pages/stepper_page.h"
-#include "core/memory_policy.h"
 
 int main(int argc, char* argv[]) {
-  al::keepFreedMemoryForReuse();  // before any thread: training reuses its memory (core/memory_policy.h)
   QApplication app(argc, argv);
   QApplication::setApplicationName(al::download::kApplicationName);  // the command line uses the same folders
   QApplication::setOrganizationName(al::download::kOrganizationName);

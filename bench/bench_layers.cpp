@@ -4,7 +4,7 @@
 
 #include "core/layers/layer_norm.h"
 #include "core/layers/multi_head_attention.h"
-#include "core/memory_policy.h"
+#include "core/train/allocator.h"
 
 namespace {
 
@@ -54,7 +54,7 @@ BENCHMARK(LayerNormForwardBackward)->Args({600, 256})->Unit(benchmark::kMicrosec
 
 }  // namespace
 
-// The app's and the command line's memory policy, set before Google Benchmark starts.
+// Training's memory policy (core/train/allocator.h), set before Google Benchmark starts.
 int main(int argc, char** argv) {
   al::keepFreedMemoryForReuse();
   benchmark::Initialize(&argc, argv);

@@ -6,7 +6,6 @@
 //
 //   QT_QPA_PLATFORM=offscreen attentionlab-stall
 #include "core/inference/imdb_transformer_inference.h"
-#include "core/memory_policy.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
 
@@ -63,7 +62,6 @@ void settle(int ms = 1000) {
 }
 
 int main(int argc, char** argv) {
-  al::keepFreedMemoryForReuse();  // as the app does
   QApplication app(argc, argv);
   QTemporaryDir dir;
   const QString modelDir = dir.filePath(QStringLiteral("large")), copyDir = dir.filePath(QStringLiteral("copy"));

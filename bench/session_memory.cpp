@@ -17,7 +17,6 @@
 
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/train_page.h"
-#include "core/memory_policy.h"
 
 namespace {
 
@@ -40,7 +39,6 @@ bool trainOne(al::ui::TrainPage& page, const QString& preset, int epochs) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  al::keepFreedMemoryForReuse();  // as the app does
   QApplication app(argc, argv);
   QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabSessionMemory"));  // not the user's settings
   const int tinyRuns = argc > 1 ? std::atoi(argv[1]) : 30;

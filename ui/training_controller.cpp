@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "core/train/allocator.h"
 #include "ui/session/race_pacer.h"
 #include "ui/text/stage_texts.h"
 
@@ -115,6 +116,9 @@ void TrainingController::work(RunRequest request) {
     outcome_ = std::move(outcome);
   }
   if (pacer_) pacer_->runEnded(pacerRun_);
+  // Training kept the memory of its steps for the next one (core/train/allocator.h); the run is over, so the system
+  // gets it back, here on the worker rather than on the GUI thread.
+  returnFreedMemory();
   // Join and report on the GUI thread; workerDone() runs after this function has returned.
   emit workerEnding();
 }

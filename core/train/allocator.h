@@ -9,6 +9,11 @@ namespace al {
 
 // Sets the allocator to keep freed memory (up to a bound) instead of returning it at once. Process-wide,
 // idempotent, cheap; a no-op where the C library is not glibc. Every training run calls it (trainInArena).
-void keepFreedMemoryForReuse();
+// Returns whether the C library took it (glibc does).
+bool keepFreedMemoryForReuse();
+
+// Hands the free memory kept for reuse back to the system: for the end of a run, when the next step may be
+// minutes away (the GUI's training worker calls it). Safe on any thread; takes milliseconds.
+void returnFreedMemory();
 
 }  // namespace al

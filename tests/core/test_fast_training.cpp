@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/matrix_product.h"
+#include "core/train/allocator.h"
 #include "core/models/transformer_classifier.h"
 #include "core/random.h"
 #include "core/parallel.h"
@@ -116,6 +117,20 @@ class TestFastTraining : public QObject {
     const std::vector<double> same(9, 1.0);                                          // equal work: equal counts
     QCOMPARE(balancedChunks(same, 3).first, evenChunks(9, 3).first);
     QCOMPARE(balancedChunks(same, 1).first, (std::vector<size_t>{0, 9}));
+  }
+
+  // Training keeps freed memory for the next step (core/train/allocator.h): with glibc the policy must be taken.
+  // (A second definition of it once compiled to nothing and the linker chose it; only the benchmarks noticed.)
+  void freedMemoryIsKeptForReuse() {
+#if defined(__GLIBC__)
+    QVERIFY(keepFreedMemoryForReuse());
+#else
+    QVERIFY(!keepFreedMemoryForReuse());
+#endif
+    void* block = std::malloc(8 << 20);  // 8 MB: the size of a long sequence's activations
+    QVERIFY(block != nullptr);
+    std::free(block);
+    returnFreedMemory();
   }
 
   void forwardHandsOutTheLongestFirst() {
