@@ -175,14 +175,16 @@ class TestCliMlm : public QObject {
     const QStringList train = {"train", "mlm", "--out", mlm, "--epochs", "60", "--validation-split", "0", "--threads", "2"};
     const CliRun run = runCli(train, 600000);
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run, train)));
-    const QStringList args = {"fill", "--model", mlm, "--json", "--top", "5", "the acting was [MASK] but the plot was dull"};
+    const QStringList args = {"fill", "--model", mlm, "--json", "--top", "8", "the acting was [MASK] but the plot was dull"};
     const CliRun fill = runCli(args);
     QVERIFY2(fill.exitCode == 0, qPrintable(describe(fill, args)));
     const QJsonArray top = jsonOf(fill.out)["predictions"][0]["top"].toArray();
-    QCOMPARE(top.size(), 5);
-    // After 60 epochs the five candidates are close (about 0.03 to 0.05 each), so which one comes first depends on
-    // the last bits of the arithmetic (the thread count, the matrix-product kernel). What the model has learned is
-    // the kind of word: most candidates, and most of their probability, are sentiment words.
+    QCOMPARE(top.size(), 8);
+    // After 60 epochs the best candidates are close (about 0.02 to 0.05 each), so their order depends on the last
+    // bits of the arithmetic (the thread count, the matrix-product kernel, the exp routine): "not" and "never",
+    // which the built-in reviews also put before an adjective, come and go among the first five. What the model
+    // has learned is the kind of word: most of the eight candidates, and most of their probability, are sentiment
+    // words (a model that fills in "the", "a" or "not" first has at most three).
     int sentiment = 0;
     double sentimentMass = 0, otherMass = 0;
     for (const QJsonValue& c : top) {
@@ -190,7 +192,7 @@ class TestCliMlm : public QObject {
       sentiment += isSentiment;
       (isSentiment ? sentimentMass : otherMass) += c["probability"].toDouble();
     }
-    QVERIFY2(sentiment >= 4 && sentimentMass > 2 * otherMass, fill.out.constData());
+    QVERIFY2(sentiment >= 5 && sentimentMass > 2 * otherMass, fill.out.constData());
   }
 };
 
