@@ -1,32 +1,61 @@
 #include "core/matrix_product.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
-#include <mutex>
 
+// OpenBLAS's cblas.h first: blis.h brings its own, under the same include guard, without OpenBLAS's extensions.
+#include <cblas.h>
 #include <blis.h>
 
 namespace al {
 
 namespace {
 
+bool processorHasAvx512() {
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+#else
+  return false;
+#endif
+}
+
+// OpenBLAS's kernels that use AVX-512 for single precision.
+bool usesAvx512(std::string openBlasCore) {
+  std::transform(openBlasCore.begin(), openBlasCore.end(), openBlasCore.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return openBlasCore == "skylakex" || openBlasCore == "cooperlake" || openBlasCore == "sapphirerapids";
+}
+
 // BLIS picks its kernel from the processor's identification. Some virtual machines report a processor it does
 // not know (a generic "AMD EPYC", say), and BLIS then falls back to its slow reference code although the
-// instructions are there. So, unless the user chose one (BLIS_ARCH_TYPE), pick by instruction set before the
-// first product: "skx" for AVX-512, "haswell" for AVX2 with FMA.
-void chooseKernelOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-#if defined(__x86_64__)
-    if (std::getenv("BLIS_ARCH_TYPE") == nullptr) {
-      __builtin_cpu_init();
-      if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq"))
-        setenv("BLIS_ARCH_TYPE", "skx", 0);
-      else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        setenv("BLIS_ARCH_TYPE", "haswell", 0);
+// instructions are there. So, unless the user chose one (BLIS_ARCH_TYPE), ask for "skx", its AVX-512 kernel.
+void startBlis() {
+  if (std::getenv("BLIS_ARCH_TYPE") == nullptr) setenv("BLIS_ARCH_TYPE", "skx", 0);
+  bli_init();
+}
+
+// Which library does the products, chosen once. OpenBLAS picks its kernel from the processor when it loads,
+// unless OPENBLAS_CORETYPE names one. That variable is often exported for other programs (to pin numpy to an older
+// kernel, say), and on a processor with AVX-512 an older kernel here runs at half the speed. So when OpenBLAS was
+// told to use a kernel without AVX-512 on a processor that has it, the products go to BLIS's AVX-512 kernel
+// instead. Either library computes each product on the calling thread in a fixed order.
+struct Library {
+  bool blis = false;
+  std::string name;
+};
+
+const Library& library() {
+  static const Library chosen = [] {
+    const std::string core = openblas_get_corename();
+    if (processorHasAvx512() && !usesAvx512(core)) {
+      startBlis();
+      return Library{true, std::string("BLIS ") + bli_arch_string(bli_arch_query_id())};
     }
-#endif
-    bli_init();
-  });
+    return Library{false, "OpenBLAS " + core};
+  }();
+  return chosen;
 }
 
 // The same product with Eigen, for the small ones.
@@ -57,14 +86,19 @@ void multiply(ConstMatrixRef a, Op opA, ConstMatrixRef b, Op opB, MatrixRef c, f
     multiplyWithEigen(a, opA, b, opB, c, alpha, beta);
     return;
   }
-  chooseKernelOnce();
   // Row-major strides: element (i, j) of x sits at x.data()[i * outerStride + j].
-  const inc_t unit = 1;
-  const trans_t ta = opA == Op::Plain ? BLIS_NO_TRANSPOSE : BLIS_TRANSPOSE;
-  const trans_t tb = opB == Op::Plain ? BLIS_NO_TRANSPOSE : BLIS_TRANSPOSE;
-  float alphaValue = alpha, betaValue = beta;
-  bli_sgemm(ta, tb, m, n, k, &alphaValue, const_cast<float*>(a.data()), a.outerStride(), unit,
-            const_cast<float*>(b.data()), b.outerStride(), unit, &betaValue, c.data(), c.outerStride(), unit);
+  if (library().blis) {
+    const inc_t unit = 1;
+    float alphaValue = alpha, betaValue = beta;
+    bli_sgemm(opA == Op::Plain ? BLIS_NO_TRANSPOSE : BLIS_TRANSPOSE, opB == Op::Plain ? BLIS_NO_TRANSPOSE : BLIS_TRANSPOSE,
+              m, n, k, &alphaValue, const_cast<float*>(a.data()), a.outerStride(), unit, const_cast<float*>(b.data()),
+              b.outerStride(), unit, &betaValue, c.data(), c.outerStride(), unit);
+    return;
+  }
+  cblas_sgemm(CblasRowMajor, opA == Op::Plain ? CblasNoTrans : CblasTrans, opB == Op::Plain ? CblasNoTrans : CblasTrans,
+              static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), alpha, a.data(),
+              static_cast<blasint>(a.outerStride()), b.data(), static_cast<blasint>(b.outerStride()), beta, c.data(),
+              static_cast<blasint>(c.outerStride()));
 }
 
 Matrix affine(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b) {
@@ -74,9 +108,6 @@ Matrix affine(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b) {
   return y;
 }
 
-const char* matrixProductKernel() {
-  chooseKernelOnce();
-  return bli_arch_string(bli_arch_query_id());
-}
+const std::string& matrixProductKernel() { return library().name; }
 
 }  // namespace al

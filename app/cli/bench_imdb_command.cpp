@@ -23,6 +23,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/step_timer.h"
 #include "core/error.h"
+#include "core/matrix_product.h"
 #include "core/random.h"
 #include "core/train/allocator.h"
 #include "core/train/imdb_run.h"
@@ -108,10 +109,11 @@ int benchFullLength(const BenchOptions& o, const std::string& preset, const Imdb
   const Timing t = timeFullLength(rig, B, T, o.steps);
   print(o,
         {{"task", "imdb"}, {"preset", preset}, {"batch_size", B}, {"sequence_length", T}, {"threads", threads},
-         {"ms_per_step", t.msPerStep}, {"samples_per_s", t.samplesPerSecond}, {"gflops", t.gflops}},
+         {"ms_per_step", t.msPerStep}, {"samples_per_s", t.samplesPerSecond}, {"gflops", t.gflops},
+         {"matrix_product", matrixProductKernel()}},
         "imdb " + preset + ": batch " + std::to_string(B) + " x " + std::to_string(T) + " tokens, " +
             std::to_string(threads) + " threads: " + fixed(t.msPerStep) + " ms per step, " + fixed(t.samplesPerSecond) +
-            " samples/s, " + fixed(t.gflops) + " GFLOP/s\n");
+            " samples/s, " + fixed(t.gflops) + " GFLOP/s (matrix products: " + matrixProductKernel() + ")\n");
   return int{kDone};
 }
 
@@ -176,13 +178,15 @@ int benchRealData(const BenchOptions& o, const std::string& preset, ImdbRunSetti
          {"threads", threads}, {"ms_per_step", msPerStep}, {"samples_per_s", static_cast<double>(B) * o.steps / seconds},
          {"gflops", flopsPerSecond / 1e9}, {"projected_epoch_s", epochSeconds}, {"data", o.data},
          {"mean_tokens_per_sample", meanLength}, {"training_samples", split.train.size()},
-         {"validation_samples", split.validation.size()}, {"validation_s", validationSeconds}},
+         {"validation_samples", split.validation.size()}, {"validation_s", validationSeconds},
+         {"matrix_product", matrixProductKernel()}},
         "imdb " + preset + " on " + o.data + ": batches of " + std::to_string(B) + " real reviews (mean " +
             fixed(meanLength) + " tokens, at most " + std::to_string(s.model.sequenceLength) + "), " +
             std::to_string(threads) + " threads: " + fixed(msPerStep) + " ms per step, " + fixed(flopsPerSecond / 1e9) +
             " GFLOP/s of real-token arithmetic; one epoch of " + std::to_string(split.train.size()) +
             " training + " + std::to_string(split.validation.size()) + " validation reviews: about " +
-            fixed(epochSeconds, 0) + " s (validation " + fixed(validationSeconds, 0) + " s)\n");
+            fixed(epochSeconds, 0) + " s (validation " + fixed(validationSeconds, 0) + " s); matrix products: " +
+            matrixProductKernel() + "\n");
   return int{kDone};
 }
 

@@ -84,6 +84,30 @@ class TestCliBench : public QObject {
              text.out.constData());
   }
 
+  // The library of the big products (core/matrix_product.cpp) is named in the output. OpenBLAS, unless
+  // OPENBLAS_CORETYPE tells it to use a kernel without AVX-512 on a processor that has AVX-512: then BLIS's
+  // AVX-512 kernel, as an older kernel would run at half the speed.
+  void namesTheMatrixProductLibrary() {
+    const QStringList args{"bench", "imdb", "--preset", "tiny", "--steps", "1", "--threads", "1", "--json"};
+    const bool wasSet = qEnvironmentVariableIsSet("OPENBLAS_CORETYPE");
+    const QByteArray saved = qgetenv("OPENBLAS_CORETYPE");
+    qputenv("OPENBLAS_CORETYPE", "Haswell");
+    const CliRun forced = runCli(args);
+    qunsetenv("OPENBLAS_CORETYPE");
+    const CliRun chosen = runCli(args);
+    if (wasSet) qputenv("OPENBLAS_CORETYPE", saved);
+    QVERIFY2(forced.exitCode == 0, qPrintable(describe(forced, args)));
+    QVERIFY2(chosen.exitCode == 0, qPrintable(describe(chosen, args)));
+#if defined(__x86_64__)
+    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+#else
+    const bool avx512 = false;
+#endif
+    QCOMPARE(jsonOf(forced)["matrix_product"].toString(), avx512 ? QString("BLIS skx") : QString("OpenBLAS Haswell"));
+    const QString own = jsonOf(chosen)["matrix_product"].toString();
+    QVERIFY2(own.startsWith("OpenBLAS ") || (avx512 && own == "BLIS skx"), qPrintable(own));
+  }
+
   void badDataSaysWhereAndExits3() {
     const QStringList missing{"bench", "imdb", "--preset", "tiny", "--data", path("nowhere.tsv"), "--steps", "1"};
     CliRun run = runCli(missing);

@@ -168,31 +168,37 @@ class TestCliMlm : public QObject {
   }
 
   // The built-in reviews say what they think right before "but": a model trained on them fills the blank of
-  // "the acting was [MASK] but the plot was dull" with sentiment words, not with "the" or "not".
+  // "the acting was [MASK] but the plot was dull" with sentiment words more than with anything else.
   void fillRanksSentimentWordsFirst() {
     QTemporaryDir dir;
     const QString mlm = dir.filePath("mlm");
     const QStringList train = {"train", "mlm", "--out", mlm, "--epochs", "60", "--validation-split", "0", "--threads", "2"};
     const CliRun run = runCli(train, 600000);
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run, train)));
-    const QStringList args = {"fill", "--model", mlm, "--json", "--top", "8", "the acting was [MASK] but the plot was dull"};
+    // --top larger than the vocabulary: every candidate, with its probability.
+    const QStringList args = {"fill", "--model", mlm, "--json", "--top", "100000", "the acting was [MASK] but the plot was dull"};
     const CliRun fill = runCli(args);
     QVERIFY2(fill.exitCode == 0, qPrintable(describe(fill, args)));
-    const QJsonArray top = jsonOf(fill.out)["predictions"][0]["top"].toArray();
-    QCOMPARE(top.size(), 8);
-    // After 60 epochs the best candidates are close (about 0.02 to 0.05 each), so their order depends on the last
-    // bits of the arithmetic (the thread count, the matrix-product kernel, the exp routine): "not" and "never",
-    // which the built-in reviews also put before an adjective, come and go among the first five. What the model
-    // has learned is the kind of word: most of the eight candidates, and most of their probability, are sentiment
-    // words (a model that fills in "the", "a" or "not" first has at most three).
+    const QJsonArray candidates = jsonOf(fill.out)["predictions"][0]["top"].toArray();
+    QVERIFY(candidates.size() > 100);
+    // After 60 epochs the best candidates are close (about 0.02 to 0.07 each), so their order depends on the last
+    // bits of the arithmetic (the thread count, the matrix-product library, the exp routine): "not" and "never",
+    // which the built-in reviews also put before an adjective, come and go at the top. What the model has learned
+    // is the kind of word: the sentiment words, about a fifth of the vocabulary, take most of the probability
+    // (0.59 to 0.68 with three different arithmetic paths; a model that fills in "the", "a" or "not" would give
+    // them little, a uniform one a fifth).
     int sentiment = 0;
-    double sentimentMass = 0, otherMass = 0;
-    for (const QJsonValue& c : top) {
+    double sentimentMass = 0, total = 0;
+    for (const QJsonValue& c : candidates) {
       const bool isSentiment = kSentimentWords.contains(c["token"].toString());
       sentiment += isSentiment;
-      (isSentiment ? sentimentMass : otherMass) += c["probability"].toDouble();
+      if (isSentiment) sentimentMass += c["probability"].toDouble();
+      total += c["probability"].toDouble();
     }
-    QVERIFY2(sentiment >= 5 && sentimentMass > 2 * otherMass, fill.out.constData());
+    QVERIFY2(std::abs(total - 1.0) < 1e-3, qPrintable(QString::number(total)));  // every candidate was listed
+    QVERIFY2(sentiment < candidates.size() / 3, qPrintable(QString::number(sentiment)));
+    QVERIFY2(sentimentMass > 0.5, qPrintable(QString("sentiment words: %1 of %2 candidates, probability %3")
+                                                 .arg(sentiment).arg(candidates.size()).arg(sentimentMass)));
   }
 };
 

@@ -1,9 +1,12 @@
-// The fast paths of a training step against their plain versions: the BLIS products (core/matrix_product.h)
+// The fast paths of a training step against their plain versions: the library products (core/matrix_product.h)
 // against Eigen's, the chunks cut by work (core/sample_chunks.h), and a batch of very different lengths over two
 // threads, whose gradient (token table reduced row by row) must equal the one-thread gradient and repeat bit for bit.
 #include <oneapi/tbb/task_arena.h>
 
 #include <QtTest>
+
+#include <dlfcn.h>
+
 #include <atomic>
 #include <cstring>
 
@@ -76,7 +79,7 @@ class TestFastTraining : public QObject {
     QTest::addColumn<int>("k");
     QTest::addColumn<int>("n");
     QTest::newRow("small: Eigen") << 3 << 4 << 5;
-    QTest::newRow("large: BLIS") << 70 << 90 << 40;
+    QTest::newRow("large: the library") << 70 << 90 << 40;
     QTest::newRow("one row") << 1 << 300 << 200;
   }
   void productsMatchEigen() {
@@ -108,6 +111,17 @@ class TestFastTraining : public QObject {
     const Matrix x = randomMatrix(50, 40, rng), w = randomMatrix(40, 30, rng), b = randomMatrix(1, 30, rng);
     const Matrix want = (x * w).rowwise() + b.row(0);
     QVERIFY(relativeError(affine(x, w, b), want) < 1e-5);
+  }
+
+  // BLIS exports the same CBLAS names as OpenBLAS: the link order (core/CMakeLists.txt) must give them to
+  // OpenBLAS, and the run path to its serial build (the core calls it from its own threads).
+  void cblasProductsComeFromSerialOpenBlas() {
+    void* symbol = dlsym(RTLD_DEFAULT, "cblas_sgemm");
+    Dl_info info{};
+    QVERIFY(symbol != nullptr && dladdr(symbol, &info) != 0 && info.dli_fname != nullptr);
+    QVERIFY2(std::string(info.dli_fname).find("openblas-serial") != std::string::npos, info.dli_fname);
+    const std::string& kernel = matrixProductKernel();
+    QVERIFY2(kernel.starts_with("OpenBLAS ") || kernel.starts_with("BLIS "), kernel.c_str());
   }
 
   void chunksShareTheWork() {
