@@ -14,6 +14,7 @@
 #include "core/inference/seq2seq_transformer_inference.h"
 #include "core/io/json_fields.h"
 #include "core/text/seq2seq_text.h"
+#include "core/train/allocator.h"
 #include "core/train/chatbot_task.h"
 
 namespace al::cli {
@@ -180,6 +181,7 @@ int benchChatbot(const BenchOptions& o) {
     auto optimizer = makeOptimizer(s.training.optimizer);
     Gradients grads(model.parameters());
     std::vector<Gradients> buffers;
+    keepFreedMemoryForReuse();  // as every training run does: time steps as training runs them
     tbb::task_arena arena(threads);
     long step = 0;
     auto runStep = [&] {  // all of it in the arena, as training runs (zeroing and the update use its threads)
