@@ -47,30 +47,31 @@ void RmsProp::update(ParameterSet& params, const Gradients& grads, long step) {
     rowLastUpdated_.assign(static_cast<size_t>(rows), step - 1);
   }
   float* w = params.data().data();
-  float* a = meanSquare_.data();
   const float* g = grads.data().data();
   const auto& tensors = params.tensors();
   for (size_t slot = 0; slot < tensors.size(); ++slot) {
     const ParameterInfo& p = tensors[slot];
     if (!p.trainable) continue;
-    const auto cols = static_cast<size_t>(p.cols);
     tbb::parallel_for(tbb::blocked_range<Index>(0, p.rows, std::max<Index>(1, (1 << 14) / p.cols)),
                       [&](const tbb::blocked_range<Index>& rows) {
-      for (Index r = rows.begin(); r < rows.end(); ++r) {
-        const size_t first = static_cast<size_t>(p.offset + r * p.cols);
-        const float* gRow = g + first;
-        if (std::all_of(gRow, gRow + cols, [](float x) { return x == 0.0f; })) continue;  // the decay is owed
-        long& last = rowLastUpdated_[static_cast<size_t>(firstRow_[slot] + r)];
-        const long owed = step - 1 - last;  // steps this row skipped: a = rho^owed * a
-        last = step;
-        const float decay = owed > 0 ? static_cast<float>(std::pow(static_cast<double>(rho_), static_cast<double>(owed))) : 1.0f;
-        for (size_t i = first; i < first + cols; ++i) {
-          if (owed > 0) a[i] *= decay;
-          a[i] = rho_ * a[i] + (1.0f - rho_) * g[i] * g[i];
-          w[i] -= lr_ * g[i] / (std::sqrt(a[i]) + eps_);
-        }
-      }
-    });
+                        for (Index r = rows.begin(); r < rows.end(); ++r)
+                          updateRow(w, g, static_cast<size_t>(p.offset + r * p.cols), static_cast<size_t>(p.cols),
+                                    firstRow_[slot] + r, step);
+                      });
+  }
+}
+
+void RmsProp::updateRow(float* w, const float* g, size_t first, size_t cols, Index row, long step) {
+  if (std::all_of(g + first, g + first + cols, [](float x) { return x == 0.0f; })) return;  // the decay is owed
+  long& last = rowLastUpdated_[static_cast<size_t>(row)];
+  const long owed = step - 1 - last;  // steps this row skipped: a = rho^owed * a
+  last = step;
+  const float decay = owed > 0 ? static_cast<float>(std::pow(static_cast<double>(rho_), static_cast<double>(owed))) : 1.0f;
+  float* a = meanSquare_.data();
+  for (size_t i = first; i < first + cols; ++i) {
+    if (owed > 0) a[i] *= decay;
+    a[i] = rho_ * a[i] + (1.0f - rho_) * g[i] * g[i];
+    w[i] -= lr_ * g[i] / (std::sqrt(a[i]) + eps_);
   }
 }
 

@@ -48,6 +48,9 @@ class RmsProp : public Optimizer {
   void update(ParameterSet& params, const Gradients& grads, long step) override;
 
  private:
+  // One row of `cols` values starting at `first` in the buffers, whose index among all rows is `row`.
+  void updateRow(float* w, const float* g, size_t first, size_t cols, Index row, long step);
+
   float lr_, rho_, eps_;
   FloatBuffer meanSquare_;             // like the parameter buffer
   std::vector<long> rowLastUpdated_;   // one per row of every tensor in the buffer: the step that last decayed a
