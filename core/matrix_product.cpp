@@ -53,6 +53,7 @@ const Library& library() {
       startBlis();
       return Library{true, std::string("BLIS ") + bli_arch_string(bli_arch_query_id())};
     }
+    openblas_set_num_threads(1);  // each product on the calling thread: the core's threads are the parallelism
     return Library{false, "OpenBLAS " + core};
   }();
   return chosen;
