@@ -12,7 +12,6 @@
 #include "core/inference/seq2seq_transformer_inference.h"
 #include "core/io/json_fields.h"
 #include "core/text/seq2seq_text.h"
-#include "core/train/allocator.h"
 
 namespace al {
 
@@ -379,11 +378,7 @@ nlohmann::json ChatbotRun::settings() const {
 }
 
 TrainingResult ChatbotRun::train(TrainingEvents* events, const TrainingControl* control) {
-  keepFreedMemoryForReuse();  // as trainInArena: a step's matrices are reused, not faulted in again
-  tbb::task_arena arena(threads());
-  TrainingResult result;
-  arena.execute([&] { result = trainKeepingBest(*task_, settings_.training, events, control, history_); });
-  return result;
+  return trainInArena(*task_, settings_.training, settings_.threads, events, control, history_);
 }
 
 void ChatbotRun::save(const std::filesystem::path& dir) const {
