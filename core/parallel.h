@@ -1,13 +1,12 @@
 #pragma once
 // Parallel loops over the samples of a batch that give the same bits every time.
 //
-// A batch of B samples is cut into fixed chunks of consecutive samples, one per worker thread of the current
-// oneTBB arena. Each chunk adds its gradients into its own buffer and the buffers are summed in chunk order, so
-// a seed and a thread count give bit-identical training however the scheduler runs the chunks.
-//
-// Samples of very different lengths (a real review has 10 to 600 tokens, and attention costs T²) would leave one
-// thread waiting for the other if the chunks held equal numbers of samples; balancedChunks cuts them by work
-// instead, still from the batch alone, so the cut and the sums stay the same from run to run.
+// Work in which samples add nothing into shared sums (a forward pass, or a backward pass in which every sample
+// keeps its own part of the gradients: Gradients::addSamples) takes the samples one by one, each on whichever
+// thread is free, the longest first: a review has 10 to 600 tokens and attention costs T², so a share fixed in
+// advance would leave one thread waiting for the other. Work that adds into shared buffers cuts the batch into
+// fixed chunks of consecutive samples, one per thread, each adding into its own buffer; the buffers are summed in
+// chunk order, so a seed and a thread count give bit-identical training however the scheduler runs the chunks.
 #include "core/sample_chunks.h"
 
 #include <oneapi/tbb/blocked_range.h>

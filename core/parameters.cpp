@@ -1,7 +1,10 @@
 #include "core/parameters.h"
 
+#include <algorithm>
+#include <map>
 #include <stdexcept>
 
+#include "core/matrix_product.h"
 #include "core/parallel.h"
 
 namespace al {
@@ -37,14 +40,87 @@ int ParameterSet::find(const std::string& name) const {
   return -1;
 }
 
+Gradients Gradients::ofOneSample(const ParameterSet& layout) {
+  Gradients g;
+  g.layout_ = &layout;
+  g.oneSample_ = true;
+  g.touched_.resize(layout.tensors().size());
+  return g;
+}
+
 MatrixMap Gradients::operator[](int slot) {
   const ParameterInfo& p = layout_->info(slot);
-  return MatrixMap(values_.data() + p.offset, p.rows, p.cols);
+  if (!isOneSample()) return MatrixMap(values_.data() + p.offset, p.rows, p.cols);
+  Matrix& m = touched_[static_cast<size_t>(slot)];
+  if (m.size() == 0) m = Matrix::Zero(p.rows, p.cols);
+  return MatrixMap(m.data(), p.rows, p.cols);
+}
+
+void Gradients::addKernelGradient(int slot, const Matrix& x, const Matrix& dy) {
+  if (isOneSample()) kernelFactors_.push_back({slot, &x, dy});
+  else multiply(x, Op::Transposed, dy, Op::Plain, (*this)[slot], 1.0f, 1.0f);  // dW += Xᵀ·dY, in x out
+}
+
+void Gradients::addKernelGradient(int slot, const Matrix& x, Matrix&& dy) {
+  if (isOneSample()) kernelFactors_.push_back({slot, &x, std::move(dy)});
+  else multiply(x, Op::Transposed, dy, Op::Plain, (*this)[slot], 1.0f, 1.0f);
 }
 
 void Gradients::setZero() {
+  if (isOneSample()) {
+    for (Matrix& m : touched_) m.setZero();
+    kernelFactors_.clear();
+    return;
+  }
   forEachElementBlock(values_.size(), [&](size_t first, size_t last) {
     std::fill(values_.begin() + static_cast<std::ptrdiff_t>(first), values_.begin() + static_cast<std::ptrdiff_t>(last), 0.0f);
+  });
+}
+
+void Gradients::addSamples(std::span<const Gradients> samples) {
+  // One piece of work: columns first .. first+cols-1 of a tensor, summed over the samples in order.
+  struct Piece {
+    int slot;
+    Index first, cols;
+    std::vector<const KernelFactors*> kernelTerms;  // a kernel's recorded factors, in sample order
+    double cost = 0;                                // multiply-adds, to hand out the biggest pieces first
+  };
+  std::map<int, std::vector<const KernelFactors*>> kernels;  // slot -> its factors in sample order
+  for (const Gradients& g : samples) {
+    if (!g.isOneSample()) throw std::logic_error("Gradients::addSamples: every part must come from ofOneSample");
+    for (const KernelFactors& f : g.kernelFactors_) kernels[f.slot].push_back(&f);
+  }
+  std::vector<Piece> pieces;
+  // A kernel of 512 columns becomes two pieces of 256: enough pieces to share between threads, wide enough to
+  // keep each product efficient.
+  constexpr Index kColumns = 256;
+  for (const auto& [slot, terms] : kernels) {
+    const Index cols = layout_->info(slot).cols, blocks = (cols + kColumns - 1) / kColumns;
+    for (Index b = 0; b < blocks; ++b) {
+      Piece piece{slot, b * cols / blocks, (b + 1) * cols / blocks - b * cols / blocks, terms};
+      for (const KernelFactors* f : terms) piece.cost += double(f->x->size()) * double(piece.cols);
+      pieces.push_back(std::move(piece));
+    }
+  }
+  auto addStored = [&](int slot, MatrixRef sum, Index first) {  // the samples' stored values of these columns
+    for (const Gradients& g : samples)
+      if (const Matrix& part = g.touched_[static_cast<size_t>(slot)]; part.size() != 0)
+        sum += part.middleCols(first, sum.cols());
+  };
+  for (size_t slot = 0; slot < layout_->tensors().size(); ++slot) {
+    if (kernels.count(static_cast<int>(slot))) continue;  // a kernel's piece adds its stored values too
+    const bool touched = std::any_of(samples.begin(), samples.end(),
+                                     [&](const Gradients& g) { return g.touched_[slot].size() != 0; });
+    if (touched) pieces.push_back({static_cast<int>(slot), 0, layout_->info(static_cast<int>(slot)).cols, {}, 0});
+  }
+  std::vector<double> cost(pieces.size());
+  for (size_t i = 0; i < pieces.size(); ++i) cost[i] = pieces[i].cost;
+  forEachSampleAsThreadsFree(longestFirst(cost), [&](size_t i) {
+    const Piece& piece = pieces[i];
+    auto sum = (*this)[piece.slot].middleCols(piece.first, piece.cols);  // rows x cols
+    addStored(piece.slot, sum, piece.first);
+    for (const KernelFactors* f : piece.kernelTerms)  // dW += xᵀ·dy, sample after sample
+      multiply(*f->x, Op::Transposed, f->dy.middleCols(piece.first, piece.cols), Op::Plain, sum, 1.0f, 1.0f);
   });
 }
 

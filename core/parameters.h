@@ -47,28 +47,59 @@ class ParameterSet {
 
 // Gradients of every parameter, in the layout of a ParameterSet. Backward passes add into it (gradients
 // accumulate); whoever owns it zeroes it.
+//
+// One sample's part of a batch (Gradients::ofOneSample) lets a batch's backward pass run each sample on whichever
+// thread is free and add the samples up afterwards, in sample order (addSamples): the same bits however the
+// samples were scheduled, and no thread waits for another with a fixed share of the work. Such a part stores only
+// the tensors a layer touched (a bias, a norm's gamma: small), and for a kernel W of Y = X·W + b it records the two
+// factors of dW = Xᵀ·dY instead of adding the product into a kernel-sized buffer; addSamples computes the products.
 class Gradients {
  public:
   Gradients() = default;
   explicit Gradients(const ParameterSet& layout)
       : layout_(&layout), values_(static_cast<size_t>(layout.size()), 0.0f) {}
+  // One sample's part (see above): nothing stored yet.
+  static Gradients ofOneSample(const ParameterSet& layout);
+  bool isOneSample() const { return oneSample_; }
 
+  // A tensor's gradient (one sample's part: zeros the first time the tensor is asked for).
   MatrixMap operator[](int slot);
-  void setZero();  // in parallel over the current arena's threads
+  // dW += xᵀ·dy for the kernel in `slot` of Y = X·W + b (x: T x in, dy: T x out). One sample's part keeps a
+  // reference to x, which must live until addSamples, and dy (moved in when the caller passes an rvalue).
+  void addKernelGradient(int slot, const Matrix& x, const Matrix& dy);
+  void addKernelGradient(int slot, const Matrix& x, Matrix&& dy);
+
+  // Zeros every value (in parallel over the current arena's threads); one sample's part also forgets its
+  // recorded kernel factors.
+  void setZero();
   void add(const Gradients& other);
   // this += other, then other = 0 (other is then ready for the next batch). In tensor `sparseSlot` (an embedding
   // table) only the `rows` listed are added and zeroed: the batch touched those rows only, the others are zero in
   // `other` (so adding them would change no bit). The sums are the same bits as add(); in parallel over the
   // current arena's threads.
   void addAndClear(Gradients& other, int sparseSlot, std::span<const int> rows);
+  // this += the sum of the parts `samples` (each from ofOneSample), added in their order: stored tensors element
+  // by element, kernels as x_0ᵀ·dy_0 + x_1ᵀ·dy_1 + ... In parallel over tensors and column blocks of kernels,
+  // each taken by whichever thread of the current arena is free; every block is summed in sample order, so the
+  // result does not depend on the schedule or on the number of threads.
+  void addSamples(std::span<const Gradients> samples);
   void scale(float factor);
 
   FloatBuffer& data() { return values_; }
   const FloatBuffer& data() const { return values_; }
 
  private:
+  // A recorded dW += xᵀ·dy of one sample.
+  struct KernelFactors {
+    int slot;
+    const Matrix* x;  // T x in
+    Matrix dy;        // T x out
+  };
   const ParameterSet* layout_ = nullptr;
-  FloatBuffer values_;
+  FloatBuffer values_;  // the whole layout (empty for one sample's part)
+  bool oneSample_ = false;
+  std::vector<Matrix> touched_;                // one sample's part: slot -> its values (empty: not touched)
+  std::vector<KernelFactors> kernelFactors_;  // one sample's part: the recorded kernel gradients, in order
 };
 
 }  // namespace al

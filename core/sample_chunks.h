@@ -21,24 +21,6 @@ inline SampleChunks evenChunks(size_t samples, size_t chunks) {
   return c;
 }
 
-// `chunks` chunks of consecutive samples with about the same work each (work[s]: sample s's, e.g. its FLOPs):
-// chunk k ends where the running total of work comes closest to k/chunks of the whole.
-inline SampleChunks balancedChunks(std::span<const double> work, size_t chunks) {
-  double total = 0;
-  for (double w : work) total += w;
-  SampleChunks c;
-  c.first.push_back(0);
-  size_t s = 0;
-  double done = 0;  // work of samples 0..s-1
-  for (size_t k = 1; k < chunks; ++k) {
-    const double target = total * static_cast<double>(k) / static_cast<double>(chunks);
-    while (s < work.size() && done + work[s] / 2 < target) done += work[s++];  // take s if most of it falls before
-    c.first.push_back(s);
-  }
-  c.first.push_back(work.size());
-  return c;
-}
-
 // The samples ordered by decreasing work (ties: by index). Handing out the longest first leaves short ones for the
 // end, when a thread that finished early can fill the gap with them.
 inline std::vector<size_t> longestFirst(std::span<const double> work) {

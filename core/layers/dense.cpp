@@ -19,8 +19,8 @@ Matrix Dense::forward(const ParameterSet& params, const Matrix& x, Cache& cache)
 
 Matrix Dense::backward(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const {
   // Y = X·W + b  =>  dW = Xᵀ·dY,  db = Σ_rows dY,  dX = dY·Wᵀ
-  multiply(cache.input, Op::Transposed, dy, Op::Plain, grads[kernel_], 1.0f, 1.0f);  // dW += Xᵀ·dY, in x out
-  grads[bias_] += dy.colwise().sum();                                                // 1 x out
+  grads.addKernelGradient(kernel_, cache.input, dy);  // dW += Xᵀ·dY, in x out
+  grads[bias_] += dy.colwise().sum();                 // 1 x out
   Matrix dx(dy.rows(), in_);                                                         // T x in
   multiply(dy, Op::Plain, params.value(kernel_), Op::Transposed, dx);
   return dx;

@@ -20,11 +20,12 @@ Matrix project(const ParameterSet& params, const MultiHeadAttention::Projection&
   return affine(x, params.value(p.kernel), params.value(p.bias));  // T x out
 }
 
-// Y = X·W + b  =>  dW = Xᵀ·dY,  db = Σ_rows dY   (dX is summed by the caller, it has three sources)
-void addProjectionGradients(const MultiHeadAttention::Projection& p, const Matrix& x, const Matrix& dy,
-                            Gradients& grads) {
-  multiply(x, Op::Transposed, dy, Op::Plain, grads[p.kernel], 1.0f, 1.0f);  // dW += Xᵀ·dY
+// Y = X·W + b  =>  dW = Xᵀ·dY,  db = Σ_rows dY   (dX is summed by the caller, it has three sources).
+// A dy passed as an rvalue is moved into one sample's part of a batch's gradients, which keeps it (core/parameters.h).
+template <class Dy>
+void addProjectionGradients(const MultiHeadAttention::Projection& p, const Matrix& x, Dy&& dy, Gradients& grads) {
   grads[p.bias] += dy.colwise().sum();
+  grads.addKernelGradient(p.kernel, x, std::forward<Dy>(dy));  // dW += Xᵀ·dY
 }
 
 void checkMask(const Matrix* allowed, Index T, Index S) {
@@ -178,15 +179,15 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   }
 
   // Q reads X_q  =>  dX_q = dQ·W_qᵀ;  K and V read X_kv  =>  dX_kv = dK·W_kᵀ + dV·W_vᵀ
-  addProjectionGradients(query_, xQuery, dq, grads);
-  addProjectionGradients(key_, xKeyValue, dk, grads);
-  addProjectionGradients(value_, xKeyValue, dv, grads);
   InputGradients d;
   d.query.resize(T, width_);     // T x D
   d.keyValue.resize(S, width_);  // S x D
   multiply(dq, Op::Plain, params.value(query_.kernel), Op::Transposed, d.query);
   multiply(dk, Op::Plain, params.value(key_.kernel), Op::Transposed, d.keyValue);
   multiply(dv, Op::Plain, params.value(value_.kernel), Op::Transposed, d.keyValue, 1.0f, 1.0f);
+  addProjectionGradients(query_, xQuery, std::move(dq), grads);  // dQ, dK, dV are not needed here any more
+  addProjectionGradients(key_, xKeyValue, std::move(dk), grads);
+  addProjectionGradients(value_, xKeyValue, std::move(dv), grads);
   return d;
 }
 

@@ -128,7 +128,7 @@ void MaskedLanguageModel::backwardBatch(BatchCache& b, Gradients& grads) {
     const Matrix dLosses = Matrix::Constant(b.losses[s].rows(), 1, invChosen);  // N x 1
     b.encoder.samples[s].x = head_.backward(params_, b.heads[s], dLosses, chunkGrads_[k]);  // T x D
   });
-  encoder_.backwardBatch(params_, b.encoder, std::span<Gradients>(chunkGrads_.data(), chunks), grads);
+  encoder_.backwardBatch(params_, b.encoder, grads);
   for (size_t k = 0; k < chunks; ++k) grads.add(chunkGrads_[k]);  // fixed order: reproducible sums
 }
 

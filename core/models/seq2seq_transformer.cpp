@@ -114,7 +114,7 @@ Matrix Seq2SeqTransformer::forwardPair(const ParameterSet& params, const Seq2Seq
 void Seq2SeqTransformer::backwardPair(const ParameterSet& params, TransformerEncoder::BatchCache& encoder,
                                       const SampleCache& cache, const Matrix& dLogits, Gradients& grads) const {
   encoder.samples[0].x = decodePairBackward(*decoder_, *output_, config_.dropout, params, cache, dLogits, grads);
-  encoder_->backwardBatch(params, encoder, std::span<Gradients>(&grads, 1), grads);
+  encoder_->backwardBatch(params, encoder, grads);
 }
 
 Seq2SeqLoss Seq2SeqTransformer::batchLoss(std::span<const Seq2SeqExample* const> examples, Gradients* grads,
@@ -163,7 +163,7 @@ Seq2SeqLoss Seq2SeqTransformer::batchLoss(std::span<const Seq2SeqExample* const>
   Seq2SeqLoss total;
   for (const Seq2SeqLoss& l : losses) total += l;
   if (!grads) return total;
-  encoder_->backwardBatch(params_, encoder, std::span<Gradients>(scratch.data(), chunks), *grads);
+  encoder_->backwardBatch(params_, encoder, *grads);
   for (size_t k = 0; k < chunks; ++k) grads->add(scratch[k]);  // fixed order: reproducible sums
   return total;
 }

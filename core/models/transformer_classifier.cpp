@@ -67,31 +67,20 @@ void TransformerClassifier::forwardBatch(BatchCache& b, Mode mode, uint64_t seed
   });
 }
 
-void TransformerClassifier::backwardBatch(BatchCache& b, Gradients& grads) {
+void TransformerClassifier::backwardBatch(BatchCache& b, Gradients& grads) const {
   const size_t B = b.samples.size();
-  const size_t chunks = b.encoder.chunks.count();  // the encoder's cut of the batch, by work
-  if (chunkGrads_.size() < chunks) chunkGrads_.resize(chunks);
-  for (Gradients& g : chunkGrads_) {
-    if (g.data().size() != params_.data().size()) g = Gradients(params_);  // new: zero
-    else if (!chunkGradsZero_) g.setZero();                               // a failed batch left its sums
-  }
-  chunkGradsZero_ = false;
   const float invB = 1.0f / static_cast<float>(B);
-
-  forEachSampleInChunks(b.encoder.chunks, [&](size_t s, size_t k) {  // loss -> head -> dropout -> pool
+  forEachSampleAsThreadsFree(b.encoder.longestFirst, [&](size_t s) {  // loss -> head -> dropout -> pool
     BatchCache::Head& h = b.heads[s];
     // L = mean_b BCE(logit_b, y_b)  =>  dL/dlogit_b = (sigmoid(logit_b) - y_b) / B
     Matrix dLogit(1, 1);
     dLogit(0, 0) = binaryCrossEntropyWithLogitGradient(h.logit, b.samples[s]->label) * invB;
-    Matrix dPooled = Dropout{config_.dropout}.backward(h.dropout, head_.backward(params_, h.head, dLogit, chunkGrads_[k]));  // 1 x D
+    Gradients& sampleGrads = b.encoder.sampleGrads[s];  // added up with the encoder's
+    Matrix dPooled = Dropout{config_.dropout}.backward(h.dropout, head_.backward(params_, h.head, dLogit, sampleGrads));  // 1 x D
     b.encoder.samples[s].x = config_.pooling == PoolingKind::Max ? MaxPool{}.backward(h.maxPool, dPooled)
                                                                   : MeanPool{}.backward(h.meanPool, dPooled);  // T x D
   });
-  encoder_.backwardBatch(params_, b.encoder, std::span<Gradients>(chunkGrads_.data(), chunks), grads);
-  // Fixed order: reproducible sums. Of the token table only the batch's rows are non-zero.
-  const std::vector<int> rows = b.encoder.tokenIds();
-  for (size_t k = 0; k < chunks; ++k) grads.addAndClear(chunkGrads_[k], encoder_.tokenEmbedding().tableSlot(), rows);
-  chunkGradsZero_ = true;
+  encoder_.backwardBatch(params_, b.encoder, grads);
 }
 
 namespace {

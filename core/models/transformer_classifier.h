@@ -53,8 +53,8 @@ class TransformerClassifier {
   Prediction predict(std::span<const int> ids) const;
 
   // Forward and backward of the batch's mean binary cross-entropy; adds the gradients into grads. Runs in
-  // parallel over the samples in the current oneTBB arena, in fixed chunks reduced in order. In batch norm
-  // mode it also updates the moving statistics.
+  // parallel over the samples in the current oneTBB arena, the gradients added up in sample order (the same bits
+  // for a seed whatever the schedule). In batch norm mode it also updates the moving statistics.
   BatchStats trainBatch(std::span<const EncodedSample* const> batch, Gradients& grads, uint64_t seed);
   // Loss and accuracy in evaluation mode, in parallel.
   BatchStats evaluate(std::span<const EncodedSample* const> samples) const;
@@ -78,16 +78,12 @@ class TransformerClassifier {
   struct BatchCache;
   // Encoder, then pool, dropout and head for every sample; the logits land in b.logits.
   void forwardBatch(BatchCache& b, Mode mode, uint64_t seed) const;
-  void backwardBatch(BatchCache& b, Gradients& grads);
+  void backwardBatch(BatchCache& b, Gradients& grads) const;
 
   TransformerConfig config_;
   ParameterSet params_;
   TransformerEncoder encoder_;
   Dense head_;
-  // One gradient buffer per worker chunk, reused between batches. Between batches they are all zero (a batch adds
-  // into them and its reduction zeroes what it added), so a batch need not clear the 20,000 x D token table.
-  std::vector<Gradients> chunkGrads_;
-  bool chunkGradsZero_ = true;  // false while a batch is using them (or when one failed half-way)
 };
 
 }  // namespace al

@@ -1,5 +1,7 @@
 #include "core/models/transformer_encoder.h"
 
+#include <oneapi/tbb/parallel_invoke.h>
+
 #include <algorithm>
 
 #include "core/error.h"
@@ -154,8 +156,12 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
   std::vector<double> work(B);  // each sequence's FLOPs: the threads get equal shares of work
   for (size_t s = 0; s < B; ++s)
     work[s] = forwardFlops(countPadding ? config_.sequenceLength : static_cast<Index>(ids[s].size()));
-  b.chunks = balancedChunks(work, chunkCount(B));
   b.longestFirst = longestFirst(work);
+  b.sampleGrads.resize(B);
+  for (Gradients& g : b.sampleGrads) {
+    if (g.isOneSample()) g.setZero();
+    else g = Gradients::ofOneSample(params);
+  }
   forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
     SampleCache& c = b.samples[s];
     c.layers.resize(layers_.size());
@@ -198,7 +204,7 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
 }
 
 void TransformerEncoder::normalizeBackward(const ParameterSet& params, size_t l, bool first, BatchCache& b,
-                                           std::span<Gradients> chunkGrads, Gradients& grads) const {
+                                           Gradients& grads) const {
   const Layer& layer = layers_[l];
   const size_t B = b.samples.size();
   if (layer.batchNorm1) {
@@ -207,19 +213,18 @@ void TransformerEncoder::normalizeBackward(const ParameterSet& params, size_t l,
       return norm.backwardBatch(params, first ? b.batchNorm1[l] : b.batchNorm2[l], dys, grads);
     });
   } else {
-    forEachSampleInChunks(b.chunks, [&](size_t s, size_t k) {
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
       SampleCache& c = b.samples[s];
-      c.x = first ? layer.layerNorm1->backward(params, c.layers[l].norm1, c.x, chunkGrads[k])
-                  : layer.layerNorm2->backward(params, c.layers[l].norm2, c.x, chunkGrads[k]);
+      c.x = first ? layer.layerNorm1->backward(params, c.layers[l].norm1, c.x, b.sampleGrads[s])
+                  : layer.layerNorm2->backward(params, c.layers[l].norm2, c.x, b.sampleGrads[s]);
     });
   }
 }
 
-void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b, std::span<Gradients> chunkGrads,
-                                       Gradients& grads) const {
-  if (chunkGrads.size() != b.chunks.count())
-    throw std::logic_error("TransformerEncoder::backwardBatch: one gradient buffer per chunk of forwardBatch");
-  forEachSampleInChunks(b.chunks, [&](size_t s, size_t) {  // padded (see forwardBatch): the padding's output is unused
+void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b, Gradients& grads) const {
+  if (b.sampleGrads.size() != b.samples.size())
+    throw std::logic_error("TransformerEncoder::backwardBatch: run forwardBatch on the batch first");
+  forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // padded (see forwardBatch): the padding's output is unused
     SampleCache& c = b.samples[s];
     if (c.realKeys.size() == 0) return;
     Matrix dOut = Matrix::Zero(c.realKeys.rows(), c.x.cols());  // P x D
@@ -228,24 +233,29 @@ void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b
   });
   for (size_t l = layers_.size(); l-- > 0;) {
     const Layer& layer = layers_[l];
-    normalizeBackward(params, l, false, b, chunkGrads, grads);
-    forEachSampleInChunks(b.chunks, [&](size_t s, size_t k) {  // out = y + dense2(relu(dense1(y)))
+    normalizeBackward(params, l, false, b, grads);
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // out = y + dense2(relu(dense1(y)))
       SampleCache& c = b.samples[s];
       SampleCache::LayerCache& lc = c.layers[l];
-      const Matrix dHidden = Relu{}.backward(lc.relu, layer.dense2.backward(params, lc.dense2, c.x, chunkGrads[k]));  // T x F
-      c.x += layer.dense1.backward(params, lc.dense1, dHidden, chunkGrads[k]);  // residual: dy = dout + ...
+      Gradients& g = b.sampleGrads[s];
+      const Matrix dHidden = Relu{}.backward(lc.relu, layer.dense2.backward(params, lc.dense2, c.x, g));  // T x F
+      c.x += layer.dense1.backward(params, lc.dense1, dHidden, g);  // residual: dy = dout + ...
     });
-    normalizeBackward(params, l, true, b, chunkGrads, grads);
-    forEachSampleInChunks(b.chunks, [&](size_t s, size_t k) {  // h = x + attention(x)
+    normalizeBackward(params, l, true, b, grads);
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // h = x + attention(x)
       SampleCache& c = b.samples[s];
-      c.x += layer.attention.backward(params, c.layers[l].attention, c.x, chunkGrads[k]);
+      c.x += layer.attention.backward(params, c.layers[l].attention, c.x, b.sampleGrads[s]);
     });
   }
-  forEachSampleInChunks(b.chunks, [&](size_t s, size_t k) {  // embeddings
-    SampleCache& c = b.samples[s];
-    if (positionEmbedding_) positionEmbedding_->backward(params, c.x.rows(), c.x, chunkGrads[k]);
-    tokenEmbedding_.backward(params, c.embedding, c.x, chunkGrads[k]);
-  });
+  // The embeddings' tables (rows the samples share, so in sample order too) beside the other weights' sums: they
+  // write different tensors.
+  tbb::parallel_invoke([&] { grads.addSamples(b.sampleGrads); },  // every sample's part, in sample order
+                       [&] {
+                         for (SampleCache& c : b.samples) {
+                           if (positionEmbedding_) positionEmbedding_->backward(params, c.x.rows(), c.x, grads);
+                           tokenEmbedding_.backward(params, c.embedding, c.x, grads);
+                         }
+                       });
 }
 
 void TransformerEncoder::updateMovingStatistics(ParameterSet& params, const BatchCache& b) const {

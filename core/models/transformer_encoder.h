@@ -10,10 +10,12 @@
 //   out = norm2(y + dense2(relu(dense1(y))))           T x D, with a hidden width of F
 //
 // A batch runs stage by stage. Every stage but batch normalization works on one sequence at a time, so it runs
-// in parallel over the samples (core/parallel.h: forward hands the longest sequences out first to whichever thread
-// is free, backward adds gradients in fixed chunks); batch normalization needs statistics over every token of the
-// batch, so it sits between the parallel stages:
+// in parallel over the samples, the longest handed out first to whichever thread is free (core/parallel.h);
+// batch normalization needs statistics over every token of the batch, so it sits between the parallel stages:
 //   [attention + residual] -> norm1 -> [feed-forward + residual] -> norm2 -> next layer.
+// Backward runs the same stages in reverse, each sample keeping its own part of the gradients (for a kernel,
+// the factors X and dY of dW = Xᵀ·dY); the parts are added up at the end in sample order (Gradients::addSamples).
+// So no thread waits for another's fixed share of the batch, and the sums do not depend on the schedule.
 //
 // Dimension key (core/tensor.h): B sequences, T tokens of one sequence, D model width, H heads, K key dimension,
 // F feed-forward width, L layers, P padded length (= sequence_length).
@@ -38,7 +40,7 @@
 #include "core/layers/position_embedding.h"
 #include "core/layers/relu.h"
 #include "core/models/transformer_config.h"
-#include "core/sample_chunks.h"
+#include "core/parameters.h"
 
 namespace al {
 
@@ -73,7 +75,9 @@ class TransformerEncoder {
   struct BatchCache {
     std::vector<SampleCache> samples;
     std::vector<BatchNorm::Cache> batchNorm1, batchNorm2;  // one per layer, batch norm only
-    SampleChunks chunks;  // how the batch is cut over the threads (by work) for backward's gradient sums
+    // One sample's part of the gradients each (Gradients::ofOneSample), zeroed by forwardBatch. A model adds its
+    // head's gradients of sample s here before backwardBatch, which adds them all up.
+    std::vector<Gradients> sampleGrads;
     // The samples by decreasing work: forward takes them in this order, each on the next free thread (nothing is
     // summed across samples there, so the schedule does not change a bit).
     std::vector<size_t> longestFirst;
@@ -100,10 +104,9 @@ class TransformerEncoder {
   // Runs the B sequences through embedding and every layer; cache.samples[s].x holds sequence s's T x D output.
   void forwardBatch(const ParameterSet& params, std::span<const std::span<const int>> ids, Mode mode,
                     BatchCache& cache) const;
-  // With dL/d(output) in cache.samples[s].x: adds every gradient of sequence s into chunkGrads[chunk of s]
-  // (cache.chunks, one buffer per chunk) and the batch norms' gradients, which mix samples, into `grads`.
-  void backwardBatch(const ParameterSet& params, BatchCache& cache, std::span<Gradients> chunkGrads,
-                     Gradients& grads) const;
+  // With dL/d(output) in cache.samples[s].x: adds the gradients of every parameter of the stack (and those the
+  // caller put into cache.sampleGrads) into `grads`: the same bits for any schedule and any number of threads.
+  void backwardBatch(const ParameterSet& params, BatchCache& cache, Gradients& grads) const;
   // m = momentum·m + (1 - momentum)·batch statistic for every batch norm (no-op with layer norm).
   void updateMovingStatistics(ParameterSet& params, const BatchCache& cache) const;
 
@@ -124,7 +127,7 @@ class TransformerEncoder {
  private:
   void normalize(const ParameterSet& params, size_t layer, bool first, Mode mode, BatchCache& cache) const;
   void normalizeBackward(const ParameterSet& params, size_t layer, bool first, BatchCache& cache,
-                         std::span<Gradients> chunkGrads, Gradients& grads) const;
+                         Gradients& grads) const;
 
   TransformerConfig config_;
   Embedding tokenEmbedding_;
