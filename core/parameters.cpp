@@ -40,6 +40,13 @@ int ParameterSet::find(const std::string& name) const {
   return -1;
 }
 
+Gradients::Gradients(const ParameterSet& layout)
+    : layout_(&layout),
+      values_(static_cast<size_t>(layout.size()), 0.0f),
+      written_(layout.tensors().size(), Written::Nothing),
+      rowList_(layout.tensors().size()),
+      rowFlag_(layout.tensors().size()) {}
+
 Gradients Gradients::ofOneSample(const ParameterSet& layout) {
   Gradients g;
   g.layout_ = &layout;
@@ -48,9 +55,36 @@ Gradients Gradients::ofOneSample(const ParameterSet& layout) {
   return g;
 }
 
+MatrixMap Gradients::view(int slot) {
+  const ParameterInfo& p = layout_->info(slot);
+  return MatrixMap(values_.data() + p.offset, p.rows, p.cols);
+}
+
+MatrixMap Gradients::rows(int slot, std::span<const int> rows) {
+  const auto s = static_cast<size_t>(slot);
+  if (isOneSample() || written_[s] == Written::Whole) return (*this)[slot];
+  written_[s] = Written::Rows;
+  std::vector<uint8_t>& flag = rowFlag_[s];
+  flag.resize(static_cast<size_t>(layout_->info(slot).rows), 0);
+  for (int r : rows)
+    if (r >= 0 && static_cast<size_t>(r) < flag.size() && !flag[static_cast<size_t>(r)]) {
+      flag[static_cast<size_t>(r)] = 1;
+      rowList_[s].push_back(r);
+    }
+  return view(slot);
+}
+
+const std::vector<Index>* Gradients::writtenRows(int slot) const {
+  if (isOneSample() || written_[static_cast<size_t>(slot)] == Written::Whole) return nullptr;
+  return &rowList_[static_cast<size_t>(slot)];
+}
+
 MatrixMap Gradients::operator[](int slot) {
   const ParameterInfo& p = layout_->info(slot);
-  if (!isOneSample()) return MatrixMap(values_.data() + p.offset, p.rows, p.cols);
+  if (!isOneSample()) {
+    written_[static_cast<size_t>(slot)] = Written::Whole;
+    return view(slot);
+  }
   Matrix& m = touched_[static_cast<size_t>(slot)];
   if (m.size() == 0) m = Matrix::Zero(p.rows, p.cols);
   return MatrixMap(m.data(), p.rows, p.cols);
@@ -72,9 +106,20 @@ void Gradients::setZero() {
     kernelFactors_.clear();
     return;
   }
-  forEachElementBlock(values_.size(), [&](size_t first, size_t last) {
-    std::fill(values_.begin() + static_cast<std::ptrdiff_t>(first), values_.begin() + static_cast<std::ptrdiff_t>(last), 0.0f);
-  });
+  for (size_t slot = 0; slot < written_.size(); ++slot) {
+    const ParameterInfo& p = layout_->info(static_cast<int>(slot));
+    float* first = values_.data() + p.offset;
+    if (written_[slot] == Written::Whole)
+      forEachElementBlock(static_cast<size_t>(p.size()), [&](size_t begin, size_t end) {
+        std::fill(first + begin, first + end, 0.0f);
+      });
+    for (Index r : rowList_[slot]) {  // Written::Rows
+      std::fill(first + r * p.cols, first + (r + 1) * p.cols, 0.0f);
+      rowFlag_[slot][static_cast<size_t>(r)] = 0;
+    }
+    rowList_[slot].clear();
+    written_[slot] = Written::Nothing;
+  }
 }
 
 void Gradients::addSamples(std::span<const Gradients> samples) {
@@ -115,9 +160,10 @@ void Gradients::addSamples(std::span<const Gradients> samples) {
   }
   std::vector<double> cost(pieces.size());
   for (size_t i = 0; i < pieces.size(); ++i) cost[i] = pieces[i].cost;
+  for (const Piece& piece : pieces) (*this)[piece.slot];  // marks the tensors written, before the threads start
   forEachSampleAsThreadsFree(longestFirst(cost), [&](size_t i) {
     const Piece& piece = pieces[i];
-    auto sum = (*this)[piece.slot].middleCols(piece.first, piece.cols);  // rows x cols
+    auto sum = view(piece.slot).middleCols(piece.first, piece.cols);  // rows x cols
     addStored(piece.slot, sum, piece.first);
     for (const KernelFactors* f : piece.kernelTerms)  // dW += xᵀ·dy, sample after sample
       multiply(*f->x, Op::Transposed, f->dy.middleCols(piece.first, piece.cols), Op::Plain, sum, 1.0f, 1.0f);
@@ -125,6 +171,8 @@ void Gradients::addSamples(std::span<const Gradients> samples) {
 }
 
 void Gradients::addAndClear(Gradients& other, int sparseSlot, std::span<const int> rows) {
+  markAllWritten();
+  other.markAllWritten();
   float* sum = values_.data();
   float* part = other.values_.data();
   auto addAndClearRange = [&](size_t first, size_t last) {
@@ -147,10 +195,12 @@ void Gradients::addAndClear(Gradients& other, int sparseSlot, std::span<const in
 }
 
 void Gradients::add(const Gradients& other) {
+  markAllWritten();
   for (size_t i = 0; i < values_.size(); ++i) values_[i] += other.values_[i];
 }
 
 void Gradients::scale(float factor) {
+  markAllWritten();
   for (float& v : values_) v *= factor;
 }
 

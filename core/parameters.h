@@ -4,6 +4,7 @@
 // A layer registers its tensors once (name and shape, as written in the model file) and keeps the slot
 // numbers it gets back. Optimizers, saving, loading and gradient checks are then one loop over the buffer.
 // Gradients live in a separate buffer with the same layout, so that every worker thread can own one.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -56,21 +57,27 @@ class ParameterSet {
 class Gradients {
  public:
   Gradients() = default;
-  explicit Gradients(const ParameterSet& layout)
-      : layout_(&layout), values_(static_cast<size_t>(layout.size()), 0.0f) {}
+  explicit Gradients(const ParameterSet& layout);
   // One sample's part (see above): nothing stored yet.
   static Gradients ofOneSample(const ParameterSet& layout);
   bool isOneSample() const { return oneSample_; }
 
   // A tensor's gradient (one sample's part: zeros the first time the tensor is asked for).
   MatrixMap operator[](int slot);
+  // The gradient of a table that the caller changes in the listed rows only (an embedding: a batch touches a few
+  // thousand of 20,000 rows). The rows are remembered until setZero, which then clears only them, and an
+  // optimizer can visit only them (writtenRows).
+  MatrixMap rows(int slot, std::span<const int> rows);
+  // The rows of tensor `slot` that may be non-zero: null when it may be any (it was reached another way since the
+  // last setZero), else the rows given to rows(), each once, in no particular order (empty: the tensor is zero).
+  const std::vector<Index>* writtenRows(int slot) const;
   // dW += xᵀ·dy for the kernel in `slot` of Y = X·W + b (x: T x in, dy: T x out). One sample's part keeps a
   // reference to x, which must live until addSamples, and dy (moved in when the caller passes an rvalue).
   void addKernelGradient(int slot, const Matrix& x, const Matrix& dy);
   void addKernelGradient(int slot, const Matrix& x, Matrix&& dy);
 
-  // Zeros every value (in parallel over the current arena's threads); one sample's part also forgets its
-  // recorded kernel factors.
+  // Zeros every value (in parallel over the current arena's threads; only what was written since the last
+  // setZero); one sample's part also forgets its recorded kernel factors.
   void setZero();
   void add(const Gradients& other);
   // this += other, then other = 0 (other is then ready for the next batch). In tensor `sparseSlot` (an embedding
@@ -85,10 +92,18 @@ class Gradients {
   void addSamples(std::span<const Gradients> samples);
   void scale(float factor);
 
-  FloatBuffer& data() { return values_; }
+  FloatBuffer& data() {
+    markAllWritten();
+    return values_;
+  }
   const FloatBuffer& data() const { return values_; }
 
  private:
+  // What was written into a tensor since the last setZero.
+  enum class Written : uint8_t { Nothing, Rows, Whole };
+  void markAllWritten() { std::fill(written_.begin(), written_.end(), Written::Whole); }
+  MatrixMap view(int slot);  // operator[] without marking the tensor written
+
   // A recorded dW += xᵀ·dy of one sample.
   struct KernelFactors {
     int slot;
@@ -97,6 +112,9 @@ class Gradients {
   };
   const ParameterSet* layout_ = nullptr;
   FloatBuffer values_;  // the whole layout (empty for one sample's part)
+  std::vector<Written> written_;                // slot -> what was written since the last setZero
+  std::vector<std::vector<Index>> rowList_;     // slot -> its rows given to rows() (Written::Rows)
+  std::vector<std::vector<uint8_t>> rowFlag_;   // slot -> 1 for every row in rowList_
   bool oneSample_ = false;
   std::vector<Matrix> touched_;                // one sample's part: slot -> its values (empty: not touched)
   std::vector<KernelFactors> kernelFactors_;  // one sample's part: the recorded kernel gradients, in order

@@ -25,7 +25,7 @@ Matrix Embedding::forward(const ParameterSet& params, const std::vector<int>& id
 
 void Embedding::backward(const ParameterSet&, const Cache& cache, const Matrix& dy, Gradients& grads) const {
   // Y[t] = table[ids[t]]  =>  dtable[v] = Σ_{t : ids[t] = v} dY[t]   (a token seen twice gets both rows)
-  MatrixMap dtable = grads[table_];  // V x D
+  MatrixMap dtable = grads.rows(table_, cache.ids);  // V x D, of which the rows of ids change
   for (size_t t = 0; t < cache.ids.size(); ++t) dtable.row(cache.ids[t]) += dy.row(static_cast<Index>(t));
 }
 

@@ -52,12 +52,21 @@ void RmsProp::update(ParameterSet& params, const Gradients& grads, long step) {
   for (size_t slot = 0; slot < tensors.size(); ++slot) {
     const ParameterInfo& p = tensors[slot];
     if (!p.trainable) continue;
-    tbb::parallel_for(tbb::blocked_range<Index>(0, p.rows, std::max<Index>(1, (1 << 14) / p.cols)),
-                      [&](const tbb::blocked_range<Index>& rows) {
-                        for (Index r = rows.begin(); r < rows.end(); ++r)
-                          updateRow(w, g, static_cast<size_t>(p.offset + r * p.cols), static_cast<size_t>(p.cols),
-                                    firstRow_[slot] + r, step);
-                      });
+    auto update = [&](Index r) {
+      updateRow(w, g, static_cast<size_t>(p.offset + r * p.cols), static_cast<size_t>(p.cols), firstRow_[slot] + r, step);
+    };
+    const Index grain = std::max<Index>(1, (1 << 14) / p.cols);
+    // Rows outside writtenRows are zero and would be skipped: visit the listed ones only (same bits, less reading).
+    if (const std::vector<Index>* rows = grads.writtenRows(static_cast<int>(slot))) {
+      tbb::parallel_for(tbb::blocked_range<size_t>(0, rows->size(), static_cast<size_t>(grain)),
+                        [&](const tbb::blocked_range<size_t>& range) {
+                          for (size_t i = range.begin(); i < range.end(); ++i) update((*rows)[i]);
+                        });
+      continue;
+    }
+    tbb::parallel_for(tbb::blocked_range<Index>(0, p.rows, grain), [&](const tbb::blocked_range<Index>& rows) {
+      for (Index r = rows.begin(); r < rows.end(); ++r) update(r);
+    });
   }
 }
 

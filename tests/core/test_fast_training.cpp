@@ -13,6 +13,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 #include "core/matrix_product.h"
 #include "core/train/allocator.h"
@@ -272,6 +273,42 @@ class TestFastTraining : public QObject {
       }
     }
     QVERIFY(params.data() != start);
+  }
+
+  // A table written row by row: setZero clears those rows, and RMSprop, visiting only them, gives the same weights
+  // as visiting every row of the same gradient.
+  void rowsWrittenAreTheRowsVisited() {
+    ParameterSet params;
+    const int table = params.add("table", {6, 4});
+    const int bias = params.add("bias", {4});
+    Rng rng(5);
+    for (float& w : params.data()) w = rng.uniform(-1.0f, 1.0f);
+    Gradients sparse(params);
+    QVERIFY(sparse.writtenRows(table) != nullptr && sparse.writtenRows(table)->empty());
+    const std::vector<int> ids{3, 1, 3};
+    MatrixMap rows = sparse.rows(table, ids);
+    for (int id : ids) rows.row(id).array() += 0.5f;
+    sparse[bias].setConstant(0.25f);
+    QCOMPARE(*sparse.writtenRows(table), (std::vector<Index>{3, 1}));
+    QVERIFY(sparse.writtenRows(bias) == nullptr);
+
+    Gradients dense(params);
+    dense.data() = std::as_const(sparse).data();  // the same values, reached as a whole
+    QVERIFY(dense.writtenRows(table) == nullptr);
+    ParameterSet viaRows = params, viaAll = params;
+    RmsProp first{0.01f, 0.9f, 1e-7f}, second{0.01f, 0.9f, 1e-7f};
+    first.update(viaRows, sparse, 1);
+    second.update(viaAll, dense, 1);
+    QVERIFY(viaRows.data() == viaAll.data());
+    QVERIFY(viaRows.data() != params.data());
+
+    sparse.setZero();
+    const FloatBuffer& cleared = std::as_const(sparse).data();
+    QVERIFY(std::all_of(cleared.begin(), cleared.end(), [](float g) { return g == 0.0f; }));
+    QVERIFY(sparse.writtenRows(table)->empty());
+    sparse[table](0, 0) = 1.0f;  // reached as a whole: any row may be non-zero
+    sparse.rows(table, ids);
+    QVERIFY(sparse.writtenRows(table) == nullptr);
   }
 
   // Every sample's part is added in sample order, whichever thread ran it: any thread count gives the same bits.
