@@ -131,29 +131,19 @@ Matrix TransformerEncoder::normalizeForEvaluation(const ParameterSet& params, si
 }
 
 void TransformerEncoder::normalize(const ParameterSet& params, size_t l, bool first, Mode mode, BatchCache& b) const {
-  const Layer& layer = layers_[l];
-  const size_t B = b.samples.size();
-  if (layer.batchNorm1) {
-    const BatchNorm& norm = first ? *layer.batchNorm1 : *layer.batchNorm2;
-    acrossBatch(b.samples, [&](const std::vector<Matrix>& xs) {
-      return norm.forwardBatch(params, xs, mode, first ? b.batchNorm1[l] : b.batchNorm2[l]);
-    });
-  } else {
-    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
-      SampleCache& c = b.samples[s];
-      c.x = first ? layer.layerNorm1->forward(params, c.x, c.layers[l].norm1)
-                  : layer.layerNorm2->forward(params, c.x, c.layers[l].norm2);
-    });
-  }
+  const BatchNorm& norm = first ? *layers_[l].batchNorm1 : *layers_[l].batchNorm2;
+  acrossBatch(b.samples, [&](const std::vector<Matrix>& xs) {
+    return norm.forwardBatch(params, xs, mode, first ? b.batchNorm1[l] : b.batchNorm2[l]);
+  });
 }
 
 void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<const std::span<const int>> ids, Mode mode,
                                       BatchCache& b) const {
   const size_t B = ids.size();
   b.samples.resize(B);
-  const bool countPadding = mode == Mode::Train && config_.norm == NormKind::Batch &&
-                            config_.batchNormPadding == BatchNormPadding::Include;
-  std::vector<double> work(B);  // each sequence's FLOPs: the threads get equal shares of work
+  const bool batchNorm = config_.norm == NormKind::Batch;
+  const bool countPadding = mode == Mode::Train && batchNorm && config_.batchNormPadding == BatchNormPadding::Include;
+  std::vector<double> work(B);  // each sequence's FLOPs: the longest are handed out first
   for (size_t s = 0; s < B; ++s)
     work[s] = forwardFlops(countPadding ? config_.sequenceLength : static_cast<Index>(ids[s].size()));
   b.longestFirst = longestFirst(work);
@@ -162,7 +152,11 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     if (g.isOneSample()) g.setZero();
     else g = Gradients::ofOneSample(params);
   }
-  forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
+  b.batchNorm1.resize(batchNorm ? layers_.size() : 0);
+  b.batchNorm2.resize(batchNorm ? layers_.size() : 0);
+
+  // The steps of one sequence.
+  auto embedStep = [&](size_t s) {
     SampleCache& c = b.samples[s];
     c.layers.resize(layers_.size());
     if (!countPadding) {
@@ -176,24 +170,38 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     c.x = embed(params, padded, c.embedding);               // P x D (embed rejects T > P)
     c.realKeys = Matrix::Zero(P, P);                          // P x P
     c.realKeys.leftCols(T).setOnes();
-  });
-  const bool batchNorm = config_.norm == NormKind::Batch;
-  b.batchNorm1.resize(batchNorm ? layers_.size() : 0);
-  b.batchNorm2.resize(batchNorm ? layers_.size() : 0);
-
-  for (size_t l = 0; l < layers_.size(); ++l) {
+  };
+  auto attentionStep = [&](size_t l, SampleCache& c) {  // x + attention(x)
+    c.x += layers_[l].attention.forward(params, c.x, c.layers[l].attention, c.realKeys.size() ? &c.realKeys : nullptr);
+  };
+  auto feedForwardStep = [&](size_t l, SampleCache& c) {  // y + dense2(relu(dense1(y)))
     const Layer& layer = layers_[l];
-    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // x + attention(x)
+    SampleCache::LayerCache& lc = c.layers[l];
+    const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, c.x, lc.dense1), lc.relu);  // T x F
+    c.x += layer.dense2.forward(params, hidden, lc.dense2);
+  };
+
+  if (!batchNorm) {
+    // Layer norm works on one sequence too: each sequence runs through the whole stack in one go, on whichever
+    // thread is free, its activations still in the cache from one step to the next.
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
+      embedStep(s);
       SampleCache& c = b.samples[s];
-      c.x += layer.attention.forward(params, c.x, c.layers[l].attention, c.realKeys.size() ? &c.realKeys : nullptr);
+      for (size_t l = 0; l < layers_.size(); ++l) {
+        attentionStep(l, c);
+        c.x = layers_[l].layerNorm1->forward(params, c.x, c.layers[l].norm1);
+        feedForwardStep(l, c);
+        c.x = layers_[l].layerNorm2->forward(params, c.x, c.layers[l].norm2);
+      }
     });
+    return;
+  }
+  // Batch norm needs every sequence at once: stage by stage, each stage over the sequences in parallel.
+  forEachSampleAsThreadsFree(b.longestFirst, embedStep);
+  for (size_t l = 0; l < layers_.size(); ++l) {
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) { attentionStep(l, b.samples[s]); });
     normalize(params, l, true, mode, b);
-    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // y + dense2(relu(dense1(y)))
-      SampleCache& c = b.samples[s];
-      SampleCache::LayerCache& lc = c.layers[l];
-      const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, c.x, lc.dense1), lc.relu);  // T x F
-      c.x += layer.dense2.forward(params, hidden, lc.dense2);
-    });
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) { feedForwardStep(l, b.samples[s]); });
     normalize(params, l, false, mode, b);
   }
   if (countPadding)
@@ -205,47 +213,53 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
 
 void TransformerEncoder::normalizeBackward(const ParameterSet& params, size_t l, bool first, BatchCache& b,
                                            Gradients& grads) const {
-  const Layer& layer = layers_[l];
-  const size_t B = b.samples.size();
-  if (layer.batchNorm1) {
-    const BatchNorm& norm = first ? *layer.batchNorm1 : *layer.batchNorm2;
-    acrossBatch(b.samples, [&](const std::vector<Matrix>& dys) {
-      return norm.backwardBatch(params, first ? b.batchNorm1[l] : b.batchNorm2[l], dys, grads);
-    });
-  } else {
-    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
-      SampleCache& c = b.samples[s];
-      c.x = first ? layer.layerNorm1->backward(params, c.layers[l].norm1, c.x, b.sampleGrads[s])
-                  : layer.layerNorm2->backward(params, c.layers[l].norm2, c.x, b.sampleGrads[s]);
-    });
-  }
+  const BatchNorm& norm = first ? *layers_[l].batchNorm1 : *layers_[l].batchNorm2;
+  acrossBatch(b.samples, [&](const std::vector<Matrix>& dys) {
+    return norm.backwardBatch(params, first ? b.batchNorm1[l] : b.batchNorm2[l], dys, grads);
+  });
 }
 
 void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b, Gradients& grads) const {
   if (b.sampleGrads.size() != b.samples.size())
     throw std::logic_error("TransformerEncoder::backwardBatch: run forwardBatch on the batch first");
-  forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // padded (see forwardBatch): the padding's output is unused
-    SampleCache& c = b.samples[s];
-    if (c.realKeys.size() == 0) return;
-    Matrix dOut = Matrix::Zero(c.realKeys.rows(), c.x.cols());  // P x D
-    dOut.topRows(c.x.rows()) = c.x;
-    c.x = std::move(dOut);
-  });
-  for (size_t l = layers_.size(); l-- > 0;) {
+  // The steps of one sequence, in reverse; every gradient goes into the sequence's own part.
+  auto feedForwardStep = [&](size_t l, size_t s) {  // out = y + dense2(relu(dense1(y)))
     const Layer& layer = layers_[l];
-    normalizeBackward(params, l, false, b, grads);
-    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // out = y + dense2(relu(dense1(y)))
+    SampleCache& c = b.samples[s];
+    SampleCache::LayerCache& lc = c.layers[l];
+    Gradients& g = b.sampleGrads[s];
+    const Matrix dHidden = Relu{}.backward(lc.relu, layer.dense2.backward(params, lc.dense2, c.x, g));  // T x F
+    c.x += layer.dense1.backward(params, lc.dense1, dHidden, g);  // residual: dy = dout + ...
+  };
+  auto attentionStep = [&](size_t l, size_t s) {  // h = x + attention(x)
+    SampleCache& c = b.samples[s];
+    c.x += layers_[l].attention.backward(params, c.layers[l].attention, c.x, b.sampleGrads[s]);
+  };
+
+  if (config_.norm == NormKind::Layer) {  // one sequence through the whole stack in one go, as in forward
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
       SampleCache& c = b.samples[s];
-      SampleCache::LayerCache& lc = c.layers[l];
-      Gradients& g = b.sampleGrads[s];
-      const Matrix dHidden = Relu{}.backward(lc.relu, layer.dense2.backward(params, lc.dense2, c.x, g));  // T x F
-      c.x += layer.dense1.backward(params, lc.dense1, dHidden, g);  // residual: dy = dout + ...
+      for (size_t l = layers_.size(); l-- > 0;) {
+        c.x = layers_[l].layerNorm2->backward(params, c.layers[l].norm2, c.x, b.sampleGrads[s]);
+        feedForwardStep(l, s);
+        c.x = layers_[l].layerNorm1->backward(params, c.layers[l].norm1, c.x, b.sampleGrads[s]);
+        attentionStep(l, s);
+      }
     });
-    normalizeBackward(params, l, true, b, grads);
-    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // h = x + attention(x)
+  } else {
+    forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // padded (see forwardBatch): the padding's output is unused
       SampleCache& c = b.samples[s];
-      c.x += layer.attention.backward(params, c.layers[l].attention, c.x, b.sampleGrads[s]);
+      if (c.realKeys.size() == 0) return;
+      Matrix dOut = Matrix::Zero(c.realKeys.rows(), c.x.cols());  // P x D
+      dOut.topRows(c.x.rows()) = c.x;
+      c.x = std::move(dOut);
     });
+    for (size_t l = layers_.size(); l-- > 0;) {
+      normalizeBackward(params, l, false, b, grads);
+      forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) { feedForwardStep(l, s); });
+      normalizeBackward(params, l, true, b, grads);
+      forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) { attentionStep(l, s); });
+    }
   }
   // The embeddings' tables (rows the samples share, so in sample order too) beside the other weights' sums: they
   // write different tensors.

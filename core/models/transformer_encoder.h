@@ -9,12 +9,13 @@
 //   y   = norm1(x + attention(x))                      T x D
 //   out = norm2(y + dense2(relu(dense1(y))))           T x D, with a hidden width of F
 //
-// A batch runs stage by stage. Every stage but batch normalization works on one sequence at a time, so it runs
-// in parallel over the samples, the longest handed out first to whichever thread is free (core/parallel.h);
-// batch normalization needs statistics over every token of the batch, so it sits between the parallel stages:
+// A batch runs in parallel over its sequences, the longest handed out first to whichever thread is free
+// (core/parallel.h). With layer norm every step works on one sequence, so each sequence runs through the whole
+// stack in one go. Batch normalization needs statistics over every token of the batch, so with it the batch runs
+// stage by stage, batch norm between the parallel stages:
 //   [attention + residual] -> norm1 -> [feed-forward + residual] -> norm2 -> next layer.
-// Backward runs the same stages in reverse, each sample keeping its own part of the gradients (for a kernel,
-// the factors X and dY of dW = Xᵀ·dY); the parts are added up at the end in sample order (Gradients::addSamples).
+// Backward runs the same steps in reverse, each sample keeping its own part of the gradients (for a kernel, the
+// factors X and dY of dW = Xᵀ·dY); the parts are added up at the end in sample order (Gradients::addSamples).
 // So no thread waits for another's fixed share of the batch, and the sums do not depend on the schedule.
 //
 // Dimension key (core/tensor.h): B sequences, T tokens of one sequence, D model width, H heads, K key dimension,
@@ -125,6 +126,7 @@ class TransformerEncoder {
   const PositionEmbedding* positionEmbedding() const { return positionEmbedding_.get(); }
 
  private:
+  // Batch norm's forward and backward over the whole batch (layer norm runs inside the sequences' steps).
   void normalize(const ParameterSet& params, size_t layer, bool first, Mode mode, BatchCache& cache) const;
   void normalizeBackward(const ParameterSet& params, size_t layer, bool first, BatchCache& cache,
                          Gradients& grads) const;

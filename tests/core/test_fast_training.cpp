@@ -138,7 +138,7 @@ class TestFastTraining : public QObject {
       Index m, n, k;
       Op opA, opB;
       float beta;
-      Matrix a, b, c0, alone;
+      Matrix a = {}, b = {}, c0 = {}, alone = {};  // filled below
     };
     std::vector<Case> cases = {{230, 512, 256, Op::Plain, Op::Plain, 0}, {256, 512, 230, Op::Transposed, Op::Plain, 1},
                                {230, 256, 512, Op::Plain, Op::Transposed, 0}, {64, 64, 32, Op::Plain, Op::Transposed, 0},
