@@ -1,7 +1,5 @@
 #include "core/models/transformer_encoder.h"
 
-#include <oneapi/tbb/parallel_invoke.h>
-
 #include <algorithm>
 
 #include "core/error.h"
@@ -261,15 +259,11 @@ void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b
       forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) { attentionStep(l, s); });
     }
   }
-  // The embeddings' tables (rows the samples share, so in sample order too) beside the other weights' sums: they
-  // write different tensors.
-  tbb::parallel_invoke([&] { grads.addSamples(b.sampleGrads); },  // every sample's part, in sample order
-                       [&] {
-                         for (SampleCache& c : b.samples) {
-                           if (positionEmbedding_) positionEmbedding_->backward(params, c.x.rows(), c.x, grads);
-                           tokenEmbedding_.backward(params, c.embedding, c.x, grads);
-                         }
-                       });
+  grads.addSamples(b.sampleGrads);  // every sample's part, in sample order
+  for (SampleCache& c : b.samples) {  // the embeddings' tables: rows the samples share, so in sample order too
+    if (positionEmbedding_) positionEmbedding_->backward(params, c.x.rows(), c.x, grads);
+    tokenEmbedding_.backward(params, c.embedding, c.x, grads);
+  }
 }
 
 void TransformerEncoder::updateMovingStatistics(ParameterSet& params, const BatchCache& b) const {
