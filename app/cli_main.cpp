@@ -66,6 +66,8 @@ int main(int argc, char** argv) {
   benchCmd->add_option("--data", b.data, "imdb: real batches from this source (aclImdb folder, archive, CSV, TSV)");
   benchCmd->add_flag("--sweep-length", b.sweepLength, "imdb: ms per step for 64 .. 2048 tokens, quadratic share")
       ->excludes(benchCmd->get_option("--data"));
+  benchCmd->add_flag("--scaling", b.scaling, "imdb: 1 thread against --threads on the same batches, alternating")
+      ->excludes("--sweep-length");
 
   DownloadOptions d;
   CLI::App* downloadCmd = addDownloadCommand(app, d);

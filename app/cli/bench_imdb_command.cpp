@@ -4,11 +4,15 @@
 //                           of one epoch over that split, validation included
 //   --sweep-length          full-length batches at 64 .. 2,048 tokens, and how much of the time the quadratic
 //                           (attention) term takes: why long inputs are expensive for attention
+//   --scaling               1 thread against --threads on the same batches (full length, or real with --data),
+//                           in alternating blocks of steps: what the second core buys, free of the machine's drift
 // A step is forward, backward and the optimizer's update of one batch. GFLOP/s count the arithmetic of the real
 // tokens only (TransformerClassifier::forwardFlops of each sample's length, times 3 for forward + backward).
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -118,25 +122,38 @@ int benchFullLength(const BenchOptions& o, const std::string& preset, const Imdb
 }
 
 // Real batches: SRC's training split (the trainer's split for the preset's seed and validation fraction), shuffled,
-// cut into batches in order; the first is the warm-up, the next `steps` are timed. The epoch is projected from the
-// measured speed and the FLOPs of every training sample (training steps) and validation sample (evaluation).
-int benchRealData(const BenchOptions& o, const std::string& preset, ImdbRunSettings s, int threads) {
-  s.data = o.data;
-  s.threads = threads;
-  const std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
-  const std::vector<EncodedSample>& data = run->trainingData();
-  const Split split = splitSamples(data.size(), s.training.validationSplit, true, s.training.seed);
-  const size_t B = static_cast<size_t>(s.training.batchSize);
-  if (split.train.size() < B * static_cast<size_t>(o.steps + 1))
-    throw InputError(o.data + ": " + std::to_string(split.train.size()) + " training reviews are fewer than the " +
-                     std::to_string(o.steps + 1) + " batches of " + std::to_string(B) + " to time (use fewer --steps)");
-  auto batchAt = [&](size_t k) {
+// cut into batches in order. Batch 0 is the warm-up, batches 1 .. `steps` are timed.
+struct RealBatches {
+  RealBatches(const BenchOptions& o, ImdbRunSettings s, int threads) {
+    s.data = o.data;
+    s.threads = threads;
+    run = ImdbRun::prepare(s);
+    split = splitSamples(run->trainingData().size(), s.training.validationSplit, true, s.training.seed);
+    B = static_cast<size_t>(s.training.batchSize);
+    if (split.train.size() < B * static_cast<size_t>(o.steps + 1))
+      throw InputError(o.data + ": " + std::to_string(split.train.size()) + " training reviews are fewer than the " +
+                       std::to_string(o.steps + 1) + " batches of " + std::to_string(B) + " to time (use fewer --steps)");
+  }
+  std::vector<const EncodedSample*> at(size_t k) const {
     std::vector<const EncodedSample*> batch;
-    for (size_t i = k * B; i < (k + 1) * B; ++i) batch.push_back(&data[split.train[i]]);
+    for (size_t i = k * B; i < (k + 1) * B; ++i) batch.push_back(&run->trainingData()[split.train[i]]);
     return batch;
-  };
+  }
+  std::unique_ptr<ImdbRun> run;
+  Split split;
+  size_t B = 0;
+};
 
-  StepRig rig(run->model().config(), s.training, threads);  // the vocabulary the data gave
+// The epoch is projected from the measured speed and the FLOPs of every training sample (training steps) and
+// validation sample (evaluation).
+int benchRealData(const BenchOptions& o, const std::string& preset, ImdbRunSettings s, int threads) {
+  const RealBatches batches(o, s, threads);
+  const std::vector<EncodedSample>& data = batches.run->trainingData();
+  const Split& split = batches.split;
+  const size_t B = batches.B;
+  auto batchAt = [&](size_t k) { return batches.at(k); };
+
+  StepRig rig(batches.run->model().config(), s.training, threads);  // the vocabulary the data gave
   rig.step(batchAt(0));  // warm-up: allocations, caches
   double seconds = 0, flops = 0, tokens = 0;
   for (int k = 1; k <= o.steps; ++k) {
@@ -258,6 +275,103 @@ int benchSweepLength(const BenchOptions& o, const std::string& preset, ImdbRunSe
   return int{kDone};
 }
 
+// --scaling. Two separate runs, one per thread count, measure the machine as much as the threads: on a shared or
+// virtual machine the speed drifts by 5-15 % within minutes. Here both thread counts take the same batches in
+// alternating blocks of a few steps (which one goes first alternates too), so that a drift slows both alike.
+// Each side has its own model, optimizer and threads; a block runs one side's steps one after another, as training
+// does, then the other side's on the same batches.
+struct Scaling {
+  double msOne = 0, msMany = 0;                     // per step, over all blocks
+  double speedup = 0;                               // msOne / msMany
+  double blockMedian = 0, blockLow = 0, blockHigh = 0;  // the blocks' speed-ups: median and middle half
+  int blocks = 0;
+};
+
+Scaling timeScaling(StepRig& one, StepRig& many, const std::function<std::vector<const EncodedSample*>(int)>& batchAt,
+                    int steps) {
+  one.step(batchAt(0));  // warm-up of each side
+  many.step(batchAt(0));
+  auto timeBlock = [&](StepRig& rig, int first, int count) {
+    double seconds = 0;
+    for (int k = first; k < first + count; ++k) {
+      const std::vector<const EncodedSample*> batch = batchAt(k);
+      const auto start = std::chrono::steady_clock::now();
+      rig.step(batch);
+      seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+    return seconds;
+  };
+  constexpr int kBlock = 5;
+  Scaling r;
+  double secondsOne = 0, secondsMany = 0;
+  std::vector<double> blockSpeedups;
+  for (int first = 1; first <= steps; first += kBlock, ++r.blocks) {
+    const int count = std::min(kBlock, steps - first + 1);
+    double a = 0, b = 0;
+    if (r.blocks % 2 == 0) a = timeBlock(one, first, count), b = timeBlock(many, first, count);
+    else b = timeBlock(many, first, count), a = timeBlock(one, first, count);
+    secondsOne += a, secondsMany += b;
+    blockSpeedups.push_back(a / b);
+  }
+  std::sort(blockSpeedups.begin(), blockSpeedups.end());
+  const size_t n = blockSpeedups.size();
+  r.msOne = 1000.0 * secondsOne / steps;
+  r.msMany = 1000.0 * secondsMany / steps;
+  r.speedup = secondsOne / secondsMany;
+  r.blockMedian = n % 2 ? blockSpeedups[n / 2] : 0.5 * (blockSpeedups[n / 2 - 1] + blockSpeedups[n / 2]);
+  r.blockLow = blockSpeedups[(n - 1) / 4];  // the quartiles' nearest ranks
+  r.blockHigh = blockSpeedups[n - 1 - (n - 1) / 4];
+  return r;
+}
+
+int benchScaling(const BenchOptions& o, const std::string& preset, const ImdbRunSettings& s, int threads) {
+  std::unique_ptr<RealBatches> real;
+  std::vector<EncodedSample> random;  // full length: one batch of random ids, every step
+  std::vector<const EncodedSample*> fullBatch;
+  TransformerConfig config = s.model;
+  if (!o.data.empty()) {
+    real = std::make_unique<RealBatches>(o, s, threads);
+    config = real->run->model().config();  // the vocabulary the data gave
+  } else {
+    random = randomSamples(static_cast<size_t>(s.training.batchSize), static_cast<size_t>(s.model.sequenceLength),
+                           s.model.vocabSize);
+    fullBatch = pointers(random);
+  }
+  auto batchAt = [&](int k) { return real ? real->at(static_cast<size_t>(k)) : fullBatch; };
+
+  StepRig one(config, s.training, 1), many(config, s.training, threads);
+  const Scaling r = timeScaling(one, many, batchAt, o.steps);
+  double flops = 0, tokens = 0;
+  for (int k = 1; k <= o.steps; ++k)
+    for (const EncodedSample* sample : batchAt(k)) {
+      flops += stepFlops(many.model, std::span(&sample, 1));
+      tokens += static_cast<double>(sample->ids.size());
+    }
+  const double B = s.training.batchSize, meanLength = tokens / (B * o.steps);
+  const double flopsPerSecond = flops / (r.msMany / 1000.0 * o.steps);
+
+  nlohmann::json out = {{"task", "imdb"}, {"preset", preset}, {"batch_size", s.training.batchSize},
+                        {"sequence_length", s.model.sequenceLength}, {"threads", threads}, {"ms_per_step", r.msMany},
+                        {"samples_per_s", 1000.0 * B / r.msMany}, {"gflops", flopsPerSecond / 1e9},
+                        {"mean_tokens_per_sample", meanLength}, {"matrix_product", matrixProductKernel()},
+                        {"scaling",
+                         {{"threads", {1, threads}}, {"ms_per_step", {r.msOne, r.msMany}}, {"speedup", r.speedup},
+                          {"blocks", r.blocks}, {"block_speedup_median", r.blockMedian},
+                          {"block_speedup_middle_half", {r.blockLow, r.blockHigh}}}}};
+  if (real) out["data"] = o.data;
+  const std::string what = real ? " on " + o.data + ", batches of " + std::to_string(s.training.batchSize) +
+                                      " real reviews (mean " + fixed(meanLength) + " tokens)"
+                                : ", batch " + std::to_string(s.training.batchSize) + " x " +
+                                      std::to_string(s.model.sequenceLength) + " tokens";
+  print(o, out,
+        "imdb " + preset + what + ": 1 thread " + fixed(r.msOne) + " ms per step, " + std::to_string(threads) +
+            " threads " + fixed(r.msMany) + " ms per step (" + fixed(flopsPerSecond / 1e9) + " GFLOP/s): " +
+            fixed(r.speedup, 2) + "x; " + std::to_string(r.blocks) + " alternating blocks of up to 5 steps, median " +
+            fixed(r.blockMedian, 2) + "x, middle half " + fixed(r.blockLow, 2) + "-" + fixed(r.blockHigh, 2) +
+            "x; matrix products: " + matrixProductKernel() + "\n");
+  return int{kDone};
+}
+
 }  // namespace
 
 int benchImdb(const BenchOptions& o) {
@@ -267,6 +381,13 @@ int benchImdb(const BenchOptions& o) {
     const ImdbRunSettings s = imdbPreset(preset);
     const int threads = workerThreads(o.threads);
     if (o.sweepLength) return benchSweepLength(o, preset, s, threads);
+    if (o.scaling) {
+      if (threads < 2) {
+        std::cerr << "error: --scaling compares 1 thread with more: give --threads 2 or more\n";
+        return int{kBadCommandLine};
+      }
+      return benchScaling(o, preset, s, threads);
+    }
     if (!o.data.empty()) return benchRealData(o, preset, s, threads);
     return benchFullLength(o, preset, s, threads);
   });

@@ -56,6 +56,7 @@ struct BenchOptions {
   bool json = false;
   std::string data;          // imdb: real batches from this source (empty: full-length random ids)
   bool sweepLength = false;  // imdb: ms per step for 64 .. 2,048 tokens and the quadratic term's share
+  bool scaling = false;      // imdb: 1 thread against `threads` on the same batches, in alternating blocks
 };
 
 struct DownloadOptions {

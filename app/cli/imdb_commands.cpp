@@ -98,8 +98,9 @@ int eval(const EvalOptions& o) {
 
 int bench(const BenchOptions& o) {
   if (o.task != "chatbot") return benchImdb(o);
-  if (!o.data.empty() || o.sweepLength) {
-    std::cerr << "error: bench chatbot times built-in batches only; --data and --sweep-length are for bench imdb\n";
+  if (!o.data.empty() || o.sweepLength || o.scaling) {
+    std::cerr << "error: bench chatbot times built-in batches only; --data, --sweep-length and --scaling are for "
+                 "bench imdb\n";
     return int{kBadCommandLine};
   }
   return benchChatbot(o);

@@ -1,6 +1,6 @@
 // attentionlab-cli bench imdb (cli.md, "bench"): the full-length step, real batches from --data at their real
-// lengths with the projected epoch, the --sweep-length table, and bad input. These tests check the output's shape
-// and what its numbers must satisfy whatever the machine's speed; they never judge the speed itself.
+// lengths with the projected epoch, the --sweep-length table, --scaling, and bad input. These tests check the
+// output's shape and what its numbers must satisfy whatever the machine's speed; they never judge the speed itself.
 #include <QtTest>
 
 #include <QJsonArray>
@@ -133,6 +133,48 @@ class TestCliBench : public QObject {
     QCOMPARE(run.exitCode, 2);
     run = runCli({"bench", "imdb", "--sweep-length", "--data", path("short.tsv")});
     QCOMPARE(run.exitCode, 2);
+    run = runCli({"bench", "imdb", "--sweep-length", "--scaling"});
+    QCOMPARE(run.exitCode, 2);
+    run = runCli({"bench", "chatbot", "--scaling"});
+    QCOMPARE(run.exitCode, 2);
+    // One thread against one thread is no comparison: say what to give instead.
+    run = runCli({"bench", "imdb", "--preset", "tiny", "--scaling", "--threads", "1"});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("--threads 2"), run.err.constData());
+  }
+
+  // --scaling on real batches: both sides timed on the same batches in alternating blocks of up to 5 steps
+  // (7 steps: a block of 5 and one of 2). The speed-up is whatever the machine gives, so only what holds on any
+  // machine is checked: it is the ratio of the two sides' times, and the blocks' median and middle half lie
+  // between the smallest and largest block, around the median.
+  void scalingComparesOneThreadWithMore() {
+    writeFile(path("short.tsv"), shortReviews(400));
+    const QStringList args{"bench", "imdb", "--preset", "tiny", "--data", path("short.tsv"), "--steps", "7",
+                           "--threads", "2", "--scaling", "--json"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject o = jsonOf(run);
+    for (const char* key : kContractFields) QVERIFY2(o.contains(key), key);
+    QCOMPARE(o["threads"].toInt(), 2);
+    const QJsonObject sc = o["scaling"].toObject();
+    QCOMPARE(sc["blocks"].toInt(), 2);
+    QCOMPARE(sc["threads"].toArray(), (QJsonArray{1, 2}));
+    const QJsonArray ms = sc["ms_per_step"].toArray();
+    QCOMPARE(ms.size(), 2);
+    QVERIFY(ms[0].toDouble() > 0 && ms[1].toDouble() > 0);
+    QCOMPARE(o["ms_per_step"].toDouble(), ms[1].toDouble());  // the contract's field is the side with more threads
+    QVERIFY(qFuzzyCompare(sc["speedup"].toDouble(), ms[0].toDouble() / ms[1].toDouble()));
+    const QJsonArray middle = sc["block_speedup_middle_half"].toArray();
+    const double low = middle[0].toDouble(), median = sc["block_speedup_median"].toDouble(), high = middle[1].toDouble();
+    QVERIFY2(0 < low && low <= median && median <= high, qPrintable(QString("%1 %2 %3").arg(low).arg(median).arg(high)));
+    const double meanTokens = o["mean_tokens_per_sample"].toDouble();
+    QVERIFY2(meanTokens >= 3 && meanTokens <= 30, qPrintable(QString::number(meanTokens)));  // real batches
+
+    // Full length, as text for a person: both sides and the speed-up.
+    const CliRun text = runCli({"bench", "imdb", "--preset", "tiny", "--steps", "2", "--threads", "2", "--scaling"});
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    QVERIFY2(text.out.contains("1 thread") && text.out.contains("2 threads") && text.out.contains("x;"),
+             text.out.constData());
   }
 
   // --sweep-length: six lengths, 64 to 2,048; with the tiny preset's narrow layers (D 32, H*K 32) attention's
