@@ -56,7 +56,8 @@ class TestExampleSentences : public QObject {
     QTest::addColumn<QString>("corpus");
     QTest::addColumn<quint64>("seed");
     for (const char* corpus : {"builtin", "builtin:zh"})
-      for (quint64 seed : {1ull, 7ull, 2026ull}) QTest::addRow("%s seed %llu", corpus, seed) << corpus << seed;
+      for (quint64 seed : {1ull, 7ull, 2026ull})
+        QTest::newRow(qPrintable(QStringLiteral("%1 seed %2").arg(QLatin1String(corpus)).arg(seed))) << QString(corpus) << seed;
   }
   void reviewExamplesUseOnlyTheModelsWords() {
     QFETCH(QString, corpus);

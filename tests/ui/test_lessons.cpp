@@ -67,12 +67,6 @@ double chineseShare(const QString& text) {
   return letters ? double(chinese) / letters : 0;
 }
 
-const Lesson* lessonWithId(const LessonCourse& course, const QString& id) {
-  for (const Lesson& lesson : course.lessons())
-    if (lesson.id == id) return &lesson;
-  return nullptr;
-}
-
 int indexOf(const LessonCourse& course, const QString& id) {
   for (int i = 0; i < course.count(); ++i)
     if (course.lessons()[size_t(i)].id == id) return i;

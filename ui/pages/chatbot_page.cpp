@@ -182,11 +182,11 @@ QWidget* ChatbotPage::createTransformerTabs() {
 // Models
 
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
-  addEntry({name, std::move(model), nullptr});
+  addEntry({name, std::move(model), nullptr, {}});
 }
 
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
-  addEntry({name, nullptr, std::move(model)});
+  addEntry({name, nullptr, std::move(model), {}});
 }
 
 void ChatbotPage::addEntry(Entry entry) {

@@ -127,7 +127,7 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   body->addWidget(scroll, 3);
   body->addWidget(linesPanel_, 2);
   layout->addLayout(body, 1);
-  setTranslatedTexts(this, [=] {
+  setTranslatedTexts(this, [=, this] {
     headLabel->setText(tr("Lines of head"));
     lines_->setToolTip(tr("Where the outlined token looks: the wider the line, the larger its attention weight. "
                           "Click a token on the left."));
