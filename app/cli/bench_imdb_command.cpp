@@ -67,6 +67,13 @@ struct StepRig {
   long steps = 0;
 };
 
+// Seconds one step of the batch takes (the batch is made before the clock starts).
+double timedStep(StepRig& rig, std::span<const EncodedSample* const> batch) {
+  const auto start = std::chrono::steady_clock::now();
+  rig.step(batch);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 // B full-length sequences of T random ordinary ids: the cost of a step does not depend on which words they are.
 std::vector<EncodedSample> randomSamples(size_t B, size_t T, int vocabSize) {
   std::vector<EncodedSample> samples(B);
@@ -151,18 +158,15 @@ int benchRealData(const BenchOptions& o, const std::string& preset, ImdbRunSetti
   const std::vector<EncodedSample>& data = batches.run->trainingData();
   const Split& split = batches.split;
   const size_t B = batches.B;
-  auto batchAt = [&](size_t k) { return batches.at(k); };
 
   StepRig rig(batches.run->model().config(), s.training, threads);  // the vocabulary the data gave
-  rig.step(batchAt(0));  // warm-up: allocations, caches
+  rig.step(batches.at(0));  // warm-up: allocations, caches
   double seconds = 0, flops = 0, tokens = 0;
   for (int k = 1; k <= o.steps; ++k) {
-    const std::vector<const EncodedSample*> batch = batchAt(static_cast<size_t>(k));
+    const std::vector<const EncodedSample*> batch = batches.at(static_cast<size_t>(k));
     for (const EncodedSample* sample : batch) tokens += static_cast<double>(sample->ids.size());
     flops += stepFlops(rig.model, batch);
-    const auto start = std::chrono::steady_clock::now();
-    rig.step(batch);
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    seconds += timedStep(rig, batch);
   }
   const double flopsPerSecond = flops / seconds;
 
@@ -293,12 +297,7 @@ Scaling timeScaling(StepRig& one, StepRig& many, const std::function<std::vector
   many.step(batchAt(0));
   auto timeBlock = [&](StepRig& rig, int first, int count) {
     double seconds = 0;
-    for (int k = first; k < first + count; ++k) {
-      const std::vector<const EncodedSample*> batch = batchAt(k);
-      const auto start = std::chrono::steady_clock::now();
-      rig.step(batch);
-      seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
+    for (int k = first; k < first + count; ++k) seconds += timedStep(rig, batchAt(k));
     return seconds;
   };
   constexpr int kBlock = 5;
@@ -342,11 +341,11 @@ int benchScaling(const BenchOptions& o, const std::string& preset, const ImdbRun
   StepRig one(config, s.training, 1), many(config, s.training, threads);
   const Scaling r = timeScaling(one, many, batchAt, o.steps);
   double flops = 0, tokens = 0;
-  for (int k = 1; k <= o.steps; ++k)
-    for (const EncodedSample* sample : batchAt(k)) {
-      flops += stepFlops(many.model, std::span(&sample, 1));
-      tokens += static_cast<double>(sample->ids.size());
-    }
+  for (int k = 1; k <= o.steps; ++k) {
+    const std::vector<const EncodedSample*> batch = batchAt(k);
+    flops += stepFlops(many.model, batch);
+    for (const EncodedSample* sample : batch) tokens += static_cast<double>(sample->ids.size());
+  }
   const double B = s.training.batchSize, meanLength = tokens / (B * o.steps);
   const double flopsPerSecond = flops / (r.msMany / 1000.0 * o.steps);
 
