@@ -102,6 +102,7 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQu
   checkMask(allowed, T, S);
   const float scale = scoreScale(scaling);
 
+  cache.scoreScale = scale;
   cache.queryInput = xQuery;                        // T x D
   cache.keyValueInput = xKeyValue;                  // S x D
   cache.q = project(params, query_, xQuery);        // T x (H*K)
@@ -148,7 +149,7 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   const Matrix& xQuery = cache.queryInput;                                                      // T x D
   const Matrix& xKeyValue = cache.keyValueInput.size() ? cache.keyValueInput : cache.queryInput;  // S x D
   const Index T = xQuery.rows(), S = xKeyValue.rows();
-  const float scale = 1.0f / std::sqrt(static_cast<float>(keyDim_));
+  const float scale = cache.scoreScale;  // the forward pass's 1/√K, or 1 when teaching switched scaling off
 
   // Y = Z·W_o + b_o  =>  dZ = dY·W_oᵀ
   addProjectionGradients(output_, cache.heads, dy, grads);
@@ -173,7 +174,7 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
     const Eigen::VectorXf rowDot = (da.array() * a.array()).rowwise().sum();  // T
     da.array() = a.array() * (da.array().colwise() - rowDot.array());        // now dS, T x S
 
-    // S = Q_h·K_hᵀ / √K  =>  dQ_h = dS·K_h / √K,  dK_h = dSᵀ·Q_h / √K
+    // S = Q_h·K_hᵀ·scale  =>  dQ_h = dS·K_h·scale,  dK_h = dSᵀ·Q_h·scale   (scale = 1/√K, or 1 unscaled)
     multiply(da, Op::Plain, kh, Op::Plain, dq.middleCols(first, keyDim_), scale);
     multiply(da, Op::Transposed, qh, Op::Plain, dk.middleCols(first, keyDim_), scale);
   }

@@ -42,6 +42,7 @@ class MultiHeadAttention {
     Matrix k, v;                  // S x (H*K) each
     std::vector<Matrix> weights;  // H matrices of T x S: A_h, row = query token, column = key token
     Matrix heads;                 // T x (H*K), Z = concat_h(A_h·V_h)
+    float scoreScale = 1.0f;      // the factor the scores were multiplied by (1/√K, or 1 unscaled): backward needs it
     // Set keepScores before forward to also keep the scores, H matrices of T x S each, for the teaching walk
     // (training leaves it off): the raw S_h = Q_h·K_hᵀ and the scaled S_h·scale that the mask and softmax saw.
     bool keepScores = false;

@@ -170,8 +170,9 @@ LayerUnderTest makeDropout() {
   return t;
 }
 
-// Random biases too, so that every bias gradient is non-trivial. With a mask, the causal one.
-LayerUnderTest makeAttention(bool causal) {
+// Random biases too, so that every bias gradient is non-trivial. With a mask, the causal one. `scaling` None is
+// the teaching mode without ÷√K: backward must use the factor forward used.
+LayerUnderTest makeAttention(bool causal, ScoreScaling scaling = ScoreScaling::SqrtKeyDim) {
   LayerUnderTest t;
   auto layer = std::make_shared<MultiHeadAttention>(t.params, "encoder.0.attention", 6, 2, 3);
   Rng rng(6);
@@ -182,7 +183,10 @@ LayerUnderTest makeAttention(bool causal) {
   t.zeroGradient = {"encoder.0.attention.key.bias"};  // q_i·b_k is the same for every key j of row i
   auto mask = causal ? std::make_shared<Matrix>(causalMask(5)) : nullptr;
   setPasses<MultiHeadAttention::Cache>(
-      t, [layer, mask](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c, mask.get()); },
+      t,
+      [layer, mask, scaling](const auto& p, const auto& x, auto& c) {
+        return layer->forward(p, x, c, mask.get(), scaling);
+      },
       [layer, mask](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
@@ -467,6 +471,7 @@ const std::map<QString, Factory>& factories() {
       {"dropout", makeDropout},
       {"attention", [] { return makeAttention(false); }},
       {"attention_causal", [] { return makeAttention(true); }},
+      {"attention_unscaled", [] { return makeAttention(false, ScoreScaling::None); }},
       {"attention_cross", makeCrossAttention},
       {"transformer_decoder_layer", makeDecoderLayer},
       {"seq2seq_transformer", makeSeq2seqTransformer},
