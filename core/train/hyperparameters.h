@@ -172,6 +172,7 @@ S applyRequest(const RunRequest& request, S settings, const std::vector<SettingF
     settings.initEncoderDir = request.initEncoderDir;
     settings.initEncoderModel = request.initEncoderModel;
   }
+  if constexpr (requires(S s) { s.givenValues; }) settings.givenValues = request.values;
   for (const SettingField<S>& field : fields) {
     auto value = request.values.find(field.spec.key);
     if (value != request.values.end()) field.set(settings, checkedValue(field.spec, *value));

@@ -147,16 +147,37 @@ std::vector<EncodedSample> encodeAll(const std::vector<LabeledText>& texts, cons
   return out;
 }
 
-// Pre-training only helps an encoder of the same shape: every architecture field must agree (dropout and
-// pooling belong to the classifier's own head; batch_norm_padding only changes how training takes statistics).
-void requireSameEncoder(const TransformerConfig& pretrained, const TransformerConfig& wanted, const std::string& dir) {
-  const nlohmann::json have = toJson(pretrained), want = toJson(wanted);
-  for (const auto& [field, value] : want.items()) {
-    if (field == "dropout" || field == "pooling" || field == "batch_norm_padding" || have.at(field) == value) continue;
-    throw InputError(dir + ": the masked-lm's " + field + " is " + have.at(field).dump() + " but this run's is " +
-                     value.dump() + "; use the preset (or the options) the masked-lm was trained with");
+// A fine-tuning run takes the encoder's architecture from the masked-lm it starts from (pre-training only helps an
+// encoder of the same shape); the classifier's own head (dropout, pooling) and how batch norm takes its statistics
+// stay this run's. A preset's differing value gives way; a value the person gave that contradicts the masked-lm is
+// an error that names the option.
+TransformerConfig fineTuningConfig(const TransformerConfig& pretrained, const ImdbRunSettings& settings,
+                                   const std::string& origin) {
+  TransformerConfig config = pretrained;
+  config.dropout = settings.model.dropout;
+  config.pooling = settings.model.pooling;
+  config.batchNormPadding = settings.model.batchNormPadding;
+  const nlohmann::json have = fineTuningArchitecture(pretrained);
+  nlohmann::json asked = toJson(settings.model);
+  if (settings.tokenizer) asked["tokenizer"] = tokenizerName(*settings.tokenizer);
+  for (const SettingField<ImdbRunSettings>& field : imdbFields()) {
+    const std::string& key = field.spec.key;
+    if (!settings.givenValues.contains(key) || !have.contains(key) || have.at(key) == asked.at(key)) continue;
+    throw InputError(origin + ": " + field.spec.option + " " + asked.at(key).dump() + " contradicts the masked-lm's " +
+                     key + " " + have.at(key).dump() + "; leave the option out to take the masked-lm's");
   }
+  return config;
 }
+
+}  // namespace
+
+nlohmann::json fineTuningArchitecture(const TransformerConfig& pretrainedEncoder) {
+  nlohmann::json values = toJson(pretrainedEncoder);
+  for (const char* headsOwn : {"dropout", "pooling", "batch_norm_padding"}) values.erase(headsOwn);
+  return values;
+}
+
+namespace {
 
 // Copies every embedding and encoder tensor by name; the classifier's head keeps its fresh values.
 void copyEncoder(const ParameterSet& from, ParameterSet& to) {
@@ -209,9 +230,10 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
     if (pretrained->tokenizer != "keras")
       throw InputError(origin + ": the masked-lm reads text with the tokenizer \"" + pretrained->tokenizer +
                        "\", the imdb classifier with \"keras\"");
-    requireSameEncoder(pretrained->model->config().encoder, settings.model, origin);
+    const TransformerConfig config = fineTuningConfig(pretrained->model->config().encoder, settings, origin);
     run->vocabulary_ = pretrained->vocabulary;
-    run->model_ = std::make_unique<TransformerClassifier>(settings.model);
+    run->model_ = std::make_unique<TransformerClassifier>(config);
+    run->settings_.model = config;
     run->model_->initialize(settings.training.seed);  // the new head's first values
     copyEncoder(pretrained->model->parameters(), run->model_->parameters());
   } else {

@@ -25,6 +25,9 @@ struct ImdbRunSettings {
   std::optional<TokenizerKind> tokenizer;
   std::string initEncoderDir;    // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
   std::shared_ptr<const MaskedLmModel> initEncoderModel;  // the same from a masked-lm in memory (wins over the dir)
+  // The values the person gave, by key (RunRequest::values); the rest came from the preset. A run that starts from
+  // a masked-lm takes its architecture from the masked-lm, and only a given value that contradicts it is an error.
+  nlohmann::json givenValues = nlohmann::json::object();
 };
 
 // The named presets: "tiny" (seconds, for tests and built-in data), "classroom" (minutes, real IMDB),
@@ -34,6 +37,11 @@ std::vector<std::string> imdbPresetNames();
 // The task's hyper-parameters (core/train/hyperparameters.h) and its entry of the schema.
 const std::vector<SettingField<ImdbRunSettings>>& imdbFields();
 TaskSchema imdbSchema();
+
+// The architecture a fine-tuning run takes from the masked-lm it starts from, as run-settings values by key
+// ("vocab_size", "sequence_length", ..., "position", "norm", "tokenizer"): every encoder field but the classifier
+// head's own (dropout, pooling) and how batch norm takes its statistics (batch_norm_padding).
+nlohmann::json fineTuningArchitecture(const TransformerConfig& pretrainedEncoder);
 
 // Reads a review source for a run, reporting stage::kReadingData over the first 70 % of the preparation's progress.
 LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled = false);

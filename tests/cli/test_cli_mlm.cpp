@@ -132,7 +132,39 @@ class TestCliMlm : public QObject {
     const QStringList mismatch = {"train", "imdb", "--init-encoder", mlm, "--embed-dim", "16", "--out", dir.filePath("x")};
     const CliRun bad = runCli(mismatch);
     QVERIFY2(bad.exitCode == 3, qPrintable(describe(bad, mismatch)));
-    QVERIFY(bad.err.contains("embed_dim"));
+    QVERIFY(bad.err.contains("--embed-dim 16") && bad.err.contains("embed_dim"));
+    QVERIFY(!QFileInfo::exists(dir.filePath("x")));
+  }
+
+  // A fine-tuning run takes the architecture and vocabulary of the masked-lm it starts from, whatever the imdb
+  // preset says (the README's `train mlm --preset classroom` then `train imdb --preset classroom --init-encoder`
+  // differ in sequence length and vocabulary size); an option given that agrees with the masked-lm is fine, one
+  // that contradicts it is exit 3 naming the option.
+  void fineTuningTakesTheMaskedLmsArchitecture() {
+    QTemporaryDir dir;
+    const QString mlm = dir.filePath("mlm");
+    const QStringList train = {"train", "mlm", "--preset", "tiny", "--sequence-length", "40", "--vocab-size", "500",
+                               "--epochs", "1", "--threads", "2", "--out", mlm};
+    const CliRun run = runCli(train);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, train)));
+
+    const QString imdb = dir.filePath("imdb");
+    const QStringList fineTune = {"train", "imdb", "--preset", "tiny", "--init-encoder", mlm, "--train-limit", "100",
+                                  "--epochs", "1", "--threads", "2", "--sequence-length", "40", "--out", imdb};
+    const CliRun tuned = runCli(fineTune);
+    QVERIFY2(tuned.exitCode == 0, qPrintable(describe(tuned, fineTune)));
+    const QJsonObject config = jsonOf(readAll(imdb + "/config.json"));
+    QCOMPARE(config["sequence_length"].toInt(), 40);  // the preset says 64
+    QCOMPARE(config["vocab_size"].toInt(), jsonOf(readAll(mlm + "/config.json"))["vocab_size"].toInt());
+    QCOMPARE(readAll(imdb + "/vocab.txt"), readAll(mlm + "/vocab.txt"));
+    const QJsonObject settings = jsonOf(readAll(imdb + "/training.json"))["settings"].toObject();
+    QCOMPARE(settings["sequence_length"].toInt(), 40);
+
+    const QStringList contradiction = {"train", "imdb", "--preset", "tiny", "--init-encoder", mlm,
+                                       "--sequence-length", "64", "--out", dir.filePath("x")};
+    const CliRun bad = runCli(contradiction);
+    QVERIFY2(bad.exitCode == 3, qPrintable(describe(bad, contradiction)));
+    QVERIFY2(bad.err.contains("--sequence-length 64") && bad.err.contains("40"), qPrintable(bad.err));
     QVERIFY(!QFileInfo::exists(dir.filePath("x")));
   }
 

@@ -14,6 +14,7 @@
 #include "ui/text/strings.h"
 
 #include "ui/text/parameter_texts.h"
+#include "ui/text/option_texts.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -53,6 +54,17 @@ nlohmann::json toJson(const QVariant& value) {
     default: return value.toString().toStdString();
   }
 }
+
+}  // namespace
+
+QVariantMap fineTuningValues(const MaskedLmModel& model) {
+  QVariantMap values;
+  for (const auto& [key, value] : fineTuningArchitecture(model.model->config().encoder).items())
+    values[QString::fromStdString(key)] = toVariant(value);
+  return values;
+}
+
+namespace {
 
 // The core's request: the page's values, and the page's own thread default (one core left to the window).
 al::RunRequest coreRequest(const RunRequest& request) {
@@ -217,10 +229,9 @@ QString settingsSummary(const nlohmann::json& settings) {
   const QString preset = fieldText(settings, "preset");
   if (!preset.isEmpty()) parts << preset;
   const QString position = fieldText(settings, "position");
-  if (!position.isEmpty())
-    parts << (position == QLatin1String("none") ? RunFactory::tr("no position") : RunFactory::tr("%1 position").arg(position));
+  if (!position.isEmpty()) parts << positionPhrase(position);
   const QString norm = fieldText(settings, "norm");
-  if (!norm.isEmpty()) parts << RunFactory::tr("%1 norm").arg(norm);
+  if (!norm.isEmpty()) parts << normPhrase(norm);
   const QString layers = fieldText(settings, "num_layers");
   if (!layers.isEmpty()) parts << RunFactory::tr("L=%1").arg(layers);
   const QString width = fieldText(settings, "embed_dim");

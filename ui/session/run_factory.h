@@ -72,6 +72,10 @@ struct RunRequest {
   std::shared_ptr<const MaskedLmModel> initEncoder;
 };
 
+// The architecture values a run that starts from this masked-LM takes from it (al::fineTuningArchitecture), by
+// form key: the Train page puts them in its form when "Start from" names the model.
+QVariantMap fineTuningValues(const MaskedLmModel& model);
+
 // The one settings JSON of such a request (core/train/hyperparameters.h), before anything is prepared.
 nlohmann::json requestSettings(const RunRequest& request);
 

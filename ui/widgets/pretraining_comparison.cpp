@@ -34,14 +34,10 @@ RunRequest fineTuning(const MaskedLmModel& model, const QString& data, int label
   r.task = TaskKind::ImdbTransformer;
   r.data = data;
   r.preset = e.sequenceLength > 64 || e.vocabSize > 1000 ? QStringLiteral("classroom") : QStringLiteral("tiny");
-  r.values = {{QStringLiteral("vocab_size"), e.vocabSize},     {QStringLiteral("sequence_length"), e.sequenceLength},
-              {QStringLiteral("embed_dim"), e.embedDim},       {QStringLiteral("num_heads"), e.numHeads},
-              {QStringLiteral("key_dim"), e.keyDim},           {QStringLiteral("dense_dim"), e.denseDim},
-              {QStringLiteral("num_layers"), e.numLayers},
-              {QStringLiteral("position"), QString::fromStdString(toString(e.position))},
-              {QStringLiteral("norm"), QString::fromStdString(toString(e.norm))},
-              {QStringLiteral("train_limit"), labels},         {QStringLiteral("epochs"), epochs},
-              {QStringLiteral("seed"), seed}};
+  r.values = fineTuningValues(model);  // scratch and fine-tuned runs alike: the same architecture
+  r.values[QStringLiteral("train_limit")] = labels;
+  r.values[QStringLiteral("epochs")] = epochs;
+  r.values[QStringLiteral("seed")] = seed;
   return r;
 }
 

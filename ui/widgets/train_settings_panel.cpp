@@ -45,10 +45,16 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   form->addRow(new QLabel, startFromBox_);
   sourceForm_ = form;
   form->setRowVisible(startFromBox_, task() == TaskKind::ImdbTransformer);
+  // The classifier takes the masked-LM's architecture: the form shows the sizes the run will have.
+  connect(startFromBox_, &QComboBox::currentIndexChanged, this, [this] {
+    if (const MaskedLmModel* pretrained = startFromModel())
+      for (const auto& [key, value] : fineTuningValues(*pretrained).asKeyValueRange()) parameters_->setParameter(key, value);
+  });
   setTranslatedTexts(this, [=, this] {
     startFromBox_->setItemText(0, tr("scratch (random weights)"));
     startFromBox_->setToolTip(tr("Start the classifier from a masked language model of this session: its vocabulary, "
-                                 "embeddings and encoder, with a new head. Its sizes must match (use the same preset)."));
+                                 "embeddings and encoder, with a new head. The classifier takes its sizes (vocabulary, "
+                                 "sequence length, widths, layers) from it."));
     source->setTitle(tr("Task and data"));
     taskBox_->setToolTip(tr("What to train"));
     const std::vector<TaskInfo> tasks = trainingTasks();
@@ -109,10 +115,19 @@ void TrainSettingsPanel::setStartFrom(int libraryId) {
 
 int TrainSettingsPanel::startFrom() const { return startFromBox_->currentData().toInt(); }
 
+const MaskedLmModel* TrainSettingsPanel::startFromModel() const {
+  if (task() != TaskKind::ImdbTransformer || !library_ || startFrom() < 0) return nullptr;
+  const SessionModel* model = library_->model(startFrom());
+  return model ? model->maskedLm.get() : nullptr;
+}
+
 RunRequest TrainSettingsPanel::request() const {
   RunRequest request{task(), data_->source(), parameters_->preset(), parameters_->values(), nullptr};
-  if (request.task == TaskKind::ImdbTransformer && library_ && startFrom() >= 0)
-    if (const SessionModel* pretrained = library_->model(startFrom())) request.initEncoder = pretrained->maskedLm;
+  if (const MaskedLmModel* pretrained = startFromModel()) {
+    request.initEncoder = library_->model(startFrom())->maskedLm;
+    // the masked-LM's architecture, even where a preset chosen afterwards filled in other sizes
+    for (const auto& [key, value] : fineTuningValues(*pretrained).asKeyValueRange()) request.values[key] = value;
+  }
   return request;
 }
 

@@ -33,12 +33,14 @@ class TrainSettingsPanel : public QWidget {
   void setStartFrom(int libraryId);  // -1: scratch
   int startFrom() const;
 
-  RunRequest request() const;  // the run to start with these settings
+  RunRequest request() const;  // the run to start with these settings; from a masked-LM, with its architecture
 
  signals:
   void error(const QString& message);  // the data could not be read, a value or a task was refused
 
  private:
+  const MaskedLmModel* startFromModel() const;  // the chosen masked-LM, or null for scratch
+
   QComboBox* taskBox_;
   QComboBox* startFromBox_;  // scratch, or a masked-LM of the library (IMDB Transformer only)
   QFormLayout* sourceForm_;
