@@ -58,9 +58,9 @@ nlohmann::json toJson(const QVariant& value) {
 }  // namespace
 
 QVariantMap fineTuningValues(const MaskedLmModel& model) {
+  const nlohmann::json architecture = fineTuningArchitecture(model.model->config().encoder);  // outlives the loop
   QVariantMap values;
-  for (const auto& [key, value] : fineTuningArchitecture(model.model->config().encoder).items())
-    values[QString::fromStdString(key)] = toVariant(value);
+  for (const auto& [key, value] : architecture.items()) values[QString::fromStdString(key)] = toVariant(value);
   return values;
 }
 

@@ -47,8 +47,10 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   form->setRowVisible(startFromBox_, task() == TaskKind::ImdbTransformer);
   // The classifier takes the masked-LM's architecture: the form shows the sizes the run will have.
   connect(startFromBox_, &QComboBox::currentIndexChanged, this, [this] {
-    if (const MaskedLmModel* pretrained = startFromModel())
-      for (const auto& [key, value] : fineTuningValues(*pretrained).asKeyValueRange()) parameters_->setParameter(key, value);
+    const MaskedLmModel* pretrained = startFromModel();
+    if (!pretrained) return;
+    const QVariantMap architecture = fineTuningValues(*pretrained);
+    for (auto it = architecture.begin(); it != architecture.end(); ++it) parameters_->setParameter(it.key(), it.value());
   });
   setTranslatedTexts(this, [=, this] {
     startFromBox_->setItemText(0, tr("scratch (random weights)"));
@@ -126,7 +128,7 @@ RunRequest TrainSettingsPanel::request() const {
   if (const MaskedLmModel* pretrained = startFromModel()) {
     request.initEncoder = library_->model(startFrom())->maskedLm;
     // the masked-LM's architecture, even where a preset chosen afterwards filled in other sizes
-    for (const auto& [key, value] : fineTuningValues(*pretrained).asKeyValueRange()) request.values[key] = value;
+    request.values.insert(fineTuningValues(*pretrained));
   }
   return request;
 }
