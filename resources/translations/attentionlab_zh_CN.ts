@@ -665,12 +665,12 @@
         <translation>h_j = GRU(h_{j-1}, 嵌入(x_j)),  s = 解码器状态</translation>
     </message>
     <message>
-        <source>The encoder GRU read the question word by word; its state after word j is h_j, a summary of the question up to there. The decoder is about to write answer word %1 (“%2”); its state s holds what it has written so far.</source>
-        <translation>编码器 GRU 逐词读入问题；读完第 j 个词后的状态是 h_j，它概括了问题到此为止的内容。解码器即将写出第 %1 个答案词（“%2”）；它的状态 s 记录了到目前为止已写出的内容。</translation>
+        <source>The encoder GRU read the question word by word, in one direction; its state after word j is h_j, a summary of the question up to there, and its last state was the decoder&apos;s first. The decoder is about to write answer word %1 (“%2”); its state s holds what it has written so far.</source>
+        <translation>编码器 GRU 单向地逐词读入问题；读完第 j 个词后的状态是 h_j，它概括了问题到此为止的内容；它的最后一个状态就是解码器的初始状态。解码器即将写出第 %1 个答案词（“%2”）；它的状态 s 记录了到目前为止已写出的内容。</translation>
     </message>
     <message>
-        <source>W1·s: the state as a query</source>
-        <translation>W1·s：把状态当作查询</translation>
+        <source>s·W1: the state as a query</source>
+        <translation>s·W1：把状态当作查询</translation>
     </message>
     <message>
         <source>q = s·W1 + b1</source>
@@ -681,8 +681,8 @@
         <translation>一个学习得到的矩阵 W1 把解码器状态变成一个含 A 个注意力单元的向量：表示解码器此刻在寻找什么。</translation>
     </message>
     <message>
-        <source>W2·h: every encoder output as a key</source>
-        <translation>W2·h：把每个编码器输出当作键</translation>
+        <source>h·W2: every encoder output as a key</source>
+        <translation>h·W2：把每个编码器输出当作键</translation>
     </message>
     <message>
         <source>k_j = h_j·W2 + b2</source>
@@ -737,8 +737,8 @@
         <translation>c = Σ_j a_j·h_j</translation>
     </message>
     <message>
-        <source>The encoder outputs are averaged with the alignment weights: the context is mostly made of the words the decoder looks at. With the previous answer word it feeds the decoder GRU, which then predicts the next word.</source>
-        <translation>用对齐权重对编码器输出求加权平均：上下文向量主要由解码器所关注的词构成。它与上一个答案词一起输入解码器 GRU，由后者预测下一个词。</translation>
+        <source>The encoder outputs are averaged with the alignment weights: the context is mostly made of the words the decoder looks at. With the previous answer word it feeds the decoder GRU, which then predicts the next word. Every answer word scores every question word anew, so each step costs more the longer the question is.</source>
+        <translation>用对齐权重对编码器输出求加权平均：上下文向量主要由解码器所关注的词构成。它与上一个答案词一起输入解码器 GRU，由后者预测下一个词。每写一个答案词，都要给问题中的每个词重新打分，所以问题越长，每一步的计算量就越大。</translation>
     </message>
     <message>
         <source>Decoder input: the tokens so far</source>
@@ -845,8 +845,20 @@
         <translation>Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)</translation>
     </message>
     <message>
-        <source>The same two-layer network on every position on its own; its output is the layer&apos;s output.</source>
-        <translation>同一个两层网络分别作用于每个位置；它的输出就是这一层的输出。</translation>
+        <source>The same two-layer network on every position on its own (D = %1, F = %2); its output is the layer&apos;s output. </source>
+        <translation>同一个两层网络分别作用于每个位置（D = %1，F = %2）；它的输出就是这一层的输出。 </translation>
+    </message>
+    <message>
+        <source>Here F &gt; D: the block widens each row.</source>
+        <translation>此处 F &gt; D：这个模块把每一行扩展到更高的维度。</translation>
+    </message>
+    <message>
+        <source>Here F &lt; D: the block narrows each row.</source>
+        <translation>此处 F &lt; D：这个模块把每一行压缩到更低的维度。</translation>
+    </message>
+    <message>
+        <source>Here F = D: each row keeps its width.</source>
+        <translation>此处 F = D：每一行的维度保持不变。</translation>
     </message>
     <message>
         <source>The next token</source>
@@ -913,8 +925,8 @@
         <translation>每个查询都通过点积与每个键进行比较：分数大，说明词元 i 在词元 j 中找到了它要找的东西。第 i 行是查询词元 i 与所有键的分数。</translation>
     </message>
     <message>
-        <source>A dot product of K numbers grows with K: its spread is about √K times that of one product. Dividing by √K (%1) keeps the scores near unit scale, so the softmax is not saturated and still learns. </source>
-        <translation>K 个数的点积会随 K 增大：它的离散程度约为单个乘积的 √K 倍。除以 √K（%1）让分数保持在 1 左右的量级，这样 softmax 不会饱和，仍然能够学习。 </translation>
+        <source>If the K components of a query and of a key are independent, each with mean 0 and variance 1, their dot product has mean 0 and variance K: its spread grows as √K. Dividing by √K (%1) brings the scores back to unit scale, so the softmax is not saturated and still learns. The article&apos;s example: with d_k = 64, the scores of “Action gets results” are divided by √64 = 8. </source>
+        <translation>如果查询和键的 K 个分量相互独立，且每个分量的均值为 0、方差为 1，那么它们的点积均值为 0、方差为 K：离散程度随 √K 增长。除以 √K（%1）让分数回到 1 左右的量级，这样 softmax 不会饱和，仍然能够学习。文章中的例子：d_k = 64，所以 “Action gets results” 的各个分数都要除以 √64 = 8。 </translation>
     </message>
     <message>
         <source>Divide by √K (switched off)</source>
@@ -937,8 +949,8 @@
         <translation>S_h / √K,   √K = %1</translation>
     </message>
     <message>
-        <source>Causal mask: token i may look at tokens 1..i only, as in a decoder that writes one word at a time and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so their softmax weight is exactly 0.</source>
-        <translation>因果掩码：词元 i 只能看词元 1..i，就像解码器一次写一个词，不能偷看它还没写出的词。对角线以上的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。</translation>
+        <source>Causal mask: token i may look at tokens 0..i only, as in a decoder that writes one word at a time and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so their softmax weight is exactly 0.</source>
+        <translation>因果掩码：词元 i 只能看词元 0..i，就像解码器一次写一个词，不能偷看它还没写出的词。对角线以上的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。</translation>
     </message>
     <message>
         <source>Padding mask: a batch pads short sentences to a common length, and the padding must not be attended to. Scores in the padding columns become −∞, so their weight after softmax is exactly 0. (The padding rows still get weights here; nothing downstream reads them.)</source>
@@ -957,8 +969,8 @@
         <translation>M(i, j) = S(i, j)（允许处），−∞（不允许处）</translation>
     </message>
     <message>
-        <source>Each row of scores becomes weights that are positive and sum to 1: how much token i looks at each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. </source>
-        <translation>每一行分数变成一组为正、且和为 1 的权重：表示词元 i 对每个词元 j 的关注程度。分数越大，分到的份额按指数增大；分数为 −∞ 的得到 0。 </translation>
+        <source>Each row of scores becomes weights between 0 and 1 that sum to 1: how much token i looks at each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. </source>
+        <translation>每一行分数变成一组介于 0 和 1 之间、且和为 1 的权重：表示词元 i 对每个词元 j 的关注程度。分数越大，分到的份额按指数增大；分数为 −∞ 的得到 0。 </translation>
     </message>
     <message>
         <source>Above the diagonal every weight is exactly 0: no position reads a later one.</source>
@@ -1049,8 +1061,12 @@
         <translation>F = relu(X1·W1 + b1)·W2 + b2</translation>
     </message>
     <message>
-        <source>A small two-layer network is applied to every token on its own (no token sees another here): it widens each row to F numbers, keeps the positive parts, and projects back to D.</source>
-        <translation>一个两层的小网络分别作用于每个词元（这里词元之间互不可见）：它把每一行扩展到 F 个数，只保留正的部分，再投影回 D 维。</translation>
+        <source>A small two-layer network is applied to every token on its own (no token sees another here): the first layer turns each row of D = %1 numbers into F = %2, relu keeps the positive parts, and the second projects back to D. </source>
+        <translation>一个两层的小网络分别作用于每个词元（这里词元之间互不可见）：第一层把每一行的 D = %1 个数变成 F = %2 个，relu 只保留正的部分，第二层再投影回 D 维。 </translation>
+    </message>
+    <message>
+        <source> The paper widens (d_ff = 2048 = 4 × d_model = 512); the book&apos;s encoder narrows (dense_dim = 32 against embed_dim = 256).</source>
+        <translation> 论文中是扩展（d_ff = 2048 = 4 × d_model = 512）；书中的编码器则是压缩（dense_dim = 32，而 embed_dim = 256）。</translation>
     </message>
     <message>
         <source>Q, head %1</source>
@@ -3876,8 +3892,28 @@ to %2</source>
         <translation>代码</translation>
     </message>
     <message>
-        <source>The line or two of Keras (the book) and of PyTorch (the article) that computes this step</source>
-        <translation>计算这一步的一两行代码：Keras（出自教材）和 PyTorch（出自文章）</translation>
+        <source>The line or two of code that computes this step: Keras on the left (the book&apos;s, Keras&apos;s own or the chatbot tutorial&apos;s, as its caption says), PyTorch written for this app on the right</source>
+        <translation>计算这一步的一两行代码：左边是 Keras（出自书中、Keras 库本身或聊天机器人教程，见其标题），右边是为本应用编写的 PyTorch</translation>
+    </message>
+    <message>
+        <source>Keras, from the book (Deep Learning with Python, ch. 11)</source>
+        <translation>Keras，出自书中（《Python 深度学习》第 11 章）</translation>
+    </message>
+    <message>
+        <source>Keras: inside layers.MultiHeadAttention (the library&apos;s own code, which the book&apos;s layer runs)</source>
+        <translation>Keras：layers.MultiHeadAttention 的内部（库本身的代码，书中的层运行的就是它）</translation>
+    </message>
+    <message>
+        <source>Keras: a KerasHub layer (the book has no sinusoidal position)</source>
+        <translation>Keras：KerasHub 中的一个层（书中没有正弦位置编码）</translation>
+    </message>
+    <message>
+        <source>TensorFlow/Keras, from the chatbot tutorial</source>
+        <translation>TensorFlow/Keras，出自聊天机器人教程</translation>
+    </message>
+    <message>
+        <source>PyTorch, written for this app: this step&apos;s computation and shapes</source>
+        <translation>PyTorch，为本应用编写：这一步的计算及其形状</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,11 @@
 // Help › Manual (F1) opens the manual in the app's language and follows a change of language; the manual names
 // every page of the sidebar as the sidebar does, in both languages. Every step of the Step-through page has its
-// Keras and PyTorch lines (resources/teaching/step_code.json), and the Code button shows the step's own.
+// Keras and PyTorch lines (resources/teaching/step_code.json), and the Code button shows the step's own: lines
+// that follow the step's settings (position, ÷√K, mask, norm), whose stated shapes make the softmax run over the
+// keys, and, for the decoder, keys and values taken from the encoder's output.
 #include "ui/main_window.h"  // first: it brings core headers, which must not see Qt's `emit`
+#include "core/inference/seq2seq_transformer_inference.h"
+#include "core/text/seq2seq_text.h"
 
 #include <QtTest>
 
@@ -9,11 +13,13 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 
 #include "ui/pages/stepper_page.h"
+#include "ui/teaching/decoder_controls.h"
 #include "ui/teaching/step_code.h"
 #include "ui/teaching/step_view.h"
 #include "ui/text/language.h"
@@ -29,6 +35,59 @@ QStringList sidebarTitles(const MainWindow& window) {
   auto* sidebar = window.findChild<QListWidget*>("sidebar");
   for (int i = 0; sidebar && i < sidebar->count(); ++i) titles << sidebar->item(i)->text();
   return titles;
+}
+
+// The shape a line of code states for what it assigns to `name`: "e = self.V(t).squeeze(-1)   # (B, S)" gives
+// {"B", "S"}; none stated gives {}.
+QStringList statedShape(const QString& code, const QString& name) {
+  const QRegularExpression line(
+      QStringLiteral("^\\s*%1\\s*=[^#\\n]*#\\s*\\(([^)]*)\\)").arg(QRegularExpression::escape(name)),
+      QRegularExpression::MultilineOption);
+  const QRegularExpressionMatch m = line.match(code);
+  if (!m.hasMatch()) return {};
+  QStringList dims = m.captured(1).split(QLatin1Char(','));
+  for (QString& d : dims) d = d.trimmed();
+  return dims;
+}
+
+// The axis a softmax of `code` runs over, by the shape `shapes` states for its argument: "softmax(e, dim=1)" of an
+// e stated as (B, S) gives "S". Empty when the code does not say.
+QString softmaxAxis(const QString& code, const QString& shapes) {
+  const QRegularExpression call(QStringLiteral("softmax\\((\\w+),\\s*(?:dim|axis)=(-?\\d+)\\)"));
+  const QRegularExpressionMatch m = call.match(code);
+  if (!m.hasMatch()) return {};
+  const QStringList shape = statedShape(shapes, m.captured(1));
+  int axis = m.captured(2).toInt();
+  if (axis < 0) axis += static_cast<int>(shape.size());
+  return axis >= 0 && axis < shape.size() ? shape[axis] : QString();
+}
+
+// A seeded two-layer encoder-decoder Transformer: enough to walk its decoder.
+std::shared_ptr<Seq2SeqTransformerModel> seededTransformer() {
+  const std::vector<std::string> words = {kStartToken, kEndToken, "the", "red", "car", "sees", "a", "small", "house"};
+  auto m = std::make_shared<Seq2SeqTransformerModel>();
+  m->source = Vocabulary::build({words}, 0);
+  m->target = m->source;
+  Seq2SeqTransformerConfig c;
+  c.sourceVocabSize = c.targetVocabSize = static_cast<Index>(m->source.size());
+  c.embedDim = 8;
+  c.numHeads = 2;
+  c.keyDim = 4;
+  c.denseDim = 12;
+  c.numLayers = 2;
+  c.maxSourceLength = 12;
+  c.maxTargetLength = 6;
+  m->model = std::make_unique<Seq2SeqTransformer>(c);
+  m->model->initialize(5);
+  return m;
+}
+
+// The lines of `code` that are not comments.
+QStringList codeLines(const QString& code) {
+  QStringList lines;
+  for (const QString& line : code.split(QLatin1Char('\n')))
+    if (!line.trimmed().startsWith(QLatin1Char('#'))) lines << line;
+  return lines;
 }
 
 }  // namespace
@@ -88,11 +147,122 @@ class TestManualAndCode : public QObject {
       }
     }
     // The variant's lines come before the key's: the additive softmax is the tutorial's, a causal mask is tril.
-    QVERIFY(stepCode("softmax", "additive").pytorch.contains("F.softmax(attn_energies"));
+    QVERIFY(stepCode("softmax", "additive").keras.contains("tf.nn.softmax(score"));
     QVERIFY(stepCode("softmax", "").pytorch.contains("torch.softmax(scores"));
     QVERIFY(stepCode("mask", "causal").pytorch.contains("tril"));
-    QVERIFY(stepCode("mask", "none").pytorch.contains("masked_fill"));
+    QVERIFY(stepCode("mask", "padding").pytorch.contains("masked_fill"));
+    QVERIFY(!stepCode("mask", "none").pytorch.contains("masked_fill"));  // no mask: nothing is filled
     QVERIFY(stepCode("no such step").isEmpty());
+  }
+
+  void theAdditiveEncoderIsAOneWayGru() {
+    // The chatbot tutorial's encoder, like the app's, is one GRU reading the question forwards.
+    for (const char* key : {"encoder", "query", "keys", "tanh", "score", "softmax", "context"}) {
+      const StepCode code = stepCode(key, "additive");
+      for (const QString& text : {code.keras, code.pytorch}) {
+        QVERIFY2(!text.contains(QStringLiteral("bidirectional"), Qt::CaseInsensitive), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("* 2")), qPrintable(text));  // no doubled width of two directions
+      }
+    }
+    const StepCode encoder = stepCode("encoder", "additive");
+    QVERIFY(encoder.keras.contains("GRU("));
+    QVERIFY(encoder.pytorch.contains("nn.GRU("));
+  }
+
+  void theSoftmaxRunsOverTheKeys() {
+    // The additive weights: one per question word, normalized over the question (S), not over the batch.
+    QCOMPARE(softmaxAxis(stepCode("softmax", "additive").pytorch, stepCode("score", "additive").pytorch), QString("S"));
+    QCOMPARE(softmaxAxis(stepCode("softmax", "additive").keras, stepCode("score", "additive").keras), QString("S"));
+    QCOMPARE(statedShape(stepCode("softmax", "additive").pytorch, "a"), QStringList({"B", "S"}));
+    // Cross-attention: every answer position over the question words.
+    QCOMPARE(softmaxAxis(stepCode("softmax", "cross").pytorch, stepCode("scores", "cross").pytorch), QString("S"));
+    // The encoder: over the keys, the last of (B, H, T, T).
+    QCOMPARE(statedShape(stepCode("scores", "").pytorch, "scores"), QStringList({"B", "H", "T", "T"}));
+    QCOMPARE(softmaxAxis(stepCode("softmax", "").pytorch, stepCode("scores", "").pytorch), QString("T"));
+  }
+
+  void everyColumnSaysWhereItsCodeComesFrom() {
+    StepperPage page;
+    StepView* view = page.stepView();
+    auto* button = view->findChild<QPushButton*>("codeButton");
+    QVERIFY(button);
+    QVERIFY(!button->toolTip().contains(QStringLiteral("the article")));  // none of the code is the article's
+    page.setTransformerModel(QStringLiteral("seeded"), seededTransformer());
+    for (StepperPage::Kind kind :
+         {StepperPage::Kind::SelfAttention, StepperPage::Kind::Additive, StepperPage::Kind::Decoder}) {
+      page.setKind(kind);
+      for (int i = 0; i < page.stepCount(); ++i) {
+        page.showStep(i);
+        const teaching::AttentionStep& step = page.steps()[size_t(i)];
+        const StepCode code = stepCode(step);
+        QVERIFY2(!code.kerasSource.isEmpty() && !code.pytorchSource.isEmpty(), step.key.c_str());
+        QVERIFY2(!view->kerasCaption().isEmpty() && !view->pytorchCaption().isEmpty(), step.key.c_str());
+        QVERIFY2(!view->pytorchCaption().contains(QStringLiteral("article")), step.key.c_str());
+        // The additive attention's left column is the chatbot tutorial's code.
+        if (step.variant == "additive") QCOMPARE(code.kerasSource, QString("tutorial"));
+      }
+    }
+  }
+
+  void theDecoderWalkHasCodeOfItsOwn() {
+    StepperPage page;
+    page.setTransformerModel(QStringLiteral("seeded"), seededTransformer());
+    page.setKind(StepperPage::Kind::Decoder);
+    page.decoderControls()->setLayer(1);  // the last layer: its input is the first's output, it chooses the token
+    QVERIFY(page.stepCount() >= 12);
+    QStringList seen;
+    for (const teaching::AttentionStep& step : page.steps()) {
+      const StepCode code = stepCode(step);
+      QVERIFY2(!code.keras.isEmpty() && !code.pytorch.isEmpty(), (step.key + "." + step.variant).c_str());
+      seen << QString::fromStdString(step.key);
+    }
+    for (const char* key : {"decoder_embedding", "decoder_layer_input", "next_token"}) QVERIFY2(seen.contains(key), key);
+    // Cross-attention: queries from the answer, keys and values from the encoder's output.
+    const StepCode cross = stepCode("projections", "cross");
+    QVERIFY(cross.keras.contains("key=encoder_outputs"));
+    QVERIFY(cross.keras.contains("value=encoder_outputs"));
+    QVERIFY(cross.pytorch.contains("(memory)"));
+    QVERIFY2(!cross.pytorch.contains(QRegularExpression("_[kv]\\(x")), qPrintable(cross.pytorch));
+    // The decoder's mask step is the causal mask, in both columns.
+    const StepCode mask = stepCode("mask", "decoder");
+    QVERIFY(mask.pytorch.contains("tril"));
+    QVERIFY(mask.keras.contains("i >= j"));
+    // The decoder's own embedding and its choice of the next token.
+    QVERIFY(stepCode("decoder_embedding", "decoder").keras.contains("decoder_inputs"));
+    QVERIFY(stepCode("next_token", "decoder").pytorch.contains("argmax"));
+  }
+
+  void theCodeFollowsTheStepsSettings() {
+    StepperPage page;
+    page.setKind(StepperPage::Kind::SelfAttention);
+    StepView* view = page.stepView();
+    teaching::ToyEncoderSettings settings = page.toySettings();
+    for (PositionKind position : {PositionKind::Learned, PositionKind::Sinusoidal, PositionKind::None}) {
+      settings.position = position;
+      page.setToySettings(settings);
+      page.showStep(0);
+      QCOMPARE(page.steps()[0].key, std::string("embedding"));
+      const QString keras = codeLines(view->kerasCode()).join('\n');
+      const QString pytorch = codeLines(view->pytorchCode()).join('\n');
+      QCOMPARE(keras.contains("position_embeddings"), position == PositionKind::Learned);
+      QCOMPARE(pytorch.contains("self.pos("), position == PositionKind::Learned);
+      QCOMPARE(keras.contains("SinePositionEncoding"), position == PositionKind::Sinusoidal);
+      QCOMPARE(pytorch.contains("self.pe["), position == PositionKind::Sinusoidal);
+    }
+    // ÷√K with K the width of one head (key_dim), never √D.
+    const StepCode scale = stepCode("scale", "");
+    QVERIFY(scale.keras.contains("self._key_dim"));
+    QVERIFY(!scale.keras.contains("shape[1]"));
+    QVERIFY(scale.pytorch.contains("math.sqrt(K)"));
+    // Switched off: no line divides.
+    const StepCode off = stepCode("scale", "off");
+    QVERIFY(!off.isEmpty());
+    QVERIFY(!codeLines(off.keras).join('\n').contains("sqrt"));
+    QVERIFY(!codeLines(off.pytorch).join('\n').contains("sqrt"));
+    // The norm the layer has.
+    QVERIFY(stepCode("norm1", "batch").pytorch.contains("BatchNorm"));
+    QVERIFY(stepCode("norm1", "batch").keras.contains("BatchNormalization"));
+    QVERIFY(stepCode("norm1", "layer").pytorch.contains("LayerNorm"));
   }
 
   void theCodeButtonShowsTheStepsLines() {
@@ -111,7 +281,7 @@ class TestManualAndCode : public QObject {
       QCOMPARE(view->pytorchCode(), code.pytorch);
     }
     page.showStep(0);
-    QVERIFY(view->kerasCode().contains("position_embeddings"));
+    QVERIFY(!view->kerasCode().isEmpty());
     QVERIFY(view->codeShown());  // stays on from step to step
   }
 };

@@ -110,6 +110,8 @@ class TestStepperPage : public QObject {
   void causalMaskShown();
   void switchingOffTheScale();
   void toySettings();
+  void feedForwardWidensOrNarrows();
+  void stepTextsSayWhatTheCoreComputes();
   void ownSentenceAndBadInput();
   void exportsSteps();
   void additiveAttentionOfAToyChatbot();
@@ -279,6 +281,51 @@ void TestStepperPage::toySettings() {
   QVERIFY(!gridTitled(page, "position P"));  // no position: no position grid
   page.showStep(stepWithKey(page, "ffn"));
   QCOMPARE(gridTitled(page, "hidden relu(X1·W1 + b1)")->columns(), 5);
+}
+
+void TestStepperPage::feedForwardWidensOrNarrows() {
+  // The text says what the walked layer does with its own D and F, and what the paper and the book do.
+  StepperPage page;
+  teaching::ToyEncoderSettings s = page.toySettings();
+  s.width = 8;
+  s.feedForward = 4;
+  page.setToySettings(s);
+  page.showStep(stepWithKey(page, "ffn"));
+  QVERIFY2(page.explanationText().contains("D = 8") && page.explanationText().contains("F = 4"),
+           qPrintable(page.explanationText()));
+  QVERIFY2(page.explanationText().contains("narrows each row"), qPrintable(page.explanationText()));
+  QVERIFY(!page.explanationText().contains("widens each row"));
+  QVERIFY(page.explanationText().contains("2048") && page.explanationText().contains("dense_dim = 32"));
+  s.feedForward = 32;
+  page.setToySettings(s);
+  page.showStep(stepWithKey(page, "ffn"));
+  QVERIFY2(page.explanationText().contains("F = 32"), qPrintable(page.explanationText()));
+  QVERIFY(page.explanationText().contains("widens each row"));
+  QVERIFY(!page.explanationText().contains("narrows each row"));
+}
+
+void TestStepperPage::stepTextsSayWhatTheCoreComputes() {
+  StepperPage page;
+  // Tokens are numbered from 0, as the lessons and the core number them.
+  page.setMask(teaching::MaskKind::Causal);
+  page.showStep(stepWithKey(page, "mask"));
+  QVERIFY2(page.explanationText().contains("0..i"), qPrintable(page.explanationText()));
+  QVERIFY(!page.explanationText().contains("1..i"));
+  // A −∞ score gets weight 0: the weights are not called positive.
+  page.showStep(stepWithKey(page, "softmax"));
+  QVERIFY(page.explanationText().contains("−∞"));
+  QVERIFY(!page.explanationText().contains("positive"));
+  // Variance K holds for independent components of mean 0 and variance 1; the article's example divides by 8.
+  page.showStep(stepWithKey(page, "scale"));
+  QVERIFY2(page.explanationText().contains("independent") && page.explanationText().contains("variance 1"),
+           qPrintable(page.explanationText()));
+  QVERIFY(page.explanationText().contains("Action gets results") && page.explanationText().contains("√64 = 8"));
+  // The additive score in the row-vector form of the code: s·W1, h·W2.
+  page.setKind(StepperPage::Kind::Additive);
+  page.showStep(stepWithKey(page, "query"));
+  QVERIFY2(page.stepTitle().contains("s·W1"), qPrintable(page.stepTitle()));
+  page.showStep(stepWithKey(page, "keys"));
+  QVERIFY2(page.stepTitle().contains("h·W2"), qPrintable(page.stepTitle()));
 }
 
 void TestStepperPage::ownSentenceAndBadInput() {

@@ -24,7 +24,8 @@ StepCode stepCode(const QString& key, const QString& variant) {
   const QJsonObject& steps = snippets();
   QJsonObject entry = steps.value(key + QLatin1Char('.') + variant).toObject();
   if (entry.isEmpty()) entry = steps.value(key).toObject();
-  return {entry.value(QStringLiteral("keras")).toString(), entry.value(QStringLiteral("pytorch")).toString()};
+  return {entry.value(QStringLiteral("keras")).toString(), entry.value(QStringLiteral("pytorch")).toString(),
+          entry.value(QStringLiteral("keras_from")).toString(), entry.value(QStringLiteral("pytorch_from")).toString()};
 }
 
 StepCode stepCode(const teaching::AttentionStep& step) {

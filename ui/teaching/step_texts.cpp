@@ -24,6 +24,13 @@ QString wordAt(const teaching::AttentionStep& step, size_t i) {
   return i < step.words.size() ? QString::fromStdString(step.words[i]) : QString();
 }
 
+// The columns of the step's grid `key` (the hidden layer's F, the output's D), 0 when the step has no such grid.
+Index gridColumns(const teaching::AttentionStep& step, const std::string& key) {
+  for (const teaching::StepGrid& grid : step.grids)
+    if (grid.key == key) return grid.values.cols();
+  return 0;
+}
+
 }  // namespace
 
 QString StepTexts::number(double x) { return QString::number(x, 'f', kDecimals); }
@@ -33,21 +40,28 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
   const std::string& variant = step.variant;
   const bool decoder = variant == "decoder";
   const bool cross = variant == "cross";
+  // Whether the feed-forward block of the walked layer widens or narrows its rows (D to F and back).
+  auto feedForwardWidth = [](Index D, Index F) {
+    if (F > D) return tr("Here F > D: the block widens each row.");
+    if (F < D) return tr("Here F < D: the block narrows each row.");
+    return tr("Here F = D: each row keeps its width.");
+  };
 
   // --- The chatbot's additive attention (variant "additive"; numbers: answer word position; words: the word) ---
   if (variant == "additive") {
     const QString word = wordAt(step, 0);
     if (key == "encoder")
       return {tr("Encoder outputs and decoder state"), tr("h_j = GRU(h_{j-1}, embedding(x_j)),  s = decoder state"),
-              tr("The encoder GRU read the question word by word; its state after word j is h_j, a summary of the "
-                 "question up to there. The decoder is about to write answer word %1 (“%2”); its state s holds what "
-                 "it has written so far.").arg(numberAt(step, 0)).arg(word)};
+              tr("The encoder GRU read the question word by word, in one direction; its state after word j is h_j, a "
+                 "summary of the question up to there, and its last state was the decoder's first. The decoder is "
+                 "about to write answer word %1 (“%2”); its state s holds what it has written so far.")
+                  .arg(numberAt(step, 0)).arg(word)};
     if (key == "query")
-      return {tr("W1·s: the state as a query"), tr("q = s·W1 + b1"),
+      return {tr("s·W1: the state as a query"), tr("q = s·W1 + b1"),
               tr("A learned matrix W1 turns the decoder state into a vector of A attention units: what the decoder "
                  "is looking for right now.")};
     if (key == "keys")
-      return {tr("W2·h: every encoder output as a key"), tr("k_j = h_j·W2 + b2"),
+      return {tr("h·W2: every encoder output as a key"), tr("k_j = h_j·W2 + b2"),
               tr("A second matrix W2 maps every encoder output into the same A units: what each question word offers. "
                  "The keys do not depend on the decoder, so they are computed once per question.")};
     if (key == "tanh")
@@ -67,7 +81,8 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
       return {tr("The context vector"), tr("c = Σ_j a_j·h_j"),
               tr("The encoder outputs are averaged with the alignment weights: the context is mostly made of the words "
                  "the decoder looks at. With the previous answer word it feeds the decoder GRU, which then predicts "
-                 "the next word.")};
+                 "the next word. Every answer word scores every question word anew, so each step costs more the "
+                 "longer the question is.")};
   }
 
   // --- The Transformer decoder (variants "decoder" and "cross"; see core/teaching/decoder_steps.h) ---
@@ -104,9 +119,12 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
     return {tr("Masked self-attention output, residual and norm"), tr("X1 = norm1(X + [A_h·V_h]_h·W_o + b_o)"),
             tr("Every position blends the values of the positions it may see (itself and the ones before), the heads "
                "are mixed back to width D, added to the input and normalized.")};
-  if (key == "ffn" && decoder)
+  if (key == "ffn" && decoder) {
+    const Index F = gridColumns(step, "hidden"), D = gridColumns(step, "layer_output");
     return {tr("Feed-forward, residual and norm"), tr("Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)"),
-            tr("The same two-layer network on every position on its own; its output is the layer's output.")};
+            tr("The same two-layer network on every position on its own (D = %1, F = %2); its output is the layer's "
+               "output. ").arg(D).arg(F) + feedForwardWidth(D, F)};
+  }
   if (key == "next_token")
     return {tr("The next token"), tr("logits = Y_last·W_out + b_out,  p = softmax(logits)"),
             tr("Only the last row matters now: it is projected to one score per word of the answer vocabulary. "
@@ -139,9 +157,11 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
                "is looking for in token j. Row i holds the scores of query token i against all keys.")};
   if (key == "scale") {
     const QString root = QStringLiteral("√%1 = %2").arg(numberAt(step, 0)).arg(number(numberAt(step, 1)));
-    QString text = tr("A dot product of K numbers grows with K: its spread is about √K times that of one product. "
-                      "Dividing by √K (%1) keeps the scores near unit scale, so the softmax is not saturated and "
-                      "still learns. ").arg(root);
+    QString text = tr("If the K components of a query and of a key are independent, each with mean 0 and variance 1, "
+                      "their dot product has mean 0 and variance K: its spread grows as √K. Dividing by √K (%1) "
+                      "brings the scores back to unit scale, so the softmax is not saturated and still learns. The "
+                      "article's example: with d_k = 64, the scores of “Action gets results” are divided by √64 = 8. ")
+                       .arg(root);
     if (variant == "off")
       return {tr("Divide by √K (switched off)"), tr("S_h (not divided)"),
               text + tr("The switch is off: the scores go to the softmax as they are; compare the row entropy and "
@@ -151,7 +171,7 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
   if (key == "mask") {
     QString text;
     if (variant == "causal" || decoder)
-      text = tr("Causal mask: token i may look at tokens 1..i only, as in a decoder that writes one word at a time "
+      text = tr("Causal mask: token i may look at tokens 0..i only, as in a decoder that writes one word at a time "
                 "and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so "
                 "their softmax weight is exactly 0.");
     else if (variant == "padding")
@@ -165,7 +185,7 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
   }
   if (key == "softmax") {
     const size_t heads = step.numbers.empty() ? 0 : (step.numbers.size() - 1) / 2;
-    QString text = tr("Each row of scores becomes weights that are positive and sum to 1: how much token i looks at "
+    QString text = tr("Each row of scores becomes weights between 0 and 1 that sum to 1: how much token i looks at "
                       "each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. ");
     if (decoder)
       text += tr("Above the diagonal every weight is exactly 0: no position reads a later one.");
@@ -197,10 +217,16 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
             tr("The same residual and normalization close the layer. The result has the shape of the input, T x D, "
                "so layers can be stacked; the classifier then pools it over the tokens and decides.")};
   }
-  if (key == "ffn")
+  if (key == "ffn") {
+    const Index F = gridColumns(step, "hidden"), D = gridColumns(step, "feed_forward");
     return {tr("Feed-forward"), tr("F = relu(X1·W1 + b1)·W2 + b2"),
-            tr("A small two-layer network is applied to every token on its own (no token sees another here): it "
-               "widens each row to F numbers, keeps the positive parts, and projects back to D.")};
+            tr("A small two-layer network is applied to every token on its own (no token sees another here): the "
+               "first layer turns each row of D = %1 numbers into F = %2, relu keeps the positive parts, and the "
+               "second projects back to D. ").arg(D).arg(F) +
+                feedForwardWidth(D, F) +
+                tr(" The paper widens (d_ff = 2048 = 4 × d_model = 512); the book's encoder narrows (dense_dim = 32 "
+                   "against embed_dim = 256).")};
+  }
   return {QString::fromStdString(key), {}, {}};
 }
 

@@ -69,16 +69,18 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   layout->addLayout(titleRow);
   layout->addWidget(formula_);
   layout->addWidget(explanation_);
-  // Code beside the math: the book's Keras and the article's PyTorch for this step, side by side.
+  // Code beside the math: Keras (the book's, Keras's own or the chatbot tutorial's) and PyTorch for this step, side
+  // by side, each under a caption saying where it comes from.
   codePanel_ = new QWidget;
   auto* codeRow = new QHBoxLayout(codePanel_);
   codeRow->setContentsMargins(0, 0, 0, 0);
-  auto* kerasTitle = new QLabel(QStringLiteral("Keras"));
-  auto* pytorchTitle = new QLabel(QStringLiteral("PyTorch"));
+  kerasTitle_ = new QLabel;
+  pytorchTitle_ = new QLabel;
   keras_ = new QLabel;
   pytorch_ = new QLabel;
-  for (auto [title, code] : {std::pair{kerasTitle, keras_}, std::pair{pytorchTitle, pytorch_}}) {
+  for (auto [title, code] : {std::pair{kerasTitle_, keras_}, std::pair{pytorchTitle_, pytorch_}}) {
     title->setObjectName("heatmapTitle");
+    title->setWordWrap(true);
     code->setObjectName("code");
     code->setTextFormat(Qt::PlainText);
     code->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -132,7 +134,10 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
     lines_->setToolTip(tr("Where the outlined token looks: the wider the line, the larger its attention weight. "
                           "Click a token on the left."));
     codeButton_->setText(tr("Code"));
-    codeButton_->setToolTip(tr("The line or two of Keras (the book) and of PyTorch (the article) that computes this step"));
+    codeButton_->setToolTip(tr("The line or two of code that computes this step: Keras on the left (the book's, "
+                               "Keras's own or the chatbot tutorial's, as its caption says), PyTorch written for "
+                               "this app on the right"));
+    showCodeCaptions();
     savePicture->setText(tr("Save picture…"));
     savePicture->setToolTip(tr("The current step as PNG, SVG or PDF"));
     saveNumbers->setText(tr("Save numbers…"));
@@ -149,6 +154,9 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
   const StepCode code = stepCode(step);
   keras_->setText(code.keras);
   pytorch_->setText(code.pytorch);
+  kerasSource_ = code.kerasSource;
+  pytorchSource_ = code.pytorchSource;
+  showCodeCaptions();
   setCodeShown(codeShown());
 
   // The grids of the last step are reused (a new table costs more than refilling one); extra ones are dropped.
@@ -238,9 +246,26 @@ void StepView::setCodeShown(bool shown) {
   codePanel_->setVisible(shown && !(keras_->text().isEmpty() && pytorch_->text().isEmpty()));
 }
 
+// A caption per source of step_code.json; an unknown source names only the language.
+void StepView::showCodeCaptions() {
+  auto caption = [](const QString& source, const QString& language) {
+    if (source == QLatin1String("book")) return tr("Keras, from the book (Deep Learning with Python, ch. 11)");
+    if (source == QLatin1String("keras"))
+      return tr("Keras: inside layers.MultiHeadAttention (the library's own code, which the book's layer runs)");
+    if (source == QLatin1String("keras_hub")) return tr("Keras: a KerasHub layer (the book has no sinusoidal position)");
+    if (source == QLatin1String("tutorial")) return tr("TensorFlow/Keras, from the chatbot tutorial");
+    if (source == QLatin1String("app")) return tr("PyTorch, written for this app: this step's computation and shapes");
+    return language;
+  };
+  kerasTitle_->setText(caption(kerasSource_, QStringLiteral("Keras")));
+  pytorchTitle_->setText(caption(pytorchSource_, QStringLiteral("PyTorch")));
+}
+
 bool StepView::codeShown() const { return codeButton_->isChecked(); }
 QString StepView::kerasCode() const { return keras_->text(); }
 QString StepView::pytorchCode() const { return pytorch_->text(); }
+QString StepView::kerasCaption() const { return kerasTitle_->text(); }
+QString StepView::pytorchCaption() const { return pytorchTitle_->text(); }
 
 bool StepView::linesShown() const { return !linesPanel_->isHidden(); }
 void StepView::showHead(int head) { head_->setValue(head + 1); }

@@ -54,11 +54,14 @@ class StepView : public QWidget {
   QString formula() const;
   QString explanation() const;
   QString error() const;
-  // The step's Keras and PyTorch lines, shown below the explanation while "Code" is checked.
+  // The step's Keras and PyTorch lines, shown below the explanation while "Code" is checked, each column under a
+  // caption that says where its code comes from (the book, Keras's own layer, the chatbot tutorial, this app).
   void setCodeShown(bool shown);
   bool codeShown() const;
   QString kerasCode() const;
   QString pytorchCode() const;
+  QString kerasCaption() const;
+  QString pytorchCaption() const;
 
  public slots:
   void exportFigure();   // the step shown as a picture
@@ -69,6 +72,7 @@ class StepView : public QWidget {
 
  private:
   void placeGrids();  // as many grids a row as fit the width (at most the step's own number): never sideways
+  void showCodeCaptions();  // the captions of the code columns, in the current language
   void showLines();
   void startSweep();
   void sweepTo(double position);
@@ -91,6 +95,9 @@ class StepView : public QWidget {
   QWidget* codePanel_;
   QLabel* keras_;
   QLabel* pytorch_;
+  QLabel* kerasTitle_;
+  QLabel* pytorchTitle_;
+  QString kerasSource_, pytorchSource_;  // where the shown code comes from (step_code.h)
   QPushButton* codeButton_;
   QGridLayout* gridLayout_;
   QScrollArea* gridScroll_;
