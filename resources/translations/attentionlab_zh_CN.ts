@@ -91,6 +91,57 @@
     </message>
 </context>
 <context>
+    <name>OptionTexts</name>
+    <message>
+        <source>learned position embedding</source>
+        <translation>学习得到的位置嵌入</translation>
+    </message>
+    <message>
+        <source>sinusoidal position encoding</source>
+        <translation>正弦位置编码</translation>
+    </message>
+    <message>
+        <source>no position information</source>
+        <translation>无位置信息</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>位置 %1</translation>
+    </message>
+    <message>
+        <source>layer norm</source>
+        <translation>层归一化</translation>
+    </message>
+    <message>
+        <source>batch norm</source>
+        <translation>批归一化</translation>
+    </message>
+    <message>
+        <source>%1 norm</source>
+        <translation>归一化 %1</translation>
+    </message>
+    <message>
+        <source>GRU</source>
+        <translation>GRU</translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <source>learned position</source>
+        <translation>学习得到的位置</translation>
+    </message>
+    <message>
+        <source>sinusoidal position</source>
+        <translation>正弦位置</translation>
+    </message>
+    <message>
+        <source>no position</source>
+        <translation>无位置</translation>
+    </message>
+</context>
+<context>
     <name>ParameterTexts</name>
     <message>
         <source>Epochs</source>
@@ -334,7 +385,7 @@
     </message>
     <message>
         <source>How many single words and word pairs (bigrams) the model knows, the most frequent of the training data.</source>
-        <translation>模型认识多少个单词和词对（二元组），取训练数据中最常见的那些。</translation>
+        <translation>模型认识多少个单词和词对（二元语法），取训练数据中最常见的那些。</translation>
     </message>
     <message>
         <source>Hidden units</source>
@@ -350,7 +401,7 @@
     </message>
     <message>
         <source>Multi-hot: 1 for every n-gram the review contains. TF-IDF: how often it occurs, weighted down for n-grams that occur in most reviews.</source>
-        <translation>多热编码：影评中出现的每个 n 元组记为 1。TF-IDF：按出现次数计，但对大多数影评中都出现的 n 元组降低权重。</translation>
+        <translation>多热编码：影评中出现的每个 n 元语法记为 1。TF-IDF：按出现次数计，但对大多数影评中都出现的 n 元语法降低权重。</translation>
     </message>
     <message>
         <source>multi-hot</source>
@@ -591,18 +642,6 @@
         <translation>通过根据左右两侧上下文猜出被遮住的词来预训练 IMDB 编码器；不使用标签</translation>
     </message>
     <message>
-        <source>no position</source>
-        <translation>无位置信息</translation>
-    </message>
-    <message>
-        <source>%1 position</source>
-        <translation>位置 %1</translation>
-    </message>
-    <message>
-        <source>%1 norm</source>
-        <translation>归一化 %1</translation>
-    </message>
-    <message>
         <source>L=%1</source>
         <translation>L=%1</translation>
     </message>
@@ -635,7 +674,7 @@
     </message>
     <message>
         <source>Counting unigrams and bigrams</source>
-        <translation>正在统计一元组和二元组</translation>
+        <translation>正在统计一元语法和二元语法</translation>
     </message>
     <message>
         <source>Encoding the reviews</source>
@@ -934,7 +973,7 @@
     </message>
     <message>
         <source>S_h (not divided)</source>
-        <translation>S_h（未相除）</translation>
+        <translation>S_h（未除以 √K）</translation>
     </message>
     <message>
         <source>The switch is off: the scores go to the softmax as they are; compare the row entropy and the largest weight in the softmax step.</source>
@@ -1517,8 +1556,8 @@
         <translation>负面</translation>
     </message>
     <message>
-        <source>%1 layer(s), %2 heads of K %3, width D %4, %5 position, %6 norm, up to %7 tokens</source>
-        <translation>%1 层，%2 个注意力头（每头 K = %3），维度 D = %4，位置：%5，归一化：%6，最多 %7 个词元</translation>
+        <source>%1 layer(s), %2 heads of K %3, width D %4, %5, %6, up to %7 tokens</source>
+        <translation>%1 层，%2 个注意力头（每头 K = %3），维度 D = %4，%5，%6，最多 %7 个词元</translation>
     </message>
     <message>
         <source>Heatmaps</source>
@@ -1621,8 +1660,8 @@
         <translation>正在用内置影评训练玩具模型…</translation>
     </message>
     <message>
-        <source>toy, %1 position</source>
-        <translation>玩具模型，位置 %1</translation>
+        <source>toy, %1</source>
+        <translation>玩具模型，%1</translation>
     </message>
     <message>
         <source>The toy model could not be trained: %1</source>
@@ -2264,7 +2303,7 @@ to %2</source>
     <name>al::ui::EncoderControls</name>
     <message>
         <source>Layer</source>
-        <translation>注意力层</translation>
+        <translation>编码器层</translation>
     </message>
     <message>
         <source>Seeded toy layer</source>
@@ -2492,11 +2531,11 @@ to %2</source>
     </message>
     <message>
         <source>The tokens as the model reads them. Click a word to hide it; click a blank to bring the word back.</source>
-        <translation>模型读到的词元。点击一个词可以把它遮住；点击一个空格可以把词恢复。</translation>
+        <translation>模型读到的词元。点击一个词可以把它遮住；点击一个空位可以把词恢复。</translation>
     </message>
     <message>
         <source>Blank:</source>
-        <translation>空格：</translation>
+        <translation>空位：</translation>
     </message>
     <message>
         <source>Attention from:</source>
@@ -2504,7 +2543,7 @@ to %2</source>
     </message>
     <message>
         <source>Left: the words the model would put in the blank. Right: how much the blank&apos;s position looked at each word, on both sides of it (the row sums to 1).</source>
-        <translation>左图：模型会填入空格的词。右图：空格所在位置对它左右两侧每个词的关注程度（整行之和为 1）。</translation>
+        <translation>左图：模型会填入空位的词。右图：空位所在位置对它左右两侧每个词的关注程度（整行之和为 1）。</translation>
     </message>
     <message>
         <source>opened</source>
@@ -2536,11 +2575,11 @@ to %2</source>
     </message>
     <message>
         <source>No blank within the first %1 tokens (the model reads no further): click a word below to hide it.</source>
-        <translation>前 %1 个词元中没有空格（模型不会读得更远）：请点击下面的一个词把它遮住。</translation>
+        <translation>前 %1 个词元中没有空位（模型不会读得更远）：请点击下面的一个词把它遮住。</translation>
     </message>
     <message>
         <source>No blank yet: click a word below to hide it, or write [MASK] in the sentence.</source>
-        <translation>还没有空格：请点击下面的一个词把它遮住，或者在句子中写 [MASK]。</translation>
+        <translation>还没有空位：请点击下面的一个词把它遮住，或者在句子中写 [MASK]。</translation>
     </message>
     <message numerus="yes">
         <source>%n token(s); click a word to hide it</source>
@@ -2572,11 +2611,11 @@ to %2</source>
     </message>
     <message>
         <source>Blank %1: the %2 most probable words (together %3 %)</source>
-        <translation>空格 %1：最可能的 %2 个词（合计 %3 %）</translation>
+        <translation>空位 %1：最可能的 %2 个词（合计 %3 %）</translation>
     </message>
     <message>
         <source>Where the blank at word %1 looked (%2)</source>
-        <translation>第 %1 个词处的空格关注了哪里（%2）</translation>
+        <translation>第 %1 个词处的空位关注了哪里（%2）</translation>
     </message>
 </context>
 <context>
@@ -3008,8 +3047,8 @@ to %2</source>
         <translation>层数</translation>
     </message>
     <message>
-        <source>Recurrence (cache the previous segment)</source>
-        <translation>循环（缓存上一个片段）</translation>
+        <source>Recurrence (cache earlier segments&apos; hidden states)</source>
+        <translation>循环（缓存之前片段的隐藏状态）</translation>
     </message>
     <message>
         <source>Back</source>
@@ -3028,8 +3067,8 @@ to %2</source>
         <translation>播放</translation>
     </message>
     <message>
-        <source>Segment %1, word %2: its query reads %3 of its own segment&apos;s words and %4 cached from the segment before. Stacked over %5 layers, the top layer can draw on up to %6 words.</source>
-        <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，以及从上一个片段缓存的 %4 个词。叠加 %5 层后，最上面一层最多能用到 %6 个词。</translation>
+        <source>Segment %1, word %2: its query reads %3 of its own segment&apos;s words and the cached hidden states of the %4 words before the segment (the memory keeps the last %5, here from %6 earlier segment(s)). Stacked over %7 layers, the top layer can draw on up to %8 words.</source>
+        <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，以及片段开头之前 %4 个词缓存下来的隐藏状态（记忆最多保存最近 %5 个，这里来自前面 %6 个片段）。叠加 %7 层后，最上面一层最多能用到 %8 个词。</translation>
     </message>
     <message>
         <source>Segment %1, word %2: its query reads %3 of its own segment&apos;s words and nothing before. Without the memory no layer sees past the segment&apos;s start, however many layers there are.</source>
@@ -3582,8 +3621,8 @@ to %2</source>
         <translation>正弦位置编码：余弦相似度</translation>
     </message>
     <message>
-        <source>“%1” has no learned position vectors (position: %2); shown instead: the similarity of the sinusoidal encoding.</source>
-        <translation>“%1”没有学习得到的位置向量（位置：%2）；这里改为显示正弦位置编码的相似度。</translation>
+        <source>“%1” has no learned position vectors (%2); shown instead: the similarity of the sinusoidal encoding.</source>
+        <translation>“%1”没有学习得到的位置向量（%2）；这里改为显示正弦位置编码的相似度。</translation>
     </message>
     <message>
         <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding&apos;s similarity.</source>
@@ -4418,12 +4457,12 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>&lt;b&gt;这个模型没有位置信息。&lt;/b&gt;预测结果完全相同，每一行注意力都跟着它的词一起移动了：注意力看到的是一个词袋，而不是一个句子。 </translation>
     </message>
     <message>
-        <source>&lt;b&gt;This model adds %1 position information,&lt;/b&gt; so word order matters: the prediction and the attention change when the words move. </source>
-        <translation>&lt;b&gt;这个模型加入了 %1 位置信息，&lt;/b&gt;所以词序有影响：词的位置一变，预测和注意力都会随之改变。 </translation>
+        <source>&lt;b&gt;This model adds a %1,&lt;/b&gt; so word order matters: the prediction and the attention change when the words move. </source>
+        <translation>&lt;b&gt;这个模型加入了%1，&lt;/b&gt;所以词序有影响：词的位置一变，预测和注意力都会随之改变。 </translation>
     </message>
     <message>
-        <source>&lt;b&gt;This model has %1 position information,&lt;/b&gt; yet this shuffle changed nothing visible. </source>
-        <translation>&lt;b&gt;这个模型有 %1 位置信息，&lt;/b&gt;但这次打乱并没有带来明显的变化。 </translation>
+        <source>&lt;b&gt;This model has a %1,&lt;/b&gt; yet this shuffle changed nothing visible. </source>
+        <translation>&lt;b&gt;这个模型有%1，&lt;/b&gt;但这次打乱并没有带来明显的变化。 </translation>
     </message>
     <message>
         <source>Press “Shuffle words”. Attention by itself does not see word order: only position information added to the embeddings can tell “not good, bad” from “bad, not good”.</source>

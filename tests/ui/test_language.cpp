@@ -3,6 +3,7 @@
 #include "ui/main_window.h"  // first: it brings core headers, which must not see Qt's `emit`
 
 #include <QAction>
+#include <QLabel>
 #include <QApplication>
 #include <QListWidget>
 #include <QMenu>
@@ -12,7 +13,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/inference/imdb_transformer_inference.h"
 #include "ui/export.h"
+#include "ui/pages/attention_page.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/text/language.h"
 #include "ui/pages/stepper_page.h"
@@ -132,6 +135,30 @@ class TestLanguage : public QObject {
     QVERIFY(english->isChecked() && !chinese->isChecked());
     QCOMPARE(start->text(), QString("Start"));
     QCOMPARE(window.trainPage()->parameter("epochs").toInt(), 7);
+  }
+
+  // A model's options, shown in a sentence, are words of the interface's language: the Attention page's line about
+  // its model says "learned position embedding, layer norm" in English and nothing of the raw option values in Chinese.
+  void optionValuesAreWordsOfTheLanguage() {
+    QVERIFY(al::ui::setLanguage("en", false));
+    al::ui::AttentionPage page;
+    auto model = std::make_shared<al::ImdbTransformerModel>();
+    model->model = std::make_unique<al::TransformerClassifier>(al::TransformerConfig{
+        .vocabSize = 20, .sequenceLength = 8, .embedDim = 8, .numHeads = 2, .keyDim = 4, .denseDim = 8,
+        .numLayers = 1, .position = al::PositionKind::Learned, .norm = al::NormKind::Layer, .dropout = 0});
+    model->model->initialize(3);
+    model->vocabulary = al::Vocabulary::build({al::tokenizeImdb("a good movie not bad at all")}, 20);
+    page.addModel(QStringLiteral("model"), model);
+    auto* info = page.findChild<QLabel*>("modelInfo");
+    QVERIFY(info);
+    QVERIFY2(info->text().contains("learned") && info->text().contains("layer"), qPrintable(info->text()));
+
+    QVERIFY(al::ui::setLanguage("zh_CN", false));
+    QTRY_VERIFY2(info->text().contains(QStringLiteral("层归一化")), qPrintable(info->text()));
+    for (const char* raw : {"learned", "layer", "position", "norm"})
+      QVERIFY2(!info->text().contains(QLatin1String(raw)), qPrintable(info->text()));
+    QVERIFY(al::ui::setLanguage("en", false));
+    QTRY_VERIFY2(info->text().contains("learned"), qPrintable(info->text()));
   }
 
   // Chinese reaches every figure format: the heatmap's axes drawn in SVG as text, in PDF with a CJK font

@@ -37,6 +37,7 @@
 #include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/position_tab.h"
+#include "ui/text/option_texts.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/weight_scale.h"
 #include "ui/widgets/word_order_tab.h"
@@ -59,13 +60,12 @@ QString sentiment(double p) {
 }
 
 QString describe(const TransformerConfig& c) {
-  return AttentionPage::tr("%1 layer(s), %2 heads of K %3, width D %4, %5 position, %6 norm, up to %7 tokens")
+  return AttentionPage::tr("%1 layer(s), %2 heads of K %3, width D %4, %5, %6, up to %7 tokens")
       .arg(c.numLayers)
       .arg(c.numHeads)
       .arg(c.keyDim)
       .arg(c.embedDim)
-      .arg(QString::fromStdString(toString(c.position)))
-      .arg(QString::fromStdString(toString(c.norm)))
+      .arg(positionPhrase(c.position), normPhrase(c.norm))
       .arg(c.sequenceLength);
 }
 
@@ -277,7 +277,7 @@ void AttentionPage::trainToyModel(PositionKind position) {
   emit statusMessage(tr("Training a toy model on the built-in reviews…"));
   toyWatcher_->setFuture(QtConcurrent::run([position] {
     ToyTraining result;
-    result.name = AttentionPage::tr("toy, %1 position").arg(QString::fromStdString(toString(position)));
+    result.name = AttentionPage::tr("toy, %1").arg(positionName(position));
     try {
       ImdbRunSettings settings = imdbPreset("tiny");
       settings.model.position = position;

@@ -21,6 +21,8 @@
 
 #include "ui/export.h"
 #include "ui/session/model_files.h"
+#include "ui/session/run_factory.h"
+#include "ui/text/option_texts.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/model_bar.h"
@@ -235,7 +237,10 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& 
       result.keptEpoch = run->train(nullptr, nullptr).bestEpoch;
       result.keptLast = keepLast || settings.training.validationSplit <= 0;
       // The name says which epoch the model is: with a validation split, often an early one.
-      result.name = ChatbotPage::tr("tiny %1, %2, epoch %3 of %4").arg(architecture, data).arg(result.keptEpoch).arg(epochs);
+      result.name = ChatbotPage::tr("tiny %1, %2, epoch %3 of %4")
+                        .arg(architectureName(architecture), dataName(data, QStringLiteral("seq2seq-attention")))
+                        .arg(result.keptEpoch)
+                        .arg(epochs);
       // The run owns its model; the page keeps an independent copy (no file is written).
       if (run->task() == "seq2seq-transformer")
         result.transformer = std::make_shared<const Seq2SeqTransformerModel>(copySeq2seqTransformer(

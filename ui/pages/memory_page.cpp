@@ -71,7 +71,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     segmentLabel->setText(tr("Segment length"));
     memoryLabel->setText(tr("Memory"));
     layersLabel->setText(tr("Layers"));
-    recurrenceBox_->setText(tr("Recurrence (cache the previous segment)"));
+    recurrenceBox_->setText(tr("Recurrence (cache earlier segments' hidden states)"));
     backButton_->setText(tr("Back"));
     nextButton_->setText(tr("Next"));
     playButton_->setText(isPlaying() ? tr("Pause") : tr("Play"));
@@ -102,10 +102,14 @@ void MemoryPage::updateCaption() {
   const int cached = static_cast<int>(d.memoryPositions().size());
   // Layer n reads layer n-1's memory, which itself read further back: the top layer's reach.
   const int reach = d.recurrence() ? d.layers() * d.memoryLength() + d.segmentLength() : d.segmentLength();
+  // The memory holds the last M hidden states before the segment: with M longer than a segment, from several.
+  const int segmentsBack = (cached + d.segmentLength() - 1) / d.segmentLength();
   caption_->setText(
-      tr("Segment %1, word %2: its query reads %3 of its own segment's words and %4 cached from the segment "
-         "before. Stacked over %5 layers, the top layer can draw on up to %6 words.")
-          .arg(d.currentSegment() + 1).arg(d.currentToken() + 1).arg(keys - cached).arg(cached).arg(d.layers()).arg(reach));
+      tr("Segment %1, word %2: its query reads %3 of its own segment's words and the cached hidden states of the %4 "
+         "words before the segment (the memory keeps the last %5, here from %6 earlier segment(s)). Stacked over %7 "
+         "layers, the top layer can draw on up to %8 words.")
+          .arg(d.currentSegment() + 1).arg(d.currentToken() + 1).arg(keys - cached).arg(cached)
+          .arg(d.memoryLength()).arg(segmentsBack).arg(d.layers()).arg(reach));
   if (!d.recurrence())
     caption_->setText(tr("Segment %1, word %2: its query reads %3 of its own segment's words and nothing before. "
                          "Without the memory no layer sees past the segment's start, however many layers there are.")

@@ -229,7 +229,7 @@ QString settingsSummary(const nlohmann::json& settings) {
   const QString preset = fieldText(settings, "preset");
   if (!preset.isEmpty()) parts << preset;
   const QString position = fieldText(settings, "position");
-  if (!position.isEmpty()) parts << positionPhrase(position);
+  if (!position.isEmpty()) parts << positionName(position);
   const QString norm = fieldText(settings, "norm");
   if (!norm.isEmpty()) parts << normPhrase(norm);
   const QString layers = fieldText(settings, "num_layers");

@@ -1,5 +1,7 @@
 #include "ui/text/parameter_texts.h"
 
+#include "ui/text/language.h"
+
 #include <map>
 
 namespace al::ui {
@@ -117,7 +119,13 @@ class ParameterTexts {
 }  // namespace
 
 ParameterText parameterText(const QString& textKey) {
-  static const std::map<QString, ParameterText> texts = ParameterTexts::all();
+  // Kept per language: after View › Language the form asks again and gets the new words.
+  thread_local QString language;
+  thread_local std::map<QString, ParameterText> texts;
+  if (texts.empty() || language != currentLanguage()) {
+    texts = ParameterTexts::all();
+    language = currentLanguage();
+  }
   const auto it = texts.find(textKey);
   if (it != texts.end()) return it->second;
   return {textKey.section(QLatin1Char('.'), -1), {}};

@@ -11,6 +11,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "ui/text/option_texts.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/retranslate.h"
 
@@ -102,10 +103,9 @@ void PositionTab::refresh() {
     // Without learned vectors, the sinusoidal encoding's own similarity: it depends only on the distance |i - j|.
     similarityView_->setTitle(tr("Sinusoidal encoding: cosine similarity"));
     similarityView_->setMatrix(teaching::cosineSimilarity(sinusoidalEncoding(P, D)), positions, positions);
-    similarityNote_->setText(model ? tr("“%1” has no learned position vectors (position: %2); shown instead: the "
+    similarityNote_->setText(model ? tr("“%1” has no learned position vectors (%2); shown instead: the "
                                         "similarity of the sinusoidal encoding.")
-                                         .arg(name_,
-                                              QString::fromStdString(toString(model->model->config().position)))
+                                         .arg(name_, positionPhrase(model->model->config().position))
                                    : tr("Choose a trained model with learned position to compare its position "
                                         "vectors; shown meanwhile: the sinusoidal encoding's similarity."));
   }

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "ui/text/strings.h"
+#include "ui/text/option_texts.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/retranslate.h"
 
@@ -97,12 +98,12 @@ void WordOrderTab::showVerdict(PositionKind position) {
     verdict = tr("<b>This model has no position information.</b> The prediction is identical and every row of "
                  "attention moved with its word: attention sees a bag of words, not a sentence. ");
   else if (c.probabilityDifference > 1e-6 || c.largestWeightDifference > 1e-5)
-    verdict = tr("<b>This model adds %1 position information,</b> so word order matters: the prediction and the "
-                 "attention change when the words move. ")
-                  .arg(QString::fromStdString(toString(position)));
+    verdict = tr("<b>This model adds a %1,</b> so word order matters: the prediction and the attention change "
+                 "when the words move. ")
+                  .arg(positionPhrase(position));
   else
-    verdict = tr("<b>This model has %1 position information,</b> yet this shuffle changed nothing visible. ")
-                  .arg(QString::fromStdString(toString(position)));
+    verdict = tr("<b>This model has a %1,</b> yet this shuffle changed nothing visible. ")
+                  .arg(positionPhrase(position));
   verdict_->setText(verdict + numbers);
 }
 
