@@ -170,30 +170,6 @@ void Gradients::addSamples(std::span<const Gradients> samples) {
   });
 }
 
-void Gradients::addAndClear(Gradients& other, int sparseSlot, std::span<const int> rows) {
-  markAllWritten();
-  other.markAllWritten();
-  float* sum = values_.data();
-  float* part = other.values_.data();
-  auto addAndClearRange = [&](size_t first, size_t last) {
-    for (size_t i = first; i < last; ++i) {
-      sum[i] += part[i];
-      part[i] = 0.0f;
-    }
-  };
-  const ParameterInfo& sparse = layout_->info(sparseSlot);  // V x D
-  const auto sparseFirst = static_cast<size_t>(sparse.offset), sparseEnd = static_cast<size_t>(sparse.offset + sparse.size());
-  const auto width = static_cast<size_t>(sparse.cols);
-  // Everything before and after the sparse tensor, then its listed rows.
-  forEachElementBlock(sparseFirst, [&](size_t first, size_t last) { addAndClearRange(first, last); });
-  forEachElementBlock(values_.size() - sparseEnd,
-                      [&](size_t first, size_t last) { addAndClearRange(sparseEnd + first, sparseEnd + last); });
-  tbb::parallel_for(size_t{0}, rows.size(), [&](size_t r) {
-    const size_t first = sparseFirst + static_cast<size_t>(rows[r]) * width;
-    addAndClearRange(first, first + width);
-  });
-}
-
 void Gradients::add(const Gradients& other) {
   markAllWritten();
   for (size_t i = 0; i < values_.size(); ++i) values_[i] += other.values_[i];

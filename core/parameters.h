@@ -80,11 +80,6 @@ class Gradients {
   // setZero); one sample's part also forgets its recorded kernel factors.
   void setZero();
   void add(const Gradients& other);
-  // this += other, then other = 0 (other is then ready for the next batch). In tensor `sparseSlot` (an embedding
-  // table) only the `rows` listed are added and zeroed: the batch touched those rows only, the others are zero in
-  // `other` (so adding them would change no bit). The sums are the same bits as add(); in parallel over the
-  // current arena's threads.
-  void addAndClear(Gradients& other, int sparseSlot, std::span<const int> rows);
   // this += the sum of the parts `samples` (each from ofOneSample), added in their order: stored tensors element
   // by element, kernels as x_0ᵀ·dy_0 + x_1ᵀ·dy_1 + ... In parallel over tensors and column blocks of kernels,
   // each taken by whichever thread of the current arena is free; every block is summed in sample order, so the

@@ -1,8 +1,9 @@
 #pragma once
 // How long a test waits for work on another thread or process before it calls that work hung. The Release budgets
-// are already generous for a busy machine; a sanitizer build runs the same code 2 to 15 times slower, and CI runs
-// it beside other builds, so there every budget is ten times longer. A budget only catches a hang: no test
-// asserts how fast anything is (benchmarks do).
+// are already generous for a busy machine; a sanitizer build runs the same code 2 to 15 times slower on CI's two
+// cores, so there every budget is ten times longer (the GUI suites that wait run under ThreadSanitizer only: the
+// ones labeled "threads" in tests/CMakeLists.txt). A budget only catches a hang: no test asserts how fast anything
+// is (benchmarks do).
 namespace al::test {
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)

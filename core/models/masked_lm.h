@@ -23,11 +23,11 @@
 #include "core/layers/dense.h"
 #include "core/layers/dropout.h"
 #include "core/layers/softmax_cross_entropy.h"
+#include "core/models/batch_stats.h"
 #include "core/models/mlm_masking.h"
 #include "core/models/transformer_config.h"
 #include "core/models/transformer_encoder.h"
 #include "core/parameters.h"
-#include "core/train/trainer.h"
 
 namespace al {
 

@@ -23,14 +23,6 @@ void acrossBatch(Samples& samples, Step step) {
 
 }  // namespace
 
-std::vector<int> TransformerEncoder::BatchCache::tokenIds() const {
-  std::vector<int> ids;
-  for (const SampleCache& c : samples) ids.insert(ids.end(), c.embedding.ids.begin(), c.embedding.ids.end());
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  return ids;
-}
-
 TransformerEncoder::Layer::Layer(ParameterSet& params, const std::string& prefix, const TransformerConfig& c)
     : attention(params, prefix + ".attention", c.embedDim, c.numHeads, c.keyDim),
       dense1(params, prefix + ".ffn.dense1", c.embedDim, c.denseDim),

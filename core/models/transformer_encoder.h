@@ -82,9 +82,6 @@ class TransformerEncoder {
     // The samples by decreasing work: forward takes them in this order, each on the next free thread (nothing is
     // summed across samples there, so the schedule does not change a bit).
     std::vector<size_t> longestFirst;
-    // The distinct token ids of the batch, ascending: the rows of the token table its gradient touches (a batch
-    // of 32 reviews touches a few thousand of the 20,000 rows).
-    std::vector<int> tokenIds() const;
   };
 
   // Registers `embeddingPrefix`.token [V, D], `embeddingPrefix`.position [sequence_length, D] (learned position
@@ -123,7 +120,6 @@ class TransformerEncoder {
   const TransformerConfig& config() const { return config_; }
   const std::vector<Layer>& layers() const { return layers_; }
   const Embedding& tokenEmbedding() const { return tokenEmbedding_; }
-  const PositionEmbedding* positionEmbedding() const { return positionEmbedding_.get(); }
 
  private:
   // Batch norm's forward and backward over the whole batch (layer norm runs inside the sequences' steps).

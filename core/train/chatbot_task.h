@@ -110,7 +110,6 @@ class ChatbotRun : public TrainingRun {
   const Vocabulary& sourceVocabulary() const { return source_; }
   const Vocabulary& targetVocabulary() const { return target_; }
   const std::vector<EpochEvent>& history() const { return history_; }
-  size_t trainingPairs() const { return train_.size(); }
   size_t testPairs() const { return test_.size(); }
   size_t skippedPairs() const { return skipped_; }
   const ChatbotTask& taskData() const { return *task_; }

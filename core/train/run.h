@@ -31,7 +31,8 @@ inline constexpr char kReady[] = "ready";
 class TrainingRun {
  public:
   virtual ~TrainingRun() = default;
-  // The contract's task name: "imdb-transformer", "imdb-bigram" or "seq2seq-attention".
+  // The contract's task name: "imdb-transformer", "imdb-bigram", "seq2seq-attention", "seq2seq-transformer" or
+  // "masked-lm".
   virtual std::string task() const = 0;
   // The settings that define the run (model config and training settings), for the runs list and the log.
   virtual nlohmann::json settings() const = 0;

@@ -1,12 +1,14 @@
 #pragma once
-// The training loop, shared by every task (IMDB Transformer, bag-of-bigrams, chatbot).
+// The training loop, shared by every task (IMDB Transformer, bag-of-bigrams, the GRU and Transformer chatbots, the
+// masked language model).
 //
 // A task knows its model and data; the Trainer knows epochs, batches, the optimizer, validation, keeping the
 // best weights, pause and stop, and reports what happens through TrainingEvents. It never prints.
 //
-// Determinism: batches are cut from an order drawn from the seed; a task splits each batch over the worker
-// threads in fixed chunks and adds the chunks' gradients in a fixed order, so the same seed and the same
-// thread count give a bit-identical run.
+// Determinism: batches are cut from an order drawn from the seed; a task spreads each batch over the worker
+// threads so that no sum depends on the schedule (core/parallel.h): work that adds into shared gradients runs in
+// fixed chunks summed in chunk order, work in which each sample keeps its own part goes to whichever thread is
+// free, longest sample first. The same seed and the same thread count give a bit-identical run.
 #include <atomic>
 #include <cstdint>
 #include <functional>

@@ -146,7 +146,7 @@ void Downloader::start(const DownloadRequest& request) {
 
 void Downloader::sendRequest() {
   QNetworkRequest request(request_.url);
-  request.setTransferTimeout(stallTimeoutMs_);
+  request.setTransferTimeout(kStallTimeoutMs);
   request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
   // The bytes as they are on the server: no transparent decompression of a .gz, and byte ranges that mean bytes.
   request.setRawHeader("Accept-Encoding", "identity");
@@ -257,7 +257,7 @@ void Downloader::transferCut(const QString& reason) {
                     .arg(request_.url.toString(), reason, QString::number(kAttemptsWithoutProgress), part_.fileName(),
                          formatMegabytes(mostReceived_)));
   }
-  QTimer::singleShot(retryDelayMs_, this, [this, session = session_] {
+  QTimer::singleShot(kRetryDelayMs, this, [this, session = session_] {
     if (running_ && session == session_ && !reply_) sendRequest();  // not cancelled (or started anew) meanwhile
   });
 }

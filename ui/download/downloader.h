@@ -51,10 +51,6 @@ class Downloader : public QObject {
   explicit Downloader(QObject* parent = nullptr);
   ~Downloader() override;
 
-  // How long a transfer may stall before it counts as cut (and is asked for again).
-  void setStallTimeoutMs(int milliseconds) { stallTimeoutMs_ = milliseconds; }
-  // The pause before asking again after a cut.
-  void setRetryDelayMs(int milliseconds) { retryDelayMs_ = milliseconds; }
   bool isRunning() const { return running_; }
 
   static constexpr int kAttemptsWithoutProgress = 3;
@@ -99,8 +95,8 @@ class Downloader : public QObject {
   bool responseAccepted_ = false;
   bool running_ = false;
   int session_ = 0;  // counts start()s, so that a retry timer of a cancelled download does nothing
-  int stallTimeoutMs_ = 30000;
-  int retryDelayMs_ = 1000;
+  static constexpr int kStallTimeoutMs = 30000;  // a transfer stalled this long counts as cut (and is asked again)
+  static constexpr int kRetryDelayMs = 1000;     // the pause before asking again after a cut
 
   // Speed: (milliseconds, bytes received) samples of the last few seconds.
   QElapsedTimer clock_;

@@ -1,6 +1,7 @@
 #pragma once
-// The models of a session, in one place: every finished or stopped run, toy model and opened model directory,
-// as a shared, read-only snapshot with its task, settings, history and status as data. The main window owns the
+// The models of a session, in one place: every finished or stopped run of the Train page, the normalization race's
+// runs, the Fill page's toy models and every opened model directory (the Attention and Chatbot pages keep their own
+// toy models to themselves), as a shared, read-only snapshot with its task, settings, history and status as data. The main window owns the
 // library; pages observe it (modelAdded) and pick from it. A model never travels between pages through a
 // temporary folder or a widget's text.
 //
@@ -30,12 +31,12 @@ namespace al::ui {
 // One model of the session. At most one of the snapshots is set, the one of its task.
 struct SessionModel {
   int id = 0;
-  QString name;                  // "Run 3", "toy, learned position", a directory's name
+  QString name;                  // "Run 3", "race 2 layer norm", "toy masked-LM", a directory's name
   std::string task;              // the contract's task name: "imdb-transformer", "imdb-bigram", "seq2seq-attention",
-                                 // "masked-lm"
+                                 // "seq2seq-transformer", "masked-lm"
   nlohmann::json settings;       // the one settings shape (core/train/hyperparameters.h)
   std::vector<io::EpochRecord> history;
-  QString status;                // "finished", "stopped", "toy", "opened"
+  QString status;                // "finished", "stopped", "raced", "toy", "opened" (translated, but "toy")
   std::optional<io::TrainingRecord> record;  // its data, seed, kept epoch and test score, when known (training.json)
   std::shared_ptr<const ImdbTransformerModel> imdb;
   std::shared_ptr<const ChatbotModel> chatbot;                  // seq2seq-attention

@@ -3,8 +3,9 @@
 //
 // At start the app takes the language chosen last time (QSettings "language"), or else the system's: a zh_*
 // locale gives 简体中文. View › Language switches live: installing a new QTranslator makes Qt send
-// QEvent::LanguageChange to every widget, and each widget's changeEvent() calls its retranslateUi(), which
-// sets its texts again from tr(). Nothing is rebuilt, so runs, a training in progress and typed sentences stay.
+// QEvent::LanguageChange to every widget, and each widget sets its texts again from tr(): the main window in its
+// changeEvent(), the pages and their parts through setTranslatedTexts() / onLanguageChange() of
+// ui/widgets/retranslate.h. Nothing is rebuilt, so runs, a training in progress and typed sentences stay.
 //
 // Translations are resources/translations/attentionlab_<code>.ts, built into :/i18n/attentionlab_<code>.qm;
 // Qt's own strings (standard dialogs, context menus) come from Qt's qtbase_<code>.qm when it is installed.

@@ -60,7 +60,6 @@ class Appearance : public QObject {
   // theme and scale that were in use at beginTemporary(). Nested calls are ignored.
   void beginTemporary();
   void endTemporary();
-  bool isTemporary() const { return temporary_; }
 
   // For painting: heatmap scales, a selected row's outline colour, line widths (already scaled), the text colour.
   ColourScale weightsScale() const;  // 0 .. max
@@ -86,9 +85,6 @@ class Appearance : public QObject {
   // View menu entries: Theme › (three choices), Zoom in, Zoom out, Actual size. The actions are shared by every
   // window and are application-wide shortcuts; their texts follow the language (owner's language changes).
   void addMenuEntries(QMenu* view, QWidget* owner);
-  QAction* zoomInAction() const { return zoomIn_; }
-  QAction* zoomOutAction() const { return zoomOut_; }
-  QAction* resetZoomAction() const { return resetZoom_; }
   QAction* themeAction(Theme theme) const;
 
   static QString themeKey(Theme theme);  // "default", "dark", "contrast": the settings' words

@@ -152,11 +152,6 @@ void CurvePlot::setRunVisible(int runId, bool visible) {
   dirty_ = true;
 }
 
-bool CurvePlot::isRunVisible(int runId) const {
-  auto it = runs_.find(runId);
-  return it != runs_.end() && it->second.visible;
-}
-
 void CurvePlot::removeRun(int runId) {
   auto it = runs_.find(runId);
   if (it == runs_.end()) return;

@@ -36,7 +36,6 @@ class CurvePlot : public QWidget {
   void addRun(int runId, const QString& name, const QColor& color, bool visible = true, int plannedEpochs = 0);
   void renameRun(int runId, const QString& name);
   void setRunVisible(int runId, bool visible);
-  bool isRunVisible(int runId) const;
   void removeRun(int runId);
   bool hasRun(int runId) const;
 

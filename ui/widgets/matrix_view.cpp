@@ -169,12 +169,6 @@ void MatrixView::highlightColumns(const QList<int>& columns, const QColor& colou
   table_->viewport()->update();
 }
 
-void MatrixView::clearHighlight() {
-  rowBand_.clear();
-  columnBand_.clear();
-  table_->viewport()->update();
-}
-
 void MatrixView::setMutedRows(const QList<int>& rows, const QString& text) {
   if (rows == mutedRows_ && text == mutedText_) return;
   mutedRows_ = rows;

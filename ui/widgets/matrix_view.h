@@ -46,7 +46,6 @@ class MatrixView : public QWidget {
 
   // Editable cells emit cellEdited after the user typed a number; text that is no number is refused.
   void setEditable(bool editable);
-  bool isEditable() const { return editable_; }
   // Row labels can be hidden where the grid sits beside another with the same rows.
   void setRowLabelsVisible(bool visible);
   void setDecimals(int decimals);
@@ -57,7 +56,6 @@ class MatrixView : public QWidget {
   // colours: one statistic's axis and the other's). A new call replaces that kind's band.
   void highlightRows(const QList<int>& rows, const QColor& colour);
   void highlightColumns(const QList<int>& columns, const QColor& colour);
-  void clearHighlight();
   QList<int> highlightedRows() const { return rowBand_; }
   QList<int> highlightedColumns() const { return columnBand_; }
   QColor rowHighlightColour() const { return rowColour_; }

@@ -29,7 +29,6 @@ class SegmentMemoryDiagram : public QWidget {
   int layers() const { return layers_; }
   void setRecurrence(bool on);        // off: a vanilla Transformer on segments, no memory
   bool recurrence() const { return recurrence_; }
-  int segmentCount() const { return kSegments; }
 
   // The animation walks the queries of a segment one token at a time, then moves to the next segment.
   int stepCount() const { return kSegments * segmentLength_; }
