@@ -2,6 +2,7 @@
 // through the pages' own getters and what they computed), a teacher's file loads, a malformed one is refused with
 // its file and line, presentation mode is driven by PageDown / PageUp only, and a new user starts on the Lessons
 // page.
+#include "core/models/seq2seq_attention.h"
 #include "core/teaching/attention_steps.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
@@ -14,6 +15,7 @@
 
 #include <QtTest>
 
+#include <QAbstractButton>
 #include <QDockWidget>
 #include <QFontInfo>
 #include <QListWidget>
@@ -32,6 +34,7 @@
 #include "ui/main_window.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/memory_page.h"
+#include "ui/text/language.h"
 #include "ui/widgets/segment_memory_diagram.h"
 
 using namespace al;
@@ -70,6 +73,25 @@ double chineseShare(const QString& text) {
 int indexOf(const LessonCourse& course, const QString& id) {
   for (int i = 0; i < course.count(); ++i)
     if (course.lessons()[size_t(i)].id == id) return i;
+  return -1;
+}
+
+const Lesson& lessonNamed(const std::vector<Lesson>& lessons, const QString& id) {
+  for (const Lesson& lesson : lessons)
+    if (lesson.id == id) return lesson;
+  qFatal("no lesson %s", qPrintable(id));
+}
+
+// Every section of a lesson in one language, as one text, its line breaks made spaces.
+QString allTexts(const Lesson& lesson, const QString& language) {
+  const LessonTexts& t = lesson.texts[language];
+  return QStringList{t.title, t.text, t.tryThis, t.question, t.answer}.join("\n").simplified();
+}
+
+// The token of `walk` that contains `word`, or -1.
+Index tokenContaining(const teaching::EncoderWalk& walk, const std::string& word) {
+  for (Index i = 0; i < walk.realTokens; ++i)
+    if (walk.labels[size_t(i)].find(word) != std::string::npos) return i;
   return -1;
 }
 
@@ -140,6 +162,10 @@ QMap<QString, Check> settingChecks() {
       {"normalization.race-padding", [=](QWidget* w, const QString& v) {
          return expect(static_cast<NormalizationPage*>(w)->race()->batchNormCountsPadding() == (v == "counted"),
                        "race padding");
+       }},
+      {"normalization.momentum", [=](QWidget* w, const QString& v) {
+         return expect(std::abs(static_cast<NormalizationPage*>(w)->batchNorm().momentum() - v.toFloat()) < 1e-6f,
+                       "momentum");
        }},
       {"normalization.race-preset", [=](QWidget* w, const QString& v) {
          return expect(static_cast<NormalizationPage*>(w)->race()->preset() == v, "race preset");
@@ -251,6 +277,137 @@ class TestLessons : public QObject {
     // Let the other toy trainings end before the window goes.
     QTRY_VERIFY_WITH_TIMEOUT(!window.findChild<AttentionPage*>()->isTrainingToyModel(), 120000);
     QTRY_VERIFY_WITH_TIMEOUT(!window.findChild<FillPage*>()->isTrainingToyModel(), 120000);
+  }
+
+  // Lesson 1 opens an untrained toy layer, says so in both languages, and does not present what its random
+  // weights happen to show for 它 as what attention learns: the row of 它 changes with the seed.
+  void lessonOneSaysItsLayerIsUntrained() {
+    const std::vector<Lesson> lessons = builtinLessons();
+    const Lesson& lesson = lessonNamed(lessons, "why-attention");
+    const QString en = allTexts(lesson, "en"), zh = allTexts(lesson, "zh_CN");
+    QVERIFY2(en.contains("untrained"), qPrintable(en));
+    QVERIFY2(zh.contains(QStringLiteral("未经训练")), qPrintable(zh));
+    QVERIFY2(!en.contains("should put its weight on"), "a random layer's row is not what attention learns");
+    QVERIFY2(en.contains("Seed") && zh.contains(QStringLiteral("种子")), "the lesson has the seed changed");
+    // The bag of words is not what the book says has one fixed vector per word; its example is "station".
+    QVERIFY(!en.contains("A bag-of-words model gives every word one fixed vector"));
+    QVERIFY(en.contains("station") && en.contains("word embedding"));
+    MainWindow window;
+    window.course()->setCurrentIndex(indexOf(*window.course(), "why-attention"));
+    window.openLesson();
+    auto* stepper = window.findChild<StepperPage*>();
+    QCOMPARE(window.currentPage(), stepper);
+    QVERIFY(!stepper->usesTrainedModel());
+    QVERIFY(stepper->walkthrough() && stepper->walkthrough()->isToy());
+    // The lesson's layer on its sentence, seeds 1-6: where the row of 它 puts most weight depends on the seed.
+    const std::string sentence = "小明把书包忘在教室，它很沉。";
+    QSet<Index> peaks;
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      teaching::ToyEncoderSettings toy = stepper->toySettings();
+      toy.seed = seed;
+      const auto layer = teaching::EncoderLayerWalkthrough::toy(toy);
+      const teaching::EncoderWalk walk = layer.walk(layer.read(sentence));
+      const Index it = tokenContaining(walk, "它");
+      QVERIFY(it >= 0 && tokenContaining(walk, "书") >= 0);
+      Index peak = 0;
+      teaching::headAverage(walk.weights).row(it).maxCoeff(&peak);
+      peaks.insert(peak);
+    }
+    QVERIFY2(peaks.size() > 1, "the untrained layer's row of 它 does not change with the seed");
+  }
+
+  // Lesson 5's momentum exercise: the lesson sets a momentum at which a few presses of Next batch visibly move
+  // the moving averages, and they move as far as the text says (three presses at 0.5: 1 - 0.5³ = 7/8 of the way
+  // from 0 to the batch means).
+  void lessonFivesMovingAveragesMoveAsTheTextSays() {
+    MainWindow window;
+    window.course()->setCurrentIndex(indexOf(*window.course(), "layer-norm"));
+    const Lesson& lesson = window.course()->current();
+    window.openLesson();
+    auto* page = window.findChild<NormalizationPage*>();
+    QCOMPARE(window.currentPage(), page);
+    QCOMPARE(page->batchNorm().batchesSeen(), 0);
+    auto* next = page->findChild<QAbstractButton*>("nextBatch");
+    QVERIFY(next);
+    for (int press = 0; press < 3; ++press) next->click();
+    QCOMPARE(page->batchNorm().batchesSeen(), 3);
+    const Matrix x = NormalizationPage::defaultSamples();
+    for (Index j = 0; j < x.cols(); ++j) {
+      const double target = x.col(j).mean();  // what the noisy batches average to
+      const double share = page->batchNorm().movingMean()(j) / target;
+      QVERIFY2(share > 0.7 && share < 1.05, qPrintable(QString("feature %1: %2 of the way").arg(j).arg(share)));
+    }
+    QCOMPARE(lesson.setting("momentum"), QString("0.5"));
+    QCOMPARE(page->batchNorm().momentum(), 0.5f);
+    const QString en = allTexts(lesson, "en"), zh = allTexts(lesson, "zh_CN");
+    QVERIFY2(en.contains("1 − 0.5³") && zh.contains("1 − 0.5³"), "the text says how far three presses move them");
+    // The race facts the text quotes, from docs/normalization-race.md, and no question the built-in data cannot
+    // answer.
+    QVERIFY(en.contains("0.2, 0.7 and 3.4 points") && en.contains("mean 1.5"));
+    QVERIFY(!en.contains("which batch norm loses more") && !en.contains("The book's claim"));
+  }
+
+  // Lesson 8: the tutorial and the app always feed the true previous word; a teacher forcing ratio is only a
+  // variant the app does not use. The chatbot's loss does not depend on the batch's seed (nothing is sampled).
+  void lessonEightSaysTheTrueWordIsAlwaysFed() {
+    const std::vector<Lesson> lessons = builtinLessons();
+    const Lesson& lesson = lessonNamed(lessons, "bahdanau-chatbot");
+    const QString en = allTexts(lesson, "en"), zh = allTexts(lesson, "zh_CN");
+    QVERIFY2(!en.contains("with some probability"), qPrintable(en));
+    QVERIFY2(!zh.contains(QStringLiteral("按一定概率")), qPrintable(zh));
+    QVERIFY(en.contains("always") && zh.contains(QStringLiteral("总是")));
+    QVERIFY(en.contains("not use") && zh.contains(QStringLiteral("不用")));
+    QVERIFY(en.contains("tanh(s·W1 + h_j·W2)") && zh.contains("tanh(s·W1 + h_j·W2)"));
+    Seq2SeqConfig config;
+    config.sourceVocabSize = 7;
+    config.targetVocabSize = 6;
+    config.embedDim = 3;
+    config.units = 4;
+    config.attentionUnits = 3;
+    config.maxSourceLength = 8;
+    config.maxTargetLength = 8;
+    Seq2SeqAttention model(config);
+    model.initialize(3);
+    const std::vector<Seq2SeqExample> pairs{{{2, 4, 5, 3}, {2, 4, 3}}, {{2, 6, 3}, {2, 5, 1, 4, 3}}};
+    std::vector<const Seq2SeqExample*> batch;
+    for (const Seq2SeqExample& pair : pairs) batch.push_back(&pair);
+    std::vector<Gradients> scratch;
+    const double first = model.batchLoss(batch, nullptr, 1, scratch).lossSum;
+    for (uint64_t seed : {2, 3, 1234}) QCOMPARE(model.batchLoss(batch, nullptr, seed, scratch).lossSum, first);
+    QCOMPARE(model.teacherForcing(batch, nullptr).lossSum, first);
+  }
+
+  // Lesson 7 in Chinese: the model uses single words and pairs, as the English says.
+  void lessonSevenUsesSingleWordsAndPairs() {
+    const std::vector<Lesson> lessons = builtinLessons();
+    const Lesson& lesson = lessonNamed(lessons, "bigrams-or-sequence");
+    const QString zh = allTexts(lesson, "zh_CN"), en = allTexts(lesson, "en");
+    QVERIFY2(zh.contains(QStringLiteral("一元语法")) && zh.contains(QStringLiteral("二元语法")), qPrintable(zh));
+    QVERIFY(!zh.contains(QStringLiteral("只保留相邻两个词")) && !zh.contains(QStringLiteral("二元组")));
+    QVERIFY(en.contains("every single word and every pair of neighbouring words"));
+    // The two ratios, reconciled: the book's 20,000 / 233 and the full archive's 25,000 / 231.
+    QVERIFY(en.contains("20,000 / 233") && en.contains("25,000 / 231"));
+    QVERIFY(zh.contains("20,000 / 233") && zh.contains("25,000 / 231"));
+  }
+
+  // A Chinese sentence wrapped in the lesson file reads as one sentence: no space where its line was broken
+  // (Markdown makes a line break a space, right between English words only).
+  void chineseLinesJoinWithoutSpaces() {
+    QVERIFY(setLanguage("zh_CN", false));
+    {
+      MainWindow window;
+      window.course()->setCurrentIndex(indexOf(*window.course(), "queries-keys-values"));
+      const QString text = window.lessonsPage()->view()->text();
+      QVERIFY2(text.contains(QStringLiteral("它的标签：“狗”“海滩”")), qPrintable(text));
+      window.course()->setCurrentIndex(indexOf(*window.course(), "why-attention"));
+      const QString first = window.lessonsPage()->view()->text();
+      QVERIFY2(first.contains(QStringLiteral("这一行跟着变了，因为这里什么都没有学过")), qPrintable(first));  // a list item's
+                                                                                                         // indent too
+    }
+    QVERIFY(setLanguage("en", false));
+    MainWindow window;
+    window.course()->setCurrentIndex(indexOf(*window.course(), "why-attention"));
+    QVERIFY(window.lessonsPage()->view()->text().contains("But a word's meaning depends on the words"));
   }
 
   void aTeachersLessonFileLoads() {

@@ -55,7 +55,7 @@ const QMap<QString, QMap<QString, SettingSpec>>& schema() {
       {QStringLiteral("normalization"),
        {{"tab", choice({"samples", "sequences", "race"})}, {"padding", choice({"counted", "masked"})},
         {"race-preset", choice({"tiny", "classroom", "book"})}, {"race-epochs", number(1, 100)},
-        {"race-padding", choice({"masked", "counted"})}}},
+        {"race-padding", choice({"masked", "counted"})}, {"momentum", choice({"0.5", "0.9", "0.99"})}}},
       {QStringLiteral("chatbot"),
        {{"data", text()}, {"architecture", choice({"gru", "transformer"})}, {"epochs", number(1, 500)},
         {"toy-model", choice(kYesNo)}, {"question", text()}}},
@@ -141,6 +141,9 @@ void applyNormalization(QWidget* widget, const QString& key, const QString& valu
     page->race()->setEpochs(value.toInt());
   } else if (key == QLatin1String("race-padding")) {  // counted: batch norm's statistics include padding, as Keras's
     page->race()->setBatchNormCountsPadding(value == QLatin1String("counted"));
+  } else if (key == QLatin1String("momentum")) {  // batch norm's moving averages start again at this momentum
+    page->setMomentum(value.toDouble());
+    page->resetMovingStatistics();
   }
 }
 

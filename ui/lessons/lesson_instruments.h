@@ -9,7 +9,8 @@
 //   step           kind (self-attention, additive, decoder), sentence, width, heads, position (sinusoidal,
 //                  learned, none), mask (none, padding, causal), scaling (on, off), step (1-based)
 //   normalization  tab (samples, sequences, race), padding (counted, masked), race-preset, race-epochs,
-//                  race-padding (masked, counted: the race's batch norm counts padding, as Keras's does)
+//                  race-padding (masked, counted: the race's batch norm counts padding, as Keras's does),
+//                  momentum (0.5, 0.9, 0.99: batch norm's moving averages, which start again from 0 and 1)
 //   chatbot        data (builtin, builtin:translate or a dialogs file), architecture (gru, transformer),
 //                  epochs, toy-model (yes, no), question
 //   compare        data, preset, epochs, sentence

@@ -13,6 +13,47 @@
 
 namespace al::ui {
 
+namespace {
+
+// A character that Chinese text runs together with its neighbours, without spaces: ideographs and CJK or
+// full-width punctuation (and the curly quotes and ellipsis Chinese text uses).
+bool isWide(QChar c) {
+  const char16_t u = c.unicode();
+  return (u >= 0x2E80 && u <= 0x9FFF) || (u >= 0xF900 && u <= 0xFAFF) || (u >= 0xFF00 && u <= 0xFFEF) ||
+         u == 0x201C || u == 0x201D || u == 0x2018 || u == 0x2019 || u == 0x2026;
+}
+
+// Markdown turns the line break inside a paragraph into a space, which is right between English words and wrong
+// inside a Chinese sentence. Joins a line to the next (dropping a list item's continuation indent) when the
+// characters on both sides of the break, emphasis markers aside, are wide. Lists and headings stay as written.
+QString joinWrappedWideLines(const QString& markdown) {
+  QString out;
+  out.reserve(markdown.size());
+  const qsizetype n = markdown.size();
+  for (qsizetype i = 0; i < n; ++i) {
+    const QChar c = markdown[i];
+    if (c != QLatin1Char('\n')) {
+      out += c;
+      continue;
+    }
+    qsizetype before = out.size() - 1;
+    while (before >= 0 && out[before] == QLatin1Char('*')) --before;
+    qsizetype after = i + 1;
+    while (after < n && markdown[after] == QLatin1Char(' ')) ++after;
+    qsizetype word = after;
+    while (word < n && markdown[word] == QLatin1Char('*')) ++word;
+    const bool join = before >= 0 && word < n && isWide(out[before]) && isWide(markdown[word]);
+    if (join) {
+      i = after - 1;  // the next line's first character, its indent dropped
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 LessonView::LessonView(LessonCourse* course, QWidget* parent)
     : QWidget(parent), course_(course), position_(new QLabel), browser_(new QTextBrowser),
       openButton_(new QPushButton), answerButton_(new QPushButton), previousButton_(new QPushButton),
@@ -65,7 +106,7 @@ void LessonView::showLesson() {
   QString markdown = QStringLiteral("## %1\n\n%2\n\n#### %3\n\n%4\n\n#### %5\n\n%6\n\n")
                          .arg(t.title, t.text, tr("Try this"), t.tryThis, tr("Question"), t.question);
   if (course_->answerShown()) markdown += QStringLiteral("#### %1\n\n%2\n").arg(tr("Answer"), t.answer);
-  browser_->setMarkdown(markdown);
+  browser_->setMarkdown(joinWrappedWideLines(markdown));
   QScrollBar* bar = browser_->verticalScrollBar();
   bar->setValue(course_->answerShown() ? bar->maximum() : 0);  // the answer in view when it is revealed
   answerButton_->setText(course_->answerShown() ? tr("Hide the answer") : tr("Show the answer"));
