@@ -38,6 +38,7 @@
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/memory_page.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/wheel_guard.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/vocabulary_dialog.h"
 #include "ui/widgets/manual_window.h"
@@ -47,6 +48,7 @@ namespace al::ui {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), sidebar_(new QListWidget), pages_(new QStackedWidget), library_(new ModelLibrary(this)) {
+  installWheelGuard(*qApp);  // the wheel scrolls the forms; it changes only the field the user chose
   sidebar_->setObjectName("sidebar");
   sidebar_->setFixedWidth(170);
   auto* splitter = new QSplitter;
