@@ -704,24 +704,12 @@
         <translation>h_j = GRU(h_{j-1}, 嵌入(x_j)),  s = 解码器状态</translation>
     </message>
     <message>
-        <source>The encoder GRU read the question word by word, in one direction; its state after word j is h_j, a summary of the question up to there, and its last state was the decoder&apos;s first. The decoder is about to write answer word %1 (“%2”); its state s holds what it has written so far.</source>
-        <translation>编码器 GRU 单向地逐词读入问题；读完第 j 个词后的状态是 h_j，它概括了问题到此为止的内容；它的最后一个状态就是解码器的初始状态。解码器即将写出第 %1 个答案词（“%2”）；它的状态 s 记录了到目前为止已写出的内容。</translation>
-    </message>
-    <message>
-        <source>s·W1: the state as a query</source>
-        <translation>s·W1：把状态当作查询</translation>
-    </message>
-    <message>
         <source>q = s·W1 + b1</source>
         <translation>q = s·W1 + b1</translation>
     </message>
     <message>
         <source>A learned matrix W1 turns the decoder state into a vector of A attention units: what the decoder is looking for right now.</source>
         <translation>一个学习得到的矩阵 W1 把解码器状态变成一个含 A 个注意力单元的向量：表示解码器此刻在寻找什么。</translation>
-    </message>
-    <message>
-        <source>h·W2: every encoder output as a key</source>
-        <translation>h·W2：把每个编码器输出当作键</translation>
     </message>
     <message>
         <source>k_j = h_j·W2 + b2</source>
@@ -774,10 +762,6 @@
     <message>
         <source>c = Σ_j a_j·h_j</source>
         <translation>c = Σ_j a_j·h_j</translation>
-    </message>
-    <message>
-        <source>The encoder outputs are averaged with the alignment weights: the context is mostly made of the words the decoder looks at. With the previous answer word it feeds the decoder GRU, which then predicts the next word. Every answer word scores every question word anew, so each step costs more the longer the question is.</source>
-        <translation>用对齐权重对编码器输出求加权平均：上下文向量主要由解码器所关注的词构成。它与上一个答案词一起输入解码器 GRU，由后者预测下一个词。每写一个答案词，都要给问题中的每个词重新打分，所以问题越长，每一步的计算量就越大。</translation>
     </message>
     <message>
         <source>Decoder input: the tokens so far</source>
@@ -884,22 +868,6 @@
         <translation>Y = norm3(X2 + relu(X2·W1 + b1)·W2 + b2)</translation>
     </message>
     <message>
-        <source>The same two-layer network on every position on its own (D = %1, F = %2); its output is the layer&apos;s output. </source>
-        <translation>同一个两层网络分别作用于每个位置（D = %1，F = %2）；它的输出就是这一层的输出。 </translation>
-    </message>
-    <message>
-        <source>Here F &gt; D: the block widens each row.</source>
-        <translation>此处 F &gt; D：这个模块把每一行扩展到更高的维度。</translation>
-    </message>
-    <message>
-        <source>Here F &lt; D: the block narrows each row.</source>
-        <translation>此处 F &lt; D：这个模块把每一行压缩到更低的维度。</translation>
-    </message>
-    <message>
-        <source>Here F = D: each row keeps its width.</source>
-        <translation>此处 F = D：每一行的维度保持不变。</translation>
-    </message>
-    <message>
         <source>The next token</source>
         <translation>下一个词元</translation>
     </message>
@@ -964,10 +932,6 @@
         <translation>每个查询都通过点积与每个键进行比较：分数大，说明词元 i 在词元 j 中找到了它要找的东西。第 i 行是查询词元 i 与所有键的分数。</translation>
     </message>
     <message>
-        <source>If the K components of a query and of a key are independent, each with mean 0 and variance 1, their dot product has mean 0 and variance K: its spread grows as √K. Dividing by √K (%1) brings the scores back to unit scale, so the softmax is not saturated and still learns. The article&apos;s example: with d_k = 64, the scores of “Action gets results” are divided by √64 = 8. </source>
-        <translation>如果查询和键的 K 个分量相互独立，且每个分量的均值为 0、方差为 1，那么它们的点积均值为 0、方差为 K：离散程度随 √K 增长。除以 √K（%1）让分数回到 1 左右的量级，这样 softmax 不会饱和，仍然能够学习。文章中的例子：d_k = 64，所以 “Action gets results” 的各个分数都要除以 √64 = 8。 </translation>
-    </message>
-    <message>
         <source>Divide by √K (switched off)</source>
         <translation>除以 √K（已关闭）</translation>
     </message>
@@ -988,10 +952,6 @@
         <translation>S_h / √K,   √K = %1</translation>
     </message>
     <message>
-        <source>Causal mask: token i may look at tokens 0..i only, as in a decoder that writes one word at a time and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so their softmax weight is exactly 0.</source>
-        <translation>因果掩码：词元 i 只能看词元 0..i，就像解码器一次写一个词，不能偷看它还没写出的词。对角线以上的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。</translation>
-    </message>
-    <message>
         <source>Padding mask: a batch pads short sentences to a common length, and the padding must not be attended to. Scores in the padding columns become −∞, so their weight after softmax is exactly 0. (The padding rows still get weights here; nothing downstream reads them.)</source>
         <translation>填充掩码：一个批次会把短句子填充到相同长度，而填充部分不应受到关注。填充列中的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。（填充行在这里仍然会得到权重；但后续计算不会读取它们。）</translation>
     </message>
@@ -1006,10 +966,6 @@
     <message>
         <source>M(i, j) = S(i, j) where allowed, −∞ where not</source>
         <translation>M(i, j) = S(i, j)（允许处），−∞（不允许处）</translation>
-    </message>
-    <message>
-        <source>Each row of scores becomes weights between 0 and 1 that sum to 1: how much token i looks at each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. </source>
-        <translation>每一行分数变成一组介于 0 和 1 之间、且和为 1 的权重：表示词元 i 对每个词元 j 的关注程度。分数越大，分到的份额按指数增大；分数为 −∞ 的得到 0。 </translation>
     </message>
     <message>
         <source>Above the diagonal every weight is exactly 0: no position reads a later one.</source>
@@ -1098,14 +1054,6 @@
     <message>
         <source>F = relu(X1·W1 + b1)·W2 + b2</source>
         <translation>F = relu(X1·W1 + b1)·W2 + b2</translation>
-    </message>
-    <message>
-        <source>A small two-layer network is applied to every token on its own (no token sees another here): the first layer turns each row of D = %1 numbers into F = %2, relu keeps the positive parts, and the second projects back to D. </source>
-        <translation>一个两层的小网络分别作用于每个词元（这里词元之间互不可见）：第一层把每一行的 D = %1 个数变成 F = %2 个，relu 只保留正的部分，第二层再投影回 D 维。 </translation>
-    </message>
-    <message>
-        <source> The paper widens (d_ff = 2048 = 4 × d_model = 512); the book&apos;s encoder narrows (dense_dim = 32 against embed_dim = 256).</source>
-        <translation> 论文中是扩展（d_ff = 2048 = 4 × d_model = 512）；书中的编码器则是压缩（dense_dim = 32，而 embed_dim = 256）。</translation>
     </message>
     <message>
         <source>Q, head %1</source>
@@ -1258,6 +1206,58 @@
     <message>
         <source>scores, not divided by √K, head %1</source>
         <translation>未除以 √K 的分数，第 %1 个头</translation>
+    </message>
+    <message>
+        <source>Here F &gt; D: the block widens each row.</source>
+        <translation>此处 F &gt; D：这个模块把每一行扩展到更高的维度。</translation>
+    </message>
+    <message>
+        <source>Here F &lt; D: the block narrows each row.</source>
+        <translation>此处 F &lt; D：这个模块把每一行压缩到更低的维度。</translation>
+    </message>
+    <message>
+        <source>Here F = D: each row keeps its width.</source>
+        <translation>此处 F = D：每一行的维度保持不变。</translation>
+    </message>
+    <message>
+        <source>The encoder GRU read the question word by word, in one direction; its state after word j is h_j, a summary of the question up to there, and its last state was the decoder&apos;s first. The decoder is about to write answer word %1 (“%2”); its state s holds what it has written so far.</source>
+        <translation>编码器 GRU 单向地逐词读入问题；读完第 j 个词后的状态是 h_j，它概括了问题到此为止的内容；它的最后一个状态就是解码器的初始状态。解码器即将写出第 %1 个答案词（“%2”）；它的状态 s 记录了到目前为止已写出的内容。</translation>
+    </message>
+    <message>
+        <source>s·W1: the state as a query</source>
+        <translation>s·W1：把状态当作查询</translation>
+    </message>
+    <message>
+        <source>h·W2: every encoder output as a key</source>
+        <translation>h·W2：把每个编码器输出当作键</translation>
+    </message>
+    <message>
+        <source>The encoder outputs are averaged with the alignment weights: the context is mostly made of the words the decoder looks at. With the previous answer word it feeds the decoder GRU, which then predicts the next word. Every answer word scores every question word anew, so each step costs more the longer the question is.</source>
+        <translation>用对齐权重对编码器输出求加权平均：上下文向量主要由解码器所关注的词构成。它与上一个答案词一起输入解码器 GRU，由后者预测下一个词。每写一个答案词，都要给问题中的每个词重新打分，所以问题越长，每一步的计算量就越大。</translation>
+    </message>
+    <message>
+        <source>The same two-layer network on every position on its own (D = %1, F = %2); its output is the layer&apos;s output. </source>
+        <translation>同一个两层网络分别作用于每个位置（D = %1，F = %2）；它的输出就是这一层的输出。 </translation>
+    </message>
+    <message>
+        <source>If the K components of a query and of a key are independent, each with mean 0 and variance 1, their dot product has mean 0 and variance K: its spread grows as √K. Dividing by √K (%1) brings the scores back to unit scale, so the softmax is not saturated and still learns. The article&apos;s example: with d_k = 64, the scores of “Action gets results” are divided by √64 = 8. </source>
+        <translation>如果查询和键的 K 个分量相互独立，且每个分量的均值为 0、方差为 1，那么它们的点积均值为 0、方差为 K：离散程度随 √K 增长。除以 √K（%1）让分数回到 1 左右的量级，这样 softmax 不会饱和，仍然能够学习。文章中的例子：d_k = 64，所以 “Action gets results” 的各个分数都要除以 √64 = 8。 </translation>
+    </message>
+    <message>
+        <source>Causal mask: token i may look at tokens 0..i only, as in a decoder that writes one word at a time and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so their softmax weight is exactly 0.</source>
+        <translation>因果掩码：词元 i 只能看词元 0..i，就像解码器一次写一个词，不能偷看它还没写出的词。对角线以上的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。</translation>
+    </message>
+    <message>
+        <source>Each row of scores becomes weights between 0 and 1 that sum to 1: how much token i looks at each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. </source>
+        <translation>每一行分数变成一组介于 0 和 1 之间、且和为 1 的权重：表示词元 i 对每个词元 j 的关注程度。分数越大，分到的份额按指数增大；分数为 −∞ 的得到 0。 </translation>
+    </message>
+    <message>
+        <source>A small two-layer network is applied to every token on its own (no token sees another here): the first layer turns each row of D = %1 numbers into F = %2, relu keeps the positive parts, and the second projects back to D. </source>
+        <translation>一个两层的小网络分别作用于每个词元（这里词元之间互不可见）：第一层把每一行的 D = %1 个数变成 F = %2 个，relu 只保留正的部分，第二层再投影回 D 维。 </translation>
+    </message>
+    <message>
+        <source> The paper widens (d_ff = 2048 = 4 × d_model = 512); the book&apos;s encoder narrows (dense_dim = 32 against embed_dim = 256).</source>
+        <translation> 论文中是扩展（d_ff = 2048 = 4 × d_model = 512）；书中的编码器则是压缩（dense_dim = 32，而 embed_dim = 256）。</translation>
     </message>
 </context>
 <context>
@@ -1556,10 +1556,6 @@
         <translation>负面</translation>
     </message>
     <message>
-        <source>%1 layer(s), %2 heads of K %3, width D %4, %5, %6, up to %7 tokens</source>
-        <translation>%1 层，%2 个注意力头（每头 K = %3），维度 D = %4，%5，%6，最多 %7 个词元</translation>
-    </message>
-    <message>
         <source>Heatmaps</source>
         <translation>热力图</translation>
     </message>
@@ -1658,10 +1654,6 @@
     <message>
         <source>Training a toy model on the built-in reviews…</source>
         <translation>正在用内置影评训练玩具模型…</translation>
-    </message>
-    <message>
-        <source>toy, %1</source>
-        <translation>玩具模型，%1</translation>
     </message>
     <message>
         <source>The toy model could not be trained: %1</source>
@@ -1780,6 +1772,14 @@
         <translation>
             <numerusform>；其中 %n 个是未知词：%1（灰色，标有 ?：模型把它们都读作 [UNK]）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 layer(s), %2 heads of K %3, width D %4, %5, %6, up to %7 tokens</source>
+        <translation>%1 层，%2 个注意力头（每头 K = %3），维度 D = %4，%5，%6，最多 %7 个词元</translation>
+    </message>
+    <message>
+        <source>toy, %1</source>
+        <translation>玩具模型，%1</translation>
     </message>
 </context>
 <context>
@@ -3047,10 +3047,6 @@ to %2</source>
         <translation>层数</translation>
     </message>
     <message>
-        <source>Recurrence (cache earlier segments&apos; hidden states)</source>
-        <translation>循环（缓存之前片段的隐藏状态）</translation>
-    </message>
-    <message>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
@@ -3067,12 +3063,16 @@ to %2</source>
         <translation>播放</translation>
     </message>
     <message>
-        <source>Segment %1, word %2: its query reads %3 of its own segment&apos;s words and the cached hidden states of the %4 words before the segment (the memory keeps the last %5, here from %6 earlier segment(s)). Stacked over %7 layers, the top layer can draw on up to %8 words.</source>
-        <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，以及片段开头之前 %4 个词缓存下来的隐藏状态（记忆最多保存最近 %5 个，这里来自前面 %6 个片段）。叠加 %7 层后，最上面一层最多能用到 %8 个词。</translation>
-    </message>
-    <message>
         <source>Segment %1, word %2: its query reads %3 of its own segment&apos;s words and nothing before. Without the memory no layer sees past the segment&apos;s start, however many layers there are.</source>
         <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，之前的一概读不到。没有记忆时，不管有多少层，都没有哪一层能看到片段开头之前的内容。</translation>
+    </message>
+    <message>
+        <source>Recurrence (cache earlier segments&apos; hidden states)</source>
+        <translation>循环（缓存之前片段的隐藏状态）</translation>
+    </message>
+    <message>
+        <source>Segment %1, word %2: its query reads %3 of its own segment&apos;s words and the cached hidden states of the %4 words before the segment (the memory keeps the last %5, here from %6 earlier segment(s)). Stacked over %7 layers, the top layer can draw on up to %8 words.</source>
+        <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，以及片段开头之前 %4 个词缓存下来的隐藏状态（记忆最多保存最近 %5 个，这里来自前面 %6 个片段）。叠加 %7 层后，最上面一层最多能用到 %8 个词。</translation>
     </message>
 </context>
 <context>
@@ -3621,12 +3621,12 @@ to %2</source>
         <translation>正弦位置编码：余弦相似度</translation>
     </message>
     <message>
-        <source>“%1” has no learned position vectors (%2); shown instead: the similarity of the sinusoidal encoding.</source>
-        <translation>“%1”没有学习得到的位置向量（%2）；这里改为显示正弦位置编码的相似度。</translation>
-    </message>
-    <message>
         <source>Choose a trained model with learned position to compare its position vectors; shown meanwhile: the sinusoidal encoding&apos;s similarity.</source>
         <translation>请选择一个使用学习得到的位置嵌入的已训练模型，来比较它的位置向量；在此之前先显示正弦位置编码的相似度。</translation>
+    </message>
+    <message>
+        <source>“%1” has no learned position vectors (%2); shown instead: the similarity of the sinusoidal encoding.</source>
+        <translation>“%1”没有学习得到的位置向量（%2）；这里改为显示正弦位置编码的相似度。</translation>
     </message>
 </context>
 <context>
@@ -4167,7 +4167,7 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. Its sizes must match (use the same preset).</source>
-        <translation>用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。两者的尺寸必须一致（使用相同的预设）。</translation>
+        <translation type="vanished">用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。两者的尺寸必须一致（使用相同的预设）。</translation>
     </message>
     <message>
         <source>Task and data</source>
@@ -4188,6 +4188,10 @@ this batch: loss %4 · accuracy %5 %</source>
     <message>
         <source>Start from</source>
         <translation>起点</translation>
+    </message>
+    <message>
+        <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. The classifier takes its sizes (vocabulary, sequence length, widths, layers) from it.</source>
+        <translation>用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。分类器的尺寸（词表大小、序列长度、各层维度、层数）都取自它。</translation>
     </message>
 </context>
 <context>
@@ -4457,16 +4461,16 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>&lt;b&gt;这个模型没有位置信息。&lt;/b&gt;预测结果完全相同，每一行注意力都跟着它的词一起移动了：注意力看到的是一个词袋，而不是一个句子。 </translation>
     </message>
     <message>
+        <source>Press “Shuffle words”. Attention by itself does not see word order: only position information added to the embeddings can tell “not good, bad” from “bad, not good”.</source>
+        <translation>请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“not good, bad”和“bad, not good”。</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;This model adds a %1,&lt;/b&gt; so word order matters: the prediction and the attention change when the words move. </source>
         <translation>&lt;b&gt;这个模型加入了%1，&lt;/b&gt;所以词序有影响：词的位置一变，预测和注意力都会随之改变。 </translation>
     </message>
     <message>
         <source>&lt;b&gt;This model has a %1,&lt;/b&gt; yet this shuffle changed nothing visible. </source>
         <translation>&lt;b&gt;这个模型有%1，&lt;/b&gt;但这次打乱并没有带来明显的变化。 </translation>
-    </message>
-    <message>
-        <source>Press “Shuffle words”. Attention by itself does not see word order: only position information added to the embeddings can tell “not good, bad” from “bad, not good”.</source>
-        <translation>请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“not good, bad”和“bad, not good”。</translation>
     </message>
 </context>
 </TS>
