@@ -6,6 +6,7 @@
 #include "ui/main_window.h"  // first: it brings core headers, which must not see Qt's `emit`
 #include "core/inference/seq2seq_transformer_inference.h"
 #include "core/text/seq2seq_text.h"
+#include "tests/seeded_transformer.h"
 
 #include <QtTest>
 
@@ -60,26 +61,6 @@ QString softmaxAxis(const QString& code, const QString& shapes) {
   int axis = m.captured(2).toInt();
   if (axis < 0) axis += static_cast<int>(shape.size());
   return axis >= 0 && axis < shape.size() ? shape[axis] : QString();
-}
-
-// A seeded two-layer encoder-decoder Transformer: enough to walk its decoder.
-std::shared_ptr<Seq2SeqTransformerModel> seededTransformer() {
-  const std::vector<std::string> words = {kStartToken, kEndToken, "the", "red", "car", "sees", "a", "small", "house"};
-  auto m = std::make_shared<Seq2SeqTransformerModel>();
-  m->source = Vocabulary::build({words}, 0);
-  m->target = m->source;
-  Seq2SeqTransformerConfig c;
-  c.sourceVocabSize = c.targetVocabSize = static_cast<Index>(m->source.size());
-  c.embedDim = 8;
-  c.numHeads = 2;
-  c.keyDim = 4;
-  c.denseDim = 12;
-  c.numLayers = 2;
-  c.maxSourceLength = 12;
-  c.maxTargetLength = 6;
-  m->model = std::make_unique<Seq2SeqTransformer>(c);
-  m->model->initialize(5);
-  return m;
 }
 
 // The lines of `code` that are not comments.
@@ -187,7 +168,7 @@ class TestManualAndCode : public QObject {
     auto* button = view->findChild<QPushButton*>("codeButton");
     QVERIFY(button);
     QVERIFY(!button->toolTip().contains(QStringLiteral("the article")));  // none of the code is the article's
-    page.setTransformerModel(QStringLiteral("seeded"), seededTransformer());
+    page.setTransformerModel(QStringLiteral("seeded"), al::test::seededTransformer());
     for (StepperPage::Kind kind :
          {StepperPage::Kind::SelfAttention, StepperPage::Kind::Additive, StepperPage::Kind::Decoder}) {
       page.setKind(kind);
@@ -206,7 +187,7 @@ class TestManualAndCode : public QObject {
 
   void theDecoderWalkHasCodeOfItsOwn() {
     StepperPage page;
-    page.setTransformerModel(QStringLiteral("seeded"), seededTransformer());
+    page.setTransformerModel(QStringLiteral("seeded"), al::test::seededTransformer());
     page.setKind(StepperPage::Kind::Decoder);
     page.decoderControls()->setLayer(1);  // the last layer: its input is the first's output, it chooses the token
     QVERIFY(page.stepCount() >= 12);

@@ -5,6 +5,7 @@
 #include "core/teaching/decoder_steps.h"
 #include "core/text/seq2seq_text.h"
 #include "core/train/chatbot_task.h"
+#include "tests/seeded_transformer.h"
 
 #include <QtTest>
 
@@ -32,21 +33,7 @@ double largestDifference(const Matrix& a, const Matrix& b) {
 
 // A seeded two-layer model with random weights: its greedy answer runs to max_target_length.
 std::shared_ptr<Seq2SeqTransformerModel> seededModel() {
-  const std::vector<std::string> words = {kStartToken, kEndToken, "the", "red", "car", "sees", "a", "small", "house"};
-  auto m = std::make_shared<Seq2SeqTransformerModel>();
-  m->source = Vocabulary::build({words}, 0);
-  m->target = m->source;
-  Seq2SeqTransformerConfig c;
-  c.sourceVocabSize = c.targetVocabSize = static_cast<Index>(m->source.size());
-  c.embedDim = 8;
-  c.numHeads = 2;
-  c.keyDim = 4;
-  c.denseDim = 12;
-  c.numLayers = 2;
-  c.maxSourceLength = 12;
-  c.maxTargetLength = 6;
-  m->model = std::make_unique<Seq2SeqTransformer>(c);
-  m->model->initialize(5);
+  std::shared_ptr<Seq2SeqTransformerModel> m = al::test::seededTransformer();
   // Embeddings as large as the kernels' scale, so that attention is far from uniform.
   Rng rng(3);
   for (const char* name : {"encoder.embedding.token", "decoder.embedding.token", "decoder.embedding.position"}) {
