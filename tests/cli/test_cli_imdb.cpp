@@ -62,6 +62,22 @@ class TestCliImdb : public QObject {
       QVERIFY2(QFile::exists(tiny_ + "/" + file), file);
   }
 
+  // The data card of the built-in reviews (ui/widgets/data_card_text.cpp) says which preset suits them: tiny; the
+  // classroom preset, sized for the real archive, stops near 65 % in its 3 epochs and needs about 20.
+  void classroomPresetNeedsMoreEpochsOnTheBuiltinCorpus() {
+    const QStringList args{"train", "imdb", "--preset", "classroom", "--threads", "2", "--out", path("classroom")};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const double threeEpochs = evalAccuracy(path("classroom"));
+    QVERIFY2(threeEpochs < 0.80, qPrintable(QString("classroom, 3 epochs: %1").arg(threeEpochs)));
+    const QStringList longer{"train",   "imdb", "--preset", "classroom", "--threads", "2",
+                             "--epochs", "20",  "--out",    path("classroom20")};
+    const CliRun run20 = runCli(longer);
+    QVERIFY2(run20.exitCode == 0, qPrintable(describe(run20, longer)));
+    const double twentyEpochs = evalAccuracy(path("classroom20"));
+    QVERIFY2(twentyEpochs > 0.95, qPrintable(QString("classroom, 20 epochs: %1").arg(twentyEpochs)));
+  }
+
   void logHasOneLinePerEvent() {
     const QList<QByteArray> lines = readAll(path("tiny.log")).split('\n');
     int epochs = 0, batches = 0;

@@ -124,6 +124,8 @@ class TestTrainPage : public QObject {
     // Generated reviews are made so that word order decides: the card gives what was measured, not the advice.
     QVERIFY2(text.contains("word order decides") && text.contains(QLocale().toString(98.8, 'f', 1)), qPrintable(text));
     QVERIFY2(!text.contains("bag-of-bigrams model will probably"), qPrintable(text));
+    // ... and which preset suits it: classroom, named for a class, is sized for the real archive.
+    QVERIFY2(text.contains("<b>tiny</b> suits") && text.contains("classroom stops near 65 %"), qPrintable(text));
     QVERIFY2(!text.contains("icu_words"), qPrintable(text));  // English: the book's rules apply
     QVERIFY(button(page, "start")->isEnabled());
     QVERIFY(!button(page, "pause")->isEnabled());

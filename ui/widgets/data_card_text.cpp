@@ -50,6 +50,15 @@ class DataCardText {
                 "word order is the point.")
                  .arg(percent(m.transformer), percent(m.transformerNoPosition), percent(m.bagOfBigrams)));
   }
+
+  // Which preset suits a generated corpus. The numbers were measured on both built-in review corpora with
+  // `attentionlab-cli train imdb --preset classroom [--epochs 20] [--data builtin:zh]` (classroom 65.3 % and 66.6 %
+  // in its 3 epochs, 98.0 % in 20; tiny 99.1 %); tests/cli/test_cli_imdb.cpp keeps them true.
+  static QString presetAdvice() {
+    return tr("Preset: <b>tiny</b> suits these few short reviews (about 99 % test accuracy in seconds). "
+              "<b>classroom</b> and <b>book</b> are sized for the real archive's 25,000 reviews: here their few "
+              "epochs are too few training steps, and classroom stops near 65 % after its 3 epochs (98 % with 20).");
+  }
 };
 
 }  // namespace
@@ -65,6 +74,7 @@ QString sentimentDataCardHtml(const DataCard& card) {
   if (card.samples == 0) return DataCardText::tr("No training reviews: there is nothing to recommend a model for.");
   QString html = DataCardText::numbers(card) + QStringLiteral("<br>") +
                  (card.generated ? DataCardText::measured(*card.generated) : DataCardText::advice(card));
+  if (card.generated) html += QStringLiteral("<br><small>%1</small>").arg(DataCardText::presetAdvice());
   const QString tokenizer = tokenizerPickText(card);
   if (!tokenizer.isEmpty()) html += QStringLiteral("<br><small>%1</small>").arg(tokenizer.toHtmlEscaped());
   return html;
