@@ -68,6 +68,11 @@ int main(int argc, char** argv) {
       ->excludes(benchCmd->get_option("--data"));
   benchCmd->add_flag("--scaling", b.scaling, "imdb: 1 thread against --threads on the same batches, alternating")
       ->excludes("--sweep-length");
+  benchCmd->add_flag("--vs-sgemm", b.vsSgemm,
+                     "imdb: the step's GFLOP/s against a 2048x2048 SGEMM on the same threads, 10 alternating rounds "
+                     "(--steps per round)")
+      ->excludes("--sweep-length")
+      ->excludes("--scaling");
 
   DownloadOptions d;
   CLI::App* downloadCmd = addDownloadCommand(app, d);

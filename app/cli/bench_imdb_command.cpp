@@ -6,12 +6,16 @@
 //                           (attention) term takes: why long inputs are expensive for attention
 //   --scaling               1 thread against --threads on the same batches (full length, or real with --data),
 //                           in alternating blocks of steps: what the second core buys, free of the machine's drift
+//   --vs-sgemm              the step against a 2048 x 2048 single-precision matrix product (SGEMM) on the same
+//                           threads, alternating, 10 rounds: how close training comes to the machine's product speed
 // A step is forward, backward and the optimizer's update of one batch. GFLOP/s count the arithmetic of the real
 // tokens only (TransformerClassifier::forwardFlops of each sample's length, times 3 for forward + backward).
+#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <functional>
 #include <cmath>
 #include <iomanip>
@@ -371,6 +375,121 @@ int benchScaling(const BenchOptions& o, const std::string& preset, const ImdbRun
   return int{kDone};
 }
 
+// --vs-sgemm. The ceiling of a training step is the speed of the machine's matrix products: most of the step's
+// arithmetic is products. The reference is what numpy's `a @ b` measures, a 2048 x 2048 x 2048 single-precision
+// product on the same threads, computed here the way the step uses its threads: one single-threaded library
+// product per thread, each on its own block of columns (core/matrix_product.h keeps every product on one
+// thread). Step blocks and products alternate in rounds (which goes first alternates too), so that the machine's
+// drift slows both alike; a round's ratio is the step's GFLOP/s over the product's.
+constexpr Index kSgemmSize = 2048;
+constexpr int kSgemmRounds = 10;
+
+struct SgemmRig {
+  explicit SgemmRig(int threads)
+      : arena(threads), parts(threads), a(Matrix::Random(kSgemmSize, kSgemmSize)), b(Matrix::Random(kSgemmSize, kSgemmSize)),
+        c(kSgemmSize, kSgemmSize) {}
+  double timedProduct() {  // seconds of C = A·B
+    const auto start = std::chrono::steady_clock::now();
+    arena.execute([&] {
+      tbb::parallel_for(0, parts, [&](int part) {
+        const Index first = kSgemmSize * part / parts, last = kSgemmSize * (part + 1) / parts;
+        multiply(a, Op::Plain, b.middleCols(first, last - first), Op::Plain, c.middleCols(first, last - first));
+      });
+    });
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  static double flops() { return 2.0 * kSgemmSize * kSgemmSize * kSgemmSize; }
+  tbb::task_arena arena;
+  int parts;
+  Matrix a, b, c;  // 2048 x 2048 each
+};
+
+// The processor's name as the system reports it ("AMD EPYC 9R14", "Intel(R) Core(TM) i7-1165G7 ..."), or "unknown".
+std::string processorName() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);) {
+    if (!line.starts_with("model name")) continue;
+    const size_t colon = line.find(':');
+    if (colon != std::string::npos && colon + 2 <= line.size()) return line.substr(colon + 2);
+  }
+  return "unknown";
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+int benchVsSgemm(const BenchOptions& o, const std::string& preset, const ImdbRunSettings& s, int threads) {
+  std::unique_ptr<RealBatches> real;
+  std::vector<EncodedSample> random;
+  std::vector<const EncodedSample*> fullBatch;
+  TransformerConfig config = s.model;
+  BenchOptions perRound = o;
+  perRound.steps = o.steps * kSgemmRounds;  // real data: every round times batches of its own
+  if (!o.data.empty()) {
+    real = std::make_unique<RealBatches>(perRound, s, threads);
+    config = real->run->model().config();
+  } else {
+    random = randomSamples(static_cast<size_t>(s.training.batchSize), static_cast<size_t>(s.model.sequenceLength),
+                           s.model.vocabSize);
+    fullBatch = pointers(random);
+  }
+  auto batchAt = [&](int k) { return real ? real->at(static_cast<size_t>(k)) : fullBatch; };
+
+  StepRig rig(config, s.training, threads);
+  SgemmRig sgemm(threads);
+  rig.step(batchAt(0));  // warm-up of each side
+  sgemm.timedProduct();
+  std::vector<double> stepGflops, sgemmGflops, ratios;
+  for (int round = 0; round < kSgemmRounds; ++round) {
+    auto timeSteps = [&] {
+      double seconds = 0, flops = 0;
+      for (int k = 1 + round * o.steps; k <= (round + 1) * o.steps; ++k) {
+        const std::vector<const EncodedSample*> batch = batchAt(k);
+        flops += stepFlops(rig.model, batch);
+        seconds += timedStep(rig, batch);
+      }
+      return flops / seconds / 1e9;
+    };
+    auto timeProducts = [&] {  // at least 3 products, and about as long as the steps took
+      double seconds = 0;
+      int products = 0;
+      while (products < 3) seconds += sgemm.timedProduct(), ++products;
+      return SgemmRig::flops() * products / seconds / 1e9;
+    };
+    double step = 0, product = 0;
+    if (round % 2 == 0) step = timeSteps(), product = timeProducts();
+    else product = timeProducts(), step = timeSteps();
+    stepGflops.push_back(step);
+    sgemmGflops.push_back(product);
+    ratios.push_back(step / product);
+  }
+  const double middle = median(ratios), lowest = *std::min_element(ratios.begin(), ratios.end());
+  const std::string cpu = processorName();
+
+  nlohmann::json out = {{"task", "imdb"}, {"preset", preset}, {"batch_size", s.training.batchSize},
+                        {"sequence_length", s.model.sequenceLength}, {"threads", threads},
+                        {"gflops", median(stepGflops)}, {"matrix_product", matrixProductKernel()},
+                        {"vs_sgemm",
+                         {{"sgemm_size", kSgemmSize}, {"rounds", kSgemmRounds}, {"steps_per_round", o.steps},
+                          {"step_gflops", stepGflops}, {"sgemm_gflops", sgemmGflops}, {"ratios", ratios},
+                          {"median", middle}, {"lowest", lowest}, {"processor", cpu}}}};
+  if (real) out["data"] = o.data;
+  std::ostringstream text;
+  text << "imdb " << preset << (real ? " on " + o.data + " (real batches)" : std::string(" (full-length batches)"))
+       << ", " << threads << " threads, against a " << kSgemmSize << " x " << kSgemmSize
+       << " SGEMM on the same threads\nround   step GFLOP/s   SGEMM GFLOP/s   ratio\n";
+  for (int round = 0; round < kSgemmRounds; ++round)
+    text << std::setw(5) << round + 1 << std::setw(15) << fixed(stepGflops[size_t(round)]) << std::setw(16)
+         << fixed(sgemmGflops[size_t(round)]) << std::setw(8) << fixed(ratios[size_t(round)], 2) << "\n";
+  text << "median ratio " << fixed(middle, 2) << ", lowest " << fixed(lowest, 2) << "; processor: " << cpu
+       << "; matrix products: " << matrixProductKernel() << "\n";
+  print(o, out, text.str());
+  return int{kDone};
+}
+
 }  // namespace
 
 int benchImdb(const BenchOptions& o) {
@@ -387,6 +506,7 @@ int benchImdb(const BenchOptions& o) {
       }
       return benchScaling(o, preset, s, threads);
     }
+    if (o.vsSgemm) return benchVsSgemm(o, preset, s, threads);
     if (!o.data.empty()) return benchRealData(o, preset, s, threads);
     return benchFullLength(o, preset, s, threads);
   });

@@ -98,8 +98,8 @@ int eval(const EvalOptions& o) {
 
 int bench(const BenchOptions& o) {
   if (o.task != "chatbot") return benchImdb(o);
-  if (!o.data.empty() || o.sweepLength || o.scaling) {
-    std::cerr << "error: bench chatbot times built-in batches only; --data, --sweep-length and --scaling are for "
+  if (!o.data.empty() || o.sweepLength || o.scaling || o.vsSgemm) {
+    std::cerr << "error: bench chatbot times built-in batches only; --data, --sweep-length, --scaling and --vs-sgemm are for "
                  "bench imdb\n";
     return int{kBadCommandLine};
   }

@@ -137,10 +137,40 @@ class TestCliBench : public QObject {
     QCOMPARE(run.exitCode, 2);
     run = runCli({"bench", "chatbot", "--scaling"});
     QCOMPARE(run.exitCode, 2);
+    run = runCli({"bench", "chatbot", "--vs-sgemm"});
+    QCOMPARE(run.exitCode, 2);
+    run = runCli({"bench", "imdb", "--vs-sgemm", "--scaling"});
+    QCOMPARE(run.exitCode, 2);
     // One thread against one thread is no comparison: say what to give instead.
     run = runCli({"bench", "imdb", "--preset", "tiny", "--scaling", "--threads", "1"});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("--threads 2"), run.err.constData());
+  }
+
+  // --vs-sgemm: the step against a 2048 x 2048 SGEMM on the same threads, in 10 alternating rounds. The ratio is
+  // whatever the machine gives; what holds anywhere is checked: each round's ratio is its step GFLOP/s over its
+  // SGEMM GFLOP/s, the median lies between the lowest and the highest round, and the processor is named.
+  void vsSgemmComparesTheStepWithTheMachinesProduct() {
+    const QStringList args{"bench", "imdb", "--preset", "tiny", "--vs-sgemm", "--steps", "1", "--threads", "2", "--json"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QJsonObject vs = jsonOf(run)["vs_sgemm"].toObject();
+    QCOMPARE(vs["sgemm_size"].toInt(), 2048);
+    const QJsonArray ratios = vs["ratios"].toArray(), steps = vs["step_gflops"].toArray(),
+                     products = vs["sgemm_gflops"].toArray();
+    QCOMPARE(ratios.size(), 10);
+    QCOMPARE(steps.size(), 10);
+    QCOMPARE(products.size(), 10);
+    double lowest = 1e9, highest = 0;
+    for (qsizetype i = 0; i < ratios.size(); ++i) {
+      QVERIFY(steps[i].toDouble() > 0 && products[i].toDouble() > 0);
+      QVERIFY(qAbs(ratios[i].toDouble() - steps[i].toDouble() / products[i].toDouble()) < 1e-9);
+      lowest = std::min(lowest, ratios[i].toDouble());
+      highest = std::max(highest, ratios[i].toDouble());
+    }
+    QCOMPARE(vs["lowest"].toDouble(), lowest);
+    QVERIFY(vs["median"].toDouble() >= lowest && vs["median"].toDouble() <= highest);
+    QVERIFY(!vs["processor"].toString().isEmpty());
   }
 
   // --scaling on real batches: both sides timed on the same batches in alternating blocks of up to 5 steps
