@@ -453,7 +453,7 @@ int benchVsSgemm(const BenchOptions& o, const std::string& preset, const ImdbRun
       }
       return flops / seconds / 1e9;
     };
-    auto timeProducts = [&] {  // at least 3 products, and about as long as the steps took
+    auto timeProducts = [&] {  // three products: long enough for a steady rate
       double seconds = 0;
       int products = 0;
       while (products < 3) seconds += sgemm.timedProduct(), ++products;
