@@ -2,9 +2,17 @@
 // re-sets its texts on QEvent::LanguageChange) and the choice is remembered.
 #include "ui/main_window.h"  // first: it brings core headers, which must not see Qt's `emit`
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QApplication>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTextDocument>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -12,10 +20,12 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <functional>
 
 #include "core/inference/imdb_transformer_inference.h"
 #include "ui/export.h"
 #include "ui/pages/attention_page.h"
+#include "ui/pages/comparison_page.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/text/language.h"
 #include "ui/pages/stepper_page.h"
@@ -42,6 +52,51 @@ QAction* actionNamed(QMenu* menu, const QString& text) {
 
 QString sidebarText(al::ui::MainWindow& window, int row) {
   return window.findChild<QListWidget*>("sidebar")->item(row)->text();
+}
+
+// The words of a text a reader would take for English: runs of 3 or more ASCII letters, except names that stay
+// as they are in Chinese (of models, architectures, libraries, presets, tokenizers, optimizers, the command
+// line's tasks; the glossary keeps Softmax and Dropout), file names, formulas, units and example phrases quoted
+// in a Chinese sentence.
+QStringList englishWords(const QString& shown) {
+  static const QSet<QString> names{"imdb", "gru", "bert", "transformer", "transformers", "keras", "pytorch",
+                                   "softmax", "layernorm", "batchnorm", "mask", "unk", "pad", "cls", "sep",
+                                   "relu", "gelu", "adam", "sgd", "rmsprop", "cpu", "gpu", "onnx", "cli", "qkv",
+                                   "dropout", "attentionlab", "ctrl", "shift", "alt", "esc", "tab", "sin", "cos",
+                                   "tiny", "classroom", "book", "ascii", "auto"};
+  QTextDocument html;
+  html.setHtml(shown);
+  QString text = Qt::mightBeRichText(shown) ? html.toPlainText() : shown;
+  text.remove(QRegularExpression(QStringLiteral("\\S+\\.(txt|tsv|csv|json|gz|zip|png|svg|pdf|md|html)\\b")));
+  text.remove(QRegularExpression(QStringLiteral("https?://\\S+")));
+  text.remove(QRegularExpression(QStringLiteral("builtin:\\S+")));  // a data source as the command line writes it
+  // Names with a dash or an underscore: tasks and tokenizers as the command line writes them (masked-lm, icu_words).
+  text.remove(QRegularExpression(QStringLiteral("\\b(masked-lm|imdb-transformer|imdb-bigram|seq2seq-\\w+|icu_words)\\b")));
+  text.remove(QRegularExpression(QStringLiteral("“[ -~]*”")));  // an English example quoted in a Chinese sentence
+  QStringList found;
+  QRegularExpressionMatchIterator words = QRegularExpression(QStringLiteral("[A-Za-z]{3,}")).globalMatch(text);
+  while (words.hasNext()) {
+    const QString word = words.next().captured();
+    if (!names.contains(word.toLower())) found << word;
+  }
+  return found;
+}
+
+// Every text the person sees on the widget's visible children: labels, buttons, group titles, tab titles and the
+// items of combo boxes (but the example sentences of a sentence box), each as "Class: text".
+QStringList visibleTexts(QWidget* root) {
+  QStringList texts;
+  for (QWidget* w : root->findChildren<QWidget*>()) {
+    if (!w->isVisible()) continue;
+    if (auto* label = qobject_cast<QLabel*>(w)) texts << QStringLiteral("label: ") + label->text();
+    else if (auto* button = qobject_cast<QAbstractButton*>(w)) texts << QStringLiteral("button: ") + button->text();
+    else if (auto* group = qobject_cast<QGroupBox*>(w)) texts << QStringLiteral("group: ") + group->title();
+    if (auto* bar = qobject_cast<QTabBar*>(w))
+      for (int i = 0; i < bar->count(); ++i) texts << QStringLiteral("tab: ") + bar->tabText(i);
+    if (auto* box = qobject_cast<QComboBox*>(w); box && box->objectName() != QLatin1String("sentenceBox"))
+      for (int i = 0; i < box->count(); ++i) texts << QStringLiteral("item: ") + box->itemText(i);
+  }
+  return texts;
 }
 
 }  // namespace
@@ -135,6 +190,92 @@ class TestLanguage : public QObject {
     QVERIFY(english->isChecked() && !chinese->isChecked());
     QCOMPARE(start->text(), QString("Start"));
     QCOMPARE(window.trainPage()->parameter("epochs").toInt(), 7);
+  }
+
+  // Switched to Chinese live, every page and every tab of a page reads in Chinese: no label, button, group, tab or
+  // list item is left in English (names such as IMDB, GRU or BERT aside).
+  void everyPageAndTabReadsInChineseAfterASwitch() {
+    QVERIFY(al::ui::setLanguage("en", false));
+    al::ui::MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(al::ui::setLanguage("zh_CN", false));
+    QTRY_COMPARE(sidebarText(window, 0), QStringLiteral("课程"));
+    QStringList english;
+    for (int p = 0; p < window.pageCount(); ++p) {
+      window.showPage(p);
+      QWidget* page = window.page(p);
+      QCoreApplication::processEvents();
+      // Every tab of the page in turn (and of tabs inside tabs: the walk repeats until no new tab shows).
+      QSet<QTabWidget*> walked;
+      std::function<void(QWidget*)> walk = [&](QWidget* root) {
+        const QStringList texts = visibleTexts(root);
+        for (const QString& text : texts) {
+          const QStringList words = englishWords(text.section(QStringLiteral(": "), 1));
+          if (!words.isEmpty())
+            english << QStringLiteral("%1 › %2 › %3 [%4]").arg(sidebarText(window, p), root->objectName(), text,
+                                                                words.join(QLatin1Char(' ')));
+        }
+        for (QTabWidget* tabs : root->findChildren<QTabWidget*>()) {
+          if (walked.contains(tabs) || !tabs->isVisible()) continue;
+          walked.insert(tabs);
+          const int was = tabs->currentIndex();
+          for (int t = 0; t < tabs->count(); ++t) {
+            tabs->setCurrentIndex(t);
+            QCoreApplication::processEvents();
+            walk(tabs->widget(t));
+          }
+          tabs->setCurrentIndex(was);
+        }
+      };
+      walk(page);
+    }
+    english.removeDuplicates();
+    QVERIFY(al::ui::setLanguage("en", false));
+    for (const QString& line : english) qWarning().noquote() << line.left(300);
+    QVERIFY2(english.isEmpty(), qPrintable(QStringLiteral("%1 texts in English, listed above").arg(english.size())));
+  }
+
+  // The Chinese corpora can be chosen wherever data is: the Train page (reviews for the IMDB tasks, dialogs and
+  // the Chinese → English translation for the chatbot), the Chatbot page's toy, Compare and the normalization race,
+  // each under a Chinese title once the language is Chinese.
+  void theChineseCorporaAreInEveryDataList() {
+    QVERIFY(al::ui::setLanguage("en", false));
+    al::ui::MainWindow window;
+    auto sources = [](QWidget* page) {
+      QMap<QString, QString> found;  // source -> title
+      for (QComboBox* box : page->findChildren<QComboBox*>())
+        for (int i = 0; i < box->count(); ++i)
+          if (box->itemData(i).toString().startsWith(QLatin1String("builtin")))
+            found[box->itemData(i).toString()] = box->itemText(i);
+      return found;
+    };
+    auto pageOfSidebar = [&](const QString& title) -> QWidget* {
+      for (int p = 0; p < window.pageCount(); ++p)
+        if (sidebarText(window, p) == title) return window.page(p);
+      return nullptr;
+    };
+    QVERIFY(al::ui::setLanguage("zh_CN", false));
+    QTRY_COMPARE(sidebarText(window, 0), QStringLiteral("课程"));
+    auto check = [&](QWidget* page, const QStringList& wanted) {
+      QVERIFY(page);
+      const QMap<QString, QString> found = sources(page);
+      for (const QString& source : wanted) {
+        QVERIFY2(found.contains(source), qPrintable(QStringLiteral("%1 lacks %2").arg(page->metaObject()->className(), source)));
+        QVERIFY2(englishWords(found[source]).isEmpty(), qPrintable(found[source]));
+      }
+    };
+    window.trainPage()->setTask(al::ui::TaskKind::ImdbTransformer);
+    check(window.trainPage(), {"builtin", "builtin:zh"});
+    window.trainPage()->setTask(al::ui::TaskKind::Chatbot);
+    check(window.trainPage(), {"builtin", "builtin:translate", "builtin:zh", "builtin:translate-zh"});
+    window.trainPage()->setTask(al::ui::TaskKind::ImdbTransformer);
+    check(pageOfSidebar(QStringLiteral("聊天机器人")), {"builtin", "builtin:translate", "builtin:zh", "builtin:translate-zh"});
+    check(pageOfSidebar(QStringLiteral("归一化")), {"builtin", "builtin:zh"});
+    QWidget* compare = window.findChild<al::ui::ComparisonPage*>();
+    check(compare, {"builtin", "builtin:translate", "builtin:zh", "builtin:translate-zh"});
+    QVERIFY(al::ui::setLanguage("en", false));
   }
 
   // A model's options, shown in a sentence, are words of the interface's language: the Attention page's line about

@@ -84,6 +84,8 @@ ChatbotPage::ChatbotPage(QWidget* parent)
   toyEpochsBox_ = new QSpinBox;
   toyEpochsBox_->setRange(1, 200);
   toyEpochsBox_->setValue(8);
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate-zh"));
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin:zh"));
   keepLastBox_ = new QCheckBox;
   keepLastBox_->setObjectName("keepLastEpoch");
   connect(modelBar_->toyButton(), &QPushButton::clicked, this,
@@ -134,7 +136,8 @@ ChatbotPage::ChatbotPage(QWidget* parent)
   setTranslatedTexts(this, [=, this] {
     modelBar_->setTexts(tr("no chatbot yet"), QString(), tr("Train a tiny chatbot now"),
                         tr("The tiny preset on a built-in corpus, on a worker thread"));
-    setItemTexts(toyDataBox_, {tr("English → Spanish"), tr("everyday dialogs")});
+    setItemTexts(toyDataBox_, {tr("English → Spanish"), tr("everyday dialogs"), tr("Chinese → English"),
+                               tr("Chinese everyday dialogs")});
     setItemTexts(toyArchitectureBox_, {tr("GRU + additive attention"), tr("Transformer")});
     toyEpochsBox_->setSuffix(tr(" epochs"));
     keepLastBox_->setText(tr("keep the last epoch"));
@@ -336,6 +339,7 @@ void ChatbotPage::ask(const QString& text) {
 
 void ChatbotPage::showReply() {
   if (hasTransformerReply_) {
+  if (text.trimmed().isEmpty()) return showError(tr("Type a question first, then press Ask."));
     const Seq2SeqTransformerReply& r = transformerReply_;
     showReply(r.sourceTokens, r.sourceIds, r.truncated, r.answer);
     const QStringList source = toQStrings(r.sourceTokens), output = toQStrings(r.outputTokens);

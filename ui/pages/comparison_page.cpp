@@ -28,6 +28,7 @@
 #include "ui/export.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/training_controller.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -50,34 +51,36 @@ ComparisonPage::ComparisonPage(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   auto* bar = new QHBoxLayout;
   dataBox_ = new QComboBox;
+  dataBox_->setObjectName("compareData");
   dataBox_->setEditable(true);
-  dataBox_->addItem(tr("English → Spanish (built-in)"), QStringLiteral("builtin:translate"));
-  dataBox_->addItem(tr("Chinese → English (built-in)"), QStringLiteral("builtin:translate-zh"));
-  dataBox_->addItem(tr("everyday dialogs (built-in)"), QStringLiteral("builtin"));
-  auto* open = new QPushButton(tr("Dialogs file…"));
+  // The built-in corpora, English and Chinese; their titles are set (again) with the other texts below.
+  for (const char* source : {"builtin:translate", "builtin:translate-zh", "builtin", "builtin:zh"})
+    dataBox_->addItem(QString(), QString::fromLatin1(source));
+  auto* open = new QPushButton;
   connect(open, &QPushButton::clicked, this, [this] {
     const QString file = QFileDialog::getOpenFileName(this, tr("A file of question<TAB>answer lines"));
     if (!file.isEmpty()) setData(file);
   });
   presetBox_ = new QComboBox;
-  presetBox_->addItem(tr("tiny (seconds)"), QStringLiteral("tiny"));
-  presetBox_->addItem(tr("classroom (minutes)"), QStringLiteral("classroom"));
+  presetBox_->addItem(QString(), QStringLiteral("tiny"));
+  presetBox_->addItem(QString(), QStringLiteral("classroom"));
   epochsBox_ = new QSpinBox;
   epochsBox_->setRange(1, 200);
   epochsBox_->setValue(8);
-  epochsBox_->setSuffix(tr(" epochs each"));
-  startButton_ = new QPushButton(tr("Train both"));
+  startButton_ = new QPushButton;
   startButton_->setObjectName("compareButton");
   connect(startButton_, &QPushButton::clicked, this, [this] { isRunning() ? stop() : start(); });
-  bar->addWidget(new QLabel(tr("Data:")));
+  auto* dataLabel = new QLabel;
+  auto* presetLabel = new QLabel;
+  bar->addWidget(dataLabel);
   bar->addWidget(dataBox_, 1);
   bar->addWidget(open);
-  bar->addWidget(new QLabel(tr("Preset:")));
+  bar->addWidget(presetLabel);
   bar->addWidget(presetBox_);
   bar->addWidget(epochsBox_);
   bar->addWidget(startButton_);
   layout->addLayout(bar);
-  status_ = new QLabel(tr("Both models train on the same pairs, the same split and the same seed, one after the other."));
+  status_ = new QLabel;
   status_->setWordWrap(true);
   layout->addWidget(status_);
   error_ = new QLabel;
@@ -94,16 +97,11 @@ ComparisonPage::ComparisonPage(QWidget* parent)
   curves_->setMinimumHeight(200);
   middle->addWidget(curves_, 1);
   table_ = new QTableWidget(6, 2);  // one column per model: they read side by side
-  table_->setVerticalHeaderLabels({tr("epochs"), tr("seconds per epoch"), tr("best validation loss"),
-                                   tr("validation accuracy (tokens)"), tr("test accuracy (tokens)"),
-                                   tr("exact match (test answers)")});
-  table_->setHorizontalHeaderLabels({sideName(Gru), sideName(Transformer)});
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   // The columns share the table's width: it never scrolls sideways.
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  table_->setToolTip(tr("Exact match: the share of test questions whose whole greedy answer is the expected one"));
   middle->addWidget(table_, 1);
 
   auto* bottom = new QWidget;
@@ -112,14 +110,13 @@ ComparisonPage::ComparisonPage(QWidget* parent)
   auto* sentenceRow = new QHBoxLayout;
   sentenceEdit_ = new QLineEdit(QStringLiteral("the red car sees a small house"));
   connect(sentenceEdit_, &QLineEdit::returnPressed, this, &ComparisonPage::showAlignments);
-  sentenceRow->addWidget(new QLabel(tr("The same sentence for both:")));
+  auto* sentenceLabel = new QLabel;
+  sentenceRow->addWidget(sentenceLabel);
   sentenceRow->addWidget(sentenceEdit_, 1);
   bottomLayout->addLayout(sentenceRow);
   auto* maps = new QHBoxLayout;
   for (Side side : {Gru, Transformer}) {
-    alignments_[side] = new HeatmapView(side == Gru ? tr("GRU: additive attention of every answer word")
-                                                    : tr("Transformer: last layer's cross-attention, heads averaged"));
-    alignments_[side]->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+    alignments_[side] = new HeatmapView;
     alignments_[side]->setMinimumSize(300, 220);
     maps->addWidget(alignments_[side], 1);
   }
@@ -131,6 +128,30 @@ ComparisonPage::ComparisonPage(QWidget* parent)
   halves->setStretchFactor(0, 1);
   halves->setStretchFactor(1, 1);
   layout->addWidget(halves, 1);
+
+  // Every text of the page, in the interface's language: now and again when the language changes.
+  setTranslatedTexts(this, [=, this] {
+    setItemTexts(dataBox_, {tr("English → Spanish (built-in)"), tr("Chinese → English (built-in)"),
+                            tr("everyday dialogs (built-in)"), tr("Chinese everyday dialogs (built-in)")});
+    open->setText(tr("Dialogs file…"));
+    setItemTexts(presetBox_, {tr("tiny (seconds)"), tr("classroom (minutes)")});
+    epochsBox_->setSuffix(tr(" epochs each"));
+    startButton_->setText(running_ ? tr("Stop") : tr("Train both"));
+    dataLabel->setText(tr("Data:"));
+    presetLabel->setText(tr("Preset:"));
+    if (statusText_) status_->setText(statusText_());
+    table_->setVerticalHeaderLabels({tr("epochs"), tr("seconds per epoch"), tr("best validation loss"),
+                                     tr("validation accuracy (tokens)"), tr("test accuracy (tokens)"),
+                                     tr("exact match (test answers)")});
+    table_->setHorizontalHeaderLabels({sideName(Gru), sideName(Transformer)});
+    table_->setToolTip(tr("Exact match: the share of test questions whose whole greedy answer is the expected one"));
+    sentenceLabel->setText(tr("The same sentence for both:"));
+    alignments_[Gru]->setTitle(tr("GRU: additive attention of every answer word"));
+    alignments_[Transformer]->setTitle(tr("Transformer: last layer's cross-attention, heads averaged"));
+    for (HeatmapView* map : alignments_)
+      map->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+  });
+  setStatus([] { return tr("Both models train on the same pairs, the same split and the same seed, one after the other."); });
 
   drawTimer_->setInterval(33);
   connect(drawTimer_, &QTimer::timeout, this, &ComparisonPage::drawUpdate);
@@ -147,6 +168,11 @@ void ComparisonPage::setData(const QString& data) {
   const int index = dataBox_->findData(data);
   if (index >= 0) dataBox_->setCurrentIndex(index);
   else dataBox_->setEditText(data);
+}
+
+void ComparisonPage::setStatus(std::function<QString()> text) {
+  statusText_ = std::move(text);
+  status_->setText(statusText_());
 }
 
 void ComparisonPage::setPreset(const QString& preset) { presetBox_->setCurrentIndex(presetBox_->findData(preset)); }
@@ -198,7 +224,7 @@ void ComparisonPage::startSide(Side side) {
   request.preset = presetBox_->currentData().toString();
   request.values[QStringLiteral("architecture")] = side == Gru ? QStringLiteral("gru") : QStringLiteral("transformer");
   request.values[QStringLiteral("epochs")] = epochsBox_->value();
-  status_->setText(tr("Training %1 (%2 of 2)…").arg(sideName(side)).arg(side + 1));
+  setStatus([side] { return tr("Training %1 (%2 of 2)…").arg(sideName(side)).arg(side + 1); });
   emit statusMessage(status_->text());
   controller_->start(request);
   drawTimer_->start();
@@ -233,7 +259,7 @@ void ComparisonPage::sideFinished() {
   runs_[current_].reset(dynamic_cast<ChatbotRun*>(outcome.run.release()));
   // Exact match decodes every test question greedily: on a worker, the window stays free.
   ChatbotRun* run = runs_[current_].get();
-  status_->setText(tr("Measuring %1's exact-match accuracy…").arg(sideName(current_)));
+  setStatus([side = current_] { return tr("Measuring %1's exact-match accuracy…").arg(sideName(side)); });
   exactWatcher_->setFuture(QtConcurrent::run([run] { return run ? run->exactMatchTest() : 0.0; }));
 }
 
@@ -246,7 +272,7 @@ void ComparisonPage::exactMatchMeasured() {
   }
   running_ = false;
   startButton_->setText(tr("Train both"));
-  status_->setText(tr("Done: both models trained on the same split. The table compares them on its test part."));
+  setStatus([] { return tr("Done: both models trained on the same split. The table compares them on its test part."); });
   emit statusMessage(status_->text());
   showAlignments();
   emit finished();

@@ -12,6 +12,7 @@
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <array>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -44,7 +45,8 @@ class ComparisonPage : public QWidget {
   // The two contestants, in the order they train.
   enum Side { Gru = 0, Transformer = 1 };
 
-  void setData(const QString& data);  // "builtin:translate", "builtin", or a dialogs file
+  // "builtin:translate", "builtin:translate-zh", "builtin", "builtin:zh", or a dialogs file
+  void setData(const QString& data);
   void setPreset(const QString& preset);
   void setEpochs(int epochs);
   // Trains both, one after the other; finished() when both are done (or one failed).
@@ -79,6 +81,8 @@ class ComparisonPage : public QWidget {
   void exactMatchMeasured();
   void updateTable();
   void showAlignments();
+  // The status line, worded again when the language changes.
+  void setStatus(std::function<QString()> text);
 
   TrainingController* controller_;
   QTimer* drawTimer_;
@@ -95,6 +99,7 @@ class ComparisonPage : public QWidget {
   QSpinBox* epochsBox_;
   QPushButton* startButton_;
   QLabel* status_;
+  std::function<QString()> statusText_;
   QLabel* error_;
   CurvePlot* curves_;
   QTableWidget* table_;

@@ -24,6 +24,7 @@
 #include "ui/text/strings.h"
 #include "ui/widgets/masking_view.h"
 #include "ui/widgets/pretraining_comparison.h"
+#include "ui/widgets/retranslate.h"
 #include "ui/widgets/token_strip.h"
 
 namespace al::ui {
@@ -43,11 +44,16 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(createModelBar());
   auto* tabs = new QTabWidget;
-  tabs->addTab(createFillTab(), tr("Fill in the blank"));
+  tabs->addTab(createFillTab(), QString());
   masking_ = new MaskingView;
-  tabs->addTab(masking_, tr("Show me the masking"));
+  tabs->addTab(masking_, QString());
   comparison_ = new PretrainingComparison;
-  tabs->addTab(comparison_, tr("Does pre-training help?"));
+  tabs->addTab(comparison_, QString());
+  setTranslatedTexts(tabs, [tabs] {
+    tabs->setTabText(0, tr("Fill in the blank"));
+    tabs->setTabText(1, tr("Show me the masking"));
+    tabs->setTabText(2, tr("Does pre-training help?"));
+  });
   connect(comparison_, &PretrainingComparison::statusMessage, this, &FillPage::statusMessage);
   layout->addWidget(tabs, 1);
 
@@ -62,6 +68,12 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent)
   });
   showError(tr("Pick a masked-LM model above: train one on the Train page (task masked-lm), open a model "
                "directory, or train a toy model here in a few seconds."));
+  // The message below the sentence is worded from the result again; the layer box's items too.
+  onLanguageChange(this, [this] {
+    if (currentModel()) fill();
+    else showError(tr("Pick a masked-LM model above: train one on the Train page (task masked-lm), open a model "
+                      "directory, or train a toy model here in a few seconds."));
+  });
 }
 
 FillPage::~FillPage() { toyWatcher_->waitForFinished(); }
@@ -89,10 +101,12 @@ QWidget* FillPage::createModelBar() {
   connect(modelBar_->openButton(), &QPushButton::clicked, this, &FillPage::openModelDialog);
   connect(modelBar_->toyButton(), &QPushButton::clicked, this, &FillPage::trainToyModel);
   connect(modelBar_, &ModelBar::exampleChosen, this, &FillPage::setText);  // no blank yet: click a word to hide it
-  modelBar_->setTexts(tr("no masked-LM yet"),
-                      tr("A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm"),
-                      tr("Train a toy model now"),
-                      tr("The masked-lm tiny preset on the built-in reviews: a few seconds, on a worker thread"));
+  setTranslatedTexts(modelBar_, [this] {
+    modelBar_->setTexts(tr("no masked-LM yet"),
+                        tr("A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm"),
+                        tr("Train a toy model now"),
+                        tr("The masked-lm tiny preset on the built-in reviews: a few seconds, on a worker thread"));
+  });
   return modelBar_;
 }
 
@@ -102,16 +116,15 @@ QWidget* FillPage::createFillTab() {
   auto* inputRow = new QHBoxLayout;
   textEdit_ = new QLineEdit(QString::fromUtf8(kExample));
   textEdit_->setObjectName("sentenceEdit");
-  textEdit_->setPlaceholderText(tr("Type a sentence; write [MASK] where a word should be guessed"));
   connect(textEdit_, &QLineEdit::returnPressed, this, [this] { setText(textEdit_->text()); });
   inputRow->addWidget(textEdit_, 1);
-  auto* go = new QPushButton(tr("Fill the blanks"));
+  auto* go = new QPushButton;
   go->setObjectName("fillButton");
   connect(go, &QPushButton::clicked, this, [this] { setText(textEdit_->text()); });
   inputRow->addWidget(go);
   layout->addLayout(inputRow);
 
-  tokens_ = new TokenStrip(tr("The tokens as the model reads them. Click a word to hide it; click a blank to bring the word back."));
+  tokens_ = new TokenStrip(QString());
   connect(tokens_, &TokenStrip::tokenClicked, this, &FillPage::toggleToken);
   layout->addWidget(tokens_);
   message_ = new QLabel;
@@ -120,21 +133,22 @@ QWidget* FillPage::createFillTab() {
   layout->addWidget(message_);
 
   auto* chooser = new QHBoxLayout;
-  chooser->addWidget(new QLabel(tr("Blank:")));
+  auto* blankLabel = new QLabel;
+  chooser->addWidget(blankLabel);
   blankBox_ = new QComboBox;
   blankBox_->setObjectName("blankBox");
   blankBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   connect(blankBox_, &QComboBox::currentIndexChanged, this, &FillPage::updateBars);
   chooser->addWidget(blankBox_);
   chooser->addSpacing(12);
-  chooser->addWidget(new QLabel(tr("Attention from:")));
+  auto* layerLabel = new QLabel;
+  chooser->addWidget(layerLabel);
   layerBox_ = new QComboBox;
   layerBox_->setObjectName("layerBox");
   layerBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   connect(layerBox_, &QComboBox::currentIndexChanged, this, &FillPage::updateBars);
   chooser->addWidget(layerBox_);
-  auto* hint = new QLabel(tr("Left: the words the model would put in the blank. Right: how much the blank's position "
-                             "looked at each word, on both sides of it (the row sums to 1)."));
+  auto* hint = new QLabel;
   hint->setObjectName("hint");
   hint->setWordWrap(true);
   chooser->addWidget(hint, 1);
@@ -148,6 +162,16 @@ QWidget* FillPage::createFillTab() {
     splitter->addWidget(bars);
   }
   layout->addWidget(splitter, 1);
+  setTranslatedTexts(tab, [=, this] {
+    textEdit_->setPlaceholderText(tr("Type a sentence; write [MASK] where a word should be guessed"));
+    go->setText(tr("Fill the blanks"));
+    tokens_->setToolTip(
+        tr("The tokens as the model reads them. Click a word to hide it; click a blank to bring the word back."));
+    blankLabel->setText(tr("Blank:"));
+    layerLabel->setText(tr("Attention from:"));
+    hint->setText(tr("Left: the words the model would put in the blank. Right: how much the blank's position "
+                     "looked at each word, on both sides of it (the row sums to 1)."));
+  });
   return tab;
 }
 

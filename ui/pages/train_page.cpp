@@ -17,6 +17,7 @@
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
 #include "ui/widgets/train_settings_panel.h"
 #include "ui/widgets/training_controls.h"
 
@@ -74,6 +75,12 @@ TrainPage::TrainPage(QWidget* parent)
   setTask(TaskKind::ImdbTransformer);
   updateButtons();
   setStatus(tr("Choose data and a preset, then press Start (F5)."));
+  // The first words, until another status replaces them, follow the language.
+  onLanguageChange(this, [this, first = statusText()]() mutable {
+    if (statusText() != first) return;
+    setStatus(tr("Choose data and a preset, then press Start (F5)."));
+    first = statusText();
+  });
 }
 
 // The controller's destructor stops and joins the worker; the picker waits for a reading in flight. A model being

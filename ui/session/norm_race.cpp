@@ -99,7 +99,8 @@ QWidget* NormRace::createSettingsBar() {
   dataBox_->setObjectName("raceData");
   dataBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // a long path must not widen
   dataBox_->setMinimumContentsLength(14);                                             // the page past 1280 px
-  dataBox_->addItem(taskInfo(TaskKind::ImdbTransformer).builtinData.front().second, QStringLiteral("builtin"));
+  for (const auto& [builtin, title] : taskInfo(TaskKind::ImdbTransformer).builtinData)  // English and Chinese
+    dataBox_->addItem(title, builtin);
   connect(dataBox_, &QComboBox::activated, this, [this](int i) { setDataSource(dataBox_->itemData(i).toString()); });
   auto* choose = new QPushButton;
   choose->setObjectName("raceChooseData");
@@ -161,6 +162,8 @@ QWidget* NormRace::createSettingsBar() {
                                "takes its statistics over the padding too, so short reviews are normalized with "
                                "numbers that are mostly padding. Choose it to race that batch norm."));
     labels[0]->setText(tr("Data"));
+    for (const auto& [builtin, title] : taskInfo(TaskKind::ImdbTransformer).builtinData)
+      if (const int item = dataBox_->findData(builtin); item >= 0) dataBox_->setItemText(item, title);
     labels[1]->setText(tr("Preset"));
     labels[2]->setText(tr("Epochs"));
     labels[3]->setText(tr("Seed"));

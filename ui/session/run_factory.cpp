@@ -123,23 +123,28 @@ std::vector<EpochEvent> epochEvents(const std::vector<io::EpochRecord>& records)
 
 std::vector<TaskInfo> trainingTasks() {
   const QString sentimentFiles = RunFactory::tr("Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)");
-  const QString reviews = RunFactory::tr("Built-in reviews (offline)");
+  // The built-in corpora of each kind, English first, then Chinese (read with the icu_words tokenizer on "auto").
+  const std::vector<std::pair<QString, QString>> reviews = {
+      {QStringLiteral("builtin"), RunFactory::tr("Built-in reviews (offline)")},
+      {QStringLiteral("builtin:zh"), RunFactory::tr("Built-in Chinese reviews (offline)")}};
   return {
       {TaskKind::ImdbTransformer, RunFactory::tr("IMDB Transformer"), QStringLiteral("imdb-transformer"),
        RunFactory::tr("Classify movie reviews as positive or negative with a Transformer encoder"), true, true,
-       {{QStringLiteral("builtin"), reviews}}, sentimentFiles},
+       reviews, sentimentFiles},
       {TaskKind::Bigram, RunFactory::tr("Bag-of-bigrams"), QStringLiteral("imdb-bigram"),
        RunFactory::tr("The baseline: the same reviews as a bag of words and word pairs, order forgotten"), true, true,
-       {{QStringLiteral("builtin"), reviews}}, sentimentFiles},
+       reviews, sentimentFiles},
       {TaskKind::Chatbot, RunFactory::tr("Chatbot"), QStringLiteral("seq2seq-attention"),
        RunFactory::tr("A GRU encoder-decoder with additive attention that answers questions (or translates)"), true,
        false,
        {{QStringLiteral("builtin"), RunFactory::tr("Built-in dialogs (offline)")},
-        {QStringLiteral("builtin:translate"), RunFactory::tr("Built-in English → Spanish (offline)")}},
+        {QStringLiteral("builtin:translate"), RunFactory::tr("Built-in English → Spanish (offline)")},
+        {QStringLiteral("builtin:zh"), RunFactory::tr("Built-in Chinese dialogs (offline)")},
+        {QStringLiteral("builtin:translate-zh"), RunFactory::tr("Built-in Chinese → English (offline)")}},
        RunFactory::tr("Dialogs: question<TAB>answer lines (*.txt *.tsv);;All files (*)")},
       {TaskKind::MaskedLm, RunFactory::tr("Masked language model (BERT)"), QStringLiteral("masked-lm"),
        RunFactory::tr("Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used"), true,
-       false, {{QStringLiteral("builtin"), reviews}}, sentimentFiles},
+       false, reviews, sentimentFiles},
   };
 }
 

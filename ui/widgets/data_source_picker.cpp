@@ -74,6 +74,12 @@ DataSourcePicker::DataSourcePicker(QWidget* owner)
     card_->setToolTip(tr("The rule of thumb of the book (Deep Learning with Python, ch. 11): divide the number "
                          "of samples by the mean number of words per sample. Below about 1500, a bag-of-bigrams "
                          "model tends to win; above, a sequence model such as the Transformer."));
+    // The built-in corpora and the IMDB entry by their titles in this language; files keep their names.
+    const std::vector<std::pair<QString, QString>> builtins = taskInfo(task_).builtinData;
+    for (int i = 0; i < box_->count(); ++i)
+      for (const auto& [builtin, title] : builtins)
+        if (box_->itemData(i).toString() == builtin) box_->setItemText(i, title);
+    retitleImdbChoice(box_);
     if (ready_) showCard(shownCard_, shownSource_);
   });
 }

@@ -26,6 +26,14 @@ void addImdbChoice(QComboBox* picker) {
     picker->addItem(QObject::tr("Download IMDB (84 MB)…"), kDownloadEntry);
 }
 
+void retitleImdbChoice(QComboBox* picker) {
+  const int entry = picker->findData(kDownloadEntry);
+  if (entry >= 0) picker->setItemText(entry, QObject::tr("Download IMDB (84 MB)…"));
+  const QString archive = download::imdbArchivePath();
+  const int found = picker->findData(archive);
+  if (found >= 0) picker->setItemText(found, archiveTitle(archive));
+}
+
 bool isImdbDownloadChoice(const QVariant& itemData) { return itemData.toString() == kDownloadEntry; }
 
 void downloadImdb(QComboBox* picker, QWidget* parent, const std::function<void(const QString&)>& chosen) {

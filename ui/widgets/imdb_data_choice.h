@@ -15,6 +15,8 @@ namespace al::ui {
 
 // Adds the archive, or the download entry, unless the picker holds the archive already.
 void addImdbChoice(QComboBox* picker);
+// The entry's title again, in the interface's language (after a language change).
+void retitleImdbChoice(QComboBox* picker);
 bool isImdbDownloadChoice(const QVariant& itemData);
 // Opens the download dialog (window-modal over parent, not blocking); once the archive is there, the picker's
 // download entry turns into the archive and chosen(path) is called.

@@ -13,6 +13,8 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include "ui/widgets/retranslate.h"
+
 namespace al::ui {
 
 namespace {
@@ -51,9 +53,8 @@ MaskingView::MaskingView(QWidget* parent) : QWidget(parent) {
   intro_ = new QLabel;
   intro_->setWordWrap(true);
   top->addWidget(intro_, 1);
-  newSample_ = new QPushButton(tr("New sample"));
+  newSample_ = new QPushButton;
   newSample_->setObjectName("newSampleButton");
-  newSample_->setToolTip(tr("Another training review, masked again with the training code's own function"));
   newSample_->setEnabled(false);
   connect(newSample_, &QPushButton::clicked, this, &MaskingView::drawSample);
   top->addWidget(newSample_);
@@ -67,7 +68,6 @@ MaskingView::MaskingView(QWidget* parent) : QWidget(parent) {
 
   table_ = new QTableWidget(0, 4);
   table_->setObjectName("maskingTable");
-  table_->setHorizontalHeaderLabels({tr("Position"), tr("Word"), tr("The model sees"), tr("Why")});
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->verticalHeader()->hide();
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -78,18 +78,21 @@ MaskingView::MaskingView(QWidget* parent) : QWidget(parent) {
   shares_->setWordWrap(true);
   layout->addWidget(shares_);
   setModel(nullptr);
+  // In the interface's language, now and at each change: the sample shown stays, its words are worded again.
+  setTranslatedTexts(this, [this] {
+    newSample_->setText(tr("New sample"));
+    newSample_->setToolTip(tr("Another training review, masked again with the training code's own function"));
+    table_->setHorizontalHeaderLabels({tr("Position"), tr("Word"), tr("The model sees"), tr("Why")});
+    showIntro();
+    if (!model_) return;
+    showMasking();
+    showShares();
+  });
 }
 
-void MaskingView::setModel(std::shared_ptr<const MaskedLmModel> model) {
-  model_ = std::move(model);
-  newSample_->setEnabled(model_ != nullptr);
+void MaskingView::showIntro() {
   if (!model_) {
     intro_->setText(tr("Pick or train a masked-LM model above to see how its training hides words."));
-    ids_.clear();
-    masking_ = {};
-    strips_->clear();
-    table_->setRowCount(0);
-    shares_->clear();
     return;
   }
   intro_->setText(tr("A review of the built-in training corpus, read by this model's tokenizer. Training hides "
@@ -97,8 +100,23 @@ void MaskingView::setModel(std::shared_ptr<const MaskedLmModel> model) {
                       "(coloured): most become [MASK], some a random word, some stay as they were, so that the model "
                       "cannot learn that only [MASK] positions matter.")
                        .arg(static_cast<double>(model_->model->config().maskRate) * 100, 0, 'g', 3));
+}
+
+void MaskingView::setModel(std::shared_ptr<const MaskedLmModel> model) {
+  model_ = std::move(model);
+  newSample_->setEnabled(model_ != nullptr);
+  showIntro();
+  if (!model_) {
+    ids_.clear();
+    masking_ = {};
+    strips_->clear();
+    table_->setRowCount(0);
+    shares_->clear();
+    return;
+  }
   sample_ = 0;
   drawSample();
+  measured_ = measureShares(kShareTokens);
   showShares();
 }
 
@@ -172,7 +190,7 @@ MaskingView::Shares MaskingView::measureShares(size_t tokens) const {
 }
 
 void MaskingView::showShares() {
-  const Shares s = measureShares(kShareTokens);
+  const Shares& s = measured_;
   if (s.tokens == 0 || s.chosen == 0) return shares_->clear();
   auto percent = [](size_t part, size_t whole) { return QString::number(100.0 * double(part) / double(whole), 'f', 1); };
   shares_->setText(tr("The same function over %1 tokens of the corpus: %2 % chosen; of those %3 % became [MASK], "

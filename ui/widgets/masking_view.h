@@ -55,8 +55,9 @@ class MaskingView : public QWidget {
 
  private:
   std::vector<int> reviewIds(size_t review) const;  // ids of a review of the corpus, cut to sequence_length
+  void showIntro();
   void showMasking();
-  void showShares();
+  void showShares();  // the shares measured for the model (measured_), in words
 
   std::shared_ptr<const MaskedLmModel> model_;
   std::vector<std::string> corpus_;  // the built-in training reviews
@@ -64,6 +65,7 @@ class MaskingView : public QWidget {
   std::vector<int> ids_;
   uint64_t maskingSeed_ = 0;
   MaskedSequence masking_;
+  Shares measured_;
 
   QLabel* intro_;
   QTextBrowser* strips_;

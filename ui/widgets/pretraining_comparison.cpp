@@ -17,6 +17,7 @@
 #include "ui/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
@@ -57,26 +58,24 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
   labels_->setObjectName("labels");
   labels_->setRange(20, 1000000);
   labels_->setValue(1000);
-  labels_->setToolTip(tr("How many labelled reviews each side may learn from (the rest of the data is not used)"));
-  form->addRow(tr("Labelled reviews"), labels_);
+  form->addRow(new QLabel, labels_);
   epochs_ = new QSpinBox;
   epochs_->setObjectName("comparisonEpochs");
   epochs_->setRange(1, 200);
   epochs_->setValue(5);
-  form->addRow(tr("Epochs"), epochs_);
+  form->addRow(new QLabel, epochs_);
   seeds_ = new QSpinBox;
   seeds_->setObjectName("seeds");
   seeds_->setRange(1, 10);
   seeds_->setValue(3);
-  seeds_->setToolTip(tr("Runs per side with seeds 1, 2, 3, …: one run can be lucky, a mean over a few is fairer"));
-  form->addRow(tr("Seeds"), seeds_);
+  form->addRow(new QLabel, seeds_);
   layout->addLayout(form);
 
   auto* buttons = new QHBoxLayout;
-  startButton_ = new QPushButton(tr("Compare"));
+  startButton_ = new QPushButton;
   startButton_->setObjectName("compareButton");
   connect(startButton_, &QPushButton::clicked, this, &PretrainingComparison::start);
-  stopButton_ = new QPushButton(tr("Stop"));
+  stopButton_ = new QPushButton;
   stopButton_->setEnabled(false);
   connect(stopButton_, &QPushButton::clicked, this, &PretrainingComparison::stop);
   buttons->addWidget(startButton_);
@@ -95,6 +94,16 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
   connect(poll_, &QTimer::timeout, this, &PretrainingComparison::takeUpdates);
   connect(controller_, &TrainingController::finished, this, &PretrainingComparison::jobFinished);
   setModel(nullptr, {});
+  // In the interface's language, now and at each change (a verdict on show is worded again too).
+  setTranslatedTexts(this, [=, this] {
+    labels_->setToolTip(tr("How many labelled reviews each side may learn from (the rest of the data is not used)"));
+    seeds_->setToolTip(tr("Runs per side with seeds 1, 2, 3, …: one run can be lucky, a mean over a few is fairer"));
+    setFormLabels(form, {{labels_, tr("Labelled reviews")}, {epochs_, tr("Epochs")}, {seeds_, tr("Seeds")}});
+    startButton_->setText(tr("Compare"));
+    stopButton_->setText(tr("Stop"));
+    showIntro();
+    if (verdictShown_) showVerdict();
+  });
 }
 
 PretrainingComparison::~PretrainingComparison() = default;  // the controller stops and joins its worker
@@ -103,6 +112,11 @@ void PretrainingComparison::setModel(std::shared_ptr<const MaskedLmModel> model,
   model_ = std::move(model);
   modelName_ = name;
   startButton_->setEnabled(model_ && !isRunning());
+  showIntro();
+}
+
+void PretrainingComparison::showIntro() {
+  const QString name = modelName_;
   intro_->setText(model_ ? tr("Fine-tune the IMDB classifier on a few labelled reviews twice: from scratch, and from "
                               "“%1” (its vocabulary, embeddings and encoder; a new head). Same preset, seeds, epochs "
                               "and reviews; only the starting weights differ.").arg(name)
@@ -127,6 +141,7 @@ void PretrainingComparison::start() {
   startButton_->setEnabled(false);
   stopButton_->setEnabled(true);
   verdict_->clear();
+  verdictShown_ = false;
   startNextJob();
 }
 
@@ -173,6 +188,7 @@ void PretrainingComparison::jobFinished() {
 }
 
 void PretrainingComparison::showVerdict() {
+  verdictShown_ = true;
   if (scratch_.empty() || pretrained_.empty()) {
     verdict_->setText(tr("Stopped before both sides finished a run: no verdict."));
     return;

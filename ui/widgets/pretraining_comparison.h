@@ -66,6 +66,7 @@ class PretrainingComparison : public QWidget {
   void takeUpdates();
   void jobFinished();
   void showVerdict();
+  void showIntro();
 
   std::shared_ptr<const MaskedLmModel> model_;
   QString modelName_;
@@ -81,6 +82,7 @@ class PretrainingComparison : public QWidget {
   QPushButton* stopButton_;
   QLabel* intro_;
   QLabel* verdict_;
+  bool verdictShown_ = false;  // the verdict on show: worded again when the language changes
   CurvePlot* curves_;
   TrainingController* controller_;
   QTimer* poll_;
