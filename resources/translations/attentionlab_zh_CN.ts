@@ -2684,6 +2684,10 @@ to %2</source>
         <source>Maximise (Esc returns)</source>
         <translation>最大化（按 Esc 返回）</translation>
     </message>
+    <message>
+        <source>Where “%1” looks (%2)</source>
+        <translation>“%1”在关注哪里（%2）</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::HyperParameterForm</name>
@@ -3060,8 +3064,12 @@ to %2</source>
 <context>
     <name>al::ui::MaximisedHeatmap</name>
     <message>
-        <source>Esc returns to the page.</source>
-        <translation>按 Esc 返回页面。</translation>
+        <source>Esc returns to the page. Left and right: another head; PageUp and PageDown: another layer; click a row&apos;s token to pin its weights as bars, Up and Down move the pin.</source>
+        <translation>按 Esc 返回页面。左右方向键：换一个头；PageUp 和 PageDown：换一层；点击某一行的词元，把它的权重固定显示为条形图，上下方向键移动固定的行。</translation>
+    </message>
+    <message>
+        <source>Esc returns to the page. Click a row&apos;s token to pin its weights as bars.</source>
+        <translation>按 Esc 返回页面。点击某一行的词元，把它的权重固定显示为条形图。</translation>
     </message>
 </context>
 <context>

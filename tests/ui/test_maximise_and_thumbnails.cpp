@@ -14,6 +14,7 @@
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
+#include "ui/widgets/weight_scale.h"
 
 using namespace al;
 using namespace al::ui;
@@ -91,13 +92,17 @@ class TestMaximiseAndThumbnails : public QObject {
     QCOMPARE(thumbnails->layerCount(), 3);
     QCOMPARE(thumbnails->headCount(), 3);
     QCOMPARE(thumbnails->thumbnailCount(), 9);
-    // The colours are the model's weights on the heatmaps' scale: the largest weight of a head draws its top colour.
+    // The colours are the model's weights in the heatmaps' colours: each cell as its heatmap on the page draws it.
     const ImdbPrediction expected = predictText(*model->model, model->vocabulary, kReview);
     for (int l = 0; l < 3; ++l)
       for (int h = 0; h < 3; ++h) {
         Index i = 0, j = 0;
         expected.attention[size_t(l)][size_t(h)].maxCoeff(&i, &j);
-        QCOMPARE(thumbnails->cellColour(l, h, int(i), int(j)), Appearance::instance()->weightsScale().high);
+        HeatmapView* map = page.heatmap(l, h);
+        const WeightRange range{map->rangeLower(), map->rangeUpper(), map->rangeIsLogarithmic()};
+        for (auto [row, column] : {std::pair{int(i), int(j)}, std::pair{0, 1}})
+          QCOMPARE(thumbnails->cellColour(l, h, row, column),
+                   weightColour(map->drawnCell(row, column), range, WeightScaleSetting::instance().scale()));
       }
     // A click on layer 3, head 2 opens that heatmap.
     QTest::mouseClick(thumbnails, Qt::LeftButton, {}, thumbnails->thumbnailRect(2, 1).center());

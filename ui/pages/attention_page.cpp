@@ -202,7 +202,9 @@ QWidget* AttentionPage::createHeatmapsTab() {
   auto* mapsRow = new QHBoxLayout(maps);
   mapsRow->setContentsMargins(0, 0, 0, 0);
   thumbnails_ = new AttentionThumbnails;
-  connect(thumbnails_, &AttentionThumbnails::opened, this, [this](int l, int h) { MaximisedHeatmap::open(heatmap(l, h)); });
+  connect(thumbnails_, &AttentionThumbnails::opened, this, [this](int l, int h) {
+    MaximisedHeatmap::open(heatmap(l, h), [this](int layer, int head) { return heatmap(layer, head); }, l, h);
+  });
   mapsRow->addWidget(thumbnails_, 0, Qt::AlignTop);
   mapsRow->addWidget(scroll, 1);
   splitter->addWidget(maps);

@@ -7,24 +7,13 @@
 
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/widgets/weight_scale.h"
 
 namespace al::ui {
 
 namespace {
 
 constexpr int kGap = 6;
-
-QColor blend(const QColor& a, const QColor& b, double t) {
-  return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * t, a.greenF() + (b.greenF() - a.greenF()) * t,
-                          a.blueF() + (b.blueF() - a.blueF()) * t);
-}
-
-// The heatmaps' scale: low at 0, middle at half the largest weight, high at the largest.
-QColor weightColour(double v, double largest) {
-  const Appearance::ColourScale scale = Appearance::instance()->weightsScale();
-  const double t = std::clamp(largest > 0 ? v / largest : 0.0, 0.0, 1.0);
-  return t < 0.5 ? blend(scale.low, scale.middle, t * 2) : blend(scale.middle, scale.high, t * 2 - 1);
-}
 
 }  // namespace
 
@@ -36,11 +25,24 @@ AttentionThumbnails::AttentionThumbnails(QWidget* parent) : QWidget(parent) {
     updateGeometry();
     update();
   });
+  connect(&WeightScaleSetting::instance(), &WeightScaleSetting::changed, this, [this] { setAttention(attention_); });
   setTranslatedTexts(this, [this] { setToolTip(tr("Every layer (row) and head (column): click one to see it full screen")); });
 }
 
 void AttentionThumbnails::setAttention(const std::vector<std::vector<Matrix>>& attention) {
   attention_ = attention;
+  // Each thumbnail in the heatmaps' scale with its own range, as its heatmap on the page: near-uniform attention
+  // is pale (relative to an equal share), never a dark block.
+  scaled_.assign(attention.size(), {});
+  ranges_.assign(attention.size(), {});
+  scales_.assign(attention.size(), {});
+  for (size_t l = 0; l < attention.size(); ++l)
+    for (const Matrix& m : attention[l]) {
+      const WeightScale scale = effectiveScale(m, WeightScaleSetting::instance().scale());
+      scaled_[l].push_back(scaledWeights(m, scale));
+      ranges_[l].push_back(fitWeightRange(scaled_[l].back(), scale));
+      scales_[l].push_back(scale);
+    }
   updateGeometry();
   update();
 }
@@ -59,8 +61,8 @@ QSize AttentionThumbnails::sizeHint() const {
 }
 
 QColor AttentionThumbnails::cellColour(int layer, int head, int row, int column) const {
-  const Matrix& m = attention_[size_t(layer)][size_t(head)];
-  return weightColour(m(row, column), m.size() ? m.maxCoeff() : 0.0);
+  const size_t l = size_t(layer), h = size_t(head);
+  return weightColour(scaled_[l][h](row, column), ranges_[l][h], scales_[l][h]);
 }
 
 void AttentionThumbnails::paintEvent(QPaintEvent*) {

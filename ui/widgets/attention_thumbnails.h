@@ -1,6 +1,6 @@
 #pragma once
 // Every layer and head at a glance (the picture of BertViz's model view): a grid of small heatmaps, one row per
-// layer, one column per head, in the theme's colour scale (0 .. the thumbnail's largest weight). A click on one
+// layer, one column per head, in the heatmaps' colour scale (weight_scale.h), each with its own data's range. A click on one
 // emits opened(layer, head); the Attention page then shows that heatmap full screen.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
@@ -9,6 +9,8 @@
 #include "core/tensor.h"
 
 #include <QRect>
+
+#include "ui/widgets/weight_scale.h"
 #include <QWidget>
 
 namespace al::ui {
@@ -40,6 +42,9 @@ class AttentionThumbnails : public QWidget {
   int labelWidth() const;
 
   std::vector<std::vector<Matrix>> attention_;
+  std::vector<std::vector<Matrix>> scaled_;  // as coloured: × the allowed keys for the relative scale
+  std::vector<std::vector<WeightRange>> ranges_;
+  std::vector<std::vector<WeightScale>> scales_;
 };
 
 }  // namespace al::ui

@@ -1,5 +1,7 @@
 #include "ui/widgets/heatmap_view.h"
 
+#include <QApplication>
+#include <QFontInfo>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QMenu>
@@ -41,17 +43,25 @@ QCPColorGradient gradient(const Appearance::ColourScale& scale) {
   return g;
 }
 
-QCPColorGradient weightsGradient(WeightScale scale) {
+// The weight scale's gradient; relative to an equal share, white sits at 1 wherever 1 is in the data's range.
+QCPColorGradient weightsGradient(WeightScale scale, const WeightRange& range) {
   QColor low, middle, high;
   weightStops(scale, low, middle, high);
-  return gradient({low, middle, high});
+  QCPColorGradient g;
+  g.clearColorStops();
+  g.setColorStopAt(0, low);
+  g.setColorStopAt(std::clamp(equalSharePosition(range), 1e-3, 1 - 1e-3), middle);
+  g.setColorStopAt(1, high);
+  return g;
 }
 QCPColorGradient signedGradient() { return gradient(Appearance::instance()->signedScale()); }
 
-// The smallest label font, in pixels: still readable on a projector. A cell narrower than this (a long review
-// seen whole) is reached by zooming; resetView() zooms so that every visible cell can be named.
+// The smallest label font, in pixels: a small map on a page still names every token of a sentence; cells smaller
+// than its line get every step-th label. A review longer than kWholeUpTo tokens opens zoomed so that its cells
+// hold full-size labels; the one-map view and the exports give every cell room for labels of at least 11 px.
 constexpr int kSmallestLabelPixels = 8;
-constexpr int kLargestLabelPixels = 12;
+constexpr int kSmallestCellPixels = 14;
+constexpr int kReadableLabelPixels = 11;
 
 // Pixels per cell along an axis, for the visible range.
 double pixelsPerCell(const QCPAxis* axis) {
@@ -59,25 +69,39 @@ double pixelsPerCell(const QCPAxis* axis) {
   return axisPixels / std::max(1.0, axis->range().size());
 }
 
-// A text tick at every whole position in view, in a font as large as a cell allows (from kSmallestLabelPixels to
-// kLargestLabelPixels): every row and column is named. Only when the user zooms out so far that cells are smaller
-// than the smallest font does it name every step-th. The axis length is known only after the plot's layout, so
-// this runs after every layout and asks for one more replot when the ticks changed.
-void labelEveryCell(QCPAxis* axis, const QStringList& labels) {
+// A text tick at every whole position in view, in a font as large as `largest` pixels while a cell holds its line
+// (not below kSmallestLabelPixels): every row and column is named. Column labels lie flat when the widest fits its
+// cell, else stand upright (one line's height along the axis). Only when cells are smaller than the smallest
+// font's line is every step-th named. The axis length is known only after the plot's layout, so this runs after
+// every layout and asks for one more replot when the ticks changed.
+void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
   const double cell = pixelsPerCell(axis);
-  const int fontPixels = std::clamp(static_cast<int>(cell) - 1, kSmallestLabelPixels, kLargestLabelPixels);
-  const int step = std::max(1, static_cast<int>(std::ceil((kSmallestLabelPixels + 1) / std::max(cell, 1e-3))));
   const QCPRange range = axis->range();
   const int first = std::max(0, static_cast<int>(std::floor(range.lower)));
   const int last = std::min(static_cast<int>(labels.size()) - 1, static_cast<int>(std::ceil(range.upper)));
+  const auto shortened = [&](int i) { return labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]; };
+  QFont font = axis->tickLabelFont();
+  int fontPixels = std::max(largest, kSmallestLabelPixels);
+  font.setPixelSize(fontPixels);
+  while (fontPixels > kSmallestLabelPixels && QFontMetrics(font).height() > cell) font.setPixelSize(--fontPixels);
+  const QFontMetrics metrics(font);
+  int widest = 0;
+  for (int i = first; i <= last; ++i) widest = std::max(widest, metrics.horizontalAdvance(shortened(i)));
+  const bool horizontal = axis->orientation() == Qt::Horizontal;
+  const bool flat = !horizontal || widest + 4 <= cell;
+  // Along the axis a label takes its glyphs' height (the pixel size), or a flat column label its width.
+  const double extent = horizontal && flat ? widest + 4 : std::min<double>(metrics.height(), fontPixels);
+  const int step = std::max(1, static_cast<int>(std::ceil(extent / std::max(cell, 1e-3) - 1e-9)));
   QMap<double, QString> ticks;
   for (int i = first - first % step; i <= last; i += step)
-    if (i >= 0) ticks.insert(i, labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]);
-  QFont font = axis->tickLabelFont();
+    if (i >= 0) ticks.insert(i, shortened(i));
+  const double rotation = horizontal && !flat ? 90 : 0;
   const auto current = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
-  if (current && current->ticks() == ticks && font.pixelSize() == fontPixels) return;
-  font.setPixelSize(fontPixels);
+  if (current && current->ticks() == ticks && axis->tickLabelFont().pixelSize() == fontPixels &&
+      axis->tickLabelRotation() == rotation)
+    return;
   axis->setTickLabelFont(font);
+  axis->setTickLabelRotation(rotation);
   auto ticker = QSharedPointer<QCPAxisTickerText>::create();
   ticker->setTicks(ticks);
   axis->setTicker(ticker);
@@ -153,12 +177,17 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   cellNote_->setObjectName("heatmapCellNote");
   cellNote_->setWordWrap(true);
   layout->addWidget(cellNote_);
+  pinnedBars_ = new WeightBars;  // a pinned row's weights, large: only where setPinnable allows it
+  pinnedBars_->setLabelScale(1.5);
+  pinnedBars_->setMinimumHeight(170);
+  pinnedBars_->hide();
+  layout->addWidget(pinnedBars_, 1);
+  layout->setStretchFactor(plot_, 3);
   plot_->hide();  // until there is a matrix
   setMinimumSize(260, 240);
 
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->yAxis->setRangeReversed(true);  // query token 1 at the top, as a matrix is written
-  plot_->xAxis->setTickLabelRotation(90);  // a label as wide as its font is high: one per column
   for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
     axis->grid()->setVisible(false);
     axis->setSubTicks(false);
@@ -205,9 +234,10 @@ void HeatmapView::setColouring(Colouring colouring) {
   if (values_.size() > 0) redraw();
 }
 
-void HeatmapView::setFixedRange(double lower, double upper) {
+void HeatmapView::setFixedRange(double lower, double upper, bool logarithmic) {
   fixedLower_ = lower;
   fixedUpper_ = upper;
+  fixedLogarithmic_ = logarithmic;
   if (values_.size() > 0) redraw();
 }
 
@@ -219,7 +249,11 @@ void HeatmapView::shareOneScale(const QList<HeatmapView*>& views) {
   }
 }
 
-WeightScale HeatmapView::weightScale() const { return WeightScaleSetting::instance().scale(); }
+WeightScale HeatmapView::weightScale() const { return effectiveScale(values_, WeightScaleSetting::instance().scale()); }
+
+int HeatmapView::fullLabelPixels() {
+  return std::max(kReadableLabelPixels, QFontInfo(QApplication::font()).pixelSize());
+}
 
 void HeatmapView::setMatrix(const al::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels) {
   values_ = values;
@@ -230,6 +264,7 @@ void HeatmapView::setMatrix(const al::Matrix& values, const QStringList& rowLabe
   columnLabels_ = labelsOrNumbers(columnLabels, values.cols());
   redraw();
   highlightRow(highlightedRow_ < rows() ? highlightedRow_ : -1);
+  pinRow(pinnedRow_ < rows() ? pinnedRow_ : -1);
   resetView();
   for (HeatmapView* sibling : scaleSiblings_)
     if (sibling && sibling->values_.size() > 0) sibling->applyRange();
@@ -248,13 +283,12 @@ void HeatmapView::redraw() {
   for (int i = 0; i < ny; ++i)
     for (int j = 0; j < nx; ++j) map_->data()->setCell(j, i, values_(i, j) * rowFactors_[size_t(i)]);
   map_->hasMaskedCells = !values_.allFinite();
-  map_->setGradient(colouring_ == Colouring::Weights ? weightsGradient(weightScale()) : signedGradient());
   scale_->axis()->setLabel(colouring_ == Colouring::Weights ? WeightScaleSetting::legendTitle(weightScale()) : QString());
   applyRange();
 }
 
 WeightRange HeatmapView::ownRange() const {
-  if (fixedUpper_ > fixedLower_) return {fixedLower_, fixedUpper_, false};
+  if (fixedUpper_ > fixedLower_) return {fixedLower_, fixedUpper_, fixedLogarithmic_};
   if (values_.size() == 0) return {};
   if (colouring_ == Colouring::Weights) {
     al::Matrix scaled = values_;  // rows x columns, as drawn
@@ -274,6 +308,7 @@ void HeatmapView::applyRange() {
     if (sibling && sibling->values_.size() > 0 && sibling->colouring_ == colouring_) range = range.united(sibling->ownRange());
   map_->setDataScaleType(range.logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
   map_->setDataRange(QCPRange(range.lower, range.upper));
+  map_->setGradient(colouring_ == Colouring::Weights ? weightsGradient(weightScale(), range) : signedGradient());
   if (range.logarithmic) setRelativeTicks(scale_->axis());
   else scale_->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
   plot_->replot(QCustomPlot::rpQueuedReplot);
@@ -302,8 +337,9 @@ void HeatmapView::resetView() {
 // review is then read by dragging, every token named.
 void HeatmapView::fitRanges() {
   const auto shown = [this](int count, int pixels) {
-    if (pixels <= 0 || !zoomToName_) return count;  // not laid out yet: afterLayout fits again
-    return std::clamp(pixels / (kSmallestLabelPixels + 1), 1, std::max(count, 1));
+    // A sentence is shown whole; a longer review too when not laid out yet (afterLayout fits again).
+    if (pixels <= 0 || !zoomToName_ || count <= kWholeUpTo) return count;
+    return std::clamp(pixels / kSmallestCellPixels, 1, std::max(count, 1));
   };
   plot_->xAxis->setRange(-0.5, shown(columns(), plot_->axisRect()->width()) - 0.5);
   plot_->yAxis->setRange(-0.5, shown(rows(), plot_->axisRect()->height()) - 0.5);
@@ -320,8 +356,8 @@ void HeatmapView::updateTicks() {
   // The colour scale's ticks as many as its new length has room for.
   if (map_->dataScaleType() == QCPAxis::stLogarithmic && setRelativeTicks(scale_->axis()))
     plot_->replot(QCustomPlot::rpQueuedReplot);
-  labelEveryCell(plot_->xAxis, columnLabels_);
-  labelEveryCell(plot_->yAxis, rowLabels_);
+  labelEveryCell(plot_->xAxis, columnLabels_, fullLabelPixels());
+  labelEveryCell(plot_->yAxis, rowLabels_, fullLabelPixels());
   // While part of the map is in view, say how to reach the rest (a clicked cell's note stays).
   const QString hint = tr("Every token is named: drag to move through the %1 × %2 map, turn the wheel to zoom out.")
                            .arg(rows())
@@ -382,6 +418,52 @@ QPoint HeatmapView::cellCentre(int row, int column) const {
   return map_->coordsToPixels(column, row).toPoint();
 }
 
+void HeatmapView::setPinnable(bool pinnable) {
+  pinnable_ = pinnable;
+  if (!pinnable) pinRow(-1);
+}
+
+void HeatmapView::pinRow(int row) {
+  pinnedRow_ = pinnable_ && row >= 0 && row < rows() ? row : -1;
+  pinnedBars_->setVisible(pinnedRow_ >= 0);
+  if (pinnedRow_ < 0) return;
+  highlightRow(pinnedRow_);
+  pinnedBars_->setWeights(values_.row(pinnedRow_), columnLabels_,
+                          tr("Where “%1” looks (%2)").arg(rowLabels_.value(pinnedRow_), title()));
+}
+
+std::unique_ptr<HeatmapView> HeatmapView::exportFigure() const {
+  auto figure = std::make_unique<HeatmapView>(title());
+  figure->setAttribute(Qt::WA_DontShowOnScreen);
+  figure->setAutoFillBackground(true);  // the plot's background, not the window's grey
+  QPalette palette = figure->palette();
+  palette.setColor(QPalette::Window, Appearance::instance()->background());
+  figure->setPalette(palette);
+  figure->setColouring(colouring_);
+  figure->setFixedRange(rangeLower(), rangeUpper(), rangeIsLogarithmic());
+  figure->setAxisTitles(plot_->yAxis->label(), plot_->xAxis->label());
+  figure->setZoomToNameEveryCell(false);  // every row, however long the review
+  figure->setMatrix(values_, rowLabels_, columnLabels_);
+  // Cells that hold a full-size label; room for the longest label on each axis, the titles and the colour bar.
+  QFont font = QApplication::font();
+  font.setPixelSize(fullLabelPixels());
+  const QFontMetrics metrics(font);
+  int widest = 0;
+  for (const QString& label : rowLabels_ + columnLabels_) widest = std::max(widest, metrics.horizontalAdvance(label.left(16)));
+  const int cell = std::max(metrics.height() + 8, 24);
+  figure->resize(std::max(320, columns() * cell + widest + 4 * metrics.height() + 120),
+                 std::max(240, rows() * cell + widest + 6 * metrics.height() + 40));
+  figure->show();  // laid out off screen
+  figure->layout()->activate();
+  for (int k = 0; k < 3; ++k) figure->plot_->replot(QCustomPlot::rpImmediateRefresh);
+  return figure;
+}
+
+void HeatmapView::exportPicture(const QString& path) const {
+  const std::unique_ptr<HeatmapView> figure = exportFigure();
+  exportWidget(figure.get(), path);
+}
+
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
   if (watched == plot_ && values_.size() > 0) {
     int row = 0, column = 0;
@@ -394,6 +476,15 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::MouseButtonPress) pressedAt_ = static_cast<QMouseEvent*>(event)->pos();
     if (event->type() == QEvent::MouseButtonRelease) {
       auto* mouse = static_cast<QMouseEvent*>(event);
+      const QRect area = plot_->axisRect()->rect();
+      if (mouse->button() == Qt::LeftButton && mouse->pos().x() < area.left() && mouse->pos().y() >= area.top() &&
+          mouse->pos().y() <= area.bottom()) {  // a row label: pin that query
+        const int labelRow = static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(mouse->pos().y())));
+        if (labelRow >= 0 && labelRow < rows()) {
+          if (pinnable_) pinRow(labelRow);
+          emit cellClicked(labelRow, -1);
+        }
+      }
       // A click, not the end of a drag: name the cell and select its row.
       if (mouse->button() == Qt::LeftButton && (mouse->pos() - pressedAt_).manhattanLength() < 4 &&
           cellAt(mouse->pos(), row, column))
@@ -424,7 +515,14 @@ void HeatmapView::showContextMenu(const QPoint& position) {
   }
   menu.addAction(tr("Maximise (Esc returns)"), this, [this] { MaximisedHeatmap::open(this); });
   menu.addSeparator();
-  addExportActions(menu, this, fileNameOf(title(), QStringLiteral("heatmap")), csvHeader(), csvRows());
+  const QString name = fileNameOf(title(), QStringLiteral("heatmap"));
+  menu.addAction(tr("Save picture (PNG, SVG, PDF)…"), this, [this, name] {
+    const std::unique_ptr<HeatmapView> figure = exportFigure();
+    askAndExportWidget(figure.get(), name);
+  });
+  const QStringList header = csvHeader();
+  const auto rows = csvRows();
+  menu.addAction(tr("Save numbers as CSV…"), this, [=, this] { askAndWriteCsv(this, name, header, rows); });
   menu.exec(plot_->mapToGlobal(position));
 }
 
@@ -443,7 +541,6 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   bars_->setPen(Qt::NoPen);
   bars_->setBrush(palette::kBars);
   bars_->setWidth(0.8);
-  plot_->xAxis->setTickLabelRotation(90);  // a label as wide as its font is high: one per bar
   plot_->xAxis->grid()->setVisible(false);
   plot_->xAxis->setSubTicks(false);
   plot_->yAxis->ticker()->setTickCount(3);  // a short plot on a projector: three weights, never a crowd
@@ -451,7 +548,18 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->axisRect()->setRangeZoom(Qt::Horizontal);
   plot_->axisRect()->setRangeDrag(Qt::Horizontal);
-  connect(plot_, &QCustomPlot::afterLayout, this, [this] { labelEveryCell(plot_->xAxis, labels_); });
+  connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+    labelEveryCell(plot_->xAxis, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
+    if (labelScale_ != 1) {  // the weights' axis as large as the tokens'
+      QFont font = plot_->yAxis->tickLabelFont();
+      const int pixels = static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_);
+      if (font.pixelSize() != pixels) {
+        font.setPixelSize(pixels);
+        plot_->yAxis->setTickLabelFont(font);
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+      }
+    }
+  });
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, &WeightBars::showContextMenu);
 }
@@ -468,7 +576,7 @@ void WeightBars::setWeights(const al::RowVector& weights, const QStringList& lab
   bars_->setData(keys, values, true);
   plot_->xAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(weights.size())) - 0.4);
   plot_->yAxis->setRange(0, std::max(1e-6, weights.size() ? static_cast<double>(weights.maxCoeff()) * 1.1 : 1.0));
-  labelEveryCell(plot_->xAxis, labels_);
+  labelEveryCell(plot_->xAxis, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
   fitAxisLabels();
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }

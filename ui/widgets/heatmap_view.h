@@ -1,18 +1,24 @@
 #pragma once
 // Attention as a picture. HeatmapView draws a matrix as coloured cells (QCustomPlot's colour map, no
 // interpolation) with the tokens on both axes and a colour scale: row i is query token i (read top to bottom),
-// column j is key token j, and the colour is how much i looks at j. Every row and column in view is named (the
-// labels shrink to fit a cell; a review too long for that opens zoomed on its start, every token named, and a drag
-// moves along it; the wheel zooms, a double click resets). A tooltip gives the exact number, a click names the cell
-// under the map by both its tokens. Weights are coloured by the app's one colour scale (ui/widgets/weight_scale.h).
+// column j is key token j, and the colour is how much i looks at j. A sentence of up to kWholeUpTo tokens is always
+// shown whole, its cells scaled to the space the map has; the labels are as large as the app's font (they grow with
+// zoom and presentation mode) while a cell holds them, column labels lie flat where they fit and stand upright
+// otherwise, and where cells are too small for every label every step-th is named. A review longer than that opens
+// zoomed on its start, every token named, and a drag moves along it (the wheel zooms, a double click resets). A
+// tooltip gives the exact number, a click names the cell under the map by both its tokens, a click on a row label
+// pins that query (its weights as large bars under the map, where the map allows it: setPinnable). Weights are
+// coloured by the app's one colour scale (ui/widgets/weight_scale.h).
 // WeightBars draws one row of weights as a bar chart: where one token looks across the sentence.
 //
-// Both export their picture (PNG, SVG, PDF) and their numbers (CSV) from a right-click menu.
+// Both export their picture (PNG, SVG, PDF) and their numbers (CSV) from a right-click menu; a heatmap's picture is
+// the whole map (every row, both axis titles, the colour bar), whatever part of it is on screen.
 #include <QList>
 #include <QPoint>
 #include <QPointer>
 #include <QStringList>
 #include <QWidget>
+#include <memory>
 #include <vector>
 
 #include "core/tensor.h"
@@ -27,6 +33,7 @@ class QLabel;
 namespace al::ui {
 
 class CellMap;
+class WeightBars;
 
 class HeatmapView : public QWidget {
   Q_OBJECT
@@ -36,6 +43,8 @@ class HeatmapView : public QWidget {
     Signed,   // blue below 0, white at 0, red above: encodings, similarities
   };
 
+  static constexpr int kWholeUpTo = 32;  // a sentence up to this many tokens is never shown in part
+
   explicit HeatmapView(const QString& title = {}, QWidget* parent = nullptr);
 
   void setTitle(const QString& title);
@@ -44,7 +53,9 @@ class HeatmapView : public QWidget {
   // (weight_scale.h) for Weights and [-m, m] with m = max |value| for Signed, unless a fixed range was set.
   void setMatrix(const al::Matrix& values, const QStringList& rowLabels = {}, const QStringList& columnLabels = {});
   void setColouring(Colouring colouring);
-  void setFixedRange(double lower, double upper);  // lower == upper: automatic again
+  Colouring colouring() const { return colouring_; }
+  // lower == upper: automatic again. logarithmic: a relative-to-an-equal-share range (weight_scale.h).
+  void setFixedRange(double lower, double upper, bool logarithmic = false);
   // false: resetView() shows the whole matrix even when its cells are too small to name each (a matrix of
   // numbered positions or dimensions, not of tokens); then every step-th is named. Default true.
   void setZoomToNameEveryCell(bool zoom) { zoomToName_ = zoom; }
@@ -54,6 +65,16 @@ class HeatmapView : public QWidget {
   // Outlines one row (the clicked token); -1 removes the outline.
   void highlightRow(int row);
   void resetView();
+  // Pinning: a click on a row label shows that row's weights as large bars under the map (the one-map view).
+  void setPinnable(bool pinnable);
+  void pinRow(int row);  // -1 unpins
+  int pinnedRow() const { return pinnedRow_; }
+  WeightBars* pinnedBars() const { return pinnedBars_; }
+
+  // The whole map as a figure of its own, sized so that every cell and label is readable, in this map's colour
+  // range; exportPicture writes it (PNG at 2x, SVG and PDF as vectors: ui/export.h).
+  std::unique_ptr<HeatmapView> exportFigure() const;
+  void exportPicture(const QString& path) const;
 
   const al::Matrix& matrix() const { return values_; }
   int rows() const { return static_cast<int>(values_.rows()); }
@@ -68,6 +89,8 @@ class HeatmapView : public QWidget {
   void clickCell(int row, int column);
   QString cellNote() const;
   QPoint cellCentre(int row, int column) const;  // in the plot's pixels
+  // The label font's size for the app's font now, in pixels (before shrinking to fit a cell).
+  static int fullLabelPixels();
   QStringList rowLabels() const { return rowLabels_; }
   QStringList columnLabels() const { return columnLabels_; }
   QString toolTipFor(int row, int column) const;
@@ -81,7 +104,7 @@ class HeatmapView : public QWidget {
   QCustomPlot* plot() const { return plot_; }
 
  signals:
-  void cellClicked(int row, int column);
+  void cellClicked(int row, int column);  // column -1: the row's label was clicked
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -107,6 +130,10 @@ class HeatmapView : public QWidget {
   QStringList rowLabels_, columnLabels_;
   Colouring colouring_ = Colouring::Weights;
   double fixedLower_ = 0, fixedUpper_ = 0;
+  bool fixedLogarithmic_ = false;
+  bool pinnable_ = false;
+  int pinnedRow_ = -1;
+  WeightBars* pinnedBars_ = nullptr;
   std::vector<double> rowFactors_;  // per row: n, the keys it may look at, relative to an equal share; else 1
   QList<QPointer<HeatmapView>> scaleSiblings_;
   int highlightedRow_ = -1;
@@ -128,6 +155,8 @@ class WeightBars : public QWidget {
   QStringList csvHeader() const;
   std::vector<std::vector<QString>> csvRows() const;
   QCustomPlot* plot() const { return plot_; }
+  // Tick labels this many times the app's font (the pinned bars: for the back row).
+  void setLabelScale(double scale) { labelScale_ = scale; }
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
@@ -139,6 +168,7 @@ class WeightBars : public QWidget {
   QLabel* title_;
   QCustomPlot* plot_;
   QCPBars* bars_;
+  double labelScale_ = 1;
   al::RowVector weights_;
   QStringList labels_;
 };

@@ -42,6 +42,16 @@ QMap<double, QString> relativeTicks(double lower, double upper, double pixels, d
     for (int k = first; k <= last; ++k) ticks.insert(std::pow(factor, k), tickText(std::pow(factor, k)));
     break;
   }
+  // The range's ends named too when the powers stop well short of them (a range from the data, not around 1).
+  const auto end = [&](double v) {
+    const auto pixelsTo = [&](double t) { return pixels * std::abs(std::log(v / t)) / decades; };
+    for (double t : ticks.keys())
+      if (pixelsTo(t) < 1.5 * labelPixels) return;
+    const double n = v < 1 ? 1 / v : v;
+    ticks.insert(v, (v < 1 ? QStringLiteral("1/") : QString()) + QString::number(n, 'g', 2));
+  };
+  end(upper);
+  end(lower);
   // A narrow range (within ½ .. 2): 0.8 and 1.25 too, a fifth less and a quarter more than an equal share.
   if (upper < 2 && pixels >= 3 * 1.5 * labelPixels)
     for (double v : {0.8, 1.25})

@@ -24,6 +24,20 @@ Index allowedKeys(const Matrix& weights, Index row) {
   return std::max<Index>(1, (weights.row(row).array() != 0.0f).count());
 }
 
+WeightScale effectiveScale(const Matrix& weights, WeightScale chosen) {
+  if (chosen != WeightScale::RelativeToUniform || weights.size() == 0) return chosen;
+  for (Index i = 0; i < weights.rows(); ++i)
+    if (allowedKeys(weights, i) > 1) return chosen;
+  return WeightScale::ZeroToOne;
+}
+
+Matrix scaledWeights(const Matrix& weights, WeightScale scale) {
+  Matrix scaled = weights;
+  if (scale == WeightScale::RelativeToUniform)
+    for (Index i = 0; i < scaled.rows(); ++i) scaled.row(i) *= static_cast<float>(allowedKeys(weights, i));
+  return scaled;
+}
+
 WeightRange fitWeightRange(const Matrix& scaled, WeightScale scale) {
   const auto finite = scaled.array().isFinite();
   switch (scale) {
@@ -34,13 +48,20 @@ WeightRange fitWeightRange(const Matrix& scaled, WeightScale scale) {
     case WeightScale::RelativeToUniform:
       break;
   }
-  // How far from an equal share the furthest cell is, as a factor (a masked key, 0, does not count).
-  double factor = 1.25;
+  // From the smallest to the largest share the data holds, 1 (an equal share) always inside: a near one-hot row is
+  // then as strongly coloured as the scale goes, not pale on a range stretched to 10^9. Below a hundredth of an
+  // equal share is "nothing" (a masked key, 0, does not count).
+  double lower = 0.8, upper = 1.25;
   for (Index i = 0; i < scaled.size(); ++i) {
     const double v = scaled.data()[i];
-    if (std::isfinite(v) && v > 0) factor = std::max({factor, v, 1 / v});
+    if (std::isfinite(v) && v > 0) lower = std::min(lower, v), upper = std::max(upper, v);
   }
-  return {1 / factor, factor, true};
+  return {std::max(lower, kSmallestShare), upper, true};
+}
+
+double equalSharePosition(const WeightRange& range) {
+  if (!range.logarithmic || !(range.lower > 0 && range.upper > range.lower)) return 0.5;
+  return std::clamp(std::log(1 / range.lower) / std::log(range.upper / range.lower), 0.0, 1.0);
 }
 
 void weightStops(WeightScale scale, QColor& low, QColor& middle, QColor& high) {
@@ -60,7 +81,9 @@ QColor weightColour(double scaled, const WeightRange& range, WeightScale scale) 
   t = std::clamp(t, 0.0, 1.0);
   QColor low, middle, high;
   weightStops(scale, low, middle, high);
-  return t < 0.5 ? palette::blend(low, middle, 2 * t) : palette::blend(middle, high, 2 * t - 1);
+  const double m = equalSharePosition(range);  // white at an equal share, wherever it sits in the range
+  if (t < m) return palette::blend(low, middle, t / m);
+  return m >= 1 ? middle : palette::blend(middle, high, (t - m) / (1 - m));
 }
 
 // ---------------------------------------------------------------------------------------------------------

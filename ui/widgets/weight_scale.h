@@ -35,11 +35,19 @@ struct WeightRange {
 
 // The value a weight is coloured by: weight × keys for RelativeToUniform, the weight itself otherwise.
 double scaledWeight(double weight, Index keys, WeightScale scale);
+// The scale a map is drawn in: `chosen`, except that relative to an equal share a map whose every row has one key
+// (a one-token sentence) would be all white, exactly an equal share: it is drawn from 0 to 1 then.
+WeightScale effectiveScale(const Matrix& weights, WeightScale chosen);
+// Every weight scaled for `scale` (row by row: × its allowed keys for RelativeToUniform).
+Matrix scaledWeights(const Matrix& weights, WeightScale scale);
 // The keys row `row` may look at: its weights that are not exactly 0 (at least 1).
 Index allowedKeys(const Matrix& weights, Index row);
-// The range that fits `scaled` (values already scaled): RelativeToUniform spans [1/r, r] around 1 with r the
-// largest factor away from an equal share (at least 1.25), ZeroToMax [0, max], ZeroToOne [0, 1].
+// The range that fits `scaled` (values already scaled): RelativeToUniform spans the data's smallest to largest
+// share (at least 0.8 .. 1.25, never below kSmallestShare), ZeroToMax [0, max], ZeroToOne [0, 1].
 WeightRange fitWeightRange(const Matrix& scaled, WeightScale scale);
+constexpr double kSmallestShare = 0.01;  // a hundredth of an equal share: the relative scale's floor
+// Where an equal share (1) sits in a logarithmic range, 0..1: the gradient's white stop. 0.5 for a linear range.
+double equalSharePosition(const WeightRange& range);
 // The colour of a scaled value in `range`; the same stops as the heatmaps' QCustomPlot gradient.
 QColor weightColour(double scaled, const WeightRange& range, WeightScale scale);
 // The gradient's three stops (at 0, the middle and 1 of the range).

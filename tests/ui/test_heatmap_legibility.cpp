@@ -1,0 +1,307 @@
+// A heatmap read by a class: every row and column of a sentence up to 32 tokens in view without scrolling, cells
+// of at least 12 px and labels of at least 11 px that do not run into each other, in the one-map view at
+// 1280 x 720 (1x here; ctest runs this suite again at QT_SCALE_FACTOR 1.5, a 1920 x 1080 screen), in presentation
+// mode and at zoom 150 %; the same for the whole-map export. Labels grow with zoom; a clicked row label pins that
+// query's weights as bars; the one-map view walks layers and heads with the keyboard. And the colour scales follow
+// the data: relative ranges clamped to it, the same scale maximised as on the page, thumbnails of near-uniform
+// attention not dark, a one-token map not white on white.
+#include <QtTest>
+
+#include <QApplication>
+#include <QFile>
+#include <QFontMetrics>
+#include <QImage>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <qcustomplot.h>
+
+#include "ui/widgets/appearance.h"
+#include "ui/widgets/attention_thumbnails.h"
+#include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/maximised_heatmap.h"
+#include "ui/widgets/weight_scale.h"
+
+using namespace al;
+using namespace al::ui;
+
+namespace {
+
+QStringList sentence(int n) {
+  static const QStringList words{"小明", "把", "书包", "忘", "在", "教室", "，", "它", "很", "沉", "。",
+                                 "the",  "animal", "didn't", "cross", "street", "because", "it", "was", "tired",
+                                 "学生", "老师"};
+  QStringList out;
+  for (int i = 0; i < n; ++i) out << words[i % words.size()];
+  return out;
+}
+
+// Rows that sum to 1, with one clear favourite per row.
+Matrix attentionOf(int n) {
+  Matrix m(n, n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) m(i, j) = 1.0f + float((i * 7 + j * 3) % 5) * 0.1f + (j == (i + 1) % n ? 3.0f : 0.0f);
+    m.row(i) /= m.row(i).sum();
+  }
+  return m;
+}
+
+void settle(QWidget* window) {
+  for (int k = 0; k < 4; ++k) {
+    QCoreApplication::processEvents();
+    for (HeatmapView* view : window->findChildren<HeatmapView*>()) view->plot()->replot(QCustomPlot::rpImmediateRefresh);
+  }
+  if (auto* view = qobject_cast<HeatmapView*>(window)) view->plot()->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+double cellPixels(const QCPAxis* axis) {
+  return std::abs(axis->coordToPixel(1) - axis->coordToPixel(0));
+}
+
+// Every row and column inside the view and named, cells >= 12 px, labels >= 11 px not overlapping.
+QString legibilityProblem(HeatmapView* view, QWidget* window, int n) {
+  QCustomPlot* plot = view->plot();
+  if (!plot->isVisible()) return "the plot is hidden";
+  const QRect plotInWindow(plot->mapTo(window, QPoint(0, 0)), plot->size());
+  if (!window->rect().contains(plotInWindow)) return "the plot is outside the window";
+  for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+    const bool x = axis == plot->xAxis;
+    const QString name = x ? "columns" : "rows";
+    if (axis->range().lower > -0.5 + 1e-6 || axis->range().upper < n - 0.5 - 1e-6)
+      return QString("%1 %2..%3 of %4 in view").arg(name).arg(axis->range().lower).arg(axis->range().upper).arg(n);
+    const double cell = cellPixels(axis);
+    if (cell < 12) return QString("%1: cells of %2 px").arg(name).arg(cell);
+    const QFont font = axis->tickLabelFont();
+    if (font.pixelSize() < 11) return QString("%1: labels of %2 px").arg(name).arg(font.pixelSize());
+    const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
+    if (!ticker || ticker->ticks().size() != n)
+      return QString("%1: %2 of %3 named").arg(name).arg(ticker ? ticker->ticks().size() : 0).arg(n);
+    const QFontMetrics metrics(font);
+    const bool flat = !x || std::abs(axis->tickLabelRotation()) < 1;
+    // Each label's extent along its axis.
+    QList<double> extents;
+    for (const QString& label : ticker->ticks()) extents << (x && flat ? metrics.horizontalAdvance(label) : metrics.height());
+    for (int i = 0; i + 1 < n; ++i) {
+      const double gap = cell - (extents[i] + extents[i + 1]) / 2;
+      if (gap < 0) return QString("%1: labels %2 and %3 overlap by %4 px").arg(name).arg(i).arg(i + 1).arg(-gap);
+    }
+    // The labels lie inside the plot.
+    const double first = axis->coordToPixel(0), last = axis->coordToPixel(n - 1);
+    const double lo = std::min(first, last) - extents.front() / 2, hi = std::max(first, last) + extents.back() / 2;
+    if (lo < 0 || hi > (x ? plot->width() : plot->height())) return QString("%1: labels run off the plot").arg(name);
+  }
+  return {};
+}
+
+}  // namespace
+
+class TestHeatmapLegibility : public QObject {
+  Q_OBJECT
+  QTemporaryDir settingsDir_;
+
+ private slots:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName("AttentionLabTest");
+    QCoreApplication::setApplicationName("test_heatmap_legibility");
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+  }
+  void init() {
+    Appearance::instance()->setScale(1.0);
+    WeightScaleSetting::instance().setScale(WeightScale::RelativeToUniform);
+  }
+
+  void oneMapAt1280x720_data() {
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<double>("scale");
+    for (int n : {1, 9, 22, 32})
+      for (double scale : {1.0, Appearance::kPresentationScale, 1.5})
+        QTest::addRow("%d tokens, scale %.1f", n, scale) << n << scale;
+  }
+  // The one-map view fills 1280 x 720 (logical pixels: 1920 x 1080 at QT_SCALE_FACTOR 1.5) with one head.
+  void oneMapAt1280x720() {
+    QFETCH(int, tokens);
+    QFETCH(double, scale);
+    Appearance::instance()->setScale(scale);
+    HeatmapView source(QStringLiteral("Layer 1, head 1"));
+    source.setAxisTitles("query token (looks)", "key token (is looked at)");
+    source.setMatrix(attentionOf(tokens), sentence(tokens), sentence(tokens));
+    source.resize(300, 190);
+    QPointer<MaximisedHeatmap> big = MaximisedHeatmap::open(&source);
+    big->showNormal();
+    big->setGeometry(0, 0, 1280, 720);
+    settle(big);
+    const QString problem = legibilityProblem(big->view(), big, tokens);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    big->close();
+  }
+
+  void labelsGrowWithZoom() {
+    HeatmapView view;
+    view.setMatrix(attentionOf(9), sentence(9), sentence(9));
+    view.resize(900, 700);
+    view.show();
+    settle(&view);
+    const int normal = view.labelPixelSize(Qt::Vertical);
+    Appearance::instance()->setScale(Appearance::kPresentationScale);
+    settle(&view);
+    QVERIFY2(view.labelPixelSize(Qt::Vertical) >= normal * 1.4,
+             qPrintable(QString("%1 px at 1x, %2 px in presentation").arg(normal).arg(view.labelPixelSize(Qt::Vertical))));
+  }
+
+  // A small map on a page shows the whole sentence, scaled down, never a scrolled window of its rows.
+  void smallMapShowsEveryRow() {
+    HeatmapView view;
+    view.setMatrix(attentionOf(22), sentence(22), sentence(22));
+    view.resize(320, 260);
+    view.show();
+    settle(&view);
+    QCOMPARE(view.plot()->yAxis->range().lower, -0.5);
+    QCOMPARE(view.plot()->yAxis->range().upper, 21.5);
+    QCOMPARE(view.plot()->xAxis->range().upper, 21.5);
+    QVERIFY(view.cellNote().isEmpty());  // no "drag to move"
+  }
+
+  // A click on a row label pins that query: its weights as large bars under the map.
+  void pinARow() {
+    HeatmapView source;
+    source.setMatrix(attentionOf(9), sentence(9), sentence(9));
+    source.show();
+    QPointer<MaximisedHeatmap> big = MaximisedHeatmap::open(&source);
+    big->showNormal();
+    big->setGeometry(0, 0, 1280, 720);
+    settle(big);
+    HeatmapView* view = big->view();
+    QCOMPARE(view->pinnedRow(), -1);
+    const QPoint label(view->plot()->axisRect()->left() - 8, view->cellCentre(7, 0).y());
+    QTest::mouseClick(view->plot(), Qt::LeftButton, {}, label);
+    QCOMPARE(view->pinnedRow(), 7);
+    WeightBars* bars = view->pinnedBars();
+    QVERIFY(bars && bars->isVisible());
+    QCOMPARE(bars->labels(), sentence(9));
+    for (int j = 0; j < 9; ++j) QCOMPARE(bars->weights()(j), attentionOf(9)(7, j));
+    QVERIFY(bars->height() >= 150);
+    QVERIFY(bars->plot()->xAxis->tickLabelFont().pixelSize() >= 16);
+    big->close();
+  }
+
+  // The one map walks the heads (left, right) and the layers (PageUp, PageDown) of the page's maps.
+  void oneMapKeyboard() {
+    HeatmapView a("Layer 1, head 1"), b("Layer 1, head 2"), c("Layer 2, head 1"), d("Layer 2, head 2");
+    HeatmapView* grid[2][2] = {{&a, &b}, {&c, &d}};
+    for (int l = 0; l < 2; ++l)
+      for (int h = 0; h < 2; ++h) grid[l][h]->setMatrix(attentionOf(3 + l * 2 + h), sentence(3 + l * 2 + h), sentence(3 + l * 2 + h));
+    QPointer<MaximisedHeatmap> big = MaximisedHeatmap::open(
+        &a, [&](int l, int h) { return l >= 0 && l < 2 && h >= 0 && h < 2 ? grid[l][h] : nullptr; }, 0, 0);
+    QCOMPARE(big->view()->title(), a.title());
+    QTest::keyClick(big, Qt::Key_Right);
+    QCOMPARE(big->view()->title(), b.title());
+    QCOMPARE(big->view()->rows(), 4);
+    QTest::keyClick(big, Qt::Key_PageDown);
+    QCOMPARE(big->view()->title(), d.title());
+    QCOMPARE(big->view()->rows(), 6);
+    QTest::keyClick(big, Qt::Key_Right);  // no third head: stays
+    QCOMPARE(big->view()->title(), d.title());
+    QTest::keyClick(big, Qt::Key_Left);
+    QCOMPARE(big->view()->title(), c.title());
+    big->close();
+  }
+
+  // ------------------------------------------------------------------------------------------- exports
+  void wholeMapExport_data() {
+    QTest::addColumn<int>("tokens");
+    for (int n : {1, 9, 22, 32}) QTest::addRow("%d tokens", n) << n;
+  }
+  void wholeMapExport() {
+    QFETCH(int, tokens);
+    HeatmapView view(QStringLiteral("Layer 1, head 1"));
+    view.setAxisTitles("query token (looks)", "key token (is looked at)");
+    view.setMatrix(attentionOf(tokens), sentence(tokens), sentence(tokens));
+    view.resize(300, 190);  // a small map on the page: the export is the whole map all the same
+    view.show();
+    settle(&view);
+    std::unique_ptr<HeatmapView> figure = view.exportFigure();
+    settle(figure.get());
+    const QString problem = legibilityProblem(figure.get(), figure.get(), tokens);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(figure->cellNote(), QString());  // no "drag to move" hint
+    QCOMPARE(figure->plot()->yAxis->label(), QString("query token (looks)"));
+    QCOMPARE(figure->plot()->xAxis->label(), QString("key token (is looked at)"));
+    QCOMPARE(figure->rangeLower(), view.rangeLower());  // the page's colour scale
+    QCOMPARE(figure->rangeUpper(), view.rangeUpper());
+
+    QTemporaryDir dir;
+    view.exportPicture(dir.filePath("map.png"));
+    const QImage png(dir.filePath("map.png"));
+    QCOMPARE(png.size(), figure->size() * 2);
+    QCOMPARE(png.pixelColor(2, 2), QColor(Qt::white));  // no grey window background
+    view.exportPicture(dir.filePath("map.svg"));
+    QFile svg(dir.filePath("map.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray text = svg.readAll();
+    // The cells as vectors, a shape each; the only bitmap is the colour bar's gradient.
+    QVERIFY2(text.count("<image") <= 1, qPrintable(QString::number(text.count("<image"))));
+    QVERIFY2(text.count("<rect") + text.count("<path") >= tokens * tokens,
+             qPrintable(QString("%1 rects, %2 paths").arg(text.count("<rect")).arg(text.count("<path"))));
+    QVERIFY(text.contains(sentence(tokens).last().toUtf8()));
+  }
+
+  // ------------------------------------------------------------------------------------------- colour scales
+  // A near one-hot row (coche → car) is strongly coloured: the relative range stops at the data, not at 10^9.
+  void relativeRangeFollowsTheData() {
+    Matrix m(3, 3);
+    m << 1.0f - 2e-9f, 1e-9f, 1e-9f, 1e-9f, 1.0f - 2e-9f, 1e-9f, 0.2f, 0.3f, 0.5f;
+    HeatmapView view;
+    view.setMatrix(m);
+    QVERIFY(view.rangeIsLogarithmic());
+    QVERIFY2(view.rangeUpper() <= 3.0 + 1e-6, qPrintable(QString::number(view.rangeUpper())));
+    QVERIFY2(view.rangeLower() >= 0.01 - 1e-9, qPrintable(QString::number(view.rangeLower())));
+    const WeightRange range{view.rangeLower(), view.rangeUpper(), true};
+    // The favourite is the scale's strongest colour, an equal share white.
+    QCOMPARE(weightColour(view.drawnCell(0, 0), range, WeightScale::RelativeToUniform),
+             Appearance::instance()->signedScale().high);
+    QCOMPARE(weightColour(1.0, range, WeightScale::RelativeToUniform), Appearance::instance()->signedScale().middle);
+  }
+
+  // Maximised, a relative map keeps its logarithmic range: the same colours as on the page.
+  void maximisedKeepsTheScale() {
+    HeatmapView source;
+    source.setMatrix(attentionOf(9), sentence(9), sentence(9));
+    QVERIFY(source.rangeIsLogarithmic());
+    QPointer<MaximisedHeatmap> big = MaximisedHeatmap::open(&source);
+    QCOMPARE(big->view()->rangeIsLogarithmic(), source.rangeIsLogarithmic());
+    QCOMPARE(big->view()->rangeLower(), source.rangeLower());
+    QCOMPARE(big->view()->rangeUpper(), source.rangeUpper());
+    WeightScaleSetting::instance().setScale(WeightScale::ZeroToMax);  // follows a new choice too
+    QCOMPARE(big->view()->rangeIsLogarithmic(), false);
+    QCOMPARE(big->view()->rangeUpper(), source.rangeUpper());
+    big->close();
+  }
+
+  // Near-uniform attention in a thumbnail is pale, not a dark block.
+  void thumbnailsOfUniformAttentionArePale() {
+    Matrix m = Matrix::Constant(9, 9, 1.0f / 9);
+    m(0, 0) += 0.001f;
+    m(0, 1) -= 0.001f;
+    AttentionThumbnails thumbnails;
+    thumbnails.setAttention({{m}});
+    for (int i = 0; i < 9; ++i)
+      for (int j = 0; j < 9; ++j)
+        QVERIFY2(thumbnails.cellColour(0, 0, i, j).lightnessF() > 0.8,
+                 qPrintable(QString("cell %1,%2: %3").arg(i).arg(j).arg(thumbnails.cellColour(0, 0, i, j).name())));
+  }
+
+  // A one-token map has a visible cell: coloured, never white on white.
+  void oneTokenIsVisible() {
+    HeatmapView view;
+    view.setMatrix(Matrix::Constant(1, 1, 1.0f), {"好"}, {"好"});
+    view.resize(300, 260);
+    view.show();
+    settle(&view);
+    const QImage picture = view.plot()->toPixmap().toImage();
+    const QRect cell = view.plot()->axisRect()->rect();
+    QVERIFY(picture.pixelColor(cell.center()) != picture.pixelColor(cell.center().x(), cell.top() - 4));
+  }
+};
+
+QTEST_MAIN(TestHeatmapLegibility)
+#include "test_heatmap_legibility.moc"
