@@ -2649,6 +2649,10 @@ to %2</source>
         <source>Where the blank at word %1 looked (%2)</source>
         <translation>第 %1 个词处的空位关注了哪里（%2）</translation>
     </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::HeatmapView</name>

@@ -11,6 +11,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <qcustomplot.h>
 #include <cmath>
 
 #include "ui/widgets/curve_plot.h"
@@ -103,6 +104,22 @@ class TestFillPage : public QObject {
     QVERIFY(std::abs(row.sum() - 1.0f) < 1e-5f);
     QVERIFY(row.head(blank.position).sum() > 0);                             // words before the blank
     QVERIFY(row.tail(row.size() - blank.position - 1).sum() > 0);            // and after it
+  }
+
+  // The candidates' bars are the words' probabilities, and say so (beside the axis, in the CSV); the attention
+  // bars beside them are weights.
+  void theCandidatesAreProbabilities() {
+    ModelLibrary library;
+    FillPage page(&library);
+    addToLibrary(library, smallModel());
+    page.setText(kSentence);
+    QVERIFY(page.hasResult());
+    QCOMPARE(page.candidateBars()->csvHeader().at(1), QStringLiteral("probability"));
+    QCOMPARE(page.attentionBars()->csvHeader().at(1), QStringLiteral("weight"));
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_COMPARE(page.candidateBars()->plot()->yAxis->label(), QStringLiteral("probability"));
   }
 
   void twoBlanksEachHaveTheirCandidates() {

@@ -167,6 +167,7 @@ QWidget* FillPage::createFillTab() {
     go->setText(tr("Fill the blanks"));
     tokens_->setToolTip(
         tr("The tokens as the model reads them. Click a word to hide it; click a blank to bring the word back."));
+    candidates_->setValueName(tr("probability"));  // the candidates' bars are probabilities, not weights
     blankLabel->setText(tr("Blank:"));
     layerLabel->setText(tr("Attention from:"));
     hint->setText(tr("Left: the words the model would put in the blank. Right: how much the blank's position "

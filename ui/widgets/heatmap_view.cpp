@@ -589,7 +589,7 @@ void WeightBars::resizeEvent(QResizeEvent* event) {
 // A projector gives the bars a short plot: a vertical "weight" beside a few ticks would not fit there, and the
 // title says what the bars are.
 void WeightBars::fitAxisLabels() {
-  const QString axisLabel = plot_->height() >= 140 ? tr("weight") : QString();
+  const QString axisLabel = plot_->height() >= 140 ? (valueName_.isEmpty() ? tr("weight") : valueName_) : QString();
   if (plot_->yAxis->label() == axisLabel) return;
   plot_->yAxis->setLabel(axisLabel);
   plot_->replot(QCustomPlot::rpQueuedReplot);
@@ -597,7 +597,12 @@ void WeightBars::fitAxisLabels() {
 
 QString WeightBars::title() const { return title_->text(); }
 
-QStringList WeightBars::csvHeader() const { return {tr("token"), tr("weight")}; }
+void WeightBars::setValueName(const QString& name) {
+  valueName_ = name;
+  fitAxisLabels();
+}
+
+QStringList WeightBars::csvHeader() const { return {tr("token"), valueName_.isEmpty() ? tr("weight") : valueName_}; }
 
 std::vector<std::vector<QString>> WeightBars::csvRows() const {
   std::vector<std::vector<QString>> out;

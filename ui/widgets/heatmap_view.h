@@ -157,6 +157,8 @@ class WeightBars : public QWidget {
   QCustomPlot* plot() const { return plot_; }
   // Tick labels this many times the app's font (the pinned bars: for the back row).
   void setLabelScale(double scale) { labelScale_ = scale; }
+  // What the bars are, beside the value axis and in the CSV header ("probability"); empty: "weight".
+  void setValueName(const QString& name);
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
@@ -169,6 +171,7 @@ class WeightBars : public QWidget {
   QCustomPlot* plot_;
   QCPBars* bars_;
   double labelScale_ = 1;
+  QString valueName_;
   al::RowVector weights_;
   QStringList labels_;
 };
