@@ -23,8 +23,10 @@
 #include <functional>
 
 #include "core/inference/imdb_transformer_inference.h"
+#include "tests/seeded_transformer.h"
 #include "ui/export.h"
 #include "ui/pages/attention_page.h"
+#include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/text/language.h"
@@ -275,6 +277,17 @@ class TestLanguage : public QObject {
     check(pageOfSidebar(QStringLiteral("归一化")), {"builtin", "builtin:zh"});
     QWidget* compare = window.findChild<al::ui::ComparisonPage*>();
     check(compare, {"builtin", "builtin:translate", "builtin:zh", "builtin:translate-zh"});
+    QVERIFY(al::ui::setLanguage("en", false));
+  }
+
+  // An empty question is answered by the app, in the interface's language, not by an error of the core.
+  void anEmptyQuestionGetsAMessageOfTheApp() {
+    QVERIFY(al::ui::setLanguage("zh_CN", false));
+    al::ui::ChatbotPage page;
+    page.addModel(QStringLiteral("seeded"), al::test::seededTransformer());
+    page.ask(QStringLiteral("   "));
+    QVERIFY(!page.errorText().isEmpty());
+    QVERIFY2(englishWords(page.errorText()).isEmpty(), qPrintable(page.errorText()));
     QVERIFY(al::ui::setLanguage("en", false));
   }
 
