@@ -78,14 +78,14 @@ ChatbotPage::ChatbotPage(QWidget* parent)
   toyDataBox_ = new QComboBox;
   toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate"));
   toyDataBox_->addItem(QString(), QStringLiteral("builtin"));
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate-zh"));
+  toyDataBox_->addItem(QString(), QStringLiteral("builtin:zh"));
   toyArchitectureBox_ = new QComboBox;
   toyArchitectureBox_->addItem(QString(), QStringLiteral("gru"));
   toyArchitectureBox_->addItem(QString(), QStringLiteral("transformer"));
   toyEpochsBox_ = new QSpinBox;
   toyEpochsBox_->setRange(1, 200);
   toyEpochsBox_->setValue(8);
-  toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate-zh"));
-  toyDataBox_->addItem(QString(), QStringLiteral("builtin:zh"));
   keepLastBox_ = new QCheckBox;
   keepLastBox_->setObjectName("keepLastEpoch");
   connect(modelBar_->toyButton(), &QPushButton::clicked, this,
@@ -319,6 +319,7 @@ void ChatbotPage::ask(const QString& text) {
     showError(tr("Choose a chatbot first."));
     return;
   }
+  if (text.trimmed().isEmpty()) return showError(tr("Type a question first, then press Ask."));
   hasReply_ = hasTransformerReply_ = false;
   try {
     if (transformer) {
@@ -339,7 +340,6 @@ void ChatbotPage::ask(const QString& text) {
 
 void ChatbotPage::showReply() {
   if (hasTransformerReply_) {
-  if (text.trimmed().isEmpty()) return showError(tr("Type a question first, then press Ask."));
     const Seq2SeqTransformerReply& r = transformerReply_;
     showReply(r.sourceTokens, r.sourceIds, r.truncated, r.answer);
     const QStringList source = toQStrings(r.sourceTokens), output = toQStrings(r.outputTokens);
