@@ -4,7 +4,11 @@
 #include "ui/main_window.h"
 
 #include <QActionGroup>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QTimer>
 #include <QSettings>
 #include <QApplication>
 #include <QCloseEvent>
@@ -72,7 +76,8 @@ MainWindow::MainWindow(QWidget* parent)
   // The Attention page's current model is the stepper's trained layer.
   connect(attentionPage, &AttentionPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   connect(attentionPage, &AttentionPage::currentModelChanged, stepperPage, [attentionPage, stepperPage] {
-    stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel());
+    stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel(),
+                                 attentionPage->currentModelSeed());
   });
   auto* normalizationPage = new NormalizationPage;
   addPage(QT_TR_NOOP("Normalization"), QT_TR_NOOP("Layer normalization versus batch normalization"), normalizationPage);
@@ -116,13 +121,18 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(library_, &ModelLibrary::modelAdded, this, [this, attentionPage, chatbotPage](int id) {
     const SessionModel* model = library_->model(id);
+    // A page keeps the model the user chose: a new one joins its list (and is shown when the page had none).
     if (model->imdb) {
-      attentionPage->addModel(model->name, model->imdb);
+      std::optional<uint64_t> seed;
+      if (model->settings.is_object() && model->settings.contains("seed") && model->settings["seed"].is_number_integer() &&
+          model->settings["seed"].get<int64_t>() >= 0)
+        seed = model->settings["seed"].get<uint64_t>();
+      attentionPage->offerModel(model->name, model->imdb, seed);
       statusBar()->showMessage(tr("“%1” is ready on the Attention page").arg(model->name));
     }
     if (model->chatbot || model->transformer) {
-      if (model->chatbot) chatbotPage->addModel(model->name, model->chatbot);
-      else chatbotPage->addModel(model->name, model->transformer);
+      if (model->chatbot) chatbotPage->offerModel(model->name, model->chatbot);
+      else chatbotPage->offerModel(model->name, model->transformer);
       statusBar()->showMessage(tr("“%1” is ready on the Chatbot page").arg(model->name));
     }
     if (model->maskedLm) statusBar()->showMessage(tr("“%1” is ready on the Fill-in-the-blank page").arg(model->name));
@@ -265,7 +275,7 @@ bool MainWindow::mayClose() {
                 .arg(unsaved.join(QStringLiteral(", ")));
   QMessageBox box(QMessageBox::Warning, tr("Quit AttentionLab?"), lost.join(QStringLiteral("\n\n")),
                   QMessageBox::NoButton, this);
-  QPushButton* save = unsaved.isEmpty() ? nullptr : box.addButton(tr("Save a run…"), QMessageBox::AcceptRole);
+  QPushButton* save = unsaved.isEmpty() ? nullptr : box.addButton(tr("Save these runs…"), QMessageBox::AcceptRole);
   QPushButton* quit = box.addButton(tr("Quit without saving"), QMessageBox::DestructiveRole);
   box.setDefaultButton(box.addButton(QMessageBox::Cancel));
   box.exec();
@@ -273,11 +283,34 @@ bool MainWindow::mayClose() {
     trainPage_->stop();
     return true;
   }
-  if (save && box.clickedButton() == save) {  // the Train page's Save dialog, for the selected run; then quit again
-    showPage(0);
-    trainPage_->saveModelDialog();
-  }
+  if (save && box.clickedButton() == save) saveUnsavedRunsAndClose();
   return false;
+}
+
+// The runs the question listed, each into its own folder under one the user chooses, from the Train page; once
+// every one is written the window closes (a run that could not be saved keeps it open, the banner says why).
+void MainWindow::saveUnsavedRunsAndClose() {
+  showPage(trainPage_);
+  const QList<int> ids = trainPage_->unsavedRunIds();
+  QStringList names;
+  for (int id : ids) names << trainPage_->runs()->runName(id);
+  const QString folder = QFileDialog::getExistingDirectory(
+      this, tr("Choose a folder for the unsaved runs: %1").arg(names.join(QStringLiteral(", "))), QDir::homePath());
+  if (folder.isEmpty()) return;
+  for (int id : ids) {
+    const QString base = QDir(folder).filePath(trainPage_->runs()->runName(id).simplified().replace(' ', '-').toLower());
+    QString dir = base;
+    for (int n = 2; QFileInfo::exists(dir); ++n) dir = base + QStringLiteral("-%1").arg(n);
+    trainPage_->saveModel(id, dir);
+  }
+  auto* waiting = new QTimer(this);
+  waiting->setInterval(100);
+  connect(waiting, &QTimer::timeout, this, [this, waiting] {
+    if (trainPage_->filesBusy()) return;
+    waiting->deleteLater();
+    if (trainPage_->unsavedRunIds().isEmpty()) close();
+  });
+  waiting->start();
 }
 
 void MainWindow::changeEvent(QEvent* event) {

@@ -59,6 +59,7 @@ class MainWindow : public QMainWindow {
   void createLessonMenus(QMenu* fileMenu, QAction* beforeAction, QMenu* viewMenu);
   void retranslateUi();
   bool mayClose();  // true: nothing would be lost, or the person chose to lose it
+  void saveUnsavedRunsAndClose();
   std::vector<std::pair<const char*, const char*>> pageTexts_;  // each page's title and tool tip, untranslated
   ManualWindow* manual_ = nullptr;  // Help › Manual, made when first asked for
   QAction* presentAction_ = nullptr;

@@ -2445,6 +2445,14 @@ to %2</source>
         <source>&lt;br&gt;head %1: entropy %2 with ÷√K, %3 without; largest weight %4 vs %5</source>
         <translation>&lt;br&gt;第 %1 个头：除以 √K 时熵为 %2，不除时为 %3；最大权重 %4 对比 %5</translation>
     </message>
+    <message>
+        <source>learned (trained)</source>
+        <translation>学习得到（已训练）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ErrorBanner</name>
@@ -2944,10 +2952,6 @@ to %2</source>
         <translation>退出 AttentionLab？</translation>
     </message>
     <message>
-        <source>Save a run…</source>
-        <translation>保存运行…</translation>
-    </message>
-    <message>
         <source>Quit without saving</source>
         <translation>不保存，直接退出</translation>
     </message>
@@ -2986,6 +2990,14 @@ to %2</source>
     <message>
         <source>The words the current model knows, with their ids and frequencies</source>
         <translation>当前模型认识的词，以及它们的编号和词频</translation>
+    </message>
+    <message>
+        <source>Save these runs…</source>
+        <translation>保存这些运行…</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the unsaved runs: %1</source>
+        <translation>为未保存的运行选择文件夹：%1</translation>
     </message>
 </context>
 <context>

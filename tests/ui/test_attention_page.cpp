@@ -13,8 +13,12 @@
 #include <QTemporaryDir>
 #include <cmath>
 
+#include "ui/main_window.h"
 #include "ui/pages/attention_page.h"
+#include "ui/pages/chatbot_page.h"
+#include "ui/session/model_library.h"
 #include "ui/export.h"
+#include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
 
 using namespace al;
@@ -64,6 +68,8 @@ class TestAttentionPage : public QObject {
   void modelDirectories();
   void exportsEveryView();
   void trainedToyWithoutPosition();
+  void refusedInputClearsThePrediction();
+  void aPageKeepsTheModelTheUserChose();
 };
 
 void TestAttentionPage::noModelYet() {
@@ -333,6 +339,70 @@ void TestAttentionPage::trainedToyWithoutPosition() {
   QVERIFY(page.comparison().probabilityDifference < 1e-6);
   QVERIFY(page.comparison().largestWeightDifference < 1e-5);
   QVERIFY(page.wordOrderVerdict().contains("identical"));
+}
+
+// An empty or unreadable text leaves nothing of the last sentence on the page: no prediction, tokens or maps.
+void TestAttentionPage::refusedInputClearsThePrediction() {
+  AttentionPage page;
+  page.addModel("test", makeModel(PositionKind::Learned));
+  page.setText(kSentence);
+  QVERIFY(page.hasPrediction());
+  QVERIFY(page.predictionText().contains("Prediction"));
+  QVERIFY(page.heatmapCount() > 0);
+  for (const QString& refused : {QString(), QString("?! ...")}) {
+    page.setText(refused);
+    QVERIFY(!page.errorText().isEmpty());
+    QVERIFY(!page.hasPrediction());
+    QVERIFY2(!page.predictionText().contains("Prediction"), qPrintable(page.predictionText()));
+    QVERIFY2(!page.tokensText().contains("station"), qPrintable(page.tokensText()));
+    QCOMPARE(page.heatmapCount(), 0);
+    QCOMPARE(page.thumbnails()->thumbnailCount(), 0);
+    page.setText(kSentence);  // and a good sentence shows again
+    QVERIFY(page.hasPrediction());
+    QVERIFY(page.errorText().isEmpty());
+    QVERIFY(page.heatmapCount() > 0);
+  }
+}
+
+// Models that arrive later (a run, the normalization race's two) join the list; the one the user chose stays.
+void TestAttentionPage::aPageKeepsTheModelTheUserChose() {
+  MainWindow window;
+  auto* attention = window.findChild<AttentionPage*>();
+  auto* chatbot = window.findChild<ChatbotPage*>();
+  // The first model of the session is shown at once: there was nothing to keep.
+  SessionModel first;
+  first.name = "Run 1";
+  first.task = "imdb-transformer";
+  first.imdb = makeModel(PositionKind::Learned);
+  window.library()->add(first);
+  QCOMPARE(attention->currentModelName(), QString("Run 1"));
+  attention->addModel("mine", makeModel(PositionKind::None));  // as a toy model trained on the page
+  QCOMPARE(attention->currentModelName(), QString("mine"));
+  attention->setText(kSentence);
+  const double before = attention->prediction().probability;
+  for (const char* name : {"race 1 layer norm", "race 1 batch norm"}) {
+    SessionModel raced;
+    raced.name = name;
+    raced.task = "imdb-transformer";
+    raced.imdb = makeModel(PositionKind::Sinusoidal);
+    window.library()->add(raced);
+  }
+  QCOMPARE(attention->modelCount(), 4);
+  QCOMPARE(attention->currentModelName(), QString("mine"));
+  QCOMPARE(attention->text(), QString(kSentence));
+  QCOMPARE(attention->prediction().probability, before);
+  attention->selectModel(2);  // the user's choice
+  QCOMPARE(attention->currentModelName(), QString("race 1 layer norm"));
+  // The Chatbot page too.
+  auto bot = std::make_shared<ChatbotModel>(teaching::toyChatbot("where is the car ?", 8, 5, 3));
+  chatbot->addModel("my chatbot", bot);
+  SessionModel run;
+  run.name = "Run 2";
+  run.task = "seq2seq-attention";
+  run.chatbot = std::make_shared<ChatbotModel>(teaching::toyChatbot("where is the car ?", 8, 5, 4));
+  window.library()->add(run);
+  QCOMPARE(chatbot->modelCount(), 2);
+  QCOMPARE(chatbot->currentModelName(), QString("my chatbot"));
 }
 
 QTEST_MAIN(TestAttentionPage)

@@ -5,6 +5,7 @@
 
 #include <QtTest>
 
+#include <QLineEdit>
 #include <QTemporaryDir>
 #include <cmath>
 
@@ -33,6 +34,7 @@ class TestChatbotPage : public QObject {
   void modelDirectories();
   void exportsTheAlignment();
   void trainsATinyChatbot();
+  void anotherModelOrARefusedQuestionClearsTheAnswer();
 };
 
 void TestChatbotPage::noModel() {
@@ -113,6 +115,41 @@ void TestChatbotPage::trainsATinyChatbot() {
   page.ask("the red car");
   QVERIFY(page.hasReply());
   QCOMPARE(page.alignmentView()->columns(), 5);
+}
+
+// What the page shows belongs to the current model and question: choosing another model with no question asked,
+// or a question the model refuses, leaves no answer, alignment or error of before.
+void TestChatbotPage::anotherModelOrARefusedQuestionClearsTheAnswer() {
+  ChatbotPage page;
+  page.ask("hello");  // no model: the banner says so
+  QVERIFY(!page.errorText().isEmpty());
+  page.findChild<QLineEdit*>()->clear();
+  page.addModel("first", toy(3));
+  QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));  // the banner was about no model
+  page.ask(kQuestion);
+  QVERIFY(page.hasReply());
+  QVERIFY(page.alignmentView()->rows() > 0);
+  QVERIFY(page.answerText().contains("Answer"));
+  // Another model, nothing asked of it yet.
+  page.findChild<QLineEdit*>()->clear();
+  page.addModel("second", toy(5));
+  QCOMPARE(page.currentModelName(), QString("second"));
+  QVERIFY(!page.hasReply());
+  QVERIFY2(!page.answerText().contains("Answer"), qPrintable(page.answerText()));
+  QCOMPARE(page.alignmentView()->rows(), 0);
+  // Back to the first with the question typed: its own answer.
+  page.ask(kQuestion);
+  QVERIFY(page.hasReply());
+  page.selectModel(0);
+  QVERIFY(page.hasReply());
+  const ChatbotReply expected = askChatbot(*toy(3)->model, toy(3)->source, toy(3)->target, kQuestion);
+  QVERIFY(page.answerText().contains(QString::fromStdString(expected.answer)));
+  // A question it cannot read: the banner, and nothing of the last answer.
+  page.ask("");
+  QVERIFY(!page.errorText().isEmpty());
+  QVERIFY(!page.hasReply());
+  QVERIFY2(!page.answerText().contains("Answer"), qPrintable(page.answerText()));
+  QCOMPARE(page.alignmentView()->rows(), 0);
 }
 
 QTEST_MAIN(TestChatbotPage)

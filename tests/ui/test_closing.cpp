@@ -2,6 +2,8 @@
 // never saved, asks first and offers to save; with nothing to lose it closes at once. And a run says on screen
 // which data it trains on.
 #include <QAction>
+#include <QDir>
+#include <QFileDialog>
 #include <QApplication>
 #include <QMessageBox>
 #include <QPushButton>
@@ -11,6 +13,7 @@
 #include <QtTest>
 
 #include "ui/main_window.h"
+#include "ui/session/model_library.h"
 #include "ui/pages/train_page.h"
 #include "ui/widgets/runs_list.h"
 
@@ -118,6 +121,56 @@ class TestClosing : public QObject {
     QVERIFY(window.close());
     QTest::qWait(300);
     QVERIFY(!answer.asked);
+  }
+
+  // Quit › Save: it offers the runs it listed (not the run selected, a race's model here), on the Train page, and
+  // saves every one of them into the folder chosen; then it quits, with nothing lost.
+  void savingOnQuitSavesTheListedRuns() {
+    MainWindow window;
+    window.show();
+    TrainPage* page = window.trainPage();
+    const int run = startTiny(*page, 1);
+    QVERIFY(QTest::qWaitFor([&] { return !page->isTraining(); }, kTimeoutMs));
+    // A model of the race arrives after it and is selected in the runs list.
+    al::ui::SessionModel raced;
+    raced.name = "race 1 layer norm";
+    raced.task = "imdb-transformer";
+    raced.settings = page->trainingRun(run)->settings();
+    raced.imdb = window.library()->models().back().imdb;
+    const int racedId = page->addModelRun(raced, "raced");
+    QCOMPARE(page->runs()->selectedRun(), racedId);
+    window.showPage(2);  // another page
+    QCOMPARE(page->unsavedRunNames(), QStringList{page->runs()->runName(run)});
+    QTemporaryDir folder;
+    QString dialogTitle;
+    bool pageShown = false;
+    QTimer chooseFolder;  // answers the folder dialog when it comes
+    chooseFolder.setInterval(100);
+    connect(&chooseFolder, &QTimer::timeout, [&] {
+      auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+      if (!dialog) return;
+      chooseFolder.stop();
+      dialogTitle = dialog->windowTitle() + " " + dialog->selectedFiles().join(" ");
+      pageShown = window.currentPage() == page;
+      dialog->setDirectory(folder.path());
+      dialog->selectFile(folder.path());
+      static_cast<QDialog*>(dialog)->accept();
+    });
+    chooseFolder.start();
+    Answer answer;
+    answerNextQuestion(QMessageBox::AcceptRole, &answer);  // Save
+    window.close();
+    QVERIFY2(answer.asked, "closing with an unsaved run did not ask");
+    QVERIFY(QTest::qWaitFor([&] { return !dialogTitle.isEmpty(); }, 10000));
+    QVERIFY2(pageShown, "the runs are saved from the Train page");
+    QVERIFY2(dialogTitle.contains(page->runs()->runName(run)), qPrintable(dialogTitle));
+    QVERIFY2(!dialogTitle.contains("race"), qPrintable(dialogTitle));
+    QVERIFY(QTest::qWaitFor([&] { return page->unsavedRunNames().isEmpty() && !page->filesBusy(); }, kTimeoutMs));
+    const QString runDir = folder.filePath(page->runs()->runName(run).toLower().replace(' ', '-'));
+    QVERIFY2(QFileInfo::exists(runDir + "/training.json"), qPrintable(page->statusText()));
+    QVERIFY(page->statusText().contains(runDir));
+    QVERIFY(QTest::qWaitFor([&] { return !window.isVisible(); }, 10000));  // then it quits
+    QVERIFY2(page->errorText().isEmpty(), qPrintable(page->errorText()));
   }
 
   // The runs list names the data a run trains on, also when the data came from the last session.

@@ -148,8 +148,12 @@ QMap<QString, Check> settingChecks() {
       {"step.mask", [=](QWidget* w, const QString& v) { return checkMask(step(w), v); }},
       {"step.scaling", [=](QWidget* w, const QString& v) { return checkScaling(step(w), v); }},
       {"step.step", [=](QWidget* w, const QString& v) { return expect(step(w)->currentStep() + 1 == v.toInt(), "step"); }},
-      {"attention.toy-model", [=](QWidget* w, const QString&) {
-         return expect(attention(w)->isTrainingToyModel() || attention(w)->modelCount() > 0, "toy model");
+      // The page shows a toy model of the lesson's position kind (trained here, or the one trained before).
+      {"attention.toy-model", [=](QWidget* w, const QString& v) {
+         if (!QTest::qWaitFor([&] { return !attention(w)->isTrainingToyModel(); }, 120000)) return QString("training");
+         const auto model = attention(w)->currentModel();
+         return expect(model && int(model->model->config().position) == positions.indexOf(v),
+                       "toy model of position " + v + ", shown: " + attention(w)->currentModelName());
        }},
       {"attention.sentence", [=](QWidget* w, const QString& v) { return expect(attention(w)->text() == v, "sentence"); }},
       {"attention.tab", [=](QWidget* w, const QString& v) {
@@ -277,6 +281,53 @@ class TestLessons : public QObject {
     // Let the other toy trainings end before the window goes.
     QTRY_VERIFY_WITH_TIMEOUT(!window.findChild<AttentionPage*>()->isTrainingToyModel(), 120000);
     QTRY_VERIFY_WITH_TIMEOUT(!window.findChild<FillPage*>()->isTrainingToyModel(), 120000);
+  }
+
+  // Each lesson sets up the instrument as its settings say, whatever lesson came before: lesson 4 after lesson 3
+  // shows a toy model without positions (not lesson 3's learned one), lesson 3 after lesson 4 the learned one
+  // again; a step lesson after a teacher's lesson with learned positions walks the default sinusoidal layer.
+  void aLessonDoesNotInheritTheLessonBefore() {
+    MainWindow window;
+    LessonCourse* course = window.course();
+    auto* attention = window.findChild<AttentionPage*>();
+    auto open = [&](const QString& id) {
+      course->setCurrentIndex(indexOf(*course, id));
+      window.openLesson();
+      QVERIFY(QTest::qWaitFor([&] { return !attention->isTrainingToyModel(); }, 120000));
+    };
+    auto position = [&] { return attention->currentModel() ? attention->currentModel()->model->config().position
+                                                           : PositionKind(-1); };
+    open("word-order");  // directly
+    QCOMPARE(int(position()), int(PositionKind::None));
+    QCOMPARE(attention->tabs()->currentIndex(), 1);
+    open("multi-head");
+    QCOMPARE(int(position()), int(PositionKind::Learned));
+    QCOMPARE(attention->tabs()->currentIndex(), 0);
+    QCOMPARE(attention->text(), course->current().setting("sentence"));
+    open("word-order");  // after lesson 3, as PageDown goes
+    QCOMPARE(int(position()), int(PositionKind::None));
+    QCOMPARE(attention->modelCount(), 2);  // the toy model of before, not a third one
+    QCOMPARE(attention->tabs()->currentIndex(), 1);
+    QCOMPARE(attention->text(), course->current().setting("sentence"));
+    // The word-order verdict is about the model shown: shuffling does not move its prediction.
+    attention->shuffleWords();
+    QVERIFY(attention->hasComparison());
+    QVERIFY(attention->comparison().probabilityDifference < 1e-6);
+
+    const QString path = writeFile(files_, "learned.lesson",
+                                   lessonText("learned-layer", "step", "position: learned\nwidth: 16\nmask: causal\nscaling: off"));
+    QVERIFY(window.lessonsPage()->openLessonFile(path));
+    window.openLesson();
+    auto* stepper = window.findChild<StepperPage*>();
+    QCOMPARE(int(stepper->toySettings().position), int(PositionKind::Learned));
+    open("queries-keys-values");
+    const teaching::ToyEncoderSettings defaults;
+    QCOMPARE(int(stepper->toySettings().position), int(defaults.position));
+    QCOMPARE(stepper->toySettings().seed, defaults.seed);
+    QCOMPARE(stepper->toySettings().feedForward, defaults.feedForward);
+    QCOMPARE(int(stepper->toySettings().width), 32);
+    QVERIFY(checkMask(stepper, "none").isEmpty());
+    QVERIFY(checkScaling(stepper, "on").isEmpty());
   }
 
   // Lesson 1 opens an untrained toy layer, says so in both languages, and does not present what its random

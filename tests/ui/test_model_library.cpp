@@ -124,8 +124,10 @@ class TestModelLibrary : public QObject {
       QVERIFY(opened && opened->imdb);
       QCOMPARE(opened->status, QString("opened"));
       QCOMPARE(opened->name, QString("opened-model"));
-      QCOMPARE(attention->currentModel(), opened->imdb);
-      attention->openModelDirectory(modelDir);
+      // Opened on the Train page, it joins the Attention page's list; the model shown there stays.
+      QCOMPARE(attention->modelCount(), modelsBefore + 4);
+      QVERIFY(attention->currentModel() != opened->imdb);
+      attention->openModelDirectory(modelDir);  // opened on the Attention page: shown
       QVERIFY(QTest::qWaitFor([&] { return !attention->isOpeningModel(); }, kTrainTimeoutMs));
       QCOMPARE(added.count(), 5);
       QCOMPARE(attention->modelCount(), modelsBefore + 5);

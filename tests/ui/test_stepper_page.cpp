@@ -7,12 +7,19 @@
 #include <QtTest>
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QListWidget>
+#include <QTableWidget>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <cmath>
 
 #include "ui/export.h"
 #include "ui/widgets/matrix_view.h"
+#include "ui/main_window.h"
+#include "ui/pages/attention_page.h"
 #include "ui/pages/stepper_page.h"
+#include "ui/session/model_library.h"
 
 using namespace al;
 using namespace al::ui;
@@ -116,6 +123,8 @@ class TestStepperPage : public QObject {
   void exportsSteps();
   void additiveAttentionOfAToyChatbot();
   void additiveAttentionOfATrainedChatbot();
+  void anErrorLeavesNoOldMatrices();
+  void aTrainedLayerShowsWhatTheModelReads();
 };
 
 void TestStepperPage::startsOnTheFirstToyStep() {
@@ -334,9 +343,11 @@ void TestStepperPage::ownSentenceAndBadInput() {
   QCOMPARE(page.walk().labels.size(), size_t(4));
   page.setSentence("?!");
   QVERIFY(!page.errorText().isEmpty());
-  QCOMPARE(page.walk().labels.size(), size_t(4));  // the last good walk stays
+  QVERIFY(!page.hasWalk());  // nothing of the last sentence stays under the banner
+  QCOMPARE(page.stepCount(), 0);
   page.setSentence("fine again");
   QVERIFY(page.errorText().isEmpty());
+  QCOMPARE(page.walk().labels.size(), size_t(2));
 }
 
 void TestStepperPage::exportsSteps() {
@@ -407,6 +418,67 @@ void TestStepperPage::additiveAttentionOfATrainedChatbot() {
   for (int j = 0; j < 5; ++j) QVERIFY(std::abs(a->value(j, 0) - reply.attention(0, j)) < 1e-6);
   page.setChatbotModel({}, nullptr);
   QVERIFY(!page.usesTrainedChatbot());
+}
+
+// Under the "no model" banner there are no matrices of the walk before: no steps, no grids.
+void TestStepperPage::anErrorLeavesNoOldMatrices() {
+  StepperPage page;
+  page.setSentence("The cat sat on the mat");
+  QVERIFY(page.stepCount() > 0);
+  QVERIFY(!page.gridViews().isEmpty());
+  page.setKind(StepperPage::Kind::Decoder);  // no encoder-decoder Transformer yet
+  QVERIFY(!page.errorText().isEmpty());
+  QCOMPARE(page.stepCount(), 0);
+  QVERIFY(!page.hasDecoderWalk());
+  QCOMPARE(page.findChild<QListWidget*>()->count(), 0);
+  for (MatrixView* grid : page.gridViews()) QCOMPARE(grid->rows(), 0);
+  page.setKind(StepperPage::Kind::SelfAttention);  // the toy layer walks again
+  QVERIFY(page.errorText().isEmpty());
+  QVERIFY(page.stepCount() > 0);
+  QCOMPARE(page.walk().labels.size(), size_t(6));
+}
+
+// A trained layer: its rows are the tokens the model reads ([UNK] for a word its vocabulary lacks), and the
+// boxes show the run's own seed and a trained position table.
+void TestStepperPage::aTrainedLayerShowsWhatTheModelReads() {
+  MainWindow window;
+  auto model = trainedLikeModel();
+  model->vocabulary = Vocabulary::build({tokenizeImdb("the on action gets results")}, 50);
+  SessionModel run;
+  run.name = "Run 1";
+  run.task = "imdb-transformer";
+  run.settings = {{"task", "imdb-transformer"}, {"seed", 1337}};
+  run.imdb = model;
+  window.library()->add(run);
+  auto* page = window.findChild<StepperPage*>();
+  QCOMPARE(window.findChild<AttentionPage*>()->currentModelName(), QString("Run 1"));
+  page->setKind(StepperPage::Kind::SelfAttention);
+  page->useTrainedModel(true);
+  QVERIFY(page->usesTrainedModel());
+  page->setSentence("The cat sat on the mat");
+  const auto& labels = page->walk().labels;
+  QCOMPARE(labels.size(), size_t(6));
+  QCOMPARE(QString::fromStdString(labels[0]), QString("the"));
+  for (size_t unknown : {size_t(1), size_t(2), size_t(5)})
+    QVERIFY2(QString::fromStdString(labels[unknown]).contains("[UNK]"), labels[unknown].c_str());
+  // The embedding step's rows say it too.
+  page->showStep(stepWithKey(*page, "embedding"));
+  QVERIFY(!page->gridViews().isEmpty());
+  QVERIFY(page->gridViews().front()->table()->verticalHeaderItem(1)->text().contains("[UNK]"));
+  auto* seed = page->findChild<QSpinBox*>("seedBox");
+  QVERIFY(seed);
+  QCOMPARE(seed->value(), 1337);
+  QVERIFY(!seed->isEnabled());
+  auto* position = page->findChild<QComboBox*>("positionBox");
+  QVERIFY(position);
+  QVERIFY2(position->currentText().contains("trained") && !position->currentText().contains("random"),
+           qPrintable(position->currentText()));
+  // Back to the toy: its own seed and random position table.
+  page->useTrainedModel(false);
+  QCOMPARE(seed->value(), 1);
+  QVERIFY(seed->isEnabled());
+  position->setCurrentIndex(position->findText("learned (random)"));
+  QVERIFY(position->currentIndex() >= 0);
 }
 
 QTEST_MAIN(TestStepperPage)

@@ -96,7 +96,7 @@ PositionKind positionKind(const QString& value) {
 void applyAttention(QWidget* widget, const QString& key, const QString& value) {
   auto* page = static_cast<AttentionPage*>(widget);
   if (key == QLatin1String("toy-model")) {
-    if (page->modelCount() == 0 && !page->isTrainingToyModel()) page->trainToyModel(positionKind(value));
+    page->showToyModel(positionKind(value));  // the toy of the lesson's kind, whatever the lesson before showed
   } else if (key == QLatin1String("sentence")) {
     page->setText(value);
   } else if (key == QLatin1String("tab")) {
@@ -238,6 +238,16 @@ void openLessonInstrument(MainWindow& window, const Lesson& lesson) {
       {QStringLiteral("compare"), applyCompare},   {QStringLiteral("fill"), applyFill},
       {QStringLiteral("memory"), applyMemory},
   };
+  // A setting the lesson leaves out takes the page's default, not the value of the lesson before.
+  if (lesson.page == QLatin1String("attention") && lesson.setting(QStringLiteral("tab")).isEmpty())
+    static_cast<AttentionPage*>(page)->tabs()->setCurrentIndex(0);
+  if (lesson.page == QLatin1String("step")) {
+    auto* stepper = static_cast<StepperPage*>(page);
+    stepper->setKind(StepperPage::Kind::SelfAttention);
+    stepper->setToySettings(teaching::ToyEncoderSettings{});
+    stepper->setMask(teaching::MaskKind::None);
+    stepper->setScaling(true);
+  }
   for (const auto& [key, value] : lesson.settings) {
     if (lesson.page == QLatin1String("chatbot")) applyChatbot(page, key, value, lesson);
     else apply.value(lesson.page)(page, key, value);

@@ -245,10 +245,38 @@ QWidget* AttentionPage::createHeatmapsTab() {
 // ---------------------------------------------------------------------------------------------------------
 // Models
 
-void AttentionPage::addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model) {
-  models_.push_back({name, std::move(model)});
-  modelBox_->addItem(name);
+void AttentionPage::addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+                             std::optional<uint64_t> seed) {
+  offerModel(name, std::move(model), seed);
   modelBox_->setCurrentIndex(modelBox_->count() - 1);
+}
+
+void AttentionPage::offerModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+                               std::optional<uint64_t> seed) {
+  models_.push_back({name, std::move(model), seed, {}});
+  modelBox_->addItem(name);
+  if (modelBox_->currentIndex() < 0) modelBox_->setCurrentIndex(modelBox_->count() - 1);  // a later one waits
+}
+
+std::optional<uint64_t> AttentionPage::currentModelSeed() const {
+  const int i = modelBox_->currentIndex();
+  return i >= 0 && i < modelCount() ? models_[size_t(i)].seed : std::nullopt;
+}
+
+int AttentionPage::toyModelIndex(PositionKind position) const {
+  for (int i = 0; i < modelCount(); ++i)
+    if (models_[size_t(i)].toyPosition == position) return i;
+  return -1;
+}
+
+void AttentionPage::showToyModel(PositionKind position) {
+  const int index = toyModelIndex(position);
+  if (index >= 0) {
+    wantedToy_.reset();
+    selectModel(index);
+  } else {
+    trainToyModel(position);
+  }
 }
 
 void AttentionPage::openModelDirectory(const QString& dir) {
@@ -259,8 +287,11 @@ void AttentionPage::openModelDirectory(const QString& dir) {
           return showError(tr("“%1” is a model of task %2; this page shows imdb-transformer models.")
                                .arg(model.name, QString::fromStdString(model.task)));
         showError({});
-        if (library_) library_->add(std::move(model));
-        else addModel(model.name, model.imdb);
+        if (!library_) return addModel(model.name, model.imdb);
+        const std::shared_ptr<const ImdbTransformerModel> opened = model.imdb;
+        library_->add(std::move(model));  // it comes back through offerModel; the user asked for it: show it
+        for (int i = modelCount() - 1; i >= 0; --i)
+          if (models_[size_t(i)].model == opened) return selectModel(i);
       },
       [this](const QString& message) { showError(message); });
 }
@@ -273,16 +304,19 @@ void AttentionPage::openModelDialog() {
 }
 
 void AttentionPage::trainToyModel(PositionKind position) {
+  wantedToy_ = position;  // the one shown when the training ends (a lesson may ask for another meanwhile)
   if (isTrainingToyModel()) return;
   trainingToy_ = true;
   modelBar_->setToyTraining(true);
   emit statusMessage(tr("Training a toy model on the built-in reviews…"));
   toyWatcher_->setFuture(QtConcurrent::run([position] {
     ToyTraining result;
+    result.position = position;
     result.name = AttentionPage::tr("toy, %1").arg(positionName(position));
     try {
       ImdbRunSettings settings = imdbPreset("tiny");
       settings.model.position = position;
+      result.seed = settings.training.seed;
       settings.threads = 1;  // leave the other core to the interface
       std::unique_ptr<ImdbRun> run = ImdbRun::prepare(settings);
       run->train(nullptr, nullptr);
@@ -306,7 +340,12 @@ void AttentionPage::toyModelTrained() {
     showError(tr("The toy model could not be trained: %1").arg(result.error));
     return;
   }
-  addModel(result.name, result.model);
+  offerModel(result.name, result.model, result.seed);
+  models_.back().toyPosition = result.position;
+  const PositionKind wanted = wantedToy_.value_or(result.position);
+  wantedToy_.reset();
+  if (toyModelIndex(wanted) < 0) return trainToyModel(wanted);  // asked for while this one trained
+  selectModel(toyModelIndex(wanted));
   emit statusMessage(tr("Toy model ready"));
 }
 
@@ -341,7 +380,7 @@ void AttentionPage::showAttention() {
   typingTimer_->stop();
   const auto model = currentModel();
   if (!model) {
-    predictionLabel_->setText(tr("Choose a model above: open a model directory, or train a toy model in a few seconds."));
+    clearPrediction(tr("Choose a model above: open a model directory, or train a toy model in a few seconds."));
     return;
   }
   try {
@@ -349,7 +388,7 @@ void AttentionPage::showAttention() {
     hasPrediction_ = true;
     showError({});
   } catch (const std::exception& e) {
-    hasPrediction_ = false;
+    clearPrediction({});  // nothing of the last sentence stays under the banner
     showError(QString::fromStdString(e.what()));
     return;
   }
@@ -370,6 +409,18 @@ void AttentionPage::showPrediction() {
   updateTokens();
   rebuildHeatmaps();
   updateBars();
+}
+
+// No prediction: no tokens, maps or bars of a sentence read before; `message` where the prediction was.
+void AttentionPage::clearPrediction(const QString& message) {
+  hasPrediction_ = false;
+  prediction_ = {};
+  selectedToken_ = -1;
+  predictionLabel_->setText(message);
+  tokens_->setTokens({}, QString());
+  rebuildHeatmaps();  // none
+  bars_->setWeights(RowVector(), {}, QString());
+  wordOrder_->clear();
 }
 
 void AttentionPage::updateTokens() {

@@ -17,7 +17,9 @@
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <functional>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/teaching/attention_steps.h"
@@ -57,22 +59,31 @@ class AttentionPage : public ModelPage {
   ~AttentionPage() override;
 
   // --- Models ---
-  // Adds a model to the model box and selects it.
-  void addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model);
+  // Adds a model to the model box and selects it (the user chose it). `seed`: the run's, when known.
+  void addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+                std::optional<uint64_t> seed = {});
+  // Adds a model that arrived by itself (a run, the normalization race's): it joins the list, and is shown only
+  // when the page had none; the model the user chose stays until the user changes it.
+  void offerModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+                  std::optional<uint64_t> seed = {});
   // Loads a model directory (task imdb-transformer) on a worker thread, after the ones asked for before: the model
   // is added when it has been read (to the library, when the page has one), or the error is shown.
   void openModelDirectory(const QString& dir) override;
   bool isOpeningModel() const override;
   // The session's models: opened directories go there, and come back through addModel.
   void setLibrary(ModelLibrary* library) { library_ = library; }
-  // Trains a toy model (tiny preset, built-in data) on a worker thread; it is added when done.
+  // Trains a toy model (tiny preset, built-in data) on a worker thread; it is added and shown when done.
   void trainToyModel(PositionKind position);
+  // Shows the toy model of that position kind: the one trained before, or a new one (what a lesson asks for).
+  void showToyModel(PositionKind position);
+  int toyModelIndex(PositionKind position) const;  // -1: none trained yet
   bool isTrainingToyModel() const;
   int modelCount() const { return static_cast<int>(models_.size()); }
   void selectModel(int index);
   int currentModelIndex() const;
   std::shared_ptr<const ImdbTransformerModel> currentModel() const;
   QString currentModelName() const override;
+  std::optional<uint64_t> currentModelSeed() const;  // the seed it was trained with, when known
 
   // --- Heatmaps ---
   void setText(const QString& text);  // and shows its attention
@@ -118,6 +129,8 @@ class AttentionPage : public ModelPage {
   struct Entry {
     QString name;
     std::shared_ptr<const ImdbTransformerModel> model;
+    std::optional<uint64_t> seed;
+    std::optional<PositionKind> toyPosition;  // a toy model trained on this page
   };
   QWidget* createModelBar();
   QWidget* createHeatmapsTab();
@@ -127,6 +140,7 @@ class AttentionPage : public ModelPage {
   void updateTokens();
   void updateBars();
   void showError(const QString& message);
+  void clearPrediction(const QString& message);
   void toyModelTrained();
 
   std::vector<Entry> models_;
@@ -137,11 +151,14 @@ class AttentionPage : public ModelPage {
   struct ToyTraining {
     std::shared_ptr<const ImdbTransformerModel> model;
     QString name, error;
+    PositionKind position = PositionKind::Learned;
+    uint64_t seed = 0;
   };
   QFutureWatcher<ToyTraining>* toyWatcher_;
   ModelFileJob* files_;
   ModelLibrary* library_ = nullptr;
   bool trainingToy_ = false;  // from the button press until the model is on the page
+  std::optional<PositionKind> wantedToy_;  // the toy model to show when the training ends
 
   QTabWidget* tabs_;
   QComboBox* modelBox_;

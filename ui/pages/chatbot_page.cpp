@@ -70,7 +70,13 @@ ChatbotPage::ChatbotPage(QWidget* parent)
     const ModelWords words = transformer ? modelWords(transformer) : currentModel() ? modelWords(currentModel()) : ModelWords{};
     modelBar_->setModel(currentModelName(), words.vocabulary ? &words : nullptr);
     for (int tab = 1; tab < tabs_->count(); ++tab) tabs_->setTabEnabled(tab, transformer != nullptr);
-    if ((currentModel() || transformer) && !question().trimmed().isEmpty()) ask(question());
+    // What is shown belongs to this model: its answer to the question typed, or nothing yet.
+    if ((currentModel() || transformer) && !question().trimmed().isEmpty()) {
+      ask(question());
+    } else {
+      clearReply();
+      showError({});
+    }
     emit currentModelChanged();
   });
   connect(modelBar_->openButton(), &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
@@ -195,10 +201,23 @@ void ChatbotPage::addModel(const QString& name, std::shared_ptr<const Seq2SeqTra
 }
 
 void ChatbotPage::addEntry(Entry entry) {
+  offerEntry(std::move(entry));
+  modelBox_->setCurrentIndex(modelBox_->count() - 1);
+}
+
+void ChatbotPage::offerEntry(Entry entry) {
   const QString name = entry.name;
   models_.push_back(std::move(entry));
   modelBox_->addItem(name);
-  modelBox_->setCurrentIndex(modelBox_->count() - 1);
+  if (modelBox_->currentIndex() < 0) modelBox_->setCurrentIndex(modelBox_->count() - 1);  // a later one waits
+}
+
+void ChatbotPage::offerModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
+  offerEntry({name, std::move(model), nullptr, {}});
+}
+
+void ChatbotPage::offerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
+  offerEntry({name, nullptr, std::move(model), {}});
 }
 
 void ChatbotPage::openModelDirectory(const QString& dir) {
@@ -315,6 +334,7 @@ void ChatbotPage::ask(const QString& text) {
   if (questionEdit_->text() != text) questionEdit_->setText(text);
   const auto model = currentModel();
   const auto transformer = currentTransformer();
+  clearReply();  // what is shown next belongs to this question: its answer, or the banner's reason
   if (!model && !transformer) {
     showError(tr("Choose a chatbot first."));
     return;
@@ -336,6 +356,13 @@ void ChatbotPage::ask(const QString& text) {
     return;
   }
   showReply();
+}
+
+void ChatbotPage::clearReply() {
+  hasReply_ = hasTransformerReply_ = false;
+  answer_->clear();
+  tokens_->clear();
+  alignment_->setMatrix(Matrix());  // (the Transformer's tabs are refilled with its next reply)
 }
 
 void ChatbotPage::showReply() {

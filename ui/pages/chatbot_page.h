@@ -49,6 +49,10 @@ class ChatbotPage : public ModelPage {
   // --- Models ---
   void addModel(const QString& name, std::shared_ptr<const ChatbotModel> model);  // and selects it
   void addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
+  // A model that arrived by itself (a run of the Train page): it joins the list, shown only when the page had
+  // none; the model the user chose stays until the user changes it.
+  void offerModel(const QString& name, std::shared_ptr<const ChatbotModel> model);
+  void offerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
   // Reads the directory on a worker thread (a bar shows it, with Cancel); the model is added and selected when it
   // arrives, or the banner says why not.
   void openModelDirectory(const QString& dir) override;
@@ -99,6 +103,8 @@ class ChatbotPage : public ModelPage {
   };
   QString describeCurrent() const;  // the model's sizes and the epoch it keeps
   void addEntry(Entry entry);
+  void offerEntry(Entry entry);
+  void clearReply();  // no answer, alignment or attention of an earlier model or question
   QWidget* createTransformerTabs();
   void showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds, bool truncated,
                  const std::string& answer);

@@ -215,9 +215,10 @@ void StepperPage::setToySettings(const teaching::ToyEncoderSettings& s) {
 
 teaching::ToyEncoderSettings StepperPage::toySettings() const { return encoderControls_->toySettings(); }
 
-void StepperPage::setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model) {
+void StepperPage::setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+                                  std::optional<uint64_t> seed) {
   setModelExamples(Kind::SelfAttention, model ? ModelBar::knownExamples(modelWords(model), 6) : QStringList());
-  if (encoderControls_->setTrainedModel(name, std::move(model))) rebuild();
+  if (encoderControls_->setTrainedModel(name, std::move(model), seed)) rebuild();
 }
 
 void StepperPage::useTrainedModel(bool trained) { encoderControls_->useTrainedModel(trained); }
@@ -251,8 +252,20 @@ void StepperPage::rebuild() {
     else steps_ = walk_.emplace(encoderControls_->walk(sentence())).steps;
     stepView_->setError(QString());
   } catch (const std::exception& e) {
+    // Nothing of the last walk stays under the banner: it belonged to another sentence or model.
+    walk_.reset();
+    additiveWalk_.reset();
+    decoderWalk_.reset();
+    steps_.clear();  // (current_ stays: the same step comes back with the next good walk)
+    {
+      const QSignalBlocker blocker(stepList_);
+      stepList_->clear();
+    }
+    stepView_->clear();
+    backButton_->setEnabled(false);
+    nextButton_->setEnabled(false);
     stepView_->setError(QString::fromStdString(e.what()));
-    return;  // keep showing the last walk
+    return;
   }
   {
     const QSignalBlocker blocker(stepList_);

@@ -65,7 +65,9 @@ class StepperPage : public QWidget {
   void setToySettings(const teaching::ToyEncoderSettings& settings);  // and walk the toy layer
   teaching::ToyEncoderSettings toySettings() const;
   // The model whose first layer can be walked through (the Attention page offers its current model).
-  void setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model);
+  // `seed`: the one it was trained with, when known (shown in the greyed seed box).
+  void setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+                       std::optional<uint64_t> seed = {});
   void useTrainedModel(bool trained);  // false: the toy
   bool usesTrainedModel() const;
   void setMask(teaching::MaskKind mask);

@@ -84,6 +84,7 @@ class TrainPage : public QWidget {
   // Runs trained here that hold weights and were never saved (finished or stopped; not failed): what quitting
   // would lose.
   QStringList unsavedRunNames() const;
+  QList<int> unsavedRunIds() const;  // the same runs, by id
 
   // --- Models of the session ---
   // Opened models go into the library too (the Attention and Chatbot pages show them); none by default.

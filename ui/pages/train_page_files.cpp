@@ -6,11 +6,17 @@
 
 namespace al::ui {
 
-QStringList TrainPage::unsavedRunNames() const {
-  QStringList names;
+QList<int> TrainPage::unsavedRunIds() const {
+  QList<int> ids;
   for (const auto& [id, run] : runs_)
     if (run.run && run.failure.isEmpty() && run.directory.isEmpty() && !(isTraining() && id == currentRunId_))
-      names << runsList_->runName(id);
+      ids << id;
+  return ids;
+}
+
+QStringList TrainPage::unsavedRunNames() const {
+  QStringList names;
+  for (int id : unsavedRunIds()) names << runsList_->runName(id);
   return names;
 }
 

@@ -5,6 +5,8 @@
 #include "ui/teaching/encoder_controls.h"
 
 #include <QButtonGroup>
+#include <limits>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -16,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include "ui/teaching/step_texts.h"
+#include "ui/text/strings.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -65,6 +68,7 @@ QGroupBox* EncoderControls::createLayerGroup() {
   headsBox_->setObjectName("headsBox");
   feedForwardBox_->setObjectName("feedForwardBox");
   positionBox_->setObjectName("positionBox");
+  seedBox_->setObjectName("seedBox");
   for (QWidget* field : std::initializer_list<QWidget*>{widthBox_, headsBox_, keyDimension_, feedForwardBox_,
                                                        positionBox_, seedBox_})
     toyForm->addRow(new QLabel, field);
@@ -80,7 +84,7 @@ QGroupBox* EncoderControls::createLayerGroup() {
     headsBox_->setToolTip(tr("H, attention heads; each gets K = D / H columns"));
     feedForwardBox_->setToolTip(tr("F, the hidden width of the feed-forward block"));
     seedBox_->setToolTip(tr("Another seed gives other random weights and word vectors"));
-    setItemTexts(positionBox_, {tr("sinusoidal"), tr("learned (random)"), tr("none")});
+    showPositionTexts();
     setFormLabels(toyForm, {{widthBox_, tr("Width D")}, {headsBox_, tr("Heads H")}, {keyDimension_, tr("Key dim K")},
                             {feedForwardBox_, tr("Feed-forward F")}, {positionBox_, tr("Position")}, {seedBox_, tr("Seed")}});
   });
@@ -138,9 +142,16 @@ teaching::ToyEncoderSettings EncoderControls::toySettings() const {
   return s;
 }
 
-bool EncoderControls::setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model) {
+void EncoderControls::showPositionTexts() {
+  setItemTexts(positionBox_, {tr("sinusoidal"), usesTrainedModel() ? tr("learned (trained)") : tr("learned (random)"),
+                              tr("none")});
+}
+
+bool EncoderControls::setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+                                      std::optional<uint64_t> seed) {
   trainedName_ = name;
   trainedModel_ = std::move(model);
+  trainedSeed_ = seed;
   trainedButton_->setEnabled(trainedModel_ != nullptr);
   trainedButton_->setText(trainedModel_ ? tr("First layer of “%1”").arg(name) : tr("First layer of a trained model"));
   if (!trainedModel_ && trainedButton_->isChecked()) {
@@ -170,7 +181,8 @@ void EncoderControls::updateKeyDimension() {
 // The boxes show the layer that is walked: the toy's settings, or (greyed) the trained model's own. The toy's are
 // kept aside meanwhile and come back with the toy.
 void EncoderControls::showLayerSettings() {
-  const QSignalBlocker a(widthBox_), b(headsBox_), c(feedForwardBox_), d(positionBox_);
+  const QSignalBlocker a(widthBox_), b(headsBox_), c(feedForwardBox_), d(positionBox_), e(seedBox_);
+  showPositionTexts();
   if (usesTrainedModel()) {
     if (!savedToy_) savedToy_ = toySettings();
     const TransformerConfig& config = trainedModel_->model->config();
@@ -181,6 +193,11 @@ void EncoderControls::showLayerSettings() {
     }
     positionBox_->setCurrentIndex(positionBox_->findData(int(config.position)));
     keyDimension_->setText(QString::number(config.keyDim));
+    // The run's own seed; "unknown" (the box's minimum) for a model that does not say.
+    seedBox_->setRange(-1, std::numeric_limits<int>::max());
+    seedBox_->setSpecialValueText(tr("unknown"));
+    seedBox_->setValue(trainedSeed_ && *trainedSeed_ <= uint64_t(std::numeric_limits<int>::max())
+                           ? static_cast<int>(*trainedSeed_) : -1);
   } else {
     if (savedToy_) {
       widthBox_->setMaximum(kToyMaxWidth);
@@ -190,6 +207,9 @@ void EncoderControls::showLayerSettings() {
       headsBox_->setValue(static_cast<int>(savedToy_->heads));
       feedForwardBox_->setValue(static_cast<int>(savedToy_->feedForward));
       positionBox_->setCurrentIndex(positionBox_->findData(int(savedToy_->position)));
+      seedBox_->setSpecialValueText(QString());
+      seedBox_->setRange(0, 9999);
+      seedBox_->setValue(static_cast<int>(savedToy_->seed));
       savedToy_.reset();
     }
     updateKeyDimension();
@@ -209,7 +229,12 @@ teaching::EncoderWalk EncoderControls::walk(const QString& sentence) {
   settings.mask = static_cast<teaching::MaskKind>(maskBox_->currentData().toInt());
   settings.paddingTokens = paddingBox_->value();
   settings.scale = scaleBox_->isChecked();
-  teaching::EncoderWalk w = walkthrough_->walk(walkthrough_->read(sentence.toStdString()), settings);
+  teaching::Sentence read = walkthrough_->read(sentence.toStdString());
+  if (usesTrainedModel()) {  // the rows are what the model reads: a word its vocabulary lacks is [UNK]
+    const QStringList labels = readTokenLabels(read.tokens, read.ids);
+    for (size_t t = 0; t < read.tokens.size(); ++t) read.tokens[t] = labels[qsizetype(t)].toStdString();
+  }
+  teaching::EncoderWalk w = walkthrough_->walk(read, settings);
   showSharpness(w.sharpness);
   return w;
 }

@@ -31,7 +31,9 @@ class EncoderControls : public QWidget {
   void setToySettings(const teaching::ToyEncoderSettings& settings);  // and choose the toy; emits nothing
   teaching::ToyEncoderSettings toySettings() const;
   // The model whose first layer can be walked through. True when the walk shown uses it and must be redone.
-  bool setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model);
+  // `seed`: the one it was trained with, when known (the greyed seed box shows it).
+  bool setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+                       std::optional<uint64_t> seed = {});
   void useTrainedModel(bool trained);  // false: the toy
   bool usesTrainedModel() const;
   void setMask(teaching::MaskKind mask);
@@ -53,10 +55,12 @@ class EncoderControls : public QWidget {
   void updateKeyDimension();
   void showLayerSettings();
   void showSharpness(const teaching::SoftmaxSharpness& s);
+  void showPositionTexts();  // "learned (random)" for the toy, "learned (trained)" for a trained model
 
   std::unique_ptr<teaching::EncoderLayerWalkthrough> walkthrough_;
   QString trainedName_;
   std::shared_ptr<const ImdbTransformerModel> trainedModel_;
+  std::optional<uint64_t> trainedSeed_;
   std::optional<teaching::ToyEncoderSettings> savedToy_;  // while the boxes show the trained model's settings
 
   QRadioButton* toyButton_;

@@ -320,6 +320,19 @@ void StepView::sweepTo(double position) {
 
 void StepView::setError(const QString& message) { error_->showError(message); }
 
+void StepView::clear() {
+  sweep_->stop();
+  qDeleteAll(gridViews_);
+  gridViews_.clear();
+  placedColumns_ = 0;
+  weightGrids_.clear();
+  weightGridViews_.clear();
+  linesPanel_->setVisible(false);
+  title_->clear();
+  formula_->clear();
+  explanation_->clear();
+}
+
 QString StepView::title() const { return title_->text(); }
 QString StepView::formula() const { return formula_->text(); }
 QString StepView::explanation() const { return explanation_->text(); }

@@ -38,6 +38,7 @@ class StepView : public QWidget {
                 Index tokenRows = -1);
   // A message above the step (the walk could not be redone); the last step stays shown. Empty hides it.
   void setError(const QString& message);
+  void clear();  // no step: no title, text or grids (under an error, nothing of an earlier walk)
 
   QList<MatrixView*> gridViews() const { return gridViews_; }
   AttentionLines* lines() const { return lines_; }  // hidden when the step has no attention weights
