@@ -14,6 +14,7 @@
 
 #include "ui/export.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/heatmap_axis.h"
 #include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/relative_ticks.h"
@@ -24,14 +25,11 @@ namespace al::ui {
 
 namespace {
 
-QString numberLabel(int i) { return QString::number(i + 1); }
-
-QStringList labelsOrNumbers(const QStringList& labels, Index count) {
-  if (labels.size() == count) return labels;
-  QStringList out;
-  for (int i = 0; i < count; ++i) out << numberLabel(i);
-  return out;
-}
+// A review longer than kWholeUpTo tokens opens zoomed so that its cells hold full-size labels (at least
+// kSmallestCellPixels a cell); the one-map view and the exports give every cell room for labels of at least
+// kReadableLabelPixels (the axis labels' smallest font: ui/widgets/heatmap_axis.h).
+constexpr int kSmallestCellPixels = 14;
+constexpr int kReadableLabelPixels = 11;
 
 // The theme's colour scale through three colours, at 0, 0.5 and 1.
 QCPColorGradient gradient(const Appearance::ColourScale& scale) {
@@ -55,58 +53,6 @@ QCPColorGradient weightsGradient(WeightScale scale, const WeightRange& range) {
   return g;
 }
 QCPColorGradient signedGradient() { return gradient(Appearance::instance()->signedScale()); }
-
-// The smallest label font, in pixels: a small map on a page still names every token of a sentence; cells smaller
-// than its line get every step-th label. A review longer than kWholeUpTo tokens opens zoomed so that its cells
-// hold full-size labels; the one-map view and the exports give every cell room for labels of at least 11 px.
-constexpr int kSmallestLabelPixels = 8;
-constexpr int kSmallestCellPixels = 14;
-constexpr int kReadableLabelPixels = 11;
-
-// Pixels per cell along an axis, for the visible range.
-double pixelsPerCell(const QCPAxis* axis) {
-  const double axisPixels = axis->orientation() == Qt::Horizontal ? axis->axisRect()->width() : axis->axisRect()->height();
-  return axisPixels / std::max(1.0, axis->range().size());
-}
-
-// A text tick at every whole position in view, in a font as large as `largest` pixels while a cell holds its line
-// (not below kSmallestLabelPixels): every row and column is named. Column labels lie flat when the widest fits its
-// cell, else stand upright (one line's height along the axis). Only when cells are smaller than the smallest
-// font's line is every step-th named. The axis length is known only after the plot's layout, so this runs after
-// every layout and asks for one more replot when the ticks changed.
-void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
-  const double cell = pixelsPerCell(axis);
-  const QCPRange range = axis->range();
-  const int first = std::max(0, static_cast<int>(std::floor(range.lower)));
-  const int last = std::min(static_cast<int>(labels.size()) - 1, static_cast<int>(std::ceil(range.upper)));
-  const auto shortened = [&](int i) { return labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]; };
-  QFont font = axis->tickLabelFont();
-  int fontPixels = std::max(largest, kSmallestLabelPixels);
-  font.setPixelSize(fontPixels);
-  while (fontPixels > kSmallestLabelPixels && QFontMetrics(font).height() > cell) font.setPixelSize(--fontPixels);
-  const QFontMetrics metrics(font);
-  int widest = 0;
-  for (int i = first; i <= last; ++i) widest = std::max(widest, metrics.horizontalAdvance(shortened(i)));
-  const bool horizontal = axis->orientation() == Qt::Horizontal;
-  const bool flat = !horizontal || widest + 4 <= cell;
-  // Along the axis a label takes its glyphs' height (the pixel size), or a flat column label its width.
-  const double extent = horizontal && flat ? widest + 4 : std::min<double>(metrics.height(), fontPixels);
-  const int step = std::max(1, static_cast<int>(std::ceil(extent / std::max(cell, 1e-3) - 1e-9)));
-  QMap<double, QString> ticks;
-  for (int i = first - first % step; i <= last; i += step)
-    if (i >= 0) ticks.insert(i, shortened(i));
-  const double rotation = horizontal && !flat ? 90 : 0;
-  const auto current = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
-  if (current && current->ticks() == ticks && axis->tickLabelFont().pixelSize() == fontPixels &&
-      axis->tickLabelRotation() == rotation)
-    return;
-  axis->setTickLabelFont(font);
-  axis->setTickLabelRotation(rotation);
-  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-  ticker->setTicks(ticks);
-  axis->setTicker(ticker);
-  axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
-}
 
 }  // namespace
 
@@ -138,22 +84,6 @@ class CellMap : public QCPColorMap {
       }
   }
 };
-
-namespace {
-
-void addExportActions(QMenu& menu, QWidget* widget, const QString& name, const QStringList& header,
-                      const std::vector<std::vector<QString>>& rows) {
-  menu.addAction(HeatmapView::tr("Save picture (PNG, SVG, PDF)…"), widget, [=] { askAndExportWidget(widget, name); });
-  menu.addAction(HeatmapView::tr("Save numbers as CSV…"), widget, [=] { askAndWriteCsv(widget, name, header, rows); });
-}
-
-QString fileNameOf(const QString& title, const QString& fallback) {
-  QString name = title.isEmpty() ? fallback : title.toLower();
-  name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("_"));
-  return name;
-}
-
-}  // namespace
 
 // ---------------------------------------------------------------------------------------------------------
 // HeatmapView
@@ -523,96 +453,6 @@ void HeatmapView::showContextMenu(const QPoint& position) {
   const QStringList header = csvHeader();
   const auto rows = csvRows();
   menu.addAction(tr("Save numbers as CSV…"), this, [=, this] { askAndWriteCsv(this, name, header, rows); });
-  menu.exec(plot_->mapToGlobal(position));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// WeightBars
-
-WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), plot_(new QCustomPlot) {
-  title_->setObjectName("heatmapTitle");
-  title_->setWordWrap(true);
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(2, 2, 2, 2);
-  layout->addWidget(title_);
-  layout->addWidget(plot_, 1);
-  setMinimumSize(260, 200);
-  bars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
-  bars_->setPen(Qt::NoPen);
-  bars_->setBrush(palette::kBars);
-  bars_->setWidth(0.8);
-  plot_->xAxis->grid()->setVisible(false);
-  plot_->xAxis->setSubTicks(false);
-  plot_->yAxis->ticker()->setTickCount(3);  // a short plot on a projector: three weights, never a crowd
-  setTranslatedTexts(this, [this] { fitAxisLabels(); });
-  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-  plot_->axisRect()->setRangeZoom(Qt::Horizontal);
-  plot_->axisRect()->setRangeDrag(Qt::Horizontal);
-  connect(plot_, &QCustomPlot::afterLayout, this, [this] {
-    labelEveryCell(plot_->xAxis, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
-    if (labelScale_ != 1) {  // the weights' axis as large as the tokens'
-      QFont font = plot_->yAxis->tickLabelFont();
-      const int pixels = static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_);
-      if (font.pixelSize() != pixels) {
-        font.setPixelSize(pixels);
-        plot_->yAxis->setTickLabelFont(font);
-        plot_->replot(QCustomPlot::rpQueuedReplot);
-      }
-    }
-  });
-  plot_->setContextMenuPolicy(Qt::CustomContextMenu);
-  connect(plot_, &QWidget::customContextMenuRequested, this, &WeightBars::showContextMenu);
-}
-
-void WeightBars::setWeights(const al::RowVector& weights, const QStringList& labels, const QString& title) {
-  weights_ = weights;
-  labels_ = labelsOrNumbers(labels, weights.size());
-  title_->setText(title);
-  QVector<double> keys, values;
-  for (Index j = 0; j < weights.size(); ++j) {
-    keys << static_cast<double>(j);
-    values << weights(j);
-  }
-  bars_->setData(keys, values, true);
-  plot_->xAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(weights.size())) - 0.4);
-  plot_->yAxis->setRange(0, std::max(1e-6, weights.size() ? static_cast<double>(weights.maxCoeff()) * 1.1 : 1.0));
-  labelEveryCell(plot_->xAxis, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
-  fitAxisLabels();
-  plot_->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void WeightBars::resizeEvent(QResizeEvent* event) {
-  QWidget::resizeEvent(event);
-  fitAxisLabels();
-}
-
-// A projector gives the bars a short plot: a vertical "weight" beside a few ticks would not fit there, and the
-// title says what the bars are.
-void WeightBars::fitAxisLabels() {
-  const QString axisLabel = plot_->height() >= 140 ? (valueName_.isEmpty() ? tr("weight") : valueName_) : QString();
-  if (plot_->yAxis->label() == axisLabel) return;
-  plot_->yAxis->setLabel(axisLabel);
-  plot_->replot(QCustomPlot::rpQueuedReplot);
-}
-
-QString WeightBars::title() const { return title_->text(); }
-
-void WeightBars::setValueName(const QString& name) {
-  valueName_ = name;
-  fitAxisLabels();
-}
-
-QStringList WeightBars::csvHeader() const { return {tr("token"), valueName_.isEmpty() ? tr("weight") : valueName_}; }
-
-std::vector<std::vector<QString>> WeightBars::csvRows() const {
-  std::vector<std::vector<QString>> out;
-  for (Index j = 0; j < weights_.size(); ++j) out.push_back({labels_[int(j)], QString::number(weights_(j), 'g', 8)});
-  return out;
-}
-
-void WeightBars::showContextMenu(const QPoint& position) {
-  QMenu menu(this);
-  addExportActions(menu, this, fileNameOf(title(), QStringLiteral("weights")), csvHeader(), csvRows());
   menu.exec(plot_->mapToGlobal(position));
 }
 

@@ -9,7 +9,7 @@
 // tooltip gives the exact number, a click names the cell under the map by both its tokens, a click on a row label
 // pins that query (its weights as large bars under the map, where the map allows it: setPinnable). Weights are
 // coloured by the app's one colour scale (ui/widgets/weight_scale.h).
-// WeightBars draws one row of weights as a bar chart: where one token looks across the sentence.
+// WeightBars (ui/widgets/weight_bars.h) draws one row of weights as a bar chart beside it.
 //
 // Both export their picture (PNG, SVG, PDF) and their numbers (CSV) from a right-click menu; a heatmap's picture is
 // the whole map (every row, both axis titles, the colour bar), whatever part of it is on screen.
@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/tensor.h"
+#include "ui/widgets/weight_bars.h"
 #include "ui/widgets/weight_scale.h"
 
 class QCustomPlot;
@@ -33,7 +34,6 @@ class QLabel;
 namespace al::ui {
 
 class CellMap;
-class WeightBars;
 
 class HeatmapView : public QWidget {
   Q_OBJECT
@@ -142,38 +142,5 @@ class HeatmapView : public QWidget {
   QPoint pressedAt_;  // where the left button went down: a click, or the start of a drag
 };
 
-class WeightBars : public QWidget {
-  Q_OBJECT
- public:
-  explicit WeightBars(QWidget* parent = nullptr);
-
-  // One bar per token; the weights usually sum to 1.
-  void setWeights(const al::RowVector& weights, const QStringList& labels, const QString& title);
-  const al::RowVector& weights() const { return weights_; }
-  QStringList labels() const { return labels_; }
-  QString title() const;
-  QStringList csvHeader() const;
-  std::vector<std::vector<QString>> csvRows() const;
-  QCustomPlot* plot() const { return plot_; }
-  // Tick labels this many times the app's font (the pinned bars: for the back row).
-  void setLabelScale(double scale) { labelScale_ = scale; }
-  // What the bars are, beside the value axis and in the CSV header ("probability"); empty: "weight".
-  void setValueName(const QString& name);
-
- protected:
-  void resizeEvent(QResizeEvent* event) override;
-
- private:
-  void showContextMenu(const QPoint& position);
-  void fitAxisLabels();  // "weight" beside the axis only when the plot is tall enough to hold it
-
-  QLabel* title_;
-  QCustomPlot* plot_;
-  QCPBars* bars_;
-  double labelScale_ = 1;
-  QString valueName_;
-  al::RowVector weights_;
-  QStringList labels_;
-};
 
 }  // namespace al::ui

@@ -1,0 +1,87 @@
+#include "ui/widgets/heatmap_axis.h"
+
+#include <QFontMetrics>
+#include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "ui/export.h"
+#include "ui/widgets/heatmap_view.h"
+
+namespace al::ui {
+
+namespace {
+
+// The smallest label font, in pixels: a small map on a page still names every token of a sentence; cells smaller
+// than its line get every step-th label.
+constexpr int kSmallestLabelPixels = 8;
+
+// Pixels per cell along an axis, for the visible range.
+double pixelsPerCell(const QCPAxis* axis) {
+  const double axisPixels = axis->orientation() == Qt::Horizontal ? axis->axisRect()->width() : axis->axisRect()->height();
+  return axisPixels / std::max(1.0, axis->range().size());
+}
+
+}  // namespace
+
+QStringList labelsOrNumbers(const QStringList& labels, Index count) {
+  if (labels.size() == count) return labels;
+  QStringList out;
+  for (int i = 0; i < count; ++i) out << QString::number(i + 1);
+  return out;
+}
+
+// A text tick at every whole position in view, in a font as large as `largest` pixels while a cell holds its line
+// (not below kSmallestLabelPixels): every row and column is named. Column labels lie flat when the widest fits its
+// cell, else stand upright (one line's height along the axis). Only when cells are smaller than the smallest
+// font's line is every step-th named. The axis length is known only after the plot's layout, so this runs after
+// every layout and asks for one more replot when the ticks changed.
+void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
+  const double cell = pixelsPerCell(axis);
+  const QCPRange range = axis->range();
+  const int first = std::max(0, static_cast<int>(std::floor(range.lower)));
+  const int last = std::min(static_cast<int>(labels.size()) - 1, static_cast<int>(std::ceil(range.upper)));
+  const auto shortened = [&](int i) { return labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]; };
+  QFont font = axis->tickLabelFont();
+  int fontPixels = std::max(largest, kSmallestLabelPixels);
+  font.setPixelSize(fontPixels);
+  while (fontPixels > kSmallestLabelPixels && QFontMetrics(font).height() > cell) font.setPixelSize(--fontPixels);
+  const QFontMetrics metrics(font);
+  int widest = 0;
+  for (int i = first; i <= last; ++i) widest = std::max(widest, metrics.horizontalAdvance(shortened(i)));
+  const bool horizontal = axis->orientation() == Qt::Horizontal;
+  const bool flat = !horizontal || widest + 4 <= cell;
+  // Along the axis a label takes its glyphs' height (the pixel size), or a flat column label its width.
+  const double extent = horizontal && flat ? widest + 4 : std::min<double>(metrics.height(), fontPixels);
+  const int step = std::max(1, static_cast<int>(std::ceil(extent / std::max(cell, 1e-3) - 1e-9)));
+  QMap<double, QString> ticks;
+  for (int i = first - first % step; i <= last; i += step)
+    if (i >= 0) ticks.insert(i, shortened(i));
+  const double rotation = horizontal && !flat ? 90 : 0;
+  const auto current = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
+  if (current && current->ticks() == ticks && axis->tickLabelFont().pixelSize() == fontPixels &&
+      axis->tickLabelRotation() == rotation)
+    return;
+  axis->setTickLabelFont(font);
+  axis->setTickLabelRotation(rotation);
+  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  ticker->setTicks(ticks);
+  axis->setTicker(ticker);
+  axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+
+void addExportActions(QMenu& menu, QWidget* widget, const QString& name, const QStringList& header,
+                      const std::vector<std::vector<QString>>& rows) {
+  menu.addAction(HeatmapView::tr("Save picture (PNG, SVG, PDF)…"), widget, [=] { askAndExportWidget(widget, name); });
+  menu.addAction(HeatmapView::tr("Save numbers as CSV…"), widget, [=] { askAndWriteCsv(widget, name, header, rows); });
+}
+
+QString fileNameOf(const QString& title, const QString& fallback) {
+  QString name = title.isEmpty() ? fallback : title.toLower();
+  name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("_"));
+  return name;
+}
+
+}  // namespace al::ui

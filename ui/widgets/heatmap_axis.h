@@ -1,0 +1,31 @@
+#pragma once
+// What a heatmap and a bar chart of weights share (ui/widgets/heatmap_view.h, weight_bars.h): naming every token
+// along an axis in a font that fits its cells, and the right-click menu that saves the picture and the numbers.
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "core/tensor.h"
+
+class QCPAxis;
+class QMenu;
+class QWidget;
+
+namespace al::ui {
+
+// The labels, or the numbers 1..count when there are not `count` of them.
+QStringList labelsOrNumbers(const QStringList& labels, Index count);
+
+// A text tick at every whole position in view, in a font as large as `largest` pixels while a cell holds its
+// line; column labels flat where they fit, upright otherwise (heatmap_axis.cpp says how). Call it after every
+// layout: it asks for one more replot when the ticks changed.
+void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest);
+
+// "Save picture (PNG, SVG, PDF)…" and "Save numbers as CSV…" for `widget`, named `name` in the file dialogs.
+void addExportActions(QMenu& menu, QWidget* widget, const QString& name, const QStringList& header,
+                      const std::vector<std::vector<QString>>& rows);
+
+// A file name from a figure's title ("Layer 1, head 2" -> "layer_1_head_2"), or `fallback` for no title.
+QString fileNameOf(const QString& title, const QString& fallback);
+
+}  // namespace al::ui
