@@ -4,6 +4,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/train_options.h"
+#include "core/train/hyperparameters.h"
 
 int main(int argc, char** argv) {
   using namespace al::cli;
@@ -15,7 +16,10 @@ int main(int argc, char** argv) {
 
   TrainOptions t;
   CLI::App* train = app.add_subcommand("train", "Train a model and write its model directory");
-  train->add_option("task", t.task, "imdb | bigram | chatbot | mlm")->required()->check(CLI::IsMember({"imdb", "bigram", "chatbot", "mlm"}));
+  // The tasks are the core schema's commands (core/train/hyperparameters.h), in the catalogue's order.
+  std::vector<std::string> trainCommands;
+  for (const al::TaskSchema& schema : al::taskSchemas()) trainCommands.push_back(schema.command);
+  train->add_option("task", t.task, CLI::detail::join(trainCommands, " | "))->required()->check(CLI::IsMember(trainCommands));
   train->add_option("--data", t.data, "builtin or builtin:zh, an aclImdb folder, the aclImdb_v1.tar.gz archive, a CSV "
                                        "or TSV (imdb, bigram), a question<TAB>answer file or builtin corpus (chatbot: "
                                        "builtin, builtin:translate, builtin:zh, builtin:translate-zh)")

@@ -91,7 +91,7 @@ MainWindow::MainWindow(QWidget* parent)
       SessionModel model = snapshotOfRun(*run, race->runName(side), tr("raced"));
       const int id = trainPage_->addModelRun(model, tr("raced"));
       trainPage_->runs()->setTestAccuracy(id, race->testAccuracy(side));
-      library_->add(std::move(model));
+      trainPage_->setLibraryId(id, library_->add(std::move(model)));
     }
   });
   connect(race, &NormRace::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
@@ -116,26 +116,33 @@ MainWindow::MainWindow(QWidget* parent)
   connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {
     const TrainingRun* run = trainPage_->trainingRun(id);
     if (!run || !trainPage_->runFailure(id).isEmpty()) return;  // a failed run has nothing worth showing
-    library_->add(snapshotOfRun(*run, trainPage_->runs()->runName(id),
-                                trainPage_->runStopped(id) ? tr("stopped") : tr("finished")));
+    trainPage_->setLibraryId(id, library_->add(snapshotOfRun(*run, trainPage_->runs()->runName(id),
+                                                             trainPage_->runStopped(id) ? tr("stopped") : tr("finished"))));
   });
   connect(library_, &ModelLibrary::modelAdded, this, [this, attentionPage, chatbotPage](int id) {
     const SessionModel* model = library_->model(id);
     // A page keeps the model the user chose: a new one joins its list (and is shown when the page had none).
-    if (model->imdb) {
+    if (const auto imdb = model->as<ImdbTransformerModel>()) {
       std::optional<uint64_t> seed;
       if (model->settings.is_object() && model->settings.contains("seed") && model->settings["seed"].is_number_integer() &&
           model->settings["seed"].get<int64_t>() >= 0)
         seed = model->settings["seed"].get<uint64_t>();
-      attentionPage->offerModel(model->name, model->imdb, seed);
+      attentionPage->offerModel(model->name, imdb, seed);
       statusBar()->showMessage(tr("“%1” is ready on the Attention page").arg(model->name));
     }
-    if (model->chatbot || model->transformer) {
-      if (model->chatbot) chatbotPage->offerModel(model->name, model->chatbot);
-      else chatbotPage->offerModel(model->name, model->transformer);
+    if (model->can(Ability::Ask)) {
+      if (const auto gru = model->as<ChatbotModel>()) chatbotPage->offerModel(model->name, gru);
+      else chatbotPage->offerModel(model->name, model->as<Seq2SeqTransformerModel>());
       statusBar()->showMessage(tr("“%1” is ready on the Chatbot page").arg(model->name));
     }
-    if (model->maskedLm) statusBar()->showMessage(tr("“%1” is ready on the Fill-in-the-blank page").arg(model->name));
+    if (model->can(Ability::Fill)) statusBar()->showMessage(tr("“%1” is ready on the Fill-in-the-blank page").arg(model->name));
+  });
+  // A model the session drops leaves the pages' lists with it, so that its weights are freed.
+  connect(library_, &ModelLibrary::modelRemoved, this, [this, attentionPage, chatbotPage](int id) {
+    const SessionModel* model = library_->model(id);
+    if (const auto imdb = model->as<ImdbTransformerModel>()) attentionPage->forgetModel(imdb);
+    if (const auto gru = model->as<ChatbotModel>()) chatbotPage->forgetModel(gru.get());
+    if (const auto transformer = model->as<Seq2SeqTransformerModel>()) chatbotPage->forgetModel(transformer.get());
   });
   addPage(QT_TR_NOOP("Memory"), QT_TR_NOOP("Transformer-XL: segments and the cached memory they attend to"),
           new MemoryPage);

@@ -30,8 +30,7 @@ int trainBigram(const TrainOptions& o) {
   return kDone;
 }
 
-int predictBigram(const PredictOptions& o) {
-  const BigramModel loaded = loadBigram(o.model);
+int predictBigram(const BigramModel& loaded, const PredictOptions& o) {
   const BigramPrediction prediction = predictBigramText(*loaded.model, loaded.vocabulary, o.text);
   const float p = prediction.probability;
   const std::string label = p >= 0.5f ? "positive" : "negative";
@@ -39,21 +38,6 @@ int predictBigram(const PredictOptions& o) {
     std::cout << nlohmann::json{{"probability", p}, {"label", label}, {"tokens", prediction.tokens}, {"ids", prediction.ids}}.dump() << "\n";
   } else {
     std::cout << label << " (probability of positive: " << std::fixed << std::setprecision(4) << p << ")\n";
-  }
-  return kDone;
-}
-
-int evalBigram(const EvalOptions& o) {
-  BigramRunSettings s;
-  s.data = o.data.empty() ? "builtin" : o.data;
-  s.initDir = o.model;
-  s.model = loadBigram(o.model).model->config();
-  std::unique_ptr<BigramRun> run = BigramRun::prepare(s);
-  const BatchStats stats = run->evaluateTest();
-  if (o.json) {
-    std::cout << nlohmann::json{{"loss", stats.loss()}, {"accuracy", stats.accuracy()}, {"samples", static_cast<size_t>(stats.total)}}.dump() << "\n";
-  } else {
-    std::cout << "loss " << stats.loss() << ", accuracy " << stats.accuracy() << " on " << stats.total << " samples\n";
   }
   return kDone;
 }

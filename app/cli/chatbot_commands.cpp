@@ -45,29 +45,6 @@ void printAnswer(const std::string& answer, const std::vector<std::string>& sour
   }
 }
 
-int askTransformer(const PredictOptions& o) {
-  const Seq2SeqTransformerModel loaded = loadSeq2seqTransformer(o.model);
-  const Seq2SeqTransformerReply reply = askSeq2seqTransformer(*loaded.model, loaded.source, loaded.target, o.text);
-  if (reply.truncated)
-    std::cerr << "Note: the question was cut to its first " << loaded.model->config().maxSourceLength
-              << " tokens (max_source_length).\n";
-  if (o.json) {
-    const nlohmann::json out = {{"answer", reply.answer},
-                                {"source_tokens", reply.sourceTokens},
-                                {"output_tokens", reply.outputTokens},
-                                {"attention", matrixJson(reply.attention)},
-                                {"cross_attention", attentionJson(reply.decoding.crossAttention)},
-                                {"decoder_attention", attentionJson(reply.decoding.decoderAttention)},
-                                {"encoder_attention", attentionJson(reply.decoding.encoderAttention)}};
-    std::cout << out.dump() << "\n";
-    return int{kDone};
-  }
-  printAnswer(reply.answer, reply.sourceTokens, reply.sourceIds, reply.outputTokens, reply.attention,
-              "alignment: cross-attention of the last layer, mean of its heads");
-  return int{kDone};
-}
-
-
 // The benchmark's vocabulary size on both sides: about that of the real dialogs (2,294 and 2,348 words).
 constexpr Index kBenchVocabularySize = 2400;
 
@@ -103,44 +80,40 @@ int trainChatbot(const TrainOptions& o) {
   });
 }
 
-int askChatbot(const PredictOptions& o) {
-  return guarded([&] {
-    if (io::readConfig(o.model, "")["task"] == "seq2seq-transformer") return askTransformer(o);
-    const ChatbotModel loaded = loadChatbot(o.model);
-    const ChatbotReply reply = askChatbot(*loaded.model, loaded.source, loaded.target, o.text);
-    if (reply.truncated)
-      std::cerr << "Note: the question was cut to its first " << loaded.model->config().maxSourceLength
-                << " tokens (max_source_length).\n";
-    if (o.json) {
-      const nlohmann::json out = {{"answer", reply.answer}, {"source_tokens", reply.sourceTokens},
-                                  {"output_tokens", reply.outputTokens}, {"attention", matrixJson(reply.attention)}};
-      std::cout << out.dump() << "\n";
-      return int{kDone};
-    }
-    printAnswer(reply.answer, reply.sourceTokens, reply.sourceIds, reply.outputTokens, reply.attention, "alignment");
+int askTransformer(const Seq2SeqTransformerModel& loaded, const PredictOptions& o) {
+  const Seq2SeqTransformerReply reply = askSeq2seqTransformer(*loaded.model, loaded.source, loaded.target, o.text);
+  if (reply.truncated)
+    std::cerr << "Note: the question was cut to its first " << loaded.model->config().maxSourceLength
+              << " tokens (max_source_length).\n";
+  if (o.json) {
+    const nlohmann::json out = {{"answer", reply.answer},
+                                {"source_tokens", reply.sourceTokens},
+                                {"output_tokens", reply.outputTokens},
+                                {"attention", matrixJson(reply.attention)},
+                                {"cross_attention", attentionJson(reply.decoding.crossAttention)},
+                                {"decoder_attention", attentionJson(reply.decoding.decoderAttention)},
+                                {"encoder_attention", attentionJson(reply.decoding.encoderAttention)}};
+    std::cout << out.dump() << "\n";
     return int{kDone};
-  });
+  }
+  printAnswer(reply.answer, reply.sourceTokens, reply.sourceIds, reply.outputTokens, reply.attention,
+              "alignment: cross-attention of the last layer, mean of its heads");
+  return int{kDone};
 }
 
-int evalChatbot(const EvalOptions& o) {
-  return guarded([&] {
-    ChatbotRunSettings s;
-    s.data = o.data.empty() ? "builtin" : o.data;
-    s.initDir = o.model;
-    s.threads = o.threads;
-    s.training.validationSplit = 0;
-    std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(s);
-    const BatchStats stats = run->evaluateTest();
-    if (o.json) {
-      std::cout << nlohmann::json{{"loss", stats.loss()}, {"accuracy", stats.accuracy()}, {"samples", run->testPairs()}}.dump() << "\n";
-    } else {
-      const double exact = run->exactMatchTest();
-      std::cout << "loss " << stats.loss() << ", token accuracy " << stats.accuracy() << " on " << run->testPairs()
-                << " pairs (" << static_cast<size_t>(stats.total) << " target tokens); answers exactly right: "
-                << std::fixed << std::setprecision(1) << 100.0 * exact << "%\n";
-    }
+int askChatbot(const ChatbotModel& loaded, const PredictOptions& o) {
+  const ChatbotReply reply = al::askChatbot(*loaded.model, loaded.source, loaded.target, o.text);
+  if (reply.truncated)
+    std::cerr << "Note: the question was cut to its first " << loaded.model->config().maxSourceLength
+              << " tokens (max_source_length).\n";
+  if (o.json) {
+    const nlohmann::json out = {{"answer", reply.answer}, {"source_tokens", reply.sourceTokens},
+                                {"output_tokens", reply.outputTokens}, {"attention", matrixJson(reply.attention)}};
+    std::cout << out.dump() << "\n";
     return int{kDone};
-  });
+  }
+  printAnswer(reply.answer, reply.sourceTokens, reply.sourceIds, reply.outputTokens, reply.attention, "alignment");
+  return int{kDone};
 }
 
 int benchChatbot(const BenchOptions& o) {

@@ -6,6 +6,12 @@
 
 #include <nlohmann/json.hpp>
 
+namespace al {
+struct BigramModel;             // core/inference/bigram_inference.h
+struct ChatbotModel;            // core/inference/chatbot_inference.h
+struct Seq2SeqTransformerModel;  // core/inference/seq2seq_transformer_inference.h
+}  // namespace al
+
 namespace CLI {
 class App;
 }
@@ -85,17 +91,15 @@ int tokenize(const TokenizeOptions& options);  // app/cli/tokenize_command.cpp
 // The masked language model (app/cli/mlm_commands.cpp).
 int trainMlm(const TrainOptions& options);
 int fill(const FillOptions& options);
-int evalMlm(const EvalOptions& options);  // inside guarded()
 
-// The bag-of-bigrams side (app/cli/bigram_commands.cpp).
+// The bag-of-bigrams side (app/cli/bigram_commands.cpp); predict prints inside guarded().
 int trainBigram(const TrainOptions& options);
-int predictBigram(const PredictOptions& options);
-int evalBigram(const EvalOptions& options);
+int predictBigram(const BigramModel& model, const PredictOptions& options);
 
-// The chatbot's side of train / eval / ask / bench (app/cli/chatbot_commands.cpp).
+// The chatbot's side of train / ask / bench (app/cli/chatbot_commands.cpp); ask prints inside guarded().
 int trainChatbot(const TrainOptions& options);
-int evalChatbot(const EvalOptions& options);
-int askChatbot(const PredictOptions& options);
+int askChatbot(const ChatbotModel& model, const PredictOptions& options);
+int askTransformer(const Seq2SeqTransformerModel& model, const PredictOptions& options);
 int benchChatbot(const BenchOptions& options);
 
 // `bench imdb` (app/cli/bench_imdb_command.cpp): full length, real data (--data) or --sweep-length.

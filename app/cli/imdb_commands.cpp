@@ -6,6 +6,7 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/io/json_fields.h"
@@ -35,7 +36,20 @@ int trainImdb(const TrainOptions& o) {
   return kDone;
 }
 
-std::string modelTask(const std::string& dir) { return io::readConfig(dir, "")["task"].get<std::string>(); }
+// The command that asks a model of this kind what it can answer, for a model given to the wrong command.
+std::string commandFor(const ModelKind& kind) {
+  if (kind.can(Ability::Ask)) return "ask";
+  if (kind.can(Ability::Fill)) return "fill";
+  return "predict";
+}
+
+const ModelKind& kindThatCan(const std::string& dir, Ability ability) {
+  const ModelKind& kind = modelKindOfDirectory(dir);
+  if (!kind.can(ability))
+    throw InputError(dir + " holds a model of task " + kind.task + ", which answers 'attentionlab-cli " +
+                     commandFor(kind) + "'");
+  return kind;
+}
 
 }  // namespace
 
@@ -52,13 +66,10 @@ int train(const TrainOptions& o) {
 
 int predict(const PredictOptions& o) {
   return guarded([&] {
-    const std::string task = modelTask(o.model);
-    if (task == "seq2seq-attention" || task == "seq2seq-transformer")
-      throw InputError(o.model + " holds a chatbot model: use 'attentionlab-cli ask'");
-    if (task == "masked-lm") throw InputError(o.model + " holds a masked language model: use 'attentionlab-cli fill'");
-    if (task == "imdb-bigram") return predictBigram(o);
-    ImdbTransformerModel loaded = loadImdbTransformer(o.model);
-    const ImdbPrediction p = predictText(*loaded.model, loaded.vocabulary, o.text);
+    const AnyModel model = kindThatCan(o.model, Ability::Classify).load(o.model);
+    if (const auto bigram = model.as<BigramModel>()) return predictBigram(*bigram, o);
+    const auto loaded = model.as<ImdbTransformerModel>();
+    const ImdbPrediction p = predictText(*loaded->model, loaded->vocabulary, o.text);
     const std::string label = p.probability >= 0.5f ? "positive" : "negative";
     if (o.json) {
       nlohmann::json out = {{"probability", p.probability}, {"label", label}, {"tokens", p.tokens},
@@ -76,21 +87,18 @@ int predict(const PredictOptions& o) {
 
 int eval(const EvalOptions& o) {
   return guarded([&] {
-    const std::string task = modelTask(o.model);
-    if (task == "seq2seq-attention" || task == "seq2seq-transformer") return evalChatbot(o);
-    if (task == "imdb-bigram") return evalBigram(o);
-    if (task == "masked-lm") return evalMlm(o);
-    ImdbRunSettings s;
-    s.data = o.data.empty() ? "builtin" : o.data;
-    s.initDir = o.model;
-    s.threads = o.threads;
-    s.model = loadImdbTransformer(o.model).model->config();
-    std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
-    const BatchStats stats = run->evaluateTest();
+    const Evaluation e = modelKindOfDirectory(o.model).evaluate(o.model, o.data, o.threads);
     if (o.json) {
-      std::cout << nlohmann::json{{"loss", stats.loss()}, {"accuracy", stats.accuracy()}, {"samples", static_cast<size_t>(stats.total)}}.dump() << "\n";
+      std::cout << nlohmann::json{{"loss", e.loss}, {"accuracy", e.accuracy}, {"samples", e.samples}}.dump() << "\n";
+    } else if (e.exactMatch) {  // question-answer pairs: tokens scored, and whole answers
+      std::cout << "loss " << e.loss << ", token accuracy " << e.accuracy << " on " << e.samples << " pairs ("
+                << e.scoredTokens << " target tokens); answers exactly right: " << std::fixed << std::setprecision(1)
+                << 100.0 * *e.exactMatch << "%\n";
+    } else if (e.scoredTokens) {  // hidden tokens guessed
+      std::cout << "masked tokens: loss " << e.loss << ", accuracy " << e.accuracy << " on " << e.scoredTokens
+                << " hidden tokens\n";
     } else {
-      std::cout << "loss " << stats.loss() << ", accuracy " << stats.accuracy() << " on " << stats.total << " samples\n";
+      std::cout << "loss " << e.loss << ", accuracy " << e.accuracy << " on " << e.samples << " samples\n";
     }
     return int{kDone};
   });
@@ -106,6 +114,12 @@ int bench(const BenchOptions& o) {
   return benchChatbot(o);
 }
 
-int ask(const PredictOptions& o) { return askChatbot(o); }
+int ask(const PredictOptions& o) {
+  return guarded([&] {
+    const AnyModel model = kindThatCan(o.model, Ability::Ask).load(o.model);
+    if (const auto transformer = model.as<Seq2SeqTransformerModel>()) return askTransformer(*transformer, o);
+    return askChatbot(*model.as<ChatbotModel>(), o);
+  });
+}
 
 }  // namespace al::cli

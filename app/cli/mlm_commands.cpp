@@ -12,8 +12,8 @@ namespace al::cli {
 
 int trainMlm(const TrainOptions& o) {
   return guarded([&] {
-    if (!o.initEncoder.empty()) throw InputError("--init-encoder is for train imdb; to continue a masked-lm use --init");
-    if (o.values.contains("pooling")) throw InputError("--pooling is for train imdb: a masked-lm predicts at every position");
+    if (!o.initEncoder.empty()) throw InputError("--init-encoder is for train imdb; to continue a masked language model use --init");
+    if (o.values.contains("pooling")) throw InputError("--pooling is for train imdb: a masked language model predicts at every position");
     const MlmRunSettings s = applyRequest(runRequest(o), mlmPreset(o.preset.empty() ? "tiny" : o.preset), mlmFields());
     const std::string out = o.out.empty() ? defaultOutputDirectory("mlm") : o.out;
     ConsoleProgress progress(o.log);
@@ -56,22 +56,6 @@ int fill(const FillOptions& o) {
     }
     return int{kDone};
   });
-}
-
-int evalMlm(const EvalOptions& o) {
-  MlmRunSettings s;
-  s.data = o.data.empty() ? "builtin" : o.data;
-  s.initDir = o.model;
-  s.threads = o.threads;
-  s.model.dropout = loadMaskedLm(o.model).model->config().encoder.dropout;
-  std::unique_ptr<MlmRun> run = MlmRun::prepare(s);
-  const BatchStats stats = run->evaluateTest();
-  if (o.json) {
-    std::cout << nlohmann::json{{"loss", stats.loss()}, {"accuracy", stats.accuracy()}, {"samples", static_cast<size_t>(stats.total)}}.dump() << "\n";
-  } else {
-    std::cout << "masked tokens: loss " << stats.loss() << ", accuracy " << stats.accuracy() << " on " << stats.total << " hidden tokens\n";
-  }
-  return int{kDone};
 }
 
 }  // namespace al::cli

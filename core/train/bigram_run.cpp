@@ -148,3 +148,11 @@ BatchStats BigramRun::evaluate(std::span<const size_t> samples) {
 }
 
 }  // namespace al
+
+namespace al {
+
+AnyModel BigramRun::snapshot() const {
+  return anyModel(task(), copyBigram(*model_, vocabulary_, historyRecords(history_)));
+}
+
+}  // namespace al

@@ -39,6 +39,7 @@ class BigramRun : public TrainingRun, private TrainingTask {
   nlohmann::json settings() const override;
   TrainingResult train(TrainingEvents* events, const TrainingControl* control) override;
   void save(const std::filesystem::path& dir) const override;
+  AnyModel snapshot() const override;
   BatchStats evaluateTest() override;
   bool testIsHeldOut() const override { return !test_.empty(); }
 

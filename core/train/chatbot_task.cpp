@@ -430,3 +430,13 @@ double ChatbotRun::exactMatchTest() {
 }
 
 }  // namespace al
+
+namespace al {
+
+AnyModel ChatbotRun::snapshot() const {
+  if (dynamic_cast<const Seq2SeqTransformer*>(model_.get()))
+    return anyModel(task(), copySeq2seqTransformer(transformerModel(), source_, target_, historyRecords(history_)));
+  return anyModel(task(), copyChatbot(gruModel(), source_, target_, historyRecords(history_)));
+}
+
+}  // namespace al

@@ -96,6 +96,7 @@ class ChatbotRun : public TrainingRun {
   nlohmann::json settings() const override;
   TrainingResult train(TrainingEvents* events, const TrainingControl* control) override;
   void save(const std::filesystem::path& dir) const override;
+  AnyModel snapshot() const override;
   // The source's test part (builtin:translate) or, without one, every pair of the source.
   BatchStats evaluateTest() override;
   bool testIsHeldOut() const override { return testIsHeldOut_; }

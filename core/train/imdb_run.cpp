@@ -300,3 +300,11 @@ size_t ImdbRun::tokens(std::span<const size_t> samples) const {
 }
 
 }  // namespace al
+
+namespace al {
+
+AnyModel ImdbRun::snapshot() const {
+  return anyModel(task(), copyImdbTransformer(*model_, vocabulary_, historyRecords(history_)));
+}
+
+}  // namespace al

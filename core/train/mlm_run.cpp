@@ -199,3 +199,11 @@ size_t MlmRun::tokens(std::span<const size_t> samples) const {
 }
 
 }  // namespace al
+
+namespace al {
+
+AnyModel MlmRun::snapshot() const {
+  return anyModel(task(), copyMaskedLm(*model_, vocabulary_, tokenizer(), historyRecords(history_)));
+}
+
+}  // namespace al

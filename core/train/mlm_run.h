@@ -42,6 +42,7 @@ class MlmRun : public TrainingRun, private TrainingTask {
   nlohmann::json settings() const override;
   TrainingResult train(TrainingEvents* events, const TrainingControl* control) override;
   void save(const std::filesystem::path& dir) const override;
+  AnyModel snapshot() const override;
   // Masked-token loss and accuracy on the test split's text (all text without one), with fixed masks.
   BatchStats evaluateTest() override;
   bool testIsHeldOut() const override { return !test_.empty(); }

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/inference/any_model.h"
 #include "core/io/history.h"
 #include "core/train/trainer.h"
 
@@ -41,6 +42,9 @@ class TrainingRun {
   virtual TrainingResult train(TrainingEvents* events, const TrainingControl* control) = 0;
   // Writes the model directory atomically: the best epoch's weights, config, vocabularies and the history.
   virtual void save(const std::filesystem::path& dir) const = 0;
+  // An independent copy of the model as it is now (after training: its best epoch) with its history, as the
+  // session keeps it. Copies the weights once; the run may go on or be dropped. Call it while it is not training.
+  virtual AnyModel snapshot() const = 0;
   // Test split (or all data without one): loss and accuracy of the current weights.
   virtual BatchStats evaluateTest() = 0;
   // Whether evaluateTest() measures on data the model never trained on (the source's test split). false: the

@@ -95,6 +95,81 @@
     </message>
 </context>
 <context>
+    <name>KindTexts</name>
+    <message>
+        <source>IMDB Transformer</source>
+        <translation>IMDB Transformer</translation>
+    </message>
+    <message>
+        <source>Classify movie reviews as positive or negative with a Transformer encoder</source>
+        <translation>用 Transformer 编码器把电影评论分为正面或负面</translation>
+    </message>
+    <message>
+        <source>Bag-of-bigrams</source>
+        <translation>二元词袋</translation>
+    </message>
+    <message>
+        <source>The baseline: the same reviews as a bag of words and word pairs, order forgotten</source>
+        <translation>基线模型：同样的影评，看作单词和词对组成的词袋，不考虑词序</translation>
+    </message>
+    <message>
+        <source>Chatbot</source>
+        <translation>聊天机器人</translation>
+    </message>
+    <message>
+        <source>A GRU encoder-decoder with additive attention that answers questions (or translates)</source>
+        <translation>带加性注意力的 GRU 编码器-解码器，用来回答问题（或翻译）</translation>
+    </message>
+    <message>
+        <source>Transformer chatbot</source>
+        <translation>Transformer 聊天机器人</translation>
+    </message>
+    <message>
+        <source>An encoder-decoder Transformer that answers questions (or translates)</source>
+        <translation>回答问题（或翻译）的编码器-解码器 Transformer</translation>
+    </message>
+    <message>
+        <source>Masked language model (BERT)</source>
+        <translation>掩码语言模型（BERT）</translation>
+    </message>
+    <message>
+        <source>Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used</source>
+        <translation>通过根据左右两侧上下文猜出被遮住的词来预训练 IMDB 编码器；不使用标签</translation>
+    </message>
+    <message>
+        <source>Built-in reviews (offline)</source>
+        <translation>内置影评（离线）</translation>
+    </message>
+    <message>
+        <source>Built-in Chinese reviews (offline)</source>
+        <translation>内置中文影评（离线）</translation>
+    </message>
+    <message>
+        <source>Built-in dialogs (offline)</source>
+        <translation>内置对话（离线）</translation>
+    </message>
+    <message>
+        <source>Built-in English → Spanish (offline)</source>
+        <translation>内置英语 → 西班牙语（离线）</translation>
+    </message>
+    <message>
+        <source>Built-in Chinese dialogs (offline)</source>
+        <translation>内置中文对话（离线）</translation>
+    </message>
+    <message>
+        <source>Built-in Chinese → English (offline)</source>
+        <translation>内置中文 → 英语（离线）</translation>
+    </message>
+    <message>
+        <source>Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)</source>
+        <translation>影评 (*.tar.gz *.tgz *.csv *.tsv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Dialogs: question&lt;TAB&gt;answer lines (*.txt *.tsv);;All files (*)</source>
+        <translation>对话：每行“问题&lt;TAB&gt;回答” (*.txt *.tsv);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>OptionTexts</name>
     <message>
         <source>learned position embedding</source>
@@ -595,55 +670,55 @@
     <name>RunFactory</name>
     <message>
         <source>Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)</source>
-        <translation>影评 (*.tar.gz *.tgz *.csv *.tsv *.txt);;所有文件 (*)</translation>
+        <translation type="vanished">影评 (*.tar.gz *.tgz *.csv *.tsv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Built-in reviews (offline)</source>
-        <translation>内置影评（离线）</translation>
+        <translation type="vanished">内置影评（离线）</translation>
     </message>
     <message>
         <source>IMDB Transformer</source>
-        <translation>IMDB Transformer</translation>
+        <translation type="vanished">IMDB Transformer</translation>
     </message>
     <message>
         <source>Classify movie reviews as positive or negative with a Transformer encoder</source>
-        <translation>用 Transformer 编码器把电影评论分为正面或负面</translation>
+        <translation type="vanished">用 Transformer 编码器把电影评论分为正面或负面</translation>
     </message>
     <message>
         <source>Bag-of-bigrams</source>
-        <translation>二元词袋</translation>
+        <translation type="vanished">二元词袋</translation>
     </message>
     <message>
         <source>The baseline: the same reviews as a bag of words and word pairs, order forgotten</source>
-        <translation>基线模型：同样的影评，看作单词和词对组成的词袋，不考虑词序</translation>
+        <translation type="vanished">基线模型：同样的影评，看作单词和词对组成的词袋，不考虑词序</translation>
     </message>
     <message>
         <source>Chatbot</source>
-        <translation>聊天机器人</translation>
+        <translation type="vanished">聊天机器人</translation>
     </message>
     <message>
         <source>A GRU encoder-decoder with additive attention that answers questions (or translates)</source>
-        <translation>带加性注意力的 GRU 编码器-解码器，用来回答问题（或翻译）</translation>
+        <translation type="vanished">带加性注意力的 GRU 编码器-解码器，用来回答问题（或翻译）</translation>
     </message>
     <message>
         <source>Built-in dialogs (offline)</source>
-        <translation>内置对话（离线）</translation>
+        <translation type="vanished">内置对话（离线）</translation>
     </message>
     <message>
         <source>Built-in English → Spanish (offline)</source>
-        <translation>内置英语 → 西班牙语（离线）</translation>
+        <translation type="vanished">内置英语 → 西班牙语（离线）</translation>
     </message>
     <message>
         <source>Dialogs: question&lt;TAB&gt;answer lines (*.txt *.tsv);;All files (*)</source>
-        <translation>对话：每行“问题&lt;TAB&gt;回答” (*.txt *.tsv);;所有文件 (*)</translation>
+        <translation type="vanished">对话：每行“问题&lt;TAB&gt;回答” (*.txt *.tsv);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Masked language model (BERT)</source>
-        <translation>掩码语言模型（BERT）</translation>
+        <translation type="vanished">掩码语言模型（BERT）</translation>
     </message>
     <message>
         <source>Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used</source>
-        <translation>通过根据左右两侧上下文猜出被遮住的词来预训练 IMDB 编码器；不使用标签</translation>
+        <translation type="vanished">通过根据左右两侧上下文猜出被遮住的词来预训练 IMDB 编码器；不使用标签</translation>
     </message>
     <message>
         <source>L=%1</source>
@@ -663,15 +738,15 @@
     </message>
     <message>
         <source>Built-in Chinese reviews (offline)</source>
-        <translation>内置中文影评（离线）</translation>
+        <translation type="vanished">内置中文影评（离线）</translation>
     </message>
     <message>
         <source>Built-in Chinese dialogs (offline)</source>
-        <translation>内置中文对话（离线）</translation>
+        <translation type="vanished">内置中文对话（离线）</translation>
     </message>
     <message>
         <source>Built-in Chinese → English (offline)</source>
-        <translation>内置中文 → 英语（离线）</translation>
+        <translation type="vanished">内置中文 → 英语（离线）</translation>
     </message>
 </context>
 <context>
@@ -1661,7 +1736,7 @@
     </message>
     <message>
         <source>“%1” is a model of task %2; this page shows imdb-transformer models.</source>
-        <translation>“%1”是 %2 任务的模型；本页面只显示 imdb-transformer 模型。</translation>
+        <translation type="vanished">“%1”是 %2 任务的模型；本页面只显示 imdb-transformer 模型。</translation>
     </message>
     <message>
         <source>Open a model directory</source>
@@ -1796,6 +1871,22 @@
     <message>
         <source>toy, %1</source>
         <translation>玩具模型，%1</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews.</source>
+        <translation>“%1”是“%2”类模型；本页显示的是影评的 Transformer 分类器。</translation>
+    </message>
+    <message>
+        <source>The model reads the sentence…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>map %v of %m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drawing the heatmaps…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1963,7 +2054,7 @@
     </message>
     <message>
         <source>“%1” is a model of task %2; this page shows seq2seq-attention and seq2seq-transformer models.</source>
-        <translation>“%1”是任务 %2 的模型；本页面显示 seq2seq-attention 和 seq2seq-transformer 模型。</translation>
+        <translation type="vanished">“%1”是任务 %2 的模型；本页面显示 seq2seq-attention 和 seq2seq-transformer 模型。</translation>
     </message>
     <message>
         <source>keep the last epoch</source>
@@ -2002,6 +2093,10 @@
     <message>
         <source>Type a question first, then press Ask.</source>
         <translation>请先输入一个问题，再按“提问”。</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of the kind “%2”; this page shows chatbots (the GRU and the Transformer).</source>
+        <translation>“%1”是“%2”类模型；本页显示的是聊天机器人（GRU 和 Transformer）。</translation>
     </message>
 </context>
 <context>
@@ -2164,6 +2259,14 @@
     <message>
         <source>Training curves</source>
         <translation>训练曲线</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确率</translation>
     </message>
 </context>
 <context>
@@ -2543,7 +2646,7 @@ to %2</source>
     </message>
     <message>
         <source>Pick a masked-LM model above: train one on the Train page (task masked-lm), open a model directory, or train a toy model here in a few seconds.</source>
-        <translation>请在上方选择一个掩码语言模型：在训练页面上训练一个（任务选 masked-lm），打开一个模型目录，或者在这里花几秒钟训练一个玩具模型。</translation>
+        <translation type="vanished">请在上方选择一个掩码语言模型：在训练页面上训练一个（任务选 masked-lm），打开一个模型目录，或者在这里花几秒钟训练一个玩具模型。</translation>
     </message>
     <message>
         <source>no masked-LM yet</source>
@@ -2555,11 +2658,11 @@ to %2</source>
     </message>
     <message>
         <source>A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm</source>
-        <translation>由训练页面或 attentionlab-cli train mlm 保存的 masked-lm 模型目录</translation>
+        <translation type="vanished">由训练页面或 attentionlab-cli train mlm 保存的 masked-lm 模型目录</translation>
     </message>
     <message>
         <source>The masked-lm tiny preset on the built-in reviews: a few seconds, on a worker thread</source>
-        <translation>在内置影评上使用 masked-lm 的 tiny 预设：只需几秒钟，在后台线程中进行</translation>
+        <translation type="vanished">在内置影评上使用 masked-lm 的 tiny 预设：只需几秒钟，在后台线程中进行</translation>
     </message>
     <message>
         <source>Type a sentence; write [MASK] where a word should be guessed</source>
@@ -2587,7 +2690,7 @@ to %2</source>
     </message>
     <message>
         <source>opened</source>
-        <translation>已打开</translation>
+        <translation type="vanished">已打开</translation>
     </message>
     <message>
         <source>Could not open %1: %2</source>
@@ -2595,7 +2698,7 @@ to %2</source>
     </message>
     <message>
         <source>Open a masked-lm model directory</source>
-        <translation>打开 masked-lm 模型目录</translation>
+        <translation type="vanished">打开 masked-lm 模型目录</translation>
     </message>
     <message>
         <source>Training a toy masked-LM on the built-in reviews…</source>
@@ -2660,6 +2763,26 @@ to %2</source>
     <message>
         <source>probability</source>
         <translation>概率</translation>
+    </message>
+    <message>
+        <source>Pick a masked-LM model above: train one on the Train page (Masked language model), open a model directory, or train a toy model here in a few seconds.</source>
+        <translation>请在上方选择一个掩码语言模型：在“训练”页训练一个（掩码语言模型），打开一个模型目录，或在这里用几秒钟训练一个玩具模型。</translation>
+    </message>
+    <message>
+        <source>A masked language model saved by the Train page or by attentionlab-cli train mlm</source>
+        <translation>由“训练”页或 attentionlab-cli train mlm 保存的掩码语言模型</translation>
+    </message>
+    <message>
+        <source>The masked language model’s tiny preset on the built-in reviews: a few seconds, on a worker thread</source>
+        <translation>掩码语言模型的 tiny 预设，在内置影评上训练：几秒钟，在工作线程上运行</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of the kind “%2”; this page fills in blanks with masked language models.</source>
+        <translation>“%1”是“%2”类模型；本页用掩码语言模型来填空。</translation>
+    </message>
+    <message>
+        <source>Open a masked language model’s directory</source>
+        <translation>打开掩码语言模型的目录</translation>
     </message>
 </context>
 <context>

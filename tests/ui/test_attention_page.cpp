@@ -372,8 +372,7 @@ void TestAttentionPage::aPageKeepsTheModelTheUserChose() {
   // The first model of the session is shown at once: there was nothing to keep.
   SessionModel first;
   first.name = "Run 1";
-  first.task = "imdb-transformer";
-  first.imdb = makeModel(PositionKind::Learned);
+  first.model = {"imdb-transformer", std::shared_ptr<const ImdbTransformerModel>(makeModel(PositionKind::Learned))};
   window.library()->add(first);
   QCOMPARE(attention->currentModelName(), QString("Run 1"));
   attention->addModel("mine", makeModel(PositionKind::None));  // as a toy model trained on the page
@@ -383,8 +382,7 @@ void TestAttentionPage::aPageKeepsTheModelTheUserChose() {
   for (const char* name : {"race 1 layer norm", "race 1 batch norm"}) {
     SessionModel raced;
     raced.name = name;
-    raced.task = "imdb-transformer";
-    raced.imdb = makeModel(PositionKind::Sinusoidal);
+    raced.model = {"imdb-transformer", std::shared_ptr<const ImdbTransformerModel>(makeModel(PositionKind::Sinusoidal))};
     window.library()->add(raced);
   }
   QCOMPARE(attention->modelCount(), 4);
@@ -398,8 +396,8 @@ void TestAttentionPage::aPageKeepsTheModelTheUserChose() {
   chatbot->addModel("my chatbot", bot);
   SessionModel run;
   run.name = "Run 2";
-  run.task = "seq2seq-attention";
-  run.chatbot = std::make_shared<ChatbotModel>(teaching::toyChatbot("where is the car ?", 8, 5, 4));
+  run.model = {"seq2seq-attention",
+               std::make_shared<const ChatbotModel>(teaching::toyChatbot("where is the car ?", 8, 5, 4))};
   window.library()->add(run);
   QCOMPARE(chatbot->modelCount(), 2);
   QCOMPARE(chatbot->currentModelName(), QString("my chatbot"));

@@ -134,9 +134,8 @@ class TestClosing : public QObject {
     // A model of the race arrives after it and is selected in the runs list.
     al::ui::SessionModel raced;
     raced.name = "race 1 layer norm";
-    raced.task = "imdb-transformer";
     raced.settings = page->trainingRun(run)->settings();
-    raced.imdb = window.library()->models().back().imdb;
+    raced.model = window.library()->models().back().model;
     const int racedId = page->addModelRun(raced, "raced");
     QCOMPARE(page->runs()->selectedRun(), racedId);
     window.showPage(2);  // another page

@@ -61,9 +61,8 @@ std::shared_ptr<const MaskedLmModel> tinyTrainedModel() {
 int addToLibrary(ModelLibrary& library, std::shared_ptr<const MaskedLmModel> model) {
   SessionModel s;
   s.name = QStringLiteral("small");
-  s.task = "masked-lm";
   s.status = QStringLiteral("toy");
-  s.maskedLm = std::move(model);
+  s.model = {"masked-lm", std::move(model)};
   return library.add(std::move(s));
 }
 
@@ -192,7 +191,7 @@ class TestFillPage : public QObject {
     QVERIFY(page.openModelDirectory(modelDir));
     QCOMPARE(page.modelCount(), 1);
     QCOMPARE(library.models().size(), size_t(1));
-    QVERIFY(library.models()[0].maskedLm);
+    QVERIFY(library.models()[0].as<MaskedLmModel>());
     page.setText(kSentence);
     QCOMPARE(page.candidateBars()->weights()(0), fillMasks(*model, kSentence.toStdString(), 10).predictions[0].top[0].probability);
 

@@ -77,22 +77,22 @@ class TestModelLibrary : public QObject {
 
       QCOMPARE(added.count(), 1);
       const SessionModel* model = window.library()->model(added.first().first().toInt());
-      QVERIFY(model && model->imdb);
-      QCOMPARE(model->task, std::string("imdb-transformer"));
+      QVERIFY(model && model->as<ImdbTransformerModel>());
+      QCOMPARE(model->model.task, std::string("imdb-transformer"));
       QCOMPARE(model->status, QString("finished"));
       QCOMPARE(model->history.size(), size_t{1});
       QCOMPARE(model->settings.at("epochs").get<int>(), 1);
       QCOMPARE(attention->modelCount(), modelsBefore + 1);
-      QCOMPARE(attention->currentModel(), model->imdb);
+      QCOMPARE(attention->currentModel(), model->as<ImdbTransformerModel>());
       QCOMPARE(attention->currentModelName(), model->name);
 
       // The snapshot is the run's model: same predictions, its own weights.
       const auto* run = dynamic_cast<const ImdbRun*>(train->trainingRun(train->currentRunId()));
       QVERIFY(run);
       const std::string review = "a wonderful film with a moving story";
-      QCOMPARE(predictText(*model->imdb->model, model->imdb->vocabulary, review).probability,
+      QCOMPARE(predictText(*model->as<ImdbTransformerModel>()->model, model->as<ImdbTransformerModel>()->vocabulary, review).probability,
                predictText(run->model(), run->vocabulary(), review).probability);
-      QVERIFY(&model->imdb->model->parameters() != &run->model().parameters());
+      QVERIFY(&model->as<ImdbTransformerModel>()->model->parameters() != &run->model().parameters());
 
       // The normalization race's two finished runs arrive the same way.
       NormalizationPage* normalization = nullptr;
@@ -109,7 +109,7 @@ class TestModelLibrary : public QObject {
       QCOMPARE(added.count(), 3);
       for (int i : {1, 2}) {
         const SessionModel* racedModel = window.library()->model(added.at(i).first().toInt());
-        QVERIFY(racedModel && racedModel->imdb);
+        QVERIFY(racedModel && racedModel->as<ImdbTransformerModel>());
         QCOMPARE(racedModel->status, QString("raced"));
       }
       QCOMPARE(attention->modelCount(), modelsBefore + 3);
@@ -121,17 +121,17 @@ class TestModelLibrary : public QObject {
       QVERIFY2(train->errorText().isEmpty(), qPrintable(train->errorText()));
       QCOMPARE(added.count(), 4);
       const SessionModel* opened = window.library()->model(added.at(3).first().toInt());
-      QVERIFY(opened && opened->imdb);
+      QVERIFY(opened && opened->as<ImdbTransformerModel>());
       QCOMPARE(opened->status, QString("opened"));
       QCOMPARE(opened->name, QString("opened-model"));
       // Opened on the Train page, it joins the Attention page's list; the model shown there stays.
       QCOMPARE(attention->modelCount(), modelsBefore + 4);
-      QVERIFY(attention->currentModel() != opened->imdb);
+      QVERIFY(attention->currentModel() != opened->as<ImdbTransformerModel>());
       attention->openModelDirectory(modelDir);  // opened on the Attention page: shown
       QVERIFY(QTest::qWaitFor([&] { return !attention->isOpeningModel(); }, kTrainTimeoutMs));
       QCOMPARE(added.count(), 5);
       QCOMPARE(attention->modelCount(), modelsBefore + 5);
-      QCOMPARE(attention->currentModel(), window.library()->model(added.at(4).first().toInt())->imdb);
+      QCOMPARE(attention->currentModel(), window.library()->model(added.at(4).first().toInt())->as<ImdbTransformerModel>());
     }
 
     QDir::setCurrent(previous);

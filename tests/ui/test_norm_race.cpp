@@ -285,7 +285,7 @@ void TestNormRace::finishedRunsJoinTheTrainPage() {
   QCOMPARE(window.library()->models().size(), size_t{2});
   for (const al::ui::SessionModel& model : window.library()->models()) {
     QCOMPARE(model.status, QString("raced"));
-    QVERIFY(model.imdb);
+    QVERIFY(model.as<al::ImdbTransformerModel>());
     QCOMPARE(model.history.size(), size_t{1});
   }
 }

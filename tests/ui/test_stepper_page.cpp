@@ -446,9 +446,8 @@ void TestStepperPage::aTrainedLayerShowsWhatTheModelReads() {
   model->vocabulary = Vocabulary::build({tokenizeImdb("the on action gets results")}, 50);
   SessionModel run;
   run.name = "Run 1";
-  run.task = "imdb-transformer";
   run.settings = {{"task", "imdb-transformer"}, {"seed", 1337}};
-  run.imdb = model;
+  run.model = {"imdb-transformer", std::shared_ptr<const ImdbTransformerModel>(model)};
   window.library()->add(run);
   auto* page = window.findChild<StepperPage*>();
   QCOMPARE(window.findChild<AttentionPage*>()->currentModelName(), QString("Run 1"));

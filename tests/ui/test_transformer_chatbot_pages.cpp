@@ -73,18 +73,18 @@ class TestTransformerChatbotPages : public QObject {
     std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(s);
     run->train(nullptr, nullptr);
     const SessionModel snapshot = snapshotOfRun(*run, QStringLiteral("Run 1"), QStringLiteral("finished"));
-    QCOMPARE(snapshot.task, std::string("seq2seq-transformer"));
-    QVERIFY(snapshot.transformer && !snapshot.chatbot);
+    QCOMPARE(snapshot.model.task, std::string("seq2seq-transformer"));
+    QVERIFY(snapshot.as<Seq2SeqTransformerModel>() && !snapshot.as<ChatbotModel>());
     QCOMPARE(snapshot.history.size(), size_t(1));
     // The snapshot answers as the run's model does, and is a copy, not the run's own tensors.
-    const auto mine = askSeq2seqTransformer(*snapshot.transformer->model, snapshot.transformer->source,
-                                            snapshot.transformer->target, kQuestion);
+    const auto mine = askSeq2seqTransformer(*snapshot.as<Seq2SeqTransformerModel>()->model, snapshot.as<Seq2SeqTransformerModel>()->source,
+                                            snapshot.as<Seq2SeqTransformerModel>()->target, kQuestion);
     const auto runs = askSeq2seqTransformer(run->transformerModel(), run->sourceVocabulary(), run->targetVocabulary(), kQuestion);
     QCOMPARE(mine.outputTokens, runs.outputTokens);
-    QVERIFY(snapshot.transformer->model->parameters().data().data() != run->transformerModel().parameters().data().data());
+    QVERIFY(snapshot.as<Seq2SeqTransformerModel>()->model->parameters().data().data() != run->transformerModel().parameters().data().data());
 
     ChatbotPage page;
-    page.addModel(snapshot.name, snapshot.transformer);
+    page.addModel(snapshot.name, snapshot.as<Seq2SeqTransformerModel>());
     QVERIFY(page.currentTransformer() && !page.currentModel());
     page.ask(kQuestion);
     QVERIFY(page.hasTransformerReply());

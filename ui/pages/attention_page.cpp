@@ -4,6 +4,7 @@
 #include "core/teaching/attention_steps.h"
 #include "core/train/imdb_run.h"  // the toy model
 
+#include "ui/text/kind_texts.h"
 #include "ui/pages/attention_page.h"
 #include "ui/text/strings.h"
 
@@ -258,6 +259,14 @@ void AttentionPage::offerModel(const QString& name, std::shared_ptr<const ImdbTr
   if (modelBox_->currentIndex() < 0) modelBox_->setCurrentIndex(modelBox_->count() - 1);  // a later one waits
 }
 
+void AttentionPage::forgetModel(const std::shared_ptr<const ImdbTransformerModel>& model) {
+  for (int i = modelCount() - 1; i >= 0; --i) {
+    if (models_[size_t(i)].model != model) continue;
+    models_.erase(models_.begin() + i);
+    modelBox_->removeItem(i);  // the box shows another model, or none
+  }
+}
+
 std::optional<uint64_t> AttentionPage::currentModelSeed() const {
   const int i = modelBox_->currentIndex();
   return i >= 0 && i < modelCount() ? models_[size_t(i)].seed : std::nullopt;
@@ -283,12 +292,12 @@ void AttentionPage::openModelDirectory(const QString& dir) {
   files_->open(
       dir,
       [this](SessionModel model) {
-        if (!model.imdb)
-          return showError(tr("“%1” is a model of task %2; this page shows imdb-transformer models.")
-                               .arg(model.name, QString::fromStdString(model.task)));
+        const std::shared_ptr<const ImdbTransformerModel> opened = model.as<ImdbTransformerModel>();
+        if (!opened)
+          return showError(tr("“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews.")
+                               .arg(model.name, kindTitle(model.model.task)));
         showError({});
-        if (!library_) return addModel(model.name, model.imdb);
-        const std::shared_ptr<const ImdbTransformerModel> opened = model.imdb;
+        if (!library_) return addModel(model.name, opened);
         library_->add(std::move(model));  // it comes back through offerModel; the user asked for it: show it
         for (int i = modelCount() - 1; i >= 0; --i)
           if (models_[size_t(i)].model == opened) return selectModel(i);

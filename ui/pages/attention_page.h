@@ -66,6 +66,8 @@ class AttentionPage : public ModelPage {
   // when the page had none; the model the user chose stays until the user changes it.
   void offerModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
                   std::optional<uint64_t> seed = {});
+  // The session dropped this model (ModelLibrary::remove): so does the model box, and its weights can go.
+  void forgetModel(const std::shared_ptr<const ImdbTransformerModel>& model);
   // Loads a model directory (task imdb-transformer) on a worker thread, after the ones asked for before: the model
   // is added when it has been read (to the library, when the page has one), or the error is shown.
   void openModelDirectory(const QString& dir) override;

@@ -4,6 +4,7 @@
 #include "core/io/json_fields.h"
 #include "core/train/chatbot_task.h"  // the toy model
 
+#include "ui/text/kind_texts.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/text/strings.h"
 
@@ -220,16 +221,25 @@ void ChatbotPage::offerModel(const QString& name, std::shared_ptr<const Seq2SeqT
   offerEntry({name, nullptr, std::move(model), {}});
 }
 
+void ChatbotPage::forgetModel(const void* weights) {
+  for (int i = modelCount() - 1; i >= 0; --i) {
+    const Entry& e = models_[size_t(i)];
+    if (e.model.get() != weights && e.transformer.get() != weights) continue;
+    models_.erase(models_.begin() + i);
+    modelBox_->removeItem(i);  // the box shows another model, or none
+  }
+}
+
 void ChatbotPage::openModelDirectory(const QString& dir) {
   files_->open(
       dir,
       [this](SessionModel model) {
-        if (!model.chatbot && !model.transformer)
-          return showError(tr("“%1” is a model of task %2; this page shows seq2seq-attention and "
-                              "seq2seq-transformer models.").arg(model.name, QString::fromStdString(model.task)));
+        if (!model.can(Ability::Ask))
+          return showError(tr("“%1” is a model of the kind “%2”; this page shows chatbots (the GRU and the "
+                              "Transformer).").arg(model.name, kindTitle(model.model.task)));
         showError({});
-        if (model.transformer) addModel(model.name, model.transformer);
-        else addModel(model.name, model.chatbot);
+        if (const auto transformer = model.as<Seq2SeqTransformerModel>()) addModel(model.name, transformer);
+        else addModel(model.name, model.as<ChatbotModel>());
       },
       [this](const QString& message) { showError(message); });
 }
@@ -260,16 +270,13 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& 
       result.keptLast = keepLast || settings.training.validationSplit <= 0;
       // The name says which epoch the model is: with a validation split, often an early one.
       result.name = ChatbotPage::tr("tiny %1, %2, epoch %3 of %4")
-                        .arg(architectureName(architecture), dataName(data, QStringLiteral("seq2seq-attention")))
+                        .arg(architectureName(architecture), dataName(data, QString::fromStdString(run->task())))
                         .arg(result.keptEpoch)
                         .arg(epochs);
       // The run owns its model; the page keeps an independent copy (no file is written).
-      if (run->task() == "seq2seq-transformer")
-        result.transformer = std::make_shared<const Seq2SeqTransformerModel>(copySeq2seqTransformer(
-            run->transformerModel(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
-      else
-        result.model = std::make_shared<const ChatbotModel>(copyChatbot(
-            run->gruModel(), run->sourceVocabulary(), run->targetVocabulary(), historyRecords(run->history())));
+      const AnyModel snapshot = run->snapshot();
+      result.transformer = snapshot.as<Seq2SeqTransformerModel>();
+      result.model = snapshot.as<ChatbotModel>();
     } catch (const std::exception& e) {
       result.error = QString::fromStdString(e.what());
     }

@@ -53,6 +53,8 @@ class ChatbotPage : public ModelPage {
   // none; the model the user chose stays until the user changes it.
   void offerModel(const QString& name, std::shared_ptr<const ChatbotModel> model);
   void offerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
+  // The session dropped this model (ModelLibrary::remove): so does the model box, and its weights can go.
+  void forgetModel(const void* weights);
   // Reads the directory on a worker thread (a bar shows it, with Cancel); the model is added and selected when it
   // arrives, or the banner says why not.
   void openModelDirectory(const QString& dir) override;

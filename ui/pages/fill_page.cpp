@@ -4,6 +4,8 @@
 #include "core/teaching/attention_steps.h"
 #include "core/train/mlm_run.h"  // the toy model
 
+#include "ui/session/model_files.h"
+#include "ui/text/kind_texts.h"
 #include "ui/pages/fill_page.h"
 
 #include <QComboBox>
@@ -58,6 +60,7 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent)
   layout->addWidget(tabs, 1);
 
   connect(library_, &ModelLibrary::modelAdded, this, &FillPage::addModel);
+  connect(library_, &ModelLibrary::modelRemoved, this, &FillPage::removeModel);
   for (const SessionModel& m : library_->models()) addModel(m.id);
   connect(toyWatcher_, &QFutureWatcher<std::shared_ptr<ToyTraining>>::finished, this, [this] {
     const std::shared_ptr<ToyTraining> toy = toyWatcher_->result();
@@ -66,12 +69,12 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent)
     library_->add(std::move(toy->snapshot));  // addModel selects it
     emit statusMessage(tr("The toy masked-LM is ready"));
   });
-  showError(tr("Pick a masked-LM model above: train one on the Train page (task masked-lm), open a model "
+  showError(tr("Pick a masked-LM model above: train one on the Train page (Masked language model), open a model "
                "directory, or train a toy model here in a few seconds."));
   // The message below the sentence is worded from the result again; the layer box's items too.
   onLanguageChange(this, [this] {
     if (currentModel()) fill();
-    else showError(tr("Pick a masked-LM model above: train one on the Train page (task masked-lm), open a model "
+    else showError(tr("Pick a masked-LM model above: train one on the Train page (Masked language model), open a model "
                       "directory, or train a toy model here in a few seconds."));
   });
 }
@@ -103,9 +106,9 @@ QWidget* FillPage::createModelBar() {
   connect(modelBar_, &ModelBar::exampleChosen, this, &FillPage::setText);  // no blank yet: click a word to hide it
   setTranslatedTexts(modelBar_, [this] {
     modelBar_->setTexts(tr("no masked-LM yet"),
-                        tr("A masked-lm model directory saved by the Train page or by attentionlab-cli train mlm"),
+                        tr("A masked language model saved by the Train page or by attentionlab-cli train mlm"),
                         tr("Train a toy model now"),
-                        tr("The masked-lm tiny preset on the built-in reviews: a few seconds, on a worker thread"));
+                        tr("The masked language model’s tiny preset on the built-in reviews: a few seconds, on a worker thread"));
   });
   return modelBar_;
 }
@@ -181,10 +184,18 @@ QWidget* FillPage::createFillTab() {
 
 void FillPage::addModel(int libraryId) {
   const SessionModel* model = library_->model(libraryId);
-  if (!model || !model->maskedLm) return;  // the page shows masked-LM models only
+  if (!model || !model->can(Ability::Fill)) return;  // the page shows masked-LM models only
   models_.push_back(libraryId);
   modelBox_->addItem(model->name);
   selectModel(modelCount() - 1);
+}
+
+void FillPage::removeModel(int libraryId) {
+  const auto it = std::find(models_.begin(), models_.end(), libraryId);
+  if (it == models_.end()) return;
+  const int index = static_cast<int>(it - models_.begin());
+  models_.erase(it);
+  modelBox_->removeItem(index);  // the box then shows another model, or none
 }
 
 void FillPage::selectModel(int index) { modelBox_->setCurrentIndex(index); }
@@ -193,18 +204,17 @@ std::shared_ptr<const MaskedLmModel> FillPage::currentModel() const {
   const int index = modelBox_->currentIndex();
   if (index < 0 || index >= modelCount()) return nullptr;
   const SessionModel* model = library_->model(models_[static_cast<size_t>(index)]);
-  return model ? model->maskedLm : nullptr;
+  return model ? model->as<MaskedLmModel>() : nullptr;
 }
 
 bool FillPage::openModelDirectory(const QString& dir) {
   try {
-    SessionModel opened;
-    auto model = std::make_shared<MaskedLmModel>(loadMaskedLm(dir.toStdString()));
-    opened.name = QFileInfo(dir).fileName();
-    opened.task = "masked-lm";
-    opened.history = model->history;
-    opened.status = tr("opened");
-    opened.maskedLm = std::move(model);
+    SessionModel opened = openSessionModel(dir);
+    if (!opened.can(Ability::Fill)) {
+      showError(tr("“%1” is a model of the kind “%2”; this page fills in blanks with masked language models.")
+                    .arg(opened.name, kindTitle(opened.model.task)));
+      return false;
+    }
     library_->add(std::move(opened));
     return true;
   } catch (const std::exception& e) {
@@ -214,7 +224,7 @@ bool FillPage::openModelDirectory(const QString& dir) {
 }
 
 void FillPage::openModelDialog() {
-  const QString dir = modelBar_->askDirectory(tr("Open a masked-lm model directory"));
+  const QString dir = modelBar_->askDirectory(tr("Open a masked language model’s directory"));
   if (!dir.isEmpty()) openModelDirectory(dir);
 }
 

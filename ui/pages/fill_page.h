@@ -81,6 +81,7 @@ class FillPage : public QWidget {
   QWidget* createModelBar();
   QWidget* createFillTab();
   void addModel(int libraryId);
+  void removeModel(int libraryId);  // the library drops it: so does the model box
   void openModelDialog();
   void showResult();
   void showError(const QString& message);

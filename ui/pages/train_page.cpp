@@ -371,9 +371,10 @@ void TrainPage::openModel(const QString& dir) {
       dir,
       [this, dir](SessionModel model) {
         hideError();
-        runs_[addModelRun(model, tr("opened"))].directory = dir;
+        const int runId = addModelRun(model, tr("opened"));
+        runs_[runId].directory = dir;
         setStatus(tr("Opened %1: %2 epochs of history.").arg(dir).arg(model.history.size()));
-        if (library_) library_->add(std::move(model));
+        if (library_) runs_[runId].libraryId = library_->add(std::move(model));
       },
       [this](const QString& message) { showError(tr("Could not open the model: %1").arg(message)); });
 }
@@ -399,6 +400,10 @@ int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
   return id;
 }
 
+void TrainPage::setLibraryId(int runId, int libraryId) {
+  if (auto it = runs_.find(runId); it != runs_.end()) it->second.libraryId = libraryId;
+}
+
 void TrainPage::openModelDialog() {
   const QString dir = runsPanel_->askDirectoryToOpen();
   if (!dir.isEmpty()) openModel(dir);
@@ -407,6 +412,7 @@ void TrainPage::openModelDialog() {
 bool TrainPage::removeRun(int runId) {
   // A save in progress reads the run's model: it stays until the file work is done.
   if (!runs_.count(runId) || (isTraining() && runId == currentRunId_) || filesBusy()) return false;
+  if (library_ && runs_[runId].libraryId) library_->remove(runs_[runId].libraryId);  // its weights go too
   runsList_->removeRun(runId);
   curves_->removeRun(runId);
   curves_->refresh();

@@ -96,6 +96,8 @@ class TrainPage : public QWidget {
   // A model of the session (an opened directory, a run of the normalization race) as a run of the list: its
   // curves and its history; it can be saved. Returns the run's id; the run is selected.
   int addModelRun(const SessionModel& model, const QString& state);
+  // The run's model is this model of the session's library: removing the run removes it there too.
+  void setLibraryId(int runId, int libraryId);
 
   // --- Files, read and written on a worker thread, one after the other (filesBusy() until the last result is on
   // the page); the status line then says where it went, or the banner why not ---
@@ -141,6 +143,7 @@ class TrainPage : public QWidget {
     bool stopped = false;  // stopped early by the user
     int keptEpoch = 0;
     std::optional<io::TrainingRecord::Test> test;  // the kept model's test score, once measured
+    int libraryId = 0;  // its model in the session's library (0: none)
   };
   io::TrainingRecord trainingRecord(const Run& run) const;  // what training.json keeps of it
 

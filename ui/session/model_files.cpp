@@ -7,13 +7,8 @@
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "ui/session/run_factory.h"
 
 namespace al::ui {
-
-namespace {
-void writeWeights(const SessionModel& model, const std::filesystem::path& path);
-}  // namespace
 
 SessionModel openSessionModel(const QString& dir) {
   const std::filesystem::path path = dir.toStdString();
@@ -21,7 +16,6 @@ SessionModel openSessionModel(const QString& dir) {
   model.name = QFileInfo(dir).fileName();
   model.status = ModelFileJob::tr("opened");
   model.settings = io::readConfig(path, "");
-  model.task = model.settings.value("task", std::string());
   // How it was trained (data, seed, every setting) and its test score, when the directory says (training.json);
   // the config stays what the model is.
   model.record = io::readTrainingRecordIfPresent(path);
@@ -31,59 +25,19 @@ SessionModel openSessionModel(const QString& dir) {
     model.settings = settings;
   }
   // Loading checks every file of the directory (tensors, vocabularies, history), not only the config.
-  switch (modelTask(model.settings, path)) {
-    case TaskKind::ImdbTransformer: {
-      auto loaded = std::make_shared<const ImdbTransformerModel>(loadImdbTransformer(path));
-      model.history = loaded->history;
-      model.imdb = std::move(loaded);
-      break;
-    }
-    case TaskKind::Bigram: {
-      auto loaded = std::make_shared<const BigramModel>(loadBigram(path));
-      model.history = loaded->history;
-      model.bigram = std::move(loaded);
-      break;
-    }
-    case TaskKind::Chatbot: {
-      auto loaded = std::make_shared<const ChatbotModel>(loadChatbot(path));
-      model.history = loaded->history;
-      model.chatbot = std::move(loaded);
-      break;
-    }
-    case TaskKind::MaskedLm: {
-      auto loaded = std::make_shared<const MaskedLmModel>(loadMaskedLm(path));
-      model.history = loaded->history;
-      model.maskedLm = std::move(loaded);
-      break;
-    }
-  }
+  model.model = modelKind(model.settings.value("task", std::string()), (path / "config.json").string()).load(path);
+  model.history = historyOf(model.model);
   return model;
 }
 
 void saveSessionModel(const SessionModel& model, const QString& dir) {
   const std::filesystem::path path = dir.toStdString();
-  writeWeights(model, path);
+  if (!model.model.hasWeights())
+    throw InputError(path.string() + ": \"" + model.name.toStdString() + "\" keeps its history only (task " +
+                     model.model.task + "); there are no weights to save");
+  saveModel(model.model, path);
   if (model.record) io::writeTrainingRecord(path / "training.json", *model.record);
 }
-
-namespace {
-
-void writeWeights(const SessionModel& model, const std::filesystem::path& path) {
-  if (model.imdb) return saveImdbTransformer(path, *model.imdb->model, model.imdb->vocabulary, model.history);
-  if (model.bigram) return saveBigram(path, *model.bigram->model, model.bigram->vocabulary, model.history);
-  if (model.chatbot)
-    return saveChatbot(path, *model.chatbot->model, model.chatbot->source, model.chatbot->target, model.history);
-  if (model.transformer)
-    return saveSeq2seqTransformer(path, *model.transformer->model, model.transformer->source,
-                                  model.transformer->target, model.history);
-  if (model.maskedLm)
-    return saveMaskedLm(path, *model.maskedLm->model, model.maskedLm->vocabulary, model.maskedLm->tokenizer,
-                        model.history);
-  throw InputError(path.string() + ": \"" + model.name.toStdString() + "\" keeps its history only (task " +
-                   model.task + "); there are no weights to save");
-}
-
-}  // namespace
 
 ModelFileJob::ModelFileJob(QObject* parent) : QObject(parent), watcher_(new QFutureWatcher<Result>(this)) {
   connect(watcher_, &QFutureWatcher<Result>::finished, this, [this] {
@@ -124,7 +78,9 @@ void ModelFileJob::open(const QString& dir, std::function<void(SessionModel)> op
     return;
   }
   done_ = [opened = std::move(opened), failed = std::move(failed)](const Result& r) {
-    if (r.model) opened(*r.model);
+    // Moved out, not copied: the future keeps its result, and a model left there would stay in memory after the
+    // session dropped it.
+    if (r.model) opened(std::move(*r.model));
     else failed(r.error);
   };
   watcher_->setFuture(QtConcurrent::run([dir] {

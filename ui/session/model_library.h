@@ -1,8 +1,8 @@
 #pragma once
 // The models of a session, in one place: every finished or stopped run of the Train page, the normalization race's
 // runs, the Fill page's toy models and every opened model directory (the Attention and Chatbot pages keep their own
-// toy models to themselves), as a shared, read-only snapshot with its task, settings, history and status as data. The main window owns the
-// library; pages observe it (modelAdded) and pick from it. A model never travels between pages through a
+// toy models to themselves), as a shared, read-only snapshot with its task, settings, history and status as data.
+// The main window owns the library; pages observe it (modelAdded, modelRemoved) and pick from it. A model never travels between pages through a
 // temporary folder or a widget's text.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
@@ -13,12 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/inference/bigram_inference.h"
-#include "core/inference/chatbot_inference.h"
-#include "core/inference/imdb_transformer_inference.h"
-#include "core/inference/masked_lm_inference.h"
-#include "core/inference/model_words.h"
-#include "core/inference/seq2seq_transformer_inference.h"
+#include "core/catalogue/model_catalogue.h"
+#include "core/inference/any_model.h"
 #include "core/io/history.h"
 #include "core/io/training_record.h"
 #include "core/train/run.h"
@@ -28,28 +24,29 @@
 
 namespace al::ui {
 
-// One model of the session. At most one of the snapshots is set, the one of its task.
+// One model of the session: a loaded model of any kind (core/inference/any_model.h) with what the session knows of it.
 struct SessionModel {
   int id = 0;
   QString name;                  // "Run 3", "race 2 layer norm", "toy masked-LM", a directory's name
-  std::string task;              // the contract's task name: "imdb-transformer", "imdb-bigram", "seq2seq-attention",
-                                 // "seq2seq-transformer", "masked-lm"
+  AnyModel model;                // its task (the contract's name) and its weights, shared and read-only
   nlohmann::json settings;       // the one settings shape (core/train/hyperparameters.h)
   std::vector<io::EpochRecord> history;
   QString status;                // "finished", "stopped", "raced", "toy", "opened" (translated, but "toy")
   std::optional<io::TrainingRecord> record;  // its data, seed, kept epoch and test score, when known (training.json)
-  std::shared_ptr<const ImdbTransformerModel> imdb;
-  std::shared_ptr<const ChatbotModel> chatbot;                  // seq2seq-attention
-  std::shared_ptr<const Seq2SeqTransformerModel> transformer;   // seq2seq-transformer
-  std::shared_ptr<const BigramModel> bigram;
-  std::shared_ptr<const MaskedLmModel> maskedLm;
+
+  // Its entry in the catalogue (null only for a task this version does not know, which the library never holds).
+  const ModelKind* kind() const { return findModelKind(model.task); }
+  bool can(Ability ability) const { return model.hasWeights() && kind() && kind()->can(ability); }
+  // The weights when they are of type M (ImdbTransformerModel, MaskedLmModel, ...), else null.
+  template <class M>
+  std::shared_ptr<const M> as() const { return model.as<M>(); }
 };
 
 // A snapshot of a run's model as it is now (after training: its best epoch). Copies the weights once; the run
 // may go on or be dropped. Call it when the run is not training (its thread has finished).
 SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QString& status);
 
-// The words the model reads (core/inference/model_words.h); nothing for a model without a snapshot.
+// The words the model reads (core/inference/model_words.h); nothing for a model without weights.
 std::optional<ModelWords> modelWordsOf(const SessionModel& model);
 
 class ModelLibrary : public QObject {
@@ -61,9 +58,13 @@ class ModelLibrary : public QObject {
   int add(SessionModel model);
   const std::vector<SessionModel>& models() const { return models_; }
   const SessionModel* model(int id) const;  // null for an unknown id
+  // Drops the model (its weights are freed once no page shows them any more) and tells the observers first,
+  // so that a page showing it can let it go. Unknown ids are ignored.
+  void remove(int id);
 
  signals:
   void modelAdded(int id);
+  void modelRemoved(int id);  // emitted while model(id) still answers
 
  private:
   std::vector<SessionModel> models_;

@@ -1,4 +1,5 @@
 // Core headers first: Qt's `emit` macro must not reach them.
+#include "core/catalogue/model_catalogue.h"
 #include "core/data/imdb_sources.h"
 #include "core/error.h"
 #include "core/io/history.h"
@@ -11,6 +12,7 @@
 #include "core/inference/masked_lm_inference.h"
 
 #include "ui/session/run_factory.h"
+#include "ui/text/kind_texts.h"
 #include "ui/text/strings.h"
 
 #include "ui/text/parameter_texts.h"
@@ -69,7 +71,7 @@ namespace {
 // The core's request: the page's values, and the page's own thread default (one core left to the window).
 al::RunRequest coreRequest(const RunRequest& request) {
   al::RunRequest core;
-  core.task = taskInfo(request.task).contractName.toStdString();
+  core.task = taskInfo(request.task).catalogueEntry->trainCommand;
   core.data = request.data.toStdString();
   core.preset = request.preset.toStdString();
   for (auto it = request.values.begin(); it != request.values.end(); ++it)
@@ -121,39 +123,49 @@ std::vector<EpochEvent> epochEvents(const std::vector<io::EpochRecord>& records)
   return history;
 }
 
+namespace {
+
+// The Train page's tasks are the catalogue's kinds that own a training form, named by their schema's command.
+TaskKind taskKindOfCommand(const std::string& command) {
+  if (command == "bigram") return TaskKind::Bigram;
+  if (command == "chatbot") return TaskKind::Chatbot;
+  if (command == "mlm") return TaskKind::MaskedLm;
+  return TaskKind::ImdbTransformer;
+}
+
+TaskInfo taskInfoOf(const ModelKind& kind) {
+  TaskInfo info;
+  info.kind = taskKindOfCommand(kind.trainCommand);
+  info.title = kindTitle(kind);
+  info.contractName = QString::fromStdString(kind.task);
+  info.toolTip = kindDescription(kind);
+  info.available = true;
+  info.hasDataCard = kind.can(Ability::Classify);  // the book's samples-per-word rule is about classification
+  for (const BuiltinCorpus& corpus : kind.corpora)
+    info.builtinData.emplace_back(QString::fromStdString(corpus.source), corpusTitle(corpus.key));
+  info.dataFileFilter = dataFileFilter(kind.data);
+  info.catalogueEntry = &kind;
+  return info;
+}
+
+}  // namespace
+
 std::vector<TaskInfo> trainingTasks() {
-  const QString sentimentFiles = RunFactory::tr("Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)");
-  // The built-in corpora of each kind, English first, then Chinese (read with the icu_words tokenizer on "auto").
-  const std::vector<std::pair<QString, QString>> reviews = {
-      {QStringLiteral("builtin"), RunFactory::tr("Built-in reviews (offline)")},
-      {QStringLiteral("builtin:zh"), RunFactory::tr("Built-in Chinese reviews (offline)")}};
-  return {
-      {TaskKind::ImdbTransformer, RunFactory::tr("IMDB Transformer"), QStringLiteral("imdb-transformer"),
-       RunFactory::tr("Classify movie reviews as positive or negative with a Transformer encoder"), true, true,
-       reviews, sentimentFiles},
-      {TaskKind::Bigram, RunFactory::tr("Bag-of-bigrams"), QStringLiteral("imdb-bigram"),
-       RunFactory::tr("The baseline: the same reviews as a bag of words and word pairs, order forgotten"), true, true,
-       reviews, sentimentFiles},
-      {TaskKind::Chatbot, RunFactory::tr("Chatbot"), QStringLiteral("seq2seq-attention"),
-       RunFactory::tr("A GRU encoder-decoder with additive attention that answers questions (or translates)"), true,
-       false,
-       {{QStringLiteral("builtin"), RunFactory::tr("Built-in dialogs (offline)")},
-        {QStringLiteral("builtin:translate"), RunFactory::tr("Built-in English → Spanish (offline)")},
-        {QStringLiteral("builtin:zh"), RunFactory::tr("Built-in Chinese dialogs (offline)")},
-        {QStringLiteral("builtin:translate-zh"), RunFactory::tr("Built-in Chinese → English (offline)")}},
-       RunFactory::tr("Dialogs: question<TAB>answer lines (*.txt *.tsv);;All files (*)")},
-      {TaskKind::MaskedLm, RunFactory::tr("Masked language model (BERT)"), QStringLiteral("masked-lm"),
-       RunFactory::tr("Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used"), true,
-       false, reviews, sentimentFiles},
-  };
+  std::vector<TaskInfo> tasks;
+  for (const ModelKind& kind : modelKinds())
+    if (kind.ownsTrainingForm) tasks.push_back(taskInfoOf(kind));
+  return tasks;
 }
 
 QString dataName(const QString& source, const QString& contractTask) {
-  std::vector<TaskInfo> tasks = trainingTasks();
-  std::stable_partition(tasks.begin(), tasks.end(), [&](const TaskInfo& t) { return t.contractName == contractTask; });
-  for (const TaskInfo& info : tasks)
-    for (const auto& [builtin, title] : info.builtinData)
-      if (builtin == source) return title;
+  // The corpora of the model's own kind first: several kinds name theirs "builtin".
+  std::vector<const ModelKind*> kinds;
+  for (const ModelKind& kind : modelKinds()) kinds.push_back(&kind);
+  std::stable_partition(kinds.begin(), kinds.end(),
+                        [&](const ModelKind* k) { return QString::fromStdString(k->task) == contractTask; });
+  for (const ModelKind* kind : kinds)
+    for (const BuiltinCorpus& corpus : kind->corpora)
+      if (QString::fromStdString(corpus.source) == source) return corpusTitle(corpus.key);
   return source.startsWith(QLatin1String("builtin")) ? source : QFileInfo(source).fileName();
 }
 
@@ -163,7 +175,7 @@ TaskInfo taskInfo(TaskKind kind) {
   return trainingTasks().front();
 }
 
-const TaskSchema& schemaOf(TaskKind kind) { return taskSchema(taskInfo(kind).contractName.toStdString()); }
+const TaskSchema& schemaOf(TaskKind kind) { return taskSchema(taskInfo(kind).catalogueEntry->trainCommand); }
 
 QStringList presetNames(TaskKind kind) { return toQStrings(schemaOf(kind).presets); }
 
@@ -203,7 +215,7 @@ std::unique_ptr<TrainingRun> prepareRun(const RunRequest& request, const Progres
 }
 
 DataCard describeData(TaskKind kind, const QString& data) {
-  if (kind == TaskKind::Chatbot) {
+  if (taskInfo(kind).catalogueEntry->data == DataKind::Dialogs) {
     // Dialogs: the card counts the pairs; the book's samples-per-word rule is about classification.
     const DialogCorpus corpus = loadDialogSource(data.toStdString());
     DataCard card;
@@ -212,19 +224,6 @@ DataCard describeData(TaskKind kind, const QString& data) {
   }
   const LabeledDataset dataset = loadImdbSource(data.toStdString());
   return describe(dataset.train, data.toStdString());
-}
-
-TaskKind modelTask(const nlohmann::json& config, const std::filesystem::path& dir) {
-  const std::string task = config.value("task", std::string());
-  for (const TaskInfo& info : trainingTasks()) {
-    if (info.contractName.toStdString() != task) continue;
-    if (!info.available)
-      throw InputError((dir / "config.json").string() + ": a model of task \"" + task + "\" (" +
-                       info.title.toStdString() + "), which this version cannot train or show yet");
-    return info.kind;
-  }
-  throw InputError((dir / "config.json").string() + ": a model of another task, \"" + task +
-                   "\"; expected imdb-transformer, imdb-bigram, seq2seq-attention or masked-lm");
 }
 
 QString settingsSummary(const nlohmann::json& settings) {

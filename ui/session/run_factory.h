@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/catalogue/model_catalogue.h"
 #include "core/data/imdb_sources.h"
 #include "core/io/history.h"
 #include "core/train/run.h"
@@ -21,6 +22,8 @@
 
 namespace al::ui {
 
+// The Train page's tasks: the catalogue's kinds that own a training form (core/catalogue/model_catalogue.h), in
+// its order; trainingTasks() builds their descriptions from it.
 enum class TaskKind { ImdbTransformer, Bigram, Chatbot, MaskedLm };
 
 struct TaskInfo {
@@ -32,6 +35,7 @@ struct TaskInfo {
   bool hasDataCard = false;  // sentiment data: the book's samples-per-word rule applies
   std::vector<std::pair<QString, QString>> builtinData;  // source ("builtin") and what the data box shows
   QString dataFileFilter;    // for the open-data dialog
+  const ModelKind* catalogueEntry = nullptr;  // what the catalogue says of it (core/catalogue/model_catalogue.h)
 };
 
 // Every task of the app, in the order of the task box.
@@ -86,10 +90,6 @@ std::unique_ptr<TrainingRun> prepareRun(const RunRequest& request, const Progres
 // Loads the training data and describes it by the book's rule (slow for large data: worker thread); for
 // dialogs only `samples` is set (the number of training pairs). Throws al::InputError for bad data.
 DataCard describeData(TaskKind kind, const QString& data);
-
-// The task of a model directory's config.json (dir: for the messages). Throws al::InputError for a model of a
-// task this app cannot train or show yet.
-TaskKind modelTask(const nlohmann::json& config, const std::filesystem::path& dir);
 
 // A saved history, as the curves and the runs list take it.
 std::vector<EpochEvent> epochEvents(const std::vector<io::EpochRecord>& records);

@@ -104,10 +104,14 @@ void TrainSettingsPanel::setLibrary(ModelLibrary* library) {
   library_ = library;
   auto offer = [this](int id) {
     const SessionModel* model = library_->model(id);
-    if (model && model->maskedLm) startFromBox_->addItem(model->name, id);
+    // A masked-LM whose encoder an imdb classifier can start from (core/train/imdb_run.h).
+    if (model && model->as<MaskedLmModel>()) startFromBox_->addItem(model->name, id);
   };
   for (const SessionModel& model : library_->models()) offer(model.id);
   connect(library_, &ModelLibrary::modelAdded, this, offer);
+  connect(library_, &ModelLibrary::modelRemoved, this, [this](int id) {
+    if (const int row = startFromBox_->findData(id); row > 0) startFromBox_->removeItem(row);
+  });
 }
 
 void TrainSettingsPanel::setStartFrom(int libraryId) {
@@ -120,13 +124,13 @@ int TrainSettingsPanel::startFrom() const { return startFromBox_->currentData().
 const MaskedLmModel* TrainSettingsPanel::startFromModel() const {
   if (task() != TaskKind::ImdbTransformer || !library_ || startFrom() < 0) return nullptr;
   const SessionModel* model = library_->model(startFrom());
-  return model ? model->maskedLm.get() : nullptr;
+  return model ? model->as<MaskedLmModel>().get() : nullptr;
 }
 
 RunRequest TrainSettingsPanel::request() const {
   RunRequest request{task(), data_->source(), parameters_->preset(), parameters_->values(), nullptr};
   if (const MaskedLmModel* pretrained = startFromModel()) {
-    request.initEncoder = library_->model(startFrom())->maskedLm;
+    request.initEncoder = library_->model(startFrom())->as<MaskedLmModel>();
     // the masked-LM's architecture, even where a preset chosen afterwards filled in other sizes
     request.values.insert(fineTuningValues(*pretrained));
   }

@@ -1,0 +1,249 @@
+// The entries of the catalogue (model_catalogue.h). One block per kind; nothing outside this file lists them.
+#include "core/catalogue/model_catalogue.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/io/json_fields.h"
+#include "core/train/bigram_run.h"
+#include "core/train/chatbot_task.h"
+#include "core/train/imdb_run.h"
+#include "core/train/mlm_run.h"
+
+namespace al {
+
+namespace {
+
+const std::vector<BuiltinCorpus> kReviewCorpora = {{"builtin", "reviews"}, {"builtin:zh", "reviews-zh"}};
+const std::vector<BuiltinCorpus> kDialogCorpora = {{"builtin", "dialogs"},
+                                                   {"builtin:translate", "translate"},
+                                                   {"builtin:zh", "dialogs-zh"},
+                                                   {"builtin:translate-zh", "translate-zh"}};
+
+std::string dataOrFirstCorpus(const std::string& data) { return data.empty() ? std::string("builtin") : data; }
+
+// The model of kind M inside `model`, or InputError: saving a model as another kind is a programming slip that
+// must not write a wrong directory.
+template <class M>
+const M& snapshotOf(const AnyModel& model, const std::filesystem::path& dir) {
+  const std::shared_ptr<const M> snapshot = model.as<M>();
+  if (!snapshot) throw InputError(dir.string() + ": the model (task " + model.task + ") has no weights of this kind to save");
+  return *snapshot;
+}
+
+// Sizes every kind shares: its parameter count beside its config's fields.
+template <class Config>
+nlohmann::json sizes(const Config& config, Index parameters) {
+  nlohmann::json j = toJson(config);
+  j["parameters"] = parameters;
+  return j;
+}
+
+Evaluation evaluation(const BatchStats& stats, bool heldOut) {
+  Evaluation e;
+  e.loss = stats.loss();
+  e.accuracy = stats.accuracy();
+  e.samples = static_cast<size_t>(stats.total);
+  e.heldOut = heldOut;
+  return e;
+}
+
+ModelKind imdbTransformerKind() {
+  ModelKind k;
+  k.task = "imdb-transformer";
+  k.textKey = "imdb";
+  k.trainCommand = "imdb";
+  k.abilities = {Ability::Classify, Ability::SelfAttention};
+  k.data = DataKind::Reviews;
+  k.corpora = kReviewCorpora;
+  k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadImdbTransformer(dir)); };
+  k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
+    const auto& s = snapshotOf<ImdbTransformerModel>(m, dir);
+    saveImdbTransformer(dir, *s.model, s.vocabulary, s.history);
+  };
+  k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int threads) {
+    ImdbRunSettings s;
+    s.data = dataOrFirstCorpus(data);
+    s.initDir = dir.string();
+    s.threads = threads;
+    s.model = loadImdbTransformer(dir).model->config();
+    std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
+    return evaluation(run->evaluateTest(), run->testIsHeldOut());
+  };
+  k.describe = [](const AnyModel& m) {
+    const auto s = m.as<ImdbTransformerModel>();
+    return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
+  };
+  return k;
+}
+
+ModelKind bigramKind() {
+  ModelKind k;
+  k.task = "imdb-bigram";
+  k.textKey = "bigram";
+  k.trainCommand = "bigram";
+  k.abilities = {Ability::Classify};
+  k.data = DataKind::Reviews;
+  k.corpora = kReviewCorpora;
+  k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadBigram(dir)); };
+  k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
+    const auto& s = snapshotOf<BigramModel>(m, dir);
+    saveBigram(dir, *s.model, s.vocabulary, s.history);
+  };
+  k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int) {
+    BigramRunSettings s;  // counting and one dense layer: single-threaded
+    s.data = dataOrFirstCorpus(data);
+    s.initDir = dir.string();
+    s.model = loadBigram(dir).model->config();
+    std::unique_ptr<BigramRun> run = BigramRun::prepare(s);
+    return evaluation(run->evaluateTest(), run->testIsHeldOut());
+  };
+  k.describe = [](const AnyModel& m) {
+    const auto s = m.as<BigramModel>();
+    return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
+  };
+  return k;
+}
+
+// Both chatbots evaluate the same way: the run of the directory's own architecture, every pair a test pair.
+Evaluation evaluateChatbot(const std::filesystem::path& dir, const std::string& data, int threads) {
+  ChatbotRunSettings s;
+  s.data = dataOrFirstCorpus(data);
+  s.initDir = dir.string();
+  s.threads = threads;
+  s.training.validationSplit = 0;
+  std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(s);
+  Evaluation e = evaluation(run->evaluateTest(), run->testIsHeldOut());
+  e.scoredTokens = e.samples;  // target tokens
+  e.samples = run->testPairs();
+  e.exactMatch = run->exactMatchTest();
+  return e;
+}
+
+ModelKind gruChatbotKind() {
+  ModelKind k;
+  k.task = "seq2seq-attention";
+  k.textKey = "chatbot-gru";
+  k.trainCommand = "chatbot";
+  k.abilities = {Ability::Ask};
+  k.data = DataKind::Dialogs;
+  k.corpora = kDialogCorpora;
+  k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadChatbot(dir)); };
+  k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
+    const auto& s = snapshotOf<ChatbotModel>(m, dir);
+    saveChatbot(dir, *s.model, s.source, s.target, s.history);
+  };
+  k.evaluate = evaluateChatbot;
+  k.describe = [](const AnyModel& m) {
+    const auto s = m.as<ChatbotModel>();
+    return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
+  };
+  return k;
+}
+
+ModelKind transformerChatbotKind() {
+  ModelKind k;
+  k.task = "seq2seq-transformer";
+  k.textKey = "chatbot-transformer";
+  k.trainCommand = "chatbot";  // train chatbot --architecture transformer
+  k.ownsTrainingForm = false;
+  k.formValues = {{"architecture", "transformer"}};
+  k.abilities = {Ability::Ask, Ability::SelfAttention};
+  k.data = DataKind::Dialogs;
+  k.corpora = kDialogCorpora;
+  k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadSeq2seqTransformer(dir)); };
+  k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
+    const auto& s = snapshotOf<Seq2SeqTransformerModel>(m, dir);
+    saveSeq2seqTransformer(dir, *s.model, s.source, s.target, s.history);
+  };
+  k.evaluate = evaluateChatbot;
+  k.describe = [](const AnyModel& m) {
+    const auto s = m.as<Seq2SeqTransformerModel>();
+    if (!s) return nlohmann::json::object();
+    nlohmann::json j = seq2seqTransformerConfigJson(s->model->config());
+    j["parameters"] = s->model->parameters().size();
+    return j;
+  };
+  return k;
+}
+
+ModelKind maskedLmKind() {
+  ModelKind k;
+  k.task = "masked-lm";
+  k.textKey = "mlm";
+  k.trainCommand = "mlm";
+  k.abilities = {Ability::Fill, Ability::SelfAttention};
+  k.data = DataKind::Reviews;  // their text; the labels are not used
+  k.corpora = kReviewCorpora;
+  k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadMaskedLm(dir)); };
+  k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
+    const auto& s = snapshotOf<MaskedLmModel>(m, dir);
+    saveMaskedLm(dir, *s.model, s.vocabulary, s.tokenizer, s.history);
+  };
+  k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int threads) {
+    MlmRunSettings s;
+    s.data = dataOrFirstCorpus(data);
+    s.initDir = dir.string();
+    s.threads = threads;
+    s.model.dropout = loadMaskedLm(dir).model->config().encoder.dropout;
+    std::unique_ptr<MlmRun> run = MlmRun::prepare(s);
+    Evaluation e = evaluation(run->evaluateTest(), run->testIsHeldOut());
+    e.scoredTokens = e.samples;  // the hidden tokens it guessed
+    return e;
+  };
+  k.describe = [](const AnyModel& m) {
+    const auto s = m.as<MaskedLmModel>();
+    return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
+  };
+  return k;
+}
+
+}  // namespace
+
+bool ModelKind::can(Ability ability) const {
+  return std::find(abilities.begin(), abilities.end(), ability) != abilities.end();
+}
+
+const std::vector<ModelKind>& modelKinds() {
+  static const std::vector<ModelKind> kinds = {imdbTransformerKind(), bigramKind(), gruChatbotKind(),
+                                               transformerChatbotKind(), maskedLmKind()};
+  return kinds;
+}
+
+const ModelKind* findModelKind(const std::string& task) {
+  for (const ModelKind& kind : modelKinds())
+    if (kind.task == task) return &kind;
+  return nullptr;
+}
+
+std::string knownTasks() {
+  std::string list;
+  const auto& kinds = modelKinds();
+  for (size_t i = 0; i < kinds.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + kinds[i].task;
+  return list;
+}
+
+const ModelKind& modelKind(const std::string& task, const std::string& where) {
+  if (const ModelKind* kind = findModelKind(task)) return *kind;
+  throw InputError((where.empty() ? std::string() : where + ": ") + "a model of another task, \"" + task +
+                   "\", which this version does not read; expected " + knownTasks());
+}
+
+std::vector<const ModelKind*> kindsTrainedBy(const std::string& command) {
+  std::vector<const ModelKind*> kinds;
+  for (const ModelKind& kind : modelKinds())
+    if (kind.trainCommand == command) kinds.push_back(&kind);
+  return kinds;
+}
+
+const ModelKind& modelKindOfDirectory(const std::filesystem::path& dir) {
+  const nlohmann::json config = io::readConfig(dir, "");
+  return modelKind(config.value("task", std::string()), (dir / "config.json").string());
+}
+
+AnyModel loadModel(const std::filesystem::path& dir) { return modelKindOfDirectory(dir).load(dir); }
+
+void saveModel(const AnyModel& model, const std::filesystem::path& dir) { modelKind(model.task).save(model, dir); }
+
+}  // namespace al

@@ -1,0 +1,53 @@
+#pragma once
+// A loaded model of any kind, as one value: its task (the model format's task name) and the one snapshot of that
+// task's type. What the session library holds, what the catalogue's load returns and what a training run hands
+// out as its snapshot (core/catalogue/model_catalogue.h says which kinds there are and what each can be asked).
+//
+//   AnyModel m = loadModel(dir);                              // any task
+//   if (auto imdb = m.as<ImdbTransformerModel>()) predictText(*imdb->model, imdb->vocabulary, text);
+//
+// Snapshots are shared and read-only: copying an AnyModel copies pointers, never weights.
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/inference/bigram_inference.h"
+#include "core/inference/chatbot_inference.h"
+#include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/masked_lm_inference.h"
+#include "core/inference/model_words.h"
+#include "core/inference/seq2seq_transformer_inference.h"
+#include "core/io/history.h"
+
+namespace al {
+
+struct AnyModel {
+  using Snapshot = std::variant<std::monostate, std::shared_ptr<const ImdbTransformerModel>,
+                                std::shared_ptr<const BigramModel>, std::shared_ptr<const ChatbotModel>,
+                                std::shared_ptr<const Seq2SeqTransformerModel>, std::shared_ptr<const MaskedLmModel>>;
+  std::string task;   // the contract's task name of the snapshot's kind
+  Snapshot snapshot;  // monostate: no weights (a run's record without a model)
+
+  // The snapshot when it is of type M, else null.
+  template <class M>
+  std::shared_ptr<const M> as() const {
+    if (const auto* p = std::get_if<std::shared_ptr<const M>>(&snapshot)) return *p;
+    return nullptr;
+  }
+  bool hasWeights() const { return !std::holds_alternative<std::monostate>(snapshot); }
+};
+
+// Wraps a loaded model of one kind (its task given by the caller, who knows it: the catalogue's entry).
+template <class M>
+AnyModel anyModel(std::string task, M&& loaded) {
+  return {std::move(task), std::make_shared<const std::decay_t<M>>(std::forward<M>(loaded))};
+}
+
+// The training history a snapshot carries (empty without weights).
+const std::vector<io::EpochRecord>& historyOf(const AnyModel& model);
+// The words the model reads (core/inference/model_words.h); nothing for a model without weights.
+std::optional<ModelWords> modelWordsOf(const AnyModel& model);
+
+}  // namespace al

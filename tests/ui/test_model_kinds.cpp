@@ -1,0 +1,130 @@
+// Every kind of model the catalogue lists, saved as a model directory, opens on every page that can show it and is
+// refused with a message by every page that cannot; which pages can is read from the kind's abilities, so a new
+// kind is covered the day its entry is added. And the library's remove frees a model the pages showed.
+#include "core/catalogue/model_catalogue.h"
+#include "core/train/hyperparameters.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "ui/main_window.h"
+#include "ui/pages/attention_page.h"
+#include "ui/pages/chatbot_page.h"
+#include "ui/pages/fill_page.h"
+#include "ui/pages/train_page.h"
+#include "ui/session/model_library.h"
+#include "ui/widgets/runs_list.h"
+
+using namespace al;
+using namespace al::ui;
+
+namespace {
+
+constexpr int kTimeoutMs = 60000;  // generous: the machine may be busy
+
+// A small, untrained model of the kind, written as a directory: the tiny preset of the form that trains it.
+void saveSmallModel(const ModelKind& kind, const QString& dir) {
+  al::RunRequest request;
+  request.task = kind.trainCommand;
+  request.preset = "tiny";
+  request.values = kind.formValues;
+  request.values["threads"] = 1;
+  const std::unique_ptr<TrainingRun> run = taskSchema(kind.trainCommand).prepare(request, {});
+  QCOMPARE(run->task(), kind.task);
+  saveModel(run->snapshot(), dir.toStdString());
+}
+
+// Opens dir on a page of the session's models and waits for the answer: true when it shows the model.
+bool opensOn(ModelPage& page, const QString& dir) {
+  page.openModelDirectory(dir);
+  if (!QTest::qWaitFor([&] { return !page.isOpeningModel(); }, kTimeoutMs)) return false;
+  return page.errorText().isEmpty() && page.currentModelName() == QFileInfo(dir).fileName();
+}
+
+}  // namespace
+
+class TestModelKinds : public QObject {
+  Q_OBJECT
+ private slots:
+  void everyKindOpensOnEveryPageThatCanShowIt() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    MainWindow window;
+    auto* train = window.findChild<TrainPage*>();
+    auto* attention = window.findChild<AttentionPage*>();
+    auto* chatbot = window.findChild<ChatbotPage*>();
+    auto* fill = window.findChild<FillPage*>();
+    QVERIFY(train && attention && chatbot && fill);
+    QVERIFY(modelKinds().size() >= 5);
+    for (const ModelKind& kind : modelKinds()) {
+      const QString dir = folder.filePath(QString::fromStdString("small-" + kind.task));
+      saveSmallModel(kind, dir);
+      if (QTest::currentTestFailed()) return;
+      const QByteArray what = QByteArray::fromStdString(kind.task);
+
+      // The Train page opens every kind: its history joins the runs list.
+      const int runsBefore = train->runs()->runCount();
+      train->openModel(dir);
+      QVERIFY2(QTest::qWaitFor([&] { return !train->filesBusy(); }, kTimeoutMs), what);
+      QVERIFY2(train->errorText().isEmpty(), qPrintable(what + ": " + train->errorText().toUtf8()));
+      QCOMPARE(train->runs()->runCount(), runsBefore + 1);
+
+      const bool classifies = kind.can(Ability::Classify) && kind.can(Ability::SelfAttention);
+      QVERIFY2(opensOn(*attention, dir) == classifies, qPrintable(what + ": " + attention->errorText().toUtf8()));
+      if (!classifies) QVERIFY2(!attention->errorText().isEmpty(), what);  // refused, and said why
+      QVERIFY2(opensOn(*chatbot, dir) == kind.can(Ability::Ask), qPrintable(what + ": " + chatbot->errorText().toUtf8()));
+      if (!kind.can(Ability::Ask)) QVERIFY2(!chatbot->errorText().isEmpty(), what);
+      QVERIFY2(fill->openModelDirectory(dir) == kind.can(Ability::Fill), what);
+      if (kind.can(Ability::Fill)) QCOMPARE(fill->currentModel(), window.library()->models().back().as<MaskedLmModel>());
+    }
+  }
+
+  void removingARunOnTheTrainPageDropsItsModelEverywhere() {
+    QTemporaryDir folder;
+    MainWindow window;
+    auto* train = window.findChild<TrainPage*>();
+    auto* attention = window.findChild<AttentionPage*>();
+    const QString dir = folder.filePath("small");
+    saveSmallModel(modelKinds().front(), dir);  // a classifier: the Attention page shows it
+    train->openModel(dir);
+    QVERIFY(QTest::qWaitFor([&] { return !train->filesBusy(); }, kTimeoutMs));
+    QVERIFY2(train->errorText().isEmpty(), qPrintable(train->errorText()));
+    const size_t inLibrary = window.library()->models().size();
+    const int onPage = attention->modelCount();
+    std::weak_ptr<const ImdbTransformerModel> weights = window.library()->models().back().as<ImdbTransformerModel>();
+    QVERIFY(!weights.expired());
+    QCOMPARE(attention->currentModel(), weights.lock());  // the page's first model is shown at once
+    QVERIFY(train->removeRun(train->runs()->selectedRun()));
+    QCOMPARE(window.library()->models().size(), inLibrary - 1);
+    QCOMPARE(attention->modelCount(), onPage - 1);
+    // A reading of the page's sentence may still be on its way with the model: it lets go when it ends.
+    QVERIFY2(QTest::qWaitFor([&] { return weights.expired(); }, kTimeoutMs), "a page kept the removed model's weights");
+  }
+
+  void removingAModelFreesItAndTellsThePages() {
+    ModelLibrary library;
+    FillPage page(&library);
+    QTemporaryDir folder;
+    const ModelKind* maskedLm = nullptr;
+    for (const ModelKind& kind : modelKinds())
+      if (kind.can(Ability::Fill)) maskedLm = &kind;
+    QVERIFY(maskedLm);
+    const QString dir = folder.filePath("small");
+    saveSmallModel(*maskedLm, dir);
+    QVERIFY(page.openModelDirectory(dir));
+    const int id = library.models().back().id;
+    std::weak_ptr<const MaskedLmModel> weights = library.model(id)->as<MaskedLmModel>();
+    QCOMPARE(page.modelCount(), 1);
+    QSignalSpy removed(&library, &ModelLibrary::modelRemoved);
+    library.remove(id);
+    QCOMPARE(removed.count(), 1);
+    QVERIFY(!library.model(id));
+    QCOMPARE(page.modelCount(), 0);
+    QVERIFY(!page.currentModel());
+    QVERIFY2(weights.expired(), "the weights outlived the library's copy and the page's");
+  }
+};
+
+QTEST_MAIN(TestModelKinds)
+#include "test_model_kinds.moc"

@@ -1,0 +1,75 @@
+// Core headers first: Qt's `emit` macro must not reach them.
+#include "core/catalogue/model_catalogue.h"
+
+#include "ui/text/kind_texts.h"
+
+#include <QCoreApplication>
+
+namespace al::ui {
+
+namespace {
+
+// The translation context of these texts (they belong to no widget).
+class KindTexts {
+  Q_DECLARE_TR_FUNCTIONS(KindTexts)
+};
+
+struct KindText {
+  const char* key;
+  QString title;
+  QString description;
+};
+
+std::vector<KindText> kindTexts() {
+  return {
+      {"imdb", KindTexts::tr("IMDB Transformer"),
+       KindTexts::tr("Classify movie reviews as positive or negative with a Transformer encoder")},
+      {"bigram", KindTexts::tr("Bag-of-bigrams"),
+       KindTexts::tr("The baseline: the same reviews as a bag of words and word pairs, order forgotten")},
+      {"chatbot-gru", KindTexts::tr("Chatbot"),
+       KindTexts::tr("A GRU encoder-decoder with additive attention that answers questions (or translates)")},
+      {"chatbot-transformer", KindTexts::tr("Transformer chatbot"),
+       KindTexts::tr("An encoder-decoder Transformer that answers questions (or translates)")},
+      {"mlm", KindTexts::tr("Masked language model (BERT)"),
+       KindTexts::tr("Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used")},
+  };
+}
+
+}  // namespace
+
+QString kindTitle(const ModelKind& kind) {
+  for (const KindText& text : kindTexts())
+    if (kind.textKey == text.key) return text.title;
+  return QString::fromStdString(kind.task);
+}
+
+QString kindDescription(const ModelKind& kind) {
+  for (const KindText& text : kindTexts())
+    if (kind.textKey == text.key) return text.description;
+  return {};
+}
+
+QString kindTitle(const std::string& task) {
+  const ModelKind* kind = findModelKind(task);
+  return kind ? kindTitle(*kind) : QString::fromStdString(task);
+}
+
+QString corpusTitle(const std::string& key) {
+  if (key == "reviews") return KindTexts::tr("Built-in reviews (offline)");
+  if (key == "reviews-zh") return KindTexts::tr("Built-in Chinese reviews (offline)");
+  if (key == "dialogs") return KindTexts::tr("Built-in dialogs (offline)");
+  if (key == "translate") return KindTexts::tr("Built-in English → Spanish (offline)");
+  if (key == "dialogs-zh") return KindTexts::tr("Built-in Chinese dialogs (offline)");
+  if (key == "translate-zh") return KindTexts::tr("Built-in Chinese → English (offline)");
+  return QString::fromStdString(key);
+}
+
+QString dataFileFilter(DataKind data) {
+  switch (data) {
+    case DataKind::Reviews: return KindTexts::tr("Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)");
+    case DataKind::Dialogs: return KindTexts::tr("Dialogs: question<TAB>answer lines (*.txt *.tsv);;All files (*)");
+  }
+  return {};
+}
+
+}  // namespace al::ui
