@@ -365,6 +365,18 @@ void MainWindow::createLessons() {
   lessonPanel_->setMinimumWidth(320);
   addDockWidget(Qt::RightDockWidgetArea, lessonPanel_);
   lessonPanel_->hide();
+  // The lesson's text shows once: the Lessons page has it, so there the panel steps aside, and it comes back
+  // beside the instrument when another page is shown.
+  connect(pages_, &QStackedWidget::currentChanged, this, [this] {
+    const bool onLessons = currentPage() == lessonsPage_;
+    if (onLessons && !lessonPanel_->isHidden()) {
+      lessonPanel_->hide();
+      lessonPanelSteppedAside_ = true;
+    } else if (!onLessons && lessonPanelSteppedAside_) {
+      lessonPanel_->show();
+      lessonPanelSteppedAside_ = false;
+    }
+  });
   presentation_ = new PresentationMode(this, course_, lessonPanel_);
   connect(lessonsPage_, &LessonsPage::openRequested, this, &MainWindow::openLesson);
   connect(view, &LessonView::previousRequested, this, [this] {

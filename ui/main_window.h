@@ -71,6 +71,7 @@ class MainWindow : public QMainWindow {
   LessonCourse* course_ = nullptr;
   LessonsPage* lessonsPage_ = nullptr;
   QDockWidget* lessonPanel_ = nullptr;
+  bool lessonPanelSteppedAside_ = false;  // hidden while the Lessons page shows the same text
   PresentationMode* presentation_ = nullptr;
 };
 

@@ -1,6 +1,6 @@
 #include "ui/lessons/lesson_view.h"
 
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollBar>
@@ -65,11 +65,13 @@ LessonView::LessonView(LessonCourse* course, QWidget* parent)
   browser_->setObjectName("lessonText");
   browser_->setOpenExternalLinks(true);
   layout->addWidget(browser_, 1);
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(previousButton_);
-  buttons->addWidget(answerButton_);
-  buttons->addWidget(openButton_);
-  buttons->addWidget(nextButton_);
+  // The answer and "Open in the app" above, Previous and Next below: two short rows keep the panel beside an
+  // instrument narrow, even in a presentation's large type.
+  auto* buttons = new QGridLayout;
+  buttons->addWidget(answerButton_, 0, 0);
+  buttons->addWidget(openButton_, 0, 1);
+  buttons->addWidget(previousButton_, 1, 0);
+  buttons->addWidget(nextButton_, 1, 1);
   layout->addLayout(buttons);
   openButton_->setObjectName("openLesson");
   openButton_->setDefault(true);

@@ -20,6 +20,7 @@ namespace al::ui {
 
 namespace {
 constexpr char kFontScaleKey[] = "presentation/fontScale";
+constexpr int kTextShare = 28;  // per cent of the width for the lesson's text
 
 }  // namespace
 
@@ -51,8 +52,9 @@ void PresentationMode::setPresenting(bool presenting) {
     setChromeVisible(false);
     if (!lessonInstrument()) openCurrentLesson();
     lessonPanel_->show();
-    // The text beside the instrument gets about a third of the screen: large type needs the room.
-    window_->resizeDocks({lessonPanel_}, {window_->width() * 36 / 100}, Qt::Horizontal);
+    // The text beside the instrument gets under a third of the screen (its lines wrap, it scrolls): the figures a
+    // class reads from the back of the room need the rest.
+    window_->resizeDocks({lessonPanel_}, {window_->width() * kTextShare / 100}, Qt::Horizontal);
   } else {
     qApp->removeEventFilter(this);
     setChromeVisible(true);
@@ -63,11 +65,22 @@ void PresentationMode::setPresenting(bool presenting) {
   emit presentingChanged(presenting);
 }
 
-// The sidebar and the status bar give their room to the instrument while presenting; the menu stays (View ›
-// Present leaves, as Esc does).
+// The sidebar, the status bar and a page's column of settings give their room to the instrument while
+// presenting; the menu stays (View › Present leaves, as Esc does).
 void PresentationMode::setChromeVisible(bool visible) {
   if (QWidget* sidebar = window_->findChild<QWidget*>(QStringLiteral("sidebar"))) sidebar->setVisible(visible);
   window_->statusBar()->setVisible(visible);
+  if (visible) {
+    for (const QPointer<QWidget>& widget : hiddenSettings_)
+      if (widget) widget->show();
+    hiddenSettings_.clear();
+    return;
+  }
+  for (QWidget* widget : window_->findChildren<QWidget*>())
+    if (widget->property(kHiddenWhilePresenting).toBool() && !widget->isHidden()) {
+      widget->hide();
+      hiddenSettings_ << widget;
+    }
 }
 
 void PresentationMode::openCurrentLesson() {

@@ -9,8 +9,13 @@
 //   PageUp     the same way back: hide the answer, the previous step, the previous lesson
 //   Esc        leaves
 //
-// While presenting, those three keys belong to the presentation wherever the focus is.
+// While presenting, those three keys belong to the presentation wherever the focus is. A page's column of
+// settings that the lesson has set (a widget with the property kHiddenWhilePresenting true: the Step-through
+// page's) gives its width to the figures, and comes back when the presentation ends.
+#include <QList>
 #include <QObject>
+#include <QPointer>
+#include <QWidget>
 
 class QDockWidget;
 
@@ -22,6 +27,8 @@ class MainWindow;
 class PresentationMode : public QObject {
   Q_OBJECT
  public:
+  static constexpr char kHiddenWhilePresenting[] = "hiddenWhilePresenting";  // a dynamic property of a widget
+
   PresentationMode(MainWindow* window, LessonCourse* course, QDockWidget* lessonPanel);
   ~PresentationMode() override;
 
@@ -54,6 +61,7 @@ class PresentationMode : public QObject {
   QDockWidget* lessonPanel_;
   bool presenting_ = false;
   bool wasMaximized_ = false;
+  QList<QPointer<QWidget>> hiddenSettings_;  // what setChromeVisible(false) hid, to show again
 };
 
 }  // namespace al::ui

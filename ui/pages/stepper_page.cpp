@@ -18,6 +18,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "ui/lessons/presentation_mode.h"
 #include "ui/teaching/additive_controls.h"
 #include "ui/teaching/decoder_controls.h"
 #include "ui/teaching/encoder_controls.h"
@@ -72,6 +73,8 @@ QWidget* StepperPage::createControls() {
   auto* panel = new QWidget;
   // Room for the settings and, on a short window, the scroll bar beside them.
   panel->setFixedWidth(300 + panel->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+  // A presentation's lesson has set them, and PageDown walks the steps: the step's grids get the width.
+  panel->setProperty(PresentationMode::kHiddenWhilePresenting, true);
   auto* layout = new QVBoxLayout(panel);
   layout->setContentsMargins(0, 0, 0, 0);
 

@@ -54,8 +54,11 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   explanation_ = new QLabel;
   explanation_->setObjectName("explanation");
   explanation_->setWordWrap(true);
+  // The title on a line of its own, the buttons under it: beside the buttons a long title in large type had
+  // room for a word a line.
+  layout->addWidget(title_);
   auto* titleRow = new QHBoxLayout;
-  titleRow->addWidget(title_, 1);
+  titleRow->addStretch(1);
   auto* savePicture = new QPushButton;
   connect(savePicture, &QPushButton::clicked, this, &StepView::exportFigure);
   auto* saveNumbers = new QPushButton;
@@ -99,6 +102,10 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   auto* scroll = gridScroll_ = new QScrollArea;
   scroll->setWidget(gridHost);
   scroll->setWidgetResizable(true);
+  // The grids take the height left under the texts and scroll in it: their own height must not make the page
+  // taller than the window (the page would scroll, taking the grids' scroll area half out of view).
+  scroll->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+  scroll->setMinimumHeight(160);
   scroll->viewport()->installEventFilter(this);  // a new width places the grids again
   // Beside the grids: the weights as lines, with the head they come from.
   linesPanel_ = new QWidget;
@@ -126,8 +133,8 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   connect(sweep_, &QVariantAnimation::valueChanged, this, [this](const QVariant& v) { sweepTo(v.toDouble()); });
   connect(sweep_, &QVariantAnimation::finished, this, &StepView::showLines);
   auto* body = new QHBoxLayout;
-  body->addWidget(scroll, 3);
-  body->addWidget(linesPanel_, 2);
+  body->addWidget(scroll, 5);  // the grids first: a step's widest table (the sharpness) fits beside the lines
+  body->addWidget(linesPanel_, 3);
   layout->addLayout(body, 1);
   setTranslatedTexts(this, [=, this] {
     headLabel->setText(tr("Lines of head"));
@@ -185,6 +192,7 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
     if (!reused) gridViews_ << view;
   }
   placedColumns_ = 0;
+  fittedWidth_ = -1;
   placeGrids();
   // The attention weights of the step, one grid per head, for the lines.
   sweep_->stop();
@@ -206,11 +214,14 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
   if (animated_ && step.key == "softmax") startSweep();
 }
 
-// The widest number of columns, up to the step's own, whose grids side by side fit the viewport's width.
+// The widest number of columns, up to the step's own, whose grids side by side fit the viewport's width. When
+// even one grid a row is too wide (a presentation's large type), the grids' numbers get smaller, never below the
+// app's type at 100 %.
 void StepView::placeGrids() {
   const int available = gridScroll_->viewport()->width();
   const QMargins margins = gridLayout_->contentsMargins();
   const int spacing = gridLayout_->horizontalSpacing();
+  fitGrids(available - margins.left() - margins.right());
   int columns = std::max(1, stepColumns_);
   for (; columns > 1; --columns) {
     std::vector<int> widths(static_cast<size_t>(columns), 0);  // the widest grid of each column
@@ -228,6 +239,23 @@ void StepView::placeGrids() {
   for (qsizetype g = 0; g < gridViews_.size(); ++g)
     gridLayout_->addWidget(gridViews_[g], static_cast<int>(g / columns), static_cast<int>(g % columns),
                            Qt::AlignTop | Qt::AlignLeft);
+}
+
+void StepView::fitGrids(int width) {
+  if (width == fittedWidth_) return;  // refitting changes the grids' size, which may bring the same width again
+  fittedWidth_ = width;
+  auto widest = [this] {
+    int w = 0;
+    for (MatrixView* view : gridViews_) w = std::max(w, view->sizeHint().width());
+    return w;
+  };
+  const double smallest = std::min(1.0, 1.0 / Appearance::instance()->scale());
+  double factor = 1.0;
+  for (MatrixView* view : gridViews_) view->setFontFactor(factor);
+  while (widest() > width && factor > smallest + 1e-9) {
+    factor = std::max(smallest, factor - 0.05);
+    for (MatrixView* view : gridViews_) view->setFontFactor(factor);
+  }
 }
 
 bool StepView::eventFilter(QObject* watched, QEvent* event) {

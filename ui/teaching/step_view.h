@@ -73,6 +73,7 @@ class StepView : public QWidget {
 
  private:
   void placeGrids();  // as many grids a row as fit the width (at most the step's own number): never sideways
+  void fitGrids(int width);  // the grids' type as large as lets the widest fit `width` px, down to 100 %
   void showCodeCaptions();  // the captions of the code columns, in the current language
   void showLines();
   void startSweep();
@@ -105,6 +106,7 @@ class StepView : public QWidget {
   QList<MatrixView*> gridViews_;
   int stepColumns_ = 2;    // grids a row the step asks for (Q, K and V: 3)
   int placedColumns_ = 0;  // grids a row as placed
+  int fittedWidth_ = -1;   // the width the grids' type was fitted to
 };
 
 }  // namespace al::ui

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
@@ -74,10 +75,17 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   font.setPointSizeF(std::max(10.0, font.pointSizeF() * 1.1));  // readable from the back of a lecture hall
   plot_->setProperty("fontRatio", 1.1);  // ... at every zoom (ui/widgets/appearance.h)
 
-  // Loss is the default axis rect (it holds the legend); accuracy sits to its right.
+  // The plot's layout: the two plots (loss is the default axis rect; accuracy beside it, or under it when the
+  // plot is narrow: placeRects()) above the legend, which has a row of its own: inside a plot it would cover
+  // the curves.
   lossRect_ = plot_->axisRect();
   accuracyRect_ = new QCPAxisRect(plot_);
-  plot_->plotLayout()->addElement(0, 1, accuracyRect_);
+  rects_ = new QCPLayoutGrid;
+  plot_->plotLayout()->take(lossRect_);
+  plot_->plotLayout()->simplify();
+  plot_->plotLayout()->addElement(0, 0, rects_);
+  rects_->addElement(0, 0, lossRect_);
+  rects_->addElement(0, 1, accuracyRect_);
   styleAxisRect(lossRect_, font);
   styleAxisRect(accuracyRect_, font);
   accuracyRect_->axis(QCPAxis::atLeft)->setRange(0, 1.02);
@@ -85,7 +93,15 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   plot_->legend->setVisible(true);
   plot_->legend->setFont(font);
   plot_->legend->setBrush(QColor(255, 255, 255, 220));
-  lossRect_->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  lossRect_->insetLayout()->take(plot_->legend);
+  plot_->plotLayout()->addElement(1, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(1, 0.001);  // the legend's own height, the plots the rest
+  plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot_->installEventFilter(this);  // a new size places the plots and wraps the legend again
+  // Narrower than the legend's row the plot may be: the legend then wraps (placeRects), the plots stack. And as
+  // low as it was with the legend inside (the pages that hold it lay out as before); its holder asks for more.
+  plot_->setMinimumSize(kMinimumRectWidth - 20, 150);
+  plot_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);  // nor does the legend's row make it taller
 
   // The legend's first entries explain the line styles, in grey; the runs follow, in their colours.
   for (Curve curve : {Curve::Batch, Curve::Training, Curve::Validation}) {
@@ -94,15 +110,53 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   }
   // The axis titles and the legend's explanation of the line styles (the first kCurves graphs).
   setTranslatedTexts(this, [this] {
-    for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setLabel(tr("epoch"));
-    lossRect_->axis(QCPAxis::atLeft)->setLabel(tr("loss (lower is better)"));
-    accuracyRect_->axis(QCPAxis::atLeft)->setLabel(tr("accuracy (higher is better)"));
+    accuracyRect_->axis(QCPAxis::atBottom)->setLabel(tr("epoch"));  // the others follow the layout: placeRects()
     for (Curve curve : {Curve::Batch, Curve::Training, Curve::Validation})
       plot_->graph(static_cast<int>(curve))->setName(curveName(curve));
+    placeRects();  // entries of another width
     plot_->replot();
   });
   connect(plot_, &QCustomPlot::afterReplot, this, [this] { ++replots_; });
   rescale();
+}
+
+bool CurvePlot::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == plot_ && event->type() == QEvent::Resize && placeRects()) plot_->replot(QCustomPlot::rpQueuedReplot);
+  return QWidget::eventFilter(watched, event);
+}
+
+// Loss and accuracy side by side when each gets kMinimumRectWidth px, else one above the other; the legend's
+// entries in as many columns as its width holds.
+bool CurvePlot::placeRects() {
+  const int width = plot_->width();
+  const bool sideBySide = width >= 2 * kMinimumRectWidth;
+  bool changed = false;
+  if (sideBySide != (rects_->columnCount() == 2)) {
+    rects_->take(accuracyRect_);
+    rects_->simplify();
+    rects_->addElement(sideBySide ? 0 : 1, sideBySide ? 1 : 0, accuracyRect_);
+    // One above the other, the lower plot's epoch axis serves both (the same epochs): the upper one drops its
+    // numbers and title, and the lower one gets the more height they take, so that both plots are as tall.
+    if (!sideBySide) rects_->setRowStretchFactors({1.0, 1.35});
+    changed = true;
+  }
+  QCPAxis* upperEpochs = lossRect_->axis(QCPAxis::atBottom);
+  upperEpochs->setTickLabels(sideBySide);
+  upperEpochs->setLabel(sideBySide ? tr("epoch") : QString());
+  // A stacked plot is too low for the long titles beside its axis: the short ones.
+  lossRect_->axis(QCPAxis::atLeft)->setLabel(sideBySide ? tr("loss (lower is better)") : tr("loss"));
+  accuracyRect_->axis(QCPAxis::atLeft)->setLabel(sideBySide ? tr("accuracy (higher is better)") : tr("accuracy"));
+  int widest = 1;
+  for (int i = 0; i < plot_->legend->itemCount(); ++i)  // a wrapped legend's last row has empty cells
+    if (QCPAbstractLegendItem* item = plot_->legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
+  const int spacing = plot_->legend->columnSpacing();
+  const int columns = std::max(1, (width - 20 + spacing) / (widest + spacing));
+  if (columns != plot_->legend->wrap()) {
+    plot_->legend->setWrap(columns);
+    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);  // the entries there are, in the new rows
+    changed = true;
+  }
+  return changed;
 }
 
 void CurvePlot::addRun(int runId, const QString& name, const QColor& color, bool visible, int plannedEpochs) {
@@ -225,6 +279,7 @@ void CurvePlot::refresh() {
   if (!dirty_) return;
   dirty_ = false;
   rescale();
+  placeRects();  // a new run's entry in the legend's rows
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -18,6 +18,7 @@
 
 class QCustomPlot;
 class QCPAxisRect;
+class QCPLayoutGrid;
 class QCPGraph;
 class QCPTextElement;
 
@@ -59,7 +60,12 @@ class CurvePlot : public QWidget {
 
   QCustomPlot* plot() const { return plot_; }
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
+  static constexpr int kMinimumRectWidth = 300;  // a plot's width, its axis titles included, to sit side by side
+  bool placeRects();  // true when it moved something
   struct RunCurves {
     QString name;
     QColor color;
@@ -75,6 +81,7 @@ class CurvePlot : public QWidget {
   QCustomPlot* plot_;
   QCPAxisRect* lossRect_;
   QCPAxisRect* accuracyRect_;
+  QCPLayoutGrid* rects_;  // the loss and accuracy plots: one row, or one column on a narrow plot
   std::map<int, RunCurves> runs_;
   bool dirty_ = false;
   int replots_ = 0;

@@ -150,6 +150,28 @@ void MatrixView::setDecimals(int decimals) {
   refresh();
 }
 
+void MatrixView::setFontFactor(double factor) {
+  if (factor == fontFactor_) return;
+  fontFactor_ = factor;
+  refresh();
+}
+
+// The grid's own type when its factor is below 1 (at least the app's type at 100 %), else the app's. The cells
+// and both headers: under the app's style sheet a font set on the grid does not pass to its headers.
+void MatrixView::applyFontFactor() {
+  const Appearance* look = Appearance::instance();
+  const double factor = std::max(fontFactor_, 1.0 / look->scale());
+  QFont font;  // nothing set: the app's
+  if (factor < 1.0) {
+    font = look->font();
+    if (font.pointSizeF() > 0) font.setPointSizeF(font.pointSizeF() * factor);
+    else font.setPixelSize(qRound(font.pixelSize() * factor));
+  }
+  for (QWidget* part : {static_cast<QWidget*>(table_), static_cast<QWidget*>(table_->horizontalHeader()),
+                        static_cast<QWidget*>(table_->verticalHeader())})
+    if (factor < 1.0 || part->testAttribute(Qt::WA_SetFont)) part->setFont(font);
+}
+
 void MatrixView::setColouring(Colouring colouring, double limit) {
   if (colouring == colouring_ && limit == colourLimit_) return;
   colouring_ = colouring;
@@ -193,6 +215,7 @@ std::vector<std::vector<QString>> MatrixView::csvRows() const {
 void MatrixView::refresh() {
   refreshing_ = true;
   const QSignalBlocker blocker(table_);
+  applyFontFactor();
   table_->setRowCount(rows());
   table_->setColumnCount(columns());
   table_->setVerticalHeaderLabels(rowLabels_);

@@ -49,6 +49,10 @@ class MatrixView : public QWidget {
   // Row labels can be hidden where the grid sits beside another with the same rows.
   void setRowLabelsVisible(bool visible);
   void setDecimals(int decimals);
+  // The numbers' type this many times the app's (< 1: a grid that must fit a narrow place), never below the app's
+  // type at 100 %.
+  void setFontFactor(double factor);
+  double fontFactor() const { return fontFactor_; }
   // Colour scale; `limit` > 0 fixes the value of full colour (|value| for Diverging), else the data's maximum.
   void setColouring(Colouring colouring, double limit = 0);
 
@@ -77,6 +81,7 @@ class MatrixView : public QWidget {
 
  private:
   void refresh();
+  void applyFontFactor();
   void styleItem(QTableWidgetItem* item, int row, int column) const;
   QString format(double v) const;
   QColor cellColour(double v) const;
@@ -90,6 +95,7 @@ class MatrixView : public QWidget {
   QStringList rowLabels_, columnLabels_;
   bool editable_ = false;
   int decimals_ = 3;
+  double fontFactor_ = 1;
   Colouring colouring_ = Colouring::None;
   double colourLimit_ = 0;
   double scaleLimit_ = 1;  // the value of full colour in the current refresh

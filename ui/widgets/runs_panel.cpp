@@ -20,6 +20,7 @@ RunsPanel::RunsPanel(ModelFileJob* files, QWidget* parent) : QWidget(parent), li
   layout->setContentsMargins(0, 0, 0, 0);
   auto* header = new QHBoxLayout;
   auto* title = new QLabel;
+  title->setWordWrap(true);  // on a narrow page (a presentation) the buttons keep their room, the title wraps
   header->addWidget(title, 1);
   auto* open = new QPushButton;
   connect(open, &QPushButton::clicked, this, &RunsPanel::openRequested);
