@@ -1878,15 +1878,15 @@
     </message>
     <message>
         <source>The model reads the sentence…</source>
-        <translation type="unfinished"></translation>
+        <translation>模型正在读这句话…</translation>
     </message>
     <message>
         <source>map %v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %v 张图，共 %m 张</translation>
     </message>
     <message>
         <source>Drawing the heatmaps…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在绘制热力图…</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,7 @@
 #include "ui/widgets/palette.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/weight_scale.h"
+#include "tests/attention_shown.h"
 
 using namespace al;
 using namespace al::ui;
@@ -171,6 +172,7 @@ void TestAttentionDisplay::threeColourScales() {
   AttentionPage page;
   page.addModel("test", makeModel());
   page.setText(kReview);
+  QVERIFY(test::attentionShown(page));
   auto* box = page.findChild<QComboBox*>("weightScaleBox");
   QVERIFY(box);
   QCOMPARE(box->count(), 3);
@@ -195,6 +197,7 @@ void TestAttentionDisplay::wordOrderMapsShareOneScale() {
   AttentionPage page;
   page.addModel("test", makeModel());
   page.setText(kReview);
+  QVERIFY(test::attentionShown(page));
   page.shuffleWords();
   HeatmapView* a = page.originalOrderView();
   HeatmapView* b = page.shuffledOrderView();
@@ -217,6 +220,7 @@ void TestAttentionDisplay::oneTokenDrawsOneCell() {
   AttentionPage page;
   page.addModel("test", makeModel());
   page.setText("good");
+  QVERIFY(test::attentionShown(page));
   QCOMPARE(page.heatmap(0, 0)->rows(), 1);
   QCOMPARE(page.heatmap(0, 0)->drawnValue(0, 0), 1.0);
 }
@@ -227,6 +231,7 @@ void TestAttentionDisplay::unknownWordsMarked() {
   AttentionPage page;
   page.addModel("test", makeModel());
   page.setText("the music was the bomb");
+  QVERIFY(test::attentionShown(page));
   const QStringList labels = page.heatmap(0, 0)->rowLabels();
   QCOMPARE(labels.at(1), QString("music"));
   QCOMPARE(labels.at(4), QString("bomb→[UNK]"));
@@ -253,6 +258,7 @@ void TestAttentionDisplay::figureExportHoldsTheFigureOnly() {
   show(page, 1280, 720);
   page.addModel("test", makeModel());
   page.setText("the movie was good");
+  QVERIFY(test::attentionShown(page));
   QTest::qWait(100);  // the new heatmaps are shown and laid out by the event loop, before a user can export
   QTemporaryDir dir;
   const QString svgPath = dir.filePath("figure.svg"), pdfPath = dir.filePath("figure.pdf"),

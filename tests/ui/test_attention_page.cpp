@@ -20,6 +20,7 @@
 #include "ui/export.h"
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
+#include "tests/attention_shown.h"
 
 using namespace al;
 using namespace al::ui;
@@ -85,6 +86,7 @@ void TestAttentionPage::heatmapsHoldTheCoreAttention() {
   auto model = makeModel(PositionKind::Learned);
   page.addModel("test", model);
   page.setText(kSentence);
+  QVERIFY(test::attentionShown(page));
   QVERIFY(page.hasPrediction());
   const ImdbPrediction expected = predictText(*model->model, model->vocabulary, kSentence);
   const int T = static_cast<int>(expected.tokens.size());
@@ -135,6 +137,7 @@ void TestAttentionPage::twoLayersGiveTwoRows() {
   auto model = makeModel(PositionKind::Sinusoidal, 2);
   page.addModel("two layers", model);
   page.setText("a good movie");
+  QVERIFY(test::attentionShown(page));
   const ImdbPrediction expected = predictText(*model->model, model->vocabulary, "a good movie");
   QCOMPARE(page.heatmapCount(), 2);
   QVERIFY(page.heatmap(1, 1));
@@ -142,6 +145,7 @@ void TestAttentionPage::twoLayersGiveTwoRows() {
   QVERIFY(std::abs(page.heatmap(1, 1)->drawnValue(2, 0) - expected.attention[1][1](2, 0)) < 1e-6);
   // A shorter sentence redraws the same views at the new size.
   page.setText("good");
+  QVERIFY(test::attentionShown(page));
   QCOMPARE(page.heatmap(0, 0)->rows(), 1);
 }
 
@@ -150,6 +154,7 @@ void TestAttentionPage::clickedTokenBars() {
   auto model = makeModel(PositionKind::Learned);
   page.addModel("test", model);
   page.setText(kSentence);
+  QVERIFY(test::attentionShown(page));
   page.selectToken(4);  // "station"
   QCOMPARE(page.selectedToken(), 4);
   const ImdbPrediction expected = predictText(*model->model, model->vocabulary, kSentence);
@@ -172,6 +177,7 @@ void TestAttentionPage::unknownAndTruncatedTokensMarked() {
   AttentionPage page;
   page.addModel("test", makeModel(PositionKind::Learned, 1, 8));
   page.setText("The zebra left the station on time and then some more words");
+  QVERIFY(test::attentionShown(page));
   QVERIFY(page.prediction().truncated);
   QCOMPARE(page.prediction().tokens.size(), size_t(8));
   QCOMPARE(page.prediction().ids[1], Vocabulary::kUnknownId);
@@ -187,6 +193,7 @@ void TestAttentionPage::longReview() {
   QString review;
   for (int i = 0; i < 70; ++i) review += "the train left the station on time and ";  // 8 words x 70 = 560
   page.setText(review);
+  QVERIFY(test::attentionShown(page));
   QCOMPARE(page.heatmap(0, 2)->rows(), 560);
   QVERIFY(!page.prediction().truncated);
   const ImdbPrediction expected = predictText(*model->model, model->vocabulary, review.toStdString());
@@ -197,6 +204,7 @@ void TestAttentionPage::shuffleWithoutPositionKeepsPrediction() {
   AttentionPage page;
   page.addModel("no position", makeModel(PositionKind::None));
   page.setText(kSentence);
+  QVERIFY(test::attentionShown(page));
   page.shuffleWords();
   QVERIFY(page.hasComparison());
   const teaching::ShuffledComparison& c = page.comparison();
@@ -222,6 +230,7 @@ void TestAttentionPage::shuffleWithPositionChanges() {
   AttentionPage page;
   page.addModel("learned", makeModel(PositionKind::Learned));
   page.setText(kSentence);
+  QVERIFY(test::attentionShown(page));
   page.shuffleWords();
   QVERIFY(page.comparison().largestWeightDifference > 1e-3);
   QVERIFY(page.wordOrderVerdict().contains("word order matters"));
@@ -270,6 +279,7 @@ void TestAttentionPage::modelDirectories() {
   QCOMPARE(page.modelCount(), 1);
   QCOMPARE(page.currentModelName(), QString("saved"));
   page.setText(kSentence);
+  QVERIFY(test::attentionShown(page));
   const ImdbPrediction expected = predictText(*model->model, model->vocabulary, kSentence);
   QVERIFY(std::abs(page.heatmap(0, 1)->drawnValue(3, 4) - expected.attention[0][1](3, 4)) < 1e-6);
 
@@ -303,6 +313,7 @@ void TestAttentionPage::exportsEveryView() {
   page.resize(1200, 800);
   page.addModel("test", makeModel(PositionKind::Learned));
   page.setText(kSentence);
+  QVERIFY(test::attentionShown(page));
   page.selectToken(1);
   QTemporaryDir dir;
   QList<QWidget*> views{page.heatmap(0, 0), page.tokenBars(), page.sinusoidView(), page.positionSimilarityView()};
@@ -346,11 +357,13 @@ void TestAttentionPage::refusedInputClearsThePrediction() {
   AttentionPage page;
   page.addModel("test", makeModel(PositionKind::Learned));
   page.setText(kSentence);
+  QVERIFY(test::attentionShown(page));
   QVERIFY(page.hasPrediction());
   QVERIFY(page.predictionText().contains("Prediction"));
   QVERIFY(page.heatmapCount() > 0);
   for (const QString& refused : {QString(), QString("?! ...")}) {
     page.setText(refused);
+    QVERIFY(test::attentionShown(page));
     QVERIFY(!page.errorText().isEmpty());
     QVERIFY(!page.hasPrediction());
     QVERIFY2(!page.predictionText().contains("Prediction"), qPrintable(page.predictionText()));
@@ -358,6 +371,7 @@ void TestAttentionPage::refusedInputClearsThePrediction() {
     QCOMPARE(page.heatmapCount(), 0);
     QCOMPARE(page.thumbnails()->thumbnailCount(), 0);
     page.setText(kSentence);  // and a good sentence shows again
+    QVERIFY(test::attentionShown(page));
     QVERIFY(page.hasPrediction());
     QVERIFY(page.errorText().isEmpty());
     QVERIFY(page.heatmapCount() > 0);
@@ -378,6 +392,7 @@ void TestAttentionPage::aPageKeepsTheModelTheUserChose() {
   attention->addModel("mine", makeModel(PositionKind::None));  // as a toy model trained on the page
   QCOMPARE(attention->currentModelName(), QString("mine"));
   attention->setText(kSentence);
+  QVERIFY(test::attentionShown(*attention));
   const double before = attention->prediction().probability;
   for (const char* name : {"race 1 layer norm", "race 1 batch norm"}) {
     SessionModel raced;

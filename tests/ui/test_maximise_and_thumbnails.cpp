@@ -15,6 +15,7 @@
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/weight_scale.h"
+#include "tests/attention_shown.h"
 
 using namespace al;
 using namespace al::ui;
@@ -87,6 +88,7 @@ class TestMaximiseAndThumbnails : public QObject {
     auto model = threeByThreeModel();
     page.addModel("three by three", model);
     page.setText(kReview);
+    QVERIFY(test::attentionShown(page));
     QVERIFY(page.hasPrediction());
     AttentionThumbnails* thumbnails = page.thumbnails();
     QCOMPARE(thumbnails->layerCount(), 3);

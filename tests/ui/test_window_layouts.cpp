@@ -113,7 +113,8 @@ class TestWindowLayouts : public QObject {
     // The Attention page with a model: its heatmaps and "Show attention" are what a class looks at.
     auto* attention = window.findChild<al::ui::AttentionPage*>();
     attention->trainToyModel(al::PositionKind::Learned);
-    QVERIFY(QTest::qWaitFor([&] { return !attention->isTrainingToyModel() && attention->hasPrediction(); }, 180000));
+    QVERIFY(QTest::qWaitFor([&] { return !attention->isTrainingToyModel() && attention->hasPrediction() &&
+                                         !attention->isComputingAttention(); }, 180000));
     QVERIFY(attention->heatmapCount() > 0);
     // The Chatbot page with a long description of its model on one line.
     for (QLabel* info : window.findChildren<QLabel*>("modelInfo"))

@@ -50,16 +50,6 @@ static_assert(kUnknownTokenId == Vocabulary::kUnknownId);
 
 namespace {
 
-const char* kExampleReview =
-    "This movie was not good at all. The acting was wooden and the story made no sense, "
-    "but the music was wonderful.";
-
-QString percent(double p) { return QString::number(100.0 * p, 'f', 1) + QStringLiteral(" %"); }
-
-QString sentiment(double p) {
-  return (p >= 0.5 ? AttentionPage::tr("positive") : AttentionPage::tr("negative")) + QStringLiteral(" (p = %1)").arg(p, 0, 'f', 4);
-}
-
 QString describe(const TransformerConfig& c) {
   return AttentionPage::tr("%1 layer(s), %2 heads of K %3, width D %4, %5, %6, up to %7 tokens")
       .arg(c.numLayers)
@@ -76,6 +66,7 @@ AttentionPage::AttentionPage(QWidget* parent)
     : ModelPage(parent),
       toyWatcher_(new QFutureWatcher<ToyTraining>(this)),
       files_(new ModelFileJob(this)),
+      reader_(new AttentionReader(this)),
       typingTimer_(new QTimer(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(createModelBar());
@@ -97,6 +88,7 @@ AttentionPage::AttentionPage(QWidget* parent)
   connect(typingTimer_, &QTimer::timeout, this, &AttentionPage::showAttention);
   connect(textEdit_, &QPlainTextEdit::textChanged, typingTimer_, qOverload<>(&QTimer::start));
   connect(toyWatcher_, &QFutureWatcher<ToyTraining>::finished, this, &AttentionPage::toyModelTrained);
+  connect(reader_, &AttentionReader::done, this, &AttentionPage::readingDone);
   // Texts from the model and the sentence, worded again from what the page keeps (a comparison stays).
   setTranslatedTexts(this, [this] {
     const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position")};
@@ -110,6 +102,7 @@ AttentionPage::AttentionPage(QWidget* parent)
 AttentionPage::~AttentionPage() {
   toyWatcher_->waitForFinished();
   files_->waitForFinished();
+  reader_->waitForFinished();
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -169,78 +162,6 @@ QWidget* AttentionPage::createFigureCorner() {
                            tr("Every weight of the maps of this tab, as a CSV table"));
   });
   return corner;
-}
-
-QWidget* AttentionPage::createHeatmapsTab() {
-  auto* tab = new QWidget;
-  auto* layout = new QVBoxLayout(tab);
-  auto* inputRow = new QHBoxLayout;
-  textEdit_ = new QPlainTextEdit(QString::fromUtf8(kExampleReview));
-  textEdit_->setObjectName("sentenceEdit");
-  textEdit_->setFixedHeight(56);
-  inputRow->addWidget(textEdit_, 1);
-  auto* show = new QPushButton;
-  connect(show, &QPushButton::clicked, this, &AttentionPage::showAttention);
-  inputRow->addWidget(show);
-  layout->addLayout(inputRow);
-
-  tokens_ = new TokenStrip(tr("The tokens as the model reads them. Click one to see where it looks."));
-  connect(tokens_, &TokenStrip::tokenClicked, this, &AttentionPage::selectToken);
-  layout->addWidget(tokens_);
-  predictionLabel_ = new QLabel;
-  predictionLabel_->setObjectName("prediction");
-  predictionLabel_->setWordWrap(true);  // it names unknown words too: a long line would widen the page
-  layout->addWidget(predictionLabel_);
-
-  // Heatmaps above, the clicked token's bars below: both get the page's full width.
-  auto* splitter = new QSplitter(Qt::Vertical);
-  heatmapHost_ = new QWidget;
-  heatmapGrid_ = new QGridLayout(heatmapHost_);
-  auto* scroll = new QScrollArea;
-  scroll->setWidget(heatmapHost_);
-  scroll->setWidgetResizable(true);
-  auto* maps = new QWidget;  // the thumbnails of every layer and head, then the heatmaps
-  auto* mapsRow = new QHBoxLayout(maps);
-  mapsRow->setContentsMargins(0, 0, 0, 0);
-  thumbnails_ = new AttentionThumbnails;
-  connect(thumbnails_, &AttentionThumbnails::opened, this, [this](int l, int h) {
-    MaximisedHeatmap::open(heatmap(l, h), [this](int layer, int head) { return heatmap(layer, head); }, l, h);
-  });
-  mapsRow->addWidget(thumbnails_, 0, Qt::AlignTop);
-  mapsRow->addWidget(scroll, 1);
-  splitter->addWidget(maps);
-
-  auto* barsPanel = new QWidget;
-  auto* barsLayout = new QVBoxLayout(barsPanel);
-  barsLayout->setContentsMargins(0, 0, 0, 0);
-  auto* barsRow = new QHBoxLayout;
-  auto* barsLabel = new QLabel;
-  barsRow->addWidget(barsLabel);
-  barsSourceBox_ = new QComboBox;
-  connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateBars);
-  barsRow->addWidget(barsSourceBox_);
-  auto* hint = new QLabel;
-  hint->setWordWrap(true);
-  hint->setObjectName("hint");
-  barsRow->addWidget(hint, 1);
-  barsLayout->addLayout(barsRow);
-  bars_ = new WeightBars;
-  bars_->setMinimumHeight(90);
-  barsLayout->addWidget(bars_, 1);
-  splitter->addWidget(barsPanel);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
-  splitter->setSizes({600, 220});  // the bars keep room on a large screen, their minimum on a projector
-  layout->addWidget(splitter, 1);
-  setTranslatedTexts(this, [=, this] {
-    textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));
-    show->setText(tr("Show attention"));
-    tokens_->setToolTip(tr("The tokens as the model reads them. Click one to see where it looks."));
-    barsLabel->setText(tr("Bars from:"));
-    hint->setText(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its attention "
-                     "over the sentence (the row sums to 1)."));
-  });
-  return tab;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -373,157 +294,6 @@ QString AttentionPage::currentModelName() const {
 
 void AttentionPage::showError(const QString& message) { error_->showError(message); }
 QString AttentionPage::errorText() const { return error_->text(); }
-
-// ---------------------------------------------------------------------------------------------------------
-// Heatmaps
-
-void AttentionPage::setText(const QString& text) {
-  textEdit_->setPlainText(text);
-  typingTimer_->stop();
-  showAttention();
-}
-
-QString AttentionPage::text() const { return textEdit_->toPlainText(); }
-
-void AttentionPage::showAttention() {
-  typingTimer_->stop();
-  const auto model = currentModel();
-  if (!model) {
-    clearPrediction(tr("Choose a model above: open a model directory, or train a toy model in a few seconds."));
-    return;
-  }
-  try {
-    prediction_ = predictText(*model->model, model->vocabulary, text().toStdString());
-    hasPrediction_ = true;
-    showError({});
-  } catch (const std::exception& e) {
-    clearPrediction({});  // nothing of the last sentence stays under the banner
-    showError(QString::fromStdString(e.what()));
-    return;
-  }
-  wordOrder_->clear();
-  showPrediction();
-}
-
-// The prediction, the tokens, the heatmaps and the bars of the sentence read last.
-void AttentionPage::showPrediction() {
-  const int T = static_cast<int>(prediction_.tokens.size());
-  if (selectedToken_ >= T) selectedToken_ = -1;
-  QString line = tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability), percent(prediction_.probability));
-  const QString unknown = unknownWordList(prediction_.tokens, prediction_.ids);
-  if (!unknown.isEmpty())
-    line += tr(". The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.")
-                .arg(unknown.toHtmlEscaped());
-  predictionLabel_->setText(line);
-  updateTokens();
-  rebuildHeatmaps();
-  updateBars();
-}
-
-// No prediction: no tokens, maps or bars of a sentence read before; `message` where the prediction was.
-void AttentionPage::clearPrediction(const QString& message) {
-  hasPrediction_ = false;
-  prediction_ = {};
-  selectedToken_ = -1;
-  predictionLabel_->setText(message);
-  tokens_->setTokens({}, QString());
-  rebuildHeatmaps();  // none
-  bars_->setWeights(RowVector(), {}, QString());
-  wordOrder_->clear();
-}
-
-void AttentionPage::updateTokens() {
-  std::vector<TokenStrip::Token> tokens;
-  int unknown = 0;
-  for (size_t t = 0; t < prediction_.tokens.size(); ++t) {
-    const bool isUnknown = prediction_.ids[t] == Vocabulary::kUnknownId;
-    unknown += isUnknown;
-    tokens.push_back({QString::fromStdString(prediction_.tokens[t]), isUnknown, static_cast<int>(t) == selectedToken_});
-  }
-  QString notes = tr("%n token(s)", "", static_cast<int>(prediction_.tokens.size()));
-  if (unknown > 0)
-    notes += tr("; %n unknown: %1 (grey, marked ?: the model reads them all as [UNK])", "", unknown)
-                 .arg(unknownWordList(prediction_.tokens, prediction_.ids).toHtmlEscaped());
-  if (prediction_.truncated)
-    notes += tr("; <b>the text was cut</b> after %1 tokens (the model's sequence length): the rest is not read")
-                 .arg(prediction_.tokens.size());
-  tokens_->setTokens(tokens, notes);
-}
-
-QString AttentionPage::tokensText() const { return tokens_->toPlainText(); }
-
-QString AttentionPage::predictionText() const {
-  QTextDocument doc;
-  doc.setHtml(predictionLabel_->text());
-  return doc.toPlainText();
-}
-
-void AttentionPage::rebuildHeatmaps() {
-  const QStringList labels = readTokenLabels(prediction_.tokens, prediction_.ids);
-  const size_t layers = prediction_.attention.size();
-  const size_t heads = layers ? prediction_.attention[0].size() : 0;
-  const bool sameShape = heatmaps_.size() == layers && (layers == 0 || heatmaps_[0].size() == heads + 1);
-  if (!sameShape) {
-    for (auto& row : heatmaps_)
-      for (HeatmapView* v : row) delete v;
-    heatmaps_.assign(layers, {});
-    for (size_t l = 0; l < layers; ++l)
-      for (size_t h = 0; h <= heads; ++h) {
-        auto* view = new HeatmapView;
-        view->setMinimumSize(300, 190);  // a whole heatmap fits the page at 1280 x 720
-        view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
-        connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
-        heatmapGrid_->addWidget(view, int(l), int(h));
-        heatmaps_[l].push_back(view);
-      }
-    const QSignalBlocker blocker(barsSourceBox_);
-    barsSourceBox_->clear();
-    for (size_t l = 0; l < layers; ++l) {
-      for (size_t h = 0; h < heads; ++h) barsSourceBox_->addItem(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
-      barsSourceBox_->addItem(tr("layer %1, average of the heads").arg(l + 1));
-    }
-    barsSourceBox_->setCurrentIndex(int(heads));  // layer 1's average
-  }
-  for (size_t l = 0; l < layers; ++l)
-    for (size_t h = 0; h <= heads; ++h) {
-      HeatmapView* view = heatmaps_[l][h];
-      const bool average = h == heads;
-      view->setTitle(average ? tr("Layer %1, average of %2 heads").arg(l + 1).arg(heads)
-                             : tr("Layer %1, head %2").arg(l + 1).arg(h + 1));
-      view->setMatrix(average ? teaching::headAverage(prediction_.attention[l]) : prediction_.attention[l][h], labels,
-                      labels);
-      view->highlightRow(selectedToken_);
-    }
-  thumbnails_->setAttention(prediction_.attention);
-}
-
-HeatmapView* AttentionPage::heatmap(int layer, int head) const {
-  if (layer < 0 || layer >= static_cast<int>(heatmaps_.size())) return nullptr;
-  if (head < 0 || head >= static_cast<int>(heatmaps_[size_t(layer)].size())) return nullptr;
-  return heatmaps_[size_t(layer)][size_t(head)];
-}
-
-void AttentionPage::selectToken(int token) {
-  if (!hasPrediction_ || token < 0 || token >= static_cast<int>(prediction_.tokens.size())) return;
-  selectedToken_ = token;
-  for (auto& row : heatmaps_)
-    for (HeatmapView* v : row) v->highlightRow(token);
-  updateTokens();
-  updateBars();
-}
-
-void AttentionPage::updateBars() {
-  if (!hasPrediction_ || prediction_.attention.empty()) return;
-  const int token = selectedToken_ >= 0 ? selectedToken_ : 0;
-  const int heads = static_cast<int>(prediction_.attention[0].size());
-  const int source = std::max(0, barsSourceBox_->currentIndex());
-  const int layer = source / (heads + 1), head = source % (heads + 1);
-  const Matrix a = head == heads ? teaching::headAverage(prediction_.attention[size_t(layer)])
-                                 : prediction_.attention[size_t(layer)][size_t(head)];  // T x T
-  bars_->setWeights(a.row(token), readTokenLabels(prediction_.tokens, prediction_.ids),
-                    tr("Where “%1” looks (%2)").arg(QString::fromStdString(prediction_.tokens[size_t(token)]),
-                                                   barsSourceBox_->currentText()));
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Word order

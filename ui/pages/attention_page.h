@@ -25,6 +25,7 @@
 #include "core/teaching/attention_steps.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "ui/session/model_library.h"
+#include "ui/pages/attention_reader.h"
 
 #include <QFutureWatcher>
 #include <QString>
@@ -34,6 +35,7 @@
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
+class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTextBrowser;
@@ -88,9 +90,13 @@ class AttentionPage : public ModelPage {
   std::optional<uint64_t> currentModelSeed() const;  // the seed it was trained with, when known
 
   // --- Heatmaps ---
+  // The sentence is read on a worker thread and its maps drawn one per turn of the event loop: what was shown
+  // stays until then (isComputingAttention, a progress bar on the page), and attentionShown() follows. A reading
+  // overtaken by a newer sentence or model is dropped.
   void setText(const QString& text);  // and shows its attention
   QString text() const;
   void showAttention();               // again, for the current text and model
+  bool isComputingAttention() const;
   bool hasPrediction() const { return hasPrediction_; }
   const ImdbPrediction& prediction() const { return prediction_; }
   // head == number of heads: the heads' average. Null when out of range.
@@ -127,6 +133,9 @@ class AttentionPage : public ModelPage {
   void exportFigure() override;   // File > Export figure: the current tab's figure as a picture
   void exportNumbers();  // the weights of the current tab's maps as CSV
 
+ signals:
+  void attentionShown();  // the prediction of the sentence asked for last, every map drawn
+
  private:
   struct Entry {
     QString name;
@@ -137,8 +146,14 @@ class AttentionPage : public ModelPage {
   QWidget* createModelBar();
   QWidget* createHeatmapsTab();
   QWidget* createFigureCorner();
+  void readingDone(const AttentionReading& reading);
   void showPrediction();
   void rebuildHeatmaps();
+  void shapeHeatmaps(size_t layers, size_t heads);
+  HeatmapView* createHeatmapView(size_t layer, size_t head);
+  int mapCount() const;
+  void drawNextMap();
+  void showProgress();
   void updateTokens();
   void updateBars();
   void showError(const QString& message);
@@ -147,7 +162,12 @@ class AttentionPage : public ModelPage {
 
   std::vector<Entry> models_;
   ImdbPrediction prediction_;
+  std::vector<Matrix> averages_;  // [layer]: the heads' average of prediction_, T x T
   bool hasPrediction_ = false;
+  bool reading_ = false;  // a reading asked for has not come back
+  QTimer* drawTimer_;     // a map per turn of the event loop
+  int nextMap_ = -1;      // the map to draw next, in layer-major order; -1: none being drawn
+  QStringList labels_;    // the tokens as the maps name them
   int selectedToken_ = -1;
 
   struct ToyTraining {
@@ -158,6 +178,7 @@ class AttentionPage : public ModelPage {
   };
   QFutureWatcher<ToyTraining>* toyWatcher_;
   ModelFileJob* files_;
+  AttentionReader* reader_;  // the sentence, read on a worker thread
   ModelLibrary* library_ = nullptr;
   bool trainingToy_ = false;  // from the button press until the model is on the page
   std::optional<PositionKind> wantedToy_;  // the toy model to show when the training ends
@@ -172,10 +193,11 @@ class AttentionPage : public ModelPage {
   QTimer* typingTimer_;
   TokenStrip* tokens_;
   QLabel* predictionLabel_;
+  QProgressBar* progress_;
   AttentionThumbnails* thumbnails_;  // every layer x head, beside the heatmaps
   QWidget* heatmapHost_;
   QGridLayout* heatmapGrid_;
-  std::vector<std::vector<HeatmapView*>> heatmaps_;  // [layer][head], the last head entry the average
+  std::vector<std::vector<HeatmapView*>> heatmaps_;  // [layer][head], the last head entry the average; null until drawn
   QComboBox* barsSourceBox_;
   WeightBars* bars_;
 

@@ -13,6 +13,7 @@
 #include <qcustomplot.h>
 
 #include "ui/widgets/palette.h"
+#include "ui/widgets/replot_pacer.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -289,7 +290,7 @@ void Appearance::stylePlot(QCustomPlot* plot) const {
     plot->legend->setBrush(fill);
     plot->legend->setBorderPen(QPen(ink, width));
   }
-  plot->replot(QCustomPlot::rpQueuedReplot);
+  paceReplot(plot);  // a page shown for the first time polishes all its plots at once: one replot per turn
 }
 
 bool Appearance::eventFilter(QObject* watched, QEvent* event) {

@@ -4,6 +4,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <algorithm>
+#include <cmath>
 
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/retranslate.h"
@@ -22,6 +23,7 @@ AttentionThumbnails::AttentionThumbnails(QWidget* parent) : QWidget(parent) {
   setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
   setCursor(Qt::PointingHandCursor);
   connect(Appearance::instance(), &Appearance::changed, this, [this] {
+    drawPictures();  // the theme's colours, the new size
     updateGeometry();
     update();
   });
@@ -43,6 +45,7 @@ void AttentionThumbnails::setAttention(const std::vector<std::vector<Matrix>>& a
       ranges_[l].push_back(fitWeightRange(scaled_[l].back(), scale));
       scales_[l].push_back(scale);
     }
+  drawPictures();
   updateGeometry();
   update();
 }
@@ -65,6 +68,24 @@ QColor AttentionThumbnails::cellColour(int layer, int head, int row, int column)
   return weightColour(scaled_[l][h](row, column), ranges_[l][h], scales_[l][h]);
 }
 
+void AttentionThumbnails::drawPictures() {
+  const int pixels = static_cast<int>(std::ceil(side() * devicePixelRatioF()));
+  pictures_.assign(attention_.size(), {});
+  for (int l = 0; l < layerCount(); ++l)
+    for (int h = 0; h < headCount(); ++h) {
+      const Matrix& m = attention_[size_t(l)][size_t(h)];  // rows x columns
+      const int rows = static_cast<int>(m.rows()), columns = static_cast<int>(m.cols());
+      QImage image(std::min(columns, pixels), std::min(rows, pixels), QImage::Format_RGB32);
+      for (int y = 0; y < image.height(); ++y) {
+        const int i = static_cast<int>((y + 0.5) * rows / image.height());
+        auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
+        for (int x = 0; x < image.width(); ++x)
+          line[x] = cellColour(l, h, i, static_cast<int>((x + 0.5) * columns / image.width())).rgb();
+      }
+      pictures_[size_t(l)].push_back(std::move(image));
+    }
+}
+
 void AttentionThumbnails::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   painter.setPen(palette().color(QPalette::WindowText));
@@ -75,13 +96,8 @@ void AttentionThumbnails::paintEvent(QPaintEvent*) {
   for (int l = 0; l < layerCount(); ++l) {
     const QRect r = thumbnailRect(l, 0);
     painter.drawText(QRect(0, r.top(), labelWidth(), r.height()), Qt::AlignVCenter | Qt::AlignLeft, tr("L%1").arg(l + 1));
-    for (int h = 0; h < headCount(); ++h) {
-      const Matrix& m = attention_[size_t(l)][size_t(h)];
-      QImage image(static_cast<int>(m.cols()), static_cast<int>(m.rows()), QImage::Format_RGB32);
-      for (int i = 0; i < image.height(); ++i)
-        for (int j = 0; j < image.width(); ++j) image.setPixelColor(j, i, cellColour(l, h, i, j));
-      painter.drawImage(thumbnailRect(l, h), image);  // one block of pixels per cell, no smoothing
-    }
+    for (int h = 0; h < headCount(); ++h)
+      painter.drawImage(thumbnailRect(l, h), pictures_[size_t(l)][size_t(h)]);  // a block of pixels per cell, no smoothing
   }
 }
 

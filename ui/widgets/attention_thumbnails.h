@@ -8,6 +8,7 @@
 
 #include "core/tensor.h"
 
+#include <QImage>
 #include <QRect>
 
 #include "ui/widgets/weight_scale.h"
@@ -40,11 +41,16 @@ class AttentionThumbnails : public QWidget {
  private:
   int side() const;  // a thumbnail's side in pixels
   int labelWidth() const;
+  void drawPictures();
+
 
   std::vector<std::vector<Matrix>> attention_;
   std::vector<std::vector<Matrix>> scaled_;  // as coloured: × the allowed keys for the relative scale
   std::vector<std::vector<WeightRange>> ranges_;
   std::vector<std::vector<WeightScale>> scales_;
+  // [layer][head]: what paintEvent draws, a pixel per cell; a map with more cells than its thumbnail has pixels is
+  // sampled at the pixels' centres, as drawing it scaled without smoothing would (a 600 x 600 map costs no more).
+  std::vector<std::vector<QImage>> pictures_;
 };
 
 }  // namespace al::ui

@@ -8,6 +8,7 @@
 
 #include "ui/export.h"
 #include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/replot_pacer.h"
 
 namespace al::ui {
 
@@ -68,7 +69,7 @@ void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
   auto ticker = QSharedPointer<QCPAxisTickerText>::create();
   ticker->setTicks(ticks);
   axis->setTicker(ticker);
-  axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+  paceReplot(axis->parentPlot());
 }
 
 

@@ -18,6 +18,7 @@
 #include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/relative_ticks.h"
+#include "ui/widgets/replot_pacer.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/weight_scale.h"
 
@@ -107,11 +108,6 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   cellNote_->setObjectName("heatmapCellNote");
   cellNote_->setWordWrap(true);
   layout->addWidget(cellNote_);
-  pinnedBars_ = new WeightBars;  // a pinned row's weights, large: only where setPinnable allows it
-  pinnedBars_->setLabelScale(1.5);
-  pinnedBars_->setMinimumHeight(170);
-  pinnedBars_->hide();
-  layout->addWidget(pinnedBars_, 1);
   layout->setStretchFactor(plot_, 3);
   plot_->hide();  // until there is a matrix
   setMinimumSize(260, 240);
@@ -241,7 +237,7 @@ void HeatmapView::applyRange() {
   map_->setGradient(colouring_ == Colouring::Weights ? weightsGradient(weightScale(), range) : signedGradient());
   if (range.logarithmic) setRelativeTicks(scale_->axis());
   else scale_->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+  paceReplot(plot_);
 }
 
 void HeatmapView::highlightRow(int row) {
@@ -253,14 +249,14 @@ void HeatmapView::highlightRow(int row) {
     outline->bottomRight->setCoords(columns() - 0.5, row + 0.5);
     outline->setPen(QPen(Appearance::instance()->highlight(), Appearance::instance()->outlineWidth()));
   }
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+  paceReplot(plot_);
 }
 
 void HeatmapView::resetView() {
   fitted_ = true;
   fitRanges();
   updateTicks();
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+  paceReplot(plot_);
 }
 
 // The whole matrix, or as much of it from the top left as leaves every cell room for a readable label: a long
@@ -285,7 +281,7 @@ void HeatmapView::updateTicks() {
   if (fitted_) fitRanges();  // the axis length may have changed with the layout
   // The colour scale's ticks as many as its new length has room for.
   if (map_->dataScaleType() == QCPAxis::stLogarithmic && setRelativeTicks(scale_->axis()))
-    plot_->replot(QCustomPlot::rpQueuedReplot);
+    paceReplot(plot_);
   labelEveryCell(plot_->xAxis, columnLabels_, fullLabelPixels());
   labelEveryCell(plot_->yAxis, rowLabels_, fullLabelPixels());
   // While part of the map is in view, say how to reach the rest (a clicked cell's note stays).
@@ -350,12 +346,19 @@ QPoint HeatmapView::cellCentre(int row, int column) const {
 
 void HeatmapView::setPinnable(bool pinnable) {
   pinnable_ = pinnable;
+  if (pinnable && !pinnedBars_) {  // a pinned row's weights, large: made only for a map that pins (a plot costs)
+    pinnedBars_ = new WeightBars;
+    pinnedBars_->setLabelScale(1.5);
+    pinnedBars_->setMinimumHeight(170);
+    pinnedBars_->hide();
+    static_cast<QVBoxLayout*>(layout())->addWidget(pinnedBars_, 1);
+  }
   if (!pinnable) pinRow(-1);
 }
 
 void HeatmapView::pinRow(int row) {
   pinnedRow_ = pinnable_ && row >= 0 && row < rows() ? row : -1;
-  pinnedBars_->setVisible(pinnedRow_ >= 0);
+  if (pinnedBars_) pinnedBars_->setVisible(pinnedRow_ >= 0);
   if (pinnedRow_ < 0) return;
   highlightRow(pinnedRow_);
   pinnedBars_->setWeights(values_.row(pinnedRow_), columnLabels_,

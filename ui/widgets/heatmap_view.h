@@ -69,7 +69,7 @@ class HeatmapView : public QWidget {
   void setPinnable(bool pinnable);
   void pinRow(int row);  // -1 unpins
   int pinnedRow() const { return pinnedRow_; }
-  WeightBars* pinnedBars() const { return pinnedBars_; }
+  WeightBars* pinnedBars() const { return pinnedBars_; }  // null until setPinnable(true)
 
   // The whole map as a figure of its own, sized so that every cell and label is readable, in this map's colour
   // range; exportPicture writes it (PNG at 2x, SVG and PDF as vectors: ui/export.h).

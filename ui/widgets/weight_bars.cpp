@@ -10,6 +10,7 @@
 #include "ui/widgets/heatmap_axis.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/replot_pacer.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -41,7 +42,7 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
       if (font.pixelSize() != pixels) {
         font.setPixelSize(pixels);
         plot_->yAxis->setTickLabelFont(font);
-        plot_->replot(QCustomPlot::rpQueuedReplot);
+        paceReplot(plot_);
       }
     }
   });
@@ -63,7 +64,7 @@ void WeightBars::setWeights(const al::RowVector& weights, const QStringList& lab
   plot_->yAxis->setRange(0, std::max(1e-6, weights.size() ? static_cast<double>(weights.maxCoeff()) * 1.1 : 1.0));
   labelEveryCell(plot_->xAxis, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
   fitAxisLabels();
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+  paceReplot(plot_);
 }
 
 void WeightBars::resizeEvent(QResizeEvent* event) {
@@ -77,7 +78,7 @@ void WeightBars::fitAxisLabels() {
   const QString axisLabel = plot_->height() >= 140 ? (valueName_.isEmpty() ? tr("weight") : valueName_) : QString();
   if (plot_->yAxis->label() == axisLabel) return;
   plot_->yAxis->setLabel(axisLabel);
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+  paceReplot(plot_);
 }
 
 QString WeightBars::title() const { return title_->text(); }

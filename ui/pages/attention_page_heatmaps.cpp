@@ -1,0 +1,355 @@
+// The Heatmaps tab of the Attention page: the sentence is read on a worker thread (AttentionReader), then its
+// tokens, prediction and maps are put on the page one map per turn of the event loop, with a progress bar
+// meanwhile; a long review (600 tokens through the book preset's model) never freezes the window.
+//
+// Core headers first: they must not see Qt's `emit` macro.
+#include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/model_words.h"
+
+#include "ui/pages/attention_page.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTextDocument>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "ui/pages/attention_reader.h"
+#include "ui/text/strings.h"
+#include "ui/widgets/attention_thumbnails.h"
+#include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/maximised_heatmap.h"
+#include "ui/widgets/retranslate.h"
+#include "ui/widgets/token_strip.h"
+#include "ui/widgets/weight_bars.h"
+#include "ui/widgets/word_order_tab.h"
+
+namespace al::ui {
+
+namespace {
+
+const char* kExampleReview =
+    "This movie was not good at all. The acting was wooden and the story made no sense, "
+    "but the music was wonderful.";
+
+QString percent(double p) { return QString::number(100.0 * p, 'f', 1) + QStringLiteral(" %"); }
+
+QString sentiment(double p) {
+  return (p >= 0.5 ? AttentionPage::tr("positive") : AttentionPage::tr("negative")) + QStringLiteral(" (p = %1)").arg(p, 0, 'f', 4);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------------
+// Building the tab
+
+QWidget* AttentionPage::createHeatmapsTab() {
+  auto* tab = new QWidget;
+  auto* layout = new QVBoxLayout(tab);
+  auto* inputRow = new QHBoxLayout;
+  textEdit_ = new QPlainTextEdit(QString::fromUtf8(kExampleReview));
+  textEdit_->setObjectName("sentenceEdit");
+  textEdit_->setFixedHeight(56);
+  inputRow->addWidget(textEdit_, 1);
+  auto* show = new QPushButton;
+  connect(show, &QPushButton::clicked, this, &AttentionPage::showAttention);
+  // Under the button, while a sentence is read and its maps drawn: a bar (the window stays usable meanwhile).
+  progress_ = new QProgressBar;
+  progress_->setObjectName("attentionProgress");
+  progress_->setMaximumHeight(show->sizeHint().height());
+  QSizePolicy keepRoom = progress_->sizePolicy();
+  keepRoom.setRetainSizeWhenHidden(true);  // the row does not move when it comes and goes
+  progress_->setSizePolicy(keepRoom);
+  progress_->hide();
+  auto* buttonColumn = new QVBoxLayout;
+  buttonColumn->addWidget(show);
+  buttonColumn->addWidget(progress_);
+  inputRow->addLayout(buttonColumn);
+  layout->addLayout(inputRow);
+
+  tokens_ = new TokenStrip(tr("The tokens as the model reads them. Click one to see where it looks."));
+  connect(tokens_, &TokenStrip::tokenClicked, this, &AttentionPage::selectToken);
+  layout->addWidget(tokens_);
+  predictionLabel_ = new QLabel;
+  predictionLabel_->setObjectName("prediction");
+  predictionLabel_->setWordWrap(true);  // it names unknown words too: a long line would widen the page
+  layout->addWidget(predictionLabel_);
+
+  drawTimer_ = new QTimer(this);
+  drawTimer_->setSingleShot(true);
+  drawTimer_->setInterval(0);
+  connect(drawTimer_, &QTimer::timeout, this, &AttentionPage::drawNextMap);
+
+  // Heatmaps above, the clicked token's bars below: both get the page's full width.
+  auto* splitter = new QSplitter(Qt::Vertical);
+  heatmapHost_ = new QWidget;
+  heatmapGrid_ = new QGridLayout(heatmapHost_);
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(heatmapHost_);
+  scroll->setWidgetResizable(true);
+  auto* maps = new QWidget;  // the thumbnails of every layer and head, then the heatmaps
+  auto* mapsRow = new QHBoxLayout(maps);
+  mapsRow->setContentsMargins(0, 0, 0, 0);
+  thumbnails_ = new AttentionThumbnails;
+  connect(thumbnails_, &AttentionThumbnails::opened, this, [this](int l, int h) {
+    if (heatmap(l, h))  // not while its map is still to be drawn
+      MaximisedHeatmap::open(heatmap(l, h), [this](int layer, int head) { return heatmap(layer, head); }, l, h);
+  });
+  mapsRow->addWidget(thumbnails_, 0, Qt::AlignTop);
+  mapsRow->addWidget(scroll, 1);
+  splitter->addWidget(maps);
+
+  auto* barsPanel = new QWidget;
+  auto* barsLayout = new QVBoxLayout(barsPanel);
+  barsLayout->setContentsMargins(0, 0, 0, 0);
+  auto* barsRow = new QHBoxLayout;
+  auto* barsLabel = new QLabel;
+  barsRow->addWidget(barsLabel);
+  barsSourceBox_ = new QComboBox;
+  connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateBars);
+  barsRow->addWidget(barsSourceBox_);
+  auto* hint = new QLabel;
+  hint->setWordWrap(true);
+  hint->setObjectName("hint");
+  barsRow->addWidget(hint, 1);
+  barsLayout->addLayout(barsRow);
+  bars_ = new WeightBars;
+  bars_->setMinimumHeight(90);
+  barsLayout->addWidget(bars_, 1);
+  splitter->addWidget(barsPanel);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+  splitter->setSizes({600, 220});  // the bars keep room on a large screen, their minimum on a projector
+  layout->addWidget(splitter, 1);
+  setTranslatedTexts(this, [=, this] {
+    textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));
+    showProgress();
+    show->setText(tr("Show attention"));
+    tokens_->setToolTip(tr("The tokens as the model reads them. Click one to see where it looks."));
+    barsLabel->setText(tr("Bars from:"));
+    hint->setText(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its attention "
+                     "over the sentence (the row sums to 1)."));
+  });
+  return tab;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Heatmaps
+
+void AttentionPage::setText(const QString& text) {
+  textEdit_->setPlainText(text);
+  typingTimer_->stop();
+  showAttention();
+}
+
+QString AttentionPage::text() const { return textEdit_->toPlainText(); }
+
+// Reads the sentence on the worker; what was shown stays, under the progress bar, until the reading is in.
+void AttentionPage::showAttention() {
+  typingTimer_->stop();
+  const auto model = currentModel();
+  if (!model) {
+    reader_->cancel();
+    reading_ = false;
+    clearPrediction(tr("Choose a model above: open a model directory, or train a toy model in a few seconds."));
+    return;
+  }
+  wordOrder_->clear();  // a comparison of the sentence before; one made from now on is of this sentence
+  reading_ = true;
+  drawTimer_->stop();  // maps of a reading before are not drawn any further
+  nextMap_ = -1;
+  showProgress();
+  reader_->read(model, text().toStdString());
+}
+
+bool AttentionPage::isComputingAttention() const { return reading_ || nextMap_ >= 0; }
+
+// The newest reading (AttentionReader drops the ones overtaken by a newer sentence or model).
+void AttentionPage::readingDone(const AttentionReading& reading) {
+  reading_ = false;
+  if (!reading.error.isEmpty()) {
+    clearPrediction({});  // nothing of the last sentence stays under the banner
+    showError(reading.error);
+    showProgress();
+    return;
+  }
+  prediction_ = reading.prediction;
+  averages_ = reading.averages;
+  hasPrediction_ = true;
+  showError({});
+  showPrediction();
+}
+
+// The prediction, the tokens, the heatmaps and the bars of the sentence read last.
+void AttentionPage::showPrediction() {
+  const int T = static_cast<int>(prediction_.tokens.size());
+  if (selectedToken_ >= T) selectedToken_ = -1;
+  QString line = tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability), percent(prediction_.probability));
+  const QString unknown = unknownWordList(prediction_.tokens, prediction_.ids);
+  if (!unknown.isEmpty())
+    line += tr(". The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.")
+                .arg(unknown.toHtmlEscaped());
+  predictionLabel_->setText(line);
+  updateTokens();
+  rebuildHeatmaps();  // and the bars, when the maps are drawn
+}
+
+// No prediction: no tokens, maps or bars of a sentence read before; `message` where the prediction was.
+void AttentionPage::clearPrediction(const QString& message) {
+  hasPrediction_ = false;
+  prediction_ = {};
+  averages_.clear();
+  selectedToken_ = -1;
+  predictionLabel_->setText(message);
+  tokens_->setTokens({}, QString());
+  rebuildHeatmaps();  // none
+  bars_->setWeights(RowVector(), {}, QString());
+  wordOrder_->clear();
+}
+
+void AttentionPage::updateTokens() {
+  std::vector<TokenStrip::Token> tokens;
+  int unknown = 0;
+  for (size_t t = 0; t < prediction_.tokens.size(); ++t) {
+    const bool isUnknown = prediction_.ids[t] == Vocabulary::kUnknownId;
+    unknown += isUnknown;
+    tokens.push_back({QString::fromStdString(prediction_.tokens[t]), isUnknown, static_cast<int>(t) == selectedToken_});
+  }
+  QString notes = tr("%n token(s)", "", static_cast<int>(prediction_.tokens.size()));
+  if (unknown > 0)
+    notes += tr("; %n unknown: %1 (grey, marked ?: the model reads them all as [UNK])", "", unknown)
+                 .arg(unknownWordList(prediction_.tokens, prediction_.ids).toHtmlEscaped());
+  if (prediction_.truncated)
+    notes += tr("; <b>the text was cut</b> after %1 tokens (the model's sequence length): the rest is not read")
+                 .arg(prediction_.tokens.size());
+  tokens_->setTokens(tokens, notes);
+}
+
+QString AttentionPage::tokensText() const { return tokens_->toPlainText(); }
+
+QString AttentionPage::predictionText() const {
+  QTextDocument doc;
+  doc.setHtml(predictionLabel_->text());
+  return doc.toPlainText();
+}
+
+// The maps of the prediction: views of its shape (a row per layer: its heads, then their average), then one map
+// drawn per turn of the event loop (a 600 x 600 map takes a moment to draw), then the thumbnails and the bars.
+void AttentionPage::rebuildHeatmaps() {
+  const size_t layers = prediction_.attention.size();
+  const size_t heads = layers ? prediction_.attention[0].size() : 0;
+  const bool sameShape = heatmaps_.size() == layers && (layers == 0 || heatmaps_[0].size() == heads + 1);
+  if (!sameShape) shapeHeatmaps(layers, heads);
+  labels_ = readTokenLabels(prediction_.tokens, prediction_.ids);
+  nextMap_ = 0;
+  if (layers == 0) return drawNextMap();  // nothing to draw: done at once
+  showProgress();
+  drawTimer_->start();
+}
+
+// A place for each map of the new shape; its view is made when the map is drawn (a new plot replots at once, and
+// several at once would freeze the window).
+void AttentionPage::shapeHeatmaps(size_t layers, size_t heads) {
+  for (auto& row : heatmaps_)
+    for (HeatmapView* v : row) delete v;
+  heatmaps_.assign(layers, std::vector<HeatmapView*>(heads + 1, nullptr));
+  const QSignalBlocker blocker(barsSourceBox_);
+  barsSourceBox_->clear();
+  for (size_t l = 0; l < layers; ++l) {
+    for (size_t h = 0; h < heads; ++h) barsSourceBox_->addItem(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
+    barsSourceBox_->addItem(tr("layer %1, average of the heads").arg(l + 1));
+  }
+  barsSourceBox_->setCurrentIndex(int(heads));  // layer 1's average
+}
+
+HeatmapView* AttentionPage::createHeatmapView(size_t layer, size_t head) {
+  auto* view = new HeatmapView;
+  view->setMinimumSize(300, 190);  // a whole heatmap fits the page at 1280 x 720
+  view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
+  connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
+  heatmapGrid_->addWidget(view, int(layer), int(head));
+  heatmaps_[layer][head] = view;
+  return view;
+}
+
+int AttentionPage::mapCount() const {
+  return heatmaps_.empty() ? 0 : static_cast<int>(heatmaps_.size() * heatmaps_[0].size());
+}
+
+// Draws map nextMap_ and asks for the next turn; after the last, the thumbnails and the bars. The turns are the
+// timer's (a zero timer started now is due on the next turn, after the window's events and other timers), not
+// posted events, which Qt would handle all in one go.
+void AttentionPage::drawNextMap() {
+  if (nextMap_ < 0) return;
+  if (nextMap_ < mapCount()) {
+    const size_t perLayer = heatmaps_[0].size(), heads = perLayer - 1;
+    const size_t l = size_t(nextMap_) / perLayer, h = size_t(nextMap_) % perLayer;
+    HeatmapView* view = heatmaps_[l][h] ? heatmaps_[l][h] : createHeatmapView(l, h);
+    const bool average = h == heads;
+    view->setTitle(average ? tr("Layer %1, average of %2 heads").arg(l + 1).arg(heads)
+                           : tr("Layer %1, head %2").arg(l + 1).arg(h + 1));
+    view->setMatrix(average ? averages_[l] : prediction_.attention[l][h], labels_, labels_);
+    view->highlightRow(selectedToken_);
+    ++nextMap_;
+    showProgress();
+    drawTimer_->start();
+    return;
+  }
+  thumbnails_->setAttention(prediction_.attention);
+  nextMap_ = -1;
+  updateBars();
+  showProgress();
+  if (hasPrediction_) emit attentionShown();
+}
+
+// The bar under "Show attention": busy while the worker reads, then how many maps are drawn.
+void AttentionPage::showProgress() {
+  progress_->setVisible(isComputingAttention());
+  if (reading_) {
+    progress_->setRange(0, 0);
+    progress_->setToolTip(tr("The model reads the sentence…"));
+  } else if (nextMap_ >= 0) {
+    progress_->setRange(0, mapCount());
+    progress_->setValue(nextMap_);
+    progress_->setFormat(tr("map %v of %m"));
+    progress_->setToolTip(tr("Drawing the heatmaps…"));
+  }
+}
+
+HeatmapView* AttentionPage::heatmap(int layer, int head) const {
+  if (layer < 0 || layer >= static_cast<int>(heatmaps_.size())) return nullptr;
+  if (head < 0 || head >= static_cast<int>(heatmaps_[size_t(layer)].size())) return nullptr;
+  return heatmaps_[size_t(layer)][size_t(head)];
+}
+
+void AttentionPage::selectToken(int token) {
+  if (!hasPrediction_ || token < 0 || token >= static_cast<int>(prediction_.tokens.size())) return;
+  selectedToken_ = token;
+  for (auto& row : heatmaps_)
+    for (HeatmapView* v : row)
+      if (v) v->highlightRow(token);
+  updateTokens();
+  updateBars();
+}
+
+void AttentionPage::updateBars() {
+  if (!hasPrediction_ || prediction_.attention.empty()) return;
+  const int token = selectedToken_ >= 0 ? selectedToken_ : 0;
+  const int heads = static_cast<int>(prediction_.attention[0].size());
+  const int source = std::max(0, barsSourceBox_->currentIndex());
+  const int layer = source / (heads + 1), head = source % (heads + 1);
+  const Matrix& a = head == heads ? averages_[size_t(layer)] : prediction_.attention[size_t(layer)][size_t(head)];  // T x T
+  bars_->setWeights(a.row(token), readTokenLabels(prediction_.tokens, prediction_.ids),
+                    tr("Where “%1” looks (%2)").arg(QString::fromStdString(prediction_.tokens[size_t(token)]),
+                                                   barsSourceBox_->currentText()));
+}
+
+
+}  // namespace al::ui

@@ -1,0 +1,62 @@
+#pragma once
+// Reading a sentence with a model without freezing the window (the Attention page). The prediction, every
+// attention map and the heads' averages are computed on a worker thread (QtConcurrent), one reading at a time: a
+// 600-token review through the book preset's model takes long enough to be felt. A request made while a reading
+// runs waits, replacing any request that was waiting; when the running reading ends its result is dropped (the
+// page asked for a newer one) and the newest request starts. Only the newest request's result reaches `done`.
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/inference/imdb_transformer_inference.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+namespace al::ui {
+
+// A sentence as a model read it: what the Attention page draws.
+struct AttentionReading {
+  ImdbPrediction prediction;
+  std::vector<Matrix> averages;  // [layer]: the heads' average, T x T
+  QString error;                 // the core's message when the text cannot be read (then nothing else)
+};
+
+// The reading itself: slow for a long text and a large model, so call it on a worker thread.
+AttentionReading readSentence(const ImdbTransformerModel& model, const std::string& text);
+
+class AttentionReader : public QObject {
+  Q_OBJECT
+ public:
+  explicit AttentionReader(QObject* parent = nullptr);
+  ~AttentionReader() override;  // waits for a reading in flight
+
+  // Reads text with model on the worker thread; done(reading) follows on the GUI thread unless a newer read() or
+  // cancel() came meanwhile.
+  void read(std::shared_ptr<const ImdbTransformerModel> model, const std::string& text);
+  void cancel();  // the reading in flight is dropped when it ends, the waiting one forgotten
+  bool busy() const { return running_; }  // until the newest request's result is out
+  void waitForFinished();  // blocks: only for a page that is being destroyed
+
+ signals:
+  void done(const al::ui::AttentionReading& reading);
+
+ private:
+  struct Request {
+    std::shared_ptr<const ImdbTransformerModel> model;  // kept alive while the worker reads it
+    std::string text;
+  };
+  void start(Request request);
+  void finished();
+
+  QFutureWatcher<AttentionReading>* watcher_;
+  bool running_ = false;
+  bool dropRunning_ = false;  // a newer request or cancel() came while it ran
+  std::optional<Request> waiting_;
+};
+
+}  // namespace al::ui
