@@ -1,4 +1,7 @@
 // Core headers first (through the pages): Qt's `emit` macro must not reach them.
+// Core headers first: Qt's `emit` macro must not reach them.
+#include "core/train/hyperparameters.h"
+
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
@@ -19,6 +22,8 @@
 #include "ui/main_window.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/memory_page.h"
+#include "ui/session/run_factory.h"
+#include "ui/text/strings.h"
 
 namespace al::ui {
 
@@ -40,11 +45,29 @@ SettingSpec text() { return {}; }
 const QStringList kOnOff{QStringLiteral("on"), QStringLiteral("off")};
 const QStringList kYesNo{QStringLiteral("yes"), QStringLiteral("no")};
 
+// The Train page's tasks and the presets of the core's schema (core/train/hyperparameters.h), never a list of
+// their own: a lesson names what the catalogue has.
+QStringList trainingTaskNames() {
+  QStringList names;
+  for (const TaskInfo& info : trainingTasks()) names << info.contractName;
+  return names;
+}
+
+QStringList presetsOf(const std::string& command) { return toQStrings(taskSchema(command).presets); }
+
+QStringList everyPreset() {
+  QStringList presets;
+  for (const TaskSchema& schema : taskSchemas())
+    for (const QString& preset : toQStrings(schema.presets))
+      if (!presets.contains(preset)) presets << preset;
+  return presets;
+}
+
 const QMap<QString, QMap<QString, SettingSpec>>& schema() {
   static const QMap<QString, QMap<QString, SettingSpec>> pages{
       {QStringLiteral("train"),
-       {{"task", choice({"imdb-transformer", "imdb-bigram", "seq2seq-attention", "masked-lm"})},
-        {"data", text()}, {"preset", choice({"tiny", "classroom", "book"})}, {"epochs", number(1, 200)}}},
+       {{"task", choice(trainingTaskNames())}, {"data", text()}, {"preset", choice(everyPreset())},
+        {"epochs", number(1, 200)}}},
       {QStringLiteral("attention"),
        {{"toy-model", choice({"learned", "sinusoidal", "none"})}, {"sentence", text()},
         {"tab", choice({"heatmaps", "word-order", "position"})}}},
@@ -54,13 +77,13 @@ const QMap<QString, QMap<QString, SettingSpec>>& schema() {
         {"mask", choice({"none", "padding", "causal"})}, {"scaling", choice(kOnOff)}, {"step", number(1, 40)}}},
       {QStringLiteral("normalization"),
        {{"tab", choice({"samples", "sequences", "race"})}, {"padding", choice({"counted", "masked"})},
-        {"race-preset", choice({"tiny", "classroom", "book"})}, {"race-epochs", number(1, 100)},
+        {"race-preset", choice(presetsOf("imdb"))}, {"race-epochs", number(1, 100)},
         {"race-padding", choice({"masked", "counted"})}, {"momentum", choice({"0.5", "0.9", "0.99"})}}},
       {QStringLiteral("chatbot"),
        {{"data", text()}, {"architecture", choice({"gru", "transformer"})}, {"epochs", number(1, 500)},
         {"toy-model", choice(kYesNo)}, {"question", text()}}},
       {QStringLiteral("compare"),
-       {{"data", text()}, {"preset", choice({"tiny", "classroom", "book"})}, {"epochs", number(1, 200)},
+       {{"data", text()}, {"preset", choice(presetsOf("chatbot"))}, {"epochs", number(1, 200)},
         {"sentence", text()}}},
       {QStringLiteral("fill"), {{"toy-model", choice(kYesNo)}, {"text", text()}}},
       {QStringLiteral("memory"),

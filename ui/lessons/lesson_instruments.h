@@ -3,7 +3,7 @@
 // setting goes through the page's public API (the same calls its own controls make).
 //
 //   page           settings (value: a choice, a whole number in a range, or text)
-//   train          task (imdb-transformer, imdb-bigram, seq2seq-attention, masked-lm), data, preset, epochs
+//   train          task (a task of the Train page, as the model format names it), data, preset, epochs
 //   attention      toy-model (learned, sinusoidal, none: trained here when the page has no model), sentence,
 //                  tab (heatmaps, word-order, position)
 //   step           kind (self-attention, additive, decoder), sentence, width, heads, position (sinusoidal,

@@ -51,9 +51,9 @@ class FillPage : public QWidget {
   int modelCount() const { return static_cast<int>(models_.size()); }
   void selectModel(int index);
   std::shared_ptr<const MaskedLmModel> currentModel() const;
-  // Loads a masked-lm directory into the library. False: the error is shown on the page.
+  // Loads a masked language model's directory into the library. False: the error is shown on the page.
   bool openModelDirectory(const QString& dir);
-  // Trains a toy model (masked-lm tiny preset, built-in reviews) on a worker thread; it joins the library.
+  // Trains a toy model (the masked language model's tiny preset, built-in reviews) on a worker thread; it joins the library.
   void trainToyModel();
   bool isTrainingToyModel() const;
 

@@ -29,7 +29,7 @@ enum class TaskKind { ImdbTransformer, Bigram, Chatbot, MaskedLm };
 struct TaskInfo {
   TaskKind kind;
   QString title;        // what the task box shows: "IMDB Transformer"
-  QString contractName; // the model format's task name: "imdb-transformer"
+  QString contractName; // the model format's task name (the catalogue's)
   QString toolTip;      // what it is; for an unavailable task, why it cannot be chosen yet
   bool available = false;
   bool hasDataCard = false;  // sentiment data: the book's samples-per-word rule applies
