@@ -1471,6 +1471,10 @@
         <source>expected a value after “%1:”</source>
         <translation>“%1:”后面应有一个值</translation>
     </message>
+    <message>
+        <source>expected a preset of %1, one of %2; found “%3”</source>
+        <translation>应为 %1 的预设之一：%2；实际为“%3”</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::AboutDialog</name>

@@ -497,6 +497,10 @@ class TestLessons : public QObject {
     QTest::newRow("unknown setting") << QByteArray("=== lesson a\npage: step\nscale: off\n") << 3 << "one of";
     QTest::newRow("bad choice") << QByteArray("=== lesson a\npage: step\nscaling: maybe\n") << 3 << "on, off";
     QTest::newRow("bad number") << QByteArray("=== lesson a\npage: step\nheads: 99\n") << 3 << "from 1 to 8";
+    QTest::newRow("preset of another task") << QByteArray("=== lesson a\npage: train\ntask: masked-lm\npreset: book\n") << 4
+                                            << "expected a preset of masked-lm";
+    QTest::newRow("task after its preset") << QByteArray("=== lesson a\npage: train\npreset: book\ntask: masked-lm\n") << 4
+                                           << "expected a preset of masked-lm";
     QTest::newRow("setting before page") << QByteArray("=== lesson a\nsentence: x\n") << 2 << "page:";
     QTest::newRow("no colon") << QByteArray("=== lesson a\npage: step\nsentence\n") << 3 << "key: value";
     QTest::newRow("unknown section") << QByteArray("=== lesson a\npage: step\n--- story en\nx\n") << 3 << "<section> <language>";
@@ -511,6 +515,19 @@ class TestLessons : public QObject {
     QByteArray latin1 = good;
     latin1.replace("text of a in en", "na\xefve text");
     QTest::newRow("not UTF-8") << latin1 << 8 << "UTF-8";
+  }
+
+  void aMalformedFileIsExplainedInChinese() {
+    const QString path = writeFile(files_, "broken.lesson", "=== lesson a\npage: step\nheads: 99\n");
+    QVERIFY(setLanguage(QStringLiteral("zh_CN"), false));
+    QString message;
+    try {
+      readLessonFile(path);
+    } catch (const LessonFileError& error) {
+      message = error.message();
+    }
+    setLanguage(QStringLiteral("en"), false);
+    QVERIFY2(message.contains(QString::fromUtf8("应为")), qPrintable(message));  // "expected", in the translation
   }
 
   void aMalformedFileNamesItsFileAndLine() {

@@ -13,7 +13,9 @@ namespace al::ui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("LessonFile", text); }
+// lupdate files the texts of this free function under the namespace's name, "al::ui": the translation is looked up
+// there (under any other context a Chinese user would read these messages in English).
+QString tr(const char* text) { return QCoreApplication::translate("al::ui", text); }
 
 LessonTexts& textsOf(Lesson& lesson, const QString& language) { return lesson.texts[language]; }
 
@@ -112,7 +114,7 @@ class Reader {
       return;
     }
     if (lesson_->page.isEmpty()) fail(tr("expected “page: …” before the page's settings"));
-    const QString problem = checkSetting(lesson_->page, key, value);
+    const QString problem = checkSetting(lesson_->page, key, value, lesson_->settings);
     if (!problem.isEmpty()) fail(problem);
     lesson_->settings.append({key, value});
   }

@@ -29,7 +29,9 @@ namespace al::ui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("LessonFile", text); }
+// lupdate files the texts of this free function under the namespace's name, "al::ui": the translation is looked up
+// there (under any other context a Chinese user would read these messages in English).
+QString tr(const char* text) { return QCoreApplication::translate("al::ui", text); }
 
 // One setting of a page: a choice among `choices`, a whole number in [minimum, maximum], or any text.
 struct SettingSpec {
@@ -220,7 +222,30 @@ void applyMemory(QWidget* widget, const QString& key, const QString& value) {
 
 QStringList instrumentNames() { return schema().keys(); }
 
-QString checkSetting(const QString& page, const QString& key, const QString& value) {
+namespace {
+
+// A preset and a task of the Train page that do not go together (the task's schema has no such preset), or empty.
+QString presetOfAnotherTask(const QString& task, const QString& preset) {
+  for (const TaskInfo& info : trainingTasks()) {
+    if (info.contractName != task) continue;
+    const QStringList presets = toQStrings(taskSchema(info.catalogueEntry->trainCommand).presets);
+    if (presets.contains(preset)) return {};
+    return tr("expected a preset of %1, one of %2; found “%3”")
+        .arg(task, presets.join(QLatin1String(", ")), preset);
+  }
+  return {};
+}
+
+QString earlierValue(const QList<QPair<QString, QString>>& settings, const char* key, const QString& otherwise) {
+  for (const auto& [k, v] : settings)
+    if (k == QLatin1String(key)) return v;
+  return otherwise;
+}
+
+}  // namespace
+
+QString checkSetting(const QString& page, const QString& key, const QString& value,
+                     const QList<QPair<QString, QString>>& earlier) {
   const auto settings = schema().value(page);
   const auto found = settings.find(key);
   if (found == settings.end())
@@ -235,6 +260,10 @@ QString checkSetting(const QString& page, const QString& key, const QString& val
     return tr("expected %1 to be a whole number from %2 to %3; found “%4”")
         .arg(key).arg(spec.minimum).arg(spec.maximum).arg(value);
   if (value.isEmpty()) return tr("expected a value after “%1:”").arg(key);
+  if (page == QLatin1String("train") && key == QLatin1String("preset"))
+    return presetOfAnotherTask(earlierValue(earlier, "task", trainingTaskNames().front()), value);
+  if (page == QLatin1String("train") && key == QLatin1String("task") && earlierValue(earlier, "preset", {}).size())
+    return presetOfAnotherTask(value, earlierValue(earlier, "preset", {}));
   return {};
 }
 

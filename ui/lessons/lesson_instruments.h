@@ -16,6 +16,8 @@
 //   compare        data, preset, epochs, sentence
 //   fill           toy-model (yes, no), text
 //   memory         segment, memory, layers, recurrence (on, off), step (1-based)
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -28,8 +30,10 @@ struct Lesson;
 
 // The page names a lesson file may use (also the app's --page names, with "lessons").
 QStringList instrumentNames();
-// Empty when `key: value` is a valid setting of that page, else what was expected (for the file's message).
-QString checkSetting(const QString& page, const QString& key, const QString& value);
+// Empty when `key: value` is a valid setting of that page, given the lesson's settings before it, else what was
+// expected (for the file's message). A Train page's preset must be one of its task's presets.
+QString checkSetting(const QString& page, const QString& key, const QString& value,
+                     const QList<QPair<QString, QString>>& earlier = {});
 // The page of that name in the window (null for an unknown name).
 QWidget* instrumentPage(MainWindow& window, const QString& name);
 // Shows the lesson's page and sets it up with the lesson's settings, in the file's order.
