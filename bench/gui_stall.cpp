@@ -1,8 +1,9 @@
 // attentionlab-stall: the longest stall of the window's event loop while the app opens a model with a 20,000-word
 // vocabulary, saves it, and steps through its trained layer. A 1 ms timer notes the longest gap between two of its
 // ticks during each action: what a person would feel as a frozen window. Prints one line per action, in ms.
-// Opening and saving run on a worker thread: an action ends when its result is on the page. Then the same for the
-// Step-through page's walk through an encoder-decoder Transformer's decoder.
+// Opening and saving run on a worker thread: an action ends when its result is on the page. After the opening, a
+// 600-token review pasted on the Attention page with the book preset's model. Then the same for the Step-through
+// page's walk through an encoder-decoder Transformer's decoder.
 //
 // Last, the book preset trains on the Train page: the longest stall meanwhile and the curves' redraw rate.
 //
@@ -106,6 +107,28 @@ int main(int argc, char** argv) {
   const double open2 = longestStall([&] { attention.openModelDirectory(modelDir); },
                                    [&] { return attention.modelCount() > 2; });
   std::printf("open it again (Attention page, its heatmaps drawn once already): longest stall %.1f ms\n", open2);
+
+  // A 600-token review pasted with the book preset's model (600 tokens, D 256, 2 heads of K 256): it is read on a
+  // worker thread and its 600 x 600 maps drawn one per turn; the action ends when the last map is drawn.
+  {
+    auto book = std::make_shared<al::ImdbTransformerModel>();
+    book->model = std::make_unique<al::TransformerClassifier>(al::imdbPreset("book").model);
+    book->model->initialize(1);
+    book->vocabulary = al::Vocabulary::fromTokens({"", "[UNK]", "the", "movie", "was", "good"});
+    attention.addModel(QStringLiteral("book"), book);
+    while (attention.isComputingAttention()) settle(20);
+    QString review;
+    for (int i = 0; i < 150; ++i) review += QStringLiteral("the movie was good ");  // 600 tokens
+    bool asked = false;
+    const double paste = longestStall(
+        [&] {
+          attention.setText(review);
+          asked = true;
+        },
+        [&] { return asked && !attention.isComputingAttention(); });
+    std::printf("paste a 600-token review, book-size model (Attention page): longest stall %.1f ms%s\n", paste,
+                attention.prediction().tokens.size() == 600 ? "" : " (not every token shown)");
+  }
 
   // The Train page reads and writes model directories on a worker thread; its busy bar shows meanwhile.
   al::ui::TrainPage train;

@@ -205,7 +205,8 @@ QStringList figureProblems(QWidget* page) {
 // Lets layouts, pending replots and the toy models' training settle.
 void settle(QWidget* page) {
   if (auto* attention = qobject_cast<AttentionPage*>(page))
-    QVERIFY(QTest::qWaitFor([&] { return !attention->isTrainingToyModel() && attention->hasPrediction(); }, 180000));
+    QVERIFY(QTest::qWaitFor([&] { return !attention->isTrainingToyModel() && attention->hasPrediction() &&
+                                         !attention->isComputingAttention(); }, 180000));
   if (auto* fill = qobject_cast<FillPage*>(page)) QVERIFY(QTest::qWaitFor([&] { return !fill->isTrainingToyModel(); }, 180000));
   if (auto* chatbot = qobject_cast<ChatbotPage*>(page))
     QVERIFY(QTest::qWaitFor([&] { return chatbot->hasReply(); }, 180000));
