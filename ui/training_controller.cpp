@@ -35,6 +35,7 @@ void TrainingController::setPaused(bool paused) {
 }
 
 bool TrainingController::paused() const { return control_ && control_->paused(); }
+bool TrainingController::pauseHolds() const { return control_ && control_->holding(); }
 
 void TrainingController::stop() {
   if (control_) control_->requestStop();

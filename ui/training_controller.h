@@ -52,6 +52,8 @@ class TrainingController : public QObject, private TrainingEvents {
   void start(const RunRequest& request);
   void setPaused(bool paused);
   bool paused() const;
+  // The worker waits at the pause: the batch that was in flight has been reported, none trains until resumed.
+  bool pauseHolds() const;
   // Asks the worker to stop between batches (or to cancel preparing); finished() follows.
   void stop();
   bool busy() const { return worker_.joinable(); }

@@ -16,7 +16,11 @@ void TrainingControl::requestStop() { stop_ = true; }
 void TrainingControl::setPaused(bool paused) { paused_ = paused; }
 
 bool TrainingControl::waitWhilePaused() const {
-  while (paused_.load() && !stop_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  if (paused_.load() && !stop_.load()) {
+    holding_ = true;
+    while (paused_.load() && !stop_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    holding_ = false;
+  }
   return !stop_.load();
 }
 

@@ -89,10 +89,14 @@ class TrainingControl {
   bool paused() const { return paused_.load(); }
   // Blocks while paused; returns false when a stop was requested.
   bool waitWhilePaused() const;
+  // True while the training thread waits in waitWhilePaused(): the pause has taken hold, no batch is in flight
+  // (what a test of pausing waits for, instead of guessing how long a batch takes).
+  bool holding() const { return holding_.load(); }
 
  private:
   std::atomic<bool> stop_{false};
   std::atomic<bool> paused_{false};
+  mutable std::atomic<bool> holding_{false};
 };
 
 struct TrainingResult {

@@ -12,21 +12,17 @@
 #include <QtTest>
 
 #include "ui/widgets/about_dialog.h"
+#include "tests/app_fixture.h"
 
 class TestAboutDialog : public QObject {
   Q_OBJECT
 
-  QTemporaryDir dataHome_;
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 
  private slots:
   void initTestCase() {
-    QVERIFY(dataHome_.isValid() && settingsDir_.isValid());
-    qputenv("XDG_DATA_HOME", dataHome_.path().toUtf8());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_about_dialog");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.withDataHome());
+    QVERIFY(app_.setUp("test_about_dialog"));
   }
 
   void namesVersionLicencesAndFolders() {
@@ -39,7 +35,7 @@ class TestAboutDialog : public QObject {
                                "libarchive</td><td>BSD-2-Clause", "ICU</td><td>ICU licence"};
     for (const QString& licence : licences) QVERIFY2(text.contains(licence), qPrintable(licence));
     const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    QVERIFY(data.startsWith(dataHome_.path()));
+    QVERIFY(data.startsWith(app_.dataHome()));
     QVERIFY2(text.contains(data), qPrintable(text));
     QVERIFY2(text.contains(QSettings().fileName()), qPrintable(text));
   }

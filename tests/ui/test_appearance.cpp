@@ -16,24 +16,21 @@
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/weight_scale.h"
 #include "ui/widgets/heatmap_view.h"
+#include "tests/app_fixture.h"
 
 using al::ui::Appearance;
 
 class TestAppearance : public QObject {
   Q_OBJECT
 
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
   double baseSize_ = 0;
 
   static Appearance* look() { return Appearance::instance(); }
 
  private slots:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_appearance");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_appearance"));
     baseSize_ = QApplication::font().pointSizeF();
     QVERIFY(baseSize_ > 0);
     QCOMPARE(look()->scale(), 1.0);  // nothing remembered yet

@@ -14,6 +14,7 @@
 #include "ui/teaching/step_view.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/matrix_view.h"
+#include "tests/app_fixture.h"
 
 using namespace al;
 using namespace al::ui;
@@ -39,14 +40,11 @@ void checkWidths(const AttentionLines& lines, const Matrix& weights) {
 
 class TestAttentionLines : public QObject {
   Q_OBJECT
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 
  private slots:
   void initTestCase() {
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_attention_lines");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_attention_lines"));
   }
 
   void widthsAreTheModelsWeightsPerHeadAndToken() {

@@ -12,6 +12,7 @@
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/train_page.h"
+#include "tests/app_fixture.h"
 
 using al::ui::CurvePlot;
 using al::ui::TrainPage;
@@ -32,11 +33,8 @@ class TestBadFiles : public QObject {
 
  private slots:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid() && workDir_.isValid());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_bad_files");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(workDir_.isValid());
+    QVERIFY(app_.setUp("test_bad_files"));
   }
 
   void badFilesShowAMessageAndKeepEarlierRuns() {
@@ -98,7 +96,7 @@ class TestBadFiles : public QObject {
              static_cast<int>(history.size()));
   }
 
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
   QTemporaryDir workDir_;
 };
 

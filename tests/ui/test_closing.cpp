@@ -16,6 +16,7 @@
 #include "ui/session/model_library.h"
 #include "ui/pages/train_page.h"
 #include "ui/widgets/runs_list.h"
+#include "tests/app_fixture.h"
 
 using al::ui::MainWindow;
 using al::ui::RunsList;
@@ -27,21 +28,30 @@ constexpr int kTimeoutMs = 180000;
 
 QAction* quitAction(MainWindow& window) { return window.findChild<QAction*>("quit"); }
 
-// Answers the next question box with the button of `role`, and records its text (empty: no box came).
-struct Answer {
+// Answers the next question box, as soon as it is shown, with the button of `role`, and records its text. The
+// window asks with a modal box inside close(): when close() returns, a box that came has been answered (asked),
+// and none came when asked is false. Watching ends with the Answer, so it never answers a later test's box.
+class Answer {
+ public:
+  explicit Answer(QMessageBox::ButtonRole role) {
+    watch_.setInterval(10);
+    QObject::connect(&watch_, &QTimer::timeout, [this, role] {
+      auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+      if (!box) return;
+      watch_.stop();
+      asked = true;
+      text = box->text() + " " + box->informativeText();
+      for (QAbstractButton* b : box->buttons())
+        if (box->buttonRole(b) == role) return b->click();
+    });
+    watch_.start();
+  }
   QString text;
   bool asked = false;
+
+ private:
+  QTimer watch_;
 };
-void answerNextQuestion(QMessageBox::ButtonRole role, Answer* answer) {
-  QTimer::singleShot(200, [role, answer] {
-    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-    if (!box) return;
-    answer->asked = true;
-    answer->text = box->text() + " " + box->informativeText();
-    for (QAbstractButton* b : box->buttons())
-      if (box->buttonRole(b) == role) return b->click();
-  });
-}
 
 int startTiny(TrainPage& page, int epochs) {
   page.setDataSource("builtin");
@@ -59,21 +69,15 @@ class TestClosing : public QObject {
 
  private slots:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_closing");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_closing"));
     QApplication::setQuitOnLastWindowClosed(false);
   }
 
   void nothingToLoseClosesAtOnce() {
     MainWindow window;
     window.show();
-    Answer answer;
-    answerNextQuestion(QMessageBox::RejectRole, &answer);
+    Answer answer(QMessageBox::RejectRole);
     QVERIFY(window.close());
-    QTest::qWait(300);
     QVERIFY(!answer.asked);
   }
 
@@ -85,17 +89,16 @@ class TestClosing : public QObject {
     QVERIFY(page->isTraining());
     QAction* quit = quitAction(window);
     QVERIFY(quit);
-    Answer answer;
-    answerNextQuestion(QMessageBox::RejectRole, &answer);  // Cancel
+    Answer cancel(QMessageBox::RejectRole);
     quit->trigger();
-    QTest::qWait(500);
-    QVERIFY2(answer.asked, "File › Quit during training did not ask");
-    QVERIFY2(answer.text.contains("training"), qPrintable(answer.text));
+    QVERIFY2(cancel.asked, "File › Quit during training did not ask");
+    QVERIFY2(cancel.text.contains("training"), qPrintable(cancel.text));
     QVERIFY(window.isVisible());
     QVERIFY(page->isTraining());
     // Discarding stops the run and closes.
-    answerNextQuestion(QMessageBox::DestructiveRole, &answer);
+    Answer discard(QMessageBox::DestructiveRole);
     QVERIFY(!window.close() || !window.isVisible());
+    QVERIFY(discard.asked);
     QVERIFY(QTest::qWaitFor([&] { return !page->isTraining(); }, kTimeoutMs));
     QVERIFY(!window.isVisible());
   }
@@ -106,20 +109,19 @@ class TestClosing : public QObject {
     TrainPage* page = window.trainPage();
     const int run = startTiny(*page, 1);
     QVERIFY(QTest::qWaitFor([&] { return !page->isTraining(); }, kTimeoutMs));
-    Answer answer;
-    answerNextQuestion(QMessageBox::RejectRole, &answer);
-    QVERIFY(!window.close());
-    QVERIFY2(answer.asked, "closing with an unsaved run did not ask");
-    QVERIFY2(answer.text.contains(page->runs()->runName(run)), qPrintable(answer.text));
+    {
+      Answer answer(QMessageBox::RejectRole);
+      QVERIFY(!window.close());
+      QVERIFY2(answer.asked, "closing with an unsaved run did not ask");
+      QVERIFY2(answer.text.contains(page->runs()->runName(run)), qPrintable(answer.text));
+    }
     QVERIFY(window.isVisible());
     // Once saved, nothing is lost: it closes without asking.
     QTemporaryDir dir;
     QVERIFY(page->saveModel(run, dir.filePath("saved")));
     QVERIFY(QTest::qWaitFor([&] { return !page->filesBusy(); }, kTimeoutMs));
-    answer = {};
-    answerNextQuestion(QMessageBox::RejectRole, &answer);
+    Answer answer(QMessageBox::RejectRole);
     QVERIFY(window.close());
-    QTest::qWait(300);
     QVERIFY(!answer.asked);
   }
 
@@ -151,13 +153,13 @@ class TestClosing : public QObject {
       chooseFolder.stop();
       dialogTitle = dialog->windowTitle() + " " + dialog->selectedFiles().join(" ");
       pageShown = window.currentPage() == page;
+      // The folder itself, with nothing typed or selected in it: selecting it by name in its parent raced with
+      // the dialog's listing of that parent, and the runs then went to the parent.
       dialog->setDirectory(folder.path());
-      dialog->selectFile(folder.path());
       static_cast<QDialog*>(dialog)->accept();
     });
     chooseFolder.start();
-    Answer answer;
-    answerNextQuestion(QMessageBox::AcceptRole, &answer);  // Save
+    Answer answer(QMessageBox::AcceptRole);  // Save
     window.close();
     QVERIFY2(answer.asked, "closing with an unsaved run did not ask");
     QVERIFY(QTest::qWaitFor([&] { return !dialogTitle.isEmpty(); }, 10000));
@@ -183,7 +185,7 @@ class TestClosing : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 };
 
 QTEST_MAIN(TestClosing)

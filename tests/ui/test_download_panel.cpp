@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/app_fixture.h"
 #include "tests/local_http_server.h"
 #include "ui/download/imdb_archive.h"
 #include "ui/widgets/download_panel.h"
@@ -50,8 +51,7 @@ class TestDownloadPanel : public QObject {
 
   const QByteArray body_ = someBytes(600 * 1000, 15);
   QTemporaryDir dir_;
-  QTemporaryDir dataHome_;
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 
   QString target(const QString& name) const { return QDir(dir_.filePath(name)).filePath("aclImdb_v1.tar.gz"); }
 
@@ -81,13 +81,9 @@ class TestDownloadPanel : public QObject {
 
  private slots:
   void initTestCase() {
-    QVERIFY(dir_.isValid() && dataHome_.isValid() && settingsDir_.isValid());
-    // The app's data and settings folders of the test are temporary ones, never the user's.
-    qputenv("XDG_DATA_HOME", dataHome_.path().toUtf8());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_download_panel");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(dir_.isValid());
+    QVERIFY(app_.withDataHome());
+    QVERIFY(app_.setUp("test_download_panel"));
   }
 
   void downloadsAndShowsTheWholeBar() {
@@ -226,7 +222,7 @@ class TestDownloadPanel : public QObject {
       settings.setValue("download/imdbSha256", QString::fromLatin1(al::test::sha256Hex(f.body)));
     }
     const QString archive = al::download::imdbArchivePath();
-    QVERIFY2(archive.startsWith(dataHome_.path()), qPrintable(archive));
+    QVERIFY2(archive.startsWith(app_.dataHome()), qPrintable(archive));
     QVERIFY(!QFile::exists(archive));
 
     {

@@ -20,6 +20,7 @@
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/weight_scale.h"
+#include "tests/app_fixture.h"
 
 using namespace al;
 using namespace al::ui;
@@ -96,14 +97,11 @@ QString legibilityProblem(HeatmapView* view, QWidget* window, int n) {
 
 class TestHeatmapLegibility : public QObject {
   Q_OBJECT
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 
  private slots:
   void initTestCase() {
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_heatmap_legibility");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_heatmap_legibility"));
   }
   void init() {
     Appearance::instance()->setScale(1.0);

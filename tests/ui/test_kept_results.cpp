@@ -17,6 +17,7 @@
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/widgets/runs_list.h"
+#include "tests/app_fixture.h"
 
 using al::ui::ChatbotPage;
 using al::ui::RunsList;
@@ -61,11 +62,8 @@ class TestKeptResults : public QObject {
 
  private slots:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid() && workDir_.isValid());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_kept_results");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(workDir_.isValid());
+    QVERIFY(app_.setUp("test_kept_results"));
   }
 
   // The built-in dialogs have no test part: with no validation split either, the "test" number is measured on the
@@ -160,7 +158,8 @@ class TestKeptResults : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_, workDir_;
+  al::test::AppFixture app_;
+  QTemporaryDir workDir_;
 };
 
 QTEST_MAIN(TestKeptResults)

@@ -23,6 +23,7 @@
 #include <functional>
 
 #include "core/inference/imdb_transformer_inference.h"
+#include "tests/app_fixture.h"
 #include "tests/seeded_transformer.h"
 #include "ui/export.h"
 #include "ui/pages/attention_page.h"
@@ -106,15 +107,11 @@ QStringList visibleTexts(QWidget* root) {
 class TestLanguage : public QObject {
   Q_OBJECT
 
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 
  private slots:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_language");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_language"));
   }
 
   void theSystemLocaleChoosesAtStart() {

@@ -6,6 +6,7 @@
 #include "ui/main_window.h"  // first: it brings core headers, which must not see Qt's `emit`
 #include "core/inference/seq2seq_transformer_inference.h"
 #include "core/text/seq2seq_text.h"
+#include "tests/app_fixture.h"
 #include "tests/seeded_transformer.h"
 
 #include <QtTest>
@@ -75,14 +76,11 @@ QStringList codeLines(const QString& code) {
 
 class TestManualAndCode : public QObject {
   Q_OBJECT
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 
  private slots:
   void initTestCase() {
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_manual_and_code");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_manual_and_code"));
     setLanguage(QStringLiteral("en"), false);
   }
 

@@ -15,6 +15,7 @@
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/weight_scale.h"
+#include "tests/app_fixture.h"
 #include "tests/attention_shown.h"
 
 using namespace al;
@@ -45,14 +46,11 @@ MaximisedHeatmap* openWindow() {
 
 class TestMaximiseAndThumbnails : public QObject {
   Q_OBJECT
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 
  private slots:
   void initTestCase() {
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_maximise_and_thumbnails");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_maximise_and_thumbnails"));
   }
 
   void maximiseAndRestore() {

@@ -7,6 +7,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "ui/session/race_pacer.h"
@@ -35,9 +37,23 @@ void TestRacePacer::leaderWaitsForTheSlowRun() {
   QCOMPARE(lead, 2);
   std::atomic<int> slowDone{0};
   int widestGap = 0;
+  // The slow run is as slow as a run can be: it trains a batch only once the fast one has gone as far ahead as
+  // the pacer lets it (or has ended), so every batch of the fast run meets the pacer at its limit.
+  std::mutex mutex;
+  std::condition_variable fastMoved;
+  int fastDone = 0;  // guarded by mutex
+  bool fastEnded = false;
+  bool slowStarved = false;  // the fast run never got its whole lead: the pacer held it back too early
   std::thread slow([&] {
     for (int b = 0; b < kBatches; ++b) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      {
+        std::unique_lock lock(mutex);
+        const auto budget = std::chrono::milliseconds(al::test::waitBudgetMs(5000));
+        if (!fastMoved.wait_for(lock, budget, [&] { return fastEnded || fastDone >= b + lead; })) {
+          slowStarved = true;
+          break;
+        }
+      }
       slowDone = b + 1;  // before telling the pacer: the fast run can only see a count this high or lower
       pacer.batchDone(1, kBatchesPerEpoch, control);
     }
@@ -46,9 +62,18 @@ void TestRacePacer::leaderWaitsForTheSlowRun() {
   for (int b = 0; b < kBatches; ++b) {
     pacer.batchDone(0, kBatchesPerEpoch, control);  // the fast run: no work at all between batches
     widestGap = std::max(widestGap, (b + 1) - slowDone.load());
+    std::lock_guard lock(mutex);
+    fastDone = b + 1;
+    fastMoved.notify_all();
+  }
+  {
+    std::lock_guard lock(mutex);
+    fastEnded = true;
+    fastMoved.notify_all();
   }
   pacer.runEnded(0);
   slow.join();
+  QVERIFY2(!slowStarved, "the fast run was held back before it led by the allowed batches");
   QVERIFY2(widestGap <= lead, qPrintable(QString("gap %1, allowed %2").arg(widestGap).arg(lead)));
 }
 
@@ -66,9 +91,10 @@ void TestRacePacer::anEndedRunHoldsNobodyBack() {
       done = b + 1;
     }
   });
-  QTRY_COMPARE(done.load(), 2);  // batches 1 and 2 went on; batch 3 leads by 3 > 2 and waits
-  QTest::qWait(100);
+  // Batches 1 and 2 went on; batch 3 leads by 3 > 2 and waits.
+  QVERIFY(QTest::qWaitFor([&] { return pacer.isWaiting(0) || done.load() == 4; }, al::test::waitBudgetMs(5000)));
   QCOMPARE(done.load(), 2);
+  QVERIFY(pacer.isWaiting(0));
   pacer.batchDone(1, kBatchesPerEpoch, control);
   pacer.runEnded(1);
   leader.join();
@@ -83,7 +109,7 @@ void TestRacePacer::aStopEndsTheWait() {
     for (int b = 0; b < 3; ++b) pacer.batchDone(0, kBatchesPerEpoch, control);
     returned = true;
   });
-  QTest::qWait(100);
+  QVERIFY(QTest::qWaitFor([&] { return pacer.isWaiting(0) || returned.load(); }, al::test::waitBudgetMs(5000)));
   QVERIFY(!returned.load());
   control.requestStop();
   QVERIFY(QTest::qWaitFor([&] { return returned.load(); }, al::test::waitBudgetMs(5000)));

@@ -11,6 +11,7 @@
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/train_page.h"
+#include "tests/app_fixture.h"
 
 using al::ui::TrainPage;
 
@@ -42,11 +43,8 @@ class TestRemoveRuns : public QObject {
 
  private slots:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid() && workDir_.isValid());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_remove_runs");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(workDir_.isValid());
+    QVERIFY(app_.setUp("test_remove_runs"));
   }
 
   void finishedRunsCanBeRemoved() {
@@ -97,7 +95,7 @@ class TestRemoveRuns : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
   QTemporaryDir workDir_;
 };
 

@@ -14,13 +14,17 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include <cmath>
 
+#include "ui/training_controller.h"
 #include "ui/widgets/curve_plot.h"
+#include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/train_page.h"
+#include "tests/app_fixture.h"
 #include "tests/wait_budget.h"
 
 using al::ui::CurvePlot;
@@ -101,12 +105,7 @@ class TestTrainPage : public QObject {
 
  private slots:
   void initTestCase() {
-    // Settings of the test go to a temporary place, never to the user's.
-    QVERIFY(settingsDir_.isValid());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_train_page");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_train_page"));
     QVERIFY(workDir_.isValid());
   }
 
@@ -305,9 +304,16 @@ class TestTrainPage : public QObject {
 
     QTest::mouseClick(button(page, "pause"), Qt::LeftButton);
     QVERIFY(page.isPaused());
-    QTest::qWait(400);  // the batch in flight finishes and is drawn
+    // The batch in flight finishes and the worker waits at the pause; the next tick of the curves draws that batch.
+    const auto* worker = page.findChild<al::ui::TrainingController*>();
+    QVERIFY(worker);
+    QVERIFY(QTest::qWaitFor([&] { return worker->pauseHolds(); }, kTrainTimeoutMs));
+    QSignalSpy ticks(page.findChild<al::ui::LiveCurveFeed*>(), &al::ui::LiveCurveFeed::tick);
+    QVERIFY(ticks.wait(al::test::waitBudgetMs(5000)));
     const int pausedAt = page.batchesSeen(run);
-    QTest::qWait(700);
+    // While paused, the page takes the worker's news tick after tick, and there is none.
+    QVERIFY(QTest::qWaitFor([&] { return ticks.count() >= 3; }, al::test::waitBudgetMs(5000)));
+    QVERIFY(worker->pauseHolds());
     QCOMPARE(page.batchesSeen(run), pausedAt);
     QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("paused"));
 
@@ -490,13 +496,19 @@ class TestTrainPage : public QObject {
     const int batchesBefore = page.batchesSeen(run);
     int posted = 0;
     // For three seconds, post an event every 20 ms and see how long each waits before the GUI thread takes it.
-    while (clock.elapsed() < 3000 && page.isTraining()) {
+    QTimer poster;
+    poster.setInterval(20);
+    connect(&poster, &QTimer::timeout, [&] {
       probe.post();
       ++posted;
-      QTest::qWait(20);
-    }
+    });
+    probe.post();
+    ++posted;
+    poster.start();
+    QTest::qWaitFor([&] { return clock.elapsed() >= 3000 || !page.isTraining(); }, 4000);
+    poster.stop();
     const double seconds = clock.elapsed() / 1000.0;
-    QTest::qWait(60);  // the last event is answered
+    QVERIFY(QTest::qWaitFor([&] { return probe.answered == posted; }, al::test::waitBudgetMs(5000)));  // the last one too
     const int replots = page.curves()->replotCount() - replotsBefore;
     const int batches = page.batchesSeen(run) - batchesBefore;
     QVERIFY2(page.isTraining(), "the classroom preset ended before the measurement did");
@@ -514,7 +526,7 @@ class TestTrainPage : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
   QTemporaryDir workDir_;
 };
 

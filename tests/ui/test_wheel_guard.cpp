@@ -9,6 +9,7 @@
 
 #include "ui/main_window.h"
 #include "ui/pages/train_page.h"
+#include "tests/app_fixture.h"
 
 using al::ui::MainWindow;
 using al::ui::TrainPage;
@@ -31,11 +32,7 @@ class TestWheelGuard : public QObject {
 
  private slots:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_wheel_guard");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_wheel_guard"));
   }
 
   void theWheelChangesOnlyTheFocusedField() {
@@ -71,7 +68,7 @@ class TestWheelGuard : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 };
 
 QTEST_MAIN(TestWheelGuard)

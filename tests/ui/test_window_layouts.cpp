@@ -23,6 +23,7 @@
 #include "ui/main_window.h"
 #include "ui/pages/attention_page.h"
 #include "ui/widgets/heatmap_view.h"
+#include "tests/app_fixture.h"
 
 using al::ui::MainWindow;
 
@@ -98,11 +99,7 @@ class TestWindowLayouts : public QObject {
 
  private slots:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    QCoreApplication::setOrganizationName("AttentionLabTest");
-    QCoreApplication::setApplicationName("test_window_layouts");
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+    QVERIFY(app_.setUp("test_window_layouts"));
   }
 
   void everyPageFitsAProjector() {
@@ -153,7 +150,7 @@ class TestWindowLayouts : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
+  al::test::AppFixture app_;
 };
 
 QTEST_MAIN(TestWindowLayouts)

@@ -7,7 +7,7 @@
 
 namespace al::ui {
 
-RacePacer::RacePacer(size_t runs) : batches_(runs, 0), ended_(runs, false) {}
+RacePacer::RacePacer(size_t runs) : batches_(runs, 0), ended_(runs, false), waiting_(runs, false) {}
 
 int RacePacer::maxLead(size_t batchesPerEpoch) { return std::max(2, static_cast<int>(batchesPerEpoch / 20)); }
 
@@ -29,14 +29,21 @@ void RacePacer::batchDone(size_t run, size_t batchesPerEpoch, const TrainingCont
   ++batches_[run];
   changed_.notify_all();
   // A stop request sets an atomic flag and notifies nobody: look at it every 10 ms, as a paused trainer does.
+  waiting_[run] = true;
   while (!mayGoOn(run, lead) && !control.stopRequested())
     changed_.wait_for(lock, std::chrono::milliseconds(10));
+  waiting_[run] = false;
 }
 
 void RacePacer::runEnded(size_t run) {
   std::lock_guard lock(mutex_);
   ended_[run] = true;
   changed_.notify_all();
+}
+
+bool RacePacer::isWaiting(size_t run) const {
+  std::lock_guard lock(mutex_);
+  return waiting_[run];
 }
 
 }  // namespace al::ui

@@ -31,14 +31,17 @@ class RacePacer {
   void batchDone(size_t run, size_t batchesPerEpoch, const TrainingControl& control);
   // The run trains no more (it finished, stopped or failed): nobody waits for it.
   void runEnded(size_t run);
+  // Whether run `run` waits in batchDone() now, held back by a slower run (what a test of the pacing waits for).
+  bool isWaiting(size_t run) const;
 
  private:
   bool mayGoOn(size_t run, int lead) const;  // with mutex_ held
 
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::vector<int> batches_;  // batches done, per run
   std::vector<bool> ended_;   // per run
+  std::vector<bool> waiting_;  // per run
 };
 
 }  // namespace al::ui
