@@ -333,7 +333,7 @@ class TestLessons : public QObject {
     QCOMPARE(int(stepper->toySettings().position), int(defaults.position));
     QCOMPARE(stepper->toySettings().seed, defaults.seed);
     QCOMPARE(stepper->toySettings().feedForward, defaults.feedForward);
-    QCOMPARE(int(stepper->toySettings().width), 32);
+    QCOMPARE(int(stepper->toySettings().width), 12);
     QVERIFY(checkMask(stepper, "none").isEmpty());
     QVERIFY(checkScaling(stepper, "on").isEmpty());
   }

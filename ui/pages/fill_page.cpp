@@ -34,6 +34,14 @@ namespace al::ui {
 namespace {
 constexpr int kCandidates = 10;  // bars per blank
 constexpr const char* kExample = "the acting was [MASK] but the plot was dull";
+
+// Tabs as high as the room the page has: the height the other tabs' wrapped texts and plots would like must not
+// make the page taller than the window (it would scroll, the Fill tab's bars half out of view).
+class RoomTabs : public QTabWidget {
+ public:
+  RoomTabs() { setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored); }
+  bool hasHeightForWidth() const override { return false; }
+};
 }  // namespace
 
 struct FillPage::ToyTraining {
@@ -45,7 +53,7 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent)
     : QWidget(parent), library_(library), toyWatcher_(new QFutureWatcher<std::shared_ptr<ToyTraining>>(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(createModelBar());
-  auto* tabs = new QTabWidget;
+  auto* tabs = new RoomTabs;
   tabs->addTab(createFillTab(), QString());
   masking_ = new MaskingView;
   tabs->addTab(masking_, QString());
@@ -151,11 +159,13 @@ QWidget* FillPage::createFillTab() {
   layerBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   connect(layerBox_, &QComboBox::currentIndexChanged, this, &FillPage::updateBars);
   chooser->addWidget(layerBox_);
+  chooser->addStretch(1);
+  layout->addLayout(chooser);
+  // Under the boxes, not beside them: squeezed beside them in a presentation's type it took a word a line.
   auto* hint = new QLabel;
   hint->setObjectName("hint");
   hint->setWordWrap(true);
-  chooser->addWidget(hint, 1);
-  layout->addLayout(chooser);
+  layout->addWidget(hint);
 
   auto* splitter = new QSplitter(Qt::Horizontal);
   candidates_ = new WeightBars;
@@ -164,6 +174,9 @@ QWidget* FillPage::createFillTab() {
     bars->setMinimumHeight(170);
     splitter->addWidget(bars);
   }
+  // The bars take the height left under the texts: their own wish for height must not make the page taller than
+  // the window (it would scroll, the bars half out of view).
+  splitter->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
   layout->addWidget(splitter, 1);
   setTranslatedTexts(tab, [=, this] {
     textEdit_->setPlaceholderText(tr("Type a sentence; write [MASK] where a word should be guessed"));

@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "ui/lessons/lesson_file.h"
+#include "ui/widgets/flow_layout.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/vocabulary_dialog.h"
 
@@ -38,8 +39,11 @@ ModelBar::ModelBar(QWidget* parent)
   modelRow->addWidget(info_, 1);
   rows->addLayout(modelRow);
   toy_->setObjectName("trainToyButton");
-  row_->addWidget(toy_);
-  row_->addStretch(1);
+  // The toy and its options wrap onto more lines where the page is narrow (a Chatbot page presented).
+  toyOptions_ = new FlowLayout;
+  toyOptions_->setSpacing(row_->spacing() >= 0 ? row_->spacing() : 6);
+  toyOptions_->insertWidget(-1, toy_);
+  row_->addLayout(toyOptions_, 1);
   examplesButton_->setObjectName("examplesButton");
   examplesButton_->setPopupMode(QToolButton::InstantPopup);
   examplesButton_->setMenu(new QMenu(examplesButton_));
@@ -107,7 +111,7 @@ QStringList ModelBar::lessonSentences(bool seq2seq) {
 }
 
 // Before the stretch, which comes right before the Examples button.
-void ModelBar::addToyOption(QWidget* option) { row_->insertWidget(row_->indexOf(examplesButton_) - 1, option); }
+void ModelBar::addToyOption(QWidget* option) { toyOptions_->insertWidget(-1, option); }
 
 void ModelBar::setTexts(const QString& placeholder, const QString& openToolTip, const QString& toyText,
                         const QString& toyToolTip) {

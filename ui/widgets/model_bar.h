@@ -22,6 +22,8 @@ struct ModelWords;
 
 namespace al::ui {
 
+class FlowLayout;
+
 class ModelBar : public QWidget {
   Q_OBJECT
  public:
@@ -61,7 +63,8 @@ class ModelBar : public QWidget {
  private:
   void fillExamplesMenu();
 
-  QHBoxLayout* row_;  // the toy's row
+  QHBoxLayout* row_;  // the toy's row: the toy and its options (wrapping), then Examples and Vocabulary
+  FlowLayout* toyOptions_;
   QComboBox* box_;
   QPushButton* open_;
   QPushButton* toy_;
