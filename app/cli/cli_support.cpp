@@ -117,14 +117,9 @@ TrainedModel trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgr
     progress.log({{"event", "error"}, {"message", e.what()}});
     throw;
   }
-  run.save(out);
-  // Beside the model, how it was trained and how it scored (training.json): settings, kept epoch, test score.
+  // The model, and beside it how it was trained and how it scored (training.json).
   const BatchStats test = run.evaluateTest();
-  io::TrainingRecord record;
-  record.settings = run.settings();
-  record.keptEpoch = result.bestEpoch;
-  record.test = io::TrainingRecord::Test{test.loss(), test.accuracy(), run.testIsHeldOut()};
-  io::writeTrainingRecord(std::filesystem::path(out) / "training.json", record);
+  saveWithRecord(run, out, result.bestEpoch, testRecord(test, run.testIsHeldOut()));
   return {result, test};
 }
 

@@ -4,12 +4,14 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "core/inference/any_model.h"
 #include "core/io/history.h"
+#include "core/io/training_record.h"
 #include "core/train/trainer.h"
 
 namespace al {
@@ -51,6 +53,14 @@ class TrainingRun {
   // source has none, so it measures on all of it, the training samples included: a training score, to be named so.
   virtual bool testIsHeldOut() const = 0;
 };
+
+// Writes the run's model directory (atomically) and beside it training.json: its settings, the epoch it keeps and
+// its test score when measured. Every save of a trained run goes through here (the CLI's train, the Train page's
+// Save), so a saved model always says how it was trained.
+void saveWithRecord(const TrainingRun& run, const std::filesystem::path& dir, int keptEpoch,
+                    std::optional<io::TrainingRecord::Test> test);
+// The test score as training.json keeps it.
+io::TrainingRecord::Test testRecord(const BatchStats& test, bool heldOut);
 
 // trainKeepingBest in an arena of `threads` worker threads (0: every core), as every run trains.
 TrainingResult trainInArena(TrainingTask& task, const TrainingSettings& settings, int threads, TrainingEvents* events,

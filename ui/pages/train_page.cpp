@@ -282,7 +282,7 @@ void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
   if (!outcome.result.history.empty()) run.history = outcome.result.history;
   run.keptEpoch = outcome.result.bestEpoch;
   if (outcome.test && run.run)
-    run.test = io::TrainingRecord::Test{outcome.test->loss(), outcome.test->accuracy(), run.run->testIsHeldOut()};
+    run.test = testRecord(*outcome.test, run.run->testIsHeldOut());
 
   QString state;
   if (!outcome.error.isEmpty()) {
@@ -348,10 +348,8 @@ bool TrainPage::saveModel(int runId, const QString& dir) {
   // The weights, and beside them training.json: data, seed, kept epoch and test score.
   std::function<void()> write;
   if (run.run)
-    write = [trained = run.run.get(), path = std::filesystem::path(dir.toStdString()), record = trainingRecord(run)] {
-      trained->save(path);
-      io::writeTrainingRecord(path / "training.json", record);
-    };
+    write = [trained = run.run.get(), path = std::filesystem::path(dir.toStdString()), kept = run.keptEpoch,
+             test = run.test] { saveWithRecord(*trained, path, kept, test); };
   else if (run.model)
     write = [model = *run.model, dir] { saveSessionModel(model, dir); };
   const QString name = run.name;

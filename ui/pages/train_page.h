@@ -145,7 +145,6 @@ class TrainPage : public QWidget {
     std::optional<io::TrainingRecord::Test> test;  // the kept model's test score, once measured
     int libraryId = 0;  // its model in the session's library (0: none)
   };
-  io::TrainingRecord trainingRecord(const Run& run) const;  // what training.json keeps of it
 
   QWidget* createCurvesPanel();
   QWidget* createRunsPanel();

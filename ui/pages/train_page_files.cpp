@@ -20,12 +20,4 @@ QStringList TrainPage::unsavedRunNames() const {
   return names;
 }
 
-io::TrainingRecord TrainPage::trainingRecord(const Run& run) const {
-  io::TrainingRecord record;
-  record.settings = run.run ? run.run->settings() : run.settings;
-  record.keptEpoch = run.keptEpoch;
-  record.test = run.test;
-  return record;
-}
-
 }  // namespace al::ui
