@@ -39,6 +39,13 @@ nlohmann::json sizes(const Config& config, Index parameters) {
   return j;
 }
 
+// describe for a kind whose config has a toJson: its fields and its parameter count.
+template <class M>
+nlohmann::json describeConfig(const AnyModel& model) {
+  const auto s = model.as<M>();
+  return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
+}
+
 Evaluation evaluation(const BatchStats& stats, bool heldOut) {
   Evaluation e;
   e.loss = stats.loss();
@@ -70,10 +77,7 @@ ModelKind imdbTransformerKind() {
     std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
     return evaluation(run->evaluateTest(), run->testIsHeldOut());
   };
-  k.describe = [](const AnyModel& m) {
-    const auto s = m.as<ImdbTransformerModel>();
-    return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
-  };
+  k.describe = describeConfig<ImdbTransformerModel>;
   return k;
 }
 
@@ -98,10 +102,7 @@ ModelKind bigramKind() {
     std::unique_ptr<BigramRun> run = BigramRun::prepare(s);
     return evaluation(run->evaluateTest(), run->testIsHeldOut());
   };
-  k.describe = [](const AnyModel& m) {
-    const auto s = m.as<BigramModel>();
-    return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
-  };
+  k.describe = describeConfig<BigramModel>;
   return k;
 }
 
@@ -134,10 +135,7 @@ ModelKind gruChatbotKind() {
     saveChatbot(dir, *s.model, s.source, s.target, s.history);
   };
   k.evaluate = evaluateChatbot;
-  k.describe = [](const AnyModel& m) {
-    const auto s = m.as<ChatbotModel>();
-    return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
-  };
+  k.describe = describeConfig<ChatbotModel>;
   return k;
 }
 
@@ -191,10 +189,7 @@ ModelKind maskedLmKind() {
     e.scoredTokens = e.samples;  // the hidden tokens it guessed
     return e;
   };
-  k.describe = [](const AnyModel& m) {
-    const auto s = m.as<MaskedLmModel>();
-    return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
-  };
+  k.describe = describeConfig<MaskedLmModel>;
   return k;
 }
 
