@@ -131,7 +131,7 @@ void BigramRun::save(const std::filesystem::path& dir) const {
 
 BatchStats BigramRun::evaluateTest() {
   std::vector<const SparseSample*> samples;
-  for (const SparseSample& s : test_.empty() ? train_ : test_) samples.push_back(&s);
+  for (const SparseSample& s : testSamples()) samples.push_back(&s);
   return model_->evaluate(samples);
 }
 

@@ -9,6 +9,7 @@
 #include "core/data/imdb_sources.h"
 #include "core/inference/bigram_inference.h"
 #include "core/train/hyperparameters.h"
+#include "core/train/review_run.h"
 #include "core/train/run.h"
 
 namespace al {
@@ -31,7 +32,8 @@ std::vector<std::string> bigramPresetNames();
 const std::vector<SettingField<BigramRunSettings>>& bigramFields();
 TaskSchema bigramSchema();
 
-class BigramRun : public TrainingRun, private TrainingTask {
+// Trains on one thread in the caller's arena (counting and one dense layer): BigramRunSettings::threads is unused.
+class BigramRun : public ReviewRun<BigramRunSettings, BigramClassifier, SparseSample> {
  public:
   static std::unique_ptr<BigramRun> prepare(const BigramRunSettings& settings, const ProgressFn& progress = {});
 
@@ -41,26 +43,15 @@ class BigramRun : public TrainingRun, private TrainingTask {
   void save(const std::filesystem::path& dir) const override;
   AnyModel snapshot() const override;
   BatchStats evaluateTest() override;
-  bool testIsHeldOut() const override { return !test_.empty(); }
 
-  const BigramClassifier& model() const { return *model_; }
-  const Vocabulary& vocabulary() const { return vocabulary_; }
   const DataCard& dataCard() const { return dataCard_; }
-  const std::vector<EpochEvent>& history() const { return history_; }
 
  private:
   BigramRun() = default;
-  ParameterSet& parameters() override { return model_->parameters(); }
-  size_t trainingSamples() const override { return train_.size(); }
   BatchStats trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t seed) override;
   BatchStats evaluate(std::span<const size_t> samples) override;
 
-  BigramRunSettings settings_;
-  std::unique_ptr<BigramClassifier> model_;
-  Vocabulary vocabulary_;
   DataCard dataCard_;
-  std::vector<SparseSample> train_, test_;
-  std::vector<EpochEvent> history_;
 };
 
 }  // namespace al

@@ -263,18 +263,13 @@ nlohmann::json ImdbRun::settings() const {
   return settingsJson(task(), actual, imdbFields());
 }
 
-TrainingResult ImdbRun::train(TrainingEvents* events, const TrainingControl* control) {
-  return trainInArena(*this, settings_.training, settings_.threads, events, control, history_);
-}
-
 void ImdbRun::save(const std::filesystem::path& dir) const {
   saveImdbTransformer(dir, *model_, vocabulary_, historyRecords(history_));
 }
 
 BatchStats ImdbRun::evaluateTest() {
-  const std::vector<EncodedSample>& samples = test_.empty() ? train_ : test_;
   std::vector<const EncodedSample*> pointers;
-  for (const EncodedSample& s : samples) pointers.push_back(&s);
+  for (const EncodedSample& s : testSamples()) pointers.push_back(&s);
   tbb::task_arena arena(workerThreads(settings_.threads));
   BatchStats stats;
   arena.execute([&] { stats = model_->evaluate(pointers); });

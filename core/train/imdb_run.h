@@ -9,6 +9,7 @@
 #include "core/data/imdb_sources.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/train/hyperparameters.h"
+#include "core/train/review_run.h"
 #include "core/train/run.h"
 
 namespace al {
@@ -46,7 +47,7 @@ nlohmann::json fineTuningArchitecture(const TransformerConfig& pretrainedEncoder
 // Reads a review source for a run, reporting stage::kReadingData over the first 70 % of the preparation's progress.
 LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled = false);
 
-class ImdbRun : public TrainingRun, private TrainingTask {
+class ImdbRun : public ReviewRun<ImdbRunSettings, TransformerClassifier, EncodedSample> {
  public:
   // Loads the data, builds the vocabulary from the training data only (or takes the --init model's), encodes
   // every review and creates the model. Throws InputError for bad data.
@@ -54,34 +55,22 @@ class ImdbRun : public TrainingRun, private TrainingTask {
 
   std::string task() const override { return "imdb-transformer"; }
   nlohmann::json settings() const override;
-  TrainingResult train(TrainingEvents* events, const TrainingControl* control) override;
   void save(const std::filesystem::path& dir) const override;
   AnyModel snapshot() const override;
   BatchStats evaluateTest() override;
-  bool testIsHeldOut() const override { return !test_.empty(); }
 
-  const TransformerClassifier& model() const { return *model_; }
-  const Vocabulary& vocabulary() const { return vocabulary_; }
   const DataCard& dataCard() const { return dataCard_; }
   // Every training review as ids, before the trainer holds out its validation part (splitSamples).
   const std::vector<EncodedSample>& trainingData() const { return train_; }
-  const std::vector<EpochEvent>& history() const { return history_; }
 
  private:
   ImdbRun() = default;
   // TrainingTask
-  ParameterSet& parameters() override { return model_->parameters(); }
-  size_t trainingSamples() const override { return train_.size(); }
   BatchStats trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t seed) override;
   BatchStats evaluate(std::span<const size_t> samples) override;
   size_t tokens(std::span<const size_t> samples) const override;
 
-  ImdbRunSettings settings_;
-  std::unique_ptr<TransformerClassifier> model_;
-  Vocabulary vocabulary_;
   DataCard dataCard_;
-  std::vector<EncodedSample> train_, test_;
-  std::vector<EpochEvent> history_;
 };
 
 }  // namespace al

@@ -136,10 +136,6 @@ std::unique_ptr<MlmRun> MlmRun::prepare(const MlmRunSettings& settings, const Pr
 
 nlohmann::json MlmRun::settings() const { return settingsJson(task(), settings_, mlmFields()); }
 
-TrainingResult MlmRun::train(TrainingEvents* events, const TrainingControl* control) {
-  return trainInArena(*this, settings_.training, settings_.threads, events, control, history_);
-}
-
 void MlmRun::save(const std::filesystem::path& dir) const {
   saveMaskedLm(dir, *model_, vocabulary_, tokenizerName(*settings_.tokenizer), historyRecords(history_));
 }
@@ -182,7 +178,7 @@ BatchStats MlmRun::evaluate(std::span<const size_t> samples) {
 }
 
 BatchStats MlmRun::evaluateTest() {
-  const std::vector<std::vector<int>>& texts = test_.empty() ? train_ : test_;
+  const std::vector<std::vector<int>>& texts = testSamples();
   std::vector<size_t> all(texts.size());
   for (size_t i = 0; i < all.size(); ++i) all[i] = i;
   const auto masked = maskFixed(texts, all, *model_, static_cast<int>(vocabulary_.size()), settings_.training.seed);

@@ -13,6 +13,7 @@
 #include "core/inference/masked_lm_inference.h"
 #include "core/train/hyperparameters.h"
 #include "core/train/imdb_run.h"
+#include "core/train/review_run.h"
 #include "core/train/run.h"
 
 namespace al {
@@ -32,7 +33,7 @@ std::vector<std::string> mlmPresetNames();
 const std::vector<SettingField<MlmRunSettings>>& mlmFields();
 TaskSchema mlmSchema();
 
-class MlmRun : public TrainingRun, private TrainingTask {
+class MlmRun : public ReviewRun<MlmRunSettings, MaskedLanguageModel, std::vector<int>> {  // ids of a text
  public:
   // Loads the text, builds the vocabulary ("[MASK]" on line 2) from the training text only (or takes the --init
   // model's), encodes every review and creates the model. Throws InputError for bad data.
@@ -40,16 +41,11 @@ class MlmRun : public TrainingRun, private TrainingTask {
 
   std::string task() const override { return "masked-lm"; }
   nlohmann::json settings() const override;
-  TrainingResult train(TrainingEvents* events, const TrainingControl* control) override;
   void save(const std::filesystem::path& dir) const override;
   AnyModel snapshot() const override;
   // Masked-token loss and accuracy on the test split's text (all text without one), with fixed masks.
   BatchStats evaluateTest() override;
-  bool testIsHeldOut() const override { return !test_.empty(); }
 
-  const MaskedLanguageModel& model() const { return *model_; }
-  const Vocabulary& vocabulary() const { return vocabulary_; }
-  const std::vector<EpochEvent>& history() const { return history_; }
   std::string tokenizer() const { return tokenizerName(*settings_.tokenizer); }  // set by prepare
   size_t trainingTexts() const { return train_.size(); }
   size_t unlabeledTexts() const { return unlabeled_; }
@@ -59,18 +55,11 @@ class MlmRun : public TrainingRun, private TrainingTask {
  private:
   MlmRun() = default;
   // TrainingTask
-  ParameterSet& parameters() override { return model_->parameters(); }
-  size_t trainingSamples() const override { return train_.size(); }
   BatchStats trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t seed) override;
   BatchStats evaluate(std::span<const size_t> samples) override;
   size_t tokens(std::span<const size_t> samples) const override;
 
-  MlmRunSettings settings_;
-  std::unique_ptr<MaskedLanguageModel> model_;
-  Vocabulary vocabulary_;
-  std::vector<std::vector<int>> train_, test_;  // ids of every text, truncated to sequence_length
-  size_t unlabeled_ = 0;                        // how many of train_ came from train/unsup
-  std::vector<EpochEvent> history_;
+  size_t unlabeled_ = 0;  // how many of train_ (truncated to sequence_length) came from train/unsup
 };
 
 }  // namespace al
