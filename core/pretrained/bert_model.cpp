@@ -1,0 +1,199 @@
+#include "core/pretrained/bert_model.h"
+
+#include <cmath>
+#include <string>
+
+#include "core/error.h"
+#include "core/matrix_product.h"
+#include "core/pretrained/checkpoint_reader.h"
+
+namespace al::pretrained {
+
+namespace {
+
+// gelu(x) = x·Φ(x) = 0.5·x·(1 + erf(x/√2)), the exact form BERT was trained with ("gelu" in its config).
+// The core has no GELU layer (its own models use ReLU), so it is written here, element by element.
+void geluErfInPlace(Matrix& x) {
+  x = x.unaryExpr([](float v) { return 0.5f * v * (1.0f + std::erf(v * static_cast<float>(M_SQRT1_2))); });
+}
+
+Matrix layerNorm(const ParameterSet& params, const LayerNorm& norm, const Matrix& x) {
+  LayerNorm::Cache unused;  // inference: nothing is kept for a backward pass
+  return norm.forward(params, x, unused);
+}
+
+// x·W + b with the kernel and bias of a Dense layer (its forward would also keep a copy of x for backward).
+Matrix apply(const ParameterSet& params, const Dense& dense, const Matrix& x) {
+  return affine(x, params.value(dense.kernelSlot()), params.value(dense.biasSlot()));
+}
+
+std::string layerName(Index i) { return "encoder.layer." + std::to_string(i) + "."; }
+
+}  // namespace
+
+BertModel::BertModel(const BertConfig& config, bool maskedLm, bool nextSentence)
+    : config_(config), hasMaskedLm_(maskedLm), hasNextSentence_(nextSentence) {
+  const Index V = config.vocabSize, D = config.hiddenSize, H = config.numHeads, F = config.intermediateSize;
+  const float eps = config.layerNormEps;
+  // One allocation for every weight: growing the buffer tensor by tensor would copy it as it grows.
+  params_.data().reserve(config.parameterCount());
+  wordEmbeddings_ = params_.add("embeddings.word_embeddings", {V, D});
+  positionEmbeddings_ = params_.add("embeddings.position_embeddings", {config.maxPositions, D});
+  typeEmbeddings_ = params_.add("embeddings.token_type_embeddings", {config.typeVocabSize, D});
+  embeddingNorm_.emplace(params_, "embeddings.norm", D, eps);
+  layers_.reserve(static_cast<size_t>(config.numLayers));
+  for (Index i = 0; i < config.numLayers; ++i) {
+    const std::string p = layerName(i);
+    layers_.push_back({MultiHeadAttention(params_, p + "attention", D, H, D / H),
+                       LayerNorm(params_, p + "attention.norm", D, eps), Dense(params_, p + "intermediate", D, F),
+                       Dense(params_, p + "output", F, D), LayerNorm(params_, p + "output.norm", D, eps)});
+  }
+  if (maskedLm) {
+    transform_.emplace(params_, "cls.transform", D, D);
+    transformNorm_.emplace(params_, "cls.transform.norm", D, eps);
+    decoder_ = config.tieWordEmbeddings ? wordEmbeddings_ : params_.add("cls.decoder", {V, D});
+    decoderBias_ = params_.add("cls.bias", {V});
+  }
+  if (nextSentence) {
+    pooler_.emplace(params_, "pooler", D, D);
+    nextSentence_.emplace(params_, "cls.seq_relationship", D, 2);
+  }
+}
+
+BertModel BertModel::load(const std::filesystem::path& dir) {
+  const BertConfig config = readBertConfig(dir);
+  const CheckpointReader weights(weightsFile(dir), "bert.");
+  // The heads are there when the checkpoint holds them: BertModel has none, BertForMaskedLM the masked-LM one,
+  // BertForPreTraining both.
+  BertModel model(config, weights.has("cls.predictions.transform.dense.weight"), weights.has("cls.seq_relationship.weight"));
+  model.loadWeights(weights);
+  return model;
+}
+
+void BertModel::loadWeights(const CheckpointReader& w) {
+  const int64_t V = config_.vocabSize, D = config_.hiddenSize;
+  ParameterSet& p = params_;
+  // A Linear layer of the checkpoint: weight [out, in] transposed into the kernel [in, out], bias [out].
+  auto linear = [&](const std::string& name, int kernel, int bias, int64_t in, int64_t out) {
+    w.copyTransposed(name + ".weight", {out, in}, p.value(kernel));
+    w.copy(name + ".bias", {out}, p.value(bias));
+  };
+  auto dense = [&](const std::string& name, const Dense& d) { linear(name, d.kernelSlot(), d.biasSlot(), d.in(), d.out()); };
+  auto norm = [&](const std::string& name, const LayerNorm& n) {
+    w.copy(name + ".weight", {D}, p.value(n.gammaSlot()));
+    w.copy(name + ".bias", {D}, p.value(n.betaSlot()));
+  };
+
+  w.copy("embeddings.word_embeddings.weight", {V, D}, p.value(wordEmbeddings_));
+  w.copy("embeddings.position_embeddings.weight", {config_.maxPositions, D}, p.value(positionEmbeddings_));
+  w.copy("embeddings.token_type_embeddings.weight", {config_.typeVocabSize, D}, p.value(typeEmbeddings_));
+  norm("embeddings.LayerNorm", *embeddingNorm_);
+  for (size_t i = 0; i < layers_.size(); ++i) {
+    const Layer& l = layers_[i];
+    const std::string name = layerName(static_cast<Index>(i));
+    linear(name + "attention.self.query", l.attention.query().kernel, l.attention.query().bias, D, D);
+    linear(name + "attention.self.key", l.attention.key().kernel, l.attention.key().bias, D, D);
+    linear(name + "attention.self.value", l.attention.value().kernel, l.attention.value().bias, D, D);
+    linear(name + "attention.output.dense", l.attention.output().kernel, l.attention.output().bias, D, D);
+    norm(name + "attention.output.LayerNorm", l.attentionNorm);
+    dense(name + "intermediate.dense", l.intermediate);
+    dense(name + "output.dense", l.output);
+    norm(name + "output.LayerNorm", l.outputNorm);
+  }
+  if (hasMaskedLm_) {
+    dense("cls.predictions.transform.dense", *transform_);
+    norm("cls.predictions.transform.LayerNorm", *transformNorm_);
+    if (!config_.tieWordEmbeddings) w.copy("cls.predictions.decoder.weight", {V, D}, p.value(decoder_));
+    // The output bias is one parameter that PyTorch also shows as decoder.bias; a file may keep either name.
+    const bool plain = w.has("cls.predictions.bias") || !w.has("cls.predictions.decoder.bias");
+    w.copy(plain ? "cls.predictions.bias" : "cls.predictions.decoder.bias", {V}, p.value(decoderBias_));
+  }
+  if (hasNextSentence_) {
+    dense("pooler.dense", *pooler_);
+    dense("cls.seq_relationship", *nextSentence_);
+  }
+}
+
+std::vector<int> BertModel::segmentsOf(const std::vector<int64_t>& ids, int64_t separatorId) {
+  std::vector<int> segments(ids.size(), 0);
+  bool afterFirstSeparator = false;
+  for (size_t t = 0; t < ids.size(); ++t) {
+    segments[t] = afterFirstSeparator ? 1 : 0;
+    if (ids[t] == separatorId) afterFirstSeparator = true;
+  }
+  return segments;
+}
+
+// x_0 = LN(word[ids] + position[0..T-1] + token_type[segments])
+Matrix BertModel::embed(const std::vector<int64_t>& ids, const std::vector<int>& segments) const {
+  const Index T = static_cast<Index>(ids.size());
+  const auto word = params_.value(wordEmbeddings_);          // V x D
+  const auto position = params_.value(positionEmbeddings_);  // P x D
+  const auto type = params_.value(typeEmbeddings_);          // types x D
+  Matrix x(T, config_.hiddenSize);                           // T x D
+  for (Index t = 0; t < T; ++t)
+    x.row(t) = word.row(ids[static_cast<size_t>(t)]) + position.row(t) + type.row(segments[static_cast<size_t>(t)]);
+  return layerNorm(params_, *embeddingNorm_, x);
+}
+
+// LN(gelu(x·W_t + b_t))·decoderᵀ + bias: each token's hidden state compared with every word's embedding.
+Matrix BertModel::maskedLmLogits(const Matrix& x) const {
+  Matrix t = apply(params_, *transform_, x);  // T x D
+  geluErfInPlace(t);
+  t = layerNorm(params_, *transformNorm_, t);
+  Matrix logits(x.rows(), config_.vocabSize);  // T x V
+  multiply(t, Op::Plain, params_.value(decoder_), Op::Transposed, logits);
+  logits.rowwise() += params_.value(decoderBias_).row(0);
+  return logits;
+}
+
+// softmax(tanh(x[CLS]·W_p + b_p)·W_nsp + b_nsp)[0]: the [CLS] token's summary of the pair, then two scores.
+float BertModel::isNextProbability(const Matrix& x) const {
+  Matrix pooled = apply(params_, *pooler_, x.topRows(1));  // 1 x D
+  pooled = pooled.array().tanh().matrix();
+  const Matrix scores = apply(params_, *nextSentence_, pooled);  // 1 x 2: "B follows A", "B is random"
+  const float shift = scores.maxCoeff();
+  const float isNext = std::exp(scores(0, 0) - shift), notNext = std::exp(scores(0, 1) - shift);
+  return isNext / (isNext + notNext);
+}
+
+BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector<int>& segments,
+                              const BertOptions& options) const {
+  const size_t T = ids.size();
+  if (T == 0) throw InputError("BERT needs at least one token");
+  if (T > static_cast<size_t>(config_.maxPositions))
+    throw InputError("the text has " + std::to_string(T) + " tokens; this BERT reads at most " +
+                     std::to_string(config_.maxPositions) + " (max_position_embeddings)");
+  if (segments.size() != T)
+    throw InputError("BERT got " + std::to_string(T) + " tokens but " + std::to_string(segments.size()) + " segments");
+  for (size_t t = 0; t < T; ++t) {
+    if (ids[t] < 0 || ids[t] >= config_.vocabSize)
+      throw InputError("token id " + std::to_string(ids[t]) + " is outside the vocabulary (" +
+                       std::to_string(config_.vocabSize) + " entries)");
+    if (segments[t] < 0 || segments[t] >= config_.typeVocabSize)
+      throw InputError("segment " + std::to_string(segments[t]) + " is outside type_vocab_size " +
+                       std::to_string(config_.typeVocabSize));
+  }
+
+  BertOutput out;
+  Matrix x = embed(ids, segments);  // T x D
+  if (options.hiddenStates) out.hiddenStates.push_back(x);
+  out.attention.resize(layers_.size());
+  MultiHeadAttention::Cache cache;  // reused by every layer: only one layer's H x T x T weights live at a time
+  for (size_t i = 0; i < layers_.size(); ++i) {
+    const Layer& l = layers_[i];
+    const Matrix a = l.attention.forward(params_, x, cache);        // T x D, A_h in cache.weights
+    const Matrix y = layerNorm(params_, l.attentionNorm, x + a);    // T x D, post-norm
+    Matrix h = apply(params_, l.intermediate, y);                   // T x F
+    geluErfInPlace(h);
+    x = layerNorm(params_, l.outputNorm, y + apply(params_, l.output, h));  // T x D
+    if (options.attention.keeps(static_cast<int>(i))) out.attention[i] = std::move(cache.weights);
+    if (options.hiddenStates) out.hiddenStates.push_back(x);
+  }
+  if (hasMaskedLm_ && options.maskedLmLogits) out.maskedLmLogits = maskedLmLogits(x);
+  if (hasNextSentence_) out.isNextProbability = isNextProbability(x);
+  if (!options.hiddenStates) out.hiddenStates.push_back(std::move(x));
+  return out;
+}
+
+}  // namespace al::pretrained

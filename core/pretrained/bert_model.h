@@ -1,0 +1,102 @@
+#pragma once
+// BERT from a Hugging Face folder (contracts: pretrained models, "bert"): the encoder, and the two heads of its
+// pre-training when the checkpoint has them: masked-LM (guess the word behind [MASK]) and next-sentence
+// prediction (does sentence B follow sentence A?). Inference only, float32.
+//
+//   x_0 = LN(word[ids] + position[0..T-1] + token_type[segments])                 T x D
+//   each layer i (post-norm: the layer norm comes after each residual sum):
+//     A_h = softmax(Q_h·K_hᵀ / √(D/H)),  a = concat_h(A_h·V_h)·W_o + b_o          (core MultiHeadAttention)
+//     y = LN(x + a),  x_{i+1} = LN(y + gelu(y·W_i + b_i)·W_2 + b_2)               gelu: the erf form
+//   masked-LM logits = LN(gelu(x_L·W_t + b_t))·decoderᵀ + bias                    T x V (decoder: the word
+//                                                                                 embeddings when tied)
+//   next sentence = softmax(tanh(x_L[CLS]·W_p + b_p)·W_nsp + b_nsp)[0]            P(B follows A)
+//
+// The checkpoint stores Linear weights [out, in] (y = x·Wᵀ + b); the loader transposes them once into the
+// core's layers, whose kernels are [in, out], so the formulas above and the code read x·W.
+//
+// Use:
+//   BertModel bert = BertModel::load(resolveModelFolder(path));       // al::InputError for a bad folder
+//   std::vector<int> segments = BertModel::segmentsOf(ids, sepId);     // 0 through the first [SEP], then 1
+//   BertOutput out = bert.forward(ids, segments);                // every layer's attention, MLM logits
+//   out.attention[layer][head](query, key); out.maskedLmLogits.row(maskPosition); *out.isNextProbability
+//
+// Dimension key (core/tensor.h): T tokens, D model width, H heads, F feed-forward width, V vocabulary.
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "core/layers/dense.h"
+#include "core/layers/layer_norm.h"
+#include "core/layers/multi_head_attention.h"
+#include "core/parameters.h"
+#include "core/pretrained/attention_capture.h"
+#include "core/pretrained/hf_folder.h"
+
+namespace al::pretrained {
+
+class CheckpointReader;
+
+struct BertOptions {
+  AttentionCapture attention;   // which layers' maps to keep (all by default; see attention_capture.h)
+  bool maskedLmLogits = true;   // compute the T x V logits when the head is there
+  bool hiddenStates = true;     // keep every layer's output (else only the last)
+};
+struct BertOutput {
+  std::vector<Matrix> hiddenStates;              // L+1 of T x D: the embeddings, then each layer's output
+                                                 // (only the last one when BertOptions::hiddenStates is false)
+  std::vector<std::vector<Matrix>> attention;    // [layer][head], T x T, row = query, column = key; a layer
+                                                 // not captured has no heads
+  Matrix maskedLmLogits;                         // T x V; empty without the head or when not asked
+  std::optional<float> isNextProbability;        // P(B follows A), with the next-sentence head
+};
+
+class BertModel {
+ public:
+  // Reads dir/config.json and dir/model.safetensors (dir: a folder resolveModelFolder returned). al::InputError
+  // naming the file and the tensor for a refused config, a missing tensor, a wrong shape or a damaged file.
+  static BertModel load(const std::filesystem::path& dir);
+
+  // ids: T token ids (T from 1 to max_position_embeddings), segments: T values below type_vocab_size.
+  // al::InputError for ids or segments out of range.
+  BertOutput forward(const std::vector<int64_t>& ids, const std::vector<int>& segments,
+                     const BertOptions& options = {}) const;
+
+  // The segments of [CLS] a… [SEP] b… [SEP]: 0 up to and including the first [SEP], 1 after it.
+  static std::vector<int> segmentsOf(const std::vector<int64_t>& ids, int64_t separatorId);
+
+  const BertConfig& config() const { return config_; }
+  bool hasMaskedLmHead() const { return hasMaskedLm_; }
+  bool hasNextSentenceHead() const { return hasNextSentence_; }
+
+ private:
+  struct Layer {
+    MultiHeadAttention attention;  // queries, keys, values, output projection
+    LayerNorm attentionNorm;       // after the attention's residual sum
+    Dense intermediate;            // D -> F
+    Dense output;                  // F -> D
+    LayerNorm outputNorm;          // after the feed-forward's residual sum
+  };
+
+  BertModel(const BertConfig& config, bool maskedLm, bool nextSentence);
+  void loadWeights(const CheckpointReader& weights);
+  Matrix embed(const std::vector<int64_t>& ids, const std::vector<int>& segments) const;  // T x D
+  Matrix maskedLmLogits(const Matrix& x) const;                                           // T x V
+  float isNextProbability(const Matrix& x) const;
+
+  BertConfig config_;
+  bool hasMaskedLm_ = false, hasNextSentence_ = false;
+  ParameterSet params_;
+  int wordEmbeddings_ = -1, positionEmbeddings_ = -1, typeEmbeddings_ = -1;  // [V, D], [P, D], [types, D]
+  std::optional<LayerNorm> embeddingNorm_;
+  std::vector<Layer> layers_;
+  // masked-LM head
+  std::optional<Dense> transform_;          // D -> D
+  std::optional<LayerNorm> transformNorm_;
+  int decoder_ = -1;                        // [V, D]: the word embeddings when tied
+  int decoderBias_ = -1;                    // [V]
+  // next-sentence head
+  std::optional<Dense> pooler_;             // D -> D, on [CLS]
+  std::optional<Dense> nextSentence_;       // D -> 2
+};
+
+}  // namespace al::pretrained

@@ -1,0 +1,104 @@
+#pragma once
+// GPT-2 from a Hugging Face folder (contracts: pretrained models, "gpt2"): a decoder-only Transformer that
+// predicts the next token. Inference only, float32.
+//
+//   x_0 = wte[ids] + wpe[0..T-1]                                                   T x D
+//   each layer (pre-norm: the layer norm comes before each block, the residual sum after):
+//     a = attention(LN_1(x)), query t sees keys 0..t only (causal), scores ÷ √(D/H)  (core MultiHeadAttention)
+//     x = x + a
+//     x = x + gelu_new(LN_2(x)·W_fc + b_fc)·W_proj + b_proj                        gelu_new: the tanh form
+//   logits = LN_f(x)·wteᵀ (tied, the default) or LN_f(x)·lm_headᵀ                   T x V
+//
+// The checkpoint's Conv1D weights are stored [in, out] (y = x·W + b), the core's layout: they are copied as
+// they are; c_attn [D, 3D] holds the query, key and value kernels side by side and is split into the three.
+//
+// Generation appends one token at a time. A causal model's earlier positions never see later tokens, so
+// their keys and values do not change when a token is appended: the key/value cache keeps them, and a step
+// computes only the new token's row. The numbers are those of re-running the whole sequence (to float
+// rounding), which is what the contract asks: the cache is an optimisation, not a change.
+//
+// Use:
+//   Gpt2Model gpt = Gpt2Model::load(resolveModelFolder(path));   // al::InputError for a bad folder
+//   Gpt2Output all = gpt.forward(ids);                          // logits of every position, every attention map
+//   Gpt2Cache cache;
+//   Gpt2Step s = gpt.prefill(cache, promptIds);                 // the prompt at once; s.logits: the next token
+//   while (...) s = gpt.step(cache, chosenId);                  // one token more: its logits, its attention rows
+//
+// Dimension key (core/tensor.h): T tokens, D model width, H heads, K = D/H, V vocabulary.
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "core/layers/dense.h"
+#include "core/layers/layer_norm.h"
+#include "core/layers/multi_head_attention.h"
+#include "core/parameters.h"
+#include "core/pretrained/attention_capture.h"
+#include "core/pretrained/hf_folder.h"
+
+namespace al::pretrained {
+
+class CheckpointReader;
+
+struct Gpt2Options {
+  AttentionCapture attention;  // which layers' maps to keep (all by default; see attention_capture.h)
+};
+struct Gpt2Output {
+  Matrix logits;                               // T x V: row t scores the token after position t
+  std::vector<std::vector<Matrix>> attention;  // [layer][head], T x T lower-triangular, row = query; a layer
+                                               // not captured has no heads
+};
+// The keys and values of every token read so far, per layer (heads side by side, as in the projections).
+// The matrices grow by doubling, so appending a token does not copy the whole cache each time.
+struct Gpt2Cache {
+  std::vector<Matrix> keys, values;  // L matrices of (at least length) x D; rows 0..length-1 are in use
+  Index length = 0;                  // tokens read so far
+};
+// What one appended token gives.
+struct Gpt2Step {
+  RowVector logits;                               // 1 x V, the scores of the token after it
+  std::vector<std::vector<RowVector>> attention;  // [layer][head], 1 x t: how the new token (position t-1)
+                                                  // weighs tokens 0..t-1
+};
+
+class Gpt2Model {
+ public:
+  // Reads dir/config.json and dir/model.safetensors (dir: a folder resolveModelFolder returned). al::InputError
+  // naming the file and the tensor for a refused config, a missing tensor, a wrong shape or a damaged file.
+  static Gpt2Model load(const std::filesystem::path& dir);
+
+  // ids: T token ids, T from 1 to n_positions. al::InputError for an id outside the vocabulary.
+  Gpt2Output forward(const std::vector<int64_t>& ids, const Gpt2Options& options = {}) const;
+
+  // Empties cache and reads the prompt (at least one token) in one pass; returns its last token's step.
+  Gpt2Step prefill(Gpt2Cache& cache, const std::vector<int64_t>& prompt) const;
+  // Appends one token to what cache holds. al::InputError when the sequence would pass n_positions.
+  Gpt2Step step(Gpt2Cache& cache, int64_t id) const;
+
+  const Gpt2Config& config() const { return config_; }
+
+ private:
+  struct Layer {
+    LayerNorm norm1;               // ln_1, before attention
+    MultiHeadAttention attention;  // c_attn split into query, key, value; c_proj as the output projection
+    LayerNorm norm2;               // ln_2, before the MLP
+    Dense fc;                      // c_fc, D -> 4D
+    Dense proj;                    // mlp.c_proj, 4D -> D
+  };
+
+  explicit Gpt2Model(const Gpt2Config& config);
+  void loadWeights(const CheckpointReader& weights);
+  void checkIds(const std::vector<int64_t>& ids, Index first) const;
+  Matrix mlp(const Layer& layer, const Matrix& x) const;       // T x D -> T x D, the whole block with its norm
+  Matrix logits(const Matrix& x) const;                        // T x D -> T x V
+  Gpt2Output run(const std::vector<int64_t>& ids, const Gpt2Options& options, Gpt2Cache* fill) const;
+
+  Gpt2Config config_;
+  ParameterSet params_;
+  int tokenEmbeddings_ = -1, positionEmbeddings_ = -1;  // wte [V, D], wpe [P, D]
+  std::vector<Layer> layers_;
+  std::optional<LayerNorm> finalNorm_;                  // ln_f
+  int outputEmbeddings_ = -1;                           // [V, D]: wte when tied, else lm_head
+};
+
+}  // namespace al::pretrained
