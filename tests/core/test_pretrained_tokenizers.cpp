@@ -177,6 +177,9 @@ class TestPretrainedTokenizers : public QObject {
     const BpeTokenizer twice(byteVocabulary({"aa"}), {{"a", "a", "1"}}, {}, "vocab.json");
     QCOMPARE(twice.tokenize("aaa").pieces, (std::vector<std::string>{"aa", "a"}));
     QCOMPARE(twice.tokenize("aaaa").pieces, (std::vector<std::string>{"aa", "aa"}));
+    // The rank decides, not the place: (c d) before (b c) makes "bcd" b cd.
+    const BpeTokenizer ranked(byteVocabulary({"cd", "bc"}), {{"c", "d", "1"}, {"b", "c", "2"}}, {}, "vocab.json");
+    QCOMPARE(ranked.tokenize("bcd").pieces, (std::vector<std::string>{"b", "cd"}));
   }
 
   void unigramAndSentencePieceAreRefused() {
