@@ -11,31 +11,18 @@
 #include "core/models/seq2seq_attention.h"
 #include "core/train/chatbot_task.h"
 #include "tests/core/seq2seq_checks.h"
+#include "tests/tiny_chatbot.h"
 
 using namespace al;
 using al::test::pointers;
-
-namespace {
-
-Seq2SeqConfig tinyConfig() {
-  return {.sourceVocabSize = 7, .targetVocabSize = 6, .embedDim = 3, .units = 4, .attentionUnits = 3,
-          .maxSourceLength = 8, .maxTargetLength = 5};
-}
-
-// Sentences of different lengths on both sides, so that the sorted groups differ between encoder and decoder.
-std::vector<Seq2SeqExample> examples() {
-  return {{{2, 4, 5, 3}, {2, 4, 3}},
-          {{2, 6, 3}, {2, 5, 1, 4, 3}},
-          {{2, 1, 4, 4, 6, 3}, {2, 3}}};
-}
-
-}  // namespace
+using al::test::tinyChatbotConfig;
+using al::test::tinyChatbotPairs;
 
 class TestChatbotModel : public QObject {
   Q_OBJECT
  private slots:
   void registersTheContractTensors() {
-    Seq2SeqAttention model(tinyConfig());
+    Seq2SeqAttention model(tinyChatbotConfig());
     const ParameterSet& p = model.parameters();
     const std::vector<std::pair<std::string, std::vector<int64_t>>> expected = {
         {"encoder.embedding", {7, 3}},          {"encoder.gru.kernel", {3, 12}},
@@ -56,11 +43,11 @@ class TestChatbotModel : public QObject {
 
   // Central differences on every parameter of a tiny model against the backward pass of the whole model.
   void wholeModelGradient() {
-    Seq2SeqAttention model(tinyConfig());
+    Seq2SeqAttention model(tinyChatbotConfig());
     model.initialize(3);
     Rng rng(8);
     for (float& w : model.parameters().data()) w += rng.uniform(-0.2f, 0.2f);
-    const auto data = examples();
+    const auto data = tinyChatbotPairs();
     const auto group = pointers(data);
     Gradients grads(model.parameters());
     model.teacherForcing(group, &grads);
@@ -84,9 +71,9 @@ class TestChatbotModel : public QObject {
 
   // A group gives the sum of its sentences taken one at a time: grouping changes speed, not results.
   void groupEqualsSumOfSingles() {
-    Seq2SeqAttention model(tinyConfig());
+    Seq2SeqAttention model(tinyChatbotConfig());
     model.initialize(5);
-    const auto data = examples();
+    const auto data = tinyChatbotPairs();
     Gradients together(model.parameters()), alone(model.parameters());
     const Seq2SeqLoss all = model.teacherForcing(pointers(data), &together);
     double lossSum = 0;
@@ -106,7 +93,7 @@ class TestChatbotModel : public QObject {
   // Feeding the greedy answer back as the target, every teacher-forced prediction is the fed token, and the
   // alignments are distributions over the source.
   void greedyAgreesWithTeacherForcing() {
-    Seq2SeqAttention model(tinyConfig());
+    Seq2SeqAttention model(tinyChatbotConfig());
     model.initialize(9);
     const std::vector<int> source = {2, 4, 1, 6, 3};
     const Seq2SeqAnswer answer = model.greedyDecode(source, 2, 3);
@@ -126,7 +113,7 @@ class TestChatbotModel : public QObject {
   // A batch split over worker threads: the same bits on every run with the same thread count, and the same
   // gradient (up to the order of float additions) as one thread.
   void parallelBatchIsDeterministic() {
-    Seq2SeqAttention model(tinyConfig());
+    Seq2SeqAttention model(tinyChatbotConfig());
     model.initialize(4);
     Rng rng(6);
     std::vector<Seq2SeqExample> data;
@@ -157,7 +144,7 @@ class TestChatbotModel : public QObject {
   }
 
   void rejectsIdsOutsideTheVocabulary() {
-    Seq2SeqAttention model(tinyConfig());
+    Seq2SeqAttention model(tinyChatbotConfig());
     const std::vector<int> outside = {2, 7, 3}, empty;
     QVERIFY_THROWS_EXCEPTION(InputError, model.greedyDecode(outside, 2, 3));
     QVERIFY_THROWS_EXCEPTION(InputError, model.greedyDecode(empty, 2, 3));
