@@ -6,6 +6,12 @@
 // H x T x T weights exist anyway, once.
 //
 // Use: model.forward(ids, segments, {.attention = AttentionCapture::onlyLayer(3)})
+#include <cstdint>
+#include <string>
+
+#include "core/error.h"
+#include "core/io/limits.h"
+
 namespace al::pretrained {
 
 struct AttentionCapture {
@@ -17,6 +23,18 @@ struct AttentionCapture {
   static AttentionCapture none() { return {Mode::None, 0}; }
   static AttentionCapture onlyLayer(int layer) { return {Mode::OneLayer, layer}; }
   bool keeps(int l) const { return mode == Mode::All || (mode == Mode::OneLayer && l == layer); }
+
+  // al::InputError when the kept maps of T tokens would pass limits::kMaxWorkingBytes (all 12 x 12 layers and
+  // heads of a 512-token BERT base: 150 MB, fine; a model with 8192 positions read whole: far more).
+  void checkMemory(int64_t layers, int64_t heads, int64_t T) const {
+    const uint64_t kept = mode == Mode::All ? static_cast<uint64_t>(layers) : mode == Mode::OneLayer ? 1 : 0;
+    const uint64_t bytes = kept * static_cast<uint64_t>(heads) * static_cast<uint64_t>(T) * static_cast<uint64_t>(T) * sizeof(float);
+    if (bytes > limits::kMaxWorkingBytes)
+      throw InputError("the attention maps of " + std::to_string(T) + " tokens in " + std::to_string(kept) +
+                       " layer(s) would take " + limits::describeBytes(bytes) + ", more than the " +
+                       limits::describeBytes(limits::kMaxWorkingBytes) +
+                       " AttentionLab sets aside; read a shorter text or look at one layer at a time");
+  }
 };
 
 }  // namespace al::pretrained

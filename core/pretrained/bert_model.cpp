@@ -175,6 +175,8 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
                        std::to_string(config_.typeVocabSize));
   }
 
+  options.attention.checkMemory(config_.numLayers, config_.numHeads, static_cast<int64_t>(T));
+
   BertOutput out;
   Matrix x = embed(ids, segments);  // T x D
   if (options.hiddenStates) out.hiddenStates.push_back(x);

@@ -131,6 +131,7 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
   const Index T = static_cast<Index>(ids.size());
   if (T == 0) throw InputError("GPT-2 needs at least one token");
   checkIds(ids, 0);
+  options.attention.checkMemory(config_.numLayers, config_.numHeads, T);
   const auto wte = params_.value(tokenEmbeddings_);     // V x D
   const auto wpe = params_.value(positionEmbeddings_);  // P x D
   Matrix x(T, config_.width);                           // T x D

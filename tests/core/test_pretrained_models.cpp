@@ -74,6 +74,7 @@ void compareAttention(const nlohmann::json& expected, const std::vector<std::vec
     QCOMPARE(actual[l].size(), expected[l].size());
     for (size_t h = 0; h < actual[l].size(); ++h)
       compareMatrix(expected[l][h], actual[l][h], "attention layer " + std::to_string(l) + " head " + std::to_string(h));
+      if (QTest::currentTestFailed()) return;  // one message per wrong map, not one per row of every later map
   }
 }
 
@@ -265,6 +266,14 @@ class TestPretrainedModels : public QObject {
     QVERIFY(std::isnan(halfToFloat(0x7E00)));
     QCOMPARE(bfloat16ToFloat(0x3F80), 1.0f);
     QCOMPARE(bfloat16ToFloat(0xC0A0), -5.0f);
+  }
+
+  // Every map of a long text in a deep model is refused before it is computed; one layer of it is not.
+  void attentionMemoryBound() {
+    AttentionCapture::all().checkMemory(12, 12, 512);  // BERT base at 512 tokens: 150 MB
+    REQUIRE_CONTAINS(inputErrorOf([] { AttentionCapture::all().checkMemory(12, 12, 4096); }), "one layer at a time");
+    AttentionCapture::onlyLayer(3).checkMemory(12, 12, 4096);  // 805 MB
+    AttentionCapture::none().checkMemory(48, 48, 8192);
   }
 
   // ---- folders the contract refuses, each with the file and what is wrong ----

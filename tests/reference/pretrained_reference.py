@@ -331,8 +331,9 @@ def gpt2_weights(cfg, seed):
 GPT2_PIECES = ["!", ",", ".", "a", "c", "d", "e", "h", "i", "n", "o", "s", "t", "Ġ",
                "th", "the", "Ġc", "Ġca", "Ġcat", "Ġs", "Ġsa", "Ġsat", "Ġo", "Ġon", "Ġt", "Ġth", "Ġthe",
                "Ġd", "Ġdo", "Ġdog", "an", "Ġan", "Ġand", "in", "Ġin", "Ġa", "at", "on", "ed"]
-GPT2_MERGES = ["t h", "th e", "Ġ c", "Ġc a", "Ġca t", "Ġ s", "Ġs a", "Ġsa t", "Ġ o", "Ġo n", "Ġ t", "Ġt h",
-               "Ġth e", "Ġ d", "Ġd o", "Ġdo g", "a n", "Ġ an", "Ġan d", "i n", "Ġ in", "Ġ a", "a t", "o n", "e d"]
+# In rank order; "Ġ t" comes before "t h" (as in GPT-2's own merges), else " the" would end as "Ġ" + "the".
+GPT2_MERGES = ["Ġ t", "Ġt h", "Ġth e", "t h", "th e", "Ġ c", "Ġc a", "Ġca t", "Ġ s", "Ġs a", "Ġsa t", "Ġ o",
+               "Ġo n", "Ġ d", "Ġd o", "Ġdo g", "a n", "Ġ an", "Ġan d", "i n", "Ġ in", "Ġ a", "a t", "o n", "e d"]
 GPT2_PROMPT = ["the", "Ġcat", "Ġsat", "Ġon", "Ġthe"]  # "the cat sat on the"
 GPT2_NEW_TOKENS = 6
 
