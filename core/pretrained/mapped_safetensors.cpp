@@ -225,6 +225,12 @@ void MappedSafetensors::read(const Entry& entry, float* out) const {
     throw InputError(fileName_ + ": tensor " + quoted(entry.name) + " has dtype " + entry.dtype +
                      "; AttentionLab reads weights stored as F32, F16 or BF16");
   }
+  // The model now holds its own float32 copy: give back the file's pages of this tensor, so that loading a
+  // 440 MB model does not keep 440 MB of mapped file beside it (they are read again from the file if asked).
+  const auto pageBytes = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+  const uint64_t start = static_cast<uint64_t>(bytes - map_), stop = start + (entry.end - entry.begin);
+  const uint64_t first = (start + pageBytes - 1) / pageBytes * pageBytes, last = stop / pageBytes * pageBytes;
+  if (last > first) ::madvise(const_cast<unsigned char*>(map_) + first, last - first, MADV_DONTNEED);
 }
 
 }  // namespace al::pretrained
