@@ -221,7 +221,8 @@ std::string knownTasks() {
 
 const ModelKind& modelKind(const std::string& task, const std::string& where) {
   if (const ModelKind* kind = findModelKind(task)) return *kind;
-  throw InputError((where.empty() ? std::string() : where + ": ") + "a model of another task, \"" + task +
+  throw InputError(ErrorKind::WrongTask, {.file = where, .found = task},
+                   (where.empty() ? std::string() : where + ": ") + "a model of another task, \"" + task +
                    "\", which this version does not read; expected " + knownTasks());
 }
 

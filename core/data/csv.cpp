@@ -19,7 +19,8 @@ bool CsvReader::next(CsvRecord& record) {
       record.fields.push_back(readPlainField());
     if (pos_ >= content_.size() || content_[pos_] != separator_) break;
     if (record.fields.size() == limits::kMaxCsvFields)  // a line of a billion commas must not become a billion strings
-      throw InputError(fileName_ + " line " + std::to_string(record.line) + ": more than " +
+      throw InputError(ErrorKind::CsvLine, {.file = fileName_, .line = static_cast<int64_t>(record.line)},
+                       fileName_ + " line " + std::to_string(record.line) + ": more than " +
                        std::to_string(limits::kMaxCsvFields) + " fields in one record; is the separator right?");
     ++pos_;  // the separator: another field follows
   }
@@ -35,7 +36,8 @@ std::string CsvReader::readQuotedField(size_t startLine) {
   while (true) {
     const size_t quote = content_.find('"', pos_);
     if (quote == std::string_view::npos)
-      throw InputError(fileName_ + " line " + std::to_string(startLine) +
+      throw InputError(ErrorKind::CsvLine, {.file = fileName_, .line = static_cast<int64_t>(startLine)},
+                       fileName_ + " line " + std::to_string(startLine) +
                        ": unterminated quote: a field opened with \" here is never closed");
     const std::string_view piece = content_.substr(pos_, quote - pos_);
     for (char c : piece) line_ += c == '\n';
@@ -49,7 +51,8 @@ std::string CsvReader::readQuotedField(size_t startLine) {
     break;
   }
   if (!atFieldEnd()) {
-    throw InputError(fileName_ + " line " + std::to_string(line_) + ": unexpected character '" +
+    throw InputError(ErrorKind::CsvLine, {.file = fileName_, .line = static_cast<int64_t>(line_)},
+                     fileName_ + " line " + std::to_string(line_) + ": unexpected character '" +
                      std::string(1, content_[pos_]) +
                      "' after a closing quote (a quote inside a quoted field is written \"\")");
   }

@@ -21,28 +21,31 @@ std::vector<DialogPair> parseDialogs(std::string_view text, const std::string& n
     start = end + 1;
     ++lineNumber;
     const std::string where = name + ":" + std::to_string(lineNumber);
+    const ErrorFields at{.file = name, .line = static_cast<int64_t>(lineNumber)};
     if (line.size() > limits::kMaxDialogLineBytes)
-      throw InputError(where + ": the line is " + limits::describeBytes(line.size()) + ", longer than the " +
+      throw InputError(ErrorKind::DialogLine, at,
+                       where + ": the line is " + limits::describeBytes(line.size()) + ", longer than the " +
                        limits::describeBytes(limits::kMaxDialogLineBytes) +
                        " a question<TAB>answer line may have; is the file a dialog file with LF line ends?");
     if (pairs.size() == limits::kMaxDataRecords)
-      throw InputError(where + ": more than " + std::to_string(limits::kMaxDataRecords) +
+      throw InputError(ErrorKind::DataTooLarge, {.file = name, .expected = std::to_string(limits::kMaxDataRecords)},
+                       where + ": more than " + std::to_string(limits::kMaxDataRecords) +
                        " question<TAB>answer lines, more than AttentionLab trains on; use a part of the file");
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    requireValidUtf8(line, where);
+    requireValidUtf8(line, where, at);
     const size_t tab = line.find('\t');
     if (line.empty())
-      throw InputError(where + ": empty line; expected question<TAB>answer");
+      throw InputError(ErrorKind::DialogLine, at, where + ": empty line; expected question<TAB>answer");
     if (tab == std::string_view::npos)
-      throw InputError(where + ": no TAB; expected question<TAB>answer");
+      throw InputError(ErrorKind::DialogLine, at, where + ": no TAB; expected question<TAB>answer");
     if (line.find('\t', tab + 1) != std::string_view::npos)
-      throw InputError(where + ": more than one TAB; expected question<TAB>answer");
+      throw InputError(ErrorKind::DialogLine, at, where + ": more than one TAB; expected question<TAB>answer");
     if (tab == 0 || tab + 1 == line.size())
-      throw InputError(where + ": empty " + std::string(tab == 0 ? "question" : "answer") +
-                       "; expected question<TAB>answer");
+      throw InputError(ErrorKind::DialogLine, at, where + ": empty " + std::string(tab == 0 ? "question" : "answer") +
+                                                                   "; expected question<TAB>answer");
     pairs.push_back({std::string(line.substr(0, tab)), std::string(line.substr(tab + 1)), where});
   }
-  if (pairs.empty()) throw InputError(name + ": no question<TAB>answer lines");
+  if (pairs.empty()) throw InputError(ErrorKind::DataEmpty, {.file = name}, name + ": no question<TAB>answer lines");
   return pairs;
 }
 

@@ -43,7 +43,7 @@ class ProgressReporter {
   void update(size_t done) {
     if (!callback_ || (done < next_ && done < total_)) return;
     next_ = done + step_;
-    if (!callback_(done, total_)) throw RunError("cancelled");
+    if (!callback_(done, total_)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
   }
   void finish() {
     next_ = 0;
@@ -92,11 +92,12 @@ std::string tooLongReview(uint64_t bytes, const std::string& where) {
          limits::describeBytes(limits::kMaxReviewBytes) + " AttentionLab reads as one review; is the file damaged?";
 }
 
-// Every review must be valid UTF-8, hold some text and be of a sane length; `where` names the file, line or entry.
-void checkReviewText(std::string_view text, const std::string& where) {
-  if (text.size() > limits::kMaxReviewBytes) throw InputError(tooLongReview(text.size(), where));
-  requireValidUtf8(text, where);
-  if (trimmed(text).empty()) throw InputError(where + ": empty review text");
+// Every review must be valid UTF-8, hold some text and be of a sane length; `where` names the file, line or entry
+// in English, `at` the same as fields.
+void checkReviewText(std::string_view text, const std::string& where, const ErrorFields& at) {
+  if (text.size() > limits::kMaxReviewBytes) throw InputError(ErrorKind::ReviewTooLong, at, tooLongReview(text.size(), where));
+  requireValidUtf8(text, where, at);
+  if (trimmed(text).empty()) throw InputError(ErrorKind::ReviewEmpty, at, where + ": empty review text");
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -140,7 +141,8 @@ std::optional<ReviewPath> parseReviewPath(std::string_view path, bool withUnlabe
 // At most limits::kMaxDataRecords reviews: each costs memory beyond its text.
 void requireRoomForAnother(size_t reviews, const std::string& where) {
   if (reviews == limits::kMaxDataRecords)
-    throw InputError(where + ": more than " + std::to_string(limits::kMaxDataRecords) +
+    throw InputError(ErrorKind::DataTooLarge, {.file = where, .expected = std::to_string(limits::kMaxDataRecords)},
+                     where + ": more than " + std::to_string(limits::kMaxDataRecords) +
                      " reviews, more than AttentionLab trains on; use a part of the data");
 }
 
@@ -155,13 +157,15 @@ LabeledDataset assembleSplits(std::vector<ReviewFile> files, const std::string& 
     (file.unlabeled ? data.unlabeled : file.test ? data.test : data.train).push_back(std::move(file.sample));
   data.hasTestSplit = !data.test.empty();
   if (data.train.empty() && data.test.empty()) {
-    throw InputError(where + ": no reviews at all (expected train/pos/*.txt, train/neg/*.txt, "
+    throw InputError(ErrorKind::ImdbLayout, {.file = where},
+                     where + ": no reviews at all (expected train/pos/*.txt, train/neg/*.txt, "
                              "test/pos/*.txt and test/neg/*.txt under aclImdb/)");
   }
   const auto requireBothLabels = [&](const std::vector<LabeledText>& split, const std::string& splitName) {
     const auto positives = std::count_if(split.begin(), split.end(), [](const auto& s) { return s.label == 1; });
     const auto missing = [&](const std::string& label, const std::string& folder) {
-      return InputError(where + ": the " + splitName + " split has no " + label + " reviews (" + splitName + "/" +
+      return InputError(ErrorKind::ImdbLayout, {.file = where, .name = splitName + "/" + folder},
+                        where + ": the " + splitName + " split has no " + label + " reviews (" + splitName + "/" +
                         folder + "/*.txt)");
     };
     if (positives == 0) throw missing("positive", "pos");
@@ -178,7 +182,8 @@ LabeledDataset assembleSplits(std::vector<ReviewFile> files, const std::string& 
 fs::path findAclImdbRoot(const fs::path& folder) {
   if (fs::is_directory(folder / "train")) return folder;
   if (fs::is_directory(folder / "aclImdb" / "train")) return folder / "aclImdb";
-  throw InputError(folder.string() + ": not an aclImdb folder (expected train/pos, train/neg, test/pos and "
+  throw InputError(ErrorKind::ImdbLayout, {.file = folder.string()},
+                   folder.string() + ": not an aclImdb folder (expected train/pos, train/neg, test/pos and "
                                      "test/neg inside it, or a folder aclImdb/ that holds them)");
 }
 
@@ -199,7 +204,8 @@ LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress, 
     for (const bool positive : {false, true}) {
       const fs::path dir = splitDir / (positive ? "pos" : "neg");
       if (!fs::is_directory(dir)) {
-        throw InputError(dir.string() + ": missing folder (an aclImdb folder has train/pos, train/neg, "
+        throw InputError(ErrorKind::ImdbLayout, {.file = folder.string(), .name = dir.lexically_relative(root).generic_string()},
+                         dir.string() + ": missing folder (an aclImdb folder has train/pos, train/neg, "
                                         "test/pos and test/neg)");
       }
       for (const auto& item : fs::directory_iterator(dir)) {
@@ -220,7 +226,7 @@ LabeledDataset loadFolder(const fs::path& folder, const LoadProgress& progress, 
     const Listed& file = files[i];
     const std::string where = file.path.string();
     std::string text = io::readWholeFile(file.path, "review", limits::kMaxReviewBytes);
-    checkReviewText(text, where);
+    checkReviewText(text, where, {.file = where});
     const std::string key = std::string(file.unlabeled ? "unsup/" : file.positive ? "pos/" : "neg/") + file.path.filename().string();
     reviews.push_back({file.test, file.unlabeled, key, {std::move(text), file.positive ? 1.0f : 0.0f, file.path.string()}});
     reporter.update(i + 1);
@@ -243,9 +249,9 @@ std::string archiveProblem(archive* a) {
 
 // The entry's bytes, at most limits::kMaxReviewBytes of them: the size in the entry's header is the archive's
 // word, and the data is only believed as far as it goes.
-std::string readEntryData(archive* a, la_int64_t declaredSize, const std::string& where) {
+std::string readEntryData(archive* a, la_int64_t declaredSize, const std::string& where, const ErrorFields& at) {
   if (declaredSize > static_cast<la_int64_t>(limits::kMaxReviewBytes))
-    throw InputError(tooLongReview(static_cast<uint64_t>(declaredSize), where));
+    throw InputError(ErrorKind::ReviewTooLong, at, tooLongReview(static_cast<uint64_t>(declaredSize), where));
   std::array<char, 1 << 16> buffer;
   // Room for what the header declares, up to one buffer: a damaged header must not make every entry cost 1 MB.
   std::string data;
@@ -253,20 +259,21 @@ std::string readEntryData(archive* a, la_int64_t declaredSize, const std::string
   la_ssize_t got = 0;
   while ((got = archive_read_data(a, buffer.data(), buffer.size())) > 0) {
     data.append(buffer.data(), static_cast<size_t>(got));
-    if (data.size() > limits::kMaxReviewBytes) throw InputError(tooLongReview(data.size(), where));
+    if (data.size() > limits::kMaxReviewBytes) throw InputError(ErrorKind::ReviewTooLong, at, tooLongReview(data.size(), where));
   }
-  if (got < 0) throw InputError(where + ": corrupt or truncated archive (" + archiveProblem(a) + ")");
+  if (got < 0) throw InputError(ErrorKind::ArchiveCorrupt, at, where + ": corrupt or truncated archive (" + archiveProblem(a) + ")");
   return data;
 }
 
 // Entries that are skipped are decompressed too (a .tar.gz has no index), so their number and declared sizes
 // are bounded as well: a small archive must not be able to keep the reader busy for hours.
-void requireArchiveWithinLimits(uint64_t entries, uint64_t declaredBytes, const std::string& where) {
+void requireArchiveWithinLimits(uint64_t entries, uint64_t declaredBytes, const std::string& where,
+                                const ErrorFields& at) {
   if (entries > limits::kMaxArchiveEntries)
-    throw InputError(where + ": more than " + std::to_string(limits::kMaxArchiveEntries) +
+    throw InputError(ErrorKind::DataTooLarge, at, where + ": more than " + std::to_string(limits::kMaxArchiveEntries) +
                      " entries, more than AttentionLab reads in a data archive; is it the aclImdb archive?");
   if (declaredBytes > limits::kMaxArchiveBytes)
-    throw InputError(where + ": its entries hold more than " + limits::describeBytes(limits::kMaxArchiveBytes) +
+    throw InputError(ErrorKind::DataTooLarge, at, where + ": its entries hold more than " + limits::describeBytes(limits::kMaxArchiveBytes) +
                      " once decompressed, more than AttentionLab reads in a data archive; is it the aclImdb archive?");
 }
 
@@ -278,7 +285,7 @@ LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress, b
   archive_read_support_format_tar(a);
   // Read in blocks of 64 KB: as fast as larger ones for a .tar.gz, which is decompressed far slower than it is read.
   if (archive_read_open_filename(a, name.c_str(), 1 << 16) != ARCHIVE_OK)
-    throw InputError(name + ": not a readable .tar.gz archive: corrupt, truncated or of another kind (" +
+    throw InputError(ErrorKind::ArchiveCorrupt, {.file = name}, name + ": not a readable .tar.gz archive: corrupt, truncated or of another kind (" +
                      archiveProblem(a) + ")");
 
   ProgressReporter reporter(progress, static_cast<size_t>(fs::file_size(file)), 1 << 20);
@@ -292,18 +299,20 @@ LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress, b
     lastEntry = archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "";
     const la_int64_t size = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
     declaredBytes += static_cast<uint64_t>(std::clamp<la_int64_t>(size, 0, la_int64_t{1} << 62));
-    requireArchiveWithinLimits(++entries, declaredBytes, name + " at entry " + lastEntry);
+    requireArchiveWithinLimits(++entries, declaredBytes, name + " at entry " + lastEntry, {.file = name, .name = lastEntry});
     const auto review = parseReviewPath(lastEntry, withUnlabeled);
     if (!review || archive_entry_filetype(entry) != AE_IFREG) continue;  // README, imdb.vocab, folders (unsup/ unless asked for)
     const std::string where = name + " entry " + lastEntry;
-    std::string text = readEntryData(a, size, where);
-    checkReviewText(text, where);
+    const ErrorFields at{.file = name, .name = lastEntry};
+    std::string text = readEntryData(a, size, where, at);
+    checkReviewText(text, where, at);
     reviews.push_back({review->test, review->unlabeled, review->key,
                        {std::move(text), review->positive ? 1.0f : 0.0f, name + ":" + lastEntry}});
     reporter.update(static_cast<size_t>(archive_filter_bytes(a, -1)));
   }
   if (status != ARCHIVE_EOF) {
-    throw InputError(name + (lastEntry.empty() ? "" : " after entry " + lastEntry) +
+    throw InputError(ErrorKind::ArchiveCorrupt, {.file = name, .name = lastEntry},
+                     name + (lastEntry.empty() ? "" : " after entry " + lastEntry) +
                      ": corrupt or truncated archive (" + archiveProblem(a) + ")");
   }
   reporter.finish();
@@ -313,11 +322,14 @@ LabeledDataset loadArchive(const fs::path& file, const LoadProgress& progress, b
 // ---------------------------------------------------------------------------------------------------------
 // CSV: review,sentiment.
 
-float csvLabel(std::string_view field, const std::string& where) {
+float csvLabel(std::string_view field, const std::string& where, const ErrorFields& at) {
   const std::string word = lowercase(trimmed(field));
   if (word == "positive") return 1.0f;
   if (word == "negative") return 0.0f;
-  throw InputError(where + ": unknown label \"" + excerpt(field) + "\" (expected positive or negative)");
+  ErrorFields withLabel = at;
+  withLabel.found = excerpt(field);
+  throw InputError(ErrorKind::DataLabel, std::move(withLabel),
+                   where + ": unknown label \"" + excerpt(field) + "\" (expected positive or negative)");
 }
 
 LabeledDataset loadCsv(const fs::path& file, const LoadProgress& progress) {
@@ -329,7 +341,8 @@ LabeledDataset loadCsv(const fs::path& file, const LoadProgress& progress) {
   CsvReader reader(content, name);
   CsvRecord record;
   const auto missingHeader = [&](std::string_view found) {
-    return InputError(name + " line 1: missing header: expected the first line to be review,sentiment, found \"" +
+    return InputError(ErrorKind::CsvLine, {.file = name, .line = 1},
+                      name + " line 1: missing header: expected the first line to be review,sentiment, found \"" +
                       excerpt(found) + "\"");
   };
   if (!reader.next(record)) throw missingHeader("");
@@ -347,18 +360,19 @@ LabeledDataset loadCsv(const fs::path& file, const LoadProgress& progress) {
   data.name = file.filename().string();
   while (reader.next(record)) {
     const std::string where = name + " line " + std::to_string(record.line);
+    const ErrorFields at{.file = name, .line = static_cast<int64_t>(record.line)};
     if (record.fields.size() == 1 && trimmed(record.fields[0]).empty()) continue;  // a blank line
     if (record.fields.size() != columns) {
-      throw InputError(where + ": expected " + std::to_string(columns) + " fields (review,sentiment), found " +
+      throw InputError(ErrorKind::CsvLine, at, where + ": expected " + std::to_string(columns) + " fields (review,sentiment), found " +
                        std::to_string(record.fields.size()) + " (a review with a comma must be in double quotes)");
     }
-    const float label = csvLabel(record.fields[*sentimentColumn], where);
-    checkReviewText(record.fields[*reviewColumn], where);
+    const float label = csvLabel(record.fields[*sentimentColumn], where, at);
+    checkReviewText(record.fields[*reviewColumn], where, at);
     requireRoomForAnother(data.train.size(), name);
     data.train.push_back({std::move(record.fields[*reviewColumn]), label, name + ":" + std::to_string(record.line)});
     reporter.update(reader.offset());
   }
-  if (data.train.empty()) throw InputError(name + ": no reviews at all (only a header)");
+  if (data.train.empty()) throw InputError(ErrorKind::DataEmpty, {.file = name}, name + ": no reviews at all (only a header)");
   reporter.finish();
   return data;
 }
@@ -394,24 +408,28 @@ LabeledDataset loadTsv(const fs::path& file, const LoadProgress& progress) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (trimmed(line).empty()) continue;
     const std::string where = name + " line " + std::to_string(lineNumber);
+    const ErrorFields at{.file = name, .line = static_cast<int64_t>(lineNumber)};
     const size_t tab = line.find('\t');
     if (tab == std::string_view::npos)
-      throw InputError(where + ": expected label<TAB>text, found no tab in \"" + excerpt(line) + "\"");
+      throw InputError(ErrorKind::TsvLine, at, where + ": expected label<TAB>text, found no tab in \"" + excerpt(line) + "\"");
     const auto label = tsvLabel(line.substr(0, tab));
     const bool header = firstLine && lowercase(trimmed(line.substr(0, tab))) == "label";
     firstLine = false;
     if (header) continue;
     if (!label) {
-      throw InputError(where + ": unknown label \"" + excerpt(line.substr(0, tab)) +
+      ErrorFields withLabel = at;
+      withLabel.found = excerpt(line.substr(0, tab));
+      throw InputError(ErrorKind::DataLabel, std::move(withLabel), where + ": unknown label \"" + excerpt(line.substr(0, tab)) +
                        "\" (expected 0, 1, neg or pos)");
     }
     const std::string_view text = line.substr(tab + 1);
-    checkReviewText(text, where);
+    checkReviewText(text, where, at);
     requireRoomForAnother(data.train.size(), name);
     data.train.push_back({std::string(text), *label, name + ":" + std::to_string(lineNumber)});
     reporter.update(begin);
   }
-  if (data.train.empty()) throw InputError(name + ": no reviews at all (the file holds no label<TAB>text line)");
+  if (data.train.empty())
+    throw InputError(ErrorKind::DataEmpty, {.file = name}, name + ": no reviews at all (the file holds no label<TAB>text line)");
   reporter.finish();
   return data;
 }
@@ -437,7 +455,7 @@ SourceKind kindOf(const fs::path& path) {
   const std::string firstLine = lowercase(head.substr(0, head.find('\n')));
   if (firstLine.rfind("review,", 0) == 0 || firstLine.rfind("sentiment,", 0) == 0) return SourceKind::Csv;
   if (firstLine.find('\t') != std::string::npos) return SourceKind::Tsv;
-  throw InputError(path.string() + ": not a known kind of data source (" + kKnownKinds + ")");
+  throw InputError(ErrorKind::DataUnknownKind, {.file = path.string()}, path.string() + ": not a known kind of data source (" + kKnownKinds + ")");
 }
 
 // Words as describe() counts them: runs between white space, where "<br />" and "<br>" count as white space.
@@ -477,7 +495,7 @@ LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& pro
   std::error_code error;
   if (source.empty() || !fs::exists(path, error)) {
     const std::string shown = source.empty() ? std::string("(empty name)") : source;
-    throw InputError(shown + ": no such file or folder (" + kKnownKinds + ")");
+    throw InputError(ErrorKind::DataMissing, {.file = source}, shown + ": no such file or folder (" + kKnownKinds + ")");
   }
   try {
     switch (kindOf(path)) {
@@ -487,7 +505,8 @@ LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& pro
       case SourceKind::Tsv: return loadTsv(path, progress);
     }
   } catch (const fs::filesystem_error& e) {  // a folder that cannot be listed, a file that vanished
-    throw InputError((e.path1().empty() ? source : e.path1().string()) + ": " + e.code().message());
+    const std::string file = e.path1().empty() ? source : e.path1().string();
+    throw InputError(ErrorKind::FileUnreadable, {.file = file}, file + ": " + e.code().message());
   }
   throw RunError("unreachable: unknown source kind");
 }

@@ -58,12 +58,17 @@ std::string describePosition(std::string_view text, size_t offset) {
   return "line " + std::to_string(line) + ", byte " + std::to_string(offset - lineStart + 1);
 }
 
-void requireValidUtf8(std::string_view text, const std::string& where) {
+void requireValidUtf8(std::string_view text, const std::string& where, ErrorFields at) {
   const auto bad = firstInvalidUtf8(text);
   if (!bad) return;
   char hex[8];
   std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[*bad])));
-  throw InputError(where + " " + describePosition(text, *bad) + ": invalid UTF-8 (byte " + hex +
+  if (at.file.empty()) at.file = where;
+  if (!at.line) {
+    const std::string_view before = text.substr(0, *bad);
+    at.line = 1 + std::count(before.begin(), before.end(), '\n');
+  }
+  throw InputError(ErrorKind::NotUtf8, std::move(at), where + " " + describePosition(text, *bad) + ": invalid UTF-8 (byte " + hex +
                    "); save the file as UTF-8");
 }
 

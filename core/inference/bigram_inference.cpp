@@ -20,7 +20,8 @@ BigramModel loadBigram(const std::filesystem::path& dir) {
   io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
   loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(dir / "vocab.txt"));
   if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().vocabSize)
-    throw InputError((dir / "vocab.txt").string() + ": more tokens than the vocab_size of config.json");
+    throw InputError(ErrorKind::VocabularyMismatch, {.file = (dir / "vocab.txt").string()},
+                     (dir / "vocab.txt").string() + ": more tokens than the vocab_size of config.json");
   loaded.history = io::readHistoryIfPresent(dir);
   return loaded;
 }
@@ -49,7 +50,7 @@ BigramModel copyBigram(const BigramClassifier& model, const Vocabulary& vocabula
 BigramPrediction predictBigramText(const BigramClassifier& model, const Vocabulary& vocabulary, const std::string& text) {
   BigramPrediction p;
   p.tokens = tokenize(model.config().tokenizer, TextTask::Classifier, text);
-  if (p.tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
+  if (p.tokens.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no words once punctuation is removed; type at least one word");
   for (const std::string& t : p.tokens) p.ids.push_back(vocabulary.id(t));
   p.probability = model.predict(model.encode(p.tokens, vocabulary));
   return p;

@@ -15,7 +15,8 @@ namespace {
 Vocabulary readVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field) {
   Vocabulary v = Vocabulary::fromTokens(io::readVocabularyFile(file));
   if (static_cast<Index>(v.size()) != expectedSize)
-    throw InputError(file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
+    throw InputError(ErrorKind::VocabularyMismatch, {.file = file.string()},
+                     file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
                      std::to_string(expectedSize));
   return v;
 }
@@ -35,7 +36,8 @@ ChatbotModel loadChatbot(const std::filesystem::path& dir) {
   loaded.target = readVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");
   for (const char* marker : {kStartToken, kEndToken})
     if (loaded.target.id(marker) == Vocabulary::kUnknownId)
-      throw InputError((dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
+      throw InputError(ErrorKind::VocabularyMismatch, {.file = (dir / "target_vocab.txt").string(), .name = marker},
+                       (dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
   loaded.history = io::readHistoryIfPresent(dir);
   return loaded;
 }

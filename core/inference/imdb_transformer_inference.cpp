@@ -21,7 +21,8 @@ ImdbTransformerModel loadImdbTransformer(const std::filesystem::path& dir) {
   const std::filesystem::path vocabFile = dir / "vocab.txt";
   loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(vocabFile));
   if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().vocabSize)
-    throw InputError(vocabFile.string() + ": " + std::to_string(loaded.vocabulary.size()) +
+    throw InputError(ErrorKind::VocabularyMismatch, {.file = vocabFile.string()},
+                     vocabFile.string() + ": " + std::to_string(loaded.vocabulary.size()) +
                      " tokens, more than the vocab_size " + std::to_string(loaded.model->config().vocabSize) +
                      " of config.json");
   loaded.history = io::readHistoryIfPresent(dir);
@@ -56,7 +57,7 @@ std::vector<std::string> imdbTokensForModel(const TransformerClassifier& model, 
   const auto length = static_cast<size_t>(model.config().sequenceLength);
   if (truncated) *truncated = tokens.size() > length;
   if (tokens.size() > length) tokens.resize(length);
-  if (tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
+  if (tokens.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no words once punctuation is removed; type at least one word");
   return tokens;
 }
 

@@ -79,9 +79,11 @@ MaskedLmModel loadMaskedLm(const std::filesystem::path& dir) {
   const std::filesystem::path vocabFile = dir / "vocab.txt";
   loaded.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(vocabFile));
   if (loaded.vocabulary.size() <= static_cast<size_t>(kMaskTokenId) || loaded.vocabulary.token(kMaskTokenId) != kMaskToken)
-    throw InputError(vocabFile.string() + " line 3: a masked-lm vocabulary has \"[MASK]\" on line 3 (id 2)");
+    throw InputError(ErrorKind::VocabularyBadLine, {.file = vocabFile.string(), .line = 3},
+                     vocabFile.string() + " line 3: a masked-lm vocabulary has \"[MASK]\" on line 3 (id 2)");
   if (static_cast<int>(loaded.vocabulary.size()) > loaded.model->config().encoder.vocabSize)
-    throw InputError(vocabFile.string() + ": " + std::to_string(loaded.vocabulary.size()) +
+    throw InputError(ErrorKind::VocabularyMismatch, {.file = vocabFile.string()},
+                     vocabFile.string() + ": " + std::to_string(loaded.vocabulary.size()) +
                      " tokens, more than the vocab_size " + std::to_string(loaded.model->config().encoder.vocabSize) +
                      " of config.json");
   if (std::filesystem::exists(dir / "history.json")) loaded.history = io::readHistory(dir / "history.json");
@@ -108,13 +110,13 @@ FillResult fillMasks(const MaskedLmModel& loaded, std::string_view text, int top
   const auto length = static_cast<size_t>(model.config().encoder.sequenceLength);
   r.truncated = r.tokens.size() > length;
   if (r.truncated) r.tokens.resize(length);
-  if (r.tokens.empty()) throw InputError("the text has no words once punctuation is removed; type a sentence with [MASK] in it");
+  if (r.tokens.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no words once punctuation is removed; type a sentence with [MASK] in it");
   r.ids = maskedLmIds(r.tokens, loaded.vocabulary);
   std::vector<int> positions;
   for (size_t i = 0; i < r.ids.size(); ++i)
     if (r.ids[i] == kMaskTokenId) positions.push_back(static_cast<int>(i));
   if (positions.empty())
-    throw InputError(std::string("the text has no [MASK] to fill") + (r.truncated ? " within the model's sequence_length" : "") +
+    throw InputError(ErrorKind::NoMask, {}, std::string("the text has no [MASK] to fill") + (r.truncated ? " within the model's sequence_length" : "") +
                      ": write [MASK] where a word should be guessed, e.g. \"the acting was [MASK]\"");
 
   MaskedLanguageModel::Prediction p = model.predict(r.ids, positions);

@@ -19,7 +19,8 @@ ModelTokenizer loadModelTokenizer(const std::filesystem::path& dir) {
     reader.task = TextTask::Seq2seq;
     vocabularyFile = dir / "source_vocab.txt";
   } else {
-    throw InputError(configFile + ": task \"" + task + "\" is not one this version can tokenize for");
+    throw InputError(ErrorKind::WrongTask, {.file = configFile, .found = task},
+                     configFile + ": task \"" + task + "\" is not one this version can tokenize for");
   }
   reader.kind = io::optionalTokenizer(config, reader.task, configFile);
   reader.vocabulary = Vocabulary::fromTokens(io::readVocabularyFile(vocabularyFile));

@@ -45,9 +45,13 @@ Seq2SeqTransformerConfig seq2seqTransformerConfigFromJson(const nlohmann::json& 
   c.maxSourceLength = io::requireIntAtLeast(j, "max_source_length", 2, file);
   c.maxTargetLength = io::requireIntAtLeast(j, "max_target_length", 1, file);
   c.dropout = static_cast<float>(io::requireNumber(j, "dropout", file));
-  if (!(c.dropout >= 0 && c.dropout < 1)) throw InputError(file + ": field \"dropout\" must be in [0, 1)");
+  if (!(c.dropout >= 0 && c.dropout < 1))
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "dropout", .expected = "[0, 1)"},
+                     file + ": field \"dropout\" must be in [0, 1)");
   c.normEpsilon = static_cast<float>(io::optionalNumber(j, "norm_epsilon", 1e-3, file));
-  if (!(c.normEpsilon > 0)) throw InputError(file + ": field \"norm_epsilon\" must be positive");
+  if (!(c.normEpsilon > 0))
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "norm_epsilon", .expected = "> 0"},
+                     file + ": field \"norm_epsilon\" must be positive");
   c.tokenizer = io::optionalOneOf(j, "tokenizer", {"ascii", "keras", "icu_words"}, "ascii", file);
   return c;
 }
@@ -55,7 +59,8 @@ Seq2SeqTransformerConfig seq2seqTransformerConfigFromJson(const nlohmann::json& 
 Vocabulary readSeq2seqVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field) {
   Vocabulary v = Vocabulary::fromTokens(io::readVocabularyFile(file));
   if (static_cast<Index>(v.size()) != expectedSize)
-    throw InputError(file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
+    throw InputError(ErrorKind::VocabularyMismatch, {.file = file.string()},
+                     file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
                      std::to_string(expectedSize));
   return v;
 }
@@ -71,7 +76,8 @@ Seq2SeqTransformerModel loadSeq2seqTransformer(const std::filesystem::path& dir)
   loaded.target = readSeq2seqVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");
   for (const char* marker : {kStartToken, kEndToken})
     if (loaded.target.id(marker) == Vocabulary::kUnknownId)
-      throw InputError((dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
+      throw InputError(ErrorKind::VocabularyMismatch, {.file = (dir / "target_vocab.txt").string(), .name = marker},
+                       (dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
   if (std::filesystem::exists(dir / "history.json")) loaded.history = io::readHistory(dir / "history.json");
   return loaded;
 }

@@ -23,7 +23,8 @@ namespace {
 std::string systemMessage(int error) { return std::strerror(error); }
 
 [[noreturn]] void failRun(const std::string& what, const fs::path& path, int error) {
-  throw RunError("cannot " + what + " " + path.string() + ": " + systemMessage(error));
+  throw RunError(ErrorKind::CannotWrite, {.file = path.string()},
+                 "cannot " + what + " " + path.string() + ": " + systemMessage(error));
 }
 
 // The directory that holds path ("." for a bare name), where the staging and temporary names live: a rename
@@ -76,7 +77,7 @@ void syncTreeToDisk(const fs::path& root) {
     if (it->is_regular_file(ec)) syncToDisk(it->path(), false);
     else if (it->is_directory(ec)) syncToDisk(it->path(), true);
   }
-  if (ec) throw RunError("cannot list " + root.string() + ": " + ec.message());
+  if (ec) throw RunError(ErrorKind::CannotWrite, {.file = root.string()}, "cannot list " + root.string() + ": " + ec.message());
   syncToDisk(root, true);
 }
 
@@ -87,15 +88,17 @@ void requireReplaceable(const fs::path& target) {
   const fs::file_status status = fs::symlink_status(target, ec);
   if (!fs::exists(status)) return;
   if (!fs::is_directory(status))
-    throw InputError(target.string() + " exists and is not a directory; refusing to replace it with a model");
+    throw InputError(ErrorKind::TargetNotModelDir, {.file = target.string()},
+                     target.string() + " exists and is not a directory; refusing to replace it with a model");
   if (fs::is_empty(target, ec) || fs::exists(target / "config.json", ec)) return;
-  throw InputError(target.string() + " exists and is not a model directory (it has no config.json); "
+  throw InputError(ErrorKind::TargetNotModelDir, {.file = target.string()},
+                   target.string() + " exists and is not a model directory (it has no config.json); "
                    "refusing to replace it");
 }
 
 void renameOrFail(const fs::path& from, const fs::path& to) {
   if (std::rename(from.c_str(), to.c_str()) != 0)
-    throw RunError("cannot rename " + from.string() + " to " + to.string() + ": " + systemMessage(errno));
+    throw RunError(ErrorKind::CannotWrite, {.file = to.string()}, "cannot rename " + from.string() + " to " + to.string() + ": " + systemMessage(errno));
 }
 
 }  // namespace
@@ -104,7 +107,9 @@ ModelDirectoryWriter::ModelDirectoryWriter(fs::path target) : target_(withoutTra
   requireReplaceable(target_);
   std::error_code ec;
   fs::create_directories(parentOf(target_), ec);
-  if (ec) throw RunError("cannot create the directory " + parentOf(target_).string() + ": " + ec.message());
+  if (ec)
+    throw RunError(ErrorKind::CannotWrite, {.file = parentOf(target_).string()},
+                   "cannot create the directory " + parentOf(target_).string() + ": " + ec.message());
   staging_ = createUniqueSiblingDirectory(target_, "staging");
 }
 

@@ -20,11 +20,13 @@ std::string bytesOf(double floats) {
 
 void requireDeclaredMemoryWithinLimits(const DeclaredMemory& memory, const std::string& configFile) {
   if (memory.parameters * kFloatBytes > static_cast<double>(limits::kMaxParameterBytes))
-    throw InputError(configFile + " declares a model of " + bytesOf(memory.parameters) + " of parameters, more than the " +
+    throw InputError(ErrorKind::ModelTooLarge, {.file = configFile},
+                     configFile + " declares a model of " + bytesOf(memory.parameters) + " of parameters, more than the " +
                      limits::describeBytes(limits::kMaxParameterBytes) +
                      " AttentionLab loads; check its sizes (vocab_size, embed_dim, units, ...)");
   if (memory.working * kFloatBytes > static_cast<double>(limits::kMaxWorkingBytes))
-    throw InputError(configFile + " declares a model that needs " + bytesOf(memory.working) +
+    throw InputError(ErrorKind::ModelTooLarge, {.file = configFile},
+                     configFile + " declares a model that needs " + bytesOf(memory.working) +
                      " for one full-length sequence, more than the " + limits::describeBytes(limits::kMaxWorkingBytes) +
                      " AttentionLab allows; check its lengths and widths (sequence_length, num_heads, ...)");
 }
@@ -37,7 +39,8 @@ void requireDeclaredMemoryFits(const DeclaredMemory& memory, const std::string& 
   if (error) return;  // missing or unreadable: the reader of the file says so, with its own message
   const double needed = 8 + memory.parameters * kFloatBytes;  // header length field + data section
   if (static_cast<double>(fileBytes) < needed)
-    throw InputError(configFile + " declares " + bytesOf(memory.parameters) + " of parameters, but " +
+    throw InputError(ErrorKind::SafetensorsTruncated, {.file = tensorsFile.string()},
+                     configFile + " declares " + bytesOf(memory.parameters) + " of parameters, but " +
                      tensorsFile.string() + " is only " + limits::describeBytes(fileBytes) +
                      ": the file is truncated, or the two files do not belong to the same model");
 }

@@ -1,5 +1,6 @@
 #include "core/io/json_fields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <system_error>
@@ -24,14 +25,18 @@ std::string foundValue(const nlohmann::json& value) {
 
 [[noreturn]] void failWrongType(const nlohmann::json& value, const char* field, const char* expected,
                                 const std::string& file) {
-  throw InputError(file + ": " + fieldName(field) + " must be " + expected + ", found " + foundValue(value));
+  throw InputError(ErrorKind::JsonWrongType, {.file = file, .name = field, .expected = expected, .found = foundValue(value)},
+                   file + ": " + fieldName(field) + " must be " + expected + ", found " + foundValue(value));
 }
 
 // The field's value; al::InputError if object is not an object or has no such field.
 const nlohmann::json& requireField(const nlohmann::json& object, const char* field, const std::string& file) {
-  if (!object.is_object()) throw InputError(file + ": expected a JSON object with " + fieldName(field));
+  if (!object.is_object())
+    throw InputError(ErrorKind::JsonNotObject, {.file = file, .name = field},
+                     file + ": expected a JSON object with " + fieldName(field));
   const auto found = object.find(field);
-  if (found == object.end()) throw InputError(file + ": " + fieldName(field) + " is missing");
+  if (found == object.end())
+    throw InputError(ErrorKind::JsonMissingKey, {.file = file, .name = field}, file + ": " + fieldName(field) + " is missing");
   return *found;
 }
 
@@ -71,7 +76,9 @@ int64_t requireInt(const nlohmann::json& object, const char* field, const std::s
 int64_t requireIntAtLeast(const nlohmann::json& object, const char* field, int64_t minimum, const std::string& file) {
   const int64_t value = requireInt(object, field, file);
   if (value < minimum)
-    throw InputError(file + ": " + fieldName(field) + " must be at least " + std::to_string(minimum) + ", found " +
+    throw InputError(ErrorKind::JsonOutOfRange,
+                     {.file = file, .name = field, .expected = ">= " + std::to_string(minimum), .found = std::to_string(value)},
+                     file + ": " + fieldName(field) + " must be at least " + std::to_string(minimum) + ", found " +
                      std::to_string(value));
   return value;
 }
@@ -80,7 +87,9 @@ int64_t requireIntInRange(const nlohmann::json& object, const char* field, int64
                           const std::string& file) {
   const int64_t value = requireIntAtLeast(object, field, minimum, file);
   if (value > maximum)
-    throw InputError(file + ": " + fieldName(field) + " is " + std::to_string(value) + ", more than the " +
+    throw InputError(ErrorKind::JsonOutOfRange,
+                     {.file = file, .name = field, .expected = "<= " + std::to_string(maximum), .found = std::to_string(value)},
+                     file + ": " + fieldName(field) + " is " + std::to_string(value) + ", more than the " +
                      std::to_string(maximum) + " AttentionLab allows (README.md, \"Limits\")");
   return value;
 }
@@ -132,7 +141,8 @@ nlohmann::json parseJson(std::string_view text, const std::string& where) {
     const bool opens = event == nlohmann::json::parse_event_t::object_start ||
                        event == nlohmann::json::parse_event_t::array_start;
     if (opens && depth >= limits::kMaxJsonDepth)
-      throw InputError(where + ": arrays and objects nested more than " + std::to_string(limits::kMaxJsonDepth) +
+      throw InputError(ErrorKind::JsonInvalid, {.file = where},
+                       where + ": arrays and objects nested more than " + std::to_string(limits::kMaxJsonDepth) +
                        " deep; AttentionLab's JSON files are nearly flat, so the file is damaged or not one of them");
     return true;
   };
@@ -143,7 +153,12 @@ nlohmann::json parseJson(std::string_view text, const std::string& where) {
     // fuzzing). The parser quotes the last token it read, which can be a whole (long) line: keep it short.
     std::string problem = e.what();
     if (problem.size() > 200) problem = problem.substr(0, 197) + "...";
-    throw InputError(where + " is not valid JSON (" + problem + ")");
+    ErrorFields fields{.file = where};
+    if (const auto* parse = dynamic_cast<const nlohmann::json::parse_error*>(&e); parse && parse->byte > 0) {
+      const std::string_view before = text.substr(0, std::min(text.size(), static_cast<size_t>(parse->byte - 1)));
+      fields.line = 1 + std::count(before.begin(), before.end(), '\n');
+    }
+    throw InputError(ErrorKind::JsonInvalid, std::move(fields), where + " is not valid JSON (" + problem + ")");
   }
 }
 
@@ -158,12 +173,14 @@ TokenizerKind optionalTokenizer(const nlohmann::json& object, TextTask task, con
 nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::string& expectedTask) {
   const std::string dir = modelDir.string();
   std::error_code ec;
-  if (!std::filesystem::exists(modelDir, ec)) throw InputError("model directory " + dir + " does not exist");
+  if (!std::filesystem::exists(modelDir, ec))
+    throw InputError(ErrorKind::ModelDirMissing, {.file = dir}, "model directory " + dir + " does not exist");
   if (!std::filesystem::is_directory(modelDir, ec))
-    throw InputError(dir + " is not a directory; a model is a directory holding config.json and model.safetensors");
+    throw InputError(ErrorKind::NotModelDir, {.file = dir},
+                     dir + " is not a directory; a model is a directory holding config.json and model.safetensors");
   const std::filesystem::path configPath = modelDir / "config.json";
   if (!std::filesystem::exists(configPath, ec))
-    throw InputError(dir + " has no config.json, so it is not an AttentionLab model directory");
+    throw InputError(ErrorKind::NotModelDir, {.file = dir}, dir + " has no config.json, so it is not an AttentionLab model directory");
 
   nlohmann::json config = readJsonFile(configPath, "model configuration");
   checkConfigHeader(config, configPath.string(), dir, expectedTask);
@@ -172,20 +189,26 @@ nlohmann::json readConfig(const std::filesystem::path& modelDir, const std::stri
 
 void checkConfigHeader(const nlohmann::json& config, const std::string& file, const std::string& dir,
                        const std::string& expectedTask) {
-  if (!config.is_object()) throw InputError(file + ": expected a JSON object");
+  if (!config.is_object()) throw InputError(ErrorKind::JsonNotObject, {.file = file}, file + ": expected a JSON object");
 
   const std::string format = requireString(config, "format", file);
   if (format != kModelFormat)
-    throw InputError(file + ": field \"format\" is \"" + format + "\", expected \"" + kModelFormat + "\"");
+    throw InputError(ErrorKind::WrongFormat, {.file = file, .expected = kModelFormat, .found = format},
+                     file + ": field \"format\" is \"" + format + "\", expected \"" + kModelFormat + "\"");
   const int64_t version = requireInt(config, "version", file);
   if (version > kModelFormatVersion)
-    throw InputError(file + " was written by a newer AttentionLab (format version " + std::to_string(version) +
+    throw InputError(ErrorKind::NewerFormat,
+                     {.file = file, .expected = std::to_string(kModelFormatVersion), .found = std::to_string(version)},
+                     file + " was written by a newer AttentionLab (format version " + std::to_string(version) +
                      "; this version reads version " + std::to_string(kModelFormatVersion) + ")");
-  if (version < 1) throw InputError(file + ": field \"version\" must be at least 1, found " + std::to_string(version));
+  if (version < 1)
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "version", .expected = ">= 1", .found = std::to_string(version)},
+                     file + ": field \"version\" must be at least 1, found " + std::to_string(version));
 
   const std::string task = requireString(config, "task", file);
   if (!expectedTask.empty() && task != expectedTask)
-    throw InputError(dir + " holds " + withArticle(task) + " model, not " + withArticle(expectedTask) + " model");
+    throw InputError(ErrorKind::WrongTask, {.file = dir, .expected = expectedTask, .found = task},
+                     dir + " holds " + withArticle(task) + " model, not " + withArticle(expectedTask) + " model");
 }
 
 void writeConfig(const std::filesystem::path& modelDir, const nlohmann::json& config) {

@@ -77,51 +77,56 @@ std::string offsetsToString(uint64_t begin, uint64_t end) {
   return text;
 }
 
-uint64_t requireOffset(const nlohmann::json& value, const std::string& where) {
-  if (!value.is_number_unsigned()) throw InputError(where + ": data_offsets must be two non-negative integers");
+// The header entry of tensor `name` is not what a safetensors file holds; detail says why, in English.
+InputError badEntry(const std::string& file, const std::string& name, const std::string& detail) {
+  return InputError(ErrorKind::SafetensorsBadHeader, {.file = file, .name = name}, file + ": tensor " + quoted(name) + detail);
+}
+
+uint64_t requireOffset(const nlohmann::json& value, const std::string& file, const std::string& name) {
+  if (!value.is_number_unsigned()) throw badEntry(file, name, ": data_offsets must be two non-negative integers");
   return value.get<uint64_t>();
 }
 
 // One header entry: {"dtype": "F32", "shape": [...], "data_offsets": [begin, end]}.
 TensorEntry parseEntry(const std::string& name, const nlohmann::json& entry, uint64_t dataBytes, const std::string& file) {
-  const std::string where = file + ": tensor " + quoted(name);
-  if (!entry.is_object()) throw InputError(where + ": its header entry is not a JSON object");
+  if (!entry.is_object()) throw badEntry(file, name, ": its header entry is not a JSON object");
 
   const auto dtype = entry.find("dtype");
-  if (dtype == entry.end() || !dtype->is_string()) throw InputError(where + ": \"dtype\" is missing or not a string");
+  if (dtype == entry.end() || !dtype->is_string()) throw badEntry(file, name, ": \"dtype\" is missing or not a string");
   if (*dtype != "F32")
-    throw InputError(where + " has dtype " + dtype->get<std::string>() + "; AttentionLab reads only F32 tensors");
+    throw badEntry(file, name, " has dtype " + dtype->get<std::string>() + "; AttentionLab reads only F32 tensors");
 
   TensorEntry result;
   result.tensor.name = name;
   const auto shape = entry.find("shape");
-  if (shape == entry.end() || !shape->is_array()) throw InputError(where + ": \"shape\" is missing or not a list");
+  if (shape == entry.end() || !shape->is_array()) throw badEntry(file, name, ": \"shape\" is missing or not a list");
   if (shape->size() > static_cast<size_t>(limits::kMaxTensorRank))
-    throw InputError(where + ": \"shape\" has " + std::to_string(shape->size()) + " dimensions; AttentionLab reads at most " +
-                     std::to_string(limits::kMaxTensorRank));
+    throw badEntry(file, name, ": \"shape\" has " + std::to_string(shape->size()) + " dimensions; AttentionLab reads at most " +
+                                   std::to_string(limits::kMaxTensorRank));
   for (const auto& dim : *shape) {
     if (!dim.is_number_unsigned() || dim.get<uint64_t>() > uint64_t(INT64_MAX))
-      throw InputError(where + ": \"shape\" must hold non-negative integers");
+      throw badEntry(file, name, ": \"shape\" must hold non-negative integers");
     result.tensor.shape.push_back(dim.get<int64_t>());
   }
 
   const auto offsets = entry.find("data_offsets");
   if (offsets == entry.end() || !offsets->is_array() || offsets->size() != 2)
-    throw InputError(where + ": \"data_offsets\" must be a list [begin, end]");
-  result.begin = requireOffset((*offsets)[0], where);
-  result.end = requireOffset((*offsets)[1], where);
+    throw badEntry(file, name, ": \"data_offsets\" must be a list [begin, end]");
+  result.begin = requireOffset((*offsets)[0], file, name);
+  result.end = requireOffset((*offsets)[1], file, name);
   const std::string range = offsetsToString(result.begin, result.end);
-  if (result.begin > result.end) throw InputError(where + ": data_offsets " + range + " end before they begin");
+  if (result.begin > result.end) throw badEntry(file, name, ": data_offsets " + range + " end before they begin");
   if (result.end > dataBytes)
-    throw InputError(where + ": data_offsets " + range + " reach beyond the data section (" +
+    throw InputError(ErrorKind::SafetensorsTruncated, {.file = file, .name = name},
+                     file + ": tensor " + quoted(name) + ": data_offsets " + range + " reach beyond the data section (" +
                      std::to_string(dataBytes) + " bytes); the file is truncated");
 
   const uint64_t count = elementCount(result.tensor.shape);
   const uint64_t heldBytes = result.end - result.begin;
   if (count > heldBytes / kFloatBytes || count * kFloatBytes != heldBytes)
-    throw InputError(where + ": data_offsets " + range + " hold " + std::to_string(heldBytes) + " bytes, but shape " +
-                     shapeToString(result.tensor.shape) + " of F32 needs " +
-                     (count == std::numeric_limits<uint64_t>::max() ? std::string("more") : std::to_string(count * kFloatBytes)));
+    throw badEntry(file, name, ": data_offsets " + range + " hold " + std::to_string(heldBytes) + " bytes, but shape " +
+                                   shapeToString(result.tensor.shape) + " of F32 needs " +
+                                   (count == std::numeric_limits<uint64_t>::max() ? std::string("more") : std::to_string(count * kFloatBytes)));
   return result;
 }
 
@@ -131,16 +136,19 @@ void requireExactTiling(const std::vector<TensorEntry>& sorted, uint64_t dataByt
   const TensorEntry* previous = nullptr;
   for (const TensorEntry& e : sorted) {
     if (e.begin < covered)
-      throw InputError(file + ": tensors " + quoted(previous->tensor.name) + " and " + quoted(e.tensor.name) +
+      throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file, .name = e.tensor.name},
+                       file + ": tensors " + quoted(previous->tensor.name) + " and " + quoted(e.tensor.name) +
                        " overlap in the data section");
     if (e.begin > covered)
-      throw InputError(file + ": bytes " + std::to_string(covered) + " to " + std::to_string(e.begin) +
+      throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file, .name = e.tensor.name},
+                       file + ": bytes " + std::to_string(covered) + " to " + std::to_string(e.begin) +
                        " of the data section, before tensor " + quoted(e.tensor.name) + ", belong to no tensor");
     covered = e.end;
     previous = &e;
   }
   if (covered != dataBytes)
-    throw InputError(file + ": the last " + std::to_string(dataBytes - covered) +
+    throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file},
+                     file + ": the last " + std::to_string(dataBytes - covered) +
                      " bytes of the data section belong to no tensor");
 }
 
@@ -157,24 +165,42 @@ std::vector<Tensor> readSafetensors(const std::filesystem::path& path) {
   return parseSafetensors(readWholeFile(path, "safetensors file", largest), path.string());
 }
 
+namespace {
+
+// The header's JSON; a header that is not JSON is a bad header (of the file, not of some JSON file).
+nlohmann::json parseHeader(std::string_view text, const std::string& file) {
+  try {
+    return parseJson(text, file + ": the header");
+  } catch (const InputError& e) {
+    throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file, .line = e.fields().line}, e.what());
+  }
+}
+
+}  // namespace
+
 std::vector<Tensor> parseSafetensors(std::string_view bytes, const std::string& file) {
   if (bytes.size() < kLengthBytes)
-    throw InputError(file + " is too short to be a safetensors file (" + std::to_string(bytes.size()) +
+    throw InputError(ErrorKind::SafetensorsTruncated, {.file = file},
+                     file + " is too short to be a safetensors file (" + std::to_string(bytes.size()) +
                      " bytes; the 8-byte header length alone needs 8)");
 
   const uint64_t headerBytes = decodeUint64(bytes.data());
   if (headerBytes > bytes.size() - kLengthBytes)
-    throw InputError(file + ": the header length " + std::to_string(headerBytes) + " is larger than the file (" +
+    throw InputError(ErrorKind::SafetensorsTruncated, {.file = file},
+                     file + ": the header length " + std::to_string(headerBytes) + " is larger than the file (" +
                      std::to_string(bytes.size()) + " bytes); the file is truncated or not a safetensors file");
   if (headerBytes > limits::kMaxSafetensorsHeaderBytes)
-    throw InputError(file + ": the header is " + limits::describeBytes(headerBytes) + ", more than the " +
+    throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file},
+                     file + ": the header is " + limits::describeBytes(headerBytes) + ", more than the " +
                      limits::describeBytes(limits::kMaxSafetensorsHeaderBytes) +
                      " AttentionLab reads; the file is damaged or not a model of AttentionLab's size");
 
-  const nlohmann::json header = parseJson(bytes.substr(kLengthBytes, headerBytes), file + ": the header");
-  if (!header.is_object()) throw InputError(file + ": the header is not a JSON object");
+  const nlohmann::json header = parseHeader(bytes.substr(kLengthBytes, headerBytes), file);
+  if (!header.is_object())
+    throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file}, file + ": the header is not a JSON object");
   if (header.size() > limits::kMaxSafetensorsTensors)
-    throw InputError(file + ": the header lists " + std::to_string(header.size()) + " tensors, more than the " +
+    throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file},
+                     file + ": the header lists " + std::to_string(header.size()) + " tensors, more than the " +
                      std::to_string(limits::kMaxSafetensorsTensors) + " AttentionLab reads; the file is damaged");
 
   const uint64_t dataBytes = bytes.size() - kLengthBytes - headerBytes;
@@ -242,25 +268,36 @@ std::vector<Tensor> tensorsFromParameters(const ParameterSet& params) {
 void assignParameters(ParameterSet& params, const std::vector<Tensor>& tensors, const std::string& file) {
   std::unordered_map<std::string, const Tensor*> byName;
   for (const Tensor& t : tensors)
-    if (!byName.emplace(t.name, &t).second) throw InputError(file + ": tensor " + quoted(t.name) + " appears twice");
+    if (!byName.emplace(t.name, &t).second)
+      throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file, .name = t.name},
+                       file + ": tensor " + quoted(t.name) + " appears twice");
 
   // Check everything before copying anything, so that a bad file leaves the model as it was.
   for (const ParameterInfo& p : params.tensors()) {
     const auto found = byName.find(p.name);
     if (found == byName.end())
-      throw InputError(file + ": tensor " + quoted(p.name) + " is missing (the model needs shape " + shapeToString(p.shape) + ")");
+      throw InputError(ErrorKind::TensorMissing, {.file = file, .name = p.name, .expected = shapeToString(p.shape)},
+                       file + ": tensor " + quoted(p.name) + " is missing (the model needs shape " + shapeToString(p.shape) + ")");
     if (found->second->shape != p.shape)
-      throw InputError(file + ": tensor " + quoted(p.name) + " has shape " + shapeToString(found->second->shape) +
+      throw InputError(ErrorKind::TensorWrongShape,
+                       {.file = file, .name = p.name, .expected = shapeToString(p.shape),
+                        .found = shapeToString(found->second->shape)},
+                       file + ": tensor " + quoted(p.name) + " has shape " + shapeToString(found->second->shape) +
                        ", but the model needs " + shapeToString(p.shape));
     if (found->second->values.size() != static_cast<size_t>(p.size()))
-      throw InputError(file + ": tensor " + quoted(p.name) + " has " + std::to_string(found->second->values.size()) +
+      throw InputError(ErrorKind::TensorWrongShape, {.file = file, .name = p.name, .expected = shapeToString(p.shape)},
+                       file + ": tensor " + quoted(p.name) + " has " + std::to_string(found->second->values.size()) +
                        " values for shape " + shapeToString(p.shape));
   }
   if (tensors.size() != params.tensors().size()) {
     std::string unknown;
+    std::string first;
     for (const Tensor& t : tensors)
-      if (params.find(t.name) < 0) unknown += (unknown.empty() ? "" : ", ") + quoted(t.name);
-    throw InputError(file + ": unknown tensor(s) " + unknown + " (not part of this model)");
+      if (params.find(t.name) < 0) {
+        if (first.empty()) first = t.name;
+        unknown += (unknown.empty() ? "" : ", ") + quoted(t.name);
+      }
+    throw InputError(ErrorKind::TensorUnknown, {.file = file, .name = first}, file + ": unknown tensor(s) " + unknown + " (not part of this model)");
   }
 
   for (const ParameterInfo& p : params.tensors())

@@ -20,6 +20,12 @@ std::string lineName(const std::string& file, size_t id) {
   return file + " line " + std::to_string(id + 1) + " (id " + std::to_string(id) + ")";
 }
 
+// A line that is not what a vocabulary holds there: detail says why, in English.
+InputError badLine(const std::string& file, size_t id, const std::string& detail) {
+  return InputError(ErrorKind::VocabularyBadLine, {.file = file, .line = static_cast<int64_t>(id) + 1},
+                    lineName(file, id) + ": " + detail);
+}
+
 // The lines of text, split at LF; a final LF ends the last line rather than starting an empty one.
 std::vector<std::string_view> splitLines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -35,15 +41,15 @@ std::vector<std::string_view> splitLines(std::string_view text) {
 
 void checkLine(std::string_view line, size_t id, const std::string& file) {
   if (line.size() > limits::kMaxTokenBytes)
-    throw InputError(lineName(file, id) + ": " + std::to_string(line.size()) + " bytes, longer than the " +
-                     std::to_string(limits::kMaxTokenBytes) + " bytes a token may have; is it a vocabulary file?");
-  if (!isValidUtf8(line)) throw InputError(lineName(file, id) + ": not valid UTF-8; save the file as UTF-8");
+    throw badLine(file, id, std::to_string(line.size()) + " bytes, longer than the " +
+                            std::to_string(limits::kMaxTokenBytes) + " bytes a token may have; is it a vocabulary file?");
+  if (!isValidUtf8(line)) throw badLine(file, id, "not valid UTF-8; save the file as UTF-8");
   if (!line.empty() && line.back() == '\r')
-    throw InputError(lineName(file, id) + ": ends with CR; vocabulary files use LF line ends only");
+    throw badLine(file, id, "ends with CR; vocabulary files use LF line ends only");
   if (id == 0 && !line.empty())
-    throw InputError(lineName(file, id) + ": must be empty (the padding token), found \"" + std::string(line) + "\"");
+    throw badLine(file, id, "must be empty (the padding token), found \"" + std::string(line) + "\"");
   if (id == 1 && line != "[UNK]")
-    throw InputError(lineName(file, id) + ": must be [UNK] (the unknown token), found \"" + std::string(line) + "\"");
+    throw badLine(file, id, "must be [UNK] (the unknown token), found \"" + std::string(line) + "\"");
 }
 
 }  // namespace
@@ -54,16 +60,22 @@ std::vector<std::string> readVocabularyFile(const std::filesystem::path& path) {
 
 std::vector<std::string> parseVocabulary(std::string_view bytes, const std::string& file) {
   if (std::string_view(bytes).starts_with("\xEF\xBB\xBF"))
-    throw InputError(file + " line 1 starts with a byte order mark (BOM); save the file as UTF-8 without BOM, "
+    throw InputError(ErrorKind::VocabularyBadLine, {.file = file, .line = 1},
+                     file + " line 1 starts with a byte order mark (BOM); save the file as UTF-8 without BOM, "
                      "so that line 1 is empty");
   // Counted before splitting: a file of nothing but line breaks would otherwise ask for a view per line.
   const auto lineBreaks = static_cast<size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
   if (lineBreaks > limits::kMaxVocabularyTokens)
-    throw InputError(file + " has " + std::to_string(lineBreaks) + " lines, more than the " +
+    throw InputError(ErrorKind::DataTooLarge,
+                     {.file = file,
+                      .expected = std::to_string(limits::kMaxVocabularyTokens),
+                      .found = std::to_string(lineBreaks)},
+                     file + " has " + std::to_string(lineBreaks) + " lines, more than the " +
                      std::to_string(limits::kMaxVocabularyTokens) + " tokens AttentionLab reads in a vocabulary");
   const std::vector<std::string_view> lines = splitLines(bytes);
   if (lines.size() < 2)
-    throw InputError(file + " has " + std::to_string(lines.size()) +
+    throw InputError(ErrorKind::VocabularyBadLine, {.file = file, .line = static_cast<int64_t>(lines.size()) + 1},
+                     file + " has " + std::to_string(lines.size()) +
                      " line(s); a vocabulary starts with an empty line (padding) and a line [UNK]");
 
   std::vector<std::string> tokens;
@@ -73,8 +85,8 @@ std::vector<std::string> parseVocabulary(std::string_view bytes, const std::stri
     checkLine(lines[id], id, file);
     const auto [where, inserted] = firstId.emplace(lines[id], id);
     if (!inserted)
-      throw InputError(lineName(file, id) + ": the token \"" + std::string(lines[id]) + "\" already is on line " +
-                       std::to_string(where->second + 1) + "; every token must appear once");
+      throw badLine(file, id, "the token \"" + std::string(lines[id]) + "\" already is on line " +
+                              std::to_string(where->second + 1) + "; every token must appear once");
     tokens.emplace_back(lines[id]);
   }
   return tokens;

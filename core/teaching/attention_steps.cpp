@@ -145,7 +145,7 @@ Sentence EncoderLayerWalkthrough::read(const std::string& text) const {
     return s;
   }
   s.tokens = tokenize(tokenizerFor(text), TextTask::Classifier, text);
-  if (s.tokens.empty()) throw InputError("the text has no words once punctuation is removed; type at least one word");
+  if (s.tokens.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no words once punctuation is removed; type at least one word");
   const auto length = static_cast<size_t>(config().sequenceLength);
   s.truncated = s.tokens.size() > length;
   if (s.truncated) s.tokens.resize(length);
@@ -225,7 +225,7 @@ void addSharpness(EncoderWalk& w, Index heads, float keyScale) {
 
 EncoderWalk EncoderLayerWalkthrough::walk(const Sentence& sentence, const WalkSettings& settings) const {
   if (sentence.tokens.empty() || sentence.tokens.size() != sentence.ids.size())
-    throw InputError("the sentence has no tokens; type at least one word");
+    throw InputError(ErrorKind::EmptySentence, {}, "the sentence has no tokens; type at least one word");
   EncoderWalk w;
   addEmbeddingStep(w, sentence, settings);  // X = E[ids] + P
   addAttentionSteps(w, settings);           // the layer's forward: Q, K, V, scores, mask, softmax, A·V, Y
@@ -248,7 +248,9 @@ void EncoderLayerWalkthrough::addEmbeddingStep(EncoderWalk& w, const Sentence& s
     }
   }
   if (static_cast<Index>(tokens.size()) > config.sequenceLength)
-    throw InputError("the sentence has " + std::to_string(tokens.size()) + " tokens, more than the model's " +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(config.sequenceLength), .found = std::to_string(tokens.size())},
+                     "the sentence has " + std::to_string(tokens.size()) + " tokens, more than the model's " +
                      std::to_string(config.sequenceLength));
   const Index T = static_cast<Index>(tokens.size());
   w.labels = tokens;

@@ -82,7 +82,7 @@ std::string standardizeSeq2seq(std::string_view text) {
 }
 
 void requireQuestionWords(const std::vector<std::string>& tokens) {
-  if (tokens.size() <= 2) throw InputError("the question has no words once it is cleaned up; type at least one word");
+  if (tokens.size() <= 2) throw InputError(ErrorKind::EmptySentence, {}, "the question has no words once it is cleaned up; type at least one word");
 }
 
 bool truncateSeq2seq(std::vector<std::string>& tokens, size_t maxLength) {

@@ -119,7 +119,7 @@ std::string joinTokens(const std::vector<std::string>& tokens) {
 }
 
 std::vector<std::string> tokenize(TokenizerKind kind, TextTask task, std::string_view text) {
-  if (!isValidUtf8(text)) throw InputError("the text is not valid UTF-8");
+  if (!isValidUtf8(text)) throw InputError(ErrorKind::NotUtf8, {}, "the text is not valid UTF-8");
   switch (kind) {
     case TokenizerKind::Keras: return tokenizeImdb(text);
     case TokenizerKind::Ascii: return seq2seqWords(text);

@@ -8,7 +8,7 @@
 namespace al {
 
 std::u16string utf16FromUtf8(std::string_view text) {
-  if (!isValidUtf8(text)) throw InputError("the text is not valid UTF-8");
+  if (!isValidUtf8(text)) throw InputError(ErrorKind::NotUtf8, {}, "the text is not valid UTF-8");
   UErrorCode status = U_ZERO_ERROR;
   int32_t length = 0;
   u_strFromUTF8(nullptr, 0, &length, text.data(), static_cast<int32_t>(text.size()), &status);
@@ -16,7 +16,7 @@ std::u16string utf16FromUtf8(std::string_view text) {
   status = U_ZERO_ERROR;
   u_strFromUTF8(reinterpret_cast<UChar*>(utf16.data()), length, nullptr, text.data(), static_cast<int32_t>(text.size()),
                 &status);
-  if (U_FAILURE(status)) throw InputError("the text is not valid UTF-8");
+  if (U_FAILURE(status)) throw InputError(ErrorKind::NotUtf8, {}, "the text is not valid UTF-8");
   return utf16;
 }
 

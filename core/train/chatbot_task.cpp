@@ -280,7 +280,7 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
   std::unique_ptr<ChatbotRun> run(new ChatbotRun);
   run->settings_ = settings;
   auto report = [&](const std::string& what, double fraction) {
-    if (progress && !progress(what, fraction)) throw RunError("cancelled");
+    if (progress && !progress(what, fraction)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
   };
   report(stage::kReadingData, 0.0);
   const DialogCorpus corpus = loadDialogSource(settings.data);
@@ -322,7 +322,8 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
       usable.push_back(p);
   run->skipped_ = corpus.train.size() - usable.size();
   if (usable.empty())
-    throw InputError(settings.data + ": no pair fits in " + std::to_string(maxLength) + " tokens (--max-length)");
+    throw InputError(ErrorKind::DataEmpty, {.file = settings.data, .expected = std::to_string(maxLength)},
+                     settings.data + ": no pair fits in " + std::to_string(maxLength) + " tokens (--max-length)");
 
   if (!run->model_) {
     // Vocabularies from the training block only: validation words the model never saw become [UNK].

@@ -97,7 +97,8 @@ TrainingResult train(TrainingTask& task, const TrainingSettings& settings, Train
       const uint64_t batchSeed = Rng::derive(settings.seed, static_cast<uint64_t>(epoch), b).next();
       const BatchStats stats = task.trainBatch(batch, grads, batchSeed);
       if (!std::isfinite(stats.loss())) {
-        throw RunError("training diverged: the loss became " + std::to_string(stats.loss()) + " in epoch " +
+        throw RunError(ErrorKind::NonFiniteLoss, {.line = epoch, .found = std::to_string(stats.loss())},
+                       "training diverged: the loss became " + std::to_string(stats.loss()) + " in epoch " +
                        std::to_string(epoch) + ", batch " + std::to_string(b + 1) +
                        "; try a smaller learning rate. The last saved model is unchanged.");
       }
