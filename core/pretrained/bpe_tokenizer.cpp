@@ -188,6 +188,9 @@ Encoding BpeTokenizer::tokenize(std::string_view text) const {
   };
   UErrorCode status = U_ZERO_ERROR;
   const std::unique_ptr<icu::RegexMatcher> matcher(pattern_->compiled->matcher(status));
+  // No bound on the matcher's backtracking stack: \s+(?!\S) keeps a state per space of a run, and a text of a
+  // million spaces must tokenize, not fail (ICU's default stops at 8 MB).
+  matcher->setStackLimit(0, status);
   if (U_FAILURE(status)) throw RunError(std::string("ICU regular expression: ") + u_errorName(status));
   for (const TextSpan& span : splitOutTokens(text, addedTokens_)) {
     if (span.token >= 0) {

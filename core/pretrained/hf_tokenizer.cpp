@@ -76,7 +76,8 @@ struct TokenizerConfig {
 std::optional<bool> optionalBool(const json& object, const char* field, const std::string& file) {
   const auto it = object.find(field);
   if (it == object.end() || it->is_null()) return std::nullopt;
-  if (!it->is_boolean()) throw InputError(file + ": field \"" + field + "\" must be true or false, found " + it->dump());
+  if (!it->is_boolean())
+    throw InputError(file + ": field \"" + field + "\" must be true or false, found " + it->dump());
   return it->get<bool>();
 }
 
@@ -157,7 +158,8 @@ std::vector<std::string> addedTokensOf(const json& root, VocabularyEntries& voca
         !token["id"].is_number_integer())
       throw InputError(where + ": expected an object with a string \"content\" and an integer \"id\"");
     const std::string content = token["content"].get<std::string>();
-    const bool known = std::any_of(vocabulary.begin(), vocabulary.end(), [&](const auto& e) { return e.first == content; });
+    const bool known =
+        std::any_of(vocabulary.begin(), vocabulary.end(), [&](const auto& e) { return e.first == content; });
     if (!known) vocabulary.emplace_back(content, token["id"].get<int64_t>());
     added.push_back(content);
   }
@@ -195,7 +197,8 @@ void applyNormalizer(const json& normalizer, WordPieceOptions& options, const st
 
 std::unique_ptr<Tokenizer> wordPieceFromJson(const json& root, const json& model, const TokenizerConfig& config,
                                              const std::string& file) {
-  VocabularyEntries vocabulary = vocabularyOf(model.contains("vocab") ? model["vocab"] : json(), file + ": model.vocab");
+  VocabularyEntries vocabulary =
+      vocabularyOf(model.contains("vocab") ? model["vocab"] : json(), file + ": model.vocab");
   WordPieceOptions options;
   // Without a normalizer the text is read as it is written.
   options.lowercase = false;
@@ -205,8 +208,10 @@ std::unique_ptr<Tokenizer> wordPieceFromJson(const json& root, const json& model
   options.unknown = io::optionalString(model, "unk_token", options.unknown, file + ": model");
   options.continuationPrefix =
       io::optionalString(model, "continuing_subword_prefix", options.continuationPrefix, file + ": model");
-  options.maxWordCharacters = static_cast<size_t>(
-      io::optionalInt(model, "max_input_chars_per_word", static_cast<int64_t>(options.maxWordCharacters), file + ": model"));
+  // Bounded: the greedy search costs a word's length times the longest piece.
+  options.maxWordCharacters = static_cast<size_t>(model.contains("max_input_chars_per_word")
+      ? io::requireIntInRange(model, "max_input_chars_per_word", 1, 10'000, file + ": model")
+      : static_cast<int64_t>(options.maxWordCharacters));
   if (root.contains("post_processor") && root["post_processor"].is_object()) {
     const json& post = root["post_processor"];
     // BertProcessing: {"cls": ["[CLS]", 101], "sep": ["[SEP]", 102]}
@@ -223,7 +228,8 @@ std::unique_ptr<Tokenizer> bpeFromJson(const json& root, const json& model, cons
   if (!isByteLevel(root.contains("pre_tokenizer") ? root["pre_tokenizer"] : json()))
     throw InputError(file + ": a BPE tokenizer without GPT-2's byte-level pre-tokenizer (a SentencePiece model?); "
                      "AttentionLab reads WordPiece (BERT) and GPT-2's byte-level BPE");
-  VocabularyEntries vocabulary = vocabularyOf(model.contains("vocab") ? model["vocab"] : json(), file + ": model.vocab");
+  VocabularyEntries vocabulary =
+      vocabularyOf(model.contains("vocab") ? model["vocab"] : json(), file + ": model.vocab");
   if (!model.contains("merges") || !model["merges"].is_array())
     throw InputError(file + ": model.merges must be an array of merges (\"Ġ t\" or [\"Ġ\", \"t\"])");
   const json& list = model["merges"];
@@ -291,13 +297,15 @@ std::unique_ptr<Tokenizer> loadTokenizer(const fs::path& folder) {
   if (vocabJson && mergesTxt) {
     const fs::path vocabPath = folder / "vocab.json";
     const fs::path mergesPath = folder / "merges.txt";
-    const VocabularyEntries vocabulary = vocabularyOf(readTokenizerJson(vocabPath, "vocabulary file"), vocabPath.string());
+    const VocabularyEntries vocabulary =
+        vocabularyOf(readTokenizerJson(vocabPath, "vocabulary file"), vocabPath.string());
     const std::vector<Merge> merges = BpeTokenizer::parseMergesTxt(
         io::readWholeFile(mergesPath, "merges file", limits::kMaxVocabularyFileBytes), mergesPath.string());
     return std::make_unique<BpeTokenizer>(vocabulary, merges, std::vector<std::string>{}, vocabPath.string());
   }
   if (vocabJson || mergesTxt)
-    throw InputError(folder.string() + ": " + (vocabJson ? "vocab.json without merges.txt" : "merges.txt without vocab.json") +
+    throw InputError(folder.string() + ": " +
+                     (vocabJson ? "vocab.json without merges.txt" : "merges.txt without vocab.json") +
                      "; GPT-2's tokenizer needs both");
   throw InputError(folder.string() + ": no tokenizer; expected tokenizer.json, vocab.txt (BERT), or vocab.json "
                    "with merges.txt (GPT-2)");

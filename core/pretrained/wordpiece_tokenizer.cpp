@@ -72,6 +72,7 @@ std::vector<char32_t> codePointsOf(const UChar* s, int32_t length) {
 // Full lowercase of one character in the root locale: "İ" -> "i" + U+0307. One character at a time, as the
 // tokenizers library does (a final capital sigma becomes σ).
 std::vector<char32_t> lowercased(char32_t c) {
+  if (c < 0x80) return {c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c};  // most text: no call into ICU
   const std::u16string in = utf16Of(c);
   UChar buffer[8];
   UErrorCode status = U_ZERO_ERROR;
@@ -83,6 +84,7 @@ std::vector<char32_t> lowercased(char32_t c) {
 
 // The canonical decomposition (NFD) of one character: "é" -> "e" + U+0301.
 std::vector<char32_t> decomposed(char32_t c) {
+  if (c < 0xC0) return {c};  // nothing below À decomposes
   UErrorCode status = U_ZERO_ERROR;
   const UNormalizer2* nfd = unorm2_getNFDInstance(&status);
   UChar buffer[32];
@@ -183,6 +185,12 @@ WordPieceTokenizer::WordPieceTokenizer(const VocabularyEntries& vocabulary, Word
   special_.padding.name = options_.padding;
   special_.mask.name = options_.mask;
   lookUpSpecialTokens();
+  for (const auto& [piece, id] : vocabulary_) {
+    const auto length = static_cast<int32_t>(piece.size());
+    int32_t characters = 0;
+    for (int32_t i = 0; i < length; ++characters) U8_FWD_1(piece.data(), i, length);
+    longestPiece_ = std::max(longestPiece_, static_cast<size_t>(characters));
+  }
   if (!special_.unknown.id)
     throw InputError(source_ + ": the vocabulary has no " + options_.unknown +
                      " piece, which WordPiece gives to the words it cannot read");
@@ -213,7 +221,9 @@ void WordPieceTokenizer::appendPieces(std::string_view text, int segment, Encodi
       bool unknown = word.size() > options_.maxWordCharacters;
       // Greedy longest-match-first: the longest piece the vocabulary has from `start`, then on from its end.
       for (size_t start = 0; !unknown && start < word.size();) {
-        size_t end = word.size();
+        // No piece is longer than the vocabulary's longest: a long word costs its length times that, not its
+        // length squared.
+        size_t end = std::min(word.size(), start + longestPiece_);
         for (; end > start; --end) {
           const std::string piece = (start > 0 ? options_.continuationPrefix : "") + utf8OfChars(word, start, end);
           if (const auto it = vocabulary_.find(piece); it != vocabulary_.end()) {

@@ -29,7 +29,7 @@ struct WordPieceOptions {
   bool cleanText = true;                 // step 2 (tokenizer.json's clean_text)
   bool chineseCharacters = true;         // step 3 (tokenize_chinese_chars, handle_chinese_chars)
   std::string continuationPrefix = "##";
-  size_t maxWordCharacters = 100;
+  size_t maxWordCharacters = 100;       // max_input_chars_per_word; tokenizer.json may say up to 10,000
   std::string unknown = "[UNK]", classifier = "[CLS]", separator = "[SEP]", padding = "[PAD]", mask = "[MASK]";
   std::vector<std::string> extraTokens;  // more tokens split out of the text (tokenizer.json's added_tokens)
 };
@@ -62,6 +62,7 @@ class WordPieceTokenizer : public Tokenizer {
   WordPieceOptions options_;
   std::string source_;
   std::vector<std::string> splitTokens_;  // written in a text, read as one piece
+  size_t longestPiece_ = 0;               // characters of the longest piece, "##" included
 };
 
 }  // namespace al::pretrained

@@ -161,7 +161,8 @@ class TestPretrainedTokenizers : public QObject {
     const auto tokenizer = loadTokenizer(kGolden / "wordpiece-uncased");
     QCOMPARE(tokenizer->decode(tokenizer->encode("Unaffable playing, hello world!").ids, true),
              std::string("unaffable playing, hello world!"));
-    QCOMPARE(tokenizer->decode(tokenizer->encode("我爱北京。i love paris").ids, true), std::string("我爱北京。i love paris"));
+    QCOMPARE(tokenizer->decode(tokenizer->encode("我爱北京。i love paris").ids, true),
+             std::string("我爱北京。i love paris"));
     QCOMPARE(tokenizer->decode(tokenizer->encode("a[MASK]b").ids), std::string("[CLS] a [MASK] b [SEP]"));
     QVERIFY_THROWS_EXCEPTION(InputError, tokenizer->decode({100000}));
     QVERIFY_THROWS_EXCEPTION(InputError, tokenizer->decode({-1}));
@@ -196,6 +197,11 @@ class TestPretrainedTokenizers : public QObject {
               R"({"pre_tokenizer": {"type": "Metaspace"}, "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})");
     const std::string metaspace = inputErrorOf([&] { loadTokenizer(folder); });
     QVERIFY2(metaspace.find("byte-level") != std::string::npos, metaspace.c_str());
+    // A word limit that would let one word cost hours.
+    writeFile(folder / "tokenizer.json",
+              R"({"model": {"type": "WordPiece", "vocab": {"[UNK]": 0}, "max_input_chars_per_word": 1000000000}})");
+    const std::string limit = inputErrorOf([&] { loadTokenizer(folder); });
+    QVERIFY2(limit.find("max_input_chars_per_word") != std::string::npos, limit.c_str());
     writeFile(folder / "tokenizer.json", "{\"model\": {\"type\": \"WordPiece\", \"vocab\": ");
     QVERIFY2(inputErrorOf([&] { loadTokenizer(folder); }).find("tokenizer.json") != std::string::npos, "not JSON");
   }
