@@ -212,7 +212,9 @@ Gpt2Config readGpt2Config(const fs::path& dir) {
   c.width = size(config, "n_embd", file);
   c.numLayers = size(config, "n_layer", file);
   c.numHeads = size(config, "n_head", file);
-  c.maxPositions = io::requireIntInRange(config, "n_positions", 1, limits::kMaxSequenceLength, file);
+  // Older configs name the context length n_ctx only.
+  const char* positions = config.contains("n_positions") || !config.contains("n_ctx") ? "n_positions" : "n_ctx";
+  c.maxPositions = io::requireIntInRange(config, positions, 1, limits::kMaxSequenceLength, file);
   c.layerNormEps = static_cast<float>(io::optionalNumber(config, "layer_norm_epsilon", 1e-5, file));
   if (!(c.layerNormEps >= 0.0f)) throw InputError(file + ": field \"layer_norm_epsilon\" must not be negative");
   c.tieWordEmbeddings = optionalBool(config, "tie_word_embeddings", true, file);

@@ -72,9 +72,10 @@ void compareAttention(const nlohmann::json& expected, const std::vector<std::vec
   QCOMPARE(actual.size(), expected.size());
   for (size_t l = 0; l < actual.size(); ++l) {
     QCOMPARE(actual[l].size(), expected[l].size());
-    for (size_t h = 0; h < actual[l].size(); ++h)
+    for (size_t h = 0; h < actual[l].size(); ++h) {
       compareMatrix(expected[l][h], actual[l][h], "attention layer " + std::to_string(l) + " head " + std::to_string(h));
-      if (QTest::currentTestFailed()) return;  // one message per wrong map, not one per row of every later map
+      if (QTest::currentTestFailed()) return;  // one message for the first wrong map, not one for every later one
+    }
   }
 }
 
@@ -362,6 +363,16 @@ class TestPretrainedModels : public QObject {
       editConfig(dir, [](nlohmann::json& c) { c["n_inner"] = 32; });
       QCOMPARE(Gpt2Model::load(dir).config().innerSize(), int64_t(32));
     }
+  }
+
+  // A GPT-2 config of the older kind names its context length n_ctx only.
+  void gpt2ConfigWithNctxOnly() {
+    QTemporaryDir tmp;
+    const fs::path dir = copyOf(tmp, "gpt2-tiny", "nctx");
+    editConfig(dir, [](nlohmann::json& c) { c.erase("n_positions"); });
+    QCOMPARE(readGpt2Config(dir).maxPositions, int64_t(16));
+    editConfig(dir, [](nlohmann::json& c) { c.erase("n_ctx"); });
+    REQUIRE_CONTAINS(inputErrorOf([&] { readGpt2Config(dir); }), "n_positions");
   }
 
   // A Hugging Face cache: models--OWNER--NAME/{blobs, refs/main, snapshots/REV/ with symbolic links}.
