@@ -5,6 +5,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <queue>
 
 #include "core/data/utf8.h"
@@ -44,6 +45,9 @@ int byteOfSymbol(char32_t c) {
   return c < inverse.size() ? inverse[c] : -1;
 }
 
+// The id of a byte whose symbol the vocabulary lacks: no merge names it (merges name pieces of the vocabulary).
+constexpr int64_t kMissingByte = -1;
+
 uint64_t pairKey(int64_t left, int64_t right) {
   return (static_cast<uint64_t>(left) << 32) | static_cast<uint64_t>(right);
 }
@@ -73,16 +77,11 @@ BpeTokenizer::BpeTokenizer(const VocabularyEntries& vocabulary, const std::vecto
                            std::vector<std::string> addedTokens, std::string source)
     : source_(std::move(source)), pattern_(std::make_unique<Pattern>()) {
   setVocabulary(vocabulary, source_);
+  // GPT-2's vocabulary holds all 256 byte symbols; a small one may lack some, and a text with such a byte is
+  // refused when it is read (kMissingByte here).
   for (int b = 0; b < 256; ++b) {
-    const std::string& symbol = byteSymbol(static_cast<unsigned char>(b));
-    const auto it = vocabulary_.find(symbol);
-    if (it == vocabulary_.end()) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "0x%02X", b);
-      throw InputError(source_ + ": the vocabulary lacks \"" + symbol + "\", the symbol of byte " + hex +
-                       "; a byte-level BPE vocabulary holds all 256 byte symbols");
-    }
-    byteIds_[static_cast<size_t>(b)] = it->second;
+    const auto it = vocabulary_.find(byteSymbol(static_cast<unsigned char>(b)));
+    byteIds_[static_cast<size_t>(b)] = it == vocabulary_.end() ? kMissingByte : it->second;
   }
   const auto idOfPart = [&](const std::string& piece, const Merge& merge) {
     const auto it = vocabulary_.find(piece);
@@ -207,6 +206,12 @@ Encoding BpeTokenizer::tokenize(std::string_view text) const {
       const auto end = static_cast<size_t>(matcher->end64(status));
       size_t at = span.begin + begin;
       for (const auto& [id, length] : mergedWord(part.substr(begin, end - begin))) {
+        if (id == kMissingByte) {
+          char hex[8];
+          std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[at])));
+          throw InputError("the text holds byte " + std::string(hex) + " (byte " + std::to_string(at + 1) +
+                           "), which the vocabulary (" + source_ + ") has no piece for");
+        }
         append(id, at, at + static_cast<size_t>(length));
         at += static_cast<size_t>(length);
       }

@@ -39,8 +39,9 @@ class BpeTokenizer : public Tokenizer {
  public:
   // merges in rank order (rank = index). addedTokens: split out of a text before anything else ("<|endoftext|>"
   // is always one of them when the vocabulary has it). source names the files in messages. al::InputError for
-  // an empty vocabulary, a vocabulary without one of the 256 byte symbols, or a merge naming a piece the
-  // vocabulary lacks (its `where` in the message).
+  // an empty vocabulary or a merge naming a piece the vocabulary lacks (its `where` in the message). A vocabulary
+  // may lack some of the 256 byte symbols (GPT-2's has them all): a text holding such a byte is refused by
+  // tokenize, naming the byte.
   BpeTokenizer(const VocabularyEntries& vocabulary, const std::vector<Merge>& merges,
                std::vector<std::string> addedTokens, std::string source);
   ~BpeTokenizer() override;
@@ -69,7 +70,7 @@ class BpeTokenizer : public Tokenizer {
 
   std::string source_;
   std::vector<std::string> addedTokens_;
-  std::array<int64_t, 256> byteIds_{};  // the id of each byte's symbol
+  std::array<int64_t, 256> byteIds_{};  // the id of each byte's symbol, -1 where the vocabulary lacks it
   // (left id, right id) -> (rank, id of the merged piece)
   std::unordered_map<uint64_t, std::pair<int32_t, int64_t>> merges_;
   struct Pattern;
