@@ -1,4 +1,5 @@
 #include "ui/export.h"
+#include "ui/text/error_texts.h"
 
 #include <QCoreApplication>
 #include <QFileDialog>
@@ -144,7 +145,7 @@ bool askAndExportWidget(QWidget* widget, const QString& suggestedName) {
     exportWidget(widget, path);
     return true;
   } catch (const std::exception& e) {
-    QMessageBox::warning(widget, FigureExport::tr("Save picture"), QString::fromStdString(e.what()));
+    QMessageBox::warning(widget, FigureExport::tr("Save picture"), errorMessage(e));
     return false;
   }
 }

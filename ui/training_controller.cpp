@@ -5,6 +5,7 @@
 #include "core/train/allocator.h"
 #include "ui/session/race_pacer.h"
 #include "ui/text/stage_texts.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -108,7 +109,7 @@ void TrainingController::work(RunRequest request) {
     }
   } catch (const std::exception& e) {
     // Divergence keeps the run (it holds the best finished epoch); a data error leaves no run.
-    outcome.error = QString::fromStdString(e.what());
+    outcome.error = errorMessage(e);
     outcome.stopped = control->stopRequested();
   }
   {

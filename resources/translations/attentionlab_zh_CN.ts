@@ -72,6 +72,237 @@
     </message>
 </context>
 <context>
+    <name>ErrorTexts</name>
+    <message>
+        <source>The input is not right: %1</source>
+        <translation>输入有误：%1</translation>
+    </message>
+    <message>
+        <source>Something went wrong: %1</source>
+        <translation>出错了：%1</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>非数值</translation>
+    </message>
+    <message>
+        <source>infinite</source>
+        <translation>无穷大</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file.</source>
+        <translation>%1 是文件夹，不是文件。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is %2, more than the %3 AttentionLab reads. Is it the right file?</source>
+        <translation>%1 有 %2，超过了 AttentionLab 能读取的 %3。是不是选错了文件？</translation>
+    </message>
+    <message>
+        <source>The text is not valid UTF-8.</source>
+        <translation>这段文字不是有效的 UTF-8 编码。</translation>
+    </message>
+    <message>
+        <source>%1: line %2 of “%3” is not UTF-8 text. Save the file as UTF-8.</source>
+        <translation>%1 中“%3”的第 %2 行不是 UTF-8 编码的文字。请把文件另存为 UTF-8 编码。</translation>
+    </message>
+    <message>
+        <source>%1: line %2 is not UTF-8 text. Save the file as UTF-8.</source>
+        <translation>%1 第 %2 行不是 UTF-8 编码的文字。请把文件另存为 UTF-8 编码。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (see line %2): the file is damaged.</source>
+        <translation>%1 不是有效的 JSON（见第 %2 行）：文件已损坏。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: the file is damaged.</source>
+        <translation>%1 不是有效的 JSON：文件已损坏。</translation>
+    </message>
+    <message>
+        <source>%1 does not hold the JSON object AttentionLab expects: the file is damaged.</source>
+        <translation>%1 中不是 AttentionLab 需要的 JSON 对象：文件已损坏。</translation>
+    </message>
+    <message>
+        <source>%1 has no field “%2”.</source>
+        <translation>%1 缺少字段“%2”。</translation>
+    </message>
+    <message>
+        <source>%1: the field “%2” holds a value of the wrong kind (“%3”).</source>
+        <translation>%1 中字段“%2”的值类型不对（现为“%3”）。</translation>
+    </message>
+    <message>
+        <source>%1: the field “%2” is out of range (expected %3).</source>
+        <translation>%1 中字段“%2”的值超出范围（应为 %3）。</translation>
+    </message>
+    <message>
+        <source>%1: the field “%2” is %3, out of range (expected %4).</source>
+        <translation>%1 中字段“%2”的值为 %3，超出范围（应为 %4）。</translation>
+    </message>
+    <message>
+        <source>The model folder %1 does not exist.</source>
+        <translation>模型文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is not an AttentionLab model folder (a model folder holds config.json and its weights).</source>
+        <translation>%1 不是 AttentionLab 模型文件夹（模型文件夹里应有 config.json 和模型权重）。</translation>
+    </message>
+    <message>
+        <source>%1 is not the configuration of an AttentionLab model (its format is “%2”).</source>
+        <translation>%1 不是 AttentionLab 模型的配置文件（其格式为“%2”）。</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer AttentionLab (format version %2; this version reads version %3). Update AttentionLab to open it.</source>
+        <translation>%1 由更新版本的 AttentionLab 写入（格式版本 %2，本版本只能读取版本 %3）。请升级 AttentionLab 后再打开。</translation>
+    </message>
+    <message>
+        <source>%1 holds a model of the task “%2”, which this version cannot read.</source>
+        <translation>%1 中是“%2”任务的模型，本版本无法读取。</translation>
+    </message>
+    <message>
+        <source>%1 holds a model of the task “%2”, not “%3”.</source>
+        <translation>%1 中是“%2”任务的模型，而这里需要“%3”模型。</translation>
+    </message>
+    <message>
+        <source>%1 does not match the model&apos;s config.json: the model was saved incompletely or its files were mixed up.</source>
+        <translation>%1 与模型的 config.json 不一致：模型没有保存完整，或者文件被混在了一起。</translation>
+    </message>
+    <message>
+        <source>%1 declares a model larger than AttentionLab loads; check its sizes.</source>
+        <translation>%1 声明的模型超过了 AttentionLab 能加载的大小，请检查其中的各项尺寸。</translation>
+    </message>
+    <message>
+        <source>%1 is cut short: the file is truncated or damaged. Save or download the model again.</source>
+        <translation>%1 不完整：文件被截断或已损坏。请重新保存或下载该模型。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: its entry for the tensor “%2” is not valid.</source>
+        <translation>%1 已损坏：其中张量“%2”的条目无效。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: its header does not describe model weights.</source>
+        <translation>%1 已损坏：文件头描述的不是模型权重。</translation>
+    </message>
+    <message>
+        <source>%1 has no tensor “%2” (the model needs one of shape %3): the weights belong to another model.</source>
+        <translation>%1 缺少张量“%2”（模型需要形状为 %3 的张量）：这些权重属于另一个模型。</translation>
+    </message>
+    <message>
+        <source>%1: the tensor “%2” does not hold the shape %3 the model needs.</source>
+        <translation>%1 中张量“%2”不是模型需要的形状 %3。</translation>
+    </message>
+    <message>
+        <source>%1: the tensor “%2” has shape %3, but the model needs %4: the weights belong to another model.</source>
+        <translation>%1 中张量“%2”的形状为 %3，但模型需要 %4：这些权重属于另一个模型。</translation>
+    </message>
+    <message>
+        <source>%1 holds the tensor “%2”, which is not part of this model.</source>
+        <translation>%1 含有张量“%2”，它不属于这个模型。</translation>
+    </message>
+    <message>
+        <source>%1: line %2 is not what a vocabulary holds (line 1 empty, line 2 [UNK], then each token once, in UTF-8 with LF line ends).</source>
+        <translation>%1 第 %2 行不符合词表格式（第 1 行为空，第 2 行为 [UNK]，之后每个词元只出现一次；使用 UTF-8 编码和 LF 换行）。</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1 第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1, entry “%2”</source>
+        <translation>%1 中的条目“%2”</translation>
+    </message>
+    <message>
+        <source>No such file or folder: %1.</source>
+        <translation>找不到文件或文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is not data AttentionLab reads (an “aclImdb” folder or .tar.gz archive, a CSV or a TSV file).</source>
+        <translation>%1 不是 AttentionLab 能读取的数据（应为“aclImdb”文件夹或 .tar.gz 压缩包、CSV 或 TSV 文件）。</translation>
+    </message>
+    <message>
+        <source>%1 is not laid out as “aclImdb”: “%2” is missing or empty.</source>
+        <translation>%1 不是“aclImdb”的目录结构：缺少“%2”或其中为空。</translation>
+    </message>
+    <message>
+        <source>%1 is not laid out as “aclImdb” (the folders “train/pos”, “train/neg”, “test/pos” and “test/neg”).</source>
+        <translation>%1 不是“aclImdb”的目录结构（应有文件夹“train/pos”、“train/neg”、“test/pos”和“test/neg”）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable .tar.gz archive: it is damaged, truncated or of another kind.</source>
+        <translation>%1 不是可读取的 .tar.gz 压缩包：文件已损坏、不完整或是其他格式。</translation>
+    </message>
+    <message>
+        <source>%1 holds more than AttentionLab reads; use a part of it.</source>
+        <translation>%1 的内容超过了 AttentionLab 能读取的量，请只用其中一部分。</translation>
+    </message>
+    <message>
+        <source>%1 holds more than the %2 records AttentionLab reads; use a part of it.</source>
+        <translation>%1 超过了 AttentionLab 能读取的 %2 条记录，请只用其中一部分。</translation>
+    </message>
+    <message>
+        <source>%1 holds no examples to train on.</source>
+        <translation>%1 中没有可用于训练的样本。</translation>
+    </message>
+    <message>
+        <source>%1: line %2 is not one question, a Tab and its answer.</source>
+        <translation>%1 第 %2 行不是“问题、一个 Tab、回答”的格式。</translation>
+    </message>
+    <message>
+        <source>%1: line %2 is not a CSV record of a review and its sentiment (a review with a comma must be in double quotes).</source>
+        <translation>%1 第 %2 行不是由评论和情感两列组成的 CSV 记录（含逗号的评论须放在双引号里）。</translation>
+    </message>
+    <message>
+        <source>%1: line %2 is not a label, a Tab and a text.</source>
+        <translation>%1 第 %2 行不是“标签、一个 Tab、文本”的格式。</translation>
+    </message>
+    <message>
+        <source>%1: the label “%2” is neither positive nor negative.</source>
+        <translation>%1：标签“%2”既不是正面也不是负面。</translation>
+    </message>
+    <message>
+        <source>%1: the review is empty.</source>
+        <translation>%1：评论是空的。</translation>
+    </message>
+    <message>
+        <source>%1: the review is too long; is the file damaged?</source>
+        <translation>%1：评论太长了，文件是否已损坏？</translation>
+    </message>
+    <message>
+        <source>The sentence has no words once punctuation is removed; type at least one word.</source>
+        <translation>去掉标点后句子里没有词了，请至少输入一个词。</translation>
+    </message>
+    <message>
+        <source>The sentence has %1 tokens, more than the %2 the model reads.</source>
+        <translation>句子有 %1 个词元，超过了模型能读取的 %2 个。</translation>
+    </message>
+    <message>
+        <source>The sentence has no [MASK] to fill: write [MASK] where a word should be guessed.</source>
+        <translation>句子里没有要填的 [MASK]：请在要猜的词的位置写上 [MASK]。</translation>
+    </message>
+    <message>
+        <source>Training diverged: the loss became %1 in epoch %2. Try a smaller learning rate; the last saved model is unchanged.</source>
+        <translation>训练发散了：第 %2 轮的损失变成了%1。请尝试更小的学习率；上次保存的模型没有改变。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: check that the disk has room and that you may write there.</source>
+        <translation>无法写入 %1：请检查磁盘空间是否足够，以及是否有写入权限。</translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a model folder; AttentionLab does not replace it. Choose another name.</source>
+        <translation>%1 已存在且不是模型文件夹，AttentionLab 不会覆盖它。请换一个名字。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+</context>
+<context>
     <name>FigureExport</name>
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>

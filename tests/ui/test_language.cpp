@@ -4,6 +4,7 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QFile>
 #include <QComboBox>
 #include <QGroupBox>
 #include <QLabel>
@@ -66,11 +67,11 @@ QStringList englishWords(const QString& shown) {
                                    "softmax", "layernorm", "batchnorm", "mask", "unk", "pad", "cls", "sep",
                                    "relu", "gelu", "adam", "sgd", "rmsprop", "cpu", "gpu", "onnx", "cli", "qkv",
                                    "dropout", "attentionlab", "ctrl", "shift", "alt", "esc", "tab", "sin", "cos",
-                                   "tiny", "classroom", "book", "ascii", "auto"};
+                                   "tiny", "classroom", "book", "ascii", "auto", "utf", "json", "csv", "tsv"};
   QTextDocument html;
   html.setHtml(shown);
   QString text = Qt::mightBeRichText(shown) ? html.toPlainText() : shown;
-  text.remove(QRegularExpression(QStringLiteral("\\S+\\.(txt|tsv|csv|json|gz|zip|png|svg|pdf|md|html)\\b")));
+  text.remove(QRegularExpression(QStringLiteral("\\S+\\.(txt|tsv|csv|json|gz|zip|png|svg|pdf|md|html|safetensors)\\b")));
   text.remove(QRegularExpression(QStringLiteral("https?://\\S+")));
   text.remove(QRegularExpression(QStringLiteral("builtin:\\S+")));  // a data source as the command line writes it
   // Names with a dash or an underscore: tasks and tokenizers as the command line writes them (masked-lm, icu_words).
@@ -285,6 +286,44 @@ class TestLanguage : public QObject {
     page.ask(QStringLiteral("   "));
     QVERIFY(!page.errorText().isEmpty());
     QVERIFY2(englishWords(page.errorText()).isEmpty(), qPrintable(page.errorText()));
+    QVERIFY(al::ui::setLanguage("en", false));
+  }
+
+  // The core's errors read in Chinese too (issue 29): a model folder whose weights were cut short, opened on the
+  // Attention page, and a data file with a line that is not UTF-8, chosen on the Train page, each say in Chinese
+  // what is wrong with which file.
+  void coreErrorsReadInChinese() {
+    QVERIFY(al::ui::setLanguage("zh_CN", false));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString model = dir.filePath(QStringLiteral("坏模型"));
+    {
+      al::TransformerClassifier classifier({.vocabSize = 8, .sequenceLength = 8, .embedDim = 4, .numHeads = 1,
+                                            .keyDim = 4, .denseDim = 4, .numLayers = 1});
+      classifier.initialize(1);
+      al::saveImdbTransformer(model.toStdString(), classifier, al::Vocabulary::build({{"good", "film"}}, 8), {});
+    }
+    QFile weights(model + "/model.safetensors");
+    QVERIFY(weights.resize(weights.size() / 2));
+    al::ui::AttentionPage attention;
+    attention.openModelDirectory(model);
+    QVERIFY(QTest::qWaitFor([&] { return !attention.isOpeningModel(); }, 60000));
+    const QString modelError = attention.errorText();
+    QVERIFY2(modelError.contains(QStringLiteral("坏模型")), qPrintable(modelError));  // the folder as it was given
+    QVERIFY2(englishWords(modelError).isEmpty(), qPrintable(modelError));
+
+    const QString tsv = dir.filePath(QStringLiteral("latin1.tsv"));
+    QFile data(tsv);
+    QVERIFY(data.open(QIODevice::WriteOnly) && data.write("1\tA fine film\n0\tcaf\xe9 was dull\n") > 0);
+    data.close();
+    al::ui::TrainPage train;
+    QVERIFY(QTest::qWaitFor([&] { return train.dataCardReady(); }, 60000));
+    train.setDataSource(tsv);
+    QVERIFY(QTest::qWaitFor([&] { return !train.errorText().isEmpty(); }, 60000));
+    const QString dataError = train.errorText();
+    QVERIFY2(dataError.contains(QStringLiteral("latin1.tsv")) && dataError.contains(QStringLiteral("第 2 行")),
+             qPrintable(dataError));
+    QVERIFY2(englishWords(dataError).isEmpty(), qPrintable(dataError));
     QVERIFY(al::ui::setLanguage("en", false));
   }
 

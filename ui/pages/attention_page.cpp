@@ -43,6 +43,7 @@
 #include "ui/widgets/weight_scale.h"
 #include "ui/widgets/word_order_tab.h"
 #include "ui/widgets/figure_export_bar.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -254,7 +255,7 @@ void AttentionPage::trainToyModel(PositionKind position) {
       result.model = std::make_shared<const ImdbTransformerModel>(
           copyImdbTransformer(run->model(), run->vocabulary(), historyRecords(run->history())));
     } catch (const std::exception& e) {
-      result.error = QString::fromStdString(e.what());
+      result.error = errorMessage(e);
     }
     return result;
   }));
@@ -305,7 +306,7 @@ void AttentionPage::shuffleWords() {
     wordOrder_->shuffle(*model->model, model->vocabulary, text().toStdString());
     showError({});
   } catch (const std::exception& e) {
-    showError(QString::fromStdString(e.what()));
+    showError(errorMessage(e));
   }
 }
 

@@ -2,6 +2,7 @@
 #include "core/teaching/attention_steps.h"  // headAverage
 
 #include "ui/pages/attention_reader.h"
+#include "ui/text/error_texts.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -15,7 +16,7 @@ AttentionReading readSentence(const ImdbTransformerModel& model, const std::stri
       reading.averages.push_back(teaching::headAverage(heads));
   } catch (const std::exception& e) {
     reading = {};
-    reading.error = QString::fromStdString(e.what());
+    reading.error = errorMessage(e);
   }
   return reading;
 }

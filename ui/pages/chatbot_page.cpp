@@ -30,6 +30,7 @@
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/attention_grid.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -278,7 +279,7 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& 
       result.transformer = snapshot.as<Seq2SeqTransformerModel>();
       result.model = snapshot.as<ChatbotModel>();
     } catch (const std::exception& e) {
-      result.error = QString::fromStdString(e.what());
+      result.error = errorMessage(e);
     }
     return result;
   }));
@@ -359,7 +360,7 @@ void ChatbotPage::ask(const QString& text) {
     }
     showError({});
   } catch (const std::exception& e) {
-    showError(QString::fromStdString(e.what()));
+    showError(errorMessage(e));
     return;
   }
   showReply();

@@ -29,6 +29,7 @@
 #include "ui/widgets/heatmap_view.h"
 #include "ui/training_controller.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -308,7 +309,7 @@ void ComparisonPage::showAlignments() {
       alignments_[Transformer]->setMatrix(r.attention, toQStrings(r.outputTokens), toQStrings(r.sourceTokens));
     }
   } catch (const std::exception& e) {
-    error_->setText(QString::fromStdString(e.what()));
+    error_->setText(errorMessage(e));
     error_->show();
   }
 }

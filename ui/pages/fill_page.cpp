@@ -28,6 +28,7 @@
 #include "ui/widgets/pretraining_comparison.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/token_strip.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -231,7 +232,7 @@ bool FillPage::openModelDirectory(const QString& dir) {
     library_->add(std::move(opened));
     return true;
   } catch (const std::exception& e) {
-    showError(tr("Could not open %1: %2").arg(dir, QString::fromStdString(e.what())));
+    showError(tr("Could not open %1: %2").arg(dir, errorMessage(e)));
     return false;
   }
 }
@@ -255,7 +256,7 @@ void FillPage::trainToyModel() {
       run->train(nullptr, nullptr);
       toy->snapshot = snapshotOfRun(*run, name, QStringLiteral("toy"));  // a copy: no file is written
     } catch (const std::exception& e) {
-      toy->error = QString::fromStdString(e.what());
+      toy->error = errorMessage(e);
     }
     return toy;
   }));
@@ -302,7 +303,7 @@ void FillPage::fill() {
     hasResult_ = true;
     showResult();
   } catch (const std::exception& e) {
-    showError(QString::fromStdString(e.what()));
+    showError(errorMessage(e));
   }
 }
 

@@ -27,6 +27,7 @@
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -267,7 +268,7 @@ void StepperPage::rebuild() {
     stepView_->clear();
     backButton_->setEnabled(false);
     nextButton_->setEnabled(false);
-    stepView_->setError(QString::fromStdString(e.what()));
+    stepView_->setError(errorMessage(e));
     return;
   }
   {

@@ -3,6 +3,7 @@
 #include "core/io/json_fields.h"
 
 #include "ui/session/model_files.h"
+#include "ui/text/error_texts.h"
 
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
@@ -88,7 +89,7 @@ void ModelFileJob::open(const QString& dir, std::function<void(SessionModel)> op
     try {
       r.model = std::make_shared<SessionModel>(openSessionModel(dir));
     } catch (const std::exception& e) {
-      r.error = QString::fromStdString(e.what());
+      r.error = errorMessage(e);
     }
     return r;
   }));
@@ -110,7 +111,7 @@ void ModelFileJob::save(const QString& dir, std::function<void()> write, std::fu
     try {
       write();
     } catch (const std::exception& e) {
-      r.error = QString::fromStdString(e.what());
+      r.error = errorMessage(e);
     }
     return r;
   }));

@@ -7,6 +7,7 @@
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/figure_export_bar.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -32,7 +33,7 @@ void CurvesPanel::exportFigure() {
     curves_->savePicture(path);
     emit saved(tr("Saved %1").arg(path));
   } catch (const std::exception& e) {
-    emit failed(QString::fromStdString(e.what()));
+    emit failed(errorMessage(e));
   }
 }
 

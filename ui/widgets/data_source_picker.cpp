@@ -17,6 +17,7 @@
 #include "ui/widgets/imdb_data_choice.h"
 #include "ui/widgets/data_card_text.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -152,7 +153,7 @@ void DataSourcePicker::readInBackground() {
     try {
       reading.card = describeData(kind, source);
     } catch (const std::exception& e) {
-      reading.error = QString::fromStdString(e.what());
+      reading.error = errorMessage(e);
     }
     return reading;
   }));

@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "ui/widgets/retranslate.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -92,7 +93,7 @@ void HyperParameterForm::rebuild() {
   try {
     parameters_ = presetParameters(task_, preset());
   } catch (const std::exception& e) {
-    emit error(QString::fromStdString(e.what()));
+    emit error(errorMessage(e));
     return;
   }
   for (const HyperParameter& p : parameters_) {

@@ -1,0 +1,205 @@
+#include "ui/text/error_texts.h"
+
+#include <QCoreApplication>
+
+#include "core/error.h"
+
+namespace al::ui {
+
+namespace {
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+
+// "nan", "inf" and "-inf" as std::to_string writes them, said in words; other numbers as they are.
+QString lossValue(const std::string& found);
+
+class ErrorTexts {
+  Q_DECLARE_TR_FUNCTIONS(ErrorTexts)
+
+ public:
+  // The words of the error, or an empty string when its kind has none here.
+  static QString worded(ErrorKind kind, const ErrorFields& f) {
+    QString s = files(kind, f);
+    if (s.isEmpty()) s = models(kind, f);
+    if (s.isEmpty()) s = data(kind, f);
+    if (s.isEmpty()) s = sentencesAndRuns(kind, f);
+    return s;
+  }
+
+  static QString other(bool input, const QString& english) {
+    return input ? tr("The input is not right: %1").arg(english) : tr("Something went wrong: %1").arg(english);
+  }
+
+  // Whether the interface reads in another language than English. Asked of the translator (thread-safe: errors
+  // are worded on the worker threads that catch them) rather than of the language setting.
+  static bool inTranslation() {
+    const char* source = "Something went wrong: %1";
+    return tr(source) != QLatin1String(source);
+  }
+
+  static QString notANumber() { return tr("not a number"); }
+  static QString infinite() { return tr("infinite"); }
+
+ private:
+  static QString files(ErrorKind kind, const ErrorFields& f) {
+    const QString file = text(f.file);
+    const QString line = f.line ? QString::number(*f.line) : QString();
+    switch (kind) {
+      case ErrorKind::FileMissing: return tr("%1 does not exist.").arg(file);
+      case ErrorKind::NotAFile: return tr("%1 is a folder, not a file.").arg(file);
+      case ErrorKind::FileUnreadable: return tr("%1 cannot be read.").arg(file);
+      case ErrorKind::FileTooLarge:
+        return tr("%1 is %2, more than the %3 AttentionLab reads. Is it the right file?")
+            .arg(file, text(f.found), text(f.expected));
+      case ErrorKind::NotUtf8:
+        if (file.isEmpty()) return tr("The text is not valid UTF-8.");
+        if (!f.name.empty())
+          return tr("%1: line %2 of “%3” is not UTF-8 text. Save the file as UTF-8.").arg(file, line, text(f.name));
+        return tr("%1: line %2 is not UTF-8 text. Save the file as UTF-8.").arg(file, line);
+      case ErrorKind::JsonInvalid:
+        if (f.line) return tr("%1 is not valid JSON (see line %2): the file is damaged.").arg(file, line);
+        return tr("%1 is not valid JSON: the file is damaged.").arg(file);
+      case ErrorKind::JsonNotObject:
+        return tr("%1 does not hold the JSON object AttentionLab expects: the file is damaged.").arg(file);
+      case ErrorKind::JsonMissingKey: return tr("%1 has no field “%2”.").arg(file, text(f.name));
+      case ErrorKind::JsonWrongType:
+        return tr("%1: the field “%2” holds a value of the wrong kind (“%3”).").arg(file, text(f.name), text(f.found));
+      case ErrorKind::JsonOutOfRange:
+        if (f.found.empty())
+          return tr("%1: the field “%2” is out of range (expected %3).").arg(file, text(f.name), text(f.expected));
+        return tr("%1: the field “%2” is %3, out of range (expected %4).")
+            .arg(file, text(f.name), text(f.found), text(f.expected));
+      default: return {};
+    }
+  }
+
+  static QString models(ErrorKind kind, const ErrorFields& f) {
+    const QString file = text(f.file);
+    switch (kind) {
+      case ErrorKind::ModelDirMissing: return tr("The model folder %1 does not exist.").arg(file);
+      case ErrorKind::NotModelDir:
+        return tr("%1 is not an AttentionLab model folder (a model folder holds config.json and its weights).")
+            .arg(file);
+      case ErrorKind::WrongFormat:
+        return tr("%1 is not the configuration of an AttentionLab model (its format is “%2”).").arg(file, text(f.found));
+      case ErrorKind::NewerFormat:
+        return tr("%1 was written by a newer AttentionLab (format version %2; this version reads version %3). "
+                  "Update AttentionLab to open it.")
+            .arg(file, text(f.found), text(f.expected));
+      case ErrorKind::WrongTask:
+        if (f.expected.empty())
+          return tr("%1 holds a model of the task “%2”, which this version cannot read.").arg(file, text(f.found));
+        return tr("%1 holds a model of the task “%2”, not “%3”.").arg(file, text(f.found), text(f.expected));
+      case ErrorKind::VocabularyMismatch:
+        return tr("%1 does not match the model's config.json: the model was saved incompletely or its files were "
+                  "mixed up.")
+            .arg(file);
+      case ErrorKind::ModelTooLarge:
+        return tr("%1 declares a model larger than AttentionLab loads; check its sizes.").arg(file);
+      case ErrorKind::SafetensorsTruncated:
+        return tr("%1 is cut short: the file is truncated or damaged. Save or download the model again.").arg(file);
+      case ErrorKind::SafetensorsBadHeader:
+        if (!f.name.empty())
+          return tr("%1 is damaged: its entry for the tensor “%2” is not valid.").arg(file, text(f.name));
+        return tr("%1 is damaged: its header does not describe model weights.").arg(file);
+      case ErrorKind::TensorMissing:
+        return tr("%1 has no tensor “%2” (the model needs one of shape %3): the weights belong to another model.")
+            .arg(file, text(f.name), text(f.expected));
+      case ErrorKind::TensorWrongShape:
+        if (f.found.empty())
+          return tr("%1: the tensor “%2” does not hold the shape %3 the model needs.")
+              .arg(file, text(f.name), text(f.expected));
+        return tr("%1: the tensor “%2” has shape %3, but the model needs %4: the weights belong to another model.")
+            .arg(file, text(f.name), text(f.found), text(f.expected));
+      case ErrorKind::TensorUnknown:
+        return tr("%1 holds the tensor “%2”, which is not part of this model.").arg(file, text(f.name));
+      case ErrorKind::VocabularyBadLine:
+        return tr("%1: line %2 is not what a vocabulary holds (line 1 empty, line 2 [UNK], then each token once, "
+                  "in UTF-8 with LF line ends).")
+            .arg(file, QString::number(f.line.value_or(1)));
+      default: return {};
+    }
+  }
+
+  static QString data(ErrorKind kind, const ErrorFields& f) {
+    const QString file = text(f.file);
+    const QString line = QString::number(f.line.value_or(0));
+    // Where in the data: a line of the file, an entry of an archive, or the file itself.
+    const QString at = f.line ? tr("%1, line %2").arg(file, line)
+                       : !f.name.empty() ? tr("%1, entry “%2”").arg(file, text(f.name))
+                                         : file;
+    switch (kind) {
+      case ErrorKind::DataMissing: return tr("No such file or folder: %1.").arg(file);
+      case ErrorKind::DataUnknownKind:
+        return tr("%1 is not data AttentionLab reads (an “aclImdb” folder or .tar.gz archive, a CSV or a TSV file).")
+            .arg(file);
+      case ErrorKind::ImdbLayout:
+        if (!f.name.empty())
+          return tr("%1 is not laid out as “aclImdb”: “%2” is missing or empty.").arg(file, text(f.name));
+        return tr("%1 is not laid out as “aclImdb” (the folders “train/pos”, “train/neg”, “test/pos” and "
+                  "“test/neg”).")
+            .arg(file);
+      case ErrorKind::ArchiveCorrupt:
+        return tr("%1 is not a readable .tar.gz archive: it is damaged, truncated or of another kind.").arg(at);
+      case ErrorKind::DataTooLarge:
+        if (f.expected.empty()) return tr("%1 holds more than AttentionLab reads; use a part of it.").arg(file);
+        return tr("%1 holds more than the %2 records AttentionLab reads; use a part of it.").arg(file, text(f.expected));
+      case ErrorKind::DataEmpty: return tr("%1 holds no examples to train on.").arg(file);
+      case ErrorKind::DialogLine:
+        return tr("%1: line %2 is not one question, a Tab and its answer.").arg(file, line);
+      case ErrorKind::CsvLine:
+        return tr("%1: line %2 is not a CSV record of a review and its sentiment (a review with a comma must be in "
+                  "double quotes).")
+            .arg(file, line);
+      case ErrorKind::TsvLine: return tr("%1: line %2 is not a label, a Tab and a text.").arg(file, line);
+      case ErrorKind::DataLabel:
+        return tr("%1: the label “%2” is neither positive nor negative.").arg(at, text(f.found));
+      case ErrorKind::ReviewEmpty: return tr("%1: the review is empty.").arg(at);
+      case ErrorKind::ReviewTooLong: return tr("%1: the review is too long; is the file damaged?").arg(at);
+      default: return {};
+    }
+  }
+
+  static QString sentencesAndRuns(ErrorKind kind, const ErrorFields& f) {
+    switch (kind) {
+      case ErrorKind::EmptySentence:
+        return tr("The sentence has no words once punctuation is removed; type at least one word.");
+      case ErrorKind::SentenceTooLong:
+        return tr("The sentence has %1 tokens, more than the %2 the model reads.").arg(text(f.found), text(f.expected));
+      case ErrorKind::NoMask:
+        return tr("The sentence has no [MASK] to fill: write [MASK] where a word should be guessed.");
+      case ErrorKind::NonFiniteLoss:
+        return tr("Training diverged: the loss became %1 in epoch %2. Try a smaller learning rate; the last saved "
+                  "model is unchanged.")
+            .arg(lossValue(f.found), QString::number(f.line.value_or(0)));
+      case ErrorKind::CannotWrite:
+        return tr("Cannot write %1: check that the disk has room and that you may write there.").arg(text(f.file));
+      case ErrorKind::TargetNotModelDir:
+        return tr("%1 exists and is not a model folder; AttentionLab does not replace it. Choose another name.")
+            .arg(text(f.file));
+      case ErrorKind::Cancelled: return tr("Cancelled.");
+      default: return {};
+    }
+  }
+};
+
+QString lossValue(const std::string& found) {
+  if (found.find("nan") != std::string::npos) return ErrorTexts::notANumber();
+  if (found.find("inf") != std::string::npos) return ErrorTexts::infinite();
+  return text(found);
+}
+
+}  // namespace
+
+QString errorMessage(const std::exception& error) {
+  const QString english = QString::fromUtf8(error.what());
+  if (!ErrorTexts::inTranslation()) return english;
+  const auto* known = dynamic_cast<const Error*>(&error);
+  if (known && known->kind() != ErrorKind::Other) {
+    const QString worded = ErrorTexts::worded(known->kind(), known->fields());
+    if (!worded.isEmpty()) return worded;
+  }
+  return ErrorTexts::other(dynamic_cast<const InputError*>(&error) != nullptr, english);
+}
+
+}  // namespace al::ui
