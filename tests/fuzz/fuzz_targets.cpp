@@ -24,6 +24,7 @@
 #include "core/models/bigram_classifier.h"
 #include "core/models/seq2seq_attention.h"
 #include "core/models/transformer_classifier.h"
+#include "core/pretrained/mapped_safetensors.h"
 #include "core/text/seq2seq_text.h"
 #include "core/text/tokenizer.h"
 #include "core/text/vectorizer.h"
@@ -90,6 +91,27 @@ void fuzzSafetensors(std::string_view bytes) {
       floats += count;
     }
     require(floats * 4 <= bytes.size(), "more values than the file has bytes");
+  });
+}
+
+// The memory-mapped reader of Hugging Face weights (any dtype in the file, F32/F16/BF16 read as numbers): every
+// entry it accepts lies inside the file, holds exactly its shape's bytes, and reads without touching more.
+void fuzzHfSafetensors(std::string_view bytes) {
+  const fs::path file = scratchFile("model.safetensors", bytes);
+  expectValueOrInputError([&] {
+    const pretrained::MappedSafetensors weights(file);
+    uint64_t held = 0;
+    for (const pretrained::MappedSafetensors::Entry& e : weights.entries()) {
+      require(e.begin <= e.end && e.end <= bytes.size(), "tensor " + e.name + " outside the file");
+      require(e.name != "__metadata__", "the metadata entry read as a tensor");
+      held += e.end - e.begin;
+      if (e.dtype != "F32" && e.dtype != "F16" && e.dtype != "BF16") continue;
+      const uint64_t elementBytes = e.dtype == "F32" ? 4 : 2;
+      require(e.elements() * elementBytes == e.end - e.begin, "tensor " + e.name + ": bytes do not match its shape");
+      std::vector<float> values(static_cast<size_t>(e.elements()));
+      weights.read(e, values.data());
+    }
+    require(held + 8 <= bytes.size(), "the tensors hold more bytes than the file");
   });
 }
 
@@ -288,7 +310,7 @@ const Target kTargets[] = {
     {"safetensors", fuzzSafetensors},   {"config_json", fuzzConfigJson}, {"history_json", fuzzHistoryJson},
     {"vocabulary", fuzzVocabulary},     {"imdb_csv", fuzzImdbCsv},       {"imdb_tsv", fuzzImdbTsv},
     {"imdb_archive", fuzzImdbArchive},  {"dialogs", fuzzDialogs},        {"tokenizers", fuzzTokenizers},
-    {"imdb_folder", fuzzImdbFolder},
+    {"imdb_folder", fuzzImdbFolder},    {"hf_safetensors", fuzzHfSafetensors},
 };
 
 }  // namespace
