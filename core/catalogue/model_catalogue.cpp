@@ -193,15 +193,76 @@ ModelKind maskedLmKind() {
   return k;
 }
 
+// Pretrained kinds (core/inference/pretrained_inference.h) are read from Hugging Face folders, never written,
+// trained or evaluated here: the folder is the publisher's, and the app has no data of the task they were trained on.
+[[noreturn]] void refuseToSave(const AnyModel& m, const std::filesystem::path& dir) {
+  throw InputError(dir.string() + ": \"" + m.task + "\" is a pretrained model read from a Hugging Face folder; "
+                   "AttentionLab reads such folders but never writes them (the folder it came from is the copy to keep)");
+}
+[[noreturn]] Evaluation refuseToEvaluate(const std::filesystem::path& dir, const std::string&, int) {
+  throw InputError(dir.string() + ": a pretrained model is not evaluated here: AttentionLab has no test data of the "
+                   "task it was trained on; use inspect, fill, next-sentence or generate");
+}
+
+ModelKind bertKind() {
+  ModelKind k;
+  k.task = PretrainedBert::kTask;
+  k.textKey = "bert";
+  // trainCommand stays empty: not trained here, so no training form, no data, no corpora.
+  // Fill is the kind's ability, but a checkpoint without its masked-LM head (BertModel) cannot: modelCan says so.
+  k.abilities = {Ability::Fill, Ability::SelfAttention};
+  k.modelCan = [](const AnyModel& m, Ability ability) {
+    const auto s = m.as<PretrainedBert>();
+    return s && (ability != Ability::Fill || s->model->hasMaskedLmHead());
+  };
+  k.load = [](const std::filesystem::path& dir) { return anyModel(PretrainedBert::kTask, loadPretrainedBert(dir)); };
+  k.save = refuseToSave;
+  k.evaluate = refuseToEvaluate;
+  k.describe = [](const AnyModel& m) {
+    const auto s = m.as<PretrainedBert>();
+    if (!s) return nlohmann::json::object();
+    const pretrained::BertConfig& c = s->model->config();
+    return nlohmann::json{{"num_layers", c.numLayers}, {"embed_dim", c.hiddenSize}, {"num_heads", c.numHeads},
+                          {"dense_dim", c.intermediateSize}, {"vocab_size", c.vocabSize},
+                          {"sequence_length", c.maxPositions}, {"parameters", c.parameterCount()},
+                          {"masked_lm_head", s->model->hasMaskedLmHead()},
+                          {"next_sentence_head", s->model->hasNextSentenceHead()}};
+  };
+  return k;
+}
+
+ModelKind gpt2Kind() {
+  ModelKind k;
+  k.task = PretrainedGpt2::kTask;
+  k.textKey = "gpt2";
+  k.abilities = {Ability::Generate, Ability::SelfAttention};
+  k.load = [](const std::filesystem::path& dir) { return anyModel(PretrainedGpt2::kTask, loadPretrainedGpt2(dir)); };
+  k.save = refuseToSave;
+  k.evaluate = refuseToEvaluate;
+  k.describe = [](const AnyModel& m) {
+    const auto s = m.as<PretrainedGpt2>();
+    if (!s) return nlohmann::json::object();
+    const pretrained::Gpt2Config& c = s->model->config();
+    return nlohmann::json{{"num_layers", c.numLayers}, {"embed_dim", c.width}, {"num_heads", c.numHeads},
+                          {"dense_dim", c.innerSize()}, {"vocab_size", c.vocabSize},
+                          {"sequence_length", c.maxPositions}, {"parameters", c.parameterCount()}};
+  };
+  return k;
+}
+
 }  // namespace
 
 bool ModelKind::can(Ability ability) const {
   return std::find(abilities.begin(), abilities.end(), ability) != abilities.end();
 }
 
+bool ModelKind::can(const AnyModel& model, Ability ability) const {
+  return can(ability) && model.hasWeights() && (!modelCan || modelCan(model, ability));
+}
+
 const std::vector<ModelKind>& modelKinds() {
   static const std::vector<ModelKind> kinds = {imdbTransformerKind(), bigramKind(), gruChatbotKind(),
-                                               transformerChatbotKind(), maskedLmKind()};
+                                               transformerChatbotKind(), maskedLmKind(), bertKind(), gpt2Kind()};
   return kinds;
 }
 
@@ -234,6 +295,8 @@ std::vector<const ModelKind*> kindsTrainedBy(const std::string& command) {
 }
 
 const ModelKind& modelKindOfDirectory(const std::filesystem::path& dir) {
+  // A Hugging Face folder names its "model_type" where AttentionLab's directories name their "format" and "task".
+  if (isHuggingFaceFolder(dir)) return modelKind(pretrainedTaskOf(dir), (dir / "config.json").string());
   const nlohmann::json config = io::readConfig(dir, "");
   return modelKind(config.value("task", std::string()), (dir / "config.json").string());
 }

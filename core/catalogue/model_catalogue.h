@@ -29,6 +29,7 @@ enum class Ability {
   Ask,            // a question in, an answer and its alignment out (ask; the Chatbot page)
   Fill,           // a text with [MASK]s in, the likely words out (fill; the Fill-in-the-blank page)
   SelfAttention,  // every layer's and head's map over the text (the Attention page's heatmaps, Step through)
+  Generate,       // a prompt in, the text that follows out, one token at a time (generate; the Generate page)
 };
 
 // The data a kind trains on (the data pickers' kind of source).
@@ -56,10 +57,14 @@ struct Evaluation {
 struct ModelKind {
   std::string task;          // the contract's task name
   std::string textKey;       // names its title and description in the app (ui/text/kind_texts.cpp): "imdb"
-  std::string trainCommand;  // the schema that trains it, by its CLI command ("imdb"); one schema may train two kinds
+  std::string trainCommand;  // the schema that trains it, by its CLI command ("imdb"); one schema may train two kinds;
+                             // empty for a kind that is read but never trained here (pretrained bert, gpt2)
   bool ownsTrainingForm = true;  // false: another kind's form trains it too (a chatbot's architecture choice)
   nlohmann::json formValues = nlohmann::json::object();  // the values on that form that train this kind
   std::vector<Ability> abilities;
+  // For a kind whose loaded models differ in what they can answer (a BERT checkpoint with or without its masked-LM
+  // head): whether this one can. Empty: every model of the kind can do all its abilities.
+  std::function<bool(const AnyModel& model, Ability ability)> modelCan;
   DataKind data = DataKind::Reviews;
   std::vector<BuiltinCorpus> corpora;  // English first, then Chinese
   // Reads and checks a whole model directory of this kind. InputError naming the file and what is wrong.
@@ -72,6 +77,10 @@ struct ModelKind {
   std::function<nlohmann::json(const AnyModel& model)> describe;
 
   bool can(Ability ability) const;
+  // The kind can, and this model of it can (modelCan).
+  bool can(const AnyModel& model, Ability ability) const;
+  // Whether it is trained here (has a training form); pretrained kinds are only read.
+  bool trainable() const { return !trainCommand.empty(); }
 };
 
 // Every kind, in the order the app lists them.
@@ -85,7 +94,9 @@ std::vector<const ModelKind*> kindsTrainedBy(const std::string& command);
 // The task names this version reads, for messages: "imdb-transformer, imdb-bigram, ... or masked-lm".
 std::string knownTasks();
 
-// The kind of a model directory (its config.json's task). InputError naming the file.
+// The kind of a model directory: its config.json's task, or for a Hugging Face folder (config.json with
+// "model_type" instead of AttentionLab's "format"; also a cache snapshot or repository) its model_type, "bert" or
+// "gpt2". InputError naming the file; for another model_type the message names it and the two supported.
 const ModelKind& modelKindOfDirectory(const std::filesystem::path& dir);
 // Loads a model directory of any kind.
 AnyModel loadModel(const std::filesystem::path& dir);

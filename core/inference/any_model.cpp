@@ -6,8 +6,8 @@ const std::vector<io::EpochRecord>& historyOf(const AnyModel& model) {
   static const std::vector<io::EpochRecord> none;
   return std::visit(
       [](const auto& snapshot) -> const std::vector<io::EpochRecord>& {
-        if constexpr (std::is_same_v<std::decay_t<decltype(snapshot)>, std::monostate>) return none;
-        else return snapshot->history;
+        if constexpr (requires { snapshot->history; }) return snapshot->history;
+        else return none;  // no weights, or a pretrained model
       },
       model.snapshot);
 }
@@ -15,8 +15,8 @@ const std::vector<io::EpochRecord>& historyOf(const AnyModel& model) {
 std::optional<ModelWords> modelWordsOf(const AnyModel& model) {
   return std::visit(
       [](const auto& snapshot) -> std::optional<ModelWords> {
-        if constexpr (std::is_same_v<std::decay_t<decltype(snapshot)>, std::monostate>) return std::nullopt;
-        else return modelWords(snapshot);
+        if constexpr (requires { modelWords(snapshot); }) return modelWords(snapshot);
+        else return std::nullopt;  // no weights, or a pretrained model
       },
       model.snapshot);
 }

@@ -18,6 +18,7 @@
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/inference/masked_lm_inference.h"
 #include "core/inference/model_words.h"
+#include "core/inference/pretrained_inference.h"
 #include "core/inference/seq2seq_transformer_inference.h"
 #include "core/io/history.h"
 
@@ -26,7 +27,8 @@ namespace al {
 struct AnyModel {
   using Snapshot = std::variant<std::monostate, std::shared_ptr<const ImdbTransformerModel>,
                                 std::shared_ptr<const BigramModel>, std::shared_ptr<const ChatbotModel>,
-                                std::shared_ptr<const Seq2SeqTransformerModel>, std::shared_ptr<const MaskedLmModel>>;
+                                std::shared_ptr<const Seq2SeqTransformerModel>, std::shared_ptr<const MaskedLmModel>,
+                                std::shared_ptr<const PretrainedBert>, std::shared_ptr<const PretrainedGpt2>>;
   std::string task;   // the contract's task name of the snapshot's kind
   Snapshot snapshot;  // monostate: no weights (a run's record without a model)
 
@@ -45,9 +47,10 @@ AnyModel anyModel(std::string task, M&& loaded) {
   return {std::move(task), std::make_shared<const std::decay_t<M>>(std::forward<M>(loaded))};
 }
 
-// The training history a snapshot carries (empty without weights).
+// The training history a snapshot carries (empty without weights, and for pretrained models, never trained here).
 const std::vector<io::EpochRecord>& historyOf(const AnyModel& model);
-// The words the model reads (core/inference/model_words.h); nothing for a model without weights.
+// The words the model reads (core/inference/model_words.h); nothing for a model without weights, nor for a
+// pretrained model (its tokenizer's vocabulary has neither the app's "" and [UNK] ids nor its word splitting).
 std::optional<ModelWords> modelWordsOf(const AnyModel& model);
 
 }  // namespace al

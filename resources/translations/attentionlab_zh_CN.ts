@@ -399,6 +399,22 @@
         <source>Dialogs: question&lt;TAB&gt;answer lines (*.txt *.tsv);;All files (*)</source>
         <translation>对话：每行“问题&lt;TAB&gt;回答” (*.txt *.tsv);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Pretrained BERT</source>
+        <translation>预训练 BERT</translation>
+    </message>
+    <message>
+        <source>A published BERT encoder read from a Hugging Face folder: its attention, its guesses for hidden words and whether one sentence follows another; read only, never trained here</source>
+        <translation>从 Hugging Face 文件夹读取的已发布 BERT 编码器：它的注意力、它对被遮住的词的猜测，以及一句话是否接在另一句之后；只读，不在这里训练</translation>
+    </message>
+    <message>
+        <source>Pretrained GPT-2</source>
+        <translation>预训练 GPT-2</translation>
+    </message>
+    <message>
+        <source>A published GPT-2 read from a Hugging Face folder: it continues a text one token at a time, and shows its causal attention; read only, never trained here</source>
+        <translation>从 Hugging Face 文件夹读取的已发布 GPT-2：它一次一个词元地续写文本，并展示它的因果注意力；只读，不在这里训练</translation>
+    </message>
 </context>
 <context>
     <name>OptionTexts</name>

@@ -16,6 +16,16 @@ SessionModel openSessionModel(const QString& dir) {
   SessionModel model;
   model.name = QFileInfo(dir).fileName();
   model.status = ModelFileJob::tr("opened");
+  const ModelKind& kind = modelKindOfDirectory(path);
+  if (!kind.trainable()) {
+    // A pretrained folder (Hugging Face): no training record or history; its settings are its sizes.
+    model.model = kind.load(path);
+    model.settings = kind.describe(model.model);
+    model.settings["task"] = kind.task;
+    if (const auto bert = model.model.as<PretrainedBert>()) model.name = QString::fromStdString(bert->name);
+    if (const auto gpt = model.model.as<PretrainedGpt2>()) model.name = QString::fromStdString(gpt->name);
+    return model;
+  }
   model.settings = io::readConfig(path, "");
   // How it was trained (data, seed, every setting) and its test score, when the directory says (training.json);
   // the config stays what the model is.
@@ -26,7 +36,7 @@ SessionModel openSessionModel(const QString& dir) {
     model.settings = settings;
   }
   // Loading checks every file of the directory (tensors, vocabularies, history), not only the config.
-  model.model = modelKind(model.settings.value("task", std::string()), (path / "config.json").string()).load(path);
+  model.model = kind.load(path);
   model.history = historyOf(model.model);
   return model;
 }

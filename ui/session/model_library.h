@@ -36,7 +36,7 @@ struct SessionModel {
 
   // Its entry in the catalogue (null only for a task this version does not know, which the library never holds).
   const ModelKind* kind() const { return findModelKind(model.task); }
-  bool can(Ability ability) const { return model.hasWeights() && kind() && kind()->can(ability); }
+  bool can(Ability ability) const { return kind() && kind()->can(model, ability); }
   // The weights when they are of type M (ImdbTransformerModel, MaskedLmModel, ...), else null.
   template <class M>
   std::shared_ptr<const M> as() const { return model.as<M>(); }

@@ -153,7 +153,7 @@ TaskInfo taskInfoOf(const ModelKind& kind) {
 std::vector<TaskInfo> trainingTasks() {
   std::vector<TaskInfo> tasks;
   for (const ModelKind& kind : modelKinds())
-    if (kind.ownsTrainingForm) tasks.push_back(taskInfoOf(kind));
+    if (kind.trainable() && kind.ownsTrainingForm) tasks.push_back(taskInfoOf(kind));  // pretrained kinds: read only
   return tasks;
 }
 

@@ -32,6 +32,12 @@ std::vector<KindText> kindTexts() {
        KindTexts::tr("An encoder-decoder Transformer that answers questions (or translates)")},
       {"mlm", KindTexts::tr("Masked language model (BERT)"),
        KindTexts::tr("Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used")},
+      {"bert", KindTexts::tr("Pretrained BERT"),
+       KindTexts::tr("A published BERT encoder read from a Hugging Face folder: its attention, its guesses for hidden "
+                     "words and whether one sentence follows another; read only, never trained here")},
+      {"gpt2", KindTexts::tr("Pretrained GPT-2"),
+       KindTexts::tr("A published GPT-2 read from a Hugging Face folder: it continues a text one token at a time, "
+                     "and shows its causal attention; read only, never trained here")},
   };
 }
 

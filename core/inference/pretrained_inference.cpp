@@ -1,0 +1,218 @@
+#include "core/inference/pretrained_inference.h"
+
+#include <algorithm>
+#include <system_error>
+
+#include "core/error.h"
+#include "core/io/json_fields.h"
+#include "core/pretrained/hf_folder.h"
+
+namespace al {
+
+namespace fs = std::filesystem;
+using pretrained::ModelType;
+
+namespace {
+
+bool isDirectory(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
+// A cache snapshot models--OWNER--NAME/snapshots/REV is named OWNER/NAME; any other folder by its own name.
+std::string nameOf(const fs::path& folder) {
+  fs::path f = folder.lexically_normal();
+  if (f.filename().empty()) f = f.parent_path();
+  const fs::path repository = f.parent_path().parent_path();
+  const std::string repo = repository.filename().string();
+  if (f.parent_path().filename() == "snapshots" && repo.rfind("models--", 0) == 0) {
+    std::string name = repo.substr(8);
+    if (const size_t split = name.find("--"); split != std::string::npos) name = name.substr(0, split) + "/" + name.substr(split + 2);
+    return name;
+  }
+  return f.filename().string();
+}
+
+// Refuses a folder of the other supported type: its kind's command or page is the one to use.
+fs::path folderOfType(const fs::path& dir, ModelType expected) {
+  const fs::path folder = pretrained::resolveModelFolder(dir);
+  const ModelType type = pretrained::readModelType(folder);
+  if (type != expected)
+    throw InputError((folder / "config.json").string() + ": a " + pretrained::modelTypeName(type) + " model, expected " +
+                     pretrained::modelTypeName(expected));
+  return folder;
+}
+
+// The tokenizer must not name ids the model has no embedding for.
+std::shared_ptr<const pretrained::Tokenizer> tokenizerFor(const fs::path& folder, int64_t modelVocabulary) {
+  std::shared_ptr<const pretrained::Tokenizer> tokenizer = pretrained::loadTokenizer(folder);
+  if (static_cast<int64_t>(tokenizer->vocabularySize()) > modelVocabulary)
+    throw InputError(folder.string() + ": the tokenizer's vocabulary has " + std::to_string(tokenizer->vocabularySize()) +
+                     " entries, more than config.json's vocab_size " + std::to_string(modelVocabulary));
+  return tokenizer;
+}
+
+// The piece of an id, or "<id N>" for an id the model scores but the tokenizer has no piece for (a vocab_size
+// padded beyond the vocabulary).
+std::string pieceOr(const pretrained::Tokenizer& tokenizer, int64_t id) {
+  try {
+    return tokenizer.pieceOf(id);
+  } catch (const InputError&) {
+    return "<id " + std::to_string(id) + ">";
+  }
+}
+
+void requireTokens(const pretrained::Encoding& e, int64_t positions) {
+  if (e.ids.empty()) throw InputError("the text has no tokens");
+  if (static_cast<int64_t>(e.ids.size()) > positions)
+    throw InputError("the text has " + std::to_string(e.ids.size()) + " tokens; the model reads at most " +
+                         std::to_string(positions));
+}
+
+}  // namespace
+
+bool isHuggingFaceFolder(const fs::path& dir) {
+  if (!isDirectory(dir)) return false;
+  std::error_code ec;
+  if (fs::is_regular_file(dir / "config.json", ec)) {
+    try {
+      const nlohmann::json config = io::readJsonFile(dir / "config.json", "config file");
+      return config.is_object() && config.contains("model_type") && !config.contains("format");
+    } catch (const std::exception&) {
+      return false;  // the app's own reader says what is wrong with it
+    }
+  }
+  // A cache repository or root: resolving it either finds a folder or says which models the cache holds.
+  if (dir.filename().string().rfind("models--", 0) == 0) return true;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().filename().string().rfind("models--", 0) == 0) return true;
+  return false;
+}
+
+std::string pretrainedTaskOf(const fs::path& dir) {
+  return pretrained::modelTypeName(pretrained::readModelType(pretrained::resolveModelFolder(dir)));
+}
+
+PretrainedBert loadPretrainedBert(const fs::path& dir) {
+  PretrainedBert b;
+  b.folder = folderOfType(dir, ModelType::Bert);
+  b.model = std::make_shared<const pretrained::BertModel>(pretrained::BertModel::load(b.folder));
+  b.tokenizer = tokenizerFor(b.folder, b.model->config().vocabSize);
+  b.name = nameOf(b.folder);
+  return b;
+}
+
+PretrainedGpt2 loadPretrainedGpt2(const fs::path& dir) {
+  PretrainedGpt2 g;
+  g.folder = folderOfType(dir, ModelType::Gpt2);
+  g.model = std::make_shared<const pretrained::Gpt2Model>(pretrained::Gpt2Model::load(g.folder));
+  g.tokenizer = tokenizerFor(g.folder, g.model->config().vocabSize);
+  g.name = nameOf(g.folder);
+  return g;
+}
+
+PretrainedAttention readAttention(const PretrainedBert& bert, std::string_view text) {
+  const pretrained::Encoding e = bert.tokenizer->encode(text);
+  requireTokens(e, bert.model->config().maxPositions);
+  pretrained::BertOutput out = bert.model->forward(e.ids, e.segments, {.attention = pretrained::AttentionCapture::all(), .maskedLmLogits = false, .hiddenStates = false});
+  return {e.pieces, e.ids, std::move(out.attention)};
+}
+
+PretrainedAttention readAttention(const PretrainedGpt2& gpt, std::string_view text) {
+  const pretrained::Encoding e = gpt.tokenizer->encodePrompt(text);
+  requireTokens(e, gpt.model->config().maxPositions);
+  pretrained::Gpt2Output out = gpt.model->forward(e.ids);
+  return {e.pieces, e.ids, std::move(out.attention)};
+}
+
+BertFill fillBert(const PretrainedBert& bert, std::string_view text, int top) {
+  if (!bert.model->hasMaskedLmHead())
+    throw InputError(bert.folder.string() + ": this BERT checkpoint has no masked-LM head (cls.predictions), so it "
+                     "cannot fill in blanks");
+  const pretrained::SpecialTokens::Token& mask = bert.tokenizer->specialTokens().mask;
+  if (!mask.id) throw InputError(bert.folder.string() + ": the vocabulary has no mask token " + mask.name);
+  const pretrained::Encoding e = bert.tokenizer->encode(text);
+  requireTokens(e, bert.model->config().maxPositions);
+  BertFill fill;
+  fill.tokens = e.pieces;
+  fill.ids = e.ids;
+  std::vector<int> masks;
+  for (size_t i = 0; i < e.ids.size(); ++i)
+    if (e.ids[i] == *mask.id) masks.push_back(static_cast<int>(i));
+  if (masks.empty())
+    throw InputError("the text has no " + mask.name + ": write it where a word is hidden");
+  pretrained::BertOutput out = bert.model->forward(e.ids, e.segments, {.attention = pretrained::AttentionCapture::all(), .maskedLmLogits = true, .hiddenStates = false});
+  fill.attention = std::move(out.attention);
+  for (int position : masks) {
+    FillPrediction p;
+    p.position = position;
+    p.probabilities = pretrained::softmaxOf(out.maskedLmLogits.row(position));
+    std::vector<int64_t> order(p.probabilities.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int64_t>(i);
+    std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return p.probabilities[a] > p.probabilities[b]; });
+    for (int64_t id : order) {
+      if (static_cast<int>(p.top.size()) >= top) break;
+      // Special tokens are never an answer; ids the tokenizer has no piece for (padding rows of a larger
+      // vocab_size) neither.
+      const std::string piece = pieceOr(*bert.tokenizer, id);
+      if (bert.tokenizer->isSpecial(id) || piece.rfind("<id ", 0) == 0) continue;
+      p.top.push_back({static_cast<int>(id), piece, p.probabilities[id]});
+    }
+    fill.predictions.push_back(std::move(p));
+  }
+  return fill;
+}
+
+NextSentence nextSentence(const PretrainedBert& bert, std::string_view a, std::string_view b) {
+  if (!bert.model->hasNextSentenceHead())
+    throw InputError(bert.folder.string() + ": this BERT checkpoint has no next-sentence head (cls.seq_relationship "
+                     "and pooler), so it cannot tell whether a sentence follows another");
+  const pretrained::Encoding e = bert.tokenizer->encodePair(a, b);
+  requireTokens(e, bert.model->config().maxPositions);
+  const pretrained::BertOutput out = bert.model->forward(
+      e.ids, e.segments, {.attention = pretrained::AttentionCapture::none(), .maskedLmLogits = false, .hiddenStates = false});
+  return {e.pieces, out.isNextProbability.value_or(0.0f)};
+}
+
+Generation generate(const PretrainedGpt2& gpt, std::string_view prompt, const GenerationSettings& settings) {
+  pretrained::Sampler sampler(settings.sampling);
+  const pretrained::Encoding e = gpt.tokenizer->encodePrompt(prompt);
+  const int64_t positions = gpt.model->config().maxPositions;
+  requireTokens(e, positions);
+  Generation g;
+  g.promptTokens = e.pieces;
+  g.promptIds = e.ids;
+  pretrained::Gpt2Cache cache;
+  pretrained::Gpt2Step step = gpt.model->prefill(cache, e.ids);
+  std::vector<int64_t> generated;
+  for (int i = 0; i < settings.maxNewTokens; ++i) {
+    const std::vector<float> p = sampler.distribution(step.logits);
+    GenerationStep s;
+    s.id = sampler.choose(p);
+    s.token = pieceOr(*gpt.tokenizer, s.id);
+    s.probability = p[s.id];
+    std::vector<int64_t> order(p.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int64_t>(k);
+    const size_t shown = std::min(order.size(), static_cast<size_t>(std::max(settings.topShown, 0)));
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(shown), order.end(),
+                      [&](int64_t a, int64_t b) { return p[a] > p[b] || (p[a] == p[b] && a < b); });
+    for (size_t k = 0; k < shown; ++k) s.top.emplace_back(pieceOr(*gpt.tokenizer, order[k]), p[order[k]]);
+    generated.push_back(s.id);
+    g.steps.push_back(std::move(s));
+    // The next token's logits; none are needed after the last one, and none fit past the model's positions.
+    if (i + 1 == settings.maxNewTokens || cache.length >= positions) break;
+    step = gpt.model->step(cache, generated.back());
+  }
+  g.text = gpt.tokenizer->decode(generated);
+  return g;
+}
+
+PretrainedTokens tokenizeForModel(const fs::path& dir, std::string_view text) {
+  const fs::path folder = pretrained::resolveModelFolder(dir);
+  const ModelType type = pretrained::readModelType(folder);
+  const std::unique_ptr<pretrained::Tokenizer> tokenizer = pretrained::loadTokenizer(folder);
+  const pretrained::Encoding e = type == ModelType::Bert ? tokenizer->encode(text) : tokenizer->encodePrompt(text);
+  return {e.pieces, e.ids};
+}
+
+}  // namespace al
