@@ -78,9 +78,8 @@ class Tokenizer {
 
   // Ids back to text. WordPiece: "##" pieces glued to the one before, a space between words but none next to a
   // CJK ideograph or CJK punctuation nor before . , ! ? 's n't (as Hugging Face's clean-up); byte-level BPE: the
-  // bytes of the pieces, invalid UTF-8 shown as U+FFFD.
-  // skipSpecial leaves out the special tokens ([UNK], [CLS], [SEP], [PAD], [MASK], <|endoftext|>). al::InputError for an id outside the
-  // vocabulary.
+  // bytes of the pieces, invalid UTF-8 shown as U+FFFD. skipSpecial leaves out the special tokens ([UNK], [CLS],
+  // [SEP], [PAD], [MASK], <|endoftext|>). al::InputError for an id outside the vocabulary.
   virtual std::string decode(const std::vector<int64_t>& ids, bool skipSpecial = false) const = 0;
 
   // The id of a piece written as the vocabulary writes it ("##ing", "Ġthe", "[MASK]"), or nothing.
