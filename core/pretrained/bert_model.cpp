@@ -162,7 +162,8 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
   const size_t T = ids.size();
   if (T == 0) throw InputError("BERT needs at least one token");
   if (T > static_cast<size_t>(config_.maxPositions))
-    throw InputError("the text has " + std::to_string(T) + " tokens; this BERT reads at most " +
+    throw InputError(ErrorKind::SentenceTooLong, {.expected = std::to_string(config_.maxPositions), .found = std::to_string(T)},
+                     "the text has " + std::to_string(T) + " tokens; this BERT reads at most " +
                      std::to_string(config_.maxPositions) + " (max_position_embeddings)");
   if (segments.size() != T)
     throw InputError("BERT got " + std::to_string(T) + " tokens but " + std::to_string(segments.size()) + " segments");

@@ -38,10 +38,13 @@ const MappedSafetensors::Entry* CheckpointReader::find(const std::string& name) 
 const MappedSafetensors::Entry& CheckpointReader::require(const std::string& name, const std::vector<int64_t>& shape) const {
   const MappedSafetensors::Entry* e = find(name);
   if (!e)
-    throw InputError(fileName() + ": tensor \"" + name + "\" is missing (the model needs shape " + io::shapeToString(shape) +
+    throw InputError(ErrorKind::TensorMissing, {.file = fileName(), .name = name, .expected = io::shapeToString(shape)},
+                     fileName() + ": tensor \"" + name + "\" is missing (the model needs shape " + io::shapeToString(shape) +
                      (prefix_.empty() ? std::string() : ", with or without the prefix \"" + prefix_ + "\"") + ")");
   if (e->shape != shape)
-    throw InputError(fileName() + ": tensor \"" + e->name + "\" has shape " + io::shapeToString(e->shape) +
+    throw InputError(ErrorKind::TensorWrongShape,
+                     {.file = fileName(), .name = e->name, .expected = io::shapeToString(shape), .found = io::shapeToString(e->shape)},
+                     fileName() + ": tensor \"" + e->name + "\" has shape " + io::shapeToString(e->shape) +
                      ", but the model needs " + io::shapeToString(shape));
   return *e;
 }

@@ -114,7 +114,9 @@ void Gpt2Model::loadWeights(const CheckpointReader& w) {
 
 void Gpt2Model::checkIds(const std::vector<int64_t>& ids, Index first) const {
   if (first + static_cast<Index>(ids.size()) > config_.maxPositions)
-    throw InputError("the text has " + std::to_string(first + static_cast<Index>(ids.size())) +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(config_.maxPositions), .found = std::to_string(first + static_cast<Index>(ids.size()))},
+                     "the text has " + std::to_string(first + static_cast<Index>(ids.size())) +
                      " tokens; this GPT-2 reads at most " + std::to_string(config_.maxPositions) + " (n_positions)");
   for (int64_t id : ids)
     if (id < 0 || id >= config_.vocabSize)

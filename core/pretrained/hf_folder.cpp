@@ -30,7 +30,9 @@ bool isDirectory(const fs::path& p) {
 
 nlohmann::json readConfigJson(const fs::path& dir) {
   const fs::path file = dir / "config.json";
-  if (!isFile(file)) throw InputError(dir.string() + " has no config.json, so it is not a Hugging Face model folder");
+  if (!isFile(file))
+    throw InputError(ErrorKind::NotModelDir, {.file = dir.string()},
+                     dir.string() + " has no config.json, so it is not a Hugging Face model folder");
   nlohmann::json config = io::readJsonFile(file, "config file");
   if (!config.is_object()) throw InputError(file.string() + ": expected a JSON object");
   return config;
@@ -60,7 +62,7 @@ void checkHeads(int64_t width, int64_t heads, const char* widthField, const char
 void checkParameterBytes(uint64_t count, const std::string& file) {
   constexpr uint64_t kFloatBytes = 4;
   if (count > limits::kMaxParameterBytes / kFloatBytes)
-    throw InputError(file + " declares a model of " + std::to_string(count) + " parameters (" +
+    throw InputError(ErrorKind::ModelTooLarge, {.file = file}, file + " declares a model of " + std::to_string(count) + " parameters (" +
                      limits::describeBytes(count * kFloatBytes) + " as float32), more than the " +
                      limits::describeBytes(limits::kMaxParameterBytes) + " AttentionLab loads (README.md, \"Limits\")");
 }
@@ -117,8 +119,9 @@ uint64_t Gpt2Config::parameterCount() const {
 }
 
 fs::path resolveModelFolder(const fs::path& path) {
-  if (!fs::exists(path)) throw InputError("model folder " + path.string() + " does not exist");
-  if (!isDirectory(path)) throw InputError(path.string() + " is not a folder");
+  if (!fs::exists(path))
+    throw InputError(ErrorKind::ModelDirMissing, {.file = path.string()}, "model folder " + path.string() + " does not exist");
+  if (!isDirectory(path)) throw InputError(ErrorKind::NotModelDir, {.file = path.string()}, path.string() + " is not a folder");
   if (isFile(path / "config.json")) return path;
   if (isCacheRepository(path)) {
     const fs::path snapshot = snapshotOf(path);
@@ -126,7 +129,7 @@ fs::path resolveModelFolder(const fs::path& path) {
       throw InputError(path.string() + " is a Hugging Face cache entry without a single snapshot (refs/main names "
                        "none that exists); give the folder snapshots/REVISION/ itself");
     if (!isFile(snapshot / "config.json"))
-      throw InputError(snapshot.string() + " has no config.json, so it is not a Hugging Face model folder");
+      throw InputError(ErrorKind::NotModelDir, {.file = snapshot.string()}, snapshot.string() + " has no config.json, so it is not a Hugging Face model folder");
     return snapshot;
   }
   const std::vector<CachedModel> models = listCachedModels(path);
@@ -136,7 +139,8 @@ fs::path resolveModelFolder(const fs::path& path) {
     throw InputError(path.string() + " is a Hugging Face cache holding " + std::to_string(models.size()) +
                      " model(s) AttentionLab reads; give one of their folders:" + list);
   }
-  throw InputError(path.string() + " has no config.json, so it is not a Hugging Face model folder");
+  throw InputError(ErrorKind::NotModelDir, {.file = path.string()},
+                   path.string() + " has no config.json, so it is not a Hugging Face model folder");
 }
 
 std::vector<CachedModel> listCachedModels(const fs::path& root) {

@@ -70,43 +70,45 @@ std::string rangeText(uint64_t begin, uint64_t end) {
 MappedSafetensors::Entry parseEntry(const std::string& name, const nlohmann::json& entry, uint64_t dataBytes,
                                     const std::string& file) {
   const std::string where = file + ": tensor " + quoted(name);
-  if (!entry.is_object()) throw InputError(where + ": its header entry is not a JSON object");
+  // Every problem of an entry is a damaged header, except offsets beyond the data section: a truncated file.
+  const ErrorFields fields{.file = file, .name = name};
+  if (!entry.is_object()) throw InputError(ErrorKind::SafetensorsBadHeader, fields, where + ": its header entry is not a JSON object");
   MappedSafetensors::Entry e;
   e.name = name;
 
   const auto dtype = entry.find("dtype");
-  if (dtype == entry.end() || !dtype->is_string()) throw InputError(where + ": \"dtype\" is missing or not a string");
+  if (dtype == entry.end() || !dtype->is_string()) throw InputError(ErrorKind::SafetensorsBadHeader, fields, where + ": \"dtype\" is missing or not a string");
   e.dtype = dtype->get<std::string>();
   const auto size = dtypeBytes().find(e.dtype);
-  if (size == dtypeBytes().end()) throw InputError(where + " has dtype " + e.dtype + ", which is not a safetensors dtype");
+  if (size == dtypeBytes().end()) throw InputError(ErrorKind::SafetensorsBadHeader, fields, where + " has dtype " + e.dtype + ", which is not a safetensors dtype");
 
   const auto shape = entry.find("shape");
-  if (shape == entry.end() || !shape->is_array()) throw InputError(where + ": \"shape\" is missing or not a list");
+  if (shape == entry.end() || !shape->is_array()) throw InputError(ErrorKind::SafetensorsBadHeader, fields, where + ": \"shape\" is missing or not a list");
   if (shape->size() > static_cast<size_t>(limits::kMaxTensorRank))
-    throw InputError(where + ": \"shape\" has " + std::to_string(shape->size()) + " dimensions; AttentionLab reads at most " +
+    throw InputError(ErrorKind::SafetensorsBadHeader, fields, where + ": \"shape\" has " + std::to_string(shape->size()) + " dimensions; AttentionLab reads at most " +
                      std::to_string(limits::kMaxTensorRank));
   for (const auto& dim : *shape) {
     if (!dim.is_number_unsigned() || dim.get<uint64_t>() > uint64_t(INT64_MAX))
-      throw InputError(where + ": \"shape\" must hold non-negative integers");
+      throw InputError(ErrorKind::SafetensorsBadHeader, fields, where + ": \"shape\" must hold non-negative integers");
     e.shape.push_back(dim.get<int64_t>());
   }
 
   const auto offsets = entry.find("data_offsets");
   if (offsets == entry.end() || !offsets->is_array() || offsets->size() != 2 || !(*offsets)[0].is_number_unsigned() ||
       !(*offsets)[1].is_number_unsigned())
-    throw InputError(where + ": \"data_offsets\" must be a list of two non-negative integers [begin, end]");
+    throw InputError(ErrorKind::SafetensorsBadHeader, fields, where + ": \"data_offsets\" must be a list of two non-negative integers [begin, end]");
   e.begin = (*offsets)[0].get<uint64_t>();
   e.end = (*offsets)[1].get<uint64_t>();
   const std::string range = rangeText(e.begin, e.end);
-  if (e.begin > e.end) throw InputError(where + ": data_offsets " + range + " end before they begin");
+  if (e.begin > e.end) throw InputError(ErrorKind::SafetensorsBadHeader, fields, where + ": data_offsets " + range + " end before they begin");
   if (e.end > dataBytes)
-    throw InputError(where + ": data_offsets " + range + " reach beyond the data section (" + std::to_string(dataBytes) +
+    throw InputError(ErrorKind::SafetensorsTruncated, {.file = file, .name = name}, where + ": data_offsets " + range + " reach beyond the data section (" + std::to_string(dataBytes) +
                      " bytes); the file is truncated");
 
   const uint64_t count = elementCount(e.shape);
   const uint64_t held = e.end - e.begin;
   if (count > held / size->second || count * size->second != held)
-    throw InputError(where + ": data_offsets " + range + " hold " + std::to_string(held) + " bytes, but shape " +
+    throw InputError(ErrorKind::SafetensorsBadHeader, fields, where + ": data_offsets " + range + " hold " + std::to_string(held) + " bytes, but shape " +
                      io::shapeToString(e.shape) + " of " + e.dtype + " needs " +
                      (count > held ? std::string("more") : std::to_string(count * size->second)));
   return e;
@@ -121,15 +123,15 @@ void requireExactTiling(std::vector<const MappedSafetensors::Entry*> sorted, uin
   const MappedSafetensors::Entry* previous = nullptr;
   for (const auto* e : sorted) {
     if (e->begin < covered)
-      throw InputError(file + ": tensors " + quoted(previous->name) + " and " + quoted(e->name) + " overlap in the data section");
+      throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file}, file + ": tensors " + quoted(previous->name) + " and " + quoted(e->name) + " overlap in the data section");
     if (e->begin > covered)
-      throw InputError(file + ": bytes " + std::to_string(covered) + " to " + std::to_string(e->begin) +
+      throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file}, file + ": bytes " + std::to_string(covered) + " to " + std::to_string(e->begin) +
                        " of the data section, before tensor " + quoted(e->name) + ", belong to no tensor");
     covered = e->end;
     previous = e;
   }
   if (covered != dataBytes)
-    throw InputError(file + ": the last " + std::to_string(dataBytes - covered) +
+    throw InputError(ErrorKind::SafetensorsBadHeader, {.file = file}, file + ": the last " + std::to_string(dataBytes - covered) +
                      " bytes of the data section belong to no tensor");
 }
 
@@ -154,7 +156,7 @@ float halfToFloat(uint16_t bits) {
 
 MappedSafetensors::MappedSafetensors(const std::filesystem::path& path) : fileName_(path.string()) {
   const int fd = ::open(fileName_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw InputError("cannot open weights file " + fileName_ + ": " + std::strerror(errno));
+  if (fd < 0) throw InputError(ErrorKind::FileUnreadable, {.file = fileName_}, "cannot open weights file " + fileName_ + ": " + std::strerror(errno));
   struct stat info {};
   if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
     ::close(fd);
@@ -163,7 +165,7 @@ MappedSafetensors::MappedSafetensors(const std::filesystem::path& path) : fileNa
   const auto fileBytes = static_cast<uint64_t>(info.st_size);
   if (fileBytes < kLengthBytes) {
     ::close(fd);
-    throw InputError(fileName_ + " is too short to be a safetensors file (" + std::to_string(fileBytes) +
+    throw InputError(ErrorKind::SafetensorsTruncated, {.file = fileName_}, fileName_ + " is too short to be a safetensors file (" + std::to_string(fileBytes) +
                      " bytes; the 8-byte header length alone needs 8)");
   }
   void* map = ::mmap(nullptr, fileBytes, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -175,16 +177,17 @@ MappedSafetensors::MappedSafetensors(const std::filesystem::path& path) : fileNa
   try {
     const uint64_t headerBytes = decodeUint64(map_);
     if (headerBytes > fileBytes - kLengthBytes)
-      throw InputError(fileName_ + ": the header length " + std::to_string(headerBytes) + " is larger than the file (" +
+      throw InputError(ErrorKind::SafetensorsTruncated, {.file = fileName_}, fileName_ + ": the header length " + std::to_string(headerBytes) + " is larger than the file (" +
                        std::to_string(fileBytes) + " bytes); the file is truncated or not a safetensors file");
     if (headerBytes > limits::kMaxSafetensorsHeaderBytes)
-      throw InputError(fileName_ + ": the header is " + limits::describeBytes(headerBytes) + ", more than the " +
+      throw InputError(ErrorKind::SafetensorsBadHeader, {.file = fileName_}, fileName_ + ": the header is " + limits::describeBytes(headerBytes) + ", more than the " +
                        limits::describeBytes(limits::kMaxSafetensorsHeaderBytes) + " AttentionLab reads; the file is damaged");
     const std::string_view headerText(reinterpret_cast<const char*>(map_ + kLengthBytes), headerBytes);
     const nlohmann::json header = io::parseJson(headerText, fileName_ + ": the header");
-    if (!header.is_object()) throw InputError(fileName_ + ": the header is not a JSON object");
+    if (!header.is_object())
+      throw InputError(ErrorKind::SafetensorsBadHeader, {.file = fileName_}, fileName_ + ": the header is not a JSON object");
     if (header.size() > limits::kMaxSafetensorsTensors)
-      throw InputError(fileName_ + ": the header lists " + std::to_string(header.size()) + " tensors, more than the " +
+      throw InputError(ErrorKind::SafetensorsBadHeader, {.file = fileName_}, fileName_ + ": the header lists " + std::to_string(header.size()) + " tensors, more than the " +
                        std::to_string(limits::kMaxSafetensorsTensors) + " AttentionLab reads; the file is damaged");
 
     const uint64_t dataBytes = fileBytes - kLengthBytes - headerBytes;

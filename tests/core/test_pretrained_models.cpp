@@ -140,6 +140,16 @@ std::string inputErrorOf(const std::function<void()>& f) {
   return "(no InputError)";
 }
 
+// The kind of the InputError that f throws (Cancelled when it throws none: a kind these tests never expect).
+ErrorKind kindOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.kind();
+  }
+  return ErrorKind::Cancelled;
+}
+
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 #define REQUIRE_CONTAINS(text, part) \
@@ -287,6 +297,7 @@ class TestPretrainedModels : public QObject {
     const std::string message = inputErrorOf([&] { BertModel::load(dir); });
     REQUIRE_CONTAINS(message, (dir / "model.safetensors").string());
     REQUIRE_CONTAINS(message, "truncated");
+    QVERIFY(kindOf([&] { BertModel::load(dir); }) == ErrorKind::SafetensorsTruncated);
     // cut inside the header
     writeBytes(dir / "model.safetensors", bytes.substr(0, 40));
     REQUIRE_CONTAINS(inputErrorOf([&] { BertModel::load(dir); }), "truncated");
@@ -302,6 +313,7 @@ class TestPretrainedModels : public QObject {
     REQUIRE_CONTAINS(message, (dir / "model.safetensors").string());
     REQUIRE_CONTAINS(message, "encoder.layer.1.attention.self.key.bias\" is missing");
     REQUIRE_CONTAINS(message, "[8]");
+    QVERIFY(kindOf([&] { BertModel::load(dir); }) == ErrorKind::TensorMissing);
   }
 
   void refusesWrongShape() {
@@ -313,6 +325,7 @@ class TestPretrainedModels : public QObject {
     writeRaw(dir / "model.safetensors", tensors);
     const std::string message = inputErrorOf([&] { Gpt2Model::load(dir); });
     REQUIRE_CONTAINS(message, "\"transformer.h.0.mlp.c_fc.weight\" has shape [32, 8], but the model needs [8, 32]");
+    QVERIFY(kindOf([&] { Gpt2Model::load(dir); }) == ErrorKind::TensorWrongShape);  // the app words it in its language
   }
 
   void refusesUnknownModelType() {
