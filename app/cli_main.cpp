@@ -52,11 +52,41 @@ int main(int argc, char** argv) {
   askCmd->add_option("text", a.text, "the question")->required();
 
   FillOptions f;
-  CLI::App* fillCmd = app.add_subcommand("fill", "Fill in the [MASK]s of a text with a masked-lm and show its attention");
-  fillCmd->add_option("--model", f.model, "model directory (task masked-lm)")->required();
+  CLI::App* fillCmd = app.add_subcommand("fill", "Fill in the [MASK]s of a text with a masked-lm or a BERT folder and show its attention");
+  fillCmd->add_option("--model", f.model, "model directory (task masked-lm) or BERT folder (Hugging Face)")->required();
   fillCmd->add_option("--top", f.top, "candidates per [MASK]")->check(CLI::PositiveNumber)->capture_default_str();
   fillCmd->add_flag("--json", f.json, "print one JSON object");
   fillCmd->add_option("text", f.text, "the text, with [MASK] where a word is hidden")->required();
+
+  InspectOptions i;
+  CLI::App* inspectCmd = app.add_subcommand("inspect", "Show every layer's and head's attention over a text (bert, gpt2, "
+                                                       "imdb-transformer, masked-lm)");
+  inspectCmd->add_option("--model", i.model, "model directory or Hugging Face folder")->required();
+  inspectCmd->add_flag("--json", i.json, "print one JSON object");
+  inspectCmd->add_option("text", i.text, "the text")->required();
+
+  NextSentenceOptions n;
+  CLI::App* nextCmd = app.add_subcommand("next-sentence", "The probability that sentence B follows sentence A (a BERT "
+                                                          "folder with a next-sentence head)");
+  nextCmd->add_option("--model", n.model, "BERT folder (Hugging Face)")->required();
+  nextCmd->add_flag("--json", n.json, "print one JSON object");
+  nextCmd->add_option("a", n.a, "sentence A")->required();
+  nextCmd->add_option("b", n.b, "sentence B")->required();
+
+  GenerateOptions g;
+  CLI::App* generateCmd = app.add_subcommand("generate", "Continue a prompt with a GPT-2 folder, one token at a time");
+  generateCmd->add_option("--model", g.model, "GPT-2 folder (Hugging Face)")->required();
+  generateCmd->add_flag("--json", g.json, "print one JSON object");
+  generateCmd->add_option("--max-new-tokens", g.maxNewTokens, "tokens to generate")
+      ->check(CLI::PositiveNumber)->capture_default_str();
+  generateCmd->add_option("--temperature", g.temperature, "0: greedy (always the most probable token); more: sampled")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  generateCmd->add_option("--top-k", g.topK, "sample among the K most probable tokens (0: all)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  generateCmd->add_option("--top-p", g.topP, "sample among the fewest most probable tokens reaching P (1: all)")
+      ->check(CLI::Range(0.0, 1.0))->capture_default_str();
+  generateCmd->add_option("--seed", g.seed, "the sampling's random seed")->capture_default_str();
+  generateCmd->add_option("prompt", g.prompt, "the text to continue")->required();
 
   BenchOptions b;
   CLI::App* benchCmd = app.add_subcommand("bench", "Time training steps (forward, backward, optimizer update)");
@@ -82,7 +112,7 @@ int main(int argc, char** argv) {
   CLI::App* downloadCmd = addDownloadCommand(app, d);
   TokenizeOptions k;
   CLI::App* tokenizeCmd = app.add_subcommand("tokenize", "Show the tokens of a text as a model or a tokenizer reads it");
-  tokenizeCmd->add_option("--model", k.model, "model directory (its tokenizer and vocabulary)");
+  tokenizeCmd->add_option("--model", k.model, "model directory or Hugging Face folder (its tokenizer and vocabulary)");
   tokenizeCmd->add_option("--tokenizer", k.tokenizer, "keras | ascii | icu_words (with --task)")
       ->check(CLI::IsMember({"keras", "ascii", "icu_words"}));
   tokenizeCmd->add_option("--task", k.task, "imdb | seq2seq (with --tokenizer)")->check(CLI::IsMember({"imdb", "seq2seq"}));
@@ -106,6 +136,9 @@ int main(int argc, char** argv) {
   if (*predictCmd) return al::cli::predict(p);
   if (*askCmd) return al::cli::ask(a);
   if (*fillCmd) return al::cli::fill(f);
+  if (*inspectCmd) return al::cli::inspect(i);
+  if (*nextCmd) return al::cli::nextSentence(n);
+  if (*generateCmd) return al::cli::generate(g);
   if (*benchCmd) return al::cli::bench(b);
   if (*downloadCmd) return al::cli::download(d);
   if (*tokenizeCmd) return al::cli::tokenize(k);

@@ -1,6 +1,7 @@
 #pragma once
 // The commands of attentionlab-cli (contract: cli.md). Each returns the process exit code:
 // 0 done; 1 failed while running; 2 bad command line; 3 bad input data.
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -53,6 +54,29 @@ struct FillOptions {
   bool json = false;
 };
 
+struct InspectOptions {
+  std::string model;
+  std::string text;
+  bool json = false;
+};
+
+struct NextSentenceOptions {
+  std::string model;
+  std::string a, b;
+  bool json = false;
+};
+
+struct GenerateOptions {
+  std::string model;
+  std::string prompt;
+  int maxNewTokens = 20;
+  float temperature = 0;  // 0: greedy
+  int topK = 0;           // 0: no limit
+  float topP = 1;         // 1: no limit
+  uint64_t seed = 1;
+  bool json = false;
+};
+
 struct BenchOptions {
   std::string task;
   std::string preset;
@@ -67,10 +91,12 @@ struct BenchOptions {
 };
 
 struct DownloadOptions {
-  std::string what;  // imdb
+  std::string what;  // imdb | model
+  std::string name;  // model: NAME or OWNER/NAME on the hub
   std::string to;    // empty: the app's data folder
-  std::string url;   // empty: the data set's home page
+  std::string url;   // imdb: empty means the data set's home page
   std::string sha256;
+  std::string revision = "main";  // model
 };
 
 struct TokenizeOptions {
@@ -91,6 +117,12 @@ int tokenize(const TokenizeOptions& options);  // app/cli/tokenize_command.cpp
 // The masked language model (app/cli/mlm_commands.cpp).
 int trainMlm(const TrainOptions& options);
 int fill(const FillOptions& options);
+
+// Models with self-attention, and the pretrained Hugging Face folders (app/cli/pretrained_commands.cpp).
+int inspect(const InspectOptions& options);
+int fillPretrained(const FillOptions& options);  // fill on a bert folder
+int nextSentence(const NextSentenceOptions& options);
+int generate(const GenerateOptions& options);
 
 // The bag-of-bigrams side (app/cli/bigram_commands.cpp); predict prints inside guarded().
 int trainBigram(const TrainOptions& options);

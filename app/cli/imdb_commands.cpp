@@ -40,6 +40,8 @@ int trainImdb(const TrainOptions& o) {
 std::string commandFor(const ModelKind& kind) {
   if (kind.can(Ability::Ask)) return "ask";
   if (kind.can(Ability::Fill)) return "fill";
+  if (kind.can(Ability::Generate)) return "generate";
+  if (!kind.can(Ability::Classify)) return "inspect";
   return "predict";
 }
 

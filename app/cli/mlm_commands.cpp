@@ -4,6 +4,7 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
 #include "core/inference/masked_lm_inference.h"
 #include "core/train/mlm_run.h"
@@ -32,6 +33,8 @@ int trainMlm(const TrainOptions& o) {
 
 int fill(const FillOptions& o) {
   return guarded([&] {
+    // The catalogue's kind of the directory decides: a pretrained bert folder fills with its masked-LM head.
+    if (!modelKindOfDirectory(o.model).trainable()) return fillPretrained(o);
     const MaskedLmModel model = loadMaskedLm(o.model);
     const FillResult r = fillMasks(model, o.text, o.top);
     if (o.json) {

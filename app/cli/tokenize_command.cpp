@@ -5,8 +5,26 @@
 #include "app/cli/commands.h"
 #include "core/error.h"
 #include "core/inference/model_tokenizer.h"
+#include "core/inference/pretrained_inference.h"
 
 namespace al::cli {
+
+namespace {
+
+// A Hugging Face folder: the pieces as its tokenizer writes them, with what the model adds ([CLS], [SEP]).
+int tokenizePretrained(const TokenizeOptions& o) {
+  const PretrainedTokens t = tokenizeForModel(o.model, o.text);
+  if (o.json) {
+    std::cout << nlohmann::json{{"tokenizer", t.tokenizer}, {"tokens", t.tokens}, {"ids", t.ids}}.dump() << "\n";
+    return int{kDone};
+  }
+  std::cout << t.tokenizer << ", " << t.tokens.size() << " tokens:";
+  for (size_t i = 0; i < t.tokens.size(); ++i) std::cout << " " << t.tokens[i] << "(" << t.ids[i] << ")";
+  std::cout << "\n";
+  return int{kDone};
+}
+
+}  // namespace
 
 int tokenize(const TokenizeOptions& o) {
   if (o.model.empty() == o.tokenizer.empty() || o.tokenizer.empty() != o.task.empty()) {
@@ -14,6 +32,7 @@ int tokenize(const TokenizeOptions& o) {
     return kBadCommandLine;
   }
   return guarded([&] {
+    if (!o.model.empty() && isHuggingFaceFolder(o.model)) return tokenizePretrained(o);
     std::optional<ModelTokenizer> model;
     TokenizerKind kind = TokenizerKind::Keras;
     TextTask task = TextTask::Classifier;

@@ -212,7 +212,7 @@ PretrainedTokens tokenizeForModel(const fs::path& dir, std::string_view text) {
   const ModelType type = pretrained::readModelType(folder);
   const std::unique_ptr<pretrained::Tokenizer> tokenizer = pretrained::loadTokenizer(folder);
   const pretrained::Encoding e = type == ModelType::Bert ? tokenizer->encode(text) : tokenizer->encodePrompt(text);
-  return {e.pieces, e.ids};
+  return {tokenizer->type() == pretrained::TokenizerType::WordPiece ? "wordpiece" : "byte-level-bpe", e.pieces, e.ids};
 }
 
 }  // namespace al

@@ -105,6 +105,7 @@ Generation generate(const PretrainedGpt2& gpt, std::string_view prompt, const Ge
 
 // The encoding's pieces and ids as the tokenizer writes them (tokenize --model on a Hugging Face folder).
 struct PretrainedTokens {
+  std::string tokenizer;  // "wordpiece" or "byte-level-bpe"
   std::vector<std::string> tokens;
   std::vector<int64_t> ids;
 };

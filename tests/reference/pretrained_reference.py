@@ -332,8 +332,10 @@ GPT2_PIECES = ["!", ",", ".", "a", "c", "d", "e", "h", "i", "n", "o", "s", "t", 
                "th", "the", "Ġc", "Ġca", "Ġcat", "Ġs", "Ġsa", "Ġsat", "Ġo", "Ġon", "Ġt", "Ġth", "Ġthe",
                "Ġd", "Ġdo", "Ġdog", "an", "Ġan", "Ġand", "in", "Ġin", "Ġa", "at", "on", "ed"]
 # In rank order; "Ġ t" comes before "t h" (as in GPT-2's own merges), else " the" would end as "Ġ" + "the".
+# Every merge names pieces of the vocabulary (the tokenizers library refuses a merge that does not): "Ġdog" is in
+# the vocabulary but has no merge, as "g" is not.
 GPT2_MERGES = ["Ġ t", "Ġt h", "Ġth e", "t h", "th e", "Ġ c", "Ġc a", "Ġca t", "Ġ s", "Ġs a", "Ġsa t", "Ġ o",
-               "Ġo n", "Ġ d", "Ġd o", "Ġdo g", "a n", "Ġ an", "Ġan d", "i n", "Ġ in", "Ġ a", "a t", "o n", "e d"]
+               "Ġo n", "Ġ d", "Ġd o", "a n", "Ġ an", "Ġan d", "i n", "Ġ in", "Ġ a", "a t", "o n", "e d"]
 GPT2_PROMPT = ["the", "Ġcat", "Ġsat", "Ġon", "Ġthe"]  # "the cat sat on the"
 GPT2_NEW_TOKENS = 6
 
