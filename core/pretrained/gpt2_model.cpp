@@ -144,7 +144,7 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
   const Index T = static_cast<Index>(ids.size());
   if (T == 0) throw InputError("GPT-2 needs at least one token");
   checkIds(ids, 0);
-  options.attention.checkMemory(config_.numLayers, config_.numHeads, T);
+  if (!fill) options.attention.checkMemory(config_.numLayers, config_.numHeads, T);  // prefill keeps one row a map
   const auto wte = params_.value(tokenEmbeddings_);     // V x D
   const auto wpe = params_.value(positionEmbeddings_);  // P x D
   Matrix x(T, config_.width);                           // T x D
@@ -167,7 +167,11 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
       fill->keys[i] = std::move(cache.k);    // T x D
       fill->values[i] = std::move(cache.v);  // T x D
     }
-    if (options.attention.keeps(static_cast<int>(i))) out.attention[i] = std::move(cache.weights);
+    if (options.attention.keeps(static_cast<int>(i))) {
+      if (fill)  // prefill: only the last token's row (1 x T) of each map, not T x T for every layer at once
+        for (Matrix& a : cache.weights) a = Matrix(a.bottomRows(1));
+      out.attention[i] = std::move(cache.weights);
+    }
   }
   // Prefill needs only the next token's scores: T x V for a long prompt would be most of the work.
   out.logits = logits(fill ? Matrix(x.bottomRows(1)) : x);
@@ -181,11 +185,10 @@ Gpt2Output Gpt2Model::forward(const std::vector<int64_t>& ids, const Gpt2Options
 Gpt2Step Gpt2Model::prefill(Gpt2Cache& cache, const std::vector<int64_t>& prompt) const {
   Gpt2Output all = run(prompt, {}, &cache);
   Gpt2Step s;
-  s.logits = all.logits.row(0);
-  const Index last = static_cast<Index>(prompt.size()) - 1;
+  s.logits = all.logits.row(0);  // run kept only the last token's logits and attention rows
   for (auto& heads : all.attention) {
     s.attention.emplace_back();
-    for (const Matrix& a : heads) s.attention.back().push_back(a.row(last));
+    for (const Matrix& a : heads) s.attention.back().push_back(a.row(0));
   }
   return s;
 }

@@ -265,6 +265,18 @@ class TestPretrainedModels : public QObject {
     const Gpt2Step b = gpt.step(third, 23);
     const std::vector<float> bl = rowOf(b.logits);
     QVERIFY(worst({bl.begin(), bl.end()}, rowOf(a.logits)) < 1e-5);
+    // prefill's own step: the prompt's last token, its attention row in every layer and head
+    Gpt2Cache fourth;
+    const Gpt2Step p = gpt.prefill(fourth, {15, 18, 21, 23});
+    const std::vector<float> pl = rowOf(p.logits);
+    QVERIFY(worst({pl.begin(), pl.end()}, rowOf(b.logits)) < 1e-5);
+    QCOMPARE(p.attention.size(), b.attention.size());
+    for (size_t l = 0; l < p.attention.size(); ++l)
+      for (size_t h = 0; h < p.attention[l].size(); ++h) {
+        QCOMPARE(p.attention[l][h].size(), Index(4));
+        const std::vector<float> row = rowOf(b.attention[l][h]);
+        QVERIFY(worst({row.begin(), row.end()}, rowOf(p.attention[l][h])) < 1e-5);
+      }
   }
 
   void halfAndBfloat16Conversion() {
