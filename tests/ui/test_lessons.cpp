@@ -38,6 +38,7 @@
 #include "ui/text/language.h"
 #include "ui/widgets/segment_memory_diagram.h"
 #include "tests/app_fixture.h"
+#include "tests/tiny_chatbot.h"
 
 using namespace al;
 using namespace al::ui;
@@ -417,17 +418,9 @@ class TestLessons : public QObject {
     QVERIFY(en.contains("always") && zh.contains(QStringLiteral("总是")));
     QVERIFY(en.contains("not use") && zh.contains(QStringLiteral("不用")));
     QVERIFY(en.contains("tanh(s·W1 + h_j·W2)") && zh.contains("tanh(s·W1 + h_j·W2)"));
-    Seq2SeqConfig config;
-    config.sourceVocabSize = 7;
-    config.targetVocabSize = 6;
-    config.embedDim = 3;
-    config.units = 4;
-    config.attentionUnits = 3;
-    config.maxSourceLength = 8;
-    config.maxTargetLength = 8;
-    Seq2SeqAttention model(config);
+    Seq2SeqAttention model(al::test::tinyChatbotConfig());
     model.initialize(3);
-    const std::vector<Seq2SeqExample> pairs{{{2, 4, 5, 3}, {2, 4, 3}}, {{2, 6, 3}, {2, 5, 1, 4, 3}}};
+    const std::vector<Seq2SeqExample> pairs = al::test::tinyChatbotPairs();
     std::vector<const Seq2SeqExample*> batch;
     for (const Seq2SeqExample& pair : pairs) batch.push_back(&pair);
     std::vector<Gradients> scratch;
