@@ -2,7 +2,8 @@
 // A small HTTP/1.1 server on 127.0.0.1 for the download tests, on a thread of its own (so that a test may block
 // on a child process while it serves). It serves one file with byte ranges (Range: bytes=N-), and on request
 // cuts answers in the middle, stalls them, ignores ranges or answers a range from the wrong byte; any other
-// path is a 404. No test touches the internet.
+// path is a 404. More files may be served beside it (addFile), each with headers of its own, and HEAD requests are
+// answered with the headers alone (what the Hugging Face hub's metadata requests need). No test touches the internet.
 #include <QByteArray>
 #include <QCryptographicHash>
 #include <QHostAddress>
@@ -40,6 +41,7 @@ struct ServedFile {
   int cutAnswers = 0;           // the next cutAnswers answers stop at byte cutAt of the file ...
   qint64 cutAt = 0;
   bool stallInsteadOfClose = false;  // ... and then wait silently instead of closing the connection
+  QByteArray headers;  // more header lines for every answer about it, each ending in "\r\n"
 };
 
 class LocalHttpServer {
@@ -77,6 +79,16 @@ class LocalHttpServer {
     QMutexLocker lock(&mutex_);
     file_ = file;
   }
+  // Serves one more file at its own path (no cuts; ranges as it says); of two at one path, the later one.
+  void addFile(const ServedFile& file) {
+    QMutexLocker lock(&mutex_);
+    others_.append(file);
+  }
+  // The paths asked for with HEAD, in order.
+  QStringList heads() const {
+    QMutexLocker lock(&mutex_);
+    return heads_;
+  }
 
   // A port on 127.0.0.1 where nothing listens (it was free a moment ago).
   static quint16 unusedPort() {
@@ -105,12 +117,16 @@ class LocalHttpServer {
     const QRegularExpressionMatch range = rangeHeader.match(QString::fromLatin1(request));
     const qint64 asked = range.hasMatch() ? range.captured(1).toLongLong() : -1;
 
+    const bool head = !words.isEmpty() && words[0] == "HEAD";
     ServedFile file;
     bool cut = false;
     {
       QMutexLocker lock(&mutex_);
       file = file_;
-      if (path == file_.path) {
+      for (const ServedFile& other : others_)
+        if (other.path == path) file = other;
+      if (head) heads_.append(path);
+      if (!head && path == file_.path) {
         rangeStarts_.append(asked);
         if (file_.cutAnswers > 0) {
           --file_.cutAnswers;
@@ -118,7 +134,8 @@ class LocalHttpServer {
         }
       }
     }
-    if (path != file.path) return send(socket, "404 Not Found", {}, "not found\n", -1, false);
+    if (path != file.path) return send(socket, "404 Not Found", {}, "not found\n", -1, false, head);
+    if (head) return send(socket, "200 OK", file.headers, file.body, -1, false, true);
     const qint64 size = file.body.size();
     if (asked >= size && file.ranges)
       return send(socket, "416 Range Not Satisfiable", "Content-Range: bytes */" + QByteArray::number(size) + "\r\n",
@@ -133,15 +150,16 @@ class LocalHttpServer {
                 QByteArray::number(size) + "\r\n";
     }
     const qint64 cutAt = cut && file.cutAt > from ? file.cutAt - from : -1;
-    send(socket, status, headers, file.body.mid(from), cutAt, file.stallInsteadOfClose);
+    send(socket, status, headers + file.headers, file.body.mid(from), cutAt, file.stallInsteadOfClose);
   }
 
-  // Sends the answer, announcing the whole body; with cutAt >= 0 only its first cutAt bytes are sent.
+  // Sends the answer, announcing the whole body; with cutAt >= 0 only its first cutAt bytes are sent; for a HEAD
+  // request (headOnly) none.
   static void send(QTcpSocket* socket, const QByteArray& status, const QByteArray& headers, const QByteArray& body,
-                   qint64 cutAt, bool stall) {
+                   qint64 cutAt, bool stall, bool headOnly = false) {
     socket->write("HTTP/1.1 " + status + "\r\nContent-Type: application/octet-stream\r\nContent-Length: " +
                   QByteArray::number(body.size()) + "\r\n" + headers + "Connection: close\r\n\r\n");
-    socket->write(cutAt >= 0 ? body.left(cutAt) : body);
+    if (!headOnly) socket->write(cutAt >= 0 ? body.left(cutAt) : body);
     if (cutAt >= 0 && stall) return;  // leave the connection open and silent
     socket->disconnectFromHost();     // after the written bytes have gone out
   }
@@ -152,6 +170,8 @@ class LocalHttpServer {
   quint16 port_ = 0;
   mutable QMutex mutex_;
   QList<qint64> rangeStarts_;
+  QList<ServedFile> others_;
+  QStringList heads_;
 };
 
 }  // namespace al::test

@@ -1,5 +1,7 @@
 // `attentionlab-cli download imdb [--to DIR] [--url URL] [--sha256 HEX]` (contract: cli.md): fetches the IMDB
 // archive with a progress bar on stderr, resumes a partial download, checks its SHA-256 and prints its path.
+// `download model NAME|OWNER/NAME [--to DIR] [--revision REV]` (contract: pretrained models): a BERT or GPT-2
+// model's files from the Hugging Face hub (ui/download/hub_model.h) into DIR/OWNER--NAME; prints the folder.
 #include <unistd.h>
 
 #include <atomic>
@@ -18,6 +20,7 @@
 #include <QTimer>
 
 #include "ui/download/downloader.h"
+#include "ui/download/hub_model.h"
 #include "ui/download/imdb_archive.h"
 
 namespace al::cli {
@@ -66,11 +69,15 @@ class DownloadBar {
 }  // namespace
 
 CLI::App* addDownloadCommand(CLI::App& app, DownloadOptions& o) {
-  CLI::App* command = app.add_subcommand("download", "Download a data set into the app's data folder (resumable, "
-                                                     "checked by SHA-256) and print its path");
-  command->add_option("what", o.what, "imdb: the Large Movie Review Dataset archive (aclImdb_v1.tar.gz, 84 MB)")
+  CLI::App* command = app.add_subcommand("download", "Download a data set or a pretrained model into the app's data "
+                                                     "folder (resumable, checked by SHA-256) and print its path");
+  command->add_option("what", o.what, "imdb: the Large Movie Review Dataset archive (aclImdb_v1.tar.gz, 84 MB); model: a "
+                                      "BERT or GPT-2 model from the Hugging Face hub ($HF_ENDPOINT)")
       ->required()
-      ->check(CLI::IsMember({"imdb"}));
+      ->check(CLI::IsMember({"imdb", "model"}));
+  command->add_option("name", o.name, "model: NAME or OWNER/NAME (" +
+                                          download::offeredModels().join(QLatin1String(", ")).toStdString() + ")");
+  command->add_option("--revision", o.revision, "model: a branch, tag or commit of the model")->capture_default_str();
   command->add_option("--to", o.to, "folder to download into (default: the app's data folder, where the app looks)");
   command->add_option("--url", o.url, "where to download from (a mirror)")->default_str(download::kImdbUrl);
   command->add_option("--sha256", o.sha256, "the archive's expected SHA-256")
@@ -82,7 +89,43 @@ CLI::App* addDownloadCommand(CLI::App& app, DownloadOptions& o) {
   return command;
 }
 
+namespace {
+
+// download model: the files into DIR/OWNER--NAME (DIR: --to, else the app's data folder's models/).
+int downloadModel(const DownloadOptions& o) {
+  download::HubModelRequest request;
+  request.repository = QString::fromStdString(o.name);
+  request.revision = QString::fromStdString(o.revision);
+  const QString parent = o.to.empty() ? QDir(download::appDataFolder()).filePath(QStringLiteral("models"))
+                                      : QDir(QString::fromStdString(o.to)).absolutePath();
+  request.folder = QDir(parent).filePath(download::modelFolderName(request.repository));
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
+  std::signal(SIGXFSZ, SIG_IGN);
+  std::cerr << "Downloading " << o.name << " (" << o.revision << ") from " << download::hubEndpoint().toStdString()
+            << "\n      to " << request.folder.toStdString() << "\n";
+  DownloadBar bar;
+  try {
+    const QString folder = download::downloadHubModel(
+        request, [&](const QString&, const download::DownloadProgress& p) { bar.draw(p); }, [] { return interrupted.load(); });
+    bar.end();
+    std::cout << folder.toStdString() << std::endl;
+    return kDone;
+  } catch (const download::HubError& e) {
+    bar.end();
+    std::cerr << "attentionlab-cli: " << (e.badInput() ? "bad input: " : "failed: ") << e.what() << "\n";
+    return e.badInput() ? kBadInput : kFailed;
+  }
+}
+
+}  // namespace
+
 int download(const DownloadOptions& o) {
+  if ((o.what == "model") == o.name.empty()) {
+    std::cerr << "attentionlab-cli download: " << (o.name.empty() ? "download model needs NAME or OWNER/NAME"
+                                                                 : "download imdb takes no NAME") << "\n";
+    return kBadCommandLine;
+  }
   int argc = 1;
   char name[] = "attentionlab-cli";
   char* argv[] = {name, nullptr};
@@ -90,6 +133,7 @@ int download(const DownloadOptions& o) {
   QCoreApplication::setOrganizationName(download::kOrganizationName);
   QCoreApplication::setApplicationName(download::kApplicationName);
   QCoreApplication::setApplicationVersion(ATTENTIONLAB_VERSION);
+  if (o.what == "model") return downloadModel(o);
 
   download::DownloadRequest request;
   request.url = QUrl(QString::fromStdString(o.url.empty() ? download::kImdbUrl : o.url));
