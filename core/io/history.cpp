@@ -25,10 +25,12 @@ double requireNumberOrNull(const nlohmann::json& entry, const char* field, const
 }
 
 EpochRecord parseRecord(const nlohmann::json& entry, const std::string& where) {
-  if (!entry.is_object()) throw InputError(where + ": expected a JSON object");
+  if (!entry.is_object()) throw InputError(ErrorKind::JsonNotObject, {.file = where}, where + ": expected a JSON object");
   EpochRecord r;
   const int64_t epoch = requireIntAtLeast(entry, "epoch", 1, where);
-  if (epoch > 1'000'000'000) throw InputError(where + ": field \"epoch\" is " + std::to_string(epoch) + ", too large to be an epoch");
+  if (epoch > 1'000'000'000)
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = where, .name = "epoch", .found = std::to_string(epoch)},
+                     where + ": field \"epoch\" is " + std::to_string(epoch) + ", too large to be an epoch");
   r.epoch = static_cast<int>(epoch);
   r.loss = requireNumberOrNull(entry, "loss", where);
   r.accuracy = requireNumberOrNull(entry, "accuracy", where);
@@ -46,7 +48,8 @@ std::vector<EpochRecord> readHistory(const std::filesystem::path& path) {
 
 std::vector<EpochRecord> parseHistory(std::string_view text, const std::string& file) {
   const nlohmann::json history = parseJson(text, file);
-  if (!history.is_array()) throw InputError(file + ": expected a JSON array of epoch records");
+  if (!history.is_array())
+    throw InputError(ErrorKind::JsonNotObject, {.file = file}, file + ": expected a JSON array of epoch records");
   std::vector<EpochRecord> records;
   for (size_t i = 0; i < history.size(); ++i)
     records.push_back(parseRecord(history[i], file + " entry " + std::to_string(i + 1)));

@@ -19,22 +19,24 @@ void writeTrainingRecord(const std::filesystem::path& file, const TrainingRecord
 TrainingRecord readTrainingRecord(const std::filesystem::path& file) {
   const std::string where = file.string();
   const nlohmann::json j = parseJson(readWholeFile(file, "training record", limits::kMaxJsonBytes), where);
-  if (!j.is_object()) throw InputError(where + ": expected a JSON object");
+  if (!j.is_object()) throw InputError(ErrorKind::JsonNotObject, {.file = where}, where + ": expected a JSON object");
   TrainingRecord record;
   if (j.contains("settings")) {
-    if (!j["settings"].is_object()) throw InputError(where + ": field \"settings\" must be an object");
+    if (!j["settings"].is_object())
+      throw InputError(ErrorKind::JsonWrongType, {.file = where, .name = "settings"}, where + ": field \"settings\" must be an object");
     record.settings = j["settings"];
   }
   record.keptEpoch = static_cast<int>(optionalInt(j, "kept_epoch", 0, where));
   if (j.contains("test")) {
     const nlohmann::json& test = j["test"];
-    if (!test.is_object()) throw InputError(where + ": field \"test\" must be an object");
+    if (!test.is_object())
+      throw InputError(ErrorKind::JsonWrongType, {.file = where, .name = "test"}, where + ": field \"test\" must be an object");
     const std::string inTest = where + " (test)";
     TrainingRecord::Test t;
     t.loss = requireNumber(test, "loss", inTest);
     t.accuracy = requireNumber(test, "accuracy", inTest);
     if (test.contains("held_out") && !test["held_out"].is_boolean())
-      throw InputError(inTest + ": field \"held_out\" must be true or false");
+      throw InputError(ErrorKind::JsonWrongType, {.file = where, .name = "held_out"}, inTest + ": field \"held_out\" must be true or false");
     t.heldOut = test.value("held_out", true);
     record.test = t;
   }

@@ -65,7 +65,7 @@ std::unique_ptr<BigramRun> BigramRun::prepare(const BigramRunSettings& settings,
     return !progress || progress(stage::kReadingData, total ? 0.6 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
   }, settings.training.seed);
   run->dataCard_ = describe(data.train, settings.data);
-  if (progress && !progress(stage::kCountingBigrams, 0.65)) throw RunError("cancelled");
+  if (progress && !progress(stage::kCountingBigrams, 0.65)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
 
   std::optional<BigramModel> init;
   if (!settings.initDir.empty()) {
@@ -102,13 +102,15 @@ std::unique_ptr<BigramRun> BigramRun::prepare(const BigramRunSettings& settings,
     out.reserve(texts.size());
     for (size_t i = 0; i < texts.size(); ++i) {
       SparseSample s = run->model_->encode(tokenized ? (*tokenized)[i] : words(texts[i]), run->vocabulary_);
-      if (s.ids.empty()) throw InputError(texts[i].origin + ": the review has no words once punctuation is removed");
+      if (s.ids.empty())
+        throw InputError(ErrorKind::ReviewEmpty, {.file = texts[i].origin},
+                         texts[i].origin + ": the review has no words once punctuation is removed");
       s.label = texts[i].label;
       out.push_back(std::move(s));
     }
     return out;
   };
-  if (progress && !progress(stage::kEncodingReviews, 0.8)) throw RunError("cancelled");
+  if (progress && !progress(stage::kEncodingReviews, 0.8)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
   if (settings.initDir.empty() && settings.model.encoding == BigramEncoding::TfIdf) {
     std::vector<std::vector<int>> documentIds;  // idf from the training data, before the values depend on it
     for (const auto& tokens : trainTokens) documentIds.push_back(run->model_->encode(tokens, run->vocabulary_).ids);

@@ -141,7 +141,9 @@ std::vector<EncodedSample> encodeAll(const std::vector<LabeledText>& texts, cons
   out.reserve(texts.size());
   for (const LabeledText& t : texts) {
     EncodedSample s{vocabulary.encode(tokenizer, t.text, sequenceLength), t.label};
-    if (s.ids.empty()) throw InputError(t.origin + ": the review has no words once punctuation is removed");
+    if (s.ids.empty())
+      throw InputError(ErrorKind::ReviewEmpty, {.file = t.origin},
+                       t.origin + ": the review has no words once punctuation is removed");
     out.push_back(std::move(s));
   }
   return out;
@@ -192,7 +194,7 @@ void copyEncoder(const ParameterSet& from, ParameterSet& to) {
 }  // namespace
 
 LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled) {
-  if (progress && !progress(stage::kReadingData, 0.0)) throw RunError("cancelled");
+  if (progress && !progress(stage::kReadingData, 0.0)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
   return loadImdbSource(source, [&](size_t done, size_t total) {
     return !progress || progress(stage::kReadingData, total ? 0.7 * static_cast<double>(done) / static_cast<double>(total) : 0.0);
   }, seed, withUnlabeled);
@@ -202,7 +204,7 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
   std::unique_ptr<ImdbRun> run(new ImdbRun);
   run->settings_ = settings;
   auto report = [&](const std::string& what, double fraction) {
-    if (progress && !progress(what, fraction)) throw RunError("cancelled");
+    if (progress && !progress(what, fraction)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
   };
   LabeledDataset data = loadRunData(settings.data, settings.training.seed, progress);
   run->dataCard_ = describe(data.train, settings.data);

@@ -71,7 +71,9 @@ std::vector<std::vector<int>> encodeAll(const std::vector<LabeledText>& texts, c
   out.reserve(texts.size());
   for (const LabeledText& t : texts) {
     std::vector<std::string> tokens = maskedLmTokens(t.text, tokenizerName(tokenizer));
-    if (tokens.empty()) throw InputError(t.origin + ": the review has no words once punctuation is removed");
+    if (tokens.empty())
+      throw InputError(ErrorKind::ReviewEmpty, {.file = t.origin},
+                       t.origin + ": the review has no words once punctuation is removed");
     if (tokens.size() > sequenceLength) tokens.resize(sequenceLength);
     out.push_back(maskedLmIds(tokens, vocabulary));
   }
@@ -94,7 +96,7 @@ std::unique_ptr<MlmRun> MlmRun::prepare(const MlmRunSettings& settings, const Pr
   std::unique_ptr<MlmRun> run(new MlmRun);
   run->settings_ = settings;
   auto report = [&](const std::string& what, double fraction) {
-    if (progress && !progress(what, fraction)) throw RunError("cancelled");
+    if (progress && !progress(what, fraction)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
   };
   if (!(settings.maskRate > 0 && settings.maskRate < 1))
     throw InputError("mask rate " + std::to_string(settings.maskRate) + " is outside (0, 1)");

@@ -266,8 +266,8 @@
         <translation>%1：标签“%2”既不是正面也不是负面。</translation>
     </message>
     <message>
-        <source>%1: the review is empty.</source>
-        <translation>%1：评论是空的。</translation>
+        <source>%1: the review has no words.</source>
+        <translation>%1：评论里没有词。</translation>
     </message>
     <message>
         <source>%1: the review is too long; is the file damaged?</source>

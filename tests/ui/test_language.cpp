@@ -23,6 +23,7 @@
 #include <QtTest>
 #include <functional>
 
+#include "core/error.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "tests/app_fixture.h"
 #include "tests/seeded_transformer.h"
@@ -31,6 +32,7 @@
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
 #include "ui/widgets/heatmap_view.h"
+#include "ui/text/error_texts.h"
 #include "ui/text/language.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
@@ -324,7 +326,16 @@ class TestLanguage : public QObject {
     QVERIFY2(dataError.contains(QStringLiteral("latin1.tsv")) && dataError.contains(QStringLiteral("第 2 行")),
              qPrintable(dataError));
     QVERIFY2(englishWords(dataError).isEmpty(), qPrintable(dataError));
+
+    // An error with no kind of its own: a Chinese lead, then the English detail.
+    const QString other = al::ui::errorMessage(al::RunError("an internal check failed"));
+    QVERIFY2(other.endsWith(QStringLiteral("an internal check failed")) && englishWords(other.left(3)).isEmpty(),
+             qPrintable(other));
+    // In English the core's own message, the one the command line prints.
     QVERIFY(al::ui::setLanguage("en", false));
+    const al::InputError missing(al::ErrorKind::JsonMissingKey, {.file = "config.json", .name = "task"},
+                                 "config.json: field \"task\" is missing");
+    QCOMPARE(al::ui::errorMessage(missing), QString("config.json: field \"task\" is missing"));
   }
 
   // A model's options, shown in a sentence, are words of the interface's language: the Attention page's line about

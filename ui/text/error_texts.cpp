@@ -154,7 +154,7 @@ class ErrorTexts {
       case ErrorKind::TsvLine: return tr("%1: line %2 is not a label, a Tab and a text.").arg(file, line);
       case ErrorKind::DataLabel:
         return tr("%1: the label “%2” is neither positive nor negative.").arg(at, text(f.found));
-      case ErrorKind::ReviewEmpty: return tr("%1: the review is empty.").arg(at);
+      case ErrorKind::ReviewEmpty: return tr("%1: the review has no words.").arg(at);
       case ErrorKind::ReviewTooLong: return tr("%1: the review is too long; is the file damaged?").arg(at);
       default: return {};
     }
