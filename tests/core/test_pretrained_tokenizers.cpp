@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <thread>
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
@@ -261,6 +262,26 @@ class TestPretrainedTokenizers : public QObject {
       QVERIFY_THROWS_EXCEPTION(InputError, tokenizer->encode("\xE4\xB8"));
     }
     QVERIFY_THROWS_EXCEPTION(InputError, loadTokenizer(kGolden / "bpe")->encodePair("a", "b"));
+  }
+
+  // One tokenizer serves several threads (the app reads sentences on workers): GPT-2's cache of merged words is
+  // shared, so four threads encoding at once must each get what one thread gets alone.
+  void threadsShareOneTokenizer() {
+    const auto tokenizer = loadTokenizer(kGolden / "bpe");
+    std::vector<std::string> texts;
+    for (int t = 0; t < 4; ++t) {
+      std::string text;
+      for (int i = 0; i < 3000; ++i) text += " w" + std::to_string((i * 31 + t) % 997) + "x";
+      texts.push_back(text);
+    }
+    std::vector<std::vector<int64_t>> alone;
+    for (const std::string& text : texts) alone.push_back(loadTokenizer(kGolden / "bpe")->encode(text).ids);
+    std::vector<std::vector<int64_t>> together(texts.size());
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < texts.size(); ++t)
+      threads.emplace_back([&, t] { together[t] = tokenizer->encode(texts[t]).ids; });
+    for (std::thread& thread : threads) thread.join();
+    QCOMPARE(together, alone);
   }
 
   void aLongTextTokenizes() {
