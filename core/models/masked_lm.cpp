@@ -24,7 +24,9 @@ MaskedLmConfig maskedLmConfigFromJson(const nlohmann::json& j, const std::string
   MaskedLmConfig c;
   c.encoder = transformerConfigFromJson(encoder, file);
   c.maskRate = static_cast<float>(io::requireNumber(j, "mask_rate", file));
-  if (!(c.maskRate > 0 && c.maskRate < 1)) throw InputError(file + ": field \"mask_rate\" must be in (0, 1)");
+  if (!(c.maskRate > 0 && c.maskRate < 1))
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "mask_rate", .expected = "(0, 1)"},
+                     file + ": field \"mask_rate\" must be in (0, 1)");
   return c;
 }
 

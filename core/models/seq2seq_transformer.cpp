@@ -67,7 +67,7 @@ void Seq2SeqTransformer::initialize(uint64_t seed) {
 }
 
 void Seq2SeqTransformer::checkIds(const std::vector<int>& ids, Index vocabSize, const char* side) const {
-  if (ids.empty()) throw InputError(std::string("seq2seq-transformer: an empty ") + side + " sentence");
+  if (ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, std::string("seq2seq-transformer: an empty ") + side + " sentence");
   for (size_t t = 0; t < ids.size(); ++t)
     if (ids[t] < 0 || ids[t] >= vocabSize)
       throw InputError(std::string("seq2seq-transformer: ") + side + " token id " + std::to_string(ids[t]) +

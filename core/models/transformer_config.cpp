@@ -45,7 +45,9 @@ TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::
   c.norm = requireOneOf(j, "norm", {"layer", "batch"}, file) == "layer" ? NormKind::Layer : NormKind::Batch;
   c.pooling = requireOneOf(j, "pooling", {"max", "mean"}, file) == "max" ? PoolingKind::Max : PoolingKind::Mean;
   c.dropout = static_cast<float>(requireNumber(j, "dropout", file));
-  if (!(c.dropout >= 0 && c.dropout < 1)) throw InputError(file + ": field \"dropout\" must be in [0, 1)");
+  if (!(c.dropout >= 0 && c.dropout < 1))
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "dropout", .expected = "[0, 1)"},
+                     file + ": field \"dropout\" must be in [0, 1)");
   c.normEpsilon = static_cast<float>(optionalNumber(j, "norm_epsilon", 1e-3, file));
   c.batchNormMomentum = static_cast<float>(optionalNumber(j, "batch_norm_momentum", 0.99, file));
   if (j.contains("batch_norm_padding"))  // optional: files without it count real tokens only

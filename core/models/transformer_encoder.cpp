@@ -91,9 +91,12 @@ double TransformerEncoder::forwardFlops(Index T) const {
 
 Matrix TransformerEncoder::embed(const ParameterSet& params, std::span<const int> ids, Embedding::Cache& cache) const {
   const Index T = static_cast<Index>(ids.size());
-  if (T < 1) throw InputError("the text has no tokens after standardization; type at least one word");
+  if (T < 1)
+    throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens after standardization; type at least one word");
   if (T > config_.sequenceLength)
-    throw InputError("a sequence of " + std::to_string(T) + " tokens is longer than the model's sequence_length " +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(config_.sequenceLength), .found = std::to_string(T)},
+                     "a sequence of " + std::to_string(T) + " tokens is longer than the model's sequence_length " +
                      std::to_string(config_.sequenceLength));
   Matrix x = tokenEmbedding_.forward(params, std::vector<int>(ids.begin(), ids.end()), cache);  // T x D
   if (positionEmbedding_) x = positionEmbedding_->forward(params, x);
