@@ -9,6 +9,7 @@
 
 #include "ui/lessons/lesson_course.h"
 #include "ui/text/language.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -58,8 +59,7 @@ LessonView::LessonView(LessonCourse* course, QWidget* parent)
     : QWidget(parent), course_(course), position_(new QLabel), browser_(new QTextBrowser),
       openButton_(new QPushButton), answerButton_(new QPushButton), previousButton_(new QPushButton),
       nextButton_(new QPushButton) {
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);
   position_->setObjectName("lessonPosition");
   layout->addWidget(position_);
   browser_->setObjectName("lessonText");

@@ -24,6 +24,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/export.h"
 #include "ui/widgets/heatmap_view.h"
@@ -92,8 +93,7 @@ ComparisonPage::ComparisonPage(QWidget* parent)
 
   // Curves and numbers above, the two alignments below: a splitter between them gives either half the room.
   auto* top = new QWidget;
-  auto* middle = new QHBoxLayout(top);
-  middle->setContentsMargins(0, 0, 0, 0);
+  auto* middle = bareLayout<QHBoxLayout>(top);
   curves_ = new CurvePlot;
   curves_->setMinimumHeight(200);
   middle->addWidget(curves_, 1);
@@ -106,8 +106,7 @@ ComparisonPage::ComparisonPage(QWidget* parent)
   middle->addWidget(table_, 1);
 
   auto* bottom = new QWidget;
-  auto* bottomLayout = new QVBoxLayout(bottom);
-  bottomLayout->setContentsMargins(0, 0, 0, 0);
+  auto* bottomLayout = bareLayout<QVBoxLayout>(bottom);
   auto* sentenceRow = new QHBoxLayout;
   sentenceEdit_ = new QLineEdit(QStringLiteral("the red car sees a small house"));
   connect(sentenceEdit_, &QLineEdit::returnPressed, this, &ComparisonPage::showAlignments);

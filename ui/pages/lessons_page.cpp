@@ -12,6 +12,7 @@
 #include "ui/lessons/lesson_course.h"
 #include "ui/lessons/lesson_view.h"
 #include "ui/text/language.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/retranslate.h"
 
@@ -27,8 +28,7 @@ LessonsPage::LessonsPage(LessonCourse* course, QWidget* parent)
   layout->addWidget(banner_);
   auto* splitter = new QSplitter;
   auto* left = new QWidget;
-  auto* leftLayout = new QVBoxLayout(left);
-  leftLayout->setContentsMargins(0, 0, 0, 0);
+  auto* leftLayout = bareLayout<QVBoxLayout>(left);
   list_->setObjectName("lessonList");
   list_->setWordWrap(true);
   leftLayout->addWidget(list_, 1);

@@ -24,6 +24,7 @@
 #include "ui/teaching/encoder_controls.h"
 #include "ui/teaching/step_texts.h"
 #include "ui/teaching/step_view.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"
@@ -76,8 +77,7 @@ QWidget* StepperPage::createControls() {
   panel->setFixedWidth(300 + panel->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
   // A presentation's lesson has set them, and PageDown walks the steps: the step's grids get the width.
   panel->setProperty(PresentationMode::kHiddenWhilePresenting, true);
-  auto* layout = new QVBoxLayout(panel);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(panel);
 
   kindBox_ = new QComboBox;
   kindBox_->setObjectName("kindBox");
@@ -97,8 +97,7 @@ QWidget* StepperPage::createControls() {
   // The settings scroll (only down) when the window is short; the steps and their buttons stay in view.
   auto* settings = new QWidget;
   settings->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // as wide as the panel, as it always was
-  auto* settingsLayout = new QVBoxLayout(settings);
-  settingsLayout->setContentsMargins(0, 0, 0, 0);
+  auto* settingsLayout = bareLayout<QVBoxLayout>(settings);
   auto* settingsScroll = new QScrollArea;
   settingsScroll->setObjectName("stepSettings");
   settingsScroll->setWidget(settings);
@@ -146,8 +145,7 @@ QWidget* StepperPage::createControls() {
 
 QWidget* StepperPage::createStepButtons() {
   auto* row = new QWidget;
-  auto* rows = new QVBoxLayout(row);
-  rows->setContentsMargins(0, 0, 0, 0);
+  auto* rows = bareLayout<QVBoxLayout>(row);
   auto* buttons = new QHBoxLayout;
   rows->addLayout(buttons);
   backButton_ = new QPushButton(QIcon(QStringLiteral(":/icons/back.svg")), QString());

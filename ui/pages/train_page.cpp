@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 
 #include "core/error.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/curves_panel.h"
 #include "ui/widgets/hyperparameter_form.h"
@@ -45,8 +46,7 @@ TrainPage::TrainPage(QWidget* parent)
   right->setStretchFactor(1, 1);
 
   auto* left = new QWidget;
-  auto* leftLayout = new QVBoxLayout(left);
-  leftLayout->setContentsMargins(0, 0, 0, 0);
+  auto* leftLayout = bareLayout<QVBoxLayout>(left);
   leftLayout->addWidget(controls_);
   leftLayout->addWidget(settings_, 1);
   left->setMinimumWidth(400);

@@ -16,6 +16,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/training_controller.h"
@@ -138,8 +139,7 @@ QWidget* NormRace::createSettingsBar() {
 
   // Two rows, the settings and then the buttons: on one row the bar is wider than a projector's 1280 px.
   auto* bar = new QWidget;
-  auto* rows = new QVBoxLayout(bar);
-  rows->setContentsMargins(0, 0, 0, 0);
+  auto* rows = bareLayout<QVBoxLayout>(bar);
   auto* layout = new QHBoxLayout;
   rows->addLayout(layout);
   QLabel* labels[5];

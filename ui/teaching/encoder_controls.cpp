@@ -19,13 +19,13 @@
 
 #include "ui/teaching/step_texts.h"
 #include "ui/text/strings.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
 EncoderControls::EncoderControls(QWidget* parent) : QWidget(parent) {
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);
   layout->addWidget(createLayerGroup());
   layout->addWidget(createAttentionGroup());
 }

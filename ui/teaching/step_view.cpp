@@ -23,6 +23,7 @@
 #include "ui/teaching/step_code.h"
 #include "ui/teaching/step_texts.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/matrix_view.h"
 #include "ui/widgets/retranslate.h"
@@ -40,8 +41,7 @@ double finiteLimit(const Matrix& m) {
 }  // namespace
 
 StepView::StepView(QWidget* parent) : QWidget(parent) {
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);
   error_ = new ErrorBanner;
   layout->addWidget(error_);
   title_ = new QLabel;
@@ -75,8 +75,7 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   // Code beside the math: Keras (the book's, Keras's own or the chatbot tutorial's) and PyTorch for this step, side
   // by side, each under a caption saying where it comes from.
   codePanel_ = new QWidget;
-  auto* codeRow = new QHBoxLayout(codePanel_);
-  codeRow->setContentsMargins(0, 0, 0, 0);
+  auto* codeRow = bareLayout<QHBoxLayout>(codePanel_);
   kerasTitle_ = new QLabel;
   pytorchTitle_ = new QLabel;
   keras_ = new QLabel;
@@ -109,8 +108,7 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
   scroll->viewport()->installEventFilter(this);  // a new width places the grids again
   // Beside the grids: the weights as lines, with the head they come from.
   linesPanel_ = new QWidget;
-  auto* linesLayout = new QVBoxLayout(linesPanel_);
-  linesLayout->setContentsMargins(0, 0, 0, 0);
+  auto* linesLayout = bareLayout<QVBoxLayout>(linesPanel_);
   auto* headRow = new QHBoxLayout;
   auto* headLabel = new QLabel;
   head_ = new QSpinBox;

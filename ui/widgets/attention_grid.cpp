@@ -6,16 +6,15 @@
 #include <QGridLayout>
 #include <QVBoxLayout>
 
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/heatmap_view.h"
 
 namespace al::ui {
 
 AttentionGrid::AttentionGrid(QWidget* parent) : QWidget(parent) {
-  auto* layout = new QVBoxLayout(this);  // the heatmaps, and under them the bars of the clicked token
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);  // the heatmaps, and under them the bars of the clicked token
   auto* host = new QWidget;
-  grid_ = new QGridLayout(host);
-  grid_->setContentsMargins(0, 0, 0, 0);
+  grid_ = bareLayout<QGridLayout>(host);
   layout->addWidget(host, 3);
   bars_ = new WeightBars;
   bars_->setMinimumHeight(220);

@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
 
@@ -65,8 +66,7 @@ void styleAxisRect(QCPAxisRect* r, const QFont& font) {
 }  // namespace
 
 CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);
   layout->addWidget(plot_);
   plot_->setObjectName("curves");
   plot_->setNoAntialiasingOnDrag(true);

@@ -4,6 +4,7 @@
 #include <QVBoxLayout>
 
 #include "ui/export.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/figure_export_bar.h"
 #include "ui/widgets/retranslate.h"
@@ -12,8 +13,7 @@
 namespace al::ui {
 
 CurvesPanel::CurvesPanel(CurvePlot* curves, QWidget* parent) : QWidget(parent), curves_(curves) {
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);
   curves_->setObjectName("figure");
   curves_->setMinimumHeight(260);
   layout->addWidget(curves_, 1);

@@ -14,6 +14,7 @@
 #include <QSettings>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/imdb_data_choice.h"
 #include "ui/widgets/data_card_text.h"
 #include "ui/widgets/retranslate.h"
@@ -54,8 +55,7 @@ DataSourcePicker::DataSourcePicker(QWidget* owner)
   auto* openFolder = new QPushButton;
   connect(openFolder, &QPushButton::clicked, this, &DataSourcePicker::chooseFolder);
   openButtons_ = new QWidget;
-  auto* open = new QHBoxLayout(openButtons_);
-  open->setContentsMargins(0, 0, 0, 0);
+  auto* open = bareLayout<QHBoxLayout>(openButtons_);
   open->addWidget(openFile);
   open->addWidget(openFolder);
 

@@ -3,6 +3,7 @@
 #include <QHBoxLayout>
 #include <QPushButton>
 
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -21,8 +22,7 @@ FigureExportBar::FigureExportBar(const QString& pictureToolTip, const QString& n
   connect(numbers, &QPushButton::clicked, this, [this] {
     if (onNumbers) onNumbers();
   });
-  auto* layout = new QHBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QHBoxLayout>(this);
   layout->addStretch(1);
   layout->addWidget(picture);
   layout->addWidget(numbers);

@@ -1,6 +1,7 @@
 // Core headers first (through the model files): Qt's `emit` macro must not reach them.
 #include "ui/session/model_files.h"
 
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/file_job_bar.h"
 
 #include <QFileInfo>
@@ -19,8 +20,7 @@ FileJobBar::FileJobBar(ModelFileJob* job, QWidget* parent)
   busy->setMaximumHeight(12);
   cancel_->setObjectName("cancelFileJob");
   cancel_->setToolTip(tr("Stop waiting for this model; nothing is added"));
-  auto* layout = new QHBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QHBoxLayout>(this);
   layout->addWidget(label_);
   layout->addWidget(busy, 1);
   layout->addWidget(cancel_);

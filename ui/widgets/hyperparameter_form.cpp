@@ -14,6 +14,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/text/error_texts.h"
 
@@ -28,8 +29,7 @@ HyperParameterForm::HyperParameterForm(QWidget* parent) : QWidget(parent), prese
   auto* trainingGroup = new QGroupBox;
   trainingForm_ = new QFormLayout(trainingGroup);
   for (QFormLayout* f : {modelForm_, trainingForm_}) f->setRowWrapPolicy(QFormLayout::WrapLongRows);
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);
   layout->addWidget(modelGroup);
   layout->addWidget(trainingGroup);
   setTranslatedTexts(this, [=, this] {
@@ -127,8 +127,7 @@ QWidget* HyperParameterForm::createEditor(const HyperParameter& p) {
     case HyperParameter::Kind::Choice: {
       // Plain toggles, all visible at once: a student sees the alternatives without opening anything.
       editor = new QWidget;
-      auto* row = new QHBoxLayout(editor);
-      row->setContentsMargins(0, 0, 0, 0);
+      auto* row = bareLayout<QHBoxLayout>(editor);
       auto* group = new QButtonGroup(editor);
       for (int i = 0; i < p.choices.size(); ++i) {
         auto* toggle = new QRadioButton(p.choiceLabels.value(i, p.choices[i]));

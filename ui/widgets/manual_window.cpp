@@ -6,13 +6,13 @@
 #include <QVBoxLayout>
 
 #include "ui/text/language.h"
+#include "ui/widgets/bare_layout.h"
 
 namespace al::ui {
 
 ManualWindow::ManualWindow(QWidget* parent) : QWidget(parent, Qt::Window), browser_(new QTextBrowser) {
   setObjectName("manual");
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);
   layout->addWidget(browser_);
   browser_->setOpenExternalLinks(false);
   resize(720, 640);

@@ -12,6 +12,7 @@
 
 #include "ui/export.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/weight_scale.h"
 
@@ -88,8 +89,7 @@ MatrixView::MatrixView(const QString& title, QWidget* parent)
   table_->setContextMenuPolicy(Qt::CustomContextMenu);
   table_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);  // every cell visible; the page scrolls
 
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);
   layout->setSpacing(4);
   layout->addWidget(title_);
   layout->addWidget(table_);

@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "ui/lessons/lesson_file.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/flow_layout.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/vocabulary_dialog.h"
@@ -24,8 +25,7 @@ ModelBar::ModelBar(QWidget* parent)
       info_(new QLabel), examplesButton_(new QToolButton), vocabularyButton_(new QPushButton) {
   // Two rows: the model and its description, then the toy and its options. On one row, with a page's toy options,
   // the bar is wider than a projector's 1280 px.
-  auto* rows = new QVBoxLayout(this);
-  rows->setContentsMargins(0, 0, 0, 0);
+  auto* rows = bareLayout<QVBoxLayout>(this);
   auto* modelRow = new QHBoxLayout;
   auto* label = new QLabel;
   modelRow->addWidget(label);

@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "ui/text/option_texts.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/retranslate.h"
 
@@ -40,8 +41,7 @@ PositionTab::PositionTab(QWidget* parent) : QWidget(parent) {
   explanation->setWordWrap(true);
   layout->addWidget(explanation);
   figure_ = new QWidget;
-  auto* maps = new QHBoxLayout(figure_);
-  maps->setContentsMargins(0, 0, 0, 0);
+  auto* maps = bareLayout<QHBoxLayout>(figure_);
   sinusoidView_ = new HeatmapView;
   sinusoidView_->setColouring(HeatmapView::Colouring::Signed);
   sinusoidView_->setFixedRange(-1, 1);

@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/runs_list.h"
@@ -16,8 +17,7 @@
 namespace al::ui {
 
 RunsPanel::RunsPanel(ModelFileJob* files, QWidget* parent) : QWidget(parent), list_(new RunsList) {
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
+  auto* layout = bareLayout<QVBoxLayout>(this);
   auto* header = new QHBoxLayout;
   auto* title = new QLabel;
   title->setWordWrap(true);  // on a narrow page (a presentation) the buttons keep their room, the title wraps

@@ -7,6 +7,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/retranslate.h"
@@ -75,8 +76,7 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setWidget(content);
-  auto* outer = new QVBoxLayout(this);
-  outer->setContentsMargins(0, 0, 0, 0);
+  auto* outer = bareLayout<QVBoxLayout>(this);
   outer->addWidget(scroll);
 
   connect(data_, &DataSourcePicker::error, this, &TrainSettingsPanel::error);

@@ -12,6 +12,7 @@
 
 #include "ui/text/strings.h"
 #include "ui/text/option_texts.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/retranslate.h"
 
@@ -39,8 +40,7 @@ WordOrderTab::WordOrderTab(QWidget* parent) : QWidget(parent) {
   verdict_->setWordWrap(true);
   layout->addWidget(verdict_);
   figure_ = new QWidget;
-  auto* maps = new QHBoxLayout(figure_);
-  maps->setContentsMargins(0, 0, 0, 0);
+  auto* maps = bareLayout<QHBoxLayout>(figure_);
   originalView_ = new HeatmapView;
   shuffledView_ = new HeatmapView;
   for (HeatmapView* v : {originalView_, shuffledView_}) maps->addWidget(v, 1);
