@@ -326,6 +326,85 @@
     </message>
 </context>
 <context>
+    <name>HubModel</name>
+    <message>
+        <source>more than %1 redirects</source>
+        <translation>重定向超过 %1 次</translation>
+    </message>
+    <message>
+        <source>HTTP status %1</source>
+        <translation>HTTP 状态码 %1</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, more than AttentionLab reads for %3</source>
+        <translation>%1 有 %2 字节，超过了 AttentionLab 为 %3 读取的上限</translation>
+    </message>
+    <message>
+        <source>Cannot download %1: %2. Check the connection and try again.</source>
+        <translation>无法下载 %1：%2。请检查网络连接后重试。</translation>
+    </message>
+    <message>
+        <source>%1 came with %2 bytes, the hub stated %3; try again.</source>
+        <translation>%1 收到 %2 字节，而模型库声明的是 %3 字节；请重试。</translation>
+    </message>
+    <message>
+        <source>%1 does not have the SHA-256 the hub stated (%2); try again.</source>
+        <translation>%1 的 SHA-256 与模型库声明的不一致（%2）；请重试。</translation>
+    </message>
+    <message>
+        <source>%1 does not have the checksum the hub stated (git SHA-1 %2); try again.</source>
+        <translation>%1 的校验值与模型库声明的不一致（git SHA-1 %2）；请重试。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Choose a folder you can write to.</source>
+        <translation>无法写入 %1：%2。请选择一个你有写权限的文件夹。</translation>
+    </message>
+    <message>
+        <source>The hub states no SHA-256 for %1 (X-Linked-Etag &quot;%2&quot;), so it cannot be checked.</source>
+        <translation>模型库没有给出 %1 的 SHA-256（X-Linked-Etag 为“%2”），因此无法校验。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 bytes, the hub stated %3.</source>
+        <translation>%1 有 %2 字节，而模型库声明的是 %3 字节。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a model name: give NAME or OWNER/NAME, for example %2</source>
+        <translation>“%1”不是模型名称：请给出 NAME 或 OWNER/NAME，例如 %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a revision: give a branch, a tag or a commit</source>
+        <translation>“%1”不是一个版本：请给出分支、标签或提交</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1: choose a folder you can write to.</source>
+        <translation>无法创建文件夹 %1：请选择一个你有写权限的文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot download %1: %2. Check the connection (and $HF_ENDPOINT) and try again.</source>
+        <translation>无法下载 %1：%2。请检查网络连接（以及 $HF_ENDPOINT）后重试。</translation>
+    </message>
+    <message>
+        <source>%1 was not found (HTTP 404): is %2 a model on the hub, at revision %3?</source>
+        <translation>找不到 %1（HTTP 404）：%2 是模型库中的模型吗？版本 %3 存在吗？</translation>
+    </message>
+    <message>
+        <source>%1: model_type &quot;%2&quot; is not supported; AttentionLab reads &quot;bert&quot; and &quot;gpt2&quot;</source>
+        <translation>%1：不支持 model_type“%2”；AttentionLab 只读取“bert”和“gpt2”</translation>
+    </message>
+    <message>
+        <source>%1 has its weights only as pytorch_model.bin (a pickle file, which AttentionLab never loads); convert it to safetensors, or choose a revision that has model.safetensors</source>
+        <translation>%1 的权重只有 pytorch_model.bin（pickle 文件，AttentionLab 从不加载）；请把它转换为 safetensors，或选择一个包含 model.safetensors 的版本</translation>
+    </message>
+    <message>
+        <source>%1 has no model.safetensors at revision %2 (sharded weights are not read)</source>
+        <translation>%1 在版本 %2 中没有 model.safetensors（不读取分片的权重）</translation>
+    </message>
+    <message>
+        <source>%1 has no tokenizer AttentionLab reads (tokenizer.json, vocab.txt or vocab.json with merges.txt)</source>
+        <translation>%1 没有 AttentionLab 能读取的分词器（tokenizer.json、vocab.txt，或 vocab.json 加 merges.txt）</translation>
+    </message>
+</context>
+<context>
     <name>KindTexts</name>
     <message>
         <source>IMDB Transformer</source>
@@ -4587,6 +4666,10 @@ this batch: loss %4 · accuracy %5 %</source>
     <message>
         <source>; on the training data (this data has no test part): %1 % accuracy</source>
         <translation>；训练数据上的准确率（这份数据没有测试部分）：%1 %</translation>
+    </message>
+    <message>
+        <source>%1 is a pretrained model (%2): it is read, not trained, so the Train page does not list it. Open it on a page that shows it.</source>
+        <translation>%1 是预训练模型（%2）：它只被读取、不被训练，所以“训练”页不列出它。请在能显示它的页面上打开它。</translation>
     </message>
 </context>
 <context>

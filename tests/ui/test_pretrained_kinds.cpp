@@ -53,6 +53,12 @@ class TestPretrainedKinds : public QObject {
       QVERIFY(tasks->itemText(i) != kindTitle("bert"));
       QVERIFY(tasks->itemText(i) != kindTitle("gpt2"));
     }
+    // Opening a pretrained folder there says where it belongs instead of listing a run with nothing to show.
+    const size_t inLibrary = window.library()->models().size();
+    train->openModel(golden("gpt2-tiny"));
+    QVERIFY(QTest::qWaitFor([&] { return !train->filesBusy(); }, kTimeoutMs));
+    QVERIFY2(train->errorText().contains("gpt2-tiny"), qPrintable(train->errorText()));
+    QCOMPARE(window.library()->models().size(), inLibrary);
   }
 
   void aBertFolderOpensIntoTheSessionLibrary() {

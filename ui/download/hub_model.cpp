@@ -1,5 +1,6 @@
 #include "ui/download/hub_model.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QEventLoop>
@@ -17,6 +18,11 @@
 namespace al::download {
 
 namespace {
+
+// The translation context of the messages (they belong to no widget): the app shows them in its language.
+class HubModel {
+  Q_DECLARE_TR_FUNCTIONS(HubModel)
+};
 
 constexpr int kTransferTimeoutMs = 30000;
 constexpr int kMaxRedirects = 5;
@@ -98,33 +104,33 @@ FileInfo headOf(QNetworkAccessManager& network, QUrl url) {
     return info;
   }
   info.status = 0;
-  info.error = QStringLiteral("more than %1 redirects").arg(kMaxRedirects);
+  info.error = HubModel::tr("more than %1 redirects").arg(kMaxRedirects);
   return info;
 }
 
 QString describeAnswer(const FileInfo& info) {
-  return info.status == 0 ? info.error : QStringLiteral("HTTP status %1").arg(info.status);
+  return info.status == 0 ? info.error : HubModel::tr("HTTP status %1").arg(info.status);
 }
 
 // A small file read whole and checked against what its HEAD stated.
 QByteArray fetchSmall(QNetworkAccessManager& network, const FileInfo& info, const QString& name) {
   const QString url = info.url.toString();
   if (info.size > kMaxSmallFileBytes)
-    throw HubError(QStringLiteral("%1 is %2 bytes, more than AttentionLab reads for %3").arg(url).arg(info.size).arg(name), true);
+    throw HubError(HubModel::tr("%1 is %2 bytes, more than AttentionLab reads for %3").arg(url).arg(info.size).arg(name), true);
   std::unique_ptr<QNetworkReply> reply(network.get(requestFor(info.url, true)));
   waitFor(reply.get());
   const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
   if (status != 200)
-    throw HubError(QStringLiteral("Cannot download %1: %2. Check the connection and try again.")
-                       .arg(url, status == 0 ? reply->errorString() : QStringLiteral("HTTP status %1").arg(status)),
+    throw HubError(HubModel::tr("Cannot download %1: %2. Check the connection and try again.")
+                       .arg(url, status == 0 ? reply->errorString() : HubModel::tr("HTTP status %1").arg(status)),
                    false);
   const QByteArray bytes = reply->readAll();
   if (info.size >= 0 && bytes.size() != info.size)
-    throw HubError(QStringLiteral("%1 came with %2 bytes, the hub stated %3; try again.").arg(url).arg(bytes.size()).arg(info.size), false);
+    throw HubError(HubModel::tr("%1 came with %2 bytes, the hub stated %3; try again.").arg(url).arg(bytes.size()).arg(info.size), false);
   if (!info.sha256.isEmpty() && QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex() != info.sha256)
-    throw HubError(QStringLiteral("%1 does not have the SHA-256 the hub stated (%2); try again.").arg(url, QString::fromLatin1(info.sha256)), false);
+    throw HubError(HubModel::tr("%1 does not have the SHA-256 the hub stated (%2); try again.").arg(url, QString::fromLatin1(info.sha256)), false);
   if (!info.gitSha1.isEmpty() && gitBlobSha1(bytes) != info.gitSha1)
-    throw HubError(QStringLiteral("%1 does not have the checksum the hub stated (git SHA-1 %2); try again.")
+    throw HubError(HubModel::tr("%1 does not have the checksum the hub stated (git SHA-1 %2); try again.")
                        .arg(url, QString::fromLatin1(info.gitSha1)), false);
   return bytes;
 }
@@ -133,7 +139,7 @@ QByteArray fetchSmall(QNetworkAccessManager& network, const FileInfo& info, cons
 void writeFile(const QString& folder, const QString& name, const QByteArray& bytes) {
   QSaveFile file(QDir(folder).filePath(name));
   if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-    throw HubError(QStringLiteral("Cannot write %1: %2. Choose a folder you can write to.").arg(file.fileName(), file.errorString()), false);
+    throw HubError(HubModel::tr("Cannot write %1: %2. Choose a folder you can write to.").arg(file.fileName(), file.errorString()), false);
 }
 
 // A large file through the Downloader: resumed from NAME.part, renamed only with the stated SHA-256.
@@ -141,7 +147,7 @@ void fetchLarge(const FileInfo& info, const QString& destination,
                 const std::function<void(const QString&, const DownloadProgress&)>& progress,
                 const std::function<bool()>& cancelled) {
   if (!isHex(info.sha256, 64))
-    throw HubError(QStringLiteral("The hub states no SHA-256 for %1 (X-Linked-Etag \"%2\"), so it cannot be checked.")
+    throw HubError(HubModel::tr("The hub states no SHA-256 for %1 (X-Linked-Etag \"%2\"), so it cannot be checked.")
                        .arg(info.url.toString(), QString::fromLatin1(info.sha256)), false);
   Downloader downloader;
   QEventLoop loop;
@@ -161,7 +167,7 @@ void fetchLarge(const FileInfo& info, const QString& destination,
   loop.exec();
   if (!error.isEmpty()) throw HubError(error, false);
   if (info.size >= 0 && QFileInfo(destination).size() != info.size)
-    throw HubError(QStringLiteral("%1 has %2 bytes, the hub stated %3.").arg(destination).arg(QFileInfo(destination).size()).arg(info.size), false);
+    throw HubError(HubModel::tr("%1 has %2 bytes, the hub stated %3.").arg(destination).arg(QFileInfo(destination).size()).arg(info.size), false);
 }
 
 }  // namespace
@@ -205,18 +211,18 @@ QString downloadHubModel(const HubModelRequest& r, const std::function<void(cons
                          const std::function<bool()>& cancelled) {
   const QString endpoint = r.endpoint.isEmpty() ? hubEndpoint() : r.endpoint;
   if (!isRepositoryName(r.repository))
-    throw HubError(QStringLiteral("\"%1\" is not a model name: give NAME or OWNER/NAME, for example %2")
+    throw HubError(HubModel::tr("\"%1\" is not a model name: give NAME or OWNER/NAME, for example %2")
                        .arg(r.repository, offeredModels().join(QLatin1String(", "))), true);
   if (r.revision.isEmpty() || r.revision.contains(QLatin1String("..")) || r.revision.contains(QRegularExpression(QStringLiteral("\\s"))))
-    throw HubError(QStringLiteral("\"%1\" is not a revision: give a branch, a tag or a commit").arg(r.revision), true);
+    throw HubError(HubModel::tr("\"%1\" is not a revision: give a branch, a tag or a commit").arg(r.revision), true);
   if (!QDir().mkpath(r.folder))
-    throw HubError(QStringLiteral("Cannot create the folder %1: choose a folder you can write to.").arg(r.folder), false);
+    throw HubError(HubModel::tr("Cannot create the folder %1: choose a folder you can write to.").arg(r.folder), false);
   QNetworkAccessManager network;
   const auto url = [&](const QString& file) { return hubFileUrl(endpoint, r.repository, r.revision, file); };
   const auto head = [&](const QString& file) {
     FileInfo info = headOf(network, url(file));
     if (info.status == 0 || (info.status >= 400 && info.status != 404))
-      throw HubError(QStringLiteral("Cannot download %1: %2. Check the connection (and $HF_ENDPOINT) and try again.")
+      throw HubError(HubModel::tr("Cannot download %1: %2. Check the connection (and $HF_ENDPOINT) and try again.")
                          .arg(url(file).toString(), describeAnswer(info)), false);
     return info;
   };
@@ -224,21 +230,21 @@ QString downloadHubModel(const HubModelRequest& r, const std::function<void(cons
   // config.json first: the model's type decides before any weights are fetched.
   const FileInfo configInfo = head(QStringLiteral("config.json"));
   if (configInfo.status == 404)
-    throw HubError(QStringLiteral("%1 was not found (HTTP 404): is %2 a model on the hub, at revision %3?")
+    throw HubError(HubModel::tr("%1 was not found (HTTP 404): is %2 a model on the hub, at revision %3?")
                        .arg(url(QStringLiteral("config.json")).toString(), r.repository, r.revision), false);
   const QByteArray config = fetchSmall(network, configInfo, QStringLiteral("config.json"));
   const QString modelType = QJsonDocument::fromJson(config).object().value(QLatin1String("model_type")).toString();
   if (modelType != QLatin1String("bert") && modelType != QLatin1String("gpt2"))
-    throw HubError(QStringLiteral("%1: model_type \"%2\" is not supported; AttentionLab reads \"bert\" and \"gpt2\"")
+    throw HubError(HubModel::tr("%1: model_type \"%2\" is not supported; AttentionLab reads \"bert\" and \"gpt2\"")
                        .arg(url(QStringLiteral("config.json")).toString(), modelType), true);
 
   const FileInfo weights = head(QStringLiteral("model.safetensors"));
   if (weights.status == 404) {
     const bool pickle = head(QStringLiteral("pytorch_model.bin")).status != 404;
-    throw HubError(pickle ? QStringLiteral("%1 has its weights only as pytorch_model.bin (a pickle file, which AttentionLab "
+    throw HubError(pickle ? HubModel::tr("%1 has its weights only as pytorch_model.bin (a pickle file, which AttentionLab "
                                            "never loads); convert it to safetensors, or choose a revision that has "
                                            "model.safetensors").arg(r.repository)
-                          : QStringLiteral("%1 has no model.safetensors at revision %2 (sharded weights are not read)")
+                          : HubModel::tr("%1 has no model.safetensors at revision %2 (sharded weights are not read)")
                                 .arg(r.repository, r.revision),
                    true);
   }
@@ -256,7 +262,7 @@ QString downloadHubModel(const HubModelRequest& r, const std::function<void(cons
                 name == QLatin1String("vocab.json");
   }
   if (!tokenizer)
-    throw HubError(QStringLiteral("%1 has no tokenizer AttentionLab reads (tokenizer.json, vocab.txt or vocab.json with "
+    throw HubError(HubModel::tr("%1 has no tokenizer AttentionLab reads (tokenizer.json, vocab.txt or vocab.json with "
                                   "merges.txt)").arg(r.repository), true);
 
   const QString weightsPath = QDir(r.folder).filePath(QStringLiteral("model.safetensors"));

@@ -15,6 +15,7 @@
 #include "ui/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/session/model_files.h"
+#include "ui/text/kind_texts.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"
@@ -368,6 +369,12 @@ void TrainPage::openModel(const QString& dir) {
   files_->open(
       dir,
       [this, dir](SessionModel model) {
+        // A pretrained folder has no training to show and is never trained here: the pages that read it open it.
+        if (model.kind() && !model.kind()->trainable()) {
+          showError(tr("%1 is a pretrained model (%2): it is read, not trained, so the Train page does not list it. "
+                       "Open it on a page that shows it.").arg(model.name, kindTitle(*model.kind())));
+          return;
+        }
         hideError();
         const int runId = addModelRun(model, tr("opened"));
         runs_[runId].directory = dir;
