@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "core/inference/masked_lm_inference.h"  // FillPrediction
 #include "core/train/hyperparameters.h"
 #include "core/train/run.h"
 #include "core/train/trainer.h"
@@ -26,6 +27,19 @@ RunRequest runRequest(const TrainOptions& options);
 // A matrix as rows of numbers, and [layer][head] matrices as nested arrays (the --json outputs).
 nlohmann::json matrixJson(const Matrix& m);
 nlohmann::json attentionJson(const std::vector<std::vector<Matrix>>& attention);
+// fill --json, whichever model filled the blanks (a masked-lm directory's FillResult, a bert folder's BertFill): the
+// tokens, their ids, each blank's candidates and every attention map.
+template <class Fill>
+nlohmann::json fillJson(const Fill& r) {
+  nlohmann::json predictions = nlohmann::json::array();
+  for (const FillPrediction& p : r.predictions) {
+    nlohmann::json top = nlohmann::json::array();
+    for (const FillCandidate& c : p.top) top.push_back({{"token", c.token}, {"probability", c.probability}});
+    predictions.push_back({{"position", p.position}, {"top", std::move(top)}});
+  }
+  return {{"tokens", r.tokens}, {"ids", r.ids}, {"predictions", std::move(predictions)},
+          {"attention", attentionJson(r.attention)}};
+}
 
 // runs/<task>-<YYYYmmdd-HHMMSS>
 std::string defaultOutputDirectory(const std::string& task);

@@ -100,15 +100,7 @@ int fillPretrained(const FillOptions& o) {
     const auto bert = loadFor(o.model, Ability::Fill, "fill").as<PretrainedBert>();
     const BertFill r = fillBert(*bert, o.text, o.top);
     if (o.json) {
-      nlohmann::json predictions = nlohmann::json::array();
-      for (const FillPrediction& p : r.predictions) {
-        nlohmann::json top = nlohmann::json::array();
-        for (const FillCandidate& c : p.top) top.push_back({{"token", c.token}, {"probability", c.probability}});
-        predictions.push_back({{"position", p.position}, {"top", std::move(top)}});
-      }
-      const nlohmann::json out = {{"tokens", r.tokens}, {"ids", r.ids}, {"predictions", std::move(predictions)},
-                                  {"attention", attentionJson(r.attention)}};
-      std::cout << out.dump() << "\n";
+      std::cout << fillJson(r).dump() << "\n";
       return int{kDone};
     }
     std::cout << "tokens (" << r.tokens.size() << "):";
