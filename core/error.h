@@ -72,6 +72,7 @@ enum class ErrorKind {
   NoMask,             // a fill-in-the-blank sentence without [MASK]
 
   // Training.
+  NoTrainingSamples,  // none left once the validation share is set aside
   NonFiniteLoss,      // found: the loss, line: the epoch
   CannotWrite,        // file: what could not be written or renamed
   TargetNotModelDir,  // file: a directory to save into that holds something else than a model

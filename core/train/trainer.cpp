@@ -62,7 +62,8 @@ TrainingResult train(TrainingTask& task, const TrainingSettings& settings, Train
   if (settings.epochs < 1) throw RunError("epochs must be at least 1");
   const Split split = splitSamples(task.trainingSamples(), settings.validationSplit, settings.shuffle, settings.seed,
                                    settings.trainLimit);
-  if (split.train.empty()) throw RunError("no training samples are left after the validation split");
+  if (split.train.empty())
+    throw RunError(ErrorKind::NoTrainingSamples, {}, "no training samples are left after the validation split");
 
   ParameterSet& params = task.parameters();
   std::unique_ptr<Optimizer> optimizer = makeOptimizer(settings.optimizer);

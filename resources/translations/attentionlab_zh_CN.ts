@@ -301,6 +301,10 @@
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
+    <message>
+        <source>No training examples are left once the validation share is set aside; use more data or a smaller validation share.</source>
+        <translation>留出验证集后没有剩下训练样本；请使用更多数据，或调小验证集比例。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

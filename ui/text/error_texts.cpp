@@ -168,6 +168,9 @@ class ErrorTexts {
         return tr("The sentence has %1 tokens, more than the %2 the model reads.").arg(text(f.found), text(f.expected));
       case ErrorKind::NoMask:
         return tr("The sentence has no [MASK] to fill: write [MASK] where a word should be guessed.");
+      case ErrorKind::NoTrainingSamples:
+        return tr("No training examples are left once the validation share is set aside; use more data or a "
+                  "smaller validation share.");
       case ErrorKind::NonFiniteLoss:
         return tr("Training diverged: the loss became %1 in epoch %2. Try a smaller learning rate; the last saved "
                   "model is unchanged.")
