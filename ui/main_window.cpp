@@ -68,8 +68,8 @@ MainWindow::MainWindow(QWidget* parent)
   trainPage_->setLibrary(library_);  // models opened there go into the library
   addPage(QT_TR_NOOP("Train"), QT_TR_NOOP("Train a model and watch it learn"), trainPage_);
   connect(trainPage_, &TrainPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
-  auto* attentionPage = new AttentionPage;
-  attentionPage->setLibrary(library_);
+  // The model pages observe the session's library: it owns the models, and a page shows those it can.
+  auto* attentionPage = new AttentionPage(library_);
   auto* stepperPage = new StepperPage;
   addPage(QT_TR_NOOP("Attention"), QT_TR_NOOP("See what attends to what"), attentionPage);
   addPage(QT_TR_NOOP("Step through"), QT_TR_NOOP("Self-attention one operation at a time"), stepperPage);
@@ -95,7 +95,7 @@ MainWindow::MainWindow(QWidget* parent)
     }
   });
   connect(race, &NormRace::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
-  auto* chatbotPage = new ChatbotPage;
+  auto* chatbotPage = new ChatbotPage(library_);
   addPage(QT_TR_NOOP("Chatbot"), QT_TR_NOOP("The GRU chatbot with additive attention, and the encoder-decoder Transformer"),
           chatbotPage);
   connect(chatbotPage, &ChatbotPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
@@ -111,38 +111,13 @@ MainWindow::MainWindow(QWidget* parent)
   addPage(QT_TR_NOOP("Fill in the blank"), QT_TR_NOOP("BERT's masked language model: guess hidden words from both sides"),
           fillPage);
   connect(fillPage, &FillPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
-  // Finished runs of this session go into the model library (a snapshot in memory, no file); the Attention and
-  // Chatbot pages show the models of their task.
+  // Finished runs of this session go into the model library (a snapshot in memory, no file); the model pages
+  // show the ones of their kind.
   connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {
     const TrainingRun* run = trainPage_->trainingRun(id);
     if (!run || !trainPage_->runFailure(id).isEmpty()) return;  // a failed run has nothing worth showing
     trainPage_->setLibraryId(id, library_->add(snapshotOfRun(*run, trainPage_->runs()->runName(id),
                                                              trainPage_->runStopped(id) ? tr("stopped") : tr("finished"))));
-  });
-  connect(library_, &ModelLibrary::modelAdded, this, [this, attentionPage, chatbotPage](int id) {
-    const SessionModel* model = library_->model(id);
-    // A page keeps the model the user chose: a new one joins its list (and is shown when the page had none).
-    if (const auto imdb = model->as<ImdbTransformerModel>()) {
-      std::optional<uint64_t> seed;
-      if (model->settings.is_object() && model->settings.contains("seed") && model->settings["seed"].is_number_integer() &&
-          model->settings["seed"].get<int64_t>() >= 0)
-        seed = model->settings["seed"].get<uint64_t>();
-      attentionPage->offerModel(model->name, imdb, seed);
-      statusBar()->showMessage(tr("“%1” is ready on the Attention page").arg(model->name));
-    }
-    if (model->can(Ability::Ask)) {
-      if (const auto gru = model->as<ChatbotModel>()) chatbotPage->offerModel(model->name, gru);
-      else chatbotPage->offerModel(model->name, model->as<Seq2SeqTransformerModel>());
-      statusBar()->showMessage(tr("“%1” is ready on the Chatbot page").arg(model->name));
-    }
-    if (model->can(Ability::Fill)) statusBar()->showMessage(tr("“%1” is ready on the Fill-in-the-blank page").arg(model->name));
-  });
-  // A model the session drops leaves the pages' lists with it, so that its weights are freed.
-  connect(library_, &ModelLibrary::modelRemoved, this, [this, attentionPage, chatbotPage](int id) {
-    const SessionModel* model = library_->model(id);
-    if (const auto imdb = model->as<ImdbTransformerModel>()) attentionPage->forgetModel(imdb);
-    if (const auto gru = model->as<ChatbotModel>()) chatbotPage->forgetModel(gru.get());
-    if (const auto transformer = model->as<Seq2SeqTransformerModel>()) chatbotPage->forgetModel(transformer.get());
   });
   addPage(QT_TR_NOOP("Memory"), QT_TR_NOOP("Transformer-XL: segments and the cached memory they attend to"),
           new MemoryPage);

@@ -47,6 +47,12 @@ AnyModel anyModel(std::string task, M&& loaded) {
   return {std::move(task), std::make_shared<const std::decay_t<M>>(std::forward<M>(loaded))};
 }
 
+// Wraps a shared snapshot of one kind; its task is the one its type names (M::kTask).
+template <class M>
+AnyModel anyModelOf(std::shared_ptr<const M> snapshot) {
+  return {M::kTask, std::move(snapshot)};
+}
+
 // The training history a snapshot carries (empty without weights, and for pretrained models, never trained here).
 const std::vector<io::EpochRecord>& historyOf(const AnyModel& model);
 // The words the model reads (core/inference/model_words.h); nothing for a model without weights, nor for a

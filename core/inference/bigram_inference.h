@@ -13,6 +13,7 @@
 namespace al {
 
 struct BigramModel {
+  static constexpr const char* kTask = "imdb-bigram";  // its task name in model-format.md
   std::unique_ptr<BigramClassifier> model;
   Vocabulary vocabulary;
   std::vector<io::EpochRecord> history;  // empty without history.json

@@ -15,6 +15,7 @@ namespace al {
 
 // A seq2seq-attention model directory, loaded.
 struct ChatbotModel {
+  static constexpr const char* kTask = "seq2seq-attention";  // its task name in model-format.md
   std::unique_ptr<Seq2SeqAttention> model;
   Vocabulary source, target;
   std::vector<io::EpochRecord> history;  // empty without history.json

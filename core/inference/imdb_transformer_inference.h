@@ -14,6 +14,7 @@ namespace al {
 
 // A model directory of task imdb-transformer, loaded for prediction.
 struct ImdbTransformerModel {
+  static constexpr const char* kTask = "imdb-transformer";  // its task name in model-format.md
   std::unique_ptr<TransformerClassifier> model;
   Vocabulary vocabulary;
   std::vector<io::EpochRecord> history;  // empty if the directory has no history.json

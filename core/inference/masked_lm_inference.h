@@ -23,6 +23,7 @@ namespace al {
 inline constexpr std::string_view kMaskToken = "[MASK]";
 
 struct MaskedLmModel {
+  static constexpr const char* kTask = "masked-lm";  // its task name in model-format.md
   std::unique_ptr<MaskedLanguageModel> model;
   Vocabulary vocabulary;                 // line 2 is "[MASK]"
   std::string tokenizer = "keras";       // config field "tokenizer" (model-format.md, "Text to ids")

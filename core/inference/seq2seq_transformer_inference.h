@@ -26,6 +26,7 @@ Vocabulary readSeq2seqVocabulary(const std::filesystem::path& file, Index expect
 
 // A seq2seq-transformer model directory, loaded.
 struct Seq2SeqTransformerModel {
+  static constexpr const char* kTask = "seq2seq-transformer";  // its task name in model-format.md
   std::unique_ptr<Seq2SeqTransformer> model;
   Vocabulary source, target;
   std::vector<io::EpochRecord> history;  // empty without history.json

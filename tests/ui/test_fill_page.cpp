@@ -188,15 +188,18 @@ class TestFillPage : public QObject {
     QVERIFY(dir.isValid());
     const QString modelDir = dir.filePath(QStringLiteral("small-mlm"));
     saveMaskedLm(modelDir.toStdString(), *model->model, model->vocabulary, "keras", {});
-    QVERIFY(page.openModelDirectory(modelDir));
+    page.openModelDirectory(modelDir);  // read on a worker thread
+    QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
     QCOMPARE(page.modelCount(), 1);
     QCOMPARE(library.models().size(), size_t(1));
     QVERIFY(library.models()[0].as<MaskedLmModel>());
     page.setText(kSentence);
     QCOMPARE(page.candidateBars()->weights()(0), fillMasks(*model, kSentence.toStdString(), 10).predictions[0].top[0].probability);
 
-    QVERIFY(!page.openModelDirectory(dir.filePath(QStringLiteral("missing"))));
-    QVERIFY(page.messageText().contains(QStringLiteral("missing")));
+    page.openModelDirectory(dir.filePath(QStringLiteral("missing")));
+    QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+    QVERIFY2(page.errorText().contains(QStringLiteral("missing")), qPrintable(page.errorText()));
     QCOMPARE(page.modelCount(), 1);
   }
 

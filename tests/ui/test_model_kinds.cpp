@@ -58,6 +58,7 @@ class TestModelKinds : public QObject {
     QVERIFY(train && attention && chatbot && fill);
     QVERIFY(modelKinds().size() >= 5);
     for (const ModelKind& kind : modelKinds()) {
+      if (kind.trainCommand.empty()) continue;  // a pretrained kind: read from its own folders, never trained here
       const QString dir = folder.filePath(QString::fromStdString("small-" + kind.task));
       saveSmallModel(kind, dir);
       if (QTest::currentTestFailed()) return;
@@ -75,7 +76,8 @@ class TestModelKinds : public QObject {
       if (!classifies) QVERIFY2(!attention->errorText().isEmpty(), what);  // refused, and said why
       QVERIFY2(opensOn(*chatbot, dir) == kind.can(Ability::Ask), qPrintable(what + ": " + chatbot->errorText().toUtf8()));
       if (!kind.can(Ability::Ask)) QVERIFY2(!chatbot->errorText().isEmpty(), what);
-      QVERIFY2(fill->openModelDirectory(dir) == kind.can(Ability::Fill), what);
+      QVERIFY2(opensOn(*fill, dir) == kind.can(Ability::Fill), qPrintable(what + ": " + fill->errorText().toUtf8()));
+      if (!kind.can(Ability::Fill)) QVERIFY2(!fill->errorText().isEmpty(), what);
       if (kind.can(Ability::Fill)) QCOMPARE(fill->currentModel(), window.library()->models().back().as<MaskedLmModel>());
     }
   }
@@ -108,11 +110,11 @@ class TestModelKinds : public QObject {
     QTemporaryDir folder;
     const ModelKind* maskedLm = nullptr;
     for (const ModelKind& kind : modelKinds())
-      if (kind.can(Ability::Fill)) maskedLm = &kind;
+      if (kind.can(Ability::Fill) && !kind.trainCommand.empty()) maskedLm = &kind;
     QVERIFY(maskedLm);
     const QString dir = folder.filePath("small");
     saveSmallModel(*maskedLm, dir);
-    QVERIFY(page.openModelDirectory(dir));
+    QVERIFY2(opensOn(page, dir), qPrintable(page.errorText()));
     const int id = library.models().back().id;
     std::weak_ptr<const MaskedLmModel> weights = library.model(id)->as<MaskedLmModel>();
     QCOMPARE(page.modelCount(), 1);

@@ -63,17 +63,13 @@ QString describe(const TransformerConfig& c) {
 
 }  // namespace
 
-AttentionPage::AttentionPage(QWidget* parent)
-    : ModelPage(parent),
-      toyWatcher_(new QFutureWatcher<ToyTraining>(this)),
-      files_(new ModelFileJob(this)),
+AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
+    : ModelPage(library, parent),
       reader_(new AttentionReader(this)),
       typingTimer_(new QTimer(this)) {
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(createModelBar());
-  layout->addWidget(new FileJobBar(files_));
-  error_ = new ErrorBanner;
-  layout->addWidget(error_);
+  createModelBar();
+  layout->addWidget(modelArea());
   tabs_ = new QTabWidget;
   tabs_->addTab(createHeatmapsTab(), QString());
   wordOrder_ = new WordOrderTab;
@@ -88,7 +84,6 @@ AttentionPage::AttentionPage(QWidget* parent)
   typingTimer_->setInterval(400);  // redraw when the typing pauses, not on every key
   connect(typingTimer_, &QTimer::timeout, this, &AttentionPage::showAttention);
   connect(textEdit_, &QPlainTextEdit::textChanged, typingTimer_, qOverload<>(&QTimer::start));
-  connect(toyWatcher_, &QFutureWatcher<ToyTraining>::finished, this, &AttentionPage::toyModelTrained);
   connect(reader_, &AttentionReader::done, this, &AttentionPage::readingDone);
   // Texts from the model and the sentence, worded again from what the page keeps (a comparison stays).
   setTranslatedTexts(this, [this] {
@@ -98,50 +93,34 @@ AttentionPage::AttentionPage(QWidget* parent)
     modelInfo_->setText(model ? describe(model->model->config()) : QString());
     if (hasPrediction_) showPrediction();
   });
+  showLibraryModels();
 }
 
-AttentionPage::~AttentionPage() {
-  toyWatcher_->waitForFinished();
-  files_->waitForFinished();
-  reader_->waitForFinished();
-}
+AttentionPage::~AttentionPage() { reader_->waitForFinished(); }
 
 // ---------------------------------------------------------------------------------------------------------
 // Building the page
 
-QWidget* AttentionPage::createModelBar() {
-  modelBar_ = new ModelBar;
-  modelBox_ = modelBar_->box();
-  modelInfo_ = modelBar_->info();
-  connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
-    const auto model = currentModel();
-    modelInfo_->setText(model ? describe(model->model->config()) : QString());
-    wordOrder_->clear();
-    positionTab_->setModel(currentModelName(), model);
-    const ModelWords words = model ? modelWords(model) : ModelWords{};
-    modelBar_->setModel(currentModelName(), model ? &words : nullptr);
-    showAttention();
-    emit currentModelChanged();
-  });
-  connect(modelBar_->openButton(), &QPushButton::clicked, this, &AttentionPage::openModelDialog);
-  connect(modelBar_, &ModelBar::exampleChosen, this, [this](const QString& sentence) {
+// The model bar's words and the toy's option (which position the toy model has).
+void AttentionPage::createModelBar() {
+  ModelBar* bar = modelBar();
+  modelInfo_ = bar->info();
+  connect(bar, &ModelBar::exampleChosen, this, [this](const QString& sentence) {
     textEdit_->setPlainText(sentence);
     showAttention();
   });
   toyPositionBox_ = new QComboBox;
   for (PositionKind k : {PositionKind::Learned, PositionKind::None, PositionKind::Sinusoidal})
     toyPositionBox_->addItem(QString(), int(k));
-  connect(modelBar_->toyButton(), &QPushButton::clicked, this,
+  connect(bar->toyButton(), &QPushButton::clicked, this,
           [this] { trainToyModel(static_cast<PositionKind>(toyPositionBox_->currentData().toInt())); });
-  modelBar_->addToyOption(toyPositionBox_);
-  setTranslatedTexts(this, [this] {
-    modelBar_->setTexts(tr("no model yet"),
-                        tr("A model directory saved by the Train page or by attentionlab-cli train imdb"),
-                        tr("Train a toy model now"),
-                        tr("The tiny preset on the built-in reviews: a few seconds, on a worker thread"));
+  bar->addToyOption(toyPositionBox_);
+  setTranslatedTexts(this, [this, bar] {
+    bar->setTexts(tr("no model yet"), tr("A model directory saved by the Train page or by attentionlab-cli train imdb"),
+                  tr("Train a toy model now"),
+                  tr("The tiny preset on the built-in reviews: a few seconds, on a worker thread"));
     setItemTexts(toyPositionBox_, {tr("with learned position"), tr("without position"), tr("with sinusoidal position")});
   });
-  return modelBar_;
 }
 
 // Beside the tabs: the colour scale of every heatmap, and the figure's export (as the Train page has under its curves).
@@ -168,35 +147,59 @@ QWidget* AttentionPage::createFigureCorner() {
 // ---------------------------------------------------------------------------------------------------------
 // Models
 
+bool AttentionPage::shows(const SessionModel& model) const { return model.as<ImdbTransformerModel>() != nullptr; }
+
+QString AttentionPage::refusal(const SessionModel& model) const {
+  return tr("“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews.")
+      .arg(model.name, kindTitle(model.model.task));
+}
+
+QString AttentionPage::openDialogTitle() const { return tr("Open a model directory"); }
+
+QString AttentionPage::arrivalMessage(const QString& name) const {
+  return tr("“%1” is ready on the Attention page").arg(name);
+}
+
+void AttentionPage::modelChanged() {
+  const auto model = currentModel();
+  modelInfo_->setText(model ? describe(model->model->config()) : QString());
+  wordOrder_->clear();
+  positionTab_->setModel(currentModelName(), model);
+  const ModelWords words = model ? modelWords(model) : ModelWords{};
+  modelBar()->setModel(currentModelName(), model ? &words : nullptr);
+  showAttention();
+}
+
 void AttentionPage::addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
                              std::optional<uint64_t> seed) {
-  offerModel(name, std::move(model), seed);
-  modelBox_->setCurrentIndex(modelBox_->count() - 1);
+  SessionModel session;
+  session.name = name;
+  session.model = anyModelOf(std::move(model));
+  if (seed) session.settings = {{"seed", *seed}};
+  session.status = QStringLiteral("opened");
+  addModel(std::move(session));
 }
 
-void AttentionPage::offerModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
-                               std::optional<uint64_t> seed) {
-  models_.push_back({name, std::move(model), seed, {}});
-  modelBox_->addItem(name);
-  if (modelBox_->currentIndex() < 0) modelBox_->setCurrentIndex(modelBox_->count() - 1);  // a later one waits
+std::shared_ptr<const ImdbTransformerModel> AttentionPage::currentModel() const {
+  const SessionModel* model = currentSessionModel();
+  return model ? model->as<ImdbTransformerModel>() : nullptr;
 }
 
-void AttentionPage::forgetModel(const std::shared_ptr<const ImdbTransformerModel>& model) {
-  for (int i = modelCount() - 1; i >= 0; --i) {
-    if (models_[size_t(i)].model != model) continue;
-    models_.erase(models_.begin() + i);
-    modelBox_->removeItem(i);  // the box shows another model, or none
-  }
-}
-
+// The seed its settings name (a run's, a toy's, a directory's training.json), when they name one.
 std::optional<uint64_t> AttentionPage::currentModelSeed() const {
-  const int i = modelBox_->currentIndex();
-  return i >= 0 && i < modelCount() ? models_[size_t(i)].seed : std::nullopt;
+  const SessionModel* model = currentSessionModel();
+  if (!model || !model->settings.is_object() || !model->settings.contains("seed")) return std::nullopt;
+  const nlohmann::json& seed = model->settings["seed"];
+  if (!seed.is_number_integer() || seed.get<int64_t>() < 0) return std::nullopt;
+  return seed.get<uint64_t>();
 }
 
 int AttentionPage::toyModelIndex(PositionKind position) const {
-  for (int i = 0; i < modelCount(); ++i)
-    if (models_[size_t(i)].toyPosition == position) return i;
+  for (int i = 0; i < modelCount(); ++i) {
+    const SessionModel* model = modelAt(i);
+    if (model->status == QLatin1String("toy") && model->as<ImdbTransformerModel>()->model->config().position == position)
+      return i;
+  }
   return -1;
 }
 
@@ -210,91 +213,26 @@ void AttentionPage::showToyModel(PositionKind position) {
   }
 }
 
-void AttentionPage::openModelDirectory(const QString& dir) {
-  files_->open(
-      dir,
-      [this](SessionModel model) {
-        const std::shared_ptr<const ImdbTransformerModel> opened = model.as<ImdbTransformerModel>();
-        if (!opened)
-          return showError(tr("“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews.")
-                               .arg(model.name, kindTitle(model.model.task)));
-        showError({});
-        if (!library_) return addModel(model.name, opened);
-        library_->add(std::move(model));  // it comes back through offerModel; the user asked for it: show it
-        for (int i = modelCount() - 1; i >= 0; --i)
-          if (models_[size_t(i)].model == opened) return selectModel(i);
-      },
-      [this](const QString& message) { showError(message); });
-}
-
-bool AttentionPage::isOpeningModel() const { return files_->busy(); }
-
-void AttentionPage::openModelDialog() {
-  const QString dir = modelBar_->askDirectory(tr("Open a model directory"));
-  if (!dir.isEmpty()) openModelDirectory(dir);
-}
-
 void AttentionPage::trainToyModel(PositionKind position) {
   wantedToy_ = position;  // the one shown when the training ends (a lesson may ask for another meanwhile)
-  if (isTrainingToyModel()) return;
-  trainingToy_ = true;
-  modelBar_->setToyTraining(true);
-  emit statusMessage(tr("Training a toy model on the built-in reviews…"));
-  toyWatcher_->setFuture(QtConcurrent::run([position] {
-    ToyTraining result;
-    result.position = position;
-    result.name = AttentionPage::tr("toy, %1").arg(positionName(position));
-    try {
-      ImdbRunSettings settings = imdbPreset("tiny");
-      settings.model.position = position;
-      result.seed = settings.training.seed;
-      settings.threads = 1;  // leave the other core to the interface
-      std::unique_ptr<ImdbRun> run = ImdbRun::prepare(settings);
-      run->train(nullptr, nullptr);
-      // The run owns its model; the page keeps an independent copy (no file is written).
-      result.model = std::make_shared<const ImdbTransformerModel>(
-          copyImdbTransformer(run->model(), run->vocabulary(), historyRecords(run->history())));
-    } catch (const std::exception& e) {
-      result.error = errorMessage(e);
-    }
-    return result;
-  }));
+  trainToy(
+      tr("Training a toy model on the built-in reviews…"),
+      [position] {
+        ImdbRunSettings settings = imdbPreset("tiny");
+        settings.model.position = position;
+        settings.threads = 1;  // leave the other core to the interface
+        return std::unique_ptr<TrainingRun>(ImdbRun::prepare(settings));
+      },
+      [position](const TrainingRun&, const TrainingResult&) { return tr("toy, %1").arg(positionName(position)); },
+      tr("The toy model could not be trained: %1"),
+      [this, position](int) {
+        const PositionKind wanted = wantedToy_.value_or(position);
+        wantedToy_.reset();
+        if (toyModelIndex(wanted) < 0) return trainToyModel(wanted);  // asked for while this one trained
+        selectModel(toyModelIndex(wanted));
+        emit statusMessage(tr("Toy model ready"));
+      });
 }
-
-bool AttentionPage::isTrainingToyModel() const { return trainingToy_; }
-
-void AttentionPage::toyModelTrained() {
-  trainingToy_ = false;
-  modelBar_->setToyTraining(false);
-  const ToyTraining result = toyWatcher_->result();
-  if (!result.error.isEmpty()) {
-    showError(tr("The toy model could not be trained: %1").arg(result.error));
-    return;
-  }
-  offerModel(result.name, result.model, result.seed);
-  models_.back().toyPosition = result.position;
-  const PositionKind wanted = wantedToy_.value_or(result.position);
-  wantedToy_.reset();
-  if (toyModelIndex(wanted) < 0) return trainToyModel(wanted);  // asked for while this one trained
-  selectModel(toyModelIndex(wanted));
-  emit statusMessage(tr("Toy model ready"));
-}
-
-void AttentionPage::selectModel(int index) { modelBox_->setCurrentIndex(index); }
-int AttentionPage::currentModelIndex() const { return modelBox_->currentIndex(); }
-
-std::shared_ptr<const ImdbTransformerModel> AttentionPage::currentModel() const {
-  const int i = modelBox_->currentIndex();
-  return i >= 0 && i < modelCount() ? models_[size_t(i)].model : nullptr;
-}
-
-QString AttentionPage::currentModelName() const {
-  const int i = modelBox_->currentIndex();
-  return i >= 0 && i < modelCount() ? models_[size_t(i)].name : QString();
-}
-
-void AttentionPage::showError(const QString& message) { error_->showError(message); }
-QString AttentionPage::errorText() const { return error_->text(); }
 
 // ---------------------------------------------------------------------------------------------------------
 // Word order

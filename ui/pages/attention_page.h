@@ -57,36 +57,21 @@ class WordOrderTab;
 class AttentionPage : public ModelPage {
   Q_OBJECT
  public:
-  explicit AttentionPage(QWidget* parent = nullptr);
+  // library: the session's models (null: a library of the page's own).
+  explicit AttentionPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~AttentionPage() override;
 
-  // --- Models ---
-  // Adds a model to the model box and selects it (the user chose it). `seed`: the run's, when known.
+  // --- Models (the box, opening and toy training: ModelPage) ---
+  using ModelPage::addModel;
+  // Adds a model to the session's library and shows it (the user chose it). `seed`: the run's, when known.
   void addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
                 std::optional<uint64_t> seed = {});
-  // Adds a model that arrived by itself (a run, the normalization race's): it joins the list, and is shown only
-  // when the page had none; the model the user chose stays until the user changes it.
-  void offerModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
-                  std::optional<uint64_t> seed = {});
-  // The session dropped this model (ModelLibrary::remove): so does the model box, and its weights can go.
-  void forgetModel(const std::shared_ptr<const ImdbTransformerModel>& model);
-  // Loads a model directory (task imdb-transformer) on a worker thread, after the ones asked for before: the model
-  // is added when it has been read (to the library, when the page has one), or the error is shown.
-  void openModelDirectory(const QString& dir) override;
-  bool isOpeningModel() const override;
-  // The session's models: opened directories go there, and come back through addModel.
-  void setLibrary(ModelLibrary* library) { library_ = library; }
-  // Trains a toy model (tiny preset, built-in data) on a worker thread; it is added and shown when done.
+  // Trains a toy model (tiny preset, built-in data) on a worker thread; it joins the library and is shown when done.
   void trainToyModel(PositionKind position);
   // Shows the toy model of that position kind: the one trained before, or a new one (what a lesson asks for).
   void showToyModel(PositionKind position);
   int toyModelIndex(PositionKind position) const;  // -1: none trained yet
-  bool isTrainingToyModel() const;
-  int modelCount() const { return static_cast<int>(models_.size()); }
-  void selectModel(int index);
-  int currentModelIndex() const;
   std::shared_ptr<const ImdbTransformerModel> currentModel() const;
-  QString currentModelName() const override;
   std::optional<uint64_t> currentModelSeed() const;  // the seed it was trained with, when known
 
   // --- Heatmaps ---
@@ -108,7 +93,6 @@ class AttentionPage : public ModelPage {
   WeightBars* tokenBars() const { return bars_; }
   QString tokensText() const;         // the token strip, as plain text
   QString predictionText() const;
-  QString errorText() const override;
 
   // --- Word order ---
   void shuffleWords();
@@ -129,7 +113,6 @@ class AttentionPage : public ModelPage {
   void exportFigureTo(const QString& path);  // throws what exportWidget throws
 
  public slots:
-  void openModelDialog() override;
   void exportFigure() override;   // File > Export figure: the current tab's figure as a picture
   void exportNumbers();  // the weights of the current tab's maps as CSV
 
@@ -137,13 +120,12 @@ class AttentionPage : public ModelPage {
   void attentionShown();  // the prediction of the sentence asked for last, every map drawn
 
  private:
-  struct Entry {
-    QString name;
-    std::shared_ptr<const ImdbTransformerModel> model;
-    std::optional<uint64_t> seed;
-    std::optional<PositionKind> toyPosition;  // a toy model trained on this page
-  };
-  QWidget* createModelBar();
+  bool shows(const SessionModel& model) const override;
+  QString refusal(const SessionModel& model) const override;
+  QString openDialogTitle() const override;
+  QString arrivalMessage(const QString& name) const override;
+  void modelChanged() override;
+  void createModelBar();
   QWidget* createHeatmapsTab();
   QWidget* createFigureCorner();
   void readingDone(const AttentionReading& reading);
@@ -156,11 +138,8 @@ class AttentionPage : public ModelPage {
   void showProgress();
   void updateTokens();
   void updateBars();
-  void showError(const QString& message);
   void clearPrediction(const QString& message);
-  void toyModelTrained();
 
-  std::vector<Entry> models_;
   ImdbPrediction prediction_;
   std::vector<Matrix> averages_;  // [layer]: the heads' average of prediction_, T x T
   bool hasPrediction_ = false;
@@ -170,25 +149,12 @@ class AttentionPage : public ModelPage {
   QStringList labels_;    // the tokens as the maps name them
   int selectedToken_ = -1;
 
-  struct ToyTraining {
-    std::shared_ptr<const ImdbTransformerModel> model;
-    QString name, error;
-    PositionKind position = PositionKind::Learned;
-    uint64_t seed = 0;
-  };
-  QFutureWatcher<ToyTraining>* toyWatcher_;
-  ModelFileJob* files_;
   AttentionReader* reader_;  // the sentence, read on a worker thread
-  ModelLibrary* library_ = nullptr;
-  bool trainingToy_ = false;  // from the button press until the model is on the page
   std::optional<PositionKind> wantedToy_;  // the toy model to show when the training ends
 
   QTabWidget* tabs_;
-  QComboBox* modelBox_;
   QComboBox* toyPositionBox_;
-  ModelBar* modelBar_;
   QLabel* modelInfo_;
-  ErrorBanner* error_;
   QPlainTextEdit* textEdit_;
   QTimer* typingTimer_;
   TokenStrip* tokens_;

@@ -8,6 +8,8 @@
 #include "ui/pages/chatbot_page.h"
 #include "ui/text/strings.h"
 
+#include <cmath>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -59,30 +61,12 @@ QString describe(const Seq2SeqTransformerConfig& c) {
 
 }  // namespace
 
-ChatbotPage::ChatbotPage(QWidget* parent)
-    : ModelPage(parent), trainer_(new QFutureWatcher<Training>(this)), files_(new ModelFileJob(this)) {
+ChatbotPage::ChatbotPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, parent) {
   auto* layout = new QVBoxLayout(this);
 
-  modelBar_ = new ModelBar;
-  modelBox_ = modelBar_->box();
-  modelInfo_ = modelBar_->info();
-  connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
-    const auto transformer = currentTransformer();
-    modelInfo_->setText(describeCurrent());
-    const ModelWords words = transformer ? modelWords(transformer) : currentModel() ? modelWords(currentModel()) : ModelWords{};
-    modelBar_->setModel(currentModelName(), words.vocabulary ? &words : nullptr);
-    for (int tab = 1; tab < tabs_->count(); ++tab) tabs_->setTabEnabled(tab, transformer != nullptr);
-    // What is shown belongs to this model: its answer to the question typed, or nothing yet.
-    if ((currentModel() || transformer) && !question().trimmed().isEmpty()) {
-      ask(question());
-    } else {
-      clearReply();
-      showError({});
-    }
-    emit currentModelChanged();
-  });
-  connect(modelBar_->openButton(), &QPushButton::clicked, this, &ChatbotPage::openModelDialog);
-  connect(modelBar_, &ModelBar::exampleChosen, this, &ChatbotPage::ask);  // it shows the question too
+  ModelBar* bar = modelBar();
+  modelInfo_ = bar->info();
+  connect(bar, &ModelBar::exampleChosen, this, &ChatbotPage::ask);  // it shows the question too
   toyDataBox_ = new QComboBox;
   toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate"));
   toyDataBox_->addItem(QString(), QStringLiteral("builtin"));
@@ -96,18 +80,14 @@ ChatbotPage::ChatbotPage(QWidget* parent)
   toyEpochsBox_->setValue(8);
   keepLastBox_ = new QCheckBox;
   keepLastBox_->setObjectName("keepLastEpoch");
-  connect(modelBar_->toyButton(), &QPushButton::clicked, this,
+  connect(bar->toyButton(), &QPushButton::clicked, this,
           [this] {
             trainToyModel(toyDataBox_->currentData().toString(), toyEpochsBox_->value(),
                           toyArchitectureBox_->currentData().toString());
           });
   for (QWidget* option : std::initializer_list<QWidget*>{toyArchitectureBox_, toyDataBox_, toyEpochsBox_, keepLastBox_})
-    modelBar_->addToyOption(option);
-  layout->addWidget(modelBar_);
-
-  layout->addWidget(new FileJobBar(files_));
-  error_ = new ErrorBanner;
-  layout->addWidget(error_);
+    bar->addToyOption(option);
+  layout->addWidget(modelArea());
 
   auto* askRow = new QHBoxLayout;
   questionEdit_ = new QLineEdit(QStringLiteral("the red car sees a small house"));
@@ -140,9 +120,8 @@ ChatbotPage::ChatbotPage(QWidget* parent)
   hint->setObjectName("hint");
   layout->addWidget(hint);
 
-  connect(trainer_, &QFutureWatcher<Training>::finished, this, &ChatbotPage::toyModelTrained);
   setTranslatedTexts(this, [=, this] {
-    modelBar_->setTexts(tr("no chatbot yet"), QString(), tr("Train a tiny chatbot now"),
+    bar->setTexts(tr("no chatbot yet"), QString(), tr("Train a tiny chatbot now"),
                         tr("The tiny preset on a built-in corpus, on a worker thread"));
     setItemTexts(toyDataBox_, {tr("English → Spanish"), tr("everyday dialogs"), tr("Chinese → English"),
                                tr("Chinese everyday dialogs")});
@@ -170,12 +149,10 @@ ChatbotPage::ChatbotPage(QWidget* parent)
     if (hasReply_ || hasTransformerReply_) showReply();
     else answer_->setText(tr("Choose a chatbot above: open a model directory, or train a tiny one in a few seconds."));
   });
+  showLibraryModels();
 }
 
-ChatbotPage::~ChatbotPage() {
-  trainer_->waitForFinished();
-  files_->waitForFinished();
-}
+ChatbotPage::~ChatbotPage() = default;
 
 QWidget* ChatbotPage::createTransformerTabs() {
   // Their titles are set with the page's other texts (and again on a language change).
@@ -194,146 +171,90 @@ QWidget* ChatbotPage::createTransformerTabs() {
 // ---------------------------------------------------------------------------------------------------------
 // Models
 
+bool ChatbotPage::shows(const SessionModel& model) const { return model.can(Ability::Ask); }
+
+QString ChatbotPage::refusal(const SessionModel& model) const {
+  return tr("“%1” is a model of the kind “%2”; this page shows chatbots (the GRU and the Transformer).")
+      .arg(model.name, kindTitle(model.model.task));
+}
+
+QString ChatbotPage::openDialogTitle() const { return tr("Open a chatbot model directory"); }
+
+QString ChatbotPage::arrivalMessage(const QString& name) const {
+  return tr("“%1” is ready on the Chatbot page").arg(name);
+}
+
+void ChatbotPage::modelChanged() {
+  const auto transformer = currentTransformer();
+  modelInfo_->setText(describeCurrent());
+  const ModelWords words = transformer ? modelWords(transformer) : currentModel() ? modelWords(currentModel()) : ModelWords{};
+  modelBar()->setModel(currentModelName(), words.vocabulary ? &words : nullptr);
+  for (int tab = 1; tab < tabs_->count(); ++tab) tabs_->setTabEnabled(tab, transformer != nullptr);
+  // What is shown belongs to this model: its answer to the question typed, or nothing yet.
+  if ((currentModel() || transformer) && !question().trimmed().isEmpty()) {
+    ask(question());
+  } else {
+    clearReply();
+    showError({});
+  }
+}
+
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
-  addEntry({name, std::move(model), nullptr, {}});
+  addModel(SessionModel{0, name, anyModelOf(std::move(model)), {}, {}, QStringLiteral("opened"), {}});
 }
 
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
-  addEntry({name, nullptr, std::move(model), {}});
-}
-
-void ChatbotPage::addEntry(Entry entry) {
-  offerEntry(std::move(entry));
-  modelBox_->setCurrentIndex(modelBox_->count() - 1);
-}
-
-void ChatbotPage::offerEntry(Entry entry) {
-  const QString name = entry.name;
-  models_.push_back(std::move(entry));
-  modelBox_->addItem(name);
-  if (modelBox_->currentIndex() < 0) modelBox_->setCurrentIndex(modelBox_->count() - 1);  // a later one waits
-}
-
-void ChatbotPage::offerModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
-  offerEntry({name, std::move(model), nullptr, {}});
-}
-
-void ChatbotPage::offerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
-  offerEntry({name, nullptr, std::move(model), {}});
-}
-
-void ChatbotPage::forgetModel(const void* weights) {
-  for (int i = modelCount() - 1; i >= 0; --i) {
-    const Entry& e = models_[size_t(i)];
-    if (e.model.get() != weights && e.transformer.get() != weights) continue;
-    models_.erase(models_.begin() + i);
-    modelBox_->removeItem(i);  // the box shows another model, or none
-  }
-}
-
-void ChatbotPage::openModelDirectory(const QString& dir) {
-  files_->open(
-      dir,
-      [this](SessionModel model) {
-        if (!model.can(Ability::Ask))
-          return showError(tr("“%1” is a model of the kind “%2”; this page shows chatbots (the GRU and the "
-                              "Transformer).").arg(model.name, kindTitle(model.model.task)));
-        showError({});
-        if (const auto transformer = model.as<Seq2SeqTransformerModel>()) addModel(model.name, transformer);
-        else addModel(model.name, model.as<ChatbotModel>());
-      },
-      [this](const QString& message) { showError(message); });
-}
-
-bool ChatbotPage::isOpeningModel() const { return files_->busy(); }
-
-void ChatbotPage::openModelDialog() {
-  const QString dir = modelBar_->askDirectory(tr("Open a chatbot model directory"));
-  if (!dir.isEmpty()) openModelDirectory(dir);
+  addModel(SessionModel{0, name, anyModelOf(std::move(model)), {}, {}, QStringLiteral("opened"), {}});
 }
 
 void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& architecture) {
-  if (isTrainingToyModel()) return;
-  trainingToy_ = true;
-  modelBar_->setToyTraining(true);
-  emit statusMessage(tr("Training a tiny chatbot…"));
-  trainer_->setFuture(QtConcurrent::run([data, epochs, architecture, keepLast = keepLastBox_->isChecked()] {
-    Training result;
-    result.epochs = epochs;
-    try {
-      ChatbotRunSettings settings = chatbotPreset("tiny", architecture.toStdString());
-      settings.data = data.toStdString();
-      settings.training.epochs = epochs;
-      settings.training.keepLastEpoch = keepLast;
-      settings.threads = 1;  // leave the other core to the interface
-      std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(settings);
-      result.keptEpoch = run->train(nullptr, nullptr).bestEpoch;
-      result.keptLast = keepLast || settings.training.validationSplit <= 0;
+  trainToy(
+      tr("Training a tiny chatbot…"),
+      [data, epochs, architecture, keepLast = keepLastBox_->isChecked()] {
+        ChatbotRunSettings settings = chatbotPreset("tiny", architecture.toStdString());
+        settings.data = data.toStdString();
+        settings.training.epochs = epochs;
+        settings.training.keepLastEpoch = keepLast;
+        settings.threads = 1;  // leave the other core to the interface
+        return std::unique_ptr<TrainingRun>(ChatbotRun::prepare(settings));
+      },
       // The name says which epoch the model is: with a validation split, often an early one.
-      result.name = ChatbotPage::tr("tiny %1, %2, epoch %3 of %4")
-                        .arg(architectureName(architecture), dataName(data, QString::fromStdString(run->task())))
-                        .arg(result.keptEpoch)
-                        .arg(epochs);
-      // The run owns its model; the page keeps an independent copy (no file is written).
-      const AnyModel snapshot = run->snapshot();
-      result.transformer = snapshot.as<Seq2SeqTransformerModel>();
-      result.model = snapshot.as<ChatbotModel>();
-    } catch (const std::exception& e) {
-      result.error = errorMessage(e);
-    }
-    return result;
-  }));
+      [data, epochs, architecture](const TrainingRun& run, const TrainingResult& result) {
+        return tr("tiny %1, %2, epoch %3 of %4")
+            .arg(architectureName(architecture), dataName(data, QString::fromStdString(run.task())))
+            .arg(result.bestEpoch)
+            .arg(epochs);
+      },
+      tr("The chatbot could not be trained: %1"), [this](int) { emit statusMessage(tr("Chatbot ready")); });
 }
 
-bool ChatbotPage::isTrainingToyModel() const { return trainingToy_; }
-
-void ChatbotPage::toyModelTrained() {
-  trainingToy_ = false;
-  modelBar_->setToyTraining(false);
-  const Training result = trainer_->result();
-  if (!result.error.isEmpty()) {
-    showError(tr("The chatbot could not be trained: %1").arg(result.error));
-    return;
-  }
-  const QString kept =
-      result.keptLast
-          ? tr("Kept: the last epoch (%1 of %2).").arg(result.keptEpoch).arg(result.epochs)
-          : tr("Kept: epoch %1 of %2, the one with the lowest validation loss on held-out pairs. Later epochs fit "
-               "the training pairs better; tick “keep the last epoch” to keep the last one.")
-                .arg(result.keptEpoch)
-                .arg(result.epochs);
-  addEntry({result.name, result.model, result.transformer, kept});
-  emit statusMessage(tr("Chatbot ready"));
-}
-
+// The model's sizes, and which epoch it keeps when that is known (a toy's or a run's record).
 QString ChatbotPage::describeCurrent() const {
-  const int i = modelBox_->currentIndex();
-  if (i < 0 || i >= modelCount()) return {};
-  const Entry& e = models_[size_t(i)];
-  const QString sizes = e.model ? describe(e.model->model->config()) : describe(e.transformer->model->config());
-  return e.kept.isEmpty() ? sizes : sizes + QStringLiteral("\n") + e.kept;
+  const SessionModel* model = currentSessionModel();
+  if (!model) return {};
+  const auto gru = model->as<ChatbotModel>();
+  const QString sizes = gru ? describe(gru->model->config()) : describe(model->as<Seq2SeqTransformerModel>()->model->config());
+  if (!model->record || model->record->keptEpoch <= 0 || model->history.empty()) return sizes;
+  const int kept = model->record->keptEpoch, epochs = static_cast<int>(model->history.size());
+  const bool keptLast = model->settings.value("keep", std::string("best")) == "last" ||
+                        std::isnan(model->history.back().valLoss);
+  return sizes + QStringLiteral("\n") +
+         (keptLast ? tr("Kept: the last epoch (%1 of %2).").arg(kept).arg(epochs)
+                   : tr("Kept: epoch %1 of %2, the one with the lowest validation loss on held-out pairs. Later epochs "
+                        "fit the training pairs better; tick “keep the last epoch” to keep the last one.")
+                         .arg(kept)
+                         .arg(epochs));
 }
-
-void ChatbotPage::selectModel(int index) { modelBox_->setCurrentIndex(index); }
 
 std::shared_ptr<const ChatbotModel> ChatbotPage::currentModel() const {
-  const int i = modelBox_->currentIndex();
-  return i >= 0 && i < modelCount() ? models_[size_t(i)].model : nullptr;
+  const SessionModel* model = currentSessionModel();
+  return model ? model->as<ChatbotModel>() : nullptr;
 }
 
 std::shared_ptr<const Seq2SeqTransformerModel> ChatbotPage::currentTransformer() const {
-  const int i = modelBox_->currentIndex();
-  return i >= 0 && i < modelCount() ? models_[size_t(i)].transformer : nullptr;
+  const SessionModel* model = currentSessionModel();
+  return model ? model->as<Seq2SeqTransformerModel>() : nullptr;
 }
-
-QString ChatbotPage::currentModelName() const {
-  const int i = modelBox_->currentIndex();
-  return i >= 0 && i < modelCount() ? models_[size_t(i)].name : QString();
-}
-
-void ChatbotPage::showError(const QString& message) { error_->showError(message); }
-
-QString ChatbotPage::errorText() const { return error_->text(); }
 
 // ---------------------------------------------------------------------------------------------------------
 // Asking

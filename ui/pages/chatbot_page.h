@@ -43,32 +43,21 @@ class HeatmapView;
 class ChatbotPage : public ModelPage {
   Q_OBJECT
  public:
-  explicit ChatbotPage(QWidget* parent = nullptr);
+  // library: the session's models (null: a library of the page's own).
+  explicit ChatbotPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~ChatbotPage() override;
 
-  // --- Models ---
-  void addModel(const QString& name, std::shared_ptr<const ChatbotModel> model);  // and selects it
+  // --- Models (the box, opening and toy training: ModelPage) ---
+  using ModelPage::addModel;
+  // Adds a model to the session's library and shows it (the user chose it).
+  void addModel(const QString& name, std::shared_ptr<const ChatbotModel> model);
   void addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
-  // A model that arrived by itself (a run of the Train page): it joins the list, shown only when the page had
-  // none; the model the user chose stays until the user changes it.
-  void offerModel(const QString& name, std::shared_ptr<const ChatbotModel> model);
-  void offerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
-  // The session dropped this model (ModelLibrary::remove): so does the model box, and its weights can go.
-  void forgetModel(const void* weights);
-  // Reads the directory on a worker thread (a bar shows it, with Cancel); the model is added and selected when it
-  // arrives, or the banner says why not.
-  void openModelDirectory(const QString& dir) override;
-  bool isOpeningModel() const override;
-  // Trains a tiny chatbot ("gru" or "transformer") on "builtin" or "builtin:translate" on a worker thread;
-  // added when done, named with the epoch it keeps: the one of the lowest validation loss, or the last one when
-  // "keep the last epoch" is ticked.
+  // Trains a tiny chatbot ("gru" or "transformer") on "builtin" or "builtin:translate" on a worker thread; it
+  // joins the library when done, named with the epoch it keeps: the one of the lowest validation loss, or the last
+  // one when "keep the last epoch" is ticked.
   void trainToyModel(const QString& data, int epochs, const QString& architecture = QStringLiteral("gru"));
-  bool isTrainingToyModel() const;
-  int modelCount() const { return static_cast<int>(models_.size()); }
-  void selectModel(int index);
   std::shared_ptr<const ChatbotModel> currentModel() const;  // null when the current one is a Transformer
   std::shared_ptr<const Seq2SeqTransformerModel> currentTransformer() const;
-  QString currentModelName() const override;
 
   // --- Asking ---
   void ask(const QString& question);
@@ -83,54 +72,33 @@ class ChatbotPage : public ModelPage {
   AttentionGrid* encoderAttention() const { return encoderGrid_; }
   AttentionGrid* decoderAttention() const { return decoderGrid_; }
   AttentionGrid* crossAttention() const { return crossGrid_; }
-  QString errorText() const override;
 
  public slots:
-  void openModelDialog() override;
   void exportFigure() override;  // File > Export figure: the tab in view (the alignment or an attention set)
 
  private:
-  struct Entry {
-    QString name;
-    std::shared_ptr<const ChatbotModel> model;
-    std::shared_ptr<const Seq2SeqTransformerModel> transformer;
-    QString kept;  // which epoch the model is, and why (empty when not known)
-  };
-  struct Training {
-    std::shared_ptr<const ChatbotModel> model;
-    std::shared_ptr<const Seq2SeqTransformerModel> transformer;
-    QString name, error;
-    int keptEpoch = 0, epochs = 0;
-    bool keptLast = false;  // the last epoch, as asked
-  };
+  bool shows(const SessionModel& model) const override;
+  QString refusal(const SessionModel& model) const override;
+  QString openDialogTitle() const override;
+  QString arrivalMessage(const QString& name) const override;
+  void modelChanged() override;
   QString describeCurrent() const;  // the model's sizes and the epoch it keeps
-  void addEntry(Entry entry);
-  void offerEntry(Entry entry);
   void clearReply();  // no answer, alignment or attention of an earlier model or question
   QWidget* createTransformerTabs();
   void showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds, bool truncated,
                  const std::string& answer);
-  void showError(const QString& message);
-  void toyModelTrained();
   void showReply();  // the last reply: answer, the words the model read, the alignment
 
-  std::vector<Entry> models_;
   ChatbotReply reply_;
   bool hasReply_ = false;
   Seq2SeqTransformerReply transformerReply_;
   bool hasTransformerReply_ = false;
-  QFutureWatcher<Training>* trainer_;
-  bool trainingToy_ = false;  // from the button press until the model is on the page
 
-  QComboBox* modelBox_;
   QComboBox* toyDataBox_;
   QComboBox* toyArchitectureBox_;
   QSpinBox* toyEpochsBox_;
   QCheckBox* keepLastBox_;
-  ModelBar* modelBar_;
   QLabel* modelInfo_;
-  ErrorBanner* error_;
-  ModelFileJob* files_;
   QLineEdit* questionEdit_;
   QLabel* answer_;
   QLabel* tokens_;

@@ -20,6 +20,7 @@
 #include <QtConcurrent>
 #include <algorithm>
 
+#include "ui/export.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/session/model_library.h"
@@ -45,81 +46,47 @@ class RoomTabs : public QTabWidget {
 };
 }  // namespace
 
-struct FillPage::ToyTraining {
-  SessionModel snapshot;
-  QString error;
-};
-
-FillPage::FillPage(ModelLibrary* library, QWidget* parent)
-    : QWidget(parent), library_(library), toyWatcher_(new QFutureWatcher<std::shared_ptr<ToyTraining>>(this)) {
+FillPage::FillPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, parent) {
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(createModelBar());
-  auto* tabs = new RoomTabs;
-  tabs->addTab(createFillTab(), QString());
+  createModelBar();
+  layout->addWidget(modelArea());
+  tabs_ = new RoomTabs;
+  tabs_->addTab(createFillTab(), QString());
   masking_ = new MaskingView;
-  tabs->addTab(masking_, QString());
+  tabs_->addTab(masking_, QString());
   comparison_ = new PretrainingComparison;
-  tabs->addTab(comparison_, QString());
-  setTranslatedTexts(tabs, [tabs] {
-    tabs->setTabText(0, tr("Fill in the blank"));
-    tabs->setTabText(1, tr("Show me the masking"));
-    tabs->setTabText(2, tr("Does pre-training help?"));
+  tabs_->addTab(comparison_, QString());
+  setTranslatedTexts(tabs_, [this] {
+    tabs_->setTabText(0, tr("Fill in the blank"));
+    tabs_->setTabText(1, tr("Show me the masking"));
+    tabs_->setTabText(2, tr("Does pre-training help?"));
   });
   connect(comparison_, &PretrainingComparison::statusMessage, this, &FillPage::statusMessage);
-  layout->addWidget(tabs, 1);
+  layout->addWidget(tabs_, 1);
 
-  connect(library_, &ModelLibrary::modelAdded, this, &FillPage::addModel);
-  connect(library_, &ModelLibrary::modelRemoved, this, &FillPage::removeModel);
-  for (const SessionModel& m : library_->models()) addModel(m.id);
-  connect(toyWatcher_, &QFutureWatcher<std::shared_ptr<ToyTraining>>::finished, this, [this] {
-    const std::shared_ptr<ToyTraining> toy = toyWatcher_->result();
-    modelBar_->setToyTraining(false);
-    if (!toy->error.isEmpty()) return showError(toy->error);
-    library_->add(std::move(toy->snapshot));  // addModel selects it
-    emit statusMessage(tr("The toy masked-LM is ready"));
-  });
-  showError(tr("Pick a masked-LM model above: train one on the Train page (Masked language model), open a model "
-               "directory, or train a toy model here in a few seconds."));
+  showNote(tr("Pick a masked-LM model above: train one on the Train page (Masked language model), open a model "
+              "directory, or train a toy model here in a few seconds."));
   // The message below the sentence is worded from the result again; the layer box's items too.
   onLanguageChange(this, [this] {
     if (currentModel()) fill();
-    else showError(tr("Pick a masked-LM model above: train one on the Train page (Masked language model), open a model "
-                      "directory, or train a toy model here in a few seconds."));
+    else showNote(tr("Pick a masked-LM model above: train one on the Train page (Masked language model), open a model "
+                     "directory, or train a toy model here in a few seconds."));
   });
+  showLibraryModels();
 }
 
-FillPage::~FillPage() { toyWatcher_->waitForFinished(); }
+FillPage::~FillPage() = default;
 
-QWidget* FillPage::createModelBar() {
-  modelBar_ = new ModelBar;
-  modelBox_ = modelBar_->box();
-  modelInfo_ = modelBar_->info();
-  connect(modelBox_, &QComboBox::currentIndexChanged, this, [this] {
-    const auto model = currentModel();
-    const MaskedLmConfig* c = model ? &model->model->config() : nullptr;
-    modelInfo_->setText(c ? tr("%1 words, %2 tokens, %3 layer(s) of %4 heads, hides %5 %")
-                                .arg(model->vocabulary.size())
-                                .arg(c->encoder.sequenceLength)
-                                .arg(c->encoder.numLayers)
-                                .arg(c->encoder.numHeads)
-                                .arg(static_cast<double>(c->maskRate) * 100, 0, 'g', 3)
-                          : QString());
-    masking_->setModel(model);
-    const ModelWords words = model ? modelWords(model) : ModelWords{};
-    modelBar_->setModel(modelBox_->currentText(), model ? &words : nullptr);
-    comparison_->setModel(model, modelBox_->currentText());
-    fill();
+void FillPage::createModelBar() {
+  ModelBar* bar = modelBar();
+  modelInfo_ = bar->info();
+  connect(bar->toyButton(), &QPushButton::clicked, this, &FillPage::trainToyModel);
+  connect(bar, &ModelBar::exampleChosen, this, &FillPage::setText);  // no blank yet: click a word to hide it
+  setTranslatedTexts(bar, [bar] {
+    bar->setTexts(tr("no masked-LM yet"), tr("A masked language model saved by the Train page or by attentionlab-cli train mlm"),
+                  tr("Train a toy model now"),
+                  tr("The masked language model’s tiny preset on the built-in reviews: a few seconds, on a worker thread"));
   });
-  connect(modelBar_->openButton(), &QPushButton::clicked, this, &FillPage::openModelDialog);
-  connect(modelBar_->toyButton(), &QPushButton::clicked, this, &FillPage::trainToyModel);
-  connect(modelBar_, &ModelBar::exampleChosen, this, &FillPage::setText);  // no blank yet: click a word to hide it
-  setTranslatedTexts(modelBar_, [this] {
-    modelBar_->setTexts(tr("no masked-LM yet"),
-                        tr("A masked language model saved by the Train page or by attentionlab-cli train mlm"),
-                        tr("Train a toy model now"),
-                        tr("The masked language model’s tiny preset on the built-in reviews: a few seconds, on a worker thread"));
-  });
-  return modelBar_;
 }
 
 QWidget* FillPage::createFillTab() {
@@ -196,73 +163,54 @@ QWidget* FillPage::createFillTab() {
 // ---------------------------------------------------------------------------------------------------------
 // Models
 
-void FillPage::addModel(int libraryId) {
-  const SessionModel* model = library_->model(libraryId);
-  if (!model || !model->can(Ability::Fill)) return;  // the page shows masked-LM models only
-  models_.push_back(libraryId);
-  modelBox_->addItem(model->name);
-  selectModel(modelCount() - 1);
+bool FillPage::shows(const SessionModel& model) const { return model.can(Ability::Fill); }
+
+QString FillPage::refusal(const SessionModel& model) const {
+  return tr("“%1” is a model of the kind “%2”; this page fills in blanks with masked language models.")
+      .arg(model.name, kindTitle(model.model.task));
 }
 
-void FillPage::removeModel(int libraryId) {
-  const auto it = std::find(models_.begin(), models_.end(), libraryId);
-  if (it == models_.end()) return;
-  const int index = static_cast<int>(it - models_.begin());
-  models_.erase(it);
-  modelBox_->removeItem(index);  // the box then shows another model, or none
+QString FillPage::openDialogTitle() const { return tr("Open a masked language model’s directory"); }
+
+QString FillPage::arrivalMessage(const QString& name) const {
+  return tr("“%1” is ready on the Fill-in-the-blank page").arg(name);
 }
 
-void FillPage::selectModel(int index) { modelBox_->setCurrentIndex(index); }
+void FillPage::modelChanged() {
+  const auto model = currentModel();
+  const MaskedLmConfig* c = model ? &model->model->config() : nullptr;
+  modelInfo_->setText(c ? tr("%1 words, %2 tokens, %3 layer(s) of %4 heads, hides %5 %")
+                              .arg(model->vocabulary.size())
+                              .arg(c->encoder.sequenceLength)
+                              .arg(c->encoder.numLayers)
+                              .arg(c->encoder.numHeads)
+                              .arg(static_cast<double>(c->maskRate) * 100, 0, 'g', 3)
+                        : QString());
+  masking_->setModel(model);
+  const ModelWords words = model ? modelWords(model) : ModelWords{};
+  modelBar()->setModel(currentModelName(), model ? &words : nullptr);
+  comparison_->setModel(model, currentModelName());
+  fill();
+}
 
 std::shared_ptr<const MaskedLmModel> FillPage::currentModel() const {
-  const int index = modelBox_->currentIndex();
-  if (index < 0 || index >= modelCount()) return nullptr;
-  const SessionModel* model = library_->model(models_[static_cast<size_t>(index)]);
+  const SessionModel* model = currentSessionModel();
   return model ? model->as<MaskedLmModel>() : nullptr;
 }
 
-bool FillPage::openModelDirectory(const QString& dir) {
-  try {
-    SessionModel opened = openSessionModel(dir);
-    if (!opened.can(Ability::Fill)) {
-      showError(tr("“%1” is a model of the kind “%2”; this page fills in blanks with masked language models.")
-                    .arg(opened.name, kindTitle(opened.model.task)));
-      return false;
-    }
-    library_->add(std::move(opened));
-    return true;
-  } catch (const std::exception& e) {
-    showError(tr("Could not open %1: %2").arg(dir, errorMessage(e)));
-    return false;
-  }
-}
-
-void FillPage::openModelDialog() {
-  const QString dir = modelBar_->askDirectory(tr("Open a masked language model’s directory"));
-  if (!dir.isEmpty()) openModelDirectory(dir);
-}
-
 void FillPage::trainToyModel() {
-  if (isTrainingToyModel()) return;
-  modelBar_->setToyTraining(true);
-  emit statusMessage(tr("Training a toy masked-LM on the built-in reviews…"));
-  const QString name = tr("toy masked-LM");
-  toyWatcher_->setFuture(QtConcurrent::run([name] {
-    auto toy = std::make_shared<ToyTraining>();
-    try {
-      MlmRunSettings settings = mlmPreset("tiny");
-      settings.threads = 1;  // leave the other core to the interface
-      std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
-      run->train(nullptr, nullptr);
-      toy->snapshot = snapshotOfRun(*run, name, QStringLiteral("toy"));  // a copy: no file is written
-    } catch (const std::exception& e) {
-      toy->error = errorMessage(e);
-    }
-    return toy;
-  }));
+  trainToy(
+      tr("Training a toy masked-LM on the built-in reviews…"),
+      [] {
+        MlmRunSettings settings = mlmPreset("tiny");
+        settings.threads = 1;  // leave the other core to the interface
+        return std::unique_ptr<TrainingRun>(MlmRun::prepare(settings));
+      },
+      [](const TrainingRun&, const TrainingResult&) { return tr("toy masked-LM"); },
+      tr("The toy model could not be trained: %1"), [this](int) { emit statusMessage(tr("The toy masked-LM is ready")); });
 }
 
-bool FillPage::isTrainingToyModel() const { return toyWatcher_->isRunning(); }
+void FillPage::exportFigure() { askAndExportWidget(tabs_->currentWidget(), QStringLiteral("fill_in_the_blank")); }
 
 // ---------------------------------------------------------------------------------------------------------
 // Fill
@@ -282,7 +230,7 @@ void FillPage::fill() {
   if (!model) return;
   const QString text = textEdit_->text().trimmed();
   if (text.isEmpty())
-    return showError(tr("Type a sentence, then click a word to hide it or write [MASK] where a word should be guessed."));
+    return showNote(tr("Type a sentence, then click a word to hide it or write [MASK] where a word should be guessed."));
   try {
     // The tokens first: a sentence without a blank still shows its words, ready to be clicked.
     result_.tokens = maskedLmTokens(text.toStdString(), model->tokenizer);
@@ -291,10 +239,10 @@ void FillPage::fill() {
     if (result_.truncated) result_.tokens.resize(length);
     result_.ids = maskedLmIds(result_.tokens, model->vocabulary);
     if (result_.tokens.empty())
-      return showError(tr("The sentence has no words once punctuation is removed. Type a sentence with [MASK] in it."));
+      return showNote(tr("The sentence has no words once punctuation is removed. Type a sentence with [MASK] in it."));
     if (std::find(result_.ids.begin(), result_.ids.end(), kMaskTokenId) == result_.ids.end()) {
       showResult();
-      return showError(result_.truncated
+      return showNote(result_.truncated
                            ? tr("No blank within the first %1 tokens (the model reads no further): click a word "
                                 "below to hide it.").arg(length)
                            : tr("No blank yet: click a word below to hide it, or write [MASK] in the sentence."));
@@ -303,11 +251,11 @@ void FillPage::fill() {
     hasResult_ = true;
     showResult();
   } catch (const std::exception& e) {
-    showError(errorMessage(e));
+    showNote(errorMessage(e));
   }
 }
 
-void FillPage::showError(const QString& message) {
+void FillPage::showNote(const QString& message) {
   message_->setText(message);
   message_->setStyleSheet(QStringLiteral("color: #b00020"));
   if (hasResult_) return;

@@ -20,14 +20,15 @@
 
 #include "core/inference/masked_lm_inference.h"
 
-#include <QFutureWatcher>
 #include <QString>
-#include <QWidget>
+
+#include "ui/pages/model_page.h"
 
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QTabWidget;
 
 namespace al::ui {
 
@@ -39,23 +40,18 @@ class TokenStrip;
 class ModelLibrary;
 class WeightBars;
 
-class FillPage : public QWidget {
+class FillPage : public ModelPage {
   Q_OBJECT
  public:
-  // Shows the library's masked-LM models and adds the ones opened or trained here to it. The library outlives
-  // the page (the main window owns both).
-  explicit FillPage(ModelLibrary* library, QWidget* parent = nullptr);
+  // Shows the library's masked-LM models and adds the ones opened or trained here to it (null: a library of the
+  // page's own). The library outlives the page (the main window owns both).
+  explicit FillPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~FillPage() override;
 
-  // --- Models ---
-  int modelCount() const { return static_cast<int>(models_.size()); }
-  void selectModel(int index);
+  // --- Models (the box, opening and toy training: ModelPage) ---
   std::shared_ptr<const MaskedLmModel> currentModel() const;
-  // Loads a masked language model's directory into the library. False: the error is shown on the page.
-  bool openModelDirectory(const QString& dir);
   // Trains a toy model (the masked language model's tiny preset, built-in reviews) on a worker thread; it joins the library.
   void trainToyModel();
-  bool isTrainingToyModel() const;
 
   // --- Fill ---
   void setText(const QString& text);  // and fills its blanks
@@ -73,30 +69,27 @@ class FillPage : public QWidget {
   MaskingView* maskingView() const { return masking_; }
   PretrainingComparison* comparison() const { return comparison_; }
 
- signals:
-  void statusMessage(const QString& message);
+ public slots:
+  void exportFigure() override;  // File › Export figure: the tab in view
 
  private:
-  struct ToyTraining;
-  QWidget* createModelBar();
+  bool shows(const SessionModel& model) const override;
+  QString refusal(const SessionModel& model) const override;
+  QString openDialogTitle() const override;
+  QString arrivalMessage(const QString& name) const override;
+  void modelChanged() override;
+  void createModelBar();
   QWidget* createFillTab();
-  void addModel(int libraryId);
-  void removeModel(int libraryId);  // the library drops it: so does the model box
-  void openModelDialog();
   void showResult();
-  void showError(const QString& message);
+  void showNote(const QString& message);  // below the sentence, in red: why nothing is filled
   void updateBars();
 
-  ModelLibrary* library_;
-  std::vector<int> models_;  // library ids, in the model box's order
   FillResult result_;
   bool hasResult_ = false;
   std::map<int, QString> hiddenWords_;  // token index -> the word a click hid (a second click brings it back)
-  QFutureWatcher<std::shared_ptr<ToyTraining>>* toyWatcher_;
 
-  QComboBox* modelBox_;
+  QTabWidget* tabs_;
   QLabel* modelInfo_;
-  ModelBar* modelBar_;
   QLineEdit* textEdit_;
   TokenStrip* tokens_;
   QLabel* message_;

@@ -1,32 +1,112 @@
 #pragma once
-// What the pages that show the session's models of their task have in common (the Attention page: IMDB
-// encoders; the Chatbot page: encoder-decoders): a model box fed by the session's model library, by toy models
-// trained on the page and by model directories opened there; an error banner; a figure to export. The main
-// window forwards statusMessage to the status bar, and the Step-through page follows currentModelChanged.
+// What every page that shows the session's models has in common (the Attention page: IMDB encoders; the Chatbot
+// page: encoder-decoders; Fill in the blank: masked language models). The session's model library
+// (ui/session/model_library.h) owns the models; a page observes it and shows the ones it can:
+//
+//   model bar      the model box (the library's models this page can show, in the order they came), Open model…,
+//                  the toy model's button and options (ui/widgets/model_bar.h)
+//   job bars       a model directory being read (with Cancel), a toy model training (with its progress and Cancel)
+//   error banner   why the last thing asked for did not work
+//
+// A model opened or trained on the page joins the library and is shown; one that arrives by itself (a run of the
+// Train page, the normalization race's) joins the box and is shown only when the page had none: the model the user
+// chose stays until the user changes it. A model the library drops leaves the box, and its weights are freed.
+// A page says what it shows (shows), what it tells of a model it cannot show (refusal) and what a new model
+// means for its figures (modelChanged); everything else about models happens here.
+//
+// Core headers come first (through the model library): a core header must never see Qt's `emit` macro.
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "ui/session/model_library.h"
+#include "ui/session/toy_trainer.h"
+
 #include <QString>
 #include <QWidget>
 
 namespace al::ui {
 
+class ErrorBanner;
+class ModelBar;
+class ModelFileJob;
+
 class ModelPage : public QWidget {
   Q_OBJECT
  public:
-  using QWidget::QWidget;
+  // library: the session's models (it outlives the page); null: a library of the page's own (a page on its own, as
+  // a test shows it).
+  explicit ModelPage(ModelLibrary* library, QWidget* parent = nullptr);
+  ~ModelPage() override;  // waits for a reading or a toy training in flight
+  ModelLibrary* library() const { return library_; }
 
-  // Reads the directory on a worker thread; the model is added and selected when it arrives, or the banner says
-  // why not.
-  virtual void openModelDirectory(const QString& dir) = 0;
-  virtual bool isOpeningModel() const = 0;
-  virtual QString currentModelName() const = 0;  // empty without a model
-  virtual QString errorText() const = 0;         // the banner's text, empty when nothing went wrong
+  // --- The model box ---
+  int modelCount() const { return static_cast<int>(ids_.size()); }
+  void selectModel(int index);
+  int currentModelIndex() const;
+  const SessionModel* modelAt(int index) const;       // null when out of range
+  const SessionModel* currentSessionModel() const;    // null without a model
+  QString currentModelName() const;                   // empty without a model
+  // Adds a loaded model to the library and shows it (what opening a directory or training a toy does).
+  void addModel(SessionModel model);
+
+  // --- Opening a model directory ---
+  // Reads the directory on a worker thread, after the ones asked for before; the model joins the library and is
+  // shown when it arrives, or the banner says why not (also for a model of a kind this page cannot show).
+  void openModelDirectory(const QString& dir);
+  bool isOpeningModel() const;
+
+  // --- Toy models ---
+  bool isTrainingToyModel() const;
+  void cancelToyTraining();  // nothing joins the library
+  ToyTrainer* toyTrainer() const { return toy_; }
+
+  QString errorText() const;  // the banner's text, empty when nothing went wrong
 
  public slots:
-  virtual void openModelDialog() = 0;  // asks for a model directory, then openModelDirectory
+  void openModelDialog();              // asks for a model directory, then openModelDirectory
   virtual void exportFigure() = 0;     // File › Export figure: the figure of the tab in view
 
  signals:
   void currentModelChanged();
   void statusMessage(const QString& message);
+
+ protected:
+  // True for a model of a kind this page shows.
+  virtual bool shows(const SessionModel& model) const = 0;
+  // Why a model opened here is not shown: "“name” is a model of the kind …; this page shows …".
+  virtual QString refusal(const SessionModel& model) const = 0;
+  virtual QString openDialogTitle() const = 0;
+  // The status bar's words for a model that arrived by itself: "“name” is ready on the … page".
+  virtual QString arrivalMessage(const QString& name) const = 0;
+  // The model in the box changed (or there is none any more): the page shows what belongs to it.
+  virtual void modelChanged() = 0;
+
+  // The model bar, the job bars and the banner, one under the other: the top of the page.
+  QWidget* modelArea() const { return area_; }
+  ModelBar* modelBar() const { return modelBar_; }
+  void showError(const QString& message);
+  // Lists the models the library holds already: call it at the end of the page's constructor (modelChanged may
+  // run, and needs the page built).
+  void showLibraryModels();
+  // Trains a toy model (ui/session/toy_trainer.h) and shows it; then done(its library id), on the GUI thread.
+  // A failure is shown in the banner, worded by failedText (%1: what went wrong). False: one trains already.
+  bool trainToy(const QString& startMessage, ToyTrainer::Prepare prepare, ToyTrainer::Name name,
+                const QString& failedText, std::function<void(int libraryId)> done = {});
+
+ private:
+  void libraryAdded(int id);
+  void libraryRemoved(int id);
+  int indexOf(int libraryId) const;
+
+  ModelLibrary* library_;
+  std::vector<int> ids_;  // library ids, in the model box's order
+  bool adding_ = false;   // the model the library is adding came from this page: show it at once
+  QWidget* area_;
+  ModelBar* modelBar_;
+  ModelFileJob* files_;
+  ToyTrainer* toy_;
+  ErrorBanner* error_;
 };
 
 }  // namespace al::ui

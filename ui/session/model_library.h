@@ -1,9 +1,9 @@
 #pragma once
 // The models of a session, in one place: every finished or stopped run of the Train page, the normalization race's
-// runs, the Fill page's toy models and every opened model directory (the Attention and Chatbot pages keep their own
-// toy models to themselves), as a shared, read-only snapshot with its task, settings, history and status as data.
-// The main window owns the library; pages observe it (modelAdded, modelRemoved) and pick from it. A model never travels between pages through a
-// temporary folder or a widget's text.
+// runs, the toy models trained on the model pages and every opened model directory, as a shared, read-only
+// snapshot with its task, settings, history and status as data. The main window owns the library; the model pages
+// (ui/pages/model_page.h) observe it (modelAdded, modelRemoved) and list the models they can show. A model never
+// travels between pages through a temporary folder, a widget's text or the main window.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
 #include <memory>
