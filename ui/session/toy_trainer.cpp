@@ -4,6 +4,8 @@
 #include <QTimer>
 #include <QtConcurrent>
 
+#include "ui/text/error_texts.h"
+
 namespace al::ui {
 
 // The trainer's batch events, on the worker thread: only the fraction done is kept (an atomic the GUI reads).
@@ -54,7 +56,7 @@ bool ToyTrainer::start(Prepare prepare, Name name, std::function<void(Outcome)> 
       outcome.model = std::make_shared<SessionModel>(snapshotOfRun(*run, name(*run, result), QStringLiteral("toy")));
       outcome.model->record = io::TrainingRecord{run->settings(), result.bestEpoch, {}};
     } catch (const std::exception& e) {
-      outcome.error = QString::fromStdString(e.what());
+      outcome.error = errorMessage(e);
     }
     return outcome;
   }));
