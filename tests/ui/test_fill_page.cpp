@@ -2,6 +2,7 @@
 // (the numbers, not the model's quality, are under test): the page shows what the core's fillMasks computes,
 // hides and restores words on a click, explains bad input, and the masking view shows the core's own masking.
 #include "core/inference/masked_lm_inference.h"
+#include "core/inference/pretrained_inference.h"
 #include "core/models/mlm_masking.h"
 #include "core/teaching/attention_steps.h"
 #include "core/train/imdb_run.h"
@@ -178,6 +179,35 @@ class TestFillPage : public QObject {
     page.setText(longText.mid(7) + QStringLiteral(" [MASK]"));  // the only blank is past sequence_length
     QVERIFY(!page.hasResult());
     QVERIFY(page.messageText().contains(QStringLiteral("32")));
+  }
+
+  // A pretrained BERT fills in blanks with its own tokenizer and masked-LM head (the numbers of fillBert, itself
+  // checked against PyTorch); a click hides a word of the sentence as typed, and brings it back.
+  void aPretrainedBertFillsInTheBlank() {
+    const QString folder = QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/bert-tiny");
+    ModelLibrary library;
+    FillPage page(&library);
+    page.openModelDirectory(folder);
+    QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    QVERIFY(page.currentBert());
+    QVERIFY(!page.currentModel());
+    const QString sentence = QStringLiteral("the cat sat on the [MASK].");
+    page.setText(sentence);
+    QVERIFY2(page.hasResult(), qPrintable(page.messageText()));
+    const BertFill expected = fillBert(*page.currentBert(), sentence.toStdString(), 10);
+    QCOMPARE(page.result().tokens, expected.tokens);  // [CLS] … [SEP], as the tokenizer writes them
+    QCOMPARE(page.result().predictions.size(), size_t(1));
+    QCOMPARE(page.result().predictions[0].position, 6);
+    QCOMPARE(page.candidateBars()->weights()(0), expected.predictions[0].top[0].probability);
+
+    page.toggleToken(2);  // "cat" becomes a second blank, in the sentence as typed
+    QCOMPARE(page.text(), QStringLiteral("the [MASK] sat on the [MASK]."));
+    QCOMPARE(page.result().predictions.size(), size_t(2));
+    page.toggleToken(2);  // and comes back
+    QCOMPARE(page.text(), sentence);
+    page.toggleToken(0);  // [CLS] is not a word of the sentence
+    QCOMPARE(page.text(), sentence);
   }
 
   void anOpenedDirectoryJoinsTheLibrary() {

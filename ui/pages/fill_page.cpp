@@ -178,6 +178,7 @@ QString FillPage::arrivalMessage(const QString& name) const {
 
 void FillPage::modelChanged() {
   const auto model = currentModel();
+  const auto bert = currentBert();
   const MaskedLmConfig* c = model ? &model->model->config() : nullptr;
   modelInfo_->setText(c ? tr("%1 words, %2 tokens, %3 layer(s) of %4 heads, hides %5 %")
                               .arg(model->vocabulary.size())
@@ -185,7 +186,18 @@ void FillPage::modelChanged() {
                               .arg(c->encoder.numLayers)
                               .arg(c->encoder.numHeads)
                               .arg(static_cast<double>(c->maskRate) * 100, 0, 'g', 3)
-                        : QString());
+                    : bert ? tr("pretrained BERT: %1 words, up to %2 tokens, %3 layer(s) of %4 heads, width %5")
+                                 .arg(bert->tokenizer->vocabularySize())
+                                 .arg(bert->model->config().maxPositions)
+                                 .arg(bert->model->config().numLayers)
+                                 .arg(bert->model->config().numHeads)
+                                 .arg(bert->model->config().hiddenSize)
+                           : QString());
+  maskId_ = bert ? static_cast<int>(bert->tokenizer->specialTokens().mask.id.value_or(-1)) : kMaskTokenId;
+  unknownId_ = bert ? static_cast<int>(bert->tokenizer->specialTokens().unknown.id.value_or(-1)) : Vocabulary::kUnknownId;
+  // Masking and pre-training are about the app's own masked-LM, which this page can train; BERT comes trained.
+  tabs_->setTabEnabled(1, !bert);
+  tabs_->setTabEnabled(2, !bert);
   masking_->setModel(model);
   const ModelWords words = model ? modelWords(model) : ModelWords{};
   modelBar()->setModel(currentModelName(), model ? &words : nullptr);
@@ -196,6 +208,11 @@ void FillPage::modelChanged() {
 std::shared_ptr<const MaskedLmModel> FillPage::currentModel() const {
   const SessionModel* model = currentSessionModel();
   return model ? model->as<MaskedLmModel>() : nullptr;
+}
+
+std::shared_ptr<const PretrainedBert> FillPage::currentBert() const {
+  const SessionModel* model = currentSessionModel();
+  return model ? model->as<PretrainedBert>() : nullptr;
 }
 
 void FillPage::trainToyModel() {
@@ -226,12 +243,16 @@ QString FillPage::text() const { return textEdit_->text(); }
 void FillPage::fill() {
   hasResult_ = false;
   result_ = FillResult{};
+  offsets_.clear();
+  added_.clear();
   const auto model = currentModel();
-  if (!model) return;
+  const auto bert = currentBert();
+  if (!model && !bert) return;
   const QString text = textEdit_->text().trimmed();
   if (text.isEmpty())
     return showNote(tr("Type a sentence, then click a word to hide it or write [MASK] where a word should be guessed."));
   try {
+    if (bert) return fillWithBert(*bert, text.toStdString());
     // The tokens first: a sentence without a blank still shows its words, ready to be clicked.
     result_.tokens = maskedLmTokens(text.toStdString(), model->tokenizer);
     const auto length = static_cast<size_t>(model->model->config().encoder.sequenceLength);
@@ -271,9 +292,8 @@ void FillPage::showResult() {
   std::vector<TokenStrip::Token> tokens;
   int unknown = 0;
   for (size_t t = 0; t < result_.tokens.size(); ++t) {
-    unknown += result_.ids[t] == Vocabulary::kUnknownId;
-    tokens.push_back({QString::fromStdString(result_.tokens[t]), result_.ids[t] == Vocabulary::kUnknownId,
-                      result_.ids[t] == kMaskTokenId});
+    unknown += result_.ids[t] == unknownId_;
+    tokens.push_back({QString::fromStdString(result_.tokens[t]), result_.ids[t] == unknownId_, result_.ids[t] == maskId_});
   }
   tokens_->setTokens(tokens, tr("%n token(s); click a word to hide it", "", static_cast<int>(tokens.size())));
   QStringList notes;
@@ -337,8 +357,49 @@ void FillPage::updateBars() {
   }
 }
 
+// BERT's pieces: the sentence as typed, with the piece's bytes (its offsets) replaced by the mask token or given back.
+void FillPage::fillWithBert(const PretrainedBert& bert, const std::string& text) {
+  // The tokens first: a sentence without a blank still shows its pieces, ready to be clicked.
+  const pretrained::Encoding encoding = bert.tokenizer->encode(text);
+  result_.tokens = encoding.pieces;
+  result_.ids.assign(encoding.ids.begin(), encoding.ids.end());
+  offsets_ = encoding.offsets;
+  added_ = encoding.added;
+  filledText_ = text;
+  if (std::find(result_.ids.begin(), result_.ids.end(), maskId_) == result_.ids.end()) {
+    showResult();
+    return showNote(tr("No blank yet: click a word below to hide it, or write [MASK] in the sentence."));
+  }
+  BertFill filled = fillBert(bert, text, kCandidates);
+  result_.predictions = std::move(filled.predictions);
+  result_.attention = std::move(filled.attention);
+  hasResult_ = true;
+  showResult();
+}
+
+void FillPage::toggleBertToken(size_t t) {
+  if (added_[t]) return;  // [CLS] and [SEP] are not in the sentence
+  const pretrained::Offset where = offsets_[t];
+  std::map<int, QString> hidden = hiddenWords_;
+  std::string replacement;
+  if (result_.ids[t] == maskId_) {
+    const auto word = hidden.find(static_cast<int>(t));
+    if (word == hidden.end()) return;  // a typed blank has no word to bring back
+    replacement = word->second.toStdString();
+    hidden.erase(word);
+  } else {
+    hidden[static_cast<int>(t)] = QString::fromStdString(filledText_.substr(where.begin, where.end - where.begin));
+    replacement = currentBert()->tokenizer->specialTokens().mask.name;
+  }
+  std::string text = filledText_;
+  text.replace(where.begin, where.end - where.begin, replacement);
+  setText(QString::fromStdString(text));
+  hiddenWords_ = std::move(hidden);
+}
+
 void FillPage::toggleToken(int token) {
   if (token < 0 || token >= static_cast<int>(result_.tokens.size())) return;
+  if (!offsets_.empty()) return toggleBertToken(static_cast<size_t>(token));
   std::vector<std::string> tokens = result_.tokens;
   const auto t = static_cast<size_t>(token);
   std::map<int, QString> hidden = hiddenWords_;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/inference/masked_lm_inference.h"
+#include "core/inference/pretrained_inference.h"
 
 #include <QString>
 
@@ -49,7 +50,9 @@ class FillPage : public ModelPage {
   ~FillPage() override;
 
   // --- Models (the box, opening and toy training: ModelPage) ---
+  // The app's masked-LM shown (null for none, or for a pretrained BERT: currentBert()).
   std::shared_ptr<const MaskedLmModel> currentModel() const;
+  std::shared_ptr<const PretrainedBert> currentBert() const;
   // Trains a toy model (the masked language model's tiny preset, built-in reviews) on a worker thread; it joins the library.
   void trainToyModel();
 
@@ -82,9 +85,17 @@ class FillPage : public ModelPage {
   QWidget* createFillTab();
   void showResult();
   void showNote(const QString& message);  // below the sentence, in red: why nothing is filled
+  void fillWithBert(const PretrainedBert& bert, const std::string& text);
+  void toggleBertToken(size_t token);
   void updateBars();
 
   FillResult result_;
+  int maskId_ = 0;     // the current model's blank: the app's masked-LM's [MASK] (line 2), or BERT's
+  int unknownId_ = 0;  // and its [UNK]
+  // A BERT's tokens come from its own tokenizer: where each is in the sentence (bytes), and which it added.
+  std::vector<pretrained::Offset> offsets_;
+  std::vector<bool> added_;
+  std::string filledText_;  // the sentence the offsets are in
   bool hasResult_ = false;
   std::map<int, QString> hiddenWords_;  // token index -> the word a click hid (a second click brings it back)
 
