@@ -1,6 +1,7 @@
 #include "core/inference/chatbot_inference.h"
 
 #include "core/error.h"
+#include "core/inference/seq2seq_vocabularies.h"
 #include "core/io/atomic_directory.h"
 #include "core/io/declared_memory.h"
 #include "core/io/json_fields.h"
@@ -9,19 +10,6 @@
 #include "core/text/seq2seq_text.h"
 
 namespace al {
-
-namespace {
-
-Vocabulary readVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field) {
-  Vocabulary v = Vocabulary::fromTokens(io::readVocabularyFile(file));
-  if (static_cast<Index>(v.size()) != expectedSize)
-    throw InputError(ErrorKind::VocabularyMismatch, {.file = file.string()},
-                     file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
-                     std::to_string(expectedSize));
-  return v;
-}
-
-}  // namespace
 
 ChatbotModel loadChatbot(const std::filesystem::path& dir) {
   const nlohmann::json config = io::readConfig(dir, "seq2seq-attention");
@@ -32,12 +20,9 @@ ChatbotModel loadChatbot(const std::filesystem::path& dir) {
   io::requireDeclaredMemoryFits(Seq2SeqAttention::declaredMemory(c), configFile, tensors);
   loaded.model = std::make_unique<Seq2SeqAttention>(c);
   io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
-  loaded.source = readVocabulary(dir / "source_vocab.txt", c.sourceVocabSize, "source_vocab_size");
-  loaded.target = readVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");
-  for (const char* marker : {kStartToken, kEndToken})
-    if (loaded.target.id(marker) == Vocabulary::kUnknownId)
-      throw InputError(ErrorKind::VocabularyMismatch, {.file = (dir / "target_vocab.txt").string(), .name = marker},
-                       (dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
+  Seq2SeqVocabularies vocabularies = readSeq2seqVocabularies(dir, c.sourceVocabSize, c.targetVocabSize);
+  loaded.source = std::move(vocabularies.source);
+  loaded.target = std::move(vocabularies.target);
   loaded.history = io::readHistoryIfPresent(dir);
   return loaded;
 }

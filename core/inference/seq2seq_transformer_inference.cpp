@@ -3,6 +3,7 @@
 #include "core/text/tokenizer.h"
 
 #include "core/error.h"
+#include "core/inference/seq2seq_vocabularies.h"
 #include "core/io/atomic_directory.h"
 #include "core/io/json_fields.h"
 #include "core/io/safetensors.h"
@@ -56,15 +57,6 @@ Seq2SeqTransformerConfig seq2seqTransformerConfigFromJson(const nlohmann::json& 
   return c;
 }
 
-Vocabulary readSeq2seqVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field) {
-  Vocabulary v = Vocabulary::fromTokens(io::readVocabularyFile(file));
-  if (static_cast<Index>(v.size()) != expectedSize)
-    throw InputError(ErrorKind::VocabularyMismatch, {.file = file.string()},
-                     file.string() + ": " + std::to_string(v.size()) + " tokens, but config.json says " + field + " " +
-                     std::to_string(expectedSize));
-  return v;
-}
-
 Seq2SeqTransformerModel loadSeq2seqTransformer(const std::filesystem::path& dir) {
   const nlohmann::json config = io::readConfig(dir, kTask);
   const Seq2SeqTransformerConfig c = seq2seqTransformerConfigFromJson(config, (dir / "config.json").string());
@@ -72,12 +64,9 @@ Seq2SeqTransformerModel loadSeq2seqTransformer(const std::filesystem::path& dir)
   loaded.model = std::make_unique<Seq2SeqTransformer>(c);
   const std::filesystem::path tensors = dir / "model.safetensors";
   io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
-  loaded.source = readSeq2seqVocabulary(dir / "source_vocab.txt", c.sourceVocabSize, "source_vocab_size");
-  loaded.target = readSeq2seqVocabulary(dir / "target_vocab.txt", c.targetVocabSize, "target_vocab_size");
-  for (const char* marker : {kStartToken, kEndToken})
-    if (loaded.target.id(marker) == Vocabulary::kUnknownId)
-      throw InputError(ErrorKind::VocabularyMismatch, {.file = (dir / "target_vocab.txt").string(), .name = marker},
-                       (dir / "target_vocab.txt").string() + ": the token " + marker + " is missing");
+  Seq2SeqVocabularies vocabularies = readSeq2seqVocabularies(dir, c.sourceVocabSize, c.targetVocabSize);
+  loaded.source = std::move(vocabularies.source);
+  loaded.target = std::move(vocabularies.target);
   if (std::filesystem::exists(dir / "history.json")) loaded.history = io::readHistory(dir / "history.json");
   return loaded;
 }

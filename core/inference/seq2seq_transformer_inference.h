@@ -21,9 +21,6 @@ namespace al {
 nlohmann::json seq2seqTransformerConfigJson(const Seq2SeqTransformerConfig& config);
 Seq2SeqTransformerConfig seq2seqTransformerConfigFromJson(const nlohmann::json& json, const std::string& file);
 
-// A vocabulary file that must hold `expectedSize` tokens (config.json's `field`). Throws InputError.
-Vocabulary readSeq2seqVocabulary(const std::filesystem::path& file, Index expectedSize, const char* field);
-
 // A seq2seq-transformer model directory, loaded.
 struct Seq2SeqTransformerModel {
   static constexpr const char* kTask = "seq2seq-transformer";  // its task name in model-format.md
