@@ -7,6 +7,7 @@
 //   attentionlab --language zh_CN --attention-model runs/zh --sentence 小明把书包忘在教室，它很沉。 --page attention
 //                                                  a Chinese model's attention, in Chinese (scripts/screenshots)
 //   attentionlab --chatbot-model runs/translate --sentence "the red car" --page chatbot
+//   attentionlab --generate-model gpt2 --page generate   a GPT-2 folder on the Generate page
 //   attentionlab --lesson 2 --present              the second lesson, presented (F11) to a class
 #include "ui/pages/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
 
@@ -19,6 +20,7 @@
 #include "ui/download/imdb_archive.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
+#include "ui/pages/generate_page.h"
 #include "ui/text/language.h"
 #include "ui/lessons/lesson_course.h"
 #include "ui/lessons/lesson_instruments.h"
@@ -58,14 +60,16 @@ int main(int argc, char* argv[]) {
       QObject::tr("dir"));
   const QCommandLineOption chatbotModel("chatbot-model", QObject::tr("Open a saved chatbot model on the Chatbot page."),
                                         QObject::tr("dir"));
+  const QCommandLineOption generateModel("generate-model", QObject::tr("Open a GPT-2 folder on the Generate page."),
+                                         QObject::tr("dir"));
   const QCommandLineOption sentence("sentence", QObject::tr("Sentence of the Attention, Step-through and Chatbot pages."),
                                     QObject::tr("text"));
-  const QCommandLineOption page("page", QObject::tr("Page to show first (lessons, train, attention, step, normalization, chatbot, compare, fill, memory)."),
+  const QCommandLineOption page("page", QObject::tr("Page to show first (lessons, train, attention, step, normalization, chatbot, compare, fill, generate, memory)."),
                                 QObject::tr("name"));
   const QCommandLineOption lesson("lesson", QObject::tr("Open a lesson (its number or id) with its instrument."),
                                   QObject::tr("lesson"));
   const QCommandLineOption present("present", QObject::tr("Start in presentation mode (F11)."));
-  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, chatbotModel, sentence, page, lesson, present});
+  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, chatbotModel, generateModel, sentence, page, lesson, present});
   parser.process(app);
   if (parser.isSet(language)) al::ui::setLanguage(parser.value(language), false);
 
@@ -89,6 +93,8 @@ int main(int argc, char* argv[]) {
   }
   auto* chatbot = window.findChild<al::ui::ChatbotPage*>();
   if (parser.isSet(chatbotModel)) chatbot->openModelDirectory(parser.value(chatbotModel));
+  if (parser.isSet(generateModel))
+    window.findChild<al::ui::GeneratePage*>()->openModelDirectory(parser.value(generateModel));
   if (parser.isSet(sentence)) {
     attention->setText(parser.value(sentence));
     stepper->setSentence(parser.value(sentence));

@@ -32,6 +32,7 @@
 #include "ui/session/norm_race.h"
 #include "ui/pages/normalization_page.h"
 #include "ui/pages/fill_page.h"
+#include "ui/pages/generate_page.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
@@ -111,6 +112,9 @@ MainWindow::MainWindow(QWidget* parent)
   addPage(QT_TR_NOOP("Fill in the blank"), QT_TR_NOOP("BERT's masked language model: guess hidden words from both sides"),
           fillPage);
   connect(fillPage, &FillPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
+  auto* generatePage = new GeneratePage(library_);  // shows the library's GPT-2 models
+  addPage(QT_TR_NOOP("Generate"), QT_TR_NOOP("GPT-2 writes on from a prompt, one token at a time"), generatePage);
+  connect(generatePage, &GeneratePage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // Finished runs of this session go into the model library (a snapshot in memory, no file); the model pages
   // show the ones of their kind.
   connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {

@@ -6,6 +6,7 @@
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
 #include "ui/pages/fill_page.h"
+#include "ui/pages/generate_page.h"
 #include "ui/pages/normalization_page.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
@@ -88,6 +89,7 @@ const QMap<QString, QMap<QString, SettingSpec>>& schema() {
        {{"data", text()}, {"preset", choice(presetsOf("chatbot"))}, {"epochs", number(1, 200)},
         {"sentence", text()}}},
       {QStringLiteral("fill"), {{"toy-model", choice(kYesNo)}, {"text", text()}}},
+      {QStringLiteral("generate"), {{"prompt", text()}}},
       {QStringLiteral("memory"),
        {{"segment", number(2, 8)}, {"memory", number(0, 16)}, {"layers", number(1, 4)},
         {"recurrence", choice(kOnOff)}, {"step", number(1, 24)}}},
@@ -209,6 +211,10 @@ void applyFill(QWidget* widget, const QString& key, const QString& value) {
     page->setText(value);
 }
 
+void applyGenerate(QWidget* widget, const QString& key, const QString& value) {
+  if (key == QLatin1String("prompt")) static_cast<GeneratePage*>(widget)->setPrompt(value);
+}
+
 void applyMemory(QWidget* widget, const QString& key, const QString& value) {
   auto* page = static_cast<MemoryPage*>(widget);
   if (key == QLatin1String("segment")) page->setSegmentLength(value.toInt());
@@ -276,6 +282,7 @@ QWidget* instrumentPage(MainWindow& window, const QString& name) {
   if (name == QLatin1String("chatbot")) return window.findChild<ChatbotPage*>();
   if (name == QLatin1String("compare")) return window.findChild<ComparisonPage*>();
   if (name == QLatin1String("fill")) return window.findChild<FillPage*>();
+  if (name == QLatin1String("generate")) return window.findChild<GeneratePage*>();
   if (name == QLatin1String("memory")) return window.findChild<MemoryPage*>();
   return nullptr;
 }
@@ -288,7 +295,7 @@ void openLessonInstrument(MainWindow& window, const Lesson& lesson) {
       {QStringLiteral("train"), applyTrain},       {QStringLiteral("attention"), applyAttention},
       {QStringLiteral("step"), applyStep},         {QStringLiteral("normalization"), applyNormalization},
       {QStringLiteral("compare"), applyCompare},   {QStringLiteral("fill"), applyFill},
-      {QStringLiteral("memory"), applyMemory},
+      {QStringLiteral("memory"), applyMemory},     {QStringLiteral("generate"), applyGenerate},
   };
   // A setting the lesson leaves out takes the page's default, not the value of the lesson before.
   if (lesson.page == QLatin1String("attention") && lesson.setting(QStringLiteral("tab")).isEmpty())

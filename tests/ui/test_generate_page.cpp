@@ -1,0 +1,179 @@
+// The Generate page: a GPT-2 folder opens on it through the session library, Next token follows the key/value
+// cache to the reference's greedy tokens, the sampling settings redraw the bars from the kept logits without a
+// forward pass, and what it cannot do (a BERT folder, an empty prompt, a prompt beyond the positions) is said.
+#include "core/error.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "ui/pages/generate_page.h"
+#include "ui/widgets/generate_controls.h"
+#include "ui/widgets/weight_bars.h"
+
+using namespace al;
+using namespace al::ui;
+
+namespace {
+
+constexpr int kTimeoutMs = 60000;
+
+QString golden(const QString& name) { return QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/") + name; }
+
+bool opens(GeneratePage& page, const QString& dir) {
+  page.openModelDirectory(dir);
+  return QTest::qWaitFor([&] { return !page.isOpeningModel(); }, kTimeoutMs);
+}
+
+bool idle(GeneratePage& page) { return QTest::qWaitFor([&] { return !page.isBusy(); }, kTimeoutMs); }
+
+QJsonObject expected() {
+  QFile file(golden("gpt2-tiny/expected.json"));
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+int nonZero(const RowVector& bars) {
+  int n = 0;
+  for (Index i = 0; i < bars.size(); ++i) n += bars(i) > 0;
+  return n;
+}
+
+}  // namespace
+
+class TestGeneratePage : public QObject {
+  Q_OBJECT
+ private slots:
+  void greedyNextTokensAreTheReferenceTokens() {
+    const QJsonObject reference = expected();
+    QVERIFY(!reference.isEmpty());
+    GeneratePage page;
+    page.setPrompt(reference["text"].toString());
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    QCOMPARE(page.modelCount(), 1);
+    QVERIFY(idle(page));
+    QVERIFY2(page.messageText().isEmpty(), qPrintable(page.messageText()));
+    std::vector<int64_t> prompt;
+    for (const QJsonValue& id : reference["ids"].toArray()) prompt.push_back(id.toInteger());
+    QCOMPARE(page.ids(), prompt);
+    QCOMPARE(page.cacheLength(), static_cast<long>(prompt.size()));
+    QCOMPARE(page.candidateBars()->weights().size(), Index(10));
+
+    std::vector<int64_t> greedy;
+    for (const QJsonValue& id : reference["generation"].toObject()["ids"].toArray()) greedy.push_back(id.toInteger());
+    QVERIFY(!greedy.empty());
+    for (size_t n = 0; n < greedy.size(); ++n) {
+      page.nextToken();
+      QVERIFY(idle(page));
+    }
+    QCOMPARE(page.generatedIds(), greedy);
+    QCOMPARE(page.cacheLength(), static_cast<long>(prompt.size() + greedy.size()));
+    // The newest token's attention covers it and everything before it, and sums to 1.
+    QCOMPARE(page.attentionBars()->weights().size(), static_cast<Index>(prompt.size() + greedy.size()));
+    QVERIFY(std::abs(page.attentionBars()->weights().sum() - 1.0f) < 1e-4f);
+    QVERIFY(page.generatedText().startsWith(reference["text"].toString()));
+
+    // Generate appends a run of the same greedy tokens; Reset goes back to the prompt.
+    page.reset();
+    QVERIFY(idle(page));
+    QCOMPARE(page.ids(), prompt);
+    page.controls()->setTokensPerRun(static_cast<int>(greedy.size()));
+    page.generate();
+    QVERIFY(idle(page));
+    QCOMPARE(page.generatedIds(), greedy);
+  }
+
+  void samplingSettingsRedrawTheBarsWithoutTheModel() {
+    GeneratePage page;
+    page.setPrompt(QStringLiteral("the cat sat on the"));
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    QVERIFY(idle(page));
+    const int calls = page.modelCalls();
+    const long length = page.cacheLength();
+    const RowVector greedy = page.candidateBars()->weights();
+    QCOMPARE(nonZero(greedy), 10);
+
+    page.controls()->setTemperature(1.5);
+    const RowVector warm = page.candidateBars()->weights();
+    QVERIFY(!warm.isApprox(greedy));
+    QVERIFY(warm(0) < greedy(0));  // a higher temperature flattens the distribution
+    page.controls()->setTopK(3);
+    QCOMPARE(nonZero(page.candidateBars()->weights()), 3);
+    QVERIFY(std::abs(page.candidateBars()->weights().sum() - 1.0f) < 1e-5f);
+    page.controls()->setTopK(0);
+    page.controls()->setTopP(0.3);
+    QVERIFY(nonZero(page.candidateBars()->weights()) < 10);
+
+    QCOMPARE(page.modelCalls(), calls);
+    QCOMPARE(page.cacheLength(), length);
+    QVERIFY(!page.isBusy());
+  }
+
+  void aSeedRepeatsASampledRun() {
+    GeneratePage page;
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    QVERIFY(idle(page));
+    page.controls()->setTemperature(1.0);
+    page.controls()->setSeed(7);
+    page.controls()->setTokensPerRun(5);
+    page.generate();
+    QVERIFY(idle(page));
+    const std::vector<int64_t> first = page.generatedIds();
+    QCOMPARE(first.size(), size_t(5));
+    page.reset();
+    QVERIFY(idle(page));
+    page.generate();
+    QVERIFY(idle(page));
+    QCOMPARE(page.generatedIds(), first);
+  }
+
+  void aBertFolderIsRefused() {
+    GeneratePage page;
+    QVERIFY(opens(page, golden("bert-tiny")));
+    QCOMPARE(page.modelCount(), 0);
+    QVERIFY2(page.errorText().contains("bert-tiny"), qPrintable(page.errorText()));
+  }
+
+  void anEmptyPromptIsExplained() {
+    GeneratePage page;
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    QVERIFY(idle(page));
+    const int calls = page.modelCalls();
+    page.setPrompt(QStringLiteral("   "));
+    page.nextToken();
+    QVERIFY(idle(page));
+    QVERIFY2(page.messageText().contains("prompt"), qPrintable(page.messageText()));
+    QCOMPARE(page.modelCalls(), calls);
+    QVERIFY(page.ids().empty());
+  }
+
+  void aPromptBeyondThePositionsIsExplained() {
+    GeneratePage page;
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    QVERIFY(idle(page));
+    // gpt2-tiny reads 16 positions; this prompt is longer.
+    page.setPrompt(QStringLiteral("the cat sat on the the cat sat on the the cat sat on the the cat"));
+    QVERIFY(idle(page));
+    QVERIFY2(page.messageText().contains("16"), qPrintable(page.messageText()));
+    QVERIFY(page.ids().empty());
+  }
+
+  void theSequenceEndsWhereThePositionsDo() {
+    GeneratePage page;
+    page.setPrompt(QStringLiteral("the cat sat on the"));
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    QVERIFY(idle(page));
+    page.controls()->setTokensPerRun(100);
+    page.generate();
+    QVERIFY(idle(page));
+    QCOMPARE(page.ids().size(), size_t(16));
+    QVERIFY2(page.messageText().contains("16"), qPrintable(page.messageText()));
+  }
+};
+
+QTEST_MAIN(TestGeneratePage)
+#include "test_generate_page.moc"

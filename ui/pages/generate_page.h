@@ -1,0 +1,132 @@
+#pragma once
+// The Generate page: a pretrained GPT-2 writes on, one token at a time.
+//
+//   model bar     the session library's models that generate (pretrained GPT-2 folders opened here or elsewhere)
+//   prompt        the text the model continues; Next token appends one token, Generate a run of N (Stop ends it),
+//                 Reset goes back to the prompt
+//   next token    the 10 most probable next tokens as bars, after temperature, top-k and top-p (the token that
+//                 Next token would append is marked). Moving a setting redraws the bars from the logits kept
+//                 from the last forward pass: the model does not run again
+//   text          the prompt, then each generated token in alternating colours, decoded from the ids together (a
+//                 byte-level piece may hold part of a character)
+//   attention     how the newest token weighs every token so far (itself included): one layer, one head or the
+//                 heads' average, as bars
+//
+// The forward passes run on a worker thread through the key/value cache of core/pretrained/gpt2_model.h
+// (prefill the prompt, then one step a token): the cache gives the numbers of re-running the whole sequence.
+// The page keeps the cache and forgets it when the prompt or the model changes.
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/inference/pretrained_inference.h"
+
+#include <QFutureWatcher>
+#include <QString>
+
+#include "ui/pages/model_page.h"
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTextBrowser;
+
+namespace al::ui {
+
+class GenerateControls;
+class WeightBars;
+
+class GeneratePage : public ModelPage {
+  Q_OBJECT
+ public:
+  explicit GeneratePage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
+  ~GeneratePage() override;  // waits for a forward pass in flight
+
+  std::shared_ptr<const PretrainedGpt2> currentModel() const;
+
+  // --- Generating ---
+  void setPrompt(const QString& prompt);  // and reads it (Reset)
+  QString prompt() const;
+  void reset();                           // forgets the generated tokens and reads the prompt again
+  void nextToken();                       // appends one token
+  void generate();                        // appends a run of tokens() tokens
+  void stop();                            // the run ends after the forward pass in flight
+  bool isBusy() const;                    // a forward pass in flight or a run going on
+
+  // --- What the page shows ---
+  const std::vector<int64_t>& ids() const { return ids_; }  // the prompt's, then the generated tokens
+  int promptLength() const { return promptLength_; }
+  std::vector<int64_t> generatedIds() const;
+  QString generatedText() const;     // the whole text (prompt and continuation), as plain text
+  QString messageText() const;       // why nothing happens (no prompt, too long, the model's end)
+  WeightBars* candidateBars() const { return candidates_; }
+  WeightBars* attentionBars() const { return attention_; }
+  GenerateControls* controls() const { return controls_; }
+  int64_t chosenId() const { return chosen_; }  // what Next token appends; -1 without logits
+
+  // Test hooks: forward passes started so far, and the tokens the key/value cache holds.
+  int modelCalls() const { return modelCalls_; }
+  long cacheLength() const;
+
+ public slots:
+  void exportFigure() override;  // File › Export figure: the page's figure (text and bars)
+
+ signals:
+  void generationFinished();  // a forward pass came back and nothing more is asked for
+
+ private:
+  struct Pass {
+    pretrained::Gpt2Step step;
+    std::exception_ptr error;
+  };
+
+  bool shows(const SessionModel& model) const override;
+  QString refusal(const SessionModel& model) const override;
+  QString openDialogTitle() const override;
+  QString arrivalMessage(const QString& name) const override;
+  void modelChanged() override;
+  QWidget* createPromptRow();
+  QWidget* createFigure();
+
+  void start(int tokens);         // reads the prompt when it has not been read, then appends `tokens` tokens
+  void advance();                 // appends one token of the run and starts its step, or ends the run
+  void run(std::vector<int64_t> ids, bool prefill);  // one forward pass on the worker thread
+  void passFinished();
+  void showNote(const QString& message);
+  void updateCandidates();        // the bars from the kept logits and the settings
+  void updateAttention();
+  void updateText();
+  void updateButtons();
+  QString tokenText(int64_t id) const;
+
+  // The state of the sequence. The cache belongs to the worker while a pass is in flight.
+  std::shared_ptr<pretrained::Gpt2Cache> cache_;
+  std::vector<int64_t> ids_;
+  int promptLength_ = 0;
+  bool read_ = false;              // the cache holds ids_ and logits_ are the next token's
+  RowVector logits_;               // 1 x V
+  std::vector<std::vector<RowVector>> rows_;  // [layer][head], 1 x ids_.size(): the newest token's attention
+  int64_t chosen_ = -1;
+  int remaining_ = 0;              // tokens still to append in this run
+  unsigned epoch_ = 0;             // a pass started before the sequence was forgotten is dropped
+  unsigned passEpoch_ = 0;
+  int modelCalls_ = 0;
+  bool inFlight_ = false;          // a pass runs (until its result is taken, not only until the thread ends)
+  QFutureWatcher<Pass> pass_;
+
+  QLineEdit* promptEdit_;
+  QPushButton* nextButton_;
+  QPushButton* generateButton_;
+  QPushButton* stopButton_;
+  QPushButton* resetButton_;
+  QLabel* message_;
+  QTextBrowser* text_;
+  GenerateControls* controls_;
+  WeightBars* candidates_;
+  WeightBars* attention_;
+  QWidget* figure_;
+};
+
+}  // namespace al::ui
