@@ -981,7 +981,7 @@
     </message>
     <message>
         <source>Page to show first (lessons, train, attention, step, normalization, chatbot, compare, fill, memory).</source>
-        <translation>首先显示的页面（lessons、train、attention、step、normalization、chatbot、compare、fill、memory）。</translation>
+        <translation type="vanished">首先显示的页面（lessons、train、attention、step、normalization、chatbot、compare、fill、memory）。</translation>
     </message>
     <message>
         <source>Open a lesson (its number or id) with its instrument.</source>
@@ -994,6 +994,14 @@
     <message>
         <source>Start in presentation mode (F11).</source>
         <translation>以演示模式启动 (F11)。</translation>
+    </message>
+    <message>
+        <source>Open a GPT-2 folder on the Generate page.</source>
+        <translation>在“生成”页面打开一个 GPT-2 文件夹。</translation>
+    </message>
+    <message>
+        <source>Page to show first (lessons, train, attention, step, normalization, chatbot, compare, fill, generate, memory).</source>
+        <translation>首先显示的页面（lessons、train、attention、step、normalization、chatbot、compare、fill、generate、memory）。</translation>
     </message>
 </context>
 <context>
@@ -3120,6 +3128,168 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::GenerateControls</name>
+    <message>
+        <source>Temperature:</source>
+        <translation>温度：</translation>
+    </message>
+    <message>
+        <source>Divides the logits before the softmax: below 1 sharper, above 1 flatter; 0 takes the most probable token (greedy)</source>
+        <translation>在 softmax 之前除以 logits：小于 1 分布更尖锐，大于 1 更平坦；0 直接取概率最大的词元（贪心）</translation>
+    </message>
+    <message>
+        <source>0 (greedy)</source>
+        <translation>0（贪心）</translation>
+    </message>
+    <message>
+        <source>Top-k:</source>
+        <translation>Top-k：</translation>
+    </message>
+    <message>
+        <source>Draw only among the k most probable tokens (0: all)</source>
+        <translation>只在概率最大的 k 个词元中抽取（0：全部）</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Top-p:</source>
+        <translation>Top-p：</translation>
+    </message>
+    <message>
+        <source>Draw only among the fewest most probable tokens whose probabilities reach p (1: all); after top-k</source>
+        <translation>只在概率之和达到 p 的最少的高概率词元中抽取（1：全部）；在 top-k 之后应用</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>The same seed draws the same tokens again (temperature above 0)</source>
+        <translation>相同的种子会再次抽出相同的词元（温度大于 0 时）</translation>
+    </message>
+    <message>
+        <source>Tokens per run:</source>
+        <translation>每次生成词元数：</translation>
+    </message>
+    <message>
+        <source>How many tokens Generate appends</source>
+        <translation>“生成”一次追加多少个词元</translation>
+    </message>
+    <message>
+        <source>Attention of layer:</source>
+        <translation>注意力：第几层</translation>
+    </message>
+    <message>
+        <source>head:</source>
+        <translation>头：</translation>
+    </message>
+    <message>
+        <source>average of heads</source>
+        <translation>各头平均</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::GeneratePage</name>
+    <message>
+        <source>no GPT-2 yet</source>
+        <translation>尚无 GPT-2 模型</translation>
+    </message>
+    <message>
+        <source>A GPT-2 folder from Hugging Face (config.json, model.safetensors, vocab.json and merges.txt)</source>
+        <translation>来自 Hugging Face 的 GPT-2 文件夹（config.json、model.safetensors、vocab.json 和 merges.txt）</translation>
+    </message>
+    <message>
+        <source>Open a GPT-2 folder above (Open model…) to let it write on from a prompt.</source>
+        <translation>请在上方打开一个 GPT-2 文件夹（打开模型…），让它从提示接着往下写。</translation>
+    </message>
+    <message>
+        <source>Type the beginning of a text for the model to continue</source>
+        <translation>输入一段文字的开头，让模型接着写</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>Append the marked token and compute the one after it</source>
+        <translation>追加标记的词元，并计算它之后的下一个</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Append a run of tokens, one forward pass each</source>
+        <translation>连续追加一串词元，每个词元一次前向计算</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Forget the generated tokens and read the prompt again</source>
+        <translation>丢弃已生成的词元，重新读取提示</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of the kind “%2”; this page generates text with GPT-2 models.</source>
+        <translation>“%1”是“%2”类模型；本页面用 GPT-2 模型生成文本。</translation>
+    </message>
+    <message>
+        <source>Open a GPT-2 folder</source>
+        <translation>打开 GPT-2 文件夹</translation>
+    </message>
+    <message>
+        <source>“%1” is ready on the Generate page</source>
+        <translation>“%1”已在“生成”页面就绪</translation>
+    </message>
+    <message>
+        <source>%1 tokens in the vocabulary, %2 positions, %3 layer(s) of %4 heads</source>
+        <translation>词表 %1 个词元，%2 个位置，%3 层，每层 %4 个头</translation>
+    </message>
+    <message>
+        <source>Type a prompt first: the model continues a text, it cannot start from nothing.</source>
+        <translation>请先输入提示：模型是接着一段文字往下写，不能从空白开始。</translation>
+    </message>
+    <message>
+        <source>The prompt is %1 tokens long; this model reads at most %2 (its positions). Shorten the prompt.</source>
+        <translation>提示有 %1 个词元；这个模型最多读取 %2 个（它的位置数）。请缩短提示。</translation>
+    </message>
+    <message>
+        <source>The model has read %1 tokens, all its positions: it cannot look further. Reset, or shorten the prompt.</source>
+        <translation>模型已读取 %1 个词元，用完了所有位置，无法再往后看。请重置，或缩短提示。</translation>
+    </message>
+    <message>
+        <source>The next token: the %1 most probable (▶ the one Next token appends: “%2”, %3 %)</source>
+        <translation>下一个词元：概率最大的 %1 个（▶ 为“下一个词元”将追加的：“%2”，%3 %）</translation>
+    </message>
+    <message>
+        <source>layer %1, average of heads</source>
+        <translation>第 %1 层，各头平均</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Where the newest token “%1” looked, itself and everything before it (%2)</source>
+        <translation>最新的词元“%1”看向哪里：它自己及之前的所有词元（%2）</translation>
+    </message>
+    <message>
+        <source>The prompt, then each generated token in alternating colours (the grey one after ▶: what Next token appends)</source>
+        <translation>先是提示，然后每个生成的词元以交替的颜色显示（▶ 后的灰色词元：“下一个词元”将追加的词元）</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::HeatmapView</name>
     <message>
         <source>Save picture (PNG, SVG, PDF)…</source>
@@ -3455,6 +3625,14 @@ to %2</source>
     <message>
         <source>Choose a folder for the unsaved runs: %1</source>
         <translation>为未保存的运行选择文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>GPT-2 writes on from a prompt, one token at a time</source>
+        <translation>GPT-2 从提示接着往下写，一次一个词元</translation>
     </message>
 </context>
 <context>

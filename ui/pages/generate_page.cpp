@@ -7,6 +7,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 #include <algorithm>
@@ -32,7 +33,10 @@ constexpr const char* kTokenColours[] = {"#1f5fbf", "#c0501f"};
 GeneratePage::GeneratePage(ModelLibrary* library, QWidget* parent)
     : ModelPage(library, parent), cache_(std::make_shared<pretrained::Gpt2Cache>()) {
   auto* layout = new QVBoxLayout(this);
-  modelBar()->toyButton()->hide();  // a GPT-2 is opened, never trained here
+  // A GPT-2 is opened, never trained here; the examples and the vocabulary viewer read the app's own vocabularies.
+  for (QWidget* button : std::initializer_list<QWidget*>{modelBar()->toyButton(), modelBar()->examplesButton(),
+                                                        modelBar()->vocabularyButton()})
+    button->hide();
   setTranslatedTexts(modelBar(), [this] {
     modelBar()->setTexts(tr("no GPT-2 yet"), tr("A GPT-2 folder from Hugging Face (config.json, model.safetensors, "
                                                 "vocab.json and merges.txt)"),
@@ -112,7 +116,7 @@ QWidget* GeneratePage::createFigure() {
   text_ = new QTextBrowser;
   text_->setObjectName("generatedText");
   text_->setMinimumHeight(60);
-  text_->setMaximumHeight(110);
+  text_->setMaximumHeight(90);
   layout->addWidget(text_);
   auto* splitter = new QSplitter(Qt::Horizontal);
   candidates_ = new WeightBars;
@@ -126,12 +130,14 @@ QWidget* GeneratePage::createFigure() {
   attention_->setMinimumHeight(150);
   splitter->addWidget(candidates_);
   splitter->addWidget(attentionSide);
+  splitter->setStretchFactor(0, 2);
+  splitter->setStretchFactor(1, 3);
   // The bars take the height left under the texts, never more (the page would scroll, the bars half in view).
   splitter->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
   layout->addWidget(splitter, 1);
   setTranslatedTexts(figure_, [this] {
     candidates_->setValueName(tr("probability"));
-    text_->setToolTip(tr("The prompt in black, then each generated token in alternating colours"));
+    text_->setToolTip(tr("The prompt, then each generated token in alternating colours (the grey one after ▶: what Next token appends)"));
   });
   return figure_;
 }
@@ -365,8 +371,7 @@ void GeneratePage::updateCandidates() {
   for (size_t k = 0; k < shown; ++k) {
     const int64_t id = order[k];
     bars(static_cast<Index>(k)) = p[size_t(id)];
-    const QString token = QStringLiteral("“%1”").arg(tokenText(id));
-    labels << (id == chosen_ ? QStringLiteral("▶ ") + token : token);
+    labels << (id == chosen_ ? QStringLiteral("▶ ") + tokenText(id) : tokenText(id));
   }
   candidates_->setWeights(bars, labels,
                           tr("The next token: the %1 most probable (▶ the one Next token appends: “%2”, %3 %)")
