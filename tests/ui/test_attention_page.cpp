@@ -3,6 +3,7 @@
 // (a model without position gives the same prediction for shuffled words), the sinusoidal encoding (checked
 // against the formula evaluated here), model directories, and export of every view.
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/pretrained_inference.h"
 #include "core/teaching/attention_steps.h"
 
 #include <QtTest>
@@ -10,6 +11,7 @@
 #include <QFile>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <cmath>
 
@@ -55,6 +57,36 @@ std::shared_ptr<ImdbTransformerModel> makeModel(PositionKind position, int layer
 class TestAttentionPage : public QObject {
   Q_OBJECT
  private slots:
+  // A pretrained BERT and GPT-2 show every layer's and head's attention over their own pieces (the numbers of
+  // readAttention, itself checked against PyTorch); no sentiment is claimed, and the tabs about the book's encoder
+  // (shuffling words, its position vectors) are off.
+  void showsThePretrainedModelsAttention() {
+    for (const char* name : {"bert-tiny", "gpt2-tiny"}) {
+      const QString folder = QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/") + name;
+      AttentionPage page;
+      page.openModelDirectory(folder);
+      QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+      QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+      QCOMPARE(page.modelCount(), 1);
+      const QString sentence = QStringLiteral("the cat sat on the");  // words both tiny vocabularies hold
+      page.setText(sentence);
+      QVERIFY2(test::attentionShown(page), name);
+      const AnyModel& model = page.currentSessionModel()->model;
+      const PretrainedAttention expected = model.as<PretrainedBert>()
+                                               ? readAttention(*model.as<PretrainedBert>(), sentence.toStdString())
+                                               : readAttention(*model.as<PretrainedGpt2>(), sentence.toStdString());
+      const auto T = static_cast<Index>(expected.tokens.size());
+      QCOMPARE(page.prediction().tokens.size(), expected.tokens.size());
+      QCOMPARE(page.heatmapCount(), static_cast<int>(expected.attention.size()));
+      const Matrix& last = expected.attention.back().back();  // the last layer's last head
+      const int layers = static_cast<int>(expected.attention.size()), heads = static_cast<int>(expected.attention[0].size());
+      QVERIFY(std::abs(page.heatmap(layers - 1, heads - 1)->drawnValue(int(T) - 1, 0) - last(T - 1, 0)) < 1e-6);
+      QVERIFY2(!page.predictionText().contains(QStringLiteral("Prediction")), qPrintable(page.predictionText()));
+      QVERIFY(!page.tabs()->isTabEnabled(1));
+      QVERIFY(!page.tabs()->isTabEnabled(2));
+    }
+  }
+
   void noModelYet();
   void heatmapsHoldTheCoreAttention();
   void typingShowsAttention();

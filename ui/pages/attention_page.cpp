@@ -1,5 +1,6 @@
 // Core headers first: they must not see Qt's `emit` macro.
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/pretrained_inference.h"
 #include "core/inference/model_words.h"
 #include "core/teaching/attention_steps.h"
 #include "core/train/imdb_run.h"  // the toy model
@@ -90,7 +91,8 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
     const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position")};
     for (int i = 0; i < tabs.size(); ++i) tabs_->setTabText(i, tabs[i]);
     const auto model = currentModel();
-    modelInfo_->setText(model ? describe(model->model->config()) : QString());
+    const SessionModel* session = currentSessionModel();
+    modelInfo_->setText(model ? describe(model->model->config()) : session ? pretrainedDescription(session->model) : QString());
     if (hasPrediction_) showPrediction();
   });
   showLibraryModels();
@@ -147,10 +149,14 @@ QWidget* AttentionPage::createFigureCorner() {
 // ---------------------------------------------------------------------------------------------------------
 // Models
 
-bool AttentionPage::shows(const SessionModel& model) const { return model.as<ImdbTransformerModel>() != nullptr; }
+// Classifiers of reviews (the book's encoder), and the pretrained BERT and GPT-2 whose attention a class can look into.
+bool AttentionPage::shows(const SessionModel& model) const {
+  return model.as<ImdbTransformerModel>() || model.as<PretrainedBert>() || model.as<PretrainedGpt2>();
+}
 
 QString AttentionPage::refusal(const SessionModel& model) const {
-  return tr("“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews.")
+  return tr("“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews and pretrained BERT "
+            "and GPT-2 models.")
       .arg(model.name, kindTitle(model.model.task));
 }
 
@@ -162,7 +168,12 @@ QString AttentionPage::arrivalMessage(const QString& name) const {
 
 void AttentionPage::modelChanged() {
   const auto model = currentModel();
-  modelInfo_->setText(model ? describe(model->model->config()) : QString());
+  const SessionModel* session = currentSessionModel();
+  modelInfo_->setText(model ? describe(model->model->config()) : session ? pretrainedDescription(session->model) : QString());
+  // Shuffling words and the position vectors are questions about the book's encoder, which the page can train.
+  tabs_->setTabEnabled(1, model || !session);
+  tabs_->setTabEnabled(2, model || !session);
+  if (!tabs_->isTabEnabled(tabs_->currentIndex())) tabs_->setCurrentIndex(0);
   wordOrder_->clear();
   positionTab_->setModel(currentModelName(), model);
   const ModelWords words = model ? modelWords(model) : ModelWords{};

@@ -143,6 +143,7 @@ class AttentionPage : public ModelPage {
   ImdbPrediction prediction_;
   std::vector<Matrix> averages_;  // [layer]: the heads' average of prediction_, T x T
   bool hasPrediction_ = false;
+  bool classified_ = true;  // the reading has a prediction (a classifier of reviews; not a pretrained model)
   bool reading_ = false;  // a reading asked for has not come back
   QTimer* drawTimer_;     // a map per turn of the event loop
   int nextMap_ = -1;      // the map to draw next, in layer-major order; -1: none being drawn

@@ -154,7 +154,7 @@ QString AttentionPage::text() const { return textEdit_->toPlainText(); }
 // Reads the sentence on the worker; what was shown stays, under the progress bar, until the reading is in.
 void AttentionPage::showAttention() {
   typingTimer_->stop();
-  const auto model = currentModel();
+  const SessionModel* model = currentSessionModel();
   if (!model) {
     reader_->cancel();
     reading_ = false;
@@ -166,7 +166,7 @@ void AttentionPage::showAttention() {
   drawTimer_->stop();  // maps of a reading before are not drawn any further
   nextMap_ = -1;
   showProgress();
-  reader_->read(model, text().toStdString());
+  reader_->read(model->model, text().toStdString());
 }
 
 bool AttentionPage::isComputingAttention() const { return reading_ || nextMap_ >= 0; }
@@ -181,6 +181,7 @@ void AttentionPage::readingDone(const AttentionReading& reading) {
     return;
   }
   prediction_ = reading.prediction;
+  classified_ = reading.classified;
   averages_ = reading.averages;
   hasPrediction_ = true;
   showError({});
@@ -191,9 +192,11 @@ void AttentionPage::readingDone(const AttentionReading& reading) {
 void AttentionPage::showPrediction() {
   const int T = static_cast<int>(prediction_.tokens.size());
   if (selectedToken_ >= T) selectedToken_ = -1;
-  QString line = tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability), percent(prediction_.probability));
   const QString unknown = unknownWordList(prediction_.tokens, prediction_.ids);
-  if (!unknown.isEmpty())
+  // A pretrained model predicts no sentiment: the page shows how it read the text and where it looked.
+  QString line = classified_ ? tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability), percent(prediction_.probability))
+                             : tr("The model read %n piece(s) of text; below, where each one looks in every layer and head.", "", T);
+  if (!unknown.isEmpty() && classified_)
     line += tr(". The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.")
                 .arg(unknown.toHtmlEscaped());
   predictionLabel_->setText(line);

@@ -1,4 +1,5 @@
 // Core headers first: Qt's `emit` macro must not reach them.
+#include "core/inference/pretrained_inference.h"
 #include "core/teaching/attention_steps.h"  // headAverage
 
 #include "ui/pages/attention_reader.h"
@@ -8,10 +9,45 @@
 
 namespace al::ui {
 
-AttentionReading readSentence(const ImdbTransformerModel& model, const std::string& text) {
+namespace {
+
+// A pretrained model's reading as the page draws it: each piece as a person reads it (BERT's as its vocabulary
+// writes them, "##ing"; a byte-level piece decoded, "Ġthe" as "the"), its unknown token marked as the app's own.
+template <class Pretrained>
+ImdbPrediction readPretrained(const Pretrained& model, const std::string& text) {
+  PretrainedAttention read = readAttention(model, text);
+  ImdbPrediction reading;
+  const pretrained::Tokenizer& tokenizer = *model.tokenizer;
+  const std::optional<int64_t> unknown = tokenizer.specialTokens().unknown.id;
+  for (size_t t = 0; t < read.ids.size(); ++t) {
+    std::string piece = read.tokens[t];
+    if (tokenizer.type() == pretrained::TokenizerType::ByteLevelBpe) {
+      piece = tokenizer.decode({read.ids[t]});
+      const size_t first = piece.find_first_not_of(' ');
+      piece = first == std::string::npos ? std::string("␣") : piece.substr(first);
+    }
+    reading.tokens.push_back(std::move(piece));
+    // The page reads ids only to mark unknown words (Vocabulary::kUnknownId); other pieces get an id it never marks.
+    reading.ids.push_back(unknown && read.ids[t] == *unknown ? Vocabulary::kUnknownId : -1);
+  }
+  reading.attention = std::move(read.attention);
+  return reading;
+}
+
+}  // namespace
+
+AttentionReading readSentence(const AnyModel& model, const std::string& text) {
   AttentionReading reading;
   try {
-    reading.prediction = predictText(*model.model, model.vocabulary, text);
+    if (const auto imdb = model.as<ImdbTransformerModel>()) {
+      reading.prediction = predictText(*imdb->model, imdb->vocabulary, text);
+    } else if (const auto bert = model.as<PretrainedBert>()) {
+      reading.prediction = readPretrained(*bert, text);
+      reading.classified = false;
+    } else if (const auto gpt = model.as<PretrainedGpt2>()) {
+      reading.prediction = readPretrained(*gpt, text);
+      reading.classified = false;
+    }
     for (const std::vector<Matrix>& heads : reading.prediction.attention)
       reading.averages.push_back(teaching::headAverage(heads));
   } catch (const std::exception& e) {
@@ -30,7 +66,7 @@ AttentionReader::~AttentionReader() { watcher_->waitForFinished(); }
 
 void AttentionReader::waitForFinished() { watcher_->waitForFinished(); }
 
-void AttentionReader::read(std::shared_ptr<const ImdbTransformerModel> model, const std::string& text) {
+void AttentionReader::read(AnyModel model, const std::string& text) {
   Request request{std::move(model), text};
   if (!running_) return start(std::move(request));
   dropRunning_ = true;
@@ -40,7 +76,7 @@ void AttentionReader::read(std::shared_ptr<const ImdbTransformerModel> model, co
 void AttentionReader::start(Request request) {
   running_ = true;
   dropRunning_ = false;
-  watcher_->setFuture(QtConcurrent::run([request = std::move(request)] { return readSentence(*request.model, request.text); }));
+  watcher_->setFuture(QtConcurrent::run([request = std::move(request)] { return readSentence(request.model, request.text); }));
 }
 
 void AttentionReader::cancel() {

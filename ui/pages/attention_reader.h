@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/inference/any_model.h"
 #include "core/inference/imdb_transformer_inference.h"
 
 #include <QFutureWatcher>
@@ -19,15 +20,18 @@
 
 namespace al::ui {
 
-// A sentence as a model read it: what the Attention page draws.
+// A sentence as a model read it: what the Attention page draws. A classifier of reviews gives its prediction; a
+// pretrained BERT or GPT-2 only its tokens (its pieces, as the page shows them) and its attention.
 struct AttentionReading {
-  ImdbPrediction prediction;
+  ImdbPrediction prediction;     // tokens, ids (only to mark unknown words: 1 = unknown), attention; probability
+  bool classified = true;        // false: no probability (a pretrained model)
   std::vector<Matrix> averages;  // [layer]: the heads' average, T x T
   QString error;                 // the core's message when the text cannot be read (then nothing else)
 };
 
-// The reading itself: slow for a long text and a large model, so call it on a worker thread.
-AttentionReading readSentence(const ImdbTransformerModel& model, const std::string& text);
+// The reading itself: slow for a long text and a large model, so call it on a worker thread. The model is an IMDB
+// classifier, a pretrained BERT or a GPT-2 (what the Attention page shows).
+AttentionReading readSentence(const AnyModel& model, const std::string& text);
 
 class AttentionReader : public QObject {
   Q_OBJECT
@@ -37,7 +41,7 @@ class AttentionReader : public QObject {
 
   // Reads text with model on the worker thread; done(reading) follows on the GUI thread unless a newer read() or
   // cancel() came meanwhile.
-  void read(std::shared_ptr<const ImdbTransformerModel> model, const std::string& text);
+  void read(AnyModel model, const std::string& text);
   void cancel();  // the reading in flight is dropped when it ends, the waiting one forgotten
   bool busy() const { return running_; }  // until the newest request's result is out
   void waitForFinished();  // blocks: only for a page that is being destroyed
@@ -47,7 +51,7 @@ class AttentionReader : public QObject {
 
  private:
   struct Request {
-    std::shared_ptr<const ImdbTransformerModel> model;  // kept alive while the worker reads it
+    AnyModel model;  // its weights kept alive while the worker reads them
     std::string text;
   };
   void start(Request request);

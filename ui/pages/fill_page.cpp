@@ -186,12 +186,7 @@ void FillPage::modelChanged() {
                               .arg(c->encoder.numLayers)
                               .arg(c->encoder.numHeads)
                               .arg(static_cast<double>(c->maskRate) * 100, 0, 'g', 3)
-                    : bert ? tr("pretrained BERT: %1 words, up to %2 tokens, %3 layer(s) of %4 heads, width %5")
-                                 .arg(bert->tokenizer->vocabularySize())
-                                 .arg(bert->model->config().maxPositions)
-                                 .arg(bert->model->config().numLayers)
-                                 .arg(bert->model->config().numHeads)
-                                 .arg(bert->model->config().hiddenSize)
+                    : bert ? pretrainedDescription(currentSessionModel()->model)
                            : QString());
   maskId_ = bert ? static_cast<int>(bert->tokenizer->specialTokens().mask.id.value_or(-1)) : kMaskTokenId;
   unknownId_ = bert ? static_cast<int>(bert->tokenizer->specialTokens().unknown.id.value_or(-1)) : Vocabulary::kUnknownId;

@@ -1,5 +1,6 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/catalogue/model_catalogue.h"
+#include "core/inference/pretrained_inference.h"
 
 #include "ui/text/kind_texts.h"
 
@@ -58,6 +59,28 @@ QString kindDescription(const ModelKind& kind) {
 QString kindTitle(const std::string& task) {
   const ModelKind* kind = findModelKind(task);
   return kind ? kindTitle(*kind) : QString::fromStdString(task);
+}
+
+QString pretrainedDescription(const AnyModel& model) {
+  if (const auto bert = model.as<PretrainedBert>()) {
+    const pretrained::BertConfig& c = bert->model->config();
+    return KindTexts::tr("pretrained BERT: %1 words, up to %2 tokens, %n layer(s) of %3 heads, width %4", "",
+                         static_cast<int>(c.numLayers))
+        .arg(bert->tokenizer->vocabularySize())
+        .arg(c.maxPositions)
+        .arg(c.numHeads)
+        .arg(c.hiddenSize);
+  }
+  if (const auto gpt = model.as<PretrainedGpt2>()) {
+    const pretrained::Gpt2Config& c = gpt->model->config();
+    return KindTexts::tr("pretrained GPT-2: %1 words, up to %2 tokens, %n layer(s) of %3 heads, width %4", "",
+                         static_cast<int>(c.numLayers))
+        .arg(gpt->tokenizer->vocabularySize())
+        .arg(c.maxPositions)
+        .arg(c.numHeads)
+        .arg(c.width);
+  }
+  return {};
 }
 
 QString corpusTitle(const std::string& key) {
