@@ -132,6 +132,7 @@ QWidget* GeneratePage::createFigure() {
   splitter->addWidget(attentionSide);
   splitter->setStretchFactor(0, 2);
   splitter->setStretchFactor(1, 3);
+  splitter->setSizes({2000, 3000});  // the candidates two fifths of the width, whatever the bars would like
   // The bars take the height left under the texts, never more (the page would scroll, the bars half in view).
   splitter->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
   layout->addWidget(splitter, 1);

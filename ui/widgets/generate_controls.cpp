@@ -62,6 +62,7 @@ GenerateControls::GenerateControls(QWidget* parent)
   tokens_->setValue(20);
   layer_->setObjectName("attentionLayer");
   head_->setObjectName("attentionHead");
+  for (QComboBox* box : {layer_, head_}) box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
   // The slider and the spin box show one temperature.
   connect(temperatureSlider_, &QSlider::valueChanged, this, [this](int step) {
