@@ -498,6 +498,18 @@
         <source>A published GPT-2 read from a Hugging Face folder: it continues a text one token at a time, and shows its causal attention; read only, never trained here</source>
         <translation>从 Hugging Face 文件夹读取的已发布 GPT-2：它一次一个词元地续写文本，并展示它的因果注意力；只读，不在这里训练</translation>
     </message>
+    <message numerus="yes">
+        <source>pretrained BERT: %1 words, up to %2 tokens, %n layer(s) of %3 heads, width %4</source>
+        <translation>
+            <numerusform>预训练 BERT：%1 个词，最多 %2 个词元，%n 层，每层 %3 个头，宽度 %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>pretrained GPT-2: %1 words, up to %2 tokens, %n layer(s) of %3 heads, width %4</source>
+        <translation>
+            <numerusform>预训练 GPT-2：%1 个词，最多 %2 个词元，%n 层，每层 %3 个头，宽度 %4</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OptionTexts</name>
@@ -2216,7 +2228,7 @@
     </message>
     <message>
         <source>“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews.</source>
-        <translation>“%1”是“%2”类模型；本页显示的是影评的 Transformer 分类器。</translation>
+        <translation type="vanished">“%1”是“%2”类模型；本页显示的是影评的 Transformer 分类器。</translation>
     </message>
     <message>
         <source>The model reads the sentence…</source>
@@ -2229,6 +2241,20 @@
     <message>
         <source>Drawing the heatmaps…</source>
         <translation>正在绘制热力图…</translation>
+    </message>
+    <message>
+        <source>“%1” is ready on the Attention page</source>
+        <translation>“%1”已在“注意力”页面就绪</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews and pretrained BERT and GPT-2 models.</source>
+        <translation>“%1”是“%2”类模型；本页面显示评论的 Transformer 分类器，以及预训练的 BERT 和 GPT-2 模型。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model read %n piece(s) of text; below, where each one looks in every layer and head.</source>
+        <translation>
+            <numerusform>模型读入了 %n 个文本片段；下面是每个片段在每一层、每个头中关注的位置。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2439,6 +2465,10 @@
     <message>
         <source>“%1” is a model of the kind “%2”; this page shows chatbots (the GRU and the Transformer).</source>
         <translation>“%1”是“%2”类模型；本页显示的是聊天机器人（GRU 和 Transformer）。</translation>
+    </message>
+    <message>
+        <source>“%1” is ready on the Chatbot page</source>
+        <translation>“%1”已在“聊天机器人”页面就绪</translation>
     </message>
 </context>
 <context>
@@ -3036,7 +3066,7 @@ to %2</source>
     </message>
     <message>
         <source>Could not open %1: %2</source>
-        <translation>无法打开 %1：%2</translation>
+        <translation type="vanished">无法打开 %1：%2</translation>
     </message>
     <message>
         <source>Open a masked-lm model directory</source>
@@ -3125,6 +3155,14 @@ to %2</source>
     <message>
         <source>Open a masked language model’s directory</source>
         <translation>打开掩码语言模型的目录</translation>
+    </message>
+    <message>
+        <source>“%1” is ready on the Fill-in-the-blank page</source>
+        <translation>“%1”已在“填空”页面就绪</translation>
+    </message>
+    <message>
+        <source>The toy model could not be trained: %1</source>
+        <translation>无法训练玩具模型：%1</translation>
     </message>
 </context>
 <context>
@@ -3488,15 +3526,15 @@ to %2</source>
     </message>
     <message>
         <source>“%1” is ready on the Attention page</source>
-        <translation>“%1”已可在“注意力”页面中使用</translation>
+        <translation type="vanished">“%1”已可在“注意力”页面中使用</translation>
     </message>
     <message>
         <source>“%1” is ready on the Chatbot page</source>
-        <translation>“%1”已可在“聊天机器人”页面中使用</translation>
+        <translation type="vanished">“%1”已可在“聊天机器人”页面中使用</translation>
     </message>
     <message>
         <source>“%1” is ready on the Fill-in-the-blank page</source>
-        <translation>“%1”已可在“填空”页面中使用</translation>
+        <translation type="vanished">“%1”已可在“填空”页面中使用</translation>
     </message>
     <message>
         <source>The GRU chatbot with additive attention, and the encoder-decoder Transformer</source>
@@ -3810,6 +3848,25 @@ to %2</source>
     <message>
         <source>opened</source>
         <translation>已打开</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::ModelPage</name>
+    <message>
+        <source>Training a toy model…</source>
+        <translation>正在训练玩具模型…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the training; no model is added</source>
+        <translation>停止训练；不添加任何模型</translation>
+    </message>
+    <message>
+        <source>Toy model training cancelled</source>
+        <translation>玩具模型的训练已取消</translation>
     </message>
 </context>
 <context>
