@@ -61,15 +61,15 @@ QString sidebarText(al::ui::MainWindow& window, int row) {
 }
 
 // The words of a text a reader would take for English: runs of 3 or more ASCII letters, except names that stay
-// as they are in Chinese (of models, architectures, libraries, presets, tokenizers, optimizers, the command
-// line's tasks; the glossary keeps Softmax and Dropout), file names, formulas, units and example phrases quoted
-// in a Chinese sentence.
+// as they are in Chinese (of models, architectures, libraries, presets, tokenizers, optimizers, sampling's top-k
+// and top-p, the command line's tasks; the glossary keeps Softmax and Dropout), file names, formulas, units and
+// example phrases quoted in a Chinese sentence.
 QStringList englishWords(const QString& shown) {
   static const QSet<QString> names{"imdb", "gru", "bert", "transformer", "transformers", "keras", "pytorch",
                                    "softmax", "layernorm", "batchnorm", "mask", "unk", "pad", "cls", "sep",
                                    "relu", "gelu", "adam", "sgd", "rmsprop", "cpu", "gpu", "onnx", "cli", "qkv",
                                    "dropout", "attentionlab", "ctrl", "shift", "alt", "esc", "tab", "sin", "cos",
-                                   "tiny", "classroom", "book", "ascii", "auto", "utf", "json", "csv", "tsv"};
+                                   "tiny", "classroom", "book", "ascii", "auto", "utf", "json", "csv", "tsv", "gpt"};
   QTextDocument html;
   html.setHtml(shown);
   QString text = Qt::mightBeRichText(shown) ? html.toPlainText() : shown;
@@ -78,6 +78,7 @@ QStringList englishWords(const QString& shown) {
   text.remove(QRegularExpression(QStringLiteral("builtin:\\S+")));  // a data source as the command line writes it
   // Names with a dash or an underscore: tasks and tokenizers as the command line writes them (masked-lm, icu_words).
   text.remove(QRegularExpression(QStringLiteral("\\b(masked-lm|imdb-transformer|imdb-bigram|seq2seq-\\w+|icu_words)\\b")));
+  text.remove(QRegularExpression(QStringLiteral("\\b[Tt]op-[kp]\\b")));  // sampling's filters, as the literature writes them
   text.remove(QRegularExpression(QStringLiteral("“[ -~]*”")));  // an English example quoted in a Chinese sentence
   QStringList found;
   QRegularExpressionMatchIterator words = QRegularExpression(QStringLiteral("[A-Za-z]{3,}")).globalMatch(text);
