@@ -138,7 +138,8 @@ QWidget* GeneratePage::createFigure() {
   layout->addWidget(splitter, 1);
   setTranslatedTexts(figure_, [this] {
     candidates_->setValueName(tr("probability"));
-    text_->setToolTip(tr("The prompt, then each generated token in alternating colours (the grey one after ▶: what Next token appends)"));
+    text_->setToolTip(
+        tr("The prompt, then each generated token in alternating colours (the grey one after ▶: what Next token appends)"));
   });
   return figure_;
 }
@@ -264,7 +265,8 @@ void GeneratePage::advance() {
   const auto positions = static_cast<size_t>(model->model->config().maxPositions);
   if (ids_.size() >= positions) {
     remaining_ = 0;
-    showNote(tr("The model has read %1 tokens, all its positions: it cannot look further. Reset, or shorten the prompt.")
+    showNote(tr("The model has read %1 tokens, all its positions: it cannot look further. Reset, or shorten the "
+                "prompt.")
                  .arg(positions));
     updateButtons();
     emit generationFinished();
@@ -366,7 +368,9 @@ void GeneratePage::updateCandidates() {
   std::iota(order.begin(), order.end(), 0);
   const size_t shown = std::min<size_t>(kCandidates, order.size());
   std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(shown), order.end(),
-                    [&](int64_t a, int64_t b) { return p[size_t(a)] > p[size_t(b)] || (p[size_t(a)] == p[size_t(b)] && a < b); });
+                    [&](int64_t a, int64_t b) {
+                      return p[size_t(a)] > p[size_t(b)] || (p[size_t(a)] == p[size_t(b)] && a < b);
+                    });
   RowVector bars(static_cast<Index>(shown));
   QStringList labels;
   for (size_t k = 0; k < shown; ++k) {
@@ -448,7 +452,8 @@ QString GeneratePage::messageText() const { return message_->text(); }
 
 void GeneratePage::updateButtons() {
   const bool model = currentModel() != nullptr, running = inFlight_, inRun = remaining_ > 0;
-  for (QPushButton* button : {nextButton_, generateButton_, resetButton_}) button->setEnabled(model && !running && !inRun);
+  for (QPushButton* button : {nextButton_, generateButton_, resetButton_})
+    button->setEnabled(model && !running && !inRun);
   stopButton_->setEnabled(inRun);
 }
 
