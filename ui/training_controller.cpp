@@ -19,7 +19,7 @@ TrainingController::~TrainingController() {
   worker_.join();
 }
 
-void TrainingController::start(const RunRequest& request) {
+void TrainingController::start(const RunRequest& request, AfterTest afterTest) {
   if (busy()) return;
   control_ = std::make_unique<TrainingControl>();
   {
@@ -28,7 +28,7 @@ void TrainingController::start(const RunRequest& request) {
     pending_.phase = Phase::Preparing;
     outcome_ = Outcome{};
   }
-  worker_ = std::thread([this, request] { work(request); });
+  worker_ = std::thread([this, request, afterTest = std::move(afterTest)] { work(request, afterTest); });
 }
 
 void TrainingController::setPaused(bool paused) {
@@ -82,7 +82,7 @@ void TrainingController::setPhase(Phase phase) {
   pending_.phase = phase;
 }
 
-void TrainingController::work(RunRequest request) {
+void TrainingController::work(RunRequest request, AfterTest afterTest) {
   Outcome outcome;
   const TrainingControl* control = control_.get();
   try {
@@ -105,6 +105,7 @@ void TrainingController::work(RunRequest request) {
       if (outcome.result.epochsDone > 0) {
         setPhase(Phase::Testing);
         outcome.test = outcome.run->evaluateTest();
+        if (afterTest) outcome.afterTest = afterTest(*outcome.run);
       }
     }
   } catch (const std::exception& e) {

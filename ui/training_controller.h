@@ -7,6 +7,7 @@
 // takeUpdate() and redraws once per tick, however many batches went by: the window never floods and never
 // freezes. A run that trains to its end is then measured on its test data, still on the worker. When the worker
 // ends (done, stopped or failed) the controller emits finished() on the GUI thread.
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -17,6 +18,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QVariant>
 
 namespace al::ui {
 
@@ -43,13 +45,19 @@ class TrainingController : public QObject, private TrainingEvents {
     std::optional<BatchStats> test;  // the test data, for a run that trained to its end
     QString error;  // empty when it ended well (done or stopped)
     bool stopped = false;
+    QVariant afterTest;  // what the after-test step returned (invalid when it did not run)
   };
+
+  // A step after the test, on the worker: a slow measurement of the trained run (Compare's exact match decodes
+  // every test question) keeps the window free and needs no thread of its own. Its error is the run's error.
+  using AfterTest = std::function<QVariant(TrainingRun&)>;
 
   explicit TrainingController(QObject* parent = nullptr);
   ~TrainingController() override;  // stops and joins a running worker
 
-  // Starts preparing and training on a worker thread. Only when !busy().
-  void start(const RunRequest& request);
+  // Starts preparing and training on a worker thread. Only when !busy(). `afterTest`, when set, runs after the
+  // test of a run that finished an epoch.
+  void start(const RunRequest& request, AfterTest afterTest = {});
   void setPaused(bool paused);
   bool paused() const;
   // The worker waits at the pause: the batch that was in flight has been reported, none trains until resumed.
@@ -77,7 +85,7 @@ class TrainingController : public QObject, private TrainingEvents {
   void onBatch(const BatchEvent& event) override;
   void onEpoch(const EpochEvent& event) override;
 
-  void work(RunRequest request);  // the worker thread's body
+  void work(RunRequest request, AfterTest afterTest);  // the worker thread's body
   void setPhase(Phase phase);
   void workerDone();              // on the GUI thread
 

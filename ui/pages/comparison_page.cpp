@@ -18,9 +18,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <cmath>
 #include <numeric>
 
@@ -28,7 +26,7 @@
 #include "ui/widgets/curve_plot.h"
 #include "ui/export.h"
 #include "ui/widgets/heatmap_view.h"
-#include "ui/training_controller.h"
+#include "ui/session/run_queue.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/text/error_texts.h"
 
@@ -47,9 +45,7 @@ const QColor kColours[2] = {QColor(214, 96, 77), QColor(67, 147, 195)};
 
 ComparisonPage::ComparisonPage(QWidget* parent)
     : QWidget(parent),
-      controller_(new TrainingController(this)),
-      drawTimer_(new QTimer(this)),
-      exactWatcher_(new QFutureWatcher<double>(this)) {
+      queue_(new RunQueue(this)) {
   auto* layout = new QVBoxLayout(this);
   auto* bar = new QHBoxLayout;
   dataBox_ = new QComboBox;
@@ -153,16 +149,26 @@ ComparisonPage::ComparisonPage(QWidget* parent)
   });
   setStatus([] { return tr("Both models train on the same pairs, the same split and the same seed, one after the other."); });
 
-  drawTimer_->setInterval(33);
-  connect(drawTimer_, &QTimer::timeout, this, &ComparisonPage::drawUpdate);
-  connect(controller_, &TrainingController::finished, this, &ComparisonPage::sideFinished);
-  connect(exactWatcher_, &QFutureWatcher<double>::finished, this, &ComparisonPage::exactMatchMeasured);
+  connect(queue_, &RunQueue::runStarted, this, [this](int side) { sideStarted(Side(side)); });
+  connect(queue_, &RunQueue::updated, this, [this](int side, const TrainingController::Update& update) {
+    for (const BatchEvent& e : update.batches)
+      curves_->addBatchPoint(side, (e.epoch - 1) + double(e.batch) / double(std::max<size_t>(1, e.batchesPerEpoch)),
+                             e.loss, e.accuracy);
+    for (const EpochEvent& e : update.epochs) {
+      history_[side].push_back(e);
+      curves_->addEpochPoint(side, e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy);
+    }
+    if (!update.epochs.empty()) updateTable();
+    curves_->refresh();
+    // Exact match decodes every test question greedily, after the test, still on the worker.
+    if (update.phase == TrainingController::Phase::Testing)
+      setStatus([side = Side(side)] { return tr("Measuring %1's exact-match accuracy…").arg(sideName(side)); });
+  });
+  connect(queue_, &RunQueue::runFinished, this, [this](int side) { sideFinished(Side(side)); });
+  connect(queue_, &RunQueue::allFinished, this, &ComparisonPage::bothFinished);
 }
 
-ComparisonPage::~ComparisonPage() {
-  controller_->stop();
-  exactWatcher_->waitForFinished();
-}
+ComparisonPage::~ComparisonPage() { delete queue_; }  // joins the worker while the page is whole
 
 void ComparisonPage::setData(const QString& data) {
   const int index = dataBox_->findData(data);
@@ -203,75 +209,63 @@ void ComparisonPage::start() {
     curves_->addRun(side, sideName(side), kColours[side], true, epochsBox_->value());
   }
   running_ = true;
+  failed_ = false;
   startButton_->setText(tr("Stop"));
   updateTable();
-  startSide(Gru);
+  // The same data, preset and budget for both; only the architecture differs.
+  const QString typed = dataBox_->currentText();
+  std::vector<RunQueue::Run> runs;
+  for (Side side : {Gru, Transformer}) {
+    RunQueue::Run run;
+    run.name = sideName(side);
+    run.request.task = TaskKind::Chatbot;
+    run.request.data = dataBox_->currentIndex() >= 0 && dataBox_->itemText(dataBox_->currentIndex()) == typed
+                           ? dataBox_->currentData().toString()
+                           : typed;
+    run.request.preset = presetBox_->currentData().toString();
+    run.request.values[QStringLiteral("architecture")] = side == Gru ? QStringLiteral("gru") : QStringLiteral("transformer");
+    run.request.values[QStringLiteral("epochs")] = epochsBox_->value();
+    run.afterTest = [](TrainingRun& trained) {
+      auto* chatbot = dynamic_cast<ChatbotRun*>(&trained);
+      return QVariant(chatbot ? chatbot->exactMatchTest() : 0.0);
+    };
+    runs.push_back(std::move(run));
+  }
+  queue_->start(std::move(runs));
 }
 
 void ComparisonPage::stop() {
   running_ = false;
-  controller_->stop();
+  queue_->stop();
 }
 
-void ComparisonPage::startSide(Side side) {
-  current_ = side;
-  RunRequest request;
-  request.task = TaskKind::Chatbot;
-  const QString typed = dataBox_->currentText();
-  request.data = dataBox_->currentIndex() >= 0 && dataBox_->itemText(dataBox_->currentIndex()) == typed
-                     ? dataBox_->currentData().toString()
-                     : typed;
-  request.preset = presetBox_->currentData().toString();
-  request.values[QStringLiteral("architecture")] = side == Gru ? QStringLiteral("gru") : QStringLiteral("transformer");
-  request.values[QStringLiteral("epochs")] = epochsBox_->value();
+void ComparisonPage::sideStarted(Side side) {
   setStatus([side] { return tr("Training %1 (%2 of 2)…").arg(sideName(side)).arg(side + 1); });
   emit statusMessage(status_->text());
-  controller_->start(request);
-  drawTimer_->start();
 }
 
-void ComparisonPage::drawUpdate() {
-  const TrainingController::Update update = controller_->takeUpdate();
-  for (const BatchEvent& e : update.batches)
-    curves_->addBatchPoint(current_, (e.epoch - 1) + double(e.batch) / double(std::max<size_t>(1, e.batchesPerEpoch)),
-                           e.loss, e.accuracy);
-  for (const EpochEvent& e : update.epochs) {
-    history_[current_].push_back(e);
-    curves_->addEpochPoint(current_, e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy);
-  }
-  if (!update.epochs.empty()) updateTable();
-  curves_->refresh();
-}
-
-void ComparisonPage::sideFinished() {
-  drawUpdate();
-  drawTimer_->stop();
-  TrainingController::Outcome outcome = controller_->takeOutcome();
+void ComparisonPage::sideFinished(Side side) {
+  TrainingController::Outcome outcome = queue_->takeOutcome(side);
   if (!outcome.error.isEmpty() || !outcome.run) {
-    running_ = false;
-    startButton_->setText(tr("Train both"));
-    error_->setText(tr("%1 could not be trained: %2").arg(sideName(current_), outcome.error));
+    failed_ = true;
+    queue_->stop();  // a cancelled run ends the comparison too
+    error_->setText(tr("%1 could not be trained: %2").arg(sideName(side), outcome.error));
     error_->show();
+    return;
+  }
+  if (outcome.test) testTokenAccuracy_[side] = outcome.test->accuracy();
+  exactMatch_[side] = outcome.afterTest.toDouble();
+  runs_[side].reset(dynamic_cast<ChatbotRun*>(outcome.run.release()));
+  updateTable();
+}
+
+void ComparisonPage::bothFinished() {
+  running_ = false;
+  startButton_->setText(tr("Train both"));
+  if (failed_) {
     emit finished();
     return;
   }
-  if (outcome.test) testTokenAccuracy_[current_] = outcome.test->accuracy();
-  runs_[current_].reset(dynamic_cast<ChatbotRun*>(outcome.run.release()));
-  // Exact match decodes every test question greedily: on a worker, the window stays free.
-  ChatbotRun* run = runs_[current_].get();
-  setStatus([side = current_] { return tr("Measuring %1's exact-match accuracy…").arg(sideName(side)); });
-  exactWatcher_->setFuture(QtConcurrent::run([run] { return run ? run->exactMatchTest() : 0.0; }));
-}
-
-void ComparisonPage::exactMatchMeasured() {
-  exactMatch_[current_] = exactWatcher_->result();
-  updateTable();
-  if (current_ == Gru && running_) {
-    startSide(Transformer);
-    return;
-  }
-  running_ = false;
-  startButton_->setText(tr("Train both"));
   setStatus([] { return tr("Done: both models trained on the same split. The table compares them on its test part."); });
   emit statusMessage(status_->text());
   showAlignments();

@@ -8,7 +8,8 @@
 //   alignment    each model's alignment for the same sentence: the GRU's additive attention and the
 //                Transformer's last-layer cross-attention (averaged over its heads)
 //
-// Training runs through the Train page's TrainingController on a worker thread; the page only draws.
+// Both runs go through one sequential run queue (ui/session/run_queue.h) on a worker thread, each measured for
+// exact match there after its test; the page only draws.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <array>
@@ -18,7 +19,6 @@
 
 #include "core/train/chatbot_task.h"
 
-#include <QFutureWatcher>
 #include <QString>
 #include <QWidget>
 
@@ -28,13 +28,12 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
-class QTimer;
 
 namespace al::ui {
 
 class CurvePlot;
 class HeatmapView;
-class TrainingController;
+class RunQueue;
 
 class ComparisonPage : public QWidget {
   Q_OBJECT
@@ -75,20 +74,17 @@ class ComparisonPage : public QWidget {
   void statusMessage(const QString& message);
 
  private:
-  void startSide(Side side);
-  void drawUpdate();
-  void sideFinished();
-  void exactMatchMeasured();
+  void sideStarted(Side side);
+  void sideFinished(Side side);
+  void bothFinished();
   void updateTable();
   void showAlignments();
   // The status line, worded again when the language changes.
   void setStatus(std::function<QString()> text);
 
-  TrainingController* controller_;
-  QTimer* drawTimer_;
-  QFutureWatcher<double>* exactWatcher_;
-  Side current_ = Gru;
+  RunQueue* queue_;
   bool running_ = false;
+  bool failed_ = false;
   std::array<std::unique_ptr<ChatbotRun>, 2> runs_;
   std::array<std::vector<EpochEvent>, 2> history_;
   std::array<double, 2> exactMatch_ = {0, 0};
