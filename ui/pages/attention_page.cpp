@@ -7,6 +7,7 @@
 
 #include "ui/text/kind_texts.h"
 #include "ui/pages/attention_page.h"
+#include "ui/pages/attention_heads_tab.h"
 #include "ui/text/strings.h"
 
 #include <QComboBox>
@@ -78,6 +79,8 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   tabs_->addTab(wordOrder_, QString());
   positionTab_ = new PositionTab;
   tabs_->addTab(positionTab_, QString());
+  headsTab_ = new AttentionHeadsTab;
+  tabs_->addTab(headsTab_, QString());
   tabs_->setCornerWidget(createFigureCorner());
   layout->addWidget(tabs_, 1);
 
@@ -88,7 +91,7 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   connect(reader_, &AttentionReader::done, this, &AttentionPage::readingDone);
   // Texts from the model and the sentence, worded again from what the page keeps (a comparison stays).
   setTranslatedTexts(this, [this] {
-    const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position")};
+    const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position"), tr("Which head does this?")};
     for (int i = 0; i < tabs.size(); ++i) tabs_->setTabText(i, tabs[i]);
     const auto model = currentModel();
     const SessionModel* session = currentSessionModel();

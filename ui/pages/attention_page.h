@@ -44,6 +44,7 @@ class QGridLayout;
 
 namespace al::ui {
 
+class AttentionHeadsTab;
 class AttentionThumbnails;
 class ModelBar;
 class ErrorBanner;
@@ -93,6 +94,12 @@ class AttentionPage : public ModelPage {
   WeightBars* tokenBars() const { return bars_; }
   QString tokensText() const;         // the token strip, as plain text
   QString predictionText() const;
+  // Words or pieces: a pretrained model's maps over the pieces it read, or over the text's words (pieces grouped
+  // by teaching::groupIntoWords, keys summed and queries averaged). Off for a reading without words.
+  void setShowWords(bool words);
+  bool showsWords() const;
+  bool canShowWords() const { return !pieces_.words.pieces.empty(); }
+  AttentionHeadsTab* headsTab() const { return headsTab_; }
 
   // --- Word order ---
   void shuffleWords();
@@ -139,7 +146,9 @@ class AttentionPage : public ModelPage {
   void updateTokens();
   void updateBars();
   void clearPrediction(const QString& message);
+  void applyUnits();  // prediction_ and averages_ from pieces_, as pieces or as words
 
+  AttentionReading pieces_;  // the reading as it came (pieces); prediction_ is it or its words
   ImdbPrediction prediction_;
   std::vector<Matrix> averages_;  // [layer]: the heads' average of prediction_, T x T
   bool hasPrediction_ = false;
@@ -166,10 +175,12 @@ class AttentionPage : public ModelPage {
   QGridLayout* heatmapGrid_;
   std::vector<std::vector<HeatmapView*>> heatmaps_;  // [layer][head], the last head entry the average; null until drawn
   QComboBox* barsSourceBox_;
+  QComboBox* unitsBox_;  // pieces or words
   WeightBars* bars_;
 
   WordOrderTab* wordOrder_;
   PositionTab* positionTab_;
+  AttentionHeadsTab* headsTab_;
 };
 
 }  // namespace al::ui

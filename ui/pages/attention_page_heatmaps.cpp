@@ -22,6 +22,8 @@
 #include <QVBoxLayout>
 
 #include "ui/pages/attention_reader.h"
+#include "ui/pages/attention_heads_tab.h"
+#include "core/teaching/word_grouping.h"
 #include "ui/text/strings.h"
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
@@ -110,6 +112,16 @@ QWidget* AttentionPage::createHeatmapsTab() {
   auto* barsLayout = new QVBoxLayout(barsPanel);
   barsLayout->setContentsMargins(0, 0, 0, 0);
   auto* barsRow = new QHBoxLayout;
+  auto* unitsLabel = new QLabel;
+  barsRow->addWidget(unitsLabel);
+  unitsBox_ = new QComboBox;
+  unitsBox_->setObjectName("attentionUnits");
+  unitsBox_->addItems({QString(), QString()});
+  unitsBox_->setEnabled(false);
+  connect(unitsBox_, &QComboBox::currentIndexChanged, this, [this] {
+    if (hasPrediction_) applyUnits();
+  });
+  barsRow->addWidget(unitsBox_);
   auto* barsLabel = new QLabel;
   barsRow->addWidget(barsLabel);
   barsSourceBox_ = new QComboBox;
@@ -133,6 +145,11 @@ QWidget* AttentionPage::createHeatmapsTab() {
     showProgress();
     show->setText(tr("Show attention"));
     tokens_->setToolTip(tr("The tokens as the model reads them. Click one to see where it looks."));
+    unitsLabel->setText(tr("Maps over:"));
+    unitsBox_->setItemText(0, tr("pieces"));
+    unitsBox_->setItemText(1, tr("words"));
+    unitsBox_->setToolTip(tr("Words: the pieces of each word of the text taken together (the weights on a word's "
+                             "pieces added, its pieces' rows averaged, so each row still sums to 1)."));
     barsLabel->setText(tr("Bars from:"));
     hint->setText(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its attention "
                      "over the sentence (the row sums to 1)."));
@@ -180,11 +197,36 @@ void AttentionPage::readingDone(const AttentionReading& reading) {
     showProgress();
     return;
   }
-  prediction_ = reading.prediction;
+  pieces_ = reading;
   classified_ = reading.classified;
-  averages_ = reading.averages;
   hasPrediction_ = true;
   showError({});
+  headsTab_->setReading(reading);
+  applyUnits();
+}
+
+void AttentionPage::setShowWords(bool words) { unitsBox_->setCurrentIndex(words ? 1 : 0); }
+
+bool AttentionPage::showsWords() const { return canShowWords() && unitsBox_->currentIndex() == 1; }
+
+void AttentionPage::applyUnits() {
+  unitsBox_->setEnabled(canShowWords());
+  prediction_ = pieces_.prediction;
+  averages_ = pieces_.averages;
+  if (showsWords()) {
+    const teaching::WordGroups& words = pieces_.words;
+    prediction_.tokens.clear();
+    prediction_.ids.clear();
+    for (size_t w = 0; w < words.pieces.size(); ++w) {
+      // An added token ([CLS], [SEP]) keeps its name; a word of one unknown piece stays marked.
+      const size_t first = words.pieces[w].front();
+      prediction_.tokens.push_back(words.words[w].empty() ? pieces_.prediction.tokens[first] : words.words[w]);
+      prediction_.ids.push_back(words.pieces[w].size() == 1 ? pieces_.prediction.ids[first] : -1);
+    }
+    for (auto& heads : prediction_.attention)
+      for (Matrix& map : heads) map = teaching::wordAttention(map, words);
+    for (Matrix& map : averages_) map = teaching::wordAttention(map, words);
+  }
   showPrediction();
 }
 
@@ -208,6 +250,9 @@ void AttentionPage::showPrediction() {
 void AttentionPage::clearPrediction(const QString& message) {
   hasPrediction_ = false;
   prediction_ = {};
+  pieces_ = {};
+  unitsBox_->setEnabled(false);
+  headsTab_->setReading({});
   averages_.clear();
   selectedToken_ = -1;
   predictionLabel_->setText(message);

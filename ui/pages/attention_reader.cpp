@@ -13,6 +13,14 @@ namespace {
 
 // A pretrained model's reading as the page draws it: each piece as a person reads it (BERT's as its vocabulary
 // writes them, "##ing"; a byte-level piece decoded, "Ġthe" as "the"), its unknown token marked as the app's own.
+// The pieces' places in the text, as the model's reading cut it (BERT: encode, GPT-2: encodePrompt).
+std::vector<teaching::PieceSpan> spansOf(const pretrained::Encoding& encoding) {
+  std::vector<teaching::PieceSpan> spans;
+  for (size_t t = 0; t < encoding.size(); ++t)
+    spans.push_back({encoding.offsets[t].begin, encoding.offsets[t].end, bool(encoding.added[t])});
+  return spans;
+}
+
 template <class Pretrained>
 ImdbPrediction readPretrained(const Pretrained& model, const std::string& text) {
   PretrainedAttention read = readAttention(model, text);
@@ -43,9 +51,11 @@ AttentionReading readSentence(const AnyModel& model, const std::string& text) {
       reading.prediction = predictText(*imdb->model, imdb->vocabulary, text);
     } else if (const auto bert = model.as<PretrainedBert>()) {
       reading.prediction = readPretrained(*bert, text);
+      reading.words = teaching::groupIntoWords(text, spansOf(bert->tokenizer->encode(text)));
       reading.classified = false;
     } else if (const auto gpt = model.as<PretrainedGpt2>()) {
       reading.prediction = readPretrained(*gpt, text);
+      reading.words = teaching::groupIntoWords(text, spansOf(gpt->tokenizer->encodePrompt(text)));
       reading.classified = false;
     }
     for (const std::vector<Matrix>& heads : reading.prediction.attention)

@@ -13,6 +13,7 @@
 
 #include "core/inference/any_model.h"
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/teaching/word_grouping.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -26,6 +27,9 @@ struct AttentionReading {
   ImdbPrediction prediction;     // tokens, ids (only to mark unknown words: 1 = unknown), attention; probability
   bool classified = true;        // false: no probability (a pretrained model)
   std::vector<Matrix> averages;  // [layer]: the heads' average, T x T
+  // A pretrained model's pieces grouped into the text's words (ICU's, through the pieces' byte offsets): the words
+  // view. Empty for the app's own classifier, whose tokens are words already.
+  teaching::WordGroups words;
   QString error;                 // the core's message when the text cannot be read (then nothing else)
 };
 
