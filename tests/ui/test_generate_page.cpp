@@ -1,6 +1,7 @@
 // The Generate page: a GPT-2 folder opens on it through the session library, Next token follows the key/value
 // cache to the reference's greedy tokens, the sampling settings redraw the bars from the kept logits without a
-// forward pass, and what it cannot do (a BERT folder, an empty prompt, a prompt beyond the positions) is said.
+// forward pass, its figure exports, and what it cannot do (a BERT folder, an empty prompt, a prompt beyond the
+// positions) is said.
 #include "core/error.h"
 
 #include <QFile>
@@ -8,8 +9,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include "ui/export.h"
 #include "ui/pages/generate_page.h"
 #include "ui/widgets/generate_controls.h"
 #include "ui/widgets/weight_bars.h"
@@ -129,6 +132,21 @@ class TestGeneratePage : public QObject {
     page.generate();
     QVERIFY(idle(page));
     QCOMPARE(page.generatedIds(), first);
+  }
+
+  void theFigureExports() {
+    GeneratePage page;
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    QVERIFY(idle(page));
+    page.nextToken();
+    QVERIFY(idle(page));
+    page.resize(1100, 650);
+    QTemporaryDir out;
+    const QString path = out.filePath("generate.png");
+    exportWidget(page.figure(), path);
+    const QImage picture(path);
+    QVERIFY(!picture.isNull());
+    QVERIFY(picture.width() >= page.figure()->width());
   }
 
   void aBertFolderIsRefused() {

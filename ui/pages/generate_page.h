@@ -64,6 +64,7 @@ class GeneratePage : public ModelPage {
   WeightBars* candidateBars() const { return candidates_; }
   WeightBars* attentionBars() const { return attention_; }
   GenerateControls* controls() const { return controls_; }
+  QWidget* figure() const { return figure_; }  // what File › Export figure saves
   int64_t chosenId() const { return chosen_; }  // what Next token appends; -1 without logits
 
   // Test hooks: forward passes started so far, and the tokens the key/value cache holds.
