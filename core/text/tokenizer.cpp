@@ -128,6 +128,19 @@ std::vector<std::string> tokenize(TokenizerKind kind, TextTask task, std::string
   throw RunError("unreachable: unknown tokenizer");
 }
 
+std::vector<std::string> characterTokens(std::string_view text) {
+  if (!isValidUtf8(text)) throw InputError(ErrorKind::NotUtf8, {}, "the text is not valid UTF-8");
+  std::vector<std::string> tokens;
+  for (size_t i = 0; i < text.size();) {
+    // The lead byte says how long the code point is: 0xxxxxxx 1, 110xxxxx 2, 1110xxxx 3, 11110xxx 4 bytes.
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    tokens.emplace_back(text.substr(i, length));
+    i += length;
+  }
+  return tokens;
+}
+
 std::string tokenizerName(TokenizerKind kind) {
   switch (kind) {
     case TokenizerKind::Keras: return "keras";

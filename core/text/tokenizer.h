@@ -29,6 +29,11 @@ enum class TextTask { Classifier, Seq2seq };
 // The tokens of a text, without padding or <start>/<end>. Throws al::InputError when text is not UTF-8.
 std::vector<std::string> tokenize(TokenizerKind kind, TextTask task, std::string_view text);
 
+// The causal-lm's "chars" tokenizer: every Unicode code point of the text is a token, nothing removed or
+// lowercased (spaces and newlines included), so Chinese and English alike are read letter by letter.
+//   "Hi 你好" -> H i ␠ 你 好        Throws al::InputError when text is not UTF-8.
+std::vector<std::string> characterTokens(std::string_view text);
+
 // "keras", "ascii", "icu_words"; parseTokenizer throws al::InputError for another name, naming the three.
 std::string tokenizerName(TokenizerKind kind);
 TokenizerKind parseTokenizer(std::string_view name);

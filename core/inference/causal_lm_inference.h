@@ -1,0 +1,55 @@
+#pragma once
+// A causal-lm model directory (model-format.md, task "causal-lm"): loading, saving, text to ids, and greedy
+// next-token prediction.
+//
+//   "To be or not to b"
+//     -> tokens  T o ␠ b e ␠ o r ...  b             (the model's tokenizer; "chars": every code point)
+//     -> ids     of the last S tokens (S = sequence_length; the model never saw a longer window)
+//     -> logits of the last position: the most probable next token ("e"), with every attention map
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/io/history.h"
+#include "core/models/causal_lm.h"
+#include "core/text/vectorizer.h"
+
+namespace al {
+
+struct CausalLmModel {
+  static constexpr const char* kTask = "causal-lm";  // its task name in model-format.md
+  std::unique_ptr<CausalLanguageModel> model;
+  Vocabulary vocabulary;                 // line 2 is "[EOS]"
+  std::vector<io::EpochRecord> history;  // empty if the directory has no history.json
+  const std::string& tokenizer() const { return model->config().tokenizer; }
+};
+
+// Reads DIR/config.json, model.safetensors and vocab.txt; InputError naming the file and what is wrong.
+CausalLmModel loadCausalLm(const std::filesystem::path& dir);
+// Writes the directory atomically (a reader sees the old directory or the whole new one).
+void saveCausalLm(const std::filesystem::path& dir, const CausalLanguageModel& model, const Vocabulary& vocabulary,
+                  const std::vector<io::EpochRecord>& history);
+
+// Text to tokens with the causal-lm tokenizer `name`: "chars" (characterTokens), or a word tokenizer read as
+// a seq2seq task does (punctuation kept: a language model writes it too). InputError for another name.
+std::vector<std::string> causalLmTokens(std::string_view text, const std::string& tokenizer);
+// Tokens to ids through the vocabulary (unknown -> 1).
+std::vector<int> causalLmIds(const std::vector<std::string>& tokens, const Vocabulary& vocabulary);
+
+// The next token after a text, from the last S tokens only (position "learned" or "sinusoidal").
+struct NextTokenPrediction {
+  std::vector<std::string> tokens;             // the whole text's tokens
+  std::vector<int> window;                     // the ids the model read: the last min(S, tokens) of the text
+  std::vector<float> probabilities;            // softmax over the vocabulary at the window's last position
+  int id = 0;                                  // the most probable token (the lowest id on a tie)
+  std::vector<std::vector<Matrix>> attention;  // [layer][head], each T x T over the window
+};
+// InputError for a text without tokens.
+NextTokenPrediction predictNextToken(const CausalLmModel& model, std::string_view text);
+// Greedy continuation: `count` times, the most probable next id of the last S ids so far, appended.
+std::vector<int> greedyContinuation(const CausalLanguageModel& model, std::span<const int> ids, int count);
+
+}  // namespace al

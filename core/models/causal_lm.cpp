@@ -1,0 +1,226 @@
+#include "core/models/causal_lm.h"
+
+#include "core/error.h"
+#include "core/io/json_fields.h"
+#include "core/io/limits.h"
+#include "core/layers/sinusoidal_encoding.h"
+
+namespace al {
+
+// ---------------------------------------------------------------------------------------------------------
+// config.json
+
+std::string toString(CausalPosition p) {
+  return p == CausalPosition::Learned ? "learned" : p == CausalPosition::Sinusoidal ? "sinusoidal" : "relative";
+}
+
+nlohmann::json toJson(const CausalLmConfig& c) {
+  return {{"vocab_size", c.vocabSize},   {"sequence_length", c.sequenceLength},
+          {"embed_dim", c.embedDim},     {"num_heads", c.numHeads},
+          {"key_dim", c.keyDim},         {"dense_dim", c.denseDim},
+          {"num_layers", c.numLayers},   {"position", toString(c.position)},
+          {"memory_length", c.memoryLength},
+          {"dropout", c.dropout},        {"norm_epsilon", c.normEpsilon},
+          {"tokenizer", c.tokenizer}};
+}
+
+CausalLmConfig causalLmConfigFromJson(const nlohmann::json& j, const std::string& file) {
+  using namespace io;
+  CausalLmConfig c;
+  auto positive = [&](const char* field) {
+    return static_cast<int>(requireIntInRange(j, field, 1, limits::kMaxModelDimension, file));
+  };
+  c.vocabSize = positive("vocab_size");
+  c.sequenceLength = static_cast<int>(requireIntInRange(j, "sequence_length", 1, limits::kMaxSequenceLength, file));
+  c.embedDim = positive("embed_dim");
+  c.numHeads = positive("num_heads");
+  c.keyDim = positive("key_dim");
+  c.denseDim = positive("dense_dim");
+  c.numLayers = positive("num_layers");
+  const std::string position = requireOneOf(j, "position", {"learned", "sinusoidal", "relative"}, file);
+  c.position = position == "learned" ? CausalPosition::Learned
+               : position == "sinusoidal" ? CausalPosition::Sinusoidal : CausalPosition::Relative;
+  c.memoryLength = static_cast<int>(optionalInt(j, "memory_length", 0, file));
+  if (c.memoryLength < 0 || c.memoryLength > limits::kMaxSequenceLength)
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "memory_length", .expected = "0 or more"},
+                     file + ": field \"memory_length\" must be 0 or more");
+  if (c.memoryLength > 0 && c.position != CausalPosition::Relative)
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "memory_length", .expected = "0"},
+                     file + ": field \"memory_length\" > 0 needs \"position\": \"relative\"");
+  c.dropout = static_cast<float>(requireNumber(j, "dropout", file));
+  if (!(c.dropout >= 0 && c.dropout < 1))
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "dropout", .expected = "[0, 1)"},
+                     file + ": field \"dropout\" must be in [0, 1)");
+  c.normEpsilon = static_cast<float>(optionalNumber(j, "norm_epsilon", 1e-3, file));
+  c.tokenizer = optionalOneOf(j, "tokenizer", {"chars", "keras", "ascii", "icu_words"}, "chars", file);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The model
+
+CausalLanguageModel::Layer::Layer(ParameterSet& params, const std::string& prefix, const CausalLmConfig& c)
+    : attention(params, prefix + ".self_attention", c.embedDim, c.numHeads, c.keyDim),
+      norm1(params, prefix + ".norm1", c.embedDim, c.normEpsilon),
+      norm2(params, prefix + ".norm2", c.embedDim, c.normEpsilon),
+      dense1(params, prefix + ".ffn.dense1", c.embedDim, c.denseDim),
+      dense2(params, prefix + ".ffn.dense2", c.denseDim, c.embedDim) {}
+
+namespace {
+const CausalLmConfig& implemented(const CausalLmConfig& c) {
+  if (c.position == CausalPosition::Relative)
+    throw InputError("position \"relative\" (Transformer-XL) is not supported by this version of the causal-lm");
+  return c;
+}
+}  // namespace
+
+CausalLanguageModel::CausalLanguageModel(const CausalLmConfig& config)
+    : config_(implemented(config)),
+      tokenEmbedding_(params_, "embedding.token", config.vocabSize, config.embedDim),
+      dropout_{config.dropout},
+      output_(params_, "output", config.embedDim, config.vocabSize) {
+  if (config.position == CausalPosition::Learned)
+    positionEmbedding_ = std::make_unique<PositionEmbedding>(params_, "embedding.position", config.sequenceLength,
+                                                             config.embedDim);
+  else
+    sinusoid_ = sinusoidalEncoding(config.sequenceLength, config.embedDim);  // S x D
+  layers_.reserve(static_cast<size_t>(config.numLayers));
+  for (int i = 0; i < config.numLayers; ++i) layers_.emplace_back(params_, "decoder." + std::to_string(i), config);
+}
+
+void CausalLanguageModel::initialize(uint64_t seed) {
+  Rng rng(seed);
+  tokenEmbedding_.initialize(params_, rng);
+  if (positionEmbedding_) positionEmbedding_->initialize(params_, rng);
+  for (const Layer& layer : layers_) {
+    layer.attention.initialize(params_, rng);
+    layer.dense1.initialize(params_, rng);
+    layer.dense2.initialize(params_, rng);
+    layer.norm1.initialize(params_);
+    layer.norm2.initialize(params_);
+  }
+  output_.initialize(params_, rng);
+}
+
+Matrix CausalLanguageModel::positionRows(const ParameterSet& params, Index T) const {
+  if (positionEmbedding_) return params.value(positionEmbedding_->tableSlot()).topRows(T);  // T x D
+  return sinusoid_.topRows(T);                                                                // T x D
+}
+
+Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng,
+                                    Cache& c) const {
+  const Index T = static_cast<Index>(ids.size());
+  if (T < 1) throw InputError("the language model needs at least one token");
+  if (T > config_.sequenceLength)
+    throw InputError("a segment of " + std::to_string(T) + " tokens is longer than sequence_length " +
+                     std::to_string(config_.sequenceLength));
+  // x = token[ids] + position[0..T-1] (learned) or + PE[0..T-1] (sinusoidal)
+  Matrix x = tokenEmbedding_.forward(params, std::vector<int>(ids.begin(), ids.end()), c.embedding) +
+             positionRows(params, T);  // T x D
+  const Matrix causal = causalMask(T);  // T x T: query t sees keys 0..t
+  c.layers.resize(layers_.size());
+  for (size_t l = 0; l < layers_.size(); ++l) {
+    const Layer& layer = layers_[l];
+    Cache::LayerCache& lc = c.layers[l];
+    // x1 = norm1(x + causal_self_attention(x))
+    const Matrix x1 = layer.norm1.forward(params, x + layer.attention.forward(params, x, lc.attention, &causal), lc.norm1);
+    // x = norm2(x1 + dense2(relu(dense1(x1))))
+    const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, x1, lc.dense1), lc.relu);  // T x F
+    x = layer.norm2.forward(params, x1 + layer.dense2.forward(params, hidden, lc.dense2), lc.norm2);  // T x D
+  }
+  // logits = dropout(x)·W_out + b_out
+  c.logits = output_.forward(params, dropout_.forward(x, mode, rng, c.dropout), c.output);  // T x V
+  return c.logits;
+}
+
+void CausalLanguageModel::backward(const ParameterSet& params, const Cache& c, const Matrix& dLogits,
+                                   Gradients& grads) const {
+  Matrix dx = dropout_.backward(c.dropout, output_.backward(params, c.output, dLogits, grads));  // T x D
+  for (size_t l = layers_.size(); l-- > 0;) {
+    const Layer& layer = layers_[l];
+    const Cache::LayerCache& lc = c.layers[l];
+    // y = norm2(x1 + ffn(x1))  =>  dx1 = dh2 + ffn'(x1)ᵀ·dh2
+    const Matrix dh2 = layer.norm2.backward(params, lc.norm2, dx, grads);  // T x D
+    const Matrix dHidden = Relu{}.backward(lc.relu, layer.dense2.backward(params, lc.dense2, dh2, grads));  // T x F
+    const Matrix dx1 = dh2 + layer.dense1.backward(params, lc.dense1, dHidden, grads);  // T x D
+    // x1 = norm1(x + attention(x))  =>  dx = dh1 + attention'(x)ᵀ·dh1
+    const Matrix dh1 = layer.norm1.backward(params, lc.norm1, dx1, grads);  // T x D
+    dx = dh1 + layer.attention.backward(params, lc.attention, dh1, grads);  // T x D
+  }
+  if (positionEmbedding_) positionEmbedding_->backward(params, dx.rows(), dx, grads);
+  tokenEmbedding_.backward(params, c.embedding, dx, grads);
+}
+
+Matrix CausalLanguageModel::loss(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng,
+                                 Cache& c) const {
+  forward(params, ids, mode, rng, c);
+  c.predicted.clear();
+  std::vector<int> targets;  // N
+  for (size_t t = 0; t + 1 < ids.size(); ++t)
+    if (ids[t + 1] != 0) {
+      c.predicted.push_back(static_cast<int>(t));
+      targets.push_back(ids[t + 1]);
+    }
+  Matrix rows(static_cast<Index>(c.predicted.size()), c.logits.cols());  // N x V
+  for (size_t n = 0; n < c.predicted.size(); ++n) rows.row(static_cast<Index>(n)) = c.logits.row(c.predicted[n]);
+  return SoftmaxCrossEntropy{}.forward(rows, targets, c.loss);  // N x 1
+}
+
+void CausalLanguageModel::backwardLoss(const ParameterSet& params, const Cache& c, const Matrix& dLosses,
+                                       Gradients& grads) const {
+  const Matrix dRows = SoftmaxCrossEntropy{}.backward(c.loss, dLosses);  // N x V
+  Matrix dLogits = Matrix::Zero(c.logits.rows(), c.logits.cols());       // T x V: rows not predicted get nothing
+  for (size_t n = 0; n < c.predicted.size(); ++n) dLogits.row(c.predicted[n]) = dRows.row(static_cast<Index>(n));
+  backward(params, c, dLogits, grads);
+}
+
+namespace {
+BatchStats statsOf(const CausalLanguageModel::Cache& c, const Matrix& losses) {
+  BatchStats s;
+  s.lossSum = static_cast<double>(losses.sum());
+  s.lossCount = static_cast<double>(losses.rows());
+  s.total = s.lossCount;
+  // argmax of the probabilities = argmax of the logits
+  if (losses.rows() > 0) s.correct = static_cast<double>(SoftmaxCrossEntropy::countCorrect(c.loss.probabilities, c.loss.targets));
+  return s;
+}
+}  // namespace
+
+BatchStats CausalLanguageModel::trainBatch(std::span<const std::vector<int>> batch, Gradients& grads, uint64_t seed) {
+  std::vector<Cache> caches(batch.size());
+  std::vector<Matrix> losses(batch.size());
+  BatchStats stats;
+  for (size_t b = 0; b < batch.size(); ++b) {
+    Rng rng = Rng::derive(seed, b);
+    losses[b] = loss(params_, batch[b], Mode::Train, rng, caches[b]);
+    stats += statsOf(caches[b], losses[b]);
+  }
+  if (stats.lossCount == 0) return stats;
+  // L = (1 / predicted positions of the batch) Σ losses  =>  dL/dloss_n = 1 / count
+  const float inverseCount = static_cast<float>(1.0 / stats.lossCount);
+  for (size_t b = 0; b < batch.size(); ++b)
+    if (losses[b].rows() > 0) backwardLoss(params_, caches[b], Matrix::Constant(losses[b].rows(), 1, inverseCount), grads);
+  return stats;
+}
+
+BatchStats CausalLanguageModel::lossOf(std::span<const std::vector<int>> batch, Mode mode, uint64_t seed) const {
+  BatchStats stats;
+  for (size_t b = 0; b < batch.size(); ++b) {
+    Rng rng = Rng::derive(seed, b);
+    Cache c;
+    const Matrix losses = loss(params_, batch[b], mode, rng, c);
+    stats += statsOf(c, losses);
+  }
+  return stats;
+}
+
+CausalLanguageModel::Prediction CausalLanguageModel::predict(std::span<const int> ids) const {
+  Rng unused(0);
+  Cache c;
+  Prediction p;
+  p.logits = forward(params_, ids, Mode::Eval, unused, c);
+  for (const Cache::LayerCache& lc : c.layers) p.attention.push_back(lc.attention.weights);
+  return p;
+}
+
+}  // namespace al
