@@ -1991,6 +1991,57 @@
     </message>
 </context>
 <context>
+    <name>al::ui::AttentionHeadsTab</name>
+    <message>
+        <source>Which head does this? Pick a word, and two words it might look at: every layer and head is scored by how much more weight the word puts on the first than on the second (red: more on the first, blue: more on the second). Click a cell for that head&apos;s map.</source>
+        <translation>哪个头在做这件事？选一个词，再选两个它可能关注的词：每一层的每个头按这个词放在第一个词上的权重比放在第二个词上多多少来打分（红：第一个多，蓝：第二个多）。点一个格子，看那个头的热力图。</translation>
+    </message>
+    <message>
+        <source>Word:</source>
+        <translation>词：</translation>
+    </message>
+    <message>
+        <source>more weight on:</source>
+        <translation>更多权重放在：</translation>
+    </message>
+    <message>
+        <source>than on:</source>
+        <translation>而不是：</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Read a sentence on the Heatmaps tab first.</source>
+        <translation>请先在“热力图”标签页读入一个句子。</translation>
+    </message>
+    <message>
+        <source>In this model, head %1.%2 puts %3 more of %4&apos;s weight on %5 than on %6 (%7 against %8).</source>
+        <translation>在这个模型里，头 %1.%2 让“%4”放在“%5”上的权重比放在“%6”上多 %3（%7 对 %8）。</translation>
+    </message>
+    <message>
+        <source>In this model, no head puts more of %1&apos;s weight on %2 than on %3.</source>
+        <translation>在这个模型里，没有哪个头让“%1”放在“%2”上的权重多于“%3”。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 heads prefer %3.</source>
+        <translation>%2 个头中有 %1 个偏向“%3”。</translation>
+    </message>
+    <message>
+        <source>These are one model&apos;s numbers on one sentence. A model with random weights (a toy or a test folder) has such differences too: there they are accidents, not something it learned.</source>
+        <translation>这些只是一个模型在一个句子上的数字。权重随机的模型（玩具模型或测试文件夹）也会有这样的差别：在那里它们是偶然，不是学到的东西。</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::AttentionPage</name>
     <message>
         <source>positive</source>
@@ -2255,6 +2306,26 @@
         <translation>
             <numerusform>模型读入了 %n 个文本片段；下面是每个片段在每一层、每个头中关注的位置。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Which head does this?</source>
+        <translation>哪个头在做这件事？</translation>
+    </message>
+    <message>
+        <source>Maps over:</source>
+        <translation>热力图单位：</translation>
+    </message>
+    <message>
+        <source>pieces</source>
+        <translation>子词</translation>
+    </message>
+    <message>
+        <source>words</source>
+        <translation>词</translation>
+    </message>
+    <message>
+        <source>Words: the pieces of each word of the text taken together (the weights on a word&apos;s pieces added, its pieces&apos; rows averaged, so each row still sums to 1).</source>
+        <translation>词：把文本中每个词的子词合在一起（一个词各子词上的权重相加，各子词的行取平均，所以每行之和仍为 1）。</translation>
     </message>
 </context>
 <context>
