@@ -8,13 +8,12 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <numeric>
 
 #include "ui/widgets/curve_plot.h"
 #include "ui/session/run_factory.h"
-#include "ui/training_controller.h"
+#include "ui/session/run_queue.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
@@ -45,7 +44,7 @@ RunRequest fineTuning(const MaskedLmModel& model, const QString& data, int label
 }  // namespace
 
 PretrainingComparison::PretrainingComparison(QWidget* parent)
-    : QWidget(parent), controller_(new TrainingController(this)), poll_(new QTimer(this)) {
+    : QWidget(parent), queue_(new RunQueue(this)) {
   auto* layout = new QVBoxLayout(this);
   intro_ = new QLabel;
   intro_->setWordWrap(true);
@@ -90,9 +89,15 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
   curves_->setMinimumHeight(180);
   layout->addWidget(curves_, 1);
 
-  poll_->setInterval(200);
-  connect(poll_, &QTimer::timeout, this, &PretrainingComparison::takeUpdates);
-  connect(controller_, &TrainingController::finished, this, &PretrainingComparison::jobFinished);
+  connect(queue_, &RunQueue::runStarted, this, [this](int i) { jobStarted(static_cast<size_t>(i)); });
+  connect(queue_, &RunQueue::updated, this, [this](int i, const TrainingController::Update& update) {
+    if (update.epochs.empty()) return;  // the plot shows epochs only
+    const int id = jobs_[static_cast<size_t>(i)].curveId;
+    for (const EpochEvent& e : update.epochs) curves_->addEpochPoint(id, e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy);
+    curves_->refresh();
+  });
+  connect(queue_, &RunQueue::runFinished, this, [this](int i) { jobFinished(static_cast<size_t>(i)); });
+  connect(queue_, &RunQueue::allFinished, this, &PretrainingComparison::allFinished);
   setModel(nullptr, {});
   // In the interface's language, now and at each change (a verdict on show is worded again too).
   setTranslatedTexts(this, [=, this] {
@@ -106,7 +111,7 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
   });
 }
 
-PretrainingComparison::~PretrainingComparison() = default;  // the controller stops and joins its worker
+PretrainingComparison::~PretrainingComparison() { delete queue_; }  // joins the worker while the widget is whole
 
 void PretrainingComparison::setModel(std::shared_ptr<const MaskedLmModel> model, const QString& name) {
   model_ = std::move(model);
@@ -127,63 +132,53 @@ void PretrainingComparison::setDataSource(const QString& source) { data_->setSou
 void PretrainingComparison::setLabels(int count) { labels_->setValue(count); }
 void PretrainingComparison::setEpochs(int epochs) { epochs_->setValue(epochs); }
 void PretrainingComparison::setSeeds(int seeds) { seeds_->setValue(seeds); }
-bool PretrainingComparison::isRunning() const { return nextJob_ < jobs_.size() || controller_->busy(); }
+bool PretrainingComparison::isRunning() const { return queue_->isRunning(); }
 
 void PretrainingComparison::start() {
   if (!model_ || isRunning()) return;
-  for (const Job& job : jobs_) curves_->removeRun(job.curveId);
+  for (const Job& job : jobs_)
+    if (curves_->hasRun(job.curveId)) curves_->removeRun(job.curveId);  // a dropped run never had a curve
   jobs_.clear();
   scratch_.clear();
   pretrained_.clear();
   for (int seed = 1; seed <= seeds_->value(); ++seed)
     for (const bool pretrained : {true, false}) jobs_.push_back({seed, pretrained, static_cast<int>(jobs_.size()) + 1});
-  nextJob_ = 0;
+  std::vector<RunQueue::Run> runs;
+  for (const Job& job : jobs_) {
+    RunQueue::Run run;
+    run.name = job.pretrained ? tr("from the masked-LM, seed %1").arg(job.seed) : tr("from scratch, seed %1").arg(job.seed);
+    run.request = fineTuning(*model_, data_->source(), labels_->value(), epochs_->value(), job.seed);
+    if (job.pretrained) run.request.initEncoder = model_;
+    runs.push_back(std::move(run));
+  }
   startButton_->setEnabled(false);
   stopButton_->setEnabled(true);
   verdict_->clear();
   verdictShown_ = false;
-  startNextJob();
+  queue_->start(std::move(runs));
 }
 
-void PretrainingComparison::stop() {
-  jobs_.resize(nextJob_);  // no further runs
-  controller_->stop();
-}
+void PretrainingComparison::stop() { queue_->stop(); }  // the run in flight stops, no further runs
 
-void PretrainingComparison::startNextJob() {
-  const Job& job = jobs_[nextJob_++];
-  RunRequest request = fineTuning(*model_, data_->source(), labels_->value(), epochs_->value(), job.seed);
-  if (job.pretrained) request.initEncoder = model_;
-  const QString name = job.pretrained ? tr("from the masked-LM, seed %1").arg(job.seed) : tr("from scratch, seed %1").arg(job.seed);
+void PretrainingComparison::jobStarted(size_t index) {
+  const Job& job = jobs_[index];
+  const QString& name = queue_->run(index).name;
   curves_->addRun(job.curveId, name, palette::run(job.pretrained ? 1 : 2), true, epochs_->value());
-  emit statusMessage(tr("Comparison: training %1 (%2 of %3)").arg(name).arg(nextJob_).arg(jobs_.size()));
-  controller_->start(request);
-  poll_->start();
+  emit statusMessage(tr("Comparison: training %1 (%2 of %3)").arg(name).arg(index + 1).arg(jobs_.size()));
 }
 
-void PretrainingComparison::takeUpdates() {
-  if (nextJob_ == 0) return;
-  const int id = jobs_[nextJob_ - 1].curveId;
-  for (const EpochEvent& e : controller_->takeUpdate().epochs)
-    curves_->addEpochPoint(id, e.epoch, e.loss, e.accuracy, e.valLoss, e.valAccuracy);
-  curves_->refresh();
+void PretrainingComparison::jobFinished(size_t index) {
+  const TrainingController::Outcome outcome = queue_->takeOutcome(index);
+  // An error ends the queue (the rest are dropped): the verdict says why instead.
+  if (!outcome.error.isEmpty()) verdict_->setText(tr("The run stopped with an error: %1").arg(outcome.error));
+  else if (outcome.test) (jobs_[index].pretrained ? pretrained_ : scratch_).push_back(outcome.test->accuracy());
+  lastError_ = outcome.error;
 }
 
-void PretrainingComparison::jobFinished() {
-  takeUpdates();
-  poll_->stop();
-  const TrainingController::Outcome outcome = controller_->takeOutcome();
-  const Job& job = jobs_[nextJob_ - 1];
-  if (!outcome.error.isEmpty()) {
-    jobs_.resize(nextJob_);
-    verdict_->setText(tr("The run stopped with an error: %1").arg(outcome.error));
-  } else if (outcome.test) {
-    (job.pretrained ? pretrained_ : scratch_).push_back(outcome.test->accuracy());
-  }
-  if (nextJob_ < jobs_.size()) return startNextJob();
+void PretrainingComparison::allFinished() {
   startButton_->setEnabled(model_ != nullptr);
   stopButton_->setEnabled(false);
-  if (outcome.error.isEmpty()) showVerdict();
+  if (lastError_.isEmpty()) showVerdict();
   emit finished();
 }
 

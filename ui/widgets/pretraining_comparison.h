@@ -7,7 +7,7 @@
 //   masked-LM (the session's model library) ──> IMDB run, init encoder  ─┐
 //                                                IMDB run, from scratch   ─┴─> curves and verdict
 //
-// The runs train one after the other on a worker thread (ui/training_controller.h), so that both sides get the
+// The runs train one after the other through a run queue (ui/session/run_queue.h), so that both sides get the
 // same cores.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
@@ -22,13 +22,12 @@
 class QLabel;
 class QPushButton;
 class QSpinBox;
-class QTimer;
 
 namespace al::ui {
 
 class CurvePlot;
 class DataSourcePicker;
-class TrainingController;
+class RunQueue;
 
 class PretrainingComparison : public QWidget {
   Q_OBJECT
@@ -62,16 +61,16 @@ class PretrainingComparison : public QWidget {
     bool pretrained = false;
     int curveId = 0;
   };
-  void startNextJob();
-  void takeUpdates();
-  void jobFinished();
+  void jobStarted(size_t index);
+  void jobFinished(size_t index);
+  void allFinished();
   void showVerdict();
   void showIntro();
 
   std::shared_ptr<const MaskedLmModel> model_;
   QString modelName_;
-  std::vector<Job> jobs_;
-  size_t nextJob_ = 0;
+  std::vector<Job> jobs_;  // the queue's runs, in its order
+  QString lastError_;      // of the last run that finished: no verdict after an error
   std::vector<double> scratch_, pretrained_;
 
   DataSourcePicker* data_;
@@ -84,8 +83,7 @@ class PretrainingComparison : public QWidget {
   QLabel* verdict_;
   bool verdictShown_ = false;  // the verdict on show: worded again when the language changes
   CurvePlot* curves_;
-  TrainingController* controller_;
-  QTimer* poll_;
+  RunQueue* queue_;
 };
 
 }  // namespace al::ui
