@@ -21,6 +21,7 @@
 #include "ui/session/model_library.h"
 #include "ui/pages/train_page.h"
 #include "ui/widgets/masking_view.h"
+#include "ui/widgets/next_sentence_view.h"
 #include "ui/widgets/pretraining_comparison.h"
 
 using namespace al;
@@ -208,6 +209,39 @@ class TestFillPage : public QObject {
     QCOMPARE(page.text(), sentence);
     page.toggleToken(0);  // [CLS] is not a word of the sentence
     QCOMPARE(page.text(), sentence);
+  }
+
+  // Next sentence? shows the core's nextSentence for a BERT whose checkpoint kept the head, computed on a worker
+  // thread; for one without it the tab is off and its tooltip says why.
+  void nextSentenceShowsTheHeadsProbability() {
+    const QString folder = QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/bert-tiny-bf16");
+    ModelLibrary library;
+    FillPage page(&library);
+    page.openModelDirectory(folder);
+    QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    QVERIFY(page.tabs()->isTabEnabled(3));
+    NextSentenceView* view = page.nextSentenceView();
+    const QString a = QStringLiteral("the cat sat on the mat."), b = QStringLiteral("it slept.");
+    QSignalSpy predicted(view, &NextSentenceView::predicted);
+    view->setSentences(a, b);
+    QVERIFY(predicted.wait(60000));
+    QVERIFY2(view->hasResult(), qPrintable(view->messageText()));
+    const float expected = nextSentence(*page.currentBert(), a.toStdString(), b.toStdString()).isNext;
+    QCOMPARE(view->probability(), expected);
+    QCOMPARE(view->percentText(), QStringLiteral("%1 %").arg(static_cast<double>(expected) * 100, 0, 'f', 1));
+
+    view->setSentences(a, QString());  // nothing to ask: said, no number kept
+    QVERIFY(!view->hasResult());
+    QVERIFY(!view->messageText().isEmpty());
+
+    page.openModelDirectory(QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/bert-tiny"));
+    QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    QVERIFY(!page.currentBert()->model->hasNextSentenceHead());
+    QVERIFY(!page.tabs()->isTabEnabled(3));
+    QVERIFY2(page.tabs()->tabToolTip(3).contains(QStringLiteral("next-sentence head")),
+             qPrintable(page.tabs()->tabToolTip(3)));
   }
 
   void anOpenedDirectoryJoinsTheLibrary() {

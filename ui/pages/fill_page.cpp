@@ -26,6 +26,7 @@
 #include "ui/session/model_library.h"
 #include "ui/text/strings.h"
 #include "ui/widgets/masking_view.h"
+#include "ui/widgets/next_sentence_view.h"
 #include "ui/widgets/pretraining_comparison.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/token_strip.h"
@@ -56,10 +57,12 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, 
   tabs_->addTab(masking_, QString());
   comparison_ = new PretrainingComparison;
   tabs_->addTab(comparison_, QString());
+  tabs_->addTab(nextSentence_ = new NextSentenceView, QString());
   setTranslatedTexts(tabs_, [this] {
     tabs_->setTabText(0, tr("Fill in the blank"));
     tabs_->setTabText(1, tr("Show me the masking"));
     tabs_->setTabText(2, tr("Does pre-training help?"));
+    tabs_->setTabText(3, tr("Next sentence?"));
   });
   connect(comparison_, &PretrainingComparison::statusMessage, this, &FillPage::statusMessage);
   layout->addWidget(tabs_, 1);
@@ -193,6 +196,13 @@ void FillPage::modelChanged() {
   // Masking and pre-training are about the app's own masked-LM, which this page can train; BERT comes trained.
   tabs_->setTabEnabled(1, !bert);
   tabs_->setTabEnabled(2, !bert);
+  // Next sentence is BERT's other pre-training task: only a checkpoint that kept its head can answer it.
+  tabs_->setTabEnabled(3, NextSentenceView::canPredict(bert.get()));
+  tabs_->setTabToolTip(3, NextSentenceView::canPredict(bert.get()) ? QString()
+                          : bert ? tr("This BERT's checkpoint has no next-sentence head (cls.seq_relationship): it was "
+                                      "saved without it. Open a BERT saved for pre-training, e.g. bert-base-uncased.")
+                                 : tr("Next-sentence prediction needs a pretrained BERT: open or download one."));
+  nextSentence_->setModel(bert);
   masking_->setModel(model);
   const ModelWords words = model ? modelWords(model) : ModelWords{};
   modelBar()->setModel(currentModelName(), model ? &words : nullptr);

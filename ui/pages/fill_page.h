@@ -10,6 +10,7 @@
 //   Masking       "show me the masking" (ui/widgets/masking_view.h): how training hides 15 % of the tokens
 //   Pre-training  "does pre-training help?" (ui/widgets/pretraining_comparison.h): few-label fine-tuning of the
 //                 IMDB classifier from this masked-LM versus from scratch
+//   Next sentence BERT's other pre-training task (ui/widgets/next_sentence_view.h), for a BERT with that head
 //
 // The numbers come from the core (fillMasks of core/inference/masked_lm_inference.h); this page only draws them.
 //
@@ -36,6 +37,7 @@ namespace al::ui {
 class ModelBar;
 
 class MaskingView;
+class NextSentenceView;
 class PretrainingComparison;
 class TokenStrip;
 class ModelLibrary;
@@ -71,6 +73,8 @@ class FillPage : public ModelPage {
   QString messageText() const;        // the error or the notes (unknown words, a cut-off tail)
   MaskingView* maskingView() const { return masking_; }
   PretrainingComparison* comparison() const { return comparison_; }
+  NextSentenceView* nextSentenceView() const { return nextSentence_; }
+  QTabWidget* tabs() const { return tabs_; }  // Fill, Masking, Pre-training, Next sentence
 
  public slots:
   void exportFigure() override;  // File › Export figure: the tab in view
@@ -110,6 +114,7 @@ class FillPage : public ModelPage {
   WeightBars* attention_;
   MaskingView* masking_;
   PretrainingComparison* comparison_;
+  NextSentenceView* nextSentence_;
 };
 
 }  // namespace al::ui
