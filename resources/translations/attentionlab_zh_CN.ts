@@ -3235,6 +3235,18 @@ to %2</source>
         <source>The toy model could not be trained: %1</source>
         <translation>无法训练玩具模型：%1</translation>
     </message>
+    <message>
+        <source>Next sentence?</source>
+        <translation>下一句？</translation>
+    </message>
+    <message>
+        <source>This BERT&apos;s checkpoint has no next-sentence head (cls.seq_relationship): it was saved without it. Open a BERT saved for pre-training, e.g. bert-base-uncased.</source>
+        <translation>这个 BERT 的检查点没有下一句预测头（cls.seq_relationship）：保存时没有带上它。请打开为预训练保存的 BERT，例如 bert-base-uncased。</translation>
+    </message>
+    <message>
+        <source>Next-sentence prediction needs a pretrained BERT: open or download one.</source>
+        <translation>下一句预测需要一个预训练的 BERT：请打开或下载一个。</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::GenerateControls</name>
@@ -3938,6 +3950,71 @@ to %2</source>
     <message>
         <source>Toy model training cancelled</source>
         <translation>玩具模型的训练已取消</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::NextSentenceView</name>
+    <message>
+        <source>BERT&apos;s second pre-training task: it was shown pairs of sentences where half the time B really came next in the text (IsNext) and half the time B was a random sentence from elsewhere (NotNext), and learned to tell which. Its answer for your two sentences:</source>
+        <translation>BERT 的第二个预训练任务：给它看成对的句子，一半时候 B 确实是原文中紧接着的下一句（IsNext），另一半时候 B 是从别处随机取的句子（NotNext），它学会分辨这两种情况。它对你这两句话的回答：</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>示例：</translation>
+    </message>
+    <message>
+        <source>Pick a pair…</source>
+        <translation>选一对句子…</translation>
+    </message>
+    <message>
+        <source>English, B follows A</source>
+        <translation>英文，B 接在 A 后面</translation>
+    </message>
+    <message>
+        <source>English, B does not follow A</source>
+        <translation>英文，B 不接在 A 后面</translation>
+    </message>
+    <message>
+        <source>Chinese, B follows A</source>
+        <translation>中文，B 接在 A 后面</translation>
+    </message>
+    <message>
+        <source>Chinese, B does not follow A</source>
+        <translation>中文，B 不接在 A 后面</translation>
+    </message>
+    <message>
+        <source>Sentence A:</source>
+        <translation>句子 A：</translation>
+    </message>
+    <message>
+        <source>Sentence B:</source>
+        <translation>句子 B：</translation>
+    </message>
+    <message>
+        <source>Does B follow A?</source>
+        <translation>B 接在 A 后面吗？</translation>
+    </message>
+    <message>
+        <source>B follows A:</source>
+        <translation>B 接在 A 后面：</translation>
+    </message>
+    <message>
+        <source>The probability the next-sentence head gives to IsNext; 1 minus it is NotNext</source>
+        <translation>下一句预测头给 IsNext 的概率；1 减去它就是 NotNext 的概率</translation>
+    </message>
+    <message>
+        <source>Type two sentences: A, and B that may or may not follow it.</source>
+        <translation>请输入两个句子：A，以及可能接在它后面、也可能不接的 B。</translation>
+    </message>
+    <message>
+        <source>Reading the two sentences…</source>
+        <translation>正在读这两个句子…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n piece(s) read: [CLS] A [SEP] B [SEP]</source>
+        <translation>
+            <numerusform>读了 %n 个词元：[CLS] A [SEP] B [SEP]</numerusform>
+        </translation>
     </message>
 </context>
 <context>
