@@ -72,6 +72,19 @@ QWidget* AttentionPage::createHeatmapsTab() {
   progress_->hide();
   auto* buttonColumn = new QVBoxLayout;
   buttonColumn->addWidget(show);
+  // Under the button: the maps over a pretrained model's pieces or over the text's words.
+  auto* unitsRow = new QHBoxLayout;
+  auto* unitsLabel = new QLabel;
+  unitsRow->addWidget(unitsLabel);
+  unitsBox_ = new QComboBox;
+  unitsBox_->setObjectName("attentionUnits");
+  unitsBox_->addItems({QString(), QString()});
+  unitsBox_->setEnabled(false);
+  connect(unitsBox_, &QComboBox::currentIndexChanged, this, [this] {
+    if (hasPrediction_) applyUnits();
+  });
+  unitsRow->addWidget(unitsBox_, 1);
+  buttonColumn->addLayout(unitsRow);
   buttonColumn->addWidget(progress_);
   inputRow->addLayout(buttonColumn);
   layout->addLayout(inputRow);
@@ -112,19 +125,10 @@ QWidget* AttentionPage::createHeatmapsTab() {
   auto* barsLayout = new QVBoxLayout(barsPanel);
   barsLayout->setContentsMargins(0, 0, 0, 0);
   auto* barsRow = new QHBoxLayout;
-  auto* unitsLabel = new QLabel;
-  barsRow->addWidget(unitsLabel);
-  unitsBox_ = new QComboBox;
-  unitsBox_->setObjectName("attentionUnits");
-  unitsBox_->addItems({QString(), QString()});
-  unitsBox_->setEnabled(false);
-  connect(unitsBox_, &QComboBox::currentIndexChanged, this, [this] {
-    if (hasPrediction_) applyUnits();
-  });
-  barsRow->addWidget(unitsBox_);
   auto* barsLabel = new QLabel;
   barsRow->addWidget(barsLabel);
   barsSourceBox_ = new QComboBox;
+  barsSourceBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // "layer 1, average of the heads" whole
   connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateBars);
   barsRow->addWidget(barsSourceBox_);
   auto* hint = new QLabel;
