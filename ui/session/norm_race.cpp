@@ -68,13 +68,13 @@ NormRace::NormRace(QWidget* parent)
   layout->addWidget(curves_, 1);
   layout->addWidget(summary_);
 
-  for (Side side : kSides) {
-    Racer& racer = runs_[index(side)];
-    racer.controller = new TrainingController(this);
-    racer.controller->setPacer(&pacer_, index(side));
-    connect(racer.controller, &TrainingController::finished, this, [this, side] { racerFinished(side); });
-  }
-  connect(feed_, &LiveCurveFeed::tick, this, &NormRace::takeUpdates);
+  // Queue run i is side i: both at once, the one ahead waiting for the other on its worker (pacer_).
+  queue_ = new RunQueue(this);
+  queue_->setSideBySide(kSides.size(), &pacer_);
+  connect(queue_, &RunQueue::updated, this,
+          [this](int i, const TrainingController::Update& update) { takeUpdate(kSides[static_cast<size_t>(i)], update); });
+  connect(queue_, &RunQueue::runFinished, this, [this](int i) { racerFinished(kSides[static_cast<size_t>(i)]); });
+  connect(queue_, &RunQueue::allFinished, this, &NormRace::bothFinished);
 
   setPreset(defaultPreset(TaskKind::ImdbTransformer));
   setState(State::Ready);
@@ -91,9 +91,7 @@ NormRace::NormRace(QWidget* parent)
   });
 }
 
-NormRace::~NormRace() {
-  for (Racer& racer : runs_) delete racer.controller;
-}
+NormRace::~NormRace() { delete queue_; }
 
 QWidget* NormRace::createSettingsBar() {
   dataBox_ = new QComboBox;
@@ -273,17 +271,15 @@ void NormRace::start() {
     curves_->removeRun(id);
     feed_->forget(id);
     curves_->addRun(id, name(side), kSideColour[id]);
-    // A fresh racer, on the same controller.
     Racer& racer = runs_[index(side)];
-    TrainingController* controller = racer.controller;
     racer = Racer{};
-    racer.controller = controller;
     racer.line = runLabel(side) + tr("reading the reviews and building the model…");
   }
   curves_->refresh();
-  pacer_.reset();
-  for (Side side : kSides) runs_[index(side)].controller->start(request(side));
-  setState(State::Racing);
+  std::vector<RunQueue::Run> runs;
+  for (Side side : kSides) runs.push_back({name(side), request(side), {}});
+  setState(State::Racing);  // before the queue starts: its first signals find a race
+  queue_->start(std::move(runs));
   progress_->setValue(0);
   emit statusMessage(tr("Race started: layer norm against batch norm, %1 preset, %2 epochs each")
                          .arg(preset())
@@ -294,7 +290,7 @@ void NormRace::start() {
 void NormRace::setPaused(bool paused) {
   if (state_ != State::Racing) return;
   // Pause holds both runs; the one ahead also waits for the other on its own, on its worker thread (pacer_).
-  for (Racer& racer : runs_) racer.controller->setPaused(paused);
+  queue_->setPaused(paused);
   {
     const QSignalBlocker blocker(pauseButton_);
     pauseButton_->setChecked(paused);
@@ -309,28 +305,23 @@ int NormRace::maxLead() const {
 
 void NormRace::stop() {
   if (state_ != State::Racing) return;
-  for (Racer& racer : runs_) racer.controller->stop();
+  queue_->stop();
 }
 
-void NormRace::takeUpdates() {
-  double fraction = 0;
-  for (Side side : kSides) {
-    Racer& racer = runs_[index(side)];
-    TrainingController::Update update = racer.controller->takeUpdate();
-    const int id = static_cast<int>(index(side));
-    for (const BatchEvent& e : update.batches) {
-      racer.batchesPerEpoch = static_cast<int>(e.batchesPerEpoch);
-      feed_->addBatch(id, e);
-    }
-    for (const EpochEvent& e : update.epochs) {
-      racer.history.push_back(e);
-      feed_->addEpoch(id, e);
-    }
-    if (!update.batches.empty()) racer.lastFraction = update.batches.back().fraction;
-    fraction += racer.lastFraction / 2;
-    updateLine(side, update);
+void NormRace::takeUpdate(Side side, const TrainingController::Update& update) {
+  Racer& racer = runs_[index(side)];
+  const int id = static_cast<int>(index(side));
+  for (const BatchEvent& e : update.batches) {
+    racer.batchesPerEpoch = static_cast<int>(e.batchesPerEpoch);
+    feed_->addBatch(id, e);
   }
-  progress_->setValue(static_cast<int>(1000 * fraction));
+  for (const EpochEvent& e : update.epochs) {
+    racer.history.push_back(e);
+    feed_->addEpoch(id, e);
+  }
+  if (!update.batches.empty()) racer.lastFraction = update.batches.back().fraction;
+  updateLine(side, update);
+  progress_->setValue(static_cast<int>(1000 * (runs_[0].lastFraction + runs_[1].lastFraction) / 2));
   curves_->refresh();
   if (state_ != State::Racing) return;
   showSummary(runs_[0].line + QStringLiteral("<br>") + runs_[1].line);
@@ -358,9 +349,8 @@ void NormRace::updateLine(Side side, const TrainingController::Update& update) {
 }
 
 void NormRace::racerFinished(Side side) {
-  takeUpdates();  // the last batches and epochs
-  Racer& racer = runs_[index(side)];
-  TrainingController::Outcome outcome = racer.controller->takeOutcome();
+  Racer& racer = runs_[index(side)];  // its last batches and epochs came just before, through takeUpdate()
+  TrainingController::Outcome outcome = queue_->takeOutcome(index(side));
   racer.run = std::move(outcome.run);
   if (racer.run) racer.settings = racer.run->settings();
   racer.error = outcome.stopped ? QString() : outcome.error;  // a cancellation by Stop is no failure
@@ -372,13 +362,14 @@ void NormRace::racerFinished(Side side) {
     racer.line = runLabel(side) + tr("done, %1 of the test reviews right.").arg(percent(racer.testAccuracy));
   }
   racer.done = true;
-  // One runner out (a data error, a diverging loss, Stop) ends the race for both: no fair comparison is left.
-  Racer& other = runs_[index(opponent(side))];
-  if (!racer.error.isEmpty() || outcome.stopped) other.controller->stop();
-  if (!other.done) return;
+  // One runner out (a data error, a diverging loss, Stop) ends the race for both: no fair comparison is left. (The
+  // queue stops the other on an error too; a cancellation while preparing is not one there.)
+  if (!racer.error.isEmpty() || outcome.stopped) queue_->stop();
+}
 
+void NormRace::bothFinished() {
   feed_->stop();
-  takeUpdates();
+  curves_->refresh();
   for (Side s : kSides) {
     const Racer& r = runs_[index(s)];
     if (r.error.isEmpty()) continue;

@@ -14,9 +14,9 @@
 //   curves (middle): loss and accuracy of both runs (the Train page's CurvePlot)
 //   summary (bottom): progress during the race, the verdict after it
 //
-// The training itself is the Train page's: two TrainingControllers, each preparing and training one run on its
-// own worker thread and testing it at the end. This widget only starts them, takes their events on the live curve
-// feed's 30 Hz tick and draws them.
+// The training itself is the Train page's: a run queue (ui/session/run_queue.h) runs both side by side, each
+// prepared, trained and tested on its own worker thread, paced by the pacer. This widget only starts them and
+// draws the events the queue hands on at about 30 Hz.
 #include <array>
 #include <cstddef>
 #include <limits>
@@ -25,6 +25,7 @@
 
 #include "ui/session/race_pacer.h"
 #include "ui/session/run_factory.h"
+#include "ui/session/run_queue.h"
 #include "ui/training_controller.h"
 
 #include <QString>
@@ -49,7 +50,7 @@ class NormRace : public QWidget {
   enum class State { Ready, Racing, Finished, Stopped, Failed };
 
   explicit NormRace(QWidget* parent = nullptr);
-  ~NormRace() override;  // the controllers stop and join both workers, before the pacer they use goes
+  ~NormRace() override;  // the queue stops and joins both workers, before the pacer they use goes
 
   // --- What a user sets (the widgets call these; tests call them directly) ---
   void setDataSource(const QString& source);  // "builtin" or a path (aclImdb folder, archive, CSV, TSV)
@@ -100,7 +101,6 @@ class NormRace : public QWidget {
 
  private:
   struct Racer {
-    TrainingController* controller = nullptr;
     std::unique_ptr<TrainingRun> run;
     nlohmann::json settings;
     std::vector<EpochEvent> history;
@@ -113,14 +113,14 @@ class NormRace : public QWidget {
     QString line;  // what the summary says about this run while racing
   };
   static size_t index(Side side) { return static_cast<size_t>(side); }
-  static Side opponent(Side side) { return side == Side::Layer ? Side::Batch : Side::Layer; }
 
   QWidget* createSettingsBar();
   RunRequest request(Side side) const;
   QString runLabel(Side side) const;
-  void takeUpdates();  // the 30 Hz timer
+  void takeUpdate(Side side, const TrainingController::Update& update);  // the queue's 30 Hz tick
   void updateLine(Side side, const TrainingController::Update& update);
   void racerFinished(Side side);
+  void bothFinished();
   void finishRace();
   void setState(State state);
   void showSummary(const QString& html);
@@ -148,6 +148,7 @@ class NormRace : public QWidget {
   QString error_;
   std::array<Racer, 2> runs_;
   RacePacer pacer_{kSides.size()};
+  RunQueue* queue_;  // after pacer_: its workers use the pacer
   int raceNumber_ = 0;  // names the kept runs: "race 2 layer norm"
 };
 
