@@ -322,7 +322,6 @@ void NormRace::takeUpdate(Side side, const TrainingController::Update& update) {
   if (!update.batches.empty()) racer.lastFraction = update.batches.back().fraction;
   updateLine(side, update);
   progress_->setValue(static_cast<int>(1000 * (runs_[0].lastFraction + runs_[1].lastFraction) / 2));
-  curves_->refresh();
   if (state_ != State::Racing) return;
   showSummary(runs_[0].line + QStringLiteral("<br>") + runs_[1].line);
 }
