@@ -3956,7 +3956,7 @@ to %2</source>
     <name>al::ui::NextSentenceView</name>
     <message>
         <source>BERT&apos;s second pre-training task: it was shown pairs of sentences where half the time B really came next in the text (IsNext) and half the time B was a random sentence from elsewhere (NotNext), and learned to tell which. Its answer for your two sentences:</source>
-        <translation>BERT 的第二个预训练任务：给它看成对的句子，一半时候 B 确实是原文中紧接着的下一句（IsNext），另一半时候 B 是从别处随机取的句子（NotNext），它学会分辨这两种情况。它对你这两句话的回答：</translation>
+        <translation>BERT 的第二个预训练任务：给它看成对的句子，一半时候 B 确实是原文中紧接着的下一句（“IsNext”），另一半时候 B 是从别处随机取的句子（“NotNext”），它学会分辨这两种情况。它对你这两句话的回答：</translation>
     </message>
     <message>
         <source>Examples:</source>
@@ -4000,7 +4000,7 @@ to %2</source>
     </message>
     <message>
         <source>The probability the next-sentence head gives to IsNext; 1 minus it is NotNext</source>
-        <translation>下一句预测头给 IsNext 的概率；1 减去它就是 NotNext 的概率</translation>
+        <translation>下一句预测头给“IsNext”的概率；1 减去它就是“NotNext”的概率</translation>
     </message>
     <message>
         <source>Type two sentences: A, and B that may or may not follow it.</source>
