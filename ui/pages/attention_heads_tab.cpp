@@ -68,6 +68,8 @@ AttentionHeadsTab::AttentionHeadsTab(QWidget* parent) : QWidget(parent) {
   headMap_ = new HeatmapView;
   splitter->addWidget(table_);
   splitter->addWidget(headMap_);
+  splitter->setStretchFactor(0, 2);  // the table has a few cells; the head's map names every token
+  splitter->setStretchFactor(1, 3);
   layout->addWidget(splitter, 1);
   setTranslatedTexts(this, [this] { setTexts(); });
 }
@@ -161,8 +163,8 @@ QString AttentionHeadsTab::verdict() const {
   const QString q = labels_.value(query_->currentIndex());
   QString text = best.difference > 0
       ? tr("In this model, head %1.%2 puts %3 more of %4's weight on %5 than on %6 (%7 against %8).")
-            .arg(best.layer + 1).arg(best.head + 1).arg(best.difference, 0, 'f', 2).arg(q, a, b)
-            .arg(best.onA, 0, 'f', 2).arg(best.onB, 0, 'f', 2)
+            .arg(best.layer + 1).arg(best.head + 1).arg(best.difference, 0, 'f', 3).arg(q, a, b)
+            .arg(best.onA, 0, 'f', 3).arg(best.onB, 0, 'f', 3)
       : tr("In this model, no head puts more of %1's weight on %2 than on %3.").arg(q, a, b);
   text += ' ' + tr("%1 of %2 heads prefer %3.").arg(ranking_.preferA).arg(ranking_.ranked.size()).arg(a);
   text += ' ' + tr("These are one model's numbers on one sentence. A model with random weights (a toy or a test "
