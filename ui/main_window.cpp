@@ -33,6 +33,7 @@
 #include "ui/pages/normalization_page.h"
 #include "ui/pages/fill_page.h"
 #include "ui/pages/generate_page.h"
+#include "ui/widgets/model_download_dialog.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
@@ -183,6 +184,19 @@ void MainWindow::createMenus() {
     else
       askAndExportWidget(page, sidebar_->currentItem()->text().toLower());
   });
+  // A downloaded model opens on the page in view when it shows models, else on the page of its kind.
+  QAction* downloadModel = fileMenu->addAction(QString(), this, [this] {
+    auto* dialog = new ModelDownloadDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ModelDownloadDialog::downloaded, this, [this](const QString& folder) {
+      ModelPage* page = qobject_cast<ModelPage*>(currentPage());
+      if (!page && ModelDownloadDialog::isGpt2Folder(folder)) page = findChild<GeneratePage*>();
+      if (!page) page = findChild<FillPage*>();
+      showPage(page);
+      page->openModelDirectory(folder);
+    });
+    dialog->show();
+  });
   fileMenu->addSeparator();
   QAction* quit = fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);  // asks first
   quit->setObjectName("quit");
@@ -192,6 +206,7 @@ void MainWindow::createMenus() {
     openModel->setText(tr("Open &model…"));
     saveModel->setText(tr("&Save model…"));
     exportFigure->setText(tr("&Export figure…"));
+    downloadModel->setText(tr("&Download a pretrained model…"));
     quit->setText(tr("&Quit"));
   });
   QMenu* viewMenu = menuBar()->addMenu(QString());

@@ -3755,6 +3755,10 @@ to %2</source>
         <source>GPT-2 writes on from a prompt, one token at a time</source>
         <translation>GPT-2 从提示接着往下写，一次一个词元</translation>
     </message>
+    <message>
+        <source>&amp;Download a pretrained model…</source>
+        <translation>下载预训练模型(&amp;D)…</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ManualWindow</name>
@@ -3924,6 +3928,85 @@ to %2</source>
     <message>
         <source>From the lessons (some words may be unknown)</source>
         <translation>来自课程（部分词可能是未知词）</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::ModelDownloadDialog</name>
+    <message>
+        <source>English BERT base (12 layers, 110M parameters), about 440 MB</source>
+        <translation>英文 BERT base（12 层，1.1 亿参数），约 440 MB</translation>
+    </message>
+    <message>
+        <source>Chinese BERT base (12 layers), about 410 MB</source>
+        <translation>中文 BERT base（12 层），约 410 MB</translation>
+    </message>
+    <message>
+        <source>GPT-2 small (12 layers, 124M parameters), about 550 MB</source>
+        <translation>GPT-2 small（12 层，1.24 亿参数），约 550 MB</translation>
+    </message>
+    <message>
+        <source>DistilGPT-2 (6 layers), about 350 MB</source>
+        <translation>DistilGPT-2（6 层），约 350 MB</translation>
+    </message>
+    <message>
+        <source>Chinese GPT-2 (12 layers), about 420 MB</source>
+        <translation>中文 GPT-2（12 层），约 420 MB</translation>
+    </message>
+    <message>
+        <source>Download a pretrained model</source>
+        <translation>下载预训练模型</translation>
+    </message>
+    <message>
+        <source>A model from the Hugging Face hub (or the mirror $HF_ENDPOINT names), read once downloaded, offline. Pick one or type OWNER/NAME; a cut or cancelled download resumes.</source>
+        <translation>从 Hugging Face 模型库（或 $HF_ENDPOINT 指定的镜像）下载模型，下载一次后可离线读取。选一个，或输入 OWNER/NAME；中断或取消的下载会从断点继续。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>OWNER/NAME, e.g. bert-base-chinese</source>
+        <translation>OWNER/NAME，例如 bert-base-chinese</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>正在下载 %1…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 MB</source>
+        <translation>%1 / %2 MB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>, %1 MB/s</source>
+        <translation>，%1 MB/s</translation>
+    </message>
+    <message>
+        <source>, %1:%2 left</source>
+        <translation>，还剩 %1:%2</translation>
+    </message>
+    <message>
+        <source>Cancelled. Download again to go on from where it stopped.</source>
+        <translation>已取消。再次点击下载，会从停下的地方继续。</translation>
+    </message>
+    <message>
+        <source>The download failed: %1</source>
+        <translation>下载失败：%1</translation>
+    </message>
+    <message>
+        <source>Downloaded to %1; opening it.</source>
+        <translation>已下载到 %1，正在打开。</translation>
     </message>
 </context>
 <context>
