@@ -206,7 +206,7 @@ void MainWindow::createMenus() {
     openModel->setText(tr("Open &model…"));
     saveModel->setText(tr("&Save model…"));
     exportFigure->setText(tr("&Export figure…"));
-    downloadModel->setText(tr("&Download a pretrained model…"));
+    downloadModel->setText(tr("Download a &pretrained model…"));
     quit->setText(tr("&Quit"));
   });
   QMenu* viewMenu = menuBar()->addMenu(QString());

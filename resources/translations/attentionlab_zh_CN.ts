@@ -3756,8 +3756,8 @@ to %2</source>
         <translation>GPT-2 从提示接着往下写，一次一个词元</translation>
     </message>
     <message>
-        <source>&amp;Download a pretrained model…</source>
-        <translation>下载预训练模型(&amp;D)…</translation>
+        <source>Download a &amp;pretrained model…</source>
+        <translation>下载预训练模型(&amp;P)…</translation>
     </message>
 </context>
 <context>

@@ -217,6 +217,8 @@ class TestFillPage : public QObject {
     const QString folder = QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/bert-tiny-bf16");
     ModelLibrary library;
     FillPage page(&library);
+    QVERIFY(!page.tabs()->isTabEnabled(3));  // no model yet
+    QVERIFY(!page.tabs()->tabToolTip(3).isEmpty());
     page.openModelDirectory(folder);
     QVERIFY(QTest::qWaitFor([&] { return !page.isOpeningModel(); }, 60000));
     QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));

@@ -63,6 +63,7 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, 
     tabs_->setTabText(1, tr("Show me the masking"));
     tabs_->setTabText(2, tr("Does pre-training help?"));
     tabs_->setTabText(3, tr("Next sentence?"));
+    updateNextSentenceTab();
   });
   connect(comparison_, &PretrainingComparison::statusMessage, this, &FillPage::statusMessage);
   layout->addWidget(tabs_, 1);
@@ -196,12 +197,7 @@ void FillPage::modelChanged() {
   // Masking and pre-training are about the app's own masked-LM, which this page can train; BERT comes trained.
   tabs_->setTabEnabled(1, !bert);
   tabs_->setTabEnabled(2, !bert);
-  // Next sentence is BERT's other pre-training task: only a checkpoint that kept its head can answer it.
-  tabs_->setTabEnabled(3, NextSentenceView::canPredict(bert.get()));
-  tabs_->setTabToolTip(3, NextSentenceView::canPredict(bert.get()) ? QString()
-                          : bert ? tr("This BERT's checkpoint has no next-sentence head (cls.seq_relationship): it was "
-                                      "saved without it. Open a BERT saved for pre-training, e.g. bert-base-uncased.")
-                                 : tr("Next-sentence prediction needs a pretrained BERT: open or download one."));
+  updateNextSentenceTab();
   nextSentence_->setModel(bert);
   masking_->setModel(model);
   const ModelWords words = model ? modelWords(model) : ModelWords{};
@@ -218,6 +214,16 @@ std::shared_ptr<const MaskedLmModel> FillPage::currentModel() const {
 std::shared_ptr<const PretrainedBert> FillPage::currentBert() const {
   const SessionModel* model = currentSessionModel();
   return model ? model->as<PretrainedBert>() : nullptr;
+}
+
+// Next sentence is BERT's other pre-training task: only a checkpoint that kept its head can answer it.
+void FillPage::updateNextSentenceTab() {
+  const auto bert = currentBert();
+  tabs_->setTabEnabled(3, NextSentenceView::canPredict(bert.get()));
+  tabs_->setTabToolTip(3, NextSentenceView::canPredict(bert.get()) ? QString()
+                          : bert ? tr("This BERT's checkpoint has no next-sentence head (cls.seq_relationship): it was "
+                                      "saved without it. Open a BERT saved for pre-training, e.g. bert-base-uncased.")
+                                 : tr("Next-sentence prediction needs a pretrained BERT: open or download one."));
 }
 
 void FillPage::trainToyModel() {

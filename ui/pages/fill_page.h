@@ -92,6 +92,7 @@ class FillPage : public ModelPage {
   void fillWithBert(const PretrainedBert& bert, const std::string& text);
   void toggleBertToken(size_t token);
   void updateBars();
+  void updateNextSentenceTab();  // on for a BERT with the head, else off with the reason as its tooltip
 
   FillResult result_;
   int maskId_ = 0;     // the current model's blank: the app's masked-LM's [MASK] (line 2), or BERT's
