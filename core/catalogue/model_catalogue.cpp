@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/io/json_fields.h"
 #include "core/train/bigram_run.h"
+#include "core/train/causal_lm_run.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
 #include "core/train/mlm_run.h"
@@ -193,6 +194,34 @@ ModelKind maskedLmKind() {
   return k;
 }
 
+ModelKind causalLmKind() {
+  ModelKind k;
+  k.task = CausalLmModel::kTask;
+  k.textKey = "lm";
+  k.trainCommand = "lm";
+  k.abilities = {Ability::Generate, Ability::SelfAttention};
+  k.data = DataKind::Text;
+  k.corpora = {{"builtin", "text"}, {"builtin:zh", "text-zh"}};
+  k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadCausalLm(dir)); };
+  k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
+    const auto& s = snapshotOf<CausalLmModel>(m, dir);
+    saveCausalLm(dir, *s.model, s.vocabulary, s.history);
+  };
+  k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int threads) {
+    CausalLmRunSettings s;
+    s.data = dataOrFirstCorpus(data);
+    s.initDir = dir.string();
+    s.threads = threads;
+    s.model.dropout = loadCausalLm(dir).model->config().dropout;
+    std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(s);
+    Evaluation e = evaluation(run->evaluateTest(), run->testIsHeldOut());
+    e.scoredTokens = e.samples;  // the next tokens it predicted
+    return e;
+  };
+  k.describe = describeConfig<CausalLmModel>;
+  return k;
+}
+
 // Pretrained kinds (core/inference/pretrained_inference.h) are read from Hugging Face folders, never written,
 // trained or evaluated here: the folder is the publisher's, and the app has no data of the task they were trained on.
 [[noreturn]] void refuseToSave(const AnyModel& m, const std::filesystem::path& dir) {
@@ -262,7 +291,8 @@ bool ModelKind::can(const AnyModel& model, Ability ability) const {
 
 const std::vector<ModelKind>& modelKinds() {
   static const std::vector<ModelKind> kinds = {imdbTransformerKind(), bigramKind(), gruChatbotKind(),
-                                               transformerChatbotKind(), maskedLmKind(), bertKind(), gpt2Kind()};
+                                               transformerChatbotKind(), maskedLmKind(), causalLmKind(),
+                                               bertKind(), gpt2Kind()};
   return kinds;
 }
 

@@ -36,6 +36,7 @@ enum class Ability {
 enum class DataKind {
   Reviews,  // labelled reviews: builtin corpora, an aclImdb folder or archive, a CSV or TSV
   Dialogs,  // question<TAB>answer pairs
+  Text,     // plain text, a document a line (a language model)
 };
 
 // A corpus the app carries, as --data takes it; its title is the app's words (ui/text/kind_texts.h) for its key.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/inference/bigram_inference.h"
+#include "core/inference/causal_lm_inference.h"
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/inference/masked_lm_inference.h"
@@ -28,7 +29,8 @@ struct AnyModel {
   using Snapshot = std::variant<std::monostate, std::shared_ptr<const ImdbTransformerModel>,
                                 std::shared_ptr<const BigramModel>, std::shared_ptr<const ChatbotModel>,
                                 std::shared_ptr<const Seq2SeqTransformerModel>, std::shared_ptr<const MaskedLmModel>,
-                                std::shared_ptr<const PretrainedBert>, std::shared_ptr<const PretrainedGpt2>>;
+                                std::shared_ptr<const PretrainedBert>, std::shared_ptr<const PretrainedGpt2>,
+                                std::shared_ptr<const CausalLmModel>>;
   std::string task;   // the contract's task name of the snapshot's kind
   Snapshot snapshot;  // monostate: no weights (a run's record without a model)
 

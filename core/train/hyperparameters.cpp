@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/train/bigram_run.h"
+#include "core/train/causal_lm_run.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
 #include "core/train/mlm_run.h"
@@ -90,7 +91,8 @@ nlohmann::json checkedValue(const HyperParameterSpec& spec, const nlohmann::json
 
 // The registry: a new task adds its entry here (its table and presets live in its own run file).
 const std::vector<TaskSchema>& taskSchemas() {
-  static const std::vector<TaskSchema> schemas = {imdbSchema(), bigramSchema(), chatbotSchema(), mlmSchema()};
+  static const std::vector<TaskSchema> schemas = {imdbSchema(), bigramSchema(), chatbotSchema(), mlmSchema(),
+                                                   causalLmSchema()};
   return schemas;
 }
 

@@ -1,0 +1,99 @@
+#include "core/inference/causal_lm_generation.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/pretrained/sampling.h"
+
+namespace al {
+
+CausalLmModel copyCausalLm(const CausalLanguageModel& model, const Vocabulary& vocabulary,
+                           std::vector<io::EpochRecord> history) {
+  CausalLmModel copy;
+  copy.model = std::make_unique<CausalLanguageModel>(model.config());
+  copy.model->parameters().data() = model.parameters().data();
+  copy.vocabulary = vocabulary;
+  copy.history = std::move(history);
+  return copy;
+}
+
+CausalLmPrompt encodePrompt(const CausalLmModel& model, std::string_view prompt) {
+  CausalLmPrompt p;
+  p.tokens = causalLmTokens(prompt, model.tokenizer());
+  if (p.tokens.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens to read");
+  // A line break of the prompt is what [EOS] stands for (vocab.txt cannot hold one).
+  for (const std::string& token : p.tokens)
+    p.ids.push_back(token == "\n" ? kEndOfTextId : model.vocabulary.id(token));
+  return p;
+}
+
+CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text) {
+  const CausalLmPrompt p = encodePrompt(model, text);
+  CausalLmAttention r{p.tokens, p.ids, 0, {}};
+  // Segments of S tokens from the start; without memory the last one is read on its own.
+  const auto S = static_cast<size_t>(model.model->config().sequenceLength);
+  r.segmentStart = (p.ids.size() - 1) / S * S;
+  const std::vector<int> segment(p.ids.begin() + static_cast<std::ptrdiff_t>(r.segmentStart), p.ids.end());
+  r.attention = model.model->predict(segment).attention;
+  return r;
+}
+
+CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> ids) {
+  if (ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens to continue");
+  const auto S = static_cast<size_t>(model.model->config().sequenceLength);
+  CausalLmStep step;
+  step.windowStart = ids.size() > S ? ids.size() - S : 0;
+  const std::vector<int> window(ids.begin() + static_cast<std::ptrdiff_t>(step.windowStart), ids.end());
+  const CausalLanguageModel::Prediction p = model.model->predict(window);
+  step.logits = p.logits.row(p.logits.rows() - 1);
+  for (const std::vector<Matrix>& layer : p.attention) {
+    std::vector<RowVector> rows;
+    for (const Matrix& head : layer) rows.push_back(head.row(head.rows() - 1));
+    step.attention.push_back(std::move(rows));
+  }
+  return step;
+}
+
+std::string tokenText(const CausalLmModel& model, int64_t id) {
+  if (id == kEndOfTextId) return "\n";
+  const std::string& token = model.vocabulary.token(static_cast<int>(id));
+  return model.tokenizer() == "chars" ? token : token + " ";
+}
+
+std::string decodeTokens(const CausalLmModel& model, std::span<const int64_t> ids) {
+  std::string text;
+  for (const int64_t id : ids) text += tokenText(model, id);
+  return text;
+}
+
+Generation generate(const CausalLmModel& model, std::string_view prompt, const GenerationSettings& settings) {
+  pretrained::Sampler sampler(settings.sampling);
+  const CausalLmPrompt p = encodePrompt(model, prompt);
+  Generation g;
+  g.promptTokens = p.tokens;
+  g.promptIds = p.ids;
+  std::vector<int64_t> all = p.ids, generated;
+  for (int i = 0; i < settings.maxNewTokens; ++i) {
+    const std::vector<float> probabilities = sampler.distribution(nextTokenStep(model, all).logits);
+    GenerationStep s;
+    s.id = sampler.choose(probabilities);
+    s.token = model.vocabulary.token(static_cast<int>(s.id));
+    s.probability = probabilities[static_cast<size_t>(s.id)];
+    std::vector<int64_t> order(probabilities.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int64_t>(k);
+    const size_t shown = std::min(order.size(), static_cast<size_t>(std::max(settings.topShown, 0)));
+    auto better = [&](int64_t a, int64_t b) {
+      return probabilities[a] > probabilities[b] || (probabilities[a] == probabilities[b] && a < b);
+    };
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(shown), order.end(), better);
+    for (size_t k = 0; k < shown; ++k)
+      s.top.emplace_back(model.vocabulary.token(static_cast<int>(order[k])), probabilities[order[k]]);
+    generated.push_back(s.id);
+    all.push_back(s.id);
+    g.steps.push_back(std::move(s));
+  }
+  g.text = decodeTokens(model, generated);
+  return g;
+}
+
+}  // namespace al
