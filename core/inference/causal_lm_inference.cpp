@@ -76,7 +76,7 @@ void saveCausalLm(const std::filesystem::path& dir, const CausalLanguageModel& m
   writer.commit();
 }
 
-NextTokenPrediction predictNextToken(const CausalLmModel& loaded, std::string_view text) {
+NextTokenPrediction predictNextToken(const CausalLmModel& loaded, std::string_view text, const HeadSwitches* switches) {
   const CausalLanguageModel& model = *loaded.model;
   NextTokenPrediction r;
   r.tokens = causalLmTokens(text, loaded.tokenizer());
@@ -84,7 +84,7 @@ NextTokenPrediction predictNextToken(const CausalLmModel& loaded, std::string_vi
   const std::vector<int> ids = causalLmIds(r.tokens, loaded.vocabulary);
   const std::span<const int> window = lastWindow(ids, model.config().sequenceLength);
   r.window.assign(window.begin(), window.end());
-  CausalLanguageModel::Prediction p = model.predict(r.window);
+  CausalLanguageModel::Prediction p = model.predict(r.window, switches);
   const auto last = p.logits.row(p.logits.rows() - 1);  // 1 x V: predicts the token after the text
   const Matrix probabilities = (last.array() - last.maxCoeff()).exp().matrix();  // softmax, the largest subtracted
   const float sum = probabilities.sum();

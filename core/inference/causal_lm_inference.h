@@ -48,7 +48,9 @@ struct NextTokenPrediction {
   std::vector<std::vector<Matrix>> attention;  // [layer][head], each T x T over the window
 };
 // InputError for a text without tokens.
-NextTokenPrediction predictNextToken(const CausalLmModel& model, std::string_view text);
+// `switches`: heads switched off (core/models/head_switches.h); null: all on.
+NextTokenPrediction predictNextToken(const CausalLmModel& model, std::string_view text,
+                                     const HeadSwitches* switches = nullptr);
 // Greedy continuation: `count` times, the most probable next id of the last S ids so far, appended.
 std::vector<int> greedyContinuation(const CausalLanguageModel& model, std::span<const int> ids, int count);
 

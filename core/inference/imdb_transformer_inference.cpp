@@ -61,11 +61,12 @@ std::vector<std::string> imdbTokensForModel(const TransformerClassifier& model, 
   return tokens;
 }
 
-ImdbPrediction predictText(const TransformerClassifier& model, const Vocabulary& vocabulary, const std::string& text) {
+ImdbPrediction predictText(const TransformerClassifier& model, const Vocabulary& vocabulary, const std::string& text,
+                           const HeadSwitches* switches) {
   ImdbPrediction p;
   p.tokens = imdbTokensForModel(model, text, &p.truncated);
   for (const std::string& token : p.tokens) p.ids.push_back(vocabulary.id(token));
-  TransformerClassifier::Prediction out = model.predict(p.ids);
+  TransformerClassifier::Prediction out = model.predict(p.ids, switches);
   p.probability = out.probability;
   p.attention = std::move(out.attention);
   return p;

@@ -40,6 +40,8 @@ struct ImdbPrediction {
 // InputError for a text without words.
 std::vector<std::string> imdbTokensForModel(const TransformerClassifier& model, const std::string& text,
                                             bool* truncated = nullptr);
-ImdbPrediction predictText(const TransformerClassifier& model, const Vocabulary& vocabulary, const std::string& text);
+// `switches`: heads switched off (core/models/head_switches.h); null: all on.
+ImdbPrediction predictText(const TransformerClassifier& model, const Vocabulary& vocabulary, const std::string& text,
+                           const HeadSwitches* switches = nullptr);
 
 }  // namespace al

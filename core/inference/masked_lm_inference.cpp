@@ -103,7 +103,7 @@ void saveMaskedLm(const std::filesystem::path& dir, const MaskedLanguageModel& m
   writer.commit();
 }
 
-FillResult fillMasks(const MaskedLmModel& loaded, std::string_view text, int top) {
+FillResult fillMasks(const MaskedLmModel& loaded, std::string_view text, int top, const HeadSwitches* switches) {
   const MaskedLanguageModel& model = *loaded.model;
   FillResult r;
   r.tokens = maskedLmTokens(text, loaded.tokenizer);
@@ -119,7 +119,7 @@ FillResult fillMasks(const MaskedLmModel& loaded, std::string_view text, int top
     throw InputError(ErrorKind::NoMask, {}, std::string("the text has no [MASK] to fill") + (r.truncated ? " within the model's sequence_length" : "") +
                      ": write [MASK] where a word should be guessed, e.g. \"the acting was [MASK]\"");
 
-  MaskedLanguageModel::Prediction p = model.predict(r.ids, positions);
+  MaskedLanguageModel::Prediction p = model.predict(r.ids, positions, switches);
   // Ordinary tokens only: ids >= 3 that the vocabulary holds (vocab_size may exceed the vocabulary).
   const int ordinaryEnd = static_cast<int>(std::min<size_t>(loaded.vocabulary.size(), static_cast<size_t>(p.probabilities.cols())));
   const int count = std::clamp(top, 0, std::max(0, ordinaryEnd - kFirstOrdinaryTokenId));

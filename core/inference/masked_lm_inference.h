@@ -66,6 +66,7 @@ struct FillResult {
   std::vector<std::vector<Matrix>> attention;  // [layer][head], T x T (query row, key column)
 };
 // InputError for a text without [MASK] (after truncation), or without tokens.
-FillResult fillMasks(const MaskedLmModel& model, std::string_view text, int top);
+// `switches`: heads switched off (core/models/head_switches.h); null: all on.
+FillResult fillMasks(const MaskedLmModel& model, std::string_view text, int top, const HeadSwitches* switches = nullptr);
 
 }  // namespace al

@@ -111,21 +111,21 @@ PretrainedGpt2 loadPretrainedGpt2(const fs::path& dir) {
   return g;
 }
 
-PretrainedAttention readAttention(const PretrainedBert& bert, std::string_view text) {
+PretrainedAttention readAttention(const PretrainedBert& bert, std::string_view text, const HeadSwitches* switches) {
   const pretrained::Encoding e = bert.tokenizer->encode(text);
   requireTokens(e, bert.model->config().maxPositions);
-  pretrained::BertOutput out = bert.model->forward(e.ids, e.segments, {.attention = pretrained::AttentionCapture::all(), .maskedLmLogits = false, .hiddenStates = false});
+  pretrained::BertOutput out = bert.model->forward(e.ids, e.segments, {.attention = pretrained::AttentionCapture::all(), .maskedLmLogits = false, .hiddenStates = false, .headSwitches = switches});
   return {e.pieces, e.ids, std::move(out.attention)};
 }
 
-PretrainedAttention readAttention(const PretrainedGpt2& gpt, std::string_view text) {
+PretrainedAttention readAttention(const PretrainedGpt2& gpt, std::string_view text, const HeadSwitches* switches) {
   const pretrained::Encoding e = gpt.tokenizer->encodePrompt(text);
   requireTokens(e, gpt.model->config().maxPositions);
-  pretrained::Gpt2Output out = gpt.model->forward(e.ids);
+  pretrained::Gpt2Output out = gpt.model->forward(e.ids, {.attention = pretrained::AttentionCapture::all(), .headSwitches = switches});
   return {e.pieces, e.ids, std::move(out.attention)};
 }
 
-BertFill fillBert(const PretrainedBert& bert, std::string_view text, int top) {
+BertFill fillBert(const PretrainedBert& bert, std::string_view text, int top, const HeadSwitches* switches) {
   if (!bert.model->hasMaskedLmHead())
     throw InputError(bert.folder.string() + ": this BERT checkpoint has no masked-LM head (cls.predictions), so it "
                      "cannot fill in blanks");
@@ -141,7 +141,7 @@ BertFill fillBert(const PretrainedBert& bert, std::string_view text, int top) {
     if (e.ids[i] == *mask.id) masks.push_back(static_cast<int>(i));
   if (masks.empty())
     throw InputError("the text has no " + mask.name + ": write it where a word is hidden");
-  pretrained::BertOutput out = bert.model->forward(e.ids, e.segments, {.attention = pretrained::AttentionCapture::all(), .maskedLmLogits = true, .hiddenStates = false});
+  pretrained::BertOutput out = bert.model->forward(e.ids, e.segments, {.attention = pretrained::AttentionCapture::all(), .maskedLmLogits = true, .hiddenStates = false, .headSwitches = switches});
   fill.attention = std::move(out.attention);
   for (int position : masks) {
     FillPrediction p;

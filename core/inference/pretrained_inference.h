@@ -59,9 +59,12 @@ struct PretrainedAttention {
   std::vector<int64_t> ids;
   std::vector<std::vector<Matrix>> attention;   // [layer][head], T x T, row = query
 };
-// InputError for a text with no tokens, or longer than the model's positions.
-PretrainedAttention readAttention(const PretrainedBert& bert, std::string_view text);
-PretrainedAttention readAttention(const PretrainedGpt2& gpt, std::string_view text);
+// InputError for a text with no tokens, or longer than the model's positions. `switches`: heads switched off
+// (core/models/head_switches.h); null: all on.
+PretrainedAttention readAttention(const PretrainedBert& bert, std::string_view text,
+                                  const HeadSwitches* switches = nullptr);
+PretrainedAttention readAttention(const PretrainedGpt2& gpt, std::string_view text,
+                                  const HeadSwitches* switches = nullptr);
 
 // fill: the masked-LM head's guesses for every mask token of text (the tokenizer's, "[MASK]"), best first,
 // special tokens left out. InputError for a model without the masked-LM head or a text without the mask token.
@@ -71,7 +74,7 @@ struct BertFill {
   std::vector<FillPrediction> predictions;      // one per mask token, in text order
   std::vector<std::vector<Matrix>> attention;   // [layer][head], T x T
 };
-BertFill fillBert(const PretrainedBert& bert, std::string_view text, int top);
+BertFill fillBert(const PretrainedBert& bert, std::string_view text, int top, const HeadSwitches* switches = nullptr);
 
 // next-sentence: P(b follows a). InputError for a model without the next-sentence head.
 struct NextSentence {

@@ -34,6 +34,13 @@ void checkMask(const Matrix* allowed, Index T, Index S) {
                      std::to_string(allowed->cols()) + ", expected " + std::to_string(T) + " x " + std::to_string(S));
 }
 
+void checkHeadMask(const HeadMask* mask, Index heads, Index keyDim) {
+  if (mask && mask->means.size() && (mask->means.rows() != heads || mask->means.cols() != keyDim))
+    throw InputError("the heads' mean outputs are " + std::to_string(mask->means.rows()) + " x " +
+                     std::to_string(mask->means.cols()) + ", expected " + std::to_string(heads) + " x " +
+                     std::to_string(keyDim) + " (heads x key dimension)");
+}
+
 void checkWidth(const Matrix& x, Index width) {
   if (x.cols() != width)
     throw InputError("attention input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width));
@@ -100,6 +107,7 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQu
   checkWidth(xQuery, width_);
   checkWidth(xKeyValue, width_);
   checkMask(allowed, T, S);
+  checkHeadMask(cache.headMask, heads_, keyDim_);
   const float scale = scoreScale(scaling);
 
   cache.scoreScale = scale;
@@ -133,7 +141,22 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQu
     maskedSoftmaxRows(a, allowed);                        // weights A_h
     multiply(a, Op::Plain, vh, Op::Plain, cache.heads.middleCols(first, keyDim_));  // T x K: each token's weighted values
   }
+  switchHeadsOff(cache);
   return project(params, output_, cache.heads);  // T x D
+}
+
+// Z_h = 0, or every row = m_h, for each head the mask switches off (the header's formula).
+void MultiHeadAttention::switchHeadsOff(Cache& cache) const {
+  const HeadMask* mask = cache.headMask;
+  cache.switchedOff.assign(static_cast<size_t>(heads_), false);
+  if (!mask) return;
+  for (Index h = 0; h < heads_; ++h) {
+    if (!mask->isOff(h)) continue;
+    cache.switchedOff[static_cast<size_t>(h)] = true;
+    auto zh = cache.heads.middleCols(h * keyDim_, keyDim_);  // T x K
+    if (mask->means.size()) zh.rowwise() = mask->means.row(h);
+    else zh.setZero();
+  }
 }
 
 Matrix MultiHeadAttention::backward(const ParameterSet& params, const Cache& cache, const Matrix& dy,
@@ -165,6 +188,13 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
     const auto kh = cache.k.middleCols(first, keyDim_);       // S x K
     const auto vh = cache.v.middleCols(first, keyDim_);       // S x K
     const auto dzh = dz.middleCols(first, keyDim_);           // T x K
+    if (h < static_cast<Index>(cache.switchedOff.size()) && cache.switchedOff[static_cast<size_t>(h)]) {
+      // Z_h is a constant: nothing flows back into this head's A_h, Q_h, K_h or V_h
+      dq.middleCols(first, keyDim_).setZero();
+      dk.middleCols(first, keyDim_).setZero();
+      dv.middleCols(first, keyDim_).setZero();
+      continue;
+    }
 
     // Z_h = A_h·V_h  =>  dA_h = dZ_h·V_hᵀ,  dV_h = A_hᵀ·dZ_h
     multiply(dzh, Op::Plain, vh, Op::Transposed, da);
@@ -228,12 +258,13 @@ std::vector<std::vector<double>> projectReference(const ParameterSet& params,
 }  // namespace
 
 Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& x,
-                                   const Matrix* allowed, std::vector<Matrix>* weights) {
-  return multiHeadAttentionReference(params, layer, x, x, allowed, weights);
+                                   const Matrix* allowed, std::vector<Matrix>* weights, const HeadMask* mask) {
+  return multiHeadAttentionReference(params, layer, x, x, allowed, weights, mask);
 }
 
 Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& xQuery,
-                                   const Matrix& xKeyValue, const Matrix* allowed, std::vector<Matrix>* weights) {
+                                   const Matrix& xKeyValue, const Matrix* allowed, std::vector<Matrix>* weights,
+                                   const HeadMask* mask) {
   const size_t T = static_cast<size_t>(xQuery.rows());
   const size_t S = static_cast<size_t>(xKeyValue.rows());
   const size_t H = static_cast<size_t>(layer.heads());
@@ -281,6 +312,10 @@ Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAt
       // weighted average of the values
       for (size_t c = 0; c < K; ++c)
         for (size_t j = 0; j < S; ++j) z[i][h * K + c] += weight[j] * v[j][h * K + c];
+      // a switched-off head: its output is replaced by zeros or by the mean the caller gave
+      if (mask && mask->isOff(static_cast<Index>(h)))
+        for (size_t c = 0; c < K; ++c)
+          z[i][h * K + c] = mask->means.size() ? mask->means(static_cast<Index>(h), static_cast<Index>(c)) : 0.0;
     }
   }
 

@@ -23,6 +23,12 @@
 // Dimension key (core/tensor.h): T query tokens, S key/value tokens (S = T in self-attention), D model width,
 // H heads, K key dimension of one head.
 // Read multiHeadAttentionReference() first: it is the same computation written with plain loops.
+//
+// Switching heads off (HeadMask, the "which heads matter?" experiment): head h's slice of Z is replaced before
+// the output projection, for every token, by zeros or by a fixed row the caller supplies (its mean over data):
+//   Z_h = 0                 T x K     ("zero")
+//   Z_h = 1_T · m_h         T x K     ("mean": every row is m_h, 1 x K)
+// so Y = Z·W_o + b_o keeps nothing of what head h read in this text. A_h is still computed (and can be shown).
 #include <string>
 #include <vector>
 
@@ -32,6 +38,13 @@ namespace al {
 
 // Whether the scores are divided by √K. Only teaching switches it off, to show what an unscaled softmax does.
 enum class ScoreScaling { SqrtKeyDim, None };
+
+// Which heads of one layer are switched off, and what takes their place.
+struct HeadMask {
+  std::vector<bool> off;  // head h is switched off when off[h] (heads past the end stay on)
+  Matrix means;           // H x K: row h replaces head h's output on every token; empty: zeros
+  bool isOff(Index h) const { return h >= 0 && static_cast<size_t>(h) < off.size() && off[static_cast<size_t>(h)]; }
+};
 
 class MultiHeadAttention {
  public:
@@ -47,6 +60,10 @@ class MultiHeadAttention {
     // (training leaves it off): the raw S_h = Q_h·K_hᵀ and the scaled S_h·scale that the mask and softmax saw.
     bool keepScores = false;
     std::vector<Matrix> scores, scaledScores;
+    // Set headMask before forward to switch heads off (null: all on). Forward copies which heads were off into
+    // switchedOff: backward treats their Z_h as a constant (no gradient reaches their Q, K and V).
+    const HeadMask* headMask = nullptr;
+    std::vector<bool> switchedOff;  // H
   };
   // What backward of cross-attention returns: the gradient of each of its two inputs.
   struct InputGradients {
@@ -91,6 +108,8 @@ class MultiHeadAttention {
   const Projection& output() const { return output_; }
 
  private:
+  void switchHeadsOff(Cache& cache) const;  // applies cache.headMask to cache.heads
+
   Index width_, heads_, keyDim_;
   Projection query_, key_, value_, output_;
 };
@@ -108,11 +127,13 @@ Matrix keyPaddingMask(Index T, Index realTokens);
 
 // The same forward pass with plain loops and double accumulators: no Eigen products. It is the test oracle of
 // the fast forward and the version a student reads first. If `weights` is given it receives the H matrices A_h.
+// `mask` switches heads off as Cache::headMask does.
 Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& x,
-                                   const Matrix* allowed = nullptr, std::vector<Matrix>* weights = nullptr);
+                                   const Matrix* allowed = nullptr, std::vector<Matrix>* weights = nullptr,
+                                   const HeadMask* mask = nullptr);
 // Cross-attention with plain loops: queries from xQuery (T x D), keys and values from xKeyValue (S x D).
 Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& xQuery,
                                    const Matrix& xKeyValue, const Matrix* allowed = nullptr,
-                                   std::vector<Matrix>* weights = nullptr);
+                                   std::vector<Matrix>* weights = nullptr, const HeadMask* mask = nullptr);
 
 }  // namespace al

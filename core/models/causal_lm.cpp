@@ -123,6 +123,7 @@ Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const 
     const Layer& layer = layers_[l];
     Cache::LayerCache& lc = c.layers[l];
     // x1 = norm1(x + causal_self_attention(x))
+    lc.attention.headMask = c.headSwitches ? c.headSwitches->of(l) : nullptr;
     const Matrix x1 = layer.norm1.forward(params, x + layer.attention.forward(params, x, lc.attention, &causal), lc.norm1);
     // x = norm2(x1 + dense2(relu(dense1(x1))))
     const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, x1, lc.dense1), lc.relu);  // T x F
@@ -214,9 +215,10 @@ BatchStats CausalLanguageModel::lossOf(std::span<const std::vector<int>> batch, 
   return stats;
 }
 
-CausalLanguageModel::Prediction CausalLanguageModel::predict(std::span<const int> ids) const {
+CausalLanguageModel::Prediction CausalLanguageModel::predict(std::span<const int> ids, const HeadSwitches* switches) const {
   Rng unused(0);
   Cache c;
+  c.headSwitches = switches;
   Prediction p;
   p.logits = forward(params_, ids, Mode::Eval, unused, c);
   for (const Cache::LayerCache& lc : c.layers) p.attention.push_back(lc.attention.weights);

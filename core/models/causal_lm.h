@@ -40,6 +40,7 @@
 #include "core/layers/relu.h"
 #include "core/layers/softmax_cross_entropy.h"
 #include "core/models/batch_stats.h"
+#include "core/models/head_switches.h"
 #include "core/parameters.h"
 
 namespace al {
@@ -95,6 +96,8 @@ class CausalLanguageModel {
     // Set by loss(): the rows that predict a real next token and the softmax cross-entropy over them.
     std::vector<int> predicted;      // N row indices
     SoftmaxCrossEntropy::Cache loss;
+    // Set before forward to run with heads switched off (core/models/head_switches.h); null: all on.
+    const HeadSwitches* headSwitches = nullptr;
   };
 
   // Registers "embedding.token" [V, D], "embedding.position" [S, D] (learned only), "decoder.{i}.*" and
@@ -132,7 +135,8 @@ class CausalLanguageModel {
     Matrix logits;                               // T x V, row t predicts id t+1
     std::vector<std::vector<Matrix>> attention;  // [layer][head], each T x T (query row, key column)
   };
-  Prediction predict(std::span<const int> ids) const;
+  // `switches`: heads switched off; null: all on.
+  Prediction predict(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
 
   // The position part of the input for T tokens (T x D): learned rows or the sine waves.
   Matrix positionRows(const ParameterSet& params, Index T) const;

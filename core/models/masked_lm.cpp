@@ -175,12 +175,14 @@ BatchStats MaskedLanguageModel::evaluate(std::span<const MaskedSequence* const> 
   return stats;
 }
 
-MaskedLanguageModel::Prediction MaskedLanguageModel::predict(std::span<const int> ids, std::span<const int> positions) const {
+MaskedLanguageModel::Prediction MaskedLanguageModel::predict(std::span<const int> ids, std::span<const int> positions,
+                                                             const HeadSwitches* switches) const {
   for (const int p : positions)
     if (p < 0 || static_cast<size_t>(p) >= ids.size())
       throw InputError("position " + std::to_string(p) + " is outside the " + std::to_string(ids.size()) + " tokens");
   const std::span<const int> one[] = {ids};
   TransformerEncoder::BatchCache cache;
+  cache.headSwitches = switches;
   encoder_.forwardBatch(params_, one, Mode::Eval, cache);
   const Matrix& x = cache.samples[0].x;  // T x D
   Matrix rows(static_cast<Index>(positions.size()), x.cols());  // N x D

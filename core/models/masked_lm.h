@@ -90,7 +90,9 @@ class MaskedLanguageModel {
     Matrix probabilities;                         // N x V
     std::vector<std::vector<Matrix>> attention;   // [layer][head], each T x T
   };
-  Prediction predict(std::span<const int> ids, std::span<const int> positions) const;
+  // `switches`: heads switched off (core/models/head_switches.h); null: all on.
+  Prediction predict(std::span<const int> ids, std::span<const int> positions,
+                     const HeadSwitches* switches = nullptr) const;
 
   // Forward and backward of the mean cross-entropy over every chosen position of the batch (input ids with
   // their chosen positions, from maskTokens); adds the gradients into grads. Parallel over the samples in the

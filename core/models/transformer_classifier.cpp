@@ -103,23 +103,52 @@ BatchStats TransformerClassifier::trainBatch(std::span<const EncodedSample* cons
   return stats;
 }
 
-BatchStats TransformerClassifier::evaluate(std::span<const EncodedSample* const> samples) const {
+BatchStats TransformerClassifier::evaluate(std::span<const EncodedSample* const> samples,
+                                           const HeadSwitches* switches) const {
   BatchStats stats;
   constexpr size_t kBlock = 64;  // evaluation mode has no batch dependence; blocks only bound the memory
   for (size_t first = 0; first < samples.size(); first += kBlock) {
     BatchCache b;
     b.samples.assign(samples.begin() + static_cast<std::ptrdiff_t>(first),
                      samples.begin() + static_cast<std::ptrdiff_t>(std::min(samples.size(), first + kBlock)));
+    b.encoder.headSwitches = switches;
     forwardBatch(b, Mode::Eval, 0);
     for (size_t s = 0; s < b.samples.size(); ++s) addOutcome(stats, b.heads[s].logit, b.samples[s]->label);
   }
   return stats;
 }
 
-TransformerClassifier::Prediction TransformerClassifier::predict(std::span<const int> ids) const {
+std::vector<Matrix> TransformerClassifier::headMeans(std::span<const EncodedSample* const> samples) const {
+  const Index H = config_.numHeads, K = config_.keyDim;
+  std::vector<Eigen::RowVectorXd> sums(static_cast<size_t>(config_.numLayers), Eigen::RowVectorXd::Zero(H * K));  // 1 x (H*K)
+  double tokens = 0;
+  constexpr size_t kBlock = 64;  // as in evaluate
+  for (size_t first = 0; first < samples.size(); first += kBlock) {
+    BatchCache b;
+    b.samples.assign(samples.begin() + static_cast<std::ptrdiff_t>(first),
+                     samples.begin() + static_cast<std::ptrdiff_t>(std::min(samples.size(), first + kBlock)));
+    forwardBatch(b, Mode::Eval, 0);
+    for (const TransformerEncoder::SampleCache& c : b.encoder.samples) {  // in sample order: the same sums every run
+      for (size_t l = 0; l < sums.size(); ++l) sums[l] += c.layers[l].attention.heads.colwise().sum().cast<double>();
+      tokens += static_cast<double>(c.layers.front().attention.heads.rows());
+    }
+  }
+  std::vector<Matrix> means;
+  for (const Eigen::RowVectorXd& sum : sums) {
+    const Eigen::RowVectorXf mean = (sum / std::max(tokens, 1.0)).cast<float>();  // 1 x (H*K)
+    Matrix m(H, K);                                                            // H x K: head h's slice as row h
+    for (Index h = 0; h < H; ++h) m.row(h) = mean.segment(h * K, K);
+    means.push_back(std::move(m));
+  }
+  return means;
+}
+
+TransformerClassifier::Prediction TransformerClassifier::predict(std::span<const int> ids,
+                                                                 const HeadSwitches* switches) const {
   EncodedSample sample{std::vector<int>(ids.begin(), ids.end()), 0.0f};
   BatchCache b;
   b.samples.push_back(&sample);
+  b.encoder.headSwitches = switches;
   forwardBatch(b, Mode::Eval, 0);
   Prediction p;
   p.logit = b.heads[0].logit;

@@ -50,14 +50,18 @@ class TransformerClassifier {
     std::vector<std::vector<Matrix>> attention;  // [layer][head], each T x T
   };
   // Evaluation mode (no dropout, moving statistics). ids: 1 <= T <= sequence_length. Throws InputError.
-  Prediction predict(std::span<const int> ids) const;
+  // `switches`: heads switched off (core/models/head_switches.h); null: all on.
+  Prediction predict(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
 
   // Forward and backward of the batch's mean binary cross-entropy; adds the gradients into grads. Runs in
   // parallel over the samples in the current oneTBB arena, the gradients added up in sample order (the same bits
   // for a seed whatever the schedule). In batch norm mode it also updates the moving statistics.
   BatchStats trainBatch(std::span<const EncodedSample* const> batch, Gradients& grads, uint64_t seed);
-  // Loss and accuracy in evaluation mode, in parallel.
-  BatchStats evaluate(std::span<const EncodedSample* const> samples) const;
+  // Loss and accuracy in evaluation mode, in parallel; with `switches`, with those heads off.
+  BatchStats evaluate(std::span<const EncodedSample* const> samples, const HeadSwitches* switches = nullptr) const;
+  // Every head's mean output over the tokens of `samples` (evaluation mode, all heads on): L matrices of H x K,
+  // row h the mean of head h's slice of Z (what HeadSwitches::setMeans takes for the "mean" replacement).
+  std::vector<Matrix> headMeans(std::span<const EncodedSample* const> samples) const;
 
   // The encoder stack, for views that show its layers at work (they call its layers, never copy them).
   const TransformerEncoder& encoder() const { return encoder_; }

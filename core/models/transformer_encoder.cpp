@@ -165,6 +165,7 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     c.realKeys.leftCols(T).setOnes();
   };
   auto attentionStep = [&](size_t l, SampleCache& c) {  // x + attention(x)
+    c.layers[l].attention.headMask = b.headSwitches ? b.headSwitches->of(l) : nullptr;
     c.x += layers_[l].attention.forward(params, c.x, c.layers[l].attention, c.realKeys.size() ? &c.realKeys : nullptr);
   };
   auto feedForwardStep = [&](size_t l, SampleCache& c) {  // y + dense2(relu(dense1(y)))

@@ -40,6 +40,7 @@
 #include "core/layers/multi_head_attention.h"
 #include "core/layers/position_embedding.h"
 #include "core/layers/relu.h"
+#include "core/models/head_switches.h"
 #include "core/models/transformer_config.h"
 #include "core/parameters.h"
 
@@ -82,6 +83,8 @@ class TransformerEncoder {
     // The samples by decreasing work: forward takes them in this order, each on the next free thread (nothing is
     // summed across samples there, so the schedule does not change a bit).
     std::vector<size_t> longestFirst;
+    // Set before forwardBatch to run with heads switched off (core/models/head_switches.h); null: all on.
+    const HeadSwitches* headSwitches = nullptr;
   };
 
   // Registers `embeddingPrefix`.token [V, D], `embeddingPrefix`.position [sequence_length, D] (learned position

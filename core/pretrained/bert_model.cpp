@@ -185,6 +185,7 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
   MultiHeadAttention::Cache cache;  // reused by every layer: only one layer's H x T x T weights live at a time
   for (size_t i = 0; i < layers_.size(); ++i) {
     const Layer& l = layers_[i];
+    cache.headMask = options.headSwitches ? options.headSwitches->of(i) : nullptr;
     const Matrix a = l.attention.forward(params_, x, cache);        // T x D, A_h in cache.weights
     const Matrix y = layerNorm(params_, l.attentionNorm, x + a);    // T x D, post-norm
     Matrix h = apply(params_, l.intermediate, y);                   // T x F

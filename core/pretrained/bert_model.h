@@ -28,6 +28,7 @@
 #include "core/layers/dense.h"
 #include "core/layers/layer_norm.h"
 #include "core/layers/multi_head_attention.h"
+#include "core/models/head_switches.h"
 #include "core/parameters.h"
 #include "core/pretrained/attention_capture.h"
 #include "core/pretrained/hf_folder.h"
@@ -40,6 +41,7 @@ struct BertOptions {
   AttentionCapture attention;   // which layers' maps to keep (all by default; see attention_capture.h)
   bool maskedLmLogits = true;   // compute the T x V logits when the head is there
   bool hiddenStates = true;     // keep every layer's output (else only the last)
+  const HeadSwitches* headSwitches = nullptr;  // heads switched off (core/models/head_switches.h); null: all on
 };
 struct BertOutput {
   std::vector<Matrix> hiddenStates;              // L+1 of T x D: the embeddings, then each layer's output

@@ -32,6 +32,7 @@
 #include "core/layers/dense.h"
 #include "core/layers/layer_norm.h"
 #include "core/layers/multi_head_attention.h"
+#include "core/models/head_switches.h"
 #include "core/parameters.h"
 #include "core/pretrained/attention_capture.h"
 #include "core/pretrained/hf_folder.h"
@@ -42,6 +43,8 @@ class CheckpointReader;
 
 struct Gpt2Options {
   AttentionCapture attention;  // which layers' maps to keep (all by default; see attention_capture.h)
+  // Heads switched off (core/models/head_switches.h) in forward; null: all on. (step does not read it.)
+  const HeadSwitches* headSwitches = nullptr;
 };
 struct Gpt2Output {
   Matrix logits;                               // T x V: row t scores the token after position t

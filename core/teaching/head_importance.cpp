@@ -1,0 +1,48 @@
+#include "core/teaching/head_importance.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+
+namespace al::teaching {
+
+HeadImportance headImportance(const TransformerClassifier& model, std::span<const EncodedSample* const> samples,
+                              HeadReplacement replacement, const HeadImportanceProgress& progress) {
+  const size_t L = static_cast<size_t>(model.config().numLayers), H = static_cast<size_t>(model.config().numHeads);
+  HeadImportance r;
+  r.replacement = replacement;
+  r.samples = samples.size();
+  r.accuracy.assign(L, std::vector<double>(H, 0.0));
+  r.loss = r.accuracy;
+  const std::vector<Matrix> means = replacement == HeadReplacement::Mean ? model.headMeans(samples) : std::vector<Matrix>{};
+
+  const size_t total = (L * H + 1) * samples.size();
+  size_t done = 0;
+  constexpr size_t kBlock = 64;  // how often progress is reported (and Cancel is heard)
+  auto evaluate = [&](const HeadSwitches* switches) {
+    BatchStats stats;
+    for (size_t first = 0; first < samples.size(); first += kBlock) {
+      const size_t count = std::min(kBlock, samples.size() - first);
+      stats += model.evaluate(samples.subspan(first, count), switches);
+      done += count;
+      if (progress && !progress(done, total)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
+    }
+    return stats;
+  };
+
+  const BatchStats all = evaluate(nullptr);
+  r.baseline = all.accuracy();
+  r.baselineLoss = all.loss();
+  for (size_t l = 0; l < L; ++l)
+    for (size_t h = 0; h < H; ++h) {
+      HeadSwitches one;
+      one.switchOff(l, static_cast<Index>(h));
+      if (!means.empty()) one.setMeans(l, means[l]);
+      const BatchStats s = evaluate(&one);
+      r.accuracy[l][h] = s.accuracy();
+      r.loss[l][h] = s.loss();
+    }
+  return r;
+}
+
+}  // namespace al::teaching

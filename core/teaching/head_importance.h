@@ -1,0 +1,43 @@
+#pragma once
+// "Which heads matter?": how much the IMDB classifier's test accuracy drops when one head alone is switched off.
+// A heatmap shows where a head looks; this measures whether the prediction needs what it finds there.
+//
+//   baseline        = accuracy with every head on
+//   accuracy(l, h)  = accuracy with head h of layer l switched off, every other head on
+//   drop(l, h)      = baseline − accuracy(l, h)        > 0: the model needs the head; ≈ 0: it does without it
+//
+// A switched-off head's output is replaced (core/layers/multi_head_attention.h) by zeros, or by its mean output
+// over the same samples: zeros also remove the constant part a head always adds, which the layers after it may
+// rely on, so "mean" isolates what the head reads in this particular text.
+//
+// Dimension key (core/tensor.h): L layers, H heads.
+#include <cstddef>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "core/models/transformer_classifier.h"
+
+namespace al::teaching {
+
+enum class HeadReplacement { Zero, Mean };
+
+struct HeadImportance {
+  HeadReplacement replacement = HeadReplacement::Zero;
+  size_t samples = 0;
+  double baseline = 0;      // accuracy with every head on, 0..1
+  double baselineLoss = 0;  // mean binary cross-entropy with every head on
+  std::vector<std::vector<double>> accuracy, loss;  // L x H: with that head alone off
+  double drop(size_t layer, size_t head) const { return baseline - accuracy.at(layer).at(head); }
+};
+
+// Called after each block of samples; done and total count sample evaluations over all L·H + 1 settings. Return
+// false to cancel (headImportance then throws RunError, kind Cancelled).
+using HeadImportanceProgress = std::function<bool(size_t done, size_t total)>;
+
+// Evaluates `samples` once with every head on and once per head switched off, in the current oneTBB arena.
+HeadImportance headImportance(const TransformerClassifier& model, std::span<const EncodedSample* const> samples,
+                              HeadReplacement replacement = HeadReplacement::Zero,
+                              const HeadImportanceProgress& progress = {});
+
+}  // namespace al::teaching
