@@ -2,12 +2,14 @@
 // the models read from Hugging Face folders, and inspect of the app's own self-attention models.
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
 #include "core/inference/pretrained_inference.h"
+#include "core/teaching/logit_lens.h"
 
 namespace al::cli {
 
@@ -58,6 +60,51 @@ Inspection inspectModel(const AnyModel& model, const std::string& text) {
   return r;
 }
 
+// The tokens inspect lists in each cell of the logit lens.
+constexpr int kLensTop = 5;
+
+// The logit lens of the language models (masked-lm, causal-lm, a BERT with its masked-LM head, GPT-2); nothing
+// for the others (a classifier's or a seq2seq model's output layer does not predict tokens).
+std::optional<teaching::LogitLens> lensOf(const AnyModel& model, const std::string& text) {
+  if (const auto bert = model.as<PretrainedBert>())
+    return bert->model->hasMaskedLmHead() ? std::optional(teaching::logitLens(*bert, text, kLensTop)) : std::nullopt;
+  if (const auto gpt = model.as<PretrainedGpt2>()) return teaching::logitLens(*gpt, text, kLensTop);
+  if (const auto mlm = model.as<MaskedLmModel>()) return teaching::logitLens(*mlm, text, kLensTop);
+  if (const auto lm = model.as<CausalLmModel>()) return teaching::logitLens(*lm, text, kLensTop);
+  return std::nullopt;
+}
+
+// {"tokens": the T tokens read, "top": [state][position] -> the best tokens, each {"token", "id", "probability"}},
+// state 0 the embeddings, state l the output of layer l (the last: the model's own prediction).
+nlohmann::json lensJson(const teaching::LogitLens& lens) {
+  nlohmann::json top = nlohmann::json::array();
+  for (const auto& row : lens.guesses) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const auto& cell : row) {
+      nlohmann::json guesses = nlohmann::json::array();
+      for (const teaching::LensGuess& g : cell)
+        guesses.push_back({{"token", g.token}, {"id", g.id}, {"probability", g.probability}});
+      cells.push_back(std::move(guesses));
+    }
+    top.push_back(std::move(cells));
+  }
+  return {{"tokens", lens.tokens}, {"top", std::move(top)}};
+}
+
+// The lens as text: for each state, every position's best token and its probability.
+void printLens(const teaching::LogitLens& lens) {
+  std::cout << "logit lens (the best guess of the output layer from each layer's state):\n";
+  for (size_t l = 0; l < lens.guesses.size(); ++l) {
+    std::cout << (l == 0 ? std::string("embeddings") : "layer " + std::to_string(l)) << ":";
+    for (size_t t = 0; t < lens.guesses[l].size(); ++t) {
+      const teaching::LensGuess& best = lens.guesses[l][t].front();
+      std::cout << "  " << lens.tokens[t] << "->" << best.token << " " << std::fixed << std::setprecision(2)
+                << best.probability;
+    }
+    std::cout << "\n";
+  }
+}
+
 // For each layer and head, the key each token looks at most: a text view of the maps.
 void printInspection(const Inspection& r) {
   std::cout << r.modelType << ", " << r.tokens.size() << " tokens:";
@@ -81,16 +128,20 @@ void printInspection(const Inspection& r) {
 
 int inspect(const InspectOptions& o) {
   return guarded([&] {
-    const Inspection r = inspectModel(loadFor(o.model, Ability::SelfAttention, "inspect"), o.text);
+    const AnyModel model = loadFor(o.model, Ability::SelfAttention, "inspect");
+    const Inspection r = inspectModel(model, o.text);
+    const std::optional<teaching::LogitLens> lens = lensOf(model, o.text);
     if (o.json) {
       const size_t heads = r.attention.empty() ? 0 : r.attention.front().size();
-      const nlohmann::json out = {{"model_type", r.modelType}, {"tokens", r.tokens}, {"ids", r.ids},
-                                  {"layers", r.attention.size()}, {"heads", heads},
-                                  {"attention", attentionJson(r.attention)}};
+      nlohmann::json out = {{"model_type", r.modelType}, {"tokens", r.tokens}, {"ids", r.ids},
+                            {"layers", r.attention.size()}, {"heads", heads},
+                            {"attention", attentionJson(r.attention)}};
+      if (lens) out["logit_lens"] = lensJson(*lens);
       std::cout << out.dump() << "\n";
       return int{kDone};
     }
     printInspection(r);
+    if (lens) printLens(*lens);
     return int{kDone};
   });
 }

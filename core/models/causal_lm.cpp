@@ -119,6 +119,8 @@ Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const 
              positionRows(params, T);  // T x D
   const Matrix causal = causalMask(T);  // T x T: query t sees keys 0..t
   c.layers.resize(layers_.size());
+  c.hiddenStates.clear();
+  if (c.keepHiddenStates) c.hiddenStates.push_back(x);
   for (size_t l = 0; l < layers_.size(); ++l) {
     const Layer& layer = layers_[l];
     Cache::LayerCache& lc = c.layers[l];
@@ -128,6 +130,7 @@ Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const 
     // x = norm2(x1 + dense2(relu(dense1(x1))))
     const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, x1, lc.dense1), lc.relu);  // T x F
     x = layer.norm2.forward(params, x1 + layer.dense2.forward(params, hidden, lc.dense2), lc.norm2);  // T x D
+    if (c.keepHiddenStates) c.hiddenStates.push_back(x);
   }
   // logits = dropout(x)·W_out + b_out
   c.logits = output_.forward(params, dropout_.forward(x, mode, rng, c.dropout), c.output);  // T x V
@@ -223,6 +226,20 @@ CausalLanguageModel::Prediction CausalLanguageModel::predict(std::span<const int
   p.logits = forward(params_, ids, Mode::Eval, unused, c);
   for (const Cache::LayerCache& lc : c.layers) p.attention.push_back(lc.attention.weights);
   return p;
+}
+
+std::vector<Matrix> CausalLanguageModel::hiddenStates(std::span<const int> ids, const HeadSwitches* switches) const {
+  Rng unused(0);
+  Cache c;
+  c.headSwitches = switches;
+  c.keepHiddenStates = true;
+  forward(params_, ids, Mode::Eval, unused, c);
+  return std::move(c.hiddenStates);  // L+1 of T x D
+}
+
+Matrix CausalLanguageModel::outputLogits(const Matrix& x) const {
+  Dense::Cache unused;
+  return output_.forward(params_, x, unused);  // N x V: x·W_out + b_out
 }
 
 }  // namespace al

@@ -98,6 +98,10 @@ class CausalLanguageModel {
     SoftmaxCrossEntropy::Cache loss;
     // Set before forward to run with heads switched off (core/models/head_switches.h); null: all on.
     const HeadSwitches* headSwitches = nullptr;
+    // Set before forward to keep the state after the embeddings and after each layer in hiddenStates
+    // (L+1 of T x D), for the logit lens (core/teaching/logit_lens.h).
+    bool keepHiddenStates = false;
+    std::vector<Matrix> hiddenStates;
   };
 
   // Registers "embedding.token" [V, D], "embedding.position" [S, D] (learned only), "decoder.{i}.*" and
@@ -137,6 +141,11 @@ class CausalLanguageModel {
   };
   // `switches`: heads switched off; null: all on.
   Prediction predict(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
+  // Evaluation mode: the state after the embeddings and after each layer, L+1 of T x D (the last is what the
+  // output layer reads in predict).
+  std::vector<Matrix> hiddenStates(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
+  // The output layer alone on any states: x (N x D) -> logits (N x V), evaluation mode (no dropout).
+  Matrix outputLogits(const Matrix& x) const;
 
   // The position part of the input for T tokens (T x D): learned rows or the sine waves.
   Matrix positionRows(const ParameterSet& params, Index T) const;

@@ -198,4 +198,13 @@ MaskedLanguageModel::Prediction MaskedLanguageModel::predict(std::span<const int
   return p;
 }
 
+std::vector<Matrix> MaskedLanguageModel::hiddenStates(std::span<const int> ids, const HeadSwitches* switches) const {
+  const std::span<const int> one[] = {ids};
+  TransformerEncoder::BatchCache cache;
+  cache.headSwitches = switches;
+  cache.keepHiddenStates = true;
+  encoder_.forwardBatch(params_, one, Mode::Eval, cache);
+  return std::move(cache.samples[0].hiddenStates);  // L+1 of T x D
+}
+
 }  // namespace al

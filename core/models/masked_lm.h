@@ -93,6 +93,11 @@ class MaskedLanguageModel {
   // `switches`: heads switched off (core/models/head_switches.h); null: all on.
   Prediction predict(std::span<const int> ids, std::span<const int> positions,
                      const HeadSwitches* switches = nullptr) const;
+  // Evaluation mode: the state after the embeddings and after each layer, L+1 of T x D (the last is what
+  // predict reads), for the logit lens (core/teaching/logit_lens.h).
+  std::vector<Matrix> hiddenStates(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
+  // The output layer alone on any states: rows (N x D) -> logits (N x V), evaluation mode.
+  Matrix outputLogits(const Matrix& rows) const { return head_.logits(params_, rows); }
 
   // Forward and backward of the mean cross-entropy over every chosen position of the batch (input ids with
   // their chosen positions, from maskTokens); adds the gradients into grads. Parallel over the samples in the

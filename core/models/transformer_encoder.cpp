@@ -164,6 +164,10 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     c.realKeys = Matrix::Zero(P, P);                          // P x P
     c.realKeys.leftCols(T).setOnes();
   };
+  auto keepState = [&](size_t s) {  // the state so far, without padding rows (T x D)
+    SampleCache& c = b.samples[s];
+    if (b.keepHiddenStates) c.hiddenStates.push_back(c.x.topRows(static_cast<Index>(ids[s].size())));
+  };
   auto attentionStep = [&](size_t l, SampleCache& c) {  // x + attention(x)
     c.layers[l].attention.headMask = b.headSwitches ? b.headSwitches->of(l) : nullptr;
     c.x += layers_[l].attention.forward(params, c.x, c.layers[l].attention, c.realKeys.size() ? &c.realKeys : nullptr);
@@ -181,22 +185,30 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
       embedStep(s);
       SampleCache& c = b.samples[s];
+      c.hiddenStates.clear();
+      keepState(s);
       for (size_t l = 0; l < layers_.size(); ++l) {
         attentionStep(l, c);
         c.x = layers_[l].layerNorm1->forward(params, c.x, c.layers[l].norm1);
         feedForwardStep(l, c);
         c.x = layers_[l].layerNorm2->forward(params, c.x, c.layers[l].norm2);
+        keepState(s);
       }
     });
     return;
   }
   // Batch norm needs every sequence at once: stage by stage, each stage over the sequences in parallel.
-  forEachSampleAsThreadsFree(b.longestFirst, embedStep);
+  forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
+    embedStep(s);
+    b.samples[s].hiddenStates.clear();
+    keepState(s);
+  });
   for (size_t l = 0; l < layers_.size(); ++l) {
     forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) { attentionStep(l, b.samples[s]); });
     normalize(params, l, true, mode, b);
     forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) { feedForwardStep(l, b.samples[s]); });
     normalize(params, l, false, mode, b);
+    if (b.keepHiddenStates) forEachSampleAsThreadsFree(b.longestFirst, keepState);
   }
   if (countPadding)
     forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // drop the padding rows: T x D

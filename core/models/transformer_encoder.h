@@ -73,6 +73,9 @@ class TransformerEncoder {
     // T x D: after forwardBatch, the encoder's output; before backwardBatch, the caller puts dL/d(output) here
     // (and finds dL/d(embedded input) here afterwards).
     Matrix x;
+    // With BatchCache::keepHiddenStates: L+1 of T x D, the embedded input and then each layer's output (the logit
+    // lens, core/teaching/logit_lens.h, reads every one through the output layer). Empty otherwise.
+    std::vector<Matrix> hiddenStates;
   };
   struct BatchCache {
     std::vector<SampleCache> samples;
@@ -85,6 +88,8 @@ class TransformerEncoder {
     std::vector<size_t> longestFirst;
     // Set before forwardBatch to run with heads switched off (core/models/head_switches.h); null: all on.
     const HeadSwitches* headSwitches = nullptr;
+    // Set before forwardBatch to keep every layer's output in SampleCache::hiddenStates.
+    bool keepHiddenStates = false;
   };
 
   // Registers `embeddingPrefix`.token [V, D], `embeddingPrefix`.position [sequence_length, D] (learned position

@@ -68,6 +68,9 @@ class BertModel {
 
   const BertConfig& config() const { return config_; }
   bool hasMaskedLmHead() const { return hasMaskedLm_; }
+  // The masked-LM head alone on any states (with the head only): LN(gelu(x·W_t + b_t))·decoderᵀ + bias,
+  // N x D -> N x V. On the last layer's output it gives forward's maskedLmLogits.
+  Matrix outputLogits(const Matrix& x) const { return maskedLmLogits(x); }
   bool hasNextSentenceHead() const { return hasNextSentence_; }
 
  private:

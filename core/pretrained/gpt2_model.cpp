@@ -158,12 +158,15 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
     fill->values.assign(layers_.size(), Matrix());
     fill->length = T;
   }
+  const bool keepStates = options.hiddenStates && !fill;
+  if (keepStates) out.hiddenStates.push_back(x);
   MultiHeadAttention::Cache cache;  // reused by every layer: one layer's H x T x T weights at a time
   for (size_t i = 0; i < layers_.size(); ++i) {
     const Layer& l = layers_[i];
     cache.headMask = options.headSwitches ? options.headSwitches->of(i) : nullptr;
     x += l.attention.forward(params_, layerNorm(params_, l.norm1, x), cache, &allowed);  // pre-norm, residual
     x += mlp(l, x);
+    if (keepStates) out.hiddenStates.push_back(x);
     if (fill) {
       fill->keys[i] = std::move(cache.k);    // T x D
       fill->values[i] = std::move(cache.v);  // T x D

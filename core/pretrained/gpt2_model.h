@@ -45,11 +45,14 @@ struct Gpt2Options {
   AttentionCapture attention;  // which layers' maps to keep (all by default; see attention_capture.h)
   // Heads switched off (core/models/head_switches.h) in forward; null: all on. (step does not read it.)
   const HeadSwitches* headSwitches = nullptr;
+  bool hiddenStates = false;   // keep the residual stream after the embeddings and after each layer (forward only)
 };
 struct Gpt2Output {
   Matrix logits;                               // T x V: row t scores the token after position t
   std::vector<std::vector<Matrix>> attention;  // [layer][head], T x T lower-triangular, row = query; a layer
                                                // not captured has no heads
+  std::vector<Matrix> hiddenStates;            // with Gpt2Options::hiddenStates: L+1 of T x D, x before LN_f
+                                               // (outputLogits of the last is `logits`)
 };
 // The keys and values of every token read so far, per layer (heads side by side, as in the projections).
 // The matrices grow by doubling, so appending a token does not copy the whole cache each time.
@@ -77,6 +80,9 @@ class Gpt2Model {
   Gpt2Step prefill(Gpt2Cache& cache, const std::vector<int64_t>& prompt) const;
   // Appends one token to what cache holds. al::InputError when the sequence would pass n_positions.
   Gpt2Step step(Gpt2Cache& cache, int64_t id) const;
+
+  // The output layer alone on any residual-stream states: LN_f(x)·wteᵀ (or lm_head), N x D -> N x V.
+  Matrix outputLogits(const Matrix& x) const { return logits(x); }
 
   const Gpt2Config& config() const { return config_; }
 
