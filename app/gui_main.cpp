@@ -85,8 +85,10 @@ int main(int argc, char* argv[]) {
   if (parser.isSet(attentionModel)) {
     // The model is read on a worker thread; the Step-through page takes it once it is on the Attention page.
     auto* once = new QObject(&window);
-    QObject::connect(attention, &al::ui::AttentionPage::currentModelChanged, once, [stepper, once] {
-      stepper->useTrainedModel(true);
+    // A lesson's step-through describes its own seeded layer: the model does not replace it there.
+    const bool lessonOnStepper = parser.isSet(lesson) || parser.isSet(present);  // F11 presents a lesson
+    QObject::connect(attention, &al::ui::AttentionPage::currentModelChanged, once, [stepper, once, lessonOnStepper] {
+      if (!lessonOnStepper) stepper->useTrainedModel(true);
       once->deleteLater();
     });
     attention->openModelDirectory(parser.value(attentionModel));

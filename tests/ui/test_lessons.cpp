@@ -2,6 +2,7 @@
 // through the pages' own getters and what they computed), a teacher's file loads, a malformed one is refused with
 // its file and line, presentation mode is driven by PageDown / PageUp only, and a new user starts on the Lessons
 // page.
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/models/seq2seq_attention.h"
 #include "core/inference/chatbot_inference.h"
 #include "core/teaching/attention_steps.h"
@@ -374,6 +375,30 @@ class TestLessons : public QObject {
       peaks.insert(peak);
     }
     QVERIFY2(peaks.size() > 1, "the untrained layer's row of 它 does not change with the seed");
+  }
+
+  // A step-through lesson walks its own seeded layer even when the user walked a trained model's layer before
+  // (a Chinese model on the lesson's English sentence read every word as [UNK]).
+  void stepLessonLeavesTheTrainedModel() {
+    MainWindow window;
+    auto* stepper = window.findChild<StepperPage*>();
+    auto model = std::make_shared<ImdbTransformerModel>();
+    model->model = std::make_unique<TransformerClassifier>(TransformerConfig{
+        .vocabSize = 20, .sequenceLength = 10, .embedDim = 8, .numHeads = 2, .keyDim = 4, .denseDim = 6,
+        .numLayers = 1, .dropout = 0});
+    model->model->initialize(3);
+    model->vocabulary = Vocabulary::build({tokenizeImdb("小明 把 书包")}, 20);
+    stepper->setTrainedModel("zh", model);
+    stepper->useTrainedModel(true);
+    QVERIFY(stepper->usesTrainedModel());
+    for (const char* id : {"why-attention", "queries-keys-values", "full-transformer"}) {
+      stepper->useTrainedModel(true);
+      window.course()->setCurrentIndex(indexOf(*window.course(), id));
+      window.openLesson();
+      QVERIFY2(!stepper->usesTrainedModel(), id);
+      if (stepper->kind() == StepperPage::Kind::SelfAttention)
+        QVERIFY2(stepper->walkthrough() && stepper->walkthrough()->isToy(), id);
+    }
   }
 
   // Lesson 5's momentum exercise: the lesson sets a momentum at which a few presses of Next batch visibly move

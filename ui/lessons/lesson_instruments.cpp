@@ -303,6 +303,7 @@ void openLessonInstrument(MainWindow& window, const Lesson& lesson) {
   if (lesson.page == QLatin1String("step")) {
     auto* stepper = static_cast<StepperPage*>(page);
     stepper->setKind(StepperPage::Kind::SelfAttention);
+    stepper->useTrainedModel(false);  // every step lesson describes its own seeded layer, not the opened model's
     stepper->setToySettings(teaching::ToyEncoderSettings{});
     stepper->setMask(teaching::MaskKind::None);
     stepper->setScaling(true);
