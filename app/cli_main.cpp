@@ -22,10 +22,12 @@ int main(int argc, char** argv) {
   train->add_option("task", t.task, CLI::detail::join(trainCommands, " | "))->required()->check(CLI::IsMember(trainCommands));
   train->add_option("--data", t.data, "builtin or builtin:zh, an aclImdb folder, the aclImdb_v1.tar.gz archive, a CSV "
                                        "or TSV (imdb, bigram), a question<TAB>answer file or builtin corpus (chatbot: "
-                                       "builtin, builtin:translate, builtin:zh, builtin:translate-zh)")
+                                       "builtin, builtin:translate, builtin:zh, builtin:translate-zh), a UTF-8 text "
+                                       "file (lm: documents between empty lines)")
       ->capture_default_str();
   train->add_option("--out", t.out, "model directory to write (atomically); default runs/<task>-<time>");
-  train->add_option("--preset", t.preset, "tiny | classroom | book (the source material's configuration)");
+  train->add_option("--preset", t.preset, "tiny | classroom | book (the source material's configuration); lm: tiny | "
+                                        "classroom | large");
   train->add_option("--init", t.init, "start from an existing model directory");
   train->add_option("--log", t.log, "write one JSON object per event to FILE");
   HyperParameterOptions hyperParameters;  // --epochs, --lr, --embed-dim, ...: one per key of the core's schema
@@ -60,7 +62,7 @@ int main(int argc, char** argv) {
 
   InspectOptions i;
   CLI::App* inspectCmd = app.add_subcommand("inspect", "Show every layer's and head's attention over a text (bert, gpt2, "
-                                                       "imdb-transformer, masked-lm)");
+                                                       "imdb-transformer, masked-lm, causal-lm)");
   inspectCmd->add_option("--model", i.model, "model directory or Hugging Face folder")->required();
   inspectCmd->add_flag("--json", i.json, "print one JSON object");
   inspectCmd->add_option("text", i.text, "the text")->required();
@@ -74,8 +76,9 @@ int main(int argc, char** argv) {
   nextCmd->add_option("b", n.b, "sentence B")->required();
 
   GenerateOptions g;
-  CLI::App* generateCmd = app.add_subcommand("generate", "Continue a prompt with a GPT-2 folder, one token at a time");
-  generateCmd->add_option("--model", g.model, "GPT-2 folder (Hugging Face)")->required();
+  CLI::App* generateCmd = app.add_subcommand("generate", "Continue a prompt with a GPT-2 folder or a trained language "
+                                                            "model (train lm), one token at a time");
+  generateCmd->add_option("--model", g.model, "GPT-2 folder (Hugging Face) or causal-lm model directory")->required();
   generateCmd->add_flag("--json", g.json, "print one JSON object");
   generateCmd->add_option("--max-new-tokens", g.maxNewTokens, "tokens to generate")
       ->check(CLI::PositiveNumber)->capture_default_str();

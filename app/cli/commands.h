@@ -23,7 +23,7 @@ namespace al::cli {
 enum ExitCode { kDone = 0, kFailed = 1, kBadCommandLine = 2, kBadInput = 3 };
 
 struct TrainOptions {
-  std::string task;  // imdb | bigram | chatbot | mlm (a TaskSchema's command)
+  std::string task;  // imdb | bigram | chatbot | mlm | lm (a TaskSchema's command)
   std::string data = "builtin";
   std::string out;
   std::string preset;
@@ -113,6 +113,9 @@ int predict(const PredictOptions& options);
 int ask(const PredictOptions& options);
 int bench(const BenchOptions& options);
 int tokenize(const TokenizeOptions& options);  // app/cli/tokenize_command.cpp
+
+// The GPT-style language model (app/cli/lm_commands.cpp); it answers inspect and generate.
+int trainLm(const TrainOptions& options);
 
 // The masked language model (app/cli/mlm_commands.cpp).
 int trainMlm(const TrainOptions& options);

@@ -58,6 +58,7 @@ const ModelKind& kindThatCan(const std::string& dir, Ability ability) {
 int train(const TrainOptions& o) {
   if (o.task == "chatbot") return trainChatbot(o);
   if (o.task == "mlm") return trainMlm(o);
+  if (o.task == "lm") return trainLm(o);
   return guarded([&] {
     if (!o.initEncoder.empty() && o.task != "imdb") throw InputError("--init-encoder is for train imdb only");
     if (!o.initEncoder.empty() && !o.init.empty()) throw InputError("give --init or --init-encoder, not both");

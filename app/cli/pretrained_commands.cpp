@@ -8,6 +8,7 @@
 #include "app/cli/commands.h"
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
+#include "core/inference/causal_lm_generation.h"
 #include "core/inference/pretrained_inference.h"
 #include "core/teaching/logit_lens.h"
 
@@ -31,7 +32,8 @@ struct Inspection {
   std::string modelType;
   std::vector<std::string> tokens;
   std::vector<int64_t> ids;
-  std::vector<std::vector<Matrix>> attention;
+  std::vector<std::vector<Matrix>> attention;  // over tokens segmentStart.. (all but a causal-lm's: 0)
+  size_t segmentStart = 0;
 };
 
 Inspection inspectModel(const AnyModel& model, const std::string& text) {
@@ -53,8 +55,13 @@ Inspection inspectModel(const AnyModel& model, const std::string& text) {
     const std::vector<int> ids = maskedLmIds(r.tokens, mlm->vocabulary);
     r.ids.assign(ids.begin(), ids.end());
     r.attention = mlm->model->predict(ids, {}).attention;
+  } else if (const auto lm = model.as<CausalLmModel>()) {
+    // Segments of S tokens from the start: the tokens of the whole text, the attention of the last segment.
+    CausalLmAttention a = readAttention(*lm, text);
+    r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
+    r.segmentStart = a.segmentStart;
   } else {
-    throw InputError("inspect reads bert, gpt2, imdb-transformer and masked-lm models; a " + model.task +
+    throw InputError("inspect reads bert, gpt2, imdb-transformer, masked-lm and causal-lm models; a " + model.task +
                      " model shows its attention through 'attentionlab-cli ask'");
   }
   return r;
@@ -114,10 +121,11 @@ void printInspection(const Inspection& r) {
     for (size_t h = 0; h < r.attention[l].size(); ++h) {
       const Matrix& a = r.attention[l][h];  // T x T, row = query
       std::cout << "layer " << l << " head " << h << ":";
+      const auto token = [&](Index i) { return r.tokens[r.segmentStart + static_cast<size_t>(i)]; };
       for (Index q = 0; q < a.rows(); ++q) {
         Index key = 0;
         const float weight = a.row(q).maxCoeff(&key);
-        std::cout << "  " << r.tokens[static_cast<size_t>(q)] << "->" << r.tokens[static_cast<size_t>(key)] << " "
+        std::cout << "  " << token(q) << "->" << token(key) << " "
                   << std::fixed << std::setprecision(2) << weight;
       }
       std::cout << "\n";
@@ -186,11 +194,12 @@ int nextSentence(const NextSentenceOptions& o) {
 
 int generate(const GenerateOptions& o) {
   return guarded([&] {
-    const auto gpt = loadFor(o.model, Ability::Generate, "generate").as<PretrainedGpt2>();
+    const AnyModel model = loadFor(o.model, Ability::Generate, "generate");
     GenerationSettings settings;
     settings.maxNewTokens = o.maxNewTokens;
     settings.sampling = {.temperature = o.temperature, .topK = o.topK, .topP = o.topP, .seed = o.seed};
-    const Generation g = al::generate(*gpt, o.prompt, settings);
+    const auto lm = model.as<CausalLmModel>();
+    const Generation g = lm ? al::generate(*lm, o.prompt, settings) : al::generate(*model.as<PretrainedGpt2>(), o.prompt, settings);
     if (o.json) {
       nlohmann::json tokens = nlohmann::json::array(), steps = nlohmann::json::array();
       for (const GenerationStep& s : g.steps) {

@@ -1,0 +1,57 @@
+// train lm: the GPT-style language model (task causal-lm) on text, with a sample of what it writes after every
+// epoch, so the run shows gibberish turning into text.
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+
+#include "app/cli/cli_support.h"
+#include "app/cli/commands.h"
+#include "core/error.h"
+#include "core/train/causal_lm_run.h"
+
+namespace al::cli {
+
+namespace {
+
+// The progress bar, then after every epoch the validation perplexity and a sample from the corpus's prompt.
+class LmProgress : public ConsoleProgress {
+ public:
+  LmProgress(const std::string& logFile, const CausalLmRun& run) : ConsoleProgress(logFile), run_(run) {}
+  void onEpoch(const EpochEvent& e) override {
+    ConsoleProgress::onEpoch(e);
+    const std::string sample = run_.sample(run_.samplePrompt(), kSampleTokens);
+    log({{"event", "sample"}, {"epoch", e.epoch}, {"prompt", run_.samplePrompt()}, {"text", sample}});
+    if (std::isfinite(e.valLoss))
+      std::cerr << "   val_perplexity " << std::fixed << std::setprecision(2) << std::exp(e.valLoss) << "\n";
+    std::cerr << "   sample: " << run_.samplePrompt() << sample << "\n";
+  }
+
+ private:
+  static constexpr int kSampleTokens = 120;
+  const CausalLmRun& run_;
+};
+
+}  // namespace
+
+int trainLm(const TrainOptions& o) {
+  return guarded([&] {
+    if (!o.initEncoder.empty()) throw InputError("--init-encoder is for train imdb; to continue a language model use --init");
+    const CausalLmRunSettings s =
+        applyRequest(runRequest(o), causalLmPreset(o.preset.empty() ? "tiny" : o.preset), causalLmFields());
+    const std::string out = o.out.empty() ? defaultOutputDirectory("lm") : o.out;
+    std::cerr << "Reading " << o.data << " ...\n";
+    std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(s);
+    LmProgress progress(o.log, *run);
+    std::cerr << "Training text: " << run->trainingTokens() << " tokens in windows of "
+              << run->model().config().sequenceLength << ", vocabulary " << run->vocabulary().size()
+              << ". Accuracy below = next tokens guessed.\n";
+    const auto [result, test] = trainAndSave(*run, out, progress);
+    progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_perplexity", std::exp(test.loss())}});
+    std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). " << (run->testIsHeldOut() ? "Test" : "Training")
+              << " loss " << std::fixed << std::setprecision(4) << test.loss() << ", perplexity " << std::setprecision(2)
+              << std::exp(test.loss()) << ", next-token accuracy " << std::setprecision(4) << test.accuracy() << "\n";
+    return int{kDone};
+  });
+}
+
+}  // namespace al::cli

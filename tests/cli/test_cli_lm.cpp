@@ -1,0 +1,160 @@
+// attentionlab-cli's GPT-style language model (task causal-lm): `train lm` on a text file, then `generate` and
+// `inspect` on the directory it wrote (contracts: cli.md, pretrained.md), and the input it must refuse.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include "tests/cli/cli_runner.h"
+
+namespace {
+
+using al::test::CliRun;
+using al::test::describe;
+using al::test::readAll;
+using al::test::runCli;
+using al::test::writeFile;
+
+QJsonObject jsonOf(const QByteArray& bytes) { return QJsonDocument::fromJson(bytes).object(); }
+
+// Lines (documents) a tiny model learns in seconds.
+const QByteArray kText = QByteArray("the cat sat on the mat. the cat sat on the mat. the cat sat on the mat.\n\n")
+                             .repeated(30) +
+                         "the dog ran to the log. the dog ran to the log.\n";
+
+}  // namespace
+
+class TestCliLm : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    text_ = dir_.filePath("text.txt");
+    writeFile(text_, kText);
+    model_ = dir_.filePath("lm");
+    const QStringList args = {"train", "lm", "--data", text_, "--out", model_, "--epochs", "30", "--threads", "2",
+                              "--sequence-length", "24", "--log", dir_.filePath("log.jsonl")};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+  }
+
+  // The directory is a causal-lm of the contract, with the chars tokenizer and [EOS] on vocab.txt line 3, and the
+  // log has a sample after every epoch.
+  void trainWritesTheModelDirectory() {
+    const QJsonObject config = jsonOf(readAll(model_ + "/config.json"));
+    QCOMPARE(config["task"].toString(), QStringLiteral("causal-lm"));
+    QCOMPARE(config["tokenizer"].toString(), QStringLiteral("chars"));
+    QCOMPARE(config["sequence_length"].toInt(), 24);
+    const QStringList vocab = QString::fromUtf8(readAll(model_ + "/vocab.txt")).split('\n');
+    QVERIFY(vocab.size() > 3);
+    QCOMPARE(vocab[2], QStringLiteral("[EOS]"));
+    QCOMPARE(config["vocab_size"].toInt(), vocab.size() - 1);  // the characters of the text, not the preset's cap
+    int samples = 0;
+    for (const QByteArray& line : readAll(dir_.filePath("log.jsonl")).split('\n'))
+      if (jsonOf(line)["event"].toString() == "sample") ++samples;
+    QCOMPARE(samples, 30);
+    const QJsonArray history = QJsonDocument::fromJson(readAll(model_ + "/history.json")).array();
+    QCOMPARE(history.size(), 30);
+    QVERIFY(history.last()["loss"].toDouble() < history.first()["loss"].toDouble());
+  }
+
+  // Greedy generation continues the only sentence of the text, and reports every step's candidates.
+  void generateContinuesTheText() {
+    const QStringList args = {"generate", "--model", model_, "--json", "--max-new-tokens", "8", "the cat sat on"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject out = jsonOf(run.out);
+    QCOMPARE(out["prompt_tokens"].toArray().size(), 14);  // characters
+    QCOMPARE(out["tokens"].toArray().size(), 8);
+    QCOMPARE(out["steps"].toArray().size(), 8);
+    QCOMPARE(out["text"].toString(), QStringLiteral(" the mat"));
+    const QJsonArray top = out["steps"][0]["top"].toArray();
+    QCOMPARE(top.size(), 10);
+    QVERIFY(top[0]["probability"].toDouble() >= top[1]["probability"].toDouble());
+  }
+
+  // Sampling with a seed repeats itself; another seed may differ, but the output has the asked length.
+  void sampledGenerationRepeatsWithItsSeed() {
+    const QStringList args = {"generate", "--model", model_, "--json", "--temperature", "1.5", "--top-k", "5",
+                              "--seed", "7", "--max-new-tokens", "20", "the"};
+    const CliRun a = runCli(args), b = runCli(args);
+    QVERIFY2(a.exitCode == 0, qPrintable(describe(a, args)));
+    QCOMPARE(jsonOf(a.out)["text"], jsonOf(b.out)["text"]);
+    QCOMPARE(jsonOf(a.out)["tokens"].toArray().size(), 20);
+  }
+
+  // inspect reads a text longer than the window segment by segment: all its tokens, the last segment's maps.
+  void inspectShowsTheLastSegment() {
+    const QString text = QStringLiteral("the cat sat on the mat. the dog ran to the log.");  // 47 characters: 24 + 23
+    const QStringList args = {"inspect", "--model", model_, "--json", text};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject out = jsonOf(run.out);
+    QCOMPARE(out["model_type"].toString(), QStringLiteral("causal-lm"));
+    QCOMPARE(out["tokens"].toArray().size(), text.size());
+    const QJsonArray layers = out["attention"].toArray();
+    QCOMPARE(layers.size(), out["layers"].toInt());
+    const QJsonArray map = layers[0][0].toArray();
+    QCOMPARE(map.size(), text.size() - 24);
+    QCOMPARE(map[0].toArray().size(), text.size() - 24);
+    QCOMPARE(map[0][1].toDouble(), 0.0);  // causal: the first token sees only itself
+    QCOMPARE(map[0][0].toDouble(), 1.0);
+  }
+
+  void refusesBadInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing file") << QStringList{"train", "lm", "--data", "no-such-text.txt"} << 3
+                                  << QStringLiteral("no-such-text.txt");
+    QTest::newRow("unknown builtin") << QStringList{"train", "lm", "--data", "builtin:fr"} << 3
+                                     << QStringLiteral("builtin:fr");
+    QTest::newRow("unknown preset") << QStringList{"train", "lm", "--preset", "book"} << 3 << QStringLiteral("large");
+    QTest::newRow("relative position") << QStringList{"train", "lm", "--position", "relative"} << 2
+                                       << QStringLiteral("relative");
+    QTest::newRow("empty prompt") << QStringList{"generate", "--model", "MODEL", ""} << 3
+                                  << QStringLiteral("no tokens");
+  }
+
+  // Exit 3 for bad data (the message names it), 2 for a bad command line; nothing is written.
+  void refusesBadInput() {
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    args.replaceInStrings(QStringLiteral("MODEL"), model_);
+    const QString out = dir_.filePath("refused");
+    if (args[0] == "train") args << "--out" << out;
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == exitCode, qPrintable(describe(run, args)));
+    QVERIFY2(QString::fromUtf8(run.err).contains(message), qPrintable(describe(run, args)));
+    QVERIFY(!QFile::exists(out));
+  }
+
+  // A file that is not UTF-8 is refused with its name and the place of the first bad byte.
+  void refusesTextThatIsNotUtf8() {
+    const QString latin1 = dir_.filePath("latin1.txt");
+    writeFile(latin1, QByteArray("caf\xe9 au lait\n"));
+    const QStringList args = {"train", "lm", "--data", latin1, "--out", dir_.filePath("latin1-model")};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 3, qPrintable(describe(run, args)));
+    QVERIFY(run.err.contains("latin1.txt"));
+    QVERIFY(run.err.contains("UTF-8"));
+  }
+
+  // A language model answers generate and inspect, not predict; a classifier's directory is not a generator.
+  void otherCommandsNameTheRightOne() {
+    const QStringList args = {"predict", "--model", model_, "the cat"};
+    const CliRun run = runCli(args);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("generate"), qPrintable(describe(run, args)));
+  }
+
+ private:
+  QTemporaryDir dir_;
+  QString text_, model_;
+};
+
+QTEST_GUILESS_MAIN(TestCliLm)
+#include "test_cli_lm.moc"
