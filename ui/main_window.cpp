@@ -113,8 +113,8 @@ MainWindow::MainWindow(QWidget* parent)
   addPage(QT_TR_NOOP("Fill in the blank"), QT_TR_NOOP("BERT's masked language model: guess hidden words from both sides"),
           fillPage);
   connect(fillPage, &FillPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
-  auto* generatePage = new GeneratePage(library_);  // shows the library's GPT-2 models
-  addPage(QT_TR_NOOP("Generate"), QT_TR_NOOP("GPT-2 writes on from a prompt, one token at a time"), generatePage);
+  auto* generatePage = new GeneratePage(library_);  // shows the library's models that generate
+  addPage(QT_TR_NOOP("Generate"), QT_TR_NOOP("A GPT writes on from a prompt, one token at a time"), generatePage);
   connect(generatePage, &GeneratePage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // Finished runs of this session go into the model library (a snapshot in memory, no file); the model pages
   // show the ones of their kind.

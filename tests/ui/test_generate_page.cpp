@@ -3,6 +3,8 @@
 // forward pass, its figure exports, and what it cannot do (a BERT folder, an empty prompt, a prompt beyond the
 // positions) is said.
 #include "core/error.h"
+#include "core/inference/causal_lm_generation.h"
+#include "core/train/causal_lm_run.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -178,6 +180,46 @@ class TestGeneratePage : public QObject {
     QVERIFY(idle(page));
     QVERIFY2(page.messageText().contains("16"), qPrintable(page.messageText()));
     QVERIFY(page.ids().empty());
+  }
+
+  // A language model trained here (causal-lm) writes on the page like a GPT-2: its greedy tokens are those of
+  // re-running its window (the core's generate at temperature 0), its window slides past S tokens with no end, and
+  // the newest token's attention covers the window.
+  void aTrainedLanguageModelWritesOn() {
+    QTemporaryDir dir;
+    const QString text = dir.filePath("text.txt");
+    QFile file(text);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    for (int i = 0; i < 40; ++i) file.write("the cat sat on the mat.\n");
+    file.close();
+    CausalLmRunSettings settings = causalLmPreset("tiny");
+    settings.data = text.toStdString();
+    settings.model.sequenceLength = 8;
+    settings.training.epochs = 3;
+    settings.threads = 1;
+    const std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(settings);
+    run->train(nullptr, nullptr);
+    const QString modelDir = dir.filePath("lm");
+    run->save(modelDir.toStdString());
+
+    GeneratePage page;
+    page.setPrompt(QStringLiteral("the cat sat"));
+    QVERIFY(opens(page, modelDir));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    QVERIFY(idle(page));
+    QVERIFY2(page.messageText().isEmpty(), qPrintable(page.messageText()));
+    QCOMPARE(page.ids().size(), size_t{11});  // characters
+    page.controls()->setTokensPerRun(12);
+    page.generate();
+    QVERIFY(idle(page));
+    GenerationSettings greedy;
+    greedy.maxNewTokens = 12;
+    const Generation expected = generate(loadCausalLm(modelDir.toStdString()), "the cat sat", greedy);
+    QCOMPARE(page.generatedIds().size(), size_t{12});
+    for (size_t i = 0; i < 12; ++i) QCOMPARE(page.generatedIds()[i], expected.steps[i].id);
+    QCOMPARE(page.generatedText(), QStringLiteral("the cat sat") + QString::fromStdString(expected.text));
+    QCOMPARE(page.attentionBars()->weights().size(), Index(8));  // the window, not the 23 tokens so far
+    QVERIFY(std::abs(page.attentionBars()->weights().sum() - 1.0f) < 1e-4f);
   }
 
   void theSequenceEndsWhereThePositionsDo() {

@@ -12,6 +12,7 @@
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/fill_page.h"
+#include "ui/pages/generate_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/session/model_library.h"
 #include "ui/widgets/runs_list.h"
@@ -55,7 +56,8 @@ class TestModelKinds : public QObject {
     auto* attention = window.findChild<AttentionPage*>();
     auto* chatbot = window.findChild<ChatbotPage*>();
     auto* fill = window.findChild<FillPage*>();
-    QVERIFY(train && attention && chatbot && fill);
+    auto* generate = window.findChild<GeneratePage*>();
+    QVERIFY(train && attention && chatbot && fill && generate);
     QVERIFY(modelKinds().size() >= 5);
     for (const ModelKind& kind : modelKinds()) {
       if (kind.trainCommand.empty()) continue;  // a pretrained kind: read from its own folders, never trained here
@@ -79,6 +81,9 @@ class TestModelKinds : public QObject {
       QVERIFY2(opensOn(*fill, dir) == kind.can(Ability::Fill), qPrintable(what + ": " + fill->errorText().toUtf8()));
       if (!kind.can(Ability::Fill)) QVERIFY2(!fill->errorText().isEmpty(), what);
       if (kind.can(Ability::Fill)) QCOMPARE(fill->currentModel(), window.library()->models().back().as<MaskedLmModel>());
+      QVERIFY2(opensOn(*generate, dir) == kind.can(Ability::Generate), qPrintable(what + ": " + generate->errorText().toUtf8()));
+      if (!kind.can(Ability::Generate)) QVERIFY2(!generate->errorText().isEmpty(), what);
+      else QVERIFY2(generate->currentModel(), what);  // a model it can write with, not only a name in the box
     }
   }
 

@@ -31,15 +31,17 @@ constexpr const char* kTokenColours[] = {"#1f5fbf", "#c0501f"};
 }  // namespace
 
 GeneratePage::GeneratePage(ModelLibrary* library, QWidget* parent)
-    : ModelPage(library, parent), cache_(std::make_shared<pretrained::Gpt2Cache>()) {
+    : ModelPage(library, parent) {
   auto* layout = new QVBoxLayout(this);
-  // A GPT-2 is opened, never trained here; the examples and the vocabulary viewer read the app's own vocabularies.
+  // Its models are opened or trained on the Train page; the examples and the vocabulary viewer read the app's own
+  // word vocabularies.
   for (QWidget* button : std::initializer_list<QWidget*>{modelBar()->toyButton(), modelBar()->examplesButton(),
                                                         modelBar()->vocabularyButton()})
     button->hide();
   setTranslatedTexts(modelBar(), [this] {
-    modelBar()->setTexts(tr("no GPT-2 yet"), tr("A GPT-2 folder from Hugging Face (config.json, model.safetensors, "
-                                                "vocab.json and merges.txt)"),
+    modelBar()->setTexts(tr("no GPT yet"), tr("A GPT-2 folder from Hugging Face (config.json, model.safetensors, "
+                                              "vocab.json and merges.txt), or a language model trained on the Train "
+                                              "page"),
                          QString(), QString());
   });
   layout->addWidget(modelArea());
@@ -57,9 +59,9 @@ GeneratePage::GeneratePage(ModelLibrary* library, QWidget* parent)
   onLanguageChange(this, [this] {
     updateCandidates();
     updateAttention();
-    if (!currentModel()) showNote(tr("Open a GPT-2 folder above (Open model…) to let it write on from a prompt."));
+    if (!currentModel()) showNote(noModelNote());
   });
-  showNote(tr("Open a GPT-2 folder above (Open model…) to let it write on from a prompt."));
+  showNote(noModelNote());
   updateButtons();
   showLibraryModels();
 }
@@ -150,32 +152,36 @@ QWidget* GeneratePage::createFigure() {
 bool GeneratePage::shows(const SessionModel& model) const { return model.can(Ability::Generate); }
 
 QString GeneratePage::refusal(const SessionModel& model) const {
-  return tr("“%1” is a model of the kind “%2”; this page generates text with GPT-2 models.")
+  return tr("“%1” is a model of the kind “%2”; this page generates text with GPT-2 folders and language models (GPT).")
       .arg(model.name, kindTitle(model.model.task));
 }
 
-QString GeneratePage::openDialogTitle() const { return tr("Open a GPT-2 folder"); }
+QString GeneratePage::openDialogTitle() const { return tr("Open a GPT-2 folder or a language model"); }
+
+QString GeneratePage::noModelNote() const {
+  return tr("Open a GPT-2 folder or a language model above (Open model…), or train a “Language model (GPT)” on the "
+            "Train page, to let it write on from a prompt.");
+}
 
 QString GeneratePage::arrivalMessage(const QString& name) const {
   return tr("“%1” is ready on the Generate page").arg(name);
 }
 
-std::shared_ptr<const PretrainedGpt2> GeneratePage::currentModel() const {
+std::shared_ptr<const TextWriter> GeneratePage::currentModel() const {
   const SessionModel* model = currentSessionModel();
-  return model ? model->as<PretrainedGpt2>() : nullptr;
+  return model ? textWriterOf(model->model) : nullptr;
 }
 
 void GeneratePage::modelChanged() {
   const auto model = currentModel();
-  const pretrained::Gpt2Config* c = model ? &model->model->config() : nullptr;
-  modelBar()->info()->setText(c ? tr("%1 tokens in the vocabulary, %2 positions, %3 layer(s) of %4 heads")
-                                      .arg(c->vocabSize)
-                                      .arg(c->maxPositions)
-                                      .arg(c->numLayers)
-                                      .arg(c->numHeads)
-                                : QString());
+  modelBar()->info()->setText(model ? tr("%1 tokens in the vocabulary, %2 positions, %3 layer(s) of %4 heads")
+                                          .arg(model->vocabularySize())
+                                          .arg(model->window())
+                                          .arg(model->layers())
+                                          .arg(model->heads())
+                                    : QString());
   modelBar()->setModel(currentModelName(), nullptr);
-  controls_->setShape(c ? static_cast<int>(c->numLayers) : 0, c ? static_cast<int>(c->numHeads) : 0);
+  controls_->setShape(model ? model->layers() : 0, model ? model->heads() : 0);
   reset();
 }
 
@@ -219,7 +225,9 @@ void GeneratePage::stop() {
 
 bool GeneratePage::isBusy() const { return inFlight_ || remaining_ > 0; }
 
-long GeneratePage::cacheLength() const { return inFlight_ ? -1 : static_cast<long>(cache_->length); }
+long GeneratePage::cacheLength() const {
+  return inFlight_ ? -1 : reader_ ? static_cast<long>(reader_->length()) : 0;
+}
 
 void GeneratePage::start(int tokens) {
   const auto model = currentModel();
@@ -235,13 +243,13 @@ void GeneratePage::start(int tokens) {
   }
   std::vector<int64_t> ids;
   try {
-    ids = model->tokenizer->encodePrompt(text.toStdString()).ids;
+    ids = model->encode(text.toStdString());
   } catch (const std::exception& e) {
     remaining_ = 0;
     return showNote(errorMessage(e));
   }
-  const auto positions = static_cast<size_t>(model->model->config().maxPositions);
-  if (ids.size() > positions) {
+  const size_t positions = model->maxTokens();  // 0: the window slides, no limit
+  if (positions > 0 && ids.size() > positions) {
     remaining_ = 0;
     return showNote(tr("The prompt is %1 tokens long; this model reads at most %2 (its positions). Shorten the prompt.")
                         .arg(ids.size())
@@ -250,8 +258,8 @@ void GeneratePage::start(int tokens) {
   ++epoch_;
   ids_ = ids;
   promptLength_ = static_cast<int>(ids.size());
-  cache_ = std::make_shared<pretrained::Gpt2Cache>();  // a pass of the old sequence may still write to the old one
-  run(std::move(ids), true);
+  reader_ = model->reader();  // a pass of the old sequence may still use the old one
+  run(std::move(ids));
 }
 
 void GeneratePage::advance() {
@@ -262,8 +270,8 @@ void GeneratePage::advance() {
     emit generationFinished();
     return;
   }
-  const auto positions = static_cast<size_t>(model->model->config().maxPositions);
-  if (ids_.size() >= positions) {
+  const size_t positions = model->maxTokens();
+  if (positions > 0 && ids_.size() >= positions) {
     remaining_ = 0;
     showNote(tr("The model has read %1 tokens, all its positions: it cannot look further. Reset, or shorten the "
                 "prompt.")
@@ -274,18 +282,18 @@ void GeneratePage::advance() {
   }
   --remaining_;
   ids_.push_back(chosen_);
-  run({chosen_}, false);
+  run({chosen_});
 }
 
-void GeneratePage::run(std::vector<int64_t> ids, bool prefill) {
+void GeneratePage::run(std::vector<int64_t> ids) {
   ++modelCalls_;
   inFlight_ = true;
   passEpoch_ = epoch_;
   message_->clear();
-  pass_.setFuture(QtConcurrent::run([model = currentModel(), cache = cache_, ids = std::move(ids), prefill] {
+  pass_.setFuture(QtConcurrent::run([reader = reader_, ids = std::move(ids)] {
     Pass pass;
     try {
-      pass.step = prefill ? model->model->prefill(*cache, ids) : model->model->step(*cache, ids.front());
+      pass.step = reader->read(ids);
     } catch (...) {
       pass.error = std::current_exception();
     }
@@ -319,6 +327,7 @@ void GeneratePage::passFinished() {
   read_ = true;
   logits_ = std::move(pass.step.logits);
   rows_ = std::move(pass.step.attention);
+  firstSeen_ = pass.step.firstSeen;
   updateCandidates();
   updateAttention();
   updateText();
@@ -343,9 +352,10 @@ QString GeneratePage::tokenText(int64_t id) const {
   const auto model = currentModel();
   if (!model) return {};
   // One token's own text; a piece holding part of a character shows as its vocabulary piece instead.
-  QString text = QString::fromStdString(model->tokenizer->decode({id}));
-  if (text.contains(QChar(0xFFFD))) text = QString::fromStdString(model->tokenizer->pieceOf(id));
-  return text.isEmpty() ? QString::fromStdString(model->tokenizer->pieceOf(id)) : text;
+  const int64_t one[] = {id};
+  QString text = QString::fromStdString(model->decode(one));
+  if (text.contains(QChar(0xFFFD))) text = QString::fromStdString(model->piece(id));
+  return text.isEmpty() || text == QLatin1String("\n") ? QString::fromStdString(model->piece(id)) : text;
 }
 
 void GeneratePage::updateCandidates() {
@@ -402,7 +412,7 @@ void GeneratePage::updateAttention() {
     row = heads[size_t(std::min<int>(head, static_cast<int>(heads.size()) - 1))];
   }
   QStringList labels;
-  for (Index t = 0; t < row.size() && t < static_cast<Index>(ids_.size()); ++t) labels << tokenText(ids_[size_t(t)]);
+  for (size_t t = 0; t < size_t(row.size()) && firstSeen_ + t < ids_.size(); ++t) labels << tokenText(ids_[firstSeen_ + t]);
   const QString which = head < 0 ? tr("layer %1, average of heads").arg(layer + 1)
                                  : tr("layer %1, head %2").arg(layer + 1).arg(head + 1);
   attention_->setWeights(row, labels,
@@ -423,7 +433,7 @@ void GeneratePage::updateText() {
   // Decoded from the ids together, never piece by piece: a byte-level piece may hold part of a character. A
   // token's stretch of text is where the text of the ids up to it ends; a token that ends inside a character
   // shares the stretch of the token that completes it.
-  const pretrained::Tokenizer& tokenizer = *model->tokenizer;
+  const TextWriter& tokenizer = *model;
   const QString whole = QString::fromStdString(tokenizer.decode(ids_));
   std::vector<int64_t> prefix(ids_.begin(), ids_.begin() + promptLength_);
   qsizetype from = QString::fromStdString(tokenizer.decode(prefix)).size();
@@ -445,7 +455,7 @@ void GeneratePage::updateText() {
 
 QString GeneratePage::generatedText() const {
   const auto model = currentModel();
-  return model && !ids_.empty() ? QString::fromStdString(model->tokenizer->decode(ids_)) : QString();
+  return model && !ids_.empty() ? QString::fromStdString(model->decode(ids_)) : QString();
 }
 
 QString GeneratePage::messageText() const { return message_->text(); }

@@ -1,7 +1,7 @@
 #pragma once
-// The Generate page: a pretrained GPT-2 writes on, one token at a time.
+// The Generate page: a GPT writes on, one token at a time: a pretrained GPT-2 or a language model trained here.
 //
-//   model bar     the session library's models that generate (pretrained GPT-2 folders opened here or elsewhere)
+//   model bar     the session library's models that generate (GPT-2 folders, causal-lm directories and runs)
 //   prompt        the text the model continues; Next token appends one token, Generate a run of N (Stop ends it),
 //                 Reset goes back to the prompt
 //   next token    the 10 most probable next tokens as bars, after temperature, top-k and top-p (the token that
@@ -12,16 +12,17 @@
 //   attention     how the newest token weighs every token so far (itself included): one layer, one head or the
 //                 heads' average, as bars
 //
-// The forward passes run on a worker thread through the key/value cache of core/pretrained/gpt2_model.h
-// (prefill the prompt, then one step a token): the cache gives the numbers of re-running the whole sequence.
-// The page keeps the cache and forgets it when the prompt or the model changes.
+// The forward passes run on a worker thread through the model's reader (core/inference/text_writer.h): a GPT-2's
+// key/value cache (prefill the prompt, then one step a token: the numbers of re-running the whole sequence), or a
+// causal-lm's window of its last S tokens. The page keeps the reader and forgets it when the prompt or the model
+// changes.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <cstdint>
 #include <memory>
 #include <vector>
 
-#include "core/inference/pretrained_inference.h"
+#include "core/inference/text_writer.h"
 
 #include <QFutureWatcher>
 #include <QString>
@@ -44,7 +45,7 @@ class GeneratePage : public ModelPage {
   explicit GeneratePage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~GeneratePage() override;  // waits for a forward pass in flight
 
-  std::shared_ptr<const PretrainedGpt2> currentModel() const;
+  std::shared_ptr<const TextWriter> currentModel() const;
 
   // --- Generating ---
   void setPrompt(const QString& prompt);  // and reads it (Reset)
@@ -67,7 +68,7 @@ class GeneratePage : public ModelPage {
   QWidget* figure() const { return figure_; }  // what File › Export figure saves
   int64_t chosenId() const { return chosen_; }  // what Next token appends; -1 without logits
 
-  // Test hooks: forward passes started so far, and the tokens the key/value cache holds.
+  // Test hooks: forward passes started so far, and the tokens the reader holds (a GPT-2: its key/value cache).
   int modelCalls() const { return modelCalls_; }
   long cacheLength() const;
 
@@ -79,13 +80,14 @@ class GeneratePage : public ModelPage {
 
  private:
   struct Pass {
-    pretrained::Gpt2Step step;
+    NextTokenPass step;
     std::exception_ptr error;
   };
 
   bool shows(const SessionModel& model) const override;
   QString refusal(const SessionModel& model) const override;
   QString openDialogTitle() const override;
+  QString noModelNote() const;
   QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
   QWidget* createPromptRow();
@@ -93,7 +95,7 @@ class GeneratePage : public ModelPage {
 
   void start(int tokens);         // reads the prompt when it has not been read, then appends `tokens` tokens
   void advance();                 // appends one token of the run and starts its step, or ends the run
-  void run(std::vector<int64_t> ids, bool prefill);  // one forward pass on the worker thread
+  void run(std::vector<int64_t> ids);  // one forward pass on the worker thread: reads ids after what was read
   void passFinished();
   void showNote(const QString& message);
   void updateCandidates();        // the bars from the kept logits and the settings
@@ -102,13 +104,14 @@ class GeneratePage : public ModelPage {
   void updateButtons();
   QString tokenText(int64_t id) const;
 
-  // The state of the sequence. The cache belongs to the worker while a pass is in flight.
-  std::shared_ptr<pretrained::Gpt2Cache> cache_;
+  // The state of the sequence. The reader belongs to the worker while a pass is in flight.
+  std::shared_ptr<TextWriter::Reader> reader_;
   std::vector<int64_t> ids_;
   int promptLength_ = 0;
   bool read_ = false;              // the cache holds ids_ and logits_ are the next token's
   RowVector logits_;               // 1 x V
-  std::vector<std::vector<RowVector>> rows_;  // [layer][head], 1 x ids_.size(): the newest token's attention
+  std::vector<std::vector<RowVector>> rows_;  // [layer][head], 1 x tokens seen: the newest token's attention
+  size_t firstSeen_ = 0;                      // the first of ids_ the newest token saw (a sliding window's start)
   int64_t chosen_ = -1;
   int remaining_ = 0;              // tokens still to append in this run
   unsigned epoch_ = 0;             // a pass started before the sequence was forgotten is dropped

@@ -5,6 +5,7 @@
 #include "core/io/history.h"
 #include "core/io/json_fields.h"
 #include "core/data/dialogs.h"
+#include "core/data/text_corpus.h"
 #include "core/train/bigram_run.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/hyperparameters.h"
@@ -220,6 +221,11 @@ DataCard describeData(TaskKind kind, const QString& data) {
     const DialogCorpus corpus = loadDialogSource(data.toStdString());
     DataCard card;
     card.samples = corpus.train.size();
+    return card;
+  }
+  if (taskInfo(kind).catalogueEntry->data == DataKind::Text) {  // documents (lines) of plain text
+    DataCard card;
+    card.samples = loadTextCorpus(data.toStdString(), TrainingSettings{}.seed).train.size();
     return card;
   }
   const LabeledDataset dataset = loadImdbSource(data.toStdString());

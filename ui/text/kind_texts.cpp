@@ -33,6 +33,9 @@ std::vector<KindText> kindTexts() {
        KindTexts::tr("An encoder-decoder Transformer that answers questions (or translates)")},
       {"mlm", KindTexts::tr("Masked language model (BERT)"),
        KindTexts::tr("Pre-train the IMDB encoder by guessing hidden words from both sides; labels are not used")},
+      {"lm", KindTexts::tr("Language model (GPT)"),
+       KindTexts::tr("A small GPT-style decoder that learns to write like its text, one character (or word) after "
+                     "another, each position predicting the next")},
       {"bert", KindTexts::tr("Pretrained BERT"),
        KindTexts::tr("A published BERT encoder read from a Hugging Face folder: its attention, its guesses for hidden "
                      "words and whether one sentence follows another; read only, never trained here")},
@@ -90,6 +93,8 @@ QString corpusTitle(const std::string& key) {
   if (key == "translate") return KindTexts::tr("Built-in English → Spanish (offline)");
   if (key == "dialogs-zh") return KindTexts::tr("Built-in Chinese dialogs (offline)");
   if (key == "translate-zh") return KindTexts::tr("Built-in Chinese → English (offline)");
+  if (key == "text") return KindTexts::tr("Built-in English text: reviews (offline)");
+  if (key == "text-zh") return KindTexts::tr("Built-in Chinese text: reviews (offline)");
   return QString::fromStdString(key);
 }
 
@@ -97,6 +102,7 @@ QString dataFileFilter(DataKind data) {
   switch (data) {
     case DataKind::Reviews: return KindTexts::tr("Reviews (*.tar.gz *.tgz *.csv *.tsv *.txt);;All files (*)");
     case DataKind::Dialogs: return KindTexts::tr("Dialogs: question<TAB>answer lines (*.txt *.tsv);;All files (*)");
+    case DataKind::Text: return KindTexts::tr("UTF-8 text (*.txt);;All files (*)");
   }
   return {};
 }

@@ -104,6 +104,21 @@ class ParameterTexts {
         {"encoding.tf_idf", {tr("TF-IDF"), {}}},
         {"bigram.dropout", {tr("Dropout"), tr("During training, this fraction of the hidden units is set to zero at "
                                               "random. 0 switches it off.")}},
+        // Language model (GPT)
+        {"lm.vocab_size", {tr("Vocabulary size"), tr("At most this many different tokens (characters, with the chars "
+                                                     "tokenizer), the most frequent of the text. Every other one "
+                                                     "becomes [UNK].")}},
+        {"lm.sequence_length", {tr("Window (S)"), tr("How many tokens the model reads at once: it predicts each next "
+                                                    "token from at most this many before it.")}},
+        {"lm.num_layers", {tr("Decoder layers (L)"), tr("How many masked attention + feed-forward blocks are "
+                                                        "stacked.")}},
+        {"lm.position", {tr("Token position"), tr("Attention alone does not see order. Learned: one vector per "
+                                                  "position of the window. Sinusoidal: fixed sine waves of different "
+                                                  "speeds.")}},
+        {"lm.tokenizer", {tr("Tokenizer"), tr("How text is cut into tokens. chars: every character is a token, "
+                                              "Chinese and English alike, nothing removed. The word tokenizers write "
+                                              "whole words, separated by spaces.")}},
+        {"tokenizer.chars", {tr("chars"), {}}},
         // Chatbot
         {"chatbot.embed_dim", {tr("Embedding width (E)"), tr("How many numbers describe each word.")}},
         {"units", {tr("GRU units (U)"), tr("The size of the encoder's and decoder's memory (their GRU state).")}},
