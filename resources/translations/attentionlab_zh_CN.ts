@@ -510,6 +510,26 @@
             <numerusform>预训练 GPT-2：%1 个词，最多 %2 个词元，%n 层，每层 %3 个头，宽度 %4</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Language model (GPT)</source>
+        <translation>语言模型（GPT）</translation>
+    </message>
+    <message>
+        <source>A small GPT-style decoder that learns to write like its text, one character (or word) after another, each position predicting the next</source>
+        <translation>一个小型 GPT 式解码器：每个位置预测下一个，一个字（或词）接一个字地学会像它的文本那样写作</translation>
+    </message>
+    <message>
+        <source>Built-in English text: reviews (offline)</source>
+        <translation>内置英文文本：影评（离线）</translation>
+    </message>
+    <message>
+        <source>Built-in Chinese text: reviews (offline)</source>
+        <translation>内置中文文本：影评（离线）</translation>
+    </message>
+    <message>
+        <source>UTF-8 text (*.txt);;All files (*)</source>
+        <translation>UTF-8 文本 (*.txt);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>OptionTexts</name>
@@ -899,6 +919,42 @@
     <message>
         <source>padding too (Keras)</source>
         <translation>也计入填充（Keras）</translation>
+    </message>
+    <message>
+        <source>At most this many different tokens (characters, with the chars tokenizer), the most frequent of the text. Every other one becomes [UNK].</source>
+        <translation>最多保留这么多个不同的词元（用 chars 分词器时即字符），取文本中最常见的。其余的都变成 [UNK]。</translation>
+    </message>
+    <message>
+        <source>Window (S)</source>
+        <translation>窗口 (S)</translation>
+    </message>
+    <message>
+        <source>How many tokens the model reads at once: it predicts each next token from at most this many before it.</source>
+        <translation>模型一次读入的词元数：它根据前面最多这么多个词元预测下一个。</translation>
+    </message>
+    <message>
+        <source>Decoder layers (L)</source>
+        <translation>解码器层数 (L)</translation>
+    </message>
+    <message>
+        <source>How many masked attention + feed-forward blocks are stacked.</source>
+        <translation>堆叠多少个“带掩码的注意力 + 前馈网络”模块。</translation>
+    </message>
+    <message>
+        <source>Token position</source>
+        <translation>词元位置</translation>
+    </message>
+    <message>
+        <source>Attention alone does not see order. Learned: one vector per position of the window. Sinusoidal: fixed sine waves of different speeds.</source>
+        <translation>注意力本身看不到顺序。learned：窗口的每个位置学一个向量。sinusoidal：固定的、快慢不同的正弦波。</translation>
+    </message>
+    <message>
+        <source>How text is cut into tokens. chars: every character is a token, Chinese and English alike, nothing removed. The word tokenizers write whole words, separated by spaces.</source>
+        <translation>文本如何切成词元。chars：每个字符都是一个词元，中文英文一样，什么都不删。按词的分词器写出整词，以空格分隔。</translation>
+    </message>
+    <message>
+        <source>chars</source>
+        <translation>chars（逐字）</translation>
     </message>
 </context>
 <context>
@@ -3315,15 +3371,15 @@ to %2</source>
     <name>al::ui::GeneratePage</name>
     <message>
         <source>no GPT-2 yet</source>
-        <translation>尚无 GPT-2 模型</translation>
+        <translation type="vanished">尚无 GPT-2 模型</translation>
     </message>
     <message>
         <source>A GPT-2 folder from Hugging Face (config.json, model.safetensors, vocab.json and merges.txt)</source>
-        <translation>来自 Hugging Face 的 GPT-2 文件夹（config.json、model.safetensors、vocab.json 和 merges.txt）</translation>
+        <translation type="vanished">来自 Hugging Face 的 GPT-2 文件夹（config.json、model.safetensors、vocab.json 和 merges.txt）</translation>
     </message>
     <message>
         <source>Open a GPT-2 folder above (Open model…) to let it write on from a prompt.</source>
-        <translation>请在上方打开一个 GPT-2 文件夹（打开模型…），让它从提示接着往下写。</translation>
+        <translation type="vanished">请在上方打开一个 GPT-2 文件夹（打开模型…），让它从提示接着往下写。</translation>
     </message>
     <message>
         <source>Type the beginning of a text for the model to continue</source>
@@ -3363,11 +3419,11 @@ to %2</source>
     </message>
     <message>
         <source>“%1” is a model of the kind “%2”; this page generates text with GPT-2 models.</source>
-        <translation>“%1”是“%2”类模型；本页面用 GPT-2 模型生成文本。</translation>
+        <translation type="vanished">“%1”是“%2”类模型；本页面用 GPT-2 模型生成文本。</translation>
     </message>
     <message>
         <source>Open a GPT-2 folder</source>
-        <translation>打开 GPT-2 文件夹</translation>
+        <translation type="vanished">打开 GPT-2 文件夹</translation>
     </message>
     <message>
         <source>“%1” is ready on the Generate page</source>
@@ -3408,6 +3464,26 @@ to %2</source>
     <message>
         <source>The prompt, then each generated token in alternating colours (the grey one after ▶: what Next token appends)</source>
         <translation>先是提示，然后每个生成的词元以交替的颜色显示（▶ 后的灰色词元：“下一个词元”将追加的词元）</translation>
+    </message>
+    <message>
+        <source>no GPT yet</source>
+        <translation>还没有 GPT</translation>
+    </message>
+    <message>
+        <source>A GPT-2 folder from Hugging Face (config.json, model.safetensors, vocab.json and merges.txt), or a language model trained on the Train page</source>
+        <translation>来自 Hugging Face 的 GPT-2 文件夹（config.json、model.safetensors、vocab.json 和 merges.txt），或在“训练”页训练的语言模型</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of the kind “%2”; this page generates text with GPT-2 folders and language models (GPT).</source>
+        <translation>“%1”是“%2”类模型；本页用 GPT-2 文件夹和语言模型（GPT）生成文本。</translation>
+    </message>
+    <message>
+        <source>Open a GPT-2 folder or a language model</source>
+        <translation>打开 GPT-2 文件夹或语言模型</translation>
+    </message>
+    <message>
+        <source>Open a GPT-2 folder or a language model above (Open model…), or train a “Language model (GPT)” on the Train page, to let it write on from a prompt.</source>
+        <translation>在上方打开一个 GPT-2 文件夹或语言模型（打开模型…），或在“训练”页训练一个“语言模型（GPT）”，让它从提示接着写下去。</translation>
     </message>
 </context>
 <context>
@@ -3753,7 +3829,7 @@ to %2</source>
     </message>
     <message>
         <source>GPT-2 writes on from a prompt, one token at a time</source>
-        <translation>GPT-2 从提示接着往下写，一次一个词元</translation>
+        <translation type="vanished">GPT-2 从提示接着往下写，一次一个词元</translation>
     </message>
     <message>
         <source>Download a &amp;pretrained model…</source>
@@ -3824,6 +3900,10 @@ to %2</source>
     <message>
         <source>The same function over %1 tokens of the corpus: %2 % chosen; of those %3 % became [MASK], %4 % a random word, %5 % stayed unchanged.</source>
         <translation>同一个函数作用于语料中的 %1 个词元：选中了 %2 %；其中 %3 % 换成了 [MASK]，%4 % 换成了随机词，%5 % 保持不变。</translation>
+    </message>
+    <message>
+        <source>A GPT writes on from a prompt, one token at a time</source>
+        <translation>GPT 从提示接着写，一次一个词元</translation>
     </message>
 </context>
 <context>
