@@ -40,6 +40,13 @@ int main(int argc, char** argv) {
   evalCmd->add_option("--data", e.data, "data source (default: builtin)");
   evalCmd->add_flag("--json", e.json, "print one JSON object");
   evalCmd->add_option("--threads", e.threads, "worker threads")->check(CLI::NonNegativeNumber);
+  evalCmd->add_flag("--head-importance", e.headImportance, "imdb-transformer: the test accuracy with each head alone "
+                                                           "switched off, as a layers x heads table");
+  evalCmd->add_option("--samples", e.samples, "with --head-importance: at most N test reviews, a fixed random "
+                                              "choice (default: all)")->check(CLI::NonNegativeNumber);
+  evalCmd->add_option("--replace", e.replacement, "with --head-importance: a switched-off head's output becomes "
+                                                  "zero or its mean over the reviews")
+      ->check(CLI::IsMember({"zero", "mean"}))->capture_default_str();
 
   PredictOptions p;
   CLI::App* predictCmd = app.add_subcommand("predict", "Classify a text with an imdb model and show its attention");
@@ -65,6 +72,8 @@ int main(int argc, char** argv) {
                                                        "imdb-transformer, masked-lm, causal-lm)");
   inspectCmd->add_option("--model", i.model, "model directory or Hugging Face folder")->required();
   inspectCmd->add_flag("--json", i.json, "print one JSON object");
+  inspectCmd->add_option("--ablate", i.ablate, "switch heads off (their output set to zero) and recompute: "
+                                               "L.H[,L.H...], layer and head counted from 0 as inspect prints them");
   inspectCmd->add_option("text", i.text, "the text")->required();
 
   NextSentenceOptions n;

@@ -39,6 +39,9 @@ struct EvalOptions {
   std::string data;
   bool json = false;
   int threads = 0;
+  bool headImportance = false;       // imdb-transformer: the accuracy with each head alone switched off
+  int samples = 0;                   // with headImportance: at most this many test reviews (0: all)
+  std::string replacement = "zero";  // with headImportance: what replaces a switched-off head (zero | mean)
 };
 
 struct PredictOptions {
@@ -58,6 +61,7 @@ struct InspectOptions {
   std::string model;
   std::string text;
   bool json = false;
+  std::string ablate;  // heads switched off, "L.H[,L.H...]" (empty: none)
 };
 
 struct NextSentenceOptions {

@@ -89,6 +89,7 @@ int predict(const PredictOptions& o) {
 }
 
 int eval(const EvalOptions& o) {
+  if (o.headImportance) return evalHeadImportance(o);
   return guarded([&] {
     const Evaluation e = modelKindOfDirectory(o.model).evaluate(o.model, o.data, o.threads);
     if (o.json) {

@@ -62,6 +62,8 @@ class ImdbRun : public ReviewRun<ImdbRunSettings, TransformerClassifier, Encoded
   const DataCard& dataCard() const { return dataCard_; }
   // Every training review as ids, before the trainer holds out its validation part (splitSamples).
   const std::vector<EncodedSample>& trainingData() const { return train_; }
+  // The reviews evaluateTest() measures: the test split, or every training review when the source has none.
+  const std::vector<EncodedSample>& testData() const { return testSamples(); }
 
  private:
   ImdbRun() = default;

@@ -17,6 +17,7 @@
 
 #include "ui/export.h"
 #include "ui/session/norm_race.h"
+#include "ui/widgets/flow_layout.h"
 #include "ui/widgets/matrix_tab_parts.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/padded_sequences_tab.h"
@@ -118,14 +119,12 @@ QWidget* NormalizationPage::buildSamplesTab() {
 
   // Input column.
   auto* inputBox = new QGroupBox;
-  auto* shape = new QHBoxLayout;
+  // The controls' rows wrap where the page is narrow (presentation type): the grids keep the width.
+  auto* shape = new FlowLayout;
   QLabel* labels[3] = {new QLabel, new QLabel, new QLabel};  // samples, features, momentum
-  shape->addWidget(labels[0]);
-  shape->addWidget(sampleCount_);
-  shape->addWidget(labels[1]);
-  shape->addWidget(featureCount_);
+  shape->addWidget(labelled(labels[0], sampleCount_));
+  shape->addWidget(labelled(labels[1], featureCount_));
   shape->addWidget(example);
-  shape->addStretch(1);
   auto* inputLayout = new QVBoxLayout(inputBox);
   inputLayout->addLayout(shape);
   inputLayout->addWidget(samples_);
@@ -155,12 +154,10 @@ QWidget* NormalizationPage::buildSamplesTab() {
   batchCaption_ = explanation({});
   movingCaption_ = explanation({});
 
-  auto* stepRow = new QHBoxLayout;
-  stepRow->addWidget(labels[2]);
-  stepRow->addWidget(momentum_);
+  auto* stepRow = new FlowLayout;
+  stepRow->addWidget(labelled(labels[2], momentum_));
   stepRow->addWidget(next);
   stepRow->addWidget(reset);
-  stepRow->addStretch(1);
   // Left: this batch's output with its statistics under the columns; right: the moving averages learning.
   auto* modeRow = new QHBoxLayout;
   modeRow->addWidget(trainMode_);
@@ -233,7 +230,10 @@ QWidget* NormalizationPage::buildSamplesTab() {
     reset->setToolTip(tr("Moving mean 0, moving variance 1, as before training"));
   });
   onLanguageChange(this, [this] { updateSamples(); });  // the grids' row and column names, the captions
-  return scrollable(content);
+  QWidget* area = scrollable(content);
+  fitGridsToWidth(area, {samples_, layerOutput_, layerStatistics_, batchOutput_, batchStatistics_, movingStatistics_,
+                         lastBatch_});
+  return area;
 }
 
 void NormalizationPage::setSamples(const Matrix& x) {

@@ -1,16 +1,22 @@
 #include "ui/widgets/matrix_tab_parts.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
+#include <QEvent>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 #include "ui/export.h"
+#include "ui/widgets/appearance.h"
+#include "ui/widgets/bare_layout.h"
 #include "ui/widgets/matrix_view.h"
 #include "ui/widgets/figure_export_bar.h"
 #include "ui/widgets/palette.h"
@@ -18,6 +24,54 @@
 namespace al::ui {
 
 namespace {
+// Keeps the grids of a scroll area's content as large as the area's width allows (fitGridsToWidth).
+class GridFitter : public QObject {
+ public:
+  GridFitter(QScrollArea* area, const QList<MatrixView*>& views) : QObject(area), area_(area), views_(views) {
+    area->viewport()->installEventFilter(this);
+    connect(Appearance::instance(), &Appearance::changed, this, [this] { fit(true); });
+  }
+
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == area_->viewport() && event->type() == QEvent::Resize) fit(false);
+    return QObject::eventFilter(watched, event);
+  }
+
+ private:
+  // Smaller steps of type until the content fits. Refitting changes the content's size, which may show or hide
+  // the area's vertical scroll bar and so bring the same width again: a width is fitted once.
+  void fit(bool again) {
+    const int width = area_->maximumViewportSize().width() - area_->verticalScrollBar()->sizeHint().width();
+    if (width == fittedWidth_ && !again) return;
+    fittedWidth_ = width;
+    const double smallest = std::min(1.0, 1.0 / Appearance::instance()->scale());
+    double factor = 1.0;
+    setFactor(factor);
+    while (neededWidth() > width && factor > smallest + 1e-9) setFactor(factor = std::max(smallest, factor - 0.05));
+  }
+
+  void setFactor(double factor) {
+    for (MatrixView* view : views_) view->setFontFactor(factor);
+  }
+
+  // The content's minimum width now: the layouts from each grid up to the content measured again (they would
+  // keep what they measured before until the event loop's next turn).
+  int neededWidth() const {
+    QWidget* content = area_->widget();
+    for (MatrixView* view : views_)
+      for (QWidget* w = view; w && w != content->parentWidget(); w = w->parentWidget())
+        if (w->layout()) {
+          w->layout()->invalidate();
+          w->layout()->activate();
+        }
+    return content->minimumSizeHint().width();
+  }
+
+  QScrollArea* area_;
+  QList<MatrixView*> views_;
+  int fittedWidth_ = -1;
+};
+
 // The value a new cell starts with: counting 1, 2, 3, ... along the rows, as in the source text's example.
 float startValue(Index row, Index column, Index features) { return static_cast<float>(row * features + column + 1); }
 }  // namespace
@@ -101,6 +155,18 @@ QWidget* scrollable(QWidget* content) {
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   return scroll;
+}
+
+void fitGridsToWidth(QWidget* area, const QList<MatrixView*>& views) {
+  if (auto* scroll = qobject_cast<QScrollArea*>(area)) new GridFitter(scroll, views);
+}
+
+QWidget* labelled(QLabel* label, QWidget* box) {
+  auto* pair = new QWidget;
+  auto* row = bareLayout<QHBoxLayout>(pair);
+  row->addWidget(label);
+  row->addWidget(box);
+  return pair;
 }
 
 QSpinBox* spinBox(int minimum, int maximum, int value) {

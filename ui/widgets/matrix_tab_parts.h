@@ -46,6 +46,12 @@ QLabel* columnHeading(QGroupBox* column);
 QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch);
 // content in a frameless scroll area that resizes it.
 QWidget* scrollable(QWidget* content);
+// The numbers of `views` (grids inside `area`'s content) as large as the area's width allows: the largest type,
+// down to the app's at 100 %, at which the content needs no sideways scrolling (presentation type on a projector).
+// Fitted again when the area's width or the app's scale changes.
+void fitGridsToWidth(QWidget* area, const QList<MatrixView*>& views);
+// A label and its box (a spin box, a combo) kept on one line, for a row that wraps (FlowLayout).
+QWidget* labelled(QLabel* label, QWidget* box);
 QSpinBox* spinBox(int minimum, int maximum, int value);
 QDoubleSpinBox* doubleSpinBox(int decimals, double minimum, double maximum, double step, double value);
 // "Save picture…" for the whole tab and "Save numbers…" for every grid in it, one CSV in long form

@@ -74,6 +74,7 @@ MatrixView::MatrixView(const QString& title, QWidget* parent)
   titleFont.setBold(true);
   title_->setFont(titleFont);
   title_->setVisible(!title.isEmpty());
+  title_->setWordWrap(true);  // a long title takes two lines over a narrow grid, not the width of two grids
 
   table_->setItemDelegate(new HighlightDelegate(this));
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -156,20 +157,21 @@ void MatrixView::setFontFactor(double factor) {
   refresh();
 }
 
-// The grid's own type when its factor is below 1 (at least the app's type at 100 %), else the app's. The cells
-// and both headers: under the app's style sheet a font set on the grid does not pass to its headers.
+// The grid's own type when its factor is below 1 (at least the type of its page at 100 %), else its page's. The
+// cells and both headers, their viewports too: under the app's style sheet a font set on the grid does not pass to
+// its headers.
 void MatrixView::applyFontFactor() {
   const Appearance* look = Appearance::instance();
   const double factor = std::max(fontFactor_, 1.0 / look->scale());
-  QFont font;  // nothing set: the app's
+  QFont font = this->font();  // the page's (the app's, or a page's larger type)
   if (factor < 1.0) {
-    font = look->font();
     if (font.pointSizeF() > 0) font.setPointSizeF(font.pointSizeF() * factor);
     else font.setPixelSize(qRound(font.pixelSize() * factor));
   }
-  for (QWidget* part : {static_cast<QWidget*>(table_), static_cast<QWidget*>(table_->horizontalHeader()),
-                        static_cast<QWidget*>(table_->verticalHeader())})
-    if (factor < 1.0 || part->testAttribute(Qt::WA_SetFont)) part->setFont(font);
+  for (QAbstractScrollArea* part : std::initializer_list<QAbstractScrollArea*>{
+           table_, table_->horizontalHeader(), table_->verticalHeader()})
+    for (QWidget* w : {static_cast<QWidget*>(part), part->viewport()})
+      if (factor < 1.0 || w->testAttribute(Qt::WA_SetFont)) w->setFont(factor < 1.0 ? font : QFont());
 }
 
 void MatrixView::setColouring(Colouring colouring, double limit) {
