@@ -67,14 +67,11 @@ void TransformerClassifier::forwardBatch(BatchCache& b, Mode mode, uint64_t seed
   });
 }
 
-void TransformerClassifier::backwardBatch(BatchCache& b, Gradients& grads) const {
-  const size_t B = b.samples.size();
-  const float invB = 1.0f / static_cast<float>(B);
-  forEachSampleAsThreadsFree(b.encoder.longestFirst, [&](size_t s) {  // loss -> head -> dropout -> pool
+void TransformerClassifier::backwardBatch(BatchCache& b, std::span<const float> dLogits, Gradients& grads) const {
+  forEachSampleAsThreadsFree(b.encoder.longestFirst, [&](size_t s) {  // head -> dropout -> pool
     BatchCache::Head& h = b.heads[s];
-    // L = mean_b BCE(logit_b, y_b)  =>  dL/dlogit_b = (sigmoid(logit_b) - y_b) / B
     Matrix dLogit(1, 1);
-    dLogit(0, 0) = binaryCrossEntropyWithLogitGradient(h.logit, b.samples[s]->label) * invB;
+    dLogit(0, 0) = dLogits[s];
     Gradients& sampleGrads = b.encoder.sampleGrads[s];  // added up with the encoder's
     Matrix dPooled = Dropout{config_.dropout}.backward(h.dropout, head_.backward(params_, h.head, dLogit, sampleGrads));  // 1 x D
     b.encoder.samples[s].x = config_.pooling == PoolingKind::Max ? MaxPool{}.backward(h.maxPool, dPooled)
@@ -97,8 +94,14 @@ BatchStats TransformerClassifier::trainBatch(std::span<const EncodedSample* cons
   b.samples.assign(batch.begin(), batch.end());
   forwardBatch(b, Mode::Train, seed);
   BatchStats stats;
-  for (size_t s = 0; s < b.samples.size(); ++s) addOutcome(stats, b.heads[s].logit, b.samples[s]->label);
-  backwardBatch(b, grads);
+  // L = mean_b BCE(logit_b, y_b)  =>  dL/dlogit_b = (sigmoid(logit_b) - y_b) / B
+  std::vector<float> dLogits(b.samples.size());
+  const float invB = 1.0f / static_cast<float>(b.samples.size());
+  for (size_t s = 0; s < b.samples.size(); ++s) {
+    addOutcome(stats, b.heads[s].logit, b.samples[s]->label);
+    dLogits[s] = binaryCrossEntropyWithLogitGradient(b.heads[s].logit, b.samples[s]->label) * invB;
+  }
+  backwardBatch(b, dLogits, grads);
   encoder_.updateMovingStatistics(params_, b.encoder);
   return stats;
 }
@@ -155,6 +158,38 @@ TransformerClassifier::Prediction TransformerClassifier::predict(std::span<const
   p.probability = sigmoid(p.logit);
   for (const auto& lc : b.encoder.samples[0].layers) p.attention.push_back(lc.attention.weights);
   return p;
+}
+
+std::vector<float> TransformerClassifier::logits(std::span<const std::vector<int>> sequences) const {
+  std::vector<EncodedSample> samples;
+  samples.reserve(sequences.size());
+  for (const std::vector<int>& ids : sequences) samples.push_back({ids, 0.0f});
+  std::vector<float> out;
+  out.reserve(sequences.size());
+  constexpr size_t kBlock = 64;  // as in evaluate: blocks only bound the memory
+  for (size_t first = 0; first < samples.size(); first += kBlock) {
+    BatchCache b;
+    for (size_t s = first; s < std::min(samples.size(), first + kBlock); ++s) b.samples.push_back(&samples[s]);
+    forwardBatch(b, Mode::Eval, 0);
+    for (const BatchCache::Head& h : b.heads) out.push_back(h.logit);
+  }
+  return out;
+}
+
+Matrix TransformerClassifier::logitGradient(std::span<const int> ids) const {
+  EncodedSample sample{std::vector<int>(ids.begin(), ids.end()), 0.0f};
+  BatchCache b;
+  b.samples.push_back(&sample);
+  forwardBatch(b, Mode::Eval, 0);
+  Gradients dropped(params_);
+  const float dLogit = 1.0f;  // d logit / d logit
+  backwardBatch(b, std::span<const float>(&dLogit, 1), dropped);
+  return std::move(b.encoder.samples[0].x);  // T x D, dlogit/dx (the encoder leaves it there)
+}
+
+Matrix TransformerClassifier::embeddedInput(std::span<const int> ids) const {
+  Embedding::Cache cache;
+  return encoder_.embed(params_, ids, cache);  // T x D
 }
 
 }  // namespace al

@@ -52,6 +52,13 @@ class TransformerClassifier {
   // Evaluation mode (no dropout, moving statistics). ids: 1 <= T <= sequence_length. Throws InputError.
   // `switches`: heads switched off (core/models/head_switches.h); null: all on.
   Prediction predict(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
+  // The logits of many sequences in evaluation mode, in parallel (each 1 <= T <= sequence_length).
+  std::vector<float> logits(std::span<const std::vector<int>> sequences) const;
+  // ∂logit/∂x in evaluation mode, x = the embedded input (token embedding + position, T x D), from the same
+  // backward pass as training (the parameters' gradients are computed on the way and dropped). T x D.
+  Matrix logitGradient(std::span<const int> ids) const;
+  // x itself: the token embedding plus position of ids, T x D.
+  Matrix embeddedInput(std::span<const int> ids) const;
 
   // Forward and backward of the batch's mean binary cross-entropy; adds the gradients into grads. Runs in
   // parallel over the samples in the current oneTBB arena, the gradients added up in sample order (the same bits
@@ -82,7 +89,8 @@ class TransformerClassifier {
   struct BatchCache;
   // Encoder, then pool, dropout and head for every sample; the logits land in b.logits.
   void forwardBatch(BatchCache& b, Mode mode, uint64_t seed) const;
-  void backwardBatch(BatchCache& b, Gradients& grads) const;
+  // dLogits: dL/dlogit of every sample (B).
+  void backwardBatch(BatchCache& b, std::span<const float> dLogits, Gradients& grads) const;
 
   TransformerConfig config_;
   ParameterSet params_;
