@@ -355,7 +355,9 @@ QString GeneratePage::tokenText(int64_t id) const {
   const int64_t one[] = {id};
   QString text = QString::fromStdString(model->decode(one));
   if (text.contains(QChar(0xFFFD))) text = QString::fromStdString(model->piece(id));
-  return text.isEmpty() || text == QLatin1String("\n") ? QString::fromStdString(model->piece(id)) : text;
+  if (text.isEmpty() || text == QLatin1String("\n")) return QString::fromStdString(model->piece(id));  // [EOS]
+  // A token of spaces only (a character model's " ") would be an empty label: show each space as ␣.
+  return text.trimmed().isEmpty() ? QString(text).replace(QLatin1Char(' '), QChar(0x2423)) : text;
 }
 
 void GeneratePage::updateCandidates() {
