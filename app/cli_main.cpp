@@ -3,6 +3,8 @@
 #include <iostream>
 
 #include "app/cli/commands.h"
+#include "app/cli/explain_commands.h"
+#include "app/cli/head_commands.h"
 #include "app/cli/train_options.h"
 #include "core/train/hyperparameters.h"
 
@@ -42,11 +44,17 @@ int main(int argc, char** argv) {
   evalCmd->add_option("--threads", e.threads, "worker threads")->check(CLI::NonNegativeNumber);
   evalCmd->add_flag("--head-importance", e.headImportance, "imdb-transformer: the test accuracy with each head alone "
                                                            "switched off, as a layers x heads table");
-  evalCmd->add_option("--samples", e.samples, "with --head-importance: at most N test reviews, a fixed random "
-                                              "choice (default: all)")->check(CLI::NonNegativeNumber);
+  evalCmd->add_option("--samples", e.samples, "with --head-importance or --rank-correlations: at most N test reviews, "
+                                              "a fixed random choice (default: all)")->check(CLI::NonNegativeNumber);
   evalCmd->add_option("--replace", e.replacement, "with --head-importance: a switched-off head's output becomes "
                                                   "zero or its mean over the reviews")
       ->check(CLI::IsMember({"zero", "mean"}))->capture_default_str();
+
+  evalCmd->add_flag("--rank-correlations", e.rankCorrelations, "imdb-transformer: the rank correlation (Spearman) of "
+                    "attention, rollout, saliency and the effect of deleting each token, per review, averaged");
+  evalCmd->add_option("--attention-head", e.attentionHead, "with --rank-correlations: the attention compared, L.H "
+                      "(counted from 0) or mean (the last layer's mean over its heads, the default)")
+      ->check(CLI::Validator([](std::string& spec) { return attentionHeadProblem(spec); }, "L.H|mean"));
 
   PredictOptions p;
   CLI::App* predictCmd = app.add_subcommand("predict", "Classify a text with an imdb model and show its attention");
@@ -73,7 +81,8 @@ int main(int argc, char** argv) {
   inspectCmd->add_option("--model", i.model, "model directory or Hugging Face folder")->required();
   inspectCmd->add_flag("--json", i.json, "print one JSON object");
   inspectCmd->add_option("--ablate", i.ablate, "switch heads off (their output set to zero) and recompute: "
-                                               "L.H[,L.H...], layer and head counted from 0 as inspect prints them");
+                                               "L.H[,L.H...], layer and head counted from 0 as inspect prints them")
+      ->check(CLI::Validator([](std::string& spec) { return headListProblem(spec); }, "L.H[,L.H...]"));
   inspectCmd->add_option("text", i.text, "the text")->required();
 
   NextSentenceOptions n;

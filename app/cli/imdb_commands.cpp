@@ -6,6 +6,8 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/explain_commands.h"
+#include "app/cli/head_commands.h"
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
 #include "core/inference/imdb_transformer_inference.h"
@@ -89,6 +91,7 @@ int predict(const PredictOptions& o) {
 }
 
 int eval(const EvalOptions& o) {
+  if (o.rankCorrelations) return evalRankCorrelations(o);
   if (o.headImportance) return evalHeadImportance(o);
   return guarded([&] {
     const Evaluation e = modelKindOfDirectory(o.model).evaluate(o.model, o.data, o.threads);

@@ -6,10 +6,12 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/explain_commands.h"
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
 #include "core/inference/causal_lm_generation.h"
 #include "core/inference/pretrained_inference.h"
+#include "app/cli/head_commands.h"
 #include "core/teaching/logit_lens.h"
 
 namespace al::cli {
@@ -36,16 +38,17 @@ struct Inspection {
   size_t segmentStart = 0;
 };
 
-Inspection inspectModel(const AnyModel& model, const std::string& text) {
+// switches: heads switched off (inspect --ablate).
+Inspection inspectModel(const AnyModel& model, const std::string& text, const HeadSwitches* switches) {
   Inspection r{model.task, {}, {}, {}};
   if (const auto bert = model.as<PretrainedBert>()) {
-    PretrainedAttention a = readAttention(*bert, text);
+    PretrainedAttention a = readAttention(*bert, text, switches);
     r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
   } else if (const auto gpt = model.as<PretrainedGpt2>()) {
-    PretrainedAttention a = readAttention(*gpt, text);
+    PretrainedAttention a = readAttention(*gpt, text, switches);
     r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
   } else if (const auto imdb = model.as<ImdbTransformerModel>()) {
-    ImdbPrediction p = predictText(*imdb->model, imdb->vocabulary, text);
+    ImdbPrediction p = predictText(*imdb->model, imdb->vocabulary, text, switches);
     r.tokens = std::move(p.tokens), r.ids.assign(p.ids.begin(), p.ids.end()), r.attention = std::move(p.attention);
   } else if (const auto mlm = model.as<MaskedLmModel>()) {
     r.tokens = maskedLmTokens(text, mlm->tokenizer);
@@ -54,7 +57,7 @@ Inspection inspectModel(const AnyModel& model, const std::string& text) {
     if (r.tokens.empty()) throw InputError("the text has no words once punctuation is removed");
     const std::vector<int> ids = maskedLmIds(r.tokens, mlm->vocabulary);
     r.ids.assign(ids.begin(), ids.end());
-    r.attention = mlm->model->predict(ids, {}).attention;
+    r.attention = mlm->model->predict(ids, {}, switches).attention;
   } else if (const auto lm = model.as<CausalLmModel>()) {
     // Segments of S tokens from the start: the tokens of the whole text, the attention of the last segment.
     CausalLmAttention a = readAttention(*lm, text);
@@ -137,7 +140,8 @@ void printInspection(const Inspection& r) {
 int inspect(const InspectOptions& o) {
   return guarded([&] {
     const AnyModel model = loadFor(o.model, Ability::SelfAttention, "inspect");
-    const Inspection r = inspectModel(model, o.text);
+    const HeadSwitches switches = headSwitchesFor(model, o.ablate);  // none without --ablate
+    const Inspection r = inspectModel(model, o.text, &switches);
     const std::optional<teaching::LogitLens> lens = lensOf(model, o.text);
     if (o.json) {
       const size_t heads = r.attention.empty() ? 0 : r.attention.front().size();
@@ -145,11 +149,15 @@ int inspect(const InspectOptions& o) {
                             {"layers", r.attention.size()}, {"heads", heads},
                             {"attention", attentionJson(r.attention)}};
       if (lens) out["logit_lens"] = lensJson(*lens);
+      addExplanationsJson(out, model, r.attention, r.ids);  // "rollout", and "saliency" for imdb-transformer
+      if (!switches.empty()) out["ablation"] = ablationJson(model, o.text, switches);
       std::cout << out.dump() << "\n";
       return int{kDone};
     }
     printInspection(r);
+    printExplanations(model, r.tokens, r.attention, r.ids);
     if (lens) printLens(*lens);
+    if (!switches.empty()) printAblation(model, o.text, switches);
     return int{kDone};
   });
 }

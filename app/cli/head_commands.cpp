@@ -1,0 +1,149 @@
+// inspect --ablate and eval --head-importance: switching heads off (core/models/head_switches.h) and "which heads
+// matter?" (core/teaching/head_importance.h) on the command line.
+#include "app/cli/head_commands.h"
+
+#include <oneapi/tbb/task_arena.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+
+#include "app/cli/cli_support.h"
+#include "core/catalogue/model_catalogue.h"
+#include "core/error.h"
+#include "core/inference/pretrained_inference.h"
+#include "core/random.h"
+#include "core/teaching/head_importance.h"
+#include "core/train/imdb_run.h"
+
+namespace al::cli {
+
+namespace {
+
+struct HeadShape {
+  size_t layers = 0;
+  Index heads = 0;
+};
+
+HeadShape headShapeOf(const AnyModel& model) {
+  if (const auto imdb = model.as<ImdbTransformerModel>())
+    return {static_cast<size_t>(imdb->model->config().numLayers), imdb->model->config().numHeads};
+  if (const auto mlm = model.as<MaskedLmModel>())
+    return {static_cast<size_t>(mlm->model->config().encoder.numLayers), mlm->model->config().encoder.numHeads};
+  if (const auto bert = model.as<PretrainedBert>())
+    return {static_cast<size_t>(bert->model->config().numLayers), static_cast<Index>(bert->model->config().numHeads)};
+  if (const auto gpt = model.as<PretrainedGpt2>())
+    return {static_cast<size_t>(gpt->model->config().numLayers), static_cast<Index>(gpt->model->config().numHeads)};
+  throw InputError("--ablate switches heads off in bert, gpt2, imdb-transformer and masked-lm models, not in a " +
+                   model.task + " model");
+}
+
+// Up to `limit` of the samples (all when limit is 0 or larger): a fixed random choice, so that a smaller sample
+// still mixes the split's classes (aclImdb's test split lists the positive reviews first).
+std::vector<const EncodedSample*> chooseSamples(const std::vector<EncodedSample>& all, size_t limit) {
+  std::vector<const EncodedSample*> chosen;
+  for (const EncodedSample& s : all) chosen.push_back(&s);
+  if (limit == 0 || limit >= chosen.size()) return chosen;
+  Rng rng(1337);
+  for (size_t i = 0; i < limit; ++i) std::swap(chosen[i], chosen[i + rng.next() % (chosen.size() - i)]);
+  chosen.resize(limit);
+  return chosen;
+}
+
+}  // namespace
+
+std::string headListProblem(const std::string& spec) {
+  try {
+    parseHeadSwitches(spec, std::numeric_limits<int>::max(), std::numeric_limits<Index>::max());  // the form only
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return {};
+}
+
+HeadSwitches headSwitchesFor(const AnyModel& model, const std::string& spec) {
+  if (spec.empty()) return {};
+  const HeadShape shape = headShapeOf(model);
+  return parseHeadSwitches(spec, shape.layers, shape.heads);
+}
+
+nlohmann::json ablationJson(const AnyModel& model, const std::string& text, const HeadSwitches& switches) {
+  nlohmann::json out = {{"ablated", toString(switches)}, {"replacement", "zero"}};
+  if (const auto imdb = model.as<ImdbTransformerModel>()) {
+    out["probability"] = predictText(*imdb->model, imdb->vocabulary, text, &switches).probability;
+    out["probability_all_heads"] = predictText(*imdb->model, imdb->vocabulary, text).probability;
+  }
+  return out;
+}
+
+void printAblation(const AnyModel& model, const std::string& text, const HeadSwitches& switches) {
+  std::cout << "heads switched off (output set to zero): " << toString(switches) << "\n";
+  if (const auto imdb = model.as<ImdbTransformerModel>()) {
+    const float off = predictText(*imdb->model, imdb->vocabulary, text, &switches).probability;
+    const float all = predictText(*imdb->model, imdb->vocabulary, text).probability;
+    std::cout << "probability of positive: " << std::fixed << std::setprecision(4) << off << " with these heads off, "
+              << all << " with every head on\n";
+  }
+}
+
+int evalHeadImportance(const EvalOptions& o) {
+  return guarded([&] {
+    if (o.replacement != "zero" && o.replacement != "mean")
+      throw InputError("--replace takes zero or mean, not '" + o.replacement + "'");
+    const ModelKind& kind = modelKindOfDirectory(o.model);
+    if (kind.task != ImdbTransformerModel::kTask)
+      throw InputError(o.model + " holds a model of task " + kind.task + "; --head-importance reads an "
+                       "imdb-transformer model");
+    ImdbRunSettings s;
+    s.data = o.data.empty() ? std::string("builtin") : o.data;
+    s.initDir = o.model;
+    s.threads = o.threads;
+    s.model = loadImdbTransformer(o.model).model->config();
+    const std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
+    const std::vector<const EncodedSample*> samples = chooseSamples(run->testData(), static_cast<size_t>(o.samples));
+    const auto replacement = o.replacement == "mean" ? teaching::HeadReplacement::Mean : teaching::HeadReplacement::Zero;
+
+    tbb::task_arena arena(workerThreads(o.threads));
+    teaching::HeadImportance r;
+    const bool terminal = isatty(fileno(stderr));  // a bar that redraws itself, for a person watching only
+    arena.execute([&] {
+      r = teaching::headImportance(run->model(), samples, replacement, [&](size_t done, size_t total) {
+        if (!terminal) return true;
+        std::fprintf(stderr, "\rwhich heads matter? %3.0f%%", 100.0 * static_cast<double>(done) / static_cast<double>(total));
+        if (done == total) std::fprintf(stderr, "\n");
+        return true;
+      });
+    });
+
+    if (o.json) {
+      nlohmann::json accuracy = nlohmann::json::array(), drop = nlohmann::json::array();
+      for (size_t l = 0; l < r.accuracy.size(); ++l) {
+        accuracy.push_back(r.accuracy[l]);
+        nlohmann::json row = nlohmann::json::array();
+        for (size_t h = 0; h < r.accuracy[l].size(); ++h) row.push_back(r.drop(l, h));
+        drop.push_back(std::move(row));
+      }
+      std::cout << nlohmann::json{{"samples", r.samples}, {"replacement", o.replacement},
+                                  {"held_out", run->testIsHeldOut()}, {"baseline_accuracy", r.baseline},
+                                  {"accuracy", std::move(accuracy)}, {"drop", std::move(drop)}}.dump() << "\n";
+      return int{kDone};
+    }
+    std::cout << "which heads matter? accuracy on " << r.samples << (run->testIsHeldOut() ? " test" : " training")
+              << " reviews with every head on: " << std::fixed << std::setprecision(4) << r.baseline << "\n"
+              << "drop in accuracy with one head switched off (output set to " << o.replacement << "):\n";
+    std::cout << "         ";
+    for (size_t h = 0; h < (r.accuracy.empty() ? 0 : r.accuracy.front().size()); ++h) std::cout << "   head " << h;
+    std::cout << "\n";
+    for (size_t l = 0; l < r.accuracy.size(); ++l) {
+      std::cout << "layer " << std::setw(2) << l << " ";
+      for (size_t h = 0; h < r.accuracy[l].size(); ++h) std::cout << std::showpos << std::setw(9) << r.drop(l, h) << std::noshowpos;
+      std::cout << "\n";
+    }
+    return int{kDone};
+  });
+}
+
+}  // namespace al::cli
