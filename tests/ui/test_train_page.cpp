@@ -152,6 +152,8 @@ class TestTrainPage : public QObject {
     QTest::newRow("chatbot") << static_cast<int>(TaskKind::Chatbot) << "builtin:translate" << "attention_units"
                              << "pooling";
     QTest::newRow("masked-lm") << static_cast<int>(TaskKind::MaskedLm) << "builtin" << "mask_rate" << "pooling";
+    QTest::newRow("language model") << static_cast<int>(TaskKind::LanguageModel) << "builtin:zh" << "sequence_length"
+                                    << "pooling";
   }
 
   void theBaselineAndTheChatbotTrainToo() {

@@ -131,6 +131,7 @@ TaskKind taskKindOfCommand(const std::string& command) {
   if (command == "bigram") return TaskKind::Bigram;
   if (command == "chatbot") return TaskKind::Chatbot;
   if (command == "mlm") return TaskKind::MaskedLm;
+  if (command == "lm") return TaskKind::LanguageModel;
   return TaskKind::ImdbTransformer;
 }
 

@@ -24,7 +24,7 @@ namespace al::ui {
 
 // The Train page's tasks: the catalogue's kinds that own a training form (core/catalogue/model_catalogue.h), in
 // its order; trainingTasks() builds their descriptions from it.
-enum class TaskKind { ImdbTransformer, Bigram, Chatbot, MaskedLm };
+enum class TaskKind { ImdbTransformer, Bigram, Chatbot, MaskedLm, LanguageModel };
 
 struct TaskInfo {
   TaskKind kind;
