@@ -42,6 +42,8 @@ struct EvalOptions {
   bool headImportance = false;       // imdb-transformer: the accuracy with each head alone switched off
   int samples = 0;                   // with headImportance: at most this many test reviews (0: all)
   std::string replacement = "zero";  // with headImportance: what replaces a switched-off head (zero | mean)
+  bool rankCorrelations = false;     // imdb-transformer: attention, rollout, saliency and deletion compared
+  std::string attentionHead;         // with rankCorrelations: "L.H", or "mean" / empty for the last layer's mean
 };
 
 struct PredictOptions {
