@@ -2383,12 +2383,20 @@
         <source>Words: the pieces of each word of the text taken together (the weights on a word&apos;s pieces added, its pieces&apos; rows averaged, so each row still sums to 1).</source>
         <translation>词：把文本中每个词的子词合在一起（一个词各子词上的权重相加，各子词的行取平均，所以每行之和仍为 1）。</translation>
     </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>(heads switched off: %1)</source>
+        <translation>（已关闭的头：%1）</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::AttentionThumbnails</name>
     <message>
         <source>Every layer (row) and head (column): click one to see it full screen</source>
-        <translation>每一层（行）和每个头（列）：点击其中一个可全屏查看</translation>
+        <translation type="vanished">每一层（行）和每个头（列）：点击其中一个可全屏查看</translation>
     </message>
     <message>
         <source>H%1</source>
@@ -2397,6 +2405,22 @@
     <message>
         <source>L%1</source>
         <translation>L%1</translation>
+    </message>
+    <message>
+        <source>Every layer (row) and head (column): click one to see it full screen, right-click to switch it off</source>
+        <translation>每一层（行）和每个头（列）：点击其中一个可全屏查看，右键点击可将其关闭</translation>
+    </message>
+    <message>
+        <source>Switch layer %1, head %2 on again</source>
+        <translation>重新打开第 %1 层的第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Switch layer %1, head %2 off</source>
+        <translation>关闭第 %1 层的第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Switch every head on</source>
+        <translation>打开所有的头</translation>
     </message>
 </context>
 <context>

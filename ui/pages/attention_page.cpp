@@ -181,7 +181,37 @@ void AttentionPage::modelChanged() {
   positionTab_->setModel(currentModelName(), model);
   const ModelWords words = model ? modelWords(model) : ModelWords{};
   modelBar()->setModel(currentModelName(), model ? &words : nullptr);
+  headSwitches_ = {};  // the heads of the model before are no heads of this one
   showAttention();
+}
+
+void AttentionPage::setHeadSwitchedOff(int layer, int head, bool off) {
+  if (layer < 0 || head < 0 || headSwitches_.isOff(size_t(layer), head) == off) return;
+  if (off) {
+    headSwitches_.switchOff(size_t(layer), head);
+  } else {
+    headSwitches_.layers[size_t(layer)].off[size_t(head)] = false;
+  }
+  showAttention();  // the prediction and every map after the head, read again
+}
+
+void AttentionPage::switchEveryHeadOn() {
+  if (headSwitches_.empty()) return;
+  headSwitches_ = {};
+  showAttention();
+}
+
+std::vector<std::vector<bool>> AttentionPage::switchedOffTable() const {
+  std::vector<std::vector<bool>> off(prediction_.attention.size());
+  for (size_t l = 0; l < off.size(); ++l)
+    for (size_t h = 0; h < prediction_.attention[l].size(); ++h) off[l].push_back(headSwitches_.isOff(l, Index(h)));
+  return off;
+}
+
+QString AttentionPage::switchedOffText() const {
+  QStringList heads;
+  for (const auto& [layer, head] : headSwitches_.off()) heads << tr("L%1 H%2").arg(layer + 1).arg(head + 1);
+  return tr("(heads switched off: %1)").arg(heads.join(", "));
 }
 
 void AttentionPage::addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,

@@ -101,6 +101,14 @@ class AttentionPage : public ModelPage {
   bool canShowWords() const { return !pieces_.words.pieces.empty(); }
   AttentionHeadsTab* headsTab() const { return headsTab_; }
 
+  // --- Head switches ---
+  // A head switched off adds nothing to the prediction or to the layers after it (its output set to zero); its own
+  // map is still shown, crossed out among the thumbnails (a right-click there switches it). Another model starts
+  // with every head on.
+  void setHeadSwitchedOff(int layer, int head, bool off);
+  void switchEveryHeadOn();
+  const HeadSwitches& headSwitches() const { return headSwitches_; }
+
   // --- Word order ---
   void shuffleWords();
   bool hasComparison() const;
@@ -147,6 +155,8 @@ class AttentionPage : public ModelPage {
   void updateBars();
   void clearPrediction(const QString& message);
   void applyUnits();  // prediction_ and averages_ from pieces_, as pieces or as words
+  std::vector<std::vector<bool>> switchedOffTable() const;  // [layer][head] of the maps shown
+  QString switchedOffText() const;  // "(heads switched off: L1 H2, ...)"
 
   AttentionReading pieces_;  // the reading as it came (pieces); prediction_ is it or its words
   ImdbPrediction prediction_;
@@ -158,6 +168,7 @@ class AttentionPage : public ModelPage {
   int nextMap_ = -1;      // the map to draw next, in layer-major order; -1: none being drawn
   QStringList labels_;    // the tokens as the maps name them
   int selectedToken_ = -1;
+  HeadSwitches headSwitches_;  // of the model shown
 
   AttentionReader* reader_;  // the sentence, read on a worker thread
   std::optional<PositionKind> wantedToy_;  // the toy model to show when the training ends

@@ -117,6 +117,8 @@ QWidget* AttentionPage::createHeatmapsTab() {
     if (heatmap(l, h))  // not while its map is still to be drawn
       MaximisedHeatmap::open(heatmap(l, h), [this](int layer, int head) { return heatmap(layer, head); }, l, h);
   });
+  connect(thumbnails_, &AttentionThumbnails::switchRequested, this, &AttentionPage::setHeadSwitchedOff);
+  connect(thumbnails_, &AttentionThumbnails::allOnRequested, this, &AttentionPage::switchEveryHeadOn);
   mapsRow->addWidget(thumbnails_, 0, Qt::AlignTop);
   mapsRow->addWidget(scroll, 1);
   splitter->addWidget(maps);
@@ -187,7 +189,7 @@ void AttentionPage::showAttention() {
   drawTimer_->stop();  // maps of a reading before are not drawn any further
   nextMap_ = -1;
   showProgress();
-  reader_->read(model->model, text().toStdString());
+  reader_->read(model->model, text().toStdString(), headSwitches_);
 }
 
 bool AttentionPage::isComputingAttention() const { return reading_ || nextMap_ >= 0; }
@@ -245,6 +247,7 @@ void AttentionPage::showPrediction() {
   if (!unknown.isEmpty() && classified_)
     line += tr(". The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.")
                 .arg(unknown.toHtmlEscaped());
+  if (!headSwitches_.empty()) line += " " + switchedOffText();
   predictionLabel_->setText(line);
   updateTokens();
   rebuildHeatmaps();  // and the bars, when the maps are drawn
@@ -355,6 +358,7 @@ void AttentionPage::drawNextMap() {
     return;
   }
   thumbnails_->setAttention(prediction_.attention);
+  thumbnails_->setSwitchedOff(switchedOffTable());
   nextMap_ = -1;
   updateBars();
   showProgress();

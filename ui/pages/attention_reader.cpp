@@ -22,8 +22,8 @@ std::vector<teaching::PieceSpan> spansOf(const pretrained::Encoding& encoding) {
 }
 
 template <class Pretrained>
-ImdbPrediction readPretrained(const Pretrained& model, const std::string& text) {
-  PretrainedAttention read = readAttention(model, text);
+ImdbPrediction readPretrained(const Pretrained& model, const std::string& text, const HeadSwitches& switches) {
+  PretrainedAttention read = readAttention(model, text, &switches);
   ImdbPrediction reading;
   const pretrained::Tokenizer& tokenizer = *model.tokenizer;
   const std::optional<int64_t> unknown = tokenizer.specialTokens().unknown.id;
@@ -44,17 +44,17 @@ ImdbPrediction readPretrained(const Pretrained& model, const std::string& text) 
 
 }  // namespace
 
-AttentionReading readSentence(const AnyModel& model, const std::string& text) {
+AttentionReading readSentence(const AnyModel& model, const std::string& text, const HeadSwitches& switches) {
   AttentionReading reading;
   try {
     if (const auto imdb = model.as<ImdbTransformerModel>()) {
-      reading.prediction = predictText(*imdb->model, imdb->vocabulary, text);
+      reading.prediction = predictText(*imdb->model, imdb->vocabulary, text, &switches);
     } else if (const auto bert = model.as<PretrainedBert>()) {
-      reading.prediction = readPretrained(*bert, text);
+      reading.prediction = readPretrained(*bert, text, switches);
       reading.words = teaching::groupIntoWords(text, spansOf(bert->tokenizer->encode(text)));
       reading.classified = false;
     } else if (const auto gpt = model.as<PretrainedGpt2>()) {
-      reading.prediction = readPretrained(*gpt, text);
+      reading.prediction = readPretrained(*gpt, text, switches);
       reading.words = teaching::groupIntoWords(text, spansOf(gpt->tokenizer->encodePrompt(text)));
       reading.classified = false;
     }
@@ -76,8 +76,8 @@ AttentionReader::~AttentionReader() { watcher_->waitForFinished(); }
 
 void AttentionReader::waitForFinished() { watcher_->waitForFinished(); }
 
-void AttentionReader::read(AnyModel model, const std::string& text) {
-  Request request{std::move(model), text};
+void AttentionReader::read(AnyModel model, const std::string& text, HeadSwitches switches) {
+  Request request{std::move(model), text, std::move(switches)};
   if (!running_) return start(std::move(request));
   dropRunning_ = true;
   waiting_ = std::move(request);
@@ -86,7 +86,7 @@ void AttentionReader::read(AnyModel model, const std::string& text) {
 void AttentionReader::start(Request request) {
   running_ = true;
   dropRunning_ = false;
-  watcher_->setFuture(QtConcurrent::run([request = std::move(request)] { return readSentence(request.model, request.text); }));
+  watcher_->setFuture(QtConcurrent::run([request = std::move(request)] { return readSentence(request.model, request.text, request.switches); }));
 }
 
 void AttentionReader::cancel() {

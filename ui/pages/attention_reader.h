@@ -13,6 +13,7 @@
 
 #include "core/inference/any_model.h"
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/models/head_switches.h"
 #include "core/teaching/word_grouping.h"
 
 #include <QFutureWatcher>
@@ -34,8 +35,8 @@ struct AttentionReading {
 };
 
 // The reading itself: slow for a long text and a large model, so call it on a worker thread. The model is an IMDB
-// classifier, a pretrained BERT or a GPT-2 (what the Attention page shows).
-AttentionReading readSentence(const AnyModel& model, const std::string& text);
+// classifier, a pretrained BERT or a GPT-2 (what the Attention page shows). `switches`: heads switched off.
+AttentionReading readSentence(const AnyModel& model, const std::string& text, const HeadSwitches& switches = {});
 
 class AttentionReader : public QObject {
   Q_OBJECT
@@ -45,7 +46,7 @@ class AttentionReader : public QObject {
 
   // Reads text with model on the worker thread; done(reading) follows on the GUI thread unless a newer read() or
   // cancel() came meanwhile.
-  void read(AnyModel model, const std::string& text);
+  void read(AnyModel model, const std::string& text, HeadSwitches switches = {});
   void cancel();  // the reading in flight is dropped when it ends, the waiting one forgotten
   bool busy() const { return running_; }  // until the newest request's result is out
   void waitForFinished();  // blocks: only for a page that is being destroyed
@@ -57,6 +58,7 @@ class AttentionReader : public QObject {
   struct Request {
     AnyModel model;  // its weights kept alive while the worker reads them
     std::string text;
+    HeadSwitches switches;
   };
   void start(Request request);
   void finished();

@@ -1,6 +1,8 @@
 #include "ui/widgets/attention_thumbnails.h"
 
+#include <QContextMenuEvent>
 #include <QImage>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <algorithm>
@@ -28,7 +30,9 @@ AttentionThumbnails::AttentionThumbnails(QWidget* parent) : QWidget(parent) {
     update();
   });
   connect(&WeightScaleSetting::instance(), &WeightScaleSetting::changed, this, [this] { setAttention(attention_); });
-  setTranslatedTexts(this, [this] { setToolTip(tr("Every layer (row) and head (column): click one to see it full screen")); });
+  setTranslatedTexts(this, [this] {
+    setToolTip(tr("Every layer (row) and head (column): click one to see it full screen, right-click to switch it off"));
+  });
 }
 
 void AttentionThumbnails::setAttention(const std::vector<std::vector<Matrix>>& attention) {
@@ -96,9 +100,56 @@ void AttentionThumbnails::paintEvent(QPaintEvent*) {
   for (int l = 0; l < layerCount(); ++l) {
     const QRect r = thumbnailRect(l, 0);
     painter.drawText(QRect(0, r.top(), labelWidth(), r.height()), Qt::AlignVCenter | Qt::AlignLeft, tr("L%1").arg(l + 1));
-    for (int h = 0; h < headCount(); ++h)
+    for (int h = 0; h < headCount(); ++h) {
       painter.drawImage(thumbnailRect(l, h), pictures_[size_t(l)][size_t(h)]);  // a block of pixels per cell, no smoothing
+      if (isSwitchedOff(l, h)) {  // its map is still computed, but nothing of it reaches the layers after it
+        const QRect t = thumbnailRect(l, h);
+        painter.fillRect(t, QColor(128, 128, 128, 170));
+        painter.save();
+        painter.setPen(QPen(palette().color(QPalette::WindowText), 3));
+        painter.drawLine(t.topLeft(), t.bottomRight());
+        painter.drawLine(t.topRight(), t.bottomLeft());
+        painter.restore();
+      }
+    }
   }
+}
+
+void AttentionThumbnails::setSwitchedOff(std::vector<std::vector<bool>> off) {
+  off_ = std::move(off);
+  update();
+}
+
+bool AttentionThumbnails::isSwitchedOff(int layer, int head) const {
+  return layer >= 0 && head >= 0 && size_t(layer) < off_.size() && size_t(head) < off_[size_t(layer)].size() &&
+         off_[size_t(layer)][size_t(head)];
+}
+
+QMenu* AttentionThumbnails::createMenu(int layer, int head) {
+  auto* menu = new QMenu(this);
+  const bool off = isSwitchedOff(layer, head);
+  QAction* toggle = menu->addAction(off ? tr("Switch layer %1, head %2 on again").arg(layer + 1).arg(head + 1)
+                                        : tr("Switch layer %1, head %2 off").arg(layer + 1).arg(head + 1));
+  toggle->setObjectName("switchHead");
+  connect(toggle, &QAction::triggered, this, [this, layer, head, off] { emit switchRequested(layer, head, !off); });
+  QAction* allOn = menu->addAction(tr("Switch every head on"));
+  allOn->setObjectName("allHeadsOn");
+  bool anyOff = false;
+  for (const auto& row : off_) anyOff = anyOff || std::find(row.begin(), row.end(), true) != row.end();
+  allOn->setEnabled(anyOff);
+  connect(allOn, &QAction::triggered, this, &AttentionThumbnails::allOnRequested);
+  return menu;
+}
+
+void AttentionThumbnails::contextMenuEvent(QContextMenuEvent* event) {
+  for (int l = 0; l < layerCount(); ++l)
+    for (int h = 0; h < headCount(); ++h)
+      if (thumbnailRect(l, h).contains(event->pos())) {
+        QMenu* menu = createMenu(l, h);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(event->globalPos());
+        return;
+      }
 }
 
 void AttentionThumbnails::mousePressEvent(QMouseEvent* event) {

@@ -1,7 +1,8 @@
 #pragma once
 // Every layer and head at a glance (the picture of BertViz's model view): a grid of small heatmaps, one row per
 // layer, one column per head, in the heatmaps' colour scale (weight_scale.h), each with its own data's range. A click on one
-// emits opened(layer, head); the Attention page then shows that heatmap full screen.
+// emits opened(layer, head); the Attention page then shows that heatmap full screen. A right-click offers to switch the
+// head off or on again (switchRequested); a head switched off is drawn crossed out.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <vector>
@@ -10,6 +11,8 @@
 
 #include <QImage>
 #include <QRect>
+
+class QMenu;
 
 #include "ui/widgets/weight_scale.h"
 #include <QWidget>
@@ -31,12 +34,21 @@ class AttentionThumbnails : public QWidget {
   QColor cellColour(int layer, int head, int row, int column) const;
   QSize sizeHint() const override;
 
+  // [layer][head], true: the head is switched off (drawn crossed out).
+  void setSwitchedOff(std::vector<std::vector<bool>> off);
+  bool isSwitchedOff(int layer, int head) const;
+  // What a right-click on a thumbnail offers: switch this head off (or on again), every head on. The caller owns it.
+  QMenu* createMenu(int layer, int head);
+
  signals:
   void opened(int layer, int head);
+  void switchRequested(int layer, int head, bool off);
+  void allOnRequested();
 
  protected:
   void paintEvent(QPaintEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
 
  private:
   int side() const;  // a thumbnail's side in pixels
@@ -51,6 +63,7 @@ class AttentionThumbnails : public QWidget {
   // [layer][head]: what paintEvent draws, a pixel per cell; a map with more cells than its thumbnail has pixels is
   // sampled at the pixels' centres, as drawing it scaled without smoothing would (a 600 x 600 map costs no more).
   std::vector<std::vector<QImage>> pictures_;
+  std::vector<std::vector<bool>> off_;  // [layer][head]: switched off
 };
 
 }  // namespace al::ui
