@@ -1,5 +1,6 @@
 #include "app/cli/train_options.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "core/train/hyperparameters.h"
@@ -20,6 +21,19 @@ std::string taskPrefix(const std::string& key) {
   return prefix + ": ";
 }
 
+// Every task's choices for a key, in the order first seen: a key may offer different values in different tasks
+// (position: "none" for the classifier, not for the language model); the task's own schema checks the value given
+// (exit 3 naming its choices).
+std::vector<std::string> choicesOf(const std::string& key) {
+  std::vector<std::string> all;
+  for (const TaskSchema& schema : taskSchemas())
+    for (const HyperParameterSpec& spec : schema.parameters)
+      if (spec.key == key)
+        for (const std::string& choice : spec.choices)
+          if (std::find(all.begin(), all.end(), choice) == all.end()) all.push_back(choice);
+  return all;
+}
+
 }  // namespace
 
 void addHyperParameterOptions(CLI::App& train, HyperParameterOptions& storage) {
@@ -37,7 +51,7 @@ void addHyperParameterOptions(CLI::App& train, HyperParameterOptions& storage) {
           train.add_option(spec.option, storage.reals[spec.key], help)->check(CLI::Range(spec.minimum, spec.maximum));
           break;
         case ParameterType::Choice:
-          train.add_option(spec.option, storage.choices[spec.key], help)->check(CLI::IsMember(spec.choices));
+          train.add_option(spec.option, storage.choices[spec.key], help)->check(CLI::IsMember(choicesOf(spec.key)));
           break;
       }
     }

@@ -59,9 +59,9 @@ const std::vector<SettingField<CausalLmRunSettings>>& causalLmFields() {
       return field;
     };
     std::vector<SettingField<S>> f = {
-        lm(integer("vocab_size", 4, 200000, "most tokens the vocabulary keeps (the most frequent of the text)",
+        lm(integer("vocab_size", 2, 200000, "most tokens the vocabulary keeps (the most frequent of the text)",
                    &CausalLmConfig::vocabSize)),
-        lm(integer("sequence_length", 2, 4096, "tokens one pass reads (the window)", &CausalLmConfig::sequenceLength)),
+        lm(integer("sequence_length", 1, 4096, "tokens one pass reads (the window)", &CausalLmConfig::sequenceLength)),
         integer("embed_dim", 1, 2048, "embedding width", &CausalLmConfig::embedDim),
         integer("num_heads", 1, 64, "attention heads", &CausalLmConfig::numHeads),
         integer("key_dim", 1, 2048, "key dimension of one head", &CausalLmConfig::keyDim),
@@ -171,6 +171,8 @@ std::unique_ptr<CausalLmRun> CausalLmRun::prepare(const CausalLmRunSettings& set
     report(stage::kBuildingVocabulary, 0.5);
     if (settings.model.vocabSize < 4)
       throw InputError("a causal-lm needs a vocab_size of at least 4 (padding, [UNK], [EOS] and one token)");
+    if (settings.model.sequenceLength < 2)
+      throw InputError("a causal-lm needs a sequence_length of at least 2: a token, and the next one to predict");
     std::vector<std::vector<std::string>> tokenized;
     tokenized.reserve(corpus.train.size());
     for (const std::string& d : corpus.train) tokenized.push_back(causalLmTokens(d, settings.model.tokenizer));

@@ -35,7 +35,7 @@ class TestCliLm : public QObject {
     writeFile(text_, kText);
     model_ = dir_.filePath("lm");
     const QStringList args = {"train", "lm", "--data", text_, "--out", model_, "--epochs", "30", "--threads", "2",
-                              "--sequence-length", "24", "--log", dir_.filePath("log.jsonl")};
+                              "--sequence-length", "24", "--tokenizer", "chars", "--log", dir_.filePath("log.jsonl")};
     const CliRun run = runCli(args);
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
   }
@@ -112,6 +112,10 @@ class TestCliLm : public QObject {
     QTest::newRow("unknown builtin") << QStringList{"train", "lm", "--data", "builtin:fr"} << 3
                                      << QStringLiteral("builtin:fr");
     QTest::newRow("unknown preset") << QStringList{"train", "lm", "--preset", "book"} << 3 << QStringLiteral("large");
+    QTest::newRow("window of one token") << QStringList{"train", "lm", "--sequence-length", "1"} << 3
+                                         << QStringLiteral("sequence_length of at least 2");
+    QTest::newRow("a classifier's position") << QStringList{"train", "lm", "--position", "none"} << 3
+                                             << QStringLiteral("learned");
     QTest::newRow("relative position") << QStringList{"train", "lm", "--position", "relative"} << 2
                                        << QStringLiteral("relative");
     QTest::newRow("empty prompt") << QStringList{"generate", "--model", "MODEL", ""} << 3
