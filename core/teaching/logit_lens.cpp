@@ -26,7 +26,8 @@ std::vector<std::pair<int64_t, float>> topProbabilities(const RowVector& logits,
   return top;
 }
 
-LogitLens logitLens(const std::vector<Matrix>& states, const LensReadOut& readOut, int k, const LensTokenName& name) {
+LogitLens logitLens(const std::vector<Matrix>& states, const LensReadOut& readOut, int k, const LensTokenName& name,
+                    const LensTokenName& text) {
   if (states.empty()) throw std::invalid_argument("logitLens: no states");
   if (k < 1) throw std::invalid_argument("logitLens: k must be at least 1");
   for (const Matrix& h : states)
@@ -38,7 +39,11 @@ LogitLens logitLens(const std::vector<Matrix>& states, const LensReadOut& readOu
     std::vector<std::vector<LensGuess>>& row = lens.guesses.emplace_back();
     for (Index t = 0; t < logits.rows(); ++t) {
       std::vector<LensGuess>& cell = row.emplace_back();
-      for (const auto& [id, p] : topProbabilities(logits.row(t), k)) cell.push_back({id, name(id), p});
+      for (const auto& [id, p] : topProbabilities(logits.row(t), k)) {
+        std::string token = name(id);
+        std::string asText = text ? text(id) : token;
+        cell.push_back({id, std::move(token), std::move(asText), p});
+      }
     }
   }
   return lens;
@@ -62,6 +67,23 @@ std::string pieceOr(const pretrained::Tokenizer& tokenizer, int64_t id) {
   }
 }
 
+// A piece as text: byte-level BPE's pieces decoded ("Ġthe" -> " the"; part of a character: U+FFFD); WordPiece's
+// pieces are text already ("##ing" stays: the continuation is what the reader needs to see).
+std::string textOr(const pretrained::Tokenizer& tokenizer, int64_t id) {
+  if (tokenizer.type() != pretrained::TokenizerType::ByteLevelBpe) return pieceOr(tokenizer, id);
+  try {
+    return tokenizer.decode({id});
+  } catch (const InputError&) {
+    return "<id " + std::to_string(id) + ">";
+  }
+}
+
+std::vector<std::string> textsOf(const pretrained::Tokenizer& tokenizer, const std::vector<int64_t>& ids) {
+  std::vector<std::string> texts;
+  for (int64_t id : ids) texts.push_back(textOr(tokenizer, id));
+  return texts;
+}
+
 }  // namespace
 
 LogitLens logitLens(const MaskedLmModel& loaded, std::string_view text, int k, const HeadSwitches* switches) {
@@ -73,6 +95,7 @@ LogitLens logitLens(const MaskedLmModel& loaded, std::string_view text, int k, c
   const std::vector<int> ids = maskedLmIds(tokens, loaded.vocabulary);
   LogitLens lens = logitLens(model.hiddenStates(ids, switches), [&](const Matrix& h) { return model.outputLogits(h); },
                              k, [&](int64_t id) { return tokenOr(loaded.vocabulary, id); });
+  lens.texts = tokens;
   lens.tokens = std::move(tokens);
   return lens;
 }
@@ -86,6 +109,7 @@ LogitLens logitLens(const CausalLmModel& loaded, std::string_view text, int k, c
   const std::vector<int> ids = causalLmIds(tokens, loaded.vocabulary);
   LogitLens lens = logitLens(model.hiddenStates(ids, switches), [&](const Matrix& h) { return model.outputLogits(h); },
                              k, [&](int64_t id) { return tokenOr(loaded.vocabulary, id); });
+  lens.texts = tokens;
   lens.tokens = std::move(tokens);
   return lens;
 }
@@ -100,8 +124,10 @@ LogitLens logitLens(const PretrainedBert& bert, std::string_view text, int k, co
       {.attention = pretrained::AttentionCapture::none(), .maskedLmLogits = false, .hiddenStates = true,
        .headSwitches = switches});  // InputError for no tokens or too many
   LogitLens lens = logitLens(out.hiddenStates, [&](const Matrix& h) { return bert.model->outputLogits(h); }, k,
-                             [&](int64_t id) { return pieceOr(*bert.tokenizer, id); });
+                             [&](int64_t id) { return pieceOr(*bert.tokenizer, id); },
+                             [&](int64_t id) { return textOr(*bert.tokenizer, id); });
   lens.tokens = e.pieces;
+  lens.texts = textsOf(*bert.tokenizer, e.ids);
   return lens;
 }
 
@@ -111,8 +137,10 @@ LogitLens logitLens(const PretrainedGpt2& gpt, std::string_view text, int k, con
   const pretrained::Gpt2Output out = gpt.model->forward(
       e.ids, {.attention = pretrained::AttentionCapture::none(), .headSwitches = switches, .hiddenStates = true});
   LogitLens lens = logitLens(out.hiddenStates, [&](const Matrix& h) { return gpt.model->outputLogits(h); }, k,
-                             [&](int64_t id) { return pieceOr(*gpt.tokenizer, id); });
+                             [&](int64_t id) { return pieceOr(*gpt.tokenizer, id); },
+                             [&](int64_t id) { return textOr(*gpt.tokenizer, id); });
   lens.tokens = e.pieces;
+  lens.texts = textsOf(*gpt.tokenizer, e.ids);
   return lens;
 }
 

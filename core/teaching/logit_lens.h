@@ -39,11 +39,13 @@ namespace al::teaching {
 struct LensGuess {
   int64_t id = 0;
   std::string token;      // as the vocabulary writes it ("great", "##ing", "Ġthe")
+  std::string text;       // as text: a byte-level piece decoded ("Ġthe" -> " the"); else the token
   float probability = 0;  // p_{l,t}[id], over the whole vocabulary
 };
 
 struct LogitLens {
   std::vector<std::string> tokens;  // the T input tokens the model read (the table's columns)
+  std::vector<std::string> texts;   // the same as text (as LensGuess::text)
   // guesses[l][t]: the k most probable tokens at position t read from state l, best first (ties: lower id first);
   // l = 0: after the embeddings, l = 1..L: after layer l (l = L: the model's own output).
   std::vector<std::vector<std::vector<LensGuess>>> guesses;  // (L+1) x T x k
@@ -56,9 +58,10 @@ std::vector<std::pair<int64_t, float>> topProbabilities(const RowVector& logits,
 using LensReadOut = std::function<Matrix(const Matrix&)>;  // states (T x D) -> logits (T x V)
 using LensTokenName = std::function<std::string(int64_t)>;
 
-// The table of states (L+1 of T x D) through readOut; tokens left empty. std::invalid_argument for no states,
-// states of different sizes, or k < 1.
-LogitLens logitLens(const std::vector<Matrix>& states, const LensReadOut& readOut, int k, const LensTokenName& name);
+// The table of states (L+1 of T x D) through readOut; tokens and texts left empty. `text` names a guess as text
+// (none: its token). std::invalid_argument for no states, states of different sizes, or k < 1.
+LogitLens logitLens(const std::vector<Matrix>& states, const LensReadOut& readOut, int k, const LensTokenName& name,
+                    const LensTokenName& text = {});
 
 // The lens of each model kind on a text, read as the model reads it (its tokenizer; masked-lm: the first
 // sequence_length tokens; causal-lm: the last sequence_length; bert: with [CLS] and [SEP]). `switches`: heads

@@ -3327,6 +3327,10 @@ to %2</source>
         <source>Next-sentence prediction needs a pretrained BERT: open or download one.</source>
         <translation>下一句预测需要一个预训练的 BERT：请打开或下载一个。</translation>
     </message>
+    <message>
+        <source>Logit lens</source>
+        <translation>Logit 透镜</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::GenerateControls</name>
@@ -3498,6 +3502,10 @@ to %2</source>
         <translation>来自 Hugging Face 的 GPT-2 文件夹（config.json、model.safetensors、vocab.json 和 merges.txt），或在“训练”页训练的语言模型</translation>
     </message>
     <message>
+        <source>Logit lens</source>
+        <translation>Logit 透镜</translation>
+    </message>
+    <message>
         <source>“%1” is a model of the kind “%2”; this page generates text with GPT-2 folders and language models (GPT).</source>
         <translation>“%1”是“%2”类模型；本页用 GPT-2 文件夹和语言模型（GPT）生成文本。</translation>
     </message>
@@ -3643,6 +3651,33 @@ to %2</source>
     <message>
         <source>Lessons (*.lesson *.txt);;All files (*)</source>
         <translation>课程 (*.lesson *.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::LogitLensView</name>
+    <message>
+        <source>What would the model say if it stopped here? Each row sends one layer&apos;s state through the model&apos;s own output layer: the cell is the token it would predict at that position, darker the more probable (hover for the five best). The last row is the model&apos;s own prediction.</source>
+        <translation>如果模型在这里停下，它会说什么？每一行把某一层的状态送进模型自己的输出层：格子里是它在该位置会预测的词元，越可能颜色越深（鼠标悬停可看最可能的五个）。最后一行就是模型自己的预测。</translation>
+    </message>
+    <message>
+        <source>The logit lens reads masked-LM and language models (and a BERT with its masked-LM head).</source>
+        <translation>Logit 透镜读取掩码语言模型和语言模型（以及带掩码语言模型头的 BERT）。</translation>
+    </message>
+    <message>
+        <source>Type a sentence to see what each layer would predict.</source>
+        <translation>输入一个句子，看看每一层会预测什么。</translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>layer %1 (output)</source>
+        <translation>第 %1 层（输出）</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
     </message>
 </context>
 <context>

@@ -75,6 +75,7 @@ void requireRowIs(const std::vector<std::vector<LensGuess>>& row, const Matrix& 
 // (0, 1] summing to at most 1; and some cell of the first row differs from the last (the rows are not copies).
 void requireWellFormed(const LogitLens& lens, size_t layers) {
   QCOMPARE(lens.guesses.size(), layers + 1);
+  QCOMPARE(lens.texts.size(), lens.tokens.size());
   bool differs = false;
   for (const auto& row : lens.guesses) {
     QCOMPARE(row.size(), lens.tokens.size());
@@ -186,6 +187,10 @@ class TestLogitLens : public QObject {
     QCOMPARE(lens.tokens, expected["tokens"].get<std::vector<std::string>>());
     requireRowIs(lens.guesses.back(), softmaxRows(matrixOf(expected["logits"])));
     QVERIFY(lens.guesses.back()[0][0].token.rfind("<id ", 0) != 0);  // tokens named by the vocabulary
+    // As text: byte-level pieces decoded ("Ġcat" -> " cat"), the guesses too.
+    QCOMPARE(lens.texts[1], std::string(" cat"));
+    for (const auto& cell : lens.guesses.back())
+      for (const LensGuess& g : cell) QCOMPARE(g.text, gpt.tokenizer->decode({g.id}));
   }
 
   void refusesWhatItCannotRead() {

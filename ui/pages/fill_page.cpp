@@ -25,6 +25,7 @@
 #include "ui/widgets/heatmap_view.h"
 #include "ui/session/model_library.h"
 #include "ui/text/strings.h"
+#include "ui/widgets/logit_lens_view.h"
 #include "ui/widgets/masking_view.h"
 #include "ui/widgets/next_sentence_view.h"
 #include "ui/widgets/pretraining_comparison.h"
@@ -58,11 +59,13 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, 
   comparison_ = new PretrainingComparison;
   tabs_->addTab(comparison_, QString());
   tabs_->addTab(nextSentence_ = new NextSentenceView, QString());
+  tabs_->addTab(lens_ = new LogitLensView, QString());
   setTranslatedTexts(tabs_, [this] {
     tabs_->setTabText(0, tr("Fill in the blank"));
     tabs_->setTabText(1, tr("Show me the masking"));
     tabs_->setTabText(2, tr("Does pre-training help?"));
     tabs_->setTabText(3, tr("Next sentence?"));
+    tabs_->setTabText(4, tr("Logit lens"));
     updateNextSentenceTab();
   });
   connect(comparison_, &PretrainingComparison::statusMessage, this, &FillPage::statusMessage);
@@ -256,6 +259,8 @@ void FillPage::fill() {
   result_ = FillResult{};
   offsets_.clear();
   added_.clear();
+  const SessionModel* session = currentSessionModel();
+  lens_->setSource(session ? session->model : AnyModel{}, textEdit_->text());  // computed when in view
   const auto model = currentModel();
   const auto bert = currentBert();
   if (!model && !bert) return;

@@ -11,6 +11,7 @@
 //   Pre-training  "does pre-training help?" (ui/widgets/pretraining_comparison.h): few-label fine-tuning of the
 //                 IMDB classifier from this masked-LM versus from scratch
 //   Next sentence BERT's other pre-training task (ui/widgets/next_sentence_view.h), for a BERT with that head
+//   Logit lens    what each layer would predict for the typed sentence (ui/widgets/logit_lens_view.h)
 //
 // The numbers come from the core (fillMasks of core/inference/masked_lm_inference.h); this page only draws them.
 //
@@ -36,6 +37,7 @@ namespace al::ui {
 
 class ModelBar;
 
+class LogitLensView;
 class MaskingView;
 class NextSentenceView;
 class PretrainingComparison;
@@ -74,7 +76,8 @@ class FillPage : public ModelPage {
   MaskingView* maskingView() const { return masking_; }
   PretrainingComparison* comparison() const { return comparison_; }
   NextSentenceView* nextSentenceView() const { return nextSentence_; }
-  QTabWidget* tabs() const { return tabs_; }  // Fill, Masking, Pre-training, Next sentence
+  LogitLensView* logitLens() const { return lens_; }
+  QTabWidget* tabs() const { return tabs_; }  // Fill, Masking, Pre-training, Next sentence, Logit lens
 
  public slots:
   void exportFigure() override;  // File › Export figure: the tab in view
@@ -116,6 +119,7 @@ class FillPage : public ModelPage {
   MaskingView* masking_;
   PretrainingComparison* comparison_;
   NextSentenceView* nextSentence_;
+  LogitLensView* lens_;
 };
 
 }  // namespace al::ui

@@ -6,6 +6,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -17,6 +18,7 @@
 #include "ui/text/error_texts.h"
 #include "ui/text/kind_texts.h"
 #include "ui/widgets/generate_controls.h"
+#include "ui/widgets/logit_lens_view.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/weight_bars.h"
@@ -137,8 +139,15 @@ QWidget* GeneratePage::createFigure() {
   splitter->setSizes({2000, 3000});  // the candidates two fifths of the width, whatever the bars would like
   // The bars take the height left under the texts, never more (the page would scroll, the bars half in view).
   splitter->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
-  layout->addWidget(splitter, 1);
+  // The next token's bars, or every layer's guesses (the logit lens) at every position of the text so far.
+  tabs_ = new QTabWidget;
+  tabs_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+  tabs_->addTab(splitter, QString());
+  tabs_->addTab(lens_ = new LogitLensView, QString());
+  layout->addWidget(tabs_, 1);
   setTranslatedTexts(figure_, [this] {
+    tabs_->setTabText(0, tr("Next token"));
+    tabs_->setTabText(1, tr("Logit lens"));
     candidates_->setValueName(tr("probability"));
     text_->setToolTip(
         tr("The prompt, then each generated token in alternating colours (the grey one after ▶: what Next token appends)"));
@@ -427,6 +436,8 @@ std::vector<int64_t> GeneratePage::generatedIds() const {
 }
 
 void GeneratePage::updateText() {
+  const SessionModel* session = currentSessionModel();  // the lens reads the text so far (computed when in view)
+  lens_->setSource(session ? session->model : AnyModel{}, ids_.empty() ? promptEdit_->text() : generatedText());
   const auto model = currentModel();
   if (!model || ids_.empty()) {
     text_->clear();

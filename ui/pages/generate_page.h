@@ -11,6 +11,8 @@
 //                 byte-level piece may hold part of a character)
 //   attention     how the newest token weighs every token so far (itself included): one layer, one head or the
 //                 heads' average, as bars
+//   logit lens    a tab beside the bars: what each layer would predict at every position of the text so far
+//                 (ui/widgets/logit_lens_view.h)
 //
 // The forward passes run on a worker thread through the model's reader (core/inference/text_writer.h): a GPT-2's
 // key/value cache (prefill the prompt, then one step a token: the numbers of re-running the whole sequence), or a
@@ -32,11 +34,13 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QTabWidget;
 class QTextBrowser;
 
 namespace al::ui {
 
 class GenerateControls;
+class LogitLensView;
 class WeightBars;
 
 class GeneratePage : public ModelPage {
@@ -66,6 +70,8 @@ class GeneratePage : public ModelPage {
   WeightBars* attentionBars() const { return attention_; }
   GenerateControls* controls() const { return controls_; }
   QWidget* figure() const { return figure_; }  // what File › Export figure saves
+  QTabWidget* tabs() const { return tabs_; }     // Next token, Logit lens
+  LogitLensView* logitLens() const { return lens_; }
   int64_t chosenId() const { return chosen_; }  // what Next token appends; -1 without logits
 
   // Test hooks: forward passes started so far, and the tokens the reader holds (a GPT-2: its key/value cache).
@@ -130,6 +136,8 @@ class GeneratePage : public ModelPage {
   GenerateControls* controls_;
   WeightBars* candidates_;
   WeightBars* attention_;
+  QTabWidget* tabs_;
+  LogitLensView* lens_;
   QWidget* figure_;
 };
 

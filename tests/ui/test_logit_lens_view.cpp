@@ -1,0 +1,107 @@
+// The logit lens on screen (ui/widgets/logit_lens_view.h): on the Fill page (a masked-LM, a BERT) and the Generate
+// page (GPT-2) a "Logit lens" tab shows layers x positions, the bottom row the model's own prediction (the core's
+// table, core/teaching/logit_lens.h), darker for a more probable token, the five best in each tooltip; it is
+// computed only once in view; a model it cannot read is said.
+#include "core/inference/pretrained_inference.h"
+#include "core/teaching/logit_lens.h"
+
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QtTest>
+
+#include "ui/pages/fill_page.h"
+#include "ui/pages/generate_page.h"
+#include "ui/widgets/logit_lens_view.h"
+
+using namespace al;
+using namespace al::ui;
+
+namespace {
+
+constexpr int kTimeoutMs = 60000;
+
+QString golden(const QString& name) { return QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/") + name; }
+
+template <class Page>
+bool opens(Page& page, const QString& dir) {
+  page.openModelDirectory(dir);
+  return QTest::qWaitFor([&] { return !page.isOpeningModel(); }, kTimeoutMs) && page.errorText().isEmpty();
+}
+
+// The table shows `lens`: a row per state, a column per token, each cell the best guess and its tooltip the k best.
+void requireTableShows(const QTableWidget* table, const teaching::LogitLens& lens) {
+  QCOMPARE(table->rowCount(), static_cast<int>(lens.guesses.size()));
+  QCOMPARE(table->columnCount(), static_cast<int>(lens.tokens.size()));
+  for (int l = 0; l < table->rowCount(); ++l)
+    for (int t = 0; t < table->columnCount(); ++t) {
+      const auto& cell = lens.guesses[static_cast<size_t>(l)][static_cast<size_t>(t)];
+      QCOMPARE(table->item(l, t)->text().section(u'\n', 0, 0), QString::fromStdString(cell.front().text).trimmed());
+      QCOMPARE(table->item(l, t)->toolTip().split(u'\n').size(), static_cast<qsizetype>(cell.size()));
+    }
+  QCOMPARE(table->horizontalHeaderItem(0)->text(), QString::fromStdString(lens.texts.front()).trimmed());
+}
+
+}  // namespace
+
+class TestLogitLensView : public QObject {
+  Q_OBJECT
+ private slots:
+  void generatePageShowsGpt2sLensOnceInView() {
+    GeneratePage page;
+    page.resize(1000, 700);
+    page.show();
+    page.setPrompt(QStringLiteral("the cat sat on the"));
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    QVERIFY(QTest::qWaitFor([&] { return !page.isBusy(); }, kTimeoutMs));
+    LogitLensView* view = page.logitLens();
+    QVERIFY(!view->hasLens());  // its tab is not in view: nothing computed yet
+    page.tabs()->setCurrentWidget(view);
+    QVERIFY2(view->hasLens(), qPrintable(view->noteText()));
+    const PretrainedGpt2 gpt = loadPretrainedGpt2(golden("gpt2-tiny").toStdString());
+    const teaching::LogitLens lens = teaching::logitLens(gpt, "the cat sat on the", LogitLensView::kTop);
+    requireTableShows(view->table(), lens);
+    QCOMPARE(view->table()->verticalHeaderItem(0)->text(), QStringLiteral("embeddings"));
+    // Shading: a more probable best guess is a darker cell.
+    const auto& last = lens.guesses.back();
+    const auto darkest = std::max_element(last.begin(), last.end(), [](const auto& a, const auto& b) {
+      return a.front().probability < b.front().probability;
+    }) - last.begin();
+    const auto lightest = std::min_element(last.begin(), last.end(), [](const auto& a, const auto& b) {
+      return a.front().probability < b.front().probability;
+    }) - last.begin();
+    const int row = view->table()->rowCount() - 1;
+    QVERIFY(view->table()->item(row, static_cast<int>(darkest))->background().color().lightness() <
+            view->table()->item(row, static_cast<int>(lightest))->background().color().lightness());
+  }
+
+  void fillPageShowsTheLensOfTheTypedSentence() {
+    FillPage page;
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(opens(page, golden("masked-lm/learned-layer")));
+    page.setText(QStringLiteral("the acting was [MASK] but the plot was dull"));
+    page.tabs()->setCurrentWidget(page.logitLens());
+    QVERIFY2(page.logitLens()->hasLens(), qPrintable(page.logitLens()->noteText()));
+    requireTableShows(page.logitLens()->table(),
+                      teaching::logitLens(*page.currentModel(), "the acting was [MASK] but the plot was dull",
+                                          LogitLensView::kTop));
+    page.setText(QString());  // no sentence: an empty table and why
+    QVERIFY(!page.logitLens()->hasLens());
+    QCOMPARE(page.logitLens()->table()->rowCount(), 0);
+    QVERIFY(!page.logitLens()->noteText().isEmpty());
+  }
+
+  void aBertWithoutItsMaskedLmHeadIsSaid() {
+    LogitLensView view;
+    view.show();
+    view.setSource(AnyModel{}, QStringLiteral("the cat"));
+    QVERIFY(!view.hasLens());
+    QVERIFY(!view.noteText().isEmpty());
+    QVERIFY(!LogitLensView::canRead(AnyModel{}));
+    const PretrainedBert bert = loadPretrainedBert(golden("bert-tiny").toStdString());
+    QCOMPARE(LogitLensView::canRead(anyModel("bert", bert)), bert.model->hasMaskedLmHead());
+  }
+};
+
+QTEST_MAIN(TestLogitLensView)
+#include "test_logit_lens_view.moc"

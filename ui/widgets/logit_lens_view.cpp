@@ -1,0 +1,148 @@
+// Core headers first (through the view's header): Qt's `emit` macro must not reach them.
+#include "ui/widgets/logit_lens_view.h"
+
+#include <algorithm>
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "ui/text/error_texts.h"
+#include "ui/widgets/retranslate.h"
+
+namespace al::ui {
+
+namespace {
+
+constexpr int kStretchedColumns = 16;  // at most this many tokens share the width
+
+// White at probability 0 to a dark blue at 1; the text turns white where the cell is dark.
+QColor shade(float probability) {
+  const float p = std::clamp(probability, 0.0f, 1.0f);
+  const QColor light(255, 255, 255), dark(20, 70, 160);
+  return QColor::fromRgbF(light.redF() + (dark.redF() - light.redF()) * p,
+                          light.greenF() + (dark.greenF() - light.greenF()) * p,
+                          light.blueF() + (dark.blueF() - light.blueF()) * p);
+}
+
+// A token's text as a cell shows it: without the spaces around it (GPT-2's word-initial space), a line break
+// as ↵, and nothing but white space as ␣.
+QString shown(const std::string& text) {
+  QString s = QString::fromStdString(text).trimmed();
+  s.replace(u'\n', u'↵');
+  return s.isEmpty() ? QStringLiteral("␣") : s;
+}
+
+QString cellToolTip(const std::vector<teaching::LensGuess>& cell) {
+  QStringList lines;
+  for (const teaching::LensGuess& g : cell)
+    lines << QStringLiteral("%1\t%2").arg(shown(g.text)).arg(static_cast<double>(g.probability), 0, 'f', 3);
+  return lines.join(u'\n');
+}
+
+}  // namespace
+
+LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  intro_ = new QLabel;
+  intro_->setWordWrap(true);
+  layout->addWidget(intro_);
+  note_ = new QLabel;
+  note_->setWordWrap(true);
+  note_->setStyleSheet(QStringLiteral("color: #b00020"));
+  layout->addWidget(note_);
+  table_ = new QTableWidget;
+  table_->setObjectName("logitLensTable");
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSelectionMode(QAbstractItemView::NoSelection);  // a selected cell would hide its shade
+  table_->verticalHeader()->setDefaultSectionSize(2 * fontMetrics().height() + 8);  // two lines a cell
+  layout->addWidget(table_, 1);
+  setTranslatedTexts(this, [this] {
+    intro_->setText(tr("What would the model say if it stopped here? Each row sends one layer's state through the "
+                       "model's own output layer: the cell is the token it would predict at that position, darker "
+                       "the more probable (hover for the five best). The last row is the model's own prediction."));
+    if (hasLens_) showLens();  // the row names
+  });
+  showNote(QString());
+}
+
+bool LogitLensView::canRead(const AnyModel& model) {
+  if (const auto bert = model.as<PretrainedBert>()) return bert->model->hasMaskedLmHead();
+  return model.as<MaskedLmModel>() || model.as<CausalLmModel>() || model.as<PretrainedGpt2>();
+}
+
+void LogitLensView::setSource(const AnyModel& model, const QString& text) {
+  model_ = model;
+  text_ = text;
+  stale_ = true;
+  if (isVisible()) compute();
+}
+
+void LogitLensView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  compute();
+}
+
+void LogitLensView::compute() {
+  if (!stale_) return;
+  stale_ = false;
+  hasLens_ = false;
+  if (!canRead(model_)) return showNote(tr("The logit lens reads masked-LM and language models (and a BERT with its "
+                                           "masked-LM head)."));
+  const std::string text = text_.trimmed().toStdString();
+  if (text.empty()) return showNote(tr("Type a sentence to see what each layer would predict."));
+  try {
+    if (const auto bert = model_.as<PretrainedBert>()) lens_ = teaching::logitLens(*bert, text, kTop);
+    else if (const auto gpt = model_.as<PretrainedGpt2>()) lens_ = teaching::logitLens(*gpt, text, kTop);
+    else if (const auto mlm = model_.as<MaskedLmModel>()) lens_ = teaching::logitLens(*mlm, text, kTop);
+    else lens_ = teaching::logitLens(*model_.as<CausalLmModel>(), text, kTop);
+  } catch (const std::exception& e) {
+    return showNote(errorMessage(e));
+  }
+  hasLens_ = true;
+  note_->clear();
+  note_->hide();
+  showLens();
+}
+
+void LogitLensView::showLens() {
+  const int rows = static_cast<int>(lens_.guesses.size()), columns = static_cast<int>(lens_.tokens.size());
+  table_->clear();
+  table_->setRowCount(rows);
+  table_->setColumnCount(columns);
+  QStringList columnNames, rowNames;
+  for (const std::string& text : lens_.texts) columnNames << shown(text);
+  for (int l = 0; l < rows; ++l)
+    rowNames << (l == 0 ? tr("embeddings") : l == rows - 1 ? tr("layer %1 (output)").arg(l) : tr("layer %1").arg(l));
+  table_->setHorizontalHeaderLabels(columnNames);
+  // A short sentence's columns share the width; a long one's are as wide as their tokens, and the table scrolls.
+  table_->horizontalHeader()->setSectionResizeMode(columns <= kStretchedColumns ? QHeaderView::Stretch
+                                                                                : QHeaderView::ResizeToContents);
+  table_->setVerticalHeaderLabels(rowNames);
+  for (int l = 0; l < rows; ++l)
+    for (int t = 0; t < columns; ++t) {
+      const std::vector<teaching::LensGuess>& cell = lens_.guesses[static_cast<size_t>(l)][static_cast<size_t>(t)];
+      const teaching::LensGuess& best = cell.front();
+      // The best token and its probability, two lines; the shade says the same at a glance.
+      auto* item = new QTableWidgetItem(QStringLiteral("%1\n%2").arg(shown(best.text)).arg(static_cast<double>(best.probability), 0, 'f', 2));
+      item->setBackground(shade(best.probability));
+      item->setForeground(best.probability > 0.55f ? Qt::white : Qt::black);
+      item->setTextAlignment(Qt::AlignCenter);
+      item->setToolTip(cellToolTip(cell));
+      table_->setItem(l, t, item);
+    }
+}
+
+void LogitLensView::showNote(const QString& note) {
+  hasLens_ = false;
+  table_->clear();
+  table_->setRowCount(0);
+  table_->setColumnCount(0);
+  note_->setText(note);
+  note_->setVisible(!note.isEmpty());
+}
+
+QString LogitLensView::noteText() const { return note_->text(); }
+
+}  // namespace al::ui
