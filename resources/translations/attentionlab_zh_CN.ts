@@ -2384,6 +2384,18 @@
         <translation>词：把文本中每个词的子词合在一起（一个词各子词上的权重相加，各子词的行取平均，所以每行之和仍为 1）。</translation>
     </message>
     <message>
+        <source>On the page:</source>
+        <translation>页面上显示：</translation>
+    </message>
+    <message>
+        <source>every map</source>
+        <translation>所有热力图</translation>
+    </message>
+    <message>
+        <source>One map fills the space of all of them, for a room to read; the thumbnails above then choose which. Every map: a click on a thumbnail maximises it.</source>
+        <translation>只显示一张热力图，占满所有热力图的空间，让教室后排也看得清；这时点击上方的缩略图选择显示哪一张。显示所有热力图时，点击缩略图会把它最大化。</translation>
+    </message>
+    <message>
         <source>L%1 H%2</source>
         <translation>L%1 H%2</translation>
     </message>

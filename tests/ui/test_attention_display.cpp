@@ -6,6 +6,7 @@
 #include "core/teaching/attention_steps.h"
 
 #include <QtTest>
+#include <QApplication>
 
 #include <QComboBox>
 #include <QSpinBox>
@@ -25,6 +26,8 @@
 #include "ui/widgets/matrix_view.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/attention_thumbnails.h"
+#include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/weight_scale.h"
 #include "tests/attention_shown.h"
 
@@ -109,6 +112,7 @@ class TestAttentionDisplay : public QObject {
   void threeColourScales();
   void wordOrderMapsShareOneScale();
   void oneTokenDrawsOneCell();
+  void oneMapTakesTheWholeSpace();
   void unknownWordsMarked();
   void chatbotNamesUnknownWords();
   void figureExportHoldsTheFigureOnly();
@@ -223,6 +227,63 @@ void TestAttentionDisplay::oneTokenDrawsOneCell() {
   QVERIFY(test::attentionShown(page));
   QCOMPARE(page.heatmap(0, 0)->rows(), 1);
   QCOMPARE(page.heatmap(0, 0)->drawnValue(0, 0), 1.0);
+}
+
+// Issue 28, item 1: at 1280 x 720 a two-layer model's six maps are too small for a room to read; "one map" gives
+// the chosen map the space of all six (the thumbnails choose it), and "every map" brings them all back.
+void TestAttentionDisplay::oneMapTakesTheWholeSpace() {
+  AttentionPage page;
+  page.addModel("test", makeModel(2));
+  show(page, 1100, 600);
+  page.setText(kReview);
+  QVERIFY(test::attentionShown(page));
+  QVERIFY(!page.showsOneMap());
+  const QSize small = page.heatmap(1, 1)->size();
+  for (int l = 0; l < 2; ++l)
+    for (int h = 0; h < 3; ++h) QVERIFY(page.heatmap(l, h)->isVisible());
+
+  emit page.thumbnails()->opened(1, 1);  // every map: a thumbnail maximises; one map: it chooses
+  QVERIFY(!page.showsOneMap());
+  int maximised = 0;
+  for (QWidget* w : QApplication::topLevelWidgets())
+    if (auto* m = qobject_cast<MaximisedHeatmap*>(w)) {
+      ++maximised;
+      m->close();
+    }
+  QCOMPARE(maximised, 1);
+  page.showOneMap(1, 2);  // layer 2's average
+  QVERIFY(page.showsOneMap());
+  emit page.thumbnails()->opened(1, 1);
+  QCOMPARE(page.mapsShownBox()->currentText(), page.mapsShownBox()->itemText(1 + 3 + 1));
+  QCoreApplication::processEvents();
+  for (int l = 0; l < 2; ++l)
+    for (int h = 0; h < 3; ++h) QCOMPARE(page.heatmap(l, h)->isVisible(), l == 1 && h == 1);
+  const QSize large = page.heatmap(1, 1)->size();
+  QVERIFY2(large.width() >= 2 * small.width() && large.height() >= small.height(),
+           qPrintable(QString("%1x%2 from %3x%4").arg(large.width()).arg(large.height()).arg(small.width()).arg(small.height())));
+
+  page.setText("good bad");  // a new reading keeps one map
+  QVERIFY(test::attentionShown(page));
+  QVERIFY(page.showsOneMap());
+  int shown = 0;
+  for (int l = 0; l < 2; ++l)
+    for (int h = 0; h < 3; ++h) shown += page.heatmap(l, h)->isVisible();
+  QCOMPARE(shown, 1);
+  {
+    AttentionPage next;  // the choice holds for the next session
+    next.addModel("test", makeModel(2));
+    next.setText(kReview);
+    QVERIFY(test::attentionShown(next));
+    QVERIFY(next.showsOneMap());
+  }
+  page.showEveryMap();
+  for (int l = 0; l < 2; ++l)
+    for (int h = 0; h < 3; ++h) QVERIFY(page.heatmap(l, h)->isVisible());
+  AttentionPage after;
+  after.addModel("test", makeModel(2));
+  after.setText(kReview);
+  QVERIFY(test::attentionShown(after));
+  QVERIFY(!after.showsOneMap());
 }
 
 // Item 8: the model read [UNK] for a word it does not know: its heatmap labels say so, the token notes name it and

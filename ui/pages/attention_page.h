@@ -92,6 +92,12 @@ class AttentionPage : public ModelPage {
   void selectToken(int token);        // the bar chart of where it looks
   int selectedToken() const { return selectedToken_; }
   WeightBars* tokenBars() const { return bars_; }
+  // Which maps the page shows: every one (a small map each), or one map (a layer's head, or head == number of
+  // heads for the heads' average) given the whole space, for a room to read. Thumbnails choose it then.
+  void showEveryMap();
+  void showOneMap(int layer, int head);
+  bool showsOneMap() const;
+  QComboBox* mapsShownBox() const { return mapsShownBox_; }
   QString tokensText() const;         // the token strip, as plain text
   QString predictionText() const;
   // Words or pieces: a pretrained model's maps over the pieces it read, or over the text's words (pieces grouped
@@ -150,6 +156,7 @@ class AttentionPage : public ModelPage {
   HeatmapView* createHeatmapView(size_t layer, size_t head);
   int mapCount() const;
   void drawNextMap();
+  void showChosenMaps();  // every view, or only the one mapsShownBox_ names
   void showProgress();
   void updateTokens();
   void updateBars();
@@ -188,6 +195,7 @@ class AttentionPage : public ModelPage {
   QComboBox* barsSourceBox_;
   QComboBox* unitsBox_;  // pieces or words
   WeightBars* bars_;
+  QComboBox* mapsShownBox_;  // "every map", then each map as barsSourceBox_ lists them
 
   WordOrderTab* wordOrder_;
   PositionTab* positionTab_;

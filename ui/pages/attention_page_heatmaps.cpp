@@ -16,6 +16,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSplitter>
 #include <QTextDocument>
 #include <QTimer>
@@ -44,6 +45,8 @@ const char* kExampleReview =
 QString percent(double p) { return QString::number(100.0 * p, 'f', 1) + QStringLiteral(" %"); }
 
 QString sentiment(double p) {
+const char* const kOneMapSetting = "attention/oneMap";
+
   return (p >= 0.5 ? AttentionPage::tr("positive") : AttentionPage::tr("negative")) + QStringLiteral(" (p = %1)").arg(p, 0, 'f', 4);
 }
 
@@ -119,9 +122,27 @@ QWidget* AttentionPage::createHeatmapsTab() {
   });
   connect(thumbnails_, &AttentionThumbnails::switchRequested, this, &AttentionPage::setHeadSwitchedOff);
   connect(thumbnails_, &AttentionThumbnails::allOnRequested, this, &AttentionPage::switchEveryHeadOn);
-  mapsRow->addWidget(thumbnails_, 0, Qt::AlignTop);
+  // Beside the maps: the thumbnails, then which maps the page shows (one map: a room can read its labels; the
+  // keyboard walks the list when the box has focus).
+  auto* thumbnailColumn = new QVBoxLayout;
+  thumbnailColumn->addWidget(thumbnails_);
+  auto* mapsShownLabel = new QLabel;
+  thumbnailColumn->addWidget(mapsShownLabel);
+  mapsShownBox_ = new QComboBox;
+  mapsShownBox_->setObjectName("mapsShown");
+  mapsShownBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  mapsShownBox_->setMinimumContentsLength(12);
+  mapsShownBox_->addItem(QString());
+  connect(mapsShownBox_, &QComboBox::currentIndexChanged, this, [this] {
+    QSettings().setValue(kOneMapSetting, showsOneMap());  // a lecturer's choice holds for the next class
+    showChosenMaps();
+  });
+  thumbnailColumn->addWidget(mapsShownBox_);
+  thumbnailColumn->addStretch(1);
+  mapsRow->addLayout(thumbnailColumn);
   mapsRow->addWidget(scroll, 1);
   splitter->addWidget(maps);
+    if (showsOneMap()) return showOneMap(l, h);  // the thumbnails choose the map on the page
 
   auto* barsPanel = new QWidget;
   auto* barsLayout = new QVBoxLayout(barsPanel);
@@ -176,6 +197,12 @@ QString AttentionPage::text() const { return textEdit_->toPlainText(); }
 
 // Reads the sentence on the worker; what was shown stays, under the progress bar, until the reading is in.
 void AttentionPage::showAttention() {
+    barsSourceBox_->setToolTip(tr("Click a token above or a row of a heatmap: the bars show how that token spreads "
+                                  "its attention over the sentence (the row sums to 1)."));
+    mapsShownLabel->setText(tr("On the page:"));
+    mapsShownBox_->setItemText(0, tr("every map"));
+    mapsShownBox_->setToolTip(tr("One map fills the space of all of them, for a room to read; the thumbnails "
+                                 "above then choose which. Every map: a click on a thumbnail maximises it."));
   typingTimer_->stop();
   const SessionModel* model = currentSessionModel();
   if (!model) {
@@ -337,12 +364,38 @@ HeatmapView* AttentionPage::createHeatmapView(size_t layer, size_t head) {
 int AttentionPage::mapCount() const {
   return heatmaps_.empty() ? 0 : static_cast<int>(heatmaps_.size() * heatmaps_[0].size());
 }
+  const QSignalBlocker mapsBlocker(mapsShownBox_);
 
+  while (mapsShownBox_->count() > 1) mapsShownBox_->removeItem(1);
 // Draws map nextMap_ and asks for the next turn; after the last, the thumbnails and the bars. The turns are the
 // timer's (a zero timer started now is due on the next turn, after the window's events and other timers), not
 // posted events, which Qt would handle all in one go.
 void AttentionPage::drawNextMap() {
+  for (int i = 0; i < barsSourceBox_->count(); ++i) mapsShownBox_->addItem(barsSourceBox_->itemText(i));
   if (nextMap_ < 0) return;
+  // One map stays one map (layer 1's average): chosen on this page before, or in an earlier session (every
+  // choice is stored as it is made).
+  const bool wantOneMap = QSettings().value(kOneMapSetting).toBool();
+  mapsShownBox_->setCurrentIndex(wantOneMap && layers ? 1 + int(heads) : 0);
+}
+
+void AttentionPage::showEveryMap() { mapsShownBox_->setCurrentIndex(0); }
+
+void AttentionPage::showOneMap(int layer, int head) {
+  const int perLayer = heatmaps_.empty() ? 0 : int(heatmaps_[0].size());
+  if (layer < 0 || head < 0 || head >= perLayer || layer >= int(heatmaps_.size())) return;
+  mapsShownBox_->setCurrentIndex(1 + layer * perLayer + head);
+}
+
+bool AttentionPage::showsOneMap() const { return mapsShownBox_->currentIndex() > 0; }
+
+// Hidden views take no room in the grid: the one shown gets all of it.
+void AttentionPage::showChosenMaps() {
+  const int chosen = mapsShownBox_->currentIndex() - 1;  // -1: every map
+  const int perLayer = heatmaps_.empty() ? 0 : int(heatmaps_[0].size());
+  for (size_t l = 0; l < heatmaps_.size(); ++l)
+    for (size_t h = 0; h < heatmaps_[l].size(); ++h)
+      if (HeatmapView* view = heatmaps_[l][h]) view->setVisible(chosen < 0 || chosen == int(l) * perLayer + int(h));
   if (nextMap_ < mapCount()) {
     const size_t perLayer = heatmaps_[0].size(), heads = perLayer - 1;
     const size_t l = size_t(nextMap_) / perLayer, h = size_t(nextMap_) % perLayer;
@@ -356,6 +409,7 @@ void AttentionPage::drawNextMap() {
     showProgress();
     drawTimer_->start();
     return;
+  showChosenMaps();
   }
   thumbnails_->setAttention(prediction_.attention);
   thumbnails_->setSwitchedOff(switchedOffTable());
