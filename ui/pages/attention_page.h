@@ -91,13 +91,13 @@ class AttentionPage : public ModelPage {
   int heatmapCount() const { return static_cast<int>(heatmaps_.size()); }
   void selectToken(int token);        // the bar chart of where it looks
   int selectedToken() const { return selectedToken_; }
-  WeightBars* tokenBars() const { return bars_; }
   // Which maps the page shows: every one (a small map each), or one map (a layer's head, or head == number of
   // heads for the heads' average) given the whole space, for a room to read. Thumbnails choose it then.
   void showEveryMap();
   void showOneMap(int layer, int head);
   bool showsOneMap() const;
   QComboBox* mapsShownBox() const { return mapsShownBox_; }
+  WeightBars* tokenBars() const { return bars_; }
   QString tokensText() const;         // the token strip, as plain text
   QString predictionText() const;
   // Words or pieces: a pretrained model's maps over the pieces it read, or over the text's words (pieces grouped
@@ -154,9 +154,9 @@ class AttentionPage : public ModelPage {
   void rebuildHeatmaps();
   void shapeHeatmaps(size_t layers, size_t heads);
   HeatmapView* createHeatmapView(size_t layer, size_t head);
+  void showChosenMaps();  // every view, or only the one mapsShownBox_ names
   int mapCount() const;
   void drawNextMap();
-  void showChosenMaps();  // every view, or only the one mapsShownBox_ names
   void showProgress();
   void updateTokens();
   void updateBars();
@@ -193,9 +193,9 @@ class AttentionPage : public ModelPage {
   QGridLayout* heatmapGrid_;
   std::vector<std::vector<HeatmapView*>> heatmaps_;  // [layer][head], the last head entry the average; null until drawn
   QComboBox* barsSourceBox_;
+  QComboBox* mapsShownBox_;  // "every map", then each map as barsSourceBox_ lists them
   QComboBox* unitsBox_;  // pieces or words
   WeightBars* bars_;
-  QComboBox* mapsShownBox_;  // "every map", then each map as barsSourceBox_ lists them
 
   WordOrderTab* wordOrder_;
   PositionTab* positionTab_;

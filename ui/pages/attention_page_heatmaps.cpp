@@ -42,11 +42,11 @@ const char* kExampleReview =
     "This movie was not good at all. The acting was wooden and the story made no sense, "
     "but the music was wonderful.";
 
+const char* const kOneMapSetting = "attention/oneMap";
+
 QString percent(double p) { return QString::number(100.0 * p, 'f', 1) + QStringLiteral(" %"); }
 
 QString sentiment(double p) {
-const char* const kOneMapSetting = "attention/oneMap";
-
   return (p >= 0.5 ? AttentionPage::tr("positive") : AttentionPage::tr("negative")) + QStringLiteral(" (p = %1)").arg(p, 0, 'f', 4);
 }
 
@@ -117,6 +117,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   mapsRow->setContentsMargins(0, 0, 0, 0);
   thumbnails_ = new AttentionThumbnails;
   connect(thumbnails_, &AttentionThumbnails::opened, this, [this](int l, int h) {
+    if (showsOneMap()) return showOneMap(l, h);  // the thumbnails choose the map on the page
     if (heatmap(l, h))  // not while its map is still to be drawn
       MaximisedHeatmap::open(heatmap(l, h), [this](int layer, int head) { return heatmap(layer, head); }, l, h);
   });
@@ -142,7 +143,6 @@ QWidget* AttentionPage::createHeatmapsTab() {
   mapsRow->addLayout(thumbnailColumn);
   mapsRow->addWidget(scroll, 1);
   splitter->addWidget(maps);
-    if (showsOneMap()) return showOneMap(l, h);  // the thumbnails choose the map on the page
 
   auto* barsPanel = new QWidget;
   auto* barsLayout = new QVBoxLayout(barsPanel);
@@ -178,6 +178,10 @@ QWidget* AttentionPage::createHeatmapsTab() {
     unitsBox_->setToolTip(tr("Words: the pieces of each word of the text taken together (the weights on a word's "
                              "pieces added, its pieces' rows averaged, so each row still sums to 1)."));
     barsLabel->setText(tr("Bars from:"));
+    mapsShownLabel->setText(tr("On the page:"));
+    mapsShownBox_->setItemText(0, tr("every map"));
+    mapsShownBox_->setToolTip(tr("One map fills the space of all of them, for a room to read; the thumbnails "
+                                 "above then choose which. Every map: a click on a thumbnail maximises it."));
     hint->setText(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its attention "
                      "over the sentence (the row sums to 1)."));
   });
@@ -197,12 +201,6 @@ QString AttentionPage::text() const { return textEdit_->toPlainText(); }
 
 // Reads the sentence on the worker; what was shown stays, under the progress bar, until the reading is in.
 void AttentionPage::showAttention() {
-    barsSourceBox_->setToolTip(tr("Click a token above or a row of a heatmap: the bars show how that token spreads "
-                                  "its attention over the sentence (the row sums to 1)."));
-    mapsShownLabel->setText(tr("On the page:"));
-    mapsShownBox_->setItemText(0, tr("every map"));
-    mapsShownBox_->setToolTip(tr("One map fills the space of all of them, for a room to read; the thumbnails "
-                                 "above then choose which. Every map: a click on a thumbnail maximises it."));
   typingTimer_->stop();
   const SessionModel* model = currentSessionModel();
   if (!model) {
@@ -343,36 +341,15 @@ void AttentionPage::shapeHeatmaps(size_t layers, size_t heads) {
     for (HeatmapView* v : row) delete v;
   heatmaps_.assign(layers, std::vector<HeatmapView*>(heads + 1, nullptr));
   const QSignalBlocker blocker(barsSourceBox_);
+  const QSignalBlocker mapsBlocker(mapsShownBox_);
   barsSourceBox_->clear();
+  while (mapsShownBox_->count() > 1) mapsShownBox_->removeItem(1);
   for (size_t l = 0; l < layers; ++l) {
     for (size_t h = 0; h < heads; ++h) barsSourceBox_->addItem(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
     barsSourceBox_->addItem(tr("layer %1, average of the heads").arg(l + 1));
   }
-  barsSourceBox_->setCurrentIndex(int(heads));  // layer 1's average
-}
-
-HeatmapView* AttentionPage::createHeatmapView(size_t layer, size_t head) {
-  auto* view = new HeatmapView;
-  view->setMinimumSize(300, 190);  // a whole heatmap fits the page at 1280 x 720
-  view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
-  connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
-  heatmapGrid_->addWidget(view, int(layer), int(head));
-  heatmaps_[layer][head] = view;
-  return view;
-}
-
-int AttentionPage::mapCount() const {
-  return heatmaps_.empty() ? 0 : static_cast<int>(heatmaps_.size() * heatmaps_[0].size());
-}
-  const QSignalBlocker mapsBlocker(mapsShownBox_);
-
-  while (mapsShownBox_->count() > 1) mapsShownBox_->removeItem(1);
-// Draws map nextMap_ and asks for the next turn; after the last, the thumbnails and the bars. The turns are the
-// timer's (a zero timer started now is due on the next turn, after the window's events and other timers), not
-// posted events, which Qt would handle all in one go.
-void AttentionPage::drawNextMap() {
   for (int i = 0; i < barsSourceBox_->count(); ++i) mapsShownBox_->addItem(barsSourceBox_->itemText(i));
-  if (nextMap_ < 0) return;
+  barsSourceBox_->setCurrentIndex(int(heads));  // layer 1's average
   // One map stays one map (layer 1's average): chosen on this page before, or in an earlier session (every
   // choice is stored as it is made).
   const bool wantOneMap = QSettings().value(kOneMapSetting).toBool();
@@ -396,6 +373,28 @@ void AttentionPage::showChosenMaps() {
   for (size_t l = 0; l < heatmaps_.size(); ++l)
     for (size_t h = 0; h < heatmaps_[l].size(); ++h)
       if (HeatmapView* view = heatmaps_[l][h]) view->setVisible(chosen < 0 || chosen == int(l) * perLayer + int(h));
+}
+
+HeatmapView* AttentionPage::createHeatmapView(size_t layer, size_t head) {
+  auto* view = new HeatmapView;
+  view->setMinimumSize(300, 190);  // a whole heatmap fits the page at 1280 x 720
+  view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
+  connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
+  heatmapGrid_->addWidget(view, int(layer), int(head));
+  heatmaps_[layer][head] = view;
+  showChosenMaps();
+  return view;
+}
+
+int AttentionPage::mapCount() const {
+  return heatmaps_.empty() ? 0 : static_cast<int>(heatmaps_.size() * heatmaps_[0].size());
+}
+
+// Draws map nextMap_ and asks for the next turn; after the last, the thumbnails and the bars. The turns are the
+// timer's (a zero timer started now is due on the next turn, after the window's events and other timers), not
+// posted events, which Qt would handle all in one go.
+void AttentionPage::drawNextMap() {
+  if (nextMap_ < 0) return;
   if (nextMap_ < mapCount()) {
     const size_t perLayer = heatmaps_[0].size(), heads = perLayer - 1;
     const size_t l = size_t(nextMap_) / perLayer, h = size_t(nextMap_) % perLayer;
@@ -409,7 +408,6 @@ void AttentionPage::showChosenMaps() {
     showProgress();
     drawTimer_->start();
     return;
-  showChosenMaps();
   }
   thumbnails_->setAttention(prediction_.attention);
   thumbnails_->setSwitchedOff(switchedOffTable());
