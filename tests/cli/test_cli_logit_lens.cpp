@@ -1,6 +1,7 @@
 // `inspect` shows the logit lens of the language models (core/teaching/logit_lens.h), run through the real
 // attentionlab-cli on the golden folders: in --json a "logit_lens" of L+1 rows whose last row is the model's own
-// prediction (GPT-2 against the PyTorch reference's logits), none for a classifier, and a text form without --json.
+// prediction (GPT-2 and the language model against their references' logits), none for a classifier, and a text
+// form without --json.
 #include <QtTest>
 
 #include <algorithm>
@@ -70,6 +71,19 @@ class TestCliLogitLens : public QObject {
       for (double z : logits) sum += std::exp(z - *best);
       QCOMPARE(last[t][0]["id"].get<long>(), static_cast<long>(best - logits.begin()));
       QVERIFY(std::abs(last[t][0]["probability"].get<double>() - 1 / sum) < 1e-4);
+    }
+  }
+
+  void causalLmLensEndsInTheReferencePrediction() {
+    const QString dir = golden("causal-lm/learned-2layers-2heads");
+    const json expected = readJson(dir + "/expected.json");
+    const json out = runJson({"inspect", "--model", dir, "--json", QString::fromStdString(expected["text"].get<std::string>())});
+    requireLensShape(out);
+    QCOMPARE(out["logit_lens"]["tokens"].size(), expected["window"].size());  // the last sequence_length tokens
+    const json& last = out["logit_lens"]["top"].back();
+    for (size_t t = 0; t < last.size(); ++t) {
+      const std::vector<double> logits = expected["logits"][t].get<std::vector<double>>();
+      QCOMPARE(last[t][0]["id"].get<long>(), static_cast<long>(std::max_element(logits.begin(), logits.end()) - logits.begin()));
     }
   }
 
