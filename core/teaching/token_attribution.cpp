@@ -43,7 +43,7 @@ double spearman(std::span<const double> a, std::span<const double> b) {
   return ab / std::sqrt(aa * bb);
 }
 
-TokenAttribution attributeTokens(const TransformerClassifier& model, std::span<const int> ids) {
+TokenAttribution gradientTimesInput(const TransformerClassifier& model, std::span<const int> ids) {
   TokenAttribution r;
   const Matrix x = model.embeddedInput(ids);        // T x D
   const Matrix dzdx = model.logitGradient(ids);     // T x D
@@ -54,6 +54,12 @@ TokenAttribution attributeTokens(const TransformerClassifier& model, std::span<c
   const Index T = x.rows();
   // s_j = σ · Σ_d ∂z/∂x_jd · x_jd
   for (Index j = 0; j < T; ++j) r.saliency.push_back(sign * static_cast<double>(dzdx.row(j).dot(x.row(j))));
+  return r;
+}
+
+TokenAttribution attributeTokens(const TransformerClassifier& model, std::span<const int> ids) {
+  TokenAttribution r = gradientTimesInput(model, ids);
+  const auto T = static_cast<Index>(ids.size());
   if (T < 2) return r;
   // e_j = p̂(review) − p̂(review without j): all T shorter reviews in one parallel pass
   std::vector<std::vector<int>> without(static_cast<size_t>(T));

@@ -49,6 +49,8 @@ struct TokenAttribution {
 };
 // ids: 1 <= T <= sequence_length. Throws InputError as predict does.
 TokenAttribution attributeTokens(const TransformerClassifier& model, std::span<const int> ids);
+// The saliency alone (one forward and one backward pass; deletion costs T more forward passes): deletion empty.
+TokenAttribution gradientTimesInput(const TransformerClassifier& model, std::span<const int> ids);
 
 // Which attention the correlations read.
 struct AttentionSource {

@@ -2403,6 +2403,47 @@
         <source>(heads switched off: %1)</source>
         <translation>（已关闭的头：%1）</translation>
     </message>
+    <message>
+        <source>Rollout and saliency</source>
+        <translation>展开与显著性</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::AttentionRolloutTab</name>
+    <message>
+        <source>&lt;b&gt;Attention rollout&lt;/b&gt; follows the mixing through every layer: each layer&apos;s heads averaged, the residual connection counted as half of the attention a token pays to itself, the layers multiplied. Row &lt;i&gt;i&lt;/i&gt;: how much of each word reaches word &lt;i&gt;i&lt;/i&gt; after the last layer. One map of one head says where that head looked, not what the output is made of.</source>
+        <translation>&lt;b&gt;注意力展开&lt;/b&gt;逐层追踪词元之间的混合：每层的各个头取平均，残差连接算作词元对自身的一半注意力，再把各层相乘。第 &lt;i&gt;i&lt;/i&gt; 行：经过最后一层之后，每个词有多少到达第 &lt;i&gt;i&lt;/i&gt; 个词。一个头的一张图只说明这个头看向哪里，并不说明输出由什么构成。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rollout through %n layer(s)</source>
+        <translation>
+            <numerusform>经过 %n 层的展开</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>token (after the last layer)</source>
+        <translation>词元（最后一层之后）</translation>
+    </message>
+    <message>
+        <source>input token (reaches it)</source>
+        <translation>输入词元（到达该词元）</translation>
+    </message>
+    <message>
+        <source>Saliency (gradient × input) is computed for the app&apos;s IMDB classifier only.</source>
+        <translation>显著性（梯度 × 输入）只对本应用的 IMDB 分类器计算。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Saliency&lt;/b&gt; towards “%1” (red: pushed towards it, blue: away; the number: the attention the word receives in the rollout, in %):</source>
+        <translation>&lt;b&gt;显著性&lt;/b&gt;，朝向“%1”（红色：推向它，蓝色：推离它；数字：该词在展开中得到的注意力，单位为 %）：</translation>
+    </message>
+    <message>
+        <source>positive</source>
+        <translation>正面</translation>
+    </message>
+    <message>
+        <source>negative</source>
+        <translation>负面</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::AttentionThumbnails</name>

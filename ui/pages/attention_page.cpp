@@ -8,6 +8,7 @@
 #include "ui/text/kind_texts.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/attention_heads_tab.h"
+#include "ui/pages/attention_rollout_tab.h"
 #include "ui/text/strings.h"
 
 #include <QComboBox>
@@ -81,6 +82,8 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   tabs_->addTab(positionTab_, QString());
   headsTab_ = new AttentionHeadsTab;
   tabs_->addTab(headsTab_, QString());
+  rolloutTab_ = new AttentionRolloutTab;
+  tabs_->addTab(rolloutTab_, QString());
   tabs_->setCornerWidget(createFigureCorner());
   layout->addWidget(tabs_, 1);
 
@@ -91,7 +94,8 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   connect(reader_, &AttentionReader::done, this, &AttentionPage::readingDone);
   // Texts from the model and the sentence, worded again from what the page keeps (a comparison stays).
   setTranslatedTexts(this, [this] {
-    const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position"), tr("Which head does this?")};
+    const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position"), tr("Which head does this?"),
+                          tr("Rollout and saliency")};
     for (int i = 0; i < tabs.size(); ++i) tabs_->setTabText(i, tabs[i]);
     const auto model = currentModel();
     const SessionModel* session = currentSessionModel();

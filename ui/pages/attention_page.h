@@ -45,6 +45,7 @@ class QGridLayout;
 namespace al::ui {
 
 class AttentionHeadsTab;
+class AttentionRolloutTab;
 class AttentionThumbnails;
 class ModelBar;
 class ErrorBanner;
@@ -106,6 +107,7 @@ class AttentionPage : public ModelPage {
   bool showsWords() const;
   bool canShowWords() const { return !pieces_.words.pieces.empty(); }
   AttentionHeadsTab* headsTab() const { return headsTab_; }
+  AttentionRolloutTab* rolloutTab() const { return rolloutTab_; }
 
   // --- Head switches ---
   // A head switched off adds nothing to the prediction or to the layers after it (its output set to zero); its own
@@ -200,6 +202,7 @@ class AttentionPage : public ModelPage {
   WordOrderTab* wordOrder_;
   PositionTab* positionTab_;
   AttentionHeadsTab* headsTab_;
+  AttentionRolloutTab* rolloutTab_;
 };
 
 }  // namespace al::ui

@@ -24,6 +24,7 @@
 
 #include "ui/pages/attention_reader.h"
 #include "ui/pages/attention_heads_tab.h"
+#include "ui/pages/attention_rollout_tab.h"
 #include "core/teaching/word_grouping.h"
 #include "ui/text/strings.h"
 #include "ui/widgets/attention_thumbnails.h"
@@ -233,6 +234,7 @@ void AttentionPage::readingDone(const AttentionReading& reading) {
   hasPrediction_ = true;
   showError({});
   headsTab_->setReading(reading);
+  rolloutTab_->setReading(reading);
   applyUnits();
 }
 
@@ -285,6 +287,7 @@ void AttentionPage::clearPrediction(const QString& message) {
   pieces_ = {};
   unitsBox_->setEnabled(false);
   headsTab_->setReading({});
+  rolloutTab_->setReading({});
   averages_.clear();
   selectedToken_ = -1;
   predictionLabel_->setText(message);

@@ -1,6 +1,7 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/inference/pretrained_inference.h"
 #include "core/teaching/attention_steps.h"  // headAverage
+#include "core/teaching/token_attribution.h"
 
 #include "ui/pages/attention_reader.h"
 #include "ui/text/error_texts.h"
@@ -49,6 +50,7 @@ AttentionReading readSentence(const AnyModel& model, const std::string& text, co
   try {
     if (const auto imdb = model.as<ImdbTransformerModel>()) {
       reading.prediction = predictText(*imdb->model, imdb->vocabulary, text, &switches);
+      reading.saliency = teaching::gradientTimesInput(*imdb->model, reading.prediction.ids).saliency;
     } else if (const auto bert = model.as<PretrainedBert>()) {
       reading.prediction = readPretrained(*bert, text, switches);
       reading.words = teaching::groupIntoWords(text, spansOf(bert->tokenizer->encode(text)));

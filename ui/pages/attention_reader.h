@@ -31,6 +31,9 @@ struct AttentionReading {
   // A pretrained model's pieces grouped into the text's words (ICU's, through the pieces' byte offsets): the words
   // view. Empty for the app's own classifier, whose tokens are words already.
   teaching::WordGroups words;
+  // The app's classifier only: gradient × input per token towards the predicted label, of the model with every
+  // head on (core/teaching/token_attribution.h). Empty otherwise.
+  std::vector<double> saliency;
   QString error;                 // the core's message when the text cannot be read (then nothing else)
 };
 
