@@ -15,8 +15,6 @@ namespace al::ui {
 
 namespace {
 
-constexpr int kStretchedColumns = 16;  // at most this many tokens share the width
-
 // White at probability 0 to a dark blue at 1; the text turns white where the cell is dark.
 QColor shade(float probability) {
   const float p = std::clamp(probability, 0.0f, 1.0f);
@@ -116,9 +114,6 @@ void LogitLensView::showLens() {
   for (int l = 0; l < rows; ++l)
     rowNames << (l == 0 ? tr("embeddings") : l == rows - 1 ? tr("layer %1 (output)").arg(l) : tr("layer %1").arg(l));
   table_->setHorizontalHeaderLabels(columnNames);
-  // A short sentence's columns share the width; a long one's are as wide as their tokens, and the table scrolls.
-  table_->horizontalHeader()->setSectionResizeMode(columns <= kStretchedColumns ? QHeaderView::Stretch
-                                                                                : QHeaderView::ResizeToContents);
   table_->setVerticalHeaderLabels(rowNames);
   for (int l = 0; l < rows; ++l)
     for (int t = 0; t < columns; ++t) {
@@ -132,6 +127,10 @@ void LogitLensView::showLens() {
       item->setToolTip(cellToolTip(cell));
       table_->setItem(l, t, item);
     }
+  // Columns as wide as their cells; when they all fit, they share the width instead (a long text scrolls).
+  QHeaderView* header = table_->horizontalHeader();
+  header->setSectionResizeMode(QHeaderView::ResizeToContents);
+  if (header->length() <= table_->viewport()->width()) header->setSectionResizeMode(QHeaderView::Stretch);
 }
 
 void LogitLensView::showNote(const QString& note) {
