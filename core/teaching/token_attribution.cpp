@@ -67,9 +67,12 @@ TokenAttribution attributeTokens(const TransformerClassifier& model, std::span<c
     without[j].assign(ids.begin(), ids.end());
     without[j].erase(without[j].begin() + static_cast<std::ptrdiff_t>(j));
   }
-  const auto predicted = [&](float logit) { return r.positive ? double(sigmoid(logit)) : 1.0 - double(sigmoid(logit)); };
-  const double full = predicted(r.logit);
-  for (float logit : model.logits(without)) r.deletion.push_back(full - predicted(logit));
+  // e_j = (1 − p̂(without j)) − (1 − p̂(review)), with 1 − p̂ = 1 / (1 + exp(σ·z)): a confident review's p̂ rounds
+  // to 1 (in float for |z| > 17, in double for |z| > 37) and every deletion would round to 0; 1 − p̂ keeps its digits.
+  const double sign = r.positive ? 1.0 : -1.0;
+  const auto rest = [&](float logit) { return 1.0 / (1.0 + std::exp(sign * double(logit))); };  // 1 − p̂
+  const double full = rest(r.logit);
+  for (float logit : model.logits(without)) r.deletion.push_back(rest(logit) - full);
   return r;
 }
 

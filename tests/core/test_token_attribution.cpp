@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -141,6 +142,22 @@ class TestTokenAttribution : public QObject {
       QVERIFY2(std::abs(t.deletion[j] - expected) < 1e-6, qPrintable(QString("token %1").arg(j)));
     }
     QVERIFY(attributeTokens(*model, std::vector<int>{4}).deletion.empty());
+  }
+
+  void deletionStillRanksTheTokensOfAConfidentPrediction() {
+    // A trained model is often sure: |z| of 40 gives p̂ = 1 − 4e-18, which is 1 in float and in double. The
+    // deletions must still differ from token to token (they rank them), not all round to 0.
+    auto model = smallModel();
+    ParameterSet& p = model->parameters();
+    const float z = model->predict(kReview).logit;
+    p.value(p.find("head.kernel")) *= 40.0f / std::abs(z);
+    p.value(p.find("head.bias")) *= 40.0f / std::abs(z);
+    QVERIFY(std::abs(model->predict(kReview).logit) > 37.0f);
+    const TokenAttribution t = attributeTokens(*model, kReview);
+    std::vector<double> distinct = t.deletion;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    QVERIFY2(distinct.size() == kReview.size(), qPrintable(QString("%1 distinct deletions of %2").arg(distinct.size()).arg(kReview.size())));
   }
 
   void theSignFollowsThePredictedLabel() {
