@@ -7,8 +7,7 @@
 //     least 12 px, nothing scrolled away;
 //   - a drawn diagram: at least 200 x 120 px;
 // all of it inside the window, not cut by a scroll area, and a step's title and explanation not cut off.
-// The widgets' real geometry is measured, not only whether they are visible. Lesson 3 does not pass yet: its
-// expected failure below says why.
+// The widgets' real geometry is measured, not only whether they are visible.
 #include "core/tensor.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
@@ -279,9 +278,6 @@ class TestPresentationLessons : public QObject {
     }
     problems.removeDuplicates();
     for (const QString& p : problems) qWarning("%s", qPrintable(p));  // every one, not only the first
-    // Known, not yet fixed: each expected failure fails the suite the day it passes, to be taken out then.
-    QEXPECT_FAIL("lesson 3, multi-head", "the Attention page squeezes its heatmaps and bars under the large type",
-                 Continue);
     QVERIFY2(problems.isEmpty(),
              qPrintable(QStringLiteral("%1 problem(s), first: %2").arg(problems.size()).arg(problems.value(0))));
     window.presentation()->setPresenting(false);

@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QToolButton>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
@@ -31,6 +32,7 @@
 #include <cmath>
 
 #include "ui/export.h"
+#include "ui/lessons/presentation_mode.h"
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
@@ -124,6 +126,12 @@ void AttentionPage::createModelBar() {
   connect(bar->toyButton(), &QPushButton::clicked, this,
           [this] { trainToyModel(static_cast<PositionKind>(toyPositionBox_->currentData().toInt())); });
   bar->addToyOption(toyPositionBox_);
+  // Presenting, the lesson has chosen the model and the maps need the height: the model's description (the maps
+  // show its layers and heads) and the toy's row step aside; the model box stays.
+  for (QWidget* w : {static_cast<QWidget*>(modelInfo_), static_cast<QWidget*>(bar->toyButton()),
+                     static_cast<QWidget*>(toyPositionBox_), static_cast<QWidget*>(bar->examplesButton()),
+                     static_cast<QWidget*>(bar->vocabularyButton())})
+    w->setProperty(PresentationMode::kHiddenWhilePresenting, true);
   setTranslatedTexts(this, [this, bar] {
     bar->setTexts(tr("no model yet"), tr("A model directory saved by the Train page or by attentionlab-cli train imdb"),
                   tr("Train a toy model now"),

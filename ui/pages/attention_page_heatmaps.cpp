@@ -22,11 +22,13 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "ui/lessons/presentation_mode.h"
 #include "ui/pages/attention_reader.h"
 #include "ui/pages/attention_heads_tab.h"
 #include "ui/pages/attention_rollout_tab.h"
 #include "core/teaching/word_grouping.h"
 #include "ui/text/strings.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
@@ -88,6 +90,10 @@ QWidget* AttentionPage::createHeatmapsTab() {
     if (hasPrediction_) applyUnits();
   });
   unitsRow->addWidget(unitsBox_, 1);
+  // Presenting, the maps need the height: the choice of pieces or words and the token strip (the maps' axes name
+  // the tokens, a row of a map chooses the bars) step aside.
+  for (QWidget* w : {static_cast<QWidget*>(unitsLabel), static_cast<QWidget*>(unitsBox_)})
+    w->setProperty(PresentationMode::kHiddenWhilePresenting, true);
   buttonColumn->addLayout(unitsRow);
   buttonColumn->addWidget(progress_);
   inputRow->addLayout(buttonColumn);
@@ -95,6 +101,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
 
   tokens_ = new TokenStrip(tr("The tokens as the model reads them. Click one to see where it looks."));
   connect(tokens_, &TokenStrip::tokenClicked, this, &AttentionPage::selectToken);
+  tokens_->setProperty(PresentationMode::kHiddenWhilePresenting, true);
   layout->addWidget(tokens_);
   predictionLabel_ = new QLabel;
   predictionLabel_->setObjectName("prediction");
@@ -159,9 +166,16 @@ QWidget* AttentionPage::createHeatmapsTab() {
   hint->setWordWrap(true);
   hint->setObjectName("hint");
   barsRow->addWidget(hint, 1);
+  // Presenting, the row steps aside and the maps get its height: a click on a row of a map shows that map's bars,
+  // and the bars' title names the map.
+  for (QWidget* w : {static_cast<QWidget*>(barsLabel), static_cast<QWidget*>(barsSourceBox_), static_cast<QWidget*>(hint)})
+    w->setProperty(PresentationMode::kHiddenWhilePresenting, true);
   barsLayout->addLayout(barsRow);
   bars_ = new WeightBars;
-  bars_->setMinimumHeight(90);
+  // Room for readable bars and their labels, which grow with the type (zoom, presentation).
+  auto keepBarsReadable = [this] { bars_->setMinimumHeight(qRound(95 * Appearance::instance()->scale())); };
+  keepBarsReadable();
+  connect(Appearance::instance(), &Appearance::changed, bars_, keepBarsReadable);
   barsLayout->addWidget(bars_, 1);
   splitter->addWidget(barsPanel);
   splitter->setStretchFactor(0, 3);
@@ -380,9 +394,17 @@ void AttentionPage::showChosenMaps() {
 
 HeatmapView* AttentionPage::createHeatmapView(size_t layer, size_t head) {
   auto* view = new HeatmapView;
-  view->setMinimumSize(300, 190);  // a whole heatmap fits the page at 1280 x 720
+  // A whole heatmap fits the page at 1280 x 720; wider with larger type (zoom, presentation), whose row labels and
+  // colour bar take more of the width, so that the cells keep theirs.
+  auto keepCellsWide = [view] { view->setMinimumSize(qRound(300 + 60 * std::max(0.0, Appearance::instance()->scale() - 1)), 190); };
+  keepCellsWide();
+  connect(Appearance::instance(), &Appearance::changed, view, keepCellsWide);
   view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
-  connect(view, &HeatmapView::cellClicked, this, [this](int row, int) { selectToken(row); });
+  // A row of this map: its bars.
+  connect(view, &HeatmapView::cellClicked, this, [this, layer, head](int row, int) {
+    barsSourceBox_->setCurrentIndex(int(layer * heatmaps_[layer].size() + head));
+    selectToken(row);
+  });
   heatmapGrid_->addWidget(view, int(layer), int(head));
   heatmaps_[layer][head] = view;
   showChosenMaps();
