@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "ui/export.h"
+#include "ui/lessons/presentation_mode.h"
 #include "ui/session/norm_race.h"
 #include "ui/widgets/flow_layout.h"
 #include "ui/widgets/matrix_tab_parts.h"
@@ -135,6 +136,8 @@ QWidget* NormalizationPage::buildSamplesTab() {
   // Layer normalization column: the statistics sit beside the rows they belong to.
   QLabel* layerHint = explanation({});
   QGroupBox* layerBox = layerNormColumn({}, layerOutput_, layerStatistics_, layerHint);
+  // Presenting, the lesson's text says what these say, and the grids under them need the height.
+  for (QLabel* hint : {inputHint, layerHint}) hint->setProperty(PresentationMode::kHiddenWhilePresenting, true);
 
   // Batch normalization column: the statistics sit under the columns they belong to.
   auto* batchBox = headedColumn({}, kBatchColour);

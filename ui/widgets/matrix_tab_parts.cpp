@@ -12,6 +12,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "ui/export.h"
@@ -24,39 +25,56 @@
 namespace al::ui {
 
 namespace {
-// Keeps the grids of a scroll area's content as large as the area's width allows (fitGridsToWidth).
+// Keeps the grids of a scroll area's content as large as the area's size allows (fitGridsToWidth).
 class GridFitter : public QObject {
  public:
   GridFitter(QScrollArea* area, const QList<MatrixView*>& views) : QObject(area), area_(area), views_(views) {
     area->viewport()->installEventFilter(this);
+    area->window()->installEventFilter(this);
     connect(Appearance::instance(), &Appearance::changed, this, [this] { fit(true); });
   }
 
   bool eventFilter(QObject* watched, QEvent* event) override {
     if (watched == area_->viewport() && event->type() == QEvent::Resize) fit(false);
+    // The window's size moves what of the area is in view (a page taller than the window scrolls): fitted when
+    // the window's layouts have followed.
+    if (watched == area_->window() && event->type() == QEvent::Resize)
+      QTimer::singleShot(0, this, [this] { fit(false); });
     return QObject::eventFilter(watched, event);
   }
 
  private:
-  // Smaller steps of type until the content fits. Refitting changes the content's size, which may show or hide
-  // the area's vertical scroll bar and so bring the same width again: a width is fitted once.
+  // Smaller steps of type until the content fits the width and its grids the height. Refitting changes the
+  // content's size, which may show or hide the area's vertical scroll bar and so bring the same size again: a size
+  // is fitted once.
   void fit(bool again) {
-    const int width = area_->maximumViewportSize().width() - area_->verticalScrollBar()->sizeHint().width();
-    if (width == fittedWidth_ && !again) return;
-    fittedWidth_ = width;
+    const QSize room(area_->maximumViewportSize().width() - area_->verticalScrollBar()->sizeHint().width(),
+                     shownHeight());
+    if (room == fittedSize_ && !again) return;
+    fittedSize_ = room;
     const double smallest = std::min(1.0, 1.0 / Appearance::instance()->scale());
     double factor = 1.0;
     setFactor(factor);
-    while (neededWidth() > width && factor > smallest + 1e-9) setFactor(factor = std::max(smallest, factor - 0.05));
+    while (!fits(room) && factor > smallest + 1e-9) setFactor(factor = std::max(smallest, factor - 0.05));
+  }
+
+  // The height of the area's viewport that the window shows (the page around it may be taller than the window).
+  int shownHeight() const {
+    const QWidget* viewport = area_->viewport();
+    QRect shown(viewport->mapTo(viewport->window(), QPoint(0, 0)), viewport->size());
+    for (const QWidget* p = viewport->parentWidget(); p; p = p->parentWidget())
+      shown &= QRect(p->mapTo(p->window(), QPoint(0, 0)), p->size());
+    return shown.height();
   }
 
   void setFactor(double factor) {
     for (MatrixView* view : views_) view->setFontFactor(factor);
   }
 
-  // The content's minimum width now: the layouts from each grid up to the content measured again (they would
-  // keep what they measured before until the event loop's next turn).
-  int neededWidth() const {
+  // Whether the content needs no more than room's width and its lowest grid ends within room's height (the text
+  // under the grids may scroll). The layouts from each grid up to the content are measured and placed again now
+  // (they would keep what they measured before until the event loop's next turn).
+  bool fits(const QSize& room) const {
     QWidget* content = area_->widget();
     for (MatrixView* view : views_)
       for (QWidget* w = view; w && w != content->parentWidget(); w = w->parentWidget())
@@ -64,12 +82,16 @@ class GridFitter : public QObject {
           w->layout()->invalidate();
           w->layout()->activate();
         }
-    return content->minimumSizeHint().width();
+    if (content->minimumSizeHint().width() > room.width()) return false;
+    int lowest = 0;
+    for (MatrixView* view : views_)
+      if (!view->isHidden()) lowest = std::max(lowest, view->mapTo(content, QPoint(0, view->sizeHint().height())).y());
+    return lowest <= room.height();
   }
 
   QScrollArea* area_;
   QList<MatrixView*> views_;
-  int fittedWidth_ = -1;
+  QSize fittedSize_;
 };
 
 // The value a new cell starts with: counting 1, 2, 3, ... along the rows, as in the source text's example.

@@ -46,9 +46,9 @@ QLabel* columnHeading(QGroupBox* column);
 QGridLayout* twoRows(QWidget* input, QWidget* layer, QWidget* batch);
 // content in a frameless scroll area that resizes it.
 QWidget* scrollable(QWidget* content);
-// The numbers of `views` (grids inside `area`'s content) as large as the area's width allows: the largest type,
-// down to the app's at 100 %, at which the content needs no sideways scrolling (presentation type on a projector).
-// Fitted again when the area's width or the app's scale changes.
+// The numbers of `views` (grids inside `area`'s content) as large as the area allows: the largest type, down to
+// the page's at 100 %, at which the content needs no sideways scrolling and every grid is in view without
+// scrolling down (presentation type on a projector). Fitted again when the area's size or the app's scale changes.
 void fitGridsToWidth(QWidget* area, const QList<MatrixView*>& views);
 // A label and its box (a spin box, a combo) kept on one line, for a row that wraps (FlowLayout).
 QWidget* labelled(QLabel* label, QWidget* box);
