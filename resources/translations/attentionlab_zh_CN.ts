@@ -3947,6 +3947,10 @@ to %2</source>
         <source>Download a &amp;pretrained model…</source>
         <translation>下载预训练模型(&amp;P)…</translation>
     </message>
+    <message>
+        <source>A GPT writes on from a prompt, one token at a time</source>
+        <translation>GPT 从提示接着写，一次一个词元</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ManualWindow</name>
@@ -4012,10 +4016,6 @@ to %2</source>
     <message>
         <source>The same function over %1 tokens of the corpus: %2 % chosen; of those %3 % became [MASK], %4 % a random word, %5 % stayed unchanged.</source>
         <translation>同一个函数作用于语料中的 %1 个词元：选中了 %2 %；其中 %3 % 换成了 [MASK]，%4 % 换成了随机词，%5 % 保持不变。</translation>
-    </message>
-    <message>
-        <source>A GPT writes on from a prompt, one token at a time</source>
-        <translation>GPT 从提示接着写，一次一个词元</translation>
     </message>
 </context>
 <context>
