@@ -62,14 +62,16 @@ QString sidebarText(al::ui::MainWindow& window, int row) {
 
 // The words of a text a reader would take for English: runs of 3 or more ASCII letters, except names that stay
 // as they are in Chinese (of models, architectures, libraries, presets, tokenizers, optimizers, sampling's top-k
-// and top-p, the command line's tasks; the glossary keeps Softmax and Dropout), file names, formulas, units and
+// and top-p, the command line's tasks; the glossary keeps Softmax, Dropout and logit, as Chinese texts on machine
+// learning write them), file names, formulas, units and
 // example phrases quoted in a Chinese sentence.
 QStringList englishWords(const QString& shown) {
   static const QSet<QString> names{"imdb", "gru", "bert", "transformer", "transformers", "keras", "pytorch",
                                    "softmax", "layernorm", "batchnorm", "mask", "unk", "pad", "cls", "sep",
                                    "relu", "gelu", "adam", "sgd", "rmsprop", "cpu", "gpu", "onnx", "cli", "qkv",
                                    "dropout", "attentionlab", "ctrl", "shift", "alt", "esc", "tab", "sin", "cos",
-                                   "tiny", "classroom", "book", "ascii", "auto", "utf", "json", "csv", "tsv", "gpt"};
+                                   "tiny", "classroom", "book", "ascii", "auto", "utf", "json", "csv", "tsv", "gpt",
+                                   "logit"};
   QTextDocument html;
   html.setHtml(shown);
   QString text = Qt::mightBeRichText(shown) ? html.toPlainText() : shown;
