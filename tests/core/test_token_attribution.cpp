@@ -97,7 +97,7 @@ class TestTokenAttribution : public QObject {
     // The core computes in float only. Rounding of the logit (about 1e-6 after two layers) divided by the step gives
     // a noise floor of about 1e-4 here (measured: 1.2e-4 at h = 1e-2, 3.5e-4 at 3e-3), and a larger step meets the
     // feed-forward's ReLU kinks (8e-3 at 3e-2). So 2.5e-4; a wiring mistake is off by far more. The derivative
-    // along a whole token's input (the saliency, below) averages the noise and meets 1e-4.
+    // along a whole token's input (the saliency, below) averages the noise, usually to below 1e-4.
     QVERIFY2(worst < 2.5e-4, qPrintable(QString("largest difference %1 (largest derivative %2)").arg(worst).arg(largest)));
   }
 
@@ -126,7 +126,10 @@ class TestTokenAttribution : public QObject {
       largest = std::max(largest, std::abs(numeric));
     }
     QVERIFY2(largest > 1e-2, "no token moves the logit: the comparison would say nothing");
-    QVERIFY2(worst < 1e-4, qPrintable(QString("largest difference %1 (largest saliency %2)").arg(worst).arg(largest)));
+    // The same float noise floor as above (about 1e-4 at h = 1e-2); compiled without vectorisation, as the address
+    // sanitizer's build is, the sums round differently and one token came out 1.14e-4 off. So the same 2.5e-4, still
+    // far below the saliencies themselves (up to 0.77 here), which a wiring mistake would change.
+    QVERIFY2(worst < 2.5e-4, qPrintable(QString("largest difference %1 (largest saliency %2)").arg(worst).arg(largest)));
   }
 
   void deletionIsTheChangeWhenTheTokenIsTakenOut() {
