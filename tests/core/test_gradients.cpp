@@ -14,6 +14,7 @@
 #include "core/layers/multi_head_attention.h"
 #include "core/layers/pooling.h"
 #include "core/layers/position_embedding.h"
+#include "core/layers/relative_attention.h"
 #include "core/layers/relu.h"
 #include "core/layers/gru.h"
 #include "core/layers/softmax_cross_entropy.h"
@@ -188,6 +189,28 @@ LayerUnderTest makeAttention(bool causal, ScoreScaling scaling = ScoreScaling::S
         return layer->forward(p, x, c, mask.get(), scaling);
       },
       [layer, mask](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
+  return t;
+}
+
+// Transformer-XL's attention over [memory ; x]: the input is the segment x (T=4 x D=6); the memory (M'=3 x D) is a
+// constant of the pass, so the checker's central differences hold it fixed, as backward does. Random biases, u and
+// v, so that every one of the eleven tensors has a non-trivial gradient. memoryRows 0: the first segment.
+LayerUnderTest makeRelativeAttention(Index memoryRows) {
+  LayerUnderTest t;
+  auto layer = std::make_shared<RelativeAttention>(t.params, "decoder.0.self_attention", 6, 2, 3, 4 + 3);
+  Rng rng(26);
+  layer->initialize(t.params, rng);
+  for (const auto& part : {layer->query(), layer->key(), layer->value(), layer->output()})
+    t.params.value(part.bias) = randomMatrix(1, t.params.info(part.bias).cols, rng, 0.5f);
+  t.params.value(layer->uBias()) = randomMatrix(2, 3, rng, 0.5f);
+  t.params.value(layer->vBias()) = randomMatrix(2, 3, rng, 0.5f);
+  t.params.value(layer->relativeKernel()) *= 2.0f;  // a position term as large as the content term
+  t.input = randomMatrix(4, 6, rng);                // T=4 x D=6
+  auto memory = std::make_shared<Matrix>(randomMatrix(memoryRows, 6, rng));
+  t.zeroGradient = {"decoder.0.self_attention.key.bias"};  // (q_t + u)·b_k is the same for every key j of row t
+  setPasses<RelativeAttention::Cache>(
+      t, [layer, memory](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, *memory, c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -473,6 +496,8 @@ const std::map<QString, Factory>& factories() {
       {"attention_causal", [] { return makeAttention(true); }},
       {"attention_unscaled", [] { return makeAttention(false, ScoreScaling::None); }},
       {"attention_cross", makeCrossAttention},
+      {"attention_relative", [] { return makeRelativeAttention(0); }},
+      {"attention_relative_memory", [] { return makeRelativeAttention(3); }},
       {"transformer_decoder_layer", makeDecoderLayer},
       {"seq2seq_transformer", makeSeq2seqTransformer},
       {"layer_norm", makeLayerNorm},
