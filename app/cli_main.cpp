@@ -123,11 +123,18 @@ int main(int argc, char** argv) {
       ->excludes(benchCmd->get_option("--data"));
   benchCmd->add_flag("--scaling", b.scaling, "imdb: 1 thread against --threads on the same batches, alternating")
       ->excludes("--sweep-length");
-  benchCmd->add_flag("--vs-sgemm", b.vsSgemm,
-                     "imdb: the step's GFLOP/s against a 2048x2048 SGEMM on the same threads, 10 alternating rounds "
-                     "(--steps per round)")
-      ->excludes("--sweep-length")
-      ->excludes("--scaling");
+  CLI::Option* vsSgemm =
+      benchCmd
+          ->add_flag("--vs-sgemm", b.vsSgemm,
+                     "imdb: the step's GFLOP/s against 2048x2048 SGEMMs of as much arithmetic on the same threads, "
+                     "in alternating rounds (--steps per round); prints each round's ratio, the median and lowest, "
+                     "the processor, the kernel and the matrix product library")
+          ->excludes("--sweep-length")
+          ->excludes("--scaling");
+  benchCmd->add_option("--rounds", b.rounds, "imdb --vs-sgemm: alternating rounds")
+      ->check(CLI::PositiveNumber)
+      ->needs(vsSgemm)
+      ->capture_default_str();
 
   DownloadOptions d;
   CLI::App* downloadCmd = addDownloadCommand(app, d);

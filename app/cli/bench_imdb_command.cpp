@@ -6,8 +6,9 @@
 //                           (attention) term takes: why long inputs are expensive for attention
 //   --scaling               1 thread against --threads on the same batches (full length, or real with --data),
 //                           in alternating blocks of steps: what the second core buys, free of the machine's drift
-//   --vs-sgemm              the step against a 2048 x 2048 single-precision matrix product (SGEMM) on the same
-//                           threads, alternating, 10 rounds: how close training comes to the machine's product speed
+//   --vs-sgemm              the step against 2048 x 2048 single-precision matrix products (SGEMM) of the same
+//                           arithmetic on the same threads, alternating, --rounds rounds: how close training comes
+//                           to the machine's product speed
 // A step is forward, backward and the optimizer's update of one batch. GFLOP/s count the arithmetic of the real
 // tokens only (TransformerClassifier::forwardFlops of each sample's length, times 3 for forward + backward).
 #include <oneapi/tbb/parallel_for.h>
@@ -23,6 +24,8 @@
 #include <limits>
 #include <memory>
 #include <sstream>
+
+#include <sys/utsname.h>
 
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
@@ -379,10 +382,10 @@ int benchScaling(const BenchOptions& o, const std::string& preset, const ImdbRun
 // arithmetic is products. The reference is what numpy's `a @ b` measures, a 2048 x 2048 x 2048 single-precision
 // product on the same threads, computed here the way the step uses its threads: one single-threaded library
 // product per thread, each on its own block of columns (core/matrix_product.h keeps every product on one
-// thread). Step blocks and products alternate in rounds (which goes first alternates too), so that the machine's
+// thread). Step blocks and products alternate in rounds (which goes first alternates too), and a round's products
+// do as much arithmetic as its steps (at least one product), so both halves take about as long and the machine's
 // drift slows both alike; a round's ratio is the step's GFLOP/s over the product's.
 constexpr Index kSgemmSize = 2048;
-constexpr int kSgemmRounds = 10;
 
 struct SgemmRig {
   explicit SgemmRig(int threads)
@@ -415,6 +418,13 @@ std::string processorName() {
   return "unknown";
 }
 
+// The operating system's kernel and its release as uname reports them ("Linux 6.1.0-28-amd64"), or "unknown".
+std::string kernelName() {
+  utsname names{};
+  if (uname(&names) != 0) return "unknown";
+  return std::string(names.sysname) + " " + names.release;
+}
+
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const size_t n = values.size();
@@ -427,7 +437,8 @@ int benchVsSgemm(const BenchOptions& o, const std::string& preset, const ImdbRun
   std::vector<const EncodedSample*> fullBatch;
   TransformerConfig config = s.model;
   BenchOptions perRound = o;
-  perRound.steps = o.steps * kSgemmRounds;  // real data: every round times batches of its own
+  const int rounds = o.rounds;
+  perRound.steps = o.steps * rounds;  // real data: every round times batches of its own
   if (!o.data.empty()) {
     real = std::make_unique<RealBatches>(perRound, s, threads);
     config = real->run->model().config();
@@ -443,20 +454,20 @@ int benchVsSgemm(const BenchOptions& o, const std::string& preset, const ImdbRun
   rig.step(batchAt(0));  // warm-up of each side
   sgemm.timedProduct();
   std::vector<double> stepGflops, sgemmGflops, ratios;
-  for (int round = 0; round < kSgemmRounds; ++round) {
+  std::vector<int> productCounts;
+  for (int round = 0; round < rounds; ++round) {
+    double roundFlops = 0;  // the round's step arithmetic, which its products match
+    for (int k = 1 + round * o.steps; k <= (round + 1) * o.steps; ++k) roundFlops += stepFlops(rig.model, batchAt(k));
+    const int products = std::max(1, static_cast<int>(std::lround(roundFlops / SgemmRig::flops())));
+    productCounts.push_back(products);
     auto timeSteps = [&] {
-      double seconds = 0, flops = 0;
-      for (int k = 1 + round * o.steps; k <= (round + 1) * o.steps; ++k) {
-        const std::vector<const EncodedSample*> batch = batchAt(k);
-        flops += stepFlops(rig.model, batch);
-        seconds += timedStep(rig, batch);
-      }
-      return flops / seconds / 1e9;
-    };
-    auto timeProducts = [&] {  // three products: long enough for a steady rate
       double seconds = 0;
-      int products = 0;
-      while (products < 3) seconds += sgemm.timedProduct(), ++products;
+      for (int k = 1 + round * o.steps; k <= (round + 1) * o.steps; ++k) seconds += timedStep(rig, batchAt(k));
+      return roundFlops / seconds / 1e9;
+    };
+    auto timeProducts = [&] {
+      double seconds = 0;
+      for (int p = 0; p < products; ++p) seconds += sgemm.timedProduct();
       return SgemmRig::flops() * products / seconds / 1e9;
     };
     double step = 0, product = 0;
@@ -467,25 +478,29 @@ int benchVsSgemm(const BenchOptions& o, const std::string& preset, const ImdbRun
     ratios.push_back(step / product);
   }
   const double middle = median(ratios), lowest = *std::min_element(ratios.begin(), ratios.end());
-  const std::string cpu = processorName();
+  const std::string cpu = processorName(), kernel = kernelName();
 
   nlohmann::json out = {{"task", "imdb"}, {"preset", preset}, {"batch_size", s.training.batchSize},
                         {"sequence_length", s.model.sequenceLength}, {"threads", threads},
                         {"gflops", median(stepGflops)}, {"matrix_product", matrixProductKernel()},
                         {"vs_sgemm",
-                         {{"sgemm_size", kSgemmSize}, {"rounds", kSgemmRounds}, {"steps_per_round", o.steps},
-                          {"step_gflops", stepGflops}, {"sgemm_gflops", sgemmGflops}, {"ratios", ratios},
-                          {"median", middle}, {"lowest", lowest}, {"processor", cpu}}}};
+                         {{"sgemm_size", kSgemmSize}, {"rounds", rounds}, {"steps_per_round", o.steps},
+                          {"sgemm_products", productCounts}, {"step_gflops", stepGflops}, {"sgemm_gflops", sgemmGflops},
+                          {"ratios", ratios}, {"median", middle}, {"lowest", lowest}, {"processor", cpu},
+                          {"kernel", kernel}}}};
   if (real) out["data"] = o.data;
   std::ostringstream text;
   text << "imdb " << preset << (real ? " on " + o.data + " (real batches)" : std::string(" (full-length batches)"))
        << ", " << threads << " threads, against a " << kSgemmSize << " x " << kSgemmSize
-       << " SGEMM on the same threads\nround   step GFLOP/s   SGEMM GFLOP/s   ratio\n";
-  for (int round = 0; round < kSgemmRounds; ++round)
-    text << std::setw(5) << round + 1 << std::setw(15) << fixed(stepGflops[size_t(round)]) << std::setw(16)
-         << fixed(sgemmGflops[size_t(round)]) << std::setw(8) << fixed(ratios[size_t(round)], 2) << "\n";
-  text << "median ratio " << fixed(middle, 2) << ", lowest " << fixed(lowest, 2) << "; processor: " << cpu
-       << "; matrix products: " << matrixProductKernel() << "\n";
+       << " SGEMM on the same threads, " << o.steps << (o.steps == 1 ? " step" : " steps")
+       << " a round and products of as much arithmetic\nround   step GFLOP/s   SGEMM GFLOP/s   products   ratio\n";
+  for (size_t round = 0; round < ratios.size(); ++round)
+    text << std::setw(5) << round + 1 << std::setw(15) << fixed(stepGflops[round]) << std::setw(16)
+         << fixed(sgemmGflops[round]) << std::setw(11) << productCounts[round] << std::setw(8) << fixed(ratios[round], 2)
+         << "\n";
+  text << "median ratio " << fixed(middle, 2) << ", lowest " << fixed(lowest, 2) << " over " << rounds
+       << " rounds; processor: " << cpu << "; kernel: " << kernel << "; matrix products: " << matrixProductKernel()
+       << "\n";
   print(o, out, text.str());
   return int{kDone};
 }

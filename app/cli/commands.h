@@ -93,7 +93,8 @@ struct BenchOptions {
   std::string data;          // imdb: real batches from this source (empty: full-length random ids)
   bool sweepLength = false;  // imdb: ms per step for 64 .. 2,048 tokens and the quadratic term's share
   bool scaling = false;      // imdb: 1 thread against `threads` on the same batches, in alternating blocks
-  bool vsSgemm = false;      // imdb: the step against a 2048² SGEMM on the same threads, alternating, 10 rounds
+  bool vsSgemm = false;      // imdb: the step against 2048² SGEMMs on the same threads, alternating rounds
+  int rounds = 10;           // --vs-sgemm: how many rounds
 };
 
 struct DownloadOptions {

@@ -147,23 +147,27 @@ class TestCliBench : public QObject {
     QVERIFY2(run.err.contains("--threads 2"), run.err.constData());
   }
 
-  // --vs-sgemm: the step against a 2048 x 2048 SGEMM on the same threads, in 10 alternating rounds. The ratio is
-  // whatever the machine gives; what holds anywhere is checked: each round's ratio is its step GFLOP/s over its
-  // SGEMM GFLOP/s, the median lies between the lowest and the highest round, and the processor is named.
+  // --vs-sgemm: the step against 2048 x 2048 SGEMMs on the same threads, in alternating rounds (10 unless
+  // --rounds says otherwise). The ratio is whatever the machine gives; what holds anywhere is checked: each
+  // round's ratio is its step GFLOP/s over its SGEMM GFLOP/s, the median lies between the lowest and the highest
+  // round, and the processor and the kernel are named.
   void vsSgemmComparesTheStepWithTheMachinesProduct() {
     const QStringList args{"bench", "imdb", "--preset", "tiny", "--vs-sgemm", "--steps", "1", "--threads", "2", "--json"};
     const CliRun run = runCli(args);
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QJsonObject vs = jsonOf(run)["vs_sgemm"].toObject();
     QCOMPARE(vs["sgemm_size"].toInt(), 2048);
+    QCOMPARE(vs["rounds"].toInt(), 10);
     const QJsonArray ratios = vs["ratios"].toArray(), steps = vs["step_gflops"].toArray(),
-                     products = vs["sgemm_gflops"].toArray();
+                     products = vs["sgemm_gflops"].toArray(), counts = vs["sgemm_products"].toArray();
     QCOMPARE(ratios.size(), 10);
     QCOMPARE(steps.size(), 10);
     QCOMPARE(products.size(), 10);
+    QCOMPARE(counts.size(), 10);
     double lowest = 1e9, highest = 0;
     for (qsizetype i = 0; i < ratios.size(); ++i) {
       QVERIFY(steps[i].toDouble() > 0 && products[i].toDouble() > 0);
+      QCOMPARE(counts[i].toInt(), 1);  // a tiny step's arithmetic is far below one product's: one product a round
       QVERIFY(qAbs(ratios[i].toDouble() - steps[i].toDouble() / products[i].toDouble()) < 1e-9);
       lowest = std::min(lowest, ratios[i].toDouble());
       highest = std::max(highest, ratios[i].toDouble());
@@ -171,6 +175,42 @@ class TestCliBench : public QObject {
     QCOMPARE(vs["lowest"].toDouble(), lowest);
     QVERIFY(vs["median"].toDouble() >= lowest && vs["median"].toDouble() <= highest);
     QVERIFY(!vs["processor"].toString().isEmpty());
+    QVERIFY(!vs["kernel"].toString().isEmpty());
+  }
+
+  // What a person reads: on real batches (the built-in corpus) with --rounds 2, a header, one line per round
+  // (round, step GFLOP/s, SGEMM GFLOP/s, products, ratio) and a closing line with the median and lowest ratio,
+  // the processor, the kernel and the matrix product library.
+  void vsSgemmPrintsRoundsAndTheMachine() {
+    const QStringList args{"bench", "imdb", "--preset", "tiny", "--data", "builtin", "--vs-sgemm",
+                           "--steps", "2", "--rounds", "2", "--threads", "2"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QStringList lines = QString::fromUtf8(run.out).trimmed().split('\n');
+    QCOMPARE(lines.size(), 5);  // what was timed, the columns, 2 rounds, the summary
+    QVERIFY2(lines[0].contains("builtin (real batches)") && lines[0].contains("2 threads"), qPrintable(lines[0]));
+    QVERIFY2(lines[1].contains("ratio"), qPrintable(lines[1]));
+    for (int round = 1; round <= 2; ++round) {
+      const QStringList fields = lines[1 + round].split(' ', Qt::SkipEmptyParts);
+      QCOMPARE(fields.size(), 5);
+      QCOMPARE(fields[0].toInt(), round);
+      for (int f = 1; f < 5; ++f) {
+        bool number = false;
+        QVERIFY2(fields[f].toDouble(&number) > 0 && number, qPrintable(lines[1 + round]));
+      }
+    }
+    const QRegularExpression summary(
+        "^median ratio ([0-9.]+), lowest ([0-9.]+) over 2 rounds; processor: .+; kernel: .+; matrix products: .+$");
+    const QRegularExpressionMatch m = summary.match(lines[4]);
+    QVERIFY2(m.hasMatch(), qPrintable(lines[4]));
+    QVERIFY(m.captured(1).toDouble() > 0 && m.captured(2).toDouble() > 0);
+    QVERIFY(m.captured(2).toDouble() <= m.captured(1).toDouble());
+  }
+
+  // --rounds belongs to --vs-sgemm.
+  void roundsWithoutVsSgemmIsABadCommandLine() {
+    const CliRun run = runCli({"bench", "imdb", "--preset", "tiny", "--rounds", "2"});
+    QCOMPARE(run.exitCode, 2);
   }
 
   // --scaling on real batches: both sides timed on the same batches in alternating blocks of up to 5 steps
