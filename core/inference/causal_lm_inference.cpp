@@ -82,9 +82,16 @@ NextTokenPrediction predictNextToken(const CausalLmModel& loaded, std::string_vi
   r.tokens = causalLmTokens(text, loaded.tokenizer());
   if (r.tokens.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens to continue");
   const std::vector<int> ids = causalLmIds(r.tokens, loaded.vocabulary);
-  const std::span<const int> window = lastWindow(ids, model.config().sequenceLength);
-  r.window.assign(window.begin(), window.end());
-  CausalLanguageModel::Prediction p = model.predict(r.window, switches);
+  CausalLanguageModel::Prediction p;
+  if (model.config().memoryLength > 0) {  // the whole text, segment after segment: the last segment is the window
+    CausalLanguageModel::SegmentedPrediction read = model.readSegments(ids, switches);
+    r.window.assign(ids.begin() + static_cast<std::ptrdiff_t>(read.segmentStart), ids.end());
+    p = std::move(read.last);
+  } else {
+    const std::span<const int> window = lastWindow(ids, model.config().sequenceLength);
+    r.window.assign(window.begin(), window.end());
+    p = model.predict(r.window, switches);
+  }
   const auto last = p.logits.row(p.logits.rows() - 1);  // 1 x V: predicts the token after the text
   const Matrix probabilities = (last.array() - last.maxCoeff()).exp().matrix();  // softmax, the largest subtracted
   const float sum = probabilities.sum();
@@ -99,7 +106,10 @@ std::vector<int> greedyContinuation(const CausalLanguageModel& model, std::span<
   std::vector<int> all(ids.begin(), ids.end());
   std::vector<int> generated;
   for (int k = 0; k < count; ++k) {
-    const Matrix logits = model.predict(lastWindow(all, model.config().sequenceLength)).logits;  // T x V
+    // with memory: the text so far segment after segment from the start; without: its last S ids
+    const Matrix logits = model.config().memoryLength > 0
+                              ? model.readSegments(all).last.logits
+                              : model.predict(lastWindow(all, model.config().sequenceLength)).logits;  // T x V
     const int next = argmax(logits.row(logits.rows() - 1));
     generated.push_back(next);
     all.push_back(next);

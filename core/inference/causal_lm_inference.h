@@ -39,19 +39,21 @@ std::vector<std::string> causalLmTokens(std::string_view text, const std::string
 // Tokens to ids through the vocabulary (unknown -> 1).
 std::vector<int> causalLmIds(const std::vector<std::string>& tokens, const Vocabulary& vocabulary);
 
-// The next token after a text, from the last S tokens only (position "learned" or "sinusoidal").
+// The next token after a text: from the last S tokens only, or, with a memory (M > 0), from the whole text read
+// segment after segment from the start (its last segment is the window).
 struct NextTokenPrediction {
   std::vector<std::string> tokens;             // the whole text's tokens
-  std::vector<int> window;                     // the ids the model read: the last min(S, tokens) of the text
+  std::vector<int> window;                     // the ids of the window: the last min(S, tokens), or the last segment
   std::vector<float> probabilities;            // softmax over the vocabulary at the window's last position
   int id = 0;                                  // the most probable token (the lowest id on a tie)
-  std::vector<std::vector<Matrix>> attention;  // [layer][head], each T x T over the window
+  std::vector<std::vector<Matrix>> attention;  // [layer][head], each T x (M'+T): the memory's M' columns first
 };
 // InputError for a text without tokens.
 // `switches`: heads switched off (core/models/head_switches.h); null: all on.
 NextTokenPrediction predictNextToken(const CausalLmModel& model, std::string_view text,
                                      const HeadSwitches* switches = nullptr);
-// Greedy continuation: `count` times, the most probable next id of the last S ids so far, appended.
+// Greedy continuation: `count` times, the most probable next id of the last S ids so far (with memory: of all
+// the ids so far, read segment after segment), appended.
 std::vector<int> greedyContinuation(const CausalLanguageModel& model, std::span<const int> ids, int count);
 
 }  // namespace al

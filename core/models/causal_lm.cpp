@@ -60,29 +60,29 @@ CausalLmConfig causalLmConfigFromJson(const nlohmann::json& j, const std::string
 // The model
 
 CausalLanguageModel::Layer::Layer(ParameterSet& params, const std::string& prefix, const CausalLmConfig& c)
-    : attention(params, prefix + ".self_attention", c.embedDim, c.numHeads, c.keyDim),
+    : attention(c.position == CausalPosition::Relative
+                    ? std::nullopt
+                    : std::optional<MultiHeadAttention>(std::in_place, params, prefix + ".self_attention", c.embedDim,
+                                                        c.numHeads, c.keyDim)),
+      // the distances a query may look back: a whole segment and the memory before it
+      relative(c.position != CausalPosition::Relative
+                   ? std::nullopt
+                   : std::optional<RelativeAttention>(std::in_place, params, prefix + ".self_attention", c.embedDim,
+                                                      c.numHeads, c.keyDim, c.sequenceLength + c.memoryLength)),
       norm1(params, prefix + ".norm1", c.embedDim, c.normEpsilon),
       norm2(params, prefix + ".norm2", c.embedDim, c.normEpsilon),
       dense1(params, prefix + ".ffn.dense1", c.embedDim, c.denseDim),
       dense2(params, prefix + ".ffn.dense2", c.denseDim, c.embedDim) {}
 
-namespace {
-const CausalLmConfig& implemented(const CausalLmConfig& c) {
-  if (c.position == CausalPosition::Relative)
-    throw InputError("position \"relative\" (Transformer-XL) is not supported by this version of the causal-lm");
-  return c;
-}
-}  // namespace
-
 CausalLanguageModel::CausalLanguageModel(const CausalLmConfig& config)
-    : config_(implemented(config)),
+    : config_(config),
       tokenEmbedding_(params_, "embedding.token", config.vocabSize, config.embedDim),
       dropout_{config.dropout},
       output_(params_, "output", config.embedDim, config.vocabSize) {
   if (config.position == CausalPosition::Learned)
     positionEmbedding_ = std::make_unique<PositionEmbedding>(params_, "embedding.position", config.sequenceLength,
                                                              config.embedDim);
-  else
+  else if (config.position == CausalPosition::Sinusoidal)
     sinusoid_ = sinusoidalEncoding(config.sequenceLength, config.embedDim);  // S x D
   layers_.reserve(static_cast<size_t>(config.numLayers));
   for (int i = 0; i < config.numLayers; ++i) layers_.emplace_back(params_, "decoder." + std::to_string(i), config);
@@ -93,7 +93,8 @@ void CausalLanguageModel::initialize(uint64_t seed) {
   tokenEmbedding_.initialize(params_, rng);
   if (positionEmbedding_) positionEmbedding_->initialize(params_, rng);
   for (const Layer& layer : layers_) {
-    layer.attention.initialize(params_, rng);
+    if (layer.relative) layer.relative->initialize(params_, rng);
+    else layer.attention->initialize(params_, rng);
     layer.dense1.initialize(params_, rng);
     layer.dense2.initialize(params_, rng);
     layer.norm1.initialize(params_);
@@ -104,29 +105,58 @@ void CausalLanguageModel::initialize(uint64_t seed) {
 
 Matrix CausalLanguageModel::positionRows(const ParameterSet& params, Index T) const {
   if (positionEmbedding_) return params.value(positionEmbedding_->tableSlot()).topRows(T);  // T x D
+  if (config_.position == CausalPosition::Relative) return Matrix::Zero(T, config_.embedDim);  // in the attention
   return sinusoid_.topRows(T);                                                                // T x D
 }
 
+namespace {
+void checkMemory(const CausalLanguageModel::Memory* memory, const CausalLmConfig& config) {
+  if (!memory || memory->layers.empty()) return;
+  if (config.memoryLength == 0)
+    throw InputError("this language model has no memory (memory_length 0) to read a previous segment from");
+  if (memory->layers.size() != static_cast<size_t>(config.numLayers))
+    throw InputError("a memory of " + std::to_string(memory->layers.size()) + " layers for a model of " +
+                     std::to_string(config.numLayers));
+  for (const Matrix& m : memory->layers)
+    if (m.rows() != memory->rows() || m.rows() > config.memoryLength || m.cols() != config.embedDim)
+      throw InputError("a layer's memory is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) +
+                       ", expected at most " + std::to_string(config.memoryLength) + " x " +
+                       std::to_string(config.embedDim));
+}
+}  // namespace
+
 Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng,
-                                    Cache& c) const {
+                                    Cache& c, const Memory* memory) const {
   const Index T = static_cast<Index>(ids.size());
   if (T < 1) throw InputError("the language model needs at least one token");
   if (T > config_.sequenceLength)
     throw InputError("a segment of " + std::to_string(T) + " tokens is longer than sequence_length " +
                      std::to_string(config_.sequenceLength));
-  // x = token[ids] + position[0..T-1] (learned) or + PE[0..T-1] (sinusoidal)
-  Matrix x = tokenEmbedding_.forward(params, std::vector<int>(ids.begin(), ids.end()), c.embedding) +
-             positionRows(params, T);  // T x D
-  const Matrix causal = causalMask(T);  // T x T: query t sees keys 0..t
+  checkMemory(memory, config_);
+  const bool relative = config_.position == CausalPosition::Relative;
+  // x = token[ids] + position[0..T-1] (learned) or + PE[0..T-1] (sinusoidal); relative: token[ids] alone
+  Matrix x = tokenEmbedding_.forward(params, std::vector<int>(ids.begin(), ids.end()), c.embedding);  // T x D
+  if (!relative) x += positionRows(params, T);
+  const Matrix causal = relative ? Matrix() : causalMask(T);  // T x T: query t sees keys 0..t
+  const Matrix noMemory(0, config_.embedDim);                 // 0 x D: the first segment
   c.layers.resize(layers_.size());
   c.hiddenStates.clear();
   if (c.keepHiddenStates) c.hiddenStates.push_back(x);
   for (size_t l = 0; l < layers_.size(); ++l) {
     const Layer& layer = layers_[l];
     Cache::LayerCache& lc = c.layers[l];
-    // x1 = norm1(x + causal_self_attention(x))
-    lc.attention.headMask = c.headSwitches ? c.headSwitches->of(l) : nullptr;
-    const Matrix x1 = layer.norm1.forward(params, x + layer.attention.forward(params, x, lc.attention, &causal), lc.norm1);
+    // x1 = norm1(x + causal_self_attention(x)); relative: the attention also reads this layer's memory
+    const HeadMask* heads = c.headSwitches ? c.headSwitches->of(l) : nullptr;
+    Matrix a;  // T x D
+    if (layer.relative) {
+      lc.relative.headMask = heads;
+      const bool hasMemory = memory && !memory->layers.empty();
+      a = layer.relative->forward(params, x, hasMemory ? memory->layers[l] : noMemory, lc.relative);
+    } else {
+      lc.attention.headMask = heads;
+      a = layer.attention->forward(params, x, lc.attention, &causal);
+    }
+    const Matrix x1 = layer.norm1.forward(params, x + a, lc.norm1);
     // x = norm2(x1 + dense2(relu(dense1(x1))))
     const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, x1, lc.dense1), lc.relu);  // T x F
     x = layer.norm2.forward(params, x1 + layer.dense2.forward(params, hidden, lc.dense2), lc.norm2);  // T x D
@@ -135,6 +165,16 @@ Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const 
   // logits = dropout(x)·W_out + b_out
   c.logits = output_.forward(params, dropout_.forward(x, mode, rng, c.dropout), c.output);  // T x V
   return c.logits;
+}
+
+CausalLanguageModel::Memory CausalLanguageModel::memoryAfter(const Cache& c) const {
+  Memory next;
+  if (config_.memoryLength == 0) return next;
+  for (const Cache::LayerCache& lc : c.layers) {
+    const Matrix& context = lc.relative.context;  // (M'+T) x D: [memory ; this segment's inputs]
+    next.layers.push_back(context.bottomRows(std::min<Index>(config_.memoryLength, context.rows())));  // M x D
+  }
+  return next;
 }
 
 void CausalLanguageModel::backward(const ParameterSet& params, const Cache& c, const Matrix& dLogits,
@@ -149,7 +189,9 @@ void CausalLanguageModel::backward(const ParameterSet& params, const Cache& c, c
     const Matrix dx1 = dh2 + layer.dense1.backward(params, lc.dense1, dHidden, grads);  // T x D
     // x1 = norm1(x + attention(x))  =>  dx = dh1 + attention'(x)ᵀ·dh1
     const Matrix dh1 = layer.norm1.backward(params, lc.norm1, dx1, grads);  // T x D
-    dx = dh1 + layer.attention.backward(params, lc.attention, dh1, grads);  // T x D
+    // (relative: the memory's rows get nothing, they are a constant of this segment)
+    dx = dh1 + (layer.relative ? layer.relative->backward(params, lc.relative, dh1, grads)
+                               : layer.attention->backward(params, lc.attention, dh1, grads));  // T x D
   }
   if (positionEmbedding_) positionEmbedding_->backward(params, dx.rows(), dx, grads);
   tokenEmbedding_.backward(params, c.embedding, dx, grads);
@@ -157,13 +199,24 @@ void CausalLanguageModel::backward(const ParameterSet& params, const Cache& c, c
 
 Matrix CausalLanguageModel::loss(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng,
                                  Cache& c) const {
-  forward(params, ids, mode, rng, c);
+  std::vector<int> next(ids.size(), 0);  // T: row t predicts ids[t+1]; the last row predicts nothing
+  for (size_t t = 0; t + 1 < ids.size(); ++t) next[t] = ids[t + 1];
+  return segmentLoss(params, ids, next, mode, rng, c);
+}
+
+Matrix CausalLanguageModel::segmentLoss(const ParameterSet& params, std::span<const int> ids,
+                                        std::span<const int> next, Mode mode, Rng& rng, Cache& c,
+                                        const Memory* memory) const {
+  if (next.size() != ids.size())
+    throw InputError("a segment of " + std::to_string(ids.size()) + " ids with " + std::to_string(next.size()) +
+                     " next ids");
+  forward(params, ids, mode, rng, c, memory);
   c.predicted.clear();
   std::vector<int> targets;  // N
-  for (size_t t = 0; t + 1 < ids.size(); ++t)
-    if (ids[t + 1] != 0) {
+  for (size_t t = 0; t < next.size(); ++t)
+    if (next[t] != 0) {
       c.predicted.push_back(static_cast<int>(t));
-      targets.push_back(ids[t + 1]);
+      targets.push_back(next[t]);
     }
   Matrix rows(static_cast<Index>(c.predicted.size()), c.logits.cols());  // N x V
   for (size_t n = 0; n < c.predicted.size(); ++n) rows.row(static_cast<Index>(n)) = c.logits.row(c.predicted[n]);
@@ -218,14 +271,36 @@ BatchStats CausalLanguageModel::lossOf(std::span<const std::vector<int>> batch, 
   return stats;
 }
 
-CausalLanguageModel::Prediction CausalLanguageModel::predict(std::span<const int> ids, const HeadSwitches* switches) const {
+CausalLanguageModel::Prediction CausalLanguageModel::predict(std::span<const int> ids, const HeadSwitches* switches,
+                                                             const Memory* memory) const {
   Rng unused(0);
   Cache c;
   c.headSwitches = switches;
   Prediction p;
-  p.logits = forward(params_, ids, Mode::Eval, unused, c);
-  for (const Cache::LayerCache& lc : c.layers) p.attention.push_back(lc.attention.weights);
+  p.logits = forward(params_, ids, Mode::Eval, unused, c, memory);
+  p.memoryRows = memory ? memory->rows() : 0;
+  const bool relative = config_.position == CausalPosition::Relative;
+  for (const Cache::LayerCache& lc : c.layers) p.attention.push_back(relative ? lc.relative.weights : lc.attention.weights);
+  p.memory = memoryAfter(c);
   return p;
+}
+
+CausalLanguageModel::SegmentedPrediction CausalLanguageModel::readSegments(std::span<const int> ids,
+                                                                           const HeadSwitches* switches) const {
+  if (ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens to read");
+  const auto S = static_cast<size_t>(config_.sequenceLength);
+  SegmentedPrediction r;
+  r.segmentStart = (ids.size() - 1) / S * S;  // segments of S from the start: the last one may be shorter
+  // Without memory the segments do not meet: the last one alone gives the same. With memory, each in turn.
+  Memory memory;
+  for (size_t start = config_.memoryLength > 0 ? 0 : r.segmentStart;; start += S) {
+    Prediction p = predict(ids.subspan(start, std::min(S, ids.size() - start)), switches, &memory);
+    if (start == r.segmentStart) {
+      r.last = std::move(p);
+      return r;
+    }
+    memory = std::move(p.memory);
+  }
 }
 
 std::vector<Matrix> CausalLanguageModel::hiddenStates(std::span<const int> ids, const HeadSwitches* switches) const {

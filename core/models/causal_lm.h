@@ -15,16 +15,22 @@
 // Loss of a sequence: the cross-entropy of predicting ids[t+1] from row t, for every t whose next id is not
 // padding (0); a batch's loss is the mean over all its predicted positions.
 //
-// Positions "learned" and "sinusoidal" are implemented here. Transformer-XL's "relative" position with a memory
-// of M previous inputs per layer is the next step: it changes only the attention of a layer (keys and values
-// read from [memory ; x], the u/v biases and W_R) and adds a memory state carried between segments, so Layer
-// will hold a relative attention beside `attention`, and forward will take the memory of each layer (empty for
-// the first segment). A config with "relative" is refused by the constructor until then.
+// Positions: "learned" (a trained row per position, added to the embeddings), "sinusoidal" (the fixed sine waves
+// added instead) or "relative" (Transformer-XL: nothing added to the embeddings; each layer's attention scores
+// know how far back a key is, core/layers/relative_attention.h). Only "relative" can have a memory (M > 0): a
+// long text is then read in segments of at most S tokens, and each layer's attention also reads that layer's
+// inputs at the previous M positions of the text (the memory), which the last segment left behind:
+//
+//   segment 1: ids 0..S-1   memory: none           -> memory_1 = each layer's inputs at the last M positions
+//   segment 2: ids S..2S-1  memory: memory_1       -> memory_2 = the last M rows of [memory_1 ; inputs]
+//   ...
+// A memory is a constant of the segment that reads it: backward never reaches the segment that wrote it.
 //
 // Dimension key (core/tensor.h): B sequences, T tokens of one sequence (T <= S, the segment length), D model
 // width, H heads, K key dimension, F feed-forward width, L layers, V vocabulary size, N predicted positions.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,6 +43,7 @@
 #include "core/layers/layer_norm.h"
 #include "core/layers/multi_head_attention.h"
 #include "core/layers/position_embedding.h"
+#include "core/layers/relative_attention.h"
 #include "core/layers/relu.h"
 #include "core/layers/softmax_cross_entropy.h"
 #include "core/models/batch_stats.h"
@@ -76,7 +83,8 @@ class CausalLanguageModel {
   // One layer's tensors, under "decoder.{i}".
   struct Layer {
     Layer(ParameterSet& params, const std::string& prefix, const CausalLmConfig& config);
-    MultiHeadAttention attention;  // ".self_attention"
+    std::optional<MultiHeadAttention> attention;  // ".self_attention" (learned, sinusoidal)
+    std::optional<RelativeAttention> relative;    // ".self_attention" (relative)
     LayerNorm norm1, norm2;
     Dense dense1, dense2;          // ".ffn.dense1", ".ffn.dense2"
   };
@@ -84,6 +92,7 @@ class CausalLanguageModel {
   struct Cache {
     struct LayerCache {
       MultiHeadAttention::Cache attention;  // weights: H matrices of T x T (upper triangle exactly 0)
+      RelativeAttention::Cache relative;    // relative: weights H matrices of T x (M'+T), memory columns first
       LayerNorm::Cache norm1, norm2;
       Dense::Cache dense1, dense2;
       Relu::Cache relu;
@@ -104,8 +113,15 @@ class CausalLanguageModel {
     std::vector<Matrix> hiddenStates;
   };
 
-  // Registers "embedding.token" [V, D], "embedding.position" [S, D] (learned only), "decoder.{i}.*" and
-  // "output.*". InputError for position "relative" (not yet implemented).
+  // Transformer-XL's memory: each layer's inputs at the last M' <= M positions read (L matrices of M' x D, the
+  // oldest row first). Empty: nothing read yet (the first segment, or a model without memory).
+  struct Memory {
+    std::vector<Matrix> layers;  // L of M' x D
+    Index rows() const { return layers.empty() ? 0 : layers.front().rows(); }
+  };
+
+  // Registers "embedding.token" [V, D], "embedding.position" [S, D] (learned only), "decoder.{i}.*" (relative:
+  // also ".self_attention.relative.kernel", ".u_bias", ".v_bias") and "output.*".
   explicit CausalLanguageModel(const CausalLmConfig& config);
   CausalLanguageModel(const CausalLanguageModel&) = delete;
   CausalLanguageModel& operator=(const CausalLanguageModel&) = delete;
@@ -117,14 +133,23 @@ class CausalLanguageModel {
   ParameterSet& parameters() { return params_; }
   const ParameterSet& parameters() const { return params_; }
 
-  // ids (1 <= T <= S, else InputError) -> logits (T x V). Mode Train applies dropout with `rng`.
-  Matrix forward(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng, Cache& cache) const;
+  // ids (1 <= T <= S, else InputError) -> logits (T x V). Mode Train applies dropout with `rng`. `memory`
+  // (relative only; null or empty: none) is what the previous segment of the same text left (memoryAfter).
+  Matrix forward(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng, Cache& cache,
+                 const Memory* memory = nullptr) const;
+  // After a forward pass: the memory the next segment reads, the last M rows of each layer's [memory ; inputs].
+  // Empty without memory (M = 0).
+  Memory memoryAfter(const Cache& cache) const;
   // dL/dlogits (T x V) -> adds the gradient of every tensor into grads (the ids are discrete: no input gradient).
   void backward(const ParameterSet& params, const Cache& cache, const Matrix& dLogits, Gradients& grads) const;
 
   // Forward, then the per-position losses (N x 1) of predicting ids[t+1] from row t for every t < T-1 with
   // ids[t+1] != 0 (padding at the end of a short sequence is never predicted).
   Matrix loss(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng, Cache& cache) const;
+  // The same for a segment whose next ids are given: row t predicts targets[t] (0: nothing), so that a segment
+  // read after a memory predicts its own last token's successor too (the first id of the next segment).
+  Matrix segmentLoss(const ParameterSet& params, std::span<const int> ids, std::span<const int> targets, Mode mode,
+                     Rng& rng, Cache& cache, const Memory* memory = nullptr) const;
   // dL/dlosses (N x 1) -> the gradients of every tensor, added into grads.
   void backwardLoss(const ParameterSet& params, const Cache& cache, const Matrix& dLosses, Gradients& grads) const;
 
@@ -137,10 +162,21 @@ class CausalLanguageModel {
   // Evaluation mode: the logits of every position and every attention map.
   struct Prediction {
     Matrix logits;                               // T x V, row t predicts id t+1
-    std::vector<std::vector<Matrix>> attention;  // [layer][head], each T x T (query row, key column)
+    std::vector<std::vector<Matrix>> attention;  // [layer][head], each T x (M'+T) (query row, key column)
+    Index memoryRows = 0;                        // M': the memory the segment read (its first M' columns)
+    Memory memory;                               // what the next segment reads (empty without memory)
   };
-  // `switches`: heads switched off; null: all on.
-  Prediction predict(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
+  // `switches`: heads switched off; null: all on. `memory`: as forward.
+  Prediction predict(std::span<const int> ids, const HeadSwitches* switches = nullptr,
+                     const Memory* memory = nullptr) const;
+  // A whole text read as the model reads it (contract: inspect and generate): segments of S ids from the start,
+  // each after the memory the previous one left; the prediction of the last segment (T = the text's length
+  // modulo S, or S). Without memory only the last segment is read. InputError for no ids.
+  struct SegmentedPrediction {
+    Prediction last;
+    size_t segmentStart = 0;  // the index in ids of the last segment's first id
+  };
+  SegmentedPrediction readSegments(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
   // Evaluation mode: the state after the embeddings and after each layer, L+1 of T x D (the last is what the
   // output layer reads in predict).
   std::vector<Matrix> hiddenStates(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;

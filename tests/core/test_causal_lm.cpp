@@ -174,7 +174,92 @@ class TestCausalLm : public QObject {
     }
   }
 
-  // The contract's config rules: memory needs relative positions; relative is not built yet and says so.
+  // A relative model (Transformer-XL) read as the PyTorch reference reads it: segment after segment from the start,
+  // each after the memory the last one left (M = 10 > S = 8, so a memory spans two segments), every segment's
+  // logits and attention over [memory ; segment]; the next token and the greedy continuation of the whole text;
+  // the loss of one stream read as two segments. Without memory (M = 0): segments alone, generation from the last S.
+  void goldenRelative_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("memory") << "relative-memory-2layers-2heads";
+    QTest::newRow("no memory") << "relative-1layer-2heads";
+  }
+  void goldenRelative() {
+    QFETCH(QString, name);
+    const fs::path dir = goldenDir(name.toUtf8().constData());
+    const nlohmann::json expected = readJson(dir / "expected.json");
+    const CausalLmModel loaded = loadCausalLm(dir);
+    const CausalLanguageModel& model = *loaded.model;
+    QVERIFY(model.config().position == CausalPosition::Relative);
+    const auto ids = expected["ids"].get<std::vector<int>>();
+
+    CausalLanguageModel::Memory memory;
+    for (const nlohmann::json& segment : expected["segments"]) {
+      const auto segmentIds = segment["ids"].get<std::vector<int>>();
+      const CausalLanguageModel::Prediction p = model.predict(segmentIds, nullptr, &memory);
+      const QString where = QString("segment at %1").arg(segment["start"].get<int>());
+      QCOMPARE(p.memoryRows, segment["memory_rows"].get<Index>());
+      const double logitError = maxDifference(p.logits, segment["logits"]);
+      QVERIFY2(logitError < 1e-5, qPrintable(where + QString(": logits differ by %1").arg(logitError)));
+      QCOMPARE(p.attention.size(), segment["attention"].size());
+      for (size_t l = 0; l < p.attention.size(); ++l)
+        for (size_t h = 0; h < p.attention[l].size(); ++h) {
+          const double error = maxDifference(p.attention[l][h], segment["attention"][l][h]);  // T x (M'+T)
+          QVERIFY2(error < 1e-5, qPrintable(where + QString(" layer %1 head %2: %3").arg(l).arg(h).arg(error)));
+        }
+      memory = p.memory;
+    }
+    // the whole text at once, as inspect reads it: the last segment's maps
+    const CausalLanguageModel::SegmentedPrediction read = model.readSegments(ids);
+    const nlohmann::json& last = expected["segments"].back();
+    QCOMPARE(read.segmentStart, last["start"].get<size_t>());
+    QVERIFY(maxDifference(read.last.logits, last["logits"]) < 1e-5);
+    QVERIFY(maxDifference(read.last.attention.back().back(), last["attention"].back().back()) < 1e-5);
+
+    const NextTokenPrediction next = predictNextToken(loaded, expected["text"].get<std::string>());
+    QCOMPARE(next.tokens, expected["tokens"].get<std::vector<std::string>>());
+    QCOMPARE(next.id, expected["next_id"].get<int>());
+    const auto probabilities = expected["probabilities"].get<std::vector<double>>();
+    QCOMPARE(next.probabilities.size(), probabilities.size());
+    for (size_t v = 0; v < probabilities.size(); ++v)
+      QVERIFY2(std::abs(next.probabilities[v] - probabilities[v]) < 1e-5, qPrintable(QString::number(v)));
+    const auto continuation = expected["continuation"].get<std::vector<int>>();
+    QCOMPARE(greedyContinuation(model, ids, static_cast<int>(continuation.size())), continuation);
+
+    // one stream, two segments of S inputs each predicting its next ids; the second after the first's memory
+    const auto stream = expected["stream"].get<std::vector<int>>();
+    const size_t S = static_cast<size_t>(model.config().sequenceLength);
+    CausalLanguageModel::Memory streamMemory;
+    double lossSum = 0, count = 0;
+    for (size_t start = 0; start + 1 < stream.size(); start += S) {
+      const size_t T = std::min(S, stream.size() - 1 - start);
+      const std::span<const int> inputs(stream.data() + start, T), targets(stream.data() + start + 1, T);
+      Rng unused(0);
+      CausalLanguageModel::Cache cache;
+      const Matrix losses = model.segmentLoss(model.parameters(), inputs, targets, Mode::Eval, unused, cache, &streamMemory);
+      lossSum += losses.sum();
+      count += static_cast<double>(losses.rows());
+      streamMemory = model.memoryAfter(cache);
+    }
+    QCOMPARE(count, expected["predicted_positions"].get<double>());
+    QVERIFY2(std::abs(lossSum / count - expected["loss"].get<double>()) < 1e-5,
+             qPrintable(QString("loss %1, expected %2").arg(lossSum / count).arg(expected["loss"].get<double>())));
+  }
+
+  // Saved and read again, a relative model keeps its u, v and W_R under the contract's names.
+  void relativeSaveAndLoad() {
+    const CausalLmModel loaded = loadCausalLm(goldenDir("relative-memory-2layers-2heads"));
+    for (const char* name : {"decoder.1.self_attention.relative.kernel", "decoder.1.self_attention.u_bias",
+                             "decoder.0.self_attention.v_bias"})
+      QVERIFY2(loaded.model->parameters().find(name) >= 0, name);
+    QTemporaryDir tmp;
+    const fs::path dir = fs::path(tmp.path().toStdString()) / "model";
+    saveCausalLm(dir, *loaded.model, loaded.vocabulary, {});
+    const CausalLmModel again = loadCausalLm(dir);
+    QCOMPARE(toJson(again.model->config()), toJson(loaded.model->config()));
+    QVERIFY(again.model->parameters().data() == loaded.model->parameters().data());
+  }
+
+  // The contract's config rules: memory needs relative positions; a relative model has W_R, u and v per layer.
   void configRules() {
     nlohmann::json config = toJson(tinyConfig(CausalPosition::Learned));
     config["memory_length"] = 4;
@@ -183,8 +268,12 @@ class TestCausalLm : public QObject {
     config["position"] = "relative";
     const CausalLmConfig relative = causalLmConfigFromJson(config, "config.json");
     QCOMPARE(relative.memoryLength, 4);
-    const QString refused = inputErrorOf([&] { CausalLanguageModel model(relative); });
-    QVERIFY2(refused.contains("relative"), qPrintable(refused));
+    const CausalLanguageModel model(relative);
+    QCOMPARE(model.parameters().info(model.parameters().find("decoder.1.self_attention.u_bias")).shape,
+             (std::vector<int64_t>{2, 3}));
+    QCOMPARE(model.parameters().info(model.parameters().find("decoder.0.self_attention.relative.kernel")).shape,
+             (std::vector<int64_t>{4, 6}));
+    QVERIFY(model.parameters().find("embedding.position") < 0);
     config.erase("tokenizer");
     config["position"] = "sinusoidal";
     config["memory_length"] = 0;
@@ -225,6 +314,7 @@ class TestCausalLm : public QObject {
     QTest::addColumn<int>("position");
     QTest::newRow("learned") << static_cast<int>(CausalPosition::Learned);
     QTest::newRow("sinusoidal") << static_cast<int>(CausalPosition::Sinusoidal);
+    QTest::newRow("relative") << static_cast<int>(CausalPosition::Relative);
   }
 
   // The whole model's mean loss over a batch with padding, in training mode (dropout of a fixed seed), against
@@ -261,6 +351,107 @@ class TestCausalLm : public QObject {
     QVERIFY(reports.size() > 10);
     for (const test::GradientReport& r : reports)
       QVERIFY2(r.relativeError < t.tolerance, qPrintable(QString("%1: relative error %2").arg(QString::fromStdString(r.tensor)).arg(r.relativeError)));
+  }
+
+  // Two segments of one stream, the second after the first's memory (M = 4 < S = 6 and a short second segment),
+  // against central differences with the memory held as the first segment left it: every tensor, u, v and W_R.
+  void relativeGradientsWithMemory() {
+    CausalLmConfig config = tinyConfig(CausalPosition::Relative);
+    config.memoryLength = 4;
+    auto model = std::make_shared<CausalLanguageModel>(config);
+    model->initialize(14);
+    Rng rng(15);
+    for (float& w : model->parameters().data()) w += rng.uniform(-0.5f, 0.5f);
+    const std::vector<int> first{3, 4, 5, 6, 7, 8}, firstNext{4, 5, 6, 7, 8, 9};
+    const std::vector<int> second{9, 3, 10}, secondNext{3, 10, 2};
+    // the memory of the unperturbed parameters: a constant of the second segment, as training treats it
+    auto memory = std::make_shared<CausalLanguageModel::Memory>();
+    {
+      Rng dropout = Rng::derive(21, 0);
+      CausalLanguageModel::Cache c;
+      model->segmentLoss(model->parameters(), first, firstNext, Mode::Train, dropout, c);
+      *memory = model->memoryAfter(c);
+    }
+    QCOMPARE(memory->rows(), Index{4});
+    auto run = [=](const ParameterSet& p, Gradients* grads) {
+      double sum = 0;
+      for (int s = 0; s < 2; ++s) {
+        Rng dropout = Rng::derive(21, static_cast<uint64_t>(s));
+        CausalLanguageModel::Cache c;
+        const Matrix losses = s == 0 ? model->segmentLoss(p, first, firstNext, Mode::Train, dropout, c)
+                                     : model->segmentLoss(p, second, secondNext, Mode::Train, dropout, c, memory.get());
+        sum += losses.sum();
+        if (grads) model->backwardLoss(p, c, Matrix::Constant(losses.rows(), 1, 1.0f / 9.0f), *grads);
+      }
+      return sum / 9.0;
+    };
+    test::LayerUnderTest t;
+    t.params = model->parameters();
+    t.input = Matrix::Zero(1, 1);
+    t.checkInput = false;
+    t.zeroGradient = {"decoder.0.self_attention.key.bias", "decoder.1.self_attention.key.bias"};
+    t.step = 2e-3f;
+    t.tolerance = 1e-2;
+    t.forward = [run](const ParameterSet& p, const Matrix&) { return Matrix::Constant(1, 1, static_cast<float>(run(p, nullptr))); };
+    t.backward = [run](const ParameterSet& p, const Matrix& x, const Matrix& dy, Gradients& g) {
+      Gradients own(p);
+      run(p, &own);
+      for (size_t i = 0; i < g.data().size(); ++i) g.data()[i] += dy(0, 0) * own.data()[i];
+      return Matrix::Zero(x.rows(), x.cols()).eval();
+    };
+    const auto reports = test::checkGradients(t, t.step);
+    QVERIFY(reports.size() > 20);
+    for (const test::GradientReport& r : reports)
+      QVERIFY2(r.relativeError < t.tolerance, qPrintable(QString("%1: relative error %2").arg(QString::fromStdString(r.tensor)).arg(r.relativeError)));
+  }
+
+  // No gradient flows into the memory: backward of the second segment is the derivative with the memory held
+  // fixed, not the one in which the first segment (and so the memory) moves with the weights too.
+  void memoryIsNotDifferentiated() {
+    CausalLmConfig config = tinyConfig(CausalPosition::Relative);
+    config.memoryLength = 6;
+    config.dropout = 0;
+    CausalLanguageModel model(config);
+    model.initialize(16);
+    Rng rng(17);
+    for (float& w : model.parameters().data()) w += rng.uniform(-0.5f, 0.5f);
+    const std::vector<int> first{3, 4, 5, 6, 7, 8}, second{9, 3, 10, 4}, secondNext{3, 10, 4, 2};
+    auto memoryOf = [&](const ParameterSet& p) {
+      Rng unused(0);
+      CausalLanguageModel::Cache c;
+      model.forward(p, first, Mode::Eval, unused, c);
+      return model.memoryAfter(c);
+    };
+    auto secondLoss = [&](const ParameterSet& p, const CausalLanguageModel::Memory& memory) {
+      Rng unused(0);
+      CausalLanguageModel::Cache c;
+      return static_cast<double>(model.segmentLoss(p, second, secondNext, Mode::Eval, unused, c, &memory).sum());
+    };
+    const CausalLanguageModel::Memory memory = memoryOf(model.parameters());
+    Gradients grads(model.parameters());
+    {
+      Rng unused(0);
+      CausalLanguageModel::Cache c;
+      const Matrix losses = model.segmentLoss(model.parameters(), second, secondNext, Mode::Eval, unused, c, &memory);
+      model.backwardLoss(model.parameters(), c, Matrix::Ones(losses.rows(), 1), grads);
+    }
+    // along a random direction δ of all parameters: analytic g·δ against two central differences
+    std::vector<float> direction(model.parameters().data().size());
+    for (float& d : direction) d = rng.uniform(-1.0f, 1.0f);
+    double analytic = 0;
+    for (size_t i = 0; i < direction.size(); ++i) analytic += static_cast<double>(grads.data()[i]) * direction[i];
+    const float h = 1e-3f;
+    auto moved = [&](float by) {
+      ParameterSet p = model.parameters();
+      for (size_t i = 0; i < direction.size(); ++i) p.data()[i] += by * direction[i];
+      return p;
+    };
+    const ParameterSet up = moved(h), down = moved(-h);
+    const double memoryHeld = (secondLoss(up, memory) - secondLoss(down, memory)) / (2.0 * h);
+    const double memoryMoving = (secondLoss(up, memoryOf(up)) - secondLoss(down, memoryOf(down))) / (2.0 * h);
+    const QString numbers = QString("analytic %1, memory held %2, memory moving %3").arg(analytic).arg(memoryHeld).arg(memoryMoving);
+    QVERIFY2(std::abs(analytic - memoryHeld) < 2e-2 * std::abs(memoryHeld), qPrintable(numbers));
+    QVERIFY2(std::abs(analytic - memoryMoving) > 0.1 * std::abs(memoryMoving), qPrintable(numbers));
   }
 
   // "chars": every code point a token, nothing removed or lowercased.
