@@ -24,8 +24,9 @@ int main(int argc, char** argv) {
   train->add_option("task", t.task, CLI::detail::join(trainCommands, " | "))->required()->check(CLI::IsMember(trainCommands));
   train->add_option("--data", t.data, "builtin or builtin:zh, an aclImdb folder, the aclImdb_v1.tar.gz archive, a CSV "
                                        "or TSV (imdb, bigram), a question<TAB>answer file or builtin corpus (chatbot: "
-                                       "builtin, builtin:translate, builtin:zh, builtin:translate-zh), a UTF-8 text "
-                                       "file (lm: documents between empty lines)")
+                                       "builtin, builtin:translate, builtin:zh, builtin:translate-zh), or for lm builtin, "
+                                       "builtin:zh, poems-zh, quotes (Debian's fortunes-zh, fortunes) or a UTF-8 text "
+                                       "file (a line a document)")
       ->capture_default_str();
   train->add_option("--out", t.out, "model directory to write (atomically); default runs/<task>-<time>");
   train->add_option("--preset", t.preset, "tiny | classroom | book (the source material's configuration); lm: tiny | "

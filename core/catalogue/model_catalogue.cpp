@@ -201,7 +201,8 @@ ModelKind causalLmKind() {
   k.trainCommand = "lm";
   k.abilities = {Ability::Generate, Ability::SelfAttention};
   k.data = DataKind::Text;
-  k.corpora = {{"builtin", "text"}, {"builtin:zh", "text-zh"}};
+  // poems-zh and quotes: Debian's fortune packages (core/data/fortunes.h), installed by scripts/setup.
+  k.corpora = {{"builtin", "text"}, {"builtin:zh", "text-zh"}, {"quotes", "quotes"}, {"poems-zh", "poems-zh"}};
   k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadCausalLm(dir)); };
   k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
     const auto& s = snapshotOf<CausalLmModel>(m, dir);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/data/builtin_reviews.h"
+#include "core/data/fortunes.h"
 #include "core/data/utf8.h"
 #include "core/error.h"
 #include "core/io/limits.h"
@@ -53,9 +54,11 @@ TextCorpus loadTextCorpus(const std::string& source, uint64_t seed) {
     corpus.test = textsOf(reviews.test);
     return corpus;
   }
+  if (const FortuneSource* fortunes = fortuneSource(source)) return loadFortuneCorpus(*fortunes);
   if (source.rfind("builtin", 0) == 0)
     throw InputError(ErrorKind::DataEmpty, {.file = source},
-                     "unknown built-in text '" + source + "' (a language model reads builtin, builtin:zh or a text file)");
+                     "unknown built-in text '" + source +
+                         "' (a language model reads builtin, builtin:zh, poems-zh, quotes or a text file)");
   const std::string text = io::readWholeFile(source, "text file", limits::kMaxDataFileBytes);
   requireValidUtf8(text, source, {.file = source});
   corpus.train = splitDocuments(text);

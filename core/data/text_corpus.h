@@ -4,10 +4,13 @@
 //   builtin      the built-in English reviews (core/data/builtin_reviews.h), their text only: short documents of a
 //                few sentences whose phrases repeat, so that a small model learns to write them in minutes
 //   builtin:zh   their Chinese counterpart
+//   poems-zh     Tang and Song poems (Debian's fortunes-zh package; core/data/fortunes.h), a poem a document
+//   quotes       English quotations (Debian's fortunes package), a quotation a document
 //   FILE         any UTF-8 text file; each line is a document (empty lines are skipped): [EOS] ends it, so the
 //                model learns where a line ends, and what it writes breaks lines where such a text does (a poem's
 //                lines, a list of quotations). A line break cannot be a token of vocab.txt; [EOS] stands for it.
-// The built-in sources have a test split of their own; a file has none (the validation split holds out text).
+// The built-in and fortune sources have a test split of their own; a file has none (the validation split holds out
+// text).
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -21,7 +24,8 @@ struct TextCorpus {
   std::vector<std::string> test;   // empty: the source has no test split
 };
 
-// Throws InputError naming the file for a missing, unreadable or non-UTF-8 file, or one without text.
+// Throws InputError naming the file for a missing, unreadable or non-UTF-8 file, or one without text, and naming
+// the package to install for a fortune source whose package is not installed.
 TextCorpus loadTextCorpus(const std::string& source, uint64_t seed);
 // A text file's documents: its lines without their line break (LF or CR LF), lines of white space left out.
 std::vector<std::string> splitDocuments(std::string_view text);
