@@ -15,7 +15,6 @@
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
 #include "core/inference/pretrained_inference.h"
-#include "core/random.h"
 #include "core/teaching/head_importance.h"
 #include "core/train/imdb_run.h"
 
@@ -39,18 +38,6 @@ HeadShape headShapeOf(const AnyModel& model) {
     return {static_cast<size_t>(gpt->model->config().numLayers), static_cast<Index>(gpt->model->config().numHeads)};
   throw InputError("--ablate switches heads off in bert, gpt2, imdb-transformer and masked-lm models, not in a " +
                    model.task + " model");
-}
-
-// Up to `limit` of the samples (all when limit is 0 or larger): a fixed random choice, so that a smaller sample
-// still mixes the split's classes (aclImdb's test split lists the positive reviews first).
-std::vector<const EncodedSample*> chooseSamples(const std::vector<EncodedSample>& all, size_t limit) {
-  std::vector<const EncodedSample*> chosen;
-  for (const EncodedSample& s : all) chosen.push_back(&s);
-  if (limit == 0 || limit >= chosen.size()) return chosen;
-  Rng rng(1337);
-  for (size_t i = 0; i < limit; ++i) std::swap(chosen[i], chosen[i + rng.next() % (chosen.size() - i)]);
-  chosen.resize(limit);
-  return chosen;
 }
 
 }  // namespace
@@ -103,7 +90,7 @@ int evalHeadImportance(const EvalOptions& o) {
     s.threads = o.threads;
     s.model = loadImdbTransformer(o.model).model->config();
     const std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
-    const std::vector<const EncodedSample*> samples = chooseSamples(run->testData(), static_cast<size_t>(o.samples));
+    const std::vector<const EncodedSample*> samples = teaching::chooseReviews(run->testData(), static_cast<size_t>(o.samples));
     const auto replacement = o.replacement == "mean" ? teaching::HeadReplacement::Mean : teaching::HeadReplacement::Zero;
 
     tbb::task_arena arena(workerThreads(o.threads));

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/random.h"
 
 namespace al::teaching {
 
@@ -43,6 +44,30 @@ HeadImportance headImportance(const TransformerClassifier& model, std::span<cons
       r.loss[l][h] = s.loss();
     }
   return r;
+}
+
+std::vector<EncodedSample> headImportanceReviews(const ImdbTransformerModel& model, const std::string& source,
+                                                 uint64_t seed, const LoadProgress& progress) {
+  LabeledDataset data = loadImdbSource(source, progress, seed);
+  const std::vector<LabeledText>& texts = data.hasTestSplit ? data.test : data.train;
+  const TransformerConfig& c = model.model->config();
+  std::vector<EncodedSample> out;
+  out.reserve(texts.size());
+  for (const LabeledText& t : texts) {
+    EncodedSample s{model.vocabulary.encode(c.tokenizer, t.text, static_cast<size_t>(c.sequenceLength)), t.label};
+    if (!s.ids.empty()) out.push_back(std::move(s));  // a review of punctuation only has nothing to classify
+  }
+  return out;
+}
+
+std::vector<const EncodedSample*> chooseReviews(const std::vector<EncodedSample>& all, size_t limit) {
+  std::vector<const EncodedSample*> chosen;
+  for (const EncodedSample& s : all) chosen.push_back(&s);
+  if (limit == 0 || limit >= chosen.size()) return chosen;
+  Rng rng(1337);
+  for (size_t i = 0; i < limit; ++i) std::swap(chosen[i], chosen[i + rng.next() % (chosen.size() - i)]);
+  chosen.resize(limit);
+  return chosen;
 }
 
 }  // namespace al::teaching

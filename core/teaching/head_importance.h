@@ -16,6 +16,8 @@
 #include <span>
 #include <vector>
 
+#include "core/data/imdb_sources.h"
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/models/transformer_classifier.h"
 
 namespace al::teaching {
@@ -39,5 +41,17 @@ using HeadImportanceProgress = std::function<bool(size_t done, size_t total)>;
 HeadImportance headImportance(const TransformerClassifier& model, std::span<const EncodedSample* const> samples,
                               HeadReplacement replacement = HeadReplacement::Zero,
                               const HeadImportanceProgress& progress = {});
+
+// The reviews the accuracy is measured on: the test split of the data source `source` (imdb_sources.h; every review
+// when the source has none, as ImdbRun::testData), read with the model's own vocabulary and tokenizer. seed: the
+// generated corpus's ("builtin"). Throws what loadImdbSource throws (RunError, kind Cancelled, when `progress`
+// returns false).
+std::vector<EncodedSample> headImportanceReviews(const ImdbTransformerModel& model, const std::string& source,
+                                                 uint64_t seed, const LoadProgress& progress = {});
+
+// Up to `limit` of `all` (0, or more than there are: all): a fixed random choice, so that a smaller sample still
+// mixes the split's classes (aclImdb's test split lists one class first). eval --head-importance --samples N and
+// the Attention page's "Which heads matter?" tab choose the same reviews.
+std::vector<const EncodedSample*> chooseReviews(const std::vector<EncodedSample>& all, size_t limit);
 
 }  // namespace al::teaching

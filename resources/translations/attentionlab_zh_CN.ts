@@ -2407,6 +2407,10 @@
         <source>Rollout and saliency</source>
         <translation>展开与显著性</translation>
     </message>
+    <message>
+        <source>Which heads matter?</source>
+        <translation>哪些头重要？</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::AttentionRolloutTab</name>
@@ -3569,6 +3573,107 @@ to %2</source>
     <message>
         <source>Open a GPT-2 folder or a language model above (Open model…), or train a “Language model (GPT)” on the Train page, to let it write on from a prompt.</source>
         <translation>在上方打开一个 GPT-2 文件夹或语言模型（打开模型…），或在“训练”页训练一个“语言模型（GPT）”，让它从提示接着写下去。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::HeadImportanceTab</name>
+    <message>
+        <source>“%1” is a model of the kind “%2”. “Which heads matter?” measures the accuracy of a classifier of reviews (train one on the Train page, or a toy model above).</source>
+        <translation>“%1”是“%2”类模型。“哪些头重要？”测量的是影评分类器的准确率（可在“训练”页训练一个，或在上方训练一个玩具模型）。</translation>
+    </message>
+    <message>
+        <source>Reading the reviews…</source>
+        <translation>正在读取影评…</translation>
+    </message>
+    <message>
+        <source>Measuring: every head on, then each head alone switched off…</source>
+        <translation>正在测量：先打开所有头，再逐个单独关闭每个头…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>The heads could not be measured: %1</source>
+        <translation>无法测量这些头：%1</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Accuracy with this head switched off: %1 (every head on: %2). Double-click to switch it off on the Heatmaps tab.</source>
+        <translation>关闭这个头后的准确率：%1（所有头打开时：%2）。双击即可在“热力图”标签页上关闭它。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Which heads matter?&lt;/b&gt; A map shows where a head looks; this measures whether the prediction needs what it finds there. Each head is switched off alone and the test accuracy measured again: the table gives the drop in points (red: the model needs the head; blue: it does as well or better without it).</source>
+        <translation>&lt;b&gt;哪些头重要？&lt;/b&gt;热力图显示一个头看向哪里；这里测量的是预测是否需要它在那里找到的东西。每次单独关闭一个头，再测一次测试准确率：表格给出下降的百分点（红色：模型需要这个头；蓝色：没有它模型一样好甚至更好）。</translation>
+    </message>
+    <message>
+        <source>Data:</source>
+        <translation>数据：</translation>
+    </message>
+    <message>
+        <source>test reviews of the model&apos;s data (%1)</source>
+        <translation>模型所用数据的测试影评（%1）</translation>
+    </message>
+    <message>
+        <source>the built-in reviews (their test split)</source>
+        <translation>内置影评（其测试集）</translation>
+    </message>
+    <message>
+        <source>Reviews:</source>
+        <translation>影评数：</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>A switched-off head gives:</source>
+        <translation>关闭的头输出：</translation>
+    </message>
+    <message>
+        <source>zeros</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>its mean output</source>
+        <translation>它的平均输出</translation>
+    </message>
+    <message>
+        <source>Zeros also take away what a head always adds, which the layers after it may rely on; its mean output over the same reviews takes away only what it reads in each text.</source>
+        <translation>置零还会拿走一个头总会加上的那部分，而后面的层可能依赖它；用它在同一批影评上的平均输出替代，则只拿走它在每段文本中读到的内容。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Choose a classifier of reviews above.</source>
+        <translation>请在上方选择一个影评分类器。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Accuracy with every head on: &lt;b&gt;%1&lt;/b&gt; over %n review(s); below, the drop in points with each head alone switched off (its output set to %2). Double-click a head to switch it off on the Heatmaps tab.</source>
+        <translation>
+            <numerusform>所有头打开时，在 %n 条影评上的准确率：&lt;b&gt;%1&lt;/b&gt;；下表是单独关闭每个头（其输出设为%2）后下降的百分点。双击一个头即可在“热力图”标签页上关闭它。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its mean</source>
+        <translation>它的平均值</translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>零</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "ui/pages/attention_page.h"
 #include "ui/pages/attention_heads_tab.h"
 #include "ui/pages/attention_rollout_tab.h"
+#include "ui/pages/head_importance_tab.h"
 #include "ui/text/strings.h"
 
 #include <QComboBox>
@@ -86,6 +87,12 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   tabs_->addTab(headsTab_, QString());
   rolloutTab_ = new AttentionRolloutTab;
   tabs_->addTab(rolloutTab_, QString());
+  headImportanceTab_ = new HeadImportanceTab;
+  connect(headImportanceTab_, &HeadImportanceTab::headChosen, this, [this](int layer, int head) {
+    setHeadSwitchedOff(layer, head, true);
+    tabs_->setCurrentIndex(0);  // where the prediction and the maps without it are read
+  });
+  tabs_->addTab(headImportanceTab_, QString());
   tabs_->setCornerWidget(createFigureCorner());
   layout->addWidget(tabs_, 1);
 
@@ -97,7 +104,7 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   // Texts from the model and the sentence, worded again from what the page keeps (a comparison stays).
   setTranslatedTexts(this, [this] {
     const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position"), tr("Which head does this?"),
-                          tr("Rollout and saliency")};
+                          tr("Rollout and saliency"), tr("Which heads matter?")};
     for (int i = 0; i < tabs.size(); ++i) tabs_->setTabText(i, tabs[i]);
     const auto model = currentModel();
     const SessionModel* session = currentSessionModel();
@@ -194,6 +201,7 @@ void AttentionPage::modelChanged() {
   const ModelWords words = model ? modelWords(model) : ModelWords{};
   modelBar()->setModel(currentModelName(), model ? &words : nullptr);
   headSwitches_ = {};  // the heads of the model before are no heads of this one
+  headImportanceTab_->setModel(currentSessionModel());
   showAttention();
 }
 

@@ -46,6 +46,7 @@ namespace al::ui {
 
 class AttentionHeadsTab;
 class AttentionRolloutTab;
+class HeadImportanceTab;
 class AttentionThumbnails;
 class ModelBar;
 class ErrorBanner;
@@ -108,6 +109,7 @@ class AttentionPage : public ModelPage {
   bool canShowWords() const { return !pieces_.words.pieces.empty(); }
   AttentionHeadsTab* headsTab() const { return headsTab_; }
   AttentionRolloutTab* rolloutTab() const { return rolloutTab_; }
+  HeadImportanceTab* headImportanceTab() const { return headImportanceTab_; }
 
   // --- Head switches ---
   // A head switched off adds nothing to the prediction or to the layers after it (its output set to zero); its own
@@ -203,6 +205,7 @@ class AttentionPage : public ModelPage {
   PositionTab* positionTab_;
   AttentionHeadsTab* headsTab_;
   AttentionRolloutTab* rolloutTab_;
+  HeadImportanceTab* headImportanceTab_;
 };
 
 }  // namespace al::ui

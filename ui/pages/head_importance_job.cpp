@@ -1,0 +1,89 @@
+// oneTBB first: it must not see Qt's `emit` macro.
+#include <oneapi/tbb/task_arena.h>
+
+#include "ui/pages/head_importance_job.h"
+
+#include <algorithm>
+#include <exception>
+
+#include "core/error.h"
+#include "ui/text/error_texts.h"
+
+namespace al::ui {
+
+HeadImportanceJob::HeadImportanceJob(QObject* parent) : QObject(parent) {
+  connect(this, &HeadImportanceJob::workerEnding, this, &HeadImportanceJob::workerDone, Qt::QueuedConnection);
+}
+
+HeadImportanceJob::~HeadImportanceJob() {
+  if (!worker_.joinable()) return;
+  cancel_ = true;
+  worker_.join();
+}
+
+void HeadImportanceJob::start(Request request) {
+  if (busy()) return;
+  cancel_ = false;
+  {
+    std::lock_guard lock(mutex_);
+    progress_ = Progress{};
+    outcome_ = Outcome{};
+  }
+  worker_ = std::thread([this, request = std::move(request)] { work(request); });
+}
+
+void HeadImportanceJob::cancel() { cancel_ = true; }
+
+HeadImportanceJob::Progress HeadImportanceJob::progress() const {
+  std::lock_guard lock(mutex_);
+  return progress_;
+}
+
+HeadImportanceJob::Outcome HeadImportanceJob::takeOutcome() {
+  std::lock_guard lock(mutex_);
+  return std::move(outcome_);
+}
+
+void HeadImportanceJob::work(Request request) {
+  Outcome outcome;
+  // Both stages report under the mutex and go on; returning false cancels (the core throws RunError Cancelled).
+  auto report = [this](bool reading, size_t done, size_t total) {
+    std::lock_guard lock(mutex_);
+    progress_ = {reading, total ? double(done) / double(total) : 0.0};
+    return !cancel_.load();
+  };
+  try {
+    const std::vector<EncodedSample> reviews = teaching::headImportanceReviews(
+        *request.model, request.source, request.seed, [&](size_t done, size_t total) { return report(true, done, total); });
+    const std::vector<const EncodedSample*> chosen = teaching::chooseReviews(reviews, request.limit);
+    outcome.reviews = chosen.size();
+    if (chosen.empty()) throw InputError("the data has no review to measure");
+    // One core is left to the window, which keeps drawing while the heads are measured.
+    tbb::task_arena arena(std::max(1, int(std::thread::hardware_concurrency()) - 1));
+    arena.execute([&] {
+      if (request.task == Task::Means) {
+        outcome.means = request.model->model->headMeans(chosen);
+        return;
+      }
+      outcome.importance = teaching::headImportance(*request.model->model, chosen, request.replacement,
+                                                    [&](size_t done, size_t total) { return report(false, done, total); });
+    });
+  } catch (const std::exception& e) {
+    outcome.cancelled = cancel_.load();
+    if (!outcome.cancelled) outcome.error = errorMessage(e);
+    outcome.importance.reset();
+    outcome.means.clear();
+  }
+  {
+    std::lock_guard lock(mutex_);
+    outcome_ = std::move(outcome);
+  }
+  emit workerEnding();  // workerDone() joins this thread on the GUI thread, after this function has returned
+}
+
+void HeadImportanceJob::workerDone() {
+  if (worker_.joinable()) worker_.join();
+  emit finished();
+}
+
+}  // namespace al::ui
