@@ -9,6 +9,7 @@
 //   attentionlab --chatbot-model runs/translate --sentence "the red car" --page chatbot
 //   attentionlab --generate-model gpt2 --page generate   a GPT-2 folder on the Generate page
 //   attentionlab --lesson 2 --present              the second lesson, presented (F11) to a class
+//   attentionlab --prepare-lessons                 trains the models the lessons use, before the class
 #include "ui/pages/train_page.h"  // first: it brings core headers, which must not see Qt's `emit`
 
 #include <QAction>
@@ -24,6 +25,7 @@
 #include "ui/text/language.h"
 #include "ui/lessons/lesson_course.h"
 #include "ui/lessons/lesson_instruments.h"
+#include "ui/lessons/preparation_dialog.h"
 #include "ui/widgets/appearance.h"
 #include "ui/main_window.h"
 #include "ui/pages/stepper_page.h"
@@ -69,7 +71,10 @@ int main(int argc, char* argv[]) {
   const QCommandLineOption lesson("lesson", QObject::tr("Open a lesson (its number or id) with its instrument."),
                                   QObject::tr("lesson"));
   const QCommandLineOption present("present", QObject::tr("Start in presentation mode (F11)."));
-  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, chatbotModel, generateModel, sentence, page, lesson, present});
+  const QCommandLineOption prepareLessons(
+      "prepare-lessons", QObject::tr("Train every model the lessons use, in the background (File › Prepare lessons…)."));
+  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, chatbotModel, generateModel, sentence,
+                     page, lesson, present, prepareLessons});
   parser.process(app);
   if (parser.isSet(language)) al::ui::setLanguage(parser.value(language), false);
 
@@ -130,5 +135,6 @@ int main(int argc, char* argv[]) {
   }
   if (parser.isSet(present)) window.presentAction()->setChecked(true);
   else window.show();
+  if (parser.isSet(prepareLessons)) al::ui::prepareLessons(window);
   return QApplication::exec();
 }

@@ -41,6 +41,7 @@
 #include "ui/lessons/lesson_course.h"
 #include "ui/lessons/lesson_view.h"
 #include "ui/lessons/presentation_mode.h"
+#include "ui/lessons/preparation_dialog.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/memory_page.h"
 #include "ui/widgets/appearance.h"
@@ -373,6 +374,7 @@ void MainWindow::createLessons() {
   });
   presentation_ = new PresentationMode(this, course_, lessonPanel_);
   connect(lessonsPage_, &LessonsPage::openRequested, this, &MainWindow::openLesson);
+  connect(lessonsPage_, &LessonsPage::prepareRequested, this, [this] { prepareLessons(*this); });
   connect(view, &LessonView::previousRequested, this, [this] {
     course_->setCurrentIndex(course_->currentIndex() - 1);
     openLesson();
@@ -393,13 +395,19 @@ void MainWindow::createLessonMenus(QMenu* fileMenu, QAction* beforeAction, QMenu
     lessonsPage_->openLessonFileDialog();
   });
   fileMenu->insertAction(beforeAction, openLessonFile);
+  auto* prepare = new QAction(this);  // trains the lessons' models before the class (ui/lessons/preparation_dialog.h)
+  prepare->setObjectName("prepareLessonsAction");
+  connect(prepare, &QAction::triggered, this, [this] { prepareLessons(*this); });
+  fileMenu->insertAction(beforeAction, prepare);
   presentAction_ = viewMenu->addAction(QString());
   presentAction_->setShortcut(QKeySequence(Qt::Key_F11));
   presentAction_->setCheckable(true);
   connect(presentAction_, &QAction::toggled, presentation_, &PresentationMode::setPresenting);
   connect(presentation_, &PresentationMode::presentingChanged, presentAction_, &QAction::setChecked);
-  setTranslatedTexts(this, [this, openLessonFile] {
+  setTranslatedTexts(this, [this, openLessonFile, prepare] {
     openLessonFile->setText(tr("Open &lesson file…"));
+    prepare->setText(tr("&Prepare lessons…"));
+    prepare->setToolTip(tr("Train every model the lessons use before the class, in the background"));
     presentAction_->setText(tr("&Present"));
     presentAction_->setToolTip(tr("Full screen, large fonts and high contrast, the lesson beside the instrument; "
                                   "PageDown / PageUp step, Esc leaves"));

@@ -10,6 +10,7 @@
 #include "ui/pages/normalization_page.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
+#include "ui/session/lesson_preparation.h"
 #include "ui/session/norm_race.h"
 
 #include "ui/lessons/lesson_instruments.h"
@@ -297,6 +298,7 @@ void openLessonInstrument(MainWindow& window, const Lesson& lesson) {
       {QStringLiteral("compare"), applyCompare},   {QStringLiteral("fill"), applyFill},
       {QStringLiteral("memory"), applyMemory},     {QStringLiteral("generate"), applyGenerate},
   };
+  usePreparedModels(window, lesson);  // a model prepared before the class, instead of training it now
   // A setting the lesson leaves out takes the page's default, not the value of the lesson before.
   if (lesson.page == QLatin1String("attention") && lesson.setting(QStringLiteral("tab")).isEmpty())
     static_cast<AttentionPage*>(page)->tabs()->setCurrentIndex(0);

@@ -20,7 +20,7 @@ namespace al::ui {
 
 LessonsPage::LessonsPage(LessonCourse* course, QWidget* parent)
     : QWidget(parent), course_(course), intro_(new QLabel), banner_(new ErrorBanner), list_(new QListWidget),
-      openFileButton_(new QPushButton), view_(new LessonView(course)) {
+      openFileButton_(new QPushButton), prepareButton_(new QPushButton), view_(new LessonView(course)) {
   auto* layout = new QVBoxLayout(this);
   intro_->setWordWrap(true);
   intro_->setObjectName("explanation");
@@ -33,6 +33,8 @@ LessonsPage::LessonsPage(LessonCourse* course, QWidget* parent)
   list_->setWordWrap(true);
   leftLayout->addWidget(list_, 1);
   leftLayout->addWidget(openFileButton_);
+  prepareButton_->setObjectName("prepareLessonsButton");
+  leftLayout->addWidget(prepareButton_);
   splitter->addWidget(left);
   splitter->addWidget(view_);
   splitter->setStretchFactor(1, 1);
@@ -48,12 +50,16 @@ LessonsPage::LessonsPage(LessonCourse* course, QWidget* parent)
   connect(course_, &LessonCourse::lessonsChanged, this, &LessonsPage::fillList);
   connect(openFileButton_, &QPushButton::clicked, this, &LessonsPage::openLessonFileDialog);
   connect(view_, &LessonView::openRequested, this, &LessonsPage::openRequested);
+  connect(prepareButton_, &QPushButton::clicked, this, &LessonsPage::prepareRequested);
   setTranslatedTexts(this, [this] {
     intro_->setText(tr("Start here. Each lesson explains one idea of attention and Transformers in a few paragraphs, "
                        "then sets up the instrument that shows it: press “Open in the app”, try what the lesson "
                        "suggests, and answer its question. F11 presents a lesson to a class."));
     openFileButton_->setText(tr("Open a lesson file…"));
     openFileButton_->setToolTip(tr("Add the lessons of a file of your own (the format is in the README)"));
+    prepareButton_->setText(tr("Prepare lessons…"));
+    prepareButton_->setToolTip(tr("Before the class: train every model the lessons use, in the background, so "
+                                  "that each lesson opens with its model trained"));
     fillList();
   });
 }

@@ -25,6 +25,7 @@ class LessonsPage : public QWidget {
   bool openLessonFile(const QString& path);
   QString errorText() const;
   QListWidget* lessonList() const { return list_; }
+  QPushButton* prepareButton() const { return prepareButton_; }
   LessonView* view() const { return view_; }
 
  public slots:
@@ -32,6 +33,7 @@ class LessonsPage : public QWidget {
 
  signals:
   void openRequested();  // "Open in the app" for the current lesson
+  void prepareRequested();  // "Prepare lessons…": train the lessons' models before the class
 
  private:
   void fillList();
@@ -41,6 +43,7 @@ class LessonsPage : public QWidget {
   ErrorBanner* banner_;
   QListWidget* list_;
   QPushButton* openFileButton_;
+  QPushButton* prepareButton_;
   LessonView* view_;
 };
 
