@@ -3,6 +3,7 @@
 #include <exception>
 
 #include "core/train/allocator.h"
+#include "core/train/run_sample.h"
 #include "ui/session/race_pacer.h"
 #include "ui/text/stage_texts.h"
 #include "ui/text/error_texts.h"
@@ -64,17 +65,55 @@ void TrainingController::setPacer(RacePacer* pacer, size_t run) {
   pacerRun_ = run;
 }
 
+void TrainingController::setSampling(const QString& prompt, int tokens) {
+  samplePrompt_ = prompt.toStdString();
+  sampleTokens_ = tokens;
+}
+
+void TrainingController::sampleNow(const QString& prompt) {
+  {
+    std::lock_guard lock(mutex_);
+    askedPrompt_ = prompt.toStdString();
+  }
+  sampleAsked_ = true;
+}
+
 void TrainingController::onBatch(const BatchEvent& event) {
   {
     std::lock_guard lock(mutex_);
     pending_.batches.push_back(event);
   }
+  if (sampleAsked_.exchange(false)) {
+    std::string prompt;
+    {
+      std::lock_guard lock(mutex_);
+      prompt = askedPrompt_;
+    }
+    writeSample(event.epoch, true, prompt, std::nan(""));
+  }
   if (pacer_) pacer_->batchDone(pacerRun_, event.batchesPerEpoch, *control_);
 }
 
 void TrainingController::onEpoch(const EpochEvent& event) {
+  {
+    std::lock_guard lock(mutex_);
+    pending_.epochs.push_back(event);
+  }
+  if (sampleTokens_ > 0) writeSample(event.epoch, false, samplePrompt_, event.valLoss);
+}
+
+void TrainingController::writeSample(int epoch, bool asked, const std::string& prompt, double valLoss) {
+  if (!training_ || !runWrites(*training_)) return;
+  Sample sample{.epoch = epoch, .asked = asked, .valLoss = valLoss};
+  sample.prompt = QString::fromStdString(prompt.empty() ? runSamplePrompt(*training_) : prompt);
+  try {
+    sample.text = QString::fromStdString(runSample(*training_, prompt, std::max(sampleTokens_, 1)).value_or(""));
+  } catch (const std::exception& e) {
+    sample.text = errorMessage(e);
+    sample.failed = true;
+  }
   std::lock_guard lock(mutex_);
-  pending_.epochs.push_back(event);
+  pending_.samples.push_back(std::move(sample));
 }
 
 void TrainingController::setPhase(Phase phase) {
@@ -98,7 +137,10 @@ void TrainingController::work(RunRequest request, AfterTest afterTest) {
       outcome.stopped = true;
     } else {
       setPhase(Phase::Training);
+      training_ = outcome.run.get();
+      sampleAsked_ = false;  // a request of an earlier run
       outcome.result = outcome.run->train(this, control);
+      training_ = nullptr;
       outcome.stopped = outcome.result.stopped;
       // Data the model never saw, not even for choosing the best epoch: the honest final number. A stopped run
       // is measured too (it keeps its best finished epoch), unless it stopped before finishing one.
@@ -113,6 +155,7 @@ void TrainingController::work(RunRequest request, AfterTest afterTest) {
     outcome.error = errorMessage(e);
     outcome.stopped = control->stopRequested();
   }
+  training_ = nullptr;
   {
     std::lock_guard lock(mutex_);
     pending_.phase = Phase::Finishing;

@@ -7,6 +7,13 @@
 // takeUpdate() and redraws once per tick, however many batches went by: the window never floods and never
 // freezes. A run that trains to its end is then measured on its test data, still on the worker. When the worker
 // ends (done, stopped or failed) the controller emits finished() on the GUI thread.
+//
+// A run whose model writes text (the language model) can also write samples on the worker, where its weights
+// are: after every epoch (setSampling) and, asked with sampleNow(), right after the batch in flight. They come
+// with the next takeUpdate(), so generating never blocks the GUI thread; training waits for it instead (a
+// fraction of a second for a classroom model).
+#include <atomic>
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -29,6 +36,15 @@ class TrainingController : public QObject, private TrainingEvents {
  public:
   enum class Phase { Idle, Preparing, Training, Testing, Finishing };
 
+  // A text the model wrote while training.
+  struct Sample {
+    int epoch = 0;         // written after this epoch, or during it when asked for
+    bool asked = false;    // asked for with sampleNow(), not written at the epoch's end
+    QString prompt, text;  // text: what followed the prompt (or, when failed, why there is none)
+    bool failed = false;   // the prompt could not be read (the text says why)
+    double valLoss = std::nan("");  // the epoch's validation loss (NaN: asked for, or no validation)
+  };
+
   // What happened since the last takeUpdate().
   struct Update {
     Phase phase = Phase::Idle;
@@ -36,6 +52,7 @@ class TrainingController : public QObject, private TrainingEvents {
     double prepareFraction = 0;     // Preparing: 0..1
     std::vector<BatchEvent> batches;  // in order
     std::vector<EpochEvent> epochs;   // in order
+    std::vector<Sample> samples;      // in order; each after its epoch's event
   };
 
   // How the worker ended. The run is kept even after a failure: it holds the best finished epoch.
@@ -70,6 +87,12 @@ class TrainingController : public QObject, private TrainingEvents {
   // (ui/session/race_pacer.h), and tells the pacer when it ends. Before start(); the pacer outlives the worker.
   void setPacer(RacePacer* pacer, size_t run);
 
+  // Samples of the next runs that write: `tokens` tokens after `prompt` (empty: the run's own, the start of its
+  // text) after every epoch; 0 tokens: none (the default). Before start().
+  void setSampling(const QString& prompt, int tokens);
+  // One sample after `prompt` as soon as the batch in flight is done, while a run that writes trains.
+  void sampleNow(const QString& prompt);
+
   Update takeUpdate();
   // After finished(): how it ended. Moves the run out.
   Outcome takeOutcome();
@@ -88,15 +111,21 @@ class TrainingController : public QObject, private TrainingEvents {
   void work(RunRequest request, AfterTest afterTest);  // the worker thread's body
   void setPhase(Phase phase);
   void workerDone();              // on the GUI thread
+  void writeSample(int epoch, bool asked, const std::string& prompt, double valLoss);  // on the worker
 
   std::thread worker_;
   std::unique_ptr<TrainingControl> control_;  // a new one per run: a stop request cannot be taken back
   RacePacer* pacer_ = nullptr;
   size_t pacerRun_ = 0;
+  TrainingRun* training_ = nullptr;  // the worker's run while it trains (used on the worker only)
+  int sampleTokens_ = 0;             // set before start()
+  std::string samplePrompt_;         // set before start()
+  std::atomic<bool> sampleAsked_{false};
 
   mutable std::mutex mutex_;  // guards everything below
   Update pending_;
   Outcome outcome_;
+  std::string askedPrompt_;  // sampleNow()'s prompt
 };
 
 }  // namespace al::ui

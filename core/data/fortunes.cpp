@@ -85,8 +85,9 @@ void finish(std::string& entry, std::vector<std::string>& documents) {
 
 const std::vector<FortuneSource>& fortuneSources() {
   static const std::vector<FortuneSource> sources = {
-      {"poems-zh", "fortunes-zh", {"tang300", "song100"}, FortuneStyle::Poems},
-      {"quotes", "fortunes", {"wisdom", "people", "humorists", "literature"}, FortuneStyle::Quotes},
+      // "春风": spring wind, the start of many a line; "A friend is": many of the quotations are definitions.
+      {"poems-zh", "fortunes-zh", {"tang300", "song100"}, FortuneStyle::Poems, "春风"},
+      {"quotes", "fortunes", {"wisdom", "people", "humorists", "literature"}, FortuneStyle::Quotes, "A friend is"},
   };
   return sources;
 }

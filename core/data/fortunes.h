@@ -23,6 +23,7 @@ struct FortuneSource {
   std::string package;             // the Debian package that ships the files
   std::vector<std::string> files;  // in Debian's fortune folder
   FortuneStyle style;
+  std::string prompt;              // what samples while training start from (the first entry's start reads badly)
 };
 
 // Where Debian installs fortune files.

@@ -43,6 +43,11 @@ std::vector<std::string> splitDocuments(std::string_view text) {
   return documents;
 }
 
+std::string textSamplePrompt(const std::string& source) {
+  const FortuneSource* fortunes = fortuneSource(source);
+  return fortunes ? fortunes->prompt : std::string();
+}
+
 TextCorpus loadTextCorpus(const std::string& source, uint64_t seed) {
   TextCorpus corpus;
   corpus.name = source;

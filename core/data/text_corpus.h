@@ -27,6 +27,9 @@ struct TextCorpus {
 // Throws InputError naming the file for a missing, unreadable or non-UTF-8 file, or one without text, and naming
 // the package to install for a fortune source whose package is not installed.
 TextCorpus loadTextCorpus(const std::string& source, uint64_t seed);
+// The prompt that samples written while training start from, for a source that has one of its own (poems-zh:
+// "春风"); empty for the others (a run then starts from its first document's first words).
+std::string textSamplePrompt(const std::string& source);
 // A text file's documents: its lines without their line break (LF or CR LF), lines of white space left out.
 std::vector<std::string> splitDocuments(std::string_view text);
 

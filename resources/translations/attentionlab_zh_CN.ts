@@ -530,6 +530,14 @@
         <source>UTF-8 text (*.txt);;All files (*)</source>
         <translation>UTF-8 文本 (*.txt);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>English quotations (Debian&apos;s fortunes)</source>
+        <translation>英文名言（Debian 的 fortunes）</translation>
+    </message>
+    <message>
+        <source>Tang and Song poems (Debian&apos;s fortunes-zh)</source>
+        <translation>唐诗宋词（Debian 的 fortunes-zh）</translation>
+    </message>
 </context>
 <context>
     <name>OptionTexts</name>
@@ -2921,6 +2929,10 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; question–answer pairs to learn from (%2).</source>
         <translation>共有 &lt;b&gt;%1&lt;/b&gt; 个问答对可供学习（%2）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; texts to learn from (%2).</source>
+        <translation>可供学习的文本共 &lt;b&gt;%1&lt;/b&gt; 篇（%2）。</translation>
     </message>
 </context>
 <context>
@@ -5437,6 +5449,45 @@ this batch: loss %4 · accuracy %5 %</source>
     <message>
         <source>%1 is a pretrained model (%2): it is read, not trained, so the Train page does not list it. Open it on a page that shows it.</source>
         <translation>%1 是预训练模型（%2）：它只被读取、不被训练，所以“训练”页不列出它。请在能显示它的页面上打开它。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::TrainSamplesPanel</name>
+    <message>
+        <source>&lt;b&gt;Samples&lt;/b&gt; after</source>
+        <translation>&lt;b&gt;样例&lt;/b&gt;，接在</translation>
+    </message>
+    <message>
+        <source>the first words of the text</source>
+        <translation>文本开头的几个字</translation>
+    </message>
+    <message>
+        <source>What the model writes on from after every epoch. The same prompt and the same random seed each time, so that the samples differ only by what the model has learned.</source>
+        <translation>每轮结束后模型从这里接着写。每次都用同一个提示和同一个随机种子，所以样例之间的不同只来自模型学到的东西。</translation>
+    </message>
+    <message>
+        <source>Sample now</source>
+        <translation>立即生成样例</translation>
+    </message>
+    <message>
+        <source>Write a sample with the weights as they are now, right after the batch in flight</source>
+        <translation>用当前的权重写一段样例（在正在训练的这一批之后）</translation>
+    </message>
+    <message>
+        <source>Epoch %1, asked for</source>
+        <translation>第 %1 轮中，手动生成</translation>
+    </message>
+    <message>
+        <source>After epoch %1</source>
+        <translation>第 %1 轮之后</translation>
+    </message>
+    <message>
+        <source>validation perplexity %1</source>
+        <translation>验证困惑度 %1</translation>
+    </message>
+    <message>
+        <source>While the model trains, what it writes appears here after every epoch.</source>
+        <translation>模型训练时，每轮结束后它写出的文字会显示在这里。</translation>
     </message>
 </context>
 <context>

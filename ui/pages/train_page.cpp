@@ -9,6 +9,7 @@
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/curves_panel.h"
+#include "ui/pages/train_samples_panel.h"
 #include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/widgets/runs_panel.h"
@@ -31,6 +32,7 @@ TrainPage::TrainPage(QWidget* parent)
       controls_(new TrainingControls),
       banner_(new ErrorBanner),
       curves_(new CurvePlot),
+      samples_(new TrainSamplesPanel),
       controller_(new TrainingController(this)),
       feed_(new LiveCurveFeed(curves_, this)),
       files_(new ModelFileJob(this)) {
@@ -42,9 +44,12 @@ TrainPage::TrainPage(QWidget* parent)
 
   auto* right = new QSplitter(Qt::Vertical);
   right->addWidget(createCurvesPanel());
+  right->addWidget(samples_);  // a language model's only
   right->addWidget(createRunsPanel());
   right->setStretchFactor(0, 3);
-  right->setStretchFactor(1, 1);
+  right->setStretchFactor(1, 2);
+  right->setStretchFactor(2, 1);
+  connect(samples_, &TrainSamplesPanel::sampleRequested, controller_, &TrainingController::sampleNow);
 
   auto* left = new QWidget;
   auto* leftLayout = bareLayout<QVBoxLayout>(left);
@@ -67,6 +72,7 @@ TrainPage::TrainPage(QWidget* parent)
   connect(settings_->data(), &DataSourcePicker::sourceChosen, this, &TrainPage::hideError);
   connect(settings_->data(), &DataSourcePicker::readyChanged, this, [this](bool ready) {
     updateButtons();
+    samples_->showFor(task(), dataSource());
     if (ready) emit dataCardChanged();
   });
   connect(settings_, &TrainSettingsPanel::error, this, &TrainPage::showError);
@@ -177,6 +183,8 @@ void TrainPage::start() {
   runClock_.start();
   controls_->clearProgress(tr("preparing…"));
   controls_->showPaused(false);
+  samples_->clear();
+  controller_->setSampling(samples_->prompt(), TrainSamplesPanel::kSampleTokens);
   controller_->start(request);
   feed_->start();
   updateButtons();
@@ -188,6 +196,7 @@ void TrainPage::setPaused(bool paused) {
   if (!isTraining()) paused = false;
   controller_->setPaused(paused);
   controls_->showPaused(paused);
+  samples_->setTraining(isTraining() && !paused);  // a sample is written between batches
   if (isTraining()) {
     runsList_->setState(currentRunId_, paused ? tr("paused") : tr("training"));
     setStatus(paused ? tr("Paused. Press Resume (F6) to go on.") : tr("Training…"));
@@ -229,6 +238,7 @@ void TrainPage::takeTrainingUpdate() {
     runsList_->setResult(currentRunId_, bestValidationAccuracy(run.history), runClock_.elapsed() / 1000.0,
                          isPaused() ? tr("paused") : tr("training"));
   }
+  for (const TrainingController::Sample& s : update.samples) samples_->addSample(s);
   if (!update.batches.empty()) showBatchStatus(update.batches.back());
 }
 
@@ -323,6 +333,7 @@ void TrainPage::dropUnstartedRun(int id, const TrainingController::Outcome& outc
 void TrainPage::updateButtons() {
   const bool training = isTraining();
   controls_->setTraining(training, settings_->data()->ready());
+  samples_->setTraining(training && !isPaused());
   settings_->setEnabled(!training);  // the settings of a running run cannot change; the next run's can
 }
 

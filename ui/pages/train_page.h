@@ -40,6 +40,7 @@ class ModelFileJob;
 class RunsList;
 class RunsPanel;
 class TrainingControls;
+class TrainSamplesPanel;
 class TrainSettingsPanel;
 
 class TrainPage : public QWidget {
@@ -85,6 +86,7 @@ class TrainPage : public QWidget {
   // would lose.
   QStringList unsavedRunNames() const;
   QList<int> unsavedRunIds() const;  // the same runs, by id
+  QStringList runDirectories() const;  // where the runs were saved or opened from, in the list's order
 
   // --- Models of the session ---
   // Opened models go into the library too (the Attention and Chatbot pages show them); none by default.
@@ -111,6 +113,7 @@ class TrainPage : public QWidget {
   // --- What the page shows, for tests and the main window ---
   CurvePlot* curves() const { return curves_; }
   RunsList* runs() const { return runsList_; }
+  TrainSamplesPanel* samples() const { return samples_; }  // a language model's samples while it trains
   QString errorText() const;  // the banner's message, empty when hidden
   QString statusText() const;
 
@@ -169,6 +172,7 @@ class TrainPage : public QWidget {
   CurvePlot* curves_;
   CurvesPanel* curvesPanel_;
   RunsPanel* runsPanel_;
+  TrainSamplesPanel* samples_;
   RunsList* runsList_;
   TrainingController* controller_;
   LiveCurveFeed* feed_;

@@ -95,6 +95,8 @@ QString corpusTitle(const std::string& key) {
   if (key == "translate-zh") return KindTexts::tr("Built-in Chinese → English (offline)");
   if (key == "text") return KindTexts::tr("Built-in English text: reviews (offline)");
   if (key == "text-zh") return KindTexts::tr("Built-in Chinese text: reviews (offline)");
+  if (key == "quotes") return KindTexts::tr("English quotations (Debian's fortunes)");
+  if (key == "poems-zh") return KindTexts::tr("Tang and Song poems (Debian's fortunes-zh)");
   return QString::fromStdString(key);
 }
 

@@ -30,8 +30,15 @@ constexpr int kRecentDataSources = 6;
 QString dataKey(TaskKind kind) { return QStringLiteral("train/data/") + taskInfo(kind).contractName; }
 QString recentKey(TaskKind kind) { return QStringLiteral("train/recentData/") + taskInfo(kind).contractName; }
 
-// "builtin", "builtin:translate": data written by this project, not a file.
-bool isBuiltin(const QString& source) { return source.startsWith(QLatin1String("builtin")); }
+// "builtin", "builtin:translate", "poems-zh": a corpus the catalogue names (core/catalogue/model_catalogue.h), not
+// a file.
+bool isBuiltin(const QString& source) {
+  if (source.startsWith(QLatin1String("builtin"))) return true;
+  for (const ModelKind& kind : modelKinds())
+    for (const BuiltinCorpus& corpus : kind.corpora)
+      if (source == QString::fromStdString(corpus.source)) return true;
+  return false;
+}
 
 QString displayName(const QString& source) {
   return isBuiltin(source) ? source : QFileInfo(source).fileName() + QStringLiteral("  (") + source + QLatin1Char(')');
@@ -197,7 +204,7 @@ void DataSourcePicker::remember(const QString& source) {
 void DataSourcePicker::forget(const QString& source) {
   const QSignalBlocker blocker(box_);
   const int bad = box_->findData(source);
-  if (bad > 0) box_->removeItem(bad);
+  if (bad > 0 && !isBuiltin(source)) box_->removeItem(bad);  // a corpus stays offered (its package may come)
   QSettings settings;
   QStringList recent = settings.value(recentKey(task_)).toStringList();
   recent.removeAll(source);
@@ -207,6 +214,11 @@ void DataSourcePicker::forget(const QString& source) {
 void DataSourcePicker::showCard(const DataCard& card, const QString& source) {
   shownCard_ = card;  // for a language change
   shownSource_ = source;
+  if (taskInfo(task_).catalogueEntry->data == DataKind::Text) {  // a language model's documents
+    card_->setText(tr("<b>%1</b> texts to learn from (%2).")
+                       .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source).toHtmlEscaped()));
+    return;
+  }
   if (!taskInfo(task_).hasDataCard) {
     card_->setText(tr("<b>%1</b> question–answer pairs to learn from (%2).")
                        .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source).toHtmlEscaped()));
