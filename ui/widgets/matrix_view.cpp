@@ -1,5 +1,7 @@
 #include "ui/widgets/matrix_view.h"
 
+#include <QFontMetricsF>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -9,6 +11,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <cmath>
+#include <functional>
 
 #include "ui/export.h"
 #include "ui/widgets/appearance.h"
@@ -60,6 +63,55 @@ class HighlightDelegate : public QStyledItemDelegate {
   const MatrixView* view_;
 };
 
+// A grid that sizes a column (or a row) to its contents by measuring one cell of it, the one whose text is widest
+// (the view's own sizing measures every cell of every row and column: laying out each number's text through the
+// style, 20 µs a cell, a tenth of a second for a step of a few thousand numbers). All cells of a grid share the
+// view's font, except muted rows (italic), which are a candidate of their own. `widest(column)` gives the rows to
+// measure in a column, `widestInRow(row)` the column to measure in a row; an empty list: measure every cell.
+class GridTable : public QTableWidget {
+ public:
+  std::function<QList<int>(int)> widest;
+  std::function<int(int)> widestInRow;
+
+  int sizeHintForColumn(int column) const override {
+    QList<int> rows = widest ? widest(column) : QList<int>();
+    rows.removeIf([this](int row) { return row >= rowCount(); });
+    if (rows.isEmpty()) return QTableWidget::sizeHintForColumn(column);
+    ensurePolished();
+    int hint = 0;
+    for (int row : rows) hint = std::max(hint, sizeHintForIndex(model()->index(row, column)).width());
+    return showGrid() ? hint + 1 : hint;  // as QTableView: the grid line takes a pixel
+  }
+
+  int sizeHintForRow(int row) const override {
+    const int column = widestInRow ? widestInRow(row) : -1;
+    if (column < 0 || column >= columnCount()) return QTableWidget::sizeHintForRow(row);
+    ensurePolished();
+    const int hint = sizeHintForIndex(model()->index(row, column)).height();
+    return showGrid() ? hint + 1 : hint;
+  }
+};
+
+// The width of a line of text as the sum of its characters' advances: no shaping, enough to tell which number of
+// a column is widest (a minus sign is narrower than a digit, so the longest text need not be).
+class AdvanceEstimate {
+ public:
+  explicit AdvanceEstimate(const QFont& font) : metrics_(font) {}
+  qreal operator()(const QString& text) {
+    qreal width = 0;
+    for (QChar c : text) {
+      auto known = advances_.constFind(c.unicode());
+      if (known == advances_.cend()) known = advances_.insert(c.unicode(), metrics_.horizontalAdvance(c));
+      width += *known;
+    }
+    return width;
+  }
+
+ private:
+  QFontMetricsF metrics_;
+  QHash<char16_t, qreal> advances_;
+};
+
 QStringList numberedLabels(int count) {
   QStringList labels;
   for (int i = 1; i <= count; ++i) labels << QString::number(i);
@@ -69,7 +121,7 @@ QStringList numberedLabels(int count) {
 }  // namespace
 
 MatrixView::MatrixView(const QString& title, QWidget* parent)
-    : QWidget(parent), title_(new QLabel(title)), table_(new QTableWidget) {
+    : QWidget(parent), title_(new QLabel(title)), table_(new GridTable) {
   QFont titleFont = title_->font();
   titleFont.setBold(true);
   title_->setFont(titleFont);
@@ -89,6 +141,15 @@ MatrixView::MatrixView(const QString& title, QWidget* parent)
   table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   table_->setContextMenuPolicy(Qt::CustomContextMenu);
   table_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);  // every cell visible; the page scrolls
+  auto* grid = static_cast<GridTable*>(table_);
+  grid->widest = [this](int column) {
+    QList<int> rows;
+    if (size_t(column) < widestRow_.size() && widestRow_[size_t(column)] >= 0) rows << widestRow_[size_t(column)];
+    if (size_t(column) < widestMutedRow_.size() && widestMutedRow_[size_t(column)] >= 0)
+      rows << widestMutedRow_[size_t(column)];
+    return rows;
+  };
+  grid->widestInRow = [this](int row) { return size_t(row) < widestColumn_.size() ? widestColumn_[size_t(row)] : -1; };
 
   auto* layout = bareLayout<QVBoxLayout>(this);
   layout->setSpacing(4);
@@ -154,7 +215,18 @@ void MatrixView::setDecimals(int decimals) {
 void MatrixView::setFontFactor(double factor) {
   if (factor == fontFactor_) return;
   fontFactor_ = factor;
-  refresh();
+  // Only the type changes, not the cells' texts or colours: a page that fits its grids to a width tries several
+  // factors one after another.
+  const QSignalBlocker blocker(table_);
+  applyFontFactor();
+  for (int r : mutedRows_)
+    for (int c = 0; c < columns() && r < rows(); ++c)
+      if (QTableWidgetItem* item = table_->item(r, c)) {
+        QFont font = table_->font();
+        font.setItalic(true);
+        item->setFont(font);
+      }
+  fitToContents();
 }
 
 // The grid's own type when its factor is below 1 (at least the type of its page at 100 %), else its page's. The
@@ -247,11 +319,31 @@ void MatrixView::refresh() {
       styleItem(item, r, c);
     }
   }
-  // Sized once, with every cell filled: resizing to the contents after each cell would measure every row and
-  // column again and again (a third of a second for a few hundred cells).
+  fitToContents();
+  refreshing_ = false;
+}
+
+// Sized once, with every cell filled: resizing to the contents after each cell would measure every row and
+// column again and again (a third of a second for a few hundred cells). The cells measured (GridTable): the
+// widest text of each column (muted rows apart) and of each row.
+void MatrixView::fitToContents() {
+  AdvanceEstimate advance(table_->font());
+  std::vector<qreal> columnWidest(size_t(columns()), -1), mutedWidest(size_t(columns()), -1);
+  widestRow_.assign(size_t(columns()), -1);
+  widestMutedRow_.assign(size_t(columns()), -1);
+  widestColumn_.assign(size_t(rows()), -1);
+  for (int r = 0; r < rows(); ++r) {
+    const bool muted = isRowMuted(r);
+    qreal rowWidest = -1;
+    for (int c = 0; c < columns(); ++c) {
+      const qreal width = advance(table_->item(r, c)->text());
+      qreal& widest = (muted ? mutedWidest : columnWidest)[size_t(c)];
+      if (width > widest) widest = width, (muted ? widestMutedRow_ : widestRow_)[size_t(c)] = r;
+      if (width > rowWidest) rowWidest = width, widestColumn_[size_t(r)] = c;
+    }
+  }
   table_->resizeColumnsToContents();
   table_->resizeRowsToContents();
-  refreshing_ = false;
   table_->updateGeometry();  // the grid takes the room its cells need: small tensors do not float in space
   table_->viewport()->update();
 }
@@ -263,10 +355,12 @@ void MatrixView::styleItem(QTableWidgetItem* item, int row, int column) const {
   Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
   if (editable_ && !muted) flags |= Qt::ItemIsEditable;
   item->setFlags(flags);
-  if (muted || item->font().italic()) {  // a font per cell only where it differs from the grid's
+  if (muted) {  // a font per cell only where it differs from the grid's
     QFont font = table_->font();
-    font.setItalic(muted);
+    font.setItalic(true);
     item->setFont(font);
+  } else if (item->data(Qt::FontRole).isValid()) {
+    item->setData(Qt::FontRole, QVariant());  // a row muted before: the grid's type again, whatever its size
   }
   if (muted) {
     item->setBackground(Appearance::instance()->mutedCell());

@@ -81,6 +81,7 @@ class MatrixView : public QWidget {
 
  private:
   void refresh();
+  void fitToContents();  // columns and rows sized to the cells' texts
   void applyFontFactor();
   void styleItem(QTableWidgetItem* item, int row, int column) const;
   QString format(double v) const;
@@ -105,6 +106,9 @@ class MatrixView : public QWidget {
   QColor rowColour_, columnColour_;
   QList<int> mutedRows_;
   QString mutedText_;
+  // The cells the sizes are measured on, found in refresh(): per column the row of its widest text (and of its
+  // widest muted row's, -1 when none is muted), per row the column of its widest text.
+  std::vector<int> widestRow_, widestMutedRow_, widestColumn_;
   bool refreshing_ = false;
 };
 
