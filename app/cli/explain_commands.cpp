@@ -64,11 +64,21 @@ nlohmann::json table(const std::array<std::array<double, teaching::kExplanations
   return rows;
 }
 
+// The rollout multiplies the layers' maps: it needs every token to attend over the same tokens it is. A language
+// model's maps over a memory (T x (M'+T)) have no rollout.
+bool squareMaps(const std::vector<std::vector<Matrix>>& attention) {
+  if (attention.empty()) return false;
+  for (const std::vector<Matrix>& layer : attention)
+    for (const Matrix& a : layer)
+      if (a.rows() != a.cols()) return false;
+  return true;
+}
+
 }  // namespace
 
 void addExplanationsJson(nlohmann::json& out, const AnyModel& model, const std::vector<std::vector<Matrix>>& attention,
                          const std::vector<int64_t>& ids) {
-  if (!attention.empty()) {
+  if (squareMaps(attention)) {
     nlohmann::json rollout = nlohmann::json::array();
     for (const Matrix& r : teaching::attentionRollout(attention)) rollout.push_back(matrixJson(r));
     out["rollout"] = std::move(rollout);
@@ -83,7 +93,7 @@ void addExplanationsJson(nlohmann::json& out, const AnyModel& model, const std::
 void printExplanations(const AnyModel& model, const std::vector<std::string>& tokens,
                        const std::vector<std::vector<Matrix>>& attention, const std::vector<int64_t>& ids) {
   std::cout << std::fixed << std::setprecision(3);
-  if (!attention.empty()) {
+  if (squareMaps(attention)) {
     const RowVector received = teaching::attentionReceived(teaching::attentionRollout(attention).back());  // 1 x T
     std::cout << "rollout, attention each token receives (mean over the rows):";
     for (Index j = 0; j < received.size(); ++j) std::cout << "  " << tokens[static_cast<size_t>(j)] << " " << received(j);

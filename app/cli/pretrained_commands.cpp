@@ -36,6 +36,7 @@ struct Inspection {
   std::vector<int64_t> ids;
   std::vector<std::vector<Matrix>> attention;  // over tokens segmentStart.. (all but a causal-lm's: 0)
   size_t segmentStart = 0;
+  size_t keyStart = 0;  // the token of key column 0: segmentStart, or before it the memory's first (Transformer-XL)
 };
 
 // switches: heads switched off (inspect --ablate).
@@ -63,6 +64,7 @@ Inspection inspectModel(const AnyModel& model, const std::string& text, const He
     CausalLmAttention a = readAttention(*lm, text);
     r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
     r.segmentStart = a.segmentStart;
+    r.keyStart = a.segmentStart - a.memoryRows;
   } else {
     throw InputError("inspect reads bert, gpt2, imdb-transformer, masked-lm and causal-lm models; a " + model.task +
                      " model shows its attention through 'attentionlab-cli ask'");
@@ -122,13 +124,13 @@ void printInspection(const Inspection& r) {
   std::cout << "\n";
   for (size_t l = 0; l < r.attention.size(); ++l)
     for (size_t h = 0; h < r.attention[l].size(); ++h) {
-      const Matrix& a = r.attention[l][h];  // T x T, row = query
+      const Matrix& a = r.attention[l][h];  // T x (M'+T), row = query
       std::cout << "layer " << l << " head " << h << ":";
-      const auto token = [&](Index i) { return r.tokens[r.segmentStart + static_cast<size_t>(i)]; };
+      const auto token = [&](size_t first, Index i) { return r.tokens[first + static_cast<size_t>(i)]; };
       for (Index q = 0; q < a.rows(); ++q) {
         Index key = 0;
         const float weight = a.row(q).maxCoeff(&key);
-        std::cout << "  " << token(q) << "->" << token(key) << " "
+        std::cout << "  " << token(r.segmentStart, q) << "->" << token(r.keyStart, key) << " "
                   << std::fixed << std::setprecision(2) << weight;
       }
       std::cout << "\n";

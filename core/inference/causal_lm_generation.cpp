@@ -29,12 +29,14 @@ CausalLmPrompt encodePrompt(const CausalLmModel& model, std::string_view prompt)
 
 CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text) {
   const CausalLmPrompt p = encodePrompt(model, text);
-  CausalLmAttention r{p.tokens, p.ids, 0, {}};
-  // Segments of S tokens from the start; without memory the last one is read on its own.
-  const auto S = static_cast<size_t>(model.model->config().sequenceLength);
-  r.segmentStart = (p.ids.size() - 1) / S * S;
-  const std::vector<int> segment(p.ids.begin() + static_cast<std::ptrdiff_t>(r.segmentStart), p.ids.end());
-  r.attention = model.model->predict(segment).attention;
+  CausalLmAttention r{p.tokens, p.ids, 0, 0, {}};
+  // Segments of S tokens from the start, each after the memory the previous one left; without memory the last one
+  // is read on its own.
+  const std::vector<int> ids(p.ids.begin(), p.ids.end());
+  CausalLanguageModel::SegmentedPrediction read = model.model->readSegments(ids);
+  r.segmentStart = read.segmentStart;
+  r.memoryRows = static_cast<size_t>(read.last.memoryRows);
+  r.attention = std::move(read.last.attention);
   return r;
 }
 
@@ -42,9 +44,18 @@ CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> 
   if (ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens to continue");
   const auto S = static_cast<size_t>(model.model->config().sequenceLength);
   CausalLmStep step;
-  step.windowStart = ids.size() > S ? ids.size() - S : 0;
-  const std::vector<int> window(ids.begin() + static_cast<std::ptrdiff_t>(step.windowStart), ids.end());
-  const CausalLanguageModel::Prediction p = model.model->predict(window);
+  CausalLanguageModel::Prediction p;
+  if (model.model->config().memoryLength > 0) {
+    // Transformer-XL: the text so far segment after segment from the start; the last token's row reaches back
+    // over its segment and the memory before it (the M' tokens before the segment).
+    CausalLanguageModel::SegmentedPrediction read = model.model->readSegments(std::vector<int>(ids.begin(), ids.end()));
+    step.windowStart = read.segmentStart - static_cast<size_t>(read.last.memoryRows);
+    p = std::move(read.last);
+  } else {
+    step.windowStart = ids.size() > S ? ids.size() - S : 0;
+    const std::vector<int> window(ids.begin() + static_cast<std::ptrdiff_t>(step.windowStart), ids.end());
+    p = model.model->predict(window);
+  }
   step.logits = p.logits.row(p.logits.rows() - 1);
   for (const std::vector<Matrix>& layer : p.attention) {
     std::vector<RowVector> rows;

@@ -5,7 +5,8 @@
 //   inspect:   "To be or not" -> the segments of S tokens from the start; the last segment's attention maps
 //   generate:  prompt ids -> logits of the last S ids -> sampler (core/pretrained/sampling.h) -> one id, appended;
 //              again for each new token. Without memory the model sees only its window of the last S tokens, so a
-//              step re-runs that window (T <= S: cheap for the small models trained here).
+//              step re-runs that window (T <= S: cheap for the small models trained here). With memory (M > 0) a
+//              step reads the whole text so far segment after segment from the start (contract: generate).
 #include <cstdint>
 #include <span>
 #include <string>
@@ -22,13 +23,14 @@ namespace al {
 CausalLmModel copyCausalLm(const CausalLanguageModel& model, const Vocabulary& vocabulary,
                            std::vector<io::EpochRecord> history);
 
-// inspect: the text's tokens and ids, and the attention of its last segment ([layer][head], T x T over that
-// segment, T <= S). InputError for a text without tokens.
+// inspect: the text's tokens and ids, and the attention of its last segment ([layer][head], T x (M'+T): the
+// memory's M' tokens before the segment, then the segment, T <= S). InputError for a text without tokens.
 struct CausalLmAttention {
   std::vector<std::string> tokens;
   std::vector<int64_t> ids;
   size_t segmentStart = 0;                     // the last segment's first token
-  std::vector<std::vector<Matrix>> attention;  // [layer][head], T x T, row = query
+  size_t memoryRows = 0;                       // M': key j is token segmentStart - M' + j
+  std::vector<std::vector<Matrix>> attention;  // [layer][head], T x (M'+T), row = query
 };
 CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text);
 
@@ -44,7 +46,8 @@ CausalLmPrompt encodePrompt(const CausalLmModel& model, std::string_view prompt)
 struct CausalLmStep {
   RowVector logits;                               // 1 x V
   std::vector<std::vector<RowVector>> attention;  // [layer][head], 1 x T: the last token over the window
-  size_t windowStart = 0;                         // the index in ids of the window's first token
+  size_t windowStart = 0;                         // the index in ids of the window's first token (with memory:
+                                                  // the first token the memory holds)
 };
 CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> ids);
 

@@ -70,13 +70,21 @@ const std::vector<SettingField<CausalLmRunSettings>>& causalLmFields() {
     SettingField<S> layers = lm(integer("num_layers", 1, 24, "decoder layers", &CausalLmConfig::numLayers));
     layers.spec = withOption(layers.spec, "--layers");
     f.push_back(layers);
-    f.push_back({withTextKey(choiceParameter("position", G::Model, {"learned", "sinusoidal"}, "learned | sinusoidal"),
+    f.push_back({withTextKey(choiceParameter("position", G::Model, {"learned", "sinusoidal", "relative"},
+                                             "learned | sinusoidal | relative (Transformer-XL, needed by --memory)"),
                              "lm.position"),
                  [](const S& s) { return nlohmann::json(toString(s.model.position)); },
                  [](S& s, const nlohmann::json& v) {
-                   s.model.position = v.get<std::string>() == "sinusoidal" ? CausalPosition::Sinusoidal
-                                                                           : CausalPosition::Learned;
+                   const std::string p = v.get<std::string>();
+                   s.model.position = p == "sinusoidal" ? CausalPosition::Sinusoidal
+                                      : p == "relative" ? CausalPosition::Relative : CausalPosition::Learned;
                  }});
+    SettingField<S> memory = lm(integer("memory_length", 0, 4096,
+                                        "Transformer-XL memory: each layer also reads its inputs at the previous M "
+                                        "positions (0: none; needs --position relative)",
+                                        &CausalLmConfig::memoryLength));
+    memory.spec = withOption(memory.spec, "--memory");
+    f.push_back(memory);
     f.push_back({realParameter("dropout", G::Model, 0, 0.95, 2, "dropout rate (0 disables it)"),
                  [](const S& s) { return nlohmann::json(static_cast<double>(s.model.dropout)); },
                  [](S& s, const nlohmann::json& v) { s.model.dropout = v.get<float>(); }});
@@ -139,6 +147,24 @@ std::string promptOf(const std::vector<std::string>& documents, const std::strin
   return prompt;
 }
 
+// Transformer-XL's reading (the header): the stream cut into `streams` equal streams read segment after segment.
+// Sample i = b·streams + s is segment b of stream s: its S inputs and the id after each (at most S + 1 ids), so
+// that the trainer's batch b (streams samples in order) holds segment b of every stream. A stream shorter than
+// `streams` ids is read as fewer streams; returns the number used.
+size_t streamSegments(const std::vector<int>& stream, size_t S, size_t streams, std::vector<std::vector<int>>& out) {
+  out.clear();
+  if (stream.size() < 2) return 0;
+  streams = std::min(streams, stream.size() - 1);
+  const size_t length = (stream.size() - 1) / streams;  // inputs per stream; its targets run one id further
+  for (size_t first = 0; first < length; first += S)
+    for (size_t s = 0; s < streams; ++s) {
+      const size_t start = s * length + first, end = s * length + std::min(length, first + S);  // inputs [start, end)
+      out.emplace_back(stream.begin() + static_cast<std::ptrdiff_t>(start),
+                       stream.begin() + static_cast<std::ptrdiff_t>(end + 1));
+    }
+  return streams;
+}
+
 BatchStats statsOf(const CausalLanguageModel::Cache& c, const Matrix& losses) {
   BatchStats s;
   s.lossSum = static_cast<double>(losses.sum());
@@ -156,8 +182,9 @@ std::unique_ptr<CausalLmRun> CausalLmRun::prepare(const CausalLmRunSettings& set
   auto report = [&](const std::string& what, double fraction) {
     if (progress && !progress(what, fraction)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
   };
-  if (settings.model.position == CausalPosition::Relative || settings.model.memoryLength != 0)
-    throw InputError("position \"relative\" and a memory (Transformer-XL) are not trained by this version");
+  if (settings.model.memoryLength > 0 && settings.model.position != CausalPosition::Relative)
+    throw InputError("a memory (--memory " + std::to_string(settings.model.memoryLength) +
+                     ") needs --position relative (Transformer-XL), not " + toString(settings.model.position));
   report(stage::kReadingData, 0.1);
   const TextCorpus corpus = loadTextCorpus(settings.data, settings.training.seed);
   if (!settings.initDir.empty()) {
@@ -187,8 +214,18 @@ std::unique_ptr<CausalLmRun> CausalLmRun::prepare(const CausalLmRunSettings& set
   const CausalLmConfig& config = run->model_->config();
   const std::vector<int> stream = streamOf(corpus.train, config, run->vocabulary_);
   run->trainingTokens_ = stream.size();
-  run->train_ = windowsOf(stream, static_cast<size_t>(config.sequenceLength));
-  run->test_ = windowsOf(streamOf(corpus.test, config, run->vocabulary_), static_cast<size_t>(config.sequenceLength));
+  const auto S = static_cast<size_t>(config.sequenceLength);
+  if (config.memoryLength > 0) {
+    const auto streams = static_cast<size_t>(std::max(1, settings.training.batchSize));
+    run->trainStreams_ = streamSegments(stream, S, streams, run->train_);
+    streamSegments(streamOf(corpus.test, config, run->vocabulary_), S, 1, run->test_);
+    run->settings_.training.shuffle = false;  // the order carries the memory
+    // a batch holds one segment of every stream (fewer streams for a very short text)
+    run->settings_.training.batchSize = static_cast<int>(std::max<size_t>(1, run->trainStreams_));
+  } else {
+    run->train_ = windowsOf(stream, S);
+    run->test_ = windowsOf(streamOf(corpus.test, config, run->vocabulary_), S);
+  }
   if (run->train_.empty())
     throw InputError(ErrorKind::DataEmpty, {.file = settings.data}, settings.data + ": too little text to learn from");
   run->samplePrompt_ = promptOf(corpus.train, config.tokenizer);
@@ -232,10 +269,25 @@ BatchStats CausalLmRun::trainBatch(std::span<const size_t> samples, Gradients& g
   }
   std::vector<BatchStats> stats(samples.size());
   const ParameterSet& params = model_->parameters();
+  if (hasMemory() && streamMemory_.size() != trainStreams_) streamMemory_.assign(trainStreams_, {});
   forEachSampleInChunks(samples.size(), chunks, [&](size_t b, size_t k) {
     Rng rng = Rng::derive(seed, b);
     CausalLanguageModel::Cache cache;
-    const Matrix losses = model_->loss(params, train_[samples[b]], Mode::Train, rng, cache);  // N_b x 1
+    Matrix losses;  // N_b x 1
+    if (hasMemory()) {
+      // segment `segment` of stream `s`, after the memory of the stream's previous segment (none at an epoch's start)
+      const std::vector<int>& window = train_[samples[b]];  // T + 1 ids: the inputs and the id after each
+      const size_t s = samples[b] % trainStreams_, segment = samples[b] / trainStreams_;
+      StreamMemory& carried = streamMemory_[s];  // this sample's own: a batch holds each stream once
+      const bool follows = segment > 0 && carried.segment + 1 == segment;
+      const CausalLanguageModel::Memory none;
+      const std::span<const int> ids(window);
+      losses = model_->segmentLoss(params, ids.first(ids.size() - 1), ids.subspan(1), Mode::Train, rng, cache,
+                                   follows ? &carried.memory : &none);
+      carried = {segment, model_->memoryAfter(cache)};
+    } else {
+      losses = model_->loss(params, train_[samples[b]], Mode::Train, rng, cache);
+    }
     stats[b] = statsOf(cache, losses);
     model_->backwardLoss(params, cache, Matrix::Constant(losses.rows(), 1, inverseCount), chunkGrads_[k]);
   });
@@ -260,7 +312,38 @@ BatchStats CausalLmRun::lossOf(const std::vector<std::vector<int>>& windows, std
   return total;
 }
 
-BatchStats CausalLmRun::evaluate(std::span<const size_t> samples) { return lossOf(train_, samples); }
+BatchStats CausalLmRun::streamLossOf(const std::vector<std::vector<int>>& windows, std::span<const size_t> samples,
+                                     size_t streams) const {
+  // each stream's segments in order, the memory carried from one to the next while they follow each other
+  std::vector<std::vector<size_t>> ofStream(streams);
+  for (const size_t i : samples) ofStream[i % streams].push_back(i);
+  std::vector<BatchStats> stats(streams);
+  std::vector<size_t> order(streams);
+  for (size_t s = 0; s < streams; ++s) order[s] = s;
+  forEachSampleAsThreadsFree(order, [&](size_t s) {
+    std::sort(ofStream[s].begin(), ofStream[s].end());
+    CausalLanguageModel::Memory memory;
+    size_t previous = 0;
+    for (const size_t i : ofStream[s]) {
+      if (i / streams != previous + 1) memory = {};  // not the next segment of the stream: start again
+      const std::span<const int> ids(windows[i]);
+      Rng unused(0);
+      CausalLanguageModel::Cache cache;
+      const Matrix losses = model_->segmentLoss(model_->parameters(), ids.first(ids.size() - 1), ids.subspan(1),
+                                                Mode::Eval, unused, cache, &memory);
+      stats[s] += statsOf(cache, losses);
+      memory = model_->memoryAfter(cache);
+      previous = i / streams;
+    }
+  });
+  BatchStats total;
+  for (const BatchStats& s : stats) total += s;  // in stream order
+  return total;
+}
+
+BatchStats CausalLmRun::evaluate(std::span<const size_t> samples) {
+  return hasMemory() ? streamLossOf(train_, samples, trainStreams_) : lossOf(train_, samples);
+}
 
 BatchStats CausalLmRun::evaluateTest() {
   const std::vector<std::vector<int>>& windows = testSamples();
@@ -268,7 +351,8 @@ BatchStats CausalLmRun::evaluateTest() {
   for (size_t i = 0; i < all.size(); ++i) all[i] = i;
   tbb::task_arena arena(workerThreads(settings_.threads));
   BatchStats stats;
-  arena.execute([&] { stats = lossOf(windows, all); });
+  arena.execute([&] { stats = hasMemory() ? streamLossOf(windows, all, test_.empty() ? trainStreams_ : 1)
+                                          : lossOf(windows, all); });
   return stats;
 }
 

@@ -7,6 +7,12 @@
 //                next token of the text is predicted exactly once per epoch
 //   loss      -> the mean cross-entropy over every predicted position of the batch (core/models/causal_lm.h)
 // Accuracy is the share of next tokens guessed right; perplexity, exp(loss), is what a language model reports.
+//
+// With a memory (position "relative", memory_length M > 0: Transformer-XL) the windows are read in order instead:
+//   stream    -> B equal streams (B = batch size), each cut into segments of S inputs (and the id after each)
+//   batch b   -> segment b of every stream, each read after the memory its stream's segment b-1 left; a new epoch
+//                starts every stream again without memory. Shuffling is off: the order is what carries the memory.
+// Validation (the last segments of every stream) and the test text (one stream) are read the same way.
 #include <memory>
 #include <string>
 #include <vector>
@@ -62,7 +68,20 @@ class CausalLmRun : public ReviewRun<CausalLmRunSettings, CausalLanguageModel, s
   size_t tokens(std::span<const size_t> samples) const override;
   BatchStats lossOf(const std::vector<std::vector<int>>& windows, std::span<const size_t> samples) const;
 
+  // With memory: the windows of `streams` streams, sample i = segment i / streams of stream i % streams, read in
+  // order with the memory carried along each stream.
+  BatchStats streamLossOf(const std::vector<std::vector<int>>& windows, std::span<const size_t> samples,
+                          size_t streams) const;
+  bool hasMemory() const { return model_->config().memoryLength > 0; }
+
   std::vector<Gradients> chunkGrads_;  // one gradient buffer per worker chunk, reused between batches
+  // With memory: what each training stream's last segment left, and which segment that was.
+  struct StreamMemory {
+    size_t segment = 0;
+    CausalLanguageModel::Memory memory;  // empty: none yet
+  };
+  std::vector<StreamMemory> streamMemory_;
+  size_t trainStreams_ = 1;
   size_t trainingTokens_ = 0;
   std::string samplePrompt_;
 };

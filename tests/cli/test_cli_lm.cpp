@@ -103,6 +103,40 @@ class TestCliLm : public QObject {
     QCOMPARE(map[0][0].toDouble(), 1.0);
   }
 
+  // Transformer-XL from the command line: --position relative --memory M trains a model whose config says so;
+  // inspect reads the text segment after segment and shows the last segment's maps over [memory ; segment];
+  // generate writes with the memory.
+  void relativeWithMemory() {
+    const QString model = dir_.filePath("xl");
+    const QStringList args = {"train", "lm", "--data", text_, "--out", model, "--epochs", "3", "--threads", "2",
+                              "--sequence-length", "16", "--position", "relative", "--memory", "16"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject config = jsonOf(readAll(model + "/config.json"));
+    QCOMPARE(config["position"].toString(), QStringLiteral("relative"));
+    QCOMPARE(config["memory_length"].toInt(), 16);
+
+    const QString text = QStringLiteral("the cat sat on the mat. the dog ran to the log.");  // 47 = 16 + 16 + 15
+    const QStringList inspect = {"inspect", "--model", model, "--json", text};
+    const CliRun read = runCli(inspect);
+    QVERIFY2(read.exitCode == 0, qPrintable(describe(read, inspect)));
+    const QJsonObject out = jsonOf(read.out);
+    QCOMPARE(out["tokens"].toArray().size(), text.size());
+    const QJsonArray map = out["attention"][0][0].toArray();
+    QCOMPARE(map.size(), 15);                 // the last segment's queries
+    QCOMPARE(map[0].toArray().size(), 16 + 15);  // its memory of 16, then the segment
+    QVERIFY(map[0][16].toDouble() > 0.0);     // the first query sees the memory and itself
+    QCOMPARE(map[0][17].toDouble(), 0.0);     // not the next token
+    double sum = 0;
+    for (const QJsonValue& w : map[0].toArray()) sum += w.toDouble();
+    QVERIFY(std::abs(sum - 1.0) < 1e-4);
+
+    const QStringList generate = {"generate", "--model", model, "--json", "--max-new-tokens", "6", text};
+    const CliRun written = runCli(generate);
+    QVERIFY2(written.exitCode == 0, qPrintable(describe(written, generate)));
+    QCOMPARE(jsonOf(written.out)["tokens"].toArray().size(), 6);
+  }
+
   void refusesBadInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
@@ -116,8 +150,8 @@ class TestCliLm : public QObject {
                                          << QStringLiteral("sequence_length of at least 2");
     QTest::newRow("a classifier's position") << QStringList{"train", "lm", "--position", "none"} << 3
                                              << QStringLiteral("learned");
-    QTest::newRow("relative position") << QStringList{"train", "lm", "--position", "relative"} << 2
-                                       << QStringLiteral("relative");
+    QTest::newRow("memory without relative") << QStringList{"train", "lm", "--memory", "4"} << 3
+                                             << QStringLiteral("--position relative");
     QTest::newRow("empty prompt") << QStringList{"generate", "--model", "MODEL", ""} << 3
                                   << QStringLiteral("no tokens");
   }

@@ -156,9 +156,9 @@ class TestCausalLmRun : public QObject {
     const std::string empty = dir.filePath("empty.txt").toStdString();
     std::ofstream(empty) << "\n\n  \n";
     QVERIFY_THROWS_EXCEPTION(InputError, CausalLmRun::prepare(tinySettings(empty, 1)));
-    CausalLmRunSettings relative = tinySettings(writeText(dir), 1);
-    relative.model.position = CausalPosition::Relative;
-    QVERIFY_THROWS_EXCEPTION(InputError, CausalLmRun::prepare(relative));
+    CausalLmRunSettings memoryWithoutRelative = tinySettings(writeText(dir), 1);
+    memoryWithoutRelative.model.memoryLength = 8;  // a memory needs relative positions (Transformer-XL)
+    QVERIFY_THROWS_EXCEPTION(InputError, CausalLmRun::prepare(memoryWithoutRelative));
     QVERIFY_THROWS_EXCEPTION(InputError, causalLmPreset("book"));
   }
 };
