@@ -42,6 +42,7 @@
 #include "ui/lessons/lesson_view.h"
 #include "ui/lessons/presentation_mode.h"
 #include "ui/lessons/preparation_dialog.h"
+#include "ui/session/session_menu.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/memory_page.h"
 #include "ui/widgets/appearance.h"
@@ -201,6 +202,7 @@ void MainWindow::createMenus() {
   fileMenu->addSeparator();
   QAction* quit = fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);  // asks first
   quit->setObjectName("quit");
+  addSessionMenu(*this, fileMenu, exportFigure);  // Save / Open session, Recent sessions (ui/session/session_menu.h)
   setTranslatedTexts(this, [=, this] {
     fileMenu->setTitle(tr("&File"));
     openData->setText(tr("Open &data…"));

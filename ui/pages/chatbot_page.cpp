@@ -259,6 +259,8 @@ std::shared_ptr<const Seq2SeqTransformerModel> ChatbotPage::currentTransformer()
 // ---------------------------------------------------------------------------------------------------------
 // Asking
 
+void ChatbotPage::setQuestion(const QString& question) { questionEdit_->setText(question); }
+
 void ChatbotPage::ask(const QString& text) {
   if (questionEdit_->text() != text) questionEdit_->setText(text);
   const auto model = currentModel();

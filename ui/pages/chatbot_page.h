@@ -62,6 +62,7 @@ class ChatbotPage : public ModelPage {
   // --- Asking ---
   void ask(const QString& question);
   QString question() const;
+  void setQuestion(const QString& question);  // types it without asking (a session restored before its models)
   bool hasReply() const { return hasReply_; }
   const ChatbotReply& reply() const { return reply_; }
   QString answerText() const;

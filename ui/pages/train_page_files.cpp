@@ -14,6 +14,13 @@ QList<int> TrainPage::unsavedRunIds() const {
   return ids;
 }
 
+QStringList TrainPage::runDirectories() const {
+  QStringList directories;
+  for (const auto& [id, run] : runs_)
+    if (!run.directory.isEmpty()) directories << run.directory;
+  return directories;
+}
+
 QStringList TrainPage::unsavedRunNames() const {
   QStringList names;
   for (int id : unsavedRunIds()) names << runsList_->runName(id);

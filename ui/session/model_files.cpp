@@ -15,6 +15,7 @@ SessionModel openSessionModel(const QString& dir) {
   const std::filesystem::path path = dir.toStdString();
   SessionModel model;
   model.name = QFileInfo(dir).fileName();
+  model.directory = dir;
   model.status = ModelFileJob::tr("opened");
   const ModelKind& kind = modelKindOfDirectory(path);
   if (!kind.trainable()) {

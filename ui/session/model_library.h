@@ -32,6 +32,7 @@ struct SessionModel {
   nlohmann::json settings;       // the one settings shape (core/train/hyperparameters.h)
   std::vector<io::EpochRecord> history;
   QString status;                // "finished", "stopped", "raced", "toy", "opened" (translated, but "toy")
+  QString directory;             // the directory it was opened from (empty for a model of this session)
   std::optional<io::TrainingRecord> record;  // its data, seed, kept epoch and test score, when known (training.json)
 
   // Its entry in the catalogue (null only for a task this version does not know, which the library never holds).

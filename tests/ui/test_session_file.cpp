@@ -1,0 +1,176 @@
+// A whole session as one file (File › Save session…, Open session…, Recent sessions): saved in one window and
+// opened in a fresh one, it gives the same page, lesson, typed sentences, opened models and saved runs; a missing
+// directory is named and the rest restored; a damaged file changes nothing and says why.
+#include "core/train/imdb_run.h"
+#include "ui/pages/attention_page.h"
+#include "ui/pages/chatbot_page.h"
+#include "ui/pages/comparison_page.h"
+#include "ui/pages/fill_page.h"
+#include "ui/pages/generate_page.h"
+#include "ui/pages/stepper_page.h"
+#include "ui/pages/train_page.h"
+#include "ui/session/model_files.h"
+
+#include <QtTest>
+
+#include <QDir>
+#include <QDockWidget>
+#include <QMenu>
+#include <QTemporaryDir>
+
+#include "tests/app_fixture.h"
+#include "tests/wait_budget.h"
+#include "ui/lessons/lesson_course.h"
+#include "ui/main_window.h"
+#include "ui/session/session_file.h"
+#include "ui/widgets/runs_list.h"
+
+using namespace al;
+using namespace al::ui;
+
+namespace {
+
+// A tiny IMDB Transformer trained one epoch and saved as a model directory.
+void writeTinyModel(const QString& dir) {
+  ImdbRunSettings settings = imdbPreset("tiny");
+  settings.training.epochs = 1;
+  settings.threads = 1;
+  const std::unique_ptr<TrainingRun> run(ImdbRun::prepare(settings));
+  const TrainingResult result = run->train(nullptr, nullptr);
+  SessionModel model = snapshotOfRun(*run, QStringLiteral("tiny"), QStringLiteral("finished"));
+  model.record = io::TrainingRecord{run->settings(), result.bestEpoch, {}};
+  saveSessionModel(model, dir);
+}
+
+int lessonIndex(const LessonCourse& course, const QString& id) {
+  for (int i = 0; i < course.count(); ++i)
+    if (course.lessons()[size_t(i)].id == id) return i;
+  return -1;
+}
+
+template <class Page>
+Page* page(MainWindow& window) { return window.findChild<Page*>(); }
+
+}  // namespace
+
+class TestSessionFile : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(app_.setUp("test_session_file"));
+    QVERIFY(dir_.isValid());
+    writeTinyModel(dir_.filePath("imdb"));
+    writeTinyModel(dir_.filePath("run"));
+  }
+
+  void saveThenOpenInAFreshWindow() {
+    const QString path = dir_.filePath("class.alsession");
+    QStringList notIncluded;
+    {
+      MainWindow window;
+      window.course()->setCurrentIndex(lessonIndex(*window.course(), "queries-keys-values"));  // a Step lesson
+      window.openLesson();
+      page<AttentionPage>(window)->openModelDirectory(dir_.filePath("imdb"));
+      QTRY_COMPARE_WITH_TIMEOUT(page<AttentionPage>(window)->modelCount(), 1, test::waitBudgetMs(30000));
+      window.trainPage()->openModel(dir_.filePath("run"));
+      QTRY_VERIFY_WITH_TIMEOUT(!window.trainPage()->filesBusy(), test::waitBudgetMs(30000));
+      page<AttentionPage>(window)->setText("the acting was good");
+      page<StepperPage>(window)->setSentence("a b c");
+      page<ChatbotPage>(window)->setQuestion("how are you");
+      page<ComparisonPage>(window)->setSentence("the red car");
+      page<FillPage>(window)->setText("the [MASK] was dull");
+      page<GeneratePage>(window)->setPrompt("once upon");
+      page<StepperPage>(window)->showStep(2);
+      window.showPage(page<FillPage>(window));
+      QCOMPARE(saveSessionFile(window, path, &notIncluded), QString());
+    }
+    QVERIFY(notIncluded.isEmpty());
+    QCOMPARE(recentSessions(), QStringList{QFileInfo(path).absoluteFilePath()});
+
+    MainWindow window;
+    const SessionRestore restore = openSessionFile(window, path);
+    QCOMPARE(restore.error, QString());
+    QVERIFY(restore.missing.isEmpty());
+    QCOMPARE(window.currentPage(), page<FillPage>(window));
+    QCOMPARE(window.course()->current().id, QStringLiteral("queries-keys-values"));
+    QVERIFY(!window.lessonPanel()->isHidden());
+    QCOMPARE(page<AttentionPage>(window)->text(), QStringLiteral("the acting was good"));
+    QCOMPARE(page<StepperPage>(window)->sentence(), QStringLiteral("a b c"));
+    QCOMPARE(page<StepperPage>(window)->currentStep(), 2);
+    QCOMPARE(page<ChatbotPage>(window)->question(), QStringLiteral("how are you"));
+    QCOMPARE(page<ComparisonPage>(window)->sentence(), QStringLiteral("the red car"));
+    QCOMPARE(page<FillPage>(window)->text(), QStringLiteral("the [MASK] was dull"));
+    QCOMPARE(page<GeneratePage>(window)->prompt(), QStringLiteral("once upon"));
+    // The opened model on the Attention page, the saved run on the Train page (which the library shares).
+    QTRY_VERIFY_WITH_TIMEOUT(!window.trainPage()->filesBusy() && !page<AttentionPage>(window)->isOpeningModel(),
+                             test::waitBudgetMs(30000));
+    QCOMPARE(window.trainPage()->runDirectories(), QStringList{dir_.filePath("run")});
+    QStringList shown;
+    for (int i = 0; i < page<AttentionPage>(window)->modelCount(); ++i)
+      shown << page<AttentionPage>(window)->modelAt(i)->directory;
+    QVERIFY2(shown.contains(dir_.filePath("imdb")), qPrintable(shown.join(", ")));
+    QCOMPARE(page<AttentionPage>(window)->currentSessionModel()->directory, dir_.filePath("imdb"));
+  }
+
+  // A directory gone since the session was saved is named on opening, and the rest is restored.
+  void missingDirectoriesAreNamed() {
+    const QString path = dir_.filePath("missing.alsession");
+    QTemporaryDir gone;
+    writeTinyModel(gone.filePath("imdb"));
+    {
+      MainWindow window;
+      window.trainPage()->openModel(gone.filePath("imdb"));
+      QTRY_VERIFY_WITH_TIMEOUT(!window.trainPage()->filesBusy(), test::waitBudgetMs(30000));
+      page<FillPage>(window)->setText("kept");
+      QCOMPARE(saveSessionFile(window, path), QString());
+    }
+    QVERIFY(QDir(gone.path()).removeRecursively());
+    MainWindow window;
+    const SessionRestore restore = openSessionFile(window, path);
+    QCOMPARE(restore.error, QString());
+    QCOMPARE(restore.missing, QStringList{gone.filePath("imdb")});
+    QCOMPARE(page<FillPage>(window)->text(), QStringLiteral("kept"));
+    QVERIFY(window.trainPage()->runDirectories().isEmpty());
+  }
+
+  // Not JSON, JSON of something else, no file: a message naming the file, and the window as it was.
+  void damagedFilesChangeNothing() {
+    for (const QByteArray& bytes : {QByteArray("{\"format\": \"attentionlab-session\", \"page\": "),
+                                    QByteArray("[1, 2, 3]"), QByteArray("{\"page\": \"fill\"}")}) {
+      const QString path = dir_.filePath("damaged.alsession");
+      QFile file(path);
+      QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      file.write(bytes);
+      file.close();
+      MainWindow window;
+      QWidget* before = window.currentPage();
+      const SessionRestore restore = openSessionFile(window, path);
+      QVERIFY2(restore.error.contains(path) && restore.error.contains("not an AttentionLab session"),
+               qPrintable(restore.error));
+      QCOMPARE(window.currentPage(), before);
+    }
+    MainWindow window;
+    QVERIFY(openSessionFile(window, dir_.filePath("nowhere.alsession")).error.contains("nowhere.alsession"));
+  }
+
+  // File › Recent sessions lists the last five, newest first.
+  void recentSessionsKeepTheLastFive() {
+    MainWindow window;
+    for (int i = 0; i < 7; ++i) QCOMPARE(saveSessionFile(window, dir_.filePath(QString("s%1.alsession").arg(i))), QString());
+    QCOMPARE(recentSessions().size(), 5);
+    QCOMPARE(recentSessions().front(), dir_.filePath("s6.alsession"));
+    auto* menu = window.findChild<QMenu*>("recentSessionsMenu");
+    QVERIFY(menu);
+    emit menu->aboutToShow();
+    QCOMPARE(menu->actions().size(), 5);
+    QCOMPARE(menu->actions().front()->text(), QDir::toNativeSeparators(dir_.filePath("s6.alsession")));
+  }
+
+ private:
+  test::AppFixture app_;
+  QTemporaryDir dir_;
+};
+
+QTEST_MAIN(TestSessionFile)
+#include "test_session_file.moc"

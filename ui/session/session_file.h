@@ -1,0 +1,41 @@
+#pragma once
+// A whole session as one file (File › Save session…, Open session…, Recent sessions): a JSON object that names
+// what to open again, never the models themselves.
+//
+//   {"format": "attentionlab-session", "version": 1,
+//    "page": "attention",                                  the page in view (the app's --page names)
+//    "lesson": {"id": "multi-head", "open": true},         the current lesson; open: its panel beside the page
+//    "step": 3,                                            the Step-through page's step (0-based)
+//    "sentences": {"attention": "...", "step": "...", "chatbot": "...", "compare": "...", "fill": "...",
+//                  "generate": "..."},                     what is typed on the pages
+//    "runs": ["/models/run-1", ...],                       the Train page's runs saved or opened from a directory
+//    "models": [{"page": "attention", "directory": "/models/imdb"}, ...]}   models opened on the model pages
+//
+// A run never saved has no directory: it is not in the file, and saving says so by name. Opening sets the lesson,
+// the runs, the models, the sentences and the page again; a directory that is missing is named and passed over,
+// the rest is restored. A file that is not a session (or is damaged) changes nothing.
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace al::ui {
+
+class MainWindow;
+
+// What the window holds now, as the file's object; notIncluded: the names of the runs never saved.
+QJsonObject sessionOf(MainWindow& window, QStringList* notIncluded = nullptr);
+// Writes it (atomically). Empty, or what went wrong.
+QString saveSessionFile(MainWindow& window, const QString& path, QStringList* notIncluded = nullptr);
+
+struct SessionRestore {
+  QString error;         // the file could not be read as a session: nothing was changed
+  QStringList missing;   // directories the session names that are not there (the rest is restored)
+};
+SessionRestore openSessionFile(MainWindow& window, const QString& path);
+SessionRestore restoreSession(MainWindow& window, const QJsonObject& session);
+
+// The sessions saved or opened last, newest first (at most 5; QSettings "sessions/recent").
+QStringList recentSessions();
+void rememberSession(const QString& path);
+
+}  // namespace al::ui
