@@ -1079,6 +1079,10 @@
         <source>Page to show first (lessons, train, attention, step, normalization, chatbot, compare, fill, generate, memory).</source>
         <translation>首先显示的页面（lessons、train、attention、step、normalization、chatbot、compare、fill、generate、memory）。</translation>
     </message>
+    <message>
+        <source>Train every model the lessons use, in the background (File › Prepare lessons…).</source>
+        <translation>在后台训练课程用到的每个模型（文件 › 准备课程…）。</translation>
+    </message>
 </context>
 <context>
     <name>RunFactory</name>
@@ -1161,6 +1165,76 @@
     <message>
         <source>Built-in Chinese → English (offline)</source>
         <translation type="vanished">内置中文 → 英语（离线）</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFile</name>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not an AttentionLab session: %2 (at character %3)</source>
+        <translation>%1 不是 AttentionLab 会话文件：%2（第 %3 个字符处）</translation>
+    </message>
+    <message>
+        <source>%1 is not an AttentionLab session: it does not say “format”: “%2”</source>
+        <translation>%1 不是 AttentionLab 会话文件：其中没有 “format”: “%2”</translation>
+    </message>
+</context>
+<context>
+    <name>SessionMenu</name>
+    <message>
+        <source>AttentionLab sessions (*.alsession);;All files (*)</source>
+        <translation>AttentionLab 会话 (*.alsession);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Session saved in %1</source>
+        <translation>会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>The session is saved, without these runs, which were never saved: %1. A session names model directories; save the runs (File › Save model…), then save the session again to keep them.</source>
+        <translation>会话已保存，但不含以下从未保存过的训练：%1。会话文件记录的是模型目录；请先保存这些训练（文件 › 保存模型…），再重新保存会话，才能保留它们。</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Session opened: %1</source>
+        <translation>已打开会话：%1</translation>
+    </message>
+    <message>
+        <source>These directories of the session are missing and were left out: %1. The rest of the session is restored.</source>
+        <translation>会话中的以下目录已不存在，已跳过：%1。会话的其余部分已恢复。</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>Save sessio&amp;n…</source>
+        <translation>保存会话(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>The page, the lesson, the typed sentences, the opened models and the saved runs, as one file</source>
+        <translation>当前页面、课程、输入的句子、打开的模型和已保存的训练，存为一个文件</translation>
+    </message>
+    <message>
+        <source>Open sess&amp;ion…</source>
+        <translation>打开会话(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Recent sessions</source>
+        <translation>最近的会话(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -3754,6 +3828,21 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::LessonPreparation</name>
+    <message>
+        <source>toy, %1 (prepared)</source>
+        <translation>玩具模型，%1（已准备）</translation>
+    </message>
+    <message>
+        <source>tiny %1 chatbot, %2 (prepared)</source>
+        <translation>微型 %1 聊天机器人，%2（已准备）</translation>
+    </message>
+    <message>
+        <source>toy masked-LM (prepared)</source>
+        <translation>玩具掩码语言模型（已准备）</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::LessonView</name>
     <message>
         <source>Open in the app</source>
@@ -3821,6 +3910,14 @@ to %2</source>
     <message>
         <source>Lessons (*.lesson *.txt);;All files (*)</source>
         <translation>课程 (*.lesson *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Prepare lessons…</source>
+        <translation>准备课程…</translation>
+    </message>
+    <message>
+        <source>Before the class: train every model the lessons use, in the background, so that each lesson opens with its model trained</source>
+        <translation>上课之前：在后台训练课程用到的每个模型，让每节课打开时模型已经训练好</translation>
     </message>
 </context>
 <context>
@@ -4067,6 +4164,14 @@ to %2</source>
     <message>
         <source>A GPT writes on from a prompt, one token at a time</source>
         <translation>GPT 从提示接着写，一次一个词元</translation>
+    </message>
+    <message>
+        <source>&amp;Prepare lessons…</source>
+        <translation>准备课程(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Train every model the lessons use before the class, in the background</source>
+        <translation>上课之前在后台训练课程用到的每个模型</translation>
     </message>
 </context>
 <context>
@@ -4915,6 +5020,89 @@ to %2</source>
     <message>
         <source>“%1” has no learned position vectors (%2); shown instead: the similarity of the sinusoidal encoding.</source>
         <translation>“%1”没有学习得到的位置向量（%2）；这里改为显示正弦位置编码的相似度。</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::PreparationDialog</name>
+    <message>
+        <source>Prepare lessons</source>
+        <translation>准备课程</translation>
+    </message>
+    <message>
+        <source>Trains every model the lessons use, one after another, and keeps them in %1. A lesson then opens its model at once instead of training it in class. Models prepared before are kept.</source>
+        <translation>依次训练课程用到的每个模型，并保存在 %1。之后每节课会直接打开它的模型，不必在课堂上现场训练。之前准备好的模型会保留。</translation>
+    </message>
+    <message>
+        <source>Prepare again</source>
+        <translation>重新准备</translation>
+    </message>
+    <message>
+        <source>Train the models that are missing or out of date</source>
+        <translation>训练缺少或已过时的模型</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the model in training (it is not kept) and the ones after it</source>
+        <translation>停止正在训练的模型（不会保留）以及其后的模型</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>prepared before, up to date</source>
+        <translation>之前已准备，仍是最新</translation>
+    </message>
+    <message>
+        <source>training…</source>
+        <translation>训练中…</translation>
+    </message>
+    <message>
+        <source>saving…</source>
+        <translation>保存中…</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>已就绪</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>cancelled, not kept</source>
+        <translation>已取消，未保留</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Training model %1 of %2: %3, epoch %4 of %5</source>
+        <translation>正在训练第 %1 个模型（共 %2 个）：%3，第 %4 轮（共 %5 轮）</translation>
+    </message>
+    <message>
+        <source>Training model %1 of %2: %3, reading its data…</source>
+        <translation>正在训练第 %1 个模型（共 %2 个）：%3，正在读取数据…</translation>
+    </message>
+    <message>
+        <source>Preparing…</source>
+        <translation>准备中…</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 of %2 models are ready.</source>
+        <translation>已取消：%2 个模型中有 %1 个已就绪。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 models are ready; %3 failed (see above).</source>
+        <translation>%2 个模型中有 %1 个已就绪；%3 个失败（见上）。</translation>
+    </message>
+    <message>
+        <source>All %1 models the lessons use are ready.</source>
+        <translation>课程用到的 %1 个模型全部就绪。</translation>
     </message>
 </context>
 <context>
