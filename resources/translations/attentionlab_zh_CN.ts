@@ -2493,6 +2493,30 @@
         <source>Which heads matter?</source>
         <translation>哪些头重要？</translation>
     </message>
+    <message>
+        <source>(heads switched off, each giving its mean output: %1)</source>
+        <translation>（已关闭的头，各自输出其平均值：%1）</translation>
+    </message>
+    <message>
+        <source>A head switched off (right-click its thumbnail) gives:</source>
+        <translation>关闭的头（右键单击其缩略图）输出：</translation>
+    </message>
+    <message>
+        <source>zeros</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>its mean output</source>
+        <translation>它的平均输出</translation>
+    </message>
+    <message>
+        <source>Zeros also take away what a head always adds, which the layers after it may rely on; its mean output over 500 reviews of the model&apos;s data takes away only what it reads in this sentence.</source>
+        <translation>置零还会拿走一个头总会加上的那部分，而后面的层可能依赖它；用它在模型数据的 500 条影评上的平均输出替代，则只拿走它在这句话中读到的内容。</translation>
+    </message>
+    <message>
+        <source>The heads&apos; mean outputs could not be computed: %1. Switched-off heads give zeros.</source>
+        <translation>无法计算这些头的平均输出：%1。关闭的头改为输出零。</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::AttentionRolloutTab</name>

@@ -202,6 +202,9 @@ void AttentionPage::modelChanged() {
   modelBar()->setModel(currentModelName(), model ? &words : nullptr);
   headSwitches_ = {};  // the heads of the model before are no heads of this one
   headImportanceTab_->setModel(currentSessionModel());
+  headMeans_.clear();  // the means of the model before; this one's are computed when a head gives its mean
+  meansModel_.reset();
+  replacementBox_->setEnabled(model != nullptr);  // only the app's classifier has its heads' means
   showAttention();
 }
 
@@ -231,7 +234,8 @@ std::vector<std::vector<bool>> AttentionPage::switchedOffTable() const {
 QString AttentionPage::switchedOffText() const {
   QStringList heads;
   for (const auto& [layer, head] : headSwitches_.off()) heads << tr("L%1 H%2").arg(layer + 1).arg(head + 1);
-  return tr("(heads switched off: %1)").arg(heads.join(", "));
+  return usesMeans() ? tr("(heads switched off, each giving its mean output: %1)").arg(heads.join(", "))
+                     : tr("(heads switched off: %1)").arg(heads.join(", "));
 }
 
 void AttentionPage::addModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/teaching/attention_steps.h"
+#include "core/teaching/head_importance.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "ui/session/model_library.h"
 #include "ui/pages/attention_reader.h"
@@ -46,6 +47,7 @@ namespace al::ui {
 
 class AttentionHeadsTab;
 class AttentionRolloutTab;
+class HeadImportanceJob;
 class HeadImportanceTab;
 class AttentionThumbnails;
 class ModelBar;
@@ -118,6 +120,12 @@ class AttentionPage : public ModelPage {
   void setHeadSwitchedOff(int layer, int head, bool off);
   void switchEveryHeadOn();
   const HeadSwitches& headSwitches() const { return headSwitches_; }
+  // What a switched-off head gives: zeros, or (the app's IMDB classifier) its mean output over 500 test reviews of
+  // the model's data, computed on a worker thread the first time a head is off; the reading waits for it. The
+  // choice is remembered; a pretrained model's heads give zeros.
+  void setHeadReplacement(teaching::HeadReplacement replacement);
+  teaching::HeadReplacement headReplacement() const;
+  QComboBox* headReplacementBox() const { return replacementBox_; }
 
   // --- Word order ---
   void shuffleWords();
@@ -168,6 +176,12 @@ class AttentionPage : public ModelPage {
   void applyUnits();  // prediction_ and averages_ from pieces_, as pieces or as words
   std::vector<std::vector<bool>> switchedOffTable() const;  // [layer][head] of the maps shown
   QString switchedOffText() const;  // "(heads switched off: L1 H2, ...)"
+  QWidget* createReplacementChoice();  // beside the thumbnails: zeros or the mean
+  bool usesMeans() const;  // the heads switched off give their mean output
+  // The switches the reading uses (the means set when they replace a head). False: the means are computed first,
+  // on the worker, and showAttention() follows.
+  bool switchesForReading(HeadSwitches& switches);
+  void meansDone();
 
   AttentionReading pieces_;  // the reading as it came (pieces); prediction_ is it or its words
   ImdbPrediction prediction_;
@@ -180,6 +194,10 @@ class AttentionPage : public ModelPage {
   QStringList labels_;    // the tokens as the maps name them
   int selectedToken_ = -1;
   HeadSwitches headSwitches_;  // of the model shown
+  HeadImportanceJob* meansJob_ = nullptr;  // the heads' mean outputs, on a worker thread
+  std::shared_ptr<const ImdbTransformerModel> meansModel_;  // whose means headMeans_ are (or are being computed)
+  std::vector<Matrix> headMeans_;  // [layer], H x K; empty until computed
+  QComboBox* replacementBox_ = nullptr;
 
   AttentionReader* reader_;  // the sentence, read on a worker thread
   std::optional<PositionKind> wantedToy_;  // the toy model to show when the training ends

@@ -147,6 +147,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
     showChosenMaps();
   });
   thumbnailColumn->addWidget(mapsShownBox_);
+  thumbnailColumn->addWidget(createReplacementChoice());
   thumbnailColumn->addStretch(1);
   mapsRow->addLayout(thumbnailColumn);
   mapsRow->addWidget(scroll, 1);
@@ -229,7 +230,9 @@ void AttentionPage::showAttention() {
   drawTimer_->stop();  // maps of a reading before are not drawn any further
   nextMap_ = -1;
   showProgress();
-  reader_->read(model->model, text().toStdString(), headSwitches_);
+  HeadSwitches switches;
+  if (!switchesForReading(switches)) return;  // the heads' means first; this reading follows them
+  reader_->read(model->model, text().toStdString(), switches);
 }
 
 bool AttentionPage::isComputingAttention() const { return reading_ || nextMap_ >= 0; }

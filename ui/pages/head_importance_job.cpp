@@ -11,6 +11,29 @@
 
 namespace al::ui {
 
+namespace {
+
+// The model's settings: a run's, then a directory's training.json.
+std::vector<const nlohmann::json*> settingsOf(const SessionModel& model) {
+  std::vector<const nlohmann::json*> all{&model.settings};
+  if (model.record) all.push_back(&model.record->settings);
+  return all;
+}
+
+}  // namespace
+
+std::string dataSourceOf(const SessionModel& model) {
+  for (const nlohmann::json* s : settingsOf(model))
+    if (s->is_object() && s->contains("data") && (*s)["data"].is_string()) return (*s)["data"].get<std::string>();
+  return {};
+}
+
+uint64_t dataSeedOf(const SessionModel& model) {
+  for (const nlohmann::json* s : settingsOf(model))
+    if (s->is_object() && s->contains("seed") && (*s)["seed"].is_number_unsigned()) return (*s)["seed"].get<uint64_t>();
+  return 1337;
+}
+
 HeadImportanceJob::HeadImportanceJob(QObject* parent) : QObject(parent) {
   connect(this, &HeadImportanceJob::workerEnding, this, &HeadImportanceJob::workerDone, Qt::QueuedConnection);
 }

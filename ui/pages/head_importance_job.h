@@ -19,11 +19,18 @@
 #include <vector>
 
 #include "core/teaching/head_importance.h"
+#include "ui/session/model_library.h"
 
 #include <QObject>
 #include <QString>
 
 namespace al::ui {
+
+// The data source the model was trained on, as its settings name it (a run's, or a directory's training.json):
+// "builtin", "builtin:zh", a folder or a file; "" when they do not say.
+std::string dataSourceOf(const SessionModel& model);
+// The seed of its data (the generated corpora's split depends on it); the presets' 1337 when not known.
+uint64_t dataSeedOf(const SessionModel& model);
 
 class HeadImportanceJob : public QObject {
   Q_OBJECT

@@ -38,19 +38,6 @@ QColor cellColour(double drop, double largest) {
   return drop >= 0 ? QColor(255, 255 - depth, 255 - depth) : QColor(255 - depth, 255 - depth, 255);
 }
 
-// A string of the model's settings (a run's, or a directory's training.json), or "".
-std::string settingOf(const SessionModel& model, const char* key) {
-  for (const nlohmann::json* s : {&model.settings, model.record ? &model.record->settings : nullptr})
-    if (s && s->is_object() && s->contains(key) && (*s)[key].is_string()) return (*s)[key].get<std::string>();
-  return {};
-}
-
-uint64_t seedOf(const SessionModel& model) {
-  for (const nlohmann::json* s : {&model.settings, model.record ? &model.record->settings : nullptr})
-    if (s && s->is_object() && s->contains("seed") && (*s)["seed"].is_number_unsigned()) return (*s)["seed"].get<uint64_t>();
-  return 1337;  // the presets' seed
-}
-
 }  // namespace
 
 HeadImportanceTab::HeadImportanceTab(QWidget* parent)
@@ -77,11 +64,19 @@ HeadImportanceTab::HeadImportanceTab(QWidget* parent)
   runButton_->setObjectName("headImportanceRun");
   cancelButton_ = new QPushButton;
   cancelButton_->setObjectName("headImportanceCancel");
-  for (QWidget* w : std::initializer_list<QWidget*>{dataLabel_, dataBox_, reviewsLabel_, reviewsBox_, replacementLabel_,
-                                                    replacementBox_, runButton_, cancelButton_})
-    row->addWidget(w);
+  // Two rows, the combos free to shrink: the tab must not widen the page (a projector's large type).
+  for (QComboBox* box : {dataBox_, replacementBox_}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(10);
+  }
+  for (QWidget* w : std::initializer_list<QWidget*>{dataLabel_, dataBox_, reviewsLabel_, reviewsBox_}) row->addWidget(w);
   row->addStretch(1);
   layout->addLayout(row);
+  auto* secondRow = new QHBoxLayout;
+  for (QWidget* w : std::initializer_list<QWidget*>{replacementLabel_, replacementBox_, runButton_, cancelButton_})
+    secondRow->addWidget(w);
+  secondRow->addStretch(1);
+  layout->addLayout(secondRow);
   progress_ = new QProgressBar;
   progress_->setRange(0, 1000);
   progress_->setTextVisible(false);
@@ -115,9 +110,9 @@ void HeadImportanceTab::setModel(const SessionModel* model) {
     refusal_ = tr("“%1” is a model of the kind “%2”. “Which heads matter?” measures the accuracy of a classifier of "
                   "reviews (train one on the Train page, or a toy model above).")
                    .arg(model->name, kindTitle(model->model.task));
-  const std::string data = model ? settingOf(*model, "data") : std::string();
+  const std::string data = model ? dataSourceOf(*model) : std::string();
   dataSource_ = data == "builtin" ? std::string() : data;
-  seed_ = model ? seedOf(*model) : 1337;
+  seed_ = model ? dataSeedOf(*model) : 1337;
   result_.reset();
   status_.clear();
   setTexts();
