@@ -3854,16 +3854,20 @@ to %2</source>
 <context>
     <name>al::ui::LessonPreparation</name>
     <message>
-        <source>toy, %1 (prepared)</source>
-        <translation>玩具模型，%1（已准备）</translation>
+        <source>toy, %1</source>
+        <translation>玩具模型，%1</translation>
     </message>
     <message>
-        <source>tiny %1 chatbot, %2 (prepared)</source>
-        <translation>微型 %1 聊天机器人，%2（已准备）</translation>
+        <source>tiny %1 chatbot, %2</source>
+        <translation>微型 %1 聊天机器人，%2</translation>
     </message>
     <message>
-        <source>toy masked-LM (prepared)</source>
-        <translation>玩具掩码语言模型（已准备）</translation>
+        <source>toy masked-LM</source>
+        <translation>玩具掩码语言模型</translation>
+    </message>
+    <message>
+        <source>%1 (prepared)</source>
+        <translation>%1（已准备）</translation>
     </message>
 </context>
 <context>

@@ -51,7 +51,7 @@ std::optional<LessonModel> toyOf(const Lesson& lesson) {
     RunRequest request{TaskKind::ImdbTransformer, QStringLiteral("builtin"), QStringLiteral("tiny"),
                        {{QStringLiteral("position"), toy}}, {}};
     return modelOf(QStringLiteral("attention-") + toy, lesson.page,
-                   LessonPreparation::tr("toy, %1 (prepared)").arg(positionName(toy)), std::move(request));
+                   LessonPreparation::tr("toy, %1").arg(positionName(toy)), std::move(request));
   }
   if (toy != QLatin1String("yes")) return std::nullopt;
   if (lesson.page == QLatin1String("chatbot")) {
@@ -61,12 +61,12 @@ std::optional<LessonModel> toyOf(const Lesson& lesson) {
     RunRequest request{TaskKind::Chatbot, data, QStringLiteral("tiny"),
                        {{QStringLiteral("architecture"), architecture}, {QStringLiteral("epochs"), epochs > 0 ? epochs : 30}}, {}};
     return modelOf(QStringLiteral("chatbot-%1-%2-%3").arg(architecture, folderPart(data)).arg(epochs > 0 ? epochs : 30), lesson.page,
-                   LessonPreparation::tr("tiny %1 chatbot, %2 (prepared)")
+                   LessonPreparation::tr("tiny %1 chatbot, %2")
                        .arg(architectureName(architecture), dataName(data, QStringLiteral("seq2seq-attention"))),
                    std::move(request));
   }
   if (lesson.page == QLatin1String("fill"))
-    return modelOf(QStringLiteral("fill-masked-lm"), lesson.page, LessonPreparation::tr("toy masked-LM (prepared)"),
+    return modelOf(QStringLiteral("fill-masked-lm"), lesson.page, LessonPreparation::tr("toy masked-LM"),
                    RunRequest{TaskKind::MaskedLm, QStringLiteral("builtin"), QStringLiteral("tiny"), {}, {}});
   return std::nullopt;
 }
@@ -123,7 +123,7 @@ void usePreparedModels(MainWindow& window, const Lesson& lesson) {
       // A tiny preset's directory (a few hundred KB) reads in milliseconds: on the GUI thread, so that the
       // lesson's settings after it find the model at once.
       SessionModel model = openSessionModel(preparedDirectory(needed));
-      model.name = needed.title;
+      model.name = LessonPreparation::tr("%1 (prepared)").arg(needed.title);
       model.status = QStringLiteral("toy");
       page->addModel(std::move(model));
     } catch (const std::exception&) {

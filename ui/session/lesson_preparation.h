@@ -31,7 +31,7 @@ struct Lesson;
 struct LessonModel {
   QString folder;  // its directory's name in the lessons folder: "attention-learned"
   QString page;    // the page that shows it: attention, chatbot or fill
-  QString title;   // what the preparation and the page's model box call it (translated)
+  QString title;   // what the preparation calls it (translated); the page's model box adds "(prepared)"
   RunRequest request;
   int epochs = 0;  // of the request's settings
 };
