@@ -96,8 +96,16 @@ int eval(const EvalOptions& o) {
   return guarded([&] {
     const Evaluation e = modelKindOfDirectory(o.model).evaluate(o.model, o.data, o.threads);
     if (o.json) {
-      std::cout << nlohmann::json{{"loss", e.loss}, {"accuracy", e.accuracy}, {"samples", e.samples}}.dump() << "\n";
-    } else if (e.exactMatch) {  // question-answer pairs: tokens scored, and whole answers
+      nlohmann::json out{{"loss", e.loss}, {"accuracy", e.accuracy}, {"samples", e.samples}};
+      if (e.longRangeAccuracy)
+        out["long_range"] = {{"accuracy", *e.longRangeAccuracy}, {"tokens", e.longRangeTokens}};
+      std::cout << out.dump() << "\n";
+      return int{kDone};
+    }
+    if (e.longRangeAccuracy)  // a language model on long-range: what it remembers, then the whole text's numbers
+      std::cout << "repeated names and numbers: accuracy " << *e.longRangeAccuracy << " on " << e.longRangeTokens
+                << " tokens whose first mention is more than a segment before\n";
+    if (e.exactMatch) {  // question-answer pairs: tokens scored, and whole answers
       std::cout << "loss " << e.loss << ", token accuracy " << e.accuracy << " on " << e.samples << " pairs ("
                 << e.scoredTokens << " target tokens); answers exactly right: " << std::fixed << std::setprecision(1)
                 << 100.0 * *e.exactMatch << "%\n";

@@ -1,10 +1,14 @@
 // The entries of the catalogue (model_catalogue.h). One block per kind; nothing outside this file lists them.
 #include "core/catalogue/model_catalogue.h"
 
+#include <oneapi/tbb/task_arena.h>
+
 #include <algorithm>
 
+#include "core/data/long_range_corpus.h"
 #include "core/error.h"
 #include "core/io/json_fields.h"
+#include "core/teaching/long_range_recall.h"
 #include "core/train/bigram_run.h"
 #include "core/train/causal_lm_run.h"
 #include "core/train/chatbot_task.h"
@@ -202,7 +206,8 @@ ModelKind causalLmKind() {
   k.abilities = {Ability::Generate, Ability::SelfAttention};
   k.data = DataKind::Text;
   // poems-zh and quotes: Debian's fortune packages (core/data/fortunes.h), installed by scripts/setup.
-  k.corpora = {{"builtin", "text"}, {"builtin:zh", "text-zh"}, {"quotes", "quotes"}, {"poems-zh", "poems-zh"}};
+  k.corpora = {{"builtin", "text"}, {"builtin:zh", "text-zh"}, {"quotes", "quotes"}, {"poems-zh", "poems-zh"},
+               {kLongRangeSource, "long-range"}};
   k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadCausalLm(dir)); };
   k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
     const auto& s = snapshotOf<CausalLmModel>(m, dir);
@@ -217,6 +222,15 @@ ModelKind causalLmKind() {
     std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(s);
     Evaluation e = evaluation(run->evaluateTest(), run->testIsHeldOut());
     e.scoredTokens = e.samples;  // the next tokens it predicted
+    if (s.data == kLongRangeSource) {  // does it remember what the text said more than a segment before?
+      const CausalLmModel model = loadCausalLm(dir);
+      const LongRangeCorpus corpus = builtinLongRangeCorpus(s.training.seed);
+      tbb::task_arena arena(workerThreads(threads));
+      teaching::LongRangeRecall recall;
+      arena.execute([&] { recall = teaching::longRangeRecall(model, corpus.test); });
+      e.longRangeAccuracy = recall.accuracy();
+      e.longRangeTokens = recall.tokens;
+    }
     return e;
   };
   k.describe = describeConfig<CausalLmModel>;

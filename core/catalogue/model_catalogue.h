@@ -52,6 +52,10 @@ struct Evaluation {
   size_t samples = 0;      // reviews, or question-answer pairs
   size_t scoredTokens = 0;  // the tokens the accuracy counts, for kinds that score tokens (0: it scores samples)
   std::optional<double> exactMatch;  // question-answer kinds: the share of answers exactly right
+  // A language model on long-range: the accuracy on the tokens that repeat a name or number from more than a
+  // segment before (core/teaching/long_range_recall.h), on that many tokens.
+  std::optional<double> longRangeAccuracy;
+  size_t longRangeTokens = 0;
   bool heldOut = true;     // measured on a test split the model never trained on
 };
 

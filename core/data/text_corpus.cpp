@@ -5,6 +5,7 @@
 #include "core/data/builtin_reviews.h"
 #include "core/data/fortunes.h"
 #include "core/data/utf8.h"
+#include "core/data/long_range_corpus.h"
 #include "core/error.h"
 #include "core/io/limits.h"
 #include "core/io/read_file.h"
@@ -59,6 +60,7 @@ TextCorpus loadTextCorpus(const std::string& source, uint64_t seed) {
     corpus.test = textsOf(reviews.test);
     return corpus;
   }
+  if (source == kLongRangeSource) return loadLongRangeCorpus(seed);
   if (const FortuneSource* fortunes = fortuneSource(source)) return loadFortuneCorpus(*fortunes);
   if (source.rfind("builtin", 0) == 0)
     throw InputError(ErrorKind::DataEmpty, {.file = source},

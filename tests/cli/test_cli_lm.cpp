@@ -137,6 +137,20 @@ class TestCliLm : public QObject {
     QCOMPARE(jsonOf(written.out)["tokens"].toArray().size(), 6);
   }
 
+  // eval on long-range reports, besides the whole text's loss, the accuracy on the repeated names and numbers.
+  void evalReportsLongRangeRecall() {
+    const QStringList args = {"eval", "--model", model_, "--data", "long-range", "--json", "--threads", "2"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject out = jsonOf(run.out);
+    QVERIFY(out["loss"].toDouble() > 0);
+    const QJsonObject recall = out["long_range"].toObject();
+    QVERIFY2(recall["tokens"].toInt() > 1000, qPrintable(QString::fromUtf8(run.out)));  // 200 documents, 2 ranges each
+    QVERIFY(recall["accuracy"].toDouble() >= 0 && recall["accuracy"].toDouble() <= 1);
+    const QStringList plain = {"eval", "--model", model_, "--data", "long-range", "--threads", "2"};
+    QVERIFY(runCli(plain).out.contains("repeated names and numbers: accuracy"));
+  }
+
   void refusesBadInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");

@@ -55,7 +55,7 @@ class TestCausalLmRun : public QObject {
     QVERIFY(kind->can(Ability::SelfAttention));
     QVERIFY(!kind->can(Ability::Classify));
     QCOMPARE(kind->data, DataKind::Text);
-    QCOMPARE(kind->corpora.size(), size_t{4});  // builtin, builtin:zh, quotes, poems-zh
+    QCOMPARE(kind->corpora.size(), size_t{5});  // builtin, builtin:zh, quotes, poems-zh, long-range
     QCOMPARE(kind->corpora[1].source, std::string("builtin:zh"));
     const TaskSchema& schema = taskSchema("lm");
     QCOMPARE(schema.task, std::string("causal-lm"));
