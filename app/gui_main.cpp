@@ -53,6 +53,9 @@ int main(int argc, char* argv[]) {
                                                       "data unless --data says otherwise)."));
   const QCommandLineOption open("open", QObject::tr("Show a saved model's curves on the Train page (repeatable)."),
                                 QObject::tr("dir"));
+  const QCommandLineOption task("task", QObject::tr("Task of the Train page, by its train command (imdb, bigram, "
+                                                    "chatbot, mlm, lm)."),
+                                QObject::tr("command"));
   const QCommandLineOption data("data", QObject::tr("Data source of the Train page (builtin, builtin:zh, a file)."),
                                 QObject::tr("source"));
   const QCommandLineOption language("language", QObject::tr("Language of this session (en, zh_CN); not remembered."),
@@ -73,14 +76,17 @@ int main(int argc, char* argv[]) {
   const QCommandLineOption present("present", QObject::tr("Start in presentation mode (F11)."));
   const QCommandLineOption prepareLessons(
       "prepare-lessons", QObject::tr("Train every model the lessons use, in the background (File › Prepare lessons…)."));
-  parser.addOptions({preset, epochs, start, open, data, language, attentionModel, chatbotModel, generateModel, sentence,
-                     page, lesson, present, prepareLessons});
+  parser.addOptions({preset, epochs, start, open, task, data, language, attentionModel, chatbotModel, generateModel,
+                     sentence, page, lesson, present, prepareLessons});
   parser.process(app);
   if (parser.isSet(language)) al::ui::setLanguage(parser.value(language), false);
 
   al::ui::MainWindow window;
   al::ui::TrainPage* train = window.trainPage();
   for (const QString& dir : parser.values(open)) train->openModel(dir);
+  for (const al::ui::TaskInfo& info : al::ui::trainingTasks())
+    if (parser.isSet(task) && info.catalogueEntry->trainCommand == parser.value(task).toStdString())
+      train->setTask(info.kind);
   // --start trains on what the command line says, never silently on the data remembered from the last session.
   if (parser.isSet(data) || parser.isSet(start))
     train->setDataSource(parser.isSet(data) ? parser.value(data) : QStringLiteral("builtin"));

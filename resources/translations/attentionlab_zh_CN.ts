@@ -1083,6 +1083,14 @@
         <source>Train every model the lessons use, in the background (File › Prepare lessons…).</source>
         <translation>在后台训练课程用到的每个模型（文件 › 准备课程…）。</translation>
     </message>
+    <message>
+        <source>Task of the Train page, by its train command (imdb, bigram, chatbot, mlm, lm).</source>
+        <translation>训练页面的任务，按其 train 命令的名称（imdb、bigram、chatbot、mlm、lm）。</translation>
+    </message>
+    <message>
+        <source>command</source>
+        <translation>命令</translation>
+    </message>
 </context>
 <context>
     <name>RunFactory</name>

@@ -7,6 +7,8 @@
 #include <cmath>
 
 #include <QComboBox>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTextBrowser>
@@ -51,6 +53,22 @@ class TestTrainSamples : public QObject {
     QVERIFY(waitForDataCard(page));
     QVERIFY(page.samples()->isVisible());
     QVERIFY(!page.samples()->sampleNowButton()->isEnabled());  // nothing trains
+    QVERIFY2(page.dataCardText().contains("texts to learn from"), qPrintable(page.dataCardText()));
+  }
+
+  // As the command line's --task lm --data FILE: the card counts the file's texts (lines).
+  void theCardCountsTexts() {
+    QTemporaryDir dir;
+    QFile file(dir.filePath("poems.txt"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("spring wind\nautumn moon\nwinter snow\n");
+    file.close();
+    TrainPage page;
+    page.setTask(TaskKind::LanguageModel);
+    page.setDataSource(file.fileName());
+    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady() && page.dataSource() == file.fileName(); },
+                            kTrainTimeoutMs));
+    QVERIFY2(page.dataCardText().contains("<b>3</b> texts to learn from"), qPrintable(page.dataCardText()));
   }
 
   // A corpus with a prompt of its own puts it in; one without leaves the field to the run's first words.
