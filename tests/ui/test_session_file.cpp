@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include <QDir>
+#include <QJsonArray>
 #include <QDockWidget>
 #include <QMenu>
 #include <QTemporaryDir>
@@ -111,6 +112,23 @@ class TestSessionFile : public QObject {
       shown << page<AttentionPage>(window)->modelAt(i)->directory;
     QVERIFY2(shown.contains(dir_.filePath("imdb")), qPrintable(shown.join(", ")));
     QCOMPARE(page<AttentionPage>(window)->currentSessionModel()->directory, dir_.filePath("imdb"));
+  }
+
+  // A run trained here and never saved has no directory: saving names it as left out, and the file lists no run.
+  void unsavedRunsAreNamed() {
+    MainWindow window;
+    TrainPage* train = window.trainPage();
+    train->setDataSource("builtin");
+    QTRY_VERIFY_WITH_TIMEOUT(train->dataCardReady(), test::waitBudgetMs(60000));
+    train->setPreset("tiny");
+    train->setParameter("epochs", 1);
+    train->start();
+    const int run = train->currentRunId();
+    QTRY_VERIFY_WITH_TIMEOUT(!train->isTraining(), test::waitBudgetMs(60000));
+    QStringList notIncluded;
+    const QJsonObject session = sessionOf(window, &notIncluded);
+    QCOMPARE(notIncluded, QStringList{train->runs()->runName(run)});
+    QVERIFY(session.value("runs").toArray().isEmpty());
   }
 
   // A directory gone since the session was saved is named on opening, and the rest is restored.
