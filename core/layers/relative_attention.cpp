@@ -73,7 +73,7 @@ Matrix RelativeAttention::forward(const ParameterSet& params, const Matrix& x, c
 
   cache.memoryRows = M;
   cache.context.resize(C, width_);  // C x D: c = [m ; x]
-  cache.context.topRows(M) = memory;
+  if (M > 0) cache.context.topRows(M) = memory;  // (an empty memory may be 0 x 0)
   cache.context.bottomRows(T) = x;
   cache.input = x;                                                                            // T x D
   cache.q = affine(x, params.value(query_.kernel), params.value(query_.bias));                // T x (H*K)
