@@ -2962,6 +2962,14 @@
         <source>accuracy</source>
         <translation>准确率</translation>
     </message>
+    <message>
+        <source>perplexity (e^loss)</source>
+        <translation>困惑度（e^损失）</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::CurvesPanel</name>

@@ -15,6 +15,8 @@
 #include <QtTest>
 
 #include "ui/pages/train_page.h"
+#include "ui/widgets/curve_plot.h"
+#include <qcustomplot.h>
 #include "ui/pages/train_samples_panel.h"
 #include "tests/app_fixture.h"
 #include "tests/wait_budget.h"
@@ -49,9 +51,11 @@ class TestTrainSamples : public QObject {
     page.show();
     QVERIFY(waitForDataCard(page));
     QVERIFY(!page.samples()->isVisible());  // the IMDB Transformer writes nothing
+    QVERIFY(!page.curves()->perplexityAxisShown());
     chooseTask(page, TaskKind::LanguageModel);
     QVERIFY(waitForDataCard(page));
     QVERIFY(page.samples()->isVisible());
+    QVERIFY(page.curves()->perplexityAxisShown());
     QVERIFY(!page.samples()->sampleNowButton()->isEnabled());  // nothing trains
     QVERIFY2(page.dataCardText().contains("texts to learn from"), qPrintable(page.dataCardText()));
   }
@@ -102,6 +106,14 @@ class TestTrainSamples : public QObject {
     QVERIFY2(!first.text.isEmpty(), qPrintable(first.text));
     QVERIFY(std::isfinite(first.valLoss));  // the tiny preset holds out a validation split
     QVERIFY(samples->findChild<QTextBrowser*>("samples")->toPlainText().contains(first.text.left(20)));
+    // The loss axis read as perplexity: e^loss at both ends.
+    page.curves()->refresh();
+    QCustomPlot* plot = page.curves()->plot();
+    const QCPRange loss = plot->axisRect()->axis(QCPAxis::atLeft)->range();
+    const QCPRange perplexity = plot->axisRect()->axis(QCPAxis::atRight)->range();
+    QVERIFY(loss.upper > 1);
+    QCOMPARE(perplexity.upper, std::exp(loss.upper));
+    QCOMPARE(perplexity.lower, std::exp(loss.lower));
 
     // Sample now, with another prompt: a sample asked for, on top, within the epoch that is training.
     samples->findChild<QLineEdit*>("samplePrompt")->setText("It was");

@@ -89,6 +89,16 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   styleAxisRect(lossRect_, font);
   styleAxisRect(accuracyRect_, font);
   accuracyRect_->axis(QCPAxis::atLeft)->setRange(0, 1.02);
+  // Perplexity = e^loss: on a log scale from e^lower to e^upper of the loss axis, each height reads both.
+  QCPAxis* perplexity = lossRect_->axis(QCPAxis::atRight);
+  perplexity->setScaleType(QCPAxis::stLogarithmic);
+  perplexity->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  perplexity->setNumberFormat("f");
+  perplexity->setNumberPrecision(0);
+  perplexity->setLabelFont(font);
+  perplexity->setTickLabelFont(font);
+  connect(lossRect_->axis(QCPAxis::atLeft), qOverload<const QCPRange&>(&QCPAxis::rangeChanged), perplexity,
+          [perplexity](const QCPRange& loss) { perplexity->setRange(std::exp(loss.lower), std::exp(loss.upper)); });
 
   plot_->legend->setVisible(true);
   plot_->legend->setFont(font);
@@ -146,6 +156,7 @@ bool CurvePlot::placeRects() {
   // A stacked plot is too low for the long titles beside its axis: the short ones.
   lossRect_->axis(QCPAxis::atLeft)->setLabel(sideBySide ? tr("loss (lower is better)") : tr("loss"));
   accuracyRect_->axis(QCPAxis::atLeft)->setLabel(sideBySide ? tr("accuracy (higher is better)") : tr("accuracy"));
+  lossRect_->axis(QCPAxis::atRight)->setLabel(sideBySide ? tr("perplexity (e^loss)") : tr("perplexity"));
   int widest = 1;
   for (int i = 0; i < plot_->legend->itemCount(); ++i)  // a wrapped legend's last row has empty cells
     if (QCPAbstractLegendItem* item = plot_->legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
@@ -274,6 +285,14 @@ void CurvePlot::rescale() {
   for (QCPAxisRect* r : {lossRect_, accuracyRect_}) r->axis(QCPAxis::atBottom)->setRange(0, right);
   lossRect_->axis(QCPAxis::atLeft)->setRange(0, highestLoss > 0 ? highestLoss * 1.08 : 1.0);
 }
+
+void CurvePlot::setPerplexityAxis(bool shown) {
+  if (shown == perplexityAxisShown()) return;
+  lossRect_->axis(QCPAxis::atRight)->setVisible(shown);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool CurvePlot::perplexityAxisShown() const { return lossRect_->axis(QCPAxis::atRight)->visible(); }
 
 void CurvePlot::refresh() {
   if (!dirty_) return;

@@ -45,6 +45,11 @@ class CurvePlot : public QWidget {
   // NaN values (no validation split) are left out.
   void addEpochPoint(int runId, int epoch, double loss, double accuracy, double valLoss, double valAccuracy);
 
+  // A language model's perplexity, e^loss, on an axis right of the loss: the loss curves (validation's too) read
+  // as perplexity. Its scale is logarithmic, so that it lines up with the loss at every height. Hidden by default.
+  void setPerplexityAxis(bool shown);
+  bool perplexityAxisShown() const;
+
   // Rescales the axes to the visible runs and queues one replot, if anything changed since the last refresh.
   void refresh();
   int replotCount() const { return replots_; }  // replots actually drawn, for tests and the status
