@@ -250,8 +250,9 @@ void AttentionPage::readingDone(const AttentionReading& reading) {
   classified_ = reading.classified;
   hasPrediction_ = true;
   showError({});
-  headsTab_->setReading(reading);
-  rolloutTab_->setReading(reading);
+  // The other tabs take the reading after the maps, each in a turn of its own (drawNextMap): each draws a
+  // 600 x 600 map of its own for a long review, and all of it in this turn froze the window for a tenth of a second.
+  tabsToFill_ = 2;
   applyUnits();
 }
 
@@ -303,6 +304,7 @@ void AttentionPage::clearPrediction(const QString& message) {
   prediction_ = {};
   pieces_ = {};
   unitsBox_->setEnabled(false);
+  tabsToFill_ = 0;
   headsTab_->setReading({});
   rolloutTab_->setReading({});
   averages_.clear();
@@ -418,7 +420,8 @@ int AttentionPage::mapCount() const {
   return heatmaps_.empty() ? 0 : static_cast<int>(heatmaps_.size() * heatmaps_[0].size());
 }
 
-// Draws map nextMap_ and asks for the next turn; after the last, the thumbnails and the bars. The turns are the
+// Draws map nextMap_ and asks for the next turn; after the last, a new reading's other tabs (one a turn), then the
+// thumbnails and the bars. The turns are the
 // timer's (a zero timer started now is due on the next turn, after the window's events and other timers), not
 // posted events, which Qt would handle all in one go.
 void AttentionPage::drawNextMap() {
@@ -434,6 +437,12 @@ void AttentionPage::drawNextMap() {
     view->highlightRow(selectedToken_);
     ++nextMap_;
     showProgress();
+    drawTimer_->start();
+    return;
+  }
+  if (tabsToFill_ > 0) {
+    if (tabsToFill_-- == 2) headsTab_->setReading(pieces_);
+    else rolloutTab_->setReading(pieces_);
     drawTimer_->start();
     return;
   }
