@@ -6,6 +6,7 @@
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "core/data/text_corpus.h"
 #include "core/error.h"
 #include "core/train/causal_lm_run.h"
 
@@ -13,22 +14,25 @@ namespace al::cli {
 
 namespace {
 
-// The progress bar, then after every epoch the validation perplexity and a sample from the corpus's prompt.
+// The progress bar, then after every epoch the validation perplexity and a sample from the corpus's prompt (the
+// Train page's: poems-zh's own, or the first words of the text).
 class LmProgress : public ConsoleProgress {
  public:
-  LmProgress(const std::string& logFile, const CausalLmRun& run) : ConsoleProgress(logFile), run_(run) {}
+  LmProgress(const std::string& logFile, const CausalLmRun& run, std::string prompt)
+      : ConsoleProgress(logFile), run_(run), prompt_(prompt.empty() ? run.samplePrompt() : std::move(prompt)) {}
   void onEpoch(const EpochEvent& e) override {
     ConsoleProgress::onEpoch(e);
-    const std::string sample = run_.sample(run_.samplePrompt(), kSampleTokens);
-    log({{"event", "sample"}, {"epoch", e.epoch}, {"prompt", run_.samplePrompt()}, {"text", sample}});
+    const std::string sample = run_.sample(prompt_, kSampleTokens);
+    log({{"event", "sample"}, {"epoch", e.epoch}, {"prompt", prompt_}, {"text", sample}});
     if (std::isfinite(e.valLoss))
       std::cerr << "   val_perplexity " << std::fixed << std::setprecision(2) << std::exp(e.valLoss) << "\n";
-    std::cerr << "   sample: " << run_.samplePrompt() << sample << "\n";
+    std::cerr << "   sample: " << prompt_ << sample << "\n";
   }
 
  private:
   static constexpr int kSampleTokens = 120;
   const CausalLmRun& run_;
+  const std::string prompt_;
 };
 
 }  // namespace
@@ -41,7 +45,7 @@ int trainLm(const TrainOptions& o) {
     const std::string out = o.out.empty() ? defaultOutputDirectory("lm") : o.out;
     std::cerr << "Reading " << o.data << " ...\n";
     std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(s);
-    LmProgress progress(o.log, *run);
+    LmProgress progress(o.log, *run, textSamplePrompt(s.data));
     std::cerr << "Training text: " << run->trainingTokens() << " tokens in windows of "
               << run->model().config().sequenceLength << ", vocabulary " << run->vocabulary().size()
               << ". Accuracy below = next tokens guessed.\n";
