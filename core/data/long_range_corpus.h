@@ -11,6 +11,15 @@
 // while one with Transformer-XL's memory of the previous segments can copy them. The fillers and the sentence
 // frames repeat, so both models learn those quickly; only the dependent tokens tell them apart.
 //
+// Measured (2 cores, seed 7, segments of S = 32, 2 layers, D 64, 4 heads of K 16, F 128, 15 epochs of the tiny
+// preset's Adam; `attentionlab-cli train lm --data long-range --preset tiny --layers 2 --embed-dim 64 --num-heads 4
+// --key-dim 16 --dense-dim 128 --sequence-length 32 --epochs 15 --seed 7 --threads 2 --position P [--memory M]`,
+// then `attentionlab-cli eval --model DIR --data long-range`), accuracy on the 1625 dependent tokens of the test:
+//   relative, memory 160   57.3 %  (30 epochs: 63.1 %)   whole test text 93.8 %, 213 s of training
+//   relative, no memory    43.2 %                        whole test text 88.3 %,  75 s
+//   learned, no memory     38.2 %                        whole test text 88.3 %,  62 s
+// Without memory what is right is mostly a name's later letters, once its first one is guessed.
+//
 // Characters are ASCII: a character is a byte, and an index into the text is a token's position (tokenizer chars).
 #include <cstddef>
 #include <cstdint>
