@@ -2114,6 +2114,55 @@
     </message>
 </context>
 <context>
+    <name>al::ui::AttentionCompareTab</name>
+    <message>
+        <source>%1: layer %2, average of the heads</source>
+        <translation>%1：第 %2 层，各头的平均</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2, %3 % positive</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2，正面的概率为 %3 %</translation>
+    </message>
+    <message>
+        <source>positive</source>
+        <translation>正面</translation>
+    </message>
+    <message>
+        <source>negative</source>
+        <translation>负面</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; predicts no sentiment: it read %n piece(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; 不预测情感：它读了 %n 个子词。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Two models, one sentence.&lt;/b&gt; The sentence of the Heatmaps tab read by the model shown there (left) and by a second model of this session (right): where each one looks, on one colour scale, and what each one predicts. Every head is on.</source>
+        <translation>&lt;b&gt;两个模型，同一句话。&lt;/b&gt;“热力图”标签页中的句子，分别由那里显示的模型（左）和本次会话中的另一个模型（右）来读：各自看向哪里（同一个颜色刻度），各自预测什么。所有头都打开。</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>对比模型：</translation>
+    </message>
+    <message>
+        <source>(choose a second model)</source>
+        <translation>（选择第二个模型）</translation>
+    </message>
+    <message>
+        <source>Map:</source>
+        <translation>热力图：</translation>
+    </message>
+    <message>
+        <source>each model&apos;s first layer</source>
+        <translation>各模型的第一层</translation>
+    </message>
+    <message>
+        <source>each model&apos;s last layer</source>
+        <translation>各模型的最后一层</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::AttentionGrid</name>
     <message>
         <source>Layer %1, average of %2 heads</source>
@@ -2506,8 +2555,8 @@
         <translation>（已关闭的头，各自输出其平均值：%1）</translation>
     </message>
     <message>
-        <source>A head switched off (right-click its thumbnail) gives:</source>
-        <translation>关闭的头（右键单击其缩略图）输出：</translation>
+        <source>Heads off give:</source>
+        <translation>关闭的头输出：</translation>
     </message>
     <message>
         <source>zeros</source>
@@ -2518,12 +2567,16 @@
         <translation>它的平均输出</translation>
     </message>
     <message>
-        <source>Zeros also take away what a head always adds, which the layers after it may rely on; its mean output over 500 reviews of the model&apos;s data takes away only what it reads in this sentence.</source>
-        <translation>置零还会拿走一个头总会加上的那部分，而后面的层可能依赖它；用它在模型数据的 500 条影评上的平均输出替代，则只拿走它在这句话中读到的内容。</translation>
+        <source>What a head switched off (right-click its thumbnail) gives. Zeros also take away what a head always adds, which the layers after it may rely on; its mean output over 500 reviews of the model&apos;s data takes away only what it reads in this sentence.</source>
+        <translation>关闭的头（右键单击其缩略图）输出什么。置零还会拿走一个头总会加上的那部分，而后面的层可能依赖它；用它在模型数据的 500 条影评上的平均输出替代，则只拿走它在这句话中读到的内容。</translation>
     </message>
     <message>
         <source>The heads&apos; mean outputs could not be computed: %1. Switched-off heads give zeros.</source>
         <translation>无法计算这些头的平均输出：%1。关闭的头改为输出零。</translation>
+    </message>
+    <message>
+        <source>Two models</source>
+        <translation>两个模型</translation>
     </message>
 </context>
 <context>

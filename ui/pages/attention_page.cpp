@@ -10,6 +10,7 @@
 #include "ui/pages/attention_heads_tab.h"
 #include "ui/pages/attention_rollout_tab.h"
 #include "ui/pages/head_importance_tab.h"
+#include "ui/pages/attention_compare_tab.h"
 #include "ui/text/strings.h"
 
 #include <QComboBox>
@@ -93,6 +94,10 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
     tabs_->setCurrentIndex(0);  // where the prediction and the maps without it are read
   });
   tabs_->addTab(headImportanceTab_, QString());
+  compareTab_ = new AttentionCompareTab(ModelPage::library(), [this](const SessionModel& m) { return shows(m); });
+  tabs_->addTab(compareTab_, QString());
+  // The page's model and sentence, once read (the tab reads them again only when either changed).
+  connect(this, &AttentionPage::attentionShown, compareTab_, [this] { compareTab_->setFirst(currentSessionModel(), text()); });
   tabs_->setCornerWidget(createFigureCorner());
   layout->addWidget(tabs_, 1);
 
@@ -104,7 +109,7 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   // Texts from the model and the sentence, worded again from what the page keeps (a comparison stays).
   setTranslatedTexts(this, [this] {
     const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position"), tr("Which head does this?"),
-                          tr("Rollout and saliency"), tr("Which heads matter?")};
+                          tr("Rollout and saliency"), tr("Which heads matter?"), tr("Two models")};
     for (int i = 0; i < tabs.size(); ++i) tabs_->setTabText(i, tabs[i]);
     const auto model = currentModel();
     const SessionModel* session = currentSessionModel();

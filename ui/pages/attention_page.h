@@ -45,6 +45,7 @@ class QGridLayout;
 
 namespace al::ui {
 
+class AttentionCompareTab;
 class AttentionHeadsTab;
 class AttentionRolloutTab;
 class HeadImportanceJob;
@@ -112,6 +113,7 @@ class AttentionPage : public ModelPage {
   AttentionHeadsTab* headsTab() const { return headsTab_; }
   AttentionRolloutTab* rolloutTab() const { return rolloutTab_; }
   HeadImportanceTab* headImportanceTab() const { return headImportanceTab_; }
+  AttentionCompareTab* compareTab() const { return compareTab_; }
 
   // --- Head switches ---
   // A head switched off adds nothing to the prediction or to the layers after it (its output set to zero); its own
@@ -225,6 +227,7 @@ class AttentionPage : public ModelPage {
   AttentionHeadsTab* headsTab_;
   AttentionRolloutTab* rolloutTab_;
   HeadImportanceTab* headImportanceTab_;
+  AttentionCompareTab* compareTab_;
 };
 
 }  // namespace al::ui

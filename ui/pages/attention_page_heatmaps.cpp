@@ -147,7 +147,6 @@ QWidget* AttentionPage::createHeatmapsTab() {
     showChosenMaps();
   });
   thumbnailColumn->addWidget(mapsShownBox_);
-  thumbnailColumn->addWidget(createReplacementChoice());
   thumbnailColumn->addStretch(1);
   mapsRow->addLayout(thumbnailColumn);
   mapsRow->addWidget(scroll, 1);
@@ -167,6 +166,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   hint->setWordWrap(true);
   hint->setObjectName("hint");
   barsRow->addWidget(hint, 1);
+  barsRow->addWidget(createReplacementChoice());  // under the thumbnails, whose menu switches heads
   // Presenting, the row steps aside and the maps get its height: a click on a row of a map shows that map's bars,
   // and the bars' title names the map.
   for (QWidget* w : {static_cast<QWidget*>(barsLabel), static_cast<QWidget*>(barsSourceBox_), static_cast<QWidget*>(hint)})

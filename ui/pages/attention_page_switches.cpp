@@ -11,7 +11,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QSettings>
-#include <QVBoxLayout>
+#include <QHBoxLayout>
 
 #include "ui/lessons/presentation_mode.h"
 #include "ui/widgets/retranslate.h"
@@ -34,10 +34,9 @@ std::string meansSource(const SessionModel& model) {
 
 QWidget* AttentionPage::createReplacementChoice() {
   auto* box = new QWidget;
-  auto* column = new QVBoxLayout(box);
+  auto* column = new QHBoxLayout(box);  // one row: the page has no height to spare at 1280 x 720
   column->setContentsMargins(0, 0, 0, 0);
   auto* label = new QLabel;
-  label->setWordWrap(true);
   column->addWidget(label);
   replacementBox_ = new QComboBox;
   replacementBox_->setObjectName("headReplacement");
@@ -52,12 +51,14 @@ QWidget* AttentionPage::createReplacementChoice() {
     if (!headSwitches_.empty()) showAttention();  // the heads that are off now give the other
   });
   setTranslatedTexts(this, [this, label] {
-    label->setText(tr("A head switched off (right-click its thumbnail) gives:"));
+    label->setText(tr("Heads off give:"));
     replacementBox_->setItemText(0, tr("zeros"));
     replacementBox_->setItemText(1, tr("its mean output"));
-    replacementBox_->setToolTip(tr("Zeros also take away what a head always adds, which the layers after it may rely "
-                                   "on; its mean output over 500 reviews of the model's data takes away only what "
-                                   "it reads in this sentence."));
+    const QString tip = tr("What a head switched off (right-click its thumbnail) gives. Zeros also take away what a "
+                           "head always adds, which the layers after it may rely on; its mean output over 500 reviews "
+                           "of the model's data takes away only what it reads in this sentence.");
+    label->setToolTip(tip);
+    replacementBox_->setToolTip(tip);
   });
   return box;
 }

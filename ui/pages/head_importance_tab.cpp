@@ -65,10 +65,9 @@ HeadImportanceTab::HeadImportanceTab(QWidget* parent)
   cancelButton_ = new QPushButton;
   cancelButton_->setObjectName("headImportanceCancel");
   // Two rows, the combos free to shrink: the tab must not widen the page (a projector's large type).
-  for (QComboBox* box : {dataBox_, replacementBox_}) {
-    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    box->setMinimumContentsLength(10);
-  }
+  for (QComboBox* box : {dataBox_, replacementBox_}) box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  dataBox_->setMinimumContentsLength(30);
+  replacementBox_->setMinimumContentsLength(14);
   for (QWidget* w : std::initializer_list<QWidget*>{dataLabel_, dataBox_, reviewsLabel_, reviewsBox_}) row->addWidget(w);
   row->addStretch(1);
   layout->addLayout(row);
