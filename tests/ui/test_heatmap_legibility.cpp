@@ -146,6 +146,29 @@ class TestHeatmapLegibility : public QObject {
              qPrintable(QString("%1 px at 1x, %2 px in presentation").arg(normal).arg(view.labelPixelSize(Qt::Vertical))));
   }
 
+  // Column labels that stood upright and then lie flat (the map got wider) give their height back to the rows: the
+  // map is as tall as one drawn at that width from the start. The colour bar's margin once kept the upright
+  // labels' height, a blank band under every map that had been narrow while it was laid out.
+  void flatLabelsGiveTheirHeightBack() {
+    const QStringList words{"extraordinary", "performances", "throughout", "unbelievably", "magnificent", "cinematography"};
+    Matrix m = Matrix::Constant(6, 6, 1.0f / 6);
+    HeatmapView once;
+    once.setMatrix(m, words, words);
+    once.resize(330, 420);
+    once.show();
+    settle(&once);
+    QCOMPARE(once.plot()->xAxis->tickLabelRotation(), 90.0);  // upright: the words do not fit 40 px columns
+    once.resize(1100, 420);
+    settle(&once);
+    QCOMPARE(once.plot()->xAxis->tickLabelRotation(), 0.0);
+    HeatmapView fresh;
+    fresh.setMatrix(m, words, words);
+    fresh.resize(1100, 420);
+    fresh.show();
+    settle(&fresh);
+    QCOMPARE(once.plot()->axisRect()->height(), fresh.plot()->axisRect()->height());
+  }
+
   // A small map on a page shows the whole sentence, scaled down, never a scrolled window of its rows.
   void smallMapShowsEveryRow() {
     HeatmapView view;

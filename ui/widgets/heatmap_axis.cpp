@@ -18,6 +18,10 @@ namespace {
 // than its line get every step-th label.
 constexpr int kSmallestLabelPixels = 8;
 
+// Column labels shrink to this size to lie flat before they stand upright: still readable from a class's back row
+// on a projector (the legibility test's 11 px), and far cheaper in height than a column of upright words.
+constexpr int kFlatLabelPixels = 12;
+
 // Pixels per cell along an axis, for the visible range.
 double pixelsPerCell(const QCPAxis* axis) {
   const double axisPixels = axis->orientation() == Qt::Horizontal ? axis->axisRect()->width() : axis->axisRect()->height();
@@ -48,10 +52,27 @@ void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
   int fontPixels = std::max(largest, kSmallestLabelPixels);
   font.setPixelSize(fontPixels);
   while (fontPixels > kSmallestLabelPixels && QFontMetrics(font).height() > cell) font.setPixelSize(--fontPixels);
-  const QFontMetrics metrics(font);
-  int widest = 0;
-  for (int i = first; i <= last; ++i) widest = std::max(widest, metrics.horizontalAdvance(shortened(i)));
+  const auto widestAt = [&](const QFont& f) {
+    const QFontMetrics m(f);
+    int w = 0;
+    for (int i = first; i <= last; ++i) w = std::max(w, m.horizontalAdvance(shortened(i)));
+    return w;
+  };
+  int widest = widestAt(font);
   const bool horizontal = axis->orientation() == Qt::Horizontal;
+  if (horizontal && widest + 4 > cell) {
+    // Upright labels take the longest label's width from the map's height (90 px of a 300 px map with large type),
+    // so a smaller flat font is better while it stays readable: shrink toward kFlatLabelPixels before standing up.
+    QFont smaller = font;
+    int pixels = fontPixels;
+    while (pixels > std::min(fontPixels, kFlatLabelPixels) && widestAt(smaller) + 4 > cell) smaller.setPixelSize(--pixels);
+    if (widestAt(smaller) + 4 <= cell) {
+      font = smaller;
+      fontPixels = pixels;
+      widest = widestAt(font);
+    }
+  }
+  const QFontMetrics metrics(font);
   const bool flat = !horizontal || widest + 4 <= cell;
   // Along the axis a label takes its glyphs' height (the pixel size), or a flat column label its width.
   const double extent = horizontal && flat ? widest + 4 : std::min<double>(metrics.height(), fontPixels);

@@ -128,6 +128,11 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   auto* margins = new QCPMarginGroup(plot_);
   plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
   scale_->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+  // A colour scale's own "automatic" margin is whatever margin it last had (QCustomPlot's default), so the group
+  // only ever grew it: once the column labels had stood upright (100 px) the map kept that margin after they lay
+  // flat (50 px), a fifth of a projected map's height left blank. Cleared before each layout, the group sets it
+  // from the map's axes alone.
+  connect(plot_, &QCustomPlot::beforeReplot, this, [this] { scale_->setMargins(QMargins()); });
   // Weights follow the app's one choice of colour scale.
   connect(&WeightScaleSetting::instance(), &WeightScaleSetting::changed, this, [this] {
     if (colouring_ == Colouring::Weights && values_.size() > 0) redraw();
@@ -283,7 +288,10 @@ void HeatmapView::updateTicks() {
   if (map_->dataScaleType() == QCPAxis::stLogarithmic && setRelativeTicks(scale_->axis()))
     paceReplot(plot_);
   labelEveryCell(plot_->xAxis, columnLabels_, fullLabelPixels());
-  labelEveryCell(plot_->yAxis, rowLabels_, fullLabelPixels());
+  // Row labels no larger than flat column labels: larger ones would widen the row labels' margin, narrow the
+  // columns, stand their labels upright, shorten the rows, shrink the row labels, and so round again at each layout.
+  const bool columnsFlat = plot_->xAxis->tickLabelRotation() == 0;
+  labelEveryCell(plot_->yAxis, rowLabels_, columnsFlat ? std::min(fullLabelPixels(), labelPixelSize(Qt::Horizontal)) : fullLabelPixels());
   // While part of the map is in view, say how to reach the rest (a clicked cell's note stays).
   const QString hint = tr("Every token is named: drag to move through the %1 × %2 map, turn the wheel to zoom out.")
                            .arg(rows())

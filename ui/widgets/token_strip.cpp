@@ -1,5 +1,8 @@
 #include "ui/widgets/token_strip.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QUrl>
 
 #include "ui/widgets/appearance.h"
@@ -10,7 +13,6 @@ namespace al::ui {
 TokenStrip::TokenStrip(const QString& toolTip, QWidget* parent) : QTextBrowser(parent) {
   setObjectName("tokens");
   setOpenLinks(false);  // a click is the page's to handle; nothing is opened
-  setMaximumHeight(70);
   setFrameShape(QFrame::NoFrame);
   setToolTip(toolTip);
   connect(Appearance::instance(), &Appearance::changed, this, &TokenStrip::render);
@@ -37,6 +39,21 @@ void TokenStrip::render() {
                      token.unknown ? QStringLiteral("<sup>?</sup>") : QString());
   }
   setHtml(html + QStringLiteral("<br><span style=\"color:%1\">%2</span>").arg(look->note().name(), notes_));
+  fitHeight();
+}
+
+// As tall as its lines (two for a sentence and its note), at most kTallest: a box of fixed height left a blank band
+// that a 1280 x 720 page took from its heatmaps.
+void TokenStrip::fitHeight() {
+  constexpr int kTallest = 70;
+  document()->setTextWidth(viewport()->width());
+  const int content = static_cast<int>(std::ceil(document()->size().height())) + 2 * frameWidth();
+  setMaximumHeight(std::clamp(content, fontMetrics().height() + 4, kTallest));  // a crowded page may squeeze it
+}
+
+void TokenStrip::resizeEvent(QResizeEvent* event) {
+  QTextBrowser::resizeEvent(event);
+  fitHeight();  // a narrower strip wraps the sentence onto more lines
 }
 
 }  // namespace al::ui

@@ -25,7 +25,11 @@ class TokenStrip : public QTextBrowser {
  signals:
   void tokenClicked(int index);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  void fitHeight();
   void render();  // the tokens in the theme's colours
   std::vector<Token> tokens_;
   QString notes_;
