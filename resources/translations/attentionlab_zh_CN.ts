@@ -538,6 +538,10 @@
         <source>Tang and Song poems (Debian&apos;s fortunes-zh)</source>
         <translation>唐诗宋词（Debian 的 fortunes-zh）</translation>
     </message>
+    <message>
+        <source>Built-in long-range text: names and numbers repeated later (offline)</source>
+        <translation>内置长距离文本：名字和数字在后文重复出现（离线）</translation>
+    </message>
 </context>
 <context>
     <name>OptionTexts</name>
@@ -954,7 +958,7 @@
     </message>
     <message>
         <source>Attention alone does not see order. Learned: one vector per position of the window. Sinusoidal: fixed sine waves of different speeds.</source>
-        <translation>注意力本身看不到顺序。learned：窗口的每个位置学一个向量。sinusoidal：固定的、快慢不同的正弦波。</translation>
+        <translation type="vanished">注意力本身看不到顺序。learned：窗口的每个位置学一个向量。sinusoidal：固定的、快慢不同的正弦波。</translation>
     </message>
     <message>
         <source>How text is cut into tokens. chars: every character is a token, Chinese and English alike, nothing removed. The word tokenizers write whole words, separated by spaces.</source>
@@ -963,6 +967,22 @@
     <message>
         <source>chars</source>
         <translation>chars（逐字）</translation>
+    </message>
+    <message>
+        <source>Attention alone does not see order. Learned: one vector per position of the window. Sinusoidal: fixed sine waves of different speeds. Relative (Transformer-XL): a score depends on how far apart the two tokens are, not where they are; a memory needs it.</source>
+        <translation>注意力本身看不到顺序。learned：窗口的每个位置学一个向量。sinusoidal：固定的、快慢不同的正弦波。relative（Transformer-XL）：分数取决于两个词元相隔多远，而不是它们在哪里；使用记忆时必须选它。</translation>
+    </message>
+    <message>
+        <source>relative (Transformer-XL)</source>
+        <translation>relative（Transformer-XL）</translation>
+    </message>
+    <message>
+        <source>Memory (M)</source>
+        <translation>记忆长度 (M)</translation>
+    </message>
+    <message>
+        <source>Transformer-XL: each layer also reads its own inputs at the previous M positions, carried from one window to the next, so the model sees further back than its window. 0: no memory. Needs relative positions.</source>
+        <translation>Transformer-XL：每一层还会读取自己在前 M 个位置上的输入，这些输入从一个窗口带到下一个窗口，所以模型能看到比窗口更远的内容。0：没有记忆。需要 relative 位置。</translation>
     </message>
 </context>
 <context>

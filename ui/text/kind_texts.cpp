@@ -97,6 +97,7 @@ QString corpusTitle(const std::string& key) {
   if (key == "text-zh") return KindTexts::tr("Built-in Chinese text: reviews (offline)");
   if (key == "quotes") return KindTexts::tr("English quotations (Debian's fortunes)");
   if (key == "poems-zh") return KindTexts::tr("Tang and Song poems (Debian's fortunes-zh)");
+  if (key == "long-range") return KindTexts::tr("Built-in long-range text: names and numbers repeated later (offline)");
   return QString::fromStdString(key);
 }
 

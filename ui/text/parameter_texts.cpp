@@ -114,7 +114,13 @@ class ParameterTexts {
                                                         "stacked.")}},
         {"lm.position", {tr("Token position"), tr("Attention alone does not see order. Learned: one vector per "
                                                   "position of the window. Sinusoidal: fixed sine waves of different "
-                                                  "speeds.")}},
+                                                  "speeds. Relative (Transformer-XL): a score depends on how far "
+                                                  "apart the two tokens are, not where they are; a memory needs it.")}},
+        {"position.relative", {tr("relative (Transformer-XL)"), {}}},
+        {"lm.memory_length", {tr("Memory (M)"), tr("Transformer-XL: each layer also reads its own inputs at the "
+                                                   "previous M positions, carried from one window to the next, so "
+                                                   "the model sees further back than its window. 0: no memory. "
+                                                   "Needs relative positions.")}},
         {"lm.tokenizer", {tr("Tokenizer"), tr("How text is cut into tokens. chars: every character is a token, "
                                               "Chinese and English alike, nothing removed. The word tokenizers write "
                                               "whole words, separated by spaces.")}},
