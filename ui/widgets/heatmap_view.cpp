@@ -106,7 +106,9 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   layout->addWidget(empty_, 1);
   cellNote_ = new QLabel;  // the clicked cell, named by both its tokens
   cellNote_->setObjectName("heatmapCellNote");
-  cellNote_->setWordWrap(true);
+  // One line, always there: a wrapped note took two lines from the map at each click (a projected map lost a third
+  // of its rows' height and its labels overlapped); a long note is cut, its whole text in the tooltip.
+  cellNote_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
   layout->addWidget(cellNote_);
   layout->setStretchFactor(plot_, 3);
   plot_->hide();  // until there is a matrix
@@ -335,6 +337,7 @@ QString HeatmapView::toolTipFor(int row, int column) const {
 void HeatmapView::clickCell(int row, int column) {
   if (row < 0 || row >= rows() || column < 0 || column >= columns()) return;
   cellNote_->setText(toolTipFor(row, column));
+  cellNote_->setToolTip(cellNote_->text());
   emit cellClicked(row, column);
 }
 
