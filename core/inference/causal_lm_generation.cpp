@@ -1,6 +1,7 @@
 #include "core/inference/causal_lm_generation.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/error.h"
 #include "core/pretrained/sampling.h"
@@ -65,6 +66,20 @@ CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> 
   return step;
 }
 
+CausalLmStep nextTokenStep(CausalLmStream& stream, std::span<const int64_t> newIds) {
+  if (newIds.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens to continue");
+  const Matrix logits = stream.read(std::vector<int>(newIds.begin(), newIds.end()));  // N x V
+  CausalLmStep step;
+  step.logits = logits.row(logits.rows() - 1);
+  step.windowStart = stream.lastKeysStart();
+  for (const std::vector<Matrix>& layer : stream.lastAttention()) {
+    std::vector<RowVector> rows;
+    for (const Matrix& head : layer) rows.push_back(head.row(head.rows() - 1));  // 1 x C: the last id's row
+    step.attention.push_back(std::move(rows));
+  }
+  return step;
+}
+
 std::string tokenText(const CausalLmModel& model, int64_t id) {
   if (id == kEndOfTextId) return "\n";
   const std::string& token = model.vocabulary.token(static_cast<int>(id));
@@ -84,8 +99,13 @@ Generation generate(const CausalLmModel& model, std::string_view prompt, const G
   g.promptTokens = p.tokens;
   g.promptIds = p.ids;
   std::vector<int64_t> all = p.ids, generated;
+  // with memory each id is read once (the prompt, then each new id); without, the last S ids again each step
+  std::optional<CausalLmStream> stream;
+  if (model.model->config().memoryLength > 0) stream.emplace(*model.model);
   for (int i = 0; i < settings.maxNewTokens; ++i) {
-    const std::vector<float> probabilities = sampler.distribution(nextTokenStep(model, all).logits);
+    const std::span<const int64_t> unread = std::span(all).subspan(stream ? stream->length() : 0);
+    const RowVector logits = stream ? nextTokenStep(*stream, unread).logits : nextTokenStep(model, all).logits;
+    const std::vector<float> probabilities = sampler.distribution(logits);
     GenerationStep s;
     s.id = sampler.choose(probabilities);
     s.token = model.vocabulary.token(static_cast<int>(s.id));

@@ -5,8 +5,10 @@
 //   inspect:   "To be or not" -> the segments of S tokens from the start; the last segment's attention maps
 //   generate:  prompt ids -> logits of the last S ids -> sampler (core/pretrained/sampling.h) -> one id, appended;
 //              again for each new token. Without memory the model sees only its window of the last S tokens, so a
-//              step re-runs that window (T <= S: cheap for the small models trained here). With memory (M > 0) a
-//              step reads the whole text so far segment after segment from the start (contract: generate).
+//              step re-runs that window (T <= S: cheap for the small models trained here). With memory (M > 0) the
+//              model sees the whole text so far read segment after segment from the start (contract: generate);
+//              generate reads each id once, carrying the memory (core/inference/causal_lm_stream.h), so a new
+//              token costs a pass over one token, where nextTokenStep reads the text again from the start.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "core/inference/causal_lm_inference.h"
+#include "core/inference/causal_lm_stream.h"
 #include "core/inference/pretrained_inference.h"  // GenerationSettings, Generation
 #include "core/tensor.h"
 
@@ -50,6 +53,9 @@ struct CausalLmStep {
                                                   // the first token the memory holds)
 };
 CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> ids);
+// The same step for a model with memory, from a stream that has read the ids before `newIds`: only the new ids are
+// read (the logits equal nextTokenStep's on the whole text to float rounding). InputError for no new ids.
+CausalLmStep nextTokenStep(CausalLmStream& stream, std::span<const int64_t> newIds);
 
 // A token as text: "[EOS]" ends a document (a line break); word tokenizers' tokens are separated by spaces.
 std::string tokenText(const CausalLmModel& model, int64_t id);

@@ -59,7 +59,7 @@ class CausalLmWriter : public TextWriter {
   int vocabularySize() const override { return lm_->model->config().vocabSize; }
   int window() const override { return lm_->model->config().sequenceLength; }
 
-  // Every id so far; a read runs the model on the last S of them.
+  // Without memory: every id so far; a read runs the model on the last S of them.
   class WindowReader : public Reader {
    public:
     explicit WindowReader(std::shared_ptr<const CausalLmModel> lm) : lm_(std::move(lm)) {}
@@ -74,7 +74,24 @@ class CausalLmWriter : public TextWriter {
     std::shared_ptr<const CausalLmModel> lm_;
     std::vector<int64_t> ids_;
   };
-  std::unique_ptr<Reader> reader() const override { return std::make_unique<WindowReader>(lm_); }
+  // With memory: each id read once, after the memory and the segment so far (core/inference/causal_lm_stream.h).
+  class StreamReader : public Reader {
+   public:
+    explicit StreamReader(std::shared_ptr<const CausalLmModel> lm) : lm_(std::move(lm)), stream_(*lm_->model) {}
+    NextTokenPass read(std::span<const int64_t> ids) override {
+      CausalLmStep step = nextTokenStep(stream_, ids);
+      return {std::move(step.logits), std::move(step.attention), step.windowStart};
+    }
+    size_t length() const override { return stream_.length(); }
+
+   private:
+    std::shared_ptr<const CausalLmModel> lm_;  // keeps the model stream_ reads alive
+    CausalLmStream stream_;
+  };
+  std::unique_ptr<Reader> reader() const override {
+    if (lm_->model->config().memoryLength > 0) return std::make_unique<StreamReader>(lm_);
+    return std::make_unique<WindowReader>(lm_);
+  }
 
  private:
   std::shared_ptr<const CausalLmModel> lm_;

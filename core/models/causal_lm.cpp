@@ -110,7 +110,9 @@ Matrix CausalLanguageModel::positionRows(const ParameterSet& params, Index T) co
 }
 
 namespace {
-void checkMemory(const CausalLanguageModel::Memory* memory, const CausalLmConfig& config) {
+// A memory holds at most M rows; a stream (core/inference/causal_lm_stream.h) also passes the rows of its segment
+// read so far: at most M + S keys with the segment's T ids.
+void checkMemory(const CausalLanguageModel::Memory* memory, const CausalLmConfig& config, Index T) {
   if (!memory || memory->layers.empty()) return;
   if (config.memoryLength == 0)
     throw InputError("this language model has no memory (memory_length 0) to read a previous segment from");
@@ -118,10 +120,11 @@ void checkMemory(const CausalLanguageModel::Memory* memory, const CausalLmConfig
     throw InputError("a memory of " + std::to_string(memory->layers.size()) + " layers for a model of " +
                      std::to_string(config.numLayers));
   for (const Matrix& m : memory->layers)
-    if (m.rows() != memory->rows() || m.rows() > config.memoryLength || m.cols() != config.embedDim)
+    if (m.rows() != memory->rows() || m.rows() + T > config.memoryLength + config.sequenceLength ||
+        m.cols() != config.embedDim)
       throw InputError("a layer's memory is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) +
-                       ", expected at most " + std::to_string(config.memoryLength) + " x " +
-                       std::to_string(config.embedDim));
+                       ", expected at most " + std::to_string(config.memoryLength + config.sequenceLength - T) +
+                       " x " + std::to_string(config.embedDim));
 }
 }  // namespace
 
@@ -132,7 +135,7 @@ Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const 
   if (T > config_.sequenceLength)
     throw InputError("a segment of " + std::to_string(T) + " tokens is longer than sequence_length " +
                      std::to_string(config_.sequenceLength));
-  checkMemory(memory, config_);
+  checkMemory(memory, config_, T);
   const bool relative = config_.position == CausalPosition::Relative;
   // x = token[ids] + position[0..T-1] (learned) or + PE[0..T-1] (sinusoidal); relative: token[ids] alone
   Matrix x = tokenEmbedding_.forward(params, std::vector<int>(ids.begin(), ids.end()), c.embedding);  // T x D

@@ -134,7 +134,8 @@ class CausalLanguageModel {
   const ParameterSet& parameters() const { return params_; }
 
   // ids (1 <= T <= S, else InputError) -> logits (T x V). Mode Train applies dropout with `rng`. `memory`
-  // (relative only; null or empty: none) is what the previous segment of the same text left (memoryAfter).
+  // (relative only; null or empty: none) is what the previous segment of the same text left (memoryAfter), or, for
+  // a stream that reads a segment in pieces, that and the segment's earlier inputs (at most M + S - T rows).
   Matrix forward(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng, Cache& cache,
                  const Memory* memory = nullptr) const;
   // After a forward pass: the memory the next segment reads, the last M rows of each layer's [memory ; inputs].

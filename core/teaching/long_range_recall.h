@@ -1,8 +1,8 @@
 #pragma once
 // Does a language model remember? Next-token accuracy on exactly the tokens that repeat a name or a number from
 // more than a segment before (core/data/long_range_corpus.h), each predicted as generate predicts it: from the
-// document so far, read segment after segment from its start with a memory (M > 0), or from its last S tokens
-// without one. Without memory the first mention is out of sight, and only a guess remains.
+// document so far, read segment after segment from its start with a memory (M > 0: the document read once,
+// core/inference/causal_lm_stream.h), or from its last S tokens without one. Without memory the first mention is out of sight, and only a guess remains.
 #include <cstddef>
 #include <span>
 

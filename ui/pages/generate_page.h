@@ -16,8 +16,9 @@
 //
 // The forward passes run on a worker thread through the model's reader (core/inference/text_writer.h): a GPT-2's
 // key/value cache (prefill the prompt, then one step a token: the numbers of re-running the whole sequence), or a
-// causal-lm's window of its last S tokens. The page keeps the reader and forgets it when the prompt or the model
-// changes.
+// causal-lm's window of its last S tokens (with Transformer-XL's memory: each token read once, after the memory and
+// its segment so far, core/inference/causal_lm_stream.h). The page keeps the reader and forgets it when the prompt
+// or the model changes.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <cstdint>
