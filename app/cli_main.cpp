@@ -111,8 +111,9 @@ int main(int argc, char** argv) {
   generateCmd->add_option("prompt", g.prompt, "the text to continue")->required();
 
   BenchOptions b;
-  CLI::App* benchCmd = app.add_subcommand("bench", "Time training steps (forward, backward, optimizer update)");
-  benchCmd->add_option("task", b.task, "imdb | chatbot")->required()->check(CLI::IsMember({"imdb", "chatbot"}));
+  CLI::App* benchCmd = app.add_subcommand(
+      "bench", "Time training steps (forward, backward, optimizer update); lm: evaluation with and without memory");
+  benchCmd->add_option("task", b.task, "imdb | chatbot | lm")->required()->check(CLI::IsMember({"imdb", "chatbot", "lm"}));
   benchCmd->add_option("--preset", b.preset, "tiny | classroom | book");
   benchCmd->add_option("--architecture", b.architecture, "chatbot: gru | transformer")
       ->check(CLI::IsMember({"gru", "transformer"}))->capture_default_str();
@@ -135,6 +136,10 @@ int main(int argc, char** argv) {
   benchCmd->add_option("--rounds", b.rounds, "imdb --vs-sgemm: alternating rounds")
       ->check(CLI::PositiveNumber)
       ->needs(vsSgemm)
+      ->capture_default_str();
+  benchCmd->add_option("--model", b.model, "lm: a language model with a memory (train lm --position relative --memory M)");
+  benchCmd->add_option("--tokens", b.tokens, "lm: the tokens of --data's text to evaluate (default data: long-range)")
+      ->check(CLI::Range(2, 1000000))
       ->capture_default_str();
 
   DownloadOptions d;

@@ -95,6 +95,8 @@ struct BenchOptions {
   bool scaling = false;      // imdb: 1 thread against `threads` on the same batches, in alternating blocks
   bool vsSgemm = false;      // imdb: the step against 2048² SGEMMs on the same threads, alternating rounds
   int rounds = 10;           // --vs-sgemm: how many rounds
+  std::string model;         // lm: the memory model to time against a vanilla one
+  int tokens = 2000;         // lm: the length of the text evaluated
 };
 
 struct DownloadOptions {
@@ -146,6 +148,8 @@ int benchChatbot(const BenchOptions& options);
 
 // `bench imdb` (app/cli/bench_imdb_command.cpp): full length, real data (--data) or --sweep-length.
 int benchImdb(const BenchOptions& options);
+// `bench lm` (app/cli/bench_lm_command.cpp): evaluating one text with a vanilla model and with Transformer-XL's memory.
+int benchLm(const BenchOptions& options);
 
 // `download imdb` (app/cli/download_commands.cpp): adds the command to the app, and runs it.
 CLI::App* addDownloadCommand(CLI::App& app, DownloadOptions& options);

@@ -120,6 +120,23 @@ int eval(const EvalOptions& o) {
 }
 
 int bench(const BenchOptions& o) {
+  if (o.task == "lm") {
+    if (!o.preset.empty() || o.sweepLength || o.scaling || o.vsSgemm) {
+      std::cerr << "error: bench lm times the model given by --model on --data's text; --preset, --sweep-length, "
+                   "--scaling and --vs-sgemm are for bench imdb\n";
+      return int{kBadCommandLine};
+    }
+    if (o.model.empty()) {
+      std::cerr << "error: bench lm needs --model DIR, a language model with a memory (train lm --position relative "
+                   "--memory M)\n";
+      return int{kBadCommandLine};
+    }
+    return benchLm(o);
+  }
+  if (!o.model.empty()) {
+    std::cerr << "error: --model is for bench lm\n";
+    return int{kBadCommandLine};
+  }
   if (o.task != "chatbot") return benchImdb(o);
   if (!o.data.empty() || o.sweepLength || o.scaling || o.vsSgemm) {
     std::cerr << "error: bench chatbot times built-in batches only; --data, --sweep-length, --scaling and --vs-sgemm are for "

@@ -137,6 +137,35 @@ class TestCliLm : public QObject {
     QCOMPARE(jsonOf(written.out)["tokens"].toArray().size(), 6);
   }
 
+  // bench lm: tokens per second of one text evaluated by a vanilla model sliding its window and by the memory model
+  // reusing its cache; it needs a model with a memory and --model.
+  void benchLm() {
+    const QString model = dir_.filePath("xl-bench");
+    const QStringList train = {"train", "lm", "--data", text_, "--out", model, "--epochs", "1", "--threads", "1",
+                               "--sequence-length", "16", "--position", "relative", "--memory", "32"};
+    const CliRun trained = runCli(train);
+    QVERIFY2(trained.exitCode == 0, qPrintable(describe(trained, train)));
+    const QStringList args = {"bench", "lm", "--model", model, "--data", text_, "--tokens", "300", "--threads", "1",
+                              "--json"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject o = jsonOf(run.out);
+    QCOMPARE(o["tokens"].toInt(), 300);
+    QCOMPARE(o["sequence_length"].toInt(), 16);
+    QCOMPARE(o["memory_length"].toInt(), 32);
+    for (const char* key : {"vanilla_tokens_per_s", "memory_tokens_per_s", "memory_one_by_one_tokens_per_s"})
+      QVERIFY2(o[key].toDouble() > 0, key);
+    QVERIFY(std::abs(o["speedup"].toDouble() - o["memory_tokens_per_s"].toDouble() / o["vanilla_tokens_per_s"].toDouble()) < 1e-6);
+
+    const CliRun noModel = runCli({"bench", "lm", "--data", text_});
+    QCOMPARE(noModel.exitCode, 2);
+    const CliRun noMemory = runCli({"bench", "lm", "--model", model_, "--data", text_});  // learned positions
+    QCOMPARE(noMemory.exitCode, 3);
+    QVERIFY2(noMemory.err.contains("memory"), noMemory.err.constData());
+    const CliRun tooLong = runCli({"bench", "lm", "--model", model, "--data", text_, "--tokens", "100000"});
+    QCOMPARE(tooLong.exitCode, 3);
+  }
+
   // eval on long-range reports, besides the whole text's loss, the accuracy on the repeated names and numbers.
   void evalReportsLongRangeRecall() {
     const QStringList args = {"eval", "--model", model_, "--data", "long-range", "--json", "--threads", "2"};
