@@ -169,6 +169,7 @@ class AttentionPage : public ModelPage {
   void shapeHeatmaps(size_t layers, size_t heads);
   HeatmapView* createHeatmapView(size_t layer, size_t head);
   void showChosenMaps();  // every view, or only the one mapsShownBox_ names
+  void mapsShownChanged();  // remembered, then shown
   int mapCount() const;
   void drawNextMap();
   void showProgress();

@@ -1,6 +1,7 @@
-// The Heatmaps tab of the Attention page: the sentence is read on a worker thread (AttentionReader), then its
-// tokens, prediction and maps are put on the page one map per turn of the event loop, with a progress bar
-// meanwhile; a long review (600 tokens through the book preset's model) never freezes the window.
+// The Heatmaps tab of the Attention page: its controls, and the sentence read on a worker thread (AttentionReader),
+// then its tokens and prediction put on the page; the maps are drawn one per turn of the event loop
+// (attention_page_maps.cpp), with a progress bar meanwhile: a long review (600 tokens through the book preset's
+// model) never freezes the window.
 //
 // Core headers first: they must not see Qt's `emit` macro.
 #include "core/inference/imdb_transformer_inference.h"
@@ -16,7 +17,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSettings>
 #include <QSplitter>
 #include <QTextDocument>
 #include <QTimer>
@@ -44,8 +44,6 @@ namespace {
 const char* kExampleReview =
     "This movie was not good at all. The acting was wooden and the story made no sense, "
     "but the music was wonderful.";
-
-const char* const kOneMapSetting = "attention/oneMap";
 
 QString percent(double p) { return QString::number(100.0 * p, 'f', 1) + QStringLiteral(" %"); }
 
@@ -142,10 +140,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   mapsShownBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   mapsShownBox_->setMinimumContentsLength(12);
   mapsShownBox_->addItem(QString());
-  connect(mapsShownBox_, &QComboBox::currentIndexChanged, this, [this] {
-    QSettings().setValue(kOneMapSetting, showsOneMap());  // a lecturer's choice holds for the next class
-    showChosenMaps();
-  });
+  connect(mapsShownBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::mapsShownChanged);
   thumbnailColumn->addWidget(mapsShownBox_);
   thumbnailColumn->addStretch(1);
   mapsRow->addLayout(thumbnailColumn);
@@ -341,160 +336,5 @@ QString AttentionPage::predictionText() const {
   doc.setHtml(predictionLabel_->text());
   return doc.toPlainText();
 }
-
-// The maps of the prediction: views of its shape (a row per layer: its heads, then their average), then one map
-// drawn per turn of the event loop (a 600 x 600 map takes a moment to draw), then the thumbnails and the bars.
-void AttentionPage::rebuildHeatmaps() {
-  const size_t layers = prediction_.attention.size();
-  const size_t heads = layers ? prediction_.attention[0].size() : 0;
-  const bool sameShape = heatmaps_.size() == layers && (layers == 0 || heatmaps_[0].size() == heads + 1);
-  if (!sameShape) shapeHeatmaps(layers, heads);
-  labels_ = readTokenLabels(prediction_.tokens, prediction_.ids);
-  nextMap_ = 0;
-  if (layers == 0) return drawNextMap();  // nothing to draw: done at once
-  showProgress();
-  drawTimer_->start();
-}
-
-// A place for each map of the new shape; its view is made when the map is drawn (a new plot replots at once, and
-// several at once would freeze the window).
-void AttentionPage::shapeHeatmaps(size_t layers, size_t heads) {
-  for (auto& row : heatmaps_)
-    for (HeatmapView* v : row) delete v;
-  heatmaps_.assign(layers, std::vector<HeatmapView*>(heads + 1, nullptr));
-  const QSignalBlocker blocker(barsSourceBox_);
-  const QSignalBlocker mapsBlocker(mapsShownBox_);
-  barsSourceBox_->clear();
-  while (mapsShownBox_->count() > 1) mapsShownBox_->removeItem(1);
-  for (size_t l = 0; l < layers; ++l) {
-    for (size_t h = 0; h < heads; ++h) barsSourceBox_->addItem(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
-    barsSourceBox_->addItem(tr("layer %1, average of the heads").arg(l + 1));
-  }
-  for (int i = 0; i < barsSourceBox_->count(); ++i) mapsShownBox_->addItem(barsSourceBox_->itemText(i));
-  barsSourceBox_->setCurrentIndex(int(heads));  // layer 1's average
-  // One map stays one map (layer 1's average): chosen on this page before, or in an earlier session (every
-  // choice is stored as it is made).
-  const bool wantOneMap = QSettings().value(kOneMapSetting).toBool();
-  mapsShownBox_->setCurrentIndex(wantOneMap && layers ? 1 + int(heads) : 0);
-}
-
-void AttentionPage::showEveryMap() { mapsShownBox_->setCurrentIndex(0); }
-
-void AttentionPage::showOneMap(int layer, int head) {
-  const int perLayer = heatmaps_.empty() ? 0 : int(heatmaps_[0].size());
-  if (layer < 0 || head < 0 || head >= perLayer || layer >= int(heatmaps_.size())) return;
-  mapsShownBox_->setCurrentIndex(1 + layer * perLayer + head);
-}
-
-bool AttentionPage::showsOneMap() const { return mapsShownBox_->currentIndex() > 0; }
-
-// Hidden views take no room in the grid: the one shown gets all of it.
-void AttentionPage::showChosenMaps() {
-  const int chosen = mapsShownBox_->currentIndex() - 1;  // -1: every map
-  const int perLayer = heatmaps_.empty() ? 0 : int(heatmaps_[0].size());
-  for (size_t l = 0; l < heatmaps_.size(); ++l)
-    for (size_t h = 0; h < heatmaps_[l].size(); ++h)
-      if (HeatmapView* view = heatmaps_[l][h]) view->setVisible(chosen < 0 || chosen == int(l) * perLayer + int(h));
-}
-
-HeatmapView* AttentionPage::createHeatmapView(size_t layer, size_t head) {
-  auto* view = new HeatmapView;
-  // A whole heatmap fits the page at 1280 x 720; wider with larger type (zoom, presentation), whose row labels and
-  // colour bar take more of the width, so that the cells keep theirs.
-  auto keepCellsWide = [view] { view->setMinimumSize(qRound(300 + 60 * std::max(0.0, Appearance::instance()->scale() - 1)), 190); };
-  keepCellsWide();
-  connect(Appearance::instance(), &Appearance::changed, view, keepCellsWide);
-  view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
-  // A row of this map: its bars.
-  connect(view, &HeatmapView::cellClicked, this, [this, layer, head](int row, int) {
-    barsSourceBox_->setCurrentIndex(int(layer * heatmaps_[layer].size() + head));
-    selectToken(row);
-  });
-  heatmapGrid_->addWidget(view, int(layer), int(head));
-  heatmaps_[layer][head] = view;
-  showChosenMaps();
-  return view;
-}
-
-int AttentionPage::mapCount() const {
-  return heatmaps_.empty() ? 0 : static_cast<int>(heatmaps_.size() * heatmaps_[0].size());
-}
-
-// Draws map nextMap_ and asks for the next turn; after the last, a new reading's other tabs (one a turn), then the
-// thumbnails and the bars. The turns are the
-// timer's (a zero timer started now is due on the next turn, after the window's events and other timers), not
-// posted events, which Qt would handle all in one go.
-void AttentionPage::drawNextMap() {
-  if (nextMap_ < 0) return;
-  if (nextMap_ < mapCount()) {
-    const size_t perLayer = heatmaps_[0].size(), heads = perLayer - 1;
-    const size_t l = size_t(nextMap_) / perLayer, h = size_t(nextMap_) % perLayer;
-    HeatmapView* view = heatmaps_[l][h] ? heatmaps_[l][h] : createHeatmapView(l, h);
-    const bool average = h == heads;
-    view->setTitle(average ? tr("Layer %1, average of %2 heads").arg(l + 1).arg(heads)
-                           : tr("Layer %1, head %2").arg(l + 1).arg(h + 1));
-    view->setMatrix(average ? averages_[l] : prediction_.attention[l][h], labels_, labels_);
-    view->highlightRow(selectedToken_);
-    ++nextMap_;
-    showProgress();
-    drawTimer_->start();
-    return;
-  }
-  if (tabsToFill_ > 0) {
-    if (tabsToFill_-- == 2) headsTab_->setReading(pieces_);
-    else rolloutTab_->setReading(pieces_);
-    drawTimer_->start();
-    return;
-  }
-  thumbnails_->setAttention(prediction_.attention);
-  thumbnails_->setSwitchedOff(switchedOffTable());
-  nextMap_ = -1;
-  updateBars();
-  showProgress();
-  if (hasPrediction_) emit attentionShown();
-}
-
-// The bar under "Show attention": busy while the worker reads, then how many maps are drawn.
-void AttentionPage::showProgress() {
-  progress_->setVisible(isComputingAttention());
-  if (reading_) {
-    progress_->setRange(0, 0);
-    progress_->setToolTip(tr("The model reads the sentence…"));
-  } else if (nextMap_ >= 0) {
-    progress_->setRange(0, mapCount());
-    progress_->setValue(nextMap_);
-    progress_->setFormat(tr("map %v of %m"));
-    progress_->setToolTip(tr("Drawing the heatmaps…"));
-  }
-}
-
-HeatmapView* AttentionPage::heatmap(int layer, int head) const {
-  if (layer < 0 || layer >= static_cast<int>(heatmaps_.size())) return nullptr;
-  if (head < 0 || head >= static_cast<int>(heatmaps_[size_t(layer)].size())) return nullptr;
-  return heatmaps_[size_t(layer)][size_t(head)];
-}
-
-void AttentionPage::selectToken(int token) {
-  if (!hasPrediction_ || token < 0 || token >= static_cast<int>(prediction_.tokens.size())) return;
-  selectedToken_ = token;
-  for (auto& row : heatmaps_)
-    for (HeatmapView* v : row)
-      if (v) v->highlightRow(token);
-  updateTokens();
-  updateBars();
-}
-
-void AttentionPage::updateBars() {
-  if (!hasPrediction_ || prediction_.attention.empty()) return;
-  const int token = selectedToken_ >= 0 ? selectedToken_ : 0;
-  const int heads = static_cast<int>(prediction_.attention[0].size());
-  const int source = std::max(0, barsSourceBox_->currentIndex());
-  const int layer = source / (heads + 1), head = source % (heads + 1);
-  const Matrix& a = head == heads ? averages_[size_t(layer)] : prediction_.attention[size_t(layer)][size_t(head)];  // T x T
-  bars_->setWeights(a.row(token), readTokenLabels(prediction_.tokens, prediction_.ids),
-                    tr("Where “%1” looks (%2)").arg(QString::fromStdString(prediction_.tokens[size_t(token)]),
-                                                   barsSourceBox_->currentText()));
-}
-
 
 }  // namespace al::ui
