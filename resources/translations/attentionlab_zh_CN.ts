@@ -5596,6 +5596,25 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::SwitchedHeadsNote</name>
+    <message>
+        <source>Switch every head on</source>
+        <translation>打开所有的头</translation>
+    </message>
+    <message>
+        <source>Every head of this model on again, here and on the Attention page</source>
+        <translation>重新打开这个模型的所有头，在本页和“注意力”页面都生效</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>Heads switched off on the Attention page: %1. The results below are the model&apos;s without them.</source>
+        <translation>在“注意力”页面关闭的头：%1。下面的结果是模型去掉这些头之后给出的。</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::TrainPage</name>
     <message>
         <source>Choose data and a preset, then press Start (F5).</source>

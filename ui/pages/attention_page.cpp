@@ -205,7 +205,6 @@ void AttentionPage::modelChanged() {
   positionTab_->setModel(currentModelName(), model);
   const ModelWords words = model ? modelWords(model) : ModelWords{};
   modelBar()->setModel(currentModelName(), model ? &words : nullptr);
-  headSwitches_ = {};  // the heads of the model before are no heads of this one
   headImportanceTab_->setModel(currentSessionModel());
   headMeans_.clear();  // the means of the model before; this one's are computed when a head gives its mean
   meansModel_.reset();
@@ -213,32 +212,38 @@ void AttentionPage::modelChanged() {
   showAttention();
 }
 
+// The switches are the model's, in the library: it tells every page that shows the model, this one too
+// (headSwitchesChanged).
 void AttentionPage::setHeadSwitchedOff(int layer, int head, bool off) {
-  if (layer < 0 || head < 0 || headSwitches_.isOff(size_t(layer), head) == off) return;
+  HeadSwitches switches = headSwitches();
+  if (layer < 0 || head < 0 || switches.isOff(size_t(layer), head) == off) return;
   if (off) {
-    headSwitches_.switchOff(size_t(layer), head);
+    switches.switchOff(size_t(layer), head);
   } else {
-    headSwitches_.layers[size_t(layer)].off[size_t(head)] = false;
+    switches.layers[size_t(layer)].off[size_t(head)] = false;
   }
-  showAttention();  // the prediction and every map after the head, read again
+  setHeadSwitches(std::move(switches));
 }
 
 void AttentionPage::switchEveryHeadOn() {
-  if (headSwitches_.empty()) return;
-  headSwitches_ = {};
-  showAttention();
+  if (!headSwitches().empty()) setHeadSwitches({});
+}
+
+void AttentionPage::headSwitchesChanged() {
+  showAttention();  // the prediction and every map after the heads, read again
 }
 
 std::vector<std::vector<bool>> AttentionPage::switchedOffTable() const {
+  const HeadSwitches switches = headSwitches();
   std::vector<std::vector<bool>> off(prediction_.attention.size());
   for (size_t l = 0; l < off.size(); ++l)
-    for (size_t h = 0; h < prediction_.attention[l].size(); ++h) off[l].push_back(headSwitches_.isOff(l, Index(h)));
+    for (size_t h = 0; h < prediction_.attention[l].size(); ++h) off[l].push_back(switches.isOff(l, Index(h)));
   return off;
 }
 
 QString AttentionPage::switchedOffText() const {
   QStringList heads;
-  for (const auto& [layer, head] : headSwitches_.off()) heads << tr("L%1 H%2").arg(layer + 1).arg(head + 1);
+  for (const auto& [layer, head] : headSwitches().off()) heads << tr("L%1 H%2").arg(layer + 1).arg(head + 1);
   return usesMeans() ? tr("(heads switched off, each giving its mean output: %1)").arg(heads.join(", "))
                      : tr("(heads switched off: %1)").arg(heads.join(", "));
 }

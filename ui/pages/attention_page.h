@@ -117,11 +117,10 @@ class AttentionPage : public ModelPage {
 
   // --- Head switches ---
   // A head switched off adds nothing to the prediction or to the layers after it (its output set to zero); its own
-  // map is still shown, crossed out among the thumbnails (a right-click there switches it). Another model starts
-  // with every head on.
+  // map is still shown, crossed out among the thumbnails (a right-click there switches it). The switches are the
+  // model's (ModelPage::headSwitches): another model has its own, and the Fill and Generate pages follow them.
   void setHeadSwitchedOff(int layer, int head, bool off);
   void switchEveryHeadOn();
-  const HeadSwitches& headSwitches() const { return headSwitches_; }
   // What a switched-off head gives: zeros, or (the app's IMDB classifier) its mean output over 500 test reviews of
   // the model's data, computed on a worker thread the first time a head is off; the reading waits for it. The
   // choice is remembered; a pretrained model's heads give zeros.
@@ -160,6 +159,7 @@ class AttentionPage : public ModelPage {
   QString openDialogTitle() const override;
   QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
+  void headSwitchesChanged() override;
   void createModelBar();
   QWidget* createHeatmapsTab();
   QWidget* createFigureCorner();
@@ -197,7 +197,6 @@ class AttentionPage : public ModelPage {
   int tabsToFill_ = 0;    // after the maps: 2, the heads tab and the rollout tab still take the new reading; 1, the latter
   QStringList labels_;    // the tokens as the maps name them
   int selectedToken_ = -1;
-  HeadSwitches headSwitches_;  // of the model shown
   HeadImportanceJob* meansJob_ = nullptr;  // the heads' mean outputs, on a worker thread
   std::shared_ptr<const ImdbTransformerModel> meansModel_;  // whose means headMeans_ are (or are being computed)
   std::vector<Matrix> headMeans_;  // [layer], H x K; empty until computed

@@ -287,7 +287,7 @@ void AttentionPage::showPrediction() {
   if (!unknown.isEmpty() && classified_)
     line += tr(". The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.")
                 .arg(unknown.toHtmlEscaped());
-  if (!headSwitches_.empty()) line += " " + switchedOffText();
+  if (!headSwitches().empty()) line += " " + switchedOffText();
   predictionLabel_->setText(line);
   updateTokens();
   rebuildHeatmaps();  // and the bars, when the maps are drawn

@@ -48,7 +48,7 @@ QWidget* AttentionPage::createReplacementChoice() {
   connect(meansJob_, &HeadImportanceJob::finished, this, &AttentionPage::meansDone);
   connect(replacementBox_, &QComboBox::currentIndexChanged, this, [this] {
     QSettings().setValue(kReplacementSetting, usesMeans() ? "mean" : "zero");
-    if (!headSwitches_.empty()) showAttention();  // the heads that are off now give the other
+    if (!headSwitches().empty()) showAttention();  // the heads that are off now give the other
   });
   setTranslatedTexts(this, [this, label] {
     label->setText(tr("Heads off give:"));
@@ -76,8 +76,8 @@ bool AttentionPage::usesMeans() const {
 }
 
 bool AttentionPage::switchesForReading(HeadSwitches& switches) {
-  switches = headSwitches_;
-  if (headSwitches_.empty() || !usesMeans()) return true;
+  switches = headSwitches();
+  if (switches.empty() || !usesMeans()) return true;
   const auto model = currentModel();
   if (meansModel_ == model && !headMeans_.empty()) {
     for (size_t l = 0; l < headMeans_.size(); ++l) switches.setMeans(l, headMeans_[l]);

@@ -51,6 +51,7 @@ class RoomTabs : public QTabWidget {
 FillPage::FillPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, parent) {
   auto* layout = new QVBoxLayout(this);
   createModelBar();
+  addSwitchedHeadsNote();  // a BERT's heads switched off on the Attention page are off here too
   layout->addWidget(modelArea());
   tabs_ = new RoomTabs;
   tabs_->addTab(createFillTab(), QString());
@@ -284,7 +285,8 @@ void FillPage::fill() {
                                 "below to hide it.").arg(length)
                            : tr("No blank yet: click a word below to hide it, or write [MASK] in the sentence."));
     }
-    result_ = fillMasks(*model, text.toStdString(), kCandidates);
+    const HeadSwitches switches = headSwitches();
+    result_ = fillMasks(*model, text.toStdString(), kCandidates, switches.empty() ? nullptr : &switches);
     hasResult_ = true;
     showResult();
   } catch (const std::exception& e) {
@@ -386,7 +388,8 @@ void FillPage::fillWithBert(const PretrainedBert& bert, const std::string& text)
     showResult();
     return showNote(tr("No blank yet: click a word below to hide it, or write [MASK] in the sentence."));
   }
-  BertFill filled = fillBert(bert, text, kCandidates);
+  const HeadSwitches switches = headSwitches();
+  BertFill filled = fillBert(bert, text, kCandidates, switches.empty() ? nullptr : &switches);
   result_.predictions = std::move(filled.predictions);
   result_.attention = std::move(filled.attention);
   hasResult_ = true;

@@ -14,6 +14,7 @@
 //   Logit lens    what each layer would predict for the typed sentence (ui/widgets/logit_lens_view.h)
 //
 // The numbers come from the core (fillMasks of core/inference/masked_lm_inference.h); this page only draws them.
+// Heads switched off on the Attention page (a BERT both pages show) are off here too, said in a note at the top.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <map>
@@ -88,6 +89,7 @@ class FillPage : public ModelPage {
   QString openDialogTitle() const override;
   QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
+  void headSwitchesChanged() override { fill(); }  // the candidates without the heads now off
   void createModelBar();
   QWidget* createFillTab();
   void showResult();

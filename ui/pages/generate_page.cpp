@@ -1,6 +1,8 @@
 // Core headers first (through the page's header): Qt's `emit` macro must not reach them.
 #include "ui/pages/generate_page.h"
 
+#include "core/inference/switched_reader.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -46,6 +48,7 @@ GeneratePage::GeneratePage(ModelLibrary* library, QWidget* parent)
                                               "page"),
                          QString(), QString());
   });
+  addSwitchedHeadsNote();  // a GPT-2's heads switched off on the Attention page are off here too
   layout->addWidget(modelArea());
   layout->addWidget(createPromptRow());
   message_ = new QLabel;
@@ -267,7 +270,10 @@ void GeneratePage::start(int tokens) {
   ++epoch_;
   ids_ = ids;
   promptLength_ = static_cast<int>(ids.size());
-  reader_ = model->reader();  // a pass of the old sequence may still use the old one
+  // A pass of the old sequence may still use the old reader. With heads off, a reader that reads the whole text
+  // again each token: the key/value cache does not take switches.
+  const HeadSwitches switches = headSwitches();
+  reader_ = switches.empty() ? model->reader() : switchedReader(currentSessionModel()->model, switches);
   run(std::move(ids));
 }
 

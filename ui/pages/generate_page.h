@@ -18,7 +18,8 @@
 // key/value cache (prefill the prompt, then one step a token: the numbers of re-running the whole sequence), or a
 // causal-lm's window of its last S tokens (with Transformer-XL's memory: each token read once, after the memory and
 // its segment so far, core/inference/causal_lm_stream.h). The page keeps the reader and forgets it when the prompt
-// or the model changes.
+// or the model changes. Heads switched off on the Attention page (a GPT-2 both pages show) are off here too, said in
+// a note at the top; switching them changes the model, so the page reads its prompt again (Reset).
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <cstdint>
@@ -97,6 +98,7 @@ class GeneratePage : public ModelPage {
   QString noModelNote() const;
   QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
+  void headSwitchesChanged() override { reset(); }
   QWidget* createPromptRow();
   QWidget* createFigure();
 

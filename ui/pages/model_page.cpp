@@ -13,6 +13,7 @@
 #include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/widgets/switched_heads_note.h"
 
 namespace al::ui {
 
@@ -68,6 +69,7 @@ ModelPage::ModelPage(ModelLibrary* library, QWidget* parent)
   layout->addWidget(createToyBar(toy_));
   layout->addWidget(error_);
   connect(modelBar_->box(), &QComboBox::currentIndexChanged, this, [this] {
+    if (switchedNote_) switchedNote_->setSwitches(headSwitches());
     modelChanged();
     emit currentModelChanged();
   });
@@ -76,6 +78,7 @@ ModelPage::ModelPage(ModelLibrary* library, QWidget* parent)
   connect(toy_, &ToyTrainer::finished, this, [this] { modelBar_->setToyTraining(false); });
   connect(library_, &ModelLibrary::modelAdded, this, &ModelPage::libraryAdded);
   connect(library_, &ModelLibrary::modelRemoved, this, &ModelPage::libraryRemoved);
+  connect(library_, &ModelLibrary::switchedOffChanged, this, &ModelPage::librarySwitchesChanged);
 }
 
 ModelPage::~ModelPage() {
@@ -132,6 +135,32 @@ const SessionModel* ModelPage::currentSessionModel() const { return modelAt(curr
 QString ModelPage::currentModelName() const {
   const SessionModel* model = currentSessionModel();
   return model ? model->name : QString();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Heads switched off
+
+HeadSwitches ModelPage::headSwitches() const {
+  const SessionModel* model = currentSessionModel();
+  return model ? model->switchedOff : HeadSwitches{};
+}
+
+void ModelPage::setHeadSwitches(HeadSwitches switches) {
+  if (const SessionModel* model = currentSessionModel()) library_->setSwitchedOff(model->id, std::move(switches));
+}
+
+void ModelPage::addSwitchedHeadsNote() {
+  switchedNote_ = new SwitchedHeadsNote;
+  area_->layout()->addWidget(switchedNote_);
+  connect(switchedNote_, &SwitchedHeadsNote::allOnRequested, this, [this] { setHeadSwitches({}); });
+  switchedNote_->setSwitches(headSwitches());
+}
+
+void ModelPage::librarySwitchesChanged(int id) {
+  const SessionModel* model = currentSessionModel();
+  if (!model || model->id != id) return;  // another model's heads: nothing this page shows changes
+  if (switchedNote_) switchedNote_->setSwitches(model->switchedOff);
+  headSwitchesChanged();
 }
 
 // ---------------------------------------------------------------------------------------------------------

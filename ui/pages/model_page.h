@@ -14,6 +14,11 @@
 // A page says what it shows (shows), what it tells of a model it cannot show (refusal) and what a new model
 // means for its figures (modelChanged); everything else about models happens here.
 //
+// Heads switched off (on the Attention page) belong to the model, in the library: every page that shows the model
+// reads them (headSwitches) and reads again when they change (headSwitchesChanged), so that its answers agree with
+// the Attention page's. A page that does not switch heads itself says so in a note at its top
+// (addSwitchedHeadsNote), with a button that switches every head on again.
+//
 // Core headers come first (through the model library): a core header must never see Qt's `emit` macro.
 #include <functional>
 #include <memory>
@@ -30,6 +35,7 @@ namespace al::ui {
 class ErrorBanner;
 class ModelBar;
 class ModelFileJob;
+class SwitchedHeadsNote;
 
 class ModelPage : public QWidget {
   Q_OBJECT
@@ -49,6 +55,11 @@ class ModelPage : public QWidget {
   QString currentModelName() const;                   // empty without a model
   // Adds a loaded model to the library and shows it (what opening a directory or training a toy does).
   void addModel(SessionModel model);
+
+  // --- Heads switched off ---
+  HeadSwitches headSwitches() const;  // of the model shown; none without a model
+  void setHeadSwitches(HeadSwitches switches);  // for the model shown, in the library (every page follows)
+  SwitchedHeadsNote* switchedHeadsNote() const { return switchedNote_; }  // null without addSwitchedHeadsNote
 
   // --- Opening a model directory ---
   // Reads the directory on a worker thread, after the ones asked for before; the model joins the library and is
@@ -81,6 +92,8 @@ class ModelPage : public QWidget {
   virtual QString arrivalMessage(const QString& name) const = 0;
   // The model in the box changed (or there is none any more): the page shows what belongs to it.
   virtual void modelChanged() = 0;
+  // The switched-off heads of the model shown changed (here or on another page): the page reads again.
+  virtual void headSwitchesChanged() {}
 
   // The model bar, the job bars and the banner, one under the other: the top of the page.
   QWidget* modelArea() const { return area_; }
@@ -89,6 +102,8 @@ class ModelPage : public QWidget {
   // Lists the models the library holds already: call it at the end of the page's constructor (modelChanged may
   // run, and needs the page built).
   void showLibraryModels();
+  // A note under the model bar while heads of the model shown are off (ui/widgets/switched_heads_note.h).
+  void addSwitchedHeadsNote();
   // Trains a toy model (ui/session/toy_trainer.h) and shows it; then done(its library id), on the GUI thread.
   // A failure is shown in the banner, worded by failedText (%1: what went wrong). False: one trains already.
   bool trainToy(const QString& startMessage, ToyTrainer::Prepare prepare, ToyTrainer::Name name,
@@ -98,6 +113,7 @@ class ModelPage : public QWidget {
   void libraryAdded(int id);
   void libraryRemoved(int id);
   int indexOf(int libraryId) const;
+  void librarySwitchesChanged(int id);
 
   ModelLibrary* library_;
   std::vector<int> ids_;  // library ids, in the model box's order
@@ -107,6 +123,7 @@ class ModelPage : public QWidget {
   ModelFileJob* files_;
   ToyTrainer* toy_;
   ErrorBanner* error_;
+  SwitchedHeadsNote* switchedNote_ = nullptr;
 };
 
 }  // namespace al::ui

@@ -34,6 +34,15 @@ void ModelLibrary::remove(int id) {
   std::erase_if(models_, [id](const SessionModel& m) { return m.id == id; });
 }
 
+void ModelLibrary::setSwitchedOff(int id, HeadSwitches switches) {
+  for (SessionModel& m : models_)
+    if (m.id == id) {
+      m.switchedOff = std::move(switches);
+      emit switchedOffChanged(id);
+      return;
+    }
+}
+
 const SessionModel* ModelLibrary::model(int id) const {
   for (const SessionModel& m : models_)
     if (m.id == id) return &m;

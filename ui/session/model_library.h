@@ -17,6 +17,7 @@
 #include "core/inference/any_model.h"
 #include "core/io/history.h"
 #include "core/io/training_record.h"
+#include "core/models/head_switches.h"
 #include "core/train/run.h"
 
 #include <QObject>
@@ -34,6 +35,9 @@ struct SessionModel {
   QString status;                // "finished", "stopped", "raced", "toy", "opened" (translated, but "toy")
   QString directory;             // the directory it was opened from (empty for a model of this session)
   std::optional<io::TrainingRecord> record;  // its data, seed, kept epoch and test score, when known (training.json)
+  // Heads switched off on the Attention page (no replacement means: zeros). Every page that reads the model applies
+  // them, so that its answers agree from page to page; ModelLibrary::setSwitchedOff changes them.
+  HeadSwitches switchedOff;
 
   // Its entry in the catalogue (null only for a task this version does not know, which the library never holds).
   const ModelKind* kind() const { return findModelKind(model.task); }
@@ -62,9 +66,12 @@ class ModelLibrary : public QObject {
   // Drops the model (its weights are freed once no page shows them any more) and tells the observers first,
   // so that a page showing it can let it go. Unknown ids are ignored.
   void remove(int id);
+  // Switches the heads of model `id` off (every other head on) and tells the observers. Unknown ids are ignored.
+  void setSwitchedOff(int id, HeadSwitches switches);
 
  signals:
   void modelAdded(int id);
+  void switchedOffChanged(int id);  // model(id)->switchedOff changed
   void modelRemoved(int id);  // emitted while model(id) still answers
 
  private:
