@@ -126,8 +126,10 @@ MainWindow::MainWindow(QWidget* parent)
     trainPage_->setLibraryId(id, library_->add(snapshotOfRun(*run, trainPage_->runs()->runName(id),
                                                              trainPage_->runStopped(id) ? tr("stopped") : tr("finished"))));
   });
+  auto* memoryPage = new MemoryPage(library_);  // its Trained model tab shows the library's language models
   addPage(QT_TR_NOOP("Memory"), QT_TR_NOOP("Transformer-XL: segments and the cached memory they attend to"),
-          new MemoryPage);
+          memoryPage);
+  connect(memoryPage, &MemoryPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // A new user starts with the lessons; afterwards the app opens on the Train page.
   QSettings settings;
   showPage(settings.value("lessons/welcomed").toBool() ? static_cast<QWidget*>(trainPage_) : lessonsPage_);

@@ -4421,6 +4421,82 @@ to %2</source>
         <source>Segment %1, word %2: its query reads %3 of its own segment&apos;s words and the cached hidden states of the %4 words before the segment (the memory keeps the last %5, here from %6 earlier segment(s)). Stacked over %7 layers, the top layer can draw on up to %8 words.</source>
         <translation>第 %1 个片段，第 %2 个词：它的查询读取本片段的 %3 个词，以及片段开头之前 %4 个词缓存下来的隐藏状态（记忆最多保存最近 %5 个，这里来自前面 %6 个片段）。叠加 %7 层后，最上面一层最多能用到 %8 个词。</translation>
     </message>
+    <message>
+        <source>no language model yet</source>
+        <translation>尚无语言模型</translation>
+    </message>
+    <message>
+        <source>A language model (GPT) trained on the Train page, with or without a memory</source>
+        <translation>在“训练”页训练的语言模型（GPT），有无记忆均可</translation>
+    </message>
+    <message>
+        <source>Diagram</source>
+        <translation>示意图</translation>
+    </message>
+    <message>
+        <source>Trained model</source>
+        <translation>训练好的模型</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>The model reads this text segment after segment; press Enter to read it again</source>
+        <translation>模型逐段读这段文本；按回车键重新读取</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of the kind “%2”; this page shows the attention of language models (GPT) trained here.</source>
+        <translation>“%1”是“%2”类模型；本页显示在这里训练的语言模型（GPT）的注意力。</translation>
+    </message>
+    <message>
+        <source>Open a language model</source>
+        <translation>打开语言模型</translation>
+    </message>
+    <message>
+        <source>“%1” is ready on the Memory page</source>
+        <translation>“%1”已在“记忆”页面就绪</translation>
+    </message>
+    <message>
+        <source>segments of %1 tokens, memory of %2, %3 layer(s) of %4 heads</source>
+        <translation>每段 %1 个词元，记忆 %2 个，%3 层，每层 %4 个头</translation>
+    </message>
+    <message>
+        <source>average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Open a language model above, or train a “Language model (GPT)” on the Train page (Transformer-XL: relative positions and a memory), to see its real attention over the memory and the segment.</source>
+        <translation>在上方打开一个语言模型，或在“训练”页训练一个“语言模型（GPT）”（Transformer-XL：相对位置加记忆），即可看到它在记忆和本段上的真实注意力。</translation>
+    </message>
+    <message>
+        <source>space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>the heads&apos; average</source>
+        <translation>各头的平均</translation>
+    </message>
+    <message>
+        <source>Layer %1, %2: the query “%3” (token %4 of the text) reads only the %5 token(s) of its segment up to itself: this model keeps no memory of the segments before (blue: the segment). Click a token of the segment to choose the query.</source>
+        <translation>第 %1 层，%2：查询“%3”（文本的第 %4 个词元）只读取本段中到它为止的 %5 个词元：这个模型不保留前面各段的记忆（蓝色：本段）。点击本段的词元可选择查询。</translation>
+    </message>
+    <message>
+        <source>Layer %1, %2: the query “%3” (token %4 of the text) gives %5 % of its attention to the memory&apos;s %6 tokens (hatched: the cached states of the segments before) and %7 % to the %8 token(s) of its own segment up to itself (blue, of %9). Shade and arcs: the weights, the darkest the largest. Click a token of the segment to choose the query.</source>
+        <translation>第 %1 层，%2：查询“%3”（文本的第 %4 个词元）把 %5 % 的注意力给了记忆中的 %6 个词元（斜线：前面各段缓存的状态），%7 % 给了本段中到它为止的 %8 个词元（蓝色，本段共 %9 个）。底色和弧线表示权重，越深越大。点击本段的词元可选择查询。</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ModelBar</name>

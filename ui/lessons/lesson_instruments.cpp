@@ -218,6 +218,7 @@ void applyGenerate(QWidget* widget, const QString& key, const QString& value) {
 
 void applyMemory(QWidget* widget, const QString& key, const QString& value) {
   auto* page = static_cast<MemoryPage*>(widget);
+  page->tabs()->setCurrentIndex(0);  // the lesson's settings are the diagram's
   if (key == QLatin1String("segment")) page->setSegmentLength(value.toInt());
   else if (key == QLatin1String("memory")) page->setMemoryLength(value.toInt());
   else if (key == QLatin1String("layers")) page->setLayers(value.toInt());

@@ -1,28 +1,76 @@
 #include "ui/pages/memory_page.h"
 
+#include "core/data/long_range_corpus.h"
+
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QIcon>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 #include <algorithm>
 
+#include "ui/export.h"
+#include "ui/text/error_texts.h"
+#include "ui/text/kind_texts.h"
+#include "ui/widgets/memory_attention_view.h"
+#include "ui/widgets/model_bar.h"
 #include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/segment_memory_diagram.h"
 
 namespace al::ui {
 
-MemoryPage::MemoryPage(QWidget* parent)
-    : QWidget(parent), diagram_(new SegmentMemoryDiagram), segmentBox_(new QSpinBox), memoryBox_(new QSpinBox),
-      layersBox_(new QSpinBox), recurrenceBox_(new QCheckBox), backButton_(new QPushButton),
-      playButton_(new QPushButton), nextButton_(new QPushButton), playTimer_(new QTimer(this)), caption_(new QLabel) {
+namespace {
+// The Trained model tab's first text: a document of the long-range corpus up to the first digit of its repeated
+// number. The last character then has to name the next digit, which only the memory still holds.
+QString exampleText() {
+  const LongRangeDocument d = generateLongRangeCorpus(1, 0, 1).test.front();
+  return QString::fromStdString(d.text.substr(0, d.dependent.back().first + 1));
+}
+}  // namespace
+
+MemoryPage::MemoryPage(ModelLibrary* library, QWidget* parent)
+    : ModelPage(library, parent), diagram_(new SegmentMemoryDiagram), segmentBox_(new QSpinBox),
+      memoryBox_(new QSpinBox), layersBox_(new QSpinBox), recurrenceBox_(new QCheckBox), backButton_(new QPushButton),
+      playButton_(new QPushButton), nextButton_(new QPushButton), playTimer_(new QTimer(this)), caption_(new QLabel),
+      tabs_(new QTabWidget), textEdit_(new QLineEdit), layerBox_(new QComboBox), headBox_(new QComboBox),
+      view_(new MemoryAttentionView), modelCaption_(new QLabel) {
+  for (QWidget* button : std::initializer_list<QWidget*>{modelBar()->toyButton(), modelBar()->examplesButton(),
+                                                        modelBar()->vocabularyButton()})
+    button->hide();
+  setTranslatedTexts(modelBar(), [this] {
+    modelBar()->setTexts(tr("no language model yet"),
+                         tr("A language model (GPT) trained on the Train page, with or without a memory"), QString(),
+                         QString());
+  });
   auto* layout = new QVBoxLayout(this);
+  layout->addWidget(modelArea());
+  tabs_->addTab(createDiagramTab(), QString());
+  tabs_->addTab(createModelTab(), QString());
+  layout->addWidget(tabs_, 1);
+  setTranslatedTexts(tabs_, [this] {
+    tabs_->setTabText(0, tr("Diagram"));
+    tabs_->setTabText(1, tr("Trained model"));
+  });
+  connect(&reading_, &QFutureWatcher<Reading>::finished, this, &MemoryPage::readFinished);
+  showLibraryModels();
+}
+
+MemoryPage::~MemoryPage() { reading_.waitForFinished(); }
+
+QWidget* MemoryPage::createDiagramTab() {
+  auto* tab = new QWidget;
+  auto* layout = new QVBoxLayout(tab);
   auto* controls = new QHBoxLayout;
   auto* form = new QFormLayout;
   segmentBox_->setRange(2, 8);
@@ -77,6 +125,7 @@ MemoryPage::MemoryPage(QWidget* parent)
     playButton_->setText(isPlaying() ? tr("Pause") : tr("Play"));
     updateCaption();
   });
+  return tab;
 }
 
 void MemoryPage::setSegmentLength(int tokens) { segmentBox_->setValue(tokens); }
@@ -114,6 +163,190 @@ void MemoryPage::updateCaption() {
     caption_->setText(tr("Segment %1, word %2: its query reads %3 of its own segment's words and nothing before. "
                          "Without the memory no layer sees past the segment's start, however many layers there are.")
                           .arg(d.currentSegment() + 1).arg(d.currentToken() + 1).arg(keys));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The trained model's tab
+
+QWidget* MemoryPage::createModelTab() {
+  auto* tab = new QWidget;
+  auto* layout = new QVBoxLayout(tab);
+  auto* row = new QHBoxLayout;
+  auto* textLabel = new QLabel, *layerLabel = new QLabel, *headLabel = new QLabel;
+  textEdit_->setText(exampleText());
+  textEdit_->setClearButtonEnabled(true);
+  row->addWidget(textLabel);
+  row->addWidget(textEdit_, 1);
+  row->addWidget(layerLabel);
+  row->addWidget(layerBox_);
+  row->addWidget(headLabel);
+  row->addWidget(headBox_);
+  layout->addLayout(row);
+  layout->addWidget(view_);
+  modelCaption_->setObjectName("explanation");
+  modelCaption_->setWordWrap(true);
+  modelCaption_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(modelCaption_);
+  layout->addStretch(1);
+  connect(textEdit_, &QLineEdit::editingFinished, this, [this] {
+    if (!view_->hasReading() || textEdit_->text() != lastReadText_) read();
+  });
+  connect(layerBox_, &QComboBox::currentIndexChanged, this, [this](int i) { view_->setLayer(std::max(i, 0)); });
+  connect(headBox_, &QComboBox::currentIndexChanged, this, [this](int i) { view_->setHead(i - 1); });
+  connect(view_, &MemoryAttentionView::queryChanged, this, &MemoryPage::updateModelCaption);
+  setTranslatedTexts(tab, [=, this] {
+    textLabel->setText(tr("Text"));
+    layerLabel->setText(tr("Layer"));
+    headLabel->setText(tr("Head"));
+    textEdit_->setToolTip(tr("The model reads this text segment after segment; press Enter to read it again"));
+    updateHeadBox();
+    updateModelCaption();
+  });
+  return tab;
+}
+
+void MemoryPage::setText(const QString& text) {
+  textEdit_->setText(text);
+  read();
+}
+
+QString MemoryPage::text() const { return textEdit_->text(); }
+bool MemoryPage::isReading() const { return reading_.isRunning() || readAgain_; }
+QString MemoryPage::modelCaptionText() const { return modelCaption_->text(); }
+void MemoryPage::setLayer(int layer) { layerBox_->setCurrentIndex(layer); }
+void MemoryPage::setHead(int head) { headBox_->setCurrentIndex(head + 1); }
+
+void MemoryPage::exportFigure() {
+  askAndExportWidget(tabs_->currentWidget(), tabs_->currentIndex() == 0 ? QStringLiteral("memory_diagram")
+                                                                         : QStringLiteral("memory_attention"));
+}
+
+bool MemoryPage::shows(const SessionModel& model) const { return model.as<CausalLmModel>() != nullptr; }
+
+QString MemoryPage::refusal(const SessionModel& model) const {
+  return tr("“%1” is a model of the kind “%2”; this page shows the attention of language models (GPT) trained here.")
+      .arg(model.name, kindTitle(model.model.task));
+}
+
+QString MemoryPage::openDialogTitle() const { return tr("Open a language model"); }
+
+QString MemoryPage::arrivalMessage(const QString& name) const {
+  return tr("“%1” is ready on the Memory page").arg(name);
+}
+
+void MemoryPage::modelChanged() {
+  const auto model = currentSessionModel() ? currentSessionModel()->as<CausalLmModel>() : nullptr;
+  modelBar()->setModel(currentModelName(), nullptr);
+  const QSignalBlocker blocker(layerBox_);
+  layerBox_->clear();
+  if (model)
+    for (int l = 1; l <= model->model->config().numLayers; ++l) layerBox_->addItem(QString::number(l));
+  layerBox_->setCurrentIndex(layerBox_->count() - 1);  // the last layer: where copying from far back shows
+  view_->setLayer(std::max(0, layerBox_->count() - 1));
+  updateHeadBox();
+  modelBar()->info()->setText(model ? tr("segments of %1 tokens, memory of %2, %3 layer(s) of %4 heads")
+                                          .arg(model->model->config().sequenceLength)
+                                          .arg(model->model->config().memoryLength)
+                                          .arg(model->model->config().numLayers)
+                                          .arg(model->model->config().numHeads)
+                                    : QString());
+  if (model) tabs_->setCurrentIndex(1);
+  read();
+}
+
+void MemoryPage::updateHeadBox() {
+  const auto model = currentSessionModel() ? currentSessionModel()->as<CausalLmModel>() : nullptr;
+  const int current = std::max(0, headBox_->currentIndex());
+  const QSignalBlocker blocker(headBox_);
+  headBox_->clear();
+  headBox_->addItem(tr("average"));
+  if (model)
+    for (int h = 1; h <= model->model->config().numHeads; ++h) headBox_->addItem(tr("head %1").arg(h));
+  headBox_->setCurrentIndex(std::min(current, headBox_->count() - 1));
+  view_->setHead(headBox_->currentIndex() - 1);
+}
+
+void MemoryPage::read() {
+  const auto model = currentSessionModel() ? currentSessionModel()->as<CausalLmModel>() : nullptr;
+  if (!model || textEdit_->text().isEmpty()) {
+    view_->clear();
+    return;
+  }
+  if (reading_.isRunning()) {  // one reading at a time: the newest text follows
+    readAgain_ = true;
+    return;
+  }
+  lastReadText_ = textEdit_->text();
+  reading_.setFuture(QtConcurrent::run([model, text = lastReadText_.toStdString()] {
+    Reading r;
+    try {
+      r.attention = readAttention(*model, text);
+    } catch (const std::exception&) {
+      r.error = std::current_exception();
+    }
+    return r;
+  }));
+}
+
+void MemoryPage::readFinished() {
+  if (readAgain_) {
+    readAgain_ = false;
+    read();
+    return;
+  }
+  const Reading r = reading_.result();
+  if (r.error) {
+    try {
+      std::rethrow_exception(r.error);
+    } catch (const std::exception& e) {
+      view_->clear();
+      showError(errorMessage(e));
+    }
+  } else {
+    MemoryAttentionView::Reading shown;
+    for (const std::string& token : r.attention.tokens) shown.tokens.append(QString::fromStdString(token));
+    shown.segmentStart = static_cast<int>(r.attention.segmentStart);
+    shown.memoryRows = static_cast<int>(r.attention.memoryRows);
+    shown.attention = r.attention.attention;
+    view_->setReading(std::move(shown));
+  }
+  emit readingFinished();
+}
+
+void MemoryPage::updateModelCaption() {
+  if (!view_->hasReading()) {
+    modelCaption_->setText(currentSessionModel()
+                               ? QString()
+                               : tr("Open a language model above, or train a “Language model (GPT)” on the Train "
+                                    "page (Transformer-XL: relative positions and a memory), to see its real "
+                                    "attention over the memory and the segment."));
+    return;
+  }
+  const MemoryAttentionView::Reading& r = view_->reading();
+  const int T = static_cast<int>(r.tokens.size()) - r.segmentStart;
+  const QString query = r.tokens[view_->queryPosition()] == QLatin1String(" ") ? tr("space")
+                                                                                : r.tokens[view_->queryPosition()];
+  const QString who = headBox_->currentIndex() <= 0 ? tr("the heads' average") : headBox_->currentText();
+  if (r.memoryRows == 0) {
+    modelCaption_->setText(
+        tr("Layer %1, %2: the query “%3” (token %4 of the text) reads only the %5 token(s) of its segment up to "
+           "itself: this model keeps no memory of the segments before (blue: the segment). Click a token of the "
+           "segment to choose the query.")
+            .arg(layerBox_->currentText(), who, query).arg(view_->queryPosition() + 1).arg(view_->query() + 1));
+    return;
+  }
+  modelCaption_->setText(
+      tr("Layer %1, %2: the query “%3” (token %4 of the text) gives %5 % of its attention to the memory's %6 "
+         "tokens (hatched: the cached states of the segments before) and %7 % to the %8 token(s) of its own segment "
+         "up to itself (blue, of %9). Shade and arcs: the weights, the darkest the largest. Click a token of the "
+         "segment to choose the query.")
+          .arg(layerBox_->currentText(), who, query)
+          .arg(view_->queryPosition() + 1)
+          .arg(100.0 * view_->memoryShare(), 0, 'f', 1)
+          .arg(r.memoryRows)
+          .arg(100.0 * (1.0 - view_->memoryShare()), 0, 'f', 1)
+          .arg(view_->query() + 1)
+          .arg(T));
 }
 
 }  // namespace al::ui

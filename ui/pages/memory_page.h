@@ -1,24 +1,43 @@
 #pragma once
-// The Memory page: Transformer-XL's segment-level recurrence and relative positions, as an animated diagram
-// (ui/widgets/segment_memory_diagram.h). Settings: segment length, memory length, layers, recurrence on or off;
-// Back, Play and Next walk the queries one token at a time. A caption says, in numbers, what the current query
-// reads and how far back the top layer can see.
-#include <QWidget>
+// The Memory page: Transformer-XL's segment-level recurrence and relative positions, in two tabs.
+//
+//   Diagram        an animated picture (ui/widgets/segment_memory_diagram.h). Settings: segment length, memory
+//                  length, layers, recurrence on or off; Back, Play and Next walk the queries one token at a time.
+//                  A caption says, in numbers, what the current query reads and how far back the top layer can see.
+//   Trained model  a language model of the session (the model bar: trained on the Train page or opened, with or
+//                  without a memory) reads a text segment after segment; its real attention over [memory ; segment]
+//                  for one query of the last segment, on the text itself (ui/widgets/memory_attention_view.h):
+//                  one layer, one head or their average; a caption gives the share of the weight on the memory.
+//                  The text is read on a worker thread, again when it or the model changes.
+//
+// Core headers come first (through the model page): a core header must never see Qt's `emit` macro.
+#include <exception>
+
+#include "core/inference/causal_lm_generation.h"
+#include "ui/pages/model_page.h"
+
+#include <QFutureWatcher>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QTimer;
 
 namespace al::ui {
 
+class MemoryAttentionView;
 class SegmentMemoryDiagram;
 
-class MemoryPage : public QWidget {
+class MemoryPage : public ModelPage {
   Q_OBJECT
  public:
-  explicit MemoryPage(QWidget* parent = nullptr);
+  // library: the session's models (null: a library of the page's own).
+  explicit MemoryPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
+  ~MemoryPage() override;  // waits for a reading in flight
 
   void setSegmentLength(int tokens);
   void setMemoryLength(int tokens);
@@ -33,8 +52,40 @@ class MemoryPage : public QWidget {
   SegmentMemoryDiagram* diagram() const { return diagram_; }
   QString captionText() const;
 
+  // --- The trained model's tab ---
+  QTabWidget* tabs() const { return tabs_; }  // Diagram, Trained model
+  void setText(const QString& text);          // and reads it
+  QString text() const;
+  bool isReading() const;                     // a reading in flight
+  MemoryAttentionView* attentionView() const { return view_; }
+  QString modelCaptionText() const;
+  void setLayer(int layer);                   // 0-based
+  void setHead(int head);                     // -1: the heads' average
+
+ public slots:
+  void exportFigure() override;  // File › Export figure: the tab in view
+
+ signals:
+  void readingFinished();
+
  private:
+  struct Reading {
+    CausalLmAttention attention;
+    std::exception_ptr error;
+  };
+
+  QWidget* createDiagramTab();
+  QWidget* createModelTab();
   void updateCaption();
+  bool shows(const SessionModel& model) const override;
+  QString refusal(const SessionModel& model) const override;
+  QString openDialogTitle() const override;
+  QString arrivalMessage(const QString& name) const override;
+  void modelChanged() override;
+  void read();  // the text, on the worker thread
+  void readFinished();
+  void updateModelCaption();
+  void updateHeadBox();
 
   SegmentMemoryDiagram* diagram_;
   QSpinBox* segmentBox_;
@@ -46,6 +97,16 @@ class MemoryPage : public QWidget {
   QPushButton* nextButton_;
   QTimer* playTimer_;
   QLabel* caption_;
+
+  QTabWidget* tabs_;
+  QLineEdit* textEdit_;
+  QComboBox* layerBox_;
+  QComboBox* headBox_;
+  MemoryAttentionView* view_;
+  QLabel* modelCaption_;
+  QFutureWatcher<Reading> reading_;
+  bool readAgain_ = false;  // the text or the model changed while a reading was in flight
+  QString lastReadText_;
 };
 
 }  // namespace al::ui
