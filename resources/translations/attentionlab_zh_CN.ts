@@ -2158,10 +2158,6 @@
         </translation>
     </message>
     <message>
-        <source>&lt;b&gt;Two models, one sentence.&lt;/b&gt; The sentence of the Heatmaps tab read by the model shown there (left) and by a second model of this session (right): where each one looks, on one colour scale, and what each one predicts. Every head is on.</source>
-        <translation>&lt;b&gt;两个模型，同一句话。&lt;/b&gt;“热力图”标签页中的句子，分别由那里显示的模型（左）和本次会话中的另一个模型（右）来读：各自看向哪里（同一个颜色刻度），各自预测什么。所有头都打开。</translation>
-    </message>
-    <message>
         <source>Compare with:</source>
         <translation>对比模型：</translation>
     </message>
@@ -2180,6 +2176,18 @@
     <message>
         <source>each model&apos;s last layer</source>
         <translation>各模型的最后一层</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>(heads switched off: %1)</source>
+        <translation>（已关闭的头：%1）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Two models, one sentence.&lt;/b&gt; The sentence of the Heatmaps tab read by the model shown there (left, with the heads switched off there off) and by a second model of this session (right, every head on): where each one looks, on one colour scale, and what each one predicts.</source>
+        <translation>&lt;b&gt;两个模型，同一句话。&lt;/b&gt;“热力图”标签页中的句子，分别由那里显示的模型（左，在那里关闭的头在这里也关闭）和本次会话中的另一个模型（右，所有头都打开）来读：各自看向哪里（同一个颜色刻度），各自预测什么。</translation>
     </message>
 </context>
 <context>

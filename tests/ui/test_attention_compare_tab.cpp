@@ -91,6 +91,47 @@ class TestAttentionCompareTab : public QObject {
              predictText(*second->model, second->vocabulary, "the plot was dull").probability);
     WeightScaleSetting::instance().setScale(WeightScale::RelativeToUniform);
   }
+
+  // The page's heads switched off are off on the left too (zeros, as the page reads them), not on the right; on
+  // again, the left is the model's with every head.
+  void theFirstModelsSwitchedOffHeadsAreOffOnTheLeft() {
+    AttentionPage page;
+    page.setHeadReplacement(teaching::HeadReplacement::Zero);
+    const auto first = tinyModel(PositionKind::Learned, 2, 5);
+    const auto second = tinyModel(PositionKind::None, 1, 6);
+    page.addModel("first", first);
+    page.addModel("second", second);
+    page.selectModel(0);
+    page.setText(kReview);
+    QVERIFY(test::attentionShown(page));
+    AttentionCompareTab* tab = page.compareTab();
+    QSignalSpy shown(tab, &AttentionCompareTab::shown);
+    tab->setSecondModel(2);  // library ids from 1: the second model
+    QVERIFY(shown.count() > 0 || shown.wait(test::waitBudgetMs(20000)));
+    const float allOn = predictText(*first->model, first->vocabulary, kReview).probability;
+    const float right = predictText(*second->model, second->vocabulary, kReview).probability;
+    QCOMPARE(tab->reading(0).prediction.probability, allOn);
+
+    shown.clear();
+    page.setHeadSwitchedOff(0, 1, true);
+    QVERIFY(test::attentionShown(page));
+    QVERIFY(shown.count() > 0 || shown.wait(test::waitBudgetMs(20000)));
+    HeadSwitches off;
+    off.switchOff(0, 1);
+    const float withoutHead = predictText(*first->model, first->vocabulary, kReview, &off).probability;
+    QVERIFY(withoutHead != allOn);
+    QCOMPARE(tab->reading(0).prediction.probability, withoutHead);
+    QCOMPARE(tab->reading(0).prediction.probability, page.prediction().probability);
+    QCOMPARE(tab->reading(1).prediction.probability, right);
+    QVERIFY2(tab->predictionText(0).contains("L1 H2"), qPrintable(tab->predictionText(0)));
+
+    shown.clear();
+    page.switchEveryHeadOn();
+    QVERIFY(test::attentionShown(page));
+    QVERIFY(shown.count() > 0 || shown.wait(test::waitBudgetMs(20000)));
+    QCOMPARE(tab->reading(0).prediction.probability, allOn);
+    QVERIFY(!tab->predictionText(0).contains("L1 H2"));
+  }
 };
 
 QTEST_MAIN(TestAttentionCompareTab)

@@ -71,12 +71,16 @@ void AttentionCompareTab::listModels() {
   if (secondModel() != chosen) read();  // it was dropped
 }
 
-void AttentionCompareTab::setFirst(const SessionModel* model, const QString& text) {
+void AttentionCompareTab::setFirst(const SessionModel* model, const QString& text, const HeadSwitches& switches) {
   const AnyModel any = model ? model->model : AnyModel{};
-  if (any.snapshot == models_[0].snapshot && text == text_) return;
+  std::string key = toString(switches);
+  for (const HeadMask& layer : switches.layers) key += layer.means.size() > 0 ? "m" : "z";
+  if (any.snapshot == models_[0].snapshot && text == text_ && key == switchesKey_) return;
   models_[0] = any;
   names_[0] = model ? model->name : QString();
   text_ = text;
+  switches_ = switches;
+  switchesKey_ = std::move(key);
   read();
 }
 
@@ -96,7 +100,7 @@ void AttentionCompareTab::read() {
   for (int side = 0; side < 2; ++side) {
     readings_[side] = {};
     waiting_[side] = second && models_[0].hasWeights();
-    if (waiting_[side]) readers_[side]->read(models_[side], text_.toStdString());
+    if (waiting_[side]) readers_[side]->read(models_[side], text_.toStdString(), side == 0 ? switches_ : HeadSwitches{});
     else readers_[side]->cancel();
   }
   if (!busy()) draw();
@@ -137,14 +141,19 @@ void AttentionCompareTab::draw() {
       line = tr("<b>%1</b> predicts no sentiment: it read %n piece(s).", nullptr, int(r.prediction.tokens.size()))
                  .arg(names_[side].toHtmlEscaped());
     }
+    if (side == 0 && drawn && !switches_.empty()) {
+      QStringList heads;
+      for (const auto& [l, h] : switches_.off()) heads << tr("L%1 H%2").arg(l + 1).arg(h + 1);
+      line += " " + tr("(heads switched off: %1)").arg(heads.join(", "));
+    }
     predictions_[side]->setText(line);
   }
 }
 
 void AttentionCompareTab::setTexts() {
   intro_->setText(tr("<b>Two models, one sentence.</b> The sentence of the Heatmaps tab read by the model shown there "
-                     "(left) and by a second model of this session (right): where each one looks, on one colour "
-                     "scale, and what each one predicts. Every head is on."));
+                     "(left, with the heads switched off there off) and by a second model of this session (right, "
+                     "every head on): where each one looks, on one colour scale, and what each one predicts."));
   secondLabel_->setText(tr("Compare with:"));
   secondBox_->setItemText(0, tr("(choose a second model)"));
   layerLabel_->setText(tr("Map:"));

@@ -6,6 +6,9 @@
 // scale (HeatmapView::shareOneScale, the range that fits both), so that a darker cell is a larger weight whichever
 // side it is on.
 //
+// The first model's heads switched off on the page are off here too (what they give, zeros or their means, as the
+// page reads them); the second model has every head on.
+//
 // Both readings run on worker threads (AttentionReader); nothing is read until a second model is chosen.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
@@ -30,8 +33,8 @@ class AttentionCompareTab : public QWidget {
   // library: where the second model is chosen from; shows: which of its models a map can be drawn of.
   AttentionCompareTab(ModelLibrary* library, std::function<bool(const SessionModel&)> shows, QWidget* parent = nullptr);
 
-  // The page's model and sentence (the left side). Read again only when either changed.
-  void setFirst(const SessionModel* model, const QString& text);
+  // The page's model, sentence and switched-off heads (the left side). Read again only when one of them changed.
+  void setFirst(const SessionModel* model, const QString& text, const HeadSwitches& switches = {});
   void setSecondModel(int libraryId);  // 0: none
   int secondModel() const;             // its library id, 0 for none
   bool busy() const;                   // a reading of either side is still out
@@ -56,6 +59,8 @@ class AttentionCompareTab : public QWidget {
   AnyModel models_[2];
   QString names_[2];
   QString text_;
+  HeadSwitches switches_;  // the first model's
+  std::string switchesKey_;  // which heads, and whether they give their means: a change reads again
   AttentionReading readings_[2];
   bool waiting_[2] = {false, false};
   AttentionReader* readers_[2];

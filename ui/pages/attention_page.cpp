@@ -97,7 +97,7 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   compareTab_ = new AttentionCompareTab(ModelPage::library(), [this](const SessionModel& m) { return shows(m); });
   tabs_->addTab(compareTab_, QString());
   // The page's model and sentence, once read (the tab reads them again only when either changed).
-  connect(this, &AttentionPage::attentionShown, compareTab_, [this] { compareTab_->setFirst(currentSessionModel(), text()); });
+  connect(this, &AttentionPage::attentionShown, compareTab_, [this] { compareTab_->setFirst(currentSessionModel(), text(), readSwitches_); });
   tabs_->setCornerWidget(createFigureCorner());
   layout->addWidget(tabs_, 1);
 

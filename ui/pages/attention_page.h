@@ -200,6 +200,7 @@ class AttentionPage : public ModelPage {
   HeadImportanceJob* meansJob_ = nullptr;  // the heads' mean outputs, on a worker thread
   std::shared_ptr<const ImdbTransformerModel> meansModel_;  // whose means headMeans_ are (or are being computed)
   std::vector<Matrix> headMeans_;  // [layer], H x K; empty until computed
+  HeadSwitches readSwitches_;  // what the reading asked for last has switched off (with the means it gives)
   QComboBox* replacementBox_ = nullptr;
 
   AttentionReader* reader_;  // the sentence, read on a worker thread

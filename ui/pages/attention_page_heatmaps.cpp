@@ -227,6 +227,7 @@ void AttentionPage::showAttention() {
   showProgress();
   HeadSwitches switches;
   if (!switchesForReading(switches)) return;  // the heads' means first; this reading follows them
+  readSwitches_ = switches;
   reader_->read(model->model, text().toStdString(), switches);
 }
 
