@@ -2674,6 +2674,18 @@
         <source>Switch every head on</source>
         <translation>打开所有的头</translation>
     </message>
+    <message>
+        <source>Heads switched off give zeros</source>
+        <translation>关闭的头输出零</translation>
+    </message>
+    <message>
+        <source>Heads switched off give their mean output</source>
+        <translation>关闭的头输出它们的平均输出</translation>
+    </message>
+    <message>
+        <source>Only the app&apos;s own classifier has its heads&apos; mean outputs</source>
+        <translation>只有本应用自己的分类器才有各个头的平均输出</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ChatbotPage</name>

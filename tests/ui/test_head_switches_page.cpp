@@ -7,11 +7,13 @@
 
 #include <QAction>
 #include <QMenu>
+#include <QSettings>
 
 #include "tests/app_fixture.h"
 #include "tests/attention_shown.h"
 #include "ui/pages/attention_page.h"
 #include "ui/widgets/attention_thumbnails.h"
+#include <QComboBox>
 
 using namespace al;
 using namespace al::ui;
@@ -102,6 +104,35 @@ class TestHeadSwitchesPage : public QObject {
     QVERIFY(test::attentionShown(page));
     QVERIFY(page.headSwitches().empty());
     QVERIFY(!page.thumbnails()->isSwitchedOff(1, 1));
+  }
+
+  // The thumbnails' menu, where heads are switched, also chooses what they give: the setting the box beside the
+  // bars shows and the next session starts with.
+  void theThumbnailMenuChoosesZerosOrTheMean() {
+    AttentionPage page;
+    page.setHeadReplacement(teaching::HeadReplacement::Zero);
+    page.addModel("first", twoByTwoModel(5));
+    page.setText(kReview);
+    QVERIFY(test::attentionShown(page));
+    auto checked = [&](const char* action) {
+      std::unique_ptr<QMenu> menu(page.thumbnails()->createMenu(0, 0));
+      QAction* a = menu->findChild<QAction*>(action);
+      return a && a->isChecked();
+    };
+    QVERIFY(checked("replaceWithZeros") && !checked("replaceWithMeans"));
+
+    trigger(page.thumbnails(), 0, 0, "replaceWithMeans");
+    QCOMPARE(page.headReplacement(), teaching::HeadReplacement::Mean);
+    QCOMPARE(page.headReplacementBox()->currentIndex(), 1);
+    QCOMPARE(QSettings().value("attention/headReplacement").toString(), QString("mean"));
+    QVERIFY(checked("replaceWithMeans") && !checked("replaceWithZeros"));
+
+    page.setHeadReplacement(teaching::HeadReplacement::Zero);  // the box's choice shows in the menu
+    QVERIFY(checked("replaceWithZeros"));
+    trigger(page.thumbnails(), 0, 0, "replaceWithMeans");
+    trigger(page.thumbnails(), 0, 0, "replaceWithZeros");
+    QCOMPARE(page.headReplacement(), teaching::HeadReplacement::Zero);
+    QCOMPARE(QSettings().value("attention/headReplacement").toString(), QString("zero"));
   }
 };
 

@@ -209,6 +209,7 @@ void AttentionPage::modelChanged() {
   headMeans_.clear();  // the means of the model before; this one's are computed when a head gives its mean
   meansModel_.reset();
   replacementBox_->setEnabled(model != nullptr);  // only the app's classifier has its heads' means
+  showReplacementInMenu();
   showAttention();
 }
 

@@ -180,6 +180,7 @@ class AttentionPage : public ModelPage {
   std::vector<std::vector<bool>> switchedOffTable() const;  // [layer][head] of the maps shown
   QString switchedOffText() const;  // "(heads switched off: L1 H2, ...)"
   QWidget* createReplacementChoice();  // beside the thumbnails: zeros or the mean
+  void showReplacementInMenu();  // the thumbnails' menu shows the box's choice
   bool usesMeans() const;  // the heads switched off give their mean output
   // The switches the reading uses (the means set when they replace a head). False: the means are computed first,
   // on the worker, and showAttention() follows.

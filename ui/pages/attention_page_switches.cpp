@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 
 #include "ui/lessons/presentation_mode.h"
+#include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -46,7 +47,12 @@ QWidget* AttentionPage::createReplacementChoice() {
   box->setProperty(PresentationMode::kHiddenWhilePresenting, true);
   meansJob_ = new HeadImportanceJob(this);
   connect(meansJob_, &HeadImportanceJob::finished, this, &AttentionPage::meansDone);
+  // The thumbnails' menu offers the same choice.
+  connect(thumbnails_, &AttentionThumbnails::replacementRequested, this, [this](bool means) {
+    setHeadReplacement(means ? teaching::HeadReplacement::Mean : teaching::HeadReplacement::Zero);
+  });
   connect(replacementBox_, &QComboBox::currentIndexChanged, this, [this] {
+    showReplacementInMenu();
     QSettings().setValue(kReplacementSetting, usesMeans() ? "mean" : "zero");
     if (!headSwitches().empty()) showAttention();  // the heads that are off now give the other
   });
@@ -60,7 +66,12 @@ QWidget* AttentionPage::createReplacementChoice() {
     label->setToolTip(tip);
     replacementBox_->setToolTip(tip);
   });
+  showReplacementInMenu();
   return box;
+}
+
+void AttentionPage::showReplacementInMenu() {
+  thumbnails_->setReplacement(replacementBox_->currentIndex() == 1, replacementBox_->isEnabled());
 }
 
 void AttentionPage::setHeadReplacement(teaching::HeadReplacement replacement) {

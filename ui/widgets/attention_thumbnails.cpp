@@ -1,5 +1,6 @@
 #include "ui/widgets/attention_thumbnails.h"
 
+#include <QActionGroup>
 #include <QContextMenuEvent>
 #include <QImage>
 #include <QMenu>
@@ -138,7 +139,28 @@ QMenu* AttentionThumbnails::createMenu(int layer, int head) {
   for (const auto& row : off_) anyOff = anyOff || std::find(row.begin(), row.end(), true) != row.end();
   allOn->setEnabled(anyOff);
   connect(allOn, &QAction::triggered, this, &AttentionThumbnails::allOnRequested);
+  // The page's choice beside the bars (the same setting), here too: it is where heads are switched.
+  menu->addSeparator();
+  auto* choice = new QActionGroup(menu);
+  QAction* zeros = menu->addAction(tr("Heads switched off give zeros"));
+  QAction* means = menu->addAction(tr("Heads switched off give their mean output"));
+  zeros->setObjectName("replaceWithZeros");
+  means->setObjectName("replaceWithMeans");
+  for (QAction* a : {zeros, means}) {
+    a->setCheckable(true);
+    choice->addAction(a);
+  }
+  (means_ && meansOffered_ ? means : zeros)->setChecked(true);
+  means->setEnabled(meansOffered_);
+  means->setToolTip(meansOffered_ ? QString() : tr("Only the app's own classifier has its heads' mean outputs"));
+  connect(zeros, &QAction::triggered, this, [this] { emit replacementRequested(false); });
+  connect(means, &QAction::triggered, this, [this] { emit replacementRequested(true); });
   return menu;
+}
+
+void AttentionThumbnails::setReplacement(bool means, bool meansOffered) {
+  means_ = means;
+  meansOffered_ = meansOffered;
 }
 
 void AttentionThumbnails::contextMenuEvent(QContextMenuEvent* event) {

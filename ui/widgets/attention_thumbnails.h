@@ -2,7 +2,8 @@
 // Every layer and head at a glance (the picture of BertViz's model view): a grid of small heatmaps, one row per
 // layer, one column per head, in the heatmaps' colour scale (weight_scale.h), each with its own data's range. A click on one
 // emits opened(layer, head); the Attention page then shows that heatmap full screen. A right-click offers to switch the
-// head off or on again (switchRequested); a head switched off is drawn crossed out.
+// head off or on again (switchRequested), and what a switched-off head gives, zeros or its mean output
+// (replacementRequested); a head switched off is drawn crossed out.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <vector>
@@ -37,13 +38,18 @@ class AttentionThumbnails : public QWidget {
   // [layer][head], true: the head is switched off (drawn crossed out).
   void setSwitchedOff(std::vector<std::vector<bool>> off);
   bool isSwitchedOff(int layer, int head) const;
-  // What a right-click on a thumbnail offers: switch this head off (or on again), every head on. The caller owns it.
+  // What the menu shows as chosen for switched-off heads: their mean output (means) or zeros. The mean is offered
+  // only when `meansOffered` (the app's classifier, whose heads' means can be computed).
+  void setReplacement(bool means, bool meansOffered);
+  // What a right-click on a thumbnail offers: switch this head off (or on again), every head on, and zeros or the
+  // mean for the heads that are off. The caller owns it.
   QMenu* createMenu(int layer, int head);
 
  signals:
   void opened(int layer, int head);
   void switchRequested(int layer, int head, bool off);
   void allOnRequested();
+  void replacementRequested(bool means);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -64,6 +70,7 @@ class AttentionThumbnails : public QWidget {
   // sampled at the pixels' centres, as drawing it scaled without smoothing would (a 600 x 600 map costs no more).
   std::vector<std::vector<QImage>> pictures_;
   std::vector<std::vector<bool>> off_;  // [layer][head]: switched off
+  bool means_ = false, meansOffered_ = false;
 };
 
 }  // namespace al::ui
