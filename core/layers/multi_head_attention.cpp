@@ -11,23 +11,6 @@ namespace al {
 
 namespace {
 
-MultiHeadAttention::Projection addProjection(ParameterSet& params, const std::string& name, Index in, Index out) {
-  return {params.add(name + ".kernel", {in, out}), params.add(name + ".bias", {out})};
-}
-
-// X·W + b for every token.
-Matrix project(const ParameterSet& params, const MultiHeadAttention::Projection& p, const Matrix& x) {
-  return affine(x, params.value(p.kernel), params.value(p.bias));  // T x out
-}
-
-// Y = X·W + b  =>  dW = Xᵀ·dY,  db = Σ_rows dY   (dX is summed by the caller, it has three sources).
-// A dy passed as an rvalue is moved into one sample's part of a batch's gradients, which keeps it (core/parameters.h).
-template <class Dy>
-void addProjectionGradients(const MultiHeadAttention::Projection& p, const Matrix& x, Dy&& dy, Gradients& grads) {
-  grads[p.bias] += dy.colwise().sum();
-  grads.addKernelGradient(p.kernel, x, std::forward<Dy>(dy));  // dW += Xᵀ·dY
-}
-
 void checkMask(const Matrix* allowed, Index T, Index S) {
   if (allowed && (allowed->rows() != T || allowed->cols() != S))
     throw InputError("attention mask is " + std::to_string(allowed->rows()) + " x " +
@@ -47,6 +30,25 @@ void checkWidth(const Matrix& x, Index width) {
 }
 
 }  // namespace
+
+MultiHeadAttention::Projection MultiHeadAttention::Projection::add(ParameterSet& params, const std::string& name,
+                                                                   Index in, Index out) {
+  return {params.add(name + ".kernel", {in, out}), params.add(name + ".bias", {out})};
+}
+
+Matrix MultiHeadAttention::Projection::apply(const ParameterSet& params, const Matrix& x) const {
+  return affine(x, params.value(kernel), params.value(bias));  // N x out
+}
+
+void MultiHeadAttention::Projection::addGradients(const Matrix& x, const Matrix& dy, Gradients& grads) const {
+  grads[bias] += dy.colwise().sum();
+  grads.addKernelGradient(kernel, x, dy);  // dW += Xᵀ·dY
+}
+
+void MultiHeadAttention::Projection::addGradients(const Matrix& x, Matrix&& dy, Gradients& grads) const {
+  grads[bias] += dy.colwise().sum();
+  grads.addKernelGradient(kernel, x, std::move(dy));  // dW += Xᵀ·dY
+}
 
 Matrix maskScores(const Matrix& scores, const Matrix& allowed) {
   constexpr float minusInfinity = -std::numeric_limits<float>::infinity();
@@ -78,10 +80,10 @@ MultiHeadAttention::MultiHeadAttention(ParameterSet& params, const std::string& 
     : width_(width),
       heads_(heads),
       keyDim_(keyDim),
-      query_(addProjection(params, name + ".query", width, heads * keyDim)),
-      key_(addProjection(params, name + ".key", width, heads * keyDim)),
-      value_(addProjection(params, name + ".value", width, heads * keyDim)),
-      output_(addProjection(params, name + ".output", heads * keyDim, width)) {}
+      query_(Projection::add(params, name + ".query", width, heads * keyDim)),
+      key_(Projection::add(params, name + ".key", width, heads * keyDim)),
+      value_(Projection::add(params, name + ".value", width, heads * keyDim)),
+      output_(Projection::add(params, name + ".output", heads * keyDim, width)) {}
 
 void MultiHeadAttention::initialize(ParameterSet& params, Rng& rng) const {
   for (const Projection& p : {query_, key_, value_, output_}) {
@@ -113,9 +115,9 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQu
   cache.scoreScale = scale;
   cache.queryInput = xQuery;                        // T x D
   cache.keyValueInput = xKeyValue;                  // S x D
-  cache.q = project(params, query_, xQuery);        // T x (H*K)
-  cache.k = project(params, key_, xKeyValue);       // S x (H*K)
-  cache.v = project(params, value_, xKeyValue);     // S x (H*K)
+  cache.q = query_.apply(params, xQuery);        // T x (H*K)
+  cache.k = key_.apply(params, xKeyValue);       // S x (H*K)
+  cache.v = value_.apply(params, xKeyValue);     // S x (H*K)
   cache.weights.resize(static_cast<size_t>(heads_));
   cache.scores.resize(cache.keepScores ? static_cast<size_t>(heads_) : 0);
   cache.scaledScores.resize(cache.scores.size());
@@ -141,22 +143,22 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQu
     maskedSoftmaxRows(a, allowed);                        // weights A_h
     multiply(a, Op::Plain, vh, Op::Plain, cache.heads.middleCols(first, keyDim_));  // T x K: each token's weighted values
   }
-  switchHeadsOff(cache);
-  return project(params, output_, cache.heads);  // T x D
+  cache.switchedOff = switchHeadsOff(cache.headMask, cache.heads, heads_, keyDim_);
+  return output_.apply(params, cache.heads);  // T x D
 }
 
 // Z_h = 0, or every row = m_h, for each head the mask switches off (the header's formula).
-void MultiHeadAttention::switchHeadsOff(Cache& cache) const {
-  const HeadMask* mask = cache.headMask;
-  cache.switchedOff.assign(static_cast<size_t>(heads_), false);
-  if (!mask) return;
-  for (Index h = 0; h < heads_; ++h) {
+std::vector<bool> switchHeadsOff(const HeadMask* mask, Matrix& z, Index heads, Index keyDim) {
+  std::vector<bool> switchedOff(static_cast<size_t>(heads), false);
+  if (!mask) return switchedOff;
+  for (Index h = 0; h < heads; ++h) {
     if (!mask->isOff(h)) continue;
-    cache.switchedOff[static_cast<size_t>(h)] = true;
-    auto zh = cache.heads.middleCols(h * keyDim_, keyDim_);  // T x K
+    switchedOff[static_cast<size_t>(h)] = true;
+    auto zh = z.middleCols(h * keyDim, keyDim);  // T x K
     if (mask->means.size()) zh.rowwise() = mask->means.row(h);
     else zh.setZero();
   }
+  return switchedOff;
 }
 
 Matrix MultiHeadAttention::backward(const ParameterSet& params, const Cache& cache, const Matrix& dy,
@@ -175,7 +177,7 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   const float scale = cache.scoreScale;  // the forward pass's 1/√K, or 1 when teaching switched scaling off
 
   // Y = Z·W_o + b_o  =>  dZ = dY·W_oᵀ
-  addProjectionGradients(output_, cache.heads, dy, grads);
+  output_.addGradients(cache.heads, dy, grads);
   Matrix dz(T, heads_ * keyDim_);  // T x (H*K)
   multiply(dy, Op::Plain, params.value(output_.kernel), Op::Transposed, dz);
 
@@ -216,9 +218,9 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   multiply(dq, Op::Plain, params.value(query_.kernel), Op::Transposed, d.query);
   multiply(dk, Op::Plain, params.value(key_.kernel), Op::Transposed, d.keyValue);
   multiply(dv, Op::Plain, params.value(value_.kernel), Op::Transposed, d.keyValue, 1.0f, 1.0f);
-  addProjectionGradients(query_, xQuery, std::move(dq), grads);  // dQ, dK, dV are not needed here any more
-  addProjectionGradients(key_, xKeyValue, std::move(dk), grads);
-  addProjectionGradients(value_, xKeyValue, std::move(dv), grads);
+  query_.addGradients(xQuery, std::move(dq), grads);  // dQ, dK, dV are not needed here any more
+  key_.addGradients(xKeyValue, std::move(dk), grads);
+  value_.addGradients(xKeyValue, std::move(dv), grads);
   return d;
 }
 

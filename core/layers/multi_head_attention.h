@@ -46,6 +46,11 @@ struct HeadMask {
   bool isOff(Index h) const { return h >= 0 && static_cast<size_t>(h) < off.size() && off[static_cast<size_t>(h)]; }
 };
 
+// Z_h = 0, or every row = m_h, for each head `mask` switches off (null: every head stays on); shared by
+// MultiHeadAttention and RelativeAttention. z: T x (H*K). Returns which of the H heads were switched off, so that
+// backward can treat their Z_h as a constant.
+std::vector<bool> switchHeadsOff(const HeadMask* mask, Matrix& z, Index heads, Index keyDim);
+
 class MultiHeadAttention {
  public:
   struct Cache {
@@ -97,10 +102,20 @@ class MultiHeadAttention {
   Index heads() const { return heads_; }
   Index keyDim() const { return keyDim_; }
 
-  // One projection X·W + b: its two slots.
+  // One projection X·W + b: its two slots, and what every attention layer (and GPT-2's cached generation) does
+  // with one.
   struct Projection {
     int kernel;
     int bias;
+    // Registers name + ".kernel" [in, out] and name + ".bias" [out].
+    static Projection add(ParameterSet& params, const std::string& name, Index in, Index out);
+    // Y = X·W + b for every token: N x in -> N x out.
+    Matrix apply(const ParameterSet& params, const Matrix& x) const;
+    // Y = X·W + b  =>  dW += Xᵀ·dY,  db += Σ_rows dY  (dX is the caller's: it usually has several sources).
+    // x must live until a batch's gradients are added up (core/parameters.h); a dy passed as an rvalue is moved
+    // into one sample's part of them.
+    void addGradients(const Matrix& x, const Matrix& dy, Gradients& grads) const;
+    void addGradients(const Matrix& x, Matrix&& dy, Gradients& grads) const;
   };
   const Projection& query() const { return query_; }
   const Projection& key() const { return key_; }
@@ -108,7 +123,6 @@ class MultiHeadAttention {
   const Projection& output() const { return output_; }
 
  private:
-  void switchHeadsOff(Cache& cache) const;  // applies cache.headMask to cache.heads
 
   Index width_, heads_, keyDim_;
   Projection query_, key_, value_, output_;

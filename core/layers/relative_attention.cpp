@@ -11,18 +11,6 @@ namespace al {
 
 namespace {
 
-RelativeAttention::Projection addProjection(ParameterSet& params, const std::string& name, Index in, Index out) {
-  return {params.add(name + ".kernel", {in, out}), params.add(name + ".bias", {out})};
-}
-
-// Y = X·W + b  =>  dW = Xᵀ·dY,  db = Σ_rows dY   (dX is summed by the caller). x must live until the gradients
-// of a batch are added up (core/parameters.h): it is always a matrix of the cache.
-template <class Dy>
-void addProjectionGradients(const RelativeAttention::Projection& p, const Matrix& x, Dy&& dy, Gradients& grads) {
-  grads[p.bias] += dy.colwise().sum();
-  grads.addKernelGradient(p.kernel, x, std::forward<Dy>(dy));  // dW += Xᵀ·dY
-}
-
 void checkInputs(const Matrix& x, const Matrix& memory, Index width, Index maxKeys) {
   if (x.rows() < 1) throw InputError("relative attention needs at least one token");
   if (x.cols() != width || (memory.rows() > 0 && memory.cols() != width))
@@ -46,10 +34,10 @@ RelativeAttention::RelativeAttention(ParameterSet& params, const std::string& na
     : width_(width),
       heads_(heads),
       keyDim_(keyDim),
-      query_(addProjection(params, name + ".query", width, heads * keyDim)),
-      key_(addProjection(params, name + ".key", width, heads * keyDim)),
-      value_(addProjection(params, name + ".value", width, heads * keyDim)),
-      output_(addProjection(params, name + ".output", heads * keyDim, width)),
+      query_(Projection::add(params, name + ".query", width, heads * keyDim)),
+      key_(Projection::add(params, name + ".key", width, heads * keyDim)),
+      value_(Projection::add(params, name + ".value", width, heads * keyDim)),
+      output_(Projection::add(params, name + ".output", heads * keyDim, width)),
       relative_(params.add(name + ".relative.kernel", {width, heads * keyDim})),
       u_(params.add(name + ".u_bias", {heads, keyDim})),
       v_(params.add(name + ".v_bias", {heads, keyDim})),
@@ -76,9 +64,9 @@ Matrix RelativeAttention::forward(const ParameterSet& params, const Matrix& x, c
   if (M > 0) cache.context.topRows(M) = memory;  // (an empty memory may be 0 x 0)
   cache.context.bottomRows(T) = x;
   cache.input = x;                                                                            // T x D
-  cache.q = affine(x, params.value(query_.kernel), params.value(query_.bias));                // T x (H*K)
-  cache.k = affine(cache.context, params.value(key_.kernel), params.value(key_.bias));        // C x (H*K)
-  cache.v = affine(cache.context, params.value(value_.kernel), params.value(value_.bias));    // C x (H*K)
+  cache.q = query_.apply(params, x);                                                          // T x (H*K)
+  cache.k = key_.apply(params, cache.context);                                                // C x (H*K)
+  cache.v = value_.apply(params, cache.context);                                              // C x (H*K)
   cache.positions = positions_.topRows(C);                                                     // C x D: R
   cache.p.resize(C, heads_ * K);                                                               // C x (H*K)
   multiply(cache.positions, Op::Plain, params.value(relative_), Op::Plain, cache.p);           // P = R·W_R
@@ -107,22 +95,8 @@ Matrix RelativeAttention::forward(const ParameterSet& params, const Matrix& x, c
     maskedSoftmaxRows(a, &allowed);  // A_h; keys after the query get exactly 0
     multiply(a, Op::Plain, cache.v.middleCols(first, K), Op::Plain, cache.heads.middleCols(first, K));  // A_h·Vc_h
   }
-  switchHeadsOff(cache);
-  return affine(cache.heads, params.value(output_.kernel), params.value(output_.bias));  // T x D
-}
-
-// Z_h = 0, or every row = m_h, for each head the mask switches off (as MultiHeadAttention does).
-void RelativeAttention::switchHeadsOff(Cache& cache) const {
-  const HeadMask* mask = cache.headMask;
-  cache.switchedOff.assign(static_cast<size_t>(heads_), false);
-  if (!mask) return;
-  for (Index h = 0; h < heads_; ++h) {
-    if (!mask->isOff(h)) continue;
-    cache.switchedOff[static_cast<size_t>(h)] = true;
-    auto zh = cache.heads.middleCols(h * keyDim_, keyDim_);  // T x K
-    if (mask->means.size()) zh.rowwise() = mask->means.row(h);
-    else zh.setZero();
-  }
+  cache.switchedOff = switchHeadsOff(cache.headMask, cache.heads, heads_, keyDim_);
+  return output_.apply(params, cache.heads);  // T x D
 }
 
 Matrix RelativeAttention::backward(const ParameterSet& params, const Cache& cache, const Matrix& dy,
@@ -131,7 +105,7 @@ Matrix RelativeAttention::backward(const ParameterSet& params, const Cache& cach
   const float scale = 1.0f / std::sqrt(static_cast<float>(K));
 
   // Y = Z·W_o + b_o  =>  dZ = dY·W_oᵀ
-  addProjectionGradients(output_, cache.heads, dy, grads);
+  output_.addGradients(cache.heads, dy, grads);
   Matrix dz(T, HK);  // T x (H*K)
   multiply(dy, Op::Plain, params.value(output_.kernel), Op::Transposed, dz);
 
@@ -183,9 +157,9 @@ Matrix RelativeAttention::backward(const ParameterSet& params, const Cache& cach
   multiply(dk.bottomRows(T), Op::Plain, params.value(key_.kernel), Op::Transposed, dx, 1.0f, 1.0f);
   multiply(dv.bottomRows(T), Op::Plain, params.value(value_.kernel), Op::Transposed, dx, 1.0f, 1.0f);
   // the kernels still learn from the memory's rows: W_k and W_v made its keys and values in this pass
-  addProjectionGradients(query_, cache.input, std::move(dq), grads);
-  addProjectionGradients(key_, cache.context, std::move(dk), grads);
-  addProjectionGradients(value_, cache.context, std::move(dv), grads);
+  query_.addGradients(cache.input, std::move(dq), grads);
+  key_.addGradients(cache.context, std::move(dk), grads);
+  value_.addGradients(cache.context, std::move(dv), grads);
   return dx;
 }
 

@@ -85,7 +85,6 @@ class RelativeAttention {
   const Matrix& positionTable() const { return positions_; }  // maxKeys x D: PE rows
 
  private:
-  void switchHeadsOff(Cache& cache) const;  // applies cache.headMask to cache.heads
 
   Index width_, heads_, keyDim_;
   Projection query_, key_, value_, output_;

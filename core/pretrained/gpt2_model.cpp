@@ -34,10 +34,6 @@ Matrix linear(const Matrix& x, ConstMatrixMap w, ConstMatrixMap b) {
   return y;
 }
 
-// X·W + b with one projection of the attention layer.
-Matrix project(const ParameterSet& params, const MultiHeadAttention::Projection& p, const Matrix& x) {
-  return linear(x, params.value(p.kernel), params.value(p.bias));
-}
 
 std::string layerName(Index i) { return "h." + std::to_string(i) + "."; }
 
@@ -221,13 +217,13 @@ Gpt2Step Gpt2Model::step(Gpt2Cache& cache, int64_t id) const {
   for (size_t i = 0; i < layers_.size(); ++i) {
     const Layer& l = layers_[i];
     const Matrix z = layerNorm(params_, l.norm1, x);                   // 1 x D
-    const Matrix q = project(params_, l.attention.query(), z);         // 1 x D
+    const Matrix q = l.attention.query().apply(params_, z);         // 1 x D
     Matrix& keys = cache.keys[i];                                      // (t+1) x D in use
     Matrix& values = cache.values[i];
     reserveRows(keys, t + 1, D);
     reserveRows(values, t + 1, D);
-    keys.row(t) = project(params_, l.attention.key(), z);
-    values.row(t) = project(params_, l.attention.value(), z);
+    keys.row(t) = l.attention.key().apply(params_, z);
+    values.row(t) = l.attention.value().apply(params_, z);
 
     Matrix heads(1, D);  // 1 x D, concat_h(a_h·V_h)
     for (Index h = 0; h < H; ++h) {
@@ -237,7 +233,7 @@ Gpt2Step Gpt2Model::step(Gpt2Cache& cache, int64_t id) const {
       multiply(a, Op::Plain, values.topRows(t + 1).middleCols(h * K, K), Op::Plain, heads.middleCols(h * K, K));
       s.attention[i].push_back(a.row(0));
     }
-    x += project(params_, l.attention.output(), heads);
+    x += l.attention.output().apply(params_, heads);
     x += mlp(l, x);
   }
   cache.length = t + 1;

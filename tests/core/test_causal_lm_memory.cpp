@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/inference/causal_lm_generation.h"
 #include "core/train/causal_lm_run.h"
+#include "tests/core/causal_lm_checks.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,14 +17,6 @@ using namespace al;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string writeText(const QTemporaryDir& dir) {
-  const std::string file = dir.filePath("text.txt").toStdString();
-  std::ofstream out(file);
-  for (int i = 0; i < 20; ++i) out << "the cat sat on the mat.\nthe dog ran to the log.\n\n";
-  out << "a bird sang in the tree.\n";
-  return file;
-}
 
 CausalLmRunSettings memorySettings(const std::string& data, int epochs, int memory = 12) {
   CausalLmRunSettings s = causalLmPreset("tiny");
@@ -46,7 +39,7 @@ class TestCausalLmMemory : public QObject {
   // saves a relative model with its memory length.
   void memoryRunTrains() {
     QTemporaryDir dir;
-    CausalLmRunSettings settings = memorySettings(writeText(dir), 6);
+    CausalLmRunSettings settings = memorySettings(al::test::writeTinyText(dir), 6);
     settings.training.shuffle = true;
     std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(settings);
     QCOMPARE(run->settings()["shuffle"], nlohmann::json("off"));
@@ -68,19 +61,8 @@ class TestCausalLmMemory : public QObject {
   // rounding.
   void memoryTrainingIsReproducible() {
     QTemporaryDir dir;
-    const std::string text = writeText(dir);
-    auto train = [&](int threads) {
-      CausalLmRunSettings s = memorySettings(text, 1);
-      s.threads = threads;
-      std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(s);
-      run->train(nullptr, nullptr);
-      return run->snapshot().as<CausalLmModel>()->model->parameters().data();
-    };
-    const auto two = train(2), again = train(2), one = train(1);
-    QVERIFY(two == again);
-    float largest = 0;
-    for (size_t i = 0; i < two.size(); ++i) largest = std::max(largest, std::abs(two[i] - one[i]));
-    QVERIFY2(largest < 1e-4f, qPrintable(QString::number(largest)));
+    const QString problem = al::test::threadReproducibilityProblem(memorySettings(al::test::writeTinyText(dir), 1));
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
   }
 
   // A text file has no test split: evaluateTest reads the training text as training does, B = 4 equal streams,
@@ -88,7 +70,7 @@ class TestCausalLmMemory : public QObject {
   // here from the model's segments, and not that of the segments read alone.
   void evaluationCarriesTheMemory() {
     QTemporaryDir dir;
-    const CausalLmRunSettings settings = memorySettings(writeText(dir), 3);
+    const CausalLmRunSettings settings = memorySettings(al::test::writeTinyText(dir), 3);
     std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(settings);
     run->train(nullptr, nullptr);
     const double evaluated = run->evaluateTest().loss();
@@ -127,7 +109,7 @@ class TestCausalLmMemory : public QObject {
   // segment (greedyContinuation), and the last token's attention reaches back over the memory too.
   void generationReadsSegmentsFromTheStart() {
     QTemporaryDir dir;
-    std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(memorySettings(writeText(dir), 2));
+    std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(memorySettings(al::test::writeTinyText(dir), 2));
     run->train(nullptr, nullptr);
     const auto model = run->snapshot().as<CausalLmModel>();
     const std::string prompt = "the cat sat on the mat. the dog";  // 31 characters: two segments and a part

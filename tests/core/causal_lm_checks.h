@@ -1,0 +1,40 @@
+#pragma once
+// What the language-model suites share: a tiny text of short documents, and the check that training gives the same
+// bits on two threads every time and one thread's up to rounding (a batch's gradients are summed in fixed chunks).
+#include <QString>
+#include <QTemporaryDir>
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <string>
+
+#include "core/train/causal_lm_run.h"
+
+namespace al::test {
+
+// A text file of a few short documents, written into `dir`.
+inline std::string writeTinyText(const QTemporaryDir& dir) {
+  const std::string file = dir.filePath("text.txt").toStdString();
+  std::ofstream out(file);
+  for (int i = 0; i < 20; ++i) out << "the cat sat on the mat.\nthe dog ran to the log.\n\n";
+  out << "a bird sang in the tree.\n";
+  return file;
+}
+
+// Empty when training with `settings` is reproducible over threads, else what differed.
+inline QString threadReproducibilityProblem(CausalLmRunSettings settings) {
+  auto train = [&](int threads) {
+    settings.threads = threads;
+    std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(settings);
+    run->train(nullptr, nullptr);
+    return run->snapshot().as<CausalLmModel>()->model->parameters().data();
+  };
+  const auto two = train(2), again = train(2), one = train(1);
+  if (!(two == again)) return "two runs on 2 threads gave different parameters";
+  float largest = 0;
+  for (size_t i = 0; i < two.size(); ++i) largest = std::max(largest, std::abs(two[i] - one[i]));
+  if (!(largest < 1e-4f)) return QString("1 thread differs from 2 by %1").arg(largest);
+  return {};
+}
+
+}  // namespace al::test
