@@ -78,9 +78,11 @@ QString legibilityProblem(HeatmapView* view, QWidget* window, int n) {
       return QString("%1: %2 of %3 named").arg(name).arg(ticker ? ticker->ticks().size() : 0).arg(n);
     const QFontMetrics metrics(font);
     const bool flat = !x || std::abs(axis->tickLabelRotation()) < 1;
-    // Each label's extent along its axis.
+    // Each label's extent along its axis: a flat column label's width, else its glyphs' height (the ink, not the
+    // font's line, which for a CJK font is about 1.3 times its ideographs' ink).
     QList<double> extents;
-    for (const QString& label : ticker->ticks()) extents << (x && flat ? metrics.horizontalAdvance(label) : metrics.height());
+    for (const QString& label : ticker->ticks())
+      extents << (x && flat ? metrics.horizontalAdvance(label) : metrics.tightBoundingRect(label).height());
     for (int i = 0; i + 1 < n; ++i) {
       const double gap = cell - (extents[i] + extents[i + 1]) / 2;
       if (gap < 0) return QString("%1: labels %2 and %3 overlap by %4 px").arg(name).arg(i).arg(i + 1).arg(-gap);
@@ -167,6 +169,30 @@ class TestHeatmapLegibility : public QObject {
     fresh.show();
     settle(&fresh);
     QCOMPARE(once.plot()->axisRect()->height(), fresh.plot()->axisRect()->height());
+  }
+
+  // Chinese row labels in rows of about 15 px are at least 11 px on a Chinese desktop, whose default font is Noto
+  // Sans CJK: a label's ink must fit its row, not its font's line, which for that font is about 1.45 times its
+  // pixel size (the rule that fitted the line gave 10 px), and no label's ink is taller than its row.
+  void chineseRowLabelsFillTheirRows() {
+    Appearance::instance()->setScale(Appearance::kPresentationScale);
+    HeatmapView view;
+    view.setMatrix(attentionOf(9), sentence(9), sentence(9));
+    QFont cjk = view.plot()->yAxis->tickLabelFont();
+    cjk.setFamily(QStringLiteral("Noto Sans CJK SC"));
+    QCOMPARE(QFontInfo(cjk).family(), QStringLiteral("Noto Sans CJK SC"));  // fonts-noto-cjk, from scripts/setup
+    view.plot()->yAxis->setTickLabelFont(cjk);
+    view.resize(700, 250);
+    view.show();
+    settle(&view);
+    const double cell = cellPixels(view.plot()->yAxis);
+    const QFont font = view.plot()->yAxis->tickLabelFont();
+    QCOMPARE(font.family(), cjk.family());
+    QVERIFY2(cell >= 12 && cell <= 17, qPrintable(QString("rows of %1 px, not the case this test is about").arg(cell)));
+    QVERIFY2(font.pixelSize() >= 11, qPrintable(QString("labels of %1 px in rows of %2 px").arg(font.pixelSize()).arg(cell)));
+    const QFontMetrics metrics(font);
+    for (const QString& word : sentence(9))
+      QVERIFY2(metrics.tightBoundingRect(word).height() <= cell, qPrintable(word + " is taller than its row"));
   }
 
   // A small map on a page shows the whole sentence, scaled down, never a scrolled window of its rows.

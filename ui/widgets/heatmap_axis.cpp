@@ -48,10 +48,19 @@ void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
   const int first = std::max(0, static_cast<int>(std::floor(range.lower)));
   const int last = std::min(static_cast<int>(labels.size()) - 1, static_cast<int>(std::ceil(range.upper)));
   const auto shortened = [&](int i) { return labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]; };
+  // A label's ink, not its font's line, must fit the cell: the line of a CJK font (Noto Sans CJK, a Chinese
+  // desktop's default) is about 1.45 times its pixel size and its ideographs' ink about 1.1 times, so fitting the
+  // line left Chinese rows of 15 px with labels of 10 px.
+  const auto inkHeightAt = [&](const QFont& f) {
+    const QFontMetrics m(f);
+    int h = 0;
+    for (int i = first; i <= last; ++i) h = std::max(h, m.tightBoundingRect(shortened(i)).height());
+    return h;
+  };
   QFont font = axis->tickLabelFont();
   int fontPixels = std::max(largest, kSmallestLabelPixels);
   font.setPixelSize(fontPixels);
-  while (fontPixels > kSmallestLabelPixels && QFontMetrics(font).height() > cell) font.setPixelSize(--fontPixels);
+  while (fontPixels > kSmallestLabelPixels && inkHeightAt(font) > cell) font.setPixelSize(--fontPixels);
   const auto widestAt = [&](const QFont& f) {
     const QFontMetrics m(f);
     int w = 0;
@@ -72,10 +81,9 @@ void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
       widest = widestAt(font);
     }
   }
-  const QFontMetrics metrics(font);
   const bool flat = !horizontal || widest + 4 <= cell;
-  // Along the axis a label takes its glyphs' height (the pixel size), or a flat column label its width.
-  const double extent = horizontal && flat ? widest + 4 : std::min<double>(metrics.height(), fontPixels);
+  // Along the axis a label takes its glyphs' height, or a flat column label its width.
+  const double extent = horizontal && flat ? widest + 4 : inkHeightAt(font);
   const int step = std::max(1, static_cast<int>(std::ceil(extent / std::max(cell, 1e-3) - 1e-9)));
   QMap<double, QString> ticks;
   for (int i = first - first % step; i <= last; i += step)
