@@ -8,6 +8,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QtTest>
+#include <QSignalSpy>
 
 #include "ui/pages/fill_page.h"
 #include "ui/pages/generate_page.h"
@@ -55,7 +56,12 @@ class TestLogitLensView : public QObject {
     QVERIFY(QTest::qWaitFor([&] { return !page.isBusy(); }, kTimeoutMs));
     LogitLensView* view = page.logitLens();
     QVERIFY(!view->hasLens());  // its tab is not in view: nothing computed yet
+    QSignalSpy shown(view, &LogitLensView::lensShown);
     page.tabs()->setCurrentWidget(view);
+    QVERIFY(view->isComputing());  // on the worker: the window goes on meanwhile
+    QVERIFY(shown.wait(kTimeoutMs));
+    QCOMPARE(shown.count(), 1);
+    QVERIFY(!view->isComputing());
     QVERIFY2(view->hasLens(), qPrintable(view->noteText()));
     const PretrainedGpt2 gpt = loadPretrainedGpt2(golden("gpt2-tiny").toStdString());
     const teaching::LogitLens lens = teaching::logitLens(gpt, "the cat sat on the", LogitLensView::kTop);
@@ -81,6 +87,7 @@ class TestLogitLensView : public QObject {
     QVERIFY(opens(page, golden("masked-lm/learned-layer")));
     page.setText(QStringLiteral("the acting was [MASK] but the plot was dull"));
     page.tabs()->setCurrentWidget(page.logitLens());
+    QVERIFY(QTest::qWaitFor([&] { return !page.logitLens()->isComputing(); }, kTimeoutMs));
     QVERIFY2(page.logitLens()->hasLens(), qPrintable(page.logitLens()->noteText()));
     requireTableShows(page.logitLens()->table(),
                       teaching::logitLens(*page.currentModel(), "the acting was [MASK] but the plot was dull",
@@ -100,6 +107,22 @@ class TestLogitLensView : public QObject {
     QVERIFY(!LogitLensView::canRead(AnyModel{}));
     const PretrainedBert bert = loadPretrainedBert(golden("bert-tiny").toStdString());
     QCOMPARE(LogitLensView::canRead(anyModel("bert", bert)), bert.model->hasMaskedLmHead());
+  }
+
+  // A sentence set while the lens of the one before is on the worker: only the newer one's lens reaches the table.
+  void aNewerSentenceOvertakesTheLensInFlight() {
+    LogitLensView view;
+    view.show();
+    const PretrainedGpt2 gpt = loadPretrainedGpt2(golden("gpt2-tiny").toStdString());
+    const AnyModel model = anyModel("gpt2", gpt);
+    QSignalSpy shown(&view, &LogitLensView::lensShown);
+    view.setSource(model, QStringLiteral("the cat sat on the"));
+    QVERIFY(view.isComputing());
+    view.setSource(model, QStringLiteral("the cat"));
+    QVERIFY(shown.wait(kTimeoutMs));
+    QVERIFY(QTest::qWaitFor([&] { return !view.isComputing(); }, kTimeoutMs));
+    QCOMPARE(shown.count(), 1);
+    requireTableShows(view.table(), teaching::logitLens(gpt, "the cat", LogitLensView::kTop));
   }
 };
 

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 #include "ui/text/error_texts.h"
 #include "ui/widgets/retranslate.h"
@@ -63,7 +64,10 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
     if (hasLens_) showLens();  // the row names
   });
   showNote(QString());
+  connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, &LogitLensView::computed);
 }
+
+LogitLensView::~LogitLensView() { watcher_.waitForFinished(); }
 
 bool LogitLensView::canRead(const AnyModel& model) {
   if (const auto bert = model.as<PretrainedBert>()) return bert->model->hasMaskedLmHead();
@@ -83,25 +87,48 @@ void LogitLensView::showEvent(QShowEvent* event) {
 }
 
 void LogitLensView::compute() {
-  if (!stale_) return;
+  if (!stale_ || watcher_.isRunning()) return;  // running: computed() reads the newer source after it
   stale_ = false;
-  hasLens_ = false;
+  computing_ = false;
   if (!canRead(model_)) return showNote(tr("The logit lens reads masked-LM and language models (and a BERT with its "
                                            "masked-LM head)."));
   const std::string text = text_.trimmed().toStdString();
   if (text.empty()) return showNote(tr("Type a sentence to see what each layer would predict."));
-  try {
-    if (const auto bert = model_.as<PretrainedBert>()) lens_ = teaching::logitLens(*bert, text, kTop);
-    else if (const auto gpt = model_.as<PretrainedGpt2>()) lens_ = teaching::logitLens(*gpt, text, kTop);
-    else if (const auto mlm = model_.as<MaskedLmModel>()) lens_ = teaching::logitLens(*mlm, text, kTop);
-    else lens_ = teaching::logitLens(*model_.as<CausalLmModel>(), text, kTop);
-  } catch (const std::exception& e) {
-    return showNote(errorMessage(e));
+  computing_ = true;
+  watcher_.setFuture(QtConcurrent::run([model = model_, text] {
+    Outcome outcome;
+    try {
+      if (const auto bert = model.as<PretrainedBert>()) outcome.lens = teaching::logitLens(*bert, text, kTop);
+      else if (const auto gpt = model.as<PretrainedGpt2>()) outcome.lens = teaching::logitLens(*gpt, text, kTop);
+      else if (const auto mlm = model.as<MaskedLmModel>()) outcome.lens = teaching::logitLens(*mlm, text, kTop);
+      else outcome.lens = teaching::logitLens(*model.as<CausalLmModel>(), text, kTop);
+    } catch (...) {
+      outcome.error = std::current_exception();
+    }
+    return outcome;
+  }));
+}
+
+void LogitLensView::computed() {
+  computing_ = false;
+  if (stale_) {  // a newer source came meanwhile: this lens is of the old one
+    if (isVisible()) compute();
+    return;
   }
+  Outcome outcome = watcher_.result();
+  if (outcome.error) {
+    try {
+      std::rethrow_exception(outcome.error);
+    } catch (const std::exception& e) {
+      return showNote(errorMessage(e));
+    }
+  }
+  lens_ = std::move(outcome.lens);
   hasLens_ = true;
   note_->clear();
   note_->hide();
   showLens();
+  emit lensShown();
 }
 
 void LogitLensView::showLens() {

@@ -10,12 +10,17 @@
 //   layer 2     cat    sat    on     the    mat   <- the model's prediction
 //
 // For the masked-LM, BERT (with its masked-LM head), the language model and GPT-2. The table is computed only
-// while it is on screen: setSource keeps the model and text, and a hidden view waits until it is shown.
+// while it is on screen: setSource keeps the model and text, and a hidden view waits until it is shown. It is
+// computed on a worker thread (a GPT-2 over a long text takes long enough to be felt): the table shown stays until
+// the new one arrives (lensShown); a source set meanwhile is read after it, and the result of the old one dropped.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include "core/inference/any_model.h"
 #include "core/teaching/logit_lens.h"
 
+#include <exception>
+
+#include <QFutureWatcher>
 #include <QString>
 #include <QWidget>
 
@@ -30,6 +35,7 @@ class LogitLensView : public QWidget {
   static constexpr int kTop = 5;  // tokens per cell (in its tooltip)
 
   explicit LogitLensView(QWidget* parent = nullptr);
+  ~LogitLensView() override;  // waits for a lens in flight
 
   // True for the kinds the lens reads (masked-LM, causal-LM, BERT with its masked-LM head, GPT-2).
   static bool canRead(const AnyModel& model);
@@ -37,15 +43,24 @@ class LogitLensView : public QWidget {
   void setSource(const AnyModel& model, const QString& text);
 
   bool hasLens() const { return hasLens_; }
+  bool isComputing() const { return computing_; }  // until the lens asked for last is shown (or said why not)
   const teaching::LogitLens& lens() const { return lens_; }
   QTableWidget* table() const { return table_; }
   QString noteText() const;
+
+ signals:
+  void lensShown();  // the lens of the source set last is in the table
 
  protected:
   void showEvent(QShowEvent* event) override;
 
  private:
-  void compute();                      // the lens of the kept source, when it is not up to date
+  struct Outcome {
+    teaching::LogitLens lens;
+    std::exception_ptr error;
+  };
+  void compute();                      // the lens of the kept source, when it is not up to date (on the worker)
+  void computed();                     // on the GUI thread: shown, or read again for a newer source
   void showLens();
   void showNote(const QString& note);  // an empty table and why
 
@@ -53,7 +68,9 @@ class LogitLensView : public QWidget {
   QString text_;
   bool stale_ = false;
   bool hasLens_ = false;
+  bool computing_ = false;  // a lens on the worker, or one of a newer source still to compute after it
   teaching::LogitLens lens_;
+  QFutureWatcher<Outcome> watcher_;
   QLabel* intro_;
   QLabel* note_;
   QTableWidget* table_;
