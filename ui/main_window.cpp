@@ -23,6 +23,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
@@ -53,6 +54,28 @@
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
+
+namespace {
+
+// A page's holder in its scroll area. QScrollArea gives a page whose layout trades height for width (a wrapped
+// label) its preferred height at the viewport's width, so a page that fits at its minimum height scrolled instead
+// (the Chatbot page of lesson 8, presented: 781 px in a 692 px viewport). The holder asks for the least height at
+// that width: the page fits the window when it can, and scrolls only when it cannot.
+class PageHolder : public QWidget {
+ public:
+  explicit PageHolder(QWidget* page) : page_(page) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(page);
+  }
+  QWidget* page() const { return page_; }
+  int heightForWidth(int width) const override { return layout()->totalMinimumHeightForWidth(width); }
+
+ private:
+  QWidget* page_;
+};
+
+}  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), sidebar_(new QListWidget), pages_(new QStackedWidget), library_(new ModelLibrary(this)) {
@@ -149,7 +172,7 @@ int MainWindow::addPage(const char* title, const char* toolTip, QWidget* page) {
   // Each page sits in a scroll area: the window then never needs to be wider or taller than the largest
   // page's minimum (a projector at 1280 x 720), and a cramped page scrolls instead of being cut off.
   auto* scroll = new QScrollArea;
-  scroll->setWidget(page);
+  scroll->setWidget(new PageHolder(page));
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   return pages_->addWidget(scroll);
@@ -164,7 +187,8 @@ QWidget* MainWindow::currentPage() const { return page(pages_->currentIndex()); 
 int MainWindow::pageCount() const { return pages_->count(); }
 QWidget* MainWindow::page(int index) const {
   auto* scroll = qobject_cast<QScrollArea*>(pages_->widget(index));
-  return scroll ? scroll->widget() : nullptr;
+  auto* holder = scroll ? dynamic_cast<PageHolder*>(scroll->widget()) : nullptr;
+  return holder ? holder->page() : nullptr;
 }
 
 // Each menu's texts are set beside it and again when the language changes (setTranslatedTexts).

@@ -2885,6 +2885,10 @@
         <source>“%1” is ready on the Chatbot page</source>
         <translation>“%1”已在“聊天机器人”页面就绪</translation>
     </message>
+    <message>
+        <source>Kept: epoch %1 of %2 (lowest validation loss).</source>
+        <translation>保留：第 %1/%2 轮（验证损失最低）。</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ComparisonPage</name>

@@ -97,8 +97,11 @@ class TestKeptResults : public QObject {
     const int kept = lowestValidationLossEpoch(model->history);
     const QString name = page.currentModelName();
     QVERIFY2(name.contains(QString("epoch %1 of %2").arg(kept).arg(epochs)), qPrintable(name));
-    const QString info = page.findChild<QLabel*>("modelInfo")->text();
-    QVERIFY2(info.contains("lowest validation loss"), qPrintable(info));
+    const QLabel* infoLabel = page.findChild<QLabel*>("modelInfo");
+    QVERIFY2(infoLabel->text().contains("lowest validation loss"), qPrintable(infoLabel->text()));
+    // Two short lines beside the model; why that epoch, in the tooltip.
+    QCOMPARE(infoLabel->text().count('\n'), 1);
+    QVERIFY2(infoLabel->toolTip().contains("keep the last epoch"), qPrintable(infoLabel->toolTip()));
   }
 
   // "Keep the last epoch": on the Chatbot page, and as the Train page's training option (the core's schema).

@@ -42,6 +42,7 @@
 #include "ui/widgets/matrix_view.h"
 #include "ui/widgets/segment_memory_diagram.h"
 #include "ui/widgets/weight_bars.h"
+#include "tests/page_scroll_area.h"
 
 using namespace al;
 using namespace al::ui;
@@ -68,12 +69,9 @@ QString size(const QSize& s) { return QStringLiteral("%1x%2").arg(s.width()).arg
 
 // The nearest scroll area between `w` and the page it is on (not the one around the page itself).
 const QAbstractScrollArea* innerScrollArea(const QWidget* w) {
-  for (const QWidget* p = w->parentWidget(); p && !qobject_cast<const QStackedWidget*>(p); p = p->parentWidget()) {
-    if (p->parentWidget() && p->parentWidget()->parentWidget() &&
-        qobject_cast<const QStackedWidget*>(p->parentWidget()->parentWidget()->parentWidget()))
-      return nullptr;  // the page's own scroll area (page, its viewport, the area, the pages)
-    if (const auto* area = qobject_cast<const QAbstractScrollArea*>(p)) return area;
-  }
+  for (const QWidget* p = w->parentWidget(); p && !qobject_cast<const QStackedWidget*>(p); p = p->parentWidget())
+    if (const auto* area = qobject_cast<const QAbstractScrollArea*>(p))
+      return qobject_cast<const QStackedWidget*>(area->parentWidget()) ? nullptr : area;  // not the page's own
   return nullptr;
 }
 
@@ -176,10 +174,15 @@ QString labelProblem(QLabel* label) {
 // Everything a class looks at on `page`.
 QStringList figureProblems(QWidget* page) {
   QStringList problems;
-  if (auto* scroll = qobject_cast<QScrollArea*>(page->parentWidget()->parentWidget());
-      scroll && scroll->horizontalScrollBar()->isVisible())
-    problems << QStringLiteral("the page scrolls sideways (needs %1 px, has %2)")
-                    .arg(page->minimumSizeHint().width()).arg(scroll->viewport()->width());
+  if (QScrollArea* scroll = al::test::pageScrollArea(page); scroll) {
+    if (scroll->horizontalScrollBar()->isVisible())
+      problems << QStringLiteral("the page scrolls sideways (needs %1 px, has %2)")
+                      .arg(page->minimumSizeHint().width()).arg(scroll->viewport()->width());
+    // A page that scrolls down hides part of itself from the class, whatever its figures say.
+    if (scroll->verticalScrollBar()->isVisible())
+      problems << QStringLiteral("the page scrolls down (%1 px in a %2 px view)")
+                      .arg(scroll->widget()->height()).arg(scroll->viewport()->height());
+  }
   for (CurvePlot* curves : page->findChildren<CurvePlot*>())
     if (curves->isVisible()) problems << curveProblems(curves);
   for (HeatmapView* view : page->findChildren<HeatmapView*>())
@@ -210,8 +213,10 @@ void settle(QWidget* page) {
   if (auto* chatbot = qobject_cast<ChatbotPage*>(page))
     QVERIFY(QTest::qWaitFor([&] { return chatbot->hasReply(); }, 180000));
   if (auto* stepper = qobject_cast<StepperPage*>(page)) stepper->stepView()->finishAnimation();
-  for (int k = 0; k < 4; ++k) {
-    QCoreApplication::processEvents();
+  // Short waits, not bare turns of the event loop: on a busy machine a posted layout or a paced replot can come a
+  // few turns late (a map once measured mid-layout, with columns of 11.9 px).
+  for (int k = 0; k < 6; ++k) {
+    QTest::qWait(20);
     for (QCustomPlot* plot : page->findChildren<QCustomPlot*>()) plot->replot(QCustomPlot::rpImmediateRefresh);
   }
 }

@@ -24,6 +24,7 @@
 #include "ui/pages/attention_page.h"
 #include "ui/widgets/heatmap_view.h"
 #include "tests/app_fixture.h"
+#include "tests/page_scroll_area.h"
 
 using al::ui::MainWindow;
 
@@ -65,7 +66,7 @@ QString clippedText(const QWidget* w) {
 QStringList cutOff(MainWindow& window, int index) {
   QStringList problems;
   QWidget* page = window.page(index);
-  auto* scroll = qobject_cast<QScrollArea*>(page->parentWidget()->parentWidget());
+  QScrollArea* scroll = al::test::pageScrollArea(page);
   if (!scroll) return {QStringLiteral("page %1 is not in a scroll area").arg(index)};
   if (scroll->horizontalScrollBar()->isVisible())
     problems << QStringLiteral("scrolls sideways (needs %1 px, has %2)").arg(page->minimumSizeHint().width()).arg(scroll->viewport()->width());

@@ -145,7 +145,7 @@ ChatbotPage::ChatbotPage(ModelLibrary* library, QWidget* parent) : ModelPage(lib
     hint->setText(tr("Each row is the attention of one decoder step and sums to 1 (for a Transformer: its last "
                      "layer's cross-attention, averaged over the heads). The Step through page walks through "
                      "one step. Click a row of any heatmap to see where that word looks."));
-    modelInfo_->setText(describeCurrent());
+    showModelInfo();
     if (hasReply_ || hasTransformerReply_) showReply();
     else answer_->setText(tr("Choose a chatbot above: open a model directory, or train a tiny one in a few seconds."));
   });
@@ -186,7 +186,7 @@ QString ChatbotPage::arrivalMessage(const QString& name) const {
 
 void ChatbotPage::modelChanged() {
   const auto transformer = currentTransformer();
-  modelInfo_->setText(describeCurrent());
+  showModelInfo();
   const ModelWords words = transformer ? modelWords(transformer) : currentModel() ? modelWords(currentModel()) : ModelWords{};
   modelBar()->setModel(currentModelName(), words.vocabulary ? &words : nullptr);
   for (int tab = 1; tab < tabs_->count(); ++tab) tabs_->setTabEnabled(tab, transformer != nullptr);
@@ -228,22 +228,24 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& 
       tr("The chatbot could not be trained: %1"), [this](int) { emit statusMessage(tr("Chatbot ready")); });
 }
 
-// The model's sizes, and which epoch it keeps when that is known (a toy's or a run's record).
-QString ChatbotPage::describeCurrent() const {
+// The model's sizes, and which epoch it keeps when that is known (a toy's or a run's record), in two short lines:
+// why that epoch is in the tooltip, where it does not take a presented page's height (six lines at 1280 x 720).
+void ChatbotPage::showModelInfo() {
   const SessionModel* model = currentSessionModel();
-  if (!model) return {};
+  modelInfo_->setToolTip({});
+  if (!model) return modelInfo_->clear();
   const auto gru = model->as<ChatbotModel>();
   const QString sizes = gru ? describe(gru->model->config()) : describe(model->as<Seq2SeqTransformerModel>()->model->config());
-  if (!model->record || model->record->keptEpoch <= 0 || model->history.empty()) return sizes;
+  if (!model->record || model->record->keptEpoch <= 0 || model->history.empty()) return modelInfo_->setText(sizes);
   const int kept = model->record->keptEpoch, epochs = static_cast<int>(model->history.size());
   const bool keptLast = model->settings.value("keep", std::string("best")) == "last" ||
                         std::isnan(model->history.back().valLoss);
-  return sizes + QStringLiteral("\n") +
-         (keptLast ? tr("Kept: the last epoch (%1 of %2).").arg(kept).arg(epochs)
-                   : tr("Kept: epoch %1 of %2, the one with the lowest validation loss on held-out pairs. Later epochs "
-                        "fit the training pairs better; tick “keep the last epoch” to keep the last one.")
-                         .arg(kept)
-                         .arg(epochs));
+  if (keptLast) return modelInfo_->setText(sizes + QStringLiteral("\n") + tr("Kept: the last epoch (%1 of %2).").arg(kept).arg(epochs));
+  modelInfo_->setText(sizes + QStringLiteral("\n") + tr("Kept: epoch %1 of %2 (lowest validation loss).").arg(kept).arg(epochs));
+  modelInfo_->setToolTip(tr("Kept: epoch %1 of %2, the one with the lowest validation loss on held-out pairs. Later "
+                            "epochs fit the training pairs better; tick “keep the last epoch” to keep the last one.")
+                             .arg(kept)
+                             .arg(epochs));
 }
 
 std::shared_ptr<const ChatbotModel> ChatbotPage::currentModel() const {

@@ -83,7 +83,7 @@ class ChatbotPage : public ModelPage {
   QString openDialogTitle() const override;
   QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
-  QString describeCurrent() const;  // the model's sizes and the epoch it keeps
+  void showModelInfo();  // the model's sizes and the epoch it keeps, beside the model
   void clearReply();  // no answer, alignment or attention of an earlier model or question
   QWidget* createTransformerTabs();
   void showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds, bool truncated,

@@ -14,6 +14,7 @@
 
 #include "ui/lessons/lesson_file.h"
 #include "ui/widgets/bare_layout.h"
+#include "ui/widgets/clamped_label.h"
 #include "ui/widgets/flow_layout.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/vocabulary_dialog.h"
@@ -22,7 +23,7 @@ namespace al::ui {
 
 ModelBar::ModelBar(QWidget* parent)
     : QWidget(parent), row_(new QHBoxLayout), box_(new QComboBox), open_(new QPushButton), toy_(new QPushButton),
-      info_(new QLabel), examplesButton_(new QToolButton), vocabularyButton_(new QPushButton) {
+      info_(new ClampedLabel(2)), examplesButton_(new QToolButton), vocabularyButton_(new QPushButton) {
   // Two rows: the model and its description, then the toy and its options. On one row, with a page's toy options,
   // the bar is wider than a projector's 1280 px.
   auto* rows = bareLayout<QVBoxLayout>(this);
@@ -35,7 +36,7 @@ ModelBar::ModelBar(QWidget* parent)
   modelRow->addWidget(open_);
   modelRow->addSpacing(12);
   info_->setObjectName("modelInfo");
-  info_->setWordWrap(true);  // a long description wraps rather than widen the page
+  // A long description wraps rather than widen the page, to two lines at most: the whole text is in its tooltip.
   modelRow->addWidget(info_, 1);
   rows->addLayout(modelRow);
   toy_->setObjectName("trainToyButton");

@@ -44,7 +44,10 @@ class SegmentMemoryDiagram : public QWidget {
   // The positions of the cached memory while the current segment is computed (empty without recurrence).
   QList<int> memoryPositions() const;
 
-  QSize sizeHint() const override { return {900, 420}; }
+  // A tab's height for its width is what its page would like (QStackedLayout), and it is also the least the page
+  // it is on gives it: a modest preferred height keeps the Memory page within 1280 x 720 presented, and the
+  // diagram still takes every pixel a larger window has (it expands).
+  QSize sizeHint() const override { return {900, 300}; }
   QSize minimumSizeHint() const override { return {360, 240}; }
 
  signals:
