@@ -183,6 +183,13 @@ QStringList figureProblems(QWidget* page) {
       problems << QStringLiteral("the page scrolls down (%1 px in a %2 px view)")
                       .arg(scroll->widget()->height()).arg(scroll->viewport()->height());
   }
+  // A panel that never scrolls sideways (the Train page's settings) must be as narrow as its view, or its right
+  // edge is cut off without a scroll bar to reach it.
+  for (QScrollArea* area : page->findChildren<QScrollArea*>())
+    if (area->isVisible() && area->widget() && area->horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff &&
+        area->widget()->width() > area->viewport()->width())
+      problems << QStringLiteral("a panel is cut on the right (%1 px in a %2 px view)")
+                      .arg(area->widget()->width()).arg(area->viewport()->width());
   for (CurvePlot* curves : page->findChildren<CurvePlot*>())
     if (curves->isVisible()) problems << curveProblems(curves);
   for (HeatmapView* view : page->findChildren<HeatmapView*>())
@@ -275,7 +282,15 @@ class TestPresentationLessons : public QObject {
     for (;;) {
       const int step = stepOf(page);
       const QString where = step >= 0 ? QStringLiteral("step %1: ").arg(step + 1) : QString();
-      for (const QString& p : figureProblems(page)) problems << where + p;
+      // What stays wrong once the layout has settled: on a loaded machine a measure can fall mid-layout, and a
+      // real fault is still there a second later.
+      QStringList found = figureProblems(page);
+      for (int retry = 0; retry < 5 && !found.isEmpty(); ++retry) {
+        QTest::qWait(200);
+        settle(page);
+        found = figureProblems(page);
+      }
+      for (const QString& p : found) problems << where + p;
       if (step < 0 || step + 1 >= stepCountOf(page)) break;
       window.presentation()->next();
       settle(page);

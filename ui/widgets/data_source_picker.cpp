@@ -7,14 +7,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QSettings>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "ui/widgets/bare_layout.h"
+#include "ui/widgets/flow_layout.h"
 #include "ui/widgets/imdb_data_choice.h"
 #include "ui/widgets/data_card_text.h"
 #include "ui/widgets/retranslate.h"
@@ -62,9 +61,13 @@ DataSourcePicker::DataSourcePicker(QWidget* owner)
   auto* openFolder = new QPushButton;
   connect(openFolder, &QPushButton::clicked, this, &DataSourcePicker::chooseFolder);
   openButtons_ = new QWidget;
-  auto* open = bareLayout<QHBoxLayout>(openButtons_);
-  open->addWidget(openFile);
-  open->addWidget(openFolder);
+  // Side by side where they fit; one under the other in a narrow panel (the Train page presented), which would
+  // otherwise be wider than its view and cut on the right.
+  auto* open = new FlowLayout(openButtons_);
+  open->setContentsMargins(0, 0, 0, 0);
+  open->setSpacing(6);
+  open->insertWidget(-1, openFile);
+  open->insertWidget(-1, openFolder);
 
   card_->setObjectName("dataCard");
   card_->setWordWrap(true);

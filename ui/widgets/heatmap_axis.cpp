@@ -50,7 +50,8 @@ void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
   const auto shortened = [&](int i) { return labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]; };
   // A label's ink, not its font's line, must fit the cell: the line of a CJK font (Noto Sans CJK, a Chinese
   // desktop's default) is about 1.45 times its pixel size and its ideographs' ink about 1.1 times, so fitting the
-  // line left Chinese rows of 15 px with labels of 10 px.
+  // line left Chinese rows of 15 px with labels of 10 px. One pixel stays between neighbours: with none, Latin row
+  // labels grew past what the line gave them, and their wider margin took a lesson's columns below 12 px.
   const auto inkHeightAt = [&](const QFont& f) {
     const QFontMetrics m(f);
     int h = 0;
@@ -60,7 +61,7 @@ void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
   QFont font = axis->tickLabelFont();
   int fontPixels = std::max(largest, kSmallestLabelPixels);
   font.setPixelSize(fontPixels);
-  while (fontPixels > kSmallestLabelPixels && inkHeightAt(font) > cell) font.setPixelSize(--fontPixels);
+  while (fontPixels > kSmallestLabelPixels && inkHeightAt(font) + 1 > cell) font.setPixelSize(--fontPixels);
   const auto widestAt = [&](const QFont& f) {
     const QFontMetrics m(f);
     int w = 0;
@@ -83,7 +84,7 @@ void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
   }
   const bool flat = !horizontal || widest + 4 <= cell;
   // Along the axis a label takes its glyphs' height, or a flat column label its width.
-  const double extent = horizontal && flat ? widest + 4 : inkHeightAt(font);
+  const double extent = horizontal && flat ? widest + 4 : inkHeightAt(font) + 1;
   const int step = std::max(1, static_cast<int>(std::ceil(extent / std::max(cell, 1e-3) - 1e-9)));
   QMap<double, QString> ticks;
   for (int i = first - first % step; i <= last; i += step)

@@ -8,13 +8,13 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 #include "ui/widgets/bare_layout.h"
+#include "ui/widgets/flow_layout.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/text/error_texts.h"
 
@@ -125,9 +125,11 @@ QWidget* HyperParameterForm::createEditor(const HyperParameter& p) {
       break;
     }
     case HyperParameter::Kind::Choice: {
-      // Plain toggles, all visible at once: a student sees the alternatives without opening anything.
+      // Plain toggles, all visible at once: a student sees the alternatives without opening anything. They wrap
+      // onto more lines in a narrow form (the Train page presented), which would otherwise be cut on the right.
       editor = new QWidget;
-      auto* row = bareLayout<QHBoxLayout>(editor);
+      auto* row = new FlowLayout(editor);
+      row->setContentsMargins(0, 0, 0, 0);
       auto* group = new QButtonGroup(editor);
       for (int i = 0; i < p.choices.size(); ++i) {
         auto* toggle = new QRadioButton(p.choiceLabels.value(i, p.choices[i]));
@@ -135,9 +137,8 @@ QWidget* HyperParameterForm::createEditor(const HyperParameter& p) {
         toggle->setToolTip(p.toolTip);
         toggle->setChecked(p.choices[i] == p.value.toString());
         group->addButton(toggle, i);
-        row->addWidget(toggle);
+        row->insertWidget(-1, toggle);
       }
-      row->addStretch(1);
       toggles_[p.key] = group;
       break;
     }

@@ -26,6 +26,9 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   form->setRowWrapPolicy(QFormLayout::WrapLongRows);
   taskBox_ = new QComboBox;
   taskBox_->setObjectName("task");
+  // As narrow as a presented settings panel: the longest task's name is in the list and its tooltip.
+  taskBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  taskBox_->setMinimumContentsLength(12);
   for (const TaskInfo& info : trainingTasks()) {
     taskBox_->addItem(info.title, static_cast<int>(info.kind));
     const int row = taskBox_->count() - 1;
