@@ -41,7 +41,17 @@ CausalLmAttention readAttention(const CausalLmModel& model, std::string_view tex
   return r;
 }
 
-CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> ids) {
+std::vector<std::vector<RowVector>> lastQueryRows(const std::vector<std::vector<Matrix>>& attention) {
+  std::vector<std::vector<RowVector>> rows;
+  for (const std::vector<Matrix>& layer : attention) {
+    std::vector<RowVector> heads;
+    for (const Matrix& map : layer) heads.push_back(map.row(map.rows() - 1));  // 1 x keys
+    rows.push_back(std::move(heads));
+  }
+  return rows;
+}
+
+CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> ids, const HeadSwitches* switches) {
   if (ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens to continue");
   const auto S = static_cast<size_t>(model.model->config().sequenceLength);
   CausalLmStep step;
@@ -49,20 +59,17 @@ CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> 
   if (model.model->config().memoryLength > 0) {
     // Transformer-XL: the text so far segment after segment from the start; the last token's row reaches back
     // over its segment and the memory before it (the M' tokens before the segment).
-    CausalLanguageModel::SegmentedPrediction read = model.model->readSegments(std::vector<int>(ids.begin(), ids.end()));
+    CausalLanguageModel::SegmentedPrediction read =
+        model.model->readSegments(std::vector<int>(ids.begin(), ids.end()), switches);
     step.windowStart = read.segmentStart - static_cast<size_t>(read.last.memoryRows);
     p = std::move(read.last);
   } else {
     step.windowStart = ids.size() > S ? ids.size() - S : 0;
     const std::vector<int> window(ids.begin() + static_cast<std::ptrdiff_t>(step.windowStart), ids.end());
-    p = model.model->predict(window);
+    p = model.model->predict(window, switches);
   }
   step.logits = p.logits.row(p.logits.rows() - 1);
-  for (const std::vector<Matrix>& layer : p.attention) {
-    std::vector<RowVector> rows;
-    for (const Matrix& head : layer) rows.push_back(head.row(head.rows() - 1));
-    step.attention.push_back(std::move(rows));
-  }
+  step.attention = lastQueryRows(p.attention);
   return step;
 }
 
@@ -72,11 +79,7 @@ CausalLmStep nextTokenStep(CausalLmStream& stream, std::span<const int64_t> newI
   CausalLmStep step;
   step.logits = logits.row(logits.rows() - 1);
   step.windowStart = stream.lastKeysStart();
-  for (const std::vector<Matrix>& layer : stream.lastAttention()) {
-    std::vector<RowVector> rows;
-    for (const Matrix& head : layer) rows.push_back(head.row(head.rows() - 1));  // 1 x C: the last id's row
-    step.attention.push_back(std::move(rows));
-  }
+  step.attention = lastQueryRows(stream.lastAttention());  // 1 x C each: the last id's row
   return step;
 }
 

@@ -52,10 +52,15 @@ struct CausalLmStep {
   size_t windowStart = 0;                         // the index in ids of the window's first token (with memory:
                                                   // the first token the memory holds)
 };
-CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> ids);
+// `switches`: heads switched off while reading (null: every head on).
+CausalLmStep nextTokenStep(const CausalLmModel& model, std::span<const int64_t> ids,
+                           const HeadSwitches* switches = nullptr);
 // The same step for a model with memory, from a stream that has read the ids before `newIds`: only the new ids are
 // read (the logits equal nextTokenStep's on the whole text to float rounding). InputError for no new ids.
 CausalLmStep nextTokenStep(CausalLmStream& stream, std::span<const int64_t> newIds);
+
+// The last query's row of every map, [layer][head] 1 x keys: how the newest token weighs the tokens it saw.
+std::vector<std::vector<RowVector>> lastQueryRows(const std::vector<std::vector<Matrix>>& attention);
 
 // A token as text: "[EOS]" ends a document (a line break); word tokenizers' tokens are separated by spaces.
 std::string tokenText(const CausalLmModel& model, int64_t id);
