@@ -151,6 +151,26 @@ def bpe(token, ranks):
     return list(word)
 
 
+def split_marked(text, marks):
+    """(start, end, is_mark) character ranges: the marks (added or special tokens) written in the text, the longest
+    first where two start at one place, and the text between."""
+    out, start, i = [], 0, 0
+    longest_first = sorted(marks, key=len, reverse=True)
+    while i < len(text):
+        hit = next((m for m in longest_first if text.startswith(m, i)), None)
+        if hit:
+            if start < i:
+                out.append((start, i, False))
+            out.append((i, i + len(hit), True))
+            i += len(hit)
+            start = i
+        else:
+            i += 1
+    if start < len(text):
+        out.append((start, len(text), False))
+    return out
+
+
 class Bpe:
     def __init__(self, vocab, merges, added=("<|endoftext|>",)):
         self.vocab = vocab
@@ -158,21 +178,7 @@ class Bpe:
         self.added = [a for a in added if a in vocab]
 
     def split_added(self, text):
-        """(start, end, is_added) character ranges: the added tokens written in the text, and the text between."""
-        out, start, i = [], 0, 0
-        while i < len(text):
-            hit = next((a for a in sorted(self.added, key=len, reverse=True) if text.startswith(a, i)), None)
-            if hit:
-                if start < i:
-                    out.append((start, i, False))
-                out.append((i, i + len(hit), True))
-                i += len(hit)
-                start = i
-            else:
-                i += 1
-        if start < len(text):
-            out.append((start, len(text), False))
-        return out
+        return split_marked(text, self.added)
 
     def encode(self, text):
         pieces, offsets = [], []
@@ -274,20 +280,7 @@ class WordPiece:
         self.special = [s for s in SPECIAL if s in vocab]
 
     def split_special(self, text):
-        out, start, i = [], 0, 0
-        while i < len(text):
-            hit = next((s for s in sorted(self.special, key=len, reverse=True) if text.startswith(s, i)), None)
-            if hit:
-                if start < i:
-                    out.append((start, i, False))
-                out.append((i, i + len(hit), True))
-                i += len(hit)
-                start = i
-            else:
-                i += 1
-        if start < len(text):
-            out.append((start, len(text), False))
-        return out
+        return split_marked(text, self.special)
 
     def words(self, chars):
         """chars: [(character, begin, end)], the byte range of the text each came from -> words, each a list of
