@@ -31,7 +31,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import imdb_reference as ref  # noqa: E402  (the file writers only)
+import imdb_reference as ref  # noqa: E402  (the file writers and the shared pieces of random weights)
 
 torch.set_default_dtype(torch.float64)
 
@@ -79,15 +79,10 @@ def random_weights(config, seed):
     def normal(shape, scale):
         return (rng.standard_normal(shape) * scale).astype(np.float32)
 
-    w = {"embedding.token": normal((V, D), 1.0)}
-    if config["position"] == "learned":
-        w["embedding.position"] = normal((config["sequence_length"], D), 0.5)
+    w = ref.embedding_weights(normal, config)
     for i in range(config["num_layers"]):
         p = f"decoder.{i}."
-        # Larger query/key kernels make the softmax peaked, so that a wrong mask or scale shows.
-        for part, gain in (("query", 1.6), ("key", 1.6), ("value", 1.0)):
-            w[p + f"self_attention.{part}.kernel"] = normal((D, H * K), gain / math.sqrt(D))
-            w[p + f"self_attention.{part}.bias"] = normal((H * K,), 0.3)
+        w.update(ref.attention_projections(normal, p + "self_attention.", D, H, K))
         if config["position"] == "relative":
             w[p + "self_attention.relative.kernel"] = normal((D, H * K), 1.6 / math.sqrt(D))
             w[p + "self_attention.u_bias"] = normal((H, K), 0.5)
@@ -97,10 +92,7 @@ def random_weights(config, seed):
         for n in ("norm1", "norm2"):
             w[p + n + ".gamma"] = (1.0 + rng.standard_normal(D) * 0.3).astype(np.float32)
             w[p + n + ".beta"] = normal((D,), 0.3)
-        w[p + "ffn.dense1.kernel"] = normal((D, F), 1.0 / math.sqrt(D))
-        w[p + "ffn.dense1.bias"] = normal((F,), 0.3)
-        w[p + "ffn.dense2.kernel"] = normal((F, D), 1.0 / math.sqrt(F))
-        w[p + "ffn.dense2.bias"] = normal((D,), 0.3)
+        w.update(ref.feed_forward_weights(normal, p + "ffn.", D, F))
     w["output.kernel"] = normal((D, V), 2.0 / math.sqrt(D))
     w["output.bias"] = normal((V,), 0.5)
     return w
@@ -280,11 +272,15 @@ def relative_case(index, seed, name, layers, heads, memory_length):
                              for start, seg, rows, logits, attention in segments],
                 "probabilities": probabilities.tolist(), "next_id": int(torch.argmax(probabilities)),
                 "continuation": continuation, "stream": STREAM, "loss": loss, "predicted_positions": predicted}
+    write_expected(directory, expected)
+    print(f"golden causal-lm {name}: {len(segments)} segments, memory rows {[s[2] for s in segments]}, "
+          f"continuation {[VOCAB[i] for i in continuation]}, stream loss {loss:.4f} over {predicted} positions")
+
+
+def write_expected(directory, expected):
     with open(os.path.join(directory, "expected.json"), "w") as f:
         json.dump(expected, f, indent=1)
         f.write("\n")
-    print(f"golden causal-lm {name}: {len(segments)} segments, memory rows {[s[2] for s in segments]}, "
-          f"continuation {[VOCAB[i] for i in continuation]}, stream loss {loss:.4f} over {predicted} positions")
 
 
 def batch_loss(w, config, batch):
@@ -334,9 +330,7 @@ def main():
                     "logits": logits.tolist(), "attention": [[a.tolist() for a in layer] for layer in attention],
                     "probabilities": probabilities.tolist(), "next_id": int(torch.argmax(probabilities)),
                     "continuation": continuation, "batch": BATCH, "loss": loss, "predicted_positions": predicted}
-        with open(os.path.join(directory, "expected.json"), "w") as f:
-            json.dump(expected, f, indent=1)
-            f.write("\n")
+        write_expected(directory, expected)
         print(f"golden causal-lm {name}: window {window}, continuation {[VOCAB[i] for i in continuation]}, "
               f"loss {loss:.4f} over {predicted} positions")
     for seed, case in enumerate(RELATIVE_CASES, start=411):

@@ -24,6 +24,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from safetensors_writer import float32_entry, write_safetensors_file  # noqa: E402
+
 torch.set_default_dtype(torch.float64)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -67,21 +70,8 @@ def encode(text, vocab, sequence_length):
 # Model files (contract: model directory format, version 1)
 
 def write_safetensors(path, tensors):
-    """tensors: dict name -> float32 numpy array. 8-byte LE header length, JSON header, raw LE data."""
-    header, blobs, offset = {}, [], 0
-    for name in sorted(tensors):
-        data = np.ascontiguousarray(tensors[name], dtype="<f4").tobytes()
-        header[name] = {"dtype": "F32", "shape": list(tensors[name].shape),
-                        "data_offsets": [offset, offset + len(data)]}
-        blobs.append(data)
-        offset += len(data)
-    text = json.dumps(header, separators=(",", ":")).encode("utf-8")
-    text += b" " * ((8 - len(text) % 8) % 8)  # pad the header so the data starts 8-byte aligned
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(text)))
-        f.write(text)
-        for blob in blobs:
-            f.write(blob)
+    """tensors: dict name -> float32 numpy array, written in the names' order."""
+    write_safetensors_file(path, [float32_entry(name, tensors[name]) for name in sorted(tensors)])
 
 
 def read_safetensors(path):
@@ -118,23 +108,46 @@ def make_config(position, norm, layers=1, heads=1, pooling="max", dropout=0.1):
             "norm_epsilon": 0.001, "batch_norm_momentum": 0.99}
 
 
+# The pieces of random_weights that the other models' references share. `normal(shape, scale)` draws from the
+# caller's generator: the order of the calls is the order of the draws, which the goldens depend on.
+
+def embedding_weights(normal, config):
+    """embedding.token (V x D) and, for "learned" positions, embedding.position (sequence_length x D)."""
+    V, D = config["vocab_size"], config["embed_dim"]
+    w = {"embedding.token": normal((V, D), 1.0)}
+    if config["position"] == "learned":
+        w["embedding.position"] = normal((config["sequence_length"], D), 0.5)
+    return w
+
+
+def attention_projections(normal, prefix, D, H, K):
+    """query, key and value: kernels D x (H*K), biases H*K."""
+    w = {}
+    # Larger query/key kernels make the softmax peaked, so that a wrong mask or scale shows.
+    for part, gain in (("query", 1.6), ("key", 1.6), ("value", 1.0)):
+        w[prefix + f"{part}.kernel"] = normal((D, H * K), gain / math.sqrt(D))
+        w[prefix + f"{part}.bias"] = normal((H * K,), 0.3)
+    return w
+
+
+def feed_forward_weights(normal, prefix, D, F):
+    """dense1 (D x F) and dense2 (F x D), with their biases."""
+    return {prefix + "dense1.kernel": normal((D, F), 1.0 / math.sqrt(D)), prefix + "dense1.bias": normal((F,), 0.3),
+            prefix + "dense2.kernel": normal((F, D), 1.0 / math.sqrt(F)), prefix + "dense2.bias": normal((D,), 0.3)}
+
+
 def random_weights(config, seed):
     """Every tensor of the contract's table, with non-trivial values (float32, as stored)."""
     rng = np.random.default_rng(seed)
-    V, D, H, K, F_ = (config[k] for k in ("vocab_size", "embed_dim", "num_heads", "key_dim", "dense_dim"))
+    D, H, K, F_ = (config[k] for k in ("embed_dim", "num_heads", "key_dim", "dense_dim"))
 
     def normal(shape, scale):
         return (rng.standard_normal(shape) * scale).astype(np.float32)
 
-    w = {"embedding.token": normal((V, D), 1.0)}
-    if config["position"] == "learned":
-        w["embedding.position"] = normal((config["sequence_length"], D), 0.5)
+    w = embedding_weights(normal, config)
     for i in range(config["num_layers"]):
         p = f"encoder.{i}."
-        # Larger query/key kernels make the softmax peaked, so that a wrong mask or scale shows.
-        for part, gain in (("query", 1.6), ("key", 1.6), ("value", 1.0)):
-            w[p + f"attention.{part}.kernel"] = normal((D, H * K), gain / math.sqrt(D))
-            w[p + f"attention.{part}.bias"] = normal((H * K,), 0.3)
+        w.update(attention_projections(normal, p + "attention.", D, H, K))
         w[p + "attention.output.kernel"] = normal((H * K, D), 1.0 / math.sqrt(H * K))
         w[p + "attention.output.bias"] = normal((D,), 0.3)
         for n in ("norm1", "norm2"):
@@ -143,10 +156,7 @@ def random_weights(config, seed):
             if config["norm"] == "batch":
                 w[p + n + ".moving_mean"] = normal((D,), 0.5)
                 w[p + n + ".moving_variance"] = rng.uniform(0.5, 2.5, D).astype(np.float32)
-        w[p + "ffn.dense1.kernel"] = normal((D, F_), 1.0 / math.sqrt(D))
-        w[p + "ffn.dense1.bias"] = normal((F_,), 0.3)
-        w[p + "ffn.dense2.kernel"] = normal((F_, D), 1.0 / math.sqrt(F_))
-        w[p + "ffn.dense2.bias"] = normal((D,), 0.3)
+        w.update(feed_forward_weights(normal, p + "ffn.", D, F_))
     w["head.kernel"] = normal((D, 1), 1.0 / math.sqrt(D))
     w["head.bias"] = normal((1,), 0.3)
     return w

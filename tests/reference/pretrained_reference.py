@@ -16,10 +16,13 @@ reader's conversion to F32 is exact and the goldens hold to float32 accuracy.
 import json
 import math
 import os
-import struct
+import sys
 
 import numpy as np
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from safetensors_writer import write_safetensors_file  # noqa: E402
 
 torch.set_default_dtype(torch.float64)
 
@@ -58,21 +61,9 @@ def encode(values, dtype):
 
 
 def write_safetensors(path, tensors):
-    """tensors: list of (name, dtype, numpy array). The format of huggingface/safetensors: 8-byte header length,
-    JSON header padded with spaces to a multiple of 8, then every tensor's bytes back to back."""
-    header, blobs, offset = {"__metadata__": {"format": "pt"}}, [], 0
-    for name, dtype, array in tensors:
-        blob = encode(array, dtype)
-        header[name] = {"dtype": dtype, "shape": list(np.shape(array)), "data_offsets": [offset, offset + len(blob)]}
-        blobs.append(blob)
-        offset += len(blob)
-    text = json.dumps(header, separators=(",", ":")).encode()
-    text += b" " * ((8 - len(text) % 8) % 8)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(text)))
-        f.write(text)
-        for blob in blobs:
-            f.write(blob)
+    """tensors: list of (name, dtype, numpy array), written in that order."""
+    write_safetensors_file(path, [(name, dtype, np.shape(array), encode(array, dtype)) for name, dtype, array in tensors],
+                           metadata={"format": "pt"})
 
 # ---------------------------------------------------------------------------------------------------------
 # The building blocks, each checked against torch's own below

@@ -25,11 +25,14 @@ import json
 import math
 import os
 import re
-import struct
+import sys
 import unicodedata
 
 import numpy as np
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from safetensors_writer import float32_entry, write_safetensors_file  # noqa: E402
 
 torch.set_default_dtype(torch.float64)
 
@@ -121,21 +124,9 @@ def shapes(vs, vt):
 
 def write_safetensors(path, tensors, order=None):
     """tensors: dict name -> float32 array, written in `order` (default ORDER, this model's tensors; None for the
-    dict's own order when order=False). 8-byte LE header length, JSON header, raw LE data."""
+    dict's own order when order=False)."""
     names = ORDER if order is None else (order or list(tensors))
-    header, blobs, offset = {}, [], 0
-    for name in names:
-        data = np.ascontiguousarray(tensors[name], dtype="<f4").tobytes()
-        header[name] = {"dtype": "F32", "shape": list(tensors[name].shape), "data_offsets": [offset, offset + len(data)]}
-        blobs.append(data)
-        offset += len(data)
-    text = json.dumps(header, separators=(",", ":")).encode("utf-8")
-    text += b" " * ((8 - len(text) % 8) % 8)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(text)))
-        f.write(text)
-        for blob in blobs:
-            f.write(blob)
+    write_safetensors_file(path, [float32_entry(name, tensors[name]) for name in names])
 
 
 def write_model_directory(directory, config, weights, source_vocab, target_vocab, order=None):
