@@ -1,8 +1,9 @@
 // The logit lens on screen (ui/widgets/logit_lens_view.h): on the Fill page (a masked-LM, a BERT) and the Generate
 // page (GPT-2) a "Logit lens" tab shows layers x positions, the bottom row the model's own prediction (the core's
 // table, core/teaching/logit_lens.h), darker for a more probable token, the five best in each tooltip; it is
-// computed only once in view; a model it cannot read is said.
+// computed only once in view; a model it cannot read is said. Heads switched off for the model are off in the lens.
 #include "core/inference/pretrained_inference.h"
+#include "core/models/head_switches.h"
 #include "core/teaching/logit_lens.h"
 
 #include <QTabWidget>
@@ -40,6 +41,30 @@ void requireTableShows(const QTableWidget* table, const teaching::LogitLens& len
       QCOMPARE(table->item(l, t)->toolTip().split(u'\n').size(), static_cast<qsizetype>(cell.size()));
     }
   QCOMPARE(table->horizontalHeaderItem(0)->text(), QString::fromStdString(lens.texts.front()).trimmed());
+}
+
+// Every cell's probabilities, as its tooltip shows them (three decimals), and as the core's lens gives them.
+QStringList probabilities(const QTableWidget* table) {
+  QStringList out;
+  for (int l = 0; l < table->rowCount(); ++l)
+    for (int t = 0; t < table->columnCount(); ++t)
+      for (const QString& line : table->item(l, t)->toolTip().split(u'\n')) out << line.section(u'\t', 1);
+  return out;
+}
+
+QStringList probabilities(const teaching::LogitLens& lens) {
+  QStringList out;
+  for (const auto& row : lens.guesses)
+    for (const auto& cell : row)
+      for (const teaching::LensGuess& g : cell) out << QString::number(static_cast<double>(g.probability), 'f', 3);
+  return out;
+}
+
+// The lens shown once `page`'s tab is in view and nothing is computing.
+template <class Page>
+bool lensShown(Page& page) {
+  page.tabs()->setCurrentWidget(page.logitLens());
+  return QTest::qWaitFor([&] { return !page.logitLens()->isComputing(); }, kTimeoutMs) && page.logitLens()->hasLens();
 }
 
 }  // namespace
@@ -96,6 +121,45 @@ class TestLogitLensView : public QObject {
     QVERIFY(!page.logitLens()->hasLens());
     QCOMPARE(page.logitLens()->table()->rowCount(), 0);
     QVERIFY(!page.logitLens()->noteText().isEmpty());
+  }
+
+  // With a head switched off, the Fill page's lens is the core's with that head off, not the one with every head on.
+  void fillPagesLensFollowsTheSwitchedHeads() {
+    FillPage page;
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(opens(page, golden("masked-lm/learned-layer")));
+    const std::string text = "the acting was [MASK] but the plot was dull";
+    page.setText(QString::fromStdString(text));
+    HeadSwitches off;
+    off.switchOff(0, 1);
+    page.setHeadSwitches(off);
+    QVERIFY2(lensShown(page), qPrintable(page.logitLens()->noteText()));
+    const QStringList shown = probabilities(page.logitLens()->table());
+    QCOMPARE(shown, probabilities(teaching::logitLens(*page.currentModel(), text, LogitLensView::kTop, &off)));
+    QVERIFY(shown != probabilities(teaching::logitLens(*page.currentModel(), text, LogitLensView::kTop)));
+    page.setHeadSwitches({});  // every head on again: the lens with every head
+    QVERIFY(lensShown(page));
+    QCOMPARE(probabilities(page.logitLens()->table()),
+             probabilities(teaching::logitLens(*page.currentModel(), text, LogitLensView::kTop)));
+  }
+
+  // The same on the Generate page: GPT-2's lens of the text so far, with layer 1's head 0 off.
+  void generatePagesLensFollowsTheSwitchedHeads() {
+    GeneratePage page;
+    page.resize(1000, 700);
+    page.show();
+    page.setPrompt(QStringLiteral("the cat sat on the"));
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    HeadSwitches off;
+    off.switchOff(1, 0);
+    page.setHeadSwitches(off);
+    QVERIFY(QTest::qWaitFor([&] { return !page.isBusy(); }, kTimeoutMs));
+    QVERIFY2(lensShown(page), qPrintable(page.logitLens()->noteText()));
+    const auto gpt = page.currentSessionModel()->template as<PretrainedGpt2>();
+    const QStringList shown = probabilities(page.logitLens()->table());
+    QCOMPARE(shown, probabilities(teaching::logitLens(*gpt, "the cat sat on the", LogitLensView::kTop, &off)));
+    QVERIFY(shown != probabilities(teaching::logitLens(*gpt, "the cat sat on the", LogitLensView::kTop)));
   }
 
   void aBertWithoutItsMaskedLmHeadIsSaid() {

@@ -261,7 +261,7 @@ void FillPage::fill() {
   offsets_.clear();
   added_.clear();
   const SessionModel* session = currentSessionModel();
-  lens_->setSource(session ? session->model : AnyModel{}, textEdit_->text());  // computed when in view
+  lens_->setSource(session ? session->model : AnyModel{}, textEdit_->text(), headSwitches());  // computed when in view
   const auto model = currentModel();
   const auto bert = currentBert();
   if (!model && !bert) return;

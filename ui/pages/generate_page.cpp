@@ -443,7 +443,8 @@ std::vector<int64_t> GeneratePage::generatedIds() const {
 
 void GeneratePage::updateText() {
   const SessionModel* session = currentSessionModel();  // the lens reads the text so far (computed when in view)
-  lens_->setSource(session ? session->model : AnyModel{}, ids_.empty() ? promptEdit_->text() : generatedText());
+  lens_->setSource(session ? session->model : AnyModel{}, ids_.empty() ? promptEdit_->text() : generatedText(),
+                   headSwitches());
   const auto model = currentModel();
   if (!model || ids_.empty()) {
     text_->clear();

@@ -74,9 +74,10 @@ bool LogitLensView::canRead(const AnyModel& model) {
   return model.as<MaskedLmModel>() || model.as<CausalLmModel>() || model.as<PretrainedGpt2>();
 }
 
-void LogitLensView::setSource(const AnyModel& model, const QString& text) {
+void LogitLensView::setSource(const AnyModel& model, const QString& text, HeadSwitches switches) {
   model_ = model;
   text_ = text;
+  switches_ = std::move(switches);
   stale_ = true;
   if (isVisible()) compute();
 }
@@ -95,13 +96,14 @@ void LogitLensView::compute() {
   const std::string text = text_.trimmed().toStdString();
   if (text.empty()) return showNote(tr("Type a sentence to see what each layer would predict."));
   computing_ = true;
-  watcher_.setFuture(QtConcurrent::run([model = model_, text] {
+  watcher_.setFuture(QtConcurrent::run([model = model_, text, switches = switches_] {
     Outcome outcome;
+    const HeadSwitches* off = switches.empty() ? nullptr : &switches;  // null: the models' path with every head on
     try {
-      if (const auto bert = model.as<PretrainedBert>()) outcome.lens = teaching::logitLens(*bert, text, kTop);
-      else if (const auto gpt = model.as<PretrainedGpt2>()) outcome.lens = teaching::logitLens(*gpt, text, kTop);
-      else if (const auto mlm = model.as<MaskedLmModel>()) outcome.lens = teaching::logitLens(*mlm, text, kTop);
-      else outcome.lens = teaching::logitLens(*model.as<CausalLmModel>(), text, kTop);
+      if (const auto bert = model.as<PretrainedBert>()) outcome.lens = teaching::logitLens(*bert, text, kTop, off);
+      else if (const auto gpt = model.as<PretrainedGpt2>()) outcome.lens = teaching::logitLens(*gpt, text, kTop, off);
+      else if (const auto mlm = model.as<MaskedLmModel>()) outcome.lens = teaching::logitLens(*mlm, text, kTop, off);
+      else outcome.lens = teaching::logitLens(*model.as<CausalLmModel>(), text, kTop, off);
     } catch (...) {
       outcome.error = std::current_exception();
     }

@@ -13,9 +13,12 @@
 // while it is on screen: setSource keeps the model and text, and a hidden view waits until it is shown. It is
 // computed on a worker thread (a GPT-2 over a long text takes long enough to be felt): the table shown stays until
 // the new one arrives (lensShown); a source set meanwhile is read after it, and the result of the old one dropped.
+// Heads switched off (core/models/head_switches.h, the model's in the library) are off in the lens too: the page
+// passes them with the source, so that the table agrees with the page's own prediction.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include "core/inference/any_model.h"
+#include "core/models/head_switches.h"
 #include "core/teaching/logit_lens.h"
 
 #include <exception>
@@ -39,8 +42,9 @@ class LogitLensView : public QWidget {
 
   // True for the kinds the lens reads (masked-LM, causal-LM, BERT with its masked-LM head, GPT-2).
   static bool canRead(const AnyModel& model);
-  // The model and text to show (a model of another kind, or no text: the table empties with a note).
-  void setSource(const AnyModel& model, const QString& text);
+  // The model and text to show (a model of another kind, or no text: the table empties with a note), read with
+  // `switches` off (none: every head on).
+  void setSource(const AnyModel& model, const QString& text, HeadSwitches switches = {});
 
   bool hasLens() const { return hasLens_; }
   bool isComputing() const { return computing_; }  // until the lens asked for last is shown (or said why not)
@@ -66,6 +70,7 @@ class LogitLensView : public QWidget {
 
   AnyModel model_;
   QString text_;
+  HeadSwitches switches_;
   bool stale_ = false;
   bool hasLens_ = false;
   bool computing_ = false;  // a lens on the worker, or one of a newer source still to compute after it
