@@ -111,6 +111,28 @@ ChatbotRunSettings chatbotPreset(const std::string& name, const std::string& arc
   return s;
 }
 
+namespace {
+
+// The built-in conversations: small enough to learn by heart, and chained, so that a held-out block of their
+// last lines would only say that lines never seen are not answered.
+bool isSmallConversationCorpus(const std::string& data) { return data == "builtin" || data == "builtin:zh"; }
+
+}  // namespace
+
+ChatbotRunSettings chatbotPreset(const std::string& name, const std::string& architecture, const std::string& data) {
+  ChatbotRunSettings s = chatbotPreset(name, architecture);
+  s.data = data;
+  if (name != "tiny" || !isSmallConversationCorpus(data)) return s;
+  // The GRU's 32 units and 3 epochs at 0.005 answer every question "我，。" (8 epochs) and still mix up
+  // conversations after 40 (token accuracy 0.55); these answer the training questions with their own answers
+  // (token accuracy 0.99 to 1.0 on both corpora, either architecture) in about 3 seconds on one core.
+  s.training.validationSplit = 0.0;
+  s.training.epochs = 25;
+  s.training.optimizer.learningRate = architecture == "gru" ? 2e-2f : 1e-2f;
+  if (architecture == "gru") s.model.units = 64;
+  return s;
+}
+
 const std::vector<SettingField<ChatbotRunSettings>>& chatbotFields() {
   using S = ChatbotRunSettings;
   using G = ParameterGroup;
@@ -163,7 +185,7 @@ const std::vector<SettingField<ChatbotRunSettings>>& chatbotFields() {
 ChatbotRunSettings chatbotRequestSettings(const RunRequest& request) {
   const std::string architecture = request.values.value("architecture", std::string("gru"));
   const std::string preset = request.preset.empty() ? ChatbotRunSettings{}.preset : request.preset;
-  return applyRequest(request, chatbotPreset(preset, architecture), chatbotFields());
+  return applyRequest(request, chatbotPreset(preset, architecture, request.data), chatbotFields());
 }
 
 TaskSchema chatbotSchema() {
@@ -174,6 +196,9 @@ TaskSchema chatbotSchema() {
   schema.defaultPreset = ChatbotRunSettings{}.preset;
   schema.parameters = specsOf(chatbotFields());
   schema.presetValues = [](const std::string& name) { return valuesOf(chatbotPreset(name), chatbotFields()); };
+  schema.presetValuesForData = [](const std::string& name, const std::string& data) {
+    return valuesOf(chatbotPreset(name, "gru", data), chatbotFields());
+  };
   schema.settings = [](const RunRequest& r) {
     const ChatbotRunSettings s = chatbotRequestSettings(r);
     return settingsJson(s.architecture == "transformer" ? "seq2seq-transformer" : "seq2seq-attention", s, chatbotFields());

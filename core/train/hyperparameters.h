@@ -75,11 +75,19 @@ struct TaskSchema {
   std::vector<HyperParameterSpec> parameters;
   // Every parameter's value in a preset, by key. InputError for an unknown preset.
   std::function<nlohmann::json(const std::string& preset)> presetValues;
+  // The same for one data source, when a preset suits some sources differently (the chatbot's tiny preset on
+  // the built-in conversations); unset: presetValues, whatever the source. Use presetValuesFor below.
+  std::function<nlohmann::json(const std::string& preset, const std::string& data)> presetValuesForData;
   // The settings JSON of a request (preset, then the values), without preparing anything.
   std::function<nlohmann::json(const RunRequest&)> settings;
   // Loads the data and creates the model (slow: a worker thread). InputError for bad data or values.
   std::function<std::unique_ptr<TrainingRun>(const RunRequest&, const ProgressFn&)> prepare;
 };
+
+// A preset's values for a data source (the schema's presetValuesForData, or its presetValues).
+inline nlohmann::json presetValuesFor(const TaskSchema& schema, const std::string& preset, const std::string& data) {
+  return schema.presetValuesForData ? schema.presetValuesForData(preset, data) : schema.presetValues(preset);
+}
 
 // Every task, in the order the app lists them.
 const std::vector<TaskSchema>& taskSchemas();

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -84,11 +85,12 @@ class TestKeptResults : public QObject {
     QVERIFY2(test.endsWith("%") && !test.contains("training"), qPrintable(test));
   }
 
-  // The Chatbot page's tiny model: its name and description say which epoch was kept and why.
+  // The Chatbot page's tiny model: its name and description say which epoch was kept and why. On the translation
+  // task: the built-in conversations train on every pair, with no validation loss to choose an epoch by.
   void theChatbotPageSaysWhichEpochItKept() {
     ChatbotPage page;
-    const int epochs = 12;
-    page.trainToyModel("builtin", epochs, "gru");
+    const int epochs = 4;
+    page.trainToyModel("builtin:translate", epochs, "gru");
     QVERIFY(QTest::qWaitFor([&] { return !page.isTrainingToyModel(); }, kTimeoutMs));
     QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
     const auto model = page.currentModel();
@@ -118,6 +120,23 @@ class TestKeptResults : public QObject {
 
     TrainPage page;
     QVERIFY(page.findChild<QWidget*>("keep"));
+    // The tiny chatbot on the built-in conversations learns them by heart: every pair trains, so the last epoch
+    // is the one kept without ticking anything, on the Chatbot page and with the Train page's preset.
+    auto* toyData = chatbot.findChild<QComboBox*>("toyData");
+    QVERIFY(toyData);
+    toyData->setCurrentIndex(toyData->findData("builtin:zh"));
+    QCOMPARE(chatbot.findChild<QSpinBox*>("toyEpochs")->value(), 25);
+    toyData->setCurrentIndex(toyData->findData("builtin:translate"));
+    QCOMPARE(chatbot.findChild<QSpinBox*>("toyEpochs")->value(), 8);
+    auto* tasks = page.findChild<QComboBox*>("task");
+    tasks->setCurrentIndex(tasks->findData(static_cast<int>(TaskKind::Chatbot)));
+    page.setPreset("tiny");
+    page.setDataSource("builtin:zh");
+    QCOMPARE(page.parameter("validation_split").toDouble(), 0.0);
+    QCOMPARE(page.parameter("epochs").toInt(), 25);
+    page.setDataSource("builtin:translate");
+    QCOMPARE(page.parameter("validation_split").toDouble(), 0.2);
+    QCOMPARE(page.parameter("epochs").toInt(), 3);
     const int run = startTiny(page, TaskKind::ImdbTransformer, "builtin", {{"epochs", 3}, {"keep", "last"}});
     QVERIFY(waitForEnd(page));
     QVERIFY2(page.runs()->text(run, RunsList::StateColumn).contains("3"), qPrintable(page.runs()->text(run, RunsList::StateColumn)));

@@ -8,6 +8,7 @@
 #include "ui/pages/chatbot_page.h"
 #include "ui/text/strings.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <QCheckBox>
@@ -59,6 +60,12 @@ QString describe(const Seq2SeqTransformerConfig& c) {
       .arg(c.targetVocabSize);
 }
 
+// The epochs a toy trains unless changed: 8, by when the translation tasks' alignment crosses, or the tiny
+// preset's own when it has more (25 on the built-in conversations, which it learns by heart).
+int toyEpochs(const QString& data, const QString& architecture) {
+  return std::max(8, chatbotPreset("tiny", architecture.toStdString(), data.toStdString()).training.epochs);
+}
+
 }  // namespace
 
 ChatbotPage::ChatbotPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, parent) {
@@ -68,6 +75,7 @@ ChatbotPage::ChatbotPage(ModelLibrary* library, QWidget* parent) : ModelPage(lib
   modelInfo_ = bar->info();
   connect(bar, &ModelBar::exampleChosen, this, &ChatbotPage::ask);  // it shows the question too
   toyDataBox_ = new QComboBox;
+  toyDataBox_->setObjectName("toyData");
   toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate"));
   toyDataBox_->addItem(QString(), QStringLiteral("builtin"));
   toyDataBox_->addItem(QString(), QStringLiteral("builtin:translate-zh"));
@@ -76,8 +84,14 @@ ChatbotPage::ChatbotPage(ModelLibrary* library, QWidget* parent) : ModelPage(lib
   toyArchitectureBox_->addItem(QString(), QStringLiteral("gru"));
   toyArchitectureBox_->addItem(QString(), QStringLiteral("transformer"));
   toyEpochsBox_ = new QSpinBox;
+  toyEpochsBox_->setObjectName("toyEpochs");
   toyEpochsBox_->setRange(1, 200);
-  toyEpochsBox_->setValue(8);
+  auto suggestEpochs = [this] {
+    toyEpochsBox_->setValue(toyEpochs(toyDataBox_->currentData().toString(), toyArchitectureBox_->currentData().toString()));
+  };
+  suggestEpochs();
+  connect(toyDataBox_, &QComboBox::currentIndexChanged, this, suggestEpochs);
+  connect(toyArchitectureBox_, &QComboBox::currentIndexChanged, this, suggestEpochs);
   keepLastBox_ = new QCheckBox;
   keepLastBox_->setObjectName("keepLastEpoch");
   connect(bar->toyButton(), &QPushButton::clicked, this,
@@ -211,8 +225,7 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& 
   trainToy(
       tr("Training a tiny chatbot…"),
       [data, epochs, architecture, keepLast = keepLastBox_->isChecked()] {
-        ChatbotRunSettings settings = chatbotPreset("tiny", architecture.toStdString());
-        settings.data = data.toStdString();
+        ChatbotRunSettings settings = chatbotPreset("tiny", architecture.toStdString(), data.toStdString());
         settings.training.epochs = epochs;
         settings.training.keepLastEpoch = keepLast;
         settings.threads = 1;  // leave the other core to the interface

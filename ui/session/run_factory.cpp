@@ -183,9 +183,10 @@ QStringList presetNames(TaskKind kind) { return toQStrings(schemaOf(kind).preset
 
 QString defaultPreset(TaskKind kind) { return QString::fromStdString(schemaOf(kind).defaultPreset); }
 
-std::vector<HyperParameter> presetParameters(TaskKind kind, const QString& preset) {
+std::vector<HyperParameter> presetParameters(TaskKind kind, const QString& preset, const QString& data) {
   const TaskSchema& schema = schemaOf(kind);
-  const nlohmann::json values = schema.presetValues(preset.toStdString());
+  const nlohmann::json values = data.isEmpty() ? schema.presetValues(preset.toStdString())
+                                               : presetValuesFor(schema, preset.toStdString(), data.toStdString());
   std::vector<HyperParameter> parameters;
   for (const HyperParameterSpec& spec : schema.parameters) {
     HyperParameter p;

@@ -63,8 +63,10 @@ struct HyperParameter {
 
 QStringList presetNames(TaskKind kind);
 QString defaultPreset(TaskKind kind);
-// The preset's hyper-parameters, every one of them editable. Throws al::InputError for an unknown preset.
-std::vector<HyperParameter> presetParameters(TaskKind kind, const QString& preset);
+// The preset's hyper-parameters, every one of them editable, for a data source when given (a preset may suit a
+// source differently: the chatbot's tiny preset on the built-in conversations). Throws al::InputError for an
+// unknown preset.
+std::vector<HyperParameter> presetParameters(TaskKind kind, const QString& preset, const QString& data = {});
 
 // What the page asks for when Start is pressed.
 struct RunRequest {

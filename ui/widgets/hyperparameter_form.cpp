@@ -46,7 +46,7 @@ void HyperParameterForm::retranslateRows() {
   if (preset().isEmpty()) return;
   std::vector<HyperParameter> worded;
   try {
-    worded = presetParameters(task_, preset());
+    worded = presetParameters(task_, preset(), data_);
   } catch (const std::exception&) {
     return;  // rebuild() reported it
   }
@@ -83,6 +83,23 @@ void HyperParameterForm::setPreset(const QString& preset) {
 
 QString HyperParameterForm::preset() const { return presetBox_->currentText(); }
 
+void HyperParameterForm::setDataSource(const QString& source) {
+  if (source == data_) return;
+  auto presetValues = [this](const QString& data) {
+    QVariantList values;
+    for (const HyperParameter& p : presetParameters(task_, preset(), data)) values << p.value;
+    return values;
+  };
+  bool changes = false;
+  try {
+    changes = !preset().isEmpty() && presetValues(source) != presetValues(data_);
+  } catch (const std::exception&) {
+    changes = true;  // rebuild() reports it
+  }
+  data_ = source;
+  if (changes) rebuild();
+}
+
 void HyperParameterForm::rebuild() {
   for (QFormLayout* form : {modelForm_, trainingForm_})
     while (form->rowCount() > 0) form->removeRow(0);
@@ -91,7 +108,7 @@ void HyperParameterForm::rebuild() {
   parameters_.clear();
   if (preset().isEmpty()) return;
   try {
-    parameters_ = presetParameters(task_, preset());
+    parameters_ = presetParameters(task_, preset(), data_);
   } catch (const std::exception& e) {
     emit error(errorMessage(e));
     return;

@@ -27,6 +27,9 @@ class HyperParameterForm : public QWidget {
   void setTask(TaskKind kind);  // its presets, and its default preset
   void setPreset(const QString& preset);
   QString preset() const;
+  // The data source the values are for: the form shows the preset's values for it when they differ from those
+  // for the source before (values typed in are then replaced, as choosing a preset does).
+  void setDataSource(const QString& source);
   QComboBox* presetBox() const { return presetBox_; }
 
   void setParameter(const QString& key, const QVariant& value);  // an unknown key is ignored
@@ -42,6 +45,7 @@ class HyperParameterForm : public QWidget {
   QWidget* createEditor(const HyperParameter& parameter);
 
   TaskKind task_ = TaskKind::ImdbTransformer;
+  QString data_;  // the data source the preset's values are for (empty: the preset's own)
   QComboBox* presetBox_;
   QFormLayout* modelForm_;
   QFormLayout* trainingForm_;

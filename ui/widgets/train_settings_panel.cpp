@@ -83,6 +83,8 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   outer->addWidget(scroll);
 
   connect(data_, &DataSourcePicker::error, this, &TrainSettingsPanel::error);
+  // A preset may suit the source differently (the chatbot's tiny preset on the built-in conversations).
+  connect(data_, &DataSourcePicker::readyChanged, this, [this] { parameters_->setDataSource(data_->source()); });
   connect(parameters_, &HyperParameterForm::error, this, &TrainSettingsPanel::error);
 }
 
@@ -98,6 +100,7 @@ void TrainSettingsPanel::setTask(TaskKind kind) {
   }
   parameters_->setTask(kind);
   data_->setTask(kind);
+  parameters_->setDataSource(data_->source());
   sourceForm_->setRowVisible(startFromBox_, kind == TaskKind::ImdbTransformer);
 }
 
