@@ -1,7 +1,7 @@
 #include "core/inference/bigram_inference.h"
 
 #include "core/error.h"
-#include "core/io/atomic_directory.h"
+#include "core/io/model_directory.h"
 #include "core/io/declared_memory.h"
 #include "core/io/json_fields.h"
 #include "core/io/safetensors.h"
@@ -28,14 +28,8 @@ BigramModel loadBigram(const std::filesystem::path& dir) {
 
 void saveBigram(const std::filesystem::path& dir, const BigramClassifier& model, const Vocabulary& vocabulary,
                 const std::vector<io::EpochRecord>& history) {
-  io::ModelDirectoryWriter writer(dir);
-  nlohmann::json config = {{"format", "attentionlab-model"}, {"version", 1}, {"task", "imdb-bigram"}};
-  config.update(toJson(model.config()));
-  io::writeConfig(writer.staging(), config);
-  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
-  io::writeVocabularyFile(writer.staging() / "vocab.txt", vocabulary.tokens());
-  io::writeHistory(writer.staging() / "history.json", history);
-  writer.commit();
+  io::writeModelDirectory(dir, BigramModel::kTask, toJson(model.config()), model.parameters(), vocabulary.tokens(),
+                          history);
 }
 
 BigramModel copyBigram(const BigramClassifier& model, const Vocabulary& vocabulary, std::vector<io::EpochRecord> history) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
-#include "core/io/atomic_directory.h"
+#include "core/io/model_directory.h"
 #include "core/io/json_fields.h"
 #include "core/io/safetensors.h"
 #include "core/io/vocabulary_file.h"
@@ -65,15 +65,8 @@ CausalLmModel loadCausalLm(const std::filesystem::path& dir) {
 
 void saveCausalLm(const std::filesystem::path& dir, const CausalLanguageModel& model, const Vocabulary& vocabulary,
                   const std::vector<io::EpochRecord>& history) {
-  io::ModelDirectoryWriter writer(dir);
-  nlohmann::json config = {{"format", io::kModelFormat}, {"version", io::kModelFormatVersion},
-                           {"task", CausalLmModel::kTask}};
-  config.update(toJson(model.config()));
-  io::writeFileAtomically(writer.staging() / "config.json", config.dump(2) + "\n");
-  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
-  io::writeVocabularyFile(writer.staging() / "vocab.txt", vocabulary.tokens());
-  io::writeHistory(writer.staging() / "history.json", history);
-  writer.commit();
+  io::writeModelDirectory(dir, CausalLmModel::kTask, toJson(model.config()), model.parameters(), vocabulary.tokens(),
+                          history);
 }
 
 NextTokenPrediction predictNextToken(const CausalLmModel& loaded, std::string_view text, const HeadSwitches* switches) {

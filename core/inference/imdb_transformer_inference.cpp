@@ -1,7 +1,7 @@
 #include "core/inference/imdb_transformer_inference.h"
 
 #include "core/error.h"
-#include "core/io/atomic_directory.h"
+#include "core/io/model_directory.h"
 #include "core/io/declared_memory.h"
 #include "core/io/json_fields.h"
 #include "core/io/safetensors.h"
@@ -31,14 +31,8 @@ ImdbTransformerModel loadImdbTransformer(const std::filesystem::path& dir) {
 
 void saveImdbTransformer(const std::filesystem::path& dir, const TransformerClassifier& model,
                          const Vocabulary& vocabulary, const std::vector<io::EpochRecord>& history) {
-  io::ModelDirectoryWriter writer(dir);
-  nlohmann::json config = {{"format", "attentionlab-model"}, {"version", 1}, {"task", "imdb-transformer"}};
-  config.update(toJson(model.config()));
-  io::writeFileAtomically(writer.staging() / "config.json", config.dump(2) + "\n");
-  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
-  io::writeVocabularyFile(writer.staging() / "vocab.txt", vocabulary.tokens());
-  io::writeHistory(writer.staging() / "history.json", history);
-  writer.commit();
+  io::writeModelDirectory(dir, ImdbTransformerModel::kTask, toJson(model.config()), model.parameters(),
+                          vocabulary.tokens(), history);
 }
 
 ImdbTransformerModel copyImdbTransformer(const TransformerClassifier& model, const Vocabulary& vocabulary,

@@ -4,7 +4,7 @@
 #include <numeric>
 
 #include "core/error.h"
-#include "core/io/atomic_directory.h"
+#include "core/io/model_directory.h"
 #include "core/io/json_fields.h"
 #include "core/io/safetensors.h"
 #include "core/io/vocabulary_file.h"
@@ -92,15 +92,9 @@ MaskedLmModel loadMaskedLm(const std::filesystem::path& dir) {
 
 void saveMaskedLm(const std::filesystem::path& dir, const MaskedLanguageModel& model, const Vocabulary& vocabulary,
                   const std::string& tokenizer, const std::vector<io::EpochRecord>& history) {
-  io::ModelDirectoryWriter writer(dir);
-  nlohmann::json config = {{"format", io::kModelFormat}, {"version", io::kModelFormatVersion}, {"task", "masked-lm"}};
-  config.update(toJson(model.config()));
-  config["tokenizer"] = tokenizer;
-  io::writeFileAtomically(writer.staging() / "config.json", config.dump(2) + "\n");
-  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
-  io::writeVocabularyFile(writer.staging() / "vocab.txt", vocabulary.tokens());
-  io::writeHistory(writer.staging() / "history.json", history);
-  writer.commit();
+  nlohmann::json fields = toJson(model.config());
+  fields["tokenizer"] = tokenizer;
+  io::writeModelDirectory(dir, MaskedLmModel::kTask, fields, model.parameters(), vocabulary.tokens(), history);
 }
 
 FillResult fillMasks(const MaskedLmModel& loaded, std::string_view text, int top, const HeadSwitches* switches) {

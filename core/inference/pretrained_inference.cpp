@@ -93,22 +93,28 @@ std::string pretrainedTaskOf(const fs::path& dir) {
   return pretrained::modelTypeName(pretrained::readModelType(pretrained::resolveModelFolder(dir)));
 }
 
+namespace {
+
+// A Hugging Face folder of one model type, loaded with its tokenizer: Loaded is PretrainedBert or PretrainedGpt2,
+// Model the pretrained model class it holds.
+template <class Loaded, class Model>
+Loaded loadPretrained(const fs::path& dir, ModelType type) {
+  Loaded loaded;
+  loaded.folder = folderOfType(dir, type);
+  loaded.model = std::make_shared<const Model>(Model::load(loaded.folder));
+  loaded.tokenizer = tokenizerFor(loaded.folder, loaded.model->config().vocabSize);
+  loaded.name = nameOf(loaded.folder);
+  return loaded;
+}
+
+}  // namespace
+
 PretrainedBert loadPretrainedBert(const fs::path& dir) {
-  PretrainedBert b;
-  b.folder = folderOfType(dir, ModelType::Bert);
-  b.model = std::make_shared<const pretrained::BertModel>(pretrained::BertModel::load(b.folder));
-  b.tokenizer = tokenizerFor(b.folder, b.model->config().vocabSize);
-  b.name = nameOf(b.folder);
-  return b;
+  return loadPretrained<PretrainedBert, pretrained::BertModel>(dir, ModelType::Bert);
 }
 
 PretrainedGpt2 loadPretrainedGpt2(const fs::path& dir) {
-  PretrainedGpt2 g;
-  g.folder = folderOfType(dir, ModelType::Gpt2);
-  g.model = std::make_shared<const pretrained::Gpt2Model>(pretrained::Gpt2Model::load(g.folder));
-  g.tokenizer = tokenizerFor(g.folder, g.model->config().vocabSize);
-  g.name = nameOf(g.folder);
-  return g;
+  return loadPretrained<PretrainedGpt2, pretrained::Gpt2Model>(dir, ModelType::Gpt2);
 }
 
 PretrainedAttention readAttention(const PretrainedBert& bert, std::string_view text, const HeadSwitches* switches) {

@@ -45,10 +45,7 @@ Seq2SeqTransformerConfig seq2seqTransformerConfigFromJson(const nlohmann::json& 
   c.numLayers = io::requireIntAtLeast(j, "num_layers", 1, file);
   c.maxSourceLength = io::requireIntAtLeast(j, "max_source_length", 2, file);
   c.maxTargetLength = io::requireIntAtLeast(j, "max_target_length", 1, file);
-  c.dropout = static_cast<float>(io::requireNumber(j, "dropout", file));
-  if (!(c.dropout >= 0 && c.dropout < 1))
-    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "dropout", .expected = "[0, 1)"},
-                     file + ": field \"dropout\" must be in [0, 1)");
+  c.dropout = io::requireDropout(j, file);
   c.normEpsilon = static_cast<float>(io::optionalNumber(j, "norm_epsilon", 1e-3, file));
   if (!(c.normEpsilon > 0))
     throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "norm_epsilon", .expected = "> 0"},

@@ -100,6 +100,14 @@ double requireNumber(const nlohmann::json& object, const char* field, const std:
   return value.get<double>();
 }
 
+float requireDropout(const nlohmann::json& object, const std::string& file) {
+  const float rate = static_cast<float>(requireNumber(object, "dropout", file));  // checked as the model keeps it
+  if (!(rate >= 0 && rate < 1))
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "dropout", .expected = "[0, 1)"},
+                     file + ": field \"dropout\" must be in [0, 1)");
+  return rate;
+}
+
 std::string requireString(const nlohmann::json& object, const char* field, const std::string& file) {
   const nlohmann::json& value = requireField(object, field, file);
   if (!value.is_string()) failWrongType(value, field, "a string", file);

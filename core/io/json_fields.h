@@ -27,6 +27,8 @@ int64_t requireIntInRange(const nlohmann::json& object, const char* field, int64
                           const std::string& file);
 double requireNumber(const nlohmann::json& object, const char* field, const std::string& file);
 std::string requireString(const nlohmann::json& object, const char* field, const std::string& file);
+// The "dropout" field of a model's config.json: a rate in [0, 1).
+float requireDropout(const nlohmann::json& object, const std::string& file);
 // A string that must be one of allowed, e.g. requireOneOf(config, "position", {"learned", "sinusoidal", "none"}, file).
 std::string requireOneOf(const nlohmann::json& object, const char* field, const std::vector<std::string>& allowed,
                          const std::string& file);

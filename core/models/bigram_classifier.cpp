@@ -23,10 +23,7 @@ BigramConfig bigramConfigFromJson(const nlohmann::json& j, const std::string& fi
   BigramConfig c;
   c.vocabSize = static_cast<int>(io::requireIntInRange(j, "vocab_size", 2, limits::kMaxModelDimension, file));
   c.hiddenUnits = static_cast<int>(io::requireIntInRange(j, "hidden_units", 1, limits::kMaxModelDimension, file));
-  c.dropout = static_cast<float>(io::requireNumber(j, "dropout", file));
-  if (!(c.dropout >= 0 && c.dropout < 1))
-    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "dropout", .expected = "[0, 1)"},
-                     file + ": field \"dropout\" must be in [0, 1)");
+  c.dropout = io::requireDropout(j, file);
   c.encoding = io::requireOneOf(j, "encoding", {"multi_hot", "tf_idf"}, file) == "multi_hot" ? BigramEncoding::MultiHot
                                                                                             : BigramEncoding::TfIdf;
   c.tokenizer = io::optionalTokenizer(j, TextTask::Classifier, file);

@@ -4,6 +4,7 @@
 #include "core/io/json_fields.h"
 #include "core/io/limits.h"
 #include "core/layers/sinusoidal_encoding.h"
+#include "core/models/transformer_sizes.h"
 
 namespace al {
 
@@ -27,16 +28,7 @@ nlohmann::json toJson(const CausalLmConfig& c) {
 CausalLmConfig causalLmConfigFromJson(const nlohmann::json& j, const std::string& file) {
   using namespace io;
   CausalLmConfig c;
-  auto positive = [&](const char* field) {
-    return static_cast<int>(requireIntInRange(j, field, 1, limits::kMaxModelDimension, file));
-  };
-  c.vocabSize = positive("vocab_size");
-  c.sequenceLength = static_cast<int>(requireIntInRange(j, "sequence_length", 1, limits::kMaxSequenceLength, file));
-  c.embedDim = positive("embed_dim");
-  c.numHeads = positive("num_heads");
-  c.keyDim = positive("key_dim");
-  c.denseDim = positive("dense_dim");
-  c.numLayers = positive("num_layers");
+  readTransformerSizes(j, file, c);
   const std::string position = requireOneOf(j, "position", {"learned", "sinusoidal", "relative"}, file);
   c.position = position == "learned" ? CausalPosition::Learned
                : position == "sinusoidal" ? CausalPosition::Sinusoidal : CausalPosition::Relative;
@@ -47,10 +39,7 @@ CausalLmConfig causalLmConfigFromJson(const nlohmann::json& j, const std::string
   if (c.memoryLength > 0 && c.position != CausalPosition::Relative)
     throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "memory_length", .expected = "0"},
                      file + ": field \"memory_length\" > 0 needs \"position\": \"relative\"");
-  c.dropout = static_cast<float>(requireNumber(j, "dropout", file));
-  if (!(c.dropout >= 0 && c.dropout < 1))
-    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "dropout", .expected = "[0, 1)"},
-                     file + ": field \"dropout\" must be in [0, 1)");
+  c.dropout = requireDropout(j, file);
   c.normEpsilon = static_cast<float>(optionalNumber(j, "norm_epsilon", 1e-3, file));
   c.tokenizer = optionalOneOf(j, "tokenizer", {"chars", "keras", "ascii", "icu_words"}, "chars", file);
   return c;

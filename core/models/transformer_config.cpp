@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/io/json_fields.h"
 #include "core/io/limits.h"
+#include "core/models/transformer_sizes.h"
 
 namespace al {
 
@@ -30,24 +31,12 @@ nlohmann::json toJson(const TransformerConfig& c) {
 TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::string& file) {
   using namespace io;
   TransformerConfig c;
-  auto positive = [&](const char* field) {
-    return static_cast<int>(requireIntInRange(j, field, 1, limits::kMaxModelDimension, file));
-  };
-  c.vocabSize = positive("vocab_size");
-  c.sequenceLength = static_cast<int>(requireIntInRange(j, "sequence_length", 1, limits::kMaxSequenceLength, file));
-  c.embedDim = positive("embed_dim");
-  c.numHeads = positive("num_heads");
-  c.keyDim = positive("key_dim");
-  c.denseDim = positive("dense_dim");
-  c.numLayers = positive("num_layers");
+  readTransformerSizes(j, file, c);
   const std::string position = requireOneOf(j, "position", {"learned", "sinusoidal", "none"}, file);
   c.position = position == "learned" ? PositionKind::Learned : position == "sinusoidal" ? PositionKind::Sinusoidal : PositionKind::None;
   c.norm = requireOneOf(j, "norm", {"layer", "batch"}, file) == "layer" ? NormKind::Layer : NormKind::Batch;
   c.pooling = requireOneOf(j, "pooling", {"max", "mean"}, file) == "max" ? PoolingKind::Max : PoolingKind::Mean;
-  c.dropout = static_cast<float>(requireNumber(j, "dropout", file));
-  if (!(c.dropout >= 0 && c.dropout < 1))
-    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "dropout", .expected = "[0, 1)"},
-                     file + ": field \"dropout\" must be in [0, 1)");
+  c.dropout = requireDropout(j, file);
   c.normEpsilon = static_cast<float>(optionalNumber(j, "norm_epsilon", 1e-3, file));
   c.batchNormMomentum = static_cast<float>(optionalNumber(j, "batch_norm_momentum", 0.99, file));
   if (j.contains("batch_norm_padding"))  // optional: files without it count real tokens only

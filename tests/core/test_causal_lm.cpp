@@ -16,8 +16,10 @@
 #include "core/models/causal_lm.h"
 #include "core/text/tokenizer.h"
 #include "tests/core/gradient_check.h"
+#include "tests/core/input_error_of.h"
 
 using namespace al;
+using al::test::inputErrorOf;
 namespace fs = std::filesystem;
 
 namespace {
@@ -29,16 +31,6 @@ fs::path goldenDir(const char* name) {
 nlohmann::json readJson(const fs::path& file) {
   std::ifstream in(file);
   return nlohmann::json::parse(in);
-}
-
-template <typename F>
-QString inputErrorOf(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return QString::fromUtf8(e.what());
-  }
-  return QString();
 }
 
 // The largest |a - b| over a matrix and its expected rows.

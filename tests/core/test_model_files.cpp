@@ -21,9 +21,11 @@
 #include "core/io/safetensors.h"
 #include "core/io/vocabulary_file.h"
 #include "core/parameters.h"
+#include "tests/core/input_error_of.h"
 
 using namespace al;
 using namespace al::io;
+using al::test::inputErrorOf;
 namespace fs = std::filesystem;
 
 namespace {
@@ -52,17 +54,6 @@ std::string safetensorsBytes(const std::string& header, const std::string& data,
 }
 
 std::string zeros(size_t n) { return std::string(n, '\0'); }
-
-// The message of the al::InputError that f throws; fails the test if it throws nothing.
-template <typename F>
-QString inputErrorOf(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return QString::fromUtf8(e.what());
-  }
-  return QString();
-}
 
 bool sameBits(float a, float b) { return std::bit_cast<uint32_t>(a) == std::bit_cast<uint32_t>(b); }
 
@@ -371,6 +362,18 @@ class TestModelFiles : public QObject {
     QCOMPARE(optionalInt(config, "num_layers", 1, "c.json"), int64_t(1));
     QCOMPARE(optionalString(config, "pooling", "max", "c.json"), std::string("max"));
     QCOMPARE(optionalOneOf(config, "norm", {"layer", "batch"}, "batch", "c.json"), std::string("layer"));
+  }
+
+  // "dropout" is a rate in [0, 1) as the model keeps it, a float: 0.99999999999 rounds to 1 and is refused too.
+  void dropoutIsARateBelowOne() {
+    const auto config = [](double rate) { return nlohmann::json{{"dropout", rate}}; };
+    QCOMPARE(requireDropout(config(0.0), "c.json"), 0.0f);
+    QCOMPARE(requireDropout(config(0.5), "c.json"), 0.5f);
+    for (const double bad : {1.0, 0.99999999999, -0.1}) {
+      const QString message = inputErrorOf([&] { requireDropout(config(bad), "runs/x/config.json"); });
+      QVERIFY2(message.startsWith("runs/x/config.json") && message.contains("\"dropout\"") && message.contains("[0, 1)"),
+               qPrintable(QString::number(bad, 'g', 12) + ": " + message));
+    }
   }
 
   void rejectsBadConfigFields_data() {
