@@ -8,6 +8,19 @@
 #include "app/cli/train_options.h"
 #include "core/train/hyperparameters.h"
 
+namespace {
+
+// A command that reads one model: the --model it requires and the --json every such command offers.
+CLI::App* addModelCommand(CLI::App& app, const std::string& name, const std::string& description, std::string& model,
+                          const std::string& modelHelp, bool& json) {
+  CLI::App* command = app.add_subcommand(name, description);
+  command->add_option("--model", model, modelHelp)->required();
+  command->add_flag("--json", json, "print one JSON object");
+  return command;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace al::cli;
   CLI::App app{"AttentionLab: train Transformer and attention models, inspect their attention, benchmark them."};
@@ -58,47 +71,42 @@ int main(int argc, char** argv) {
       ->check(CLI::Validator([](std::string& spec) { return attentionHeadProblem(spec); }, "L.H|mean"));
 
   PredictOptions p;
-  CLI::App* predictCmd = app.add_subcommand("predict", "Classify a text with an imdb model and show its attention");
-  predictCmd->add_option("--model", p.model, "model directory")->required();
-  predictCmd->add_flag("--json", p.json, "print one JSON object");
+  CLI::App* predictCmd = addModelCommand(app, "predict", "Classify a text with an imdb model and show its attention",
+                                         p.model, "model directory", p.json);
   predictCmd->add_option("text", p.text, "the text to classify")->required();
 
   PredictOptions a;
-  CLI::App* askCmd = app.add_subcommand("ask", "Ask the chatbot a question and show its word alignment");
-  askCmd->add_option("--model", a.model, "model directory")->required();
-  askCmd->add_flag("--json", a.json, "print one JSON object");
+  CLI::App* askCmd = addModelCommand(app, "ask", "Ask the chatbot a question and show its word alignment", a.model,
+                                     "model directory", a.json);
   askCmd->add_option("text", a.text, "the question")->required();
 
   FillOptions f;
-  CLI::App* fillCmd = app.add_subcommand("fill", "Fill in the [MASK]s of a text with a masked-lm or a BERT folder and show its attention");
-  fillCmd->add_option("--model", f.model, "model directory (task masked-lm) or BERT folder (Hugging Face)")->required();
+  CLI::App* fillCmd = addModelCommand(app, "fill", "Fill in the [MASK]s of a text with a masked-lm or a BERT folder and "
+                                      "show its attention", f.model,
+                                      "model directory (task masked-lm) or BERT folder (Hugging Face)", f.json);
   fillCmd->add_option("--top", f.top, "candidates per [MASK]")->check(CLI::PositiveNumber)->capture_default_str();
-  fillCmd->add_flag("--json", f.json, "print one JSON object");
   fillCmd->add_option("text", f.text, "the text, with [MASK] where a word is hidden")->required();
 
   InspectOptions i;
-  CLI::App* inspectCmd = app.add_subcommand("inspect", "Show every layer's and head's attention over a text (bert, gpt2, "
-                                                       "imdb-transformer, masked-lm, causal-lm)");
-  inspectCmd->add_option("--model", i.model, "model directory or Hugging Face folder")->required();
-  inspectCmd->add_flag("--json", i.json, "print one JSON object");
+  CLI::App* inspectCmd = addModelCommand(app, "inspect", "Show every layer's and head's attention over a text (bert, "
+                                         "gpt2, imdb-transformer, masked-lm, causal-lm)", i.model,
+                                         "model directory or Hugging Face folder", i.json);
   inspectCmd->add_option("--ablate", i.ablate, "switch heads off (their output set to zero) and recompute: "
                                                "L.H[,L.H...], layer and head counted from 0 as inspect prints them")
       ->check(CLI::Validator([](std::string& spec) { return headListProblem(spec); }, "L.H[,L.H...]"));
   inspectCmd->add_option("text", i.text, "the text")->required();
 
   NextSentenceOptions n;
-  CLI::App* nextCmd = app.add_subcommand("next-sentence", "The probability that sentence B follows sentence A (a BERT "
-                                                          "folder with a next-sentence head)");
-  nextCmd->add_option("--model", n.model, "BERT folder (Hugging Face)")->required();
-  nextCmd->add_flag("--json", n.json, "print one JSON object");
+  CLI::App* nextCmd = addModelCommand(app, "next-sentence", "The probability that sentence B follows sentence A (a "
+                                      "BERT folder with a next-sentence head)", n.model, "BERT folder (Hugging Face)",
+                                      n.json);
   nextCmd->add_option("a", n.a, "sentence A")->required();
   nextCmd->add_option("b", n.b, "sentence B")->required();
 
   GenerateOptions g;
-  CLI::App* generateCmd = app.add_subcommand("generate", "Continue a prompt with a GPT-2 folder or a trained language "
-                                                            "model (train lm), one token at a time");
-  generateCmd->add_option("--model", g.model, "GPT-2 folder (Hugging Face) or causal-lm model directory")->required();
-  generateCmd->add_flag("--json", g.json, "print one JSON object");
+  CLI::App* generateCmd = addModelCommand(app, "generate", "Continue a prompt with a GPT-2 folder or a trained "
+                                          "language model (train lm), one token at a time", g.model,
+                                          "GPT-2 folder (Hugging Face) or causal-lm model directory", g.json);
   generateCmd->add_option("--max-new-tokens", g.maxNewTokens, "tokens to generate")
       ->check(CLI::PositiveNumber)->capture_default_str();
   generateCmd->add_option("--temperature", g.temperature, "0: greedy (always the most probable token); more: sampled")

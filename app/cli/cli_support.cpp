@@ -11,7 +11,10 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
+#include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
+#include "core/inference/imdb_transformer_inference.h"
+#include "core/train/imdb_run.h"
 
 namespace al::cli {
 
@@ -39,6 +42,18 @@ RunRequest runRequest(const TrainOptions& o) {
   request.initDir = o.init;
   request.initEncoderDir = o.initEncoder;
   return request;
+}
+
+std::unique_ptr<ImdbRun> prepareImdbEvaluation(const EvalOptions& o, const std::string& option) {
+  const ModelKind& kind = modelKindOfDirectory(o.model);
+  if (kind.task != ImdbTransformerModel::kTask)
+    throw InputError(o.model + " holds a model of task " + kind.task + "; " + option + " reads an imdb-transformer model");
+  ImdbRunSettings s;
+  s.data = o.data.empty() ? std::string("builtin") : o.data;
+  s.initDir = o.model;
+  s.threads = o.threads;
+  s.model = loadImdbTransformer(o.model).model->config();
+  return ImdbRun::prepare(s);
 }
 
 std::string defaultOutputDirectory(const std::string& task) {

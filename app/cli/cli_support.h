@@ -4,6 +4,7 @@
 #include <chrono>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -15,6 +16,10 @@
 #include "core/train/run.h"
 #include "core/train/trainer.h"
 #include "core/tensor.h"
+
+namespace al {
+class ImdbRun;
+}
 
 namespace al::cli {
 
@@ -40,6 +45,11 @@ nlohmann::json fillJson(const Fill& r) {
   return {{"tokens", r.tokens}, {"ids", r.ids}, {"predictions", std::move(predictions)},
           {"attention", attentionJson(r.attention)}};
 }
+
+// What eval's measures of an imdb-transformer (--head-importance, --rank-correlations) read: the model's run over
+// --data (the built-in reviews without it), with its weights, ready for the test reviews. `option` names the
+// measure in the message for a model of another task. Throws InputError.
+std::unique_ptr<ImdbRun> prepareImdbEvaluation(const EvalOptions& o, const std::string& option);
 
 // runs/<task>-<YYYYmmdd-HHMMSS>
 std::string defaultOutputDirectory(const std::string& task);

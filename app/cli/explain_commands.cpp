@@ -118,16 +118,7 @@ std::string attentionHeadProblem(const std::string& spec) {
 
 int evalRankCorrelations(const EvalOptions& o) {
   return guarded([&] {
-    const ModelKind& kind = modelKindOfDirectory(o.model);
-    if (kind.task != ImdbTransformerModel::kTask)
-      throw InputError(o.model + " holds a model of task " + kind.task + "; --rank-correlations reads an "
-                       "imdb-transformer model");
-    ImdbRunSettings s;
-    s.data = o.data.empty() ? std::string("builtin") : o.data;
-    s.initDir = o.model;
-    s.threads = o.threads;
-    s.model = loadImdbTransformer(o.model).model->config();
-    const std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
+    const std::unique_ptr<ImdbRun> run = prepareImdbEvaluation(o, "--rank-correlations");
     const teaching::AttentionSource source = parseAttentionHead(o.attentionHead);
     const TransformerConfig& config = run->model().config();
     if (source.layer && (*source.layer >= size_t(config.numLayers) || *source.head >= size_t(config.numHeads)))

@@ -80,16 +80,7 @@ int evalHeadImportance(const EvalOptions& o) {
   return guarded([&] {
     if (o.replacement != "zero" && o.replacement != "mean")
       throw InputError("--replace takes zero or mean, not '" + o.replacement + "'");
-    const ModelKind& kind = modelKindOfDirectory(o.model);
-    if (kind.task != ImdbTransformerModel::kTask)
-      throw InputError(o.model + " holds a model of task " + kind.task + "; --head-importance reads an "
-                       "imdb-transformer model");
-    ImdbRunSettings s;
-    s.data = o.data.empty() ? std::string("builtin") : o.data;
-    s.initDir = o.model;
-    s.threads = o.threads;
-    s.model = loadImdbTransformer(o.model).model->config();
-    const std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
+    const std::unique_ptr<ImdbRun> run = prepareImdbEvaluation(o, "--head-importance");
     const std::vector<const EncodedSample*> samples = teaching::chooseReviews(run->testData(), static_cast<size_t>(o.samples));
     const auto replacement = o.replacement == "mean" ? teaching::HeadReplacement::Mean : teaching::HeadReplacement::Zero;
 

@@ -10,13 +10,11 @@
 
 #include <cmath>
 
-#include "tests/cli/cli_runner.h"
+#include "tests/cli/cli_fixtures.h"
 
 using namespace al::test;
 
 namespace {
-
-QJsonObject jsonOf(const CliRun& run) { return QJsonDocument::fromJson(run.out).object(); }
 
 const QString kGolden = QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden");
 
@@ -61,10 +59,7 @@ class TestCliExplain : public QObject {
   void initTestCase() {
     QVERIFY(dir_.isValid());
     model_ = dir_.filePath("tiny2");
-    const QStringList args{"train", "imdb", "--preset", "tiny", "--layers", "2", "--epochs", "3", "--threads", "2",
-                           "--out", model_};
-    const CliRun run = runCli(args);
-    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    trainTwoLayerImdb(model_);
   }
 
   void inspectGivesRolloutAndSaliency() {

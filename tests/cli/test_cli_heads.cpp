@@ -7,15 +7,9 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 
-#include "tests/cli/cli_runner.h"
+#include "tests/cli/cli_fixtures.h"
 
 using namespace al::test;
-
-namespace {
-
-QJsonObject jsonOf(const CliRun& run) { return QJsonDocument::fromJson(run.out).object(); }
-
-}  // namespace
 
 class TestCliHeads : public QObject {
   Q_OBJECT
@@ -26,10 +20,7 @@ class TestCliHeads : public QObject {
   void initTestCase() {
     QVERIFY(dir_.isValid());
     model_ = dir_.filePath("tiny2");
-    const QStringList args{"train", "imdb", "--preset", "tiny", "--layers", "2", "--epochs", "3", "--threads", "2",
-                           "--out", model_};
-    const CliRun run = runCli(args);
-    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    trainTwoLayerImdb(model_);
   }
 
   void ablateRecomputesWithTheHeadsOff() {

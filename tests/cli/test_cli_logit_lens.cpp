@@ -8,26 +8,12 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "tests/cli/cli_runner.h"
+#include "tests/cli/cli_fixtures.h"
 
-using al::test::CliRun;
-using al::test::runCli;
+using namespace al::test;
 using nlohmann::json;
 
 namespace {
-
-QString golden(const QString& name) { return QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/") + name; }
-
-json readJson(const QString& path) { return json::parse(al::test::readAll(path).toStdString()); }
-
-json runJson(const QStringList& args) {
-  const CliRun run = runCli(args);
-  if (run.exitCode != 0) {
-    QTest::qFail(qPrintable(al::test::describe(run, args)), __FILE__, __LINE__);
-    return json();
-  }
-  return json::parse(run.out.toStdString());
-}
 
 // "logit_lens" of an inspect output: layers + 1 rows of one cell per token, each cell sorted best first and
 // summing to at most 1.

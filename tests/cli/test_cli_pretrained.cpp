@@ -12,30 +12,15 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "tests/cli/cli_runner.h"
+#include "tests/cli/cli_fixtures.h"
 #include "tests/local_http_server.h"
 
-using al::test::CliRun;
-using al::test::runCli;
+using namespace al::test;
 using nlohmann::json;
 
 namespace {
 
 constexpr double kTolerance = 1e-4;
-
-QString golden(const QString& name) { return QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/") + name; }
-
-json readJson(const QString& path) { return json::parse(al::test::readAll(path).toStdString()); }
-
-// Runs the CLI and parses its --json output; fails the test unless it exits 0.
-json runJson(const QStringList& args) {
-  const CliRun run = runCli(args);
-  if (run.exitCode != 0) {
-    QTest::qFail(qPrintable(al::test::describe(run, args)), __FILE__, __LINE__);
-    return json();
-  }
-  return json::parse(run.out.toStdString());
-}
 
 // Runs the CLI expecting a refusal: exit 3 and every one of mentions in the message.
 void verifyRefused(const QStringList& args, const QStringList& mentions) {
@@ -61,7 +46,6 @@ QString copyOf(const QString& name, const QString& to) {
   return to;
 }
 
-QByteArray sha256Hex(const QByteArray& bytes) { return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex(); }
 QByteArray gitSha1(const QByteArray& bytes) {
   return QCryptographicHash::hash("blob " + QByteArray::number(bytes.size()) + '\0' + bytes, QCryptographicHash::Sha1).toHex();
 }
