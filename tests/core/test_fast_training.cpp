@@ -53,15 +53,8 @@ struct Rig {
     for (const EncodedSample& s : samples) batch.push_back(&s);
   }
   static TransformerConfig config() {
-    TransformerConfig c;
-    c.vocabSize = 50;
-    c.sequenceLength = 48;
-    c.embedDim = 8;
-    c.numHeads = 2;
-    c.keyDim = 4;
-    c.denseDim = 6;
-    c.dropout = 0;  // the same forward pass whatever the chunks
-    return c;
+    return {.vocabSize = 50, .sequenceLength = 48, .embedDim = 8, .numHeads = 2, .keyDim = 4, .denseDim = 6,
+            .dropout = 0};  // no dropout: the same forward pass whatever the chunks
   }
   FloatBuffer gradient(int threads) {
     Gradients grads(model.parameters());

@@ -15,32 +15,13 @@
 #include "core/models/head_switches.h"
 #include "core/models/transformer_classifier.h"
 #include "core/teaching/head_importance.h"
+#include "tests/core/attention_fixture.h"
 #include "tests/core/gradient_check.h"
 
 using namespace al;
 using namespace al::test;
 
 namespace {
-
-// An attention layer with random kernels and biases (a zero bias would hide a head whose Z is not replaced).
-struct AttentionFixture {
-  ParameterSet params;
-  MultiHeadAttention layer;
-  Matrix x;
-  AttentionFixture() : layer(params, "a", 8, 3, 4) {
-    Rng rng(7);
-    layer.initialize(params, rng);
-    for (const auto& part : {layer.query(), layer.key(), layer.value(), layer.output()})
-      params.value(part.bias) = randomMatrix(1, params.info(part.bias).cols, rng, 0.5f);
-    x = randomMatrix(5, 8, rng);  // T = 5, D = 8
-  }
-  // Y = Z·W_o + b_o of a given Z (T x H*K), by hand.
-  Matrix outputOf(const Matrix& z) const {
-    Matrix y = z * params.value(layer.output().kernel);
-    y.rowwise() += params.value(layer.output().bias).row(0);
-    return y;
-  }
-};
 
 // A classifier of three layers with mean pooling and no dropout, its embeddings and head scaled up so that a
 // head's absence moves the logit visibly.
@@ -111,7 +92,7 @@ class TestHeadSwitches : public QObject {
   // ---- one layer -----------------------------------------------------------------------------------------
 
   void aMaskOfNothingIsThePlainForwardBitForBit() {
-    AttentionFixture f;
+    AttentionFixture f(5, 8, 3, 4, 7, 1.0f);  // T = 5, D = 8, H = 3, K = 4; Glorot query and key kernels
     MultiHeadAttention::Cache plain, masked;
     const Matrix y = f.layer.forward(f.params, f.x, plain);
     const HeadMask nothing{{false, false, false}, {}};
@@ -120,7 +101,7 @@ class TestHeadSwitches : public QObject {
   }
 
   void aZeroedHeadLeavesTheOthersAlone() {
-    AttentionFixture f;
+    AttentionFixture f(5, 8, 3, 4, 7, 1.0f);  // T = 5, D = 8, H = 3, K = 4; Glorot query and key kernels
     MultiHeadAttention::Cache plain, masked;
     f.layer.forward(f.params, f.x, plain);
     const HeadMask mask{{false, true, false}, {}};
@@ -133,7 +114,7 @@ class TestHeadSwitches : public QObject {
   }
 
   void aHeadReplacedByItsMeanUsesTheMean() {
-    AttentionFixture f;
+    AttentionFixture f(5, 8, 3, 4, 7, 1.0f);  // T = 5, D = 8, H = 3, K = 4; Glorot query and key kernels
     MultiHeadAttention::Cache plain, masked;
     f.layer.forward(f.params, f.x, plain);
     HeadMask mask{{true, false, true}, Matrix(3, 4)};
@@ -150,7 +131,7 @@ class TestHeadSwitches : public QObject {
   }
 
   void theFastMaskAgreesWithThePlainLoops() {
-    AttentionFixture f;
+    AttentionFixture f(5, 8, 3, 4, 7, 1.0f);  // T = 5, D = 8, H = 3, K = 4; Glorot query and key kernels
     HeadMask zero{{true, false, true}, {}};
     HeadMask mean{{false, true}, Matrix::Constant(3, 4, 0.3f)};
     const Matrix causal = causalMask(5);
@@ -164,7 +145,7 @@ class TestHeadSwitches : public QObject {
   }
 
   void noGradientReachesASwitchedOffHead() {
-    AttentionFixture f;
+    AttentionFixture f(5, 8, 3, 4, 7, 1.0f);  // T = 5, D = 8, H = 3, K = 4; Glorot query and key kernels
     MultiHeadAttention::Cache c;
     const HeadMask mask{{false, true, false}, {}};
     c.headMask = &mask;
@@ -180,7 +161,7 @@ class TestHeadSwitches : public QObject {
   }
 
   void wrongMeansAreRefused() {
-    AttentionFixture f;
+    AttentionFixture f(5, 8, 3, 4, 7, 1.0f);  // T = 5, D = 8, H = 3, K = 4; Glorot query and key kernels
     MultiHeadAttention::Cache c;
     const HeadMask mask{{true}, Matrix::Zero(2, 4)};  // 2 rows for 3 heads
     c.headMask = &mask;

@@ -16,30 +16,13 @@
 #include "core/layers/relu.h"
 #include "core/layers/sigmoid_cross_entropy.h"
 #include "core/layers/sinusoidal_encoding.h"
+#include "tests/core/attention_fixture.h"
 #include "tests/core/gradient_check.h"
 
 using namespace al;
 using namespace al::test;
 
 namespace {
-
-// An attention layer with random kernels and biases. Large query/key kernels make the softmax peaked, so
-// that a wrong scale or mask changes the result visibly.
-struct AttentionFixture {
-  ParameterSet params;
-  MultiHeadAttention layer;
-  Matrix x;
-  AttentionFixture(Index T, Index D, Index H, Index K, uint64_t seed)
-      : layer(params, "encoder.0.attention", D, H, K) {
-    Rng rng(seed);
-    layer.initialize(params, rng);
-    for (const auto& part : {layer.query(), layer.key(), layer.value(), layer.output()})
-      params.value(part.bias) = randomMatrix(1, params.info(part.bias).cols, rng, 0.5f);
-    params.value(layer.query().kernel) *= 2.0f;
-    params.value(layer.key().kernel) *= 2.0f;
-    x = randomMatrix(T, D, rng);
-  }
-};
 
 bool allFinite(const Matrix& m) { return m.allFinite(); }
 

@@ -46,6 +46,25 @@ double derivative(F f, double h) {
   return (f(-2 * h) - 8 * f(-h) + 8 * f(h) - f(2 * h)) / (12 * h);
 }
 
+// Numeric derivatives against the analytic ones: the largest disagreement, and the largest numeric derivative (a
+// comparison says nothing when nothing moves).
+struct Agreement {
+  double worst = 0, largest = 0;
+  void add(double numeric, double analytic) {
+    worst = std::max(worst, std::abs(numeric - analytic));
+    largest = std::max(largest, std::abs(numeric));
+  }
+  // Empty when they agree, else what is wrong. The core computes in float only. Rounding of the logit (about 1e-6
+  // after two layers) divided by the step gives a noise floor of about 1e-4 here (measured: 1.2e-4 at h = 1e-2,
+  // 3.5e-4 at 3e-3), and a larger step meets the feed-forward's ReLU kinks (8e-3 at 3e-2). So 2.5e-4; a wiring
+  // mistake is off by far more.
+  QString problem(const char* derivatives) const {
+    if (!(largest > 1e-2)) return QString("every %1 is below 1e-2: the comparison would say nothing").arg(derivatives);
+    if (!(worst < 2.5e-4)) return QString("largest difference %1 (largest %2 %3)").arg(worst).arg(derivatives).arg(largest);
+    return {};
+  }
+};
+
 }  // namespace
 
 class TestTokenAttribution : public QObject {
@@ -79,7 +98,7 @@ class TestTokenAttribution : public QObject {
     QCOMPARE(analytic.rows(), Index(kReview.size()));
     ParameterSet& p = model->parameters();
     const int table = p.find("embedding.token");
-    double worst = 0, largest = 0;
+    Agreement agreement;
     for (size_t j = 0; j < kReview.size(); ++j)
       for (Index d = 0; d < analytic.cols(); ++d) {
         float& entry = p.value(table)(kReview[j], d);
@@ -90,15 +109,10 @@ class TestTokenAttribution : public QObject {
           entry = kept;
           return z;
         }, 1e-2);
-        worst = std::max(worst, std::abs(numeric - analytic(Index(j), d)));
-        largest = std::max(largest, std::abs(numeric));
+        agreement.add(numeric, analytic(Index(j), d));
       }
-    QVERIFY2(largest > 1e-2, "the logit hardly depends on the input: the comparison would say nothing");
-    // The core computes in float only. Rounding of the logit (about 1e-6 after two layers) divided by the step gives
-    // a noise floor of about 1e-4 here (measured: 1.2e-4 at h = 1e-2, 3.5e-4 at 3e-3), and a larger step meets the
-    // feed-forward's ReLU kinks (8e-3 at 3e-2). So 2.5e-4; a wiring mistake is off by far more. The derivative
-    // along a whole token's input (the saliency, below) averages the noise, usually to below 1e-4.
-    QVERIFY2(worst < 2.5e-4, qPrintable(QString("largest difference %1 (largest derivative %2)").arg(worst).arg(largest)));
+    const QString problem = agreement.problem("derivative");
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
   }
 
   void saliencyIsTheDerivativeAlongEachTokensInput() {
@@ -109,7 +123,7 @@ class TestTokenAttribution : public QObject {
     const double sign = t.positive ? 1 : -1;
     ParameterSet& p = model->parameters();
     const int table = p.find("embedding.token"), position = p.find("embedding.position");
-    double worst = 0, largest = 0;
+    Agreement agreement;
     for (size_t j = 0; j < kReview.size(); ++j) {
       const RowVector token = p.value(table).row(kReview[j]), place = p.value(position).row(Index(j));
       auto scaled = [&](double step) {
@@ -121,15 +135,13 @@ class TestTokenAttribution : public QObject {
         p.value(position).row(Index(j)) = place;
         return z;
       };
-      const double numeric = sign * derivative(scaled, 1e-2);
-      worst = std::max(worst, std::abs(numeric - t.saliency[j]));
-      largest = std::max(largest, std::abs(numeric));
+      agreement.add(sign * derivative(scaled, 1e-2), t.saliency[j]);
     }
-    QVERIFY2(largest > 1e-2, "no token moves the logit: the comparison would say nothing");
-    // The same float noise floor as above (about 1e-4 at h = 1e-2); compiled without vectorisation, as the address
-    // sanitizer's build is, the sums round differently and one token came out 1.14e-4 off. So the same 2.5e-4, still
-    // far below the saliencies themselves (up to 0.77 here), which a wiring mistake would change.
-    QVERIFY2(worst < 2.5e-4, qPrintable(QString("largest difference %1 (largest saliency %2)").arg(worst).arg(largest)));
+    // The derivative along a whole token's input averages the float noise, usually to below 1e-4; compiled without
+    // vectorisation, as the address sanitizer's build is, the sums round differently and one token came out 1.14e-4
+    // off. So the same 2.5e-4, still far below the saliencies themselves (up to 0.77 here).
+    const QString problem = agreement.problem("saliency");
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
   }
 
   void deletionIsTheChangeWhenTheTokenIsTakenOut() {

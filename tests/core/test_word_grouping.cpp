@@ -4,11 +4,8 @@
 
 #include <QtTest>
 
-using al::Matrix;
-using al::teaching::groupIntoWords;
-using al::teaching::PieceSpan;
-using al::teaching::wordAttention;
-using al::teaching::WordGroups;
+using namespace al;
+using namespace al::teaching;
 
 class TestWordGrouping : public QObject {
   Q_OBJECT
