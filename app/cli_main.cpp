@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   train->add_option("--out", t.out, "model directory to write (atomically); default runs/<task>-<time>");
   train->add_option("--preset", t.preset, "tiny | classroom | book (the source material's configuration); lm: tiny | "
-                                        "classroom | large");
+                                        "classroom | large | long-range (the default with --data long-range)");
   train->add_option("--init", t.init, "start from an existing model directory");
   train->add_option("--log", t.log, "write one JSON object per event to FILE");
   HyperParameterOptions hyperParameters;  // --epochs, --lr, --embed-dim, ...: one per key of the core's schema

@@ -90,6 +90,31 @@ int predict(const PredictOptions& o) {
   });
 }
 
+namespace {
+
+nlohmann::json recallJson(const Evaluation::Recall& r) { return {{"accuracy", r.accuracy}, {"tokens", r.tokens}}; }
+
+// "accuracy" and "tokens" are the dependent tokens' (the name's first letter and the digits), the kinds apart beside.
+nlohmann::json longRangeJson(const Evaluation::LongRange& l) {
+  return {{"accuracy", l.dependent.accuracy}, {"tokens", l.dependent.tokens},
+          {"name_first", recallJson(l.nameFirst)},  {"digits", recallJson(l.digits)},
+          {"name_rest", recallJson(l.nameRest)},    {"repeated", recallJson(l.repeated)}};
+}
+
+void printLongRange(const Evaluation::LongRange& l) {
+  auto line = [](const char* what, const Evaluation::Recall& r) {
+    std::cout << "  " << what << ": accuracy " << r.accuracy << " on " << r.tokens << " tokens\n";
+  };
+  std::cout << "tokens that need the first mention, more than a segment before: accuracy " << l.dependent.accuracy
+            << " on " << l.dependent.tokens << " tokens\n";
+  line("a repeated name's first letter (1 in 24 by guessing)", l.nameFirst);
+  line("a repeated number's digits (1 in 10 by guessing)", l.digits);
+  line("a repeated name's later letters (they follow from its first)", l.nameRest);
+  line("every repeated character", l.repeated);
+}
+
+}  // namespace
+
 int eval(const EvalOptions& o) {
   if (o.rankCorrelations) return evalRankCorrelations(o);
   if (o.headImportance) return evalHeadImportance(o);
@@ -97,14 +122,11 @@ int eval(const EvalOptions& o) {
     const Evaluation e = modelKindOfDirectory(o.model).evaluate(o.model, o.data, o.threads);
     if (o.json) {
       nlohmann::json out{{"loss", e.loss}, {"accuracy", e.accuracy}, {"samples", e.samples}};
-      if (e.longRangeAccuracy)
-        out["long_range"] = {{"accuracy", *e.longRangeAccuracy}, {"tokens", e.longRangeTokens}};
+      if (e.longRange) out["long_range"] = longRangeJson(*e.longRange);
       std::cout << out.dump() << "\n";
       return int{kDone};
     }
-    if (e.longRangeAccuracy)  // a language model on long-range: what it remembers, then the whole text's numbers
-      std::cout << "repeated names and numbers: accuracy " << *e.longRangeAccuracy << " on " << e.longRangeTokens
-                << " tokens whose first mention is more than a segment before\n";
+    if (e.longRange) printLongRange(*e.longRange);  // what a language model remembers, then the whole text's numbers
     if (e.exactMatch) {  // question-answer pairs: tokens scored, and whole answers
       std::cout << "loss " << e.loss << ", token accuracy " << e.accuracy << " on " << e.samples << " pairs ("
                 << e.scoredTokens << " target tokens); answers exactly right: " << std::fixed << std::setprecision(1)

@@ -41,7 +41,7 @@ int trainLm(const TrainOptions& o) {
   return guarded([&] {
     if (!o.initEncoder.empty()) throw InputError("--init-encoder is for train imdb; to continue a language model use --init");
     const CausalLmRunSettings s =
-        applyRequest(runRequest(o), causalLmPreset(o.preset.empty() ? "tiny" : o.preset), causalLmFields());
+        applyRequest(runRequest(o), causalLmPreset(o.preset.empty() ? defaultPresetFor(causalLmSchema(), o.data) : o.preset), causalLmFields());
     const std::string out = o.out.empty() ? defaultOutputDirectory("lm") : o.out;
     std::cerr << "Reading " << o.data << " ...\n";
     std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(s);

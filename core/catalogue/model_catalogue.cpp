@@ -228,8 +228,9 @@ ModelKind causalLmKind() {
       tbb::task_arena arena(workerThreads(threads));
       teaching::LongRangeRecall recall;
       arena.execute([&] { recall = teaching::longRangeRecall(model, corpus.test); });
-      e.longRangeAccuracy = recall.accuracy();
-      e.longRangeTokens = recall.tokens;
+      auto scores = [](const teaching::RecallCount& c) { return Evaluation::Recall{c.accuracy(), c.tokens}; };
+      e.longRange = Evaluation::LongRange{scores(recall.dependent()), scores(recall.nameFirst), scores(recall.digits),
+                                          scores(recall.nameRest), scores(recall.repeated())};
     }
     return e;
   };

@@ -52,10 +52,19 @@ struct Evaluation {
   size_t samples = 0;      // reviews, or question-answer pairs
   size_t scoredTokens = 0;  // the tokens the accuracy counts, for kinds that score tokens (0: it scores samples)
   std::optional<double> exactMatch;  // question-answer kinds: the share of answers exactly right
-  // A language model on long-range: the accuracy on the tokens that repeat a name or number from more than a
-  // segment before (core/teaching/long_range_recall.h), on that many tokens.
-  std::optional<double> longRangeAccuracy;
-  size_t longRangeTokens = 0;
+  // A language model on long-range (core/teaching/long_range_recall.h): the accuracy on each kind of token that
+  // repeats a name or number from more than a segment before, on that many tokens.
+  struct Recall {
+    double accuracy = 0;
+    size_t tokens = 0;
+  };
+  struct LongRange {
+    Recall dependent;             // the name's first letter and the number's digits: they need the first mention
+    Recall nameFirst, digits;     // the two apart
+    Recall nameRest;              // the name's later letters: they follow from its first letter
+    Recall repeated;              // every repeated character (the three kinds)
+  };
+  std::optional<LongRange> longRange;
   bool heldOut = true;     // measured on a test split the model never trained on
 };
 

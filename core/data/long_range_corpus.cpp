@@ -31,15 +31,20 @@ LongRangeDocument document(Rng& rng) {
   LongRangeDocument doc;
   doc.text = name + " left the key in box " + number + ".";
   const size_t firstNumber = doc.text.size() - 1 - number.size();
-  // two to four fillers: 55 to 160 characters between the mentions, always more than a segment of 32
-  const uint64_t fillers = 2 + rng.below(3);
+  // one or two fillers: the number is repeated 65 to 115 characters after its first mention, the name 67 to 117:
+  // always more than a segment of 32, always within a memory of 128
+  const uint64_t fillers = 1 + rng.below(2);
   for (uint64_t f = 0; f < fillers; ++f) doc.text += std::string(" ") + pick(kFillers, rng);
   doc.text += " later ";
-  doc.dependent.emplace_back(doc.text.size(), doc.text.size() + name.size());
+  doc.dependent.emplace_back(doc.text.size(), doc.text.size() + 1);
+  doc.nameRest = {doc.text.size() + 1, doc.text.size() + name.size()};
   doc.text += name + " came back for box ";
   doc.dependent.emplace_back(doc.text.size(), doc.text.size() + number.size());
   doc.distance = doc.text.size() - firstNumber;
-  doc.text += number + ".";
+  // and once more, a few characters on: a copy that a window of 32 sees too. It is no dependent token, but it
+  // lets a model learn to copy (find the earlier "box ", read what followed) inside one segment, where the gradient
+  // reaches every layer; copying from the memory then reuses what it learned.
+  doc.text += number + ", but box " + number + " was empty.";
   return doc;
 }
 

@@ -31,25 +31,23 @@ LongRangeRecall longRangeRecall(const CausalLmModel& model, std::span<const Long
     // the first p ids); without: the last S ids before each dependent token
     const bool memory = model.model->config().memoryLength > 0;
     const Matrix logits = memory ? CausalLmStream(*model.model).read(ids) : Matrix();  // N x V
-    LongRangeRecall& r = perDocument[d];
-    for (const auto& [first, last] : doc.dependent)
+    // the token at p from the document before it, as generate would choose it (greedy)
+    auto count = [&](size_t first, size_t last, RecallCount& kind) {
       for (size_t p = first; p < last; ++p) {
-        // the token at p from the document before it, as generate would choose it (greedy)
         const int guess = memory ? greedyChoice(logits.row(static_cast<Index>(p - 1)))
                                  : greedyContinuation(*model.model, std::span(ids).first(p), 1).front();
-        const bool right = guess == ids[p];
-        ++r.tokens;
-        r.correct += right;
-        if (p == first) {
-          ++r.firstTokens;
-          r.firstCorrect += right;
-        }
+        ++kind.tokens;
+        kind.correct += guess == ids[p];
       }
+    };
+    LongRangeRecall& r = perDocument[d];
+    count(doc.dependent.front().first, doc.dependent.front().second, r.nameFirst);
+    count(doc.nameRest.first, doc.nameRest.second, r.nameRest);
+    count(doc.dependent.back().first, doc.dependent.back().second, r.digits);
   });
   LongRangeRecall total;
-  for (const LongRangeRecall& r : perDocument) {
-    total.tokens += r.tokens, total.correct += r.correct;
-    total.firstTokens += r.firstTokens, total.firstCorrect += r.firstCorrect;
+  for (const LongRangeRecall& r : perDocument) {  // in document order
+    total.nameFirst += r.nameFirst, total.digits += r.digits, total.nameRest += r.nameRest;
   }
   return total;
 }

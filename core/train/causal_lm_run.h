@@ -35,7 +35,9 @@ struct CausalLmRunSettings {
 };
 
 // "tiny" (seconds, tests), "classroom" (the built-in corpus in a few minutes on 2 cores, text that reads like it),
-// "large" (a longer window and a deeper model, for a file of real text and more time). InputError otherwise.
+// "large" (a longer window and a deeper model, for a file of real text and more time), "long-range" (Transformer-XL
+// with a memory on the built-in long-range text; the preset a run on that text takes when none is named).
+// InputError otherwise.
 CausalLmRunSettings causalLmPreset(const std::string& name);
 std::vector<std::string> causalLmPresetNames();
 const std::vector<SettingField<CausalLmRunSettings>>& causalLmFields();

@@ -9,6 +9,7 @@
 // A task registers itself with one entry in taskSchemas() (hyperparameters.cpp): its parameters, its presets,
 // and how a preset plus the values a person gave become its run. Its parameters are a table of
 // SettingField<S>: the spec, and where the value lives in the task's settings struct S.
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -87,6 +88,16 @@ struct TaskSchema {
 // A preset's values for a data source (the schema's presetValuesForData, or its presetValues).
 inline nlohmann::json presetValuesFor(const TaskSchema& schema, const std::string& preset, const std::string& data) {
   return schema.presetValuesForData ? schema.presetValuesForData(preset, data) : schema.presetValues(preset);
+}
+
+// The preset a run on `data` starts from when none is named: the task's preset named after that built-in data
+// source when it has one (lm's "long-range" for --data long-range), its default preset otherwise.
+inline std::string defaultPresetFor(const std::vector<std::string>& presets, const std::string& defaultPreset,
+                                    const std::string& data) {
+  return std::find(presets.begin(), presets.end(), data) != presets.end() ? data : defaultPreset;
+}
+inline std::string defaultPresetFor(const TaskSchema& schema, const std::string& data) {
+  return defaultPresetFor(schema.presets, schema.defaultPreset, data);
 }
 
 // Every task, in the order the app lists them.
@@ -222,8 +233,8 @@ TaskSchema makeTaskSchema(const std::string& task, const std::string& command, s
   schema.presets = std::move(presets);
   schema.defaultPreset = defaultPreset;
   schema.parameters = specsOf(fields);
-  auto resolve = [=](const RunRequest& r) {
-    return applyRequest(r, preset(r.preset.empty() ? defaultPreset : r.preset), fields);
+  auto resolve = [=, presets = schema.presets](const RunRequest& r) {
+    return applyRequest(r, preset(r.preset.empty() ? defaultPresetFor(presets, defaultPreset, r.data) : r.preset), fields);
   };
   schema.presetValues = [=](const std::string& name) { return valuesOf(preset(name), fields); };
   schema.settings = [=](const RunRequest& r) { return settingsJson(task, resolve(r), fields); };

@@ -3942,7 +3942,7 @@ to %2</source>
     <name>al::ui::HyperParameterForm</name>
     <message>
         <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model). Every value below can still be changed.</source>
-        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）。下面的每个值仍然可以修改。</translation>
+        <translation type="vanished">一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）。下面的每个值仍然可以修改。</translation>
     </message>
     <message>
         <source>Model</source>
@@ -3951,6 +3951,10 @@ to %2</source>
     <message>
         <source>Training</source>
         <translation>训练</translation>
+    </message>
+    <message>
+        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model), long-range (a language model with Transformer-XL&apos;s memory, chosen with the long-range text). Every value below can still be changed.</source>
+        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）、long-range（带 Transformer-XL 记忆的语言模型，选择长距离文本时自动选用）。下面的每个值仍然可以修改。</translation>
     </message>
 </context>
 <context>

@@ -166,7 +166,8 @@ class TestCliLm : public QObject {
     QCOMPARE(tooLong.exitCode, 3);
   }
 
-  // eval on long-range reports, besides the whole text's loss, the accuracy on the repeated names and numbers.
+  // eval on long-range reports, besides the whole text's loss, the accuracy on the tokens that need the first
+  // mention (a name's first letter, a number's digits), and each kind of repeated character apart.
   void evalReportsLongRangeRecall() {
     const QStringList args = {"eval", "--model", model_, "--data", "long-range", "--json", "--threads", "2"};
     const CliRun run = runCli(args);
@@ -174,10 +175,20 @@ class TestCliLm : public QObject {
     const QJsonObject out = jsonOf(run.out);
     QVERIFY(out["loss"].toDouble() > 0);
     const QJsonObject recall = out["long_range"].toObject();
-    QVERIFY2(recall["tokens"].toInt() > 1000, qPrintable(QString::fromUtf8(run.out)));  // 200 documents, 2 ranges each
-    QVERIFY(recall["accuracy"].toDouble() >= 0 && recall["accuracy"].toDouble() <= 1);
+    // 200 documents: each a name's first letter and 4 digits
+    QCOMPARE(recall["name_first"].toObject()["tokens"].toInt(), 200);
+    QCOMPARE(recall["digits"].toObject()["tokens"].toInt(), 800);
+    QCOMPARE(recall["tokens"].toInt(), 1000);
+    const int rest = recall["name_rest"].toObject()["tokens"].toInt();
+    QVERIFY2(rest > 400, qPrintable(QString::fromUtf8(run.out)));  // names of 3 to 6 letters
+    QCOMPARE(recall["repeated"].toObject()["tokens"].toInt(), 1000 + rest);
+    const double correct = recall["name_first"].toObject()["accuracy"].toDouble() * 200 +
+                           recall["digits"].toObject()["accuracy"].toDouble() * 800;
+    QVERIFY(qAbs(recall["accuracy"].toDouble() - correct / 1000) < 1e-9);
     const QStringList plain = {"eval", "--model", model_, "--data", "long-range", "--threads", "2"};
-    QVERIFY(runCli(plain).out.contains("repeated names and numbers: accuracy"));
+    const QByteArray text = runCli(plain).out;
+    QVERIFY(text.contains("tokens that need the first mention"));
+    QVERIFY(text.contains("a repeated number's digits"));
   }
 
   void refusesBadInput_data() {

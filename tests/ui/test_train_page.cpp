@@ -1,6 +1,7 @@
 // The Train page driven as a user would: built-in data, a preset, Start, Pause, Stop, save and open, bad files.
 // Core headers first (they must not see Qt's `emit`).
 #include "core/data/imdb_sources.h"
+#include "core/train/causal_lm_run.h"
 #include "core/train/imdb_run.h"
 
 #include <QAbstractItemModel>
@@ -141,6 +142,31 @@ class TestTrainPage : public QObject {
     const QString text = page.dataCardText();
     QVERIFY2(text.contains("icu_words") && text.contains("Chinese"), qPrintable(text));
     QVERIFY2(text.contains(QLocale().toString(99.4, 'f', 1)), qPrintable(text));
+  }
+
+  // The language model's long-range text takes its own preset (Transformer-XL with a memory, the run the README
+  // measures); a preset chosen by hand then stays, and other data gives the default preset back.
+  void longRangeDataTakesItsOwnPreset() {
+    TrainPage page;
+    page.setTask(TaskKind::LanguageModel);
+    QVERIFY(waitForDataCard(page));
+    QCOMPARE(page.preset(), QString("tiny"));
+    page.setDataSource("long-range");
+    QVERIFY(waitForDataCard(page));
+    QCOMPARE(page.preset(), QString("long-range"));
+    QCOMPARE(page.parameter("position").toString(), QString("relative"));
+    QCOMPARE(page.parameter("memory_length").toInt(), al::causalLmPreset("long-range").model.memoryLength);
+    QVERIFY(page.parameter("memory_length").toInt() > 0);
+    page.setPreset("classroom");
+    QCOMPARE(page.preset(), QString("classroom"));
+    page.setDataSource("builtin");
+    QVERIFY(waitForDataCard(page));
+    QCOMPARE(page.preset(), QString("classroom"));  // chosen by hand
+    page.setDataSource("long-range");
+    QVERIFY(waitForDataCard(page));
+    page.setDataSource("builtin");
+    QVERIFY(waitForDataCard(page));
+    QCOMPARE(page.preset(), QString("tiny"));
   }
 
   void theBaselineAndTheChatbotTrainToo_data() {

@@ -83,6 +83,7 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   outer->addWidget(scroll);
 
   connect(data_, &DataSourcePicker::error, this, &TrainSettingsPanel::error);
+  connect(data_, &DataSourcePicker::readyChanged, this, [this] { choosePresetOfSource(false); });
   // A preset may suit the source differently (the chatbot's tiny preset on the built-in conversations).
   connect(data_, &DataSourcePicker::readyChanged, this, [this] { parameters_->setDataSource(data_->source()); });
   connect(parameters_, &HyperParameterForm::error, this, &TrainSettingsPanel::error);
@@ -100,8 +101,19 @@ void TrainSettingsPanel::setTask(TaskKind kind) {
   }
   parameters_->setTask(kind);
   data_->setTask(kind);
+  choosePresetOfSource(true);
   parameters_->setDataSource(data_->source());
   sourceForm_->setRowVisible(startFromBox_, kind == TaskKind::ImdbTransformer);
+}
+
+void TrainSettingsPanel::choosePresetOfSource(bool newTask) {
+  const QString source = data_->source();
+  if (!newTask && source == presetSource_) return;  // the same source: a preset chosen by hand stays
+  const QStringList presets = presetNames(task());
+  if (presets.contains(source)) parameters_->setPreset(source);
+  else if (presets.contains(presetSource_) && parameters_->preset() == presetSource_)
+    parameters_->setPreset(defaultPreset(task()));  // the previous source's own preset
+  presetSource_ = source;
 }
 
 TaskKind TrainSettingsPanel::task() const { return static_cast<TaskKind>(taskBox_->currentData().toInt()); }

@@ -40,6 +40,9 @@ class TrainSettingsPanel : public QWidget {
 
  private:
   const MaskedLmModel* startFromModel() const;  // the chosen masked-LM, or null for scratch
+  // A built-in source with a preset of its own (the language model's long-range text) takes that preset; leaving
+  // it gives the task's default back. Called when the source or the task changes.
+  void choosePresetOfSource(bool newTask);
 
   QComboBox* taskBox_;
   QComboBox* startFromBox_;  // scratch, or a masked-LM of the library (IMDB Transformer only)
@@ -47,6 +50,7 @@ class TrainSettingsPanel : public QWidget {
   DataSourcePicker* data_;
   HyperParameterForm* parameters_;
   ModelLibrary* library_ = nullptr;
+  QString presetSource_;  // the data source the preset was last chosen for
 };
 
 }  // namespace al::ui
