@@ -58,6 +58,7 @@ class CausalLmWriter : public TextWriter {
   int heads() const override { return lm_->model->config().numHeads; }
   int vocabularySize() const override { return lm_->model->config().vocabSize; }
   int window() const override { return lm_->model->config().sequenceLength; }
+  int memory() const override { return lm_->model->config().memoryLength; }
 
   // Without memory: every id so far; a read runs the model on the last S of them.
   class WindowReader : public Reader {

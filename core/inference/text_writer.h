@@ -42,6 +42,8 @@ class TextWriter {
   virtual int heads() const = 0;
   virtual int vocabularySize() const = 0;
   virtual int window() const = 0;  // the most tokens one pass sees (GPT-2: its positions)
+  // Transformer-XL's memory: the earlier positions each layer also reads (0: none, as GPT-2).
+  virtual int memory() const { return 0; }
 
   // The state of one sequence; not thread-safe, used by one thread at a time.
   class Reader {

@@ -3797,6 +3797,14 @@ to %2</source>
         <source>Open a GPT-2 folder or a language model above (Open model…), or train a “Language model (GPT)” on the Train page, to let it write on from a prompt.</source>
         <translation>在上方打开一个 GPT-2 文件夹或语言模型（打开模型…），或在“训练”页训练一个“语言模型（GPT）”，让它从提示接着写下去。</translation>
     </message>
+    <message>
+        <source>; Transformer-XL memory of %1 positions</source>
+        <translation>；Transformer-XL 记忆 %1 个位置</translation>
+    </message>
+    <message>
+        <source>; no Transformer-XL memory</source>
+        <translation>；没有 Transformer-XL 记忆</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::HeadImportanceTab</name>

@@ -8,6 +8,7 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QLabel>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -220,6 +221,37 @@ class TestGeneratePage : public QObject {
     QCOMPARE(page.generatedText(), QStringLiteral("the cat sat") + QString::fromStdString(expected.text));
     QCOMPARE(page.attentionBars()->weights().size(), Index(8));  // the window, not the 23 tokens so far
     QVERIFY(std::abs(page.attentionBars()->weights().sum() - 1.0f) < 1e-4f);
+  }
+
+  // The model's line says whether a language model has Transformer-XL's memory, and how long it is.
+  void theInfoLineNamesTheMemory() {
+    QTemporaryDir dir;
+    const QString text = dir.filePath("text.txt");
+    QFile file(text);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    for (int i = 0; i < 20; ++i) file.write("the cat sat on the mat.\n");
+    file.close();
+    auto trained = [&](int memory) {  // one epoch of a relative-position model with that memory
+      CausalLmRunSettings settings = causalLmPreset("tiny");
+      settings.data = text.toStdString();
+      settings.model.sequenceLength = 8;
+      settings.model.position = CausalPosition::Relative;
+      settings.model.memoryLength = memory;
+      settings.training.epochs = 1;
+      settings.threads = 1;
+      const std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(settings);
+      run->train(nullptr, nullptr);
+      const QString modelDir = dir.filePath(QStringLiteral("memory-%1").arg(memory));
+      run->save(modelDir.toStdString());
+      return modelDir;
+    };
+    GeneratePage page;
+    auto* info = page.findChild<QLabel*>("modelInfo");
+    QVERIFY(info);
+    QVERIFY(opens(page, trained(12)));
+    QVERIFY2(info->text().contains("Transformer-XL memory of 12 positions"), qPrintable(info->text()));
+    QVERIFY(opens(page, trained(0)));
+    QVERIFY2(info->text().contains("no Transformer-XL memory"), qPrintable(info->text()));
   }
 
   void theSequenceEndsWhereThePositionsDo() {

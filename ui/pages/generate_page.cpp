@@ -186,12 +186,18 @@ std::shared_ptr<const TextWriter> GeneratePage::currentModel() const {
 
 void GeneratePage::modelChanged() {
   const auto model = currentModel();
-  modelBar()->info()->setText(model ? tr("%1 tokens in the vocabulary, %2 positions, %3 layer(s) of %4 heads")
-                                          .arg(model->vocabularySize())
-                                          .arg(model->window())
-                                          .arg(model->layers())
-                                          .arg(model->heads())
-                                    : QString());
+  QString info;
+  if (model) {
+    info = tr("%1 tokens in the vocabulary, %2 positions, %3 layer(s) of %4 heads")
+               .arg(model->vocabularySize())
+               .arg(model->window())
+               .arg(model->layers())
+               .arg(model->heads());
+    // a language model with Transformer-XL's memory reads that many earlier positions besides its segment
+    info += model->memory() > 0 ? tr("; Transformer-XL memory of %1 positions").arg(model->memory())
+                                : tr("; no Transformer-XL memory");
+  }
+  modelBar()->info()->setText(info);
   modelBar()->setModel(currentModelName(), nullptr);
   controls_->setShape(model ? model->layers() : 0, model ? model->heads() : 0);
   reset();
