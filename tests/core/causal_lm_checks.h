@@ -1,6 +1,7 @@
 #pragma once
-// What the language-model suites share: a tiny text of short documents, and the check that training gives the same
-// bits on two threads every time and one thread's up to rounding (a batch's gradients are summed in fixed chunks).
+// What the language-model suites share: a tiny text of short documents or of one repeated line, a model trained and
+// saved, and the check that training gives the same bits on two threads every time and one thread's up to rounding
+// (a batch's gradients are summed in fixed chunks).
 #include <QString>
 #include <QTemporaryDir>
 #include <algorithm>
@@ -19,6 +20,23 @@ inline std::string writeTinyText(const QTemporaryDir& dir) {
   for (int i = 0; i < 20; ++i) out << "the cat sat on the mat.\nthe dog ran to the log.\n\n";
   out << "a bird sang in the tree.\n";
   return file;
+}
+
+// A text file of one line repeated `times` times, written into `dir`.
+inline std::string writeRepeatedText(const QTemporaryDir& dir, const std::string& line, int times) {
+  const std::string file = dir.filePath("text.txt").toStdString();
+  std::ofstream out(file);
+  for (int i = 0; i < times; ++i) out << line << '\n';
+  return file;
+}
+
+// Trains a language model with `settings` and saves it into dir/lm; returns that model directory.
+inline QString trainedLmDirectory(const CausalLmRunSettings& settings, const QTemporaryDir& dir) {
+  const std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(settings);
+  run->train(nullptr, nullptr);
+  const QString modelDir = dir.filePath("lm");
+  run->save(modelDir.toStdString());
+  return modelDir;
 }
 
 // Empty when training with `settings` is reproducible over threads, else what differed.

@@ -34,6 +34,18 @@ std::shared_ptr<const ImdbTransformerModel> tinyModel(PositionKind position, int
   return ImdbRun::prepare(settings)->snapshot().as<ImdbTransformerModel>();
 }
 
+// The page with two models of the library, the first in view, reading kReview.
+void readWithTwoModels(AttentionPage& page, const QString& firstName, std::shared_ptr<const ImdbTransformerModel> first,
+                       const QString& secondName, std::shared_ptr<const ImdbTransformerModel> second) {
+  page.addModel(firstName, std::move(first));
+  page.addModel(secondName, std::move(second));
+  page.selectModel(0);
+  page.setText(kReview);
+}
+
+// The tab has shown a reading since the spy was cleared, or shows one soon.
+bool tabShows(QSignalSpy& shown) { return shown.count() > 0 || shown.wait(al::test::waitBudgetMs(20000)); }
+
 }  // namespace
 
 class TestAttentionCompareTab : public QObject {
@@ -48,10 +60,7 @@ class TestAttentionCompareTab : public QObject {
     AttentionPage page;
     const auto first = tinyModel(PositionKind::Learned, 1, 3);
     const auto second = tinyModel(PositionKind::None, 2, 4);
-    page.addModel("with position", first);
-    page.addModel("without position", second);
-    page.selectModel(0);
-    page.setText(kReview);
+    readWithTwoModels(page, "with position", first, "without position", second);
     QVERIFY(test::attentionShown(page));
     AttentionCompareTab* tab = page.compareTab();
     QCOMPARE(tab->secondBox()->count(), 3);  // none, then both models of the library
@@ -59,7 +68,7 @@ class TestAttentionCompareTab : public QObject {
 
     QSignalSpy shown(tab, &AttentionCompareTab::shown);
     tab->secondBox()->setCurrentIndex(2);
-    QVERIFY(shown.count() > 0 || shown.wait(test::waitBudgetMs(20000)));
+    QVERIFY(tabShows(shown));
     const ImdbPrediction a = predictText(*first->model, first->vocabulary, kReview);
     const ImdbPrediction b = predictText(*second->model, second->vocabulary, kReview);
     QCOMPARE(tab->reading(0).prediction.probability, a.probability);
@@ -86,7 +95,7 @@ class TestAttentionCompareTab : public QObject {
     shown.clear();
     page.setText("the plot was dull");
     QVERIFY(test::attentionShown(page));
-    QVERIFY(shown.count() > 0 || shown.wait(test::waitBudgetMs(20000)));
+    QVERIFY(tabShows(shown));
     QCOMPARE(tab->reading(1).prediction.probability,
              predictText(*second->model, second->vocabulary, "the plot was dull").probability);
     WeightScaleSetting::instance().setScale(WeightScale::RelativeToUniform);
@@ -99,15 +108,12 @@ class TestAttentionCompareTab : public QObject {
     page.setHeadReplacement(teaching::HeadReplacement::Zero);
     const auto first = tinyModel(PositionKind::Learned, 2, 5);
     const auto second = tinyModel(PositionKind::None, 1, 6);
-    page.addModel("first", first);
-    page.addModel("second", second);
-    page.selectModel(0);
-    page.setText(kReview);
+    readWithTwoModels(page, "first", first, "second", second);
     QVERIFY(test::attentionShown(page));
     AttentionCompareTab* tab = page.compareTab();
     QSignalSpy shown(tab, &AttentionCompareTab::shown);
     tab->setSecondModel(2);  // library ids from 1: the second model
-    QVERIFY(shown.count() > 0 || shown.wait(test::waitBudgetMs(20000)));
+    QVERIFY(tabShows(shown));
     const float allOn = predictText(*first->model, first->vocabulary, kReview).probability;
     const float right = predictText(*second->model, second->vocabulary, kReview).probability;
     QCOMPARE(tab->reading(0).prediction.probability, allOn);
@@ -115,7 +121,7 @@ class TestAttentionCompareTab : public QObject {
     shown.clear();
     page.setHeadSwitchedOff(0, 1, true);
     QVERIFY(test::attentionShown(page));
-    QVERIFY(shown.count() > 0 || shown.wait(test::waitBudgetMs(20000)));
+    QVERIFY(tabShows(shown));
     HeadSwitches off;
     off.switchOff(0, 1);
     const float withoutHead = predictText(*first->model, first->vocabulary, kReview, &off).probability;
@@ -128,7 +134,7 @@ class TestAttentionCompareTab : public QObject {
     shown.clear();
     page.switchEveryHeadOn();
     QVERIFY(test::attentionShown(page));
-    QVERIFY(shown.count() > 0 || shown.wait(test::waitBudgetMs(20000)));
+    QVERIFY(tabShows(shown));
     QCOMPARE(tab->reading(0).prediction.probability, allOn);
     QVERIFY(!tab->predictionText(0).contains("L1 H2"));
   }

@@ -11,6 +11,7 @@
 #include "ui/pages/attention_rollout_tab.h"
 #include "ui/widgets/heatmap_view.h"
 #include "tests/attention_shown.h"
+#include "tests/small_classifier.h"
 
 using namespace al;
 using namespace al::ui;
@@ -19,14 +20,8 @@ class TestAttentionTurns : public QObject {
   Q_OBJECT
  private slots:
   void theTabsTakeTheReadingInTurnsOfTheirOwn() {
-    ImdbTransformerModel m;
-    TransformerConfig c;
-    c.vocabSize = 40, c.sequenceLength = 16, c.embedDim = 8, c.numHeads = 2, c.keyDim = 4, c.denseDim = 8;
-    c.numLayers = 2, c.dropout = 0;
-    m.model = std::make_unique<TransformerClassifier>(c);
-    m.model->initialize(9);
     const char* text = "a wonderful film but a dull ending";  // 7 tokens
-    m.vocabulary = Vocabulary::build({tokenizeImdb(text)}, 40);
+    ImdbTransformerModel m = test::smallClassifierOver(text);
     AttentionPage page;
     page.addModel(QStringLiteral("small"), std::make_shared<const ImdbTransformerModel>(std::move(m)));
     page.setText(QStringLiteral("a film"));  // 2 tokens: nothing on the page has the new reading's 7 rows

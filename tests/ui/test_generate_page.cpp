@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/core/causal_lm_checks.h"
 #include "ui/export.h"
 #include "ui/pages/generate_page.h"
 #include "ui/widgets/generate_controls.h"
@@ -188,20 +189,12 @@ class TestGeneratePage : public QObject {
   // the newest token's attention covers the window.
   void aTrainedLanguageModelWritesOn() {
     QTemporaryDir dir;
-    const QString text = dir.filePath("text.txt");
-    QFile file(text);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    for (int i = 0; i < 40; ++i) file.write("the cat sat on the mat.\n");
-    file.close();
     CausalLmRunSettings settings = causalLmPreset("tiny");
-    settings.data = text.toStdString();
+    settings.data = test::writeRepeatedText(dir, "the cat sat on the mat.", 40);
     settings.model.sequenceLength = 8;
     settings.training.epochs = 3;
     settings.threads = 1;
-    const std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(settings);
-    run->train(nullptr, nullptr);
-    const QString modelDir = dir.filePath("lm");
-    run->save(modelDir.toStdString());
+    const QString modelDir = test::trainedLmDirectory(settings, dir);
 
     GeneratePage page;
     page.setPrompt(QStringLiteral("the cat sat"));

@@ -72,6 +72,12 @@ QStringList codeLines(const QString& code) {
   return lines;
 }
 
+// The page on the self-attention walk; returns its step view.
+StepView* showSelfAttentionWalk(StepperPage& page) {
+  page.setKind(StepperPage::Kind::SelfAttention);
+  return page.stepView();
+}
+
 }  // namespace
 
 class TestManualAndCode : public QObject {
@@ -213,8 +219,7 @@ class TestManualAndCode : public QObject {
 
   void theCodeFollowsTheStepsSettings() {
     StepperPage page;
-    page.setKind(StepperPage::Kind::SelfAttention);
-    StepView* view = page.stepView();
+    StepView* view = showSelfAttentionWalk(page);
     teaching::ToyEncoderSettings settings = page.toySettings();
     for (PositionKind position : {PositionKind::Learned, PositionKind::Sinusoidal, PositionKind::None}) {
       settings.position = position;
@@ -246,8 +251,7 @@ class TestManualAndCode : public QObject {
 
   void theCodeButtonShowsTheStepsLines() {
     StepperPage page;
-    page.setKind(StepperPage::Kind::SelfAttention);
-    StepView* view = page.stepView();
+    StepView* view = showSelfAttentionWalk(page);
     auto* button = view->findChild<QPushButton*>("codeButton");
     QVERIFY(button);
     QVERIFY(!view->codeShown());

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/core/causal_lm_checks.h"
 #include "ui/pages/memory_page.h"
 #include "ui/widgets/memory_attention_view.h"
 
@@ -22,24 +23,15 @@ constexpr int kTimeoutMs = 60000;
 // A tiny relative model of two layers with a memory of 8 over segments of 8, trained for two epochs on a repeated
 // text.
 QString trainMemoryModel(const QTemporaryDir& dir) {
-  const QString text = dir.filePath("text.txt");
-  QFile file(text);
-  if (!file.open(QIODevice::WriteOnly)) return {};
-  for (int i = 0; i < 40; ++i) file.write("tara left the key in box 4817. later tara came back for box 4817.\n");
-  file.close();
   CausalLmRunSettings settings = causalLmPreset("tiny");
-  settings.data = text.toStdString();
+  settings.data = test::writeRepeatedText(dir, "tara left the key in box 4817. later tara came back for box 4817.", 40);
   settings.model.sequenceLength = 8;
   settings.model.position = CausalPosition::Relative;
   settings.model.memoryLength = 8;
   settings.model.numLayers = 2;
   settings.training.epochs = 2;
   settings.threads = 1;
-  const std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(settings);
-  run->train(nullptr, nullptr);
-  const QString modelDir = dir.filePath("lm");
-  run->save(modelDir.toStdString());
-  return modelDir;
+  return test::trainedLmDirectory(settings, dir);
 }
 
 // Row `row` of layer `layer`'s attention, one head or the heads' average (-1).

@@ -40,6 +40,15 @@ al::test::ServedFile hubFile(const QString& file, bool large, QByteArray sha256 
   return f;
 }
 
+// Starts the dialog's download of the hub's "tiny" into `folder`, the hub standing in for huggingface.co
+// ($HF_ENDPOINT).
+void startTinyDownload(ModelDownloadDialog& dialog, const al::test::LocalHttpServer& hub, const QString& folder) {
+  qputenv("HF_ENDPOINT", QStringLiteral("http://127.0.0.1:%1").arg(hub.port()).toLatin1());
+  dialog.setTargetFolder(folder);
+  dialog.setRepository(QStringLiteral("tiny"));
+  dialog.start();
+}
+
 }  // namespace
 
 class TestModelDownloadDialog : public QObject {
@@ -50,14 +59,11 @@ class TestModelDownloadDialog : public QObject {
     al::test::LocalHttpServer hub(hubFile("model.safetensors", true));
     for (const QString& f : {QStringLiteral("config.json"), QStringLiteral("vocab.txt"), QStringLiteral("tokenizer_config.json")})
       hub.addFile(hubFile(f, false));
-    qputenv("HF_ENDPOINT", QStringLiteral("http://127.0.0.1:%1").arg(hub.port()).toLatin1());
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     ModelDownloadDialog dialog;
-    dialog.setTargetFolder(dir.path());
-    dialog.setRepository(QStringLiteral("tiny"));
     QSignalSpy downloaded(&dialog, &ModelDownloadDialog::downloaded);
-    dialog.start();
+    startTinyDownload(dialog, hub, dir.path());
     QVERIFY(dialog.isRunning());  // on a worker: the dialog stays responsive
     QVERIFY2(downloaded.wait(60000), qPrintable(dialog.statusText()));
     const QString folder = downloaded[0][0].toString();
@@ -76,14 +82,11 @@ class TestModelDownloadDialog : public QObject {
   void aRefutedDownloadSaysWhyAndLeavesNoModel() {
     al::test::LocalHttpServer hub(hubFile("model.safetensors", true, QByteArray(64, 'a')));
     for (const QString& f : {QStringLiteral("config.json"), QStringLiteral("vocab.txt")}) hub.addFile(hubFile(f, false));
-    qputenv("HF_ENDPOINT", QStringLiteral("http://127.0.0.1:%1").arg(hub.port()).toLatin1());
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     ModelDownloadDialog dialog;
-    dialog.setTargetFolder(dir.path());
-    dialog.setRepository(QStringLiteral("tiny"));
     QSignalSpy failed(&dialog, &ModelDownloadDialog::failed);
-    dialog.start();
+    startTinyDownload(dialog, hub, dir.path());
     QVERIFY(failed.wait(60000));
     QVERIFY2(dialog.statusText().contains(QStringLiteral("SHA-256"), Qt::CaseInsensitive), qPrintable(dialog.statusText()));
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("tiny/model.safetensors"))));
