@@ -208,6 +208,32 @@ class TestHeatmapLegibility : public QObject {
     QVERIFY(view.cellNote().isEmpty());  // no "drag to move"
   }
 
+  // A map too small for its axis titles leaves them out instead of cutting them ("query token (lo"); a large one and
+  // the export keep them whole.
+  void titlesThatDoNotFitAreLeftOut() {
+    const QString kLongRowTitle = "query token: the word that looks at the others";
+    HeatmapView view;
+    view.setAxisTitles(kLongRowTitle, "key token (is looked at)");
+    view.setMatrix(attentionOf(9), sentence(9), sentence(9));
+    view.resize(260, 240);
+    view.show();
+    settle(&view);
+    QCPAxis* rows = view.plot()->yAxis;
+    QVERIFY2(QFontMetrics(rows->labelFont()).horizontalAdvance(kLongRowTitle) > view.plot()->axisRect()->height(),
+             qPrintable(QString("the map is not small enough for this test: %1 x %2, cells %3 px high")
+                            .arg(view.width()).arg(view.height()).arg(view.plot()->axisRect()->height())));
+    QCOMPARE(rows->label(), QString());
+    QCOMPARE(view.rowTitle(), QString(kLongRowTitle));
+    for (QCPAxis* axis : {view.plot()->xAxis, view.plot()->yAxis}) {
+      const int room = axis == rows ? view.plot()->axisRect()->height() : view.plot()->axisRect()->width();
+      QVERIFY(QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label()) <= room);
+    }
+    view.resize(900, 800);
+    settle(&view);
+    QCOMPARE(rows->label(), QString(kLongRowTitle));
+    QCOMPARE(view.plot()->xAxis->label(), QString("key token (is looked at)"));
+  }
+
   // A click on a row label pins that query: its weights as large bars under the map.
   void pinARow() {
     HeatmapView source;

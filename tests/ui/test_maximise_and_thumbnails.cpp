@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+#include <QMenu>
+
 #include <QApplication>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -104,6 +106,11 @@ class TestMaximiseAndThumbnails : public QObject {
           QCOMPARE(thumbnails->cellColour(l, h, row, column),
                    weightColour(map->drawnCell(row, column), range, WeightScaleSetting::instance().scale()));
       }
+    // A right click is for the switch menu only: no map opens over the page it acts on.
+    QTest::mouseClick(thumbnails, Qt::RightButton, {}, thumbnails->thumbnailRect(2, 1).center());
+    QVERIFY(!openWindow());
+    for (QWidget* w : QApplication::topLevelWidgets())
+      if (qobject_cast<QMenu*>(w)) w->close();
     // A click on layer 3, head 2 opens that heatmap.
     QTest::mouseClick(thumbnails, Qt::LeftButton, {}, thumbnails->thumbnailRect(2, 1).center());
     MaximisedHeatmap* big = openWindow();

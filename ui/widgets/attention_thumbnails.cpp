@@ -174,7 +174,10 @@ void AttentionThumbnails::contextMenuEvent(QContextMenuEvent* event) {
       }
 }
 
+// Only the left button opens a map: the right one asks for the menu (contextMenuEvent), and opening the map under it
+// as well would cover the page the menu acts on.
 void AttentionThumbnails::mousePressEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
   for (int l = 0; l < layerCount(); ++l)
     for (int h = 0; h < headCount(); ++h)
       if (thumbnailRect(l, h).contains(event->pos())) {

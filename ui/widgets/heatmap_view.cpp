@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QFontInfo>
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QMenu>
@@ -158,8 +159,22 @@ void HeatmapView::setTitle(const QString& title) { title_->setText(title); }
 QString HeatmapView::title() const { return title_->text(); }
 
 void HeatmapView::setAxisTitles(const QString& rows, const QString& columns) {
-  plot_->yAxis->setLabel(rows);
-  plot_->xAxis->setLabel(columns);
+  rowTitle_ = rows;
+  columnTitle_ = columns;
+  showTitlesThatFit();
+}
+
+// A title longer than its side of the map is left out; the map's own title and its tooltips still say what it is.
+void HeatmapView::showTitlesThatFit() {
+  const QRect cells = plot_->axisRect()->rect();
+  const auto fitting = [](QCPAxis* axis, const QString& title, int room) {
+    const bool fits = room <= 0 || QFontMetrics(axis->labelFont()).horizontalAdvance(title) <= room;
+    const QString shown = fits ? title : QString();
+    if (axis->label() != shown) axis->setLabel(shown);
+  };
+  fitting(plot_->yAxis, rowTitle_, cells.height());
+  fitting(plot_->xAxis, columnTitle_, cells.width());
+  fitting(scale_->axis(), scaleTitle_, scale_->rect().height());
 }
 
 void HeatmapView::setColouring(Colouring colouring) {
@@ -216,7 +231,8 @@ void HeatmapView::redraw() {
   for (int i = 0; i < ny; ++i)
     for (int j = 0; j < nx; ++j) map_->data()->setCell(j, i, values_(i, j) * rowFactors_[size_t(i)]);
   map_->hasMaskedCells = !values_.allFinite();
-  scale_->axis()->setLabel(colouring_ == Colouring::Weights ? WeightScaleSetting::legendTitle(weightScale()) : QString());
+  scaleTitle_ = colouring_ == Colouring::Weights ? WeightScaleSetting::legendTitle(weightScale()) : QString();
+  showTitlesThatFit();
   applyRange();
 }
 
@@ -286,6 +302,7 @@ bool HeatmapView::showsEverything() const {
 void HeatmapView::updateTicks() {
   if (values_.size() == 0) return;
   if (fitted_) fitRanges();  // the axis length may have changed with the layout
+  showTitlesThatFit();
   // The colour scale's ticks as many as its new length has room for.
   if (map_->dataScaleType() == QCPAxis::stLogarithmic && setRelativeTicks(scale_->axis()))
     paceReplot(plot_);
@@ -385,7 +402,7 @@ std::unique_ptr<HeatmapView> HeatmapView::exportFigure() const {
   figure->setPalette(palette);
   figure->setColouring(colouring_);
   figure->setFixedRange(rangeLower(), rangeUpper(), rangeIsLogarithmic());
-  figure->setAxisTitles(plot_->yAxis->label(), plot_->xAxis->label());
+  figure->setAxisTitles(rowTitle_, columnTitle_);
   figure->setZoomToNameEveryCell(false);  // every row, however long the review
   figure->setMatrix(values_, rowLabels_, columnLabels_);
   // Cells that hold a full-size label; room for the longest label on each axis, the titles and the colour bar.

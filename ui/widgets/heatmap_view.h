@@ -62,6 +62,8 @@ class HeatmapView : public QWidget {
   // These maps use one colour range, the one that fits them all (the Word order tab's original and shuffled).
   static void shareOneScale(const QList<HeatmapView*>& views);
   void setAxisTitles(const QString& rows, const QString& columns);
+  QString rowTitle() const { return rowTitle_; }
+  QString columnTitle() const { return columnTitle_; }
   // Outlines one row (the clicked token); -1 removes the outline.
   void highlightRow(int row);
   void resetView();
@@ -128,6 +130,10 @@ class HeatmapView : public QWidget {
   QCPColorScale* scale_;
   al::Matrix values_;
   QStringList rowLabels_, columnLabels_;
+  // The axis titles and the colour scale's, kept whole: each is drawn only while it fits its side of the map (a small
+  // map in a grid of many drops them rather than show "query token (lo"), and an export always has them.
+  QString rowTitle_, columnTitle_, scaleTitle_;
+  void showTitlesThatFit();
   Colouring colouring_ = Colouring::Weights;
   double fixedLower_ = 0, fixedUpper_ = 0;
   bool fixedLogarithmic_ = false;

@@ -56,7 +56,7 @@ void MaximisedHeatmap::show(HeatmapView* source) {
   source_ = source;
   view_->setTitle(source->title());
   setWindowTitle(source->title());
-  view_->setAxisTitles(source->plot()->yAxis->label(), source->plot()->xAxis->label());
+  view_->setAxisTitles(source->rowTitle(), source->columnTitle());
   view_->setColouring(source->colouring());
   view_->setFixedRange(source->rangeLower(), source->rangeUpper(), source->rangeIsLogarithmic());
   view_->setMatrix(source->matrix(), source->rowLabels(), source->columnLabels());
