@@ -51,7 +51,16 @@ class TestCausalLmRun : public QObject {
     QCOMPARE(kind->corpora[1].source, std::string("builtin:zh"));
     const TaskSchema& schema = taskSchema("lm");
     QCOMPARE(schema.task, std::string("causal-lm"));
-    QCOMPARE(schema.presets, (std::vector<std::string>{"tiny", "classroom", "large"}));
+    QCOMPARE(schema.presets, (std::vector<std::string>{"tiny", "classroom", "large", "long-range"}));
+    // a run on the long-range text takes its own preset when none is named: Transformer-XL with a memory
+    QCOMPARE(defaultPresetFor(schema, "long-range"), std::string("long-range"));
+    QCOMPARE(defaultPresetFor(schema, "builtin"), std::string("tiny"));
+    RunRequest onLongRange;
+    onLongRange.task = "causal-lm", onLongRange.data = "long-range";
+    const nlohmann::json longRange = schema.settings(onLongRange);
+    QCOMPARE(longRange["preset"].get<std::string>(), std::string("long-range"));
+    QCOMPARE(longRange["position"].get<std::string>(), std::string("relative"));
+    QVERIFY(longRange["memory_length"].get<int>() > 0);
     QVERIFY(knownTasks().find("causal-lm") != std::string::npos);
   }
 
