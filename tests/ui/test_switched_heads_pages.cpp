@@ -1,6 +1,7 @@
 // Heads switched off on the Attention page are the model's: the Fill-in-the-blank page (a BERT both pages show) and
 // the Generate page (a GPT-2) read it without them, say so in a note at their top, and read it again as every
-// head was once they are back on (the note's button switches them on, on every page).
+// head was once they are back on (the note's button switches them on, on every page). The Generate page keeps its
+// prompt and writes as many tokens again, now without the heads.
 #include "core/inference/pretrained_inference.h"
 
 #include <QtTest>
@@ -112,29 +113,40 @@ class TestSwitchedHeadsPages : public QObject {
     const std::vector<int64_t> allOn = generate.generatedIds();
     QCOMPARE(allOn.size(), size_t{6});
 
+    // Switching a head keeps the prompt and writes as many tokens again, each the core's greedy choice without the
+    // head, the text so far read again.
     attention.setHeadSwitchedOff(0, 0, true);
     QVERIFY(test::attentionShown(attention));
-    QVERIFY(idle(generate));  // back at the prompt, read without the head
-    QCOMPARE(generate.ids(), prompt);
-    QVERIFY(!generate.candidateBars()->weights().isApprox(allOnBars));
-    QVERIFY2(generate.switchedHeadsNote()->text().contains("L1 H1"), qPrintable(generate.switchedHeadsNote()->text()));
-    generate.generate();
     QVERIFY(idle(generate));
-    // Each token is the core's greedy choice without the head, the text so far read again.
+    QCOMPARE(generate.prompt(), QStringLiteral("the cat sat on the"));
+    QCOMPARE(std::vector<int64_t>(generate.ids().begin(), generate.ids().begin() + generate.promptLength()), prompt);
+    QCOMPARE(generate.generatedIds().size(), size_t{6});
+    QVERIFY2(generate.switchedHeadsNote()->text().contains("L1 H1"), qPrintable(generate.switchedHeadsNote()->text()));
     const auto gpt = generate.currentSessionModel()->as<PretrainedGpt2>();
     std::vector<int64_t> ids = prompt;
     for (const int64_t id : generate.generatedIds()) {
       QCOMPARE(id, greedyNext(*gpt, ids, attention.headSwitches()));
       ids.push_back(id);
     }
+    QVERIFY(generate.generatedIds() != allOn);  // the head changes what the model writes
 
+    // Reset still goes back to the prompt alone, its bars without the head.
+    generate.reset();
+    QVERIFY(idle(generate));
+    QCOMPARE(generate.ids(), prompt);
+    QVERIFY(!generate.candidateBars()->weights().isApprox(allOnBars));
+
+    // Every head on: the page writes what it wrote with every head (one token shown, one written again).
+    generate.nextToken();
+    QVERIFY(idle(generate));
     attention.switchEveryHeadOn();
     QVERIFY(test::attentionShown(attention));
     QVERIFY(idle(generate));
-    QVERIFY(generate.candidateBars()->weights() == allOnBars);  // exactly
+    QCOMPARE(generate.generatedIds(), std::vector<int64_t>(allOn.begin(), allOn.begin() + 1));
     generate.generate();
     QVERIFY(idle(generate));
-    QCOMPARE(generate.generatedIds(), allOn);
+    const std::vector<int64_t> written = generate.generatedIds();
+    QCOMPARE(std::vector<int64_t>(written.begin(), written.begin() + 6), allOn);
     QVERIFY(generate.switchedHeadsNote()->text().isEmpty());
   }
 

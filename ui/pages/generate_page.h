@@ -19,7 +19,8 @@
 // causal-lm's window of its last S tokens (with Transformer-XL's memory: each token read once, after the memory and
 // its segment so far, core/inference/causal_lm_stream.h). The page keeps the reader and forgets it when the prompt
 // or the model changes. Heads switched off on the Attention page (a GPT-2 both pages show) are off here too, said in
-// a note at the top; switching them changes the model, so the page reads its prompt again (Reset).
+// a note at the top; switching them changes the model, so the page reads its prompt again and writes as many tokens
+// as it showed: what the model now writes from the same prompt.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <cstdint>
@@ -98,7 +99,8 @@ class GeneratePage : public ModelPage {
   QString noModelNote() const;
   QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
-  void headSwitchesChanged() override { reset(); }
+  void headSwitchesChanged() override;  // the prompt again, and as many tokens written as were shown
+  void restart(int tokens);       // forgets the generated tokens, reads the prompt and appends `tokens` tokens
   QWidget* createPromptRow();
   QWidget* createFigure();
 
