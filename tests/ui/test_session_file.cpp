@@ -1,6 +1,7 @@
 // A whole session as one file (File › Save session…, Open session…, Recent sessions): saved in one window and
 // opened in a fresh one, it gives the same page, lesson, typed sentences, opened models and saved runs; a missing
-// directory is named and the rest restored; a damaged file changes nothing and says why.
+// directory is named and the rest restored; a damaged file changes nothing and says why. A model's heads switched
+// off come back with it.
 #include "core/train/imdb_run.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
@@ -20,6 +21,7 @@
 #include <QTemporaryDir>
 
 #include "tests/app_fixture.h"
+#include "tests/attention_shown.h"
 #include "tests/wait_budget.h"
 #include "ui/lessons/lesson_course.h"
 #include "ui/main_window.h"
@@ -112,6 +114,37 @@ class TestSessionFile : public QObject {
       shown << page<AttentionPage>(window)->modelAt(i)->directory;
     QVERIFY2(shown.contains(dir_.filePath("imdb")), qPrintable(shown.join(", ")));
     QCOMPARE(page<AttentionPage>(window)->currentSessionModel()->directory, dir_.filePath("imdb"));
+  }
+
+  // Heads switched off on the Attention page are saved with their model's directory and back, with the prediction
+  // they give, once that model arrives in a fresh window.
+  void switchedOffHeadsComeBack() {
+    const QString path = dir_.filePath("heads.alsession");
+    float withHeadOff = 0, allOn = 0;
+    {
+      MainWindow window;
+      AttentionPage* attention = page<AttentionPage>(window);
+      attention->setText("the acting was good but the plot was dull");
+      attention->openModelDirectory(dir_.filePath("imdb"));
+      QTRY_COMPARE_WITH_TIMEOUT(attention->modelCount(), 1, test::waitBudgetMs(30000));
+      QVERIFY(test::attentionShown(*attention));
+      allOn = attention->prediction().probability;
+      attention->setHeadSwitchedOff(0, 1, true);  // the tiny model has one layer of two heads
+      QVERIFY(test::attentionShown(*attention));
+      withHeadOff = attention->prediction().probability;
+      QVERIFY(withHeadOff != allOn);
+      QCOMPARE(saveSessionFile(window, path), QString());
+      QCOMPARE(sessionOf(window).value("heads_off").toObject().value(dir_.filePath("imdb")).toString(),
+               QStringLiteral("0.1"));
+    }
+    MainWindow window;
+    QCOMPARE(openSessionFile(window, path).error, QString());
+    AttentionPage* attention = page<AttentionPage>(window);
+    QTRY_VERIFY_WITH_TIMEOUT(attention->modelCount() == 1 && !attention->isOpeningModel(), test::waitBudgetMs(30000));
+    QVERIFY(test::attentionShown(*attention));
+    QCOMPARE(QString::fromStdString(toString(attention->headSwitches())), QStringLiteral("0.1"));
+    QVERIFY(attention->hasPrediction());
+    QCOMPARE(attention->prediction().probability, withHeadOff);
   }
 
   // A run trained here and never saved has no directory: saving names it as left out, and the file lists no run.

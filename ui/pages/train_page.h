@@ -87,6 +87,7 @@ class TrainPage : public QWidget {
   QStringList unsavedRunNames() const;
   QList<int> unsavedRunIds() const;  // the same runs, by id
   QStringList runDirectories() const;  // where the runs were saved or opened from, in the list's order
+  QString directoryOfModel(int libraryId) const;  // where the run of that library model was saved or opened from
 
   // --- Models of the session ---
   // Opened models go into the library too (the Attention and Chatbot pages show them); none by default.

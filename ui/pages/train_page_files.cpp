@@ -21,6 +21,12 @@ QStringList TrainPage::runDirectories() const {
   return directories;
 }
 
+QString TrainPage::directoryOfModel(int libraryId) const {
+  for (const auto& [id, run] : runs_)
+    if (libraryId != 0 && run.libraryId == libraryId) return run.directory;
+  return {};
+}
+
 QStringList TrainPage::unsavedRunNames() const {
   QStringList names;
   for (int id : unsavedRunIds()) names << runsList_->runName(id);

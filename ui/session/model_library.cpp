@@ -23,6 +23,12 @@ ModelLibrary::ModelLibrary(QObject* parent) : QObject(parent) {}
 
 int ModelLibrary::add(SessionModel model) {
   model.id = nextId_++;
+  const auto arrival = std::find_if(arrivals_.begin(), arrivals_.end(),
+                                    [&](const auto& a) { return a.first == model.directory; });
+  if (!model.directory.isEmpty() && arrival != arrivals_.end()) {
+    model.switchedOff = std::move(arrival->second);
+    arrivals_.erase(arrival);
+  }
   models_.push_back(std::move(model));
   emit modelAdded(models_.back().id);
   return models_.back().id;
@@ -41,6 +47,12 @@ void ModelLibrary::setSwitchedOff(int id, HeadSwitches switches) {
       emit switchedOffChanged(id);
       return;
     }
+}
+
+void ModelLibrary::switchOffOnArrival(const QString& directory, HeadSwitches switches) {
+  if (directory.isEmpty()) return;
+  std::erase_if(arrivals_, [&](const auto& a) { return a.first == directory; });
+  arrivals_.emplace_back(directory, std::move(switches));
 }
 
 const SessionModel* ModelLibrary::model(int id) const {

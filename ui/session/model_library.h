@@ -68,6 +68,9 @@ class ModelLibrary : public QObject {
   void remove(int id);
   // Switches the heads of model `id` off (every other head on) and tells the observers. Unknown ids are ignored.
   void setSwitchedOff(int id, HeadSwitches switches);
+  // The next model added from `directory` arrives with `switches` off (a session opened again: its models are read
+  // on a worker thread and arrive later). Once only; an empty directory is ignored.
+  void switchOffOnArrival(const QString& directory, HeadSwitches switches);
 
  signals:
   void modelAdded(int id);
@@ -77,6 +80,7 @@ class ModelLibrary : public QObject {
  private:
   std::vector<SessionModel> models_;
   int nextId_ = 1;
+  std::vector<std::pair<QString, HeadSwitches>> arrivals_;  // directory, its switches (switchOffOnArrival)
 };
 
 }  // namespace al::ui

@@ -1,4 +1,5 @@
 // Core headers first (through the pages): Qt's `emit` macro must not reach them.
+#include "core/error.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
@@ -8,6 +9,8 @@
 #include "ui/pages/train_page.h"
 
 #include "ui/session/session_file.h"
+
+#include <limits>
 
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -79,6 +82,36 @@ QJsonArray modelsOf(MainWindow& window, const QStringList& runs) {
   return models;
 }
 
+// The directory of a library model: where it was opened from, or where the Train page saved its run.
+QString directoryOf(MainWindow& window, const SessionModel& model) {
+  if (model.status == QLatin1String("toy")) return {};
+  return model.directory.isEmpty() ? window.trainPage()->directoryOfModel(model.id) : model.directory;
+}
+
+// Each model's heads switched off, by its directory ("0.1,1.0"); models without a directory are not in the file.
+QJsonObject headsOffOf(MainWindow& window) {
+  QJsonObject off;
+  for (const SessionModel& model : window.library()->models()) {
+    const QString dir = directoryOf(window, model);
+    if (!dir.isEmpty() && !model.switchedOff.empty())
+      off[dir] = QString::fromStdString(toString(model.switchedOff));
+  }
+  return off;
+}
+
+// The switches wait in the library for their model, which a worker thread reads after this returns. A list that is
+// not "layer.head,..." is passed over: the model arrives with every head on.
+void restoreHeadsOff(MainWindow& window, const QJsonObject& off) {
+  for (auto it = off.begin(); it != off.end(); ++it) {
+    const std::string spec = it.value().toString().toStdString();
+    try {
+      constexpr size_t kAny = std::numeric_limits<int>::max();  // the form only: the model is not here yet
+      window.library()->switchOffOnArrival(it.key(), parseHeadSwitches(spec, kAny, static_cast<Index>(kAny)));
+    } catch (const InputError&) {
+    }
+  }
+}
+
 void restoreSentences(MainWindow& window, const QJsonObject& sentences) {
   auto text = [&](const char* key) { return sentences.value(QLatin1String(key)).toString(); };
   if (sentences.contains("attention")) pageOf<AttentionPage>(window, "attention")->setText(text("attention"));
@@ -97,7 +130,7 @@ QJsonObject sessionOf(MainWindow& window, QStringList* notIncluded) {
   QJsonObject session{{"format", kFormat}, {"version", 1}, {"page", pageName(window, window.currentPage())},
                       {"step", pageOf<StepperPage>(window, "step")->currentStep()},
                       {"sentences", sentencesOf(window)}, {"runs", QJsonArray::fromStringList(runs)},
-                      {"models", modelsOf(window, runs)}};
+                      {"models", modelsOf(window, runs)}, {"heads_off", headsOffOf(window)}};
   if (window.course()->count() > 0)
     session["lesson"] = QJsonObject{{"id", window.course()->current().id}, {"open", !window.lessonPanel()->isHidden()}};
   return session;
@@ -136,6 +169,7 @@ SessionRestore openSessionFile(MainWindow& window, const QString& path) {
 SessionRestore restoreSession(MainWindow& window, const QJsonObject& session) {
   SessionRestore restore;
   const QJsonObject lesson = session.value("lesson").toObject();
+  restoreHeadsOff(window, session.value("heads_off").toObject());  // before the models are opened
   LessonCourse* course = window.course();
   for (int i = 0; i < course->count(); ++i)
     if (course->lessons()[static_cast<size_t>(i)].id == lesson.value("id").toString()) {

@@ -9,11 +9,14 @@
 //    "sentences": {"attention": "...", "step": "...", "chatbot": "...", "compare": "...", "fill": "...",
 //                  "generate": "..."},                     what is typed on the pages
 //    "runs": ["/models/run-1", ...],                       the Train page's runs saved or opened from a directory
-//    "models": [{"page": "attention", "directory": "/models/imdb"}, ...]}   models opened on the model pages
+//    "models": [{"page": "attention", "directory": "/models/imdb"}, ...],  models opened on the model pages
+//    "heads_off": {"/models/imdb": "0.1,1.0"}}             a model's heads switched off ("layer.head", from 0)
 //
 // A run never saved has no directory: it is not in the file, and saving says so by name. Opening sets the lesson,
 // the runs, the models, the sentences and the page again; a directory that is missing is named and passed over,
-// the rest is restored. A file that is not a session (or is damaged) changes nothing.
+// the rest is restored. A file that is not a session (or is damaged) changes nothing. Heads switched off belong to a
+// model of the library (the Attention page's right-click): each model with a directory keeps them, and gets them
+// back when it arrives again. What a switched-off head gives (zeros or its mean) is the app's setting, not the file's.
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
