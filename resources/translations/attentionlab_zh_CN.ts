@@ -2472,7 +2472,7 @@
     </message>
     <message>
         <source>Colours:</source>
-        <translation>颜色：</translation>
+        <translation type="vanished">颜色：</translation>
     </message>
     <message>
         <source>The maps of this tab, without the controls: PNG at twice the pixels, or SVG and PDF as vectors</source>
@@ -2605,6 +2605,42 @@
     <message>
         <source>Two models</source>
         <translation>两个模型</translation>
+    </message>
+    <message>
+        <source>Save picture…</source>
+        <translation>保存图片…</translation>
+    </message>
+    <message>
+        <source>Save numbers…</source>
+        <translation>保存数值…</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>The maps&apos; colours, and saving this tab&apos;s maps as a picture or their weights as numbers</source>
+        <translation>热力图的配色，以及把本标签页的图保存为图片、把权重保存为数值</translation>
+    </message>
+    <message>
+        <source>Head roles</source>
+        <translation>头的分工</translation>
+    </message>
+    <message>
+        <source>Rollout</source>
+        <translation>注意力展开</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>头的重要性</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>词序</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
     </message>
 </context>
 <context>

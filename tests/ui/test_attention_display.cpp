@@ -6,6 +6,8 @@
 #include "core/teaching/attention_steps.h"
 
 #include <QtTest>
+
+#include <QMenu>
 #include <QApplication>
 
 #include <QComboBox>
@@ -171,23 +173,30 @@ void TestAttentionDisplay::nearlyUniformAttentionShowsStructure() {
   QVERIFY(std::abs(view.drawnValue(1, 0) - 0.13) < 1e-6);  // the weight itself is kept for the tooltip and the tests
 }
 
-// The three scales, from a box the user can reach on the Attention page.
+// The three scales, from the menu of the Figure button beside the Attention page's tabs.
 void TestAttentionDisplay::threeColourScales() {
   AttentionPage page;
   page.addModel("test", makeModel());
   page.setText(kReview);
   QVERIFY(test::attentionShown(page));
-  auto* box = page.findChild<QComboBox*>("weightScaleBox");
-  QVERIFY(box);
-  QCOMPARE(box->count(), 3);
+  auto* menu = page.findChild<QMenu*>("figureMenu");
+  QVERIFY(menu);
+  const auto choose = [menu](int scale) {  // the menu as it opens: the three scales first, the one in use checked
+    emit menu->aboutToShow();
+    QAction* action = menu->actions().at(scale);
+    QVERIFY(action->isCheckable());
+    action->trigger();
+    emit menu->aboutToShow();
+    QVERIFY(menu->actions().at(scale)->isChecked());
+  };
   HeatmapView* map = page.heatmap(0, 0);
   const double largest = map->matrix().maxCoeff();
-  box->setCurrentIndex(2);  // fixed 0 to 1
+  choose(2);  // fixed 0 to 1
   QCOMPARE(map->rangeLower(), 0.0);
   QCOMPARE(map->rangeUpper(), 1.0);
-  box->setCurrentIndex(1);  // 0 to the map's maximum
+  choose(1);  // 0 to the map's maximum
   QVERIFY(std::abs(map->rangeUpper() - largest) < 1e-6);
-  box->setCurrentIndex(0);  // relative to an equal share: logarithmic, from the data's smallest to its largest share
+  choose(0);  // relative to an equal share: logarithmic, from the data's smallest to its largest share
   QVERIFY(map->rangeIsLogarithmic());
   const double T0 = map->columns();
   QVERIFY(map->rangeLower() < 1 && map->rangeUpper() > 1);

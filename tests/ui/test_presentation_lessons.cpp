@@ -7,6 +7,7 @@
 //     least 12 px, nothing scrolled away;
 //   - a drawn diagram: at least 200 x 120 px;
 // all of it inside the window, not cut by a scroll area, and a step's title and explanation not cut off.
+// The Attention page's tabs show whole beside its lesson, without scroll arrows, in English and in Chinese.
 // The widgets' real geometry is measured, not only whether they are visible.
 #include "core/tensor.h"
 #include "ui/pages/attention_page.h"
@@ -24,7 +25,11 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
+#include <QStyle>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <qcustomplot.h>
 
@@ -36,6 +41,7 @@
 #include "ui/main_window.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/memory_page.h"
+#include "ui/text/language.h"
 #include "ui/teaching/step_view.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/heatmap_view.h"
@@ -301,6 +307,51 @@ class TestPresentationLessons : public QObject {
     QVERIFY2(problems.isEmpty(),
              qPrintable(QStringLiteral("%1 problem(s), first: %2").arg(problems.size()).arg(problems.value(0))));
     window.presentation()->setPresenting(false);
+  }
+
+  // Presented at 1280 x 720 beside an Attention lesson's text, in English and in Chinese, every tab of the Attention
+  // page shows whole: no scroll arrows, no tab outside the bar or narrower than its name asks.
+  void theAttentionPagesTabsShowWithoutScrolling_data() {
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << QStringLiteral("en");
+    QTest::newRow("Chinese") << QStringLiteral("zh_CN");
+  }
+
+  void theAttentionPagesTabsShowWithoutScrolling() {
+    QFETCH(QString, language);
+    QVERIFY(setLanguage(language, false));
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    for (int i = 0; i < window.course()->count(); ++i)
+      if (window.course()->lessons()[size_t(i)].page == QLatin1String("attention")) {
+        window.course()->setCurrentIndex(i);
+        break;
+      }
+    window.presentation()->setPresenting(true);
+    QTRY_COMPARE(window.size(), QSize(1280, 720));
+    auto* page = qobject_cast<AttentionPage*>(window.currentPage());
+    QVERIFY(page);
+    QVERIFY(window.lessonPanel()->isVisible());  // the lesson's text beside the page: the least room the tabs get
+    QTabBar* bar = page->findChild<QTabWidget*>(QString(), Qt::FindDirectChildrenOnly)->tabBar();
+    QTRY_VERIFY(bar->isVisible() && bar->count() == 7);
+    QTest::qWait(50);  // the layout after the language's texts
+    QStringList problems;
+    for (const QToolButton* arrow : bar->findChildren<QToolButton*>())
+      if (arrow->isVisible()) problems << QStringLiteral("the tab bar shows a scroll arrow");
+    for (int i = 0; i < bar->count(); ++i) {
+      const QRect tab = bar->tabRect(i);
+      if (!bar->rect().contains(tab) || !shownRect(bar).contains(QRect(bar->mapTo(&window, tab.topLeft()), tab.size())))
+        problems << QStringLiteral("tab “%1” is outside the bar (%2 px wide)").arg(bar->tabText(i)).arg(bar->width());
+      // Its name and the style's padding around it (what a tab asks for): less, and the name is cut short.
+      const int asks = bar->fontMetrics().horizontalAdvance(bar->tabText(i)) +
+                       bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
+      if (tab.width() < asks) problems << QStringLiteral("tab “%1” is %2 px of %3").arg(bar->tabText(i)).arg(tab.width()).arg(asks);
+    }
+    problems.removeDuplicates();
+    window.presentation()->setPresenting(false);
+    QVERIFY(setLanguage(QStringLiteral("en"), false));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
   }
 
   // The lesson's text shows once: on the Lessons page the panel beside the instrument steps aside, and it comes

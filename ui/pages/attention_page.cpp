@@ -19,6 +19,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QToolButton>
@@ -49,7 +50,6 @@
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/weight_scale.h"
 #include "ui/widgets/word_order_tab.h"
-#include "ui/widgets/figure_export_bar.h"
 #include "ui/text/error_texts.h"
 
 namespace al::ui {
@@ -108,9 +108,16 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   connect(reader_, &AttentionReader::done, this, &AttentionPage::readingDone);
   // Texts from the model and the sentence, worded again from what the page keeps (a comparison stays).
   setTranslatedTexts(this, [this] {
-    const QStringList tabs{tr("Heatmaps"), tr("Word order"), tr("Position"), tr("Which head does this?"),
-                          tr("Rollout and saliency"), tr("Which heads matter?"), tr("Two models")};
-    for (int i = 0; i < tabs.size(); ++i) tabs_->setTabText(i, tabs[i]);
+    // Short names: presented at 1280 x 720 beside the lesson, all seven show without scroll arrows. The questions
+    // the longer names asked are the tabs' tooltips.
+    const QStringList tabs{tr("Heatmaps"), tr("Order"), tr("Position"), tr("Head roles"),
+                          tr("Rollout"), tr("Importance"), tr("Compare")};
+    const QStringList questions{QString(), tr("Word order"), QString(), tr("Which head does this?"),
+                                tr("Rollout and saliency"), tr("Which heads matter?"), tr("Two models")};
+    for (int i = 0; i < tabs.size(); ++i) {
+      tabs_->setTabText(i, tabs[i]);
+      tabs_->setTabToolTip(i, questions[i]);
+    }
     const auto model = currentModel();
     const SessionModel* session = currentSessionModel();
     modelInfo_->setText(model ? describe(model->model->config()) : session ? pretrainedDescription(session->model) : QString());
@@ -152,25 +159,36 @@ void AttentionPage::createModelBar() {
   });
 }
 
-// Beside the tabs: the colour scale of every heatmap, and the figure's export (as the Train page has under its curves).
+// Beside the tabs: one button whose menu chooses the colour scale of every heatmap and saves the figure or its numbers
+// (as the Train page has under its curves). One button, not a box and two buttons: presented at 1280 x 720, in Chinese
+// too, the seven tabs keep the whole width and show without scroll arrows.
 QWidget* AttentionPage::createFigureCorner() {
-  auto* corner = new QWidget;
-  auto* row = new QHBoxLayout(corner);
-  row->setContentsMargins(0, 0, 0, 2);
-  auto* label = new QLabel;
-  row->addWidget(label);
-  row->addWidget(WeightScaleSetting::createBox());
-  auto* exportBar = new FigureExportBar({}, {});
-  exportBar->onPicture = [this] { exportFigure(); };
-  exportBar->onNumbers = [this] { exportNumbers(); };
-  row->addWidget(exportBar);
-  setTranslatedTexts(this, [=] {
-    label->setText(tr("Colours:"));
-    exportBar->setToolTips(tr("The maps of this tab, without the controls: PNG at twice the pixels, or SVG and PDF "
-                              "as vectors"),
-                           tr("Every weight of the maps of this tab, as a CSV table"));
+  auto* button = new QToolButton;
+  button->setObjectName("figureMenuButton");
+  button->setPopupMode(QToolButton::InstantPopup);
+  button->setAutoRaise(true);
+  auto* menu = new QMenu(button);
+  menu->setObjectName("figureMenu");
+  button->setMenu(menu);
+  // Filled as it opens: the colour scale checked is the one in use (another page may have changed it).
+  connect(menu, &QMenu::aboutToShow, this, [this, menu] {
+    menu->clear();
+    WeightScaleSetting::addActions(*menu);
+    menu->addSeparator();
+    QAction* picture = menu->addAction(tr("Save picture…"), this, &AttentionPage::exportFigure);
+    picture->setObjectName("savePicture");
+    picture->setToolTip(tr("The maps of this tab, without the controls: PNG at twice the pixels, or SVG and PDF as "
+                           "vectors"));
+    QAction* numbers = menu->addAction(tr("Save numbers…"), this, &AttentionPage::exportNumbers);
+    numbers->setObjectName("saveNumbers");
+    numbers->setToolTip(tr("Every weight of the maps of this tab, as a CSV table"));
   });
-  return corner;
+  menu->setToolTipsVisible(true);
+  setTranslatedTexts(button, [button] {
+    button->setText(tr("Figure"));
+    button->setToolTip(tr("The maps' colours, and saving this tab's maps as a picture or their weights as numbers"));
+  });
+  return button;
 }
 
 // ---------------------------------------------------------------------------------------------------------
