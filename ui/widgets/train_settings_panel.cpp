@@ -83,9 +83,9 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   outer->addWidget(scroll);
 
   connect(data_, &DataSourcePicker::error, this, &TrainSettingsPanel::error);
-  connect(data_, &DataSourcePicker::readyChanged, this, [this] { choosePresetOfSource(false); });
   // A preset may suit the source differently (the chatbot's tiny preset on the built-in conversations).
   connect(data_, &DataSourcePicker::readyChanged, this, [this] { parameters_->setDataSource(data_->source()); });
+  connect(data_, &DataSourcePicker::readyChanged, this, [this] { choosePresetOfSource(false); });
   connect(parameters_, &HyperParameterForm::error, this, &TrainSettingsPanel::error);
 }
 
@@ -101,8 +101,8 @@ void TrainSettingsPanel::setTask(TaskKind kind) {
   }
   parameters_->setTask(kind);
   data_->setTask(kind);
-  choosePresetOfSource(true);
   parameters_->setDataSource(data_->source());
+  choosePresetOfSource(true);
   sourceForm_->setRowVisible(startFromBox_, kind == TaskKind::ImdbTransformer);
 }
 
