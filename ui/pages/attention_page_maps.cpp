@@ -94,12 +94,9 @@ void AttentionPage::showChosenMaps() {
 HeatmapView* AttentionPage::createHeatmapView(size_t layer, size_t head) {
   auto* view = new HeatmapView;
   // A whole heatmap fits the page at 1280 x 720; wider with larger type (zoom, presentation), whose row labels and
-  // colour bar take more of the width, so that the cells keep theirs. About as tall as wide: an attention map is
-  // square, and upright column labels take a third of a shorter map's height (rows of 3 px for a review of 15).
-  auto keepCellsWide = [view] {
-    const int side = qRound(300 + 60 * std::max(0.0, Appearance::instance()->scale() - 1));
-    view->setMinimumSize(side, side - 30);
-  };
+  // colour bar take more of the width, so that the cells keep theirs. Taller than the labels' old 190 px, under which
+  // upright column labels left rows of 3 px for a review of 15; still within the maps' area at 1280 x 720 (242 px).
+  auto keepCellsWide = [view] { view->setMinimumSize(qRound(300 + 60 * std::max(0.0, Appearance::instance()->scale() - 1)), 230); };
   keepCellsWide();
   connect(Appearance::instance(), &Appearance::changed, view, keepCellsWide);
   view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
