@@ -116,6 +116,7 @@ MainWindow::MainWindow(QWidget* parent)
       const TrainingRun* run = race->finishedRun(side);
       if (!run) continue;
       SessionModel model = snapshotOfRun(*run, race->runName(side), tr("raced"));
+      model.liveName = race->liveRunName(side);
       const int id = trainPage_->addModelRun(model, tr("raced"));
       trainPage_->runs()->setTestAccuracy(id, race->testAccuracy(side));
       trainPage_->setLibraryId(id, library_->add(std::move(model)));
@@ -146,8 +147,9 @@ MainWindow::MainWindow(QWidget* parent)
   connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {
     const TrainingRun* run = trainPage_->trainingRun(id);
     if (!run || !trainPage_->runFailure(id).isEmpty()) return;  // a failed run has nothing worth showing
-    trainPage_->setLibraryId(id, library_->add(snapshotOfRun(*run, trainPage_->runs()->runName(id),
-                                                             trainPage_->runStopped(id) ? tr("stopped") : tr("finished"))));
+    SessionModel model = snapshotOfRun(*run, trainPage_->runs()->runName(id), trainPage_->runStopped(id) ? tr("stopped") : tr("finished"));
+    model.liveName = trainPage_->liveRunName(id);
+    trainPage_->setLibraryId(id, library_->add(std::move(model)));
   });
   auto* memoryPage = new MemoryPage(library_);  // its Trained model tab shows the library's language models
   addPage(QT_TR_NOOP("Memory"), QT_TR_NOOP("Transformer-XL: segments and the cached memory they attend to"),

@@ -283,6 +283,29 @@ class TestLanguage : public QObject {
     QVERIFY(al::ui::setLanguage("en", false));
   }
 
+  // A name the app made up says itself again after a live switch: a toy chatbot trained in English is listed in
+  // Chinese in its page's model box and in the library; a name the user gave a run stays as typed.
+  void madeUpModelNamesFollowTheLanguage() {
+    QVERIFY(al::ui::setLanguage("en", false));
+    al::ui::MainWindow window;
+    auto* chatbot = window.findChild<al::ui::ChatbotPage*>();
+    chatbot->trainToyModel(QStringLiteral("builtin:translate"), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!chatbot->isTrainingToyModel(), 120000);
+    QVERIFY2(chatbot->errorText().isEmpty(), qPrintable(chatbot->errorText()));
+    const QString english = chatbot->currentModelName();
+    QVERIFY2(!englishWords(english).isEmpty(), qPrintable(english));  // "tiny GRU, built-in translation, epoch 1 of 1"
+    auto* box = chatbot->findChild<QComboBox*>(QStringLiteral("modelBox"));
+    QVERIFY(box);
+    QVERIFY(al::ui::setLanguage("zh_CN", false));
+    QCoreApplication::processEvents();
+    const QString chinese = chatbot->currentModelName();
+    QVERIFY2(englishWords(chinese).isEmpty(), qPrintable(chinese));
+    QCOMPARE(window.library()->models().back().name, chinese);
+    QVERIFY(box->findText(chinese) >= 0);
+    QVERIFY(al::ui::setLanguage("en", false));
+    QCOMPARE(chatbot->currentModelName(), english);
+  }
+
   // An empty question is answered by the app, in the interface's language, not by an error of the core.
   void anEmptyQuestionGetsAMessageOfTheApp() {
     QVERIFY(al::ui::setLanguage("zh_CN", false));

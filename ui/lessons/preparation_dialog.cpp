@@ -62,7 +62,7 @@ PreparationDialog::PreparationDialog(MainWindow& window)
 void PreparationDialog::start() {
   if (preparation_->isRunning()) return;
   list_->clear();
-  for (const LessonModel& model : lessonModelsNeeded(window_.course()->lessons())) list_->addItem(model.title);
+  for (const LessonModel& model : lessonModelsNeeded(window_.course()->lessons())) list_->addItem(model.title());
   preparation_->start(window_.course()->lessons());
   for (int i = 0; i < list_->count(); ++i) showState(i);
   showProgress();
@@ -81,7 +81,7 @@ void PreparationDialog::showState(int index) {
     case State::Failed: state = tr("failed: %1").arg(preparation_->error(index)); break;
     case State::Cancelled: state = tr("cancelled, not kept"); break;
   }
-  list_->item(index)->setText(tr("%1: %2").arg(preparation_->models()[static_cast<size_t>(index)].title, state));
+  list_->item(index)->setText(tr("%1: %2").arg(preparation_->models()[static_cast<size_t>(index)].title(), state));
 }
 
 // Which model trains, its epoch, and the whole preparation's share done; once over, what came of it.
@@ -96,9 +96,9 @@ void PreparationDialog::showProgress() {
     for (int i = 0; i < p.current(); ++i)
       if (p.state(i) != LessonPreparation::State::UpToDate) ++position;
     status_->setText(p.epoch() > 0 ? tr("Training model %1 of %2: %3, epoch %4 of %5")
-                                         .arg(position).arg(p.toTrain()).arg(model.title).arg(p.epoch()).arg(model.epochs)
+                                         .arg(position).arg(p.toTrain()).arg(model.title()).arg(p.epoch()).arg(model.epochs)
                                    : tr("Training model %1 of %2: %3, reading its data…")
-                                         .arg(position).arg(p.toTrain()).arg(model.title));
+                                         .arg(position).arg(p.toTrain()).arg(model.title()));
     return;
   }
   if (p.isRunning()) {

@@ -52,6 +52,7 @@ AttentionCompareTab::AttentionCompareTab(ModelLibrary* library, std::function<bo
   connect(secondBox_, &QComboBox::currentIndexChanged, this, &AttentionCompareTab::read);
   connect(layerBox_, &QComboBox::currentIndexChanged, this, &AttentionCompareTab::draw);
   connect(library_, &ModelLibrary::modelAdded, this, &AttentionCompareTab::listModels);
+  connect(library_, &ModelLibrary::modelRenamed, this, &AttentionCompareTab::listModels);
   // After the library has let it go: the list is made again without it (its weights stay until read again).
   connect(library_, &ModelLibrary::modelRemoved, this, &AttentionCompareTab::listModels, Qt::QueuedConnection);
   setTranslatedTexts(this, [this] { setTexts(); });

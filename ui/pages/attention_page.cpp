@@ -320,7 +320,9 @@ void AttentionPage::trainToyModel(PositionKind position) {
         settings.threads = 1;  // leave the other core to the interface
         return std::unique_ptr<TrainingRun>(ImdbRun::prepare(settings));
       },
-      [position](const TrainingRun&, const TrainingResult&) { return tr("toy, %1").arg(positionName(position)); },
+      [position](const TrainingRun&, const TrainingResult&) {
+        return [position] { return tr("toy, %1").arg(positionName(position)); };
+      },
       tr("The toy model could not be trained: %1"),
       [this, position](int) {
         const PositionKind wanted = wantedToy_.value_or(position);

@@ -233,10 +233,9 @@ void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& 
       },
       // The name says which epoch the model is: with a validation split, often an early one.
       [data, epochs, architecture](const TrainingRun& run, const TrainingResult& result) {
-        return tr("tiny %1, %2, epoch %3 of %4")
-            .arg(architectureName(architecture), dataName(data, QString::fromStdString(run.task())))
-            .arg(result.bestEpoch)
-            .arg(epochs);
+        return [data, epochs, architecture, task = QString::fromStdString(run.task()), kept = result.bestEpoch] {
+          return tr("tiny %1, %2, epoch %3 of %4").arg(architectureName(architecture), dataName(data, task)).arg(kept).arg(epochs);
+        };
       },
       tr("The chatbot could not be trained: %1"), [this](int) { emit statusMessage(tr("Chatbot ready")); });
 }

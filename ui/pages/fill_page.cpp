@@ -238,7 +238,7 @@ void FillPage::trainToyModel() {
         settings.threads = 1;  // leave the other core to the interface
         return std::unique_ptr<TrainingRun>(MlmRun::prepare(settings));
       },
-      [](const TrainingRun&, const TrainingResult&) { return tr("toy masked-LM"); },
+      [](const TrainingRun&, const TrainingResult&) { return [] { return tr("toy masked-LM"); }; },
       tr("The toy model could not be trained: %1"), [this](int) { emit statusMessage(tr("The toy masked-LM is ready")); });
 }
 

@@ -79,6 +79,9 @@ ModelPage::ModelPage(ModelLibrary* library, QWidget* parent)
   connect(library_, &ModelLibrary::modelAdded, this, &ModelPage::libraryAdded);
   connect(library_, &ModelLibrary::modelRemoved, this, &ModelPage::libraryRemoved);
   connect(library_, &ModelLibrary::switchedOffChanged, this, &ModelPage::librarySwitchesChanged);
+  connect(library_, &ModelLibrary::modelRenamed, this, [this](int id) {
+    if (const int index = indexOf(id); index >= 0) modelBar_->box()->setItemText(index, library_->model(id)->name);
+  });
 }
 
 ModelPage::~ModelPage() {

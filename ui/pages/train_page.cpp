@@ -84,6 +84,7 @@ TrainPage::TrainPage(QWidget* parent)
   updateButtons();
   setStatus(tr("Choose data and a preset, then press Start (F5)."));
   // The first words, until another status replaces them, follow the language.
+  onLanguageChange(this, [this] { renameRunsForLanguage(); });
   onLanguageChange(this, [this, first = statusText()]() mutable {
     if (statusText() != first) return;
     setStatus(tr("Choose data and a preset, then press Start (F5)."));
@@ -123,6 +124,7 @@ QWidget* TrainPage::createRunsPanel() {
     auto it = runs_.find(id);
     if (it == runs_.end() || it->second.name == name) return;
     it->second.name = name;
+    it->second.liveName = nullptr;  // the user's own name stays in every language
     curves_->renameRun(id, name);
     curves_->refresh();
   });
@@ -165,6 +167,21 @@ int TrainPage::addRun(const QString& name, const nlohmann::json& settings, bool 
   return id;
 }
 
+void TrainPage::renameRunsForLanguage() {
+  for (auto& [id, run] : runs_) {
+    if (!run.liveName) continue;
+    run.name = run.liveName();
+    runsList_->setRunName(id, run.name);
+    curves_->renameRun(id, run.name);
+  }
+  curves_->refresh();
+}
+
+std::function<QString()> TrainPage::liveRunName(int runId) const {
+  const auto it = runs_.find(runId);
+  return it == runs_.end() ? nullptr : it->second.liveName;
+}
+
 void TrainPage::start() {
   if (isTraining()) return;
   if (!settings_->data()->ready()) {
@@ -175,8 +192,9 @@ void TrainPage::start() {
   const RunRequest request = settings_->request();
   // Ticked runs stay ticked: a run ticked before Start is compared live with the new one ("with position"
   // against "without position").
-  currentRunId_ = addRun(tr("Run %1").arg(nextRunId_), requestSettings(request), true,
-                         request.values.value(QStringLiteral("epochs")).toInt());
+  const auto runName = [number = nextRunId_] { return tr("Run %1").arg(number); };
+  currentRunId_ = addRun(runName(), requestSettings(request), true, request.values.value(QStringLiteral("epochs")).toInt());
+  runs_[currentRunId_].liveName = runName;
   runsList_->setState(currentRunId_, tr("preparing"));
   runsList_->selectRun(currentRunId_);
   curves_->refresh();
@@ -401,6 +419,7 @@ bool TrainPage::filesBusy() const { return files_->busy(); }
 int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
   const int id = addRun(model.name, model.settings, true);
   Run& run = runs_[id];
+  run.liveName = model.liveName;
   run.model = model;
   run.history = epochEvents(model.history);
   for (const EpochEvent& e : run.history) {

@@ -14,6 +14,7 @@
 // Training runs on a worker thread (TrainingController); a 30 Hz timer takes what happened and redraws once.
 // Errors (unreadable data, a model of another task, a diverging run) show in a banner at the top of the page;
 // the page keeps working and keeps every finished run.
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -81,6 +82,9 @@ class TrainPage : public QWidget {
   // session's model library; why it failed (empty when it did not); whether it was stopped early.
   const TrainingRun* trainingRun(int runId) const;
   QString runFailure(int runId) const;
+  // The run's name as a function of the language of the moment ("Run 3" / "运行 3"), for a name the app gave and the
+  // user has not changed; empty otherwise (SessionModel::liveName).
+  std::function<QString()> liveRunName(int runId) const;
   bool runStopped(int runId) const;
   // Runs trained here that hold weights and were never saved (finished or stopped; not failed): what quitting
   // would lose.
@@ -137,6 +141,7 @@ class TrainPage : public QWidget {
  private:
   struct Run {
     QString name;
+    std::function<QString()> liveName;  // for a made-up name the user has not changed: says it in the new language
     std::unique_ptr<TrainingRun> run;  // null for a model of the session that was not trained here
     std::optional<SessionModel> model;  // such a model (shares its weights with the library's snapshot)
     nlohmann::json settings;
@@ -153,6 +158,7 @@ class TrainPage : public QWidget {
   QWidget* createCurvesPanel();
   QWidget* createRunsPanel();
   int addRun(const QString& name, const nlohmann::json& settings, bool checked, int plannedEpochs = 0);
+  void renameRunsForLanguage();  // every made-up run name said again, in the list and on the curves
 
   void takeTrainingUpdate();  // each tick of the curve feed
   void showBatchStatus(const BatchEvent& e);

@@ -37,9 +37,9 @@ QString folderPart(const QString& text) {
   return part;
 }
 
-LessonModel modelOf(const QString& folder, const QString& page, const QString& title, RunRequest request) {
+LessonModel modelOf(const QString& folder, const QString& page, std::function<QString()> title, RunRequest request) {
   if (quickPreparation) request.values[QStringLiteral("epochs")] = 1;
-  LessonModel model{folder, page, title, std::move(request), 0};
+  LessonModel model{folder, page, std::move(title), std::move(request), 0};
   model.epochs = static_cast<int>(requestSettings(model.request).value("epochs", 0));
   return model;
 }
@@ -51,7 +51,7 @@ std::optional<LessonModel> toyOf(const Lesson& lesson) {
     RunRequest request{TaskKind::ImdbTransformer, QStringLiteral("builtin"), QStringLiteral("tiny"),
                        {{QStringLiteral("position"), toy}}, {}};
     return modelOf(QStringLiteral("attention-") + toy, lesson.page,
-                   LessonPreparation::tr("toy, %1").arg(positionName(toy)), std::move(request));
+                   [toy] { return LessonPreparation::tr("toy, %1").arg(positionName(toy)); }, std::move(request));
   }
   if (toy != QLatin1String("yes")) return std::nullopt;
   if (lesson.page == QLatin1String("chatbot")) {
@@ -61,12 +61,14 @@ std::optional<LessonModel> toyOf(const Lesson& lesson) {
     RunRequest request{TaskKind::Chatbot, data, QStringLiteral("tiny"),
                        {{QStringLiteral("architecture"), architecture}, {QStringLiteral("epochs"), epochs > 0 ? epochs : 30}}, {}};
     return modelOf(QStringLiteral("chatbot-%1-%2-%3").arg(architecture, folderPart(data)).arg(epochs > 0 ? epochs : 30), lesson.page,
-                   LessonPreparation::tr("tiny %1 chatbot, %2")
-                       .arg(architectureName(architecture), dataName(data, QStringLiteral("seq2seq-attention"))),
+                   [architecture, data] {
+                     return LessonPreparation::tr("tiny %1 chatbot, %2")
+                         .arg(architectureName(architecture), dataName(data, QStringLiteral("seq2seq-attention")));
+                   },
                    std::move(request));
   }
   if (lesson.page == QLatin1String("fill"))
-    return modelOf(QStringLiteral("fill-masked-lm"), lesson.page, LessonPreparation::tr("toy masked-LM"),
+    return modelOf(QStringLiteral("fill-masked-lm"), lesson.page, [] { return LessonPreparation::tr("toy masked-LM"); },
                    RunRequest{TaskKind::MaskedLm, QStringLiteral("builtin"), QStringLiteral("tiny"), {}, {}});
   return std::nullopt;
 }
@@ -123,7 +125,8 @@ void usePreparedModels(MainWindow& window, const Lesson& lesson) {
       // A tiny preset's directory (a few hundred KB) reads in milliseconds: on the GUI thread, so that the
       // lesson's settings after it find the model at once.
       SessionModel model = openSessionModel(preparedDirectory(needed));
-      model.name = LessonPreparation::tr("%1 (prepared)").arg(needed.title);
+      model.liveName = [title = needed.title] { return LessonPreparation::tr("%1 (prepared)").arg(title()); };
+      model.name = model.liveName();
       model.status = QStringLiteral("toy");
       page->addModel(std::move(model));
     } catch (const std::exception&) {
@@ -174,7 +177,7 @@ void LessonPreparation::start(const std::vector<Lesson>& lessons) {
       continue;
     }
     queued_.push_back(static_cast<int>(i));
-    runs.push_back({models_[i].title, models_[i].request, {}});
+    runs.push_back({models_[i].title(), models_[i].request, {}});
   }
   running_ = true;
   if (runs.empty()) return finishIfDone();
@@ -210,7 +213,8 @@ void LessonPreparation::runFinished(int run) {
     return;
   }
   const LessonModel& model = models_[static_cast<size_t>(index)];
-  auto snapshot = std::make_shared<SessionModel>(snapshotOfRun(*outcome.run, model.title, QStringLiteral("toy")));
+  auto snapshot = std::make_shared<SessionModel>(snapshotOfRun(*outcome.run, model.title(), QStringLiteral("toy")));
+  snapshot->liveName = model.title;
   snapshot->record = io::TrainingRecord{outcome.run->settings(), outcome.result.bestEpoch, {}};
   const QString dir = preparedDirectory(model);
   ++savesPending_;

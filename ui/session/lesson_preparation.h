@@ -15,6 +15,7 @@
 // (its training.json; the number of threads and the settings left to "auto" aside).
 //
 // Core headers come first (through the run queue): a core header must never see Qt's `emit` macro.
+#include <functional>
 #include <vector>
 
 #include "ui/session/run_queue.h"
@@ -31,7 +32,8 @@ struct Lesson;
 struct LessonModel {
   QString folder;  // its directory's name in the lessons folder: "attention-learned"
   QString page;    // the page that shows it: attention, chatbot or fill
-  QString title;   // what the preparation calls it (translated); the page's model box adds "(prepared)"
+  std::function<QString()> title;  // what the preparation calls it, in the language of the moment; the page's model
+                                   // box adds "(prepared)"
   RunRequest request;
   int epochs = 0;  // of the request's settings
 };

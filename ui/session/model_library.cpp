@@ -5,6 +5,9 @@
 
 #include "ui/session/model_library.h"
 
+#include <QCoreApplication>
+#include <QEvent>
+
 namespace al::ui {
 
 SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QString& status) {
@@ -19,7 +22,26 @@ SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QS
 
 std::optional<ModelWords> modelWordsOf(const SessionModel& model) { return modelWordsOf(model.model); }
 
-ModelLibrary::ModelLibrary(QObject* parent) : QObject(parent) {}
+// The application object receives LanguageChange before it passes it on to the windows: the names are new before any
+// page says them again.
+ModelLibrary::ModelLibrary(QObject* parent) : QObject(parent) {
+  if (QCoreApplication* app = QCoreApplication::instance()) app->installEventFilter(this);
+}
+
+bool ModelLibrary::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == QCoreApplication::instance() && event->type() == QEvent::LanguageChange) retranslateNames();
+  return QObject::eventFilter(watched, event);
+}
+
+void ModelLibrary::retranslateNames() {
+  for (SessionModel& m : models_) {
+    if (!m.liveName) continue;
+    QString name = m.liveName();
+    if (name == m.name) continue;
+    m.name = std::move(name);
+    emit modelRenamed(m.id);
+  }
+}
 
 int ModelLibrary::add(SessionModel model) {
   model.id = nextId_++;

@@ -6,6 +6,7 @@
 // travels between pages through a temporary folder, a widget's text or the main window.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro (it breaks oneTBB's headers).
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,6 +39,9 @@ struct SessionModel {
   // Heads switched off on the Attention page (no replacement means: zeros). Every page that reads the model applies
   // them, so that its answers agree from page to page; ModelLibrary::setSwitchedOff changes them.
   HeadSwitches switchedOff;
+  // For a name the app made up ("Run 3", "toy, learned position"): the name said again in the language of now. The
+  // library calls it when the language changes and tells the pages (modelRenamed). Empty for a directory's name.
+  std::function<QString()> liveName;
 
   // Its entry in the catalogue (null only for a task this version does not know, which the library never holds).
   const ModelKind* kind() const { return findModelKind(model.task); }
@@ -68,6 +72,9 @@ class ModelLibrary : public QObject {
   void remove(int id);
   // Switches the heads of model `id` off (every other head on) and tells the observers. Unknown ids are ignored.
   void setSwitchedOff(int id, HeadSwitches switches);
+  // Says every made-up name again in the current language (liveName) and tells the observers of each that changed.
+  // The library does it by itself when the application's language changes, before any window redraws its texts.
+  void retranslateNames();
   // The next model added from `directory` arrives with `switches` off (a session opened again: its models are read
   // on a worker thread and arrive later). Once only; an empty directory is ignored.
   void switchOffOnArrival(const QString& directory, HeadSwitches switches);
@@ -75,7 +82,11 @@ class ModelLibrary : public QObject {
  signals:
   void modelAdded(int id);
   void switchedOffChanged(int id);  // model(id)->switchedOff changed
+  void modelRenamed(int id);  // model(id)->name changed (a new language)
   void modelRemoved(int id);  // emitted while model(id) still answers
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;  // the application's LanguageChange
 
  private:
   std::vector<SessionModel> models_;

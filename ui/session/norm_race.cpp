@@ -232,9 +232,11 @@ void NormRace::setBatchNormCountsPadding(bool counts) { paddingBox_->setCurrentI
 
 bool NormRace::batchNormCountsPadding() const { return paddingBox_->currentIndex() == 1; }
 
-QString NormRace::name(Side side) const {
+QString NormRace::name(Side side) const { return sideName(side, batchNormCountsPadding()); }
+
+QString NormRace::sideName(Side side, bool paddingCounted) {
   if (side == Side::Layer) return tr("layer norm");
-  return batchNormCountsPadding() ? tr("batch norm, padding counted") : tr("batch norm");
+  return paddingCounted ? tr("batch norm, padding counted") : tr("batch norm");
 }
 
 int NormRace::batchesSeen(Side side) const { return feed_->batches(static_cast<int>(index(side))); }
@@ -413,6 +415,12 @@ const TrainingRun* NormRace::finishedRun(Side side) const {
 }
 
 QString NormRace::runName(Side side) const { return tr("race %1 %2").arg(raceNumber_).arg(name(side)); }
+
+std::function<QString()> NormRace::liveRunName(Side side) const {
+  return [number = raceNumber_, side, paddingCounted = batchNormCountsPadding()] {
+    return tr("race %1 %2").arg(number).arg(sideName(side, paddingCounted));
+  };
+}
 
 QString NormRace::summaryText() const { return summary_->text(); }
 

@@ -18,6 +18,7 @@
 // prepared, trained and tested on its own worker thread, paced by the pacer. This widget only starts them and
 // draws the events the queue hands on at about 30 Hz.
 #include <array>
+#include <functional>
 #include <cstddef>
 #include <limits>
 #include <memory>
@@ -77,7 +78,10 @@ class NormRace : public QWidget {
 
   // --- What it shows, for tests and the Train page ---
   QString name(Side side) const;  // "layer norm", "batch norm" (or "batch norm, padding counted")
+  static QString sideName(Side side, bool paddingCounted);  // name(side) for either choice of padding
   QString runName(Side side) const;  // "race 2 layer norm": the race's number, then name(side)
+  // runName(side) as a function that says it again in the language of the moment (SessionModel::liveName).
+  std::function<QString()> liveRunName(Side side) const;
   const std::vector<EpochEvent>& history(Side side) const { return runs_[index(side)].history; }
   int batchesSeen(Side side) const;
   // The settings the run was prepared with (RunRequest values applied to the preset), empty before start.

@@ -53,7 +53,9 @@ bool ToyTrainer::start(Prepare prepare, Name name, std::function<void(Outcome)> 
       const TrainingResult result = run->train(&events, control.get());
       if (control->stopRequested()) return Outcome{{}, {}, true};
       // The run owns its model; the library keeps an independent copy (no file is written).
-      outcome.model = std::make_shared<SessionModel>(snapshotOfRun(*run, name(*run, result), QStringLiteral("toy")));
+      std::function<QString()> liveName = name(*run, result);
+      outcome.model = std::make_shared<SessionModel>(snapshotOfRun(*run, liveName(), QStringLiteral("toy")));
+      outcome.model->liveName = std::move(liveName);
       outcome.model->record = io::TrainingRecord{run->settings(), result.bestEpoch, {}};
     } catch (const std::exception& e) {
       outcome.error = errorMessage(e);

@@ -25,8 +25,9 @@ class ToyTrainer : public QObject {
  public:
   // Prepares the run (on the worker thread: reading a corpus takes a moment). Throws what a run's prepare throws.
   using Prepare = std::function<std::unique_ptr<TrainingRun>()>;
-  // Names the trained model (on the worker thread), from the run and what its training kept.
-  using Name = std::function<QString(const TrainingRun& run, const TrainingResult& result)>;
+  // Names the trained model (on the worker thread), from the run and what its training kept: gives the function that
+  // says the name in the language of the moment (SessionModel::liveName), called again when the language changes.
+  using Name = std::function<std::function<QString()>(const TrainingRun& run, const TrainingResult& result)>;
   // On the GUI thread: the model (nothing when cancelled or failed) or the error; message names what went wrong.
   struct Outcome {
     std::shared_ptr<SessionModel> model;  // status "toy", with its record (settings and kept epoch)

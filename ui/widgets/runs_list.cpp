@@ -137,6 +137,13 @@ void RunsList::setChecked(int runId, bool checked) {
 
 QString RunsList::runName(int runId) const { return text(runId, NameColumn); }
 
+void RunsList::setRunName(int runId, const QString& name) {
+  QTreeWidgetItem* row = item(runId);
+  if (!row) return;
+  const QSignalBlocker blocker(this);
+  row->setText(NameColumn, name);
+}
+
 QString RunsList::text(int runId, Column column) const {
   QTreeWidgetItem* row = item(runId);
   return row ? row->text(column) : QString();

@@ -34,6 +34,7 @@ class RunsList : public QTreeWidget {
   bool isChecked(int runId) const;
   void setChecked(int runId, bool checked);
   QString runName(int runId) const;
+  void setRunName(int runId, const QString& name);  // as the app says it (runRenamed is for the user's edits)
   QString text(int runId, Column column) const;
   int selectedRun() const;  // -1 when none
   void selectRun(int runId);

@@ -130,6 +130,9 @@ void TrainSettingsPanel::setLibrary(ModelLibrary* library) {
   connect(library_, &ModelLibrary::modelRemoved, this, [this](int id) {
     if (const int row = startFromBox_->findData(id); row > 0) startFromBox_->removeItem(row);
   });
+  connect(library_, &ModelLibrary::modelRenamed, this, [this](int id) {
+    if (const int row = startFromBox_->findData(id); row > 0) startFromBox_->setItemText(row, library_->model(id)->name);
+  });
 }
 
 void TrainSettingsPanel::setStartFrom(int libraryId) {
