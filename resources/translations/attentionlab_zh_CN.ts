@@ -2722,6 +2722,14 @@
         <source>Only the app&apos;s own classifier has its heads&apos; mean outputs</source>
         <translation>只有本应用自己的分类器才有各个头的平均输出</translation>
     </message>
+    <message>
+        <source>Switch every head of layer %1 on again</source>
+        <translation>重新打开第 %1 层的所有头</translation>
+    </message>
+    <message>
+        <source>Switch every head of layer %1 off</source>
+        <translation>关闭第 %1 层的所有头</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ChatbotPage</name>

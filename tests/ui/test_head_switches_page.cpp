@@ -82,6 +82,30 @@ class TestHeadSwitchesPage : public QObject {
     QVERIFY(!menu->findChild<QAction*>("allHeadsOn")->isEnabled());
   }
 
+  // A whole layer off at once from any of its thumbnails: the core's prediction with both its heads off; the same
+  // action switches the layer on again.
+  void aLayerSwitchedOffFromAThumbnail() {
+    AttentionPage page;
+    const auto model = twoByTwoModel(5);
+    page.addModel("two by two", model);
+    page.setText(kReview);
+    QVERIFY(test::attentionShown(page));
+    const float allOn = page.prediction().probability;
+    trigger(page.thumbnails(), 1, 0, "switchLayer");
+    QVERIFY(test::attentionShown(page));
+    HeadSwitches expected;
+    expected.switchOff(1, 0);
+    expected.switchOff(1, 1);
+    const ImdbPrediction core = predictText(*model->model, model->vocabulary, kReview, &expected);
+    QCOMPARE(page.prediction().probability, core.probability);
+    QVERIFY(page.prediction().probability != allOn);
+    QVERIFY(page.thumbnails()->isSwitchedOff(1, 0) && page.thumbnails()->isSwitchedOff(1, 1));
+    QVERIFY(!page.thumbnails()->isSwitchedOff(0, 0));
+    trigger(page.thumbnails(), 1, 1, "switchLayer");
+    QVERIFY(test::attentionShown(page));
+    QCOMPARE(page.prediction().probability, allOn);
+  }
+
   void everyHeadOnAndAnotherModelClearTheSwitches() {
     AttentionPage page;
     page.addModel("first", twoByTwoModel(5));

@@ -244,6 +244,17 @@ void AttentionPage::setHeadSwitchedOff(int layer, int head, bool off) {
   setHeadSwitches(std::move(switches));
 }
 
+void AttentionPage::setLayerSwitchedOff(int layer, bool off) {
+  const int heads = prediction_.attention.empty() ? 0 : int(prediction_.attention[0].size());
+  if (layer < 0 || size_t(layer) >= prediction_.attention.size()) return;
+  HeadSwitches switches = headSwitches();
+  for (int h = 0; h < heads; ++h) {
+    if (off) switches.switchOff(size_t(layer), h);
+    else if (switches.isOff(size_t(layer), h)) switches.layers[size_t(layer)].off[size_t(h)] = false;
+  }
+  setHeadSwitches(std::move(switches));
+}
+
 void AttentionPage::switchEveryHeadOn() {
   if (!headSwitches().empty()) setHeadSwitches({});
 }

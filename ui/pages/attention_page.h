@@ -120,6 +120,7 @@ class AttentionPage : public ModelPage {
   // map is still shown, crossed out among the thumbnails (a right-click there switches it). The switches are the
   // model's (ModelPage::headSwitches): another model has its own, and the Fill and Generate pages follow them.
   void setHeadSwitchedOff(int layer, int head, bool off);
+  void setLayerSwitchedOff(int layer, bool off);  // every head of the layer at once (one reading)
   void switchEveryHeadOn();
   // What a switched-off head gives: zeros, or (the app's IMDB classifier) its mean output over 500 test reviews of
   // the model's data, computed on a worker thread the first time a head is off; the reading waits for it. The

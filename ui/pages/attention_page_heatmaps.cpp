@@ -128,6 +128,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
       MaximisedHeatmap::open(heatmap(l, h), [this](int layer, int head) { return heatmap(layer, head); }, l, h);
   });
   connect(thumbnails_, &AttentionThumbnails::switchRequested, this, &AttentionPage::setHeadSwitchedOff);
+  connect(thumbnails_, &AttentionThumbnails::layerSwitchRequested, this, &AttentionPage::setLayerSwitchedOff);
   connect(thumbnails_, &AttentionThumbnails::allOnRequested, this, &AttentionPage::switchEveryHeadOn);
   // Beside the maps: the thumbnails, then which maps the page shows (one map: a room can read its labels; the
   // keyboard walks the list when the box has focus).

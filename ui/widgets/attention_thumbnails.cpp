@@ -133,6 +133,13 @@ QMenu* AttentionThumbnails::createMenu(int layer, int head) {
                                         : tr("Switch layer %1, head %2 off").arg(layer + 1).arg(head + 1));
   toggle->setObjectName("switchHead");
   connect(toggle, &QAction::triggered, this, [this, layer, head, off] { emit switchRequested(layer, head, !off); });
+  // A whole layer: the model without that layer's attention (its residual path and feed-forward stay).
+  bool layerOff = true;
+  for (int h = 0; h < headCount(); ++h) layerOff = layerOff && isSwitchedOff(layer, h);
+  QAction* wholeLayer = menu->addAction(layerOff ? tr("Switch every head of layer %1 on again").arg(layer + 1)
+                                                 : tr("Switch every head of layer %1 off").arg(layer + 1));
+  wholeLayer->setObjectName("switchLayer");
+  connect(wholeLayer, &QAction::triggered, this, [this, layer, layerOff] { emit layerSwitchRequested(layer, !layerOff); });
   QAction* allOn = menu->addAction(tr("Switch every head on"));
   allOn->setObjectName("allHeadsOn");
   bool anyOff = false;

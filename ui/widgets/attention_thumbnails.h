@@ -48,6 +48,7 @@ class AttentionThumbnails : public QWidget {
  signals:
   void opened(int layer, int head);
   void switchRequested(int layer, int head, bool off);
+  void layerSwitchRequested(int layer, bool off);  // every head of the layer
   void allOnRequested();
   void replacementRequested(bool means);
 
