@@ -223,8 +223,7 @@ void CausalLanguageModel::backwardLoss(const ParameterSet& params, const Cache& 
   backward(params, c, dLogits, grads);
 }
 
-namespace {
-BatchStats statsOf(const CausalLanguageModel::Cache& c, const Matrix& losses) {
+BatchStats CausalLanguageModel::statsOf(const Cache& c, const Matrix& losses) {
   BatchStats s;
   s.lossSum = static_cast<double>(losses.sum());
   s.lossCount = static_cast<double>(losses.rows());
@@ -233,7 +232,6 @@ BatchStats statsOf(const CausalLanguageModel::Cache& c, const Matrix& losses) {
   if (losses.rows() > 0) s.correct = static_cast<double>(SoftmaxCrossEntropy::countCorrect(c.loss.probabilities, c.loss.targets));
   return s;
 }
-}  // namespace
 
 BatchStats CausalLanguageModel::trainBatch(std::span<const std::vector<int>> batch, Gradients& grads, uint64_t seed) {
   std::vector<Cache> caches(batch.size());

@@ -159,6 +159,9 @@ class CausalLanguageModel {
   BatchStats trainBatch(std::span<const std::vector<int>> batch, Gradients& grads, uint64_t seed);
   // The same loss without gradients (mode Train: the dropout of `seed`; Eval: none).
   BatchStats lossOf(std::span<const std::vector<int>> batch, Mode mode, uint64_t seed) const;
+  // What one read of a sequence adds to a batch's numbers: its losses (N x 1, one per predicted token), their count and
+  // the tokens guessed right (the largest probability on the target). The training run's segments use it too.
+  static BatchStats statsOf(const Cache& c, const Matrix& losses);
 
   // Evaluation mode: the logits of every position and every attention map.
   struct Prediction {

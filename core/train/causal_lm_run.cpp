@@ -174,15 +174,6 @@ size_t streamSegments(const std::vector<int>& stream, size_t S, size_t streams, 
   return streams;
 }
 
-BatchStats statsOf(const CausalLanguageModel::Cache& c, const Matrix& losses) {
-  BatchStats s;
-  s.lossSum = static_cast<double>(losses.sum());
-  s.lossCount = static_cast<double>(losses.rows());
-  s.total = s.lossCount;
-  if (losses.rows() > 0) s.correct = static_cast<double>(SoftmaxCrossEntropy::countCorrect(c.loss.probabilities, c.loss.targets));
-  return s;
-}
-
 }  // namespace
 
 std::unique_ptr<CausalLmRun> CausalLmRun::prepare(const CausalLmRunSettings& settings, const ProgressFn& progress) {
@@ -297,7 +288,7 @@ BatchStats CausalLmRun::trainBatch(std::span<const size_t> samples, Gradients& g
     } else {
       losses = model_->loss(params, train_[samples[b]], Mode::Train, rng, cache);
     }
-    stats[b] = statsOf(cache, losses);
+    stats[b] = CausalLanguageModel::statsOf(cache, losses);
     model_->backwardLoss(params, cache, Matrix::Constant(losses.rows(), 1, inverseCount), chunkGrads_[k]);
   });
   for (size_t k = 0; k < chunks; ++k) grads.add(chunkGrads_[k]);
@@ -314,7 +305,7 @@ BatchStats CausalLmRun::lossOf(const std::vector<std::vector<int>>& windows, std
     Rng unused(0);
     CausalLanguageModel::Cache cache;
     const Matrix losses = model_->loss(model_->parameters(), windows[samples[b]], Mode::Eval, unused, cache);
-    stats[b] = statsOf(cache, losses);
+    stats[b] = CausalLanguageModel::statsOf(cache, losses);
   });
   BatchStats total;
   for (const BatchStats& s : stats) total += s;  // in sample order: the same sum however the threads ran
@@ -340,7 +331,7 @@ BatchStats CausalLmRun::streamLossOf(const std::vector<std::vector<int>>& window
       CausalLanguageModel::Cache cache;
       const Matrix losses = model_->segmentLoss(model_->parameters(), ids.first(ids.size() - 1), ids.subspan(1),
                                                 Mode::Eval, unused, cache, &memory);
-      stats[s] += statsOf(cache, losses);
+      stats[s] += CausalLanguageModel::statsOf(cache, losses);
       memory = model_->memoryAfter(cache);
       previous = i / streams;
     }
