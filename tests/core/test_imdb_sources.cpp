@@ -21,8 +21,10 @@
 #include "core/data/utf8.h"
 #include "core/error.h"
 #include "core/random.h"
+#include "tests/core/input_error_of.h"
 
 using namespace al;
+using al::test::inputErrorOf;
 
 namespace {
 
@@ -110,17 +112,6 @@ std::vector<ArchiveEntry> smallArchiveEntries() {
   const auto files = smallCorpus();
   for (auto it = files.rbegin(); it != files.rend(); ++it) entries.push_back({"aclImdb/" + it->first, it->second});
   return entries;
-}
-
-// Runs f and returns the message of the al::InputError it throws; fails the test if it throws nothing.
-template <typename F>
-QString inputErrorOf(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return QString::fromStdString(e.what());
-  }
-  return QStringLiteral("<no InputError thrown>");
 }
 
 }  // namespace
