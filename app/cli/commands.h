@@ -39,6 +39,7 @@ struct EvalOptions {
   std::string data;
   bool json = false;
   int threads = 0;
+  std::optional<uint64_t> seed;      // lm on generated text: draws its documents (empty: the model's training seed)
   bool headImportance = false;       // imdb-transformer: the accuracy with each head alone switched off
   int samples = 0;                   // with headImportance: at most this many test reviews (0: all)
   std::string replacement = "zero";  // with headImportance: what replaces a switched-off head (zero | mean)

@@ -113,30 +113,74 @@ void printLongRange(const Evaluation::LongRange& l) {
   line("every repeated character", l.repeated);
 }
 
+const char* seedFromKey(Evaluation::SeedFrom from) {
+  switch (from) {
+    case Evaluation::SeedFrom::Asked: return "asked";
+    case Evaluation::SeedFrom::TrainingRecord: return "training_record";
+    case Evaluation::SeedFrom::Default: return "default";
+  }
+  return "default";
+}
+
+const char* seedFromWords(Evaluation::SeedFrom from) {
+  switch (from) {
+    case Evaluation::SeedFrom::Asked: return "as asked (--seed)";
+    case Evaluation::SeedFrom::TrainingRecord: return "the seed the model was trained with (its training.json)";
+    case Evaluation::SeedFrom::Default: return "the training default (the model has no training.json)";
+  }
+  return "";
+}
+
+// The line for kinds that score tokens: a language model predicts each next token, a masked one the hidden ones.
+void printTokenScores(const ModelKind& kind, const Evaluation& e) {
+  if (kind.can(Ability::Generate)) {
+    std::cout << "next tokens: loss " << e.loss << ", perplexity " << std::exp(e.loss) << ", next-token accuracy "
+              << e.accuracy << " on " << e.scoredTokens << " tokens predicted\n";
+  } else {
+    std::cout << "masked tokens: loss " << e.loss << ", accuracy " << e.accuracy << " on " << e.scoredTokens
+              << " hidden tokens\n";
+  }
+}
+
+void printEvaluation(const ModelKind& kind, const Evaluation& e, const std::string& data) {
+  if (e.dataSeed)
+    std::cout << "test documents of " << (data.empty() ? "builtin" : data) << " drawn with seed " << e.dataSeed->seed
+              << ", " << seedFromWords(e.dataSeed->from) << "\n";
+  if (e.longRange) printLongRange(*e.longRange);  // what a language model remembers, then the whole text's numbers
+  if (e.exactMatch) {  // question-answer pairs: tokens scored, and whole answers
+    std::cout << "loss " << e.loss << ", token accuracy " << e.accuracy << " on " << e.samples << " pairs ("
+              << e.scoredTokens << " target tokens); answers exactly right: " << std::fixed << std::setprecision(1)
+              << 100.0 * *e.exactMatch << "%\n";
+  } else if (e.scoredTokens) {
+    printTokenScores(kind, e);
+  } else {
+    std::cout << "loss " << e.loss << ", accuracy " << e.accuracy << " on " << e.samples << " samples\n";
+  }
+}
+
+// cli.md's three numbers, then what a kind adds: the seed of a generated text, a language model's recall.
+nlohmann::json evaluationJson(const Evaluation& e) {
+  nlohmann::json out{{"loss", e.loss}, {"accuracy", e.accuracy}, {"samples", e.samples}};
+  if (e.dataSeed) {
+    out["seed"] = e.dataSeed->seed;
+    out["seed_from"] = seedFromKey(e.dataSeed->from);
+  }
+  if (e.longRange) out["long_range"] = longRangeJson(*e.longRange);
+  return out;
+}
+
 }  // namespace
 
 int eval(const EvalOptions& o) {
   if (o.rankCorrelations) return evalRankCorrelations(o);
   if (o.headImportance) return evalHeadImportance(o);
   return guarded([&] {
-    const Evaluation e = modelKindOfDirectory(o.model).evaluate(o.model, o.data, o.threads);
-    if (o.json) {
-      nlohmann::json out{{"loss", e.loss}, {"accuracy", e.accuracy}, {"samples", e.samples}};
-      if (e.longRange) out["long_range"] = longRangeJson(*e.longRange);
-      std::cout << out.dump() << "\n";
-      return int{kDone};
-    }
-    if (e.longRange) printLongRange(*e.longRange);  // what a language model remembers, then the whole text's numbers
-    if (e.exactMatch) {  // question-answer pairs: tokens scored, and whole answers
-      std::cout << "loss " << e.loss << ", token accuracy " << e.accuracy << " on " << e.samples << " pairs ("
-                << e.scoredTokens << " target tokens); answers exactly right: " << std::fixed << std::setprecision(1)
-                << 100.0 * *e.exactMatch << "%\n";
-    } else if (e.scoredTokens) {  // hidden tokens guessed
-      std::cout << "masked tokens: loss " << e.loss << ", accuracy " << e.accuracy << " on " << e.scoredTokens
-                << " hidden tokens\n";
-    } else {
-      std::cout << "loss " << e.loss << ", accuracy " << e.accuracy << " on " << e.samples << " samples\n";
-    }
+    const ModelKind& kind = modelKindOfDirectory(o.model);
+    const Evaluation e = kind.evaluate(o.model, o.data, o.threads, o.seed);
+    if (o.json)
+      std::cout << evaluationJson(e).dump() << "\n";
+    else
+      printEvaluation(kind, e, o.data);
     return int{kDone};
   });
 }

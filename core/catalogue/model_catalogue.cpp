@@ -7,7 +7,9 @@
 
 #include "core/data/long_range_corpus.h"
 #include "core/error.h"
+#include "core/data/text_corpus.h"
 #include "core/io/json_fields.h"
+#include "core/io/training_record.h"
 #include "core/teaching/long_range_recall.h"
 #include "core/train/bigram_run.h"
 #include "core/train/causal_lm_run.h"
@@ -51,6 +53,13 @@ nlohmann::json describeConfig(const AnyModel& model) {
   return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
 }
 
+// Kinds that are measured on their data's own test split refuse a seed rather than ignore it.
+void refuseSeed(const std::string& task, std::optional<uint64_t> seed) {
+  if (seed)
+    throw InputError("a seed picks the test documents of a language model's generated text; a model of task " + task +
+                     " is measured on its data's test split as it is, without one");
+}
+
 Evaluation evaluation(const BatchStats& stats, bool heldOut) {
   Evaluation e;
   e.loss = stats.loss();
@@ -73,7 +82,9 @@ ModelKind imdbTransformerKind() {
     const auto& s = snapshotOf<ImdbTransformerModel>(m, dir);
     saveImdbTransformer(dir, *s.model, s.vocabulary, s.history);
   };
-  k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int threads) {
+  k.evaluate = [task = k.task](const std::filesystem::path& dir, const std::string& data, int threads,
+                                std::optional<uint64_t> seed) {
+    refuseSeed(task, seed);
     ImdbRunSettings s;
     s.data = dataOrFirstCorpus(data);
     s.initDir = dir.string();
@@ -99,7 +110,9 @@ ModelKind bigramKind() {
     const auto& s = snapshotOf<BigramModel>(m, dir);
     saveBigram(dir, *s.model, s.vocabulary, s.history);
   };
-  k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int) {
+  k.evaluate = [task = k.task](const std::filesystem::path& dir, const std::string& data, int,
+                                std::optional<uint64_t> seed) {
+    refuseSeed(task, seed);
     BigramRunSettings s;  // counting and one dense layer: single-threaded
     s.data = dataOrFirstCorpus(data);
     s.initDir = dir.string();
@@ -112,7 +125,9 @@ ModelKind bigramKind() {
 }
 
 // Both chatbots evaluate the same way: the run of the directory's own architecture, every pair a test pair.
-Evaluation evaluateChatbot(const std::filesystem::path& dir, const std::string& data, int threads) {
+Evaluation evaluateChatbot(const std::filesystem::path& dir, const std::string& data, int threads,
+                           std::optional<uint64_t> seed) {
+  refuseSeed("seq2seq", seed);
   ChatbotRunSettings s;
   s.data = dataOrFirstCorpus(data);
   s.initDir = dir.string();
@@ -183,7 +198,9 @@ ModelKind maskedLmKind() {
     const auto& s = snapshotOf<MaskedLmModel>(m, dir);
     saveMaskedLm(dir, *s.model, s.vocabulary, s.tokenizer, s.history);
   };
-  k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int threads) {
+  k.evaluate = [task = k.task](const std::filesystem::path& dir, const std::string& data, int threads,
+                                std::optional<uint64_t> seed) {
+    refuseSeed(task, seed);
     MlmRunSettings s;
     s.data = dataOrFirstCorpus(data);
     s.initDir = dir.string();
@@ -196,6 +213,29 @@ ModelKind maskedLmKind() {
   };
   k.describe = describeConfig<MaskedLmModel>;
   return k;
+}
+
+// The seed that draws a generated text's documents for evaluating the model in `dir`: the one asked for, else the
+// one it was trained with (training.json), so that it is measured on its own corpus's test documents, never on
+// another seed's (which may hold documents like the ones it trained on); else the training default. Empty for data
+// read as it is, which refuses a seed.
+std::optional<Evaluation::DataSeed> dataSeedFor(const std::filesystem::path& dir, const std::string& data,
+                                                std::optional<uint64_t> asked) {
+  if (!textCorpusDrawnFromSeed(data)) {
+    if (asked)
+      throw InputError("a seed picks the documents of a generated text (builtin, builtin:zh, " +
+                       std::string(kLongRangeSource) + "); " + data + " is read as it is, without one");
+    return std::nullopt;
+  }
+  if (asked) return Evaluation::DataSeed{*asked, Evaluation::SeedFrom::Asked};
+  const std::optional<io::TrainingRecord> record = io::readTrainingRecordIfPresent(dir);
+  if (!record || !record->settings.contains("seed"))
+    return Evaluation::DataSeed{TrainingSettings{}.seed, Evaluation::SeedFrom::Default};
+  const nlohmann::json seed = record->settings["seed"];
+  if (!seed.is_number_unsigned())
+    throw InputError((dir / "training.json").string() + ": the settings' \"seed\" must be a whole number of 0 or more "
+                     "(it says which test documents the model never trained on); or give the seed to evaluate with");
+  return Evaluation::DataSeed{seed.get<uint64_t>(), Evaluation::SeedFrom::TrainingRecord};
 }
 
 ModelKind causalLmKind() {
@@ -213,15 +253,19 @@ ModelKind causalLmKind() {
     const auto& s = snapshotOf<CausalLmModel>(m, dir);
     saveCausalLm(dir, *s.model, s.vocabulary, s.history);
   };
-  k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int threads) {
+  k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int threads,
+                   std::optional<uint64_t> seed) {
     CausalLmRunSettings s;
     s.data = dataOrFirstCorpus(data);
     s.initDir = dir.string();
     s.threads = threads;
+    const std::optional<Evaluation::DataSeed> dataSeed = dataSeedFor(dir, s.data, seed);
+    if (dataSeed) s.training.seed = dataSeed->seed;
     s.model.dropout = loadCausalLm(dir).model->config().dropout;
     std::unique_ptr<CausalLmRun> run = CausalLmRun::prepare(s);
     Evaluation e = evaluation(run->evaluateTest(), run->testIsHeldOut());
     e.scoredTokens = e.samples;  // the next tokens it predicted
+    e.dataSeed = dataSeed;
     if (s.data == kLongRangeSource) {  // does it remember what the text said more than a segment before?
       const CausalLmModel model = loadCausalLm(dir);
       const LongRangeCorpus corpus = builtinLongRangeCorpus(s.training.seed);
@@ -244,7 +288,8 @@ ModelKind causalLmKind() {
   throw InputError(dir.string() + ": \"" + m.task + "\" is a pretrained model read from a Hugging Face folder; "
                    "AttentionLab reads such folders but never writes them (the folder it came from is the copy to keep)");
 }
-[[noreturn]] Evaluation refuseToEvaluate(const std::filesystem::path& dir, const std::string&, int) {
+[[noreturn]] Evaluation refuseToEvaluate(const std::filesystem::path& dir, const std::string&, int,
+                                         std::optional<uint64_t>) {
   throw InputError(dir.string() + ": a pretrained model is not evaluated here: AttentionLab has no test data of the "
                    "task it was trained on; use inspect, fill, next-sentence or generate");
 }

@@ -11,6 +11,7 @@
 //
 // Adding a model kind (docs/model-kinds.md): its model and inference files, its run and schema entry, one entry in
 // modelKinds() (model_catalogue.cpp), its words in the app (ui/text/kind_texts.cpp) and its pages' views.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -65,6 +66,18 @@ struct Evaluation {
     Recall repeated;              // every repeated character (the three kinds)
   };
   std::optional<LongRange> longRange;
+  // A language model on a text generated from a seed (builtin, builtin:zh, long-range): the seed that drew the test
+  // documents it was measured on, and why that one. Empty for data read as it is (a file, the fortunes).
+  enum class SeedFrom {
+    Asked,           // the caller's (eval --seed)
+    TrainingRecord,  // the seed the model was trained with (training.json): its own corpus's test documents
+    Default,         // the directory has no training.json: the training default
+  };
+  struct DataSeed {
+    uint64_t seed = 0;
+    SeedFrom from = SeedFrom::Default;
+  };
+  std::optional<DataSeed> dataSeed;
   bool heldOut = true;     // measured on a test split the model never trained on
 };
 
@@ -85,8 +98,12 @@ struct ModelKind {
   std::function<AnyModel(const std::filesystem::path& dir)> load;
   // Writes the model as a model directory, atomically. InputError for a model of another kind.
   std::function<void(const AnyModel& model, const std::filesystem::path& dir)> save;
-  // The test split of `data` (empty: the first built-in corpus) through the model directory; slow.
-  std::function<Evaluation(const std::filesystem::path& dir, const std::string& data, int threads)> evaluate;
+  // The test split of `data` (empty: the first built-in corpus) through the model directory; slow. `seed` draws a
+  // generated text's documents (empty: the seed the model was trained with); a kind or data that draws nothing
+  // from a seed refuses one with an InputError.
+  std::function<Evaluation(const std::filesystem::path& dir, const std::string& data, int threads,
+                           std::optional<uint64_t> seed)>
+      evaluate;
   // Its sizes, by the settings keys ("num_layers", "embed_dim", "vocab_size", ...), for lists and summaries.
   std::function<nlohmann::json(const AnyModel& model)> describe;
 

@@ -49,6 +49,10 @@ std::string textSamplePrompt(const std::string& source) {
   return fortunes ? fortunes->prompt : std::string();
 }
 
+bool textCorpusDrawnFromSeed(const std::string& source) {
+  return source == "builtin" || source == "builtin:zh" || source == kLongRangeSource;
+}
+
 TextCorpus loadTextCorpus(const std::string& source, uint64_t seed) {
   TextCorpus corpus;
   corpus.name = source;

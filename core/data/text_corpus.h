@@ -28,6 +28,9 @@ struct TextCorpus {
 // Throws InputError naming the file for a missing, unreadable or non-UTF-8 file, or one without text, and naming
 // the package to install for a fortune source whose package is not installed.
 TextCorpus loadTextCorpus(const std::string& source, uint64_t seed);
+// Whether the source's documents are generated from the seed (builtin, builtin:zh, long-range): another seed, other
+// documents, and so another test split.
+bool textCorpusDrawnFromSeed(const std::string& source);
 // The prompt that samples written while training start from, for a source that has one of its own (poems-zh:
 // "春风"); empty for the others (a run then starts from its first document's first words).
 std::string textSamplePrompt(const std::string& source);

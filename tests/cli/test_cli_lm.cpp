@@ -2,6 +2,7 @@
 // `inspect` on the directory it wrote (contracts: cli.md, pretrained.md), and the input it must refuse.
 #include <QtTest>
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -185,6 +186,39 @@ class TestCliLm : public QObject {
     QVERIFY(text.contains("a repeated number's digits"));
   }
 
+  // A model trained on long-range with seed 7 is measured on seed 7's test documents, the ones it never trained
+  // on, not on the default seed's; --seed picks another, and the output says which seed and why.
+  void evalUsesTheTrainingSeed() {
+    const QString seven = modelRecordingSeed(7);
+    const QJsonObject recorded = evalJson({"--model", seven, "--data", "long-range"});
+    QCOMPARE(recorded["seed"].toInt(), 7);
+    QCOMPARE(recorded["seed_from"].toString(), QStringLiteral("training_record"));
+    const QJsonObject asked = evalJson({"--model", model_, "--data", "long-range", "--seed", "7"});
+    QCOMPARE(asked["seed_from"].toString(), QStringLiteral("asked"));
+    QCOMPARE(asked["loss"].toDouble(), recorded["loss"].toDouble());  // the same documents, the same weights
+    const QJsonObject own = evalJson({"--model", model_, "--data", "long-range"});
+    QCOMPARE(own["seed"].toInt(), 1337);  // model_ was trained with the default seed
+    QVERIFY(own["loss"].toDouble() != recorded["loss"].toDouble());  // other documents
+    const QStringList plain = {"eval", "--model", seven, "--data", "long-range", "--threads", "2"};
+    const CliRun run = runCli(plain);
+    QVERIFY2(run.out.contains("drawn with seed 7, the seed the model was trained with"), qPrintable(describe(run, plain)));
+  }
+
+  // A language model is scored on each next token: its own words (perplexity, next-token accuracy), not a masked
+  // model's; a text file is read as it is, so a seed is refused.
+  void evalSpeaksOfNextTokens() {
+    const QStringList args = {"eval", "--model", model_, "--data", text_, "--threads", "2"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    for (const char* words : {"perplexity", "next-token accuracy", "tokens predicted"})
+      QVERIFY2(run.out.contains(words), qPrintable(describe(run, args)));
+    for (const char* words : {"masked", "hidden", "seed"})
+      QVERIFY2(!run.out.contains(words), qPrintable(describe(run, args)));
+    const CliRun seeded = runCli(args + QStringList{"--seed", "7"});
+    QCOMPARE(seeded.exitCode, 3);
+    QVERIFY2(seeded.err.contains("generated text"), seeded.err.constData());
+  }
+
   void refusesBadInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
@@ -246,6 +280,27 @@ class TestCliLm : public QObject {
     const CliRun run = runCli(args);
     if (run.exitCode != 0) qWarning("%s", qPrintable(describe(run, args)));
     return run.exitCode == 0;
+  }
+
+  // eval --json with `args` on 2 threads; empty (with the command and its error as a warning) unless it exits 0.
+  QJsonObject evalJson(const QStringList& args) {
+    const QStringList all = QStringList{"eval", "--json", "--threads", "2"} + args;
+    const CliRun run = runCli(all);
+    if (run.exitCode != 0) qWarning("%s", qPrintable(describe(run, all)));
+    return run.exitCode == 0 ? jsonOf(run.out) : QJsonObject();
+  }
+
+  // A copy of model_ whose training.json says it was trained with `seed`.
+  QString modelRecordingSeed(int seed) {
+    const QString copy = dir_.filePath(QStringLiteral("lm-seed-%1").arg(seed));
+    QDir().mkpath(copy);
+    for (const QString& file : QDir(model_).entryList(QDir::Files)) QFile::copy(model_ + "/" + file, copy + "/" + file);
+    QJsonObject record = jsonOf(readAll(copy + "/training.json"));
+    QJsonObject settings = record["settings"].toObject();
+    settings["seed"] = seed;
+    record["settings"] = settings;
+    writeFile(copy + "/training.json", QJsonDocument(record).toJson());
+    return copy;
   }
 
   QTemporaryDir dir_;
