@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -32,13 +33,22 @@ inline nlohmann::json runJson(const QStringList& args) {
 
 inline QJsonObject jsonOf(const CliRun& run) { return QJsonDocument::fromJson(run.out).object(); }
 
-// Trains the tiny imdb-transformer with two layers of two heads (3 epochs, 2 threads) into `out`; fails the
-// current test if training fails.
-inline void trainTwoLayerImdb(const QString& out) {
-  const QStringList args{"train", "imdb", "--preset", "tiny", "--layers", "2", "--epochs", "3", "--threads", "2",
-                         "--out", out};
-  const CliRun run = runCli(args);
-  QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
-}
+// The tiny imdb-transformer with two layers of two heads (3 epochs, 2 threads) that a suite trains once, in a
+// temporary folder that lives as long as the suite.
+class TwoLayerImdb {
+ public:
+  // Fails the current test if training fails.
+  void train() {
+    QVERIFY(dir_.isValid());
+    const QStringList args{"train", "imdb", "--preset", "tiny", "--layers", "2", "--epochs", "3", "--threads", "2",
+                           "--out", path()};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+  }
+  QString path() const { return dir_.filePath("tiny2"); }
+
+ private:
+  QTemporaryDir dir_;
+};
 
 }  // namespace al::test

@@ -6,7 +6,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 
 #include <cmath>
 
@@ -52,15 +51,11 @@ QJsonObject checkRollout(const QString& model, const QString& text, bool causal)
 
 class TestCliExplain : public QObject {
   Q_OBJECT
-  QTemporaryDir dir_;
-  QString model_;  // two layers of two heads, trained once for the suite
+  TwoLayerImdb tiny_;
+  const QString model_ = tiny_.path();
 
  private slots:
-  void initTestCase() {
-    QVERIFY(dir_.isValid());
-    model_ = dir_.filePath("tiny2");
-    trainTwoLayerImdb(model_);
-  }
+  void initTestCase() { tiny_.train(); }
 
   void inspectGivesRolloutAndSaliency() {
     const QString text = "A wonderful film, but the ending was dull";

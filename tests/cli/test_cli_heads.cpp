@@ -5,7 +5,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 
 #include "tests/cli/cli_fixtures.h"
 
@@ -13,15 +12,11 @@ using namespace al::test;
 
 class TestCliHeads : public QObject {
   Q_OBJECT
-  QTemporaryDir dir_;
-  QString model_;  // two layers of two heads, trained once for the suite
+  TwoLayerImdb tiny_;
+  const QString model_ = tiny_.path();
 
  private slots:
-  void initTestCase() {
-    QVERIFY(dir_.isValid());
-    model_ = dir_.filePath("tiny2");
-    trainTwoLayerImdb(model_);
-  }
+  void initTestCase() { tiny_.train(); }
 
   void ablateRecomputesWithTheHeadsOff() {
     const QString text = "A wonderful film, the acting was superb";
