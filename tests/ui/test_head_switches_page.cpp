@@ -36,6 +36,13 @@ std::shared_ptr<ImdbTransformerModel> twoByTwoModel(uint64_t seed) {
   return m;
 }
 
+// Puts `model` on the page and reads kReview with every head on; false if the reading never came.
+bool readsTheReview(AttentionPage& page, const std::shared_ptr<ImdbTransformerModel>& model) {
+  page.addModel("two by two", model);
+  page.setText(kReview);
+  return test::attentionShown(page);
+}
+
 void trigger(AttentionThumbnails* thumbnails, int layer, int head, const char* action) {
   std::unique_ptr<QMenu> menu(thumbnails->createMenu(layer, head));
   QAction* a = menu->findChild<QAction*>(action);
@@ -55,9 +62,7 @@ class TestHeadSwitchesPage : public QObject {
   void aHeadSwitchedOffFromItsThumbnailChangesThePrediction() {
     AttentionPage page;
     const auto model = twoByTwoModel(5);
-    page.addModel("two by two", model);
-    page.setText(kReview);
-    QVERIFY(test::attentionShown(page));
+    QVERIFY(readsTheReview(page, model));
     const float allOn = page.prediction().probability;
     const Matrix layer1Before = page.prediction().attention[1][0];
 
@@ -87,9 +92,7 @@ class TestHeadSwitchesPage : public QObject {
   void aLayerSwitchedOffFromAThumbnail() {
     AttentionPage page;
     const auto model = twoByTwoModel(5);
-    page.addModel("two by two", model);
-    page.setText(kReview);
-    QVERIFY(test::attentionShown(page));
+    QVERIFY(readsTheReview(page, model));
     const float allOn = page.prediction().probability;
     trigger(page.thumbnails(), 1, 0, "switchLayer");
     QVERIFY(test::attentionShown(page));

@@ -32,6 +32,16 @@ bool opens(ModelPage& page, const QString& dir) {
   return QTest::qWaitFor([&] { return !page.isOpeningModel(); }, kTimeoutMs) && page.errorText().isEmpty();
 }
 
+// A page beside the Attention page, both observing one library; open puts a golden pretrained model on the page,
+// and it arrives on both (true once the Attention page has read it).
+template <class Page>
+struct BesideAttention {
+  ModelLibrary library;
+  AttentionPage attention{&library};
+  Page page{&library};
+  bool open(const QString& model) { return opens(page, golden(model)) && test::attentionShown(attention); }
+};
+
 bool idle(GeneratePage& page) { return QTest::qWaitFor([&] { return !page.isBusy(); }, kTimeoutMs); }
 
 // The first blank's candidates: their words and probabilities, best first.
@@ -60,12 +70,11 @@ class TestSwitchedHeadsPages : public QObject {
   void initTestCase() { QVERIFY(app_.setUp("test_switched_heads_pages")); }
 
   void fillFollowsTheAttentionPagesSwitches() {
-    ModelLibrary library;
-    AttentionPage attention(&library);
-    FillPage fill(&library);
+    BesideAttention<FillPage> pages;
+    AttentionPage& attention = pages.attention;
+    FillPage& fill = pages.page;
     fill.setText(QStringLiteral("the acting was [MASK] but the plot was dull"));
-    QVERIFY(opens(fill, golden("bert-tiny")));
-    QVERIFY(test::attentionShown(attention));
+    QVERIFY(pages.open("bert-tiny"));
     QCOMPARE(attention.currentModelName(), fill.currentModelName());  // the model arrived on both pages
     const auto allOn = candidates(fill);
     QVERIFY(!allOn.empty());
@@ -98,12 +107,11 @@ class TestSwitchedHeadsPages : public QObject {
   }
 
   void generateFollowsTheAttentionPagesSwitches() {
-    ModelLibrary library;
-    AttentionPage attention(&library);
-    GeneratePage generate(&library);
+    BesideAttention<GeneratePage> pages;
+    AttentionPage& attention = pages.attention;
+    GeneratePage& generate = pages.page;
     generate.setPrompt(QStringLiteral("the cat sat on the"));
-    QVERIFY(opens(generate, golden("gpt2-tiny")));
-    QVERIFY(test::attentionShown(attention));
+    QVERIFY(pages.open("gpt2-tiny"));
     QVERIFY(idle(generate));
     generate.controls()->setTokensPerRun(6);
     const std::vector<int64_t> prompt = generate.ids();
