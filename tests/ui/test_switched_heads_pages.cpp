@@ -71,8 +71,7 @@ class TestSwitchedHeadsPages : public QObject {
 
   void fillFollowsTheAttentionPagesSwitches() {
     BesideAttention<FillPage> pages;
-    AttentionPage& attention = pages.attention;
-    FillPage& fill = pages.page;
+    auto& [library, attention, fill] = pages;
     fill.setText(QStringLiteral("the acting was [MASK] but the plot was dull"));
     QVERIFY(pages.open("bert-tiny"));
     QCOMPARE(attention.currentModelName(), fill.currentModelName());  // the model arrived on both pages
@@ -108,8 +107,7 @@ class TestSwitchedHeadsPages : public QObject {
 
   void generateFollowsTheAttentionPagesSwitches() {
     BesideAttention<GeneratePage> pages;
-    AttentionPage& attention = pages.attention;
-    GeneratePage& generate = pages.page;
+    auto& [library, attention, generate] = pages;
     generate.setPrompt(QStringLiteral("the cat sat on the"));
     QVERIFY(pages.open("gpt2-tiny"));
     QVERIFY(idle(generate));
