@@ -125,7 +125,7 @@ std::vector<int> BertModel::segmentsOf(const std::vector<int64_t>& ids, int64_t 
 }
 
 // x_0 = LN(word[ids] + position[0..T-1] + token_type[segments])
-Matrix BertModel::embed(const std::vector<int64_t>& ids, const std::vector<int>& segments) const {
+Matrix BertModel::embed(const std::vector<int64_t>& ids, const std::vector<int>& segments, BertTrace* trace) const {
   const Index T = static_cast<Index>(ids.size());
   const auto word = params_.value(wordEmbeddings_);          // V x D
   const auto position = params_.value(positionEmbeddings_);  // P x D
@@ -133,7 +133,44 @@ Matrix BertModel::embed(const std::vector<int64_t>& ids, const std::vector<int>&
   Matrix x(T, config_.hiddenSize);                           // T x D
   for (Index t = 0; t < T; ++t)
     x.row(t) = word.row(ids[static_cast<size_t>(t)]) + position.row(t) + type.row(segments[static_cast<size_t>(t)]);
-  return layerNorm(params_, *embeddingNorm_, x);
+  Matrix embedded = layerNorm(params_, *embeddingNorm_, x);  // T x D
+  if (trace) {
+    trace->word = trace->position = trace->type = Matrix(T, config_.hiddenSize);  // T x D each
+    for (Index t = 0; t < T; ++t) {
+      trace->word.row(t) = word.row(ids[static_cast<size_t>(t)]);
+      trace->position.row(t) = position.row(t);
+      trace->type.row(t) = type.row(segments[static_cast<size_t>(t)]);
+    }
+    trace->embeddingSum = std::move(x);
+    trace->embedded = embedded;
+  }
+  return embedded;
+}
+
+// y = LN(x + a),  x_{i+1} = LN(y + gelu(y·W_i + b_i)·W_2 + b_2). Every intermediate is named, so that a trace
+// keeps exactly what the untraced pass computes.
+Matrix BertModel::runLayer(const Layer& l, const Matrix& x, MultiHeadAttention::Cache& cache, BertTrace* trace) const {
+  Matrix a = l.attention.forward(params_, x, cache);              // T x D, A_h in cache.weights
+  Matrix residual1 = x + a;                                       // T x D
+  Matrix y = layerNorm(params_, l.attentionNorm, residual1);      // T x D, post-norm
+  Matrix h = apply(params_, l.intermediate, y);                   // T x F
+  Matrix preActivation = trace ? h : Matrix();                    // T x F, kept only for a trace
+  geluErfInPlace(h);
+  Matrix f = apply(params_, l.output, h);                         // T x D
+  Matrix residual2 = y + f;                                       // T x D
+  Matrix out = layerNorm(params_, l.outputNorm, residual2);       // T x D
+  if (trace) {
+    trace->input = x;
+    trace->attentionOutput = std::move(a);
+    trace->residual1 = std::move(residual1);
+    trace->attentionNormed = std::move(y);
+    trace->preActivation = std::move(preActivation);
+    trace->activated = std::move(h);
+    trace->feedForward = std::move(f);
+    trace->residual2 = std::move(residual2);
+    trace->output = out;
+  }
+  return out;
 }
 
 // LN(gelu(x·W_t + b_t))·decoderᵀ + bias: each token's hidden state compared with every word's embedding.
@@ -178,22 +215,31 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
 
   options.attention.checkMemory(config_.numLayers, config_.numHeads, static_cast<int64_t>(T));
 
+  if (options.traceLayer >= config_.numLayers)
+    throw InputError("BERT has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
+                     std::to_string(options.traceLayer + 1) + " to trace");
+
   BertOutput out;
-  Matrix x = embed(ids, segments);  // T x D
+  BertTrace* trace = nullptr;
+  if (options.traceLayer >= 0) {
+    trace = &out.trace.emplace();
+    trace->layer = options.traceLayer;
+    trace->attention.keepScores = true;
+  }
+  Matrix x = embed(ids, segments, trace);  // T x D
   if (options.hiddenStates) out.hiddenStates.push_back(x);
   out.attention.resize(layers_.size());
-  MultiHeadAttention::Cache cache;  // reused by every layer: only one layer's H x T x T weights live at a time
+  MultiHeadAttention::Cache shared;  // reused by every layer: only one layer's H x T x T weights live at a time
   for (size_t i = 0; i < layers_.size(); ++i) {
-    const Layer& l = layers_[i];
+    const bool traced = trace && static_cast<int>(i) == options.traceLayer;
+    MultiHeadAttention::Cache& cache = traced ? trace->attention : shared;
     cache.headMask = options.headSwitches ? options.headSwitches->of(i) : nullptr;
-    const Matrix a = l.attention.forward(params_, x, cache);        // T x D, A_h in cache.weights
-    const Matrix y = layerNorm(params_, l.attentionNorm, x + a);    // T x D, post-norm
-    Matrix h = apply(params_, l.intermediate, y);                   // T x F
-    geluErfInPlace(h);
-    x = layerNorm(params_, l.outputNorm, y + apply(params_, l.output, h));  // T x D
-    if (options.attention.keeps(static_cast<int>(i))) out.attention[i] = std::move(cache.weights);
+    x = runLayer(layers_[i], x, cache, traced ? trace : nullptr);  // T x D
+    if (options.attention.keeps(static_cast<int>(i)))
+      out.attention[i] = traced ? cache.weights : std::move(cache.weights);
     if (options.hiddenStates) out.hiddenStates.push_back(x);
   }
+  if (trace) trace->attention.headMask = nullptr;  // the switches belong to the caller and may not outlive this call
   if (hasMaskedLm_ && options.maskedLmLogits) out.maskedLmLogits = maskedLmLogits(x);
   if (hasNextSentence_) out.isNextProbability = isNextProbability(x);
   if (!options.hiddenStates) out.hiddenStates.push_back(std::move(x));

@@ -37,11 +37,33 @@ namespace al::pretrained {
 
 class CheckpointReader;
 
+// Every intermediate of one layer as forward computed it, with the embeddings that start the stack: what the
+// Step-through page walks (core/teaching/pretrained_steps.h). Asked for with BertOptions::traceLayer.
+struct BertTrace {
+  int layer = 0;
+  // The embeddings, before and after their layer norm.
+  Matrix word, position, type;          // T x D each: word[ids], position[0..T-1], token_type[segments]
+  Matrix embeddingSum;                  // T x D  word + position + type
+  Matrix embedded;                      // T x D  x_0 = LN(embeddingSum)
+  // Layer `layer`.
+  Matrix input;                         // T x D  x
+  MultiHeadAttention::Cache attention;  // its q, k, v, scores (kept), weights and concatenated heads
+  Matrix attentionOutput;               // T x D  a
+  Matrix residual1;                     // T x D  x + a
+  Matrix attentionNormed;               // T x D  y = LN(x + a)
+  Matrix preActivation;                 // T x F  y·W_i + b_i
+  Matrix activated;                     // T x F  gelu(y·W_i + b_i)
+  Matrix feedForward;                   // T x D  gelu(...)·W_2 + b_2
+  Matrix residual2;                     // T x D  y + feedForward
+  Matrix output;                        // T x D  x_{i+1} = LN(residual2)
+};
+
 struct BertOptions {
   AttentionCapture attention;   // which layers' maps to keep (all by default; see attention_capture.h)
   bool maskedLmLogits = true;   // compute the T x V logits when the head is there
   bool hiddenStates = true;     // keep every layer's output (else only the last)
   const HeadSwitches* headSwitches = nullptr;  // heads switched off (core/models/head_switches.h); null: all on
+  int traceLayer = -1;         // keep every intermediate of this layer in BertOutput::trace (-1: none)
 };
 struct BertOutput {
   std::vector<Matrix> hiddenStates;              // L+1 of T x D: the embeddings, then each layer's output
@@ -50,6 +72,7 @@ struct BertOutput {
                                                  // not captured has no heads
   Matrix maskedLmLogits;                         // T x V; empty without the head or when not asked
   std::optional<float> isNextProbability;        // P(B follows A), with the next-sentence head
+  std::optional<BertTrace> trace;                // with BertOptions::traceLayer
 };
 
 class BertModel {
@@ -84,7 +107,10 @@ class BertModel {
 
   BertModel(const BertConfig& config, bool maskedLm, bool nextSentence);
   void loadWeights(const CheckpointReader& weights);
-  Matrix embed(const std::vector<int64_t>& ids, const std::vector<int>& segments) const;  // T x D
+  // T x D; fills the trace's embedding part when given.
+  Matrix embed(const std::vector<int64_t>& ids, const std::vector<int>& segments, BertTrace* trace = nullptr) const;
+  // One layer: x (T x D) -> x_{i+1} (T x D), A_h left in cache.weights; fills trace when given.
+  Matrix runLayer(const Layer& layer, const Matrix& x, MultiHeadAttention::Cache& cache, BertTrace* trace) const;
   Matrix maskedLmLogits(const Matrix& x) const;                                           // T x V
   float isNextProbability(const Matrix& x) const;
 

@@ -121,18 +121,45 @@ void Gpt2Model::checkIds(const std::vector<int64_t>& ids, Index first) const {
 }
 
 // x + ... is done by the caller; this is gelu_new(LN_2(x)·W_fc + b_fc)·W_proj + b_proj.
-Matrix Gpt2Model::mlp(const Layer& l, const Matrix& x) const {
-  Matrix h = linear(layerNorm(params_, l.norm2, x), params_.value(l.fc.kernelSlot()), params_.value(l.fc.biasSlot()));  // T x 4D
+Matrix Gpt2Model::mlp(const Layer& l, const Matrix& x, Gpt2Trace* trace) const {
+  Matrix normed = layerNorm(params_, l.norm2, x);                                                // T x D
+  Matrix h = linear(normed, params_.value(l.fc.kernelSlot()), params_.value(l.fc.biasSlot()));  // T x 4D
+  if (trace) {
+    trace->norm2 = std::move(normed);
+    trace->preActivation = h;
+  }
   geluTanhInPlace(h);
-  return linear(h, params_.value(l.proj.kernelSlot()), params_.value(l.proj.biasSlot()));  // T x D
+  Matrix out = linear(h, params_.value(l.proj.kernelSlot()), params_.value(l.proj.biasSlot()));  // T x D
+  if (trace) {
+    trace->activated = std::move(h);
+    trace->mlpOutput = out;
+  }
+  return out;
+}
+
+// x = x + attention(LN_1(x)), then x = x + mlp(x): the pre-norm layer, keeping its intermediates for a trace.
+void Gpt2Model::runLayer(const Layer& l, Matrix& x, MultiHeadAttention::Cache& cache, const Matrix& allowed,
+                         Gpt2Trace* trace) const {
+  Matrix normed = layerNorm(params_, l.norm1, x);                          // T x D
+  const Matrix a = l.attention.forward(params_, normed, cache, &allowed);  // T x D
+  if (trace) {
+    trace->input = x;
+    trace->norm1 = std::move(normed);
+    trace->attentionOutput = a;
+  }
+  x += a;  // residual
+  if (trace) trace->residual1 = x;
+  x += mlp(l, x, trace);
+  if (trace) trace->output = x;
 }
 
 // LN_f(x)·Eᵀ: every position's final state compared with every token's embedding.
-Matrix Gpt2Model::logits(const Matrix& x) const {
+Matrix Gpt2Model::logits(const Matrix& x, Matrix* normed) const {
   const Matrix z = layerNorm(params_, *finalNorm_, x);  // T x D
   Matrix out(x.rows(), config_.vocabSize);               // T x V
   if (x.rows() == 1) out.noalias() = (params_.value(outputEmbeddings_) * z.transpose()).transpose();  // a step: E·z
   else multiply(z, Op::Plain, params_.value(outputEmbeddings_), Op::Transposed, out);
+  if (normed) *normed = z;
   return out;
 }
 
@@ -148,6 +175,21 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
 
   const Matrix allowed = causalMask(T);  // T x T: query t sees keys 0..t
   Gpt2Output out;
+  Gpt2Trace* trace = nullptr;
+  if (options.traceLayer >= 0 && !fill) {
+    if (options.traceLayer >= config_.numLayers)
+      throw InputError("GPT-2 has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
+                       std::to_string(options.traceLayer + 1) + " to trace");
+    trace = &out.trace.emplace();
+    trace->layer = options.traceLayer;
+    trace->attention.keepScores = true;
+    trace->token = trace->position = Matrix(T, config_.width);  // T x D each
+    for (Index t = 0; t < T; ++t) {
+      trace->token.row(t) = wte.row(ids[static_cast<size_t>(t)]);
+      trace->position.row(t) = wpe.row(t);
+    }
+    trace->embedded = x;
+  }
   out.attention.resize(layers_.size());
   if (fill) {
     fill->keys.assign(layers_.size(), Matrix());
@@ -156,12 +198,12 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
   }
   const bool keepStates = options.hiddenStates && !fill;
   if (keepStates) out.hiddenStates.push_back(x);
-  MultiHeadAttention::Cache cache;  // reused by every layer: one layer's H x T x T weights at a time
+  MultiHeadAttention::Cache shared;  // reused by every layer: one layer's H x T x T weights at a time
   for (size_t i = 0; i < layers_.size(); ++i) {
-    const Layer& l = layers_[i];
+    const bool traced = trace && static_cast<int>(i) == options.traceLayer;
+    MultiHeadAttention::Cache& cache = traced ? trace->attention : shared;
     cache.headMask = options.headSwitches ? options.headSwitches->of(i) : nullptr;
-    x += l.attention.forward(params_, layerNorm(params_, l.norm1, x), cache, &allowed);  // pre-norm, residual
-    x += mlp(l, x);
+    runLayer(layers_[i], x, cache, allowed, traced ? trace : nullptr);  // pre-norm, residual
     if (keepStates) out.hiddenStates.push_back(x);
     if (fill) {
       fill->keys[i] = std::move(cache.k);    // T x D
@@ -170,11 +212,13 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
     if (options.attention.keeps(static_cast<int>(i))) {
       if (fill)  // prefill: only the last token's row (1 x T) of each map, not T x T for every layer at once
         for (Matrix& a : cache.weights) a = Matrix(a.bottomRows(1));
-      out.attention[i] = std::move(cache.weights);
+      out.attention[i] = traced ? cache.weights : std::move(cache.weights);
     }
   }
+  if (trace) trace->attention.headMask = nullptr;  // the switches belong to the caller and may not outlive this call
+  const bool lastTraced = trace && trace->layer + 1 == config_.numLayers;
   // Prefill needs only the next token's scores: T x V for a long prompt would be most of the work.
-  out.logits = logits(fill ? Matrix(x.bottomRows(1)) : x);
+  out.logits = logits(fill ? Matrix(x.bottomRows(1)) : x, lastTraced ? &trace->finalNorm : nullptr);
   return out;
 }
 

@@ -41,11 +41,32 @@ namespace al::pretrained {
 
 class CheckpointReader;
 
+// Every intermediate of one layer as forward computed it, with the embeddings that start the stack: what the
+// Step-through page walks (core/teaching/pretrained_steps.h). Asked for with Gpt2Options::traceLayer.
+struct Gpt2Trace {
+  int layer = 0;
+  Matrix token, position;               // T x D each: wte[ids], wpe[0..T-1]
+  Matrix embedded;                      // T x D  x_0 = token + position
+  // Layer `layer`.
+  Matrix input;                         // T x D  x
+  Matrix norm1;                         // T x D  LN_1(x)
+  MultiHeadAttention::Cache attention;  // its q, k, v, scores (kept), weights and concatenated heads, on LN_1(x)
+  Matrix attentionOutput;               // T x D  a (c_proj's output)
+  Matrix residual1;                     // T x D  x + a
+  Matrix norm2;                         // T x D  LN_2(x + a)
+  Matrix preActivation;                 // T x I  LN_2(...)·W_fc + b_fc  (I = 4D, the MLP's inner width)
+  Matrix activated;                     // T x I  gelu_new(...)
+  Matrix mlpOutput;                     // T x D  gelu_new(...)·W_proj + b_proj
+  Matrix output;                        // T x D  x + a + mlpOutput
+  Matrix finalNorm;                     // T x D  LN_f(output), when `layer` is the last (else empty)
+};
+
 struct Gpt2Options {
   AttentionCapture attention;  // which layers' maps to keep (all by default; see attention_capture.h)
   // Heads switched off (core/models/head_switches.h) in forward; null: all on. (step does not read it.)
   const HeadSwitches* headSwitches = nullptr;
   bool hiddenStates = false;   // keep the residual stream after the embeddings and after each layer (forward only)
+  int traceLayer = -1;         // keep every intermediate of this layer in Gpt2Output::trace (-1: none; forward only)
 };
 struct Gpt2Output {
   Matrix logits;                               // T x V: row t scores the token after position t
@@ -53,6 +74,7 @@ struct Gpt2Output {
                                                // not captured has no heads
   std::vector<Matrix> hiddenStates;            // with Gpt2Options::hiddenStates: L+1 of T x D, x before LN_f
                                                // (outputLogits of the last is `logits`)
+  std::optional<Gpt2Trace> trace;              // with Gpt2Options::traceLayer
 };
 // The keys and values of every token read so far, per layer (heads side by side, as in the projections).
 // The matrices grow by doubling, so appending a token does not copy the whole cache each time.
@@ -98,8 +120,12 @@ class Gpt2Model {
   explicit Gpt2Model(const Gpt2Config& config);
   void loadWeights(const CheckpointReader& weights);
   void checkIds(const std::vector<int64_t>& ids, Index first) const;
-  Matrix mlp(const Layer& layer, const Matrix& x) const;       // T x D -> T x D, the whole block with its norm
-  Matrix logits(const Matrix& x) const;                        // T x D -> T x V
+  // T x D -> T x D, the whole block with its norm; fills the trace's MLP part when given.
+  Matrix mlp(const Layer& layer, const Matrix& x, Gpt2Trace* trace = nullptr) const;
+  // One layer on the residual stream x (T x D, updated in place), A_h left in cache.weights.
+  void runLayer(const Layer& layer, Matrix& x, MultiHeadAttention::Cache& cache, const Matrix& allowed,
+                Gpt2Trace* trace) const;
+  Matrix logits(const Matrix& x, Matrix* normed = nullptr) const;  // T x D -> T x V; normed: LN_f(x), T x D
   Gpt2Output run(const std::vector<int64_t>& ids, const Gpt2Options& options, Gpt2Cache* fill) const;
 
   Gpt2Config config_;

@@ -2,11 +2,14 @@
 // Text helpers the two tokenizers of Hugging Face folders share (core/pretrained/): checking a text, splitting
 // out the tokens written in it that are read as one piece ("[MASK]", "<|endoftext|>"), and bytes back to UTF-8.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace al::pretrained {
+
+class Tokenizer;
 
 // al::InputError("the text is not valid UTF-8 (byte N)") for a text that is not.
 void requireUtf8Text(std::string_view text);
@@ -29,5 +32,11 @@ std::string utf8WithReplacement(std::string_view bytes);
 
 // The UTF-8 bytes of one code point.
 std::string utf8Of(char32_t c);
+
+// A piece as a row or column label a person reads, as the Attention page shows it: WordPiece's as the vocabulary
+// writes it ("[CLS]", "##ing"); byte-level BPE's decoded without the leading space it marks ("Ġthe" -> "the", part
+// of a character -> U+FFFD), and a piece of whitespace only ("Ġ", "Ċ") as "␣". al::InputError for an id outside
+// the vocabulary.
+std::string readablePiece(const Tokenizer& tokenizer, int64_t id);
 
 }  // namespace al::pretrained
