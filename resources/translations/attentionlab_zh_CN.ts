@@ -2732,6 +2732,49 @@
     </message>
 </context>
 <context>
+    <name>al::ui::CachedModelsButton</name>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Hugging Face 缓存</translation>
+    </message>
+    <message>
+        <source>Open a pretrained BERT or GPT-2 model already on this computer: the Hugging Face cache and the models AttentionLab downloaded</source>
+        <translation>打开本机已有的预训练 BERT 或 GPT-2 模型：Hugging Face 缓存中的模型，以及 AttentionLab 下载的模型</translation>
+    </message>
+    <message>
+        <source>Downloaded by AttentionLab</source>
+        <translation>AttentionLab 已下载</translation>
+    </message>
+    <message>
+        <source>None yet in %1</source>
+        <translation>%1 中还没有模型</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>No Hugging Face cache folder: set HF_HUB_CACHE (or HF_HOME) to say where it is</source>
+        <translation>找不到 Hugging Face 缓存文件夹：请用 HF_HUB_CACHE（或 HF_HOME）指明它的位置</translation>
+    </message>
+    <message>
+        <source>No model this page shows in %1</source>
+        <translation>%1 中没有本页面能显示的模型</translation>
+    </message>
+    <message>
+        <source>To get one: File › Download a pretrained model…, or on the command line</source>
+        <translation>获取方法：文件 › 下载预训练模型…，或在命令行中运行</translation>
+    </message>
+    <message>
+        <source>attentionlab-cli download model %1 (listed below when done)</source>
+        <translation>attentionlab-cli download model %1（下载完成后列在下方）</translation>
+    </message>
+    <message>
+        <source>Models fetched with Python’s transformers appear here</source>
+        <translation>用 Python 的 transformers 下载的模型会出现在这里</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::ChatbotPage</name>
     <message>
         <source>embedding E %1, GRU units U %2, attention units A %3, %4 question words known, %5 answer words</source>

@@ -71,7 +71,7 @@ QStringList englishWords(const QString& shown) {
                                    "relu", "gelu", "adam", "sgd", "rmsprop", "cpu", "gpu", "onnx", "cli", "qkv",
                                    "dropout", "attentionlab", "ctrl", "shift", "alt", "esc", "tab", "sin", "cos",
                                    "tiny", "classroom", "book", "ascii", "auto", "utf", "json", "csv", "tsv", "gpt",
-                                   "logit"};
+                                   "logit", "hugging", "face"};
   QTextDocument html;
   html.setHtml(shown);
   QString text = Qt::mightBeRichText(shown) ? html.toPlainText() : shown;

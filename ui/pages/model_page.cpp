@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "ui/session/model_files.h"
+#include "ui/widgets/cached_models_button.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/model_bar.h"
@@ -74,6 +75,7 @@ ModelPage::ModelPage(ModelLibrary* library, QWidget* parent)
     emit currentModelChanged();
   });
   connect(modelBar_->openButton(), &QPushButton::clicked, this, &ModelPage::openModelDialog);
+  connect(modelBar_->cachedModelsButton(), &CachedModelsButton::folderChosen, this, &ModelPage::openModelDirectory);
   connect(toy_, &ToyTrainer::started, this, [this] { modelBar_->setToyTraining(true); });
   connect(toy_, &ToyTrainer::finished, this, [this] { modelBar_->setToyTraining(false); });
   connect(library_, &ModelLibrary::modelAdded, this, &ModelPage::libraryAdded);
@@ -181,6 +183,8 @@ void ModelPage::openModelDirectory(const QString& dir) {
 }
 
 bool ModelPage::isOpeningModel() const { return files_->busy(); }
+
+void ModelPage::offerPretrainedModels(const QStringList& types) { modelBar_->cachedModelsButton()->setModelTypes(types); }
 
 void ModelPage::openModelDialog() {
   const QString dir = modelBar_->askDirectory(openDialogTitle());

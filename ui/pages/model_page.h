@@ -4,6 +4,7 @@
 // (ui/session/model_library.h) owns the models; a page observes it and shows the ones it can:
 //
 //   model bar      the model box (the library's models this page can show, in the order they came), Open model…,
+//                  the pretrained models already on this computer (offerPretrainedModels),
 //                  the toy model's button and options (ui/widgets/model_bar.h)
 //   job bars       a model directory being read (with Cancel), a toy model training (with its progress and Cancel)
 //   error banner   why the last thing asked for did not work
@@ -28,6 +29,7 @@
 #include "ui/session/toy_trainer.h"
 
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 namespace al::ui {
@@ -99,6 +101,9 @@ class ModelPage : public QWidget {
   QWidget* modelArea() const { return area_; }
   ModelBar* modelBar() const { return modelBar_; }
   void showError(const QString& message);
+  // Offers the pretrained folders of these model types ("bert", "gpt2") found in the Hugging Face cache and
+  // AttentionLab's downloads beside Open model… (ui/widgets/cached_models_button.h); one chosen opens here.
+  void offerPretrainedModels(const QStringList& types);
   // Lists the models the library holds already: call it at the end of the page's constructor (modelChanged may
   // run, and needs the page built).
   void showLibraryModels();

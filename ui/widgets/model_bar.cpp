@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -14,6 +15,7 @@
 
 #include "ui/lessons/lesson_file.h"
 #include "ui/widgets/bare_layout.h"
+#include "ui/widgets/cached_models_button.h"
 #include "ui/widgets/clamped_label.h"
 #include "ui/widgets/flow_layout.h"
 #include "ui/widgets/retranslate.h"
@@ -22,7 +24,8 @@
 namespace al::ui {
 
 ModelBar::ModelBar(QWidget* parent)
-    : QWidget(parent), row_(new QHBoxLayout), box_(new QComboBox), open_(new QPushButton), toy_(new QPushButton),
+    : QWidget(parent), row_(new QHBoxLayout), box_(new QComboBox), open_(new QPushButton),
+      cached_(new CachedModelsButton), toy_(new QPushButton),
       info_(new ClampedLabel(2)), examplesButton_(new QToolButton), vocabularyButton_(new QPushButton) {
   // Two rows: the model and its description, then the toy and its options. On one row, with a page's toy options,
   // the bar is wider than a projector's 1280 px.
@@ -34,6 +37,7 @@ ModelBar::ModelBar(QWidget* parent)
   box_->setMinimumWidth(220);
   modelRow->addWidget(box_);
   modelRow->addWidget(open_);
+  modelRow->addWidget(cached_);
   modelRow->addSpacing(12);
   info_->setObjectName("modelInfo");
   // A long description wraps rather than widen the page, to two lines at most: the whole text is in its tooltip.
@@ -129,6 +133,16 @@ void ModelBar::setToyTraining(bool training) {
   toy_->setText(training ? tr("Training…") : toyText_);
 }
 
-QString ModelBar::askDirectory(const QString& title) { return QFileDialog::getExistingDirectory(this, title); }
+QString ModelBar::askDirectory(const QString& title) {
+  QFileDialog dialog(this, title);
+  dialog.setFileMode(QFileDialog::Directory);
+  dialog.setOption(QFileDialog::ShowDirsOnly);
+  // Where pretrained models already are, one click away (a native dialog keeps its own places).
+  QList<QUrl> places = dialog.sidebarUrls();
+  for (const QString& folder : {CachedModelsButton::cacheRoot(), CachedModelsButton::downloadsFolder()})
+    if (!folder.isEmpty() && QFileInfo(folder).isDir()) places << QUrl::fromLocalFile(folder);
+  dialog.setSidebarUrls(places);
+  return dialog.exec() == QDialog::Accepted ? dialog.selectedFiles().value(0) : QString();
+}
 
 }  // namespace al::ui

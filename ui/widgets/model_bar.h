@@ -1,6 +1,7 @@
 #pragma once
 // The rows at the top of a page that shows a model: "Model:" and the picker of the session's models, "Open
-// model…" and a line that describes the model chosen; below, a button that trains a toy model on a worker thread
+// model…", "Hugging Face cache ▾" (the pretrained models on this computer, for a page that shows them) and a line
+// that describes the model chosen; below, a button that trains a toy model on a worker thread
 // (with the page's options for it after it), and at its end "Examples" (sentences the model knows, to put into
 // the page's input) and "Vocabulary…" (the vocabulary viewer for the model). The Attention, Fill and Chatbot pages
 // share it; what a model is, how it is opened and what the toy is stay the page's business.
@@ -22,6 +23,7 @@ struct ModelWords;
 
 namespace al::ui {
 
+class CachedModelsButton;
 class FlowLayout;
 
 class ModelBar : public QWidget {
@@ -31,6 +33,7 @@ class ModelBar : public QWidget {
 
   QComboBox* box() const { return box_; }                 // object name "modelBox"
   QPushButton* openButton() const { return open_; }
+  CachedModelsButton* cachedModelsButton() const { return cached_; }  // hidden until given model types
   QPushButton* toyButton() const { return toy_; }         // object name "trainToyButton"
   QLabel* info() const { return info_; }                  // object name "modelInfo"
   void addToyOption(QWidget* option);                     // after the toy button, in the order added
@@ -41,7 +44,8 @@ class ModelBar : public QWidget {
                 const QString& toyToolTip);
   void setToyTraining(bool training);
 
-  // Asks for a model directory (empty: cancelled).
+  // Asks for a model directory (empty: cancelled). The dialog's places include the Hugging Face cache and
+  // AttentionLab's downloaded models, when they exist.
   QString askDirectory(const QString& title);
 
   // The page's current model (null words: none), for its examples and its vocabulary.
@@ -67,6 +71,7 @@ class ModelBar : public QWidget {
   FlowLayout* toyOptions_;
   QComboBox* box_;
   QPushButton* open_;
+  CachedModelsButton* cached_;
   QPushButton* toy_;
   QLabel* info_;
   QString toyText_;
