@@ -21,12 +21,6 @@ int argmax(const auto& row) {
   return best;
 }
 
-// The last S ids (the model's window).
-std::span<const int> lastWindow(std::span<const int> ids, int sequenceLength) {
-  const size_t S = static_cast<size_t>(sequenceLength);
-  return ids.size() > S ? ids.subspan(ids.size() - S) : ids;
-}
-
 }  // namespace
 
 std::vector<std::string> causalLmTokens(std::string_view text, const std::string& tokenizer) {
@@ -69,22 +63,29 @@ void saveCausalLm(const std::filesystem::path& dir, const CausalLanguageModel& m
                           history);
 }
 
+CausalLmWindow causalLmWindow(const CausalLanguageModel& model, std::span<const int> ids,
+                              const HeadSwitches* switches) {
+  CausalLmWindow w;
+  const auto S = static_cast<size_t>(model.config().sequenceLength);
+  if (model.config().memoryLength > 0) {  // segments of S from the start: the last one is the window
+    w.start = model.lastSegmentStart(ids.size());
+    w.memory = model.readMemory(ids.first(w.start), switches);
+  } else {
+    w.start = ids.size() > S ? ids.size() - S : 0;  // the last S ids
+  }
+  w.ids.assign(ids.begin() + static_cast<std::ptrdiff_t>(w.start), ids.end());
+  return w;
+}
+
 NextTokenPrediction predictNextToken(const CausalLmModel& loaded, std::string_view text, const HeadSwitches* switches) {
   const CausalLanguageModel& model = *loaded.model;
   NextTokenPrediction r;
   r.tokens = causalLmTokens(text, loaded.tokenizer());
   if (r.tokens.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens to continue");
   const std::vector<int> ids = causalLmIds(r.tokens, loaded.vocabulary);
-  CausalLanguageModel::Prediction p;
-  if (model.config().memoryLength > 0) {  // the whole text, segment after segment: the last segment is the window
-    CausalLanguageModel::SegmentedPrediction read = model.readSegments(ids, switches);
-    r.window.assign(ids.begin() + static_cast<std::ptrdiff_t>(read.segmentStart), ids.end());
-    p = std::move(read.last);
-  } else {
-    const std::span<const int> window = lastWindow(ids, model.config().sequenceLength);
-    r.window.assign(window.begin(), window.end());
-    p = model.predict(r.window, switches);
-  }
+  CausalLmWindow window = causalLmWindow(model, ids, switches);
+  r.window = std::move(window.ids);
+  const CausalLanguageModel::Prediction p = model.predict(r.window, switches, &window.memory);
   const auto last = p.logits.row(p.logits.rows() - 1);  // 1 x V: predicts the token after the text
   const Matrix probabilities = (last.array() - last.maxCoeff()).exp().matrix();  // softmax, the largest subtracted
   const float sum = probabilities.sum();
@@ -100,9 +101,8 @@ std::vector<int> greedyContinuation(const CausalLanguageModel& model, std::span<
   std::vector<int> generated;
   for (int k = 0; k < count; ++k) {
     // with memory: the text so far segment after segment from the start; without: its last S ids
-    const Matrix logits = model.config().memoryLength > 0
-                              ? model.readSegments(all).last.logits
-                              : model.predict(lastWindow(all, model.config().sequenceLength)).logits;  // T x V
+    const CausalLmWindow window = causalLmWindow(model, all);
+    const Matrix logits = model.predict(window.ids, nullptr, &window.memory).logits;  // T x V
     const int next = argmax(logits.row(logits.rows() - 1));
     generated.push_back(next);
     all.push_back(next);

@@ -39,6 +39,18 @@ std::vector<std::string> causalLmTokens(std::string_view text, const std::string
 // Tokens to ids through the vocabulary (unknown -> 1).
 std::vector<int> causalLmIds(const std::vector<std::string>& tokens, const Vocabulary& vocabulary);
 
+// What the model reads to predict the token after some ids: without memory, the last S ids; with a memory
+// (M > 0), the last segment of the ids cut into segments of S from the start, after the memory that the segments
+// before it left (each read in turn).
+struct CausalLmWindow {
+  size_t start = 0;                    // the index in the ids of the window's first id
+  std::vector<int> ids;                // the window, at most S ids
+  CausalLanguageModel::Memory memory;  // what it reads besides itself (empty without memory)
+};
+// `switches`: heads switched off while the earlier segments are read; null: all on.
+CausalLmWindow causalLmWindow(const CausalLanguageModel& model, std::span<const int> ids,
+                              const HeadSwitches* switches = nullptr);
+
 // The next token after a text: from the last S tokens only, or, with a memory (M > 0), from the whole text read
 // segment after segment from the start (its last segment is the window).
 struct NextTokenPrediction {

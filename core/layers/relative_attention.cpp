@@ -80,6 +80,8 @@ Matrix RelativeAttention::forward(const ParameterSet& params, const Matrix& x, c
 
   const Matrix allowed = causalMaskWithMemory(T, M);  // T x C
   cache.weights.resize(static_cast<size_t>(heads_));
+  cache.contentScores.resize(cache.keepScores ? static_cast<size_t>(heads_) : 0);
+  cache.positionScores.resize(cache.keepScores ? static_cast<size_t>(heads_) : 0);
   cache.heads.resize(T, heads_ * K);  // T x (H*K)
   Matrix byDistance(T, C);            // T x C: B_h, column d = distance d
   for (Index h = 0; h < heads_; ++h) {
@@ -90,8 +92,15 @@ Matrix RelativeAttention::forward(const ParameterSet& params, const Matrix& x, c
     multiply(cache.qu.middleCols(first, K), Op::Plain, cache.k.middleCols(first, K), Op::Transposed, a, scale);
     // position: B_h = (Q_h + v_h)·P_hᵀ / √K, then the relative shift: key j of query t reads column M'+t-j
     multiply(cache.qv.middleCols(first, K), Op::Plain, cache.p.middleCols(first, K), Op::Transposed, byDistance, scale);
+    if (cache.keepScores) {
+      cache.contentScores[static_cast<size_t>(h)] = a.cwiseProduct(allowed);  // T x C
+      cache.positionScores[static_cast<size_t>(h)] = Matrix::Zero(T, C);
+    }
     for (Index t = 0; t < T; ++t)
-      for (Index j = 0; j <= M + t; ++j) a(t, j) += byDistance(t, M + t - j);
+      for (Index j = 0; j <= M + t; ++j) {
+        a(t, j) += byDistance(t, M + t - j);
+        if (cache.keepScores) cache.positionScores[static_cast<size_t>(h)](t, j) = byDistance(t, M + t - j);
+      }
     maskedSoftmaxRows(a, &allowed);  // A_h; keys after the query get exactly 0
     multiply(a, Op::Plain, cache.v.middleCols(first, K), Op::Plain, cache.heads.middleCols(first, K));  // A_h·Vc_h
   }

@@ -56,6 +56,11 @@ class RelativeAttention {
     // Set headMask before forward to switch heads off (as MultiHeadAttention::Cache::headMask).
     const HeadMask* headMask = nullptr;
     std::vector<bool> switchedOff;  // H
+    // Set keepScores before forward to also keep the two terms of every head's scores, for the teaching walk
+    // (core/teaching/lm_steps.h). Both are already divided by √K and 0 where key j lies after the query.
+    bool keepScores = false;
+    std::vector<Matrix> contentScores;   // H of T x C: (Q_h[t] + u_h)·Kc_h[j] / √K
+    std::vector<Matrix> positionScores;  // H of T x C: (Q_h[t] + v_h)·P_h[M'+t-j] / √K, shifted to key columns
   };
 
   // Registers name + ".query.kernel" [D, H*K], ".query.bias" [H*K], the same for ".key" and ".value",

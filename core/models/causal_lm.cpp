@@ -278,19 +278,27 @@ CausalLanguageModel::Prediction CausalLanguageModel::predict(std::span<const int
 CausalLanguageModel::SegmentedPrediction CausalLanguageModel::readSegments(std::span<const int> ids,
                                                                            const HeadSwitches* switches) const {
   if (ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens to read");
-  const auto S = static_cast<size_t>(config_.sequenceLength);
   SegmentedPrediction r;
-  r.segmentStart = (ids.size() - 1) / S * S;  // segments of S from the start: the last one may be shorter
+  r.segmentStart = lastSegmentStart(ids.size());
   // Without memory the segments do not meet: the last one alone gives the same. With memory, each in turn.
+  const Memory memory = readMemory(ids.first(r.segmentStart), switches);
+  r.last = predict(ids.subspan(r.segmentStart), switches, &memory);
+  return r;
+}
+
+size_t CausalLanguageModel::lastSegmentStart(size_t n) const {
+  const auto S = static_cast<size_t>(config_.sequenceLength);
+  return n == 0 ? 0 : (n - 1) / S * S;  // segments of S from the start: the last one may be shorter
+}
+
+CausalLanguageModel::Memory CausalLanguageModel::readMemory(std::span<const int> ids,
+                                                            const HeadSwitches* switches) const {
   Memory memory;
-  for (size_t start = config_.memoryLength > 0 ? 0 : r.segmentStart;; start += S) {
-    Prediction p = predict(ids.subspan(start, std::min(S, ids.size() - start)), switches, &memory);
-    if (start == r.segmentStart) {
-      r.last = std::move(p);
-      return r;
-    }
-    memory = std::move(p.memory);
-  }
+  if (config_.memoryLength == 0) return memory;
+  const auto S = static_cast<size_t>(config_.sequenceLength);
+  for (size_t start = 0; start < ids.size(); start += S)
+    memory = predict(ids.subspan(start, std::min(S, ids.size() - start)), switches, &memory).memory;
+  return memory;
 }
 
 std::vector<Matrix> CausalLanguageModel::hiddenStates(std::span<const int> ids, const HeadSwitches* switches) const {

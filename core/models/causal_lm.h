@@ -181,6 +181,11 @@ class CausalLanguageModel {
     size_t segmentStart = 0;  // the index in ids of the last segment's first id
   };
   SegmentedPrediction readSegments(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
+  // Where readSegments starts the last segment of n ids: a multiple of S (0 for n <= S).
+  size_t lastSegmentStart(size_t n) const;
+  // The memory after reading ids (a whole number of segments of S) segment after segment from the start: what
+  // the segment after them reads. Empty for no ids or a model without memory.
+  Memory readMemory(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;
   // Evaluation mode: the state after the embeddings and after each layer, L+1 of T x D (the last is what the
   // output layer reads in predict).
   std::vector<Matrix> hiddenStates(std::span<const int> ids, const HeadSwitches* switches = nullptr) const;

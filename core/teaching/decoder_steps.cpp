@@ -14,7 +14,8 @@ StepGrid grid(std::string key, Matrix values, std::vector<std::string> rows, std
   return {std::move(key), head, std::move(values), std::move(rows), std::move(columns), probabilities, true};
 }
 
-// The rows of a parameter table for some ids (a lookup, as the embedding layer does): ids.size() x D.
+}  // namespace
+
 Matrix tableRows(const ParameterSet& params, const char* name, const std::vector<int>& ids) {
   const ConstMatrixMap table = params.value(params.find(name));  // rows x D
   Matrix rows(static_cast<Index>(ids.size()), table.cols());
@@ -22,49 +23,63 @@ Matrix tableRows(const ParameterSet& params, const char* name, const std::vector
   return rows;
 }
 
-// The steps of one attention of a decoder layer: projections, scores (÷√K, and for self-attention the causal
-// mask), softmax, and the heads' output with its residual and norm. `variant`: "decoder" or "cross".
-void addAttentionSteps(DecoderWalk& w, const MultiHeadAttention& attention, const MultiHeadAttention::Cache& cache,
-                       const std::string& variant, const Matrix& after) {
+void addAttentionSteps(std::vector<AttentionStep>& steps, const MultiHeadAttention& attention,
+                       const MultiHeadAttention::Cache& cache, const std::string& variant,
+                       const std::vector<std::string>& rows, const std::vector<std::string>& keys,
+                       const Matrix* encoded, const Matrix& after) {
   const Index H = attention.heads(), K = attention.keyDim();
-  const bool self = variant == "decoder";
-  const std::vector<std::string>& rows = w.inputTokens;                     // T queries
-  const std::vector<std::string>& keys = self ? w.inputTokens : w.sourceTokens;  // T or S keys
+  const bool self = variant != "cross";
   const auto kdims = numberedLabels("k", K);
-  const auto dims = numberedLabels("d", w.encoded.cols());
-  auto heads = [&](const std::string& key, const std::vector<Matrix>& m, const std::vector<std::string>& r,
-                   const std::vector<std::string>& c, bool probabilities = false) {
+  const auto dims = numberedLabels("d", after.cols());
+  auto heads = [&](const std::string& key, const std::vector<Matrix>& m, bool probabilities = false) {
     std::vector<StepGrid> out;
-    for (Index h = 0; h < H; ++h) out.push_back(grid(key, m[static_cast<size_t>(h)], r, c, h, probabilities));
+    for (Index h = 0; h < H; ++h) out.push_back(grid(key, m[static_cast<size_t>(h)], rows, keys, h, probabilities));
     return out;
   };
   AttentionStep projections{"projections", variant, {}, {}, {}};
-  if (!self) projections.grids.push_back(grid("encoded", w.encoded, w.sourceTokens, dims));
+  if (encoded) projections.grids.push_back(grid("encoded", *encoded, keys, dims));
   for (Index h = 0; h < H; ++h) {
     projections.grids.push_back(grid("q", cache.q.middleCols(h * K, K), rows, kdims, h));
     projections.grids.push_back(grid("k", cache.k.middleCols(h * K, K), keys, kdims, h));
     projections.grids.push_back(grid("v", cache.v.middleCols(h * K, K), keys, kdims, h));
   }
-  w.steps.push_back(std::move(projections));
+  steps.push_back(std::move(projections));
   if (self) {
-    w.steps.push_back({"scores", variant, {}, {}, heads("scores", cache.scores, rows, keys)});
+    steps.push_back({"scores", variant, {}, {}, heads("scores", cache.scores)});
     const float scale = attention.scoreScale();
-    w.steps.push_back({"scale", variant, {double(K), 1.0 / scale}, {}, heads("scaled_scores", cache.scaledScores, rows, keys)});
+    steps.push_back({"scale", variant, {double(K), 1.0 / scale}, {}, heads("scaled_scores", cache.scaledScores)});
     const Matrix causal = causalMask(static_cast<Index>(rows.size()));  // T x T, the mask the layer applied
     std::vector<Matrix> masked;
     for (const Matrix& s : cache.scaledScores) masked.push_back(maskScores(s, causal));  // -∞ above the diagonal
     AttentionStep mask{"mask", variant, {}, {}, {grid("allowed", causal, rows, keys, -1, true)}};
-    for (StepGrid& g : heads("masked_scores", masked, rows, keys)) mask.grids.push_back(std::move(g));
-    w.steps.push_back(std::move(mask));
+    for (StepGrid& g : heads("masked_scores", masked)) mask.grids.push_back(std::move(g));
+    steps.push_back(std::move(mask));
   } else {
-    w.steps.push_back({"scores", variant, {}, {}, heads("scaled_scores", cache.scaledScores, rows, keys)});
+    steps.push_back({"scores", variant, {}, {}, heads("scaled_scores", cache.scaledScores)});
   }
-  w.steps.push_back({"softmax", variant, {}, {}, heads("weights", cache.weights, rows, keys, true)});
-  w.steps.push_back({"mix", variant, {}, {},
-                     {grid("concatenated", cache.heads, rows, numberedLabels("z", H * K)), grid(self ? "x1" : "x2", after, rows, dims)}});
+  steps.push_back({"softmax", variant, {}, {}, heads("weights", cache.weights, true)});
+  steps.push_back({"mix", variant, {}, {},
+                   {grid("concatenated", cache.heads, rows, numberedLabels("z", H * K)),
+                    grid(self ? "x1" : "x2", after, rows, dims)}});
 }
 
-}  // namespace
+AttentionStep nextTokenStep(const RowVector& probabilities, const std::function<std::string(Index)>& tokenOf,
+                            const std::string& lastRow, const std::string& chosen, const std::string& variant) {
+  // The most likely next tokens, best first (at most 8): 1 x 8 probabilities named by their tokens.
+  std::vector<Index> order(static_cast<size_t>(probabilities.size()));
+  std::iota(order.begin(), order.end(), Index(0));
+  const size_t top = std::min<size_t>(8, order.size());
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top), order.end(),
+                    [&](Index a, Index b) { return probabilities(a) > probabilities(b); });
+  Matrix best(1, static_cast<Index>(top));  // 1 x top
+  std::vector<std::string> words;
+  for (size_t i = 0; i < top; ++i) {
+    best(0, static_cast<Index>(i)) = probabilities(order[i]);
+    words.push_back(tokenOf(order[i]));
+  }
+  // words: the chosen token
+  return {"next_token", variant, {}, {chosen}, {grid("probabilities", best, {lastRow}, words, -1, true)}};
+}
 
 DecoderWalk walkDecoder(const Seq2SeqTransformerModel& loaded, const std::string& question, Index step, Index layer) {
   const Seq2SeqTransformer& model = *loaded.model;
@@ -105,8 +120,10 @@ DecoderWalk walkDecoder(const Seq2SeqTransformerModel& loaded, const std::string
   if (w.layer > 0)  // numbers: the layer (1-based)
     w.steps.push_back({"decoder_layer_input", "decoder", {double(w.layer + 1)}, {}, {grid("x", c.input, rows, dims)}});
 
-  addAttentionSteps(w, decoderLayer.selfAttention(), c.selfAttention, "decoder", c.afterSelfAttention);
-  addAttentionSteps(w, decoderLayer.crossAttention(), c.crossAttention, "cross", c.afterCrossAttention);
+  addAttentionSteps(w.steps, decoderLayer.selfAttention(), c.selfAttention, "decoder", rows, rows, nullptr,
+                    c.afterSelfAttention);
+  addAttentionSteps(w.steps, decoderLayer.crossAttention(), c.crossAttention, "cross", rows, w.sourceTokens,
+                    &w.encoded, c.afterCrossAttention);
 
   const bool last = w.layer + 1 == L;
   const Matrix& layerOutput = last ? w.output : w.pass.layers[static_cast<size_t>(w.layer + 1)].input;  // T x D
@@ -114,21 +131,9 @@ DecoderWalk walkDecoder(const Seq2SeqTransformerModel& loaded, const std::string
                      {grid("hidden", c.dense2.input, rows, numberedLabels("f", c.dense2.input.cols())),
                       grid("layer_output", layerOutput, rows, dims)}});
   if (last) {
-    // The most likely next tokens, best first (at most 8): 1 x 8 probabilities named by their tokens.
-    std::vector<Index> order(static_cast<size_t>(w.probabilities.size()));
-    std::iota(order.begin(), order.end(), Index(0));
-    const size_t top = std::min<size_t>(8, order.size());
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top), order.end(),
-                      [&](Index a, Index b) { return w.probabilities(a) > w.probabilities(b); });
-    Matrix best(1, static_cast<Index>(top));  // 1 x top
-    std::vector<std::string> words;
-    for (size_t i = 0; i < top; ++i) {
-      best(0, static_cast<Index>(i)) = w.probabilities(order[i]);
-      words.push_back(loaded.target.token(static_cast<int>(order[i])));
-    }
-    // words: the chosen token
-    w.steps.push_back({"next_token", "decoder", {}, {w.outputTokens[static_cast<size_t>(w.step)]},
-                       {grid("probabilities", best, {rows.back()}, words, -1, true)}});
+    const auto tokenOf = [&](Index id) { return loaded.target.token(static_cast<int>(id)); };
+    w.steps.push_back(nextTokenStep(w.probabilities, tokenOf, rows.back(), w.outputTokens[static_cast<size_t>(w.step)],
+                                    "decoder"));
   }
   return w;
 }

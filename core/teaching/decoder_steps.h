@@ -18,6 +18,7 @@
 //
 // Dimension key (core/tensor.h): T tokens read so far, S source tokens, D model width, H heads, K key dimension,
 // F feed-forward width, V target vocabulary size.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,24 @@ struct DecoderWalk {
   RowVector probabilities;                // 1 x V, their softmax
   std::vector<AttentionStep> steps;
 };
+
+// The pieces every decoder walk is made of (the language model's walk, core/teaching/lm_steps.h, uses them too).
+
+// The rows of the parameter table `name` for some ids (a lookup, as the embedding layer does): ids.size() x D.
+Matrix tableRows(const ParameterSet& params, const char* name, const std::vector<int>& ids);
+// The steps of one attention of a layer whose cache kept its scores: projections, scores (self-attention: ÷√K and
+// the causal mask as -∞), softmax, and the heads' output with the layer's state after its residual and norm
+// (`after`, T x D). `rows`: the T query tokens; `keys`: the key tokens (self-attention: the same T); `encoded`: the
+// encoder output the keys come from (cross-attention only, S x D), else null. `variant`: "cross" for
+// cross-attention, any other (the walk's name: "decoder", "lm") for causal self-attention.
+void addAttentionSteps(std::vector<AttentionStep>& steps, const MultiHeadAttention& attention,
+                       const MultiHeadAttention::Cache& cache, const std::string& variant,
+                       const std::vector<std::string>& rows, const std::vector<std::string>& keys,
+                       const Matrix* encoded, const Matrix& after);
+// The step "next_token": the 8 most likely tokens of `probabilities` (1 x V) best first, named by tokenOf, in one
+// row labelled `lastRow`; words: the token chosen.
+AttentionStep nextTokenStep(const RowVector& probabilities, const std::function<std::string(Index)>& tokenOf,
+                            const std::string& lastRow, const std::string& chosen, const std::string& variant);
 
 // Answers `question` greedily and walks through generation step `step` (clamped to the answer) in decoder layer
 // `layer` (clamped to the model's layers). Throws InputError for text that is not UTF-8.
