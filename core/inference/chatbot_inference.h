@@ -6,19 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "core/inference/seq2seq_directory.h"
 #include "core/inference/seq2seq_reply.h"
-#include "core/io/history.h"
 #include "core/models/seq2seq_attention.h"
-#include "core/text/vectorizer.h"
 
 namespace al {
 
 // A seq2seq-attention model directory, loaded.
-struct ChatbotModel {
+struct ChatbotModel : Seq2SeqDirectory<Seq2SeqAttention> {
   static constexpr const char* kTask = "seq2seq-attention";  // its task name in model-format.md
-  std::unique_ptr<Seq2SeqAttention> model;
-  Vocabulary source, target;
-  std::vector<io::EpochRecord> history;  // empty without history.json
 };
 ChatbotModel loadChatbot(const std::filesystem::path& dir);
 void saveChatbot(const std::filesystem::path& dir, const Seq2SeqAttention& model, const Vocabulary& source,

@@ -3,11 +3,8 @@
 #include "core/text/tokenizer.h"
 
 #include "core/error.h"
-#include "core/inference/seq2seq_vocabularies.h"
 #include "core/io/atomic_directory.h"
 #include "core/io/json_fields.h"
-#include "core/io/safetensors.h"
-#include "core/io/vocabulary_file.h"
 #include "core/text/seq2seq_text.h"
 
 namespace al {
@@ -57,36 +54,19 @@ Seq2SeqTransformerConfig seq2seqTransformerConfigFromJson(const nlohmann::json& 
 Seq2SeqTransformerModel loadSeq2seqTransformer(const std::filesystem::path& dir) {
   const nlohmann::json config = io::readConfig(dir, kTask);
   const Seq2SeqTransformerConfig c = seq2seqTransformerConfigFromJson(config, (dir / "config.json").string());
-  Seq2SeqTransformerModel loaded;
-  loaded.model = std::make_unique<Seq2SeqTransformer>(c);
-  const std::filesystem::path tensors = dir / "model.safetensors";
-  io::assignParameters(loaded.model->parameters(), io::readSafetensors(tensors), tensors.string());
-  Seq2SeqVocabularies vocabularies = readSeq2seqVocabularies(dir, c.sourceVocabSize, c.targetVocabSize);
-  loaded.source = std::move(vocabularies.source);
-  loaded.target = std::move(vocabularies.target);
-  if (std::filesystem::exists(dir / "history.json")) loaded.history = io::readHistory(dir / "history.json");
-  return loaded;
+  return loadSeq2seqDirectory<Seq2SeqTransformerModel>(dir, c);
 }
 
 Seq2SeqTransformerModel copySeq2seqTransformer(const Seq2SeqTransformer& model, const Vocabulary& source,
                                                const Vocabulary& target, std::vector<io::EpochRecord> history) {
-  Seq2SeqTransformerModel copy;
-  copy.model = std::make_unique<Seq2SeqTransformer>(model.config());
-  copy.model->parameters().data() = model.parameters().data();
-  copy.source = source;
-  copy.target = target;
-  copy.history = std::move(history);
-  return copy;
+  return copySeq2seqDirectory<Seq2SeqTransformerModel>(model, source, target, std::move(history));
 }
 
 void saveSeq2seqTransformer(const std::filesystem::path& dir, const Seq2SeqTransformer& model, const Vocabulary& source,
                             const Vocabulary& target, const std::vector<io::EpochRecord>& history) {
   io::ModelDirectoryWriter writer(dir);
   io::writeFileAtomically(writer.staging() / "config.json", seq2seqTransformerConfigJson(model.config()).dump(2) + "\n");
-  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.parameters()));
-  io::writeVocabularyFile(writer.staging() / "source_vocab.txt", source.tokens());
-  io::writeVocabularyFile(writer.staging() / "target_vocab.txt", target.tokens());
-  io::writeHistory(writer.staging() / "history.json", history);
+  writeSeq2seqFiles(writer.staging(), model.parameters(), source, target, history);
   writer.commit();
 }
 

@@ -9,10 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/inference/seq2seq_directory.h"
 #include "core/inference/seq2seq_reply.h"
-#include "core/io/history.h"
 #include "core/models/seq2seq_transformer.h"
-#include "core/text/vectorizer.h"
 
 namespace al {
 
@@ -22,11 +21,8 @@ nlohmann::json seq2seqTransformerConfigJson(const Seq2SeqTransformerConfig& conf
 Seq2SeqTransformerConfig seq2seqTransformerConfigFromJson(const nlohmann::json& json, const std::string& file);
 
 // A seq2seq-transformer model directory, loaded.
-struct Seq2SeqTransformerModel {
+struct Seq2SeqTransformerModel : Seq2SeqDirectory<Seq2SeqTransformer> {
   static constexpr const char* kTask = "seq2seq-transformer";  // its task name in model-format.md
-  std::unique_ptr<Seq2SeqTransformer> model;
-  Vocabulary source, target;
-  std::vector<io::EpochRecord> history;  // empty without history.json
 };
 Seq2SeqTransformerModel loadSeq2seqTransformer(const std::filesystem::path& dir);
 // An independent copy of a model and its vocabularies (a session's read-only snapshot of a run).
