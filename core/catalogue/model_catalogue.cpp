@@ -53,11 +53,26 @@ nlohmann::json describeConfig(const AnyModel& model) {
   return s ? sizes(s->model->config(), s->model->parameters().size()) : nlohmann::json::object();
 }
 
-// Kinds that are measured on their data's own test split refuse a seed rather than ignore it.
-void refuseSeed(const std::string& task, std::optional<uint64_t> seed) {
-  if (seed)
-    throw InputError("a seed picks the test documents of a language model's generated text; a model of task " + task +
-                     " is measured on its data's test split as it is, without one");
+// The run that evaluates a model directory: its model on `data` (empty: the kind's first corpus).
+template <class Settings>
+Settings evaluationSettings(const std::filesystem::path& dir, const std::string& data, int threads) {
+  Settings s;
+  s.data = dataOrFirstCorpus(data);
+  s.initDir = dir.string();
+  s.threads = threads;
+  return s;
+}
+
+// evaluate for a kind measured on its data's own test split: it refuses a seed rather than ignore it.
+using EvaluateOnTestSplit = std::function<Evaluation(const std::filesystem::path& dir, const std::string& data, int threads)>;
+auto refusingSeed(std::string task, EvaluateOnTestSplit evaluate) {
+  return [task = std::move(task), evaluate = std::move(evaluate)](const std::filesystem::path& dir, const std::string& data,
+                                                                  int threads, std::optional<uint64_t> seed) {
+    if (seed)
+      throw InputError("a seed picks the test documents of a language model's generated text; a model of task " +
+                       task + " is measured on its data's test split as it is, without one");
+    return evaluate(dir, data, threads);
+  };
 }
 
 Evaluation evaluation(const BatchStats& stats, bool heldOut) {
@@ -82,17 +97,12 @@ ModelKind imdbTransformerKind() {
     const auto& s = snapshotOf<ImdbTransformerModel>(m, dir);
     saveImdbTransformer(dir, *s.model, s.vocabulary, s.history);
   };
-  k.evaluate = [task = k.task](const std::filesystem::path& dir, const std::string& data, int threads,
-                                std::optional<uint64_t> seed) {
-    refuseSeed(task, seed);
-    ImdbRunSettings s;
-    s.data = dataOrFirstCorpus(data);
-    s.initDir = dir.string();
-    s.threads = threads;
+  k.evaluate = refusingSeed(k.task, [](const std::filesystem::path& dir, const std::string& data, int threads) {
+    ImdbRunSettings s = evaluationSettings<ImdbRunSettings>(dir, data, threads);
     s.model = loadImdbTransformer(dir).model->config();
     std::unique_ptr<ImdbRun> run = ImdbRun::prepare(s);
     return evaluation(run->evaluateTest(), run->testIsHeldOut());
-  };
+  });
   k.describe = describeConfig<ImdbTransformerModel>;
   return k;
 }
@@ -110,28 +120,20 @@ ModelKind bigramKind() {
     const auto& s = snapshotOf<BigramModel>(m, dir);
     saveBigram(dir, *s.model, s.vocabulary, s.history);
   };
-  k.evaluate = [task = k.task](const std::filesystem::path& dir, const std::string& data, int,
-                                std::optional<uint64_t> seed) {
-    refuseSeed(task, seed);
-    BigramRunSettings s;  // counting and one dense layer: single-threaded
-    s.data = dataOrFirstCorpus(data);
-    s.initDir = dir.string();
+  k.evaluate = refusingSeed(k.task, [](const std::filesystem::path& dir, const std::string& data, int threads) {
+    // counting and one dense layer: single-threaded, whatever `threads` says
+    BigramRunSettings s = evaluationSettings<BigramRunSettings>(dir, data, threads);
     s.model = loadBigram(dir).model->config();
     std::unique_ptr<BigramRun> run = BigramRun::prepare(s);
     return evaluation(run->evaluateTest(), run->testIsHeldOut());
-  };
+  });
   k.describe = describeConfig<BigramModel>;
   return k;
 }
 
 // Both chatbots evaluate the same way: the run of the directory's own architecture, every pair a test pair.
-Evaluation evaluateChatbot(const std::filesystem::path& dir, const std::string& data, int threads,
-                           std::optional<uint64_t> seed) {
-  refuseSeed("seq2seq", seed);
-  ChatbotRunSettings s;
-  s.data = dataOrFirstCorpus(data);
-  s.initDir = dir.string();
-  s.threads = threads;
+Evaluation evaluateChatbot(const std::filesystem::path& dir, const std::string& data, int threads) {
+  ChatbotRunSettings s = evaluationSettings<ChatbotRunSettings>(dir, data, threads);
   s.training.validationSplit = 0;
   std::unique_ptr<ChatbotRun> run = ChatbotRun::prepare(s);
   Evaluation e = evaluation(run->evaluateTest(), run->testIsHeldOut());
@@ -154,7 +156,7 @@ ModelKind gruChatbotKind() {
     const auto& s = snapshotOf<ChatbotModel>(m, dir);
     saveChatbot(dir, *s.model, s.source, s.target, s.history);
   };
-  k.evaluate = evaluateChatbot;
+  k.evaluate = refusingSeed(k.task, evaluateChatbot);
   k.describe = describeConfig<ChatbotModel>;
   return k;
 }
@@ -174,7 +176,7 @@ ModelKind transformerChatbotKind() {
     const auto& s = snapshotOf<Seq2SeqTransformerModel>(m, dir);
     saveSeq2seqTransformer(dir, *s.model, s.source, s.target, s.history);
   };
-  k.evaluate = evaluateChatbot;
+  k.evaluate = refusingSeed(k.task, evaluateChatbot);
   k.describe = [](const AnyModel& m) {
     const auto s = m.as<Seq2SeqTransformerModel>();
     if (!s) return nlohmann::json::object();
@@ -198,19 +200,14 @@ ModelKind maskedLmKind() {
     const auto& s = snapshotOf<MaskedLmModel>(m, dir);
     saveMaskedLm(dir, *s.model, s.vocabulary, s.tokenizer, s.history);
   };
-  k.evaluate = [task = k.task](const std::filesystem::path& dir, const std::string& data, int threads,
-                                std::optional<uint64_t> seed) {
-    refuseSeed(task, seed);
-    MlmRunSettings s;
-    s.data = dataOrFirstCorpus(data);
-    s.initDir = dir.string();
-    s.threads = threads;
+  k.evaluate = refusingSeed(k.task, [](const std::filesystem::path& dir, const std::string& data, int threads) {
+    MlmRunSettings s = evaluationSettings<MlmRunSettings>(dir, data, threads);
     s.model.dropout = loadMaskedLm(dir).model->config().encoder.dropout;
     std::unique_ptr<MlmRun> run = MlmRun::prepare(s);
     Evaluation e = evaluation(run->evaluateTest(), run->testIsHeldOut());
     e.scoredTokens = e.samples;  // the hidden tokens it guessed
     return e;
-  };
+  });
   k.describe = describeConfig<MaskedLmModel>;
   return k;
 }
@@ -255,10 +252,7 @@ ModelKind causalLmKind() {
   };
   k.evaluate = [](const std::filesystem::path& dir, const std::string& data, int threads,
                    std::optional<uint64_t> seed) {
-    CausalLmRunSettings s;
-    s.data = dataOrFirstCorpus(data);
-    s.initDir = dir.string();
-    s.threads = threads;
+    CausalLmRunSettings s = evaluationSettings<CausalLmRunSettings>(dir, data, threads);
     const std::optional<Evaluation::DataSeed> dataSeed = dataSeedFor(dir, s.data, seed);
     if (dataSeed) s.training.seed = dataSeed->seed;
     s.model.dropout = loadCausalLm(dir).model->config().dropout;
