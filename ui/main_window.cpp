@@ -142,6 +142,12 @@ MainWindow::MainWindow(QWidget* parent)
   auto* generatePage = new GeneratePage(library_);  // shows the library's models that generate
   addPage(QT_TR_NOOP("Generate"), QT_TR_NOOP("A GPT writes on from a prompt, one token at a time"), generatePage);
   connect(generatePage, &GeneratePage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
+  // The Generate page's language model (one trained here) is the one the Step-through page walks, on its prompt.
+  connect(generatePage, &GeneratePage::currentModelChanged, stepperPage, [generatePage, stepperPage] {
+    const SessionModel* model = generatePage->currentSessionModel();
+    stepperPage->setLanguageModel(generatePage->currentModelName(), model ? model->as<CausalLmModel>() : nullptr,
+                                  {generatePage->prompt()});
+  });
   // Finished runs of this session go into the model library (a snapshot in memory, no file); the model pages
   // show the ones of their kind.
   connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {

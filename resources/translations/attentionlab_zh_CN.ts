@@ -1866,6 +1866,130 @@
         <source> The paper widens (d_ff = 2048 = 4 × d_model = 512); the book&apos;s encoder narrows (dense_dim = 32 against embed_dim = 256).</source>
         <translation> 论文中是扩展（d_ff = 2048 = 4 × d_model = 512）；书中的编码器则是压缩（dense_dim = 32，而 embed_dim = 256）。</translation>
     </message>
+    <message numerus="yes">
+        <source>The model reads the text&apos;s %n token(s), each as a row of D numbers looked up in a learned table.</source>
+        <translation><numerusform>模型读取文本的 %n 个词元，每个词元是在一张学到的表中查出的一行 D 个数。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The model reads the last %n token(s) of the text, each as a row of D numbers looked up in a learned table.</source>
+        <translation><numerusform>模型读取文本的最后 %n 个词元，每个词元是在一张学到的表中查出的一行 D 个数。</numerusform></translation>
+    </message>
+    <message>
+        <source>With a memory, that is the last segment of a text read segment after segment from its start.</source>
+        <translation>有记忆时，这是从头逐段读取的文本的最后一段。</translation>
+    </message>
+    <message>
+        <source>That is its window: it never saw a longer text.</source>
+        <translation>这就是它的窗口：它从未见过更长的文本。</translation>
+    </message>
+    <message>
+        <source>The text so far: embeddings</source>
+        <translation>目前的文本：嵌入</translation>
+    </message>
+    <message>
+        <source>X = E[token]   (no position added)</source>
+        <translation>X = E[token]   （不加位置）</translation>
+    </message>
+    <message>
+        <source>No position vector is added: this model (Transformer-XL) learns where a token stands only from how far back it lies, inside the attention scores.</source>
+        <translation>这里不加位置向量：这个模型（Transformer-XL）只在注意力分数里，从一个词元在前面多远处得知它的位置。</translation>
+    </message>
+    <message>
+        <source>X = E[token] + PE[position]</source>
+        <translation>X = E[token] + PE[position]</translation>
+    </message>
+    <message>
+        <source>A learned position vector is added to every row.</source>
+        <translation>每一行加上一个学到的位置向量。</translation>
+    </message>
+    <message>
+        <source>A sinusoidal position vector is added to every row.</source>
+        <translation>每一行加上一个正弦位置向量。</translation>
+    </message>
+    <message>
+        <source>Transformer-XL&apos;s memory of the earlier text</source>
+        <translation>Transformer-XL 对前文的记忆</translation>
+    </message>
+    <message numerus="yes">
+        <source>m = this layer&apos;s inputs at the %n token(s) before the segment</source>
+        <translation><numerusform>m = 本层在本段之前 %n 个词元处的输入</numerusform></translation>
+    </message>
+    <message>
+        <source>The text is read in segments of %1 tokens. When a segment ends, every layer keeps its inputs at the last %2 positions: the next segment&apos;s keys and values include them, so a token can look back past the segment&apos;s edge, and a higher layer further still. The memory is a constant of the segment: in training no gradient flows into it.</source>
+        <translation>文本按每段 %1 个词元读取。一段结束时，每一层保留它在最后 %2 个位置上的输入：下一段的键和值包括它们，所以词元可以越过段的边界往前看，更高的层还能看得更远。记忆对这一段是常量：训练时没有梯度流入它。</translation>
+    </message>
+    <message>
+        <source>Every token of the text gets a query, a key and a value, per head; queries and keys both come from the text. This is the decoder of the encoder-decoder Transformer without its cross-attention: a GPT has no question to read, only the text so far.</source>
+        <translation>文本的每个词元在每个头中得到一个查询、一个键和一个值；查询和键都来自文本。这就是编码器-解码器 Transformer 的解码器去掉交叉注意力：GPT 没有问题可读，只有目前的文本。</translation>
+    </message>
+    <message>
+        <source>Queries from the segment, keys and values from memory and segment</source>
+        <translation>查询来自本段，键和值来自记忆和本段</translation>
+    </message>
+    <message>
+        <source>Q = X·W_q + b_q,  K = [m ; X]·W_k + b_k,  V = [m ; X]·W_v + b_v</source>
+        <translation>Q = X·W_q + b_q,  K = [m ; X]·W_k + b_k,  V = [m ; X]·W_v + b_v</translation>
+    </message>
+    <message>
+        <source>The queries are the segment&apos;s tokens. Keys and values are made for the memory&apos;s rows too, listed first, so that every token can find the earlier text. Where a key stands is not in X: it enters the scores in the next step.</source>
+        <translation>查询是本段的词元。记忆的各行也生成键和值，排在前面，这样每个词元都能找到前文。键的位置不在 X 里：它在下一步进入分数。</translation>
+    </message>
+    <message>
+        <source>Scores: content plus relative position</source>
+        <translation>分数：内容加相对位置</translation>
+    </message>
+    <message>
+        <source>S_h[t, j] = ((Q_h[t] + u_h)·K_h[j] + (Q_h[t] + v_h)·R_h[t−j]) / √K,   √K = %1</source>
+        <translation>S_h[t, j] = ((Q_h[t] + u_h)·K_h[j] + (Q_h[t] + v_h)·R_h[t−j]) / √K,   √K = %1</translation>
+    </message>
+    <message>
+        <source>Each score has two terms, both already divided by √K. The content term compares the query with what key j holds; the learned bias u_h prefers some contents whatever the query. The position term depends only on how far back key j lies: R_h[d] is the sine waves of distance d through a learned matrix, and the learned bias v_h prefers some distances. Since only distances count, the same weights read the memory and every segment alike.</source>
+        <translation>每个分数有两项，都已除以 √K。内容项把查询与键 j 所含的内容比较；学到的偏置 u_h 不论查询如何都偏好某些内容。位置项只取决于键 j 在前面多远：R_h[d] 是距离 d 的正弦波经过一个学到的矩阵，学到的偏置 v_h 偏好某些距离。因为只有距离起作用，同样的权重以同样方式读取记忆和每一段。</translation>
+    </message>
+    <message>
+        <source>M(t, j) = S(t, j) where j ≤ M&apos; + t, −∞ where not</source>
+        <translation>M(t, j) = S(t, j)（j ≤ M&apos; + t 时），否则为 −∞</translation>
+    </message>
+    <message numerus="yes">
+        <source>Every token may read all %n memory row(s) and the segment&apos;s tokens up to itself; later tokens get −∞, so their weight after softmax is exactly 0.</source>
+        <translation><numerusform>每个词元可以读取全部 %n 行记忆，以及本段中到它自己为止的词元；后面的词元得到 −∞，所以 softmax 之后它们的权重恰好为 0。</numerusform></translation>
+    </message>
+    <message>
+        <source>A_h(t, j) = exp(M(t, j)) / Σ_j&apos; exp(M(t, j&apos;))</source>
+        <translation>A_h(t, j) = exp(M(t, j)) / Σ_j&apos; exp(M(t, j&apos;))</translation>
+    </message>
+    <message>
+        <source>Each row becomes weights that sum to 1 over the memory and the tokens so far. The memory&apos;s columns come first: weight there is what the memory buys, text the window alone could not see.</source>
+        <translation>每一行变成在记忆和目前各词元上总和为 1 的权重。记忆的列排在前面：那里的权重就是记忆带来的，是单靠窗口看不到的文本。</translation>
+    </message>
+    <message>
+        <source>Every token blends the values of the tokens it may see (itself and the ones before), the heads are mixed back to width D, added to the input and normalized.</source>
+        <translation>每个词元混合它能看到的词元（它自己和前面的词元）的值，各头被混合回宽度 D，加到输入上并归一化。</translation>
+    </message>
+    <message>
+        <source>Y = norm2(X1 + relu(X1·W1 + b1)·W2 + b2)</source>
+        <translation>Y = norm2(X1 + relu(X1·W1 + b1)·W2 + b2)</translation>
+    </message>
+    <message>
+        <source>The same two-layer network on every token on its own (D = %1, F = %2); its output is the layer&apos;s output. </source>
+        <translation>同一个两层网络分别作用于每个词元（D = %1，F = %2）；它的输出就是这一层的输出。</translation>
+    </message>
+    <message>
+        <source>Only the last row matters now: it is projected to one score per token of the vocabulary. The most likely token, “%1”, is what greedy generation writes; Next token appends it to the text and walks again. (The Generate page can sample instead, with temperature, top-k and top-p.)</source>
+        <translation>现在只有最后一行重要：它被投影为词表中每个词元一个分数。最可能的词元“%1”就是贪心生成会写出的；“下一个词元”把它追加到文本并重新走一遍。（“生成”页也可以改用温度、top-k 和 top-p 采样。）</translation>
+    </message>
+    <message>
+        <source>content term, head %1</source>
+        <translation>内容项，头 %1</translation>
+    </message>
+    <message>
+        <source>position term, head %1</source>
+        <translation>位置项，头 %1</translation>
+    </message>
+    <message>
+        <source>memory m: this layer&apos;s earlier inputs</source>
+        <translation>记忆 m：本层之前的输入</translation>
+    </message>
 </context>
 <context>
     <name>StepperPage</name>
@@ -4053,6 +4177,57 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::LanguageModelControls</name>
+    <message>
+        <source>Language model (GPT)</source>
+        <translation>语言模型（GPT）</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Which layer to take apart (the next-token step follows the last one)</source>
+        <translation>拆开哪一层（下一个词元这一步跟在最后一层之后）</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>Append the most likely next token to the text and walk again</source>
+        <translation>把最可能的下一个词元追加到文本并重新走一遍</translation>
+    </message>
+    <message>
+        <source>Model: “%1”</source>
+        <translation>模型：“%1”</translation>
+    </message>
+    <message>
+        <source>Choose or train a language model (GPT) on the Generate or Train page.</source>
+        <translation>请在“生成”或“训练”页选择或训练一个语言模型（GPT）。</translation>
+    </message>
+    <message>
+        <source>No language model yet: train one on the Train page (task Language model) or open one on the Generate page.</source>
+        <translation>还没有语言模型：在“训练”页训练一个（任务“语言模型”），或在“生成”页打开一个。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model reads all %n token(s) of the text.</source>
+        <translation><numerusform>模型读取文本的全部 %n 个词元。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The model reads the last %1 of the text&apos;s %n tokens (its window).</source>
+        <translation><numerusform>模型读取文本 %n 个词元中的最后 %1 个（它的窗口）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Its memory holds each layer&apos;s inputs at the %n token(s) before them.</source>
+        <translation><numerusform>它的记忆保存每一层在这些词元之前 %n 个词元处的输入。</numerusform></translation>
+    </message>
+    <message>
+        <source>Most likely next token: “%1” (%2 %).</source>
+        <translation>最可能的下一个词元：“%1”（%2 %）。</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::LessonFileError</name>
     <message>
         <source>%1, line %2: %3</source>
@@ -5792,6 +5967,10 @@ to %2</source>
     <message>
         <source>How fast Play goes from step to step, and how fast the softmax fills in</source>
         <translation>“播放”逐步前进的速度，以及 softmax 各行填充的速度</translation>
+    </message>
+    <message>
+        <source>Language model (GPT)</source>
+        <translation>语言模型（GPT）</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 #include "ui/teaching/additive_controls.h"
 #include "ui/teaching/decoder_controls.h"
 #include "ui/teaching/encoder_controls.h"
+#include "ui/teaching/lm_controls.h"
 #include "ui/teaching/step_texts.h"
 #include "ui/teaching/step_view.h"
 #include "ui/widgets/bare_layout.h"
@@ -43,6 +44,7 @@ StepperPage::StepperPage(QWidget* parent)
       encoderControls_(new EncoderControls),
       additiveControls_(new AdditiveControls),
       decoderControls_(new DecoderControls),
+      lmControls_(new LanguageModelControls),
       playTimer_(new QTimer(this)),
       stepView_(new StepView) {
   auto* layout = new QHBoxLayout(this);
@@ -58,6 +60,12 @@ StepperPage::StepperPage(QWidget* parent)
   connect(additiveControls_, &AdditiveControls::changed, this, &StepperPage::rebuild);
   connect(decoderControls_, &DecoderControls::changed, this, [this] {
     if (kind() == Kind::Decoder) rebuild();
+  });
+  connect(lmControls_, &LanguageModelControls::changed, this, [this] {
+    if (kind() == Kind::LanguageModel) rebuild();
+  });
+  connect(lmControls_, &LanguageModelControls::appendText, this, [this](const QString& text) {
+    setSentence(sentence() + text);
   });
   // Texts built from names and numbers: set again, in the language of the moment.
   setTranslatedTexts(this, [this] {
@@ -84,11 +92,20 @@ QWidget* StepperPage::createControls() {
   kindBox_->addItem(QString(), int(Kind::SelfAttention));
   kindBox_->addItem(QString(), int(Kind::Additive));
   kindBox_->addItem(QString(), int(Kind::Decoder));
+  kindBox_->addItem(QString(), int(Kind::LanguageModel));
   connect(kindBox_, &QComboBox::currentIndexChanged, this, [this] {
     encoderControls_->setVisible(kind() == Kind::SelfAttention);
     additiveControls_->setVisible(kind() == Kind::Additive);
     decoderControls_->setVisible(kind() == Kind::Decoder);
+    lmControls_->setVisible(kind() == Kind::LanguageModel);
     offerExamples();
+    // A language model continues text of its own corpus: the texts' English examples mean little to a model of
+    // Chinese poems, so its prompt replaces them.
+    const QStringList& prompts = modelExamples_[int(Kind::LanguageModel)];
+    if (kind() == Kind::LanguageModel && !prompts.isEmpty() && exampleSentences().contains(sentence())) {
+      const QSignalBlocker blocker(sentenceBox_);
+      sentenceBox_->setEditText(prompts.front());
+    }
     current_ = 0;
     rebuild();
   });
@@ -124,6 +141,8 @@ QWidget* StepperPage::createControls() {
   settingsLayout->addWidget(additiveControls_);
   decoderControls_->hide();
   settingsLayout->addWidget(decoderControls_);
+  lmControls_->hide();
+  settingsLayout->addWidget(lmControls_);
   settingsLayout->addStretch(1);
 
   stepList_ = new QListWidget;
@@ -136,7 +155,7 @@ QWidget* StepperPage::createControls() {
   layout->addWidget(createStepButtons());
   setTranslatedTexts(this, [=, this] {
     setItemTexts(kindBox_, {tr("Self-attention (Transformer)"), tr("Additive attention (chatbot)"),
-                            tr("Transformer decoder (chatbot)")});
+                            tr("Transformer decoder (chatbot)"), tr("Language model (GPT)")});
     sentenceGroup->setTitle(tr("Sentence"));
     sentenceBox_->setToolTip(tr("Pick an example or type your own sentence and press Enter"));
   });
@@ -245,12 +264,19 @@ void StepperPage::setTransformerModel(const QString& name, std::shared_ptr<const
   decoderControls_->setModel(name, std::move(model));  // walks again when the decoder is shown
 }
 
+void StepperPage::setLanguageModel(const QString& name, std::shared_ptr<const CausalLmModel> model,
+                                   const QStringList& prompts) {
+  setModelExamples(Kind::LanguageModel, model ? prompts : QStringList());
+  lmControls_->setModel(name, std::move(model));  // walks again when the language model is shown
+}
+
 const teaching::EncoderLayerWalkthrough* StepperPage::walkthrough() const { return encoderControls_->walkthrough(); }
 
 void StepperPage::rebuild() {
   try {
     if (kind() == Kind::Additive) steps_ = additiveWalk_.emplace(additiveControls_->walk(sentence())).steps;
     else if (kind() == Kind::Decoder) steps_ = decoderWalk_.emplace(decoderControls_->walk(sentence())).steps;
+    else if (kind() == Kind::LanguageModel) steps_ = lmWalk_.emplace(lmControls_->walk(sentence())).steps;
     else steps_ = walk_.emplace(encoderControls_->walk(sentence())).steps;
     stepView_->setError(QString());
   } catch (const std::exception& e) {
@@ -258,6 +284,7 @@ void StepperPage::rebuild() {
     walk_.reset();
     additiveWalk_.reset();
     decoderWalk_.reset();
+    lmWalk_.reset();
     steps_.clear();  // (current_ stays: the same step comes back with the next good walk)
     {
       const QSignalBlocker blocker(stepList_);

@@ -7,11 +7,13 @@
 // The layer is a seeded toy of chosen width and heads, or the first layer of a trained model (the Attention
 // page's current model). A "divide by √K" switch shows what an unscaled softmax does (row entropy, largest
 // weight). For the chatbot, the same walk through additive attention: W1·s, W2·h, tanh, V, softmax, context.
-// For the encoder-decoder Transformer, its decoder one generation step at a time (ui/teaching/decoder_controls.h).
+// For the encoder-decoder Transformer, its decoder one generation step at a time (ui/teaching/decoder_controls.h);
+// for a language model trained here (a GPT), the pass that predicts the next token, with Transformer-XL's memory
+// when it has one (ui/teaching/lm_controls.h).
 //
 // Every number comes from core/teaching/attention_steps.h; this page only shows it. The page holds the sentence,
 // the list of steps and the Back / Play / Next buttons; each kind of attention has its own controls
-// (ui/teaching/encoder_controls.h, additive_controls.h, decoder_controls.h) and one view shows a step
+// (ui/teaching/encoder_controls.h, additive_controls.h, decoder_controls.h, lm_controls.h) and one view shows a step
 // (ui/teaching/step_view.h).
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
@@ -23,6 +25,7 @@
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/teaching/attention_steps.h"
 #include "core/teaching/decoder_steps.h"
+#include "core/teaching/lm_steps.h"
 
 #include <QList>
 #include <QStringList>
@@ -39,6 +42,7 @@ namespace al::ui {
 class AdditiveControls;
 class DecoderControls;
 class EncoderControls;
+class LanguageModelControls;
 class MatrixView;
 class StepView;
 
@@ -53,6 +57,7 @@ class StepperPage : public QWidget {
     SelfAttention,  // a Transformer encoder layer
     Additive,       // the chatbot decoder's additive (Bahdanau) attention
     Decoder,        // the encoder-decoder Transformer's decoder, one generation step at a time
+    LanguageModel,  // a GPT trained here: the pass that predicts the next token
   };
 
   // The source texts' examples.
@@ -83,6 +88,10 @@ class StepperPage : public QWidget {
   // The encoder-decoder Transformer whose decoder can be walked through (the Chatbot page's current one).
   void setTransformerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
   DecoderControls* decoderControls() const { return decoderControls_; }
+  // The language model whose pass can be walked through (the Generate page's current one); `prompts`: texts it
+  // knows how to continue (offered in the sentence box).
+  void setLanguageModel(const QString& name, std::shared_ptr<const CausalLmModel> model, const QStringList& prompts = {});
+  LanguageModelControls* languageModelControls() const { return lmControls_; }
 
   // --- Steps ---
   int stepCount() const { return static_cast<int>(steps_.size()); }
@@ -100,6 +109,8 @@ class StepperPage : public QWidget {
   const teaching::AdditiveWalk& additiveWalk() const { return *additiveWalk_; }
   bool hasDecoderWalk() const { return decoderWalk_.has_value(); }
   const teaching::DecoderWalk& decoderWalk() const { return *decoderWalk_; }
+  bool hasLanguageModelWalk() const { return lmWalk_.has_value(); }
+  const teaching::LanguageModelWalk& languageModelWalk() const { return *lmWalk_; }
   const teaching::EncoderLayerWalkthrough* walkthrough() const;
   bool isPlaying() const;
   const std::vector<teaching::AttentionStep>& steps() const { return steps_; }
@@ -134,15 +145,17 @@ class StepperPage : public QWidget {
   std::optional<teaching::EncoderWalk> walk_;
   std::optional<teaching::AdditiveWalk> additiveWalk_;
   std::optional<teaching::DecoderWalk> decoderWalk_;
+  std::optional<teaching::LanguageModelWalk> lmWalk_;
   std::vector<teaching::AttentionStep> steps_;
   int current_ = 0;
 
   QComboBox* kindBox_;
   QComboBox* sentenceBox_;
-  QStringList modelExamples_[3];  // by Kind: sentences the walked model knows every word of
+  QStringList modelExamples_[4];  // by Kind: sentences the walked model knows every word of
   EncoderControls* encoderControls_;
   AdditiveControls* additiveControls_;
   DecoderControls* decoderControls_;
+  LanguageModelControls* lmControls_;
   QListWidget* stepList_;
   QPushButton* backButton_;
   QPushButton* playButton_;

@@ -85,6 +85,79 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
                  "longer the question is.")};
   }
 
+  // --- A language model (variants "lm" and "relative"; see core/teaching/lm_steps.h) ---
+  if (key == "lm_embedding") {
+    const int T = int(numberAt(step, 0)), n = int(numberAt(step, 1));
+    QString text = T == n ? tr("The model reads the text's %n token(s), each as a row of D numbers looked up in a "
+                               "learned table.", nullptr, T)
+                          : tr("The model reads the last %n token(s) of the text, each as a row of D numbers looked "
+                               "up in a learned table.", nullptr, T) +
+                                QLatin1Char(' ') +
+                                (variant == "relative" ? tr("With a memory, that is the last segment of a text read "
+                                                            "segment after segment from its start.")
+                                                       : tr("That is its window: it never saw a longer text."));
+    text += QLatin1Char(' ');
+    if (variant == "relative")
+      return {tr("The text so far: embeddings"), tr("X = E[token]   (no position added)"),
+              text + tr("No position vector is added: this model (Transformer-XL) learns where a token stands only "
+                        "from how far back it lies, inside the attention scores.")};
+    return {tr("The text so far: embeddings"),
+            variant == "learned" ? tr("X = E[token] + P[position]") : tr("X = E[token] + PE[position]"),
+            text + (variant == "learned" ? tr("A learned position vector is added to every row.")
+                                         : tr("A sinusoidal position vector is added to every row."))};
+  }
+  if (key == "memory")
+    return {tr("Transformer-XL's memory of the earlier text"),
+            tr("m = this layer's inputs at the %n token(s) before the segment", nullptr, int(numberAt(step, 0))),
+            tr("The text is read in segments of %1 tokens. When a segment ends, every layer keeps its inputs at the "
+               "last %2 positions: the next segment's keys and values include them, so a token can look back past "
+               "the segment's edge, and a higher layer further still. The memory is a constant of the segment: in "
+               "training no gradient flows into it.").arg(numberAt(step, 2)).arg(numberAt(step, 1))};
+  if (key == "projections" && variant == "lm")
+    return {tr("Masked self-attention: queries, keys and values"),
+            tr("Q = X·W_q + b_q,  K = X·W_k + b_k,  V = X·W_v + b_v"),
+            tr("Every token of the text gets a query, a key and a value, per head; queries and keys both come from "
+               "the text. This is the decoder of the encoder-decoder Transformer without its cross-attention: a GPT "
+               "has no question to read, only the text so far.")};
+  if (key == "projections" && variant == "relative")
+    return {tr("Queries from the segment, keys and values from memory and segment"),
+            tr("Q = X·W_q + b_q,  K = [m ; X]·W_k + b_k,  V = [m ; X]·W_v + b_v"),
+            tr("The queries are the segment's tokens. Keys and values are made for the memory's rows too, listed "
+               "first, so that every token can find the earlier text. Where a key stands is not in X: it enters the "
+               "scores in the next step.")};
+  if (key == "relative_scores")
+    return {tr("Scores: content plus relative position"),
+            tr("S_h[t, j] = ((Q_h[t] + u_h)·K_h[j] + (Q_h[t] + v_h)·R_h[t−j]) / √K,   √K = %1")
+                .arg(number(numberAt(step, 1))),
+            tr("Each score has two terms, both already divided by √K. The content term compares the query with what "
+               "key j holds; the learned bias u_h prefers some contents whatever the query. The position term "
+               "depends only on how far back key j lies: R_h[d] is the sine waves of distance d through a learned "
+               "matrix, and the learned bias v_h prefers some distances. Since only distances count, the same "
+               "weights read the memory and every segment alike.")};
+  if (key == "mask" && variant == "relative")
+    return {tr("Mask"), tr("M(t, j) = S(t, j) where j ≤ M' + t, −∞ where not"),
+            tr("Every token may read all %n memory row(s) and the segment's tokens up to itself; later tokens get −∞, "
+               "so their weight after softmax is exactly 0.", nullptr, int(numberAt(step, 0)))};
+  if (key == "softmax" && variant == "relative")
+    return {tr("Softmax by rows"), tr("A_h(t, j) = exp(M(t, j)) / Σ_j' exp(M(t, j'))"),
+            tr("Each row becomes weights that sum to 1 over the memory and the tokens so far. The memory's columns "
+               "come first: weight there is what the memory buys, text the window alone could not see.")};
+  if (key == "mix" && (variant == "lm" || variant == "relative"))
+    return {tr("Masked self-attention output, residual and norm"), tr("X1 = norm1(X + [A_h·V_h]_h·W_o + b_o)"),
+            tr("Every token blends the values of the tokens it may see (itself and the ones before), the heads are "
+               "mixed back to width D, added to the input and normalized.")};
+  if (key == "ffn" && variant == "lm") {
+    const Index F = gridColumns(step, "hidden"), D = gridColumns(step, "layer_output");
+    return {tr("Feed-forward, residual and norm"), tr("Y = norm2(X1 + relu(X1·W1 + b1)·W2 + b2)"),
+            tr("The same two-layer network on every token on its own (D = %1, F = %2); its output is the layer's "
+               "output. ").arg(D).arg(F) + feedForwardWidth(D, F)};
+  }
+  if (key == "next_token" && variant == "lm")
+    return {tr("The next token"), tr("logits = Y_last·W_out + b_out,  p = softmax(logits)"),
+            tr("Only the last row matters now: it is projected to one score per token of the vocabulary. The most "
+               "likely token, “%1”, is what greedy generation writes; Next token appends it to the text and walks "
+               "again. (The Generate page can sample instead, with temperature, top-k and top-p.)").arg(wordAt(step, 0))};
+
   // --- The Transformer decoder (variants "decoder" and "cross"; see core/teaching/decoder_steps.h) ---
   if (key == "decoder_embedding")
     return {tr("Decoder input: the tokens so far"), tr("X = E[y_t] + P[t],  t = 0 .. n"),
@@ -151,7 +224,7 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
                "to be found by) and a value (what it passes on when found). Each head has its own K-wide slice, so "
                "heads can look for different things.")};
   if (key == "scores")
-    return {decoder ? tr("Masked self-attention: scores Q·Kᵀ") : tr("Scores Q·Kᵀ"),
+    return {decoder || variant == "lm" ? tr("Masked self-attention: scores Q·Kᵀ") : tr("Scores Q·Kᵀ"),
             tr("S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)"),
             tr("Every query is compared with every key by a dot product: a large score means token i finds what it "
                "is looking for in token j. Row i holds the scores of query token i against all keys.")};
@@ -170,7 +243,7 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
   }
   if (key == "mask") {
     QString text;
-    if (variant == "causal" || decoder)
+    if (variant == "causal" || decoder || variant == "lm")
       text = tr("Causal mask: token i may look at tokens 0..i only, as in a decoder that writes one word at a time "
                 "and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so "
                 "their softmax weight is exactly 0.");
@@ -187,7 +260,7 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
     const size_t heads = step.numbers.empty() ? 0 : (step.numbers.size() - 1) / 2;
     QString text = tr("Each row of scores becomes weights between 0 and 1 that sum to 1: how much token i looks at "
                       "each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. ");
-    if (decoder)
+    if (decoder || variant == "lm")
       text += tr("Above the diagonal every weight is exactly 0: no position reads a later one.");
     else if (heads > 0)
       text += tr("Mean row entropy with ÷√K: %1; without: %2 (uniform: %3). Without the division the weights are more "
@@ -243,6 +316,8 @@ QString StepTexts::gridTitle(const teaching::StepGrid& grid) {
       {"weights", QT_TRANSLATE_NOOP("StepTexts", "weights A, head %1")},
       {"sharpness", QT_TRANSLATE_NOOP("StepTexts", "row sharpness, head %1")},
       {"head_output", QT_TRANSLATE_NOOP("StepTexts", "A·V, head %1")},
+      {"content_scores", QT_TRANSLATE_NOOP("StepTexts", "content term, head %1")},
+      {"position_scores", QT_TRANSLATE_NOOP("StepTexts", "position term, head %1")},
   };
   static const std::map<std::string, const char*> titles = {
       {"token_embedding", QT_TRANSLATE_NOOP("StepTexts", "token embedding E")},
@@ -271,6 +346,7 @@ QString StepTexts::gridTitle(const teaching::StepGrid& grid) {
       {"x1", QT_TRANSLATE_NOOP("StepTexts", "X1 = norm1(X + self-attention)")},
       {"x2", QT_TRANSLATE_NOOP("StepTexts", "X2 = norm2(X1 + cross-attention)")},
       {"probabilities", QT_TRANSLATE_NOOP("StepTexts", "most likely next tokens")},
+      {"memory", QT_TRANSLATE_NOOP("StepTexts", "memory m: this layer's earlier inputs")},
   };
   if (grid.head >= 0) {
     const auto found = headTitles.find(grid.key);
