@@ -11,6 +11,7 @@
 #include "core/inference/causal_lm_stream.h"
 #include "core/inference/any_model.h"
 #include "core/inference/text_writer.h"
+#include "tests/seeded_causal_lm.h"
 
 using namespace al;
 
@@ -18,17 +19,9 @@ namespace {
 
 // An untrained relative model with a memory of M over segments of 12, on the printable ASCII characters.
 std::shared_ptr<CausalLmModel> memoryModel(int memory, uint64_t seed) {
-  CausalLmConfig config;
-  config.sequenceLength = 12, config.memoryLength = memory, config.position = CausalPosition::Relative;
-  config.embedDim = 16, config.numHeads = 2, config.keyDim = 8, config.denseDim = 32, config.numLayers = 2;
-  std::vector<std::string> tokens = {"", "[UNK]", "[EOS]"};
-  for (char c = ' '; c <= 'z'; ++c) tokens.push_back(std::string(1, c));
-  config.vocabSize = static_cast<int>(tokens.size());
-  auto model = std::make_shared<CausalLmModel>();
-  model->model = std::make_unique<CausalLanguageModel>(config);
-  model->model->initialize(seed);
-  model->vocabulary = Vocabulary::fromTokens(tokens);
-  return model;
+  CausalLmConfig config = test::smallCharacterLmConfig(CausalPosition::Relative, memory);
+  config.denseDim = 32;
+  return test::seededCharacterLm(config, seed);
 }
 
 std::vector<int> idsOf(const CausalLmModel& model, const std::string& text) {

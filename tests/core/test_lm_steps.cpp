@@ -7,24 +7,14 @@
 #include "core/error.h"
 #include "core/inference/causal_lm_inference.h"
 #include "core/teaching/lm_steps.h"
+#include "tests/seeded_causal_lm.h"
 
 using namespace al;
 
 namespace {
 
-// An untrained model over segments of 12 on the printable ASCII characters.
 std::shared_ptr<CausalLmModel> seededModel(CausalPosition position, int memory) {
-  CausalLmConfig config;
-  config.sequenceLength = 12, config.memoryLength = memory, config.position = position;
-  config.embedDim = 16, config.numHeads = 2, config.keyDim = 8, config.denseDim = 24, config.numLayers = 2;
-  std::vector<std::string> tokens = {"", "[UNK]", "[EOS]"};
-  for (char c = ' '; c <= 'z'; ++c) tokens.push_back(std::string(1, c));
-  config.vocabSize = static_cast<int>(tokens.size());
-  auto model = std::make_shared<CausalLmModel>();
-  model->model = std::make_unique<CausalLanguageModel>(config);
-  model->model->initialize(11);
-  model->vocabulary = Vocabulary::fromTokens(tokens);
-  return model;
+  return test::seededCharacterLm(test::smallCharacterLmConfig(position, memory), 11);
 }
 
 const teaching::AttentionStep* stepOf(const teaching::LanguageModelWalk& w, const std::string& key) {
