@@ -106,6 +106,10 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
             text + (variant == "learned" ? tr("A learned position vector is added to every row.")
                                          : tr("A sinusoidal position vector is added to every row."))};
   }
+  if (key == "decoder_layer_input" && variant == "lm")
+    return {tr("Input of layer %1").arg(numberAt(step, 0)), tr("X = output of the layer below"),
+            tr("A higher layer reads what the layer below wrote for every token: the same T rows, refined. Its "
+               "attention has the same causal mask.")};
   if (key == "memory")
     return {tr("Transformer-XL's memory of the earlier text"),
             tr("m = this layer's inputs at the %n token(s) before the segment", nullptr, int(numberAt(step, 0))),
