@@ -47,7 +47,8 @@ RunRequest runRequest(const TrainOptions& o) {
 std::unique_ptr<ImdbRun> prepareImdbEvaluation(const EvalOptions& o, const std::string& option) {
   const ModelKind& kind = modelKindOfDirectory(o.model);
   if (kind.task != ImdbTransformerModel::kTask)
-    throw InputError(o.model + " holds a model of task " + kind.task + "; " + option + " reads an imdb-transformer model");
+    throw InputError(o.model + " holds a model of task " + kind.task + "; " + option + " reads an " +
+                     ImdbTransformerModel::kTask + " model");
   ImdbRunSettings s;
   s.data = o.data.empty() ? std::string("builtin") : o.data;
   s.initDir = o.model;
@@ -136,6 +137,16 @@ TrainedModel trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgr
   const BatchStats test = run.evaluateTest();
   saveWithRecord(run, out, result.bestEpoch, testRecord(test, run.testIsHeldOut()));
   return {result, test};
+}
+
+std::string taskList(std::initializer_list<const char*> tasks) {
+  std::string list;
+  size_t i = 0;
+  for (const char* task : tasks) {
+    list += (i == 0 ? "" : i + 1 == tasks.size() ? " and " : ", ") + std::string(task);
+    ++i;
+  }
+  return list;
 }
 
 nlohmann::json matrixJson(const Matrix& m) {

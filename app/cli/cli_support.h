@@ -4,6 +4,7 @@
 #include <chrono>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -28,6 +29,9 @@ int guarded(const std::function<int()>& body);
 
 // The run the options ask for: the task's preset (its default without --preset), then the values given.
 RunRequest runRequest(const TrainOptions& options);
+
+// Task names for a message, the last after "and": "bert, gpt2 and masked-lm".
+std::string taskList(std::initializer_list<const char*> tasks);
 
 // A matrix as rows of numbers, and [layer][head] matrices as nested arrays (the --json outputs).
 nlohmann::json matrixJson(const Matrix& m);

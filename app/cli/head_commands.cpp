@@ -36,8 +36,10 @@ HeadShape headShapeOf(const AnyModel& model) {
     return {static_cast<size_t>(bert->model->config().numLayers), static_cast<Index>(bert->model->config().numHeads)};
   if (const auto gpt = model.as<PretrainedGpt2>())
     return {static_cast<size_t>(gpt->model->config().numLayers), static_cast<Index>(gpt->model->config().numHeads)};
-  throw InputError("--ablate switches heads off in bert, gpt2, imdb-transformer and masked-lm models, not in a " +
-                   model.task + " model");
+  throw InputError("--ablate switches heads off in " +
+                   taskList({PretrainedBert::kTask, PretrainedGpt2::kTask, ImdbTransformerModel::kTask,
+                             MaskedLmModel::kTask}) +
+                   " models, not in a " + model.task + " model");
 }
 
 }  // namespace

@@ -66,7 +66,10 @@ Inspection inspectModel(const AnyModel& model, const std::string& text, const He
     r.segmentStart = a.segmentStart;
     r.keyStart = a.segmentStart - a.memoryRows;
   } else {
-    throw InputError("inspect reads bert, gpt2, imdb-transformer, masked-lm and causal-lm models; a " + model.task +
+    throw InputError("inspect reads " +
+                     taskList({PretrainedBert::kTask, PretrainedGpt2::kTask, ImdbTransformerModel::kTask,
+                               MaskedLmModel::kTask, CausalLmModel::kTask}) +
+                     " models; a " + model.task +
                      " model shows its attention through 'attentionlab-cli ask'");
   }
   return r;

@@ -123,7 +123,7 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
     modelInfo_->setText(model ? describe(model->model->config()) : session ? pretrainedDescription(session->model) : QString());
     if (hasPrediction_) showPrediction();
   });
-  offerPretrainedModels({"bert", "gpt2"});
+  offerPretrainedModels({PretrainedBert::kTask, PretrainedGpt2::kTask});
   showLibraryModels();
 }
 

@@ -80,7 +80,7 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, 
     else showNote(tr("Pick a masked-LM model above: train one on the Train page (Masked language model), open a model "
                      "directory, or train a toy model here in a few seconds."));
   });
-  offerPretrainedModels({"bert"});
+  offerPretrainedModels({PretrainedBert::kTask});
   showLibraryModels();
 }
 

@@ -1,4 +1,5 @@
 // Core headers first (through the pages and the queue): Qt's `emit` macro must not reach them.
+#include "core/inference/chatbot_inference.h"
 #include "core/io/training_record.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
@@ -63,7 +64,7 @@ std::optional<LessonModel> toyOf(const Lesson& lesson) {
     return modelOf(QStringLiteral("chatbot-%1-%2-%3").arg(architecture, folderPart(data)).arg(epochs > 0 ? epochs : 30), lesson.page,
                    [architecture, data] {
                      return LessonPreparation::tr("tiny %1 chatbot, %2")
-                         .arg(architectureName(architecture), dataName(data, QStringLiteral("seq2seq-attention")));
+                         .arg(architectureName(architecture), dataName(data, ChatbotModel::kTask));
                    },
                    std::move(request));
   }

@@ -33,7 +33,10 @@ qint64 bytesOf(const fs::path& folder) {
 QString pathText(const fs::path& path) { return QDir::toNativeSeparators(QString::fromStdString(path.string())); }
 
 // The model to name on the command line for a type the page shows: one the app offers for download.
-QString suggestedName(const QStringList& types) { return types.contains("gpt2") ? "gpt2" : "bert-base-chinese"; }
+QString suggestedName(const QStringList& types) {
+  const bool generates = types.contains(QString::fromLatin1(pretrained::modelTypeName(pretrained::ModelType::Gpt2)));
+  return generates ? QStringLiteral("gpt2") : QStringLiteral("bert-base-chinese");  // names on the hub
+}
 
 }  // namespace
 
