@@ -16,7 +16,6 @@
 #include "ui/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/session/model_files.h"
-#include "ui/text/kind_texts.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"
@@ -357,64 +356,7 @@ void TrainPage::updateButtons() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Files
-
-bool TrainPage::saveModel(int runId, const QString& dir) {
-  auto it = runs_.find(runId);
-  if (it == runs_.end()) {
-    showError(tr("There is no run to save yet: train one first."));
-    return false;
-  }
-  Run& run = it->second;
-  if (!run.failure.isEmpty()) {
-    showError(tr("\"%1\" failed (%2); its weights are not worth saving. Train it again with a smaller learning "
-                 "rate.").arg(run.name, run.failure));
-    return false;
-  }
-  if (runId == currentRunId_ && isTraining()) {
-    showError(tr("\"%1\" is still training: stop it or wait for the end, then save.").arg(run.name));
-    return false;
-  }
-  // A finished run no longer changes, and a model of the session never does: the worker may read either.
-  // The weights, and beside them training.json: data, seed, kept epoch and test score.
-  std::function<void()> write;
-  if (run.run)
-    write = [trained = run.run.get(), path = std::filesystem::path(dir.toStdString()), kept = run.keptEpoch,
-             test = run.test] { saveWithRecord(*trained, path, kept, test); };
-  else if (run.model)
-    write = [model = *run.model, dir] { saveSessionModel(model, dir); };
-  const QString name = run.name;
-  files_->save(
-      dir, write,
-      [this, runId, dir, name] {
-        if (auto saved = runs_.find(runId); saved != runs_.end()) saved->second.directory = dir;
-        hideError();
-        setStatus(tr("Saved \"%1\" to %2").arg(name, dir));
-      },
-      [this](const QString& message) { showError(tr("Could not save the model: %1").arg(message)); });
-  return true;
-}
-
-void TrainPage::openModel(const QString& dir) {
-  files_->open(
-      dir,
-      [this, dir](SessionModel model) {
-        // A pretrained folder has no training to show and is never trained here: the pages that read it open it.
-        if (model.kind() && !model.kind()->trainable()) {
-          showError(tr("%1 is a pretrained model (%2): it is read, not trained, so the Train page does not list it. "
-                       "Open it on a page that shows it.").arg(model.name, kindTitle(*model.kind())));
-          return;
-        }
-        hideError();
-        const int runId = addModelRun(model, tr("opened"));
-        runs_[runId].directory = dir;
-        setStatus(tr("Opened %1: %2 epochs of history.").arg(dir).arg(model.history.size()));
-        if (library_) runs_[runId].libraryId = library_->add(std::move(model));
-      },
-      [this](const QString& message) { showError(tr("Could not open the model: %1").arg(message)); });
-}
-
-bool TrainPage::filesBusy() const { return files_->busy(); }
+// The runs (saving and opening them: train_page_files.cpp)
 
 int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
   const int id = addRun(model.name, model.settings, true);
@@ -438,11 +380,6 @@ int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
 
 void TrainPage::setLibraryId(int runId, int libraryId) {
   if (auto it = runs_.find(runId); it != runs_.end()) it->second.libraryId = libraryId;
-}
-
-void TrainPage::openModelDialog() {
-  const QString dir = runsPanel_->askDirectoryToOpen();
-  if (!dir.isEmpty()) openModel(dir);
 }
 
 bool TrainPage::removeRun(int runId) {
@@ -470,17 +407,6 @@ void TrainPage::removeSelectedRun() {
     return;
   }
   setStatus(tr("Removed the run \"%1\".").arg(name));
-}
-
-void TrainPage::saveModelDialog() {
-  int id = runsList_->selectedRun();
-  if (id < 0) id = currentRunId_;
-  if (id < 0 || !runs_.count(id)) {
-    showError(tr("There is no run to save yet: train one first."));
-    return;
-  }
-  const QString dir = runsPanel_->askDirectoryToSave(runs_[id].name);
-  if (!dir.isEmpty()) saveModel(id, dir);
 }
 
 void TrainPage::exportFigure() { curvesPanel_->exportFigure(); }
