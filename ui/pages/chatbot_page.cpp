@@ -214,11 +214,11 @@ void ChatbotPage::modelChanged() {
 }
 
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
-  addModel(SessionModel{0, name, anyModelOf(std::move(model)), {}, {}, QStringLiteral("opened"), {}});
+  addModel(SessionModel{.name = name, .model = anyModelOf(std::move(model)), .status = QStringLiteral("opened")});
 }
 
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
-  addModel(SessionModel{0, name, anyModelOf(std::move(model)), {}, {}, QStringLiteral("opened"), {}});
+  addModel(SessionModel{.name = name, .model = anyModelOf(std::move(model)), .status = QStringLiteral("opened")});
 }
 
 void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& architecture) {
