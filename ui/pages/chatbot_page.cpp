@@ -213,12 +213,25 @@ void ChatbotPage::modelChanged() {
   }
 }
 
+namespace {
+
+// A model handed to the page, as the library keeps one opened from a directory.
+SessionModel openedModel(const QString& name, AnyModel model) {
+  SessionModel opened;
+  opened.name = name;
+  opened.model = std::move(model);
+  opened.status = QStringLiteral("opened");
+  return opened;
+}
+
+}  // namespace
+
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
-  addModel(SessionModel{.name = name, .model = anyModelOf(std::move(model)), .status = QStringLiteral("opened")});
+  addModel(openedModel(name, anyModelOf(std::move(model))));
 }
 
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
-  addModel(SessionModel{.name = name, .model = anyModelOf(std::move(model)), .status = QStringLiteral("opened")});
+  addModel(openedModel(name, anyModelOf(std::move(model))));
 }
 
 void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& architecture) {
