@@ -75,6 +75,15 @@ class PageHolder : public QWidget {
   QWidget* page_;
 };
 
+// The Step-through page walks the pretrained model chosen last: a BERT or GPT-2 on the Attention page, a GPT-2 on
+// the Generate page (which never shows a BERT). Another kind of model leaves the walked one as it was.
+void offerPretrained(const ModelPage& page, StepperPage& stepper) {
+  const SessionModel* model = page.currentSessionModel();
+  if (!model) return;
+  if (const auto gpt = model->as<PretrainedGpt2>()) stepper.setPretrainedModel(page.currentModelName(), gpt);
+  else if (const auto bert = model->as<PretrainedBert>()) stepper.setPretrainedModel(page.currentModelName(), bert);
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -105,6 +114,7 @@ MainWindow::MainWindow(QWidget* parent)
   connect(attentionPage, &AttentionPage::currentModelChanged, stepperPage, [attentionPage, stepperPage] {
     stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel(),
                                  attentionPage->currentModelSeed());
+    offerPretrained(*attentionPage, *stepperPage);
   });
   auto* normalizationPage = new NormalizationPage;
   addPage(QT_TR_NOOP("Normalization"), QT_TR_NOOP("Layer normalization versus batch normalization"), normalizationPage);
@@ -147,6 +157,7 @@ MainWindow::MainWindow(QWidget* parent)
     const SessionModel* model = generatePage->currentSessionModel();
     stepperPage->setLanguageModel(generatePage->currentModelName(), model ? model->as<CausalLmModel>() : nullptr,
                                   {generatePage->prompt()});
+    offerPretrained(*generatePage, *stepperPage);
   });
   // Finished runs of this session go into the model library (a snapshot in memory, no file); the model pages
   // show the ones of their kind.

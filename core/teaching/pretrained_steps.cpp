@@ -17,14 +17,23 @@ StepGrid grid(std::string key, Matrix values, const std::vector<std::string>& ro
   return {std::move(key), head, std::move(values), rows, std::move(columns), probabilities, true};
 }
 
-// The text as the model reads it, with its pieces as row labels. An empty text (BERT: nothing but [CLS] [SEP])
-// is refused: there is nothing to walk through.
-PretrainedWalk readText(const pretrained::Tokenizer& tokenizer, const pretrained::Encoding& encoding) {
+// The text encoded for the model: GPT-2's prompt (prompt true) or BERT's [CLS] text [SEP].
+pretrained::Encoding encodeText(const pretrained::Tokenizer& tokenizer, const std::string& text, bool prompt) {
+  pretrained::requireUtf8Text(text);
+  return prompt ? tokenizer.encodePrompt(text) : tokenizer.encode(text);
+}
+
+// The text as the model reads it, with its pieces as row labels, and the walked layer clamped to the model's
+// `layers`. An empty text (BERT: nothing but [CLS] [SEP]) is refused: there is nothing to walk through.
+PretrainedWalk readText(const pretrained::Tokenizer& tokenizer, const pretrained::Encoding& encoding, Index layers,
+                        Index layer) {
   if (std::all_of(encoding.added.begin(), encoding.added.end(), [](bool added) { return added; }))
     throw InputError("the text has no tokens: write a sentence to step through");
   PretrainedWalk w;
   w.ids = encoding.ids;
   for (int64_t id : encoding.ids) w.tokens.push_back(pretrained::readablePiece(tokenizer, id));
+  w.layers = layers;
+  w.layer = std::clamp<Index>(layer, 0, layers - 1);
   return w;
 }
 
@@ -108,12 +117,9 @@ AttentionStep nextTokenStep(const PretrainedWalk& w, const pretrained::Tokenizer
 }  // namespace
 
 PretrainedWalk walkBert(const PretrainedBert& bert, const std::string& text, Index layer) {
-  pretrained::requireUtf8Text(text);
-  const pretrained::Encoding e = bert.tokenizer->encode(text);
-  PretrainedWalk w = readText(*bert.tokenizer, e);
+  const pretrained::Encoding e = encodeText(*bert.tokenizer, text, false);
   const pretrained::BertConfig& config = bert.model->config();
-  w.layers = config.numLayers;
-  w.layer = std::clamp<Index>(layer, 0, w.layers - 1);
+  PretrainedWalk w = readText(*bert.tokenizer, e, config.numLayers, layer);
   pretrained::BertOptions options;  // the walked layer's intermediates, nothing else
   options.attention = pretrained::AttentionCapture::none();
   options.maskedLmLogits = options.hiddenStates = false;
@@ -146,12 +152,9 @@ PretrainedWalk walkBert(const PretrainedBert& bert, const std::string& text, Ind
 }
 
 PretrainedWalk walkGpt2(const PretrainedGpt2& gpt, const std::string& text, Index layer) {
-  pretrained::requireUtf8Text(text);
-  const pretrained::Encoding e = gpt.tokenizer->encodePrompt(text);
-  PretrainedWalk w = readText(*gpt.tokenizer, e);
+  const pretrained::Encoding e = encodeText(*gpt.tokenizer, text, true);
   const pretrained::Gpt2Config& config = gpt.model->config();
-  w.layers = config.numLayers;
-  w.layer = std::clamp<Index>(layer, 0, w.layers - 1);
+  PretrainedWalk w = readText(*gpt.tokenizer, e, config.numLayers, layer);
   pretrained::Gpt2Options options;  // the walked layer's intermediates (and the logits)
   options.attention = pretrained::AttentionCapture::none();
   options.traceLayer = static_cast<int>(w.layer);

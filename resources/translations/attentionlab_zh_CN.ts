@@ -2001,6 +2001,310 @@
         <source>Play</source>
         <translation>播放</translation>
     </message>
+    <message>
+        <source>BERT&apos;s embeddings: word + position + token type, then LayerNorm</source>
+        <translation>BERT 的嵌入：词 + 位置 + 句段类型，再做层归一化</translation>
+    </message>
+    <message>
+        <source>x_0 = LN_e(word[ids] + position[0..T-1] + token_type[0])</source>
+        <translation>x_0 = LN_e(word[ids] + position[0..T-1] + token_type[0])</translation>
+    </message>
+    <message numerus="yes">
+        <source>BERT reads [CLS] text [SEP]: %n piece(s) of its WordPiece vocabulary. Each piece&apos;s row of the word table, a learned position vector and the vector of segment A (token type 0: one sentence here) are summed, and a layer norm rescales every row to mean 0 and variance 1, times a learned gamma plus beta. Even the first layer&apos;s input is normalized: BERT puts a norm after every sum.</source>
+        <translation>
+            <numerusform>BERT 读取 [CLS] 文本 [SEP]：其 WordPiece 词表中的 %n 个片段。每个片段在词表中的行、一个学习得到的位置向量和句段 A 的向量（token type 0：这里只有一个句子）相加，然后层归一化把每一行缩放为均值 0、方差 1，再乘以学习得到的 gamma 并加上 beta。连第一层的输入都已归一化：BERT 在每次相加之后都做一次归一化。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>GPT-2&apos;s embeddings: wte + wpe</source>
+        <translation>GPT-2 的嵌入：wte + wpe</translation>
+    </message>
+    <message>
+        <source>x_0 = wte[ids] + wpe[0..T-1]</source>
+        <translation>x_0 = wte[ids] + wpe[0..T-1]</translation>
+    </message>
+    <message numerus="yes">
+        <source>GPT-2 reads the prompt as %n piece(s) of its byte-level BPE vocabulary (a piece can be a whole word with the space before it, or part of a word). Each piece&apos;s row of the token table wte plus a learned position vector wpe, and no norm: in a pre-norm model the residual stream x itself is never normalized; each block reads a normalized copy.</source>
+        <translation>
+            <numerusform>GPT-2 把提示读作其字节级 BPE 词表中的 %n 个片段（一个片段可以是连同前面空格的整个词，也可以是词的一部分）。每个片段在词表 wte 中的行加上一个学习得到的位置向量 wpe，不做归一化：在前置归一化模型中，残差流 x 本身从不被归一化；每个模块读取的是它的一份归一化副本。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Input of layer %1</source>
+        <translation>第 %1 层的输入</translation>
+    </message>
+    <message>
+        <source>x = output of layer %1</source>
+        <translation>x = 第 %1 层的输出</translation>
+    </message>
+    <message>
+        <source>This layer reads the residual stream as the layers below left it: the embeddings plus every earlier block&apos;s output, a plain sum that no norm has touched (pre-norm). Its numbers can grow from layer to layer; only the copy each block reads is normalized.</source>
+        <translation>这一层读取下面各层留下的残差流：嵌入加上之前每个模块的输出，是一个没有被任何归一化动过的简单求和（前置归一化）。它的数值可能一层比一层大；只有每个模块读取的那份副本才被归一化。</translation>
+    </message>
+    <message>
+        <source>This layer reads the previous layer&apos;s output, the same T rows refined. It is already normalized: every BERT layer ends with a layer norm (post-norm).</source>
+        <translation>这一层读取上一层的输出：同样的 T 行，经过了进一步加工。它已经是归一化的：BERT 的每一层都以一次层归一化结束（后置归一化）。</translation>
+    </message>
+    <message>
+        <source>Pre-norm: LN_1 before attention</source>
+        <translation>前置归一化：注意力之前的 LN_1</translation>
+    </message>
+    <message>
+        <source>z = LN_1(x)</source>
+        <translation>z = LN_1(x)</translation>
+    </message>
+    <message>
+        <source>GPT-2 normalizes before the block: every row of x is rescaled to mean 0 and variance 1, times a learned gamma plus beta, and only this copy z goes into attention. x itself stays as it is: the residual path from the embeddings to the last layer is a plain sum. BERT and the original Transformer do it the other way round, a norm after each sum (post-norm); pre-norm trains deep stacks more stably.</source>
+        <translation>GPT-2 在模块之前做归一化：x 的每一行被缩放为均值 0、方差 1，再乘以学习得到的 gamma 并加上 beta，只有这份副本 z 进入注意力。x 本身保持不变：从嵌入到最后一层的残差通路是一个简单求和。BERT 和原始 Transformer 的做法相反，在每次相加之后归一化（后置归一化）；前置归一化让很深的堆叠训练得更稳定。</translation>
+    </message>
+    <message>
+        <source>Pre-norm: LN_2 before the MLP</source>
+        <translation>前置归一化：MLP 之前的 LN_2</translation>
+    </message>
+    <message>
+        <source>LN_2(x&apos;),   x&apos; = x + attention output</source>
+        <translation>LN_2(x&apos;),   x&apos; = x + 注意力输出</translation>
+    </message>
+    <message>
+        <source>Again the norm comes first: the feed-forward block (the MLP) reads a normalized copy of x&apos;, and its output will be added to x&apos; itself, not to the copy. The residual stream keeps flowing past every norm.</source>
+        <translation>归一化再次放在前面：前馈模块（MLP）读取 x&apos; 的一份归一化副本，它的输出会加到 x&apos; 本身上，而不是加到副本上。残差流穿过每一次归一化继续向前流动。</translation>
+    </message>
+    <message>
+        <source>Post-norm: residual, then LN_1</source>
+        <translation>后置归一化：残差，然后 LN_1</translation>
+    </message>
+    <message>
+        <source>y = LN_1(x + a)</source>
+        <translation>y = LN_1(x + a)</translation>
+    </message>
+    <message>
+        <source>The attention output a is added to the layer&apos;s input x (the residual), then layer norm rescales each row to mean 0 and variance 1, times a learned gamma plus beta. This is post-norm, as in the original Transformer and the app&apos;s own models: the norm sits on the residual path, so what goes on is always normalized. GPT-2 does it the other way round (pre-norm).</source>
+        <translation>注意力输出 a 加到这一层的输入 x 上（残差），然后层归一化把每一行缩放为均值 0、方差 1，再乘以学习得到的 gamma 并加上 beta。这就是后置归一化，与原始 Transformer 和本应用自己的模型相同：归一化位于残差通路上，所以传下去的总是归一化后的结果。GPT-2 的做法相反（前置归一化）。</translation>
+    </message>
+    <message>
+        <source>Post-norm: residual, then LN_2</source>
+        <translation>后置归一化：残差，然后 LN_2</translation>
+    </message>
+    <message>
+        <source>x_{l+1} = LN_2(y + h·W_2 + b_2)</source>
+        <translation>x_{l+1} = LN_2(y + h·W_2 + b_2)</translation>
+    </message>
+    <message>
+        <source>The feed-forward output is added to y and normalized once more: this is the layer&apos;s output, what the next layer reads. Every BERT layer ends with a norm, so no layer&apos;s output grows unchecked and none needs a final norm.</source>
+        <translation>前馈输出加到 y 上，并再做一次归一化：这就是这一层的输出，也是下一层读取的内容。BERT 的每一层都以归一化结束，所以没有哪一层的输出会失控地增大，也不需要最后再做一次归一化。</translation>
+    </message>
+    <message>
+        <source> GELU rather than ReLU: it is smooth and lets small negative values through a little, and BERT and GPT-2 were trained with it.</source>
+        <translation> 用 GELU 而不用 ReLU：它是平滑的，并让较小的负值稍微通过一些，而且 BERT 和 GPT-2 就是用它训练的。</translation>
+    </message>
+    <message>
+        <source>The first dense layer widens each row to F = %1 numbers; GELU then weighs each number u by the chance that a standard normal variable is below it: large positive values pass, large negative ones become 0, and near 0 it bends smoothly.</source>
+        <translation>第一个全连接层把每一行扩宽到 F = %1 个数；然后 GELU 把每个数 u 乘以标准正态变量小于它的概率：较大的正值通过，较大的负值变为 0，在 0 附近平滑地弯曲。</translation>
+    </message>
+    <message>
+        <source>GELU (the tanh form)</source>
+        <translation>GELU（tanh 形式）</translation>
+    </message>
+    <message>
+        <source>h = 0.5·u·(1 + tanh(√(2/π)·(u + 0.044715·u³))),   u = LN_2(x&apos;)·W_fc + b_fc</source>
+        <translation>h = 0.5·u·(1 + tanh(√(2/π)·(u + 0.044715·u³))),   u = LN_2(x&apos;)·W_fc + b_fc</translation>
+    </message>
+    <message>
+        <source> GPT-2 uses the tanh approximation of that curve (gelu_new), which differs from the erf form by less than 0.001.</source>
+        <translation> GPT-2 使用这条曲线的 tanh 近似（gelu_new），它与 erf 形式的差别小于 0.001。</translation>
+    </message>
+    <message>
+        <source>GELU (the erf form)</source>
+        <translation>GELU（erf 形式）</translation>
+    </message>
+    <message>
+        <source>h = gelu(u) = 0.5·u·(1 + erf(u/√2)),   u = y·W_i + b_i</source>
+        <translation>h = gelu(u) = 0.5·u·(1 + erf(u/√2)),   u = y·W_i + b_i</translation>
+    </message>
+    <message>
+        <source>Weights × V, c_proj, and the residual</source>
+        <translation>权重 × V、c_proj 与残差</translation>
+    </message>
+    <message>
+        <source>x&apos; = x + concat_h(A_h·V_h)·W_o + b_o</source>
+        <translation>x&apos; = x + concat_h(A_h·V_h)·W_o + b_o</translation>
+    </message>
+    <message>
+        <source>Every token collects the values of the tokens it may see; the heads are put side by side and c_proj mixes them back to width D. The result is added to x, the input before LN_1 (not to z), and no norm follows: x&apos; is still a plain sum.</source>
+        <translation>每个词元收集它能看到的词元的值；各个头并排放在一起，由 c_proj 混合回宽度 D。结果加到 x 上，即 LN_1 之前的输入（而不是 z），之后不做归一化：x&apos; 仍是一个简单求和。</translation>
+    </message>
+    <message>
+        <source>Weights × V, heads mixed back</source>
+        <translation>权重 × V，各头混合回去</translation>
+    </message>
+    <message>
+        <source>a = concat_h(A_h·V_h)·W_o + b_o</source>
+        <translation>a = concat_h(A_h·V_h)·W_o + b_o</translation>
+    </message>
+    <message>
+        <source>Every token collects the values of the tokens it looks at, in the proportions of its weights; the heads are put side by side (H·K = D columns) and one dense layer (attention.output.dense) mixes them back to width D. The residual and the norm come in the next step.</source>
+        <translation>每个词元按照自己的权重比例收集它所关注的词元的值；各个头并排放在一起（H·K = D 列），由一个全连接层（attention.output.dense）混合回宽度 D。残差和归一化在下一步。</translation>
+    </message>
+    <message>
+        <source>The second dense layer brings the F = %1 numbers of every token back to D = %2, each token on its own.</source>
+        <translation>第二个全连接层把每个词元的 F = %1 个数变回 D = %2 个，每个词元单独处理。</translation>
+    </message>
+    <message>
+        <source>Feed-forward output and the residual</source>
+        <translation>前馈输出与残差</translation>
+    </message>
+    <message>
+        <source>x_{l+1} = x&apos; + h·W_proj + b_proj</source>
+        <translation>x_{l+1} = x&apos; + h·W_proj + b_proj</translation>
+    </message>
+    <message>
+        <source> It is added to x&apos; with no norm after: the layer&apos;s output is the residual stream, still a plain sum of everything the layers wrote.</source>
+        <translation> 它加到 x&apos; 上，之后不做归一化：这一层的输出就是残差流，仍是各层写下的所有内容的简单求和。</translation>
+    </message>
+    <message>
+        <source>Feed-forward output</source>
+        <translation>前馈输出</translation>
+    </message>
+    <message>
+        <source>f = h·W_2 + b_2</source>
+        <translation>f = h·W_2 + b_2</translation>
+    </message>
+    <message>
+        <source> The residual and the layer&apos;s last norm, LN_2, follow.</source>
+        <translation> 接下来是残差和这一层的最后一次归一化 LN_2。</translation>
+    </message>
+    <message>
+        <source>The final norm LN_f</source>
+        <translation>最终归一化 LN_f</translation>
+    </message>
+    <message>
+        <source>LN_f(x_L)</source>
+        <translation>LN_f(x_L)</translation>
+    </message>
+    <message>
+        <source>In a pre-norm model no block normalizes what it passes on, so the stream after the last layer has never been normalized itself. GPT-2 adds one last layer norm, ln_f, before reading the next token from it. BERT needs none: its last layer already ended with LN_2.</source>
+        <translation>在前置归一化模型中，没有哪个模块会把它传下去的内容归一化，所以最后一层之后的残差流本身从未被归一化过。GPT-2 在从中读出下一个词元之前，再加一次层归一化 ln_f。BERT 不需要：它的最后一层已经以 LN_2 结束。</translation>
+    </message>
+    <message>
+        <source>p = softmax(LN_f(x_L)·wteᵀ),   last row</source>
+        <translation>p = softmax(LN_f(x_L)·wteᵀ),   最后一行</translation>
+    </message>
+    <message>
+        <source>Only the last row matters: it is compared with every row of the token table wte (the input&apos;s own table, shared), one score per piece of the vocabulary, and softmax makes them probabilities. The most likely piece, “%1”, is what greedy generation writes; Next token appends it to the text and walks again.</source>
+        <translation>现在只有最后一行有用：它与词表 wte 的每一行比较（与输入共用同一张表），词表中每个片段得到一个分数，softmax 把它们变成概率。最可能的片段“%1”就是贪心生成会写出的；“下一个词元”把它添加到文本后并重新演示。</translation>
+    </message>
+    <message>
+        <source>Queries, keys and values from the normed copy</source>
+        <translation>由归一化副本得到查询、键和值</translation>
+    </message>
+    <message>
+        <source>Q, K, V = z·W_{q,k,v} + b   (c_attn, split in three)</source>
+        <translation>Q, K, V = z·W_{q,k,v} + b   （c_attn，一分为三）</translation>
+    </message>
+    <message>
+        <source>One dense layer, c_attn, gives every token 3·D numbers, split into a query (what it looks for), a key (what it offers) and a value (what it passes on). They are made from z = LN_1(x), the normed copy, not from x. Head h uses its own K-wide slice of each.</source>
+        <translation>一个全连接层 c_attn 给每个词元 3·D 个数，分成查询（它在找什么）、键（它提供什么）和值（它传递什么）。它们由归一化副本 z = LN_1(x) 得到，而不是由 x 得到。第 h 个头使用每一个中属于自己的 K 宽切片。</translation>
+    </message>
+    <message>
+        <source>M(i, j) = S(i, j) for j ≤ i, −∞ for j &gt; i</source>
+        <translation>M(i, j) = S(i, j)（j ≤ i），−∞（j &gt; i）</translation>
+    </message>
+    <message>
+        <source>GPT-2 writes left to right, so piece i may look at pieces 0..i only: scores above the diagonal become −∞ and their weights after softmax are exactly 0. It was trained this way on every position at once. BERT has no such mask: every piece sees the whole text, both sides.</source>
+        <translation>GPT-2 从左到右书写，所以片段 i 只能看片段 0..i：对角线以上的分数变为 −∞，它们在 softmax 之后的权重恰好为 0。它就是这样在所有位置上同时训练的。BERT 没有这样的掩码：每个片段都能看到整个文本的两侧。</translation>
+    </message>
+    <message>
+        <source>word embeddings</source>
+        <translation>词嵌入</translation>
+    </message>
+    <message>
+        <source>token embeddings wte</source>
+        <translation>词元嵌入 wte</translation>
+    </message>
+    <message>
+        <source>position embeddings</source>
+        <translation>位置嵌入</translation>
+    </message>
+    <message>
+        <source>position embeddings wpe</source>
+        <translation>位置嵌入 wpe</translation>
+    </message>
+    <message>
+        <source>token type (segment A)</source>
+        <translation>句段类型（句段 A）</translation>
+    </message>
+    <message>
+        <source>word + position + token type</source>
+        <translation>词 + 位置 + 句段类型</translation>
+    </message>
+    <message>
+        <source>x_0 = LN_e(sum)</source>
+        <translation>x_0 = LN_e(和)</translation>
+    </message>
+    <message>
+        <source>x (the residual stream)</source>
+        <translation>x（残差流）</translation>
+    </message>
+    <message>
+        <source>LN_2(x&apos;)</source>
+        <translation>LN_2(x&apos;)</translation>
+    </message>
+    <message>
+        <source>attention output a</source>
+        <translation>注意力输出 a</translation>
+    </message>
+    <message>
+        <source>x + a</source>
+        <translation>x + a</translation>
+    </message>
+    <message>
+        <source>x&apos; = x + a (no norm)</source>
+        <translation>x&apos; = x + a（不归一化）</translation>
+    </message>
+    <message>
+        <source>u = y·W_i + b_i</source>
+        <translation>u = y·W_i + b_i</translation>
+    </message>
+    <message>
+        <source>u = LN_2(x&apos;)·W_fc + b_fc</source>
+        <translation>u = LN_2(x&apos;)·W_fc + b_fc</translation>
+    </message>
+    <message>
+        <source>h = gelu(u), erf form</source>
+        <translation>h = gelu(u)，erf 形式</translation>
+    </message>
+    <message>
+        <source>h = gelu(u), tanh form</source>
+        <translation>h = gelu(u)，tanh 形式</translation>
+    </message>
+    <message>
+        <source>h·W_proj + b_proj</source>
+        <translation>h·W_proj + b_proj</translation>
+    </message>
+    <message>
+        <source>y + f</source>
+        <translation>y + f</translation>
+    </message>
+    <message>
+        <source>layer output LN_2(y + f)</source>
+        <translation>层输出 LN_2(y + f)</translation>
+    </message>
+    <message>
+        <source>layer output x&apos; + MLP</source>
+        <translation>层输出 x&apos; + MLP</translation>
+    </message>
+    <message>
+        <source>most likely next pieces</source>
+        <translation>最可能的下一个片段</translation>
+    </message>
+    <message>
+        <source>Causal mask: −∞ above the diagonal</source>
+        <translation>因果掩码：对角线以上为 −∞</translation>
+    </message>
+    <message>
+        <source>x (the layer&apos;s input)</source>
+        <translation>x（这一层的输入）</translation>
+    </message>
 </context>
 <context>
     <name>al::download::Downloader</name>
@@ -5676,6 +5980,59 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::PretrainedControls</name>
+    <message>
+        <source>Pretrained model (BERT / GPT-2)</source>
+        <translation>预训练模型（BERT / GPT-2）</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Which layer to take apart (GPT-2: the next-token step follows the last one)</source>
+        <translation>要拆开的层（GPT-2：下一个词元的步骤跟在最后一层之后）</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>Append the most likely next piece to the text and walk again</source>
+        <translation>把最可能的下一个片段添加到文本后，并重新演示</translation>
+    </message>
+    <message>
+        <source>Open a BERT or GPT-2 folder on the Attention page (or a GPT-2 on the Generate page) to walk its layers.</source>
+        <translation>在“注意力”页面打开一个 BERT 或 GPT-2 文件夹（或在“生成”页面打开一个 GPT-2），即可逐层演示。</translation>
+    </message>
+    <message>
+        <source>GPT-2: “%1”</source>
+        <translation>GPT-2：“%1”</translation>
+    </message>
+    <message>
+        <source>BERT: “%1”</source>
+        <translation>BERT：“%1”</translation>
+    </message>
+    <message>
+        <source>No pretrained model yet: open a BERT or GPT-2 folder on the Attention page, or a GPT-2 on the Generate page.</source>
+        <translation>还没有预训练模型：请在“注意力”页面打开一个 BERT 或 GPT-2 文件夹，或在“生成”页面打开一个 GPT-2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model reads %n piece(s) of its own tokenizer.</source>
+        <translation>
+            <numerusform>模型读取了它自己分词器的 %n 个片段。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Most likely next piece: “%1” (%2 %).</source>
+        <translation>最可能的下一个片段：“%1”（%2 %）。</translation>
+    </message>
+    <message>
+        <source>The next piece is chosen after the last layer (%1).</source>
+        <translation>下一个片段在最后一层（%1）之后选出。</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::Reader</name>
     <message>
         <source>expected at least one lesson (a line “=== lesson &lt;id&gt;”)</source>
@@ -5990,6 +6347,10 @@ to %2</source>
     <message>
         <source>Heads switched off on the Attention page: %1. The results below are the model&apos;s without them.</source>
         <translation>在“注意力”页面关闭的头：%1。下面的结果是模型去掉这些头之后给出的。</translation>
+    </message>
+    <message>
+        <source>Pretrained model (BERT / GPT-2)</source>
+        <translation>预训练模型（BERT / GPT-2）</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,7 @@
 #include "ui/teaching/decoder_controls.h"
 #include "ui/teaching/encoder_controls.h"
 #include "ui/teaching/lm_controls.h"
+#include "ui/teaching/pretrained_controls.h"
 #include "ui/teaching/step_texts.h"
 #include "ui/teaching/step_view.h"
 #include "ui/widgets/bare_layout.h"
@@ -45,6 +46,7 @@ StepperPage::StepperPage(QWidget* parent)
       additiveControls_(new AdditiveControls),
       decoderControls_(new DecoderControls),
       lmControls_(new LanguageModelControls),
+      pretrainedControls_(new PretrainedControls),
       playTimer_(new QTimer(this)),
       stepView_(new StepView) {
   auto* layout = new QHBoxLayout(this);
@@ -65,6 +67,12 @@ StepperPage::StepperPage(QWidget* parent)
     if (kind() == Kind::LanguageModel) rebuild();
   });
   connect(lmControls_, &LanguageModelControls::appendText, this, [this](const QString& text) {
+    setSentence(sentence() + text);
+  });
+  connect(pretrainedControls_, &PretrainedControls::changed, this, [this] {
+    if (kind() == Kind::Pretrained) rebuild();
+  });
+  connect(pretrainedControls_, &PretrainedControls::appendText, this, [this](const QString& text) {
     setSentence(sentence() + text);
   });
   // Texts built from names and numbers: set again, in the language of the moment.
@@ -93,11 +101,13 @@ QWidget* StepperPage::createControls() {
   kindBox_->addItem(QString(), int(Kind::Additive));
   kindBox_->addItem(QString(), int(Kind::Decoder));
   kindBox_->addItem(QString(), int(Kind::LanguageModel));
+  kindBox_->addItem(QString(), int(Kind::Pretrained));
   connect(kindBox_, &QComboBox::currentIndexChanged, this, [this] {
     encoderControls_->setVisible(kind() == Kind::SelfAttention);
     additiveControls_->setVisible(kind() == Kind::Additive);
     decoderControls_->setVisible(kind() == Kind::Decoder);
     lmControls_->setVisible(kind() == Kind::LanguageModel);
+    pretrainedControls_->setVisible(kind() == Kind::Pretrained);
     offerExamples();
     // A language model continues text of its own corpus: the texts' English examples mean little to a model of
     // Chinese poems, so its prompt replaces them.
@@ -143,6 +153,8 @@ QWidget* StepperPage::createControls() {
   settingsLayout->addWidget(decoderControls_);
   lmControls_->hide();
   settingsLayout->addWidget(lmControls_);
+  pretrainedControls_->hide();
+  settingsLayout->addWidget(pretrainedControls_);
   settingsLayout->addStretch(1);
 
   stepList_ = new QListWidget;
@@ -155,7 +167,8 @@ QWidget* StepperPage::createControls() {
   layout->addWidget(createStepButtons());
   setTranslatedTexts(this, [=, this] {
     setItemTexts(kindBox_, {tr("Self-attention (Transformer)"), tr("Additive attention (chatbot)"),
-                            tr("Transformer decoder (chatbot)"), tr("Language model (GPT)")});
+                            tr("Transformer decoder (chatbot)"), tr("Language model (GPT)"),
+                            tr("Pretrained model (BERT / GPT-2)")});
     sentenceGroup->setTitle(tr("Sentence"));
     sentenceBox_->setToolTip(tr("Pick an example or type your own sentence and press Enter"));
   });
@@ -270,6 +283,10 @@ void StepperPage::setLanguageModel(const QString& name, std::shared_ptr<const Ca
   lmControls_->setModel(name, std::move(model));  // walks again when the language model is shown
 }
 
+void StepperPage::setPretrainedModel(const QString& name, PretrainedModelRef model) {
+  pretrainedControls_->setModel(name, std::move(model));  // walks again when the pretrained model is shown
+}
+
 const teaching::EncoderLayerWalkthrough* StepperPage::walkthrough() const { return encoderControls_->walkthrough(); }
 
 void StepperPage::rebuild() {
@@ -277,6 +294,7 @@ void StepperPage::rebuild() {
     if (kind() == Kind::Additive) steps_ = additiveWalk_.emplace(additiveControls_->walk(sentence())).steps;
     else if (kind() == Kind::Decoder) steps_ = decoderWalk_.emplace(decoderControls_->walk(sentence())).steps;
     else if (kind() == Kind::LanguageModel) steps_ = lmWalk_.emplace(lmControls_->walk(sentence())).steps;
+    else if (kind() == Kind::Pretrained) steps_ = pretrainedWalk_.emplace(pretrainedControls_->walk(sentence())).steps;
     else steps_ = walk_.emplace(encoderControls_->walk(sentence())).steps;
     stepView_->setError(QString());
   } catch (const std::exception& e) {
@@ -285,6 +303,7 @@ void StepperPage::rebuild() {
     additiveWalk_.reset();
     decoderWalk_.reset();
     lmWalk_.reset();
+    pretrainedWalk_.reset();
     steps_.clear();  // (current_ stays: the same step comes back with the next good walk)
     {
       const QSignalBlocker blocker(stepList_);

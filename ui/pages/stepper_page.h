@@ -9,11 +9,13 @@
 // weight). For the chatbot, the same walk through additive attention: W1·s, W2·h, tanh, V, softmax, context.
 // For the encoder-decoder Transformer, its decoder one generation step at a time (ui/teaching/decoder_controls.h);
 // for a language model trained here (a GPT), the pass that predicts the next token, with Transformer-XL's memory
-// when it has one (ui/teaching/lm_controls.h).
+// when it has one (ui/teaching/lm_controls.h); for a pretrained BERT or GPT-2 folder, any layer with the model's own
+// numbers: post-norm against pre-norm, GELU, and GPT-2's next token (ui/teaching/pretrained_controls.h).
 //
 // Every number comes from core/teaching/attention_steps.h; this page only shows it. The page holds the sentence,
 // the list of steps and the Back / Play / Next buttons; each kind of attention has its own controls
-// (ui/teaching/encoder_controls.h, additive_controls.h, decoder_controls.h, lm_controls.h) and one view shows a step
+// (ui/teaching/encoder_controls.h, additive_controls.h, decoder_controls.h, lm_controls.h, pretrained_controls.h)
+// and one view shows a step
 // (ui/teaching/step_view.h).
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
@@ -26,11 +28,14 @@
 #include "core/teaching/attention_steps.h"
 #include "core/teaching/decoder_steps.h"
 #include "core/teaching/lm_steps.h"
+#include "core/teaching/pretrained_steps.h"
 
 #include <QList>
 #include <QStringList>
 #include <QString>
 #include <QWidget>
+
+#include "ui/teaching/pretrained_controls.h"
 
 class QComboBox;
 class QListWidget;
@@ -58,6 +63,7 @@ class StepperPage : public QWidget {
     Additive,       // the chatbot decoder's additive (Bahdanau) attention
     Decoder,        // the encoder-decoder Transformer's decoder, one generation step at a time
     LanguageModel,  // a GPT trained here: the pass that predicts the next token
+    Pretrained,     // a Hugging Face BERT or GPT-2: any layer, with the model's own numbers
   };
 
   // The source texts' examples.
@@ -92,6 +98,10 @@ class StepperPage : public QWidget {
   // knows how to continue (offered in the sentence box).
   void setLanguageModel(const QString& name, std::shared_ptr<const CausalLmModel> model, const QStringList& prompts = {});
   LanguageModelControls* languageModelControls() const { return lmControls_; }
+  // The pretrained BERT or GPT-2 whose layers can be walked (the one chosen last on the Attention page, or a GPT-2
+  // on the Generate page).
+  void setPretrainedModel(const QString& name, PretrainedModelRef model);
+  PretrainedControls* pretrainedControls() const { return pretrainedControls_; }
 
   // --- Steps ---
   int stepCount() const { return static_cast<int>(steps_.size()); }
@@ -111,6 +121,8 @@ class StepperPage : public QWidget {
   const teaching::DecoderWalk& decoderWalk() const { return *decoderWalk_; }
   bool hasLanguageModelWalk() const { return lmWalk_.has_value(); }
   const teaching::LanguageModelWalk& languageModelWalk() const { return *lmWalk_; }
+  bool hasPretrainedWalk() const { return pretrainedWalk_.has_value(); }
+  const teaching::PretrainedWalk& pretrainedWalk() const { return *pretrainedWalk_; }
   const teaching::EncoderLayerWalkthrough* walkthrough() const;
   bool isPlaying() const;
   const std::vector<teaching::AttentionStep>& steps() const { return steps_; }
@@ -146,16 +158,18 @@ class StepperPage : public QWidget {
   std::optional<teaching::AdditiveWalk> additiveWalk_;
   std::optional<teaching::DecoderWalk> decoderWalk_;
   std::optional<teaching::LanguageModelWalk> lmWalk_;
+  std::optional<teaching::PretrainedWalk> pretrainedWalk_;
   std::vector<teaching::AttentionStep> steps_;
   int current_ = 0;
 
   QComboBox* kindBox_;
   QComboBox* sentenceBox_;
-  QStringList modelExamples_[4];  // by Kind: sentences the walked model knows every word of
+  QStringList modelExamples_[5];  // by Kind: sentences the walked model knows every word of
   EncoderControls* encoderControls_;
   AdditiveControls* additiveControls_;
   DecoderControls* decoderControls_;
   LanguageModelControls* lmControls_;
+  PretrainedControls* pretrainedControls_;
   QListWidget* stepList_;
   QPushButton* backButton_;
   QPushButton* playButton_;

@@ -40,6 +40,9 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
   const std::string& variant = step.variant;
   const bool decoder = variant == "decoder";
   const bool cross = variant == "cross";
+  const bool pretrained = variant == "bert" || variant == "gpt2";
+  if (pretrained)
+    if (std::optional<StepText> text = pretrainedStep(step)) return *text;
   // Whether the feed-forward block of the walked layer widens or narrows its rows (D to F and back).
   auto feedForwardWidth = [](Index D, Index F) {
     if (F > D) return tr("Here F > D: the block widens each row.");
@@ -228,7 +231,7 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
                "to be found by) and a value (what it passes on when found). Each head has its own K-wide slice, so "
                "heads can look for different things.")};
   if (key == "scores")
-    return {decoder || variant == "lm" ? tr("Masked self-attention: scores Q·Kᵀ") : tr("Scores Q·Kᵀ"),
+    return {decoder || variant == "lm" || variant == "gpt2" ? tr("Masked self-attention: scores Q·Kᵀ") : tr("Scores Q·Kᵀ"),
             tr("S_h = Q_h·K_hᵀ,   S_h(i, j) = Σ_k Q_h(i, k)·K_h(j, k)"),
             tr("Every query is compared with every key by a dot product: a large score means token i finds what it "
                "is looking for in token j. Row i holds the scores of query token i against all keys.")};
@@ -264,7 +267,7 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
     const size_t heads = step.numbers.empty() ? 0 : (step.numbers.size() - 1) / 2;
     QString text = tr("Each row of scores becomes weights between 0 and 1 that sum to 1: how much token i looks at "
                       "each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. ");
-    if (decoder || variant == "lm")
+    if (decoder || variant == "lm" || variant == "gpt2")
       text += tr("Above the diagonal every weight is exactly 0: no position reads a later one.");
     else if (heads > 0)
       text += tr("Mean row entropy with ÷√K: %1; without: %2 (uniform: %3). Without the division the weights are more "
@@ -307,7 +310,9 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
   return {QString::fromStdString(key), {}, {}};
 }
 
-QString StepTexts::gridTitle(const teaching::StepGrid& grid) {
+QString StepTexts::gridTitle(const teaching::StepGrid& grid, const std::string& variant) {
+  if (grid.head < 0 && (variant == "bert" || variant == "gpt2"))
+    if (const QString title = pretrainedGridTitle(grid.key, variant); !title.isEmpty()) return title;
   // The grids of one head say which head ("scores, head 1").
   static const std::map<std::string, const char*> headTitles = {
       {"q", QT_TRANSLATE_NOOP("StepTexts", "Q, head %1")},

@@ -173,7 +173,7 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
     const bool reused = static_cast<qsizetype>(g) < gridViews_.size();
     MatrixView* view = reused ? gridViews_[static_cast<qsizetype>(g)] : new MatrixView;
     if (reused) view->setMatrix(Matrix());  // empty first: the settings below then refill nothing
-    view->setTitle(StepTexts::gridTitle(grid));
+    view->setTitle(StepTexts::gridTitle(grid, step.variant));
     view->table()->horizontalHeader()->setMinimumSectionSize(46);
     // Weights and tables of statistics (the sharpness) to the decimals of the step's text; other numbers to 2.
     view->setDecimals(grid.probabilities || !grid.coloured ? StepTexts::kDecimals : 2);
