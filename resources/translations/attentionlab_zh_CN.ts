@@ -2946,11 +2946,11 @@
     </message>
     <message>
         <source>“%1” is ready on the Attention page</source>
-        <translation>“%1”已在“注意力”页面就绪</translation>
+        <translation type="vanished">“%1”已在“注意力”页面就绪</translation>
     </message>
     <message>
         <source>“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews and pretrained BERT and GPT-2 models.</source>
-        <translation>“%1”是“%2”类模型；本页面显示评论的 Transformer 分类器，以及预训练的 BERT 和 GPT-2 模型。</translation>
+        <translation type="vanished">“%1”是“%2”类模型；本页面显示评论的 Transformer 分类器，以及预训练的 BERT 和 GPT-2 模型。</translation>
     </message>
     <message numerus="yes">
         <source>The model read %n piece(s) of text; below, where each one looks in every layer and head.</source>
@@ -3069,6 +3069,14 @@
     <message>
         <source>Compare</source>
         <translation>对比</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>this page shows Transformer classifiers of reviews and pretrained BERT and GPT-2 models.</source>
+        <translation>本页面显示评论的 Transformer 分类器，以及预训练的 BERT 和 GPT-2 模型。</translation>
     </message>
 </context>
 <context>
@@ -3394,15 +3402,23 @@
     </message>
     <message>
         <source>“%1” is a model of the kind “%2”; this page shows chatbots (the GRU and the Transformer).</source>
-        <translation>“%1”是“%2”类模型；本页显示的是聊天机器人（GRU 和 Transformer）。</translation>
+        <translation type="vanished">“%1”是“%2”类模型；本页显示的是聊天机器人（GRU 和 Transformer）。</translation>
     </message>
     <message>
         <source>“%1” is ready on the Chatbot page</source>
-        <translation>“%1”已在“聊天机器人”页面就绪</translation>
+        <translation type="vanished">“%1”已在“聊天机器人”页面就绪</translation>
     </message>
     <message>
         <source>Kept: epoch %1 of %2 (lowest validation loss).</source>
         <translation>保留：第 %1/%2 轮（验证损失最低）。</translation>
+    </message>
+    <message>
+        <source>Chatbot</source>
+        <translation>聊天机器人</translation>
+    </message>
+    <message>
+        <source>this page shows chatbots (the GRU and the Transformer).</source>
+        <translation>本页显示的是聊天机器人（GRU 和 Transformer）。</translation>
     </message>
 </context>
 <context>
@@ -4096,7 +4112,7 @@ to %2</source>
     </message>
     <message>
         <source>“%1” is a model of the kind “%2”; this page fills in blanks with masked language models.</source>
-        <translation>“%1”是“%2”类模型；本页用掩码语言模型来填空。</translation>
+        <translation type="vanished">“%1”是“%2”类模型；本页用掩码语言模型来填空。</translation>
     </message>
     <message>
         <source>Open a masked language model’s directory</source>
@@ -4104,7 +4120,7 @@ to %2</source>
     </message>
     <message>
         <source>“%1” is ready on the Fill-in-the-blank page</source>
-        <translation>“%1”已在“填空”页面就绪</translation>
+        <translation type="vanished">“%1”已在“填空”页面就绪</translation>
     </message>
     <message>
         <source>The toy model could not be trained: %1</source>
@@ -4125,6 +4141,14 @@ to %2</source>
     <message>
         <source>Logit lens</source>
         <translation>Logit 透镜</translation>
+    </message>
+    <message>
+        <source>Fill-in-the-blank</source>
+        <translation>填空</translation>
+    </message>
+    <message>
+        <source>this page fills in blanks with masked language models.</source>
+        <translation>本页用掩码语言模型来填空。</translation>
     </message>
 </context>
 <context>
@@ -5057,7 +5081,7 @@ to %2</source>
     </message>
     <message>
         <source>“%1” is a model of the kind “%2”; this page shows the attention of language models (GPT) trained here.</source>
-        <translation>“%1”是“%2”类模型；本页显示在这里训练的语言模型（GPT）的注意力。</translation>
+        <translation type="vanished">“%1”是“%2”类模型；本页显示在这里训练的语言模型（GPT）的注意力。</translation>
     </message>
     <message>
         <source>Open a language model</source>
@@ -5065,7 +5089,7 @@ to %2</source>
     </message>
     <message>
         <source>“%1” is ready on the Memory page</source>
-        <translation>“%1”已在“记忆”页面就绪</translation>
+        <translation type="vanished">“%1”已在“记忆”页面就绪</translation>
     </message>
     <message>
         <source>segments of %1 tokens, memory of %2, %3 layer(s) of %4 heads</source>
@@ -5098,6 +5122,10 @@ to %2</source>
     <message>
         <source>Layer %1, %2: the query “%3” (token %4 of the text) gives %5 % of its attention to the memory&apos;s %6 tokens (hatched: the cached states of the segments before) and %7 % to the %8 token(s) of its own segment up to itself (blue, of %9). Shade and arcs: the weights, the darkest the largest. Click a token of the segment to choose the query.</source>
         <translation>第 %1 层，%2：查询“%3”（文本的第 %4 个词元）把 %5 % 的注意力给了记忆中的 %6 个词元（斜线：前面各段缓存的状态），%7 % 给了本段中到它为止的 %8 个词元（蓝色，本段共 %9 个）。底色和弧线表示权重，越深越大。点击本段的词元可选择查询。</translation>
+    </message>
+    <message>
+        <source>this page shows the attention of language models (GPT) trained here.</source>
+        <translation>本页显示在这里训练的语言模型（GPT）的注意力。</translation>
     </message>
 </context>
 <context>
@@ -5242,6 +5270,14 @@ to %2</source>
     <message>
         <source>Toy model training cancelled</source>
         <translation>玩具模型的训练已取消</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of the kind “%2”; %3</source>
+        <translation>“%1”是“%2”类模型；%3</translation>
+    </message>
+    <message>
+        <source>“%1” is ready on the %2 page</source>
+        <translation>“%1”已在“%2”页面就绪</translation>
     </message>
 </context>
 <context>

@@ -4,11 +4,13 @@
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/teaching/attention_steps.h"
+#include "core/catalogue/model_catalogue.h"
 #include "core/train/imdb_run.h"
 
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "tests/app_fixture.h"
@@ -16,6 +18,8 @@
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/fill_page.h"
 #include "ui/session/model_library.h"
+#include "ui/text/kind_texts.h"
+#include "ui/text/language.h"
 
 using namespace al;
 using namespace al::ui;
@@ -33,6 +37,18 @@ std::shared_ptr<const ImdbTransformerModel> tinyClassifier() {
   for (Index i = 2; i < m->model->config().vocabSize; ++i) words.push_back("word" + std::to_string(i));
   m->vocabulary = Vocabulary::fromTokens(words);
   return m;
+}
+
+std::shared_ptr<const ChatbotModel> toyChatbot() {
+  return std::make_shared<const ChatbotModel>(teaching::toyChatbot("where did you buy that bike ?", 8, 5, 3));
+}
+
+SessionModel chatbotModel(const QString& name) {
+  SessionModel model;
+  model.name = name;
+  model.model = anyModelOf(toyChatbot());
+  model.status = QStringLiteral("finished");
+  return model;
 }
 
 SessionModel classifier(const QString& name) {
@@ -62,8 +78,7 @@ class TestModelPage : public QObject {
     QCOMPARE(chatbot.modelCount(), 0);
     QCOMPARE(fill.modelCount(), 0);
 
-    chatbot.addModel(QStringLiteral("my chatbot"),
-                     std::make_shared<const ChatbotModel>(teaching::toyChatbot("where did you buy that bike ?", 8, 5, 3)));
+    chatbot.addModel(QStringLiteral("my chatbot"), toyChatbot());
     QCOMPARE(library.models().size(), size_t(2));
     QCOMPARE(chatbot.currentModelName(), QStringLiteral("my chatbot"));
     QCOMPARE(attention.modelCount(), 1);  // not a classifier
@@ -91,6 +106,42 @@ class TestModelPage : public QObject {
     library.remove(library.models().front().id);
     QCOMPARE(page.modelCount(), 1);
     QCOMPARE(page.currentModelName(), QStringLiteral("a finished run"));
+  }
+
+  // The page's two sentences about models, which ModelPage builds from the page's name and what it shows: where a
+  // model that arrived by itself is, and why one opened here is not shown. The same words as each page wrote them
+  // before, in English and in Chinese.
+  void aPageSaysWhereAModelArrivedAndWhyItRefusesOne() {
+    QTemporaryDir dir;
+    const QString classifierDir = dir.filePath(QStringLiteral("my classifier"));
+    saveModel(anyModelOf(tinyClassifier()), classifierDir.toStdString());
+    ModelLibrary library;
+    ChatbotPage chatbot(&library);
+    AttentionPage attention(&library);
+    chatbot.addModel(QStringLiteral("chosen"), toyChatbot());
+    attention.addModel(QStringLiteral("chosen"), tinyClassifier());
+    QSignalSpy chatbotStatus(&chatbot, &ModelPage::statusMessage);
+    QSignalSpy attentionStatus(&attention, &ModelPage::statusMessage);
+    const auto saysWhy = [&](const QString& language, const QString& arrived, const QString& refused,
+                             const QString& attentionArrived) {
+      QVERIFY(setLanguage(language, false));
+      library.add(chatbotModel(QStringLiteral("run")));  // a chatbot arrives, then a classifier
+      QCOMPARE(chatbotStatus.last().first().toString(), arrived);
+      library.add(classifier(QStringLiteral("run")));
+      QCOMPARE(attentionStatus.last().first().toString(), attentionArrived);
+      chatbot.openModelDirectory(classifierDir);
+      QVERIFY(QTest::qWaitFor([&] { return !chatbot.isOpeningModel(); }, kTimeoutMs));
+      QCOMPARE(chatbot.errorText(), refused.arg(kindTitle(ImdbTransformerModel::kTask)));
+    };
+    saysWhy(QStringLiteral("en"), QStringLiteral("“run” is ready on the Chatbot page"),
+            QStringLiteral("“my classifier” is a model of the kind “%1”; this page shows chatbots (the GRU and the "
+                           "Transformer)."),
+            QStringLiteral("“run” is ready on the Attention page"));
+    if (QTest::currentTestFailed()) return;
+    saysWhy(QStringLiteral("zh_CN"), QStringLiteral("“run”已在“聊天机器人”页面就绪"),
+            QStringLiteral("“my classifier”是“%1”类模型；本页显示的是聊天机器人（GRU 和 Transformer）。"),
+            QStringLiteral("“run”已在“注意力”页面就绪"));
+    QVERIFY(setLanguage(QStringLiteral("en"), false));
   }
 
   // A toy model trains with a progress bar and Cancel; cancelled, nothing joins the library.

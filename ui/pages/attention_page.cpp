@@ -200,17 +200,11 @@ bool AttentionPage::shows(const SessionModel& model) const {
   return model.as<ImdbTransformerModel>() || model.as<PretrainedBert>() || model.as<PretrainedGpt2>();
 }
 
-QString AttentionPage::refusal(const SessionModel& model) const {
-  return tr("“%1” is a model of the kind “%2”; this page shows Transformer classifiers of reviews and pretrained BERT "
-            "and GPT-2 models.")
-      .arg(model.name, kindTitle(model.model.task));
+AttentionPage::PageWords AttentionPage::pageWords() const {
+  return {tr("Attention"), tr("this page shows Transformer classifiers of reviews and pretrained BERT and GPT-2 models.")};
 }
 
 QString AttentionPage::openDialogTitle() const { return tr("Open a model directory"); }
-
-QString AttentionPage::arrivalMessage(const QString& name) const {
-  return tr("“%1” is ready on the Attention page").arg(name);
-}
 
 void AttentionPage::modelChanged() {
   const auto model = currentModel();

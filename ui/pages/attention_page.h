@@ -156,9 +156,8 @@ class AttentionPage : public ModelPage {
 
  private:
   bool shows(const SessionModel& model) const override;
-  QString refusal(const SessionModel& model) const override;
+  PageWords pageWords() const override;
   QString openDialogTitle() const override;
-  QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
   void headSwitchesChanged() override;
   void createModelBar();

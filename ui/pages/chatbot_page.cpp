@@ -187,16 +187,11 @@ QWidget* ChatbotPage::createTransformerTabs() {
 
 bool ChatbotPage::shows(const SessionModel& model) const { return model.can(Ability::Ask); }
 
-QString ChatbotPage::refusal(const SessionModel& model) const {
-  return tr("“%1” is a model of the kind “%2”; this page shows chatbots (the GRU and the Transformer).")
-      .arg(model.name, kindTitle(model.model.task));
+ChatbotPage::PageWords ChatbotPage::pageWords() const {
+  return {tr("Chatbot"), tr("this page shows chatbots (the GRU and the Transformer).")};
 }
 
 QString ChatbotPage::openDialogTitle() const { return tr("Open a chatbot model directory"); }
-
-QString ChatbotPage::arrivalMessage(const QString& name) const {
-  return tr("“%1” is ready on the Chatbot page").arg(name);
-}
 
 void ChatbotPage::modelChanged() {
   const auto transformer = currentTransformer();

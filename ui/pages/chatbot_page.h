@@ -79,9 +79,8 @@ class ChatbotPage : public ModelPage {
 
  private:
   bool shows(const SessionModel& model) const override;
-  QString refusal(const SessionModel& model) const override;
+  PageWords pageWords() const override;
   QString openDialogTitle() const override;
-  QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
   void showModelInfo();  // the model's sizes and the epoch it keeps, beside the model
   void clearReply();  // no answer, alignment or attention of an earlier model or question

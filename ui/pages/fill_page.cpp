@@ -174,16 +174,11 @@ QWidget* FillPage::createFillTab() {
 
 bool FillPage::shows(const SessionModel& model) const { return model.can(Ability::Fill); }
 
-QString FillPage::refusal(const SessionModel& model) const {
-  return tr("“%1” is a model of the kind “%2”; this page fills in blanks with masked language models.")
-      .arg(model.name, kindTitle(model.model.task));
+FillPage::PageWords FillPage::pageWords() const {
+  return {tr("Fill-in-the-blank"), tr("this page fills in blanks with masked language models.")};
 }
 
 QString FillPage::openDialogTitle() const { return tr("Open a masked language model’s directory"); }
-
-QString FillPage::arrivalMessage(const QString& name) const {
-  return tr("“%1” is ready on the Fill-in-the-blank page").arg(name);
-}
 
 void FillPage::modelChanged() {
   const auto model = currentModel();

@@ -85,9 +85,8 @@ class FillPage : public ModelPage {
 
  private:
   bool shows(const SessionModel& model) const override;
-  QString refusal(const SessionModel& model) const override;
+  PageWords pageWords() const override;
   QString openDialogTitle() const override;
-  QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
   void headSwitchesChanged() override { fill(); }  // the candidates without the heads now off
   void createModelBar();

@@ -223,16 +223,11 @@ void MemoryPage::exportFigure() {
 
 bool MemoryPage::shows(const SessionModel& model) const { return model.as<CausalLmModel>() != nullptr; }
 
-QString MemoryPage::refusal(const SessionModel& model) const {
-  return tr("“%1” is a model of the kind “%2”; this page shows the attention of language models (GPT) trained here.")
-      .arg(model.name, kindTitle(model.model.task));
+MemoryPage::PageWords MemoryPage::pageWords() const {
+  return {tr("Memory"), tr("this page shows the attention of language models (GPT) trained here.")};
 }
 
 QString MemoryPage::openDialogTitle() const { return tr("Open a language model"); }
-
-QString MemoryPage::arrivalMessage(const QString& name) const {
-  return tr("“%1” is ready on the Memory page").arg(name);
-}
 
 void MemoryPage::modelChanged() {
   const auto model = currentSessionModel() ? currentSessionModel()->as<CausalLmModel>() : nullptr;

@@ -78,9 +78,8 @@ class MemoryPage : public ModelPage {
   QWidget* createModelTab();
   void updateCaption();
   bool shows(const SessionModel& model) const override;
-  QString refusal(const SessionModel& model) const override;
+  PageWords pageWords() const override;
   QString openDialogTitle() const override;
-  QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
   void read();  // the text, on the worker thread
   void readFinished();

@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "ui/session/model_files.h"
+#include "ui/text/kind_texts.h"
 #include "ui/widgets/cached_models_button.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/file_job_bar.h"
@@ -107,6 +108,14 @@ void ModelPage::libraryAdded(int id) {
   box->addItem(model->name);
   if (adding_ || box->currentIndex() < 0) box->setCurrentIndex(box->count() - 1);  // else it waits its turn
   else emit statusMessage(arrivalMessage(model->name));
+}
+
+QString ModelPage::refusal(const SessionModel& model) const {
+  return tr("“%1” is a model of the kind “%2”; %3").arg(model.name, kindTitle(model.model.task), pageWords().modelsShown);
+}
+
+QString ModelPage::arrivalMessage(const QString& name) const {
+  return tr("“%1” is ready on the %2 page").arg(name, pageWords().title);
 }
 
 void ModelPage::libraryRemoved(int id) {

@@ -12,8 +12,9 @@
 // A model opened or trained on the page joins the library and is shown; one that arrives by itself (a run of the
 // Train page, the normalization race's) joins the box and is shown only when the page had none: the model the user
 // chose stays until the user changes it. A model the library drops leaves the box, and its weights are freed.
-// A page says what it shows (shows), what it tells of a model it cannot show (refusal) and what a new model
-// means for its figures (modelChanged); everything else about models happens here.
+// A page says what it shows (shows), how it names itself and those models (pageWords: the sentences about a model
+// it cannot show and one that arrived are built here from them) and what a new model means for its figures
+// (modelChanged); everything else about models happens here.
 //
 // Heads switched off (on the Attention page) belong to the model, in the library: every page that shows the model
 // reads them (headSwitches) and reads again when they change (headSwitchesChanged), so that its answers agree with
@@ -87,11 +88,17 @@ class ModelPage : public QWidget {
  protected:
   // True for a model of a kind this page shows.
   virtual bool shows(const SessionModel& model) const = 0;
-  // Why a model opened here is not shown: "“name” is a model of the kind …; this page shows …".
-  virtual QString refusal(const SessionModel& model) const = 0;
+  // The page in the language of now, for the two sentences below.
+  struct PageWords {
+    QString title;        // as the window lists the page: "Chatbot"
+    QString modelsShown;  // a sentence about "this page": "this page shows chatbots (the GRU and the Transformer)."
+  };
+  virtual PageWords pageWords() const { return {}; }  // a page that words both sentences itself need not say
+  // Why a model opened here is not shown: "“name” is a model of the kind …; " and the page's modelsShown.
+  virtual QString refusal(const SessionModel& model) const;
   virtual QString openDialogTitle() const = 0;
-  // The status bar's words for a model that arrived by itself: "“name” is ready on the … page".
-  virtual QString arrivalMessage(const QString& name) const = 0;
+  // The status bar's words for a model that arrived by itself: "“name” is ready on the <title> page".
+  virtual QString arrivalMessage(const QString& name) const;
   // The model in the box changed (or there is none any more): the page shows what belongs to it.
   virtual void modelChanged() = 0;
   // The switched-off heads of the model shown changed (here or on another page): the page reads again.
