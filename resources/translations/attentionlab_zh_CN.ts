@@ -2002,8 +2002,8 @@
         <translation>播放</translation>
     </message>
     <message>
-        <source>BERT&apos;s embeddings: word + position + token type, then LayerNorm</source>
-        <translation>BERT 的嵌入：词 + 位置 + 句段类型，再做层归一化</translation>
+        <source>BERT&apos;s embeddings, then LayerNorm</source>
+        <translation>BERT 的嵌入，再做层归一化</translation>
     </message>
     <message>
         <source>x_0 = LN_e(word[ids] + position[0..T-1] + token_type[0])</source>

@@ -29,7 +29,7 @@ std::optional<StepText> StepTexts::pretrainedStep(const teaching::AttentionStep&
   const bool gpt2 = step.variant == "gpt2";
   const int T = static_cast<int>(numberAt(step, 0));
   if (key == "embedding" && !gpt2)
-    return StepText{tr("BERT's embeddings: word + position + token type, then LayerNorm"),
+    return StepText{tr("BERT's embeddings, then LayerNorm"),
                     tr("x_0 = LN_e(word[ids] + position[0..T-1] + token_type[0])"),
                     tr("BERT reads [CLS] text [SEP]: %n piece(s) of its WordPiece vocabulary. Each piece's row of "
                        "the word table, a learned position vector and the vector of segment A (token type 0: one "
