@@ -43,21 +43,16 @@ std::shared_ptr<const ChatbotModel> toyChatbot() {
   return std::make_shared<const ChatbotModel>(teaching::toyChatbot("where did you buy that bike ?", 8, 5, 3));
 }
 
-SessionModel chatbotModel(const QString& name) {
+// A model as a finished run of the Train page hands it to the library.
+SessionModel finishedRun(const QString& name, AnyModel weights) {
   SessionModel model;
   model.name = name;
-  model.model = anyModelOf(toyChatbot());
+  model.model = std::move(weights);
   model.status = QStringLiteral("finished");
   return model;
 }
 
-SessionModel classifier(const QString& name) {
-  SessionModel model;
-  model.name = name;
-  model.model = anyModelOf(tinyClassifier());
-  model.status = QStringLiteral("finished");
-  return model;
-}
+SessionModel classifier(const QString& name) { return finishedRun(name, anyModelOf(tinyClassifier())); }
 
 }  // namespace
 
@@ -125,7 +120,7 @@ class TestModelPage : public QObject {
     const auto saysWhy = [&](const QString& language, const QString& arrived, const QString& refused,
                              const QString& attentionArrived) {
       QVERIFY(setLanguage(language, false));
-      library.add(chatbotModel(QStringLiteral("run")));  // a chatbot arrives, then a classifier
+      library.add(finishedRun(QStringLiteral("run"), anyModelOf(toyChatbot())));  // a chatbot arrives, then a classifier
       QCOMPARE(chatbotStatus.last().first().toString(), arrived);
       library.add(classifier(QStringLiteral("run")));
       QCOMPARE(attentionStatus.last().first().toString(), attentionArrived);
