@@ -1990,17 +1990,6 @@
         <source>memory m: this layer&apos;s earlier inputs</source>
         <translation>记忆 m：本层之前的输入</translation>
     </message>
-</context>
-<context>
-    <name>StepperPage</name>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>播放</translation>
-    </message>
     <message>
         <source>BERT&apos;s embeddings, then LayerNorm</source>
         <translation>BERT 的嵌入，再做层归一化</translation>
@@ -2304,6 +2293,17 @@
     <message>
         <source>x (the layer&apos;s input)</source>
         <translation>x（这一层的输入）</translation>
+    </message>
+</context>
+<context>
+    <name>StepperPage</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
     </message>
 </context>
 <context>
