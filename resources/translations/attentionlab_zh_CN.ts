@@ -6365,6 +6365,10 @@ to %2</source>
         <source>Language model (GPT)</source>
         <translation>语言模型（GPT）</translation>
     </message>
+    <message>
+        <source>Pretrained model (BERT / GPT-2)</source>
+        <translation>预训练模型（BERT / GPT-2）</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::SwitchedHeadsNote</name>
@@ -6383,10 +6387,6 @@ to %2</source>
     <message>
         <source>Heads switched off on the Attention page: %1. The results below are the model&apos;s without them.</source>
         <translation>在“注意力”页面关闭的头：%1。下面的结果是模型去掉这些头之后给出的。</translation>
-    </message>
-    <message>
-        <source>Pretrained model (BERT / GPT-2)</source>
-        <translation>预训练模型（BERT / GPT-2）</translation>
     </message>
 </context>
 <context>
