@@ -43,16 +43,9 @@ std::shared_ptr<const ChatbotModel> toyChatbot() {
   return std::make_shared<const ChatbotModel>(teaching::toyChatbot("where did you buy that bike ?", 8, 5, 3));
 }
 
-// A model as a finished run of the Train page hands it to the library.
-SessionModel finishedRun(const QString& name, AnyModel weights) {
-  SessionModel model;
-  model.name = name;
-  model.model = std::move(weights);
-  model.status = QStringLiteral("finished");
-  return model;
+SessionModel classifier(const QString& name) {
+  return sessionModel(name, anyModelOf(tinyClassifier()), QStringLiteral("finished"));
 }
-
-SessionModel classifier(const QString& name) { return finishedRun(name, anyModelOf(tinyClassifier())); }
 
 }  // namespace
 
@@ -120,7 +113,7 @@ class TestModelPage : public QObject {
     const auto saysWhy = [&](const QString& language, const QString& arrived, const QString& refused,
                              const QString& attentionArrived) {
       QVERIFY(setLanguage(language, false));
-      library.add(finishedRun(QStringLiteral("run"), anyModelOf(toyChatbot())));  // a chatbot arrives, then a classifier
+      library.add(sessionModel(QStringLiteral("run"), anyModelOf(toyChatbot()), QStringLiteral("finished")));  // a chatbot arrives, then a classifier
       QCOMPARE(chatbotStatus.last().first().toString(), arrived);
       library.add(classifier(QStringLiteral("run")));
       QCOMPARE(attentionStatus.last().first().toString(), attentionArrived);

@@ -208,25 +208,12 @@ void ChatbotPage::modelChanged() {
   }
 }
 
-namespace {
-
-// A model handed to the page, as the library keeps one opened from a directory.
-SessionModel openedModel(const QString& name, AnyModel model) {
-  SessionModel opened;
-  opened.name = name;
-  opened.model = std::move(model);
-  opened.status = QStringLiteral("opened");
-  return opened;
-}
-
-}  // namespace
-
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
-  addModel(openedModel(name, anyModelOf(std::move(model))));
+  addModel(sessionModel(name, anyModelOf(std::move(model)), QStringLiteral("opened")));
 }
 
 void ChatbotPage::addModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
-  addModel(openedModel(name, anyModelOf(std::move(model))));
+  addModel(sessionModel(name, anyModelOf(std::move(model)), QStringLiteral("opened")));
 }
 
 void ChatbotPage::trainToyModel(const QString& data, int epochs, const QString& architecture) {

@@ -10,13 +10,18 @@
 
 namespace al::ui {
 
+SessionModel sessionModel(const QString& name, AnyModel model, const QString& status) {
+  SessionModel session;
+  session.name = name;
+  session.model = std::move(model);
+  session.status = status;
+  return session;
+}
+
 SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QString& status) {
-  SessionModel snapshot;
-  snapshot.name = name;
-  snapshot.model = run.snapshot();
+  SessionModel snapshot = sessionModel(name, run.snapshot(), status);
   snapshot.settings = run.settings();
   snapshot.history = historyOf(snapshot.model);
-  snapshot.status = status;
   return snapshot;
 }
 

@@ -51,6 +51,9 @@ struct SessionModel {
   std::shared_ptr<const M> as() const { return model.as<M>(); }
 };
 
+// A model known by its name, weights and status ("finished", "opened", "toy") only; the rest is filled in when known.
+SessionModel sessionModel(const QString& name, AnyModel model, const QString& status);
+
 // A snapshot of a run's model as it is now (after training: its best epoch). Copies the weights once; the run
 // may go on or be dropped. Call it when the run is not training (its thread has finished).
 SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QString& status);
