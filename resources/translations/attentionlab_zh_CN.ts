@@ -2669,7 +2669,7 @@
     </message>
     <message>
         <source>Read a sentence on the Heatmaps tab first.</source>
-        <translation>请先在“热力图”标签页读入一个句子。</translation>
+        <translation type="vanished">请先在“热力图”标签页读入一个句子。</translation>
     </message>
     <message>
         <source>In this model, head %1.%2 puts %3 more of %4&apos;s weight on %5 than on %6 (%7 against %8).</source>
@@ -2690,6 +2690,18 @@
     <message>
         <source>Layer %1, head %2</source>
         <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>No model has read the sentence yet: choose one above (the sentence is typed on the Heatmaps tab).</source>
+        <translation>还没有模型读过这个句子：请在上方选择一个模型（句子在“热力图”标签页里输入）。</translation>
+    </message>
+    <message>
+        <source>For the texts&apos; examples, open a pretrained model on this page: bert-base-chinese for 它 → 书包, bert-base-uncased for Apple → phone (File › Download a pretrained model…, then the Hugging Face cache button or Open model…).</source>
+        <translation>要验证教材里的例子，请在本页打开一个预训练模型：它 → 书包 用“bert-base-chinese”，“Apple” → “phone” 用“bert-base-uncased”（文件 › 下载预训练模型…，然后点“Hugging Face 缓存”按钮或“打开模型…”）。</translation>
+    </message>
+    <message>
+        <source>This model classifies reviews: nothing in its training asked it what “it” refers to, so what its heads prefer here says nothing about the texts&apos; claim.</source>
+        <translation>这个模型是给影评分类的：它的训练从没要求它弄清“它”指的是什么，所以它的头在这里偏向哪个词，对教材的说法什么也说明不了。</translation>
     </message>
 </context>
 <context>

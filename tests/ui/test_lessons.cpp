@@ -161,7 +161,7 @@ QMap<QString, Check> settingChecks() {
        }},
       {"attention.sentence", [=](QWidget* w, const QString& v) { return expect(attention(w)->text() == v, "sentence"); }},
       {"attention.tab", [=](QWidget* w, const QString& v) {
-         return expect(attention(w)->tabs()->currentIndex() == tabIndex({"heatmaps", "word-order", "position"}, v), "tab");
+         return expect(attention(w)->tabs()->currentIndex() == tabIndex({"heatmaps", "word-order", "position", "head-roles"}, v), "tab");
        }},
       {"normalization.tab", [=](QWidget* w, const QString& v) {
          return expect(static_cast<NormalizationPage*>(w)->tabs()->currentIndex() ==
@@ -217,11 +217,11 @@ class TestLessons : public QObject {
     QVERIFY(files_.isValid());
   }
 
-  void theCourseHasElevenLessonsInBothLanguages() {
+  void theCourseHasTwelveLessonsInBothLanguages() {
     const std::vector<Lesson> lessons = builtinLessons();
     const QStringList ids{"why-attention", "queries-keys-values", "multi-head", "word-order", "layer-norm",
                           "encoder-imdb", "bigrams-or-sequence", "bahdanau-chatbot", "full-transformer", "bert",
-                          "transformer-xl"};
+                          "transformer-xl", "which-head"};
     QCOMPARE(int(lessons.size()), ids.size());
     for (size_t i = 0; i < lessons.size(); ++i) {
       const Lesson& lesson = lessons[i];
@@ -255,7 +255,7 @@ class TestLessons : public QObject {
         {"why-attention", "step"}, {"queries-keys-values", "step"}, {"multi-head", "attention"},
         {"word-order", "attention"}, {"layer-norm", "normalization"}, {"encoder-imdb", "train"},
         {"bigrams-or-sequence", "train"}, {"bahdanau-chatbot", "chatbot"}, {"full-transformer", "step"},
-        {"bert", "fill"}, {"transformer-xl", "memory"}};
+        {"bert", "fill"}, {"transformer-xl", "memory"}, {"which-head", "attention"}};
     const QMap<QString, Check> checks = settingChecks();
     // The chatbot page already has a model, built here (untrained, over the lesson question's words): the chatbot
     // lesson asks its question of it and trains no toy model of its own, which would take most of the walk.

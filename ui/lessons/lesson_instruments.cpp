@@ -48,6 +48,9 @@ SettingSpec text() { return {}; }
 
 const QStringList kOnOff{QStringLiteral("on"), QStringLiteral("off")};
 const QStringList kYesNo{QStringLiteral("yes"), QStringLiteral("no")};
+// The Attention page's first tabs, in the page's order: Heatmaps, Order, Position, Head roles.
+const QStringList kAttentionTabs{QStringLiteral("heatmaps"), QStringLiteral("word-order"), QStringLiteral("position"),
+                                 QStringLiteral("head-roles")};
 
 // The Train page's tasks and the presets of the core's schema (core/train/hyperparameters.h), never a list of
 // their own: a lesson names what the catalogue has.
@@ -74,7 +77,7 @@ const QMap<QString, QMap<QString, SettingSpec>>& schema() {
         {"epochs", number(1, 200)}}},
       {QStringLiteral("attention"),
        {{"toy-model", choice({"learned", "sinusoidal", "none"})}, {"sentence", text()},
-        {"tab", choice({"heatmaps", "word-order", "position"})}}},
+        {"tab", choice(kAttentionTabs)}}},
       {QStringLiteral("step"),
        {{"kind", choice({"self-attention", "additive", "decoder"})}, {"sentence", text()}, {"width", number(2, 64)},
         {"heads", number(1, 8)}, {"position", choice({"sinusoidal", "learned", "none"})},
@@ -128,7 +131,7 @@ void applyAttention(QWidget* widget, const QString& key, const QString& value) {
   } else if (key == QLatin1String("sentence")) {
     page->setText(value);
   } else if (key == QLatin1String("tab")) {
-    page->tabs()->setCurrentIndex(QStringList{"heatmaps", "word-order", "position"}.indexOf(value));
+    page->tabs()->setCurrentIndex(kAttentionTabs.indexOf(value));
   }
 }
 

@@ -5,7 +5,7 @@
 //   page           settings (value: a choice, a whole number in a range, or text)
 //   train          task (a task of the Train page, as the model format names it), data, preset, epochs
 //   attention      toy-model (learned, sinusoidal, none: trained here when the page has no model), sentence,
-//                  tab (heatmaps, word-order, position)
+//                  tab (heatmaps, word-order, position, head-roles: "Which head does this?")
 //   step           kind (self-attention, additive, decoder), sentence, width, heads, position (sinusoidal,
 //                  learned, none), mask (none, padding, causal), scaling (on, off), step (1-based)
 //   normalization  tab (samples, sequences, race), padding (counted, masked), race-preset, race-epochs,

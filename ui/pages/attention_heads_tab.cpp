@@ -58,6 +58,10 @@ AttentionHeadsTab::AttentionHeadsTab(QWidget* parent) : QWidget(parent) {
   verdict_->setWordWrap(true);
   verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(verdict_);
+  advice_ = new QLabel;
+  advice_->setObjectName("headAdvice");
+  advice_->setWordWrap(true);
+  layout->addWidget(advice_);
   auto* splitter = new QSplitter(Qt::Horizontal);
   table_ = new HeatmapView;
   table_->setColouring(HeatmapView::Colouring::Signed);
@@ -139,9 +143,12 @@ void AttentionHeadsTab::choose(int query, int first, int second) {
 
 void AttentionHeadsTab::rank() {
   ranking_ = {};
+  advice_->setText(advice());
+  advice_->setVisible(!advice_->text().isEmpty());
   const int q = query_->currentIndex(), a = first_->currentIndex(), b = second_->currentIndex();
   if (reading_.prediction.attention.empty() || q < 0 || a < 0 || b < 0) {
-    verdict_->setText(tr("Read a sentence on the Heatmaps tab first."));
+    verdict_->setText(tr("No model has read the sentence yet: choose one above (the sentence is typed on the "
+                          "Heatmaps tab)."));
     table_->setMatrix(Matrix());
     headMap_->setMatrix(Matrix());
     return;
@@ -170,6 +177,16 @@ QString AttentionHeadsTab::verdict() const {
   text += ' ' + tr("These are one model's numbers on one sentence. A model with random weights (a toy or a test "
                    "folder) has such differences too: there they are accidents, not something it learned.");
   return text;
+}
+
+QString AttentionHeadsTab::advice() const {
+  if (!reading_.classified) return {};  // a pretrained BERT or GPT-2
+  const QString open = tr("For the texts' examples, open a pretrained model on this page: bert-base-chinese for 它 → "
+                          "书包, bert-base-uncased for Apple → phone (File › Download a pretrained model…, then the "
+                          "Hugging Face cache button or Open model…).");
+  if (reading_.prediction.attention.empty()) return open;
+  return tr("This model classifies reviews: nothing in its training asked it what “it” refers to, so what its heads "
+            "prefer here says nothing about the texts' claim.") + ' ' + open;
 }
 
 void AttentionHeadsTab::showHead(int layer, int head) {

@@ -3,7 +3,8 @@
 // phone rather than fruit) as a measurement. Pick a query word and two candidates from the sentence; every layer
 // and head is scored by the query's weight on the first minus on the second (core/teaching/head_finder.h), drawn as
 // a layers x heads table (red: more on the first, blue: more on the second), the best head named with its numbers;
-// a click on a cell shows that head's map. Words are the reading's words when it has them (a pretrained model's
+// a click on a cell shows that head's map. A model that is not pretrained (the app's classifier of reviews) or no
+// model gets the advice to open one that is (bert-base-chinese, bert-base-uncased). Words are the reading's words when it has them (a pretrained model's
 // pieces grouped, a candidate's pieces summed), its tokens otherwise.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
@@ -33,6 +34,9 @@ class AttentionHeadsTab : public QWidget {
   HeatmapView* table() const { return table_; }
   HeatmapView* headMap() const { return headMap_; }
   QString verdict() const;
+  // Which model to open for the texts' examples, when the reading is not a pretrained model's (or there is none);
+  // empty for a pretrained model, whose numbers the verdict gives.
+  QString advice() const;
   void showHead(int layer, int head);
 
  private:
@@ -52,6 +56,7 @@ class AttentionHeadsTab : public QWidget {
   QComboBox* first_;
   QComboBox* second_;
   QLabel* verdict_;
+  QLabel* advice_;
   HeatmapView* table_;
   HeatmapView* headMap_;
 };
