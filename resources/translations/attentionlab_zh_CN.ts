@@ -1868,11 +1868,15 @@
     </message>
     <message numerus="yes">
         <source>The model reads the text&apos;s %n token(s), each as a row of D numbers looked up in a learned table.</source>
-        <translation><numerusform>模型读取文本的 %n 个词元，每个词元是在一张学到的表中查出的一行 D 个数。</numerusform></translation>
+        <translation>
+            <numerusform>模型读取文本的 %n 个词元，每个词元是在一张学到的表中查出的一行 D 个数。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The model reads the last %n token(s) of the text, each as a row of D numbers looked up in a learned table.</source>
-        <translation><numerusform>模型读取文本的最后 %n 个词元，每个词元是在一张学到的表中查出的一行 D 个数。</numerusform></translation>
+        <translation>
+            <numerusform>模型读取文本的最后 %n 个词元，每个词元是在一张学到的表中查出的一行 D 个数。</numerusform>
+        </translation>
     </message>
     <message>
         <source>With a memory, that is the last segment of a text read segment after segment from its start.</source>
@@ -1912,7 +1916,9 @@
     </message>
     <message numerus="yes">
         <source>m = this layer&apos;s inputs at the %n token(s) before the segment</source>
-        <translation><numerusform>m = 本层在本段之前 %n 个词元处的输入</numerusform></translation>
+        <translation>
+            <numerusform>m = 本层在本段之前 %n 个词元处的输入</numerusform>
+        </translation>
     </message>
     <message>
         <source>The text is read in segments of %1 tokens. When a segment ends, every layer keeps its inputs at the last %2 positions: the next segment&apos;s keys and values include them, so a token can look back past the segment&apos;s edge, and a higher layer further still. The memory is a constant of the segment: in training no gradient flows into it.</source>
@@ -1952,7 +1958,9 @@
     </message>
     <message numerus="yes">
         <source>Every token may read all %n memory row(s) and the segment&apos;s tokens up to itself; later tokens get −∞, so their weight after softmax is exactly 0.</source>
-        <translation><numerusform>每个词元可以读取全部 %n 行记忆，以及本段中到它自己为止的词元；后面的词元得到 −∞，所以 softmax 之后它们的权重恰好为 0。</numerusform></translation>
+        <translation>
+            <numerusform>每个词元可以读取全部 %n 行记忆，以及本段中到它自己为止的词元；后面的词元得到 −∞，所以 softmax 之后它们的权重恰好为 0。</numerusform>
+        </translation>
     </message>
     <message>
         <source>A_h(t, j) = exp(M(t, j)) / Σ_j&apos; exp(M(t, j&apos;))</source>
@@ -2285,6 +2293,10 @@
     <message>
         <source>most likely next pieces</source>
         <translation>最可能的下一个片段</translation>
+    </message>
+    <message>
+        <source>A higher layer reads what the layer below wrote for every token: the same T rows, refined. Its attention has the same causal mask.</source>
+        <translation>更高的一层读取下面一层为每个词元写下的内容：同样的 T 行，经过提炼。它的注意力有同样的因果掩码。</translation>
     </message>
     <message>
         <source>Causal mask: −∞ above the diagonal</source>
@@ -4552,15 +4564,21 @@ to %2</source>
     </message>
     <message numerus="yes">
         <source>The model reads all %n token(s) of the text.</source>
-        <translation><numerusform>模型读取文本的全部 %n 个词元。</numerusform></translation>
+        <translation>
+            <numerusform>模型读取文本的全部 %n 个词元。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The model reads the last %1 of the text&apos;s %n tokens (its window).</source>
-        <translation><numerusform>模型读取文本 %n 个词元中的最后 %1 个（它的窗口）。</numerusform></translation>
+        <translation>
+            <numerusform>模型读取文本 %n 个词元中的最后 %1 个（它的窗口）。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Its memory holds each layer&apos;s inputs at the %n token(s) before them.</source>
-        <translation><numerusform>它的记忆保存每一层在这些词元之前 %n 个词元处的输入。</numerusform></translation>
+        <translation>
+            <numerusform>它的记忆保存每一层在这些词元之前 %n 个词元处的输入。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Most likely next token: “%1” (%2 %).</source>
@@ -5949,6 +5967,59 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::PretrainedControls</name>
+    <message>
+        <source>Pretrained model (BERT / GPT-2)</source>
+        <translation>预训练模型（BERT / GPT-2）</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Which layer to take apart (GPT-2: the next-token step follows the last one)</source>
+        <translation>要拆开的层（GPT-2：下一个词元的步骤跟在最后一层之后）</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
+    </message>
+    <message>
+        <source>Append the most likely next piece to the text and walk again</source>
+        <translation>把最可能的下一个片段添加到文本后，并重新演示</translation>
+    </message>
+    <message>
+        <source>Open a BERT or GPT-2 folder on the Attention page (or a GPT-2 on the Generate page) to walk its layers.</source>
+        <translation>在“注意力”页面打开一个 BERT 或 GPT-2 文件夹（或在“生成”页面打开一个 GPT-2），即可逐层演示。</translation>
+    </message>
+    <message>
+        <source>GPT-2: “%1”</source>
+        <translation>GPT-2：“%1”</translation>
+    </message>
+    <message>
+        <source>BERT: “%1”</source>
+        <translation>BERT：“%1”</translation>
+    </message>
+    <message>
+        <source>No pretrained model yet: open a BERT or GPT-2 folder on the Attention page, or a GPT-2 on the Generate page.</source>
+        <translation>还没有预训练模型：请在“注意力”页面打开一个 BERT 或 GPT-2 文件夹，或在“生成”页面打开一个 GPT-2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model reads %n piece(s) of its own tokenizer.</source>
+        <translation>
+            <numerusform>模型读取了它自己分词器的 %n 个片段。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Most likely next piece: “%1” (%2 %).</source>
+        <translation>最可能的下一个片段：“%1”（%2 %）。</translation>
+    </message>
+    <message>
+        <source>The next piece is chosen after the last layer (%1).</source>
+        <translation>下一个片段在最后一层（%1）之后选出。</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::PretrainingComparison</name>
     <message>
         <source>How many labelled reviews each side may learn from (the rest of the data is not used)</source>
@@ -6025,59 +6096,6 @@ to %2</source>
     <message>
         <source>Here pre-training does not help (%1 points): the masked-LM may need more text or epochs.</source>
         <translation>在这里预训练没有帮助（%1 个百分点）：掩码语言模型可能需要更多文本或更多轮训练。</translation>
-    </message>
-</context>
-<context>
-    <name>al::ui::PretrainedControls</name>
-    <message>
-        <source>Pretrained model (BERT / GPT-2)</source>
-        <translation>预训练模型（BERT / GPT-2）</translation>
-    </message>
-    <message>
-        <source>Layer</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <source>Which layer to take apart (GPT-2: the next-token step follows the last one)</source>
-        <translation>要拆开的层（GPT-2：下一个词元的步骤跟在最后一层之后）</translation>
-    </message>
-    <message>
-        <source>Next token</source>
-        <translation>下一个词元</translation>
-    </message>
-    <message>
-        <source>Append the most likely next piece to the text and walk again</source>
-        <translation>把最可能的下一个片段添加到文本后，并重新演示</translation>
-    </message>
-    <message>
-        <source>Open a BERT or GPT-2 folder on the Attention page (or a GPT-2 on the Generate page) to walk its layers.</source>
-        <translation>在“注意力”页面打开一个 BERT 或 GPT-2 文件夹（或在“生成”页面打开一个 GPT-2），即可逐层演示。</translation>
-    </message>
-    <message>
-        <source>GPT-2: “%1”</source>
-        <translation>GPT-2：“%1”</translation>
-    </message>
-    <message>
-        <source>BERT: “%1”</source>
-        <translation>BERT：“%1”</translation>
-    </message>
-    <message>
-        <source>No pretrained model yet: open a BERT or GPT-2 folder on the Attention page, or a GPT-2 on the Generate page.</source>
-        <translation>还没有预训练模型：请在“注意力”页面打开一个 BERT 或 GPT-2 文件夹，或在“生成”页面打开一个 GPT-2。</translation>
-    </message>
-    <message numerus="yes">
-        <source>The model reads %n piece(s) of its own tokenizer.</source>
-        <translation>
-            <numerusform>模型读取了它自己分词器的 %n 个片段。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Most likely next piece: “%1” (%2 %).</source>
-        <translation>最可能的下一个片段：“%1”（%2 %）。</translation>
-    </message>
-    <message>
-        <source>The next piece is chosen after the last layer (%1).</source>
-        <translation>下一个片段在最后一层（%1）之后选出。</translation>
     </message>
 </context>
 <context>
