@@ -64,7 +64,7 @@ GeneratePage::GeneratePage(ModelLibrary* library, QWidget* parent)
   });
   showNote(noModelNote());
   updateButtons();
-  offerPretrainedModels({"gpt2"});
+  offerPretrainedModels({PretrainedGpt2::kTask});
   showLibraryModels();
 }
 
