@@ -1,12 +1,13 @@
 // The Step-through page walks a pretrained model's layers with the model's own numbers: the tiny random BERT and
 // GPT-2 of the tests, every step of every layer with its own title, formula and explanation (never the bare key);
 // GPT-2 starts on its last layer and Next token appends the piece it chose; in the window, the model chosen last on
-// the Attention page (or a GPT-2 on the Generate page) is the one walked.
+// the Attention page (or a GPT-2 on the Generate page) is the one walked; in Chinese the walk reads in Chinese.
 #include "core/inference/pretrained_inference.h"
 #include "core/teaching/pretrained_steps.h"
 
 #include <QtTest>
 
+#include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
@@ -19,6 +20,7 @@
 #include "ui/session/model_library.h"
 #include "ui/teaching/pretrained_controls.h"
 #include "ui/teaching/step_texts.h"
+#include "ui/text/language.h"
 
 using namespace al;
 using namespace al::ui;
@@ -68,6 +70,8 @@ void requireEveryStepExplained(StepperPage& page, int layers) {
 class TestPretrainedStepper : public QObject {
   Q_OBJECT
  private slots:
+  void cleanup() { setLanguage(QStringLiteral("en"), false); }  // a failed check in Chinese leaves the others in English
+
   // BERT starts on its first layer (the embeddings), normalizes after each sum, and has no mask and no next token.
   void everyStepOfEveryBertLayerHasItsTexts() {
     StepperPage page;
@@ -130,6 +134,25 @@ class TestPretrainedStepper : public QObject {
     QVERIFY(page.pretrainedWalk().tokens.size() >= pieces);
     QVERIFY2(page.pretrainedControls()->findChild<QLabel*>("pretrainedReading")->text().contains("%"),
              qPrintable(page.pretrainedControls()->findChild<QLabel*>("pretrainedReading")->text()));
+  }
+
+  // In Chinese the kind, the controls and every step read in Chinese (the texts are found in their own context).
+  void theWalkReadsInChinese() {
+    StepperPage page;
+    page.setKind(StepperPage::Kind::Pretrained);
+    page.setPretrainedModel(QStringLiteral("gpt2-tiny"), tinyGpt2());
+    page.setSentence(QStringLiteral("the cat sat on the"));
+    QVERIFY(setLanguage(QStringLiteral("zh_CN"), false));
+    auto* kinds = page.findChild<QComboBox*>("kindBox");
+    QTRY_COMPARE(kinds->currentText(), QStringLiteral("预训练模型（BERT / GPT-2）"));
+    QCOMPARE(page.pretrainedControls()->findChild<QPushButton*>("pretrainedNextToken")->text(), QStringLiteral("下一个词元"));
+    for (int i = 0; i < page.stepCount(); ++i) {
+      page.showStep(i);
+      const std::string& key = page.steps()[size_t(i)].key;
+      if (key == "pre_norm" || key == "gelu" || key == "final_norm" || key == "mask")
+        QVERIFY2(page.explanationText().contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))),
+                 qPrintable(page.explanationText()));
+    }
   }
 
   void withoutAModelThePageSaysWhereToGetOne() {
