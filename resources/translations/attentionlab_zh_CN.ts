@@ -4536,7 +4536,7 @@ to %2</source>
     </message>
     <message>
         <source>Layer</source>
-        <translation>层</translation>
+        <translation type="vanished">层</translation>
     </message>
     <message>
         <source>Which layer to take apart (the next-token step follows the last one)</source>
@@ -4544,7 +4544,7 @@ to %2</source>
     </message>
     <message>
         <source>Next token</source>
-        <translation>下一个词元</translation>
+        <translation type="vanished">下一个词元</translation>
     </message>
     <message>
         <source>Append the most likely next token to the text and walk again</source>
@@ -5974,7 +5974,7 @@ to %2</source>
     </message>
     <message>
         <source>Layer</source>
-        <translation>层</translation>
+        <translation type="vanished">层</translation>
     </message>
     <message>
         <source>Which layer to take apart (GPT-2: the next-token step follows the last one)</source>
@@ -5982,7 +5982,7 @@ to %2</source>
     </message>
     <message>
         <source>Next token</source>
-        <translation>下一个词元</translation>
+        <translation type="vanished">下一个词元</translation>
     </message>
     <message>
         <source>Append the most likely next piece to the text and walk again</source>
@@ -6826,6 +6826,17 @@ this batch: loss %4 · accuracy %5 %</source>
     <message>
         <source>%1 of %2 words are unknown to the model (it reads them as [UNK]): %3</source>
         <translation>%2 个词中有 %1 个是模型不认识的（它把它们读作 [UNK]）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::WalkControls</name>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Next token</source>
+        <translation>下一个词元</translation>
     </message>
 </context>
 <context>

@@ -57,7 +57,7 @@ class TestLmStepper : public QObject {
       QVERIFY2(!page.gridViews().isEmpty(), key.c_str());
     }
     // The controls say what the model read.
-    const QString said = page.languageModelControls()->findChild<QLabel*>("lmWindow")->text();
+    const QString said = page.languageModelControls()->findChild<QLabel*>("lmReading")->text();
     QVERIFY2(said.contains("11") && said.contains("35") && said.contains("8"), qPrintable(said));
   }
 

@@ -10,16 +10,13 @@
 #include "core/inference/causal_lm_inference.h"
 #include "core/teaching/lm_steps.h"
 
-#include <QGroupBox>
 #include <QString>
 
-class QLabel;
-class QPushButton;
-class QSpinBox;
+#include "ui/teaching/walk_controls.h"
 
 namespace al::ui {
 
-class LanguageModelControls : public QGroupBox {
+class LanguageModelControls : public WalkControls {
   Q_OBJECT
  public:
   explicit LanguageModelControls(QWidget* parent = nullptr);
@@ -29,22 +26,12 @@ class LanguageModelControls : public QGroupBox {
   // The walk of the current layer for `text`; updates what is said of the window and the next token.
   // Throws InputError without a model and for text without tokens or not UTF-8.
   teaching::LanguageModelWalk walk(const QString& text);
-  void setLayer(int layer);  // 0-based
-
- signals:
-  void changed();                           // a setting changed: walk again
-  void appendText(const QString& text);    // Next token: the chosen token's text, to add to the sentence
 
  private:
   void retranslate();
 
   std::shared_ptr<const CausalLmModel> model_;
   QString name_;
-  QString nextText_;  // what Next token appends
-  QLabel* modelName_;
-  QSpinBox* layerBox_;
-  QPushButton* nextTokenButton_;
-  QLabel* window_;
 };
 
 }  // namespace al::ui

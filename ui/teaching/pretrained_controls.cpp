@@ -4,11 +4,7 @@
 
 #include "ui/teaching/pretrained_controls.h"
 
-#include <QFormLayout>
-#include <QLabel>
 #include <QPushButton>
-#include <QSpinBox>
-#include <QVBoxLayout>
 
 #include "ui/widgets/retranslate.h"
 
@@ -24,44 +20,19 @@ int layersOf(const PretrainedModelRef& model) {
 
 }  // namespace
 
-PretrainedControls::PretrainedControls(QWidget* parent) : QGroupBox(parent) {
-  auto* layout = new QVBoxLayout(this);
-  modelName_ = new QLabel;
-  modelName_->setWordWrap(true);
-  layout->addWidget(modelName_);
-  auto* form = new QFormLayout;
-  layerBox_ = new QSpinBox;
-  layerBox_->setObjectName("pretrainedLayer");
-  layerBox_->setRange(1, 1);
-  connect(layerBox_, &QSpinBox::valueChanged, this, &PretrainedControls::changed);
-  auto* layerLabel = new QLabel;
-  form->addRow(layerLabel, layerBox_);
-  layout->addLayout(form);
-  nextTokenButton_ = new QPushButton;
-  nextTokenButton_->setObjectName("pretrainedNextToken");
-  nextTokenButton_->setEnabled(false);
-  nextTokenButton_->hide();  // GPT-2 only
-  connect(nextTokenButton_, &QPushButton::clicked, this, [this] {
-    if (!nextText_.isEmpty()) emit appendText(nextText_);
-  });
-  layout->addWidget(nextTokenButton_);
-  reading_ = new QLabel;
-  reading_->setObjectName("pretrainedReading");
-  reading_->setWordWrap(true);
-  layout->addWidget(reading_);
-  setTranslatedTexts(this, [=, this] {
+PretrainedControls::PretrainedControls(QWidget* parent) : WalkControls(QStringLiteral("pretrained"), parent) {
+  nextTokenButton()->hide();  // GPT-2 only
+  setTranslatedTexts(this, [this] {
     setTitle(tr("Pretrained model (BERT / GPT-2)"));
-    layerLabel->setText(tr("Layer"));
-    layerBox_->setToolTip(tr("Which layer to take apart (GPT-2: the next-token step follows the last one)"));
-    nextTokenButton_->setText(tr("Next token"));
-    nextTokenButton_->setToolTip(tr("Append the most likely next piece to the text and walk again"));
+    setSharedTexts(tr("Which layer to take apart (GPT-2: the next-token step follows the last one)"),
+                   tr("Append the most likely next piece to the text and walk again"));
     retranslate();
   });
 }
 
 void PretrainedControls::retranslate() {
   const bool none = std::holds_alternative<std::monostate>(model_);
-  modelName_->setText(none ? tr("Open a BERT or GPT-2 folder on the Attention page (or a GPT-2 on the Generate "
+  setModelText(none ? tr("Open a BERT or GPT-2 folder on the Attention page (or a GPT-2 on the Generate "
                                 "page) to walk its layers.")
                            : (isGpt2() ? tr("GPT-2: “%1”") : tr("BERT: “%1”")).arg(name_));
 }
@@ -72,23 +43,14 @@ void PretrainedControls::setModel(const QString& name, PretrainedModelRef model)
   model_ = std::move(model);
   name_ = name;
   retranslate();
-  nextTokenButton_->setVisible(isGpt2());
-  {
-    const QSignalBlocker blocker(layerBox_);
-    layerBox_->setMaximum(layersOf(model_));
-    // GPT-2's last layer ends with the next token; BERT's first layer starts from the embeddings.
-    layerBox_->setValue(isGpt2() ? layerBox_->maximum() : 1);
-  }
+  nextTokenButton()->setVisible(isGpt2());
+  // GPT-2's last layer ends with the next token; BERT's first layer starts from the embeddings.
+  setLayers(layersOf(model_), isGpt2() ? layersOf(model_) - 1 : 0);
   emit changed();
 }
 
-void PretrainedControls::setLayer(int layer) { layerBox_->setValue(layer + 1); }
-int PretrainedControls::layer() const { return layerBox_->value() - 1; }
-
 teaching::PretrainedWalk PretrainedControls::walk(const QString& text) {
-  nextText_.clear();
-  nextTokenButton_->setEnabled(false);
-  reading_->clear();
+  forgetWalk();
   const std::string utf8 = text.toStdString();
   teaching::PretrainedWalk w;
   if (const auto* bert = std::get_if<std::shared_ptr<const PretrainedBert>>(&model_)) {
@@ -98,13 +60,12 @@ teaching::PretrainedWalk PretrainedControls::walk(const QString& text) {
     if (w.probabilities.size() > 0) {
       Index chosen = 0;
       w.probabilities.maxCoeff(&chosen);  // the first of equals: the lower id, as greedy generation
-      nextText_ = QString::fromStdString((*gpt)->tokenizer->decode({static_cast<int64_t>(chosen)}));
+      offerNextText(QString::fromStdString((*gpt)->tokenizer->decode({static_cast<int64_t>(chosen)})));
     }
   } else {
     throw InputError(tr("No pretrained model yet: open a BERT or GPT-2 folder on the Attention page, or a GPT-2 on "
                         "the Generate page.").toStdString());
   }
-  nextTokenButton_->setEnabled(!nextText_.isEmpty());
   sayWhatWasRead(w);
   return w;
 }
@@ -115,11 +76,11 @@ void PretrainedControls::sayWhatWasRead(const teaching::PretrainedWalk& w) {
   if (isGpt2() && w.probabilities.size() > 0) {
     Index chosen = 0;
     const double p = w.probabilities.maxCoeff(&chosen);
-    said += QLatin1Char(' ') + tr("Most likely next piece: “%1” (%2 %).").arg(nextText_.toHtmlEscaped()).arg(100.0 * p, 0, 'f', 1);
+    said += QLatin1Char(' ') + tr("Most likely next piece: “%1” (%2 %).").arg(nextText().toHtmlEscaped()).arg(100.0 * p, 0, 'f', 1);
   } else if (isGpt2()) {
     said += QLatin1Char(' ') + tr("The next piece is chosen after the last layer (%1).").arg(w.layers);
   }
-  reading_->setText(said);
+  say(said);
 }
 
 }  // namespace al::ui

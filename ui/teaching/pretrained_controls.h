@@ -11,12 +11,9 @@
 #include "core/inference/pretrained_inference.h"
 #include "core/teaching/pretrained_steps.h"
 
-#include <QGroupBox>
 #include <QString>
 
-class QLabel;
-class QPushButton;
-class QSpinBox;
+#include "ui/teaching/walk_controls.h"
 
 namespace al::ui {
 
@@ -24,7 +21,7 @@ namespace al::ui {
 using PretrainedModelRef =
     std::variant<std::monostate, std::shared_ptr<const PretrainedBert>, std::shared_ptr<const PretrainedGpt2>>;
 
-class PretrainedControls : public QGroupBox {
+class PretrainedControls : public WalkControls {
   Q_OBJECT
  public:
   explicit PretrainedControls(QWidget* parent = nullptr);
@@ -36,12 +33,6 @@ class PretrainedControls : public QGroupBox {
   // The walk of the current layer for `text`; updates what is said of the reading and the next piece.
   // Throws InputError without a model and for text the model cannot read.
   teaching::PretrainedWalk walk(const QString& text);
-  void setLayer(int layer);  // 0-based
-  int layer() const;         // 0-based
-
- signals:
-  void changed();                         // a setting changed: walk again
-  void appendText(const QString& text);  // Next token: the chosen piece's text, to add to the sentence
 
  private:
   void retranslate();
@@ -49,11 +40,6 @@ class PretrainedControls : public QGroupBox {
 
   PretrainedModelRef model_;
   QString name_;
-  QString nextText_;  // what Next token appends
-  QLabel* modelName_;
-  QSpinBox* layerBox_;
-  QPushButton* nextTokenButton_;
-  QLabel* reading_;
 };
 
 }  // namespace al::ui
