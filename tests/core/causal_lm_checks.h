@@ -39,6 +39,30 @@ inline QString trainedLmDirectory(const CausalLmRunSettings& settings, const QTe
   return modelDir;
 }
 
+// The tiny preset on `data` with segments of 16, batches of 8, on 2 threads.
+inline CausalLmRunSettings tinyLmSettings(const std::string& data, int epochs) {
+  CausalLmRunSettings s = causalLmPreset("tiny");
+  s.data = data;
+  s.model.sequenceLength = 16;
+  s.training.epochs = epochs;
+  s.training.batchSize = 8;
+  s.threads = 2;
+  return s;
+}
+
+// The tiny preset as Transformer-XL: relative positions, segments of 12, a memory of `memory`, 4 streams.
+inline CausalLmRunSettings memoryLmSettings(const std::string& data, int epochs, int memory = 12) {
+  CausalLmRunSettings s = causalLmPreset("tiny");
+  s.data = data;
+  s.model.sequenceLength = 12;
+  s.model.position = CausalPosition::Relative;
+  s.model.memoryLength = memory;
+  s.training.epochs = epochs;
+  s.training.batchSize = 4;
+  s.threads = 2;
+  return s;
+}
+
 // Empty when training with `settings` is reproducible over threads, else what differed.
 inline QString threadReproducibilityProblem(CausalLmRunSettings settings) {
   auto train = [&](int threads) {

@@ -19,15 +19,7 @@ namespace fs = std::filesystem;
 namespace {
 
 CausalLmRunSettings memorySettings(const std::string& data, int epochs, int memory = 12) {
-  CausalLmRunSettings s = causalLmPreset("tiny");
-  s.data = data;
-  s.model.sequenceLength = 12;
-  s.model.position = CausalPosition::Relative;
-  s.model.memoryLength = memory;
-  s.training.epochs = epochs;
-  s.training.batchSize = 4;
-  s.threads = 2;
-  return s;
+  return al::test::memoryLmSettings(data, epochs, memory);
 }
 
 }  // namespace
@@ -55,14 +47,6 @@ class TestCausalLmMemory : public QObject {
     const CausalLmModel loaded = loadCausalLm(modelDir);
     QCOMPARE(loaded.model->config().memoryLength, 12);
     QVERIFY(loaded.model->config().position == CausalPosition::Relative);
-  }
-
-  // The streams' segments are trained in parallel: the same bits on two threads every time, one thread's up to
-  // rounding.
-  void memoryTrainingIsReproducible() {
-    QTemporaryDir dir;
-    const QString problem = al::test::threadReproducibilityProblem(memorySettings(al::test::writeTinyText(dir), 1));
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
   }
 
   // A text file has no test split: evaluateTest reads the training text as training does, B = 4 equal streams,
