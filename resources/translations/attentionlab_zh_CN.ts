@@ -2684,11 +2684,11 @@
         <translation type="vanished">请先在“热力图”标签页读入一个句子。</translation>
     </message>
     <message>
-        <source>In this model, head %1.%2 puts %3 more of %4&apos;s weight on %5 than on %6 (%7 against %8).</source>
+        <source>In this model, head %1.%2 puts %3 more of the weight of “%4” on “%5” than on “%6” (%7 against %8).</source>
         <translation>在这个模型里，头 %1.%2 让“%4”放在“%5”上的权重比放在“%6”上多 %3（%7 对 %8）。</translation>
     </message>
     <message>
-        <source>In this model, no head puts more of %1&apos;s weight on %2 than on %3.</source>
+        <source>In this model, no head puts more of the weight of “%1” on “%2” than on “%3”.</source>
         <translation>在这个模型里，没有哪个头让“%1”放在“%2”上的权重多于“%3”。</translation>
     </message>
     <message>

@@ -252,6 +252,9 @@ class TestGeneratePage : public QObject {
     page.setPrompt(QStringLiteral("the cat sat on the"));
     QVERIFY(opens(page, golden("gpt2-tiny")));
     QVERIFY(idle(page));
+    // A GPT-2 has no Transformer-XL memory to speak of: the model line does not mention one.
+    const QString info = page.findChild<QLabel*>("modelInfo")->text();
+    QVERIFY2(!info.contains("memory"), qPrintable(info));
     page.controls()->setTokensPerRun(100);
     page.generate();
     QVERIFY(idle(page));

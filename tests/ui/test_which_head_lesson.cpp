@@ -83,7 +83,7 @@ class TestWhichHeadLesson : public QObject {
              qPrintable(summary));
     const teaching::HeadPreference& best = expected.ranked.front();
     if (best.difference > 0)
-      QVERIFY2(summary.contains(QStringLiteral("head %1.%2 puts %3 more of 它's weight on 书包 than on 教室")
+      QVERIFY2(summary.contains(QStringLiteral("head %1.%2 puts %3 more of the weight of “它” on “书包” than on “教室”")
                                     .arg(best.layer + 1).arg(best.head + 1).arg(best.difference, 0, 'f', 3)),
                qPrintable(summary));
     // A pretrained model's reading needs no advice about what to open.

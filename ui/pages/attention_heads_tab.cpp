@@ -169,10 +169,10 @@ QString AttentionHeadsTab::verdict() const {
   const QString a = labels_.value(first_->currentIndex()), b = labels_.value(second_->currentIndex());
   const QString q = labels_.value(query_->currentIndex());
   QString text = best.difference > 0
-      ? tr("In this model, head %1.%2 puts %3 more of %4's weight on %5 than on %6 (%7 against %8).")
+      ? tr("In this model, head %1.%2 puts %3 more of the weight of “%4” on “%5” than on “%6” (%7 against %8).")
             .arg(best.layer + 1).arg(best.head + 1).arg(best.difference, 0, 'f', 3).arg(q, a, b)
             .arg(best.onA, 0, 'f', 3).arg(best.onB, 0, 'f', 3)
-      : tr("In this model, no head puts more of %1's weight on %2 than on %3.").arg(q, a, b);
+      : tr("In this model, no head puts more of the weight of “%1” on “%2” than on “%3”.").arg(q, a, b);
   text += ' ' + tr("%1 of %2 heads prefer %3.").arg(ranking_.preferA).arg(ranking_.ranked.size()).arg(a);
   text += ' ' + tr("These are one model's numbers on one sentence. A model with random weights (a toy or a test "
                    "folder) has such differences too: there they are accidents, not something it learned.");

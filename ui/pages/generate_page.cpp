@@ -190,9 +190,11 @@ void GeneratePage::modelChanged() {
                .arg(model->window())
                .arg(model->layers())
                .arg(model->heads());
-    // a language model with Transformer-XL's memory reads that many earlier positions besides its segment
-    info += model->memory() > 0 ? tr("; Transformer-XL memory of %1 positions").arg(model->memory())
-                                : tr("; no Transformer-XL memory");
+    // a language model with Transformer-XL's memory reads that many earlier positions besides its segment; a
+    // language model of this app may have one, a GPT-2 never does (nothing to say of it)
+    const SessionModel* session = currentSessionModel();
+    if (model->memory() > 0) info += tr("; Transformer-XL memory of %1 positions").arg(model->memory());
+    else if (session && session->as<CausalLmModel>()) info += tr("; no Transformer-XL memory");
   }
   modelBar()->info()->setText(info);
   modelBar()->setModel(currentModelName(), nullptr);
