@@ -80,17 +80,24 @@ MultiHeadAttention::MultiHeadAttention(ParameterSet& params, const std::string& 
     : width_(width),
       heads_(heads),
       keyDim_(keyDim),
-      query_(Projection::add(params, name + ".query", width, heads * keyDim)),
-      key_(Projection::add(params, name + ".key", width, heads * keyDim)),
-      value_(Projection::add(params, name + ".value", width, heads * keyDim)),
-      output_(Projection::add(params, name + ".output", heads * keyDim, width)) {}
+      projections_(Projections::add(params, name, width, heads, keyDim)) {}
 
-void MultiHeadAttention::initialize(ParameterSet& params, Rng& rng) const {
-  for (const Projection& p : {query_, key_, value_, output_}) {
+MultiHeadAttention::Projections MultiHeadAttention::Projections::add(ParameterSet& params, const std::string& name,
+                                                                     Index width, Index heads, Index keyDim) {
+  return {Projection::add(params, name + ".query", width, heads * keyDim),
+          Projection::add(params, name + ".key", width, heads * keyDim),
+          Projection::add(params, name + ".value", width, heads * keyDim),
+          Projection::add(params, name + ".output", heads * keyDim, width)};
+}
+
+void MultiHeadAttention::Projections::initialize(ParameterSet& params, Rng& rng) const {
+  for (const Projection& p : {query, key, value, output}) {
     initGlorotUniform(params.value(p.kernel), rng);
     params.value(p.bias).setZero();
   }
 }
+
+void MultiHeadAttention::initialize(ParameterSet& params, Rng& rng) const { projections_.initialize(params, rng); }
 
 float MultiHeadAttention::scoreScale(ScoreScaling scaling) const {
   return scaling == ScoreScaling::SqrtKeyDim ? 1.0f / std::sqrt(static_cast<float>(keyDim_)) : 1.0f;
@@ -115,9 +122,9 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQu
   cache.scoreScale = scale;
   cache.queryInput = xQuery;                        // T x D
   cache.keyValueInput = xKeyValue;                  // S x D
-  cache.q = query_.apply(params, xQuery);        // T x (H*K)
-  cache.k = key_.apply(params, xKeyValue);       // S x (H*K)
-  cache.v = value_.apply(params, xKeyValue);     // S x (H*K)
+  cache.q = projections_.query.apply(params, xQuery);        // T x (H*K)
+  cache.k = projections_.key.apply(params, xKeyValue);       // S x (H*K)
+  cache.v = projections_.value.apply(params, xKeyValue);     // S x (H*K)
   cache.weights.resize(static_cast<size_t>(heads_));
   cache.scores.resize(cache.keepScores ? static_cast<size_t>(heads_) : 0);
   cache.scaledScores.resize(cache.scores.size());
@@ -144,7 +151,7 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQu
     multiply(a, Op::Plain, vh, Op::Plain, cache.heads.middleCols(first, keyDim_));  // T x K: each token's weighted values
   }
   cache.switchedOff = switchHeadsOff(cache.headMask, cache.heads, heads_, keyDim_);
-  return output_.apply(params, cache.heads);  // T x D
+  return projections_.output.apply(params, cache.heads);  // T x D
 }
 
 // Z_h = 0, or every row = m_h, for each head the mask switches off (the header's formula).
@@ -177,9 +184,9 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   const float scale = cache.scoreScale;  // the forward pass's 1/√K, or 1 when teaching switched scaling off
 
   // Y = Z·W_o + b_o  =>  dZ = dY·W_oᵀ
-  output_.addGradients(cache.heads, dy, grads);
+  projections_.output.addGradients(cache.heads, dy, grads);
   Matrix dz(T, heads_ * keyDim_);  // T x (H*K)
-  multiply(dy, Op::Plain, params.value(output_.kernel), Op::Transposed, dz);
+  multiply(dy, Op::Plain, params.value(projections_.output.kernel), Op::Transposed, dz);
 
   Matrix dq(T, heads_ * keyDim_), dk(S, heads_ * keyDim_), dv(S, heads_ * keyDim_);  // T / S x (H*K)
   Matrix da(T, S);  // T x S, reused by every head
@@ -215,12 +222,12 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   InputGradients d;
   d.query.resize(T, width_);     // T x D
   d.keyValue.resize(S, width_);  // S x D
-  multiply(dq, Op::Plain, params.value(query_.kernel), Op::Transposed, d.query);
-  multiply(dk, Op::Plain, params.value(key_.kernel), Op::Transposed, d.keyValue);
-  multiply(dv, Op::Plain, params.value(value_.kernel), Op::Transposed, d.keyValue, 1.0f, 1.0f);
-  query_.addGradients(xQuery, std::move(dq), grads);  // dQ, dK, dV are not needed here any more
-  key_.addGradients(xKeyValue, std::move(dk), grads);
-  value_.addGradients(xKeyValue, std::move(dv), grads);
+  multiply(dq, Op::Plain, params.value(projections_.query.kernel), Op::Transposed, d.query);
+  multiply(dk, Op::Plain, params.value(projections_.key.kernel), Op::Transposed, d.keyValue);
+  multiply(dv, Op::Plain, params.value(projections_.value.kernel), Op::Transposed, d.keyValue, 1.0f, 1.0f);
+  projections_.query.addGradients(xQuery, std::move(dq), grads);  // dQ, dK, dV are not needed here any more
+  projections_.key.addGradients(xKeyValue, std::move(dk), grads);
+  projections_.value.addGradients(xKeyValue, std::move(dv), grads);
   return d;
 }
 

@@ -117,15 +117,23 @@ class MultiHeadAttention {
     void addGradients(const Matrix& x, const Matrix& dy, Gradients& grads) const;
     void addGradients(const Matrix& x, Matrix&& dy, Gradients& grads) const;
   };
-  const Projection& query() const { return query_; }
-  const Projection& key() const { return key_; }
-  const Projection& value() const { return value_; }
-  const Projection& output() const { return output_; }
+  // The four projections of an attention layer, registered under one name: W_Q, W_K, W_V [D, H*K] and
+  // W_O [H*K, D], each with its bias. Relative attention (Transformer-XL) has the same four and more.
+  struct Projections {
+    Projection query, key, value, output;
+    static Projections add(ParameterSet& params, const std::string& name, Index width, Index heads, Index keyDim);
+    // Glorot-uniform kernels, zero biases (Keras' defaults, as the book's layer).
+    void initialize(ParameterSet& params, Rng& rng) const;
+  };
+  const Projection& query() const { return projections_.query; }
+  const Projection& key() const { return projections_.key; }
+  const Projection& value() const { return projections_.value; }
+  const Projection& output() const { return projections_.output; }
 
  private:
 
   Index width_, heads_, keyDim_;
-  Projection query_, key_, value_, output_;
+  Projections projections_;
 };
 
 // The layer's softmax, in place: every row of T x T scores becomes weights over its allowed keys (all when

@@ -34,20 +34,14 @@ RelativeAttention::RelativeAttention(ParameterSet& params, const std::string& na
     : width_(width),
       heads_(heads),
       keyDim_(keyDim),
-      query_(Projection::add(params, name + ".query", width, heads * keyDim)),
-      key_(Projection::add(params, name + ".key", width, heads * keyDim)),
-      value_(Projection::add(params, name + ".value", width, heads * keyDim)),
-      output_(Projection::add(params, name + ".output", heads * keyDim, width)),
+      projections_(Projections::add(params, name, width, heads, keyDim)),
       relative_(params.add(name + ".relative.kernel", {width, heads * keyDim})),
       u_(params.add(name + ".u_bias", {heads, keyDim})),
       v_(params.add(name + ".v_bias", {heads, keyDim})),
       positions_(sinusoidalEncoding(maxKeys, width)) {}
 
 void RelativeAttention::initialize(ParameterSet& params, Rng& rng) const {
-  for (const Projection& p : {query_, key_, value_, output_}) {
-    initGlorotUniform(params.value(p.kernel), rng);
-    params.value(p.bias).setZero();
-  }
+  projections_.initialize(params, rng);
   initGlorotUniform(params.value(relative_), rng);
   params.value(u_).setZero();
   params.value(v_).setZero();
@@ -64,9 +58,9 @@ Matrix RelativeAttention::forward(const ParameterSet& params, const Matrix& x, c
   if (M > 0) cache.context.topRows(M) = memory;  // (an empty memory may be 0 x 0)
   cache.context.bottomRows(T) = x;
   cache.input = x;                                                                            // T x D
-  cache.q = query_.apply(params, x);                                                          // T x (H*K)
-  cache.k = key_.apply(params, cache.context);                                                // C x (H*K)
-  cache.v = value_.apply(params, cache.context);                                              // C x (H*K)
+  cache.q = projections_.query.apply(params, x);                                                          // T x (H*K)
+  cache.k = projections_.key.apply(params, cache.context);                                                // C x (H*K)
+  cache.v = projections_.value.apply(params, cache.context);                                              // C x (H*K)
   cache.positions = positions_.topRows(C);                                                     // C x D: R
   cache.p.resize(C, heads_ * K);                                                               // C x (H*K)
   multiply(cache.positions, Op::Plain, params.value(relative_), Op::Plain, cache.p);           // P = R·W_R
@@ -105,7 +99,7 @@ Matrix RelativeAttention::forward(const ParameterSet& params, const Matrix& x, c
     multiply(a, Op::Plain, cache.v.middleCols(first, K), Op::Plain, cache.heads.middleCols(first, K));  // A_h·Vc_h
   }
   cache.switchedOff = switchHeadsOff(cache.headMask, cache.heads, heads_, keyDim_);
-  return output_.apply(params, cache.heads);  // T x D
+  return projections_.output.apply(params, cache.heads);  // T x D
 }
 
 Matrix RelativeAttention::backward(const ParameterSet& params, const Cache& cache, const Matrix& dy,
@@ -114,9 +108,9 @@ Matrix RelativeAttention::backward(const ParameterSet& params, const Cache& cach
   const float scale = 1.0f / std::sqrt(static_cast<float>(K));
 
   // Y = Z·W_o + b_o  =>  dZ = dY·W_oᵀ
-  output_.addGradients(cache.heads, dy, grads);
+  projections_.output.addGradients(cache.heads, dy, grads);
   Matrix dz(T, HK);  // T x (H*K)
-  multiply(dy, Op::Plain, params.value(output_.kernel), Op::Transposed, dz);
+  multiply(dy, Op::Plain, params.value(projections_.output.kernel), Op::Transposed, dz);
 
   Matrix dqu = Matrix::Zero(T, HK), dqv = Matrix::Zero(T, HK);                        // T x (H*K)
   Matrix dk = Matrix::Zero(C, HK), dv = Matrix::Zero(C, HK), dp = Matrix::Zero(C, HK);  // C x (H*K)
@@ -162,13 +156,13 @@ Matrix RelativeAttention::backward(const ParameterSet& params, const Cache& cach
   // Q reads x; Kc and Vc read [m ; x]: x gets dQ·W_qᵀ + the bottom T rows of dKc·W_kᵀ + dVc·W_vᵀ. The top M' rows
   // would be the memory's gradient: the memory is a constant of this segment, so they are not computed.
   Matrix dx(T, width_);  // T x D
-  multiply(dq, Op::Plain, params.value(query_.kernel), Op::Transposed, dx);
-  multiply(dk.bottomRows(T), Op::Plain, params.value(key_.kernel), Op::Transposed, dx, 1.0f, 1.0f);
-  multiply(dv.bottomRows(T), Op::Plain, params.value(value_.kernel), Op::Transposed, dx, 1.0f, 1.0f);
+  multiply(dq, Op::Plain, params.value(projections_.query.kernel), Op::Transposed, dx);
+  multiply(dk.bottomRows(T), Op::Plain, params.value(projections_.key.kernel), Op::Transposed, dx, 1.0f, 1.0f);
+  multiply(dv.bottomRows(T), Op::Plain, params.value(projections_.value.kernel), Op::Transposed, dx, 1.0f, 1.0f);
   // the kernels still learn from the memory's rows: W_k and W_v made its keys and values in this pass
-  query_.addGradients(cache.input, std::move(dq), grads);
-  key_.addGradients(cache.context, std::move(dk), grads);
-  value_.addGradients(cache.context, std::move(dv), grads);
+  projections_.query.addGradients(cache.input, std::move(dq), grads);
+  projections_.key.addGradients(cache.context, std::move(dk), grads);
+  projections_.value.addGradients(cache.context, std::move(dv), grads);
   return dx;
 }
 

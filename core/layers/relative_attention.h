@@ -42,6 +42,7 @@ namespace al {
 class RelativeAttention {
  public:
   using Projection = MultiHeadAttention::Projection;
+  using Projections = MultiHeadAttention::Projections;
   struct Cache {
     Matrix input;                 // T x D, x (what the query projection read)
     Matrix context;               // C x D, c = [m ; x] (its first memoryRows rows are the memory)
@@ -80,10 +81,10 @@ class RelativeAttention {
   Index heads() const { return heads_; }
   Index keyDim() const { return keyDim_; }
   Index maxKeys() const { return positions_.rows(); }
-  const Projection& query() const { return query_; }
-  const Projection& key() const { return key_; }
-  const Projection& value() const { return value_; }
-  const Projection& output() const { return output_; }
+  const Projection& query() const { return projections_.query; }
+  const Projection& key() const { return projections_.key; }
+  const Projection& value() const { return projections_.value; }
+  const Projection& output() const { return projections_.output; }
   int relativeKernel() const { return relative_; }  // W_R, D x (H*K)
   int uBias() const { return u_; }                   // H x K
   int vBias() const { return v_; }                   // H x K
@@ -92,7 +93,7 @@ class RelativeAttention {
  private:
 
   Index width_, heads_, keyDim_;
-  Projection query_, key_, value_, output_;
+  Projections projections_;
   int relative_, u_, v_;
   Matrix positions_;  // maxKeys x D, PE[0 .. maxKeys-1]
 };
