@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
   train->add_option("--log", t.log, "write one JSON object per event to FILE");
   HyperParameterOptions hyperParameters;  // --epochs, --lr, --embed-dim, ...: one per key of the core's schema
   addHyperParameterOptions(*train, hyperParameters);
-  train->add_option("--init-encoder", t.initEncoder, "imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head");
+  train->add_option("--init-encoder", t.initEncoder, "imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head; or a BERT folder "
+                                                   "(Hugging Face), frozen, with a new head on its [CLS] state");
 
   EvalOptions e;
   CLI::App* evalCmd = app.add_subcommand("eval", "Evaluate a model directory on data (the test split)");

@@ -12,7 +12,10 @@
 #include "core/error.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/io/json_fields.h"
+#include "core/train/bert_sentiment_run.h"
 #include "core/train/imdb_run.h"
+
+#include <unistd.h>
 
 namespace al::cli {
 
@@ -23,14 +26,40 @@ ImdbRunSettings imdbSettings(const TrainOptions& o) {
   return applyRequest(runRequest(o), imdbPreset(o.preset.empty() ? ImdbRunSettings{}.preset : o.preset), imdbFields());
 }
 
+void printDataCard(const DataCard& card) {
+  std::cerr << "Training samples: " << card.samples << ", mean words per review: " << std::fixed << std::setprecision(1)
+            << card.meanWords << ", samples / mean length = " << std::setprecision(0) << card.ratio << "\n";
+}
+
+// The [CLS] features of a frozen BERT take the time before the first epoch: a line that counts them up.
+ProgressFn featureProgress() {
+  return [](const std::string& stage, double fraction) {
+    if (stage == stage::kComputingFeatures && isatty(STDERR_FILENO))
+      std::cerr << "\r BERT reads the reviews once (frozen encoder): " << std::fixed << std::setprecision(0)
+                << 100.0 * (fraction - 0.75) / 0.25 << "%   " << std::flush;
+    if (stage == stage::kReady) std::cerr << "\r BERT read every review: its [CLS] states are the head's features\n";
+    return true;
+  };
+}
+
+// The run the options ask for: the Transformer classifier, or a head on a frozen BERT (--init-encoder BERT_FOLDER).
+std::unique_ptr<TrainingRun> prepareImdb(const TrainOptions& o) {
+  const ImdbRunSettings settings = imdbSettings(o);
+  if (startsFromBert(settings)) {
+    std::unique_ptr<BertSentimentRun> run = BertSentimentRun::prepare(settings, featureProgress());
+    printDataCard(run->dataCard());
+    return run;
+  }
+  std::unique_ptr<ImdbRun> run = ImdbRun::prepare(settings);
+  printDataCard(run->dataCard());
+  return run;
+}
+
 int trainImdb(const TrainOptions& o) {
   const std::string out = o.out.empty() ? defaultOutputDirectory("imdb") : o.out;
   ConsoleProgress progress(o.log);
   std::cerr << "Reading " << o.data << " ...\n";
-  std::unique_ptr<ImdbRun> run = ImdbRun::prepare(imdbSettings(o));
-  const DataCard& card = run->dataCard();
-  std::cerr << "Training samples: " << card.samples << ", mean words per review: " << std::fixed << std::setprecision(1)
-            << card.meanWords << ", samples / mean length = " << std::setprecision(0) << card.ratio << "\n";
+  std::unique_ptr<TrainingRun> run = prepareImdb(o);
   const auto [result, test] = trainAndSave(*run, out, progress);
   progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
   std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::setprecision(4)
@@ -55,6 +84,23 @@ const ModelKind& kindThatCan(const std::string& dir, Ability ability) {
   return kind;
 }
 
+// predict on a head over a frozen BERT: cli.md's shape, with BERT's own tokens.
+int predictOnBert(const BertSentimentModel& model, const PredictOptions& o) {
+  const BertSentimentPrediction p = predictBertSentiment(model, o.text);
+  const std::string label = p.probability >= 0.5f ? "positive" : "negative";
+  if (o.json) {
+    nlohmann::json out = {{"probability", p.probability}, {"label", label}, {"tokens", p.tokens},
+                          {"ids", p.ids}, {"attention", attentionJson(p.attention)}};
+    std::cout << out.dump() << "\n";
+    return kDone;
+  }
+  std::cout << label << " (probability of positive: " << std::fixed << std::setprecision(4) << p.probability << ")\n";
+  std::cout << "tokens (" << p.tokens.size() << (p.truncated ? ", truncated to sequence_length" : "") << "):";
+  for (const std::string& token : p.tokens) std::cout << " " << token;
+  std::cout << "\n";
+  return kDone;
+}
+
 }  // namespace
 
 int train(const TrainOptions& o) {
@@ -73,6 +119,7 @@ int predict(const PredictOptions& o) {
   return guarded([&] {
     const AnyModel model = kindThatCan(o.model, Ability::Classify).load(o.model);
     if (const auto bigram = model.as<BigramModel>()) return predictBigram(*bigram, o);
+    if (const auto bert = model.as<BertSentimentModel>()) return predictOnBert(*bert, o);
     const auto loaded = model.as<ImdbTransformerModel>();
     const ImdbPrediction p = predictText(*loaded->model, loaded->vocabulary, o.text);
     const std::string label = p.probability >= 0.5f ? "positive" : "negative";
@@ -199,8 +246,16 @@ int bench(const BenchOptions& o) {
     }
     return benchLm(o);
   }
+  if (o.task == "pretrained") {
+    if (!o.preset.empty() || !o.data.empty() || o.sweepLength || o.scaling || o.vsSgemm || o.model.empty()) {
+      std::cerr << "error: bench pretrained times the Hugging Face folder given by --model (bert or gpt2); --preset, "
+                   "--data, --sweep-length, --scaling and --vs-sgemm are for bench imdb\n";
+      return int{kBadCommandLine};
+    }
+    return benchPretrained(o);
+  }
   if (!o.model.empty()) {
-    std::cerr << "error: --model is for bench lm\n";
+    std::cerr << "error: --model is for bench lm and bench pretrained\n";
     return int{kBadCommandLine};
   }
   if (o.task != "chatbot") return benchImdb(o);

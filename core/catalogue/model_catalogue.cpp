@@ -11,6 +11,7 @@
 #include "core/io/json_fields.h"
 #include "core/io/training_record.h"
 #include "core/teaching/long_range_recall.h"
+#include "core/train/bert_sentiment_run.h"
 #include "core/train/bigram_run.h"
 #include "core/train/causal_lm_run.h"
 #include "core/train/chatbot_task.h"
@@ -315,6 +316,38 @@ ModelKind bertKind() {
   return k;
 }
 
+// A sentiment head trained here on a frozen BERT (core/train/bert_sentiment_run.h): trained by `train imdb
+// --init-encoder BERT_FOLDER`, so the imdb form trains it too; its directory names the BERT folder it reads.
+ModelKind bertSentimentKind() {
+  ModelKind k;
+  k.task = BertSentimentModel::kTask;
+  k.textKey = "bert-sentiment";
+  k.trainCommand = "imdb";
+  k.ownsTrainingForm = false;  // the imdb classifier's form, with a BERT as its "Start from"
+  k.startsFrom = PretrainedBert::kTask;
+  // BERT's attention is there (predict --json shows it); the Attention page's views of it are still to come.
+  k.abilities = {Ability::Classify};
+  k.data = DataKind::Reviews;
+  k.corpora = kReviewCorpora;
+  k.load = [](const std::filesystem::path& dir) { return anyModel(BertSentimentModel::kTask, loadBertSentiment(dir)); };
+  k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
+    saveBertSentiment(dir, snapshotOf<BertSentimentModel>(m, dir));
+  };
+  k.evaluate = refusingSeed(k.task, [](const std::filesystem::path& dir, const std::string& data, int threads) {
+    std::unique_ptr<BertSentimentRun> run = BertSentimentRun::prepare(evaluationSettings<ImdbRunSettings>(dir, data, threads));
+    return evaluation(run->evaluateTest(), run->testIsHeldOut());
+  });
+  k.describe = [](const AnyModel& m) {
+    const auto s = m.as<BertSentimentModel>();
+    if (!s) return nlohmann::json::object();
+    const pretrained::BertConfig& c = s->encoder.model->config();
+    return nlohmann::json{{"encoder", s->encoder.name}, {"num_layers", c.numLayers}, {"embed_dim", c.hiddenSize},
+                          {"num_heads", c.numHeads}, {"sequence_length", s->sequenceLength},
+                          {"parameters", s->head->parameters().size()}};
+  };
+  return k;
+}
+
 ModelKind gpt2Kind() {
   ModelKind k;
   k.task = PretrainedGpt2::kTask;
@@ -347,7 +380,7 @@ bool ModelKind::can(const AnyModel& model, Ability ability) const {
 const std::vector<ModelKind>& modelKinds() {
   static const std::vector<ModelKind> kinds = {imdbTransformerKind(), bigramKind(), gruChatbotKind(),
                                                transformerChatbotKind(), maskedLmKind(), causalLmKind(),
-                                               bertKind(), gpt2Kind()};
+                                               bertKind(), gpt2Kind(), bertSentimentKind()};
   return kinds;
 }
 

@@ -88,6 +88,9 @@ struct ModelKind {
                              // empty for a kind that is read but never trained here (pretrained bert, gpt2)
   bool ownsTrainingForm = true;  // false: another kind's form trains it too (a chatbot's architecture choice)
   nlohmann::json formValues = nlohmann::json::object();  // the values on that form that train this kind
+  // The task of the pretrained kind the form must start from to train this kind ("bert": a head on a frozen BERT,
+  // RunRequest::initEncoderBert or initEncoderDir); empty: the form trains it from scratch or from its own kinds.
+  std::string startsFrom;
   std::vector<Ability> abilities;
   // For a kind whose loaded models differ in what they can answer (a BERT checkpoint with or without its masked-LM
   // head): whether this one can. Empty: every model of the kind can do all its abilities.

@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/inference/bert_sentiment.h"
 #include "core/inference/bigram_inference.h"
 #include "core/inference/causal_lm_inference.h"
 #include "core/inference/chatbot_inference.h"
@@ -30,7 +31,7 @@ struct AnyModel {
                                 std::shared_ptr<const BigramModel>, std::shared_ptr<const ChatbotModel>,
                                 std::shared_ptr<const Seq2SeqTransformerModel>, std::shared_ptr<const MaskedLmModel>,
                                 std::shared_ptr<const PretrainedBert>, std::shared_ptr<const PretrainedGpt2>,
-                                std::shared_ptr<const CausalLmModel>>;
+                                std::shared_ptr<const CausalLmModel>, std::shared_ptr<const BertSentimentModel>>;
   std::string task;   // the contract's task name of the snapshot's kind
   Snapshot snapshot;  // monostate: no weights (a run's record without a model)
 

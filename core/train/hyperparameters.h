@@ -66,6 +66,7 @@ struct RunRequest {
   std::string initDir;          // continue from this model directory
   std::string initEncoderDir;   // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
   std::shared_ptr<const MaskedLmModel> initEncoderModel;  // imdb: the same from a masked-lm in memory (wins)
+  std::shared_ptr<const PretrainedBert> initEncoderBert;  // imdb: a frozen BERT in memory and a new head (wins)
 };
 
 struct TaskSchema {
@@ -190,6 +191,7 @@ S applyRequest(const RunRequest& request, S settings, const std::vector<SettingF
   if constexpr (requires(S s) { s.initEncoderDir; }) {
     settings.initEncoderDir = request.initEncoderDir;
     settings.initEncoderModel = request.initEncoderModel;
+    settings.initEncoderBert = request.initEncoderBert;
   }
   if constexpr (requires(S s) { s.givenValues; }) settings.givenValues = request.values;
   for (const SettingField<S>& field : fields) {

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/inference/masked_lm_inference.h"
 #include "core/layers/sigmoid_cross_entropy.h"
+#include "core/train/bert_sentiment_run.h"
 
 namespace al {
 
@@ -118,7 +119,12 @@ const std::vector<SettingField<ImdbRunSettings>>& imdbFields() {
 
 TaskSchema imdbSchema() {
   return makeTaskSchema("imdb-transformer", "imdb", imdbPresetNames(), ImdbRunSettings{}.preset, imdbFields(),
-                        &imdbPreset, &ImdbRun::prepare);
+                        &imdbPreset, &prepareImdbRun);
+}
+
+std::unique_ptr<TrainingRun> prepareImdbRun(const ImdbRunSettings& settings, const ProgressFn& progress) {
+  if (startsFromBert(settings)) return BertSentimentRun::prepare(settings, progress);
+  return ImdbRun::prepare(settings, progress);
 }
 
 TrainingResult trainInArena(TrainingTask& task, const TrainingSettings& settings, int threads, TrainingEvents* events,
@@ -191,6 +197,16 @@ void copyEncoder(const ParameterSet& from, ParameterSet& to) {
   }
 }
 
+// A masked-lm directory to start from; a folder without config.json is neither that nor a BERT folder (which
+// prepareImdbRun gives to BertSentimentRun), and the message says what would do.
+MaskedLmModel loadEncoderDirectory(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir, ec) && !std::filesystem::exists(dir / "config.json", ec))
+    throw InputError(dir.string() + " has no config.json: the pre-trained encoder must be a masked-lm directory of "
+                     "AttentionLab or a BERT folder of Hugging Face");
+  return loadMaskedLm(dir);
+}
+
 }  // namespace
 
 LabeledDataset loadRunData(const std::string& source, uint64_t seed, const ProgressFn& progress, bool withUnlabeled) {
@@ -228,7 +244,7 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
     report(stage::kReadingPretrainedEncoder, 0.75);
     std::shared_ptr<const MaskedLmModel> pretrained = settings.initEncoderModel;
     const std::string origin = pretrained ? std::string("the pre-trained masked-lm") : settings.initEncoderDir;
-    if (!pretrained) pretrained = std::make_shared<const MaskedLmModel>(loadMaskedLm(settings.initEncoderDir));
+    if (!pretrained) pretrained = std::make_shared<const MaskedLmModel>(loadEncoderDirectory(settings.initEncoderDir));
     if (pretrained->tokenizer != "keras")
       throw InputError(origin + ": the masked-lm reads text with the tokenizer \"" + pretrained->tokenizer +
                        "\", the imdb classifier with \"keras\"");

@@ -8,6 +8,7 @@
 
 #include "core/data/imdb_sources.h"
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/pretrained_inference.h"
 #include "core/train/hyperparameters.h"
 #include "core/train/review_run.h"
 #include "core/train/run.h"
@@ -24,8 +25,11 @@ struct ImdbRunSettings {
   // How text becomes tokens; unset: keras, or icu_words when the training text is mostly Chinese, Japanese
   // or Korean (DataCard::suggestedTokenizer). An --init model keeps its own.
   std::optional<TokenizerKind> tokenizer;
-  std::string initEncoderDir;    // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
+  // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head; or a BERT folder, frozen, under a
+  // new head (core/train/bert_sentiment_run.h)
+  std::string initEncoderDir;
   std::shared_ptr<const MaskedLmModel> initEncoderModel;  // the same from a masked-lm in memory (wins over the dir)
+  std::shared_ptr<const PretrainedBert> initEncoderBert;  // a BERT in memory (wins over the dir)
   // The values the person gave, by key (RunRequest::values); the rest came from the preset. A run that starts from
   // a masked-lm takes its architecture from the masked-lm, and only a given value that contradicts it is an error.
   nlohmann::json givenValues = nlohmann::json::object();
@@ -38,6 +42,9 @@ std::vector<std::string> imdbPresetNames();
 // The task's hyper-parameters (core/train/hyperparameters.h) and its entry of the schema.
 const std::vector<SettingField<ImdbRunSettings>>& imdbFields();
 TaskSchema imdbSchema();
+// The run the settings ask for: the Transformer classifier (ImdbRun), or a head on a frozen BERT when they start
+// from one (BertSentimentRun).
+std::unique_ptr<TrainingRun> prepareImdbRun(const ImdbRunSettings& settings, const ProgressFn& progress = {});
 
 // The architecture a fine-tuning run takes from the masked-lm it starts from, as run-settings values by key
 // ("vocab_size", "sequence_length", ..., "position", "norm", "tokenizer"): every encoder field but the classifier

@@ -26,6 +26,7 @@ inline constexpr char kReadingPretrainedEncoder[] = "reading-pretrained-encoder"
 inline constexpr char kBuildingVocabulary[] = "building-vocabulary";
 inline constexpr char kCountingBigrams[] = "counting-bigrams";
 inline constexpr char kEncodingReviews[] = "encoding-reviews";
+inline constexpr char kComputingFeatures[] = "computing-features";  // a frozen BERT reads every review once
 inline constexpr char kPreparingPairs[] = "preparing-pairs";
 inline constexpr char kEncodingPairs[] = "encoding-pairs";
 inline constexpr char kReady[] = "ready";

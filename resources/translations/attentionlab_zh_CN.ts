@@ -542,6 +542,14 @@
         <source>Built-in long-range text: names and numbers repeated later (offline)</source>
         <translation>内置长距离文本：名字和数字在后文重复出现（离线）</translation>
     </message>
+    <message>
+        <source>Sentiment head on BERT</source>
+        <translation>BERT 上的情感分类头</translation>
+    </message>
+    <message>
+        <source>A pretrained BERT, frozen, with a sentiment head trained here on its [CLS] state: transfer from pre-training to a few labelled reviews</source>
+        <translation>冻结的预训练 BERT，加上在本应用中基于其 [CLS] 状态训练的情感分类头：把预训练学到的东西迁移到少量带标签的影评上</translation>
+    </message>
 </context>
 <context>
     <name>OptionTexts</name>
@@ -1298,6 +1306,10 @@
     <message>
         <source>Ready</source>
         <translation>就绪</translation>
+    </message>
+    <message>
+        <source>BERT reads every review once</source>
+        <translation>BERT 将每条影评读一遍</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,9 @@ std::vector<KindText> kindTexts() {
       {"gpt2", KindTexts::tr("Pretrained GPT-2"),
        KindTexts::tr("A published GPT-2 read from a Hugging Face folder: it continues a text one token at a time, "
                      "and shows its causal attention; read only, never trained here")},
+      {"bert-sentiment", KindTexts::tr("Sentiment head on BERT"),
+       KindTexts::tr("A pretrained BERT, frozen, with a sentiment head trained here on its [CLS] state: transfer "
+                     "from pre-training to a few labelled reviews")},
   };
 }
 

@@ -20,6 +20,7 @@ class StageTexts {
         {stage::kBuildingVocabulary, tr("Building the vocabulary")},
         {stage::kCountingBigrams, tr("Counting unigrams and bigrams")},
         {stage::kEncodingReviews, tr("Encoding the reviews")},
+        {stage::kComputingFeatures, tr("BERT reads every review once")},
         {stage::kPreparingPairs, tr("Preparing the pairs")},
         {stage::kEncodingPairs, tr("Encoding the pairs")},
         {stage::kReady, tr("Ready")},

@@ -1,0 +1,115 @@
+// The sentiment head on a frozen BERT (core/train/bert_sentiment_run.h): the features the run caches once are
+// BERT's own [CLS] state, as a plain forward pass over the same tokens gives it (with every hidden state and
+// attention map kept, the path `inspect` takes), on several threads and for reviews cut to sequence_length; and
+// predict reads the head on that same state.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/inference/bert_sentiment.h"
+#include "core/layers/sigmoid_cross_entropy.h"
+#include "core/train/bert_sentiment_run.h"
+
+using namespace al;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path golden(const std::string& name) { return fs::path(ATTENTIONLAB_SOURCE_DIR) / "tests/reference/golden" / name; }
+
+const std::vector<std::string> kReviews = {
+    "the cat sat on the mat and was happy .", "the dog ran away , it was bad !", "they played in the house",
+    "she was sad", "a big dog jumped , then slept in the small house and was good .", "he ran"};
+
+// The reviews as a TSV of label<TAB>text lines, alternately negative and positive.
+fs::path writeReviews(const QTemporaryDir& dir) {
+  const fs::path file = fs::path(dir.path().toStdString()) / "reviews.tsv";
+  std::ofstream out(file);
+  for (size_t i = 0; i < kReviews.size(); ++i) out << (i % 2) << "\t" << kReviews[i] << "\n";
+  return file;
+}
+
+// [CLS] of the last layer by the plain forward pass, on the tokens BERT reads: [CLS], the first maxTokens - 2
+// pieces, [SEP].
+Matrix referenceCls(const PretrainedBert& bert, const std::string& text, size_t maxTokens) {
+  pretrained::Encoding e = bert.tokenizer->encode(text);
+  std::vector<int64_t> ids = e.ids;
+  if (ids.size() > maxTokens) {
+    ids.resize(maxTokens - 1);
+    ids.push_back(*bert.tokenizer->specialTokens().separator.id);
+  }
+  const pretrained::BertOutput out = bert.model->forward(ids, std::vector<int>(ids.size(), 0));
+  return out.hiddenStates.back().topRows(1);  // 1 x D
+}
+
+ImdbRunSettings settingsFor(const fs::path& data, int threads) {
+  ImdbRunSettings s;
+  s.data = data.string();
+  s.initEncoderDir = golden("bert-tiny").string();
+  s.threads = threads;
+  return s;
+}
+
+}  // namespace
+
+class TestBertSentiment : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  fs::path data_;
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    data_ = writeReviews(dir_);
+  }
+
+  void cachedFeaturesAreBertsClsState_data() {
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<int>("sequenceLength");  // 0: the default (bert-tiny's 16 positions)
+    QTest::newRow("one thread, whole reviews") << 1 << 0;
+    QTest::newRow("two threads, whole reviews") << 2 << 0;
+    QTest::newRow("two threads, cut to 6 tokens") << 2 << 6;
+  }
+  void cachedFeaturesAreBertsClsState() {
+    QFETCH(int, threads);
+    QFETCH(int, sequenceLength);
+    ImdbRunSettings s = settingsFor(data_, threads);
+    if (sequenceLength) {
+      s.model.sequenceLength = sequenceLength;
+      s.givenValues["sequence_length"] = sequenceLength;
+    }
+    const std::unique_ptr<BertSentimentRun> run = BertSentimentRun::prepare(s);
+    const PretrainedBert bert = loadPretrainedBert(golden("bert-tiny"));
+    const size_t maxTokens = sequenceLength ? static_cast<size_t>(sequenceLength) : 16;
+    // The TSV has no test split: the run shuffles nothing at preparation, so row i is review i.
+    const CachedFeatures& cached = run->trainingFeatures();
+    QCOMPARE(cached.features.rows(), static_cast<Index>(kReviews.size()));
+    for (size_t i = 0; i < kReviews.size(); ++i) {
+      const Matrix expected = referenceCls(bert, kReviews[i], maxTokens);
+      const Matrix actual = cached.features.row(static_cast<Index>(i));
+      QVERIFY2(actual.isApprox(expected, 1e-6f), qPrintable(QString("review %1").arg(i)));
+      QCOMPARE(cached.labels[i], static_cast<float>(i % 2));
+    }
+  }
+
+  // The reviews cut to 6 tokens differ from the whole ones: the cut is real, so the comparison above tests it.
+  void cuttingChangesTheLongReviewsFeatures() {
+    const PretrainedBert bert = loadPretrainedBert(golden("bert-tiny"));
+    QVERIFY(!referenceCls(bert, kReviews[4], 6).isApprox(referenceCls(bert, kReviews[4], 16), 1e-3f));
+  }
+
+  void predictReadsTheHeadOnTheClsState() {
+    const std::unique_ptr<BertSentimentRun> run = BertSentimentRun::prepare(settingsFor(data_, 2));
+    const auto model = run->snapshot().as<BertSentimentModel>();
+    QVERIFY(model);
+    const BertSentimentPrediction p = predictBertSentiment(*model, kReviews[0]);
+    const Matrix logit = model->head->logits(run->trainingFeatures().features.topRows(1));  // 1 x 1
+    QCOMPARE(p.probability, sigmoid(logit(0, 0)));
+    QCOMPARE(p.attention.size(), size_t{2});
+  }
+};
+
+QTEST_GUILESS_MAIN(TestBertSentiment)
+#include "test_bert_sentiment.moc"
