@@ -75,15 +75,6 @@ class PageHolder : public QWidget {
   QWidget* page_;
 };
 
-// The Step-through page walks the pretrained model chosen last: a BERT or GPT-2 on the Attention page, a GPT-2 on
-// the Generate page (which never shows a BERT). Another kind of model leaves the walked one as it was.
-void offerPretrained(const ModelPage& page, StepperPage& stepper) {
-  const SessionModel* model = page.currentSessionModel();
-  if (!model) return;
-  if (const auto gpt = model->as<PretrainedGpt2>()) stepper.setPretrainedModel(page.currentModelName(), gpt);
-  else if (const auto bert = model->as<PretrainedBert>()) stepper.setPretrainedModel(page.currentModelName(), bert);
-}
-
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -106,16 +97,10 @@ MainWindow::MainWindow(QWidget* parent)
   connect(trainPage_, &TrainPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // The model pages observe the session's library: it owns the models, and a page shows those it can.
   auto* attentionPage = new AttentionPage(library_);
-  auto* stepperPage = new StepperPage;
+  auto* stepperPage = new StepperPage(library_);  // walks the models the other pages show
   addPage(QT_TR_NOOP("Attention"), QT_TR_NOOP("See what attends to what"), attentionPage);
   addPage(QT_TR_NOOP("Step through"), QT_TR_NOOP("Self-attention one operation at a time"), stepperPage);
-  // The Attention page's current model is the stepper's trained layer.
   connect(attentionPage, &AttentionPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
-  connect(attentionPage, &AttentionPage::currentModelChanged, stepperPage, [attentionPage, stepperPage] {
-    stepperPage->setTrainedModel(attentionPage->currentModelName(), attentionPage->currentModel(),
-                                 attentionPage->currentModelSeed());
-    offerPretrained(*attentionPage, *stepperPage);
-  });
   auto* normalizationPage = new NormalizationPage;
   addPage(QT_TR_NOOP("Normalization"), QT_TR_NOOP("Layer normalization versus batch normalization"), normalizationPage);
   // The race's two finished runs join the session's models (an in-memory snapshot each, no file) and the Train
@@ -137,10 +122,6 @@ MainWindow::MainWindow(QWidget* parent)
   addPage(QT_TR_NOOP("Chatbot"), QT_TR_NOOP("The GRU chatbot with additive attention, and the encoder-decoder Transformer"),
           chatbotPage);
   connect(chatbotPage, &ChatbotPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
-  connect(chatbotPage, &ChatbotPage::currentModelChanged, stepperPage, [chatbotPage, stepperPage] {
-    stepperPage->setChatbotModel(chatbotPage->currentModelName(), chatbotPage->currentModel());
-    stepperPage->setTransformerModel(chatbotPage->currentModelName(), chatbotPage->currentTransformer());
-  });
   auto* comparisonPage = new ComparisonPage;
   addPage(QT_TR_NOOP("Compare"), QT_TR_NOOP("Bahdanau vs Transformer on the same data and split"), comparisonPage);
   connect(comparisonPage, &ComparisonPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
@@ -152,13 +133,6 @@ MainWindow::MainWindow(QWidget* parent)
   auto* generatePage = new GeneratePage(library_);  // shows the library's models that generate
   addPage(QT_TR_NOOP("Generate"), QT_TR_NOOP("A GPT writes on from a prompt, one token at a time"), generatePage);
   connect(generatePage, &GeneratePage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
-  // The Generate page's language model (one trained here) is the one the Step-through page walks, on its prompt.
-  connect(generatePage, &GeneratePage::currentModelChanged, stepperPage, [generatePage, stepperPage] {
-    const SessionModel* model = generatePage->currentSessionModel();
-    stepperPage->setLanguageModel(generatePage->currentModelName(), model ? model->as<CausalLmModel>() : nullptr,
-                                  {generatePage->prompt()});
-    offerPretrained(*generatePage, *stepperPage);
-  });
   // Finished runs of this session go into the model library (a snapshot in memory, no file); the model pages
   // show the ones of their kind.
   connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {

@@ -125,6 +125,7 @@ class TestStepperPage : public QObject {
   void additiveAttentionOfATrainedChatbot();
   void anErrorLeavesNoOldMatrices();
   void aTrainedLayerShowsWhatTheModelReads();
+  void followsTheModelsPagesShow();
 };
 
 void TestStepperPage::startsOnTheFirstToyStep() {
@@ -463,7 +464,7 @@ void TestStepperPage::aTrainedLayerShowsWhatTheModelReads() {
   // The embedding step's rows say it too.
   page->showStep(stepWithKey(*page, "embedding"));
   QVERIFY(!page->gridViews().isEmpty());
-  QVERIFY(page->gridViews().front()->table()->verticalHeaderItem(1)->text().contains("[UNK]"));
+  QVERIFY(page->gridViews().front()->table()->model()->headerData(1, Qt::Vertical).toString().contains("[UNK]"));
   auto* seed = page->findChild<QSpinBox*>("seedBox");
   QVERIFY(seed);
   QCOMPARE(seed->value(), 1337);
@@ -478,6 +479,27 @@ void TestStepperPage::aTrainedLayerShowsWhatTheModelReads() {
   QVERIFY(seed->isEnabled());
   position->setCurrentIndex(position->findText("learned (random)"));
   QVERIFY(position->currentIndex() >= 0);
+}
+
+// The page walks the model a page of the session shows (the library's modelShown), with the seed of its settings,
+// and lets it go when the library drops it. A model added but shown nowhere is not walked.
+void TestStepperPage::followsTheModelsPagesShow() {
+  ModelLibrary library;
+  StepperPage page(&library);
+  SessionModel run = sessionModel("Run 1", anyModelOf(std::shared_ptr<const ImdbTransformerModel>(trainedLikeModel())),
+                                  "finished");
+  run.settings = {{"seed", 4242}};
+  const int id = library.add(std::move(run));
+  page.useTrainedModel(true);
+  QVERIFY(!page.usesTrainedModel());
+  library.noteShown(id);
+  page.useTrainedModel(true);
+  QVERIFY(page.usesTrainedModel());
+  QCOMPARE(page.findChild<QSpinBox*>("seedBox")->value(), 4242);
+  library.noteShown(id + 1);  // unknown: nothing changes
+  QVERIFY(page.usesTrainedModel());
+  library.remove(id);
+  QVERIFY(!page.usesTrainedModel());
 }
 
 QTEST_MAIN(TestStepperPage)

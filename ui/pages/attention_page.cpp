@@ -288,13 +288,9 @@ std::shared_ptr<const ImdbTransformerModel> AttentionPage::currentModel() const 
   return model ? model->as<ImdbTransformerModel>() : nullptr;
 }
 
-// The seed its settings name (a run's, a toy's, a directory's training.json), when they name one.
 std::optional<uint64_t> AttentionPage::currentModelSeed() const {
   const SessionModel* model = currentSessionModel();
-  if (!model || !model->settings.is_object() || !model->settings.contains("seed")) return std::nullopt;
-  const nlohmann::json& seed = model->settings["seed"];
-  if (!seed.is_number_integer() || seed.get<int64_t>() < 0) return std::nullopt;
-  return seed.get<uint64_t>();
+  return model ? trainingSeed(*model) : std::nullopt;
 }
 
 int AttentionPage::toyModelIndex(PositionKind position) const {

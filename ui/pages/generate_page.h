@@ -100,6 +100,7 @@ class GeneratePage : public ModelPage {
   QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
   void headSwitchesChanged() override;  // the prompt again, and as many tokens written as were shown
+  QStringList shownTexts() const override { return {prompt()}; }  // the Step-through page walks the prompt
   void restart(int tokens);       // forgets the generated tokens, reads the prompt and appends `tokens` tokens
   QWidget* createPromptRow();
   QWidget* createFigure();

@@ -73,6 +73,7 @@ ModelPage::ModelPage(ModelLibrary* library, QWidget* parent)
   connect(modelBar_->box(), &QComboBox::currentIndexChanged, this, [this] {
     if (switchedNote_) switchedNote_->setSwitches(headSwitches());
     modelChanged();
+    if (const SessionModel* model = currentSessionModel()) library_->noteShown(model->id, shownTexts());
     emit currentModelChanged();
   });
   connect(modelBar_->openButton(), &QPushButton::clicked, this, &ModelPage::openModelDialog);

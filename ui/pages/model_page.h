@@ -103,6 +103,8 @@ class ModelPage : public QWidget {
   virtual void modelChanged() = 0;
   // The switched-off heads of the model shown changed (here or on another page): the page reads again.
   virtual void headSwitchesChanged() {}
+  // The texts the page reads its model on, for the Step-through page (ModelLibrary::noteShown): none by default.
+  virtual QStringList shownTexts() const { return {}; }
 
   // The model bar, the job bars and the banner, one under the other: the top of the page.
   QWidget* modelArea() const { return area_; }

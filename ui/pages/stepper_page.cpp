@@ -5,6 +5,7 @@
 #include "core/teaching/attention_steps.h"
 
 #include "ui/pages/stepper_page.h"
+#include "ui/session/model_library.h"
 
 #include <QComboBox>
 #include <QGroupBox>
@@ -40,7 +41,7 @@ QStringList StepperPage::exampleSentences() {
           QStringLiteral("The animal didn't cross the street because it was too tired")};
 }
 
-StepperPage::StepperPage(QWidget* parent)
+StepperPage::StepperPage(ModelLibrary* library, QWidget* parent)
     : QWidget(parent),
       encoderControls_(new EncoderControls),
       additiveControls_(new AdditiveControls),
@@ -80,6 +81,11 @@ StepperPage::StepperPage(QWidget* parent)
     playButton_->setText(isPlaying() ? tr("Pause") : tr("Play"));
     rebuild();
   });
+  if (!library) return;
+  connect(library, &ModelLibrary::modelShown, this, [this, library](int id, const QStringList& texts) {
+    if (const SessionModel* shown = library->model(id)) walkShownModel(*shown, texts);
+  });
+  connect(library, &ModelLibrary::modelRemoved, this, &StepperPage::forgetModel);
 }
 
 StepperPage::~StepperPage() = default;

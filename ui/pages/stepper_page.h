@@ -4,8 +4,10 @@
 // mask; softmax by rows; weights × V; concatenate and project; residual and norm; feed-forward, residual and
 // norm. Each step shows its matrices as labelled colour grids, the formula and a few sentences.
 //
-// The layer is a seeded toy of chosen width and heads, or the first layer of a trained model (the Attention
-// page's current model). A "divide by √K" switch shows what an unscaled softmax does (row entropy, largest
+// The layer is a seeded toy of chosen width and heads, or the first layer of a trained model. The page observes the
+// session's library: of each kind it walks, the model a page showed last (ModelLibrary::modelShown) is the one
+// walked (the Attention page's encoder, the Chatbot page's chatbot, the Generate page's language model on its prompt,
+// a BERT or GPT-2 from either). A "divide by √K" switch shows what an unscaled softmax does (row entropy, largest
 // weight). For the chatbot, the same walk through additive attention: W1·s, W2·h, tanh, V, softmax, context.
 // For the encoder-decoder Transformer, its decoder one generation step at a time (ui/teaching/decoder_controls.h);
 // for a language model trained here (a GPT), the pass that predicts the next token, with Transformer-XL's memory
@@ -49,12 +51,15 @@ class DecoderControls;
 class EncoderControls;
 class LanguageModelControls;
 class MatrixView;
+class ModelLibrary;
 class StepView;
+struct SessionModel;
 
 class StepperPage : public QWidget {
   Q_OBJECT
  public:
-  explicit StepperPage(QWidget* parent = nullptr);
+  // library: the session's models, followed as pages show them; null: models come only through the setters below.
+  explicit StepperPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~StepperPage() override;
 
   // Which attention is walked through.
@@ -153,6 +158,9 @@ class StepperPage : public QWidget {
   void setModelExamples(Kind kind, const QStringList& examples);
   void offerExamples();
   void showCurrentStep();
+  // The library's side (stepper_page_library.cpp): a model a page shows now, and one the library drops.
+  void walkShownModel(const SessionModel& shown, const QStringList& texts);
+  void forgetModel(int libraryId);
 
   std::optional<teaching::EncoderWalk> walk_;
   std::optional<teaching::AdditiveWalk> additiveWalk_;
@@ -161,6 +169,10 @@ class StepperPage : public QWidget {
   std::optional<teaching::PretrainedWalk> pretrainedWalk_;
   std::vector<teaching::AttentionStep> steps_;
   int current_ = 0;
+  // The library ids of the models walked, by kind (0: none, or one set through a setter).
+  struct WalkedIds {
+    int encoder = 0, chatbot = 0, transformer = 0, languageModel = 0, pretrained = 0;
+  } walkedIds_;
 
   QComboBox* kindBox_;
   QComboBox* sentenceBox_;

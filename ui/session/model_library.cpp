@@ -25,6 +25,13 @@ SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QS
   return snapshot;
 }
 
+std::optional<uint64_t> trainingSeed(const SessionModel& model) {
+  if (!model.settings.is_object() || !model.settings.contains("seed")) return std::nullopt;
+  const nlohmann::json& seed = model.settings["seed"];
+  if (!seed.is_number_integer() || seed.get<int64_t>() < 0) return std::nullopt;
+  return seed.get<uint64_t>();
+}
+
 std::optional<ModelWords> modelWordsOf(const SessionModel& model) { return modelWordsOf(model.model); }
 
 // The application object receives LanguageChange before it passes it on to the windows: the names are new before any
@@ -65,6 +72,10 @@ void ModelLibrary::remove(int id) {
   if (!model(id)) return;
   emit modelRemoved(id);
   std::erase_if(models_, [id](const SessionModel& m) { return m.id == id; });
+}
+
+void ModelLibrary::noteShown(int id, const QStringList& texts) {
+  if (model(id)) emit modelShown(id, texts);
 }
 
 void ModelLibrary::setSwitchedOff(int id, HeadSwitches switches) {

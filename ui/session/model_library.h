@@ -23,6 +23,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 namespace al::ui {
 
@@ -58,6 +59,9 @@ SessionModel sessionModel(const QString& name, AnyModel model, const QString& st
 // may go on or be dropped. Call it when the run is not training (its thread has finished).
 SessionModel snapshotOfRun(const TrainingRun& run, const QString& name, const QString& status);
 
+// The seed its settings name (a run's, a toy's, a directory's training.json), when they name one.
+std::optional<uint64_t> trainingSeed(const SessionModel& model);
+
 // The words the model reads (core/inference/model_words.h); nothing for a model without weights.
 std::optional<ModelWords> modelWordsOf(const SessionModel& model);
 
@@ -81,12 +85,17 @@ class ModelLibrary : public QObject {
   // The next model added from `directory` arrives with `switches` off (a session opened again: its models are read
   // on a worker thread and arrive later). Once only; an empty directory is ignored.
   void switchOffOnArrival(const QString& directory, HeadSwitches switches);
+  // A page now shows model `id` (the user chose it, or it arrived on a page that had none), read on `texts` (the
+  // Generate page's prompt; may be empty). The Step-through page walks the model shown last of each kind it can
+  // walk. Unknown ids are ignored.
+  void noteShown(int id, const QStringList& texts = {});
 
  signals:
   void modelAdded(int id);
   void switchedOffChanged(int id);  // model(id)->switchedOff changed
   void modelRenamed(int id);  // model(id)->name changed (a new language)
   void modelRemoved(int id);  // emitted while model(id) still answers
+  void modelShown(int id, const QStringList& texts);  // noteShown
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;  // the application's LanguageChange
