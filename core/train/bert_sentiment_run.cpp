@@ -52,6 +52,24 @@ int sequenceLengthFor(const ImdbRunSettings& settings, const PretrainedBert& ber
   return std::max(2, settings.model.sequenceLength);
 }
 
+// The training reviews the trainer will draw: with --train-limit only the first few of its shuffled order (the same
+// reviews ImdbRun trains on with the same seed), so that BERT reads 1,000 reviews, not 25,000, for 1,000 labels.
+std::vector<size_t> reviewsTheTrainerDraws(size_t reviews, const TrainingSettings& t) {
+  const Split split = splitSamples(reviews, t.validationSplit, t.shuffle, t.seed, t.trainLimit);
+  std::vector<size_t> used = split.train;
+  used.insert(used.end(), split.validation.begin(), split.validation.end());
+  std::sort(used.begin(), used.end());
+  return used;
+}
+
+template <class T>
+std::vector<T> pick(const std::vector<T>& all, const std::vector<size_t>& indices) {
+  std::vector<T> picked;
+  picked.reserve(indices.size());
+  for (size_t i : indices) picked.push_back(all[i]);
+  return picked;
+}
+
 }  // namespace
 
 std::unique_ptr<BertSentimentRun> BertSentimentRun::prepare(const ImdbRunSettings& settings, const ProgressFn& progress) {
@@ -71,10 +89,15 @@ std::unique_ptr<BertSentimentRun> BertSentimentRun::prepare(const ImdbRunSetting
     run->head_ = std::make_shared<SentimentHead>(run->encoder_.model->config().hiddenSize);
     run->head_->initialize(settings.training.seed);
   }
+  run->trainingReviews_ = data.train.size();
+  run->usedReviews_ = reviewsTheTrainerDraws(data.train.size(), settings.training);
+  run->rowOfReview_.assign(data.train.size(), data.train.size());
+  for (size_t row = 0; row < run->usedReviews_.size(); ++row) run->rowOfReview_[run->usedReviews_[row]] = row;
   tbb::task_arena arena(workerThreads(settings.threads));
   arena.execute([&] {
     const double testShare = data.hasTestSplit ? 0.5 : 0.0;  // the share of the features' progress the test split takes
-    run->train_ = computeClsFeatures(run->encoder_, data.train, run->sequenceLength_, progress, 0.75, 1.0 - 0.25 * testShare);
+    run->train_ = computeClsFeatures(run->encoder_, pick(data.train, run->usedReviews_), run->sequenceLength_, progress,
+                                     0.75, 1.0 - 0.25 * testShare);
     if (data.hasTestSplit)
       run->test_ = computeClsFeatures(run->encoder_, data.test, run->sequenceLength_, progress, 0.875, 1.0);
   });
@@ -108,14 +131,21 @@ void BertSentimentRun::save(const std::filesystem::path& dir) const { saveBertSe
 
 AnyModel BertSentimentRun::snapshot() const { return anyModel(task(), model()); }
 
-BatchStats BertSentimentRun::score(const CachedFeatures& data, std::span<const size_t> samples, Gradients* grads) const {
-  Matrix batch(static_cast<Index>(samples.size()), data.features.cols());  // B x D
-  for (size_t r = 0; r < samples.size(); ++r) batch.row(static_cast<Index>(r)) = data.features.row(static_cast<Index>(samples[r]));
+std::vector<size_t> BertSentimentRun::rowsOf(std::span<const size_t> samples) const {
+  std::vector<size_t> rows;
+  rows.reserve(samples.size());
+  for (size_t review : samples) rows.push_back(rowOfReview_.at(review));
+  return rows;
+}
+
+BatchStats BertSentimentRun::score(const CachedFeatures& data, std::span<const size_t> rows, Gradients* grads) const {
+  Matrix batch(static_cast<Index>(rows.size()), data.features.cols());  // B x D
+  for (size_t r = 0; r < rows.size(); ++r) batch.row(static_cast<Index>(r)) = data.features.row(static_cast<Index>(rows[r]));
   const Matrix logits = head_->logits(batch);                               // B x 1
   Matrix dLogits(logits.rows(), 1);                                         // B x 1
   BatchStats stats;
   for (Index r = 0; r < logits.rows(); ++r) {
-    const float z = logits(r, 0), y = data.labels[samples[static_cast<size_t>(r)]];
+    const float z = logits(r, 0), y = data.labels[rows[static_cast<size_t>(r)]];
     stats.lossSum += binaryCrossEntropyWithLogit(z, y);
     stats.correct += (z >= 0) == (y >= 0.5f) ? 1 : 0;
     // d(mean loss)/dz = (sigmoid(z) - y) / B
@@ -127,10 +157,10 @@ BatchStats BertSentimentRun::score(const CachedFeatures& data, std::span<const s
 }
 
 BatchStats BertSentimentRun::trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t) {
-  return score(train_, samples, &grads);  // no dropout: the seed is not needed
+  return score(train_, rowsOf(samples), &grads);  // no dropout: the seed is not needed
 }
 
-BatchStats BertSentimentRun::evaluate(std::span<const size_t> samples) { return score(train_, samples, nullptr); }
+BatchStats BertSentimentRun::evaluate(std::span<const size_t> samples) { return score(train_, rowsOf(samples), nullptr); }
 
 BatchStats BertSentimentRun::evaluateTest() {
   const CachedFeatures& data = test_.labels.empty() ? train_ : test_;

@@ -50,18 +50,23 @@ class BertSentimentRun : public TrainingRun, protected TrainingTask {
   bool testIsHeldOut() const override { return test_.labels.size() > 0; }
 
   const DataCard& dataCard() const { return dataCard_; }
+  // The features of the training reviews the trainer draws (all of them, or --train-limit's few), in review order;
+  // row i is review trainingRows()[i] of the source.
   const CachedFeatures& trainingFeatures() const { return train_; }
+  const std::vector<size_t>& trainingRows() const { return usedReviews_; }
   const SentimentHead& head() const { return *head_; }
 
  private:
   BertSentimentRun() = default;
   // TrainingTask
   ParameterSet& parameters() override { return head_->parameters(); }
-  size_t trainingSamples() const override { return train_.labels.size(); }
+  size_t trainingSamples() const override { return trainingReviews_; }
   BatchStats trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t seed) override;
   BatchStats evaluate(std::span<const size_t> samples) override;
-  // The loss and accuracy of these rows, and (with grads) the gradient of their mean loss.
-  BatchStats score(const CachedFeatures& data, std::span<const size_t> samples, Gradients* grads) const;
+  // The loss and accuracy of these rows of data, and (with grads) the gradient of their mean loss.
+  BatchStats score(const CachedFeatures& data, std::span<const size_t> rows, Gradients* grads) const;
+  // The rows of train_ of these training samples (the trainer counts the source's reviews).
+  std::vector<size_t> rowsOf(std::span<const size_t> samples) const;
   BertSentimentModel model() const;
 
   ImdbRunSettings settings_;
@@ -69,6 +74,9 @@ class BertSentimentRun : public TrainingRun, protected TrainingTask {
   std::shared_ptr<SentimentHead> head_;
   int sequenceLength_ = kBertSentimentDefaultLength;
   CachedFeatures train_, test_;
+  size_t trainingReviews_ = 0;          // in the source, before --train-limit
+  std::vector<size_t> usedReviews_;     // the reviews train_ holds, ascending
+  std::vector<size_t> rowOfReview_;     // review -> its row in train_ (unused reviews: none)
   DataCard dataCard_;
   std::vector<EpochEvent> history_;
 };

@@ -1,7 +1,7 @@
 // The sentiment head on a frozen BERT (core/train/bert_sentiment_run.h): the features the run caches once are
 // BERT's own [CLS] state, as a plain forward pass over the same tokens gives it (with every hidden state and
-// attention map kept, the path `inspect` takes), on several threads and for reviews cut to sequence_length; and
-// predict reads the head on that same state.
+// attention map kept, the path `inspect` takes), on several threads, for reviews cut to sequence_length and for
+// only the few reviews --train-limit keeps; and predict reads the head on that same state.
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -68,14 +68,18 @@ class TestBertSentiment : public QObject {
   void cachedFeaturesAreBertsClsState_data() {
     QTest::addColumn<int>("threads");
     QTest::addColumn<int>("sequenceLength");  // 0: the default (bert-tiny's 16 positions)
-    QTest::newRow("one thread, whole reviews") << 1 << 0;
-    QTest::newRow("two threads, whole reviews") << 2 << 0;
-    QTest::newRow("two threads, cut to 6 tokens") << 2 << 6;
+    QTest::addColumn<int>("trainLimit");      // 0: every review
+    QTest::newRow("one thread, whole reviews") << 1 << 0 << 0;
+    QTest::newRow("two threads, whole reviews") << 2 << 0 << 0;
+    QTest::newRow("two threads, cut to 6 tokens") << 2 << 6 << 0;
+    QTest::newRow("three labels: BERT reads only those") << 2 << 0 << 3;
   }
   void cachedFeaturesAreBertsClsState() {
     QFETCH(int, threads);
     QFETCH(int, sequenceLength);
+    QFETCH(int, trainLimit);
     ImdbRunSettings s = settingsFor(data_, threads);
+    s.training.trainLimit = static_cast<size_t>(trainLimit);
     if (sequenceLength) {
       s.model.sequenceLength = sequenceLength;
       s.givenValues["sequence_length"] = sequenceLength;
@@ -83,14 +87,16 @@ class TestBertSentiment : public QObject {
     const std::unique_ptr<BertSentimentRun> run = BertSentimentRun::prepare(s);
     const PretrainedBert bert = loadPretrainedBert(golden("bert-tiny"));
     const size_t maxTokens = sequenceLength ? static_cast<size_t>(sequenceLength) : 16;
-    // The TSV has no test split: the run shuffles nothing at preparation, so row i is review i.
     const CachedFeatures& cached = run->trainingFeatures();
-    QCOMPARE(cached.features.rows(), static_cast<Index>(kReviews.size()));
-    for (size_t i = 0; i < kReviews.size(); ++i) {
-      const Matrix expected = referenceCls(bert, kReviews[i], maxTokens);
+    const size_t rows = trainLimit ? static_cast<size_t>(trainLimit) : kReviews.size();
+    QCOMPARE(cached.features.rows(), static_cast<Index>(rows));
+    QCOMPARE(run->trainingRows().size(), rows);
+    for (size_t i = 0; i < rows; ++i) {
+      const size_t review = run->trainingRows()[i];
+      const Matrix expected = referenceCls(bert, kReviews[review], maxTokens);
       const Matrix actual = cached.features.row(static_cast<Index>(i));
-      QVERIFY2(actual.isApprox(expected, 1e-6f), qPrintable(QString("review %1").arg(i)));
-      QCOMPARE(cached.labels[i], static_cast<float>(i % 2));
+      QVERIFY2(actual.isApprox(expected, 1e-6f), qPrintable(QString("review %1").arg(review)));
+      QCOMPARE(cached.labels[i], static_cast<float>(review % 2));
     }
   }
 
