@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/matrix_product.h"
 #include "core/pretrained/checkpoint_reader.h"
+#include "core/pretrained/weight_buffer.h"
 
 namespace al::pretrained {
 
@@ -35,8 +36,7 @@ BertModel::BertModel(const BertConfig& config, bool maskedLm, bool nextSentence)
     : config_(config), hasMaskedLm_(maskedLm), hasNextSentence_(nextSentence) {
   const Index V = config.vocabSize, D = config.hiddenSize, H = config.numHeads, F = config.intermediateSize;
   const float eps = config.layerNormEps;
-  // One allocation for every weight: growing the buffer tensor by tensor would copy it as it grows.
-  params_.data().reserve(config.parameterCount());
+  reserveWeightBuffer(params_, config.parameterCount());
   wordEmbeddings_ = params_.add("embeddings.word_embeddings", {V, D});
   positionEmbeddings_ = params_.add("embeddings.position_embeddings", {config.maxPositions, D});
   typeEmbeddings_ = params_.add("embeddings.token_type_embeddings", {config.typeVocabSize, D});

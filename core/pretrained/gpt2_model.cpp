@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/matrix_product.h"
 #include "core/pretrained/checkpoint_reader.h"
+#include "core/pretrained/weight_buffer.h"
 
 namespace al::pretrained {
 
@@ -48,8 +49,7 @@ void reserveRows(Matrix& m, Index rows, Index width) {
 Gpt2Model::Gpt2Model(const Gpt2Config& config) : config_(config) {
   const Index V = config.vocabSize, D = config.width, H = config.numHeads;
   const float eps = config.layerNormEps;
-  // One allocation for every weight: growing the buffer tensor by tensor would copy it as it grows.
-  params_.data().reserve(config.parameterCount());
+  reserveWeightBuffer(params_, config.parameterCount());
   tokenEmbeddings_ = params_.add("wte", {V, D});
   positionEmbeddings_ = params_.add("wpe", {config.maxPositions, D});
   layers_.reserve(static_cast<size_t>(config.numLayers));
