@@ -11,7 +11,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <cmath>
 #include <vector>
@@ -144,9 +144,9 @@ class TestNormalizationPage : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     const std::vector<double> before = {page.layerOutputView()->value(0, 1), page.batchOutputView()->value(0, 1)};
 
-    QTableWidget* grid = page.samplesView()->table();
-    grid->setCurrentCell(0, 1);
-    grid->editItem(grid->item(0, 1));
+    QTableView* grid = page.samplesView()->table();
+    grid->setCurrentIndex(grid->model()->index(0, 1));
+    grid->edit(grid->model()->index(0, 1));
     auto* editor = grid->viewport()->findChild<QLineEdit*>();
     QVERIFY(editor != nullptr);
     QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
@@ -164,7 +164,8 @@ class TestNormalizationPage : public QObject {
 
   void textThatIsNoNumberIsRefused() {
     NormalizationPage page;
-    page.samplesView()->table()->item(1, 2)->setText("seven");
+    QAbstractItemModel* cells = page.samplesView()->table()->model();
+    QVERIFY(!cells->setData(cells->index(1, 2), QStringLiteral("seven")));
     QCOMPARE(page.samplesView()->value(1, 2), 6.0);
     QCOMPARE(page.samplesView()->text(1, 2), QString("6.000"));
   }
@@ -216,7 +217,8 @@ class TestNormalizationPage : public QObject {
   // Clicking a cell outlines the row layer norm averages over and the column batch norm averages over.
   void clickingACellOutlinesBothAxes() {
     NormalizationPage page;
-    page.samplesView()->table()->setCurrentCell(1, 2);
+    QTableView* grid = page.samplesView()->table();
+    grid->setCurrentIndex(grid->model()->index(1, 2));
     QCOMPARE(page.samplesView()->highlightedRows(), QList<int>{1});
     QCOMPARE(page.samplesView()->highlightedColumns(), QList<int>{2});
     QCOMPARE(page.layerOutputView()->highlightedRows(), QList<int>{1});

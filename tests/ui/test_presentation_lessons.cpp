@@ -28,7 +28,7 @@
 #include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QToolButton>
 #include <QTemporaryDir>
 #include <qcustomplot.h>
@@ -146,23 +146,23 @@ QStringList matrixProblems(MatrixView* view) {
   if (view->rows() == 0) return {};
   QStringList problems;
   const QString name = "the grid \"" + view->title() + "\"";
-  QTableWidget* table = view->table();
+  QTableView* table = view->table();
   if (const QString c = cut(table, name); !c.isEmpty()) problems << c;
   const QWidget* viewport = table->viewport();
   int shownColumns = 0, shownRows = 0, narrowest = 1 << 20, lowest = 1 << 20;
-  for (int c = 0; c < table->columnCount(); ++c) {
+  for (int c = 0; c < view->columns(); ++c) {
     const int x = table->columnViewportPosition(c);
     shownColumns += x >= 0 && x + table->columnWidth(c) <= viewport->width();
     narrowest = std::min(narrowest, table->columnWidth(c));
   }
-  for (int r = 0; r < table->rowCount(); ++r) {
+  for (int r = 0; r < view->rows(); ++r) {
     const int y = table->rowViewportPosition(r);
     shownRows += y >= 0 && y + table->rowHeight(r) <= viewport->height();
     lowest = std::min(lowest, table->rowHeight(r));
   }
-  if (shownColumns < table->columnCount() || shownRows < table->rowCount())
+  if (shownColumns < view->columns() || shownRows < view->rows())
     problems << QStringLiteral("%1 shows %2 of %3 columns and %4 of %5 rows")
-                    .arg(name).arg(shownColumns).arg(table->columnCount()).arg(shownRows).arg(table->rowCount());
+                    .arg(name).arg(shownColumns).arg(view->columns()).arg(shownRows).arg(view->rows());
   if (narrowest < kMinimumCell || lowest < kMinimumCell)
     problems << QStringLiteral("%1 has cells of %2x%3 px").arg(name).arg(narrowest).arg(lowest);
   return problems;

@@ -9,7 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QListWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <cmath>

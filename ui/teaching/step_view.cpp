@@ -12,7 +12,7 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVariantAnimation>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <numeric>

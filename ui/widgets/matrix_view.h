@@ -2,7 +2,7 @@
 // A labelled grid of numbers: the way every page shows a small tensor (an input to edit, a normalized output,
 // attention weights). Cells can be coloured by value, whole rows or columns outlined (to show the axis a
 // statistic runs over), rows muted (padding), and the grid made editable. A right click saves it as a
-// picture or as CSV.
+// picture or as CSV. The cells are an item model (matrix_grid_model.h): only the cells in sight are ever drawn.
 #include <QColor>
 #include <QList>
 #include <QStringList>
@@ -10,22 +10,17 @@
 #include <vector>
 
 #include "core/tensor.h"
-#include "ui/widgets/weight_scale.h"
+#include "ui/widgets/matrix_grid_model.h"
 
 class QLabel;
-class QTableWidget;
-class QTableWidgetItem;
+class QTableView;
 
 namespace al::ui {
 
 class MatrixView : public QWidget {
   Q_OBJECT
  public:
-  enum class Colouring {
-    None,        // plain cells
-    Diverging,   // blue below 0, white at 0, red above: for normalized values, signed weights
-    Sequential,  // attention weights: the app's weight scale (weight_scale.h), the one of the heatmaps
-  };
+  using Colouring = MatrixColouring;  // None, Diverging (signed values) or Sequential (attention weights)
 
   explicit MatrixView(const QString& title = {}, QWidget* parent = nullptr);
   ~MatrixView() override;
@@ -36,13 +31,13 @@ class MatrixView : public QWidget {
   // Shows `values`; labels may be empty (then 1, 2, 3, ...). Keeps editability, colouring and decimals;
   // clears highlights and muted rows when the shape changes.
   void setMatrix(const al::Matrix& values, const QStringList& rowLabels = {}, const QStringList& columnLabels = {});
-  const al::Matrix& matrix() const { return values_; }
-  int rows() const { return static_cast<int>(values_.rows()); }
-  int columns() const { return static_cast<int>(values_.cols()); }
-  double value(int row, int column) const { return values_(row, column); }
-  QString text(int row, int column) const;  // as shown
-  QStringList rowLabels() const { return rowLabels_; }
-  QStringList columnLabels() const { return columnLabels_; }
+  const al::Matrix& matrix() const { return model_->matrix(); }
+  int rows() const { return model_->rowCount(); }
+  int columns() const { return model_->columnCount(); }
+  double value(int row, int column) const { return matrix()(row, column); }
+  QString text(int row, int column) const { return model_->text(row, column); }  // as shown
+  QStringList rowLabels() const { return model_->rowLabels(); }
+  QStringList columnLabels() const { return model_->columnLabels(); }
 
   // Editable cells emit cellEdited after the user typed a number; text that is no number is refused.
   void setEditable(bool editable);
@@ -67,13 +62,14 @@ class MatrixView : public QWidget {
 
   // Muted rows (padding): grey, italic, never editable; `text` replaces their numbers when not empty.
   void setMutedRows(const QList<int>& rows, const QString& text = {});
-  bool isRowMuted(int row) const { return mutedRows_.contains(row); }
+  bool isRowMuted(int row) const { return model_->isRowMuted(row); }
 
   // The grid as CSV: a header (an empty corner, then the column labels) and one row per matrix row.
   QStringList csvHeader() const;
   std::vector<std::vector<QString>> csvRows() const;
 
-  QTableWidget* table() const { return table_; }  // for tests and for layouts that need the grid itself
+  QTableView* table() const { return table_; }  // for tests and for layouts that need the grid itself
+  MatrixGridModel* model() const { return model_; }
 
  signals:
   void cellEdited(int row, int column, double value);
@@ -83,33 +79,15 @@ class MatrixView : public QWidget {
   void refresh();
   void fitToContents();  // columns and rows sized to the cells' texts
   void applyFontFactor();
-  void styleItem(QTableWidgetItem* item, int row, int column) const;
-  QString format(double v) const;
-  QColor cellColour(double v) const;
-  QColor weightCellColour(int row, int column) const;
-  void onItemChanged(QTableWidgetItem* item);
   void showContextMenu(const QPoint& position);
 
   QLabel* title_;
-  QTableWidget* table_;
-  al::Matrix values_;
-  QStringList rowLabels_, columnLabels_;
-  bool editable_ = false;
-  int decimals_ = 3;
+  QTableView* table_;
+  MatrixGridModel* model_;
+  MatrixLook look_;
   double fontFactor_ = 1;
-  Colouring colouring_ = Colouring::None;
-  double colourLimit_ = 0;
-  double scaleLimit_ = 1;  // the value of full colour in the current refresh
-  std::vector<Index> rowKeys_;  // Sequential: the keys each row may look at (n of an equal share 1/n)
-  WeightRange weightRange_;
   QList<int> rowBand_, columnBand_;
   QColor rowColour_, columnColour_;
-  QList<int> mutedRows_;
-  QString mutedText_;
-  // The cells the sizes are measured on, found in refresh(): per column the row of its widest text (and of its
-  // widest muted row's, -1 when none is muted), per row the column of its widest text.
-  std::vector<int> widestRow_, widestMutedRow_, widestColumn_;
-  bool refreshing_ = false;
 };
 
 }  // namespace al::ui
