@@ -92,60 +92,32 @@ MainWindow::MainWindow(QWidget* parent)
 
   createLessons();
   trainPage_ = new TrainPage;
-  trainPage_->setLibrary(library_);  // models opened there go into the library
+  trainPage_->setLibrary(library_);  // its finished runs and the models opened there go into the library
   addPage(QT_TR_NOOP("Train"), QT_TR_NOOP("Train a model and watch it learn"), trainPage_);
-  connect(trainPage_, &TrainPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // The model pages observe the session's library: it owns the models, and a page shows those it can.
   auto* attentionPage = new AttentionPage(library_);
   auto* stepperPage = new StepperPage(library_);  // walks the models the other pages show
   addPage(QT_TR_NOOP("Attention"), QT_TR_NOOP("See what attends to what"), attentionPage);
   addPage(QT_TR_NOOP("Step through"), QT_TR_NOOP("Self-attention one operation at a time"), stepperPage);
-  connect(attentionPage, &AttentionPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* normalizationPage = new NormalizationPage;
   addPage(QT_TR_NOOP("Normalization"), QT_TR_NOOP("Layer normalization versus batch normalization"), normalizationPage);
-  // The race's two finished runs join the session's models (an in-memory snapshot each, no file) and the Train
-  // page's runs list, to overlay them with runs of one's own.
   NormRace* race = normalizationPage->race();
-  connect(race, &NormRace::raceFinished, this, [this, race] {
-    for (NormRace::Side side : NormRace::kSides) {
-      const TrainingRun* run = race->finishedRun(side);
-      if (!run) continue;
-      SessionModel model = snapshotOfRun(*run, race->runName(side), tr("raced"));
-      model.liveName = race->liveRunName(side);
-      const int id = trainPage_->addModelRun(model, tr("raced"));
-      trainPage_->runs()->setTestAccuracy(id, race->testAccuracy(side));
-      trainPage_->setLibraryId(id, library_->add(std::move(model)));
-    }
-  });
-  connect(race, &NormRace::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
+  trainPage_->listRunsOf(race);  // its finished runs join the runs list and the library
+  showStatusMessagesOf(race);
   auto* chatbotPage = new ChatbotPage(library_);
   addPage(QT_TR_NOOP("Chatbot"), QT_TR_NOOP("The GRU chatbot with additive attention, and the encoder-decoder Transformer"),
           chatbotPage);
-  connect(chatbotPage, &ChatbotPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* comparisonPage = new ComparisonPage;
   addPage(QT_TR_NOOP("Compare"), QT_TR_NOOP("Bahdanau vs Transformer on the same data and split"), comparisonPage);
-  connect(comparisonPage, &ComparisonPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // The pages follow the course: the encoder, normalization, the chatbot and the full Transformer, then BERT.
   auto* fillPage = new FillPage(library_);  // shows the library's masked-LM models
   addPage(QT_TR_NOOP("Fill in the blank"), QT_TR_NOOP("BERT's masked language model: guess hidden words from both sides"),
           fillPage);
-  connect(fillPage, &FillPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   auto* generatePage = new GeneratePage(library_);  // shows the library's models that generate
   addPage(QT_TR_NOOP("Generate"), QT_TR_NOOP("A GPT writes on from a prompt, one token at a time"), generatePage);
-  connect(generatePage, &GeneratePage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
-  // Finished runs of this session go into the model library (a snapshot in memory, no file); the model pages
-  // show the ones of their kind.
-  connect(trainPage_, &TrainPage::runFinished, this, [this](int id) {
-    const TrainingRun* run = trainPage_->trainingRun(id);
-    if (!run || !trainPage_->runFailure(id).isEmpty()) return;  // a failed run has nothing worth showing
-    SessionModel model = snapshotOfRun(*run, trainPage_->runs()->runName(id), trainPage_->runStopped(id) ? tr("stopped") : tr("finished"));
-    model.liveName = trainPage_->liveRunName(id);
-    trainPage_->setLibraryId(id, library_->add(std::move(model)));
-  });
   auto* memoryPage = new MemoryPage(library_);  // its Trained model tab shows the library's language models
   addPage(QT_TR_NOOP("Memory"), QT_TR_NOOP("Transformer-XL: segments and the cached memory they attend to"),
           memoryPage);
-  connect(memoryPage, &MemoryPage::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m); });
   // A new user starts with the lessons; afterwards the app opens on the Train page.
   QSettings settings;
   showPage(settings.value("lessons/welcomed").toBool() ? static_cast<QWidget*>(trainPage_) : lessonsPage_);
@@ -168,7 +140,14 @@ int MainWindow::addPage(const char* title, const char* toolTip, QWidget* page) {
   scroll->setWidget(new PageHolder(page));
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
+  showStatusMessagesOf(page);
   return pages_->addWidget(scroll);
+}
+
+// A page (or a part of one, such as the normalization race) that has something to say says it in the status bar.
+void MainWindow::showStatusMessagesOf(QObject* speaker) {
+  if (speaker->metaObject()->indexOfSignal("statusMessage(QString)") >= 0)
+    connect(speaker, SIGNAL(statusMessage(QString)), statusBar(), SLOT(showMessage(QString)));
 }
 
 void MainWindow::showPage(int index) { sidebar_->setCurrentRow(index); }

@@ -53,6 +53,7 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
+  void showStatusMessagesOf(QObject* speaker);  // its statusMessage signal, when it has one
   void createMenus();
   void createLanguageMenu(QMenu* viewMenu);
   void createLessons();      // before the other pages: the Lessons page comes first

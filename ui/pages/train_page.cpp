@@ -16,6 +16,7 @@
 #include "ui/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/session/model_files.h"
+#include "ui/session/norm_race.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"
@@ -285,7 +286,17 @@ void TrainPage::trainingFinished() {
   updateButtons();
   curves_->refresh();
   emit trainingChanged(false);
+  if (trained) addRunToLibrary(id);
   if (trained) emit runFinished(id);
+}
+
+// A finished or stopped run joins the session's library (a snapshot in memory, no file): the model pages show it.
+void TrainPage::addRunToLibrary(int id) {
+  const TrainingRun* run = trainingRun(id);
+  if (!library_ || !run || !runFailure(id).isEmpty()) return;  // a failed run has nothing worth showing
+  SessionModel model = snapshotOfRun(*run, runsList_->runName(id), runStopped(id) ? tr("stopped") : tr("finished"));
+  model.liveName = liveRunName(id);
+  setLibraryId(id, library_->add(std::move(model)));
 }
 
 const TrainingRun* TrainPage::trainingRun(int runId) const {
@@ -376,6 +387,20 @@ int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
   runsList_->selectRun(id);
   curves_->refresh();
   return id;
+}
+
+void TrainPage::listRunsOf(NormRace* race) {
+  connect(race, &NormRace::raceFinished, this, [this, race] {
+    for (NormRace::Side side : NormRace::kSides) {
+      const TrainingRun* run = race->finishedRun(side);
+      if (!run) continue;
+      SessionModel model = snapshotOfRun(*run, race->runName(side), tr("raced"));
+      model.liveName = race->liveRunName(side);
+      const int id = addModelRun(model, tr("raced"));
+      runsList_->setTestAccuracy(id, race->testAccuracy(side));
+      if (library_) setLibraryId(id, library_->add(std::move(model)));
+    }
+  });
 }
 
 void TrainPage::setLibraryId(int runId, int libraryId) {

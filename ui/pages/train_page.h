@@ -38,6 +38,7 @@ class CurvesPanel;
 class ErrorBanner;
 class LiveCurveFeed;
 class ModelFileJob;
+class NormRace;
 class RunsList;
 class RunsPanel;
 class TrainingControls;
@@ -105,6 +106,9 @@ class TrainPage : public QWidget {
   int addModelRun(const SessionModel& model, const QString& state);
   // The run's model is this model of the session's library: removing the run removes it there too.
   void setLibraryId(int runId, int libraryId);
+  // The normalization race's two finished runs join the runs list (to overlay them with runs of one's own) and the
+  // library, each time the race finishes.
+  void listRunsOf(NormRace* race);
 
   // --- Files, read and written on a worker thread, one after the other (filesBusy() until the last result is on
   // the page); the status line then says where it went, or the banner why not ---
@@ -164,6 +168,7 @@ class TrainPage : public QWidget {
   void showBatchStatus(const BatchEvent& e);
   void trainingFinished();
   void keepFinishedRun(int id, TrainingController::Outcome outcome);
+  void addRunToLibrary(int id);
   void dropUnstartedRun(int id, const TrainingController::Outcome& outcome);
   void updateButtons();
   void showError(const QString& message);
