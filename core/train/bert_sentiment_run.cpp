@@ -41,15 +41,13 @@ CachedFeatures computeClsFeatures(const PretrainedBert& bert, const std::vector<
 
 namespace {
 
-// The tokens a review is cut to: the person's --sequence-length when given (at most BERT's positions), else the
-// default, or fewer when BERT has fewer positions.
-int sequenceLengthFor(const ImdbRunSettings& settings, const PretrainedBert& bert, const std::string& origin) {
+// The tokens a review is cut to: the person's sequence_length when given, else the default; never more than BERT's
+// positions (the Train page's form gives its preset's length, which a small BERT may not have: it reads what it can).
+int sequenceLengthFor(const ImdbRunSettings& settings, const PretrainedBert& bert) {
   const auto positions = static_cast<int>(bert.model->config().maxPositions);
-  if (!settings.givenValues.contains("sequence_length")) return std::min(kBertSentimentDefaultLength, positions);
-  if (settings.model.sequenceLength > positions)
-    throw InputError(origin + ": --sequence-length " + std::to_string(settings.model.sequenceLength) +
-                     " is more than the " + std::to_string(positions) + " positions this BERT has");
-  return std::max(2, settings.model.sequenceLength);
+  const int asked = settings.givenValues.contains("sequence_length") ? settings.model.sequenceLength
+                                                                      : kBertSentimentDefaultLength;
+  return std::clamp(asked, 2, positions);
 }
 
 // The training reviews the trainer will draw: with --train-limit only the first few of its shuffled order (the same
@@ -85,7 +83,7 @@ std::unique_ptr<BertSentimentRun> BertSentimentRun::prepare(const ImdbRunSetting
     run->sequenceLength_ = saved.sequenceLength;
   } else {
     run->encoder_ = settings.initEncoderBert ? *settings.initEncoderBert : loadPretrainedBert(settings.initEncoderDir);
-    run->sequenceLength_ = sequenceLengthFor(settings, run->encoder_, run->encoder_.folder.string());
+    run->sequenceLength_ = sequenceLengthFor(settings, run->encoder_);
     run->head_ = std::make_shared<SentimentHead>(run->encoder_.model->config().hiddenSize);
     run->head_->initialize(settings.training.seed);
   }

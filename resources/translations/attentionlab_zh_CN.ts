@@ -6109,6 +6109,28 @@ to %2</source>
         <source>Here pre-training does not help (%1 points): the masked-LM may need more text or epochs.</source>
         <translation>在这里预训练没有帮助（%1 个百分点）：掩码语言模型可能需要更多文本或更多轮训练。</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>A pretrained BERT opened in this session, as a third side: it stays frozen, reads each review once, and a sentiment head learns on its [CLS] state from the same labelled reviews</source>
+        <translation>本次会话中打开的一个预训练 BERT，作为第三方参与比较：它保持冻结，每条影评只读一遍，由一个情感分类头在同样的带标签影评上、基于它的 [CLS] 状态学习</translation>
+    </message>
+    <message>
+        <source>Also a head on</source>
+        <translation>再比较 BERT 分类头</translation>
+    </message>
+    <message>
+        <source>head on BERT, seed %1</source>
+        <translation>基于 BERT 的分类头，种子 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>A head on the frozen BERT “%1”: %2 % (%n run(s)).</source>
+        <translation>
+            <numerusform>冻结的 BERT “%1”加分类头为 %2 %（%n 次运行）。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>al::ui::Reader</name>
@@ -6663,7 +6685,11 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. The classifier takes its sizes (vocabulary, sequence length, widths, layers) from it.</source>
-        <translation>用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。分类器的尺寸（词表大小、序列长度、各层维度、层数）都取自它。</translation>
+        <translation type="vanished">用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。分类器的尺寸（词表大小、序列长度、各层维度、层数）都取自它。</translation>
+    </message>
+    <message>
+        <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. The classifier takes its sizes (vocabulary, sequence length, widths, layers) from it. Or from a pretrained BERT opened in this session: BERT stays frozen, reads each review once, and a new sentiment head learns on its [CLS] state.</source>
+        <translation>用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。分类器的尺寸（词表大小、序列长度、各层维度、层数）都取自它。也可以从本次会话中打开的预训练 BERT 开始：BERT 保持冻结，每条影评只读一遍，由一个新的情感分类头基于它的 [CLS] 状态学习。</translation>
     </message>
 </context>
 <context>

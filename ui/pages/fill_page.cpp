@@ -58,6 +58,7 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, 
   masking_ = new MaskingView;
   tabs_->addTab(masking_, QString());
   comparison_ = new PretrainingComparison;
+  comparison_->setLibrary(library);  // its optional third side: a head on a BERT of the session
   tabs_->addTab(comparison_, QString());
   tabs_->addTab(nextSentence_ = new NextSentenceView, QString());
   tabs_->addTab(lens_ = new LogitLensView, QString());

@@ -60,6 +60,13 @@ nlohmann::json toJson(const QVariant& value) {
 
 }  // namespace
 
+bool canStartClassifierFrom(const AnyModel& model) {
+  if (model.as<MaskedLmModel>()) return true;
+  for (const ModelKind* kind : kindsTrainedBy(taskInfo(TaskKind::ImdbTransformer).catalogueEntry->trainCommand))
+    if (!kind->startsFrom.empty() && kind->startsFrom == model.task && model.hasWeights()) return true;
+  return false;
+}
+
 QVariantMap fineTuningValues(const MaskedLmModel& model) {
   const nlohmann::json architecture = fineTuningArchitecture(model.model->config().encoder);  // outlives the loop
   QVariantMap values;
@@ -79,6 +86,7 @@ al::RunRequest coreRequest(const RunRequest& request) {
     core.values[it.key().toStdString()] = toJson(it.value());
   if (core.values.value("threads", 0) <= 0) core.values["threads"] = defaultThreads();
   core.initEncoderModel = request.initEncoder;
+  core.initEncoderBert = request.initEncoderBert;
   return core;
 }
 

@@ -76,7 +76,13 @@ struct RunRequest {
   QVariantMap values;  // key -> value of presetParameters(); missing keys keep the preset's value
   // IMDB Transformer: start from this masked-LM's vocabulary, embeddings and encoder (a new head); null: scratch
   std::shared_ptr<const MaskedLmModel> initEncoder;
+  // IMDB Transformer: a sentiment head on this BERT's [CLS] state, the BERT frozen (core/train/bert_sentiment_run.h)
+  std::shared_ptr<const PretrainedBert> initEncoderBert;
 };
+
+// Whether an IMDB classifier can start from this model of the library: a masked-LM (its encoder fine-tuned under
+// a new head) or the pretrained kind a head of the catalogue is trained on (a BERT, frozen).
+bool canStartClassifierFrom(const AnyModel& model);
 
 // The architecture values a run that starts from this masked-LM takes from it (al::fineTuningArchitecture), by
 // form key: the Train page puts them in its form when "Start from" names the model.

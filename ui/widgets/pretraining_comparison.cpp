@@ -1,8 +1,10 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/models/transformer_config.h"
+#include "ui/session/model_library.h"
 
 #include "ui/widgets/pretraining_comparison.h"
 
+#include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -41,6 +43,16 @@ RunRequest fineTuning(const MaskedLmModel& model, const QString& data, int label
   return r;
 }
 
+// The same reviews, labels, epochs and seed for a head on a frozen BERT. BERT has its own architecture and reads
+// its own tokens, so none of the masked-LM's sizes go with it.
+RunRequest headOnBert(const MaskedLmModel& model, std::shared_ptr<const PretrainedBert> bert, const QString& data,
+                      int labels, int epochs, int seed) {
+  RunRequest r = fineTuning(model, data, labels, epochs, seed);
+  for (const QString& key : fineTuningValues(model).keys()) r.values.remove(key);
+  r.initEncoderBert = std::move(bert);
+  return r;
+}
+
 }  // namespace
 
 PretrainingComparison::PretrainingComparison(QWidget* parent)
@@ -68,6 +80,10 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
   seeds_->setRange(1, 10);
   seeds_->setValue(3);
   form->addRow(new QLabel, seeds_);
+  bertBox_ = new QComboBox;
+  bertBox_->setObjectName("comparisonBert");
+  bertBox_->addItem(QString(), -1);
+  form->addRow(new QLabel, bertBox_);
   layout->addLayout(form);
 
   auto* buttons = new QHBoxLayout;
@@ -103,7 +119,11 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
   setTranslatedTexts(this, [=, this] {
     labels_->setToolTip(tr("How many labelled reviews each side may learn from (the rest of the data is not used)"));
     seeds_->setToolTip(tr("Runs per side with seeds 1, 2, 3, …: one run can be lucky, a mean over a few is fairer"));
-    setFormLabels(form, {{labels_, tr("Labelled reviews")}, {epochs_, tr("Epochs")}, {seeds_, tr("Seeds")}});
+    bertBox_->setItemText(0, tr("none"));
+    bertBox_->setToolTip(tr("A pretrained BERT opened in this session, as a third side: it stays frozen, reads each "
+                            "review once, and a sentiment head learns on its [CLS] state from the same labelled reviews"));
+    setFormLabels(form, {{labels_, tr("Labelled reviews")}, {epochs_, tr("Epochs")}, {seeds_, tr("Seeds")},
+                         {bertBox_, tr("Also a head on")}});
     startButton_->setText(tr("Compare"));
     stopButton_->setText(tr("Stop"));
     showIntro();
@@ -118,6 +138,43 @@ void PretrainingComparison::setModel(std::shared_ptr<const MaskedLmModel> model,
   modelName_ = name;
   startButton_->setEnabled(model_ && !isRunning());
   showIntro();
+}
+
+void PretrainingComparison::setLibrary(ModelLibrary* library) {
+  library_ = library;
+  if (!library_) return;
+  auto offer = [this](int id) {
+    const SessionModel* model = library_->model(id);
+    if (model && model->as<PretrainedBert>()) bertBox_->addItem(model->name, id);
+  };
+  for (const SessionModel& model : library_->models()) offer(model.id);
+  connect(library_, &ModelLibrary::modelAdded, this, offer);
+  connect(library_, &ModelLibrary::modelRemoved, this, [this](int id) {
+    if (const int row = bertBox_->findData(id); row > 0) bertBox_->removeItem(row);
+  });
+  connect(library_, &ModelLibrary::modelRenamed, this, [this](int id) {
+    if (const int row = bertBox_->findData(id); row > 0) bertBox_->setItemText(row, library_->model(id)->name);
+  });
+}
+
+void PretrainingComparison::setBertSide(int libraryId) {
+  const int row = bertBox_->findData(libraryId);
+  bertBox_->setCurrentIndex(row >= 0 ? row : 0);
+}
+
+std::shared_ptr<const PretrainedBert> PretrainingComparison::chosenBert() const {
+  const int id = bertBox_->currentData().toInt();
+  const SessionModel* model = library_ && id >= 0 ? library_->model(id) : nullptr;
+  return model ? model->as<PretrainedBert>() : nullptr;
+}
+
+QString PretrainingComparison::jobName(const Job& job) const {
+  switch (job.side) {
+    case Side::MaskedLm: return tr("from the masked-LM, seed %1").arg(job.seed);
+    case Side::Scratch: return tr("from scratch, seed %1").arg(job.seed);
+    case Side::Bert: return tr("head on BERT, seed %1").arg(job.seed);
+  }
+  return {};
 }
 
 void PretrainingComparison::showIntro() {
@@ -141,14 +198,21 @@ void PretrainingComparison::start() {
   jobs_.clear();
   scratch_.clear();
   pretrained_.clear();
+  bert_.clear();
+  const std::shared_ptr<const PretrainedBert> bert = chosenBert();
+  bertName_ = bert ? bertBox_->currentText() : QString();
+  std::vector<Side> sides = {Side::MaskedLm, Side::Scratch};
+  if (bert) sides.push_back(Side::Bert);
   for (int seed = 1; seed <= seeds_->value(); ++seed)
-    for (const bool pretrained : {true, false}) jobs_.push_back({seed, pretrained, static_cast<int>(jobs_.size()) + 1});
+    for (const Side side : sides) jobs_.push_back({seed, side, static_cast<int>(jobs_.size()) + 1});
   std::vector<RunQueue::Run> runs;
   for (const Job& job : jobs_) {
     RunQueue::Run run;
-    run.name = job.pretrained ? tr("from the masked-LM, seed %1").arg(job.seed) : tr("from scratch, seed %1").arg(job.seed);
-    run.request = fineTuning(*model_, data_->source(), labels_->value(), epochs_->value(), job.seed);
-    if (job.pretrained) run.request.initEncoder = model_;
+    run.name = jobName(job);
+    run.request = job.side == Side::Bert
+                      ? headOnBert(*model_, bert, data_->source(), labels_->value(), epochs_->value(), job.seed)
+                      : fineTuning(*model_, data_->source(), labels_->value(), epochs_->value(), job.seed);
+    if (job.side == Side::MaskedLm) run.request.initEncoder = model_;
     runs.push_back(std::move(run));
   }
   startButton_->setEnabled(false);
@@ -163,7 +227,7 @@ void PretrainingComparison::stop() { queue_->stop(); }  // the run in flight sto
 void PretrainingComparison::jobStarted(size_t index) {
   const Job& job = jobs_[index];
   const QString& name = queue_->run(index).name;
-  curves_->addRun(job.curveId, name, palette::run(job.pretrained ? 1 : 2), true, epochs_->value());
+  curves_->addRun(job.curveId, name, palette::run(static_cast<int>(job.side) + 1), true, epochs_->value());
   emit statusMessage(tr("Comparison: training %1 (%2 of %3)").arg(name).arg(index + 1).arg(jobs_.size()));
 }
 
@@ -171,7 +235,7 @@ void PretrainingComparison::jobFinished(size_t index) {
   const TrainingController::Outcome outcome = queue_->takeOutcome(index);
   // An error ends the queue (the rest are dropped): the verdict says why instead.
   if (!outcome.error.isEmpty()) verdict_->setText(tr("The run stopped with an error: %1").arg(outcome.error));
-  else if (outcome.test) (jobs_[index].pretrained ? pretrained_ : scratch_).push_back(outcome.test->accuracy());
+  else if (outcome.test) accuraciesOf(jobs_[index].side).push_back(outcome.test->accuracy());
   lastError_ = outcome.error;
 }
 
@@ -195,10 +259,25 @@ void PretrainingComparison::showVerdict() {
                               .arg(labels_->value())
                               .arg(withPretraining, 0, 'f', 1) +
                           tr("%1 % from scratch (%n run(s)).", "", static_cast<int>(scratch_.size())).arg(fromScratch, 0, 'f', 1);
+  // The third side, when it ran: BERT's numbers beside the other two, without a claim of the verdict's own.
+  const QString bert = bert_.empty() ? QString()
+                       : QLatin1Char(' ') + tr("A head on the frozen BERT “%1”: %2 % (%n run(s)).", "",
+                                               static_cast<int>(bert_.size()))
+                                                .arg(bertName_)
+                                                .arg(mean(bert_) * 100, 0, 'f', 1);
   verdict_->setText(numbers + QLatin1Char(' ') +
                     (gain > 0 ? tr("Pre-training helps: %1 points more, learned from text without labels.").arg(gain, 0, 'f', 1)
                               : tr("Here pre-training does not help (%1 points): the masked-LM may need more text or "
-                                   "epochs.").arg(gain, 0, 'f', 1)));
+                                   "epochs.").arg(gain, 0, 'f', 1)) + bert);
+}
+
+std::vector<double>& PretrainingComparison::accuraciesOf(Side side) {
+  switch (side) {
+    case Side::MaskedLm: return pretrained_;
+    case Side::Scratch: return scratch_;
+    case Side::Bert: return bert_;
+  }
+  return scratch_;
 }
 
 QString PretrainingComparison::verdictText() const { return verdict_->text(); }

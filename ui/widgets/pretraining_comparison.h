@@ -2,10 +2,13 @@
 // "Does pre-training help?": the same few-label fine-tuning of the IMDB Transformer twice, once from scratch
 // and once starting from a masked-LM's vocabulary, embeddings and encoder (a new head), with the same
 // preset, seeds, epochs and number of labelled reviews. Their validation accuracy per epoch is overlaid on one
-// plot; the verdict gives the mean test accuracy of each side with the numbers.
+// plot; the verdict gives the mean test accuracy of each side with the numbers. A pretrained BERT of the session
+// may join as a third side: a sentiment head on its [CLS] state, BERT frozen (core/train/bert_sentiment_run.h), on
+// the same labelled reviews.
 //
 //   masked-LM (the session's model library) ──> IMDB run, init encoder  ─┐
-//                                                IMDB run, from scratch   ─┴─> curves and verdict
+//                                                IMDB run, from scratch   ─┼─> curves and verdict
+//   BERT (optional, the library)            ──> head on frozen BERT     ─┘
 //
 // The runs train one after the other through a run queue (ui/session/run_queue.h), so that both sides get the
 // same cores.
@@ -15,10 +18,12 @@
 #include <vector>
 
 #include "core/inference/masked_lm_inference.h"
+#include "core/inference/pretrained_inference.h"
 
 #include <QString>
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
@@ -27,6 +32,7 @@ namespace al::ui {
 
 class CurvePlot;
 class DataSourcePicker;
+class ModelLibrary;
 class RunQueue;
 
 class PretrainingComparison : public QWidget {
@@ -37,6 +43,9 @@ class PretrainingComparison : public QWidget {
 
   // The masked-LM the fine-tuning starts from; null: nothing to compare (Start is disabled).
   void setModel(std::shared_ptr<const MaskedLmModel> model, const QString& name);
+  // The library's BERT models are offered as the optional third side ("Also a head on"); none by default.
+  void setLibrary(ModelLibrary* library);
+  void setBertSide(int libraryId);  // -1: no third side
   void setDataSource(const QString& source);
   void setLabels(int count);   // labelled reviews each side trains on (train_limit)
   void setEpochs(int epochs);
@@ -48,6 +57,7 @@ class PretrainingComparison : public QWidget {
   // Test accuracies of the finished runs of each side, in seed order.
   const std::vector<double>& scratchAccuracies() const { return scratch_; }
   const std::vector<double>& pretrainedAccuracies() const { return pretrained_; }
+  const std::vector<double>& bertAccuracies() const { return bert_; }
   QString verdictText() const;
   CurvePlot* curves() const { return curves_; }
 
@@ -56,11 +66,15 @@ class PretrainingComparison : public QWidget {
   void statusMessage(const QString& message);
 
  private:
+  enum class Side { MaskedLm, Scratch, Bert };
   struct Job {
     int seed = 1;
-    bool pretrained = false;
+    Side side = Side::Scratch;
     int curveId = 0;
   };
+  std::shared_ptr<const PretrainedBert> chosenBert() const;  // the third side's BERT, or null
+  QString jobName(const Job& job) const;
+  std::vector<double>& accuraciesOf(Side side);  // the finished runs' test accuracies of a side
   void jobStarted(size_t index);
   void jobFinished(size_t index);
   void allFinished();
@@ -71,12 +85,15 @@ class PretrainingComparison : public QWidget {
   QString modelName_;
   std::vector<Job> jobs_;  // the queue's runs, in its order
   QString lastError_;      // of the last run that finished: no verdict after an error
-  std::vector<double> scratch_, pretrained_;
+  std::vector<double> scratch_, pretrained_, bert_;
+  ModelLibrary* library_ = nullptr;
+  QString bertName_;  // of the BERT the last comparison trained a head on
 
   DataSourcePicker* data_;
   QSpinBox* labels_;
   QSpinBox* epochs_;
   QSpinBox* seeds_;
+  QComboBox* bertBox_;  // none, or a BERT of the library
   QPushButton* startButton_;
   QPushButton* stopButton_;
   QLabel* intro_;

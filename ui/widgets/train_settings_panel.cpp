@@ -60,7 +60,9 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
     startFromBox_->setItemText(0, tr("scratch (random weights)"));
     startFromBox_->setToolTip(tr("Start the classifier from a masked language model of this session: its vocabulary, "
                                  "embeddings and encoder, with a new head. The classifier takes its sizes (vocabulary, "
-                                 "sequence length, widths, layers) from it."));
+                                 "sequence length, widths, layers) from it. Or from a pretrained BERT opened in this "
+                                 "session: BERT stays frozen, reads each review once, and a new sentiment head learns "
+                                 "on its [CLS] state."));
     source->setTitle(tr("Task and data"));
     taskBox_->setToolTip(tr("What to train"));
     const std::vector<TaskInfo> tasks = trainingTasks();
@@ -122,8 +124,8 @@ void TrainSettingsPanel::setLibrary(ModelLibrary* library) {
   library_ = library;
   auto offer = [this](int id) {
     const SessionModel* model = library_->model(id);
-    // A masked-LM whose encoder an imdb classifier can start from (core/train/imdb_run.h).
-    if (model && model->as<MaskedLmModel>()) startFromBox_->addItem(model->name, id);
+    // A masked-LM whose encoder an imdb classifier can start from (core/train/imdb_run.h), or a BERT to put a head on.
+    if (model && canStartClassifierFrom(model->model)) startFromBox_->addItem(model->name, id);
   };
   for (const SessionModel& model : library_->models()) offer(model.id);
   connect(library_, &ModelLibrary::modelAdded, this, offer);
@@ -155,6 +157,8 @@ RunRequest TrainSettingsPanel::request() const {
     // the masked-LM's architecture, even where a preset chosen afterwards filled in other sizes
     request.values.insert(fineTuningValues(*pretrained));
   }
+  if (task() == TaskKind::ImdbTransformer && library_ && startFrom() >= 0)
+    if (const SessionModel* model = library_->model(startFrom())) request.initEncoderBert = model->as<PretrainedBert>();
   return request;
 }
 

@@ -28,7 +28,7 @@ class TrainSettingsPanel : public QWidget {
   DataSourcePicker* data() const { return data_; }
   HyperParameterForm* parameters() const { return parameters_; }
 
-  // The library's masked-LM models are offered as "Start from"; none by default.
+  // The library's masked-LM and BERT models are offered as "Start from"; none by default.
   void setLibrary(ModelLibrary* library);
   void setStartFrom(int libraryId);  // -1: scratch
   int startFrom() const;
@@ -45,7 +45,7 @@ class TrainSettingsPanel : public QWidget {
   void choosePresetOfSource(bool newTask);
 
   QComboBox* taskBox_;
-  QComboBox* startFromBox_;  // scratch, or a masked-LM of the library (IMDB Transformer only)
+  QComboBox* startFromBox_;  // scratch, a masked-LM or a BERT of the library (IMDB Transformer only)
   QFormLayout* sourceForm_;
   DataSourcePicker* data_;
   HyperParameterForm* parameters_;

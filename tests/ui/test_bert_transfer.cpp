@@ -1,0 +1,97 @@
+// Transfer from a pretrained BERT in the app: the Train page's "Start from" offers a BERT of the session and trains
+// a sentiment head on it (BERT frozen), and the "Does pre-training help?" tab takes a BERT as an optional third
+// side beside the masked-LM and scratch, on the same labelled reviews, and states its number in the verdict.
+#include "core/inference/masked_lm_inference.h"
+#include "core/inference/pretrained_inference.h"
+#include "core/train/bert_sentiment_run.h"
+#include "core/train/mlm_run.h"
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "ui/pages/train_page.h"
+#include "ui/widgets/curve_plot.h"
+#include "ui/session/model_library.h"
+#include "ui/widgets/pretraining_comparison.h"
+
+using namespace al;
+using namespace al::ui;
+
+namespace {
+
+constexpr int kTimeoutMs = 180000;  // generous: the machine may be busy
+
+int addBert(ModelLibrary& library) {
+  SessionModel s;
+  s.name = QStringLiteral("bert-tiny");
+  s.model = anyModel(PretrainedBert::kTask, loadPretrainedBert(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/bert-tiny"));
+  return library.add(std::move(s));
+}
+
+std::shared_ptr<const MaskedLmModel> tinyMaskedLm() {
+  MlmRunSettings settings = mlmPreset("tiny");
+  settings.training.epochs = 1;
+  settings.threads = 1;
+  const std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
+  run->train(nullptr, nullptr);
+  return std::make_shared<const MaskedLmModel>(copyMaskedLm(run->model(), run->vocabulary(), run->tokenizer(), {}));
+}
+
+}  // namespace
+
+class TestBertTransfer : public QObject {
+  Q_OBJECT
+ private slots:
+  void trainPageStartsAHeadOnABertOfTheSession() {
+    ModelLibrary library;
+    const int bert = addBert(library);
+    TrainPage page;
+    page.setLibrary(&library);
+    auto* startFrom = page.findChild<QComboBox*>("startFrom");
+    QVERIFY(startFrom);
+    QCOMPARE(startFrom->count(), 2);  // scratch and the BERT
+    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady(); }, kTimeoutMs));
+    page.setPreset("tiny");
+    page.setParameter("epochs", 2);
+    page.setStartFrom(bert);
+    page.start();
+    const int runId = page.currentRunId();
+    QVERIFY(QTest::qWaitFor([&] { return !page.isTraining(); }, kTimeoutMs));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    const auto* head = dynamic_cast<const BertSentimentRun*>(page.trainingRun(runId));
+    QVERIFY(head);
+    QCOMPARE(head->head().width(), Index{8});  // bert-tiny's width: the head reads its [CLS] state
+  }
+
+  void comparisonTakesABertAsAThirdSide() {
+    ModelLibrary library;
+    const int bert = addBert(library);
+    PretrainingComparison comparison;
+    comparison.setLibrary(&library);
+    auto* box = comparison.findChild<QComboBox*>("comparisonBert");
+    QVERIFY(box);
+    QCOMPARE(box->count(), 2);  // none and the BERT
+    comparison.setModel(tinyMaskedLm(), QStringLiteral("tiny masked-LM"));
+    comparison.setDataSource(QStringLiteral("builtin"));
+    comparison.setLabels(200);
+    comparison.setEpochs(2);
+    comparison.setSeeds(1);
+    comparison.setBertSide(bert);
+    QSignalSpy done(&comparison, &PretrainingComparison::finished);
+    comparison.start();
+    QVERIFY(done.wait(kTimeoutMs));
+    QCOMPARE(comparison.bertAccuracies().size(), size_t(1));
+    QCOMPARE(comparison.pretrainedAccuracies().size(), size_t(1));
+    QCOMPARE(comparison.scratchAccuracies().size(), size_t(1));
+    const double accuracy = comparison.bertAccuracies()[0];
+    QVERIFY(accuracy > 0 && accuracy <= 1);
+    const QString verdict = comparison.verdictText();
+    QVERIFY2(verdict.contains(QStringLiteral("bert-tiny")), qPrintable(verdict));
+    QVERIFY2(verdict.contains(QString::number(accuracy * 100, 'f', 1)), qPrintable(verdict));
+    QCOMPARE(comparison.curves()->pointCount(3, CurvePlot::Curve::Validation, CurvePlot::Metric::Accuracy), 2);
+  }
+};
+
+QTEST_MAIN(TestBertTransfer)
+#include "test_bert_transfer.moc"
