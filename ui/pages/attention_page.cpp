@@ -60,12 +60,9 @@ namespace {
 
 QString describe(const TransformerConfig& c) {
   return AttentionPage::tr("%1 layer(s), %2 heads of K %3, width D %4, %5, %6, up to %7 tokens")
-      .arg(c.numLayers)
-      .arg(c.numHeads)
-      .arg(c.keyDim)
-      .arg(c.embedDim)
-      .arg(positionPhrase(c.position), normPhrase(c.norm))
-      .arg(c.sequenceLength);
+      .arg(QString::number(c.numLayers), QString::number(c.numHeads), QString::number(c.keyDim),
+           QString::number(c.embedDim), positionPhrase(c.position), normPhrase(c.norm),
+           QString::number(c.sequenceLength));
 }
 
 }  // namespace

@@ -41,23 +41,16 @@ namespace {
 
 QString describe(const Seq2SeqConfig& c) {
   return ChatbotPage::tr("embedding E %1, GRU units U %2, attention units A %3, %4 question words known, %5 answer words")
-      .arg(c.embedDim)
-      .arg(c.units)
-      .arg(c.attentionUnits)
-      .arg(c.sourceVocabSize)
-      .arg(c.targetVocabSize);
+      .arg(QString::number(c.embedDim), QString::number(c.units), QString::number(c.attentionUnits),
+           QString::number(c.sourceVocabSize), QString::number(c.targetVocabSize));
 }
 
 QString describe(const Seq2SeqTransformerConfig& c) {
   return ChatbotPage::tr("encoder-decoder Transformer: width D %1, %2 heads of K %3, feed-forward F %4, %5 layer(s) "
                          "each side, %6 question words known, %7 answer words")
-      .arg(c.embedDim)
-      .arg(c.numHeads)
-      .arg(c.keyDim)
-      .arg(c.denseDim)
-      .arg(c.numLayers)
-      .arg(c.sourceVocabSize)
-      .arg(c.targetVocabSize);
+      .arg(QString::number(c.embedDim), QString::number(c.numHeads), QString::number(c.keyDim),
+           QString::number(c.denseDim), QString::number(c.numLayers), QString::number(c.sourceVocabSize),
+           QString::number(c.targetVocabSize));
 }
 
 // The epochs a toy trains unless changed: 8, by when the translation tasks' alignment crosses, or the tiny
