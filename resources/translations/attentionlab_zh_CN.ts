@@ -4780,7 +4780,7 @@ to %2</source>
     </message>
     <message>
         <source>raced</source>
-        <translation>比赛完成</translation>
+        <translation type="vanished">比赛完成</translation>
     </message>
     <message>
         <source>Chatbot</source>
@@ -4788,11 +4788,11 @@ to %2</source>
     </message>
     <message>
         <source>stopped</source>
-        <translation>已停止</translation>
+        <translation type="vanished">已停止</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation>已完成</translation>
+        <translation type="vanished">已完成</translation>
     </message>
     <message>
         <source>“%1” is ready on the Attention page</source>
@@ -6612,6 +6612,18 @@ this batch: loss %4 · accuracy %5 %</source>
     <message>
         <source>%1 is a pretrained model (%2): it is read, not trained, so the Train page does not list it. Open it on a page that shows it.</source>
         <translation>%1 是预训练模型（%2）：它只被读取、不被训练，所以“训练”页不列出它。请在能显示它的页面上打开它。</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>raced</source>
+        <translation>比赛完成</translation>
     </message>
 </context>
 <context>
