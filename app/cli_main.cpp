@@ -124,12 +124,15 @@ int main(int argc, char** argv) {
 
   BenchOptions b;
   CLI::App* benchCmd = app.add_subcommand(
-      "bench", "Time training steps (forward, backward, optimizer update); lm: evaluation with and without memory");
-  benchCmd->add_option("task", b.task, "imdb | chatbot | lm")->required()->check(CLI::IsMember({"imdb", "chatbot", "lm"}));
+      "bench", "Time training steps (forward, backward, optimizer update); lm: evaluation with and without memory; "
+               "pretrained: loading, BERT's forward pass, GPT-2's generation");
+  benchCmd->add_option("task", b.task, "imdb | chatbot | lm | pretrained")
+      ->required()
+      ->check(CLI::IsMember({"imdb", "chatbot", "lm", "pretrained"}));
   benchCmd->add_option("--preset", b.preset, "tiny | classroom | book");
   benchCmd->add_option("--architecture", b.architecture, "chatbot: gru | transformer")
       ->check(CLI::IsMember({"gru", "transformer"}))->capture_default_str();
-  benchCmd->add_option("--steps", b.steps, "steps to time")->check(CLI::PositiveNumber)->capture_default_str();
+  benchCmd->add_option("--steps", b.steps, "steps to time (pretrained: timed repeats)")->check(CLI::PositiveNumber)->capture_default_str();
   benchCmd->add_option("--threads", b.threads, "worker threads")->check(CLI::NonNegativeNumber);
   benchCmd->add_flag("--json", b.json, "print one JSON object");
   benchCmd->add_option("--data", b.data, "imdb: real batches from this source (aclImdb folder, archive, CSV, TSV)");
@@ -149,9 +152,14 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber)
       ->needs(vsSgemm)
       ->capture_default_str();
-  benchCmd->add_option("--model", b.model, "lm: a language model with a memory (train lm --position relative --memory M)");
-  benchCmd->add_option("--tokens", b.tokens, "lm: the tokens of --data's text to evaluate (default data: long-range)")
-      ->check(CLI::Range(2, 1000000))
+  benchCmd->add_option("--model", b.model, "lm: a language model with a memory (train lm --position relative --memory M); "
+                                          "pretrained: a BERT or GPT-2 folder (Hugging Face)");
+  benchCmd->add_option("--tokens", b.tokens, "lm: the tokens of --data's text to evaluate (default data: long-range; "
+                                             "default 2000); pretrained: BERT's input (default 128) or GPT-2's prompt "
+                                             "(default 20)")
+      ->check(CLI::Range(2, 1000000));
+  benchCmd->add_option("--generate", b.generate, "pretrained, GPT-2: tokens generated greedily after the prompt")
+      ->check(CLI::Range(1, 100000))
       ->capture_default_str();
 
   DownloadOptions d;

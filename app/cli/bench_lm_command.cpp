@@ -87,7 +87,7 @@ int benchLm(const BenchOptions& o) {
       throw InputError(o.model + " has no memory (memory_length 0): bench lm times a model trained with --position "
                        "relative --memory M against a vanilla one");
     const std::string source = o.data.empty() ? "long-range" : o.data;
-    const std::vector<int> ids = benchText(model, source, static_cast<size_t>(o.tokens));
+    const std::vector<int> ids = benchText(model, source, static_cast<size_t>(o.tokens > 0 ? o.tokens : kLmBenchTokens));
     const int threads = workerThreads(o.threads);
     tbb::task_arena arena(threads);
     EvaluationSpeeds speeds;

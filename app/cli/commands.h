@@ -96,9 +96,12 @@ struct BenchOptions {
   bool scaling = false;      // imdb: 1 thread against `threads` on the same batches, in alternating blocks
   bool vsSgemm = false;      // imdb: the step against 2048² SGEMMs on the same threads, alternating rounds
   int rounds = 10;           // --vs-sgemm: how many rounds
-  std::string model;         // lm: the memory model to time against a vanilla one
-  int tokens = 2000;         // lm: the length of the text evaluated
+  std::string model;         // lm: the memory model to time against a vanilla one; pretrained: a bert or gpt2 folder
+  int tokens = 0;            // lm: the length of the text evaluated; pretrained: bert's input, gpt2's prompt
+                             // (0: the task's default, kLmBenchTokens, 128 or 20)
+  int generate = 50;         // pretrained, gpt2: tokens generated greedily after the prompt
 };
+constexpr int kLmBenchTokens = 2000;  // bench lm's --tokens default
 
 struct DownloadOptions {
   std::string what;  // imdb | model
@@ -151,6 +154,9 @@ int benchChatbot(const BenchOptions& options);
 int benchImdb(const BenchOptions& options);
 // `bench lm` (app/cli/bench_lm_command.cpp): evaluating one text with a vanilla model and with Transformer-XL's memory.
 int benchLm(const BenchOptions& options);
+// `bench pretrained` (app/cli/bench_pretrained_command.cpp): loading a Hugging Face folder, BERT's forward pass with
+// every attention map, GPT-2's greedy generation with the key/value cache.
+int benchPretrained(const BenchOptions& options);
 
 // `download imdb` (app/cli/download_commands.cpp): adds the command to the app, and runs it.
 CLI::App* addDownloadCommand(CLI::App& app, DownloadOptions& options);

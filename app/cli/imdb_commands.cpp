@@ -247,9 +247,13 @@ int bench(const BenchOptions& o) {
     return benchLm(o);
   }
   if (o.task == "pretrained") {
-    if (!o.preset.empty() || !o.data.empty() || o.sweepLength || o.scaling || o.vsSgemm || o.model.empty()) {
-      std::cerr << "error: bench pretrained times the Hugging Face folder given by --model (bert or gpt2); --preset, "
-                   "--data, --sweep-length, --scaling and --vs-sgemm are for bench imdb\n";
+    if (o.model.empty()) {
+      std::cerr << "error: bench pretrained needs --model DIR, a BERT or GPT-2 folder (Hugging Face)\n";
+      return int{kBadCommandLine};
+    }
+    if (!o.preset.empty() || !o.data.empty() || o.sweepLength || o.scaling || o.vsSgemm) {
+      std::cerr << "error: bench pretrained times the folder given by --model; --preset, --data, --sweep-length, "
+                   "--scaling and --vs-sgemm are for bench imdb\n";
       return int{kBadCommandLine};
     }
     return benchPretrained(o);

@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 
+#include "tests/cli/cli_fixtures.h"
 #include "tests/cli/cli_runner.h"
 
 using namespace al::test;
@@ -29,8 +30,6 @@ QByteArray shortReviews(int n) {
   }
   return tsv;
 }
-
-QJsonObject jsonOf(const CliRun& run) { return QJsonDocument::fromJson(run.out).object(); }
 
 }  // namespace
 
@@ -276,6 +275,39 @@ class TestCliBench : public QObject {
     const QJsonObject fit = o["fit"].toObject();
     for (const char* term : {"constant_ms", "ms_per_token", "ms_per_token_squared"})
       QVERIFY2(fit.contains(term) && fit[term].toDouble() >= 0, term);
+  }
+
+  // bench pretrained: the timed generation is the model's greedy generation (the ids generate --json chooses for
+  // the same prompt: bench's ids (1000 + 7919·t) mod 40 are "!", <|endoftext|>, "ed", "on", "at" in gpt2-tiny's
+  // vocabulary), and BERT's pass reads the tokens asked for.
+  void pretrainedGenerationIsTheGreedyOne() {
+    const QStringList args{"bench", "pretrained", "--model", golden("gpt2-tiny"), "--tokens", "5", "--generate", "6",
+                           "--steps", "2", "--threads", "2", "--json"};
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run, args)));
+    const QJsonObject bench = jsonOf(run);
+    QCOMPARE(bench["model_type"].toString(), QString("gpt2"));
+    QCOMPARE(bench["prompt_tokens"].toInt(), 5);
+    QVERIFY(bench["load_ms"].toDouble() > 0 && bench["generate_ms"].toDouble() >= bench["generate_ms_fastest"].toDouble());
+
+    const CliRun generated = runCli({"generate", "--model", golden("gpt2-tiny"), "--json", "--max-new-tokens", "6",
+                                     "!<|endoftext|>edonat"});
+    QCOMPARE(generated.exitCode, 0);
+    const QJsonObject reference = jsonOf(generated);
+    QCOMPARE(reference["prompt_tokens"].toArray(), (QJsonArray{"!", "<|endoftext|>", "ed", "on", "at"}));
+    QJsonArray greedy;
+    for (const QJsonValue& step : reference["steps"].toArray()) greedy.append(step.toObject()["id"]);
+    QCOMPARE(bench["generated_ids"].toArray(), greedy);
+
+    const CliRun bert = runCli({"bench", "pretrained", "--model", golden("bert-tiny"), "--tokens", "9", "--steps", "1", "--json"});
+    QCOMPARE(bert.exitCode, 0);
+    QCOMPARE(jsonOf(bert)["model_type"].toString(), QString("bert"));
+    QCOMPARE(jsonOf(bert)["tokens"].toInt(), 9);
+    QVERIFY(jsonOf(bert)["forward_ms"].toDouble() > 0);
+
+    QCOMPARE(runCli({"bench", "pretrained"}).exitCode, 2);  // no --model
+    QCOMPARE(runCli({"bench", "pretrained", "--model", golden("bert-tiny"), "--preset", "tiny"}).exitCode, 2);
+    QCOMPARE(runCli({"bench", "pretrained", "--model", path("nowhere")}).exitCode, 3);
   }
 };
 
