@@ -5,6 +5,7 @@
 #include "core/data/utf8.h"
 #include "core/error.h"
 #include "core/pretrained/hf_tokenizer.h"
+#include "core/text/token_label.h"
 
 namespace al::pretrained {
 
@@ -101,10 +102,7 @@ std::string utf8WithReplacement(std::string_view bytes) {
 
 std::string readablePiece(const Tokenizer& tokenizer, int64_t id) {
   if (tokenizer.type() != TokenizerType::ByteLevelBpe) return tokenizer.pieceOf(id);
-  const std::string text = tokenizer.decode({id});
-  // Whitespace only: an empty or blank label would hide the token.
-  if (text.find_first_not_of(" \t\r\n") == std::string::npos) return "␣";
-  return text.substr(text.find_first_not_of(' '));
+  return tokenLabel(tokenizer.decode({id}));
 }
 
 }  // namespace al::pretrained

@@ -34,8 +34,9 @@ std::string utf8WithReplacement(std::string_view bytes);
 std::string utf8Of(char32_t c);
 
 // A piece as a row or column label a person reads, as the Attention page shows it: WordPiece's as the vocabulary
-// writes it ("[CLS]", "##ing"); byte-level BPE's decoded without the leading space it marks ("Ġthe" -> "the", part
-// of a character -> U+FFFD), and a piece of whitespace only ("Ġ", "Ċ") as "␣". al::InputError for an id outside
+// writes it ("[CLS]", "##ing"); byte-level BPE's decoded and shown by tokenLabel (core/text/token_label.h): without
+// the leading space it marks ("Ġthe" -> "the"), part of a character as U+FFFD, whitespace only as signs ("Ġ" -> "␣",
+// "Ċ" -> "↵"). al::InputError for an id outside
 // the vocabulary.
 std::string readablePiece(const Tokenizer& tokenizer, int64_t id);
 

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/teaching/decoder_steps.h"
+#include "core/text/token_label.h"
 
 namespace al::teaching {
 
@@ -74,13 +75,6 @@ void addRelativeSteps(LanguageModelWalk& w, const RelativeAttention& attention, 
 
 }  // namespace
 
-std::string visibleToken(const std::string& token) {
-  if (token.empty() || token.find_first_not_of(" \n\t\r") != std::string::npos) return token;
-  std::string shown;
-  for (char c : token) shown += c == ' ' ? "␣" : c == '\t' ? "⇥" : "↵";
-  return shown;
-}
-
 LanguageModelWalk walkLanguageModel(const CausalLmModel& loaded, const std::string& text, Index layer) {
   const CausalLanguageModel& model = *loaded.model;
   LanguageModelWalk w;
@@ -92,7 +86,7 @@ LanguageModelWalk walkLanguageModel(const CausalLmModel& loaded, const std::stri
   w.memory = std::move(window.memory);
   w.memoryRows = w.memory.rows();
   for (size_t i = w.windowStart - static_cast<size_t>(w.memoryRows); i < w.tokens.size(); ++i) {
-    w.keyLabels.push_back(visibleToken(w.tokens[i]));
+    w.keyLabels.push_back(tokenLabel(w.tokens[i]));
     if (i >= w.windowStart) w.rowLabels.push_back(w.keyLabels.back());
   }
   const auto L = static_cast<Index>(model.layers().size());
@@ -131,8 +125,8 @@ LanguageModelWalk walkLanguageModel(const CausalLmModel& loaded, const std::stri
                      {grid("hidden", c.dense2.input, w.rowLabels, numberedLabels("f", c.dense2.input.cols())),
                       grid("layer_output", w.pass.hiddenStates[l + 1], w.rowLabels, dims)}});
   if (w.layer + 1 == L) {
-    const auto tokenOf = [&](Index id) { return visibleToken(loaded.vocabulary.token(static_cast<int>(id))); };
-    w.steps.push_back(nextTokenStep(w.probabilities, tokenOf, w.rowLabels.back(), visibleToken(w.nextToken), "lm"));
+    const auto tokenOf = [&](Index id) { return tokenLabel(loaded.vocabulary.token(static_cast<int>(id))); };
+    w.steps.push_back(nextTokenStep(w.probabilities, tokenOf, w.rowLabels.back(), tokenLabel(w.nextToken), "lm"));
   }
   return w;
 }

@@ -61,7 +61,4 @@ struct LanguageModelWalk {
 // Throws InputError for text without tokens and for text that is not UTF-8.
 LanguageModelWalk walkLanguageModel(const CausalLmModel& model, const std::string& text, Index layer);
 
-// A token as a grid label: a token of white space shows its characters (␣ a space, ↵ a line break, ⇥ a tab).
-std::string visibleToken(const std::string& token);
-
 }  // namespace al::teaching

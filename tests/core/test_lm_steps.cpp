@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/inference/causal_lm_inference.h"
 #include "core/teaching/lm_steps.h"
+#include "core/text/token_label.h"
 #include "tests/seeded_causal_lm.h"
 
 using namespace al;
@@ -54,7 +55,7 @@ void checkAgainstTheModel(const CausalLmModel& model, const std::string& text) {
     QCOMPARE(next != nullptr, layer == 1);  // the choice follows the last layer only
     if (next) {
       QCOMPARE(w.nextId, prediction.id);
-      QCOMPARE(next->words.front(), teaching::visibleToken(model.vocabulary.token(prediction.id)));
+      QCOMPARE(next->words.front(), tokenLabel(model.vocabulary.token(prediction.id)));
       const Matrix& top = gridOf(*next, "probabilities");  // 1 x 8, best first
       QVERIFY(std::abs(top(0, 0) - prediction.probabilities[size_t(prediction.id)]) < 1e-6f);
       for (Index i = 1; i < top.cols(); ++i) QVERIFY(top(0, i) <= top(0, i - 1));

@@ -1,5 +1,6 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/inference/pretrained_inference.h"
+#include "core/pretrained/token_text.h"
 #include "core/teaching/attention_steps.h"  // headAverage
 #include "core/teaching/token_attribution.h"
 
@@ -29,13 +30,8 @@ ImdbPrediction readPretrained(const Pretrained& model, const std::string& text, 
   const pretrained::Tokenizer& tokenizer = *model.tokenizer;
   const std::optional<int64_t> unknown = tokenizer.specialTokens().unknown.id;
   for (size_t t = 0; t < read.ids.size(); ++t) {
-    std::string piece = read.tokens[t];
-    if (tokenizer.type() == pretrained::TokenizerType::ByteLevelBpe) {
-      piece = tokenizer.decode({read.ids[t]});
-      const size_t first = piece.find_first_not_of(' ');
-      piece = first == std::string::npos ? std::string("␣") : piece.substr(first);
-    }
-    reading.tokens.push_back(std::move(piece));
+    const bool bytePieces = tokenizer.type() == pretrained::TokenizerType::ByteLevelBpe;  // "Ġthe": decoded
+    reading.tokens.push_back(bytePieces ? pretrained::readablePiece(tokenizer, read.ids[t]) : read.tokens[t]);
     // The page reads ids only to mark unknown words (Vocabulary::kUnknownId); other pieces get an id it never marks.
     reading.ids.push_back(unknown && read.ids[t] == *unknown ? Vocabulary::kUnknownId : -1);
   }

@@ -5,6 +5,7 @@
 #include "ui/pages/generate_page.h"
 
 #include "core/pretrained/sampling.h"
+#include "core/text/token_label.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -33,8 +34,9 @@ QString GeneratePage::tokenText(int64_t id) const {
   QString text = QString::fromStdString(model->decode(one));
   if (text.contains(QChar(0xFFFD))) text = QString::fromStdString(model->piece(id));
   if (text.isEmpty() || text == QLatin1String("\n")) return QString::fromStdString(model->piece(id));  // [EOS]
-  // A token of spaces only (a character model's " ") would be an empty label: show each space as ␣.
-  return text.trimmed().isEmpty() ? QString(text).replace(QLatin1Char(' '), QChar(0x2423)) : text;
+  // A candidate keeps its spaces (" the" and "the" are two tokens); one of white space only (a character model's " ")
+  // would be an empty label: it shows as signs, ␣ for a space.
+  return text.trimmed().isEmpty() ? QString::fromStdString(tokenLabel(text.toStdString())) : text;
 }
 
 void GeneratePage::updateCandidates() {

@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "core/inference/causal_lm_generation.h"
 #include "core/teaching/lm_steps.h"
+#include "core/text/token_label.h"
 
 #include "ui/teaching/lm_controls.h"
 
@@ -48,7 +49,7 @@ teaching::LanguageModelWalk LanguageModelControls::walk(const QString& text) {
                                   static_cast<int>(w.memoryRows));
   say(read + QLatin1Char(' ') +
       tr("Most likely next token: “%1” (%2 %).")
-          .arg(QString::fromStdString(teaching::visibleToken(w.nextToken)).toHtmlEscaped())
+          .arg(QString::fromStdString(tokenLabel(w.nextToken)).toHtmlEscaped())
           .arg(100.0 * w.probabilities(w.nextId), 0, 'f', 1));
   return w;
 }

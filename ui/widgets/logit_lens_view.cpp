@@ -1,5 +1,6 @@
 // Core headers first (through the view's header): Qt's `emit` macro must not reach them.
 #include "ui/widgets/logit_lens_view.h"
+#include "core/text/token_label.h"
 
 #include <algorithm>
 
@@ -25,13 +26,9 @@ QColor shade(float probability) {
                           light.blueF() + (dark.blueF() - light.blueF()) * p);
 }
 
-// A token's text as a cell shows it: without the spaces around it (GPT-2's word-initial space), a line break
-// as ↵, and nothing but white space as ␣.
-QString shown(const std::string& text) {
-  QString s = QString::fromStdString(text).trimmed();
-  s.replace(u'\n', u'↵');
-  return s.isEmpty() ? QStringLiteral("␣") : s;
-}
+// A token's text as a cell shows it (core/text/token_label.h): GPT-2's word-initial space dropped, white space as
+// signs.
+QString shown(const std::string& text) { return QString::fromStdString(tokenLabel(text)); }
 
 QString cellToolTip(const std::vector<teaching::LensGuess>& cell) {
   QStringList lines;

@@ -1,4 +1,6 @@
 #include "ui/widgets/memory_attention_view.h"
+#include "core/text/token_label.h"
+
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -71,9 +73,8 @@ double MemoryAttentionView::memoryShare() const {
 
 QString MemoryAttentionView::shown(int position) const {
   const QString& token = reading_.tokens[position];
-  if (token == QLatin1String("\n")) return QStringLiteral("⏎");
-  if (token == QLatin1String(" ")) return QStringLiteral("·");
-  return token;
+  // A token of white space would be an invisible mark on the line: it shows as its sign (␣, ↵).
+  return token.trimmed().isEmpty() ? QString::fromStdString(tokenLabel(token.toStdString())) : token;
 }
 
 int MemoryAttentionView::lineHeight() const { return fontMetrics().height() + kUnderline + 10; }
