@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/matrix_product.h"
 #include "core/pretrained/checkpoint_reader.h"
+#include "core/pretrained/parallel_inference.h"
 #include "core/pretrained/weight_buffer.h"
 
 namespace al::pretrained {
@@ -14,8 +15,12 @@ namespace {
 
 // gelu(x) = x·Φ(x) = 0.5·x·(1 + erf(x/√2)), the exact form BERT was trained with ("gelu" in its config).
 // The core has no GELU layer (its own models use ReLU), so it is written here, element by element.
+// Rows in parallel: over T x F values erf costs as much as a product.
 void geluErfInPlace(Matrix& x) {
-  x = x.unaryExpr([](float v) { return 0.5f * v * (1.0f + std::erf(v * static_cast<float>(M_SQRT1_2))); });
+  parallelRows(x.rows(), [&](Index first, Index count) {
+    auto rows = x.middleRows(first, count);
+    rows = rows.unaryExpr([](float v) { return 0.5f * v * (1.0f + std::erf(v * static_cast<float>(M_SQRT1_2))); });
+  });
 }
 
 Matrix layerNorm(const ParameterSet& params, const LayerNorm& norm, const Matrix& x) {
@@ -23,9 +28,10 @@ Matrix layerNorm(const ParameterSet& params, const LayerNorm& norm, const Matrix
   return norm.forward(params, x, unused);
 }
 
-// x·W + b with the kernel and bias of a Dense layer (its forward would also keep a copy of x for backward).
+// x·W + b with the kernel and bias of a Dense layer (its forward would also keep a copy of x for backward), on the
+// arena's threads.
 Matrix apply(const ParameterSet& params, const Dense& dense, const Matrix& x) {
-  return affine(x, params.value(dense.kernelSlot()), params.value(dense.biasSlot()));
+  return parallelAffine(x, params.value(dense.kernelSlot()), params.value(dense.biasSlot()));
 }
 
 std::string layerName(Index i) { return "encoder.layer." + std::to_string(i) + "."; }
@@ -150,7 +156,7 @@ Matrix BertModel::embed(const std::vector<int64_t>& ids, const std::vector<int>&
 // y = LN(x + a),  x_{i+1} = LN(y + gelu(y·W_i + b_i)·W_2 + b_2). Every intermediate is named, so that a trace
 // keeps exactly what the untraced pass computes.
 Matrix BertModel::runLayer(const Layer& l, const Matrix& x, MultiHeadAttention::Cache& cache, BertTrace* trace) const {
-  Matrix a = l.attention.forward(params_, x, cache);              // T x D, A_h in cache.weights
+  Matrix a = parallelAttention(params_, l.attention, x, cache);   // T x D, A_h in cache.weights
   Matrix residual1 = x + a;                                       // T x D
   Matrix y = layerNorm(params_, l.attentionNorm, residual1);      // T x D, post-norm
   Matrix h = apply(params_, l.intermediate, y);                   // T x F
@@ -178,8 +184,7 @@ Matrix BertModel::maskedLmLogits(const Matrix& x) const {
   Matrix t = apply(params_, *transform_, x);  // T x D
   geluErfInPlace(t);
   t = layerNorm(params_, *transformNorm_, t);
-  Matrix logits(x.rows(), config_.vocabSize);  // T x V
-  multiply(t, Op::Plain, params_.value(decoder_), Op::Transposed, logits);
+  Matrix logits = parallelLogits(t, params_.value(decoder_));  // T x V
   logits.rowwise() += params_.value(decoderBias_).row(0);
   return logits;
 }

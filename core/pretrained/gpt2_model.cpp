@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/matrix_product.h"
 #include "core/pretrained/checkpoint_reader.h"
+#include "core/pretrained/parallel_inference.h"
 #include "core/pretrained/weight_buffer.h"
 
 namespace al::pretrained {
@@ -17,7 +18,10 @@ namespace {
 // trained with (not BERT's erf form; the two differ by up to about 1e-3). The core has no GELU layer.
 void geluTanhInPlace(Matrix& x) {
   const float c = std::sqrt(2.0f / static_cast<float>(M_PI));
-  x = x.unaryExpr([c](float v) { return 0.5f * v * (1.0f + std::tanh(c * (v + 0.044715f * v * v * v))); });
+  parallelRows(x.rows(), [&](Index first, Index count) {
+    auto rows = x.middleRows(first, count);
+    rows = rows.unaryExpr([c](float v) { return 0.5f * v * (1.0f + std::tanh(c * (v + 0.044715f * v * v * v))); });
+  });
 }
 
 Matrix layerNorm(const ParameterSet& params, const LayerNorm& norm, const Matrix& x) {
@@ -25,15 +29,9 @@ Matrix layerNorm(const ParameterSet& params, const LayerNorm& norm, const Matrix
   return norm.forward(params, x, unused);
 }
 
-// X·W + b. For one row (a generation step) it is a matrix-vector product, which Eigen computes by reading W
-// once; BLAS's matrix-matrix routine (affine) would first copy all of W into its packed layout, which made a
-// step of GPT-2 small some 4 times slower.
-Matrix linear(const Matrix& x, ConstMatrixMap w, ConstMatrixMap b) {
-  if (x.rows() != 1) return affine(x, w, b);  // T x out
-  Matrix y = b;                               // 1 x out
-  y.noalias() += x * w;
-  return y;
-}
+// X·W + b on the arena's threads. For one row (a generation step) it is a matrix-vector product, which reads W
+// once (parallel_inference.h).
+Matrix linear(const Matrix& x, ConstMatrixMap w, ConstMatrixMap b) { return parallelAffine(x, w, b); }  // T x out
 
 
 std::string layerName(Index i) { return "h." + std::to_string(i) + "."; }
@@ -141,7 +139,7 @@ Matrix Gpt2Model::mlp(const Layer& l, const Matrix& x, Gpt2Trace* trace) const {
 void Gpt2Model::runLayer(const Layer& l, Matrix& x, MultiHeadAttention::Cache& cache, const Matrix& allowed,
                          Gpt2Trace* trace) const {
   Matrix normed = layerNorm(params_, l.norm1, x);                          // T x D
-  const Matrix a = l.attention.forward(params_, normed, cache, &allowed);  // T x D
+  const Matrix a = parallelAttention(params_, l.attention, normed, cache, &allowed);  // T x D
   if (trace) {
     trace->input = x;
     trace->norm1 = std::move(normed);
@@ -156,9 +154,7 @@ void Gpt2Model::runLayer(const Layer& l, Matrix& x, MultiHeadAttention::Cache& c
 // LN_f(x)·Eᵀ: every position's final state compared with every token's embedding.
 Matrix Gpt2Model::logits(const Matrix& x, Matrix* normed) const {
   const Matrix z = layerNorm(params_, *finalNorm_, x);  // T x D
-  Matrix out(x.rows(), config_.vocabSize);               // T x V
-  if (x.rows() == 1) out.noalias() = (params_.value(outputEmbeddings_) * z.transpose()).transpose();  // a step: E·z
-  else multiply(z, Op::Plain, params_.value(outputEmbeddings_), Op::Transposed, out);
+  Matrix out = parallelLogits(z, params_.value(outputEmbeddings_));  // T x V
   if (normed) *normed = z;
   return out;
 }
@@ -261,13 +257,16 @@ Gpt2Step Gpt2Model::step(Gpt2Cache& cache, int64_t id) const {
   for (size_t i = 0; i < layers_.size(); ++i) {
     const Layer& l = layers_[i];
     const Matrix z = layerNorm(params_, l.norm1, x);                   // 1 x D
-    const Matrix q = l.attention.query().apply(params_, z);         // 1 x D
+    auto project = [&](const MultiHeadAttention::Projection& p) {
+      return linear(z, params_.value(p.kernel), params_.value(p.bias));  // 1 x D
+    };
+    const Matrix q = project(l.attention.query());                     // 1 x D
     Matrix& keys = cache.keys[i];                                      // (t+1) x D in use
     Matrix& values = cache.values[i];
     reserveRows(keys, t + 1, D);
     reserveRows(values, t + 1, D);
-    keys.row(t) = l.attention.key().apply(params_, z);
-    values.row(t) = l.attention.value().apply(params_, z);
+    keys.row(t) = project(l.attention.key());
+    values.row(t) = project(l.attention.value());
 
     Matrix heads(1, D);  // 1 x D, concat_h(a_h·V_h)
     for (Index h = 0; h < H; ++h) {
@@ -277,7 +276,7 @@ Gpt2Step Gpt2Model::step(Gpt2Cache& cache, int64_t id) const {
       multiply(a, Op::Plain, values.topRows(t + 1).middleCols(h * K, K), Op::Plain, heads.middleCols(h * K, K));
       s.attention[i].push_back(a.row(0));
     }
-    x += l.attention.output().apply(params_, heads);
+    x += linear(heads, params_.value(l.attention.output().kernel), params_.value(l.attention.output().bias));
     x += mlp(l, x);
   }
   cache.length = t + 1;

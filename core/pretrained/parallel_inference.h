@@ -1,0 +1,42 @@
+#pragma once
+// The products of a pretrained model's forward pass spread over the threads of the calling task arena
+// (tbb::task_arena; all cores outside one), as PyTorch spreads them over torch.set_num_threads. BERT base and
+// GPT-2 small are one large product after another, a handful per layer, with nothing else to run beside them:
+// unless each product is split, a second thread has nothing to do. The core's own products are single-threaded
+// on purpose (training runs one sample per thread, core/matrix_product.h).
+//
+//   parallelAffine     X·W + b. W's columns are split into one block per thread; each block is one call of
+//                      the core's product (or, for a single row, a generation step, Eigen's matrix-vector
+//                      product, which reads W once instead of packing it). The split is along the output columns,
+//                      never along a sum, so every number is summed in the order the single-threaded product
+//                      sums it.
+//   parallelLogits     Z·Eᵀ for an output layer E of V rows (the vocabulary), E's rows split the same way.
+//   parallelAttention  MultiHeadAttention::forward for inference (no mask-free shortcut, the same Cache filled):
+//                      the projections as above, then the heads side by side, one task each.
+//   parallelRows       f applied to blocks of rows (an activation function over T x F).
+//
+// Dimension key (core/tensor.h): T tokens, D model width, H heads, K key width, V vocabulary.
+#include <functional>
+
+#include "core/layers/multi_head_attention.h"
+#include "core/matrix_product.h"
+#include "core/parameters.h"
+
+namespace al::pretrained {
+
+// X·W + b: x (T x in), w (in x out), b (1 x out). T x out.
+Matrix parallelAffine(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b);
+
+// Z·Eᵀ: z (T x D), e (V x D). T x V.
+Matrix parallelLogits(ConstMatrixRef z, ConstMatrixRef e);
+
+// The layer's self-attention on x (T x D), filling cache as MultiHeadAttention::forward does (q, k, v, every
+// head's weights, the scores when cache.keepScores, heads switched off by cache.headMask). allowed: T x T mask or
+// null. T x D.
+Matrix parallelAttention(const ParameterSet& params, const MultiHeadAttention& layer, const Matrix& x,
+                         MultiHeadAttention::Cache& cache, const Matrix* allowed = nullptr);
+
+// f(first, count) on blocks of rows 0..rows-1, in parallel.
+void parallelRows(Index rows, const std::function<void(Index first, Index count)>& f);
+
+}  // namespace al::pretrained
