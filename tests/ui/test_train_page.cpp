@@ -50,33 +50,6 @@ bool opened(TrainPage& page, const QString& dir) {
          page.errorText().isEmpty();
 }
 
-// Receives posted events and records how long each one waited in the GUI thread's queue.
-class LatencyProbe : public QObject {
- public:
-  static QEvent::Type probeType() {
-    static const auto t = static_cast<QEvent::Type>(QEvent::registerEventType());
-    return t;
-  }
-  struct TimedEvent : QEvent {
-    explicit TimedEvent(qint64 postedAt) : QEvent(probeType()), postedAt(postedAt) {}
-    qint64 postedAt;
-  };
-  explicit LatencyProbe(const QElapsedTimer* clock) : clock_(clock) {}
-  void post() { QCoreApplication::postEvent(this, new TimedEvent(clock_->nsecsElapsed())); }
-  bool event(QEvent* e) override {
-    if (e->type() != probeType()) return QObject::event(e);
-    const double waitedMs = (clock_->nsecsElapsed() - static_cast<TimedEvent*>(e)->postedAt) / 1e6;
-    worstMs = std::max(worstMs, waitedMs);
-    ++answered;
-    return true;
-  }
-  double worstMs = 0;
-  int answered = 0;
-
- private:
-  const QElapsedTimer* clock_;
-};
-
 QPushButton* button(TrainPage& page, const char* name) {
   auto* b = page.findChild<QPushButton*>(name);
   if (!b) qFatal("no button %s", name);
@@ -506,51 +479,25 @@ class TestTrainPage : public QObject {
     QCOMPARE(page.runs()->runCount(), 0);
   }
 
-  void windowAnswersQuicklyWhileTheClassroomPresetTrains() {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    // Latency is a property of the optimized build; a sanitizer slows every memory access 2 to 15 times.
-    QSKIP("GUI latency is measured on the Release build, not under a sanitizer");
-#endif
+  // While a run trains, the progress says how fast and how long is left, and the curves are drawn as batches come
+  // in. (How long the window waits meanwhile is measured by the stall benchmark, bench/gui_stall.cpp, on a quiet
+  // machine: a time limit in a test fails on a busy one.)
+  void theProgressShowsSpeedAndTimeLeftWhileTraining() {
     TrainPage page;
     page.resize(1280, 720);
     page.show();
-    const int run = startRun(page, "classroom", 50);  // stopped after the measurement
-    QVERIFY(QTest::qWaitFor([&] { return page.batchesSeen(run) > 0; }, kTrainTimeoutMs));
-
-    QElapsedTimer clock;
-    clock.start();
-    LatencyProbe probe(&clock);
     const int replotsBefore = page.curves()->replotCount();
-    const int batchesBefore = page.batchesSeen(run);
-    int posted = 0;
-    // For three seconds, post an event every 20 ms and see how long each waits before the GUI thread takes it.
-    QTimer poster;
-    poster.setInterval(20);
-    connect(&poster, &QTimer::timeout, [&] {
-      probe.post();
-      ++posted;
-    });
-    probe.post();
-    ++posted;
-    poster.start();
-    QTest::qWaitFor([&] { return clock.elapsed() >= 3000 || !page.isTraining(); }, 4000);
-    poster.stop();
-    const double seconds = clock.elapsed() / 1000.0;
-    QVERIFY(QTest::qWaitFor([&] { return probe.answered == posted; }, al::test::waitBudgetMs(5000)));  // the last one too
-    const int replots = page.curves()->replotCount() - replotsBefore;
-    const int batches = page.batchesSeen(run) - batchesBefore;
-    QVERIFY2(page.isTraining(), "the classroom preset ended before the measurement did");
-    // The progress shows throughput and time left.
-    const QString speed = page.findChild<QLabel*>("speed")->text();
-    QVERIFY2(speed.contains("samples/s") && speed.contains("left"), qPrintable(speed));
+    const int run = startRun(page, "classroom", 50);  // stopped once the progress has been read
+    QVERIFY(QTest::qWaitFor([&] { return page.batchesSeen(run) > 0; }, kTrainTimeoutMs));
+    const auto* speed = page.findChild<QLabel*>("speed");
+    QVERIFY(speed);
+    QVERIFY2(QTest::qWaitFor([&] { return speed->text().contains("samples/s") && speed->text().contains("left"); },
+                             kTrainTimeoutMs),
+             qPrintable(speed->text()));
+    QVERIFY(QTest::qWaitFor([&] { return page.curves()->replotCount() > replotsBefore; }, kTrainTimeoutMs));
+    QVERIFY2(page.isTraining(), "the classroom preset ended before the progress was read");
     page.stop();
     QVERIFY(waitForEnd(page));
-
-    qInfo("GUI latency: worst %.1f ms over %d events; %d redraws and %d batches in %.1f s", probe.worstMs, posted,
-          replots, batches, seconds);
-    QCOMPARE(probe.answered, posted);
-    QVERIFY2(probe.worstMs < 50, qPrintable(QString("worst latency %1 ms").arg(probe.worstMs)));
-    QVERIFY2(replots >= 10 * seconds, qPrintable(QString("%1 redraws in %2 s").arg(replots).arg(seconds)));
   }
 
  private:
