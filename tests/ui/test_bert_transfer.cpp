@@ -5,6 +5,7 @@
 #include "core/inference/pretrained_inference.h"
 #include "core/train/bert_sentiment_run.h"
 #include "core/train/mlm_run.h"
+#include "tests/tiny_masked_lm.h"
 
 #include <QComboBox>
 #include <QSignalSpy>
@@ -27,15 +28,6 @@ int addBert(ModelLibrary& library) {
   s.name = QStringLiteral("bert-tiny");
   s.model = anyModel(PretrainedBert::kTask, loadPretrainedBert(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/bert-tiny"));
   return library.add(std::move(s));
-}
-
-std::shared_ptr<const MaskedLmModel> tinyMaskedLm() {
-  MlmRunSettings settings = mlmPreset("tiny");
-  settings.training.epochs = 1;
-  settings.threads = 1;
-  const std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
-  run->train(nullptr, nullptr);
-  return std::make_shared<const MaskedLmModel>(copyMaskedLm(run->model(), run->vocabulary(), run->tokenizer(), {}));
 }
 
 }  // namespace
@@ -72,7 +64,7 @@ class TestBertTransfer : public QObject {
     auto* box = comparison.findChild<QComboBox*>("comparisonBert");
     QVERIFY(box);
     QCOMPARE(box->count(), 2);  // none and the BERT
-    comparison.setModel(tinyMaskedLm(), QStringLiteral("tiny masked-LM"));
+    comparison.setModel(al::test::tinyTrainedMaskedLm(), QStringLiteral("tiny masked-LM"));
     comparison.setDataSource(QStringLiteral("builtin"));
     comparison.setLabels(200);
     comparison.setEpochs(2);

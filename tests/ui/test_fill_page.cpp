@@ -7,6 +7,7 @@
 #include "core/teaching/attention_steps.h"
 #include "core/train/imdb_run.h"
 #include "core/train/mlm_run.h"
+#include "tests/tiny_masked_lm.h"
 
 #include <QComboBox>
 #include <QTableWidget>
@@ -48,16 +49,6 @@ std::shared_ptr<MaskedLmModel> smallModel() {
   m->vocabulary = Vocabulary::fromTokens({"", "[UNK]", "[MASK]", "the", "was", "acting", "plot", "but", "dull", "great",
                                           "terrible", "movie", "good", "bad", "it", "a", "and", "film"});
   return m;
-}
-
-// The tiny preset's masked-LM (the encoder shape of the imdb tiny preset) after one epoch on the built-in reviews.
-std::shared_ptr<const MaskedLmModel> tinyTrainedModel() {
-  MlmRunSettings settings = mlmPreset("tiny");
-  settings.training.epochs = 1;
-  settings.threads = 1;
-  const std::unique_ptr<MlmRun> run = MlmRun::prepare(settings);
-  run->train(nullptr, nullptr);
-  return std::make_shared<const MaskedLmModel>(copyMaskedLm(run->model(), run->vocabulary(), run->tokenizer(), {}));
 }
 
 int addToLibrary(ModelLibrary& library, std::shared_ptr<const MaskedLmModel> model) {
@@ -313,7 +304,7 @@ class TestFillPage : public QObject {
   // The Train page offers the session's masked-LMs as the start of an IMDB run, and a run started from one reads
   // text with its vocabulary ("[MASK]" on line 2) and begins from its encoder.
   void theTrainPageStartsAnImdbRunFromAMaskedLm() {
-    const std::shared_ptr<const MaskedLmModel> model = tinyTrainedModel();
+    const std::shared_ptr<const MaskedLmModel> model = al::test::tinyTrainedMaskedLm();
     ModelLibrary library;
     const int id = addToLibrary(library, model);
 
@@ -347,7 +338,7 @@ class TestFillPage : public QObject {
 
   // Both sides fine-tune on the same few labels; the verdict states each side's mean test accuracy.
   void comparisonTrainsBothSidesAndGivesTheNumbers() {
-    const std::shared_ptr<const MaskedLmModel> model = tinyTrainedModel();
+    const std::shared_ptr<const MaskedLmModel> model = al::test::tinyTrainedMaskedLm();
 
     PretrainingComparison comparison;
     comparison.setModel(model, QStringLiteral("tiny masked-LM"));
