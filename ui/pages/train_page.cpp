@@ -1,5 +1,7 @@
 #include "ui/pages/train_page.h"  // first: it brings the core headers before any Qt header
 
+#include <utility>
+
 #include <QAction>
 #include <QComboBox>
 #include <QSplitter>
@@ -245,7 +247,7 @@ void TrainPage::takeTrainingUpdate() {
   if (it == runs_.end()) return;
   Run& run = it->second;
   if (update.phase == TrainingController::Phase::Preparing) controls_->showPreparing(update.prepareFraction, update.preparing);
-  if (update.phase == TrainingController::Phase::Testing && runsList_->text(currentRunId_, RunsList::StateColumn) != tr("testing")) {
+  if (update.phase == TrainingController::Phase::Testing && !std::exchange(run.testing, true)) {
     runsList_->setState(currentRunId_, tr("testing"));
     setStatus(tr("Trained. Measuring the kept model on the test data…"));
   }

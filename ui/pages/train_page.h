@@ -154,6 +154,7 @@ class TrainPage : public QWidget {
     QString directory;  // where it was saved or opened from
     QString failure;    // why training failed (a diverging loss); such weights are not saved
     bool stopped = false;  // stopped early by the user
+    bool testing = false;  // its kept model is being measured on the test data (or was)
     int keptEpoch = 0;
     std::optional<io::TrainingRecord::Test> test;  // the kept model's test score, once measured
     int libraryId = 0;  // its model in the session's library (0: none)
