@@ -11,7 +11,7 @@
 //                      never along a sum, so every number is summed in the order the single-threaded product
 //                      sums it.
 //   parallelLogits     Z·Eᵀ for an output layer E of V rows (the vocabulary), E's rows split the same way.
-//   parallelAttention  MultiHeadAttention::forward for inference (no mask-free shortcut, the same Cache filled):
+//   parallelAttention  MultiHeadAttention::forward for inference, filling the same Cache:
 //                      the projections as above, then the heads side by side, one task each.
 //   parallelRows       f applied to blocks of rows (an activation function over T x F).
 //
