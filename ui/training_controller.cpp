@@ -104,7 +104,10 @@ void TrainingController::onEpoch(const EpochEvent& event) {
 
 void TrainingController::writeSample(int epoch, bool asked, const std::string& prompt, double valLoss) {
   if (!training_ || !runWrites(*training_)) return;
-  Sample sample{.epoch = epoch, .asked = asked, .valLoss = valLoss};
+  Sample sample;
+  sample.epoch = epoch;
+  sample.asked = asked;
+  sample.valLoss = valLoss;
   sample.prompt = QString::fromStdString(prompt.empty() ? runSamplePrompt(*training_) : prompt);
   try {
     sample.text = QString::fromStdString(runSample(*training_, prompt, std::max(sampleTokens_, 1)).value_or(""));
