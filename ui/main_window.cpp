@@ -30,7 +30,7 @@
 #include "ui/pages/comparison_page.h"
 #include "ui/export.h"
 #include "ui/text/language.h"
-#include "ui/session/norm_race.h"
+#include "ui/pages/norm_race.h"
 #include "ui/pages/normalization_page.h"
 #include "ui/pages/fill_page.h"
 #include "ui/pages/generate_page.h"

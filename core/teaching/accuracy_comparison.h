@@ -1,6 +1,6 @@
 #pragma once
 // Whether one model beat another on the same test samples, or whether chance alone could have made the gap: the
-// verdict of the normalization race (ui/session/norm_race.h), as arithmetic.
+// verdict of the normalization race (ui/pages/norm_race.h), as arithmetic.
 //
 // Two accuracies p1 and p2, each measured on n samples, wobble by about √(p(1 − p)/n) each; their difference by
 //

@@ -13,7 +13,7 @@
 #include "ui/pages/stepper_page.h"
 #include "ui/teaching/step_view.h"
 #include "ui/pages/train_page.h"
-#include "ui/session/norm_race.h"
+#include "ui/pages/norm_race.h"
 
 #include <QtTest>
 

@@ -12,7 +12,7 @@
 
 #include "ui/pages/attention_page.h"
 #include "ui/main_window.h"
-#include "ui/session/norm_race.h"
+#include "ui/pages/norm_race.h"
 #include "ui/pages/normalization_page.h"
 #include "ui/session/model_library.h"
 #include "ui/pages/train_page.h"

@@ -16,7 +16,7 @@
 
 #include "ui/widgets/curve_plot.h"
 #include "ui/main_window.h"
-#include "ui/session/norm_race.h"
+#include "ui/pages/norm_race.h"
 #include "ui/pages/normalization_page.h"
 #include "ui/session/run_factory.h"
 #include "ui/widgets/runs_list.h"

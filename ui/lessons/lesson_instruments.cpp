@@ -11,7 +11,7 @@
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/session/lesson_preparation.h"
-#include "ui/session/norm_race.h"
+#include "ui/pages/norm_race.h"
 
 #include "ui/lessons/lesson_instruments.h"
 

@@ -17,7 +17,7 @@
 
 #include "ui/export.h"
 #include "ui/lessons/presentation_mode.h"
-#include "ui/session/norm_race.h"
+#include "ui/pages/norm_race.h"
 #include "ui/widgets/flow_layout.h"
 #include "ui/widgets/matrix_tab_parts.h"
 #include "ui/widgets/retranslate.h"

@@ -18,7 +18,7 @@
 #include "ui/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/session/model_files.h"
-#include "ui/session/norm_race.h"
+#include "ui/pages/norm_race.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"

@@ -1,11 +1,11 @@
-// The race's verdict (ui/session/norm_race.h): the result, how well training carried over to held-out reviews,
+// The race's verdict (ui/pages/norm_race.h): the result, how well training carried over to held-out reviews,
 // who won or whether it is a draw (the arithmetic is core/teaching/accuracy_comparison.h), and what that says about
 // the source text's claim.
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/teaching/accuracy_comparison.h"
 
-#include "ui/session/norm_race.h"
-#include "ui/session/race_format.h"
+#include "ui/pages/norm_race.h"
+#include "ui/pages/race_format.h"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
-#include "ui/session/norm_race.h"
-#include "ui/session/race_format.h"
+#include "ui/pages/norm_race.h"
+#include "ui/pages/race_format.h"
 
 #include <algorithm>
 #include <cmath>
