@@ -14,7 +14,7 @@
 #include "ui/pages/train_page.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/session/model_library.h"
-#include "ui/widgets/pretraining_comparison.h"
+#include "ui/pages/pretraining_comparison.h"
 
 using namespace al;
 using namespace al::ui;

@@ -21,9 +21,9 @@
 #include "ui/pages/fill_page.h"
 #include "ui/session/model_library.h"
 #include "ui/pages/train_page.h"
-#include "ui/widgets/masking_view.h"
-#include "ui/widgets/next_sentence_view.h"
-#include "ui/widgets/pretraining_comparison.h"
+#include "ui/pages/masking_view.h"
+#include "ui/pages/next_sentence_view.h"
+#include "ui/pages/pretraining_comparison.h"
 
 using namespace al;
 using namespace al::ui;

@@ -11,7 +11,7 @@
 
 #include "tests/core/causal_lm_checks.h"
 #include "ui/pages/memory_page.h"
-#include "ui/widgets/memory_attention_view.h"
+#include "ui/pages/memory_attention_view.h"
 
 using namespace al;
 using namespace al::ui;

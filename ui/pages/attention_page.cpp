@@ -45,7 +45,7 @@
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/file_job_bar.h"
 #include "ui/widgets/palette.h"
-#include "ui/widgets/position_tab.h"
+#include "ui/pages/position_tab.h"
 #include "ui/text/option_texts.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/weight_scale.h"

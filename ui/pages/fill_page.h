@@ -7,10 +7,10 @@
 //                 click on a blank brings the word back). For the chosen blank: its best candidates with their
 //                 probabilities, and where the blank's position looked: one row of the encoder's attention,
 //                 over the words on BOTH sides (an encoder has no causal mask)
-//   Masking       "show me the masking" (ui/widgets/masking_view.h): how training hides 15 % of the tokens
-//   Pre-training  "does pre-training help?" (ui/widgets/pretraining_comparison.h): few-label fine-tuning of the
+//   Masking       "show me the masking" (ui/pages/masking_view.h): how training hides 15 % of the tokens
+//   Pre-training  "does pre-training help?" (ui/pages/pretraining_comparison.h): few-label fine-tuning of the
 //                 IMDB classifier from this masked-LM versus from scratch
-//   Next sentence BERT's other pre-training task (ui/widgets/next_sentence_view.h), for a BERT with that head
+//   Next sentence BERT's other pre-training task (ui/pages/next_sentence_view.h), for a BERT with that head
 //   Logit lens    what each layer would predict for the typed sentence (ui/widgets/logit_lens_view.h)
 //
 // The numbers come from the core (fillMasks of core/inference/masked_lm_inference.h); this page only draws them.

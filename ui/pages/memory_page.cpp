@@ -22,7 +22,7 @@
 #include "ui/export.h"
 #include "ui/text/error_texts.h"
 #include "ui/text/kind_texts.h"
-#include "ui/widgets/memory_attention_view.h"
+#include "ui/pages/memory_attention_view.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"

@@ -6,7 +6,7 @@
 //                  A caption says, in numbers, what the current query reads and how far back the top layer can see.
 //   Trained model  a language model of the session (the model bar: trained on the Train page or opened, with or
 //                  without a memory) reads a text segment after segment; its real attention over [memory ; segment]
-//                  for one query of the last segment, on the text itself (ui/widgets/memory_attention_view.h):
+//                  for one query of the last segment, on the text itself (ui/pages/memory_attention_view.h):
 //                  one layer, one head or their average; a caption gives the share of the weight on the memory.
 //                  The text is read on a worker thread, again when it or the model changes.
 //

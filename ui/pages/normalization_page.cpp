@@ -21,7 +21,7 @@
 #include "ui/widgets/flow_layout.h"
 #include "ui/widgets/matrix_tab_parts.h"
 #include "ui/widgets/retranslate.h"
-#include "ui/widgets/padded_sequences_tab.h"
+#include "ui/pages/padded_sequences_tab.h"
 #include "ui/widgets/palette.h"
 
 namespace al::ui {

@@ -10,7 +10,7 @@
 #include "core/error.h"
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
-#include "ui/widgets/curves_panel.h"
+#include "ui/pages/curves_panel.h"
 #include "ui/pages/train_samples_panel.h"
 #include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/runs_list.h"
@@ -23,8 +23,8 @@
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
-#include "ui/widgets/train_settings_panel.h"
-#include "ui/widgets/training_controls.h"
+#include "ui/pages/train_settings_panel.h"
+#include "ui/pages/training_controls.h"
 
 namespace al::ui {
 

@@ -1,4 +1,4 @@
-#include "ui/widgets/train_settings_panel.h"  // first: it brings the core headers before any Qt header
+#include "ui/pages/train_settings_panel.h"  // first: it brings the core headers before any Qt header
 
 #include <QComboBox>
 #include <QFormLayout>

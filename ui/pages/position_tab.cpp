@@ -2,7 +2,7 @@
 #include "core/layers/sinusoidal_encoding.h"
 #include "core/teaching/attention_steps.h"
 
-#include "ui/widgets/position_tab.h"
+#include "ui/pages/position_tab.h"
 
 #include <algorithm>
 

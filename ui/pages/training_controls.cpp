@@ -1,4 +1,4 @@
-#include "ui/widgets/training_controls.h"
+#include "ui/pages/training_controls.h"
 
 #include <algorithm>
 #include <cmath>

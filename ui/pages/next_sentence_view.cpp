@@ -1,7 +1,7 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/pretrained/bert_model.h"
 
-#include "ui/widgets/next_sentence_view.h"
+#include "ui/pages/next_sentence_view.h"
 
 #include <QComboBox>
 #include <QFormLayout>

@@ -1,4 +1,4 @@
-#include "ui/widgets/padded_sequences_tab.h"  // first: it brings the core headers before any Qt header
+#include "ui/pages/padded_sequences_tab.h"  // first: it brings the core headers before any Qt header
 
 #include <algorithm>
 

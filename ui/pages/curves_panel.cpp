@@ -1,4 +1,4 @@
-#include "ui/widgets/curves_panel.h"
+#include "ui/pages/curves_panel.h"
 
 #include <QDir>
 #include <QVBoxLayout>

@@ -2,7 +2,7 @@
 #include "core/data/builtin_reviews.h"
 #include "core/random.h"
 
-#include "ui/widgets/masking_view.h"
+#include "ui/pages/masking_view.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -1,4 +1,4 @@
-#include "ui/widgets/memory_attention_view.h"
+#include "ui/pages/memory_attention_view.h"
 #include "core/text/token_label.h"
 
 

@@ -2,7 +2,7 @@
 #include "core/models/transformer_config.h"
 #include "ui/session/model_library.h"
 
-#include "ui/widgets/pretraining_comparison.h"
+#include "ui/pages/pretraining_comparison.h"
 
 #include <QComboBox>
 #include <QFormLayout>
