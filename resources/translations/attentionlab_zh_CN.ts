@@ -6378,6 +6378,10 @@ to %2</source>
         <source>PyTorch, written for this app: this step&apos;s computation and shapes</source>
         <translation>PyTorch，为本应用编写：这一步的计算及其形状</translation>
     </message>
+    <message>
+        <source>PyTorch, from Hugging Face Transformers (modeling_bert.py, modeling_gpt2.py): the code the model was published with</source>
+        <translation>PyTorch，取自 Hugging Face Transformers（modeling_bert.py、modeling_gpt2.py）：模型发布时所用的代码</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::StepperPage</name>

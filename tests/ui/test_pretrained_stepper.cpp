@@ -19,6 +19,7 @@
 #include "ui/session/model_files.h"
 #include "ui/session/model_library.h"
 #include "ui/teaching/pretrained_controls.h"
+#include "ui/teaching/step_code.h"
 #include "ui/teaching/step_texts.h"
 #include "ui/text/language.h"
 
@@ -43,7 +44,8 @@ bool hasStep(const StepperPage& page, const std::string& key) {
   return false;
 }
 
-// Every step of every layer: a title of its own, a formula, an explanation, grids whose titles are not their keys.
+// Every step of every layer: a title of its own, a formula, an explanation, grids whose titles are not their keys,
+// and the model's own code (Hugging Face's, with GELU: never the app's ReLU feed-forward) but for the layer's input.
 void requireEveryStepExplained(StepperPage& page, int layers) {
   auto* layerBox = page.pretrainedControls()->findChild<QSpinBox*>("pretrainedLayer");
   QVERIFY(layerBox);
@@ -58,6 +60,9 @@ void requireEveryStepExplained(StepperPage& page, int layers) {
       const QString where = QStringLiteral("layer %1, %2").arg(layer + 1).arg(QString::fromStdString(step.key));
       QVERIFY2(!page.stepTitle().endsWith(QString::fromStdString(step.key)), qPrintable(where));
       QVERIFY2(!page.formulaText().isEmpty() && page.explanationText().size() > 40, qPrintable(where));
+      const StepCode code = stepCode(step);
+      QVERIFY2(step.key == "layer_input" || !code.pytorch.isEmpty(), qPrintable(where));
+      QVERIFY2(!code.pytorch.contains(QStringLiteral("relu"), Qt::CaseInsensitive), qPrintable(where));
       for (const teaching::StepGrid& grid : step.grids)
         QVERIFY2(StepTexts::gridTitle(grid, step.variant) != QString::fromStdString(grid.key),
                  qPrintable(where + QStringLiteral(": ") + QString::fromStdString(grid.key)));

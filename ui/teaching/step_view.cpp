@@ -87,10 +87,12 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
     code->setTextFormat(Qt::PlainText);
     code->setTextInteractionFlags(Qt::TextSelectableByMouse);
     code->setWordWrap(true);
-    auto* column = new QVBoxLayout;
-    column->addWidget(title);
-    column->addWidget(code, 1);
-    codeRow->addLayout(column, 1);
+    auto* column = new QWidget;
+    auto* columnLayout = bareLayout<QVBoxLayout>(column);
+    columnLayout->addWidget(title);
+    columnLayout->addWidget(code, 1);
+    codeRow->addWidget(column, 1);
+    if (title == kerasTitle_) kerasColumn_ = column;
   }
   codePanel_->hide();
   connect(codeButton_, &QPushButton::toggled, this, &StepView::setCodeShown);
@@ -159,6 +161,8 @@ void StepView::showStep(const teaching::AttentionStep& step, int number, int cou
   const StepCode code = stepCode(step);
   keras_->setText(code.keras);
   pytorch_->setText(code.pytorch);
+  // A pretrained model's steps have Hugging Face's PyTorch only: its column then takes the panel's width.
+  kerasColumn_->setVisible(!code.keras.isEmpty());
   kerasSource_ = code.kerasSource;
   pytorchSource_ = code.pytorchSource;
   showCodeCaptions();
@@ -281,6 +285,9 @@ void StepView::showCodeCaptions() {
     if (source == QLatin1String("keras_hub")) return tr("Keras: a KerasHub layer (the book has no sinusoidal position)");
     if (source == QLatin1String("tutorial")) return tr("TensorFlow/Keras, from the chatbot tutorial");
     if (source == QLatin1String("app")) return tr("PyTorch, written for this app: this step's computation and shapes");
+    if (source == QLatin1String("hugging_face"))
+      return tr("PyTorch, from Hugging Face Transformers (modeling_bert.py, modeling_gpt2.py): the code the model "
+                "was published with");
     return language;
   };
   kerasTitle_->setText(caption(kerasSource_, QStringLiteral("Keras")));

@@ -97,6 +97,7 @@ class StepView : public QWidget {
   QWidget* codePanel_;
   QLabel* keras_;
   QLabel* pytorch_;
+  QWidget* kerasColumn_;  // its caption and code: hidden for a step without Keras code
   QLabel* kerasTitle_;
   QLabel* pytorchTitle_;
   QString kerasSource_, pytorchSource_;  // where the shown code comes from (step_code.h)
