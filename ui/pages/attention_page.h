@@ -195,6 +195,7 @@ class AttentionPage : public ModelPage {
   bool reading_ = false;  // a reading asked for has not come back
   QTimer* drawTimer_;     // a map per turn of the event loop
   int nextMap_ = -1;      // the map to draw next, in layer-major order; -1: none being drawn
+  bool tokensToShow_ = false;  // a new reading's token strip, shown in the first turn of the drawing
   int tabsToFill_ = 0;    // after the maps: 2, the heads tab and the rollout tab still take the new reading; 1, the latter
   QStringList labels_;    // the tokens as the maps name them
   int selectedToken_ = -1;

@@ -291,7 +291,7 @@ void AttentionPage::showPrediction() {
                 .arg(unknown.toHtmlEscaped());
   if (!headSwitches().empty()) line += " " + switchedOffText();
   predictionLabel_->setText(line);
-  updateTokens();
+  tokensToShow_ = true;  // in the first turn of the drawing: a long review's strip takes a while to lay out
   rebuildHeatmaps();  // and the bars, when the maps are drawn
 }
 
@@ -302,6 +302,7 @@ void AttentionPage::clearPrediction(const QString& message) {
   pieces_ = {};
   unitsBox_->setEnabled(false);
   tabsToFill_ = 0;
+  tokensToShow_ = false;
   headsTab_->setReading({});
   rolloutTab_->setReading({});
   averages_.clear();

@@ -115,12 +115,18 @@ int AttentionPage::mapCount() const {
   return heatmaps_.empty() ? 0 : static_cast<int>(heatmaps_.size() * heatmaps_[0].size());
 }
 
-// Draws map nextMap_ and asks for the next turn; after the last, a new reading's other tabs (one a turn), then the
-// thumbnails and the bars. The turns are the
+// Shows a new reading's tokens, then draws map nextMap_ and asks for the next turn; after the last, the reading's
+// other tabs (one a turn), then the thumbnails and the bars. The turns are the
 // timer's (a zero timer started now is due on the next turn, after the window's events and other timers), not
 // posted events, which Qt would handle all in one go.
 void AttentionPage::drawNextMap() {
   if (nextMap_ < 0) return;
+  if (tokensToShow_) {
+    tokensToShow_ = false;
+    updateTokens();
+    drawTimer_->start();
+    return;
+  }
   if (nextMap_ < mapCount()) {
     const size_t perLayer = heatmaps_[0].size(), heads = perLayer - 1;
     const size_t l = size_t(nextMap_) / perLayer, h = size_t(nextMap_) % perLayer;

@@ -1,6 +1,7 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/inference/pretrained_inference.h"
 #include "core/pretrained/token_text.h"
+#include "core/teaching/attention_rollout.h"
 #include "core/teaching/attention_steps.h"  // headAverage
 #include "core/teaching/token_attribution.h"
 
@@ -58,6 +59,7 @@ AttentionReading readSentence(const AnyModel& model, const std::string& text, co
     }
     for (const std::vector<Matrix>& heads : reading.prediction.attention)
       reading.averages.push_back(teaching::headAverage(heads));
+    if (!reading.prediction.attention.empty()) reading.rollout = teaching::attentionRollout(reading.prediction.attention);
   } catch (const std::exception& e) {
     reading = {};
     reading.error = errorMessage(e);

@@ -28,6 +28,7 @@ struct AttentionReading {
   ImdbPrediction prediction;     // tokens, ids (only to mark unknown words: 1 = unknown), attention; probability
   bool classified = true;        // false: no probability (a pretrained model)
   std::vector<Matrix> averages;  // [layer]: the heads' average, T x T
+  std::vector<Matrix> rollout;   // [layer]: the attention rollout R_1 .. R_L (core/teaching/attention_rollout.h), T x T
   // A pretrained model's pieces grouped into the text's words (ICU's, through the pieces' byte offsets): the words
   // view. Empty for the app's own classifier, whose tokens are words already.
   teaching::WordGroups words;

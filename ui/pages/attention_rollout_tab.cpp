@@ -6,6 +6,9 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include <QEvent>
+#include <QHash>
+
 #include <algorithm>
 #include <cmath>
 
@@ -14,12 +17,42 @@
 
 namespace al::ui {
 
+namespace {
+
+// A long review's saliency line is hundreds of spans of rich text, and QLabel lays all of it out again for every
+// height the window's layouts ask of it (a tab widget asks its hidden tabs too): tens of ms a time, several times
+// after each reading. The heights are kept per width until the text changes.
+class SentenceLabel : public QLabel {
+ public:
+  int heightForWidth(int width) const override {
+    if (text() != heightsText_) {
+      heights_.clear();
+      heightsText_ = text();
+    }
+    auto known = heights_.constFind(width);
+    if (known != heights_.constEnd()) return *known;
+    return heights_[width] = QLabel::heightForWidth(width);
+  }
+
+ protected:
+  void changeEvent(QEvent* event) override {
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) heights_.clear();  // zoom
+    QLabel::changeEvent(event);
+  }
+
+ private:
+  mutable QString heightsText_;
+  mutable QHash<int, int> heights_;  // width: height, for heightsText_
+};
+
+}  // namespace
+
 AttentionRolloutTab::AttentionRolloutTab(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   intro_ = new QLabel;
   intro_->setWordWrap(true);
   layout->addWidget(intro_);
-  sentence_ = new QLabel;
+  sentence_ = new SentenceLabel;
   sentence_->setObjectName("saliency");
   sentence_->setWordWrap(true);
   sentence_->setTextFormat(Qt::RichText);
@@ -32,8 +65,9 @@ AttentionRolloutTab::AttentionRolloutTab(QWidget* parent) : QWidget(parent) {
 
 void AttentionRolloutTab::setReading(const AttentionReading& reading) {
   reading_ = reading;
-  rollout_ = reading.prediction.attention.empty() ? std::vector<Matrix>{}
-                                                  : teaching::attentionRollout(reading.prediction.attention);
+  // The reader computes the rollout on its worker thread; a reading that comes without it gets it here.
+  const bool computed = reading.rollout.size() == reading.prediction.attention.size();
+  rollout_ = computed ? reading.rollout : teaching::attentionRollout(reading.prediction.attention);
   QStringList labels;
   for (const std::string& t : reading.prediction.tokens) labels << QString::fromStdString(t);
   map_->setMatrix(rollout_.empty() ? Matrix() : rollout_.back(), labels, labels);
