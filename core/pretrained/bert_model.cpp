@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/layers/gelu.h"
 #include "core/matrix_product.h"
 #include "core/pretrained/checkpoint_reader.h"
 #include "core/pretrained/parallel_inference.h"
@@ -13,14 +14,10 @@ namespace al::pretrained {
 
 namespace {
 
-// gelu(x) = x·Φ(x) = 0.5·x·(1 + erf(x/√2)), the exact form BERT was trained with ("gelu" in its config).
-// The core has no GELU layer (its own models use ReLU), so it is written here, element by element.
-// Rows in parallel: over T x F values erf costs as much as a product.
+// gelu(x) = 0.5·x·(1 + erf(x/√2)), the exact form BERT was trained with ("gelu" in its config): the core's GELU
+// layer, over blocks of rows in parallel (over T x F values erf costs as much as a product).
 void geluErfInPlace(Matrix& x) {
-  parallelRows(x.rows(), [&](Index first, Index count) {
-    auto rows = x.middleRows(first, count);
-    rows = rows.unaryExpr([](float v) { return 0.5f * v * (1.0f + std::erf(v * static_cast<float>(M_SQRT1_2))); });
-  });
+  parallelRows(x.rows(), [&](Index first, Index count) { Gelu::applyInPlace(x.middleRows(first, count)); });
 }
 
 Matrix layerNorm(const ParameterSet& params, const LayerNorm& norm, const Matrix& x) {

@@ -15,6 +15,7 @@
 #include "core/layers/pooling.h"
 #include "core/layers/position_embedding.h"
 #include "core/layers/relative_attention.h"
+#include "core/layers/gelu.h"
 #include "core/layers/relu.h"
 #include "core/layers/gru.h"
 #include "core/layers/softmax_cross_entropy.h"
@@ -153,6 +154,17 @@ LayerUnderTest makeRelu() {
   setPasses<Relu::Cache>(
       t, [](const auto&, const auto& x, auto& c) { return Relu{}.forward(x, c); },
       [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return Relu{}.backward(c, dy); });
+  return t;
+}
+
+// Smooth everywhere, so any input will do; the range covers its dip near -0.75 and its tails.
+LayerUnderTest makeGelu() {
+  LayerUnderTest t;
+  Rng rng(4);
+  t.input = randomMatrix(4, 5, rng, 3.0f);
+  setPasses<Gelu::Cache>(
+      t, [](const auto&, const auto& x, auto& c) { return Gelu{}.forward(x, c); },
+      [](const auto&, const auto&, auto& c, const auto& dy, auto&) { return Gelu{}.backward(c, dy); });
   return t;
 }
 
@@ -491,6 +503,7 @@ const std::map<QString, Factory>& factories() {
       {"embedding", makeEmbedding},
       {"position_embedding", makePositionEmbedding},
       {"relu", makeRelu},
+      {"gelu", makeGelu},
       {"dropout", makeDropout},
       {"attention", [] { return makeAttention(false); }},
       {"attention_causal", [] { return makeAttention(true); }},

@@ -2,6 +2,7 @@
 // (those are in test_gradients.cpp). Expected values are computed here, by hand, independently of the layer.
 #include <QtTest>
 
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -13,6 +14,7 @@
 #include "core/layers/multi_head_attention.h"
 #include "core/layers/pooling.h"
 #include "core/layers/position_embedding.h"
+#include "core/layers/gelu.h"
 #include "core/layers/relu.h"
 #include "core/layers/sigmoid_cross_entropy.h"
 #include "core/layers/sinusoidal_encoding.h"
@@ -321,6 +323,26 @@ class TestLayers : public QObject {
     QVERIFY(y == (Matrix(1, 4) << 0, 0, 0.5f, 3).finished());
     const Matrix dx = Relu{}.backward(c, Matrix::Ones(1, 4));
     QVERIFY(dx == (Matrix(1, 4) << 0, 0, 1, 1).finished());
+  }
+
+  // The numbers tests/reference/gelu_reference.py printed (PyTorch, float64: F.gelu and its autograd).
+  void geluMatchesPyTorch() {
+    const std::vector<std::array<double, 3>> reference = {  // x, gelu(x), gelu'(x)
+        {-4.0, -0.000126684967, -0.000503649661}, {-1.5, -0.100210802, -0.127469192},
+        {-0.75, -0.169970514, 0.000774278261},    {-0.1, -0.0460172163, 0.420476908},
+        {0.0, 0.0, 0.5},                          {0.3, 0.185373427, 0.732327767},
+        {1.0, 0.841344746, 1.08331547},           {2.5, 2.48447584, 1.03761109},
+        {6.0, 5.99999999, 1.00000004}};
+    Matrix x(1, static_cast<Index>(reference.size()));
+    for (size_t i = 0; i < reference.size(); ++i) x(0, static_cast<Index>(i)) = static_cast<float>(reference[i][0]);
+    Gelu::Cache c;
+    const Matrix y = Gelu{}.forward(x, c);
+    const Matrix dx = Gelu{}.backward(c, Matrix::Ones(1, x.cols()));
+    for (size_t i = 0; i < reference.size(); ++i) {
+      const Index j = static_cast<Index>(i);
+      QVERIFY2(std::abs(y(0, j) - reference[i][1]) < 1e-6, qPrintable(QString("gelu(%1)").arg(reference[i][0])));
+      QVERIFY2(std::abs(dx(0, j) - reference[i][2]) < 1e-6, qPrintable(QString("gelu'(%1)").arg(reference[i][0])));
+    }
   }
 
   void dropoutIsInvertedAndOnlyInTraining() {
