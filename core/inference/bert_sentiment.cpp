@@ -148,4 +148,22 @@ BertSentimentPrediction predictBertSentiment(const BertSentimentModel& model, st
   return p;
 }
 
+BertSentimentPrediction predictBertSentiment(const BertSentimentModel& model, std::string_view text,
+                                             const HeadSwitches* switches) {
+  if (!switches || switches->empty()) return predictBertSentiment(model, text);
+  const PretrainedBert& bert = model.encoder;
+  BertSentimentPrediction p;
+  const pretrained::Encoding e = sentimentEncoding(bert, text, model.sequenceLength, &p.truncated);
+  pretrained::BertOutput out = bert.model->forward(
+      e.ids, e.segments,
+      {.attention = pretrained::AttentionCapture::all(), .maskedLmLogits = false, .hiddenStates = false,
+       .headSwitches = switches});
+  const Matrix cls = out.hiddenStates.back().topRows(1);  // 1 x D: [CLS] with the switched-off heads silent
+  p.probability = sigmoid(model.head->logits(cls)(0, 0));
+  p.tokens = e.pieces;
+  p.ids = e.ids;
+  p.attention = std::move(out.attention);
+  return p;
+}
+
 }  // namespace al

@@ -82,4 +82,9 @@ struct BertSentimentPrediction {
 };
 BertSentimentPrediction predictBertSentiment(const BertSentimentModel& model, std::string_view text);
 
+// The same with heads of BERT switched off (core/models/head_switches.h; the Attention page's switches): the
+// verdict and the maps of the model with those heads silent. Null or empty switches: predictBertSentiment.
+BertSentimentPrediction predictBertSentiment(const BertSentimentModel& model, std::string_view text,
+                                             const HeadSwitches* switches);
+
 }  // namespace al
