@@ -13,12 +13,13 @@ std::string toString(PositionKind p) {
 std::string toString(NormKind n) { return n == NormKind::Layer ? "layer" : "batch"; }
 std::string toString(PoolingKind p) { return p == PoolingKind::Max ? "max" : "mean"; }
 std::string toString(BatchNormPadding p) { return p == BatchNormPadding::Include ? "include" : "exclude"; }
+std::string toString(ActivationKind a) { return a == ActivationKind::Gelu ? "gelu" : "relu"; }
 BatchNormPadding batchNormPaddingFromString(const std::string& s) {
   return s == "include" ? BatchNormPadding::Include : BatchNormPadding::Exclude;
 }
 
 nlohmann::json toJson(const TransformerConfig& c) {
-  return {{"vocab_size", c.vocabSize},   {"sequence_length", c.sequenceLength},
+  nlohmann::json j = {{"vocab_size", c.vocabSize},   {"sequence_length", c.sequenceLength},
           {"embed_dim", c.embedDim},     {"num_heads", c.numHeads},
           {"key_dim", c.keyDim},         {"dense_dim", c.denseDim},
           {"num_layers", c.numLayers},   {"position", toString(c.position)},
@@ -26,6 +27,8 @@ nlohmann::json toJson(const TransformerConfig& c) {
           {"dropout", c.dropout},        {"norm_epsilon", c.normEpsilon},
           {"batch_norm_momentum", c.batchNormMomentum}, {"batch_norm_padding", toString(c.batchNormPadding)},
           {"tokenizer", tokenizerName(c.tokenizer)}};
+  if (c.activation != ActivationKind::Relu) j["activation"] = toString(c.activation);
+  return j;
 }
 
 TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::string& file) {
@@ -41,6 +44,8 @@ TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::
   c.batchNormMomentum = static_cast<float>(optionalNumber(j, "batch_norm_momentum", 0.99, file));
   if (j.contains("batch_norm_padding"))  // optional: files without it count real tokens only
     c.batchNormPadding = batchNormPaddingFromString(requireOneOf(j, "batch_norm_padding", {"exclude", "include"}, file));
+  if (j.contains("activation"))  // optional: files without it use relu, as every model before it did
+    c.activation = requireOneOf(j, "activation", {"relu", "gelu"}, file) == "gelu" ? ActivationKind::Gelu : ActivationKind::Relu;
   c.tokenizer = optionalTokenizer(j, TextTask::Classifier, file);
   return c;
 }

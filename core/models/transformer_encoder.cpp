@@ -26,7 +26,8 @@ void acrossBatch(Samples& samples, Step step) {
 TransformerEncoder::Layer::Layer(ParameterSet& params, const std::string& prefix, const TransformerConfig& c)
     : attention(params, prefix + ".attention", c.embedDim, c.numHeads, c.keyDim),
       dense1(params, prefix + ".ffn.dense1", c.embedDim, c.denseDim),
-      dense2(params, prefix + ".ffn.dense2", c.denseDim, c.embedDim) {
+      dense2(params, prefix + ".ffn.dense2", c.denseDim, c.embedDim),
+      activation(c.activation) {
   if (c.norm == NormKind::Layer) {
     layerNorm1.emplace(params, prefix + ".norm1", c.embedDim, c.normEpsilon);
     layerNorm2.emplace(params, prefix + ".norm2", c.embedDim, c.normEpsilon);
@@ -34,6 +35,39 @@ TransformerEncoder::Layer::Layer(ParameterSet& params, const std::string& prefix
     batchNorm1.emplace(params, prefix + ".norm1", c.embedDim, c.normEpsilon, c.batchNormMomentum);
     batchNorm2.emplace(params, prefix + ".norm2", c.embedDim, c.normEpsilon, c.batchNormMomentum);
   }
+}
+
+// dense2(act(dense1(y))): T x D -> T x F -> T x D
+Matrix TransformerEncoder::Layer::feedForward(const ParameterSet& params, const Matrix& y, LayerCache& c) const {
+  const Matrix preActivation = dense1.forward(params, y, c.dense1);  // T x F
+  const Matrix hidden = activation == ActivationKind::Gelu ? Gelu{}.forward(preActivation, c.gelu)
+                                                           : Relu{}.forward(preActivation, c.relu);  // T x F
+  return dense2.forward(params, hidden, c.dense2);                    // T x D
+}
+
+Matrix TransformerEncoder::Layer::feedForwardBackward(const ParameterSet& params, LayerCache& c, const Matrix& dF,
+                                                      Gradients& g) const {
+  const Matrix dHidden = dense2.backward(params, c.dense2, dF, g);  // T x F
+  const Matrix dPre = activation == ActivationKind::Gelu ? Gelu{}.backward(c.gelu, dHidden)
+                                                         : Relu{}.backward(c.relu, dHidden);  // T x F
+  return dense1.backward(params, c.dense1, dPre, g);  // T x D
+}
+
+Matrix TransformerEncoder::Layer::forward(const ParameterSet& params, const Matrix& x, LayerCache& c,
+                                          const Matrix* keyMask) const {
+  Matrix h = x + attention.forward(params, x, c.attention, keyMask);  // T x D
+  const Matrix y = layerNorm1->forward(params, h, c.norm1);           // T x D
+  h = y + feedForward(params, y, c);                                  // T x D
+  return layerNorm2->forward(params, h, c.norm2);                     // T x D
+}
+
+Matrix TransformerEncoder::Layer::backward(const ParameterSet& params, LayerCache& c, const Matrix& dOut,
+                                           Gradients& g) const {
+  Matrix dy = layerNorm2->backward(params, c.norm2, dOut, g);  // T x D: dL/d(y + f)
+  dy += feedForwardBackward(params, c, dy, g);                 // residual: dL/dy = d(y + f) + f's part
+  Matrix dx = layerNorm1->backward(params, c.norm1, dy, g);    // T x D: dL/d(x + a)
+  dx += attention.backward(params, c.attention, dx, g);
+  return dx;
 }
 
 TransformerEncoder::TransformerEncoder(ParameterSet& params, const TransformerConfig& config,
@@ -172,11 +206,8 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     c.layers[l].attention.headMask = b.headSwitches ? b.headSwitches->of(l) : nullptr;
     c.x += layers_[l].attention.forward(params, c.x, c.layers[l].attention, c.realKeys.size() ? &c.realKeys : nullptr);
   };
-  auto feedForwardStep = [&](size_t l, SampleCache& c) {  // y + dense2(relu(dense1(y)))
-    const Layer& layer = layers_[l];
-    SampleCache::LayerCache& lc = c.layers[l];
-    const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, c.x, lc.dense1), lc.relu);  // T x F
-    c.x += layer.dense2.forward(params, hidden, lc.dense2);
+  auto feedForwardStep = [&](size_t l, SampleCache& c) {  // y + dense2(act(dense1(y)))
+    c.x += layers_[l].feedForward(params, c.x, c.layers[l]);
   };
 
   if (!batchNorm) {
@@ -188,10 +219,8 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
       c.hiddenStates.clear();
       keepState(s);
       for (size_t l = 0; l < layers_.size(); ++l) {
-        attentionStep(l, c);
-        c.x = layers_[l].layerNorm1->forward(params, c.x, c.layers[l].norm1);
-        feedForwardStep(l, c);
-        c.x = layers_[l].layerNorm2->forward(params, c.x, c.layers[l].norm2);
+        c.layers[l].attention.headMask = b.headSwitches ? b.headSwitches->of(l) : nullptr;
+        c.x = layers_[l].forward(params, c.x, c.layers[l]);
         keepState(s);
       }
     });
@@ -229,13 +258,9 @@ void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b
   if (b.sampleGrads.size() != b.samples.size())
     throw std::logic_error("TransformerEncoder::backwardBatch: run forwardBatch on the batch first");
   // The steps of one sequence, in reverse; every gradient goes into the sequence's own part.
-  auto feedForwardStep = [&](size_t l, size_t s) {  // out = y + dense2(relu(dense1(y)))
-    const Layer& layer = layers_[l];
+  auto feedForwardStep = [&](size_t l, size_t s) {  // out = y + dense2(act(dense1(y)))
     SampleCache& c = b.samples[s];
-    SampleCache::LayerCache& lc = c.layers[l];
-    Gradients& g = b.sampleGrads[s];
-    const Matrix dHidden = Relu{}.backward(lc.relu, layer.dense2.backward(params, lc.dense2, c.x, g));  // T x F
-    c.x += layer.dense1.backward(params, lc.dense1, dHidden, g);  // residual: dy = dout + ...
+    c.x += layers_[l].feedForwardBackward(params, c.layers[l], c.x, b.sampleGrads[s]);  // residual: dy = dout + ...
   };
   auto attentionStep = [&](size_t l, size_t s) {  // h = x + attention(x)
     SampleCache& c = b.samples[s];
@@ -245,12 +270,7 @@ void TransformerEncoder::backwardBatch(const ParameterSet& params, BatchCache& b
   if (config_.norm == NormKind::Layer) {  // one sequence through the whole stack in one go, as in forward
     forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {
       SampleCache& c = b.samples[s];
-      for (size_t l = layers_.size(); l-- > 0;) {
-        c.x = layers_[l].layerNorm2->backward(params, c.layers[l].norm2, c.x, b.sampleGrads[s]);
-        feedForwardStep(l, s);
-        c.x = layers_[l].layerNorm1->backward(params, c.layers[l].norm1, c.x, b.sampleGrads[s]);
-        attentionStep(l, s);
-      }
+      for (size_t l = layers_.size(); l-- > 0;) c.x = layers_[l].backward(params, c.layers[l], c.x, b.sampleGrads[s]);
     });
   } else {
     forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) {  // padded (see forwardBatch): the padding's output is unused

@@ -7,7 +7,9 @@
 //
 // An encoder layer (post-norm, as in the book and the original paper):
 //   y   = norm1(x + attention(x))                      T x D
-//   out = norm2(y + dense2(relu(dense1(y))))           T x D, with a hidden width of F
+//   out = norm2(y + dense2(act(dense1(y))))            T x D, with a hidden width of F
+// act is ReLU (the book's) or GELU (BERT's, config "activation"): BERT's layers are this layer exactly, so BERT's
+// top layers are fine-tuned as TransformerEncoder layers (core/train/bert_fine_tuning.h).
 //
 // A batch runs in parallel over its sequences, the longest handed out first to whichever thread is free
 // (core/parallel.h). With layer norm every step works on one sequence, so each sequence runs through the whole
@@ -36,6 +38,7 @@
 #include "core/layers/batch_norm.h"
 #include "core/layers/dense.h"
 #include "core/layers/embedding.h"
+#include "core/layers/gelu.h"
 #include "core/layers/layer_norm.h"
 #include "core/layers/multi_head_attention.h"
 #include "core/layers/position_embedding.h"
@@ -48,6 +51,15 @@ namespace al {
 
 class TransformerEncoder {
  public:
+  // What forward keeps of one layer on one sequence for backward.
+  struct LayerCache {
+    MultiHeadAttention::Cache attention;
+    LayerNorm::Cache norm1, norm2;
+    Dense::Cache dense1, dense2;
+    Relu::Cache relu;  // the activation's input, whichever it is
+    Gelu::Cache gelu;
+  };
+
   // One encoder layer's tensors; exactly one kind of normalization exists (a file holds only its tensors).
   struct Layer {
     Layer(ParameterSet& params, const std::string& prefix, const TransformerConfig& config);
@@ -55,16 +67,22 @@ class TransformerEncoder {
     Dense dense1, dense2;
     std::optional<LayerNorm> layerNorm1, layerNorm2;
     std::optional<BatchNorm> batchNorm1, batchNorm2;
+    ActivationKind activation = ActivationKind::Relu;
+
+    // The feed-forward block on y (T x D): dense2(act(dense1(y))), T x D; and its backward, dF -> dY.
+    Matrix feedForward(const ParameterSet& params, const Matrix& y, LayerCache& cache) const;
+    Matrix feedForwardBackward(const ParameterSet& params, LayerCache& cache, const Matrix& dF, Gradients& grads) const;
+    // The whole layer on one sequence, layer norm only (batch norm needs the batch: forwardBatch runs it in stages):
+    //   x (T x D) -> norm2(y + feedForward(y)), y = norm1(x + attention(x))      T x D
+    // keyMask: attention's T x T mask of visible keys, or null. backward: dL/d(out) -> dL/dx, adding the layer's
+    // parameter gradients into grads.
+    Matrix forward(const ParameterSet& params, const Matrix& x, LayerCache& cache, const Matrix* keyMask = nullptr) const;
+    Matrix backward(const ParameterSet& params, LayerCache& cache, const Matrix& dOut, Gradients& grads) const;
   };
 
   // What forward keeps of one sequence for backward.
   struct SampleCache {
-    struct LayerCache {
-      MultiHeadAttention::Cache attention;
-      LayerNorm::Cache norm1, norm2;
-      Dense::Cache dense1, dense2;
-      Relu::Cache relu;
-    };
+    using LayerCache = TransformerEncoder::LayerCache;
     Embedding::Cache embedding;
     std::vector<LayerCache> layers;
     // Batch norm counting padding (training only): the sequence runs padded to sequence_length, and this P x P

@@ -23,6 +23,7 @@
 #include "core/models/transformer_decoder.h"
 #include "core/models/masked_lm.h"
 #include "core/models/transformer_classifier.h"
+#include "core/models/transformer_encoder.h"
 #include "tests/core/gradient_check.h"
 
 using namespace al;
@@ -263,6 +264,25 @@ LayerUnderTest makeDecoderLayer() {
         const TransformerDecoderLayer::InputGradients d = layer->backward(p, c, dy, g);
         return stackRows(d.x, d.encoded);
       });
+  return t;
+}
+
+// One encoder layer as BERT has it (GELU, layer norm epsilon 1e-12), through its own forward and backward steps.
+LayerUnderTest makeEncoderLayerGelu() {
+  LayerUnderTest t;
+  TransformerConfig c;
+  c.embedDim = 6, c.numHeads = 2, c.keyDim = 3, c.denseDim = 5, c.normEpsilon = 1e-12f;
+  c.activation = ActivationKind::Gelu;
+  auto layer = std::make_shared<TransformerEncoder::Layer>(t.params, "encoder.0", c);
+  Rng rng(23);
+  for (float& w : t.params.data()) w = rng.uniform(-0.5f, 0.5f);
+  for (const auto& norm : {*layer->layerNorm1, *layer->layerNorm2})
+    t.params.value(norm.gammaSlot()).array() += 1.0f;  // gammas near 1
+  t.input = randomMatrix(4, 6, rng);
+  t.zeroGradient = {"encoder.0.attention.key.bias"};
+  setPasses<TransformerEncoder::LayerCache>(
+      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
+      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
   return t;
 }
 
@@ -512,6 +532,7 @@ const std::map<QString, Factory>& factories() {
       {"attention_relative", [] { return makeRelativeAttention(0); }},
       {"attention_relative_memory", [] { return makeRelativeAttention(3); }},
       {"transformer_decoder_layer", makeDecoderLayer},
+      {"transformer_encoder_layer_gelu", makeEncoderLayerGelu},
       {"seq2seq_transformer", makeSeq2seqTransformer},
       {"layer_norm", makeLayerNorm},
       {"batch_norm_train", [] { return makeBatchNorm(Mode::Train); }},

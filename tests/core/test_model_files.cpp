@@ -20,6 +20,7 @@
 #include "core/io/json_fields.h"
 #include "core/io/safetensors.h"
 #include "core/io/vocabulary_file.h"
+#include "core/models/transformer_config.h"
 #include "core/parameters.h"
 #include "tests/core/input_error_of.h"
 
@@ -362,6 +363,26 @@ class TestModelFiles : public QObject {
     QCOMPARE(optionalInt(config, "num_layers", 1, "c.json"), int64_t(1));
     QCOMPARE(optionalString(config, "pooling", "max", "c.json"), std::string("max"));
     QCOMPARE(optionalOneOf(config, "norm", {"layer", "batch"}, "batch", "c.json"), std::string("layer"));
+  }
+
+  // "activation" is optional: a file without it (every file written before it existed) is relu, and a relu model
+  // writes no such field, so its config.json reads exactly as before; gelu is written and read back.
+  void activationIsOptionalAndReluByDefault() {
+    TransformerConfig relu;
+    nlohmann::json written = toJson(relu);
+    QVERIFY(!written.contains("activation"));
+    QVERIFY(transformerConfigFromJson(written, "c.json").activation == ActivationKind::Relu);
+    TransformerConfig gelu;
+    gelu.activation = ActivationKind::Gelu;
+    gelu.normEpsilon = 1e-12f;  // BERT's
+    written = toJson(gelu);
+    QCOMPARE(written["activation"].get<std::string>(), std::string("gelu"));
+    const TransformerConfig read = transformerConfigFromJson(written, "c.json");
+    QVERIFY(read.activation == ActivationKind::Gelu);
+    QCOMPARE(read.normEpsilon, 1e-12f);
+    written["activation"] = "swish";
+    const QString message = inputErrorOf([&] { transformerConfigFromJson(written, "runs/x/config.json"); });
+    QVERIFY2(message.contains("\"activation\"") && message.contains("swish"), qPrintable(message));
   }
 
   // "dropout" is a rate in [0, 1) as the model keeps it, a float: 0.99999999999 rounds to 1 and is refused too.
