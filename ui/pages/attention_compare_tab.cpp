@@ -8,13 +8,14 @@
 #include <QVBoxLayout>
 
 #include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/library_model_box.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
 AttentionCompareTab::AttentionCompareTab(ModelLibrary* library, std::function<bool(const SessionModel&)> shows,
                                          QWidget* parent)
-    : QWidget(parent), library_(library), shows_(std::move(shows)) {
+    : QWidget(parent), library_(library) {
   auto* layout = new QVBoxLayout(this);
   intro_ = new QLabel;
   intro_->setWordWrap(true);
@@ -51,25 +52,9 @@ AttentionCompareTab::AttentionCompareTab(ModelLibrary* library, std::function<bo
 
   connect(secondBox_, &QComboBox::currentIndexChanged, this, &AttentionCompareTab::read);
   connect(layerBox_, &QComboBox::currentIndexChanged, this, &AttentionCompareTab::draw);
-  connect(library_, &ModelLibrary::modelAdded, this, &AttentionCompareTab::listModels);
-  connect(library_, &ModelLibrary::modelRenamed, this, &AttentionCompareTab::listModels);
-  // After the library has let it go: the list is made again without it (its weights stay until read again).
-  connect(library_, &ModelLibrary::modelRemoved, this, &AttentionCompareTab::listModels, Qt::QueuedConnection);
+  secondBox_->addItem(QString(), 0);  // "(choose a second model)"
+  listLibraryModels(secondBox_, library_, std::move(shows));
   setTranslatedTexts(this, [this] { setTexts(); });
-  listModels();
-}
-
-// The library's models a map can be drawn of, in the order they came; the one chosen stays chosen.
-void AttentionCompareTab::listModels() {
-  const int chosen = secondModel();
-  const QSignalBlocker blocker(secondBox_);
-  secondBox_->clear();
-  secondBox_->addItem(QString(), 0);
-  for (const SessionModel& m : library_->models())
-    if (shows_(m)) secondBox_->addItem(m.name, m.id);
-  secondBox_->setCurrentIndex(std::max(0, secondBox_->findData(chosen)));
-  setTexts();
-  if (secondModel() != chosen) read();  // it was dropped
 }
 
 void AttentionCompareTab::setFirst(const SessionModel* model, const QString& text, const HeadSwitches& switches) {

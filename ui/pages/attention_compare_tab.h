@@ -48,14 +48,12 @@ class AttentionCompareTab : public QWidget {
   void shown();  // both sides drawn for the sentence and models asked for last
 
  private:
-  void listModels();
   void read();
   void readingDone(int side, const AttentionReading& reading);
   void draw();
   void setTexts();
 
   ModelLibrary* library_;
-  std::function<bool(const SessionModel&)> shows_;
   AnyModel models_[2];
   QString names_[2];
   QString text_;

@@ -1,6 +1,7 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/models/transformer_config.h"
 #include "ui/session/model_library.h"
+#include "ui/widgets/library_model_box.h"
 
 #include "ui/pages/pretraining_comparison.h"
 
@@ -143,18 +144,7 @@ void PretrainingComparison::setModel(std::shared_ptr<const MaskedLmModel> model,
 void PretrainingComparison::setLibrary(ModelLibrary* library) {
   library_ = library;
   if (!library_) return;
-  auto offer = [this](int id) {
-    const SessionModel* model = library_->model(id);
-    if (model && model->as<PretrainedBert>()) bertBox_->addItem(model->name, id);
-  };
-  for (const SessionModel& model : library_->models()) offer(model.id);
-  connect(library_, &ModelLibrary::modelAdded, this, offer);
-  connect(library_, &ModelLibrary::modelRemoved, this, [this](int id) {
-    if (const int row = bertBox_->findData(id); row > 0) bertBox_->removeItem(row);
-  });
-  connect(library_, &ModelLibrary::modelRenamed, this, [this](int id) {
-    if (const int row = bertBox_->findData(id); row > 0) bertBox_->setItemText(row, library_->model(id)->name);
-  });
+  listLibraryModels(bertBox_, library_, [](const SessionModel& model) { return model.as<PretrainedBert>() != nullptr; });
 }
 
 void PretrainingComparison::setBertSide(int libraryId) {

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "ui/widgets/bare_layout.h"
+#include "ui/widgets/library_model_box.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/retranslate.h"
@@ -122,19 +123,8 @@ TaskKind TrainSettingsPanel::task() const { return static_cast<TaskKind>(taskBox
 
 void TrainSettingsPanel::setLibrary(ModelLibrary* library) {
   library_ = library;
-  auto offer = [this](int id) {
-    const SessionModel* model = library_->model(id);
-    // A masked-LM whose encoder an imdb classifier can start from (core/train/imdb_run.h), or a BERT to put a head on.
-    if (model && canStartClassifierFrom(model->model)) startFromBox_->addItem(model->name, id);
-  };
-  for (const SessionModel& model : library_->models()) offer(model.id);
-  connect(library_, &ModelLibrary::modelAdded, this, offer);
-  connect(library_, &ModelLibrary::modelRemoved, this, [this](int id) {
-    if (const int row = startFromBox_->findData(id); row > 0) startFromBox_->removeItem(row);
-  });
-  connect(library_, &ModelLibrary::modelRenamed, this, [this](int id) {
-    if (const int row = startFromBox_->findData(id); row > 0) startFromBox_->setItemText(row, library_->model(id)->name);
-  });
+  // A masked-LM whose encoder an imdb classifier can start from (core/train/imdb_run.h), or a BERT to put a head on.
+  listLibraryModels(startFromBox_, library_, [](const SessionModel& model) { return canStartClassifierFrom(model.model); });
 }
 
 void TrainSettingsPanel::setStartFrom(int libraryId) {
@@ -151,7 +141,11 @@ const MaskedLmModel* TrainSettingsPanel::startFromModel() const {
 }
 
 RunRequest TrainSettingsPanel::request() const {
-  RunRequest request{task(), data_->source(), parameters_->preset(), parameters_->values(), nullptr};
+  RunRequest request;
+  request.task = task();
+  request.data = data_->source();
+  request.preset = parameters_->preset();
+  request.values = parameters_->values();
   if (const MaskedLmModel* pretrained = startFromModel()) {
     request.initEncoder = library_->model(startFrom())->as<MaskedLmModel>();
     // the masked-LM's architecture, even where a preset chosen afterwards filled in other sizes

@@ -30,6 +30,16 @@ PositionKind positionKindOf(const QString& value) {
 
 QString orDefault(const QString& value, const QString& otherwise) { return value.isEmpty() ? otherwise : value; }
 
+// A lesson's model: the tiny preset of a task on these data, with these values over it, trained from scratch.
+RunRequest tinyRequest(TaskKind task, const QString& data, QVariantMap values = {}) {
+  RunRequest request;
+  request.task = task;
+  request.data = data;
+  request.preset = QStringLiteral("tiny");
+  request.values = std::move(values);
+  return request;
+}
+
 // A folder name from a data source: "builtin:translate" -> "builtin-translate", a file by its name.
 QString folderPart(const QString& text) {
   QString part = QFileInfo(text).fileName().toLower();
@@ -49,8 +59,7 @@ LessonModel modelOf(const QString& folder, const QString& page, std::function<QS
 std::optional<LessonModel> toyOf(const Lesson& lesson) {
   const QString toy = lesson.setting(QStringLiteral("toy-model"));
   if (lesson.page == QLatin1String("attention") && !toy.isEmpty()) {
-    RunRequest request{TaskKind::ImdbTransformer, QStringLiteral("builtin"), QStringLiteral("tiny"),
-                       {{QStringLiteral("position"), toy}}, {}};
+    RunRequest request = tinyRequest(TaskKind::ImdbTransformer, QStringLiteral("builtin"), {{QStringLiteral("position"), toy}});
     return modelOf(QStringLiteral("attention-") + toy, lesson.page,
                    [toy] { return LessonPreparation::tr("toy, %1").arg(positionName(toy)); }, std::move(request));
   }
@@ -59,8 +68,9 @@ std::optional<LessonModel> toyOf(const Lesson& lesson) {
     const QString data = orDefault(lesson.setting(QStringLiteral("data")), QStringLiteral("builtin"));
     const QString architecture = orDefault(lesson.setting(QStringLiteral("architecture")), QStringLiteral("gru"));
     const int epochs = lesson.setting(QStringLiteral("epochs")).toInt();
-    RunRequest request{TaskKind::Chatbot, data, QStringLiteral("tiny"),
-                       {{QStringLiteral("architecture"), architecture}, {QStringLiteral("epochs"), epochs > 0 ? epochs : 30}}, {}};
+    RunRequest request = tinyRequest(
+        TaskKind::Chatbot, data,
+        {{QStringLiteral("architecture"), architecture}, {QStringLiteral("epochs"), epochs > 0 ? epochs : 30}});
     return modelOf(QStringLiteral("chatbot-%1-%2-%3").arg(architecture, folderPart(data)).arg(epochs > 0 ? epochs : 30), lesson.page,
                    [architecture, data] {
                      return LessonPreparation::tr("tiny %1 chatbot, %2")
@@ -70,7 +80,7 @@ std::optional<LessonModel> toyOf(const Lesson& lesson) {
   }
   if (lesson.page == QLatin1String("fill"))
     return modelOf(QStringLiteral("fill-masked-lm"), lesson.page, [] { return LessonPreparation::tr("toy masked-LM"); },
-                   RunRequest{TaskKind::MaskedLm, QStringLiteral("builtin"), QStringLiteral("tiny"), {}, {}});
+                   tinyRequest(TaskKind::MaskedLm, QStringLiteral("builtin")));
   return std::nullopt;
 }
 
