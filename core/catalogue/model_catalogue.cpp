@@ -325,8 +325,8 @@ ModelKind bertSentimentKind() {
   k.trainCommand = "imdb";
   k.ownsTrainingForm = false;  // the imdb classifier's form, with a BERT as its "Start from"
   k.startsFrom = PretrainedBert::kTask;
-  // BERT's attention is there (predict --json shows it); the Attention page's views of it are still to come.
-  k.abilities = {Ability::Classify};
+  // Its attention is its BERT's (predict --json, inspect, the Attention page and Step through show it).
+  k.abilities = {Ability::Classify, Ability::SelfAttention};
   k.data = DataKind::Reviews;
   k.corpora = kReviewCorpora;
   k.load = [](const std::filesystem::path& dir) { return anyModel(BertSentimentModel::kTask, loadBertSentiment(dir)); };

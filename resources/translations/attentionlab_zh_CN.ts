@@ -550,6 +550,12 @@
         <source>A pretrained BERT, frozen, with a sentiment head trained here on its [CLS] state: transfer from pre-training to a few labelled reviews</source>
         <translation>冻结的预训练 BERT，加上在本应用中基于其 [CLS] 状态训练的情感分类头：把预训练学到的东西迁移到少量带标签的影评上</translation>
     </message>
+    <message numerus="yes">
+        <source>a sentiment head on BERT %1: reads up to %2 tokens, %n layer(s) of %3 heads, width %4</source>
+        <translation>
+            <numerusform>BERT %1 上的情感分类头：最多读取 %2 个词元，%n 层，每层 %3 个头，宽度 %4</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OptionTexts</name>

@@ -2,20 +2,26 @@
 // refused with a message by every page that cannot; which pages can is read from the kind's abilities, so a new
 // kind is covered the day its entry is added. And the library's remove frees a model the pages showed.
 #include "core/catalogue/model_catalogue.h"
+#include "core/inference/bert_sentiment.h"
 #include "core/train/hyperparameters.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 
 #include "ui/main_window.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/fill_page.h"
 #include "ui/pages/generate_page.h"
+#include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/session/model_library.h"
 #include "ui/widgets/runs_list.h"
+#include "ui/widgets/attention_thumbnails.h"
+#include "ui/widgets/heatmap_view.h"
+#include "tests/attention_shown.h"
 
 using namespace al;
 using namespace al::ui;
@@ -88,6 +94,46 @@ class TestModelKinds : public QObject {
       if (!kind.can(Ability::Generate)) QVERIFY2(!generate->errorText().isEmpty(), what);
       else QVERIFY2(generate->currentModel(), what);  // a model it can write with, not only a name in the box
     }
+  }
+
+  // A sentiment head on a BERT is shown on the Attention page as its BERT is (every layer x head over BERT's pieces,
+  // the words view) with the verdict of the head: the probability of the core's predict, to the float. The
+  // Step-through page walks its BERT.
+  void aBertSentimentModelShowsItsBertsAttentionAndVerdict() {
+    const ModelKind* kind = findModelKind(BertSentimentModel::kTask);
+    QVERIFY(kind);
+    QTemporaryDir folder;
+    const QString dir = folder.filePath("bert-sentiment");
+    saveSmallModel(*kind, dir);
+    if (QTest::currentTestFailed()) return;
+    ModelLibrary library;
+    AttentionPage page(&library);
+    StepperPage stepper(&library);  // walks the BERT of the model the Attention page shows
+    const QString sentence = QStringLiteral("the cat sat on the");  // words the tiny BERT's vocabulary holds
+    stepper.setKind(StepperPage::Kind::Pretrained);
+    stepper.setSentence(sentence);
+    QVERIFY2(opensOn(page, dir), qPrintable(page.errorText()));
+    page.setText(sentence);
+    QVERIFY(test::attentionShown(page));
+
+    const BertSentimentModel model = loadBertSentiment(dir.toStdString());
+    const BertSentimentPrediction expected = predictBertSentiment(model, sentence.toStdString());
+    const pretrained::BertConfig& bert = model.encoder.model->config();
+    const ImdbPrediction& shown = page.prediction();
+    QCOMPARE(shown.tokens, expected.tokens);  // BERT's pieces, [CLS] and [SEP] included
+    QCOMPARE(shown.attention.size(), size_t(bert.numLayers));
+    for (const std::vector<Matrix>& heads : shown.attention) QCOMPARE(heads.size(), size_t(bert.numHeads));
+    QCOMPARE(page.heatmapCount(), int(bert.numLayers));
+    QCOMPARE(page.thumbnails()->thumbnailCount(), int(bert.numLayers * bert.numHeads));
+    const auto T = static_cast<Index>(expected.tokens.size());
+    const Matrix& last = expected.attention.back().back();  // T x T: the last layer's last head
+    QVERIFY(std::abs(page.heatmap(int(bert.numLayers) - 1, int(bert.numHeads) - 1)->drawnValue(int(T) - 1, 0) -
+                     last(T - 1, 0)) < 1e-6);
+    QVERIFY2(std::abs(double(shown.probability) - double(expected.probability)) <= 1e-6,
+             qPrintable(QString("%1 shown, %2 predicted").arg(shown.probability).arg(expected.probability)));
+    QVERIFY2(page.predictionText().contains(QStringLiteral("Prediction")), qPrintable(page.predictionText()));
+    QVERIFY(page.canShowWords());  // the pieces grouped into the text's words, as for a BERT folder
+    QVERIFY2(stepper.hasPretrainedWalk(), qPrintable(stepper.errorText()));
   }
 
   void removingARunOnTheTrainPageDropsItsModelEverywhere() {

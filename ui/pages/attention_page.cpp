@@ -1,4 +1,5 @@
 // Core headers first: they must not see Qt's `emit` macro.
+#include "core/inference/bert_sentiment.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/inference/pretrained_inference.h"
 #include "core/inference/model_words.h"
@@ -192,9 +193,11 @@ QWidget* AttentionPage::createFigureCorner() {
 // ---------------------------------------------------------------------------------------------------------
 // Models
 
-// Classifiers of reviews (the book's encoder), and the pretrained BERT and GPT-2 whose attention a class can look into.
+// Classifiers of reviews (the book's encoder, and a sentiment head on a BERT, shown through its BERT), and the
+// pretrained BERT and GPT-2 whose attention a class can look into.
 bool AttentionPage::shows(const SessionModel& model) const {
-  return model.as<ImdbTransformerModel>() || model.as<PretrainedBert>() || model.as<PretrainedGpt2>();
+  return model.as<ImdbTransformerModel>() || model.as<BertSentimentModel>() || model.as<PretrainedBert>() ||
+         model.as<PretrainedGpt2>();
 }
 
 AttentionPage::PageWords AttentionPage::pageWords() const {

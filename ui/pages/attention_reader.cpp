@@ -1,4 +1,5 @@
 // Core headers first: Qt's `emit` macro must not reach them.
+#include "core/inference/bert_sentiment.h"
 #include "core/inference/pretrained_inference.h"
 #include "core/pretrained/token_text.h"
 #include "core/teaching/attention_rollout.h"
@@ -24,19 +25,34 @@ std::vector<teaching::PieceSpan> spansOf(const pretrained::Encoding& encoding) {
   return spans;
 }
 
+// Pieces as the page draws them: each as a person reads it, the unknown piece marked as the app's own.
+ImdbPrediction asReadPieces(const pretrained::Tokenizer& tokenizer, const std::vector<std::string>& pieces,
+                            const std::vector<int64_t>& ids, std::vector<std::vector<Matrix>> attention) {
+  ImdbPrediction reading;
+  const std::optional<int64_t> unknown = tokenizer.specialTokens().unknown.id;
+  const bool bytePieces = tokenizer.type() == pretrained::TokenizerType::ByteLevelBpe;  // "Ġthe": decoded
+  for (size_t t = 0; t < ids.size(); ++t) {
+    reading.tokens.push_back(bytePieces ? pretrained::readablePiece(tokenizer, ids[t]) : pieces[t]);
+    // The page reads ids only to mark unknown words (Vocabulary::kUnknownId); other pieces get an id it never marks.
+    reading.ids.push_back(unknown && ids[t] == *unknown ? Vocabulary::kUnknownId : -1);
+  }
+  reading.attention = std::move(attention);
+  return reading;
+}
+
 template <class Pretrained>
 ImdbPrediction readPretrained(const Pretrained& model, const std::string& text, const HeadSwitches& switches) {
   PretrainedAttention read = readAttention(model, text, &switches);
-  ImdbPrediction reading;
-  const pretrained::Tokenizer& tokenizer = *model.tokenizer;
-  const std::optional<int64_t> unknown = tokenizer.specialTokens().unknown.id;
-  for (size_t t = 0; t < read.ids.size(); ++t) {
-    const bool bytePieces = tokenizer.type() == pretrained::TokenizerType::ByteLevelBpe;  // "Ġthe": decoded
-    reading.tokens.push_back(bytePieces ? pretrained::readablePiece(tokenizer, read.ids[t]) : read.tokens[t]);
-    // The page reads ids only to mark unknown words (Vocabulary::kUnknownId); other pieces get an id it never marks.
-    reading.ids.push_back(unknown && read.ids[t] == *unknown ? Vocabulary::kUnknownId : -1);
-  }
-  reading.attention = std::move(read.attention);
+  return asReadPieces(*model.tokenizer, read.tokens, read.ids, std::move(read.attention));
+}
+
+// A sentiment head on a BERT: BERT's pieces and maps, as a BERT folder's reading, and the head's verdict, as the
+// app's classifier's. The model's own encoder reads the text, cut where the head's training cut it.
+ImdbPrediction readBertSentiment(const BertSentimentModel& model, const std::string& text, const HeadSwitches& switches) {
+  BertSentimentPrediction read = predictBertSentiment(model, text, &switches);
+  ImdbPrediction reading = asReadPieces(*model.encoder.tokenizer, read.tokens, read.ids, std::move(read.attention));
+  reading.probability = read.probability;
+  reading.truncated = read.truncated;
   return reading;
 }
 
@@ -52,6 +68,10 @@ AttentionReading readSentence(const AnyModel& model, const std::string& text, co
       reading.prediction = readPretrained(*bert, text, switches);
       reading.words = teaching::groupIntoWords(text, spansOf(bert->tokenizer->encode(text)));
       reading.classified = false;
+    } else if (const auto sentiment = model.as<BertSentimentModel>()) {
+      reading.prediction = readBertSentiment(*sentiment, text, switches);
+      const pretrained::Encoding read = sentimentEncoding(sentiment->encoder, text, sentiment->sequenceLength);
+      reading.words = teaching::groupIntoWords(text, spansOf(read));
     } else if (const auto gpt = model.as<PretrainedGpt2>()) {
       reading.prediction = readPretrained(*gpt, text, switches);
       reading.words = teaching::groupIntoWords(text, spansOf(gpt->tokenizer->encodePrompt(text)));

@@ -22,8 +22,9 @@
 
 namespace al::ui {
 
-// A sentence as a model read it: what the Attention page draws. A classifier of reviews gives its prediction; a
-// pretrained BERT or GPT-2 only its tokens (its pieces, as the page shows them) and its attention.
+// A sentence as a model read it: what the Attention page draws. A classifier of reviews gives its prediction (a
+// sentiment head on a BERT too, with BERT's pieces and maps); a pretrained BERT or GPT-2 only its tokens (its pieces,
+// as the page shows them) and its attention.
 struct AttentionReading {
   ImdbPrediction prediction;     // tokens, ids (only to mark unknown words: 1 = unknown), attention; probability
   bool classified = true;        // false: no probability (a pretrained model)
@@ -39,7 +40,7 @@ struct AttentionReading {
 };
 
 // The reading itself: slow for a long text and a large model, so call it on a worker thread. The model is an IMDB
-// classifier, a pretrained BERT or a GPT-2 (what the Attention page shows). `switches`: heads switched off.
+// classifier, a pretrained BERT or a GPT-2, or a sentiment head on a BERT (what the Attention page shows). `switches`: heads switched off.
 AttentionReading readSentence(const AnyModel& model, const std::string& text, const HeadSwitches& switches = {});
 
 class AttentionReader : public QObject {

@@ -3,6 +3,7 @@
 // Every model page tells the library which model it shows (ModelLibrary::noteShown); this page listens and keeps,
 // for each kind it can walk, the one shown last. A model of a kind it cannot walk (a masked LM, a bigram model)
 // changes nothing here; a model the library drops is let go, so its weights can be freed.
+#include "core/inference/bert_sentiment.h"
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/imdb_transformer_inference.h"
 
@@ -32,6 +33,9 @@ void StepperPage::walkShownModel(const SessionModel& shown, const QStringList& t
   } else if (const auto bert = shown.as<PretrainedBert>()) {
     walkedIds_.pretrained = shown.id;
     setPretrainedModel(shown.name, bert);
+  } else if (const auto sentiment = shown.as<BertSentimentModel>()) {
+    walkedIds_.pretrained = shown.id;  // its BERT walks: the head's weights stay alive with it
+    setPretrainedModel(shown.name, std::shared_ptr<const PretrainedBert>(sentiment, &sentiment->encoder));
   }
 }
 

@@ -1,5 +1,6 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/catalogue/model_catalogue.h"
+#include "core/inference/bert_sentiment.h"
 #include "core/inference/pretrained_inference.h"
 
 #include "ui/text/kind_texts.h"
@@ -74,6 +75,15 @@ QString pretrainedDescription(const AnyModel& model) {
                          static_cast<int>(c.numLayers))
         .arg(bert->tokenizer->vocabularySize())
         .arg(c.maxPositions)
+        .arg(c.numHeads)
+        .arg(c.hiddenSize);
+  }
+  if (const auto sentiment = model.as<BertSentimentModel>()) {
+    const pretrained::BertConfig& c = sentiment->encoder.model->config();
+    return KindTexts::tr("a sentiment head on BERT %1: reads up to %2 tokens, %n layer(s) of %3 heads, width %4", "",
+                         static_cast<int>(c.numLayers))
+        .arg(QString::fromStdString(sentiment->encoder.name))
+        .arg(sentiment->sequenceLength)
         .arg(c.numHeads)
         .arg(c.hiddenSize);
   }

@@ -17,8 +17,8 @@ QString kindTitle(const ModelKind& kind);        // "IMDB Transformer"
 QString kindDescription(const ModelKind& kind);  // what it is, in one sentence
 // A model kind's title by task name (a model of a task this version does not know: the name as it is).
 QString kindTitle(const std::string& task);
-// A pretrained model's sizes ("pretrained BERT: 30522 words, up to 512 tokens, 12 layers of 12 heads, width 768");
-// empty for a model of another kind.
+// A pretrained model's sizes ("pretrained BERT: 30522 words, up to 512 tokens, 12 layers of 12 heads, width 768"),
+// or those of the BERT a sentiment head reads; empty for a model of another kind.
 QString pretrainedDescription(const AnyModel& model);
 // A built-in corpus by its key ("reviews-zh"): "Built-in Chinese reviews (offline)".
 QString corpusTitle(const std::string& key);
