@@ -28,14 +28,28 @@ void Gru::initialize(ParameterSet& params, Rng& rng) const {
 }
 
 Matrix Gru::step(const ParameterSet& params, const Matrix& x, const Matrix& h, StepCache& cache) const {
-  const Index U = units_;
-  const auto bias = params.value(bias_);  // 2 x 3U
-  Matrix inputGates = x * params.value(kernel_);                 // B x 3U   x·W
-  inputGates.rowwise() += bias.row(0);                           //          + b0
-  Matrix recurrentGates = h * params.value(recurrentKernel_);    // B x 3U   h·U
-  recurrentGates.rowwise() += bias.row(1);                       //          + b1
-
+  Matrix inputGates = projectInputs(params, x);              // B x 3U   x·W
+  inputGates.rowwise() += params.value(bias_).row(0);        //          + b0
   cache.input = x;
+  return stepProjected(params, inputGates, h, cache);
+}
+
+Matrix Gru::projectInputs(const ParameterSet& params, const Matrix& x, Index from) const {
+  return x * params.value(kernel_).middleRows(from, x.cols());  // N x 3U
+}
+
+Matrix Gru::inputGradient(const ParameterSet& params, const Matrix& dInputGates, Index from, Index k) const {
+  // x_* = x·W + b0  =>  dx = d(x_*)·Wᵀ, restricted to the columns of x that meet kernel rows from..from+k-1
+  Eigen::MatrixXf product = dInputGates * params.value(kernel_).middleRows(from, k).transpose();  // column-major, as timesTransposed
+  return product;  // N x k
+}
+
+Matrix Gru::stepProjected(const ParameterSet& params, const Matrix& inputGates, const Matrix& h,
+                          StepCache& cache) const {
+  const Index U = units_;
+  Matrix recurrentGates = h * params.value(recurrentKernel_);    // B x 3U   h·U
+  recurrentGates.rowwise() += params.value(bias_).row(1);        //          + b1
+
   cache.state = h;
   // z and r see the input and the old state in full.
   cache.update = (inputGates.leftCols(U) + recurrentGates.leftCols(U)).unaryExpr(&sigmoid);          // B x U
@@ -47,7 +61,8 @@ Matrix Gru::step(const ParameterSet& params, const Matrix& x, const Matrix& h, S
   return (cache.update.array() * h.array() + (1.0f - cache.update.array()) * cache.candidate.array()).matrix();
 }
 
-Gru::StepGradients Gru::stepBackward(const ParameterSet& params, const StepCache& c, const Matrix& dNext) const {
+Gru::StepGradients Gru::stepBackward(const ParameterSet& params, const StepCache& c, const Matrix& dNext,
+                                     Index inputColumns) const {
   const Index U = units_;
   const auto z = c.update.array(), r = c.reset.array(), cand = c.candidate.array();
   const auto dh = dNext.array();
@@ -72,7 +87,8 @@ Gru::StepGradients Gru::stepBackward(const ParameterSet& params, const StepCache
   g.recurrentGates.rightCols(U) = (dCandidatePre * r).matrix();            // dh_h = da_h ⊙ r
 
   // x_* = x·W + b0  =>  dx = d(x_*)·Wᵀ;   h_* = h·U + b1  =>  dh += d(h_*)·Uᵀ
-  g.input = timesTransposed(g.inputGates, params.value(kernel_));                          // B x in
+  if (inputColumns < 0) g.input = timesTransposed(g.inputGates, params.value(kernel_));   // B x in
+  else if (inputColumns > 0) g.input = inputGradient(params, g.inputGates, 0, inputColumns);  // B x inputColumns
   g.state = (dh * z).matrix() + timesTransposed(g.recurrentGates, params.value(recurrentKernel_));  // B x U
   return g;
 }

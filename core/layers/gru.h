@@ -20,6 +20,10 @@
 //   batch several sequences together. stepBackward does not touch the parameter gradients: the caller stacks the
 //   per-step inputs and gate gradients of many steps and hands them to addParameterGradients, which then needs
 //   one large matrix product per tensor instead of one small one per step.
+// - projectInputs/stepProjected/inputGradient: the input side x·W does not depend on the state, so a model that
+//   knows the inputs of every step in advance (the encoder's embeddings) computes x·W for all steps in one
+//   product before the recurrence, and dL/dx in one product after it, as cuDNN and PyTorch do. Only h·U stays
+//   inside the loop. Per-step products of a few rows pay for packing the whole weight matrix each time.
 #include <string>
 #include <vector>
 
@@ -59,8 +63,19 @@ class Gru {
 
   // One time step for B rows: x (B x in), h (B x U) -> h' (B x U).
   Matrix step(const ParameterSet& params, const Matrix& x, const Matrix& h, StepCache& cache) const;
+  // x·W[from : from + k] (no bias) for N rows at once: x (N x k) -> N x 3U. With from = 0 and k = in, plus
+  // bias row 0, it is the input side of step for every row.
+  Matrix projectInputs(const ParameterSet& params, const Matrix& x, Index from = 0) const;
+  // step with the input side given: inputGates = x·W + b0 (B x 3U), h (B x U) -> h' (B x U). Leaves cache.input
+  // to the caller (addParameterGradients needs the inputs).
+  Matrix stepProjected(const ParameterSet& params, const Matrix& inputGates, const Matrix& h, StepCache& cache) const;
   // dL/dh' (B x U) -> the gradients of the step's inputs and gates. Parameters: see addParameterGradients.
-  StepGradients stepBackward(const ParameterSet& params, const StepCache& cache, const Matrix& dNextState) const;
+  // Only the first inputColumns columns of dL/dx are computed (all when negative); the rest can come later, for
+  // all steps at once, from inputGradient.
+  StepGradients stepBackward(const ParameterSet& params, const StepCache& cache, const Matrix& dNextState,
+                             Index inputColumns = -1) const;
+  // dL/dx[:, from : from + k] from the input-gate gradients of N rows: dInputGates (N x 3U) -> N x k.
+  Matrix inputGradient(const ParameterSet& params, const Matrix& dInputGates, Index from, Index k) const;
   // Adds the parameter gradients of many steps at once; row i of every matrix belongs to the same step row:
   // inputs (N x in), states (N x U), inputGates and recurrentGates (N x 3U) from stepBackward.
   void addParameterGradients(const Matrix& inputs, const Matrix& states, const Matrix& inputGates,

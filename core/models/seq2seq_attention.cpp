@@ -64,17 +64,31 @@ Matrix stackRows(const std::vector<const Matrix*>& parts) {
   return out;
 }
 
-// Adds the parameter gradients of every step of a GRU with one product per tensor.
-void addStackedGruGradients(const Gru& gru, const std::vector<Gru::StepCache>& steps,
-                            const std::vector<Gru::StepGradients>& grads, Gradients& out) {
-  std::vector<const Matrix*> inputs, states, inputGates, recurrentGates;
+// The input-gate gradients of every step, stacked step by step (the row order of the stacked inputs).
+Matrix stackedInputGates(const std::vector<Gru::StepGradients>& grads) {
+  std::vector<const Matrix*> parts;
+  for (const Gru::StepGradients& g : grads) parts.push_back(&g.inputGates);
+  return stackRows(parts);
+}
+
+// Adds the parameter gradients of every step of a GRU with one product per tensor; inputs (N x in) and
+// inputGates (N x 3U) are already stacked step by step.
+void addStackedGruGradients(const Gru& gru, const Matrix& inputs, const Matrix& inputGates,
+                            const std::vector<Gru::StepCache>& steps, const std::vector<Gru::StepGradients>& grads,
+                            Gradients& out) {
+  std::vector<const Matrix*> states, recurrentGates;
   for (size_t t = 0; t < steps.size(); ++t) {
-    inputs.push_back(&steps[t].input);
     states.push_back(&steps[t].state);
-    inputGates.push_back(&grads[t].inputGates);
     recurrentGates.push_back(&grads[t].recurrentGates);
   }
-  gru.addParameterGradients(stackRows(inputs), stackRows(states), stackRows(inputGates), stackRows(recurrentGates), out);
+  gru.addParameterGradients(inputs, stackRows(states), inputGates, stackRows(recurrentGates), out);
+}
+
+// x·W + b0 of a GRU for many rows at once: x (N x k) meets kernel rows from..from+k-1. N x 3U.
+Matrix projectedWithBias(const ParameterSet& params, const Gru& gru, const Matrix& x, Index from) {
+  Matrix gates = gru.projectInputs(params, x, from);  // N x 3U
+  gates.rowwise() += params.value(gru.biasSlot()).row(0);
+  return gates;
 }
 
 }  // namespace
@@ -83,8 +97,9 @@ void addStackedGruGradients(const Gru& gru, const std::vector<Gru::StepCache>& s
 struct Seq2SeqAttention::Encoded {
   std::vector<size_t> order;          // row r holds example order[r] (longest source first)
   std::vector<Index> rowOf;           // example i -> its row
-  std::vector<Gru::StepCache> steps;  // one per time step, B_t rows each
+  std::vector<Gru::StepCache> steps;  // one per time step, B_t rows each (their input left empty: see inputs)
   std::vector<std::vector<int>> ids;  // per time step: the B_t token ids that were embedded
+  Matrix inputs;                      // ΣS x E, the embeddings of every step, step after step
   std::vector<Matrix> outputs;        // per example i: S_i x U, the states after every source token
   Matrix finalStates;                 // B x U, row r: the last state of example order[r]
 };
@@ -169,15 +184,24 @@ Seq2SeqAttention::Encoded Seq2SeqAttention::encode(std::span<const Seq2SeqExampl
   const size_t steps = examples[enc.order.front()]->source.size();
   enc.steps.resize(steps);
   enc.ids.resize(steps);
-  Matrix states = Matrix::Zero(B, U);  // B x U; a row stops changing after its sentence's last token
+  Index total = 0;
   for (size_t t = 0; t < steps; ++t) {
     const Index rows = activeRows(examples, enc.order, t, true);
-    Matrix x(rows, E);  // B_t x E, the embeddings of token t
-    for (Index r = 0; r < rows; ++r) {
-      enc.ids[t].push_back(examples[enc.order[static_cast<size_t>(r)]]->source[t]);
-      x.row(r) = table.row(enc.ids[t].back());
-    }
-    const Matrix next = encoderGru_.step(params_, x, states.topRows(rows), enc.steps[t]);  // B_t x U
+    for (Index r = 0; r < rows; ++r) enc.ids[t].push_back(examples[enc.order[static_cast<size_t>(r)]]->source[t]);
+    total += rows;
+  }
+  enc.inputs.resize(total, E);  // ΣS x E
+  for (Index at = 0; const std::vector<int>& ids : enc.ids)
+    for (int id : ids) enc.inputs.row(at++) = table.row(id);
+  // The input side of every step in one product, before the recurrence: it does not depend on the state.
+  const Matrix inputGates = projectedWithBias(params_, encoderGru_, enc.inputs, 0);  // ΣS x 3U
+
+  Matrix states = Matrix::Zero(B, U);  // B x U; a row stops changing after its sentence's last token
+  for (size_t t = 0, at = 0; t < steps; ++t) {
+    const Index rows = static_cast<Index>(enc.ids[t].size());
+    const Matrix next = encoderGru_.stepProjected(params_, inputGates.middleRows(static_cast<Index>(at), rows),
+                                                  states.topRows(rows), enc.steps[t]);  // B_t x U
+    at += static_cast<size_t>(rows);
     states.topRows(rows) = next;
     for (Index r = 0; r < rows; ++r) enc.outputs[enc.order[static_cast<size_t>(r)]].row(static_cast<Index>(t)) = next.row(r);
   }
@@ -198,12 +222,15 @@ void Seq2SeqAttention::encodeBackward(const Encoded& enc, std::vector<Matrix>& d
     Matrix dNext = carried.topRows(rows);  // B_t x U
     for (Index r = 0; r < rows; ++r)
       dNext.row(r) += dOutputs[enc.order[static_cast<size_t>(r)]].row(static_cast<Index>(t));
-    stepGrads[t] = encoderGru_.stepBackward(params_, enc.steps[t], dNext);
+    stepGrads[t] = encoderGru_.stepBackward(params_, enc.steps[t], dNext, 0);  // dL/dx below, for all steps
     carried.topRows(rows) = stepGrads[t].state;
-    // x = table[id]  =>  dtable[id] += dx
-    for (Index r = 0; r < rows; ++r) dTable.row(enc.ids[t][static_cast<size_t>(r)]) += stepGrads[t].input.row(r);
   }
-  addStackedGruGradients(encoderGru_, enc.steps, stepGrads, grads);
+  const Matrix dInputGates = stackedInputGates(stepGrads);                                  // ΣS x 3U
+  const Matrix dInputs = encoderGru_.inputGradient(params_, dInputGates, 0, enc.inputs.cols());  // ΣS x E
+  // x = table[id]  =>  dtable[id] += dx
+  for (Index at = 0; const std::vector<int>& ids : enc.ids)
+    for (int id : ids) dTable.row(id) += dInputs.row(at++);
+  addStackedGruGradients(encoderGru_, enc.inputs, dInputGates, enc.steps, stepGrads, grads);
 }
 
 Seq2SeqLoss Seq2SeqAttention::teacherForcing(std::span<const Seq2SeqExample* const> examples, Gradients* grads) const {
@@ -244,27 +271,41 @@ Seq2SeqLoss Seq2SeqAttention::teacherForcing(std::span<const Seq2SeqExample* con
   std::vector<int> labels;  // N, the token each of those states must predict
   labels.reserve(static_cast<size_t>(N));
   std::vector<Index> stepOffset(steps);
-  std::vector<Gru::StepCache> gruSteps(steps);
-  std::vector<std::vector<AdditiveAttention::StepCache>> attentionSteps(steps);
   std::vector<std::vector<int>> inputIds(steps);
+  // N x (U+E), the decoder GRU's input of every step, step by step: the context (filled in by the loop), then
+  // the embedding of the previous target token (teacher forcing: the true one, known before the loop).
+  Matrix allInputs(N, U + E);
   for (size_t t = 0, at = 0; t < steps; ++t) {
     const Index rows = activeRows(examples, order, t, false);
     stepOffset[t] = static_cast<Index>(at);
+    for (Index r = 0; r < rows; ++r) {
+      const size_t i = order[static_cast<size_t>(r)];
+      inputIds[t].push_back(examples[i]->target[t]);
+      allInputs.row(static_cast<Index>(at) + r).tail(E) = table.row(inputIds[t].back());
+      labels.push_back(examples[i]->target[t + 1]);
+    }
+    at += static_cast<size_t>(rows);
+  }
+  // x·W = context·W_c + embedding·W_e: the embedding side of every step in one product, before the recurrence.
+  const Matrix embeddingGates = projectedWithBias(params_, decoderGru_, allInputs.rightCols(E), U);  // N x 3U
+
+  std::vector<Gru::StepCache> gruSteps(steps);
+  std::vector<std::vector<AdditiveAttention::StepCache>> attentionSteps(steps);
+  for (size_t t = 0; t < steps; ++t) {
+    const Index rows = static_cast<Index>(inputIds[t].size()), at = stepOffset[t];
     const Matrix queries = attention_.projectQueries(params_, states.topRows(rows));  // B_t x A
-    Matrix x(rows, U + E);  // B_t x (U+E): context first, then the embedding of the previous target token
+    Matrix context(rows, U);                                                           // B_t x U
     attentionSteps[t].resize(static_cast<size_t>(rows));
     for (Index r = 0; r < rows; ++r) {
       const size_t i = order[static_cast<size_t>(r)];
-      x.row(r).head(U) = attention_.attend(params_, queries.row(r), keys[i], enc.outputs[i],
-                                           attentionSteps[t][static_cast<size_t>(r)]);
-      inputIds[t].push_back(examples[i]->target[t]);  // teacher forcing: the true previous token
-      x.row(r).tail(E) = table.row(inputIds[t].back());
-      labels.push_back(examples[i]->target[t + 1]);
+      context.row(r) = attention_.attend(params_, queries.row(r), keys[i], enc.outputs[i],
+                                         attentionSteps[t][static_cast<size_t>(r)]);
     }
-    const Matrix next = decoderGru_.step(params_, x, states.topRows(rows), gruSteps[t]);  // B_t x U
+    allInputs.block(at, 0, rows, U) = context;
+    const Matrix gates = decoderGru_.projectInputs(params_, context, 0) + embeddingGates.middleRows(at, rows);  // B_t x 3U
+    const Matrix next = decoderGru_.stepProjected(params_, gates, states.topRows(rows), gruSteps[t]);  // B_t x U
     states.topRows(rows) = next;
-    allStates.middleRows(static_cast<Index>(at), rows) = next;
-    at += static_cast<size_t>(rows);
+    allStates.middleRows(at, rows) = next;
   }
 
   Matrix logits = allStates * params_.value(output_.kernelSlot());  // N x V
@@ -296,20 +337,25 @@ Seq2SeqLoss Seq2SeqAttention::teacherForcing(std::span<const Seq2SeqExample* con
     const Index rows = gruSteps[t].state.rows();
     // the state after step t feeds the logits of step t and the next step
     const Matrix dNext = carried.topRows(rows) + dAllStates.middleRows(stepOffset[t], rows);
-    stepGrads[t] = decoderGru_.stepBackward(params_, gruSteps[t], dNext);
-    const Matrix& dx = stepGrads[t].input;  // B_t x (U+E)
-    Matrix dQueries(rows, A);               // B_t x A
+    // dL/dx of the context part now (attention needs it); the embedding part after the loop, for all steps
+    stepGrads[t] = decoderGru_.stepBackward(params_, gruSteps[t], dNext, U);
+    const Matrix& dContext = stepGrads[t].input;  // B_t x U
+    Matrix dQueries(rows, A);                     // B_t x A
     for (Index r = 0; r < rows; ++r) {
       const size_t i = order[static_cast<size_t>(r)];
       dQueries.row(r) = attention_.attendBackward(params_, attentionSteps[t][static_cast<size_t>(r)], enc.outputs[i],
-                                                  dx.row(r).head(U), dKeys[i], dOutputs[i], *grads);
-      dTable.row(inputIds[t][static_cast<size_t>(r)]) += dx.row(r).tail(E);
+                                                  dContext.row(r), dKeys[i], dOutputs[i], *grads);
     }
     // the previous state fed the GRU directly and the attention's query
     carried.topRows(rows) = stepGrads[t].state +
                             attention_.projectQueriesBackward(params_, gruSteps[t].state, dQueries, *grads);
   }
-  addStackedGruGradients(decoderGru_, gruSteps, stepGrads, *grads);
+  const Matrix dInputGates = stackedInputGates(stepGrads);                          // N x 3U
+  const Matrix dEmbedded = decoderGru_.inputGradient(params_, dInputGates, U, E);  // N x E
+  // x_e = table[id]  =>  dtable[id] += dx_e
+  for (Index at = 0; const std::vector<int>& ids : inputIds)
+    for (int id : ids) dTable.row(id) += dEmbedded.row(at++);
+  addStackedGruGradients(decoderGru_, allInputs, dInputGates, gruSteps, stepGrads, *grads);
 
   // keys = O·W2 + b2 for all sentences at once, then dO goes back to each sentence's encoder outputs
   std::vector<const Matrix*> dKeyParts;
