@@ -9,6 +9,7 @@
 #include "app/cli/explain_commands.h"
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
+#include "core/inference/bert_sentiment.h"
 #include "core/inference/causal_lm_generation.h"
 #include "core/inference/pretrained_inference.h"
 #include "app/cli/head_commands.h"
@@ -45,6 +46,9 @@ Inspection inspectModel(const AnyModel& model, const std::string& text, const He
   if (const auto bert = model.as<PretrainedBert>()) {
     PretrainedAttention a = readAttention(*bert, text, switches);
     r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
+  } else if (const auto sentiment = model.as<BertSentimentModel>()) {
+    BertSentimentPrediction p = predictBertSentiment(*sentiment, text, switches);  // its BERT's, cut as predict cuts
+    r.tokens = std::move(p.tokens), r.ids = std::move(p.ids), r.attention = std::move(p.attention);
   } else if (const auto gpt = model.as<PretrainedGpt2>()) {
     PretrainedAttention a = readAttention(*gpt, text, switches);
     r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
@@ -68,7 +72,7 @@ Inspection inspectModel(const AnyModel& model, const std::string& text, const He
   } else {
     throw InputError("inspect reads " +
                      taskList({PretrainedBert::kTask, PretrainedGpt2::kTask, ImdbTransformerModel::kTask,
-                               MaskedLmModel::kTask, CausalLmModel::kTask}) +
+                               BertSentimentModel::kTask, MaskedLmModel::kTask, CausalLmModel::kTask}) +
                      " models; a " + model.task +
                      " model shows its attention through 'attentionlab-cli ask'");
   }

@@ -103,6 +103,18 @@ class TestCliBertSentiment : public QObject {
     QCOMPARE(p["label"], json(probability >= 0.5 ? "positive" : "negative"));
   }
 
+  // inspect reads the model's attention as predict does: the same pieces, the same maps of BERT's layers x heads.
+  void inspectShowsTheAttentionPredictShows() {
+    const char* review = "the dog was happy and happy .";
+    const json p = runJson({"predict", "--model", path("head"), "--json", review});
+    const json i = runJson({"inspect", "--model", path("head"), "--json", review});
+    QCOMPARE(i["model_type"], json("bert-sentiment"));
+    QCOMPARE(i["tokens"], p["tokens"]);
+    QCOMPARE(i["layers"].get<int>(), 2);  // bert-tiny's layers
+    QCOMPARE(i["heads"].get<int>(), 2);   // and heads
+    QCOMPARE(i["attention"], p["attention"]);
+  }
+
   void foldersThatAreNoReadableBertAreRefused() {
     QDir().mkpath(path("no-weights"));
     for (const char* file : {"config.json", "vocab.txt"})
