@@ -50,6 +50,10 @@ int main(int argc, char** argv) {
   addHyperParameterOptions(*train, hyperParameters);
   train->add_option("--init-encoder", t.initEncoder, "imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head; or a BERT folder "
                                                    "(Hugging Face), frozen, with a new head on its [CLS] state");
+  train->add_option("--fine-tune-layers", t.fineTuneLayers, "imdb with a BERT folder as --init-encoder: train its top N "
+                                                            "layers with the head (1 to its layer count; 0, the "
+                                                            "default: the head only, BERT frozen)")
+      ->check(CLI::NonNegativeNumber);
 
   EvalOptions e;
   CLI::App* evalCmd = app.add_subcommand("eval", "Evaluate a model directory on data (the test split)");

@@ -41,6 +41,7 @@ RunRequest runRequest(const TrainOptions& o) {
   request.values = o.values;
   request.initDir = o.init;
   request.initEncoderDir = o.initEncoder;
+  request.fineTuneLayers = o.fineTuneLayers;
   return request;
 }
 

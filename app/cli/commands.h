@@ -32,6 +32,7 @@ struct TrainOptions {
   // Every hyper-parameter given on the command line, by its key in the core's schema (core/train/hyperparameters.h).
   nlohmann::json values = nlohmann::json::object();
   std::string initEncoder;  // imdb: vocabulary, embeddings and encoder from a masked-lm directory
+  int fineTuneLayers = 0;   // imdb from a BERT folder: its top layers trained too (0: the head only)
 };
 
 struct EvalOptions {

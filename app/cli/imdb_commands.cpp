@@ -110,6 +110,8 @@ int train(const TrainOptions& o) {
   return guarded([&] {
     if (!o.initEncoder.empty() && o.task != "imdb") throw InputError("--init-encoder is for train imdb only");
     if (!o.initEncoder.empty() && !o.init.empty()) throw InputError("give --init or --init-encoder, not both");
+    if (o.fineTuneLayers > 0 && o.initEncoder.empty())
+      throw InputError("--fine-tune-layers trains BERT's top layers: give a BERT folder with --init-encoder");
     if (o.task == "bigram") return trainBigram(o);
     return trainImdb(o);
   });

@@ -1,5 +1,6 @@
 #include "core/inference/bert_sentiment.h"
 
+#include <algorithm>
 #include <system_error>
 
 #include "core/error.h"
@@ -100,6 +101,49 @@ PretrainedBert encoderOf(const nlohmann::json& config, const std::string& config
   return bert;
 }
 
+bool isFineTunedTensor(const std::string& name, int64_t firstLayer, int64_t layers) {
+  for (int64_t i = firstLayer; i < layers; ++i)
+    if (name.starts_with("encoder.layer." + std::to_string(i) + ".")) return true;
+  return false;
+}
+
+// A copy of bert with the weights of its top `count` layers read from `tensors` (BERT's names and shapes; every
+// tensor of those layers present). InputError naming the file otherwise.
+std::shared_ptr<const pretrained::BertModel> withFineTunedLayers(const pretrained::BertModel& bert, int64_t count,
+                                                                 const std::vector<io::Tensor>& tensors,
+                                                                 const std::string& file) {
+  auto tuned = std::make_shared<pretrained::BertModel>(bert);
+  ParameterSet& params = tuned->parameters();
+  const int64_t L = bert.config().numLayers;
+  size_t expected = 0;
+  for (const ParameterInfo& info : params.tensors()) expected += isFineTunedTensor(info.name, L - count, L) ? 1 : 0;
+  size_t found = 0;
+  for (const io::Tensor& t : tensors) {
+    if (t.name.starts_with("head.")) continue;
+    const int slot = isFineTunedTensor(t.name, L - count, L) ? params.find(t.name) : -1;
+    if (slot < 0)
+      throw InputError(file + ": tensor \"" + t.name + "\" is not one of BERT's top " + std::to_string(count) +
+                       " layers, which config.json says were fine-tuned");
+    const ParameterInfo& info = params.info(slot);
+    if (t.shape != info.shape)
+      throw InputError(file + ": tensor \"" + t.name + "\" has shape " + io::shapeToString(t.shape) + ", but this BERT's is " +
+                       io::shapeToString(info.shape));
+    std::copy(t.values.begin(), t.values.end(), params.data().begin() + info.offset);
+    ++found;
+  }
+  if (found != expected)
+    throw InputError(file + ": " + std::to_string(expected - std::min(found, expected)) + " tensors of BERT's top " +
+                     std::to_string(count) + " layers are missing; train the model again");
+  return tuned;
+}
+
+std::vector<io::Tensor> headTensors(const std::vector<io::Tensor>& tensors) {
+  std::vector<io::Tensor> head;
+  for (const io::Tensor& t : tensors)
+    if (t.name.starts_with("head.")) head.push_back(t);
+  return head;
+}
+
 }  // namespace
 
 BertSentimentModel loadBertSentiment(const fs::path& dir) {
@@ -109,9 +153,16 @@ BertSentimentModel loadBertSentiment(const fs::path& dir) {
   loaded.encoder = encoderOf(config, configFile);
   loaded.sequenceLength = static_cast<int>(
       io::requireIntInRange(config, "sequence_length", 2, loaded.encoder.model->config().maxPositions, configFile));
+  loaded.fineTunedLayers = static_cast<int>(
+      config.contains("fine_tuned_layers")  // optional: a head-only model has none
+          ? io::requireIntInRange(config, "fine_tuned_layers", 0, loaded.encoder.model->config().numLayers, configFile)
+          : 0);
   auto head = std::make_shared<SentimentHead>(loaded.encoder.model->config().hiddenSize);
   const fs::path tensorsFile = dir / "model.safetensors";
-  io::assignParameters(head->parameters(), io::readSafetensors(tensorsFile), tensorsFile.string());
+  const std::vector<io::Tensor> tensors = io::readSafetensors(tensorsFile);
+  if (loaded.fineTunedLayers > 0)
+    loaded.encoder.model = withFineTunedLayers(*loaded.encoder.model, loaded.fineTunedLayers, tensors, tensorsFile.string());
+  io::assignParameters(head->parameters(), loaded.fineTunedLayers > 0 ? headTensors(tensors) : tensors, tensorsFile.string());
   loaded.head = std::move(head);
   loaded.history = io::readHistoryIfPresent(dir);
   return loaded;
@@ -121,15 +172,27 @@ void saveBertSentiment(const fs::path& dir, const BertSentimentModel& model) {
   std::error_code ec;
   const fs::path folder = fs::absolute(model.encoder.folder, ec);
   io::ModelDirectoryWriter writer(dir);
-  io::writeConfig(writer.staging(), {{"format", io::kModelFormat},
+  nlohmann::json config = {{"format", io::kModelFormat},
                                      {"version", io::kModelFormatVersion},
                                      {"task", BertSentimentModel::kTask},
                                      {"encoder_folder", (ec ? model.encoder.folder : folder).lexically_normal().string()},
                                      {"encoder_name", model.encoder.name},
                                      {"hidden_size", model.head->width()},
                                      {"sequence_length", model.sequenceLength},
-                                     {"encoder_trained", false}});  // frozen: only the head learned
-  io::writeSafetensors(writer.staging() / "model.safetensors", io::tensorsFromParameters(model.head->parameters()));
+                                     {"encoder_trained", model.fineTunedLayers > 0}};  // false: only the head learned
+  std::vector<io::Tensor> tensors = io::tensorsFromParameters(model.head->parameters());
+  if (model.fineTunedLayers > 0) {  // the trained layers under BERT's names; the rest is the folder's
+    config["fine_tuned_layers"] = model.fineTunedLayers;
+    const int64_t L = model.encoder.model->config().numLayers;
+    const ParameterSet& bert = model.encoder.model->parameters();
+    for (const ParameterInfo& info : bert.tensors()) {
+      if (!isFineTunedTensor(info.name, L - model.fineTunedLayers, L)) continue;
+      const auto values = bert.data().begin() + info.offset;
+      tensors.push_back({info.name, info.shape, std::vector<float>(values, values + info.size())});
+    }
+  }
+  io::writeConfig(writer.staging(), config);
+  io::writeSafetensors(writer.staging() / "model.safetensors", tensors);
   io::writeHistory(writer.staging() / "history.json", model.history);
   writer.commit();
 }

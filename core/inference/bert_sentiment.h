@@ -51,6 +51,9 @@ struct BertSentimentModel {
   PretrainedBert encoder;                       // read-only, shared with whoever else holds the folder
   std::shared_ptr<const SentimentHead> head;
   int sequenceLength = 128;                     // tokens read of a review, [CLS] and [SEP] included
+  // BERT's top layers trained with the head (0: frozen). Then `encoder.model` is this model's own BERT, the
+  // folder's with those layers' weights replaced (the session's shared BERT is never changed).
+  int fineTunedLayers = 0;
   std::vector<io::EpochRecord> history;
 };
 

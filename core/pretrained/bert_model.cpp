@@ -216,6 +216,10 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
   }
 
   options.attention.checkMemory(config_.numLayers, config_.numHeads, static_cast<int64_t>(T));
+  if (options.layers > config_.numLayers)
+    throw InputError("BERT has " + std::to_string(config_.numLayers) + " layers; it cannot run " +
+                     std::to_string(options.layers));
+  const size_t layersToRun = options.layers < 0 ? layers_.size() : static_cast<size_t>(options.layers);
 
   if (options.traceLayer >= config_.numLayers)
     throw InputError("BERT has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
@@ -232,7 +236,7 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
   if (options.hiddenStates) out.hiddenStates.push_back(x);
   out.attention.resize(layers_.size());
   MultiHeadAttention::Cache shared;  // reused by every layer: only one layer's H x T x T weights live at a time
-  for (size_t i = 0; i < layers_.size(); ++i) {
+  for (size_t i = 0; i < layersToRun; ++i) {
     const bool traced = trace && static_cast<int>(i) == options.traceLayer;
     MultiHeadAttention::Cache& cache = traced ? trace->attention : shared;
     cache.headMask = options.headSwitches ? options.headSwitches->of(i) : nullptr;
@@ -242,8 +246,9 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
     if (options.hiddenStates) out.hiddenStates.push_back(x);
   }
   if (trace) trace->attention.headMask = nullptr;  // the switches belong to the caller and may not outlive this call
-  if (hasMaskedLm_ && options.maskedLmLogits) out.maskedLmLogits = maskedLmLogits(x);
-  if (hasNextSentence_) out.isNextProbability = isNextProbability(x);
+  const bool wholeStack = layersToRun == layers_.size();  // the heads read the last layer's output only
+  if (wholeStack && hasMaskedLm_ && options.maskedLmLogits) out.maskedLmLogits = maskedLmLogits(x);
+  if (wholeStack && hasNextSentence_) out.isNextProbability = isNextProbability(x);
   if (!options.hiddenStates) out.hiddenStates.push_back(std::move(x));
   return out;
 }

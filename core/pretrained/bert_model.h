@@ -64,6 +64,9 @@ struct BertOptions {
   bool hiddenStates = true;     // keep every layer's output (else only the last)
   const HeadSwitches* headSwitches = nullptr;  // heads switched off (core/models/head_switches.h); null: all on
   int traceLayer = -1;         // keep every intermediate of this layer in BertOutput::trace (-1: none)
+  // Run only the embeddings and the first `layers` layers (-1: all), no head: hiddenStates.back() is then the input
+  // of layer `layers`, what fine-tuning the layers above it starts from (core/train/bert_fine_tuning.h).
+  int layers = -1;
 };
 struct BertOutput {
   std::vector<Matrix> hiddenStates;              // L+1 of T x D: the embeddings, then each layer's output
@@ -96,7 +99,7 @@ class BertModel {
   Matrix outputLogits(const Matrix& x) const { return maskedLmLogits(x); }
   bool hasNextSentenceHead() const { return hasNextSentence_; }
 
- private:
+  // One layer's tensors, which are the core encoder layer's (TransformerEncoder::Layer with GELU) under BERT's names.
   struct Layer {
     MultiHeadAttention attention;  // queries, keys, values, output projection
     LayerNorm attentionNorm;       // after the attention's residual sum
@@ -104,7 +107,13 @@ class BertModel {
     Dense output;                  // F -> D
     LayerNorm outputNorm;          // after the feed-forward's residual sum
   };
+  const std::vector<Layer>& layers() const { return layers_; }
+  // Every weight under its name ("encoder.layer.{i}.attention.query.kernel", ...). A copy of the model whose
+  // layers were fine-tuned writes them here; the model a session shares is never changed.
+  const ParameterSet& parameters() const { return params_; }
+  ParameterSet& parameters() { return params_; }
 
+ private:
   BertModel(const BertConfig& config, bool maskedLm, bool nextSentence);
   void loadWeights(const CheckpointReader& weights);
   // T x D; fills the trace's embedding part when given.

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/io/limits.h"
 #include "core/layers/sigmoid_cross_entropy.h"
 
 namespace al {
@@ -37,6 +38,29 @@ CachedFeatures computeClsFeatures(const PretrainedBert& bert, const std::vector<
     });
   }
   return cached;
+}
+
+std::vector<Matrix> computeLayerInputs(const PretrainedBert& bert, const std::vector<LabeledText>& texts, int maxTokens,
+                                       int layer, const ProgressFn& progress, double from, double to) {
+  constexpr size_t kChunk = 64;  // as computeClsFeatures: progress and Cancel within a second or two
+  std::vector<Matrix> inputs(texts.size());
+  for (size_t begin = 0; begin < texts.size(); begin += kChunk) {
+    const double fraction = static_cast<double>(begin) / static_cast<double>(texts.size());
+    if (progress && !progress(stage::kComputingFeatures, from + (to - from) * fraction))
+      throw RunError(ErrorKind::Cancelled, {}, "cancelled");
+    tbb::parallel_for(begin, std::min(texts.size(), begin + kChunk), [&](size_t i) {
+      try {
+        const pretrained::Encoding e = sentimentEncoding(bert, texts[i].text, maxTokens);
+        pretrained::BertOutput out = bert.model->forward(
+            e.ids, e.segments,
+            {.attention = pretrained::AttentionCapture::none(), .maskedLmLogits = false, .hiddenStates = false, .layers = layer});
+        inputs[i] = std::move(out.hiddenStates.back());  // T x D
+      } catch (const InputError& e) {
+        throw InputError(texts[i].origin + ": " + e.what());
+      }
+    });
+  }
+  return inputs;
 }
 
 namespace {
@@ -91,6 +115,13 @@ std::unique_ptr<BertSentimentRun> BertSentimentRun::prepare(const ImdbRunSetting
   run->usedReviews_ = reviewsTheTrainerDraws(data.train.size(), settings.training);
   run->rowOfReview_.assign(data.train.size(), data.train.size());
   for (size_t row = 0; row < run->usedReviews_.size(); ++row) run->rowOfReview_[run->usedReviews_[row]] = row;
+  if (settings.fineTuneLayers > 0) {
+    run->fineTuning_ = std::make_unique<BertFineTuning>(*run->encoder_.model, settings.fineTuneLayers, *run->head_);
+    run->prepareFineTuning(pick(data.train, run->usedReviews_), progress);
+    if (data.hasTestSplit) run->testTexts_ = data.test;
+    if (progress && !progress(stage::kReady, 1.0)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
+    return run;
+  }
   tbb::task_arena arena(workerThreads(settings.threads));
   arena.execute([&] {
     const double testShare = data.hasTestSplit ? 0.5 : 0.0;  // the share of the features' progress the test split takes
@@ -103,12 +134,29 @@ std::unique_ptr<BertSentimentRun> BertSentimentRun::prepare(const ImdbRunSetting
   return run;
 }
 
+void BertSentimentRun::prepareFineTuning(const std::vector<LabeledText>& texts, const ProgressFn& progress) {
+  const int64_t D = encoder_.model->config().hiddenSize;
+  const double bytes = BertFineTuning::cacheBytes(texts.size(), sequenceLength_, D);
+  if (bytes > static_cast<double>(limits::kMaxWorkingBytes))
+    throw InputError("fine-tuning keeps " + std::to_string(sequenceLength_) + " x " + std::to_string(D) +
+                     " numbers of each of the " + std::to_string(texts.size()) + " training reviews, up to " +
+                     std::to_string(static_cast<int64_t>(bytes / (1 << 20))) + " MB; the limit is " +
+                     std::to_string(limits::kMaxWorkingBytes >> 20) + " MB: give a smaller --train-limit or --sequence-length");
+  train_.labels.clear();
+  for (const LabeledText& t : texts) train_.labels.push_back(t.label);
+  tbb::task_arena arena(workerThreads(settings_.threads));
+  arena.execute([&] {
+    layerInputs_ = computeLayerInputs(encoder_, texts, sequenceLength_, fineTuning_->firstLayer(), progress, 0.75, 1.0);
+  });
+}
+
 nlohmann::json BertSentimentRun::settings() const {
   ImdbRunSettings actual = settings_;
   actual.threads = workerThreads(settings_.threads);
   nlohmann::json j = settingsJson(task(), actual, trainingFields<ImdbRunSettings>());
   j["init_encoder"] = encoder_.folder.string();
   j["sequence_length"] = sequenceLength_;
+  j["fine_tune_layers"] = fineTuning_ ? fineTuning_->layerCount() : 0;
   return j;
 }
 
@@ -120,6 +168,11 @@ BertSentimentModel BertSentimentRun::model() const {
   BertSentimentModel m;
   m.encoder = encoder_;
   m.head = std::make_shared<const SentimentHead>(*head_);
+  if (fineTuning_) {  // its own BERT: the shared one keeps BERT's weights
+    m.encoder.model = fineTuning_->fineTunedBert(*encoder_.model);
+    m.head = std::make_shared<const SentimentHead>(fineTuning_->head());
+    m.fineTunedLayers = fineTuning_->layerCount();
+  }
   m.sequenceLength = sequenceLength_;
   m.history = historyRecords(history_);
   return m;
@@ -154,13 +207,38 @@ BatchStats BertSentimentRun::score(const CachedFeatures& data, std::span<const s
   return stats;
 }
 
-BatchStats BertSentimentRun::trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t) {
-  return score(train_, rowsOf(samples), &grads);  // no dropout: the seed is not needed
+BatchStats BertSentimentRun::scoreFineTuned(std::span<const size_t> rows, Gradients* grads) const {
+  std::vector<const Matrix*> inputs;  // B of T_b x D
+  std::vector<float> labels;
+  for (size_t row : rows) {
+    inputs.push_back(&layerInputs_[row]);
+    labels.push_back(train_.labels[row]);
+  }
+  return fineTuning_->score(inputs, labels, grads);
 }
 
-BatchStats BertSentimentRun::evaluate(std::span<const size_t> samples) { return score(train_, rowsOf(samples), nullptr); }
+BatchStats BertSentimentRun::trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t) {
+  // no dropout: the seed is not needed
+  return fineTuning_ ? scoreFineTuned(rowsOf(samples), &grads) : score(train_, rowsOf(samples), &grads);
+}
+
+BatchStats BertSentimentRun::evaluate(std::span<const size_t> samples) {
+  return fineTuning_ ? scoreFineTuned(rowsOf(samples), nullptr) : score(train_, rowsOf(samples), nullptr);
+}
 
 BatchStats BertSentimentRun::evaluateTest() {
+  if (fineTuning_) {
+    if (testTexts_.empty()) {  // no test split: the training reviews, as the frozen run scores them
+      std::vector<size_t> all(layerInputs_.size());
+      for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+      return scoreFineTuned(all, nullptr);
+    }
+    // The test reviews through the whole fine-tuned BERT, once, after training.
+    const BertSentimentModel tuned = model();
+    tbb::task_arena arena(workerThreads(settings_.threads));
+    arena.execute([&] { test_ = computeClsFeatures(tuned.encoder, testTexts_, sequenceLength_, {}, 0, 1); });
+    head_ = std::make_shared<SentimentHead>(*tuned.head);
+  }
   const CachedFeatures& data = test_.labels.empty() ? train_ : test_;
   std::vector<size_t> all(data.labels.size());
   for (size_t i = 0; i < all.size(); ++i) all[i] = i;

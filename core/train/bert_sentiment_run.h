@@ -7,10 +7,14 @@
 //   H = [CLS] states of the reviews     N x D   cached before the first epoch
 //   z = H·W + b,  loss = BCE(z, y)      N x 1   what each batch trains
 //
-// Dimension key (core/tensor.h): N reviews, D BERT's width.
+// With --fine-tune-layers N (settings.fineTuneLayers) the frozen part is BERT's bottom L-N layers: what each review
+// keeps is the T x D input of layer L-N, and every batch also trains the top N layers (core/train/bert_fine_tuning.h).
+//
+// Dimension key (core/tensor.h): N reviews, T tokens of a review, D BERT's width.
 #include <memory>
 
 #include "core/inference/bert_sentiment.h"
+#include "core/train/bert_fine_tuning.h"
 #include "core/train/imdb_run.h"
 
 namespace al {
@@ -33,6 +37,10 @@ struct CachedFeatures {
 // review's origin for a review BERT cannot read.
 CachedFeatures computeClsFeatures(const PretrainedBert& bert, const std::vector<LabeledText>& texts, int maxTokens,
                                   const ProgressFn& progress, double from, double to);
+
+// The inputs of BERT layer `layer` (T x D each, T the review's tokens) of every text, as computeClsFeatures runs.
+std::vector<Matrix> computeLayerInputs(const PretrainedBert& bert, const std::vector<LabeledText>& texts, int maxTokens,
+                                       int layer, const ProgressFn& progress, double from, double to);
 
 class BertSentimentRun : public TrainingRun, protected TrainingTask {
  public:
@@ -59,12 +67,16 @@ class BertSentimentRun : public TrainingRun, protected TrainingTask {
  private:
   BertSentimentRun() = default;
   // TrainingTask
-  ParameterSet& parameters() override { return head_->parameters(); }
+  ParameterSet& parameters() override { return fineTuning_ ? fineTuning_->parameters() : head_->parameters(); }
   size_t trainingSamples() const override { return trainingReviews_; }
   BatchStats trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t seed) override;
   BatchStats evaluate(std::span<const size_t> samples) override;
   // The loss and accuracy of these rows of data, and (with grads) the gradient of their mean loss.
   BatchStats score(const CachedFeatures& data, std::span<const size_t> rows, Gradients* grads) const;
+  // The same with the top layers trained: the rows of layerInputs_.
+  BatchStats scoreFineTuned(std::span<const size_t> rows, Gradients* grads) const;
+  // Fine-tuning: reads the layer inputs of the training reviews and refuses a cache larger than the memory limit.
+  void prepareFineTuning(const std::vector<LabeledText>& texts, const ProgressFn& progress);
   // The rows of train_ of these training samples (the trainer counts the source's reviews).
   std::vector<size_t> rowsOf(std::span<const size_t> samples) const;
   BertSentimentModel model() const;
@@ -74,6 +86,11 @@ class BertSentimentRun : public TrainingRun, protected TrainingTask {
   std::shared_ptr<SentimentHead> head_;
   int sequenceLength_ = kBertSentimentDefaultLength;
   CachedFeatures train_, test_;
+  // Fine-tuning only: the top layers and the head, the training reviews' inputs of the first trained layer (T x D
+  // each; train_ then holds the labels only), and the test reviews, read by the fine-tuned BERT after training.
+  std::unique_ptr<BertFineTuning> fineTuning_;
+  std::vector<Matrix> layerInputs_;
+  std::vector<LabeledText> testTexts_;
   size_t trainingReviews_ = 0;          // in the source, before --train-limit
   std::vector<size_t> usedReviews_;     // the reviews train_ holds, ascending
   std::vector<size_t> rowOfReview_;     // review -> its row in train_ (unused reviews: none)

@@ -67,6 +67,7 @@ struct RunRequest {
   std::string initEncoderDir;   // imdb: vocabulary, embeddings and encoder from a masked-lm directory, new head
   std::shared_ptr<const MaskedLmModel> initEncoderModel;  // imdb: the same from a masked-lm in memory (wins)
   std::shared_ptr<const PretrainedBert> initEncoderBert;  // imdb: a frozen BERT in memory and a new head (wins)
+  int fineTuneLayers = 0;       // imdb from a BERT: its top layers trained with the head (0: the head only)
 };
 
 struct TaskSchema {
@@ -192,6 +193,7 @@ S applyRequest(const RunRequest& request, S settings, const std::vector<SettingF
     settings.initEncoderDir = request.initEncoderDir;
     settings.initEncoderModel = request.initEncoderModel;
     settings.initEncoderBert = request.initEncoderBert;
+    settings.fineTuneLayers = request.fineTuneLayers;
   }
   if constexpr (requires(S s) { s.givenValues; }) settings.givenValues = request.values;
   for (const SettingField<S>& field : fields) {

@@ -124,6 +124,8 @@ TaskSchema imdbSchema() {
 
 std::unique_ptr<TrainingRun> prepareImdbRun(const ImdbRunSettings& settings, const ProgressFn& progress) {
   if (startsFromBert(settings)) return BertSentimentRun::prepare(settings, progress);
+  if (settings.fineTuneLayers > 0)
+    throw InputError("--fine-tune-layers trains BERT's top layers: give a BERT folder with --init-encoder");
   return ImdbRun::prepare(settings, progress);
 }
 

@@ -30,6 +30,8 @@ struct ImdbRunSettings {
   std::string initEncoderDir;
   std::shared_ptr<const MaskedLmModel> initEncoderModel;  // the same from a masked-lm in memory (wins over the dir)
   std::shared_ptr<const PretrainedBert> initEncoderBert;  // a BERT in memory (wins over the dir)
+  // With a BERT: how many of its top layers are trained with the head (0: the head only, the encoder frozen).
+  int fineTuneLayers = 0;
   // The values the person gave, by key (RunRequest::values); the rest came from the preset. A run that starts from
   // a masked-lm takes its architecture from the masked-lm, and only a given value that contradicts it is an error.
   nlohmann::json givenValues = nlohmann::json::object();
