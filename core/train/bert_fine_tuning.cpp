@@ -93,7 +93,9 @@ float BertFineTuning::logit(const Matrix& input) const {
 
 BatchStats BertFineTuning::score(std::span<const Matrix* const> inputs, std::span<const float> labels, Gradients* grads) const {
   const size_t B = inputs.size();
-  std::vector<Sample> samples(B);
+  // Backward needs every review's activations until the parts are added up; scoring alone (an evaluation of
+  // hundreds of reviews in one call) keeps one review's at a time per thread.
+  std::vector<Sample> samples(grads ? B : 0);
   std::vector<float> logits(B);
   std::vector<double> work(B);
   for (size_t r = 0; r < B; ++r) work[r] = static_cast<double>(inputs[r]->rows());
@@ -102,8 +104,11 @@ BatchStats BertFineTuning::score(std::span<const Matrix* const> inputs, std::spa
   if (grads) parts.assign(B, Gradients::ofOneSample(params_));
   // Each review on whichever thread is free; its gradient goes into its own part, added up in review order below.
   forEachSampleAsThreadsFree(order, [&](size_t r) {
+    if (!grads) {
+      logits[r] = logit(*inputs[r]);
+      return;
+    }
     logits[r] = forward(*inputs[r], samples[r]);
-    if (!grads) return;
     // d(mean loss)/dz = (sigmoid(z) - y) / B
     backward(samples[r], binaryCrossEntropyWithLogitGradient(logits[r], labels[r]) / static_cast<float>(B), parts[r]);
   });
