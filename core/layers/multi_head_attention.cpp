@@ -105,13 +105,45 @@ float MultiHeadAttention::scoreScale(ScoreScaling scaling) const {
 
 Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& x, Cache& cache,
                                    const Matrix* allowed, ScoreScaling scaling) const {
-  Matrix y = forward(params, x, x, cache, allowed, scaling);
+  cache.lengths.clear();
+  Matrix y = forwardSequences(params, x, x, cache, allowed, scaling);
   cache.keyValueInput.resize(0, 0);  // X_kv = X_q: kept once
+  return y;
+}
+
+Matrix MultiHeadAttention::forwardStacked(const ParameterSet& params, const Matrix& x, std::span<const Index> lengths,
+                                          Cache& cache) const {
+  Index total = 0;
+  for (Index length : lengths) total += std::max<Index>(length, 0);
+  if (lengths.empty() || total != x.rows() || std::find(lengths.begin(), lengths.end(), 0) != lengths.end())
+    throw InputError("stacked attention input has " + std::to_string(x.rows()) + " rows, but its " +
+                     std::to_string(lengths.size()) + " sequences' lengths add up to " + std::to_string(total));
+  cache.lengths.assign(lengths.begin(), lengths.end());
+  cache.keepScores = false;  // the teaching walk reads one sequence at a time
+  Matrix y = forwardSequences(params, x, x, cache, nullptr, ScoreScaling::SqrtKeyDim);
+  cache.keyValueInput.resize(0, 0);
   return y;
 }
 
 Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQuery, const Matrix& xKeyValue,
                                    Cache& cache, const Matrix* allowed, ScoreScaling scaling) const {
+  cache.lengths.clear();
+  return forwardSequences(params, xQuery, xKeyValue, cache, allowed, scaling);
+}
+
+std::vector<MultiHeadAttention::Rows> MultiHeadAttention::sequencesOf(const Cache& cache, Index T, Index S) {
+  if (cache.lengths.empty()) return {{0, T, 0, S}};
+  std::vector<Rows> sequences;
+  Index first = 0;
+  for (Index length : cache.lengths) {
+    sequences.push_back({first, length, first, length});  // self-attention: queries and keys are the same rows
+    first += length;
+  }
+  return sequences;
+}
+
+Matrix MultiHeadAttention::forwardSequences(const ParameterSet& params, const Matrix& xQuery, const Matrix& xKeyValue,
+                                            Cache& cache, const Matrix* allowed, ScoreScaling scaling) const {
   const Index T = xQuery.rows(), S = xKeyValue.rows();
   checkWidth(xQuery, width_);
   checkWidth(xKeyValue, width_);
@@ -125,30 +157,35 @@ Matrix MultiHeadAttention::forward(const ParameterSet& params, const Matrix& xQu
   cache.q = projections_.query.apply(params, xQuery);        // T x (H*K)
   cache.k = projections_.key.apply(params, xKeyValue);       // S x (H*K)
   cache.v = projections_.value.apply(params, xKeyValue);     // S x (H*K)
-  cache.weights.resize(static_cast<size_t>(heads_));
+  const std::vector<Rows> sequences = sequencesOf(cache, T, S);
+  cache.weights.resize(sequences.size() * static_cast<size_t>(heads_));
   cache.scores.resize(cache.keepScores ? static_cast<size_t>(heads_) : 0);
   cache.scaledScores.resize(cache.scores.size());
   cache.heads.resize(T, heads_ * keyDim_);          // T x (H*K)
 
-  for (Index h = 0; h < heads_; ++h) {
-    const Index first = h * keyDim_;  // head h owns columns first .. first+K-1
-    const auto qh = cache.q.middleCols(first, keyDim_);  // T x K
-    const auto kh = cache.k.middleCols(first, keyDim_);  // S x K
-    const auto vh = cache.v.middleCols(first, keyDim_);  // S x K
+  for (size_t b = 0; b < sequences.size(); ++b) {
+    const Rows& rows = sequences[b];  // one sequence: T_b queries, S_b keys (stacked: T_b = S_b)
+    for (Index h = 0; h < heads_; ++h) {
+      const Index first = h * keyDim_;  // head h owns columns first .. first+K-1
+      const auto qh = cache.q.block(rows.queryFirst, first, rows.queries, keyDim_);  // T_b x K
+      const auto kh = cache.k.block(rows.keyFirst, first, rows.keys, keyDim_);       // S_b x K
+      const auto vh = cache.v.block(rows.keyFirst, first, rows.keys, keyDim_);       // S_b x K
 
-    Matrix& a = cache.weights[static_cast<size_t>(h)];   // T x S
-    a.resize(T, S);
-    if (cache.keepScores) {
-      Matrix& scores = cache.scores[static_cast<size_t>(h)];  // T x S, kept for teaching
-      scores.resize(T, S);
-      multiply(qh, Op::Plain, kh, Op::Transposed, scores);
-      a = scale * scores;
-      cache.scaledScores[static_cast<size_t>(h)] = a;
-    } else {
-      multiply(qh, Op::Plain, kh, Op::Transposed, a, scale);  // scores S_h = Q_h·K_hᵀ / √K
+      Matrix& a = cache.weights[b * static_cast<size_t>(heads_) + static_cast<size_t>(h)];  // T_b x S_b
+      a.resize(rows.queries, rows.keys);
+      if (cache.keepScores) {
+        Matrix& scores = cache.scores[static_cast<size_t>(h)];  // T x S, kept for teaching
+        scores.resize(T, S);
+        multiply(qh, Op::Plain, kh, Op::Transposed, scores);
+        a = scale * scores;
+        cache.scaledScores[static_cast<size_t>(h)] = a;
+      } else {
+        multiply(qh, Op::Plain, kh, Op::Transposed, a, scale);  // scores S_h = Q_h·K_hᵀ / √K
+      }
+      maskedSoftmaxRows(a, allowed);                        // weights A_h
+      // T_b x K: each token's weighted values
+      multiply(a, Op::Plain, vh, Op::Plain, cache.heads.block(rows.queryFirst, first, rows.queries, keyDim_));
     }
-    maskedSoftmaxRows(a, allowed);                        // weights A_h
-    multiply(a, Op::Plain, vh, Op::Plain, cache.heads.middleCols(first, keyDim_));  // T x K: each token's weighted values
   }
   cache.switchedOff = switchHeadsOff(cache.headMask, cache.heads, heads_, keyDim_);
   return projections_.output.apply(params, cache.heads);  // T x D
@@ -181,7 +218,6 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   const Matrix& xQuery = cache.queryInput;                                                      // T x D
   const Matrix& xKeyValue = cache.keyValueInput.size() ? cache.keyValueInput : cache.queryInput;  // S x D
   const Index T = xQuery.rows(), S = xKeyValue.rows();
-  const float scale = cache.scoreScale;  // the forward pass's 1/√K, or 1 when teaching switched scaling off
 
   // Y = Z·W_o + b_o  =>  dZ = dY·W_oᵀ
   projections_.output.addGradients(cache.heads, dy, grads);
@@ -189,34 +225,8 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   multiply(dy, Op::Plain, params.value(projections_.output.kernel), Op::Transposed, dz);
 
   Matrix dq(T, heads_ * keyDim_), dk(S, heads_ * keyDim_), dv(S, heads_ * keyDim_);  // T / S x (H*K)
-  Matrix da(T, S);  // T x S, reused by every head
-  for (Index h = 0; h < heads_; ++h) {
-    const Index first = h * keyDim_;
-    const Matrix& a = cache.weights[static_cast<size_t>(h)];  // T x S
-    const auto qh = cache.q.middleCols(first, keyDim_);       // T x K
-    const auto kh = cache.k.middleCols(first, keyDim_);       // S x K
-    const auto vh = cache.v.middleCols(first, keyDim_);       // S x K
-    const auto dzh = dz.middleCols(first, keyDim_);           // T x K
-    if (h < static_cast<Index>(cache.switchedOff.size()) && cache.switchedOff[static_cast<size_t>(h)]) {
-      // Z_h is a constant: nothing flows back into this head's A_h, Q_h, K_h or V_h
-      dq.middleCols(first, keyDim_).setZero();
-      dk.middleCols(first, keyDim_).setZero();
-      dv.middleCols(first, keyDim_).setZero();
-      continue;
-    }
-
-    // Z_h = A_h·V_h  =>  dA_h = dZ_h·V_hᵀ,  dV_h = A_hᵀ·dZ_h
-    multiply(dzh, Op::Plain, vh, Op::Transposed, da);
-    multiply(a, Op::Transposed, dzh, Op::Plain, dv.middleCols(first, keyDim_));
-
-    // A = softmax_rows(S)  =>  dS = A ⊙ (dA - rowsum(dA ⊙ A))   (a masked weight is 0, so its dS is 0 too)
-    const Eigen::VectorXf rowDot = (da.array() * a.array()).rowwise().sum();  // T
-    da.array() = a.array() * (da.array().colwise() - rowDot.array());        // now dS, T x S
-
-    // S = Q_h·K_hᵀ·scale  =>  dQ_h = dS·K_h·scale,  dK_h = dSᵀ·Q_h·scale   (scale = 1/√K, or 1 unscaled)
-    multiply(da, Op::Plain, kh, Op::Plain, dq.middleCols(first, keyDim_), scale);
-    multiply(da, Op::Transposed, qh, Op::Plain, dk.middleCols(first, keyDim_), scale);
-  }
+  const std::vector<Rows> sequences = sequencesOf(cache, T, S);
+  for (size_t b = 0; b < sequences.size(); ++b) attentionBackward(cache, sequences[b], b, dz, dq, dk, dv);
 
   // Q reads X_q  =>  dX_q = dQ·W_qᵀ;  K and V read X_kv  =>  dX_kv = dK·W_kᵀ + dV·W_vᵀ
   InputGradients d;
@@ -229,6 +239,42 @@ MultiHeadAttention::InputGradients MultiHeadAttention::backwardCross(const Param
   projections_.key.addGradients(xKeyValue, std::move(dk), grads);
   projections_.value.addGradients(xKeyValue, std::move(dv), grads);
   return d;
+}
+
+void MultiHeadAttention::attentionBackward(const Cache& cache, const Rows& rows, size_t index, const Matrix& dz,
+                                           Matrix& dq, Matrix& dk, Matrix& dv) const {
+  const float scale = cache.scoreScale;  // the forward pass's 1/√K, or 1 when teaching switched scaling off
+  Matrix da(rows.queries, rows.keys);    // T_b x S_b, reused by every head
+  for (Index h = 0; h < heads_; ++h) {
+    const Index first = h * keyDim_;
+    const Matrix& a = cache.weights[index * static_cast<size_t>(heads_) + static_cast<size_t>(h)];  // T_b x S_b
+    const auto qh = cache.q.block(rows.queryFirst, first, rows.queries, keyDim_);  // T_b x K
+    const auto kh = cache.k.block(rows.keyFirst, first, rows.keys, keyDim_);       // S_b x K
+    const auto vh = cache.v.block(rows.keyFirst, first, rows.keys, keyDim_);       // S_b x K
+    const auto dzh = dz.block(rows.queryFirst, first, rows.queries, keyDim_);      // T_b x K
+    auto dqh = dq.block(rows.queryFirst, first, rows.queries, keyDim_);            // T_b x K
+    auto dkh = dk.block(rows.keyFirst, first, rows.keys, keyDim_);                 // S_b x K
+    auto dvh = dv.block(rows.keyFirst, first, rows.keys, keyDim_);                 // S_b x K
+    if (h < static_cast<Index>(cache.switchedOff.size()) && cache.switchedOff[static_cast<size_t>(h)]) {
+      // Z_h is a constant: nothing flows back into this head's A_h, Q_h, K_h or V_h
+      dqh.setZero();
+      dkh.setZero();
+      dvh.setZero();
+      continue;
+    }
+
+    // Z_h = A_h·V_h  =>  dA_h = dZ_h·V_hᵀ,  dV_h = A_hᵀ·dZ_h
+    multiply(dzh, Op::Plain, vh, Op::Transposed, da);
+    multiply(a, Op::Transposed, dzh, Op::Plain, dvh);
+
+    // A = softmax_rows(S)  =>  dS = A ⊙ (dA - rowsum(dA ⊙ A))   (a masked weight is 0, so its dS is 0 too)
+    const Eigen::VectorXf rowDot = (da.array() * a.array()).rowwise().sum();  // T_b
+    da.array() = a.array() * (da.array().colwise() - rowDot.array());        // now dS, T_b x S_b
+
+    // S = Q_h·K_hᵀ·scale  =>  dQ_h = dS·K_h·scale,  dK_h = dSᵀ·Q_h·scale   (scale = 1/√K, or 1 unscaled)
+    multiply(da, Op::Plain, kh, Op::Plain, dqh, scale);
+    multiply(da, Op::Transposed, qh, Op::Plain, dkh, scale);
+  }
 }
 
 Matrix causalMask(Index T) {

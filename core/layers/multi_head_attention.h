@@ -29,6 +29,13 @@
 //   Z_h = 0                 T x K     ("zero")
 //   Z_h = 1_T · m_h         T x K     ("mean": every row is m_h, 1 x K)
 // so Y = Z·W_o + b_o keeps nothing of what head h read in this text. A_h is still computed (and can be shown).
+//
+// Several sequences stacked (forwardStacked, what training does): X holds the rows of B sequences one after the
+// other, N = T_1 + ... + T_B rows. The projections are row by row, so each is one N-row product: the weights are
+// read (packed by the matrix library) once for all B sequences instead of once per sequence, which is most of
+// what a product of a few hundred rows costs beyond its arithmetic. Attention itself stays within each sequence:
+// sequence b's queries see sequence b's keys only, so every A_h is T_b x T_b, as if the sequences ran one by one.
+#include <span>
 #include <string>
 #include <vector>
 
@@ -69,6 +76,9 @@ class MultiHeadAttention {
     // switchedOff: backward treats their Z_h as a constant (no gradient reaches their Q, K and V).
     const HeadMask* headMask = nullptr;
     std::vector<bool> switchedOff;  // H
+    // forwardStacked: the stacked sequences' lengths (weights then holds H matrices per sequence, sequence by
+    // sequence: A_h of sequence b is weights[b*H + h]). Empty: one sequence, X_q and X_kv whole.
+    std::vector<Index> lengths;
   };
   // What backward of cross-attention returns: the gradient of each of its two inputs.
   struct InputGradients {
@@ -86,6 +96,10 @@ class MultiHeadAttention {
   // attend to key j, 0 when it may not. A query with no allowed key gets all-zero weights (its head output is 0).
   Matrix forward(const ParameterSet& params, const Matrix& x, Cache& cache, const Matrix* allowed = nullptr,
                  ScoreScaling scaling = ScoreScaling::SqrtKeyDim) const;
+  // Self-attention of B sequences stacked row-wise (the header's last paragraph): x is N x D, `lengths` the B
+  // sequences' token counts (summing to N); each token attends to the tokens of its own sequence only. N x D.
+  // backward takes the stacked dY and gives the stacked dX. No mask and no kept scores (training's path).
+  Matrix forwardStacked(const ParameterSet& params, const Matrix& x, std::span<const Index> lengths, Cache& cache) const;
   // dY: T x D -> dX: T x D; adds the gradients of all eight tensors into grads.
   Matrix backward(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const;
 
@@ -131,6 +145,17 @@ class MultiHeadAttention {
   const Projection& output() const { return projections_.output; }
 
  private:
+  // One sequence's rows among the stacked ones: queries first .. first+T-1 of X_q, keys of X_kv likewise.
+  struct Rows {
+    Index queryFirst, queries, keyFirst, keys;
+  };
+  // The sequences of cache.lengths (or the whole of X_q and X_kv).
+  static std::vector<Rows> sequencesOf(const Cache& cache, Index T, Index S);
+  Matrix forwardSequences(const ParameterSet& params, const Matrix& xQuery, const Matrix& xKeyValue, Cache& cache,
+                          const Matrix* allowed, ScoreScaling scaling) const;
+  // One sequence's part of backward: from dZ to dQ, dK, dV of its rows. A_h is weights[index*H + h].
+  void attentionBackward(const Cache& cache, const Rows& rows, size_t index, const Matrix& dz, Matrix& dq, Matrix& dk,
+                         Matrix& dv) const;
 
   Index width_, heads_, keyDim_;
   Projections projections_;

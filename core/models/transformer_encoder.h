@@ -77,6 +77,13 @@ class TransformerEncoder {
     // keyMask: attention's T x T mask of visible keys, or null. backward: dL/d(out) -> dL/dx, adding the layer's
     // parameter gradients into grads.
     Matrix forward(const ParameterSet& params, const Matrix& x, LayerCache& cache, const Matrix* keyMask = nullptr) const;
+    // The same on several sequences stacked row-wise (N = T_1 + ... + T_B rows; `lengths` their T_b): every step
+    // but attention works row by row, and attention keeps to each sequence (MultiHeadAttention::forwardStacked).
+    // backward then takes and gives the stacked N x D.
+    Matrix forwardStacked(const ParameterSet& params, const Matrix& x, std::span<const Index> lengths,
+                          LayerCache& cache) const;
+    // The layer after attention's residual h = x + attention(x): norm2(y + feedForward(y)), y = norm1(h).
+    Matrix afterAttention(const ParameterSet& params, const Matrix& attended, LayerCache& cache) const;
     Matrix backward(const ParameterSet& params, LayerCache& cache, const Matrix& dOut, Gradients& grads) const;
   };
 
@@ -104,6 +111,9 @@ class TransformerEncoder {
     // The samples by decreasing work: forward takes them in this order, each on the next free thread (nothing is
     // summed across samples there, so the schedule does not change a bit).
     std::vector<size_t> longestFirst;
+    // Training with layer norm: the sequences run stacked, a few per block (stackedBlocks), each block on one
+    // thread; its layer caches are those of its first sequence. Empty: every sequence ran on its own.
+    std::vector<std::vector<size_t>> blocks;
     // Set before forwardBatch to run with heads switched off (core/models/head_switches.h); null: all on.
     const HeadSwitches* headSwitches = nullptr;
     // Set before forwardBatch to keep every layer's output in SampleCache::hiddenStates.
