@@ -281,8 +281,8 @@ LayerUnderTest makeEncoderLayerGelu() {
   t.input = randomMatrix(4, 6, rng);
   t.zeroGradient = {"encoder.0.attention.key.bias"};
   setPasses<TransformerEncoder::LayerCache>(
-      t, [layer](const auto& p, const auto& x, auto& c) { return layer->forward(p, x, c); },
-      [layer](const auto& p, const auto&, auto& c, const auto& dy, auto& g) { return layer->backward(p, c, dy, g); });
+      t, [layer](const auto& p, const auto& x, auto& cache) { return layer->forward(p, x, cache); },
+      [layer](const auto& p, const auto&, auto& cache, const auto& dy, auto& g) { return layer->backward(p, cache, dy, g); });
   return t;
 }
 
