@@ -6713,6 +6713,18 @@ this batch: loss %4 · accuracy %5 %</source>
         <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. The classifier takes its sizes (vocabulary, sequence length, widths, layers) from it. Or from a pretrained BERT opened in this session: BERT stays frozen, reads each review once, and a new sentiment head learns on its [CLS] state.</source>
         <translation>用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。分类器的尺寸（词表大小、序列长度、各层维度、层数）都取自它。也可以从本次会话中打开的预训练 BERT 开始：BERT 保持冻结，每条影评只读一遍，由一个新的情感分类头基于它的 [CLS] 状态学习。</translation>
     </message>
+    <message>
+        <source>none (BERT frozen)</source>
+        <translation>不微调（BERT 冻结）</translation>
+    </message>
+    <message>
+        <source>How many of BERT&apos;s top layers learn with the sentiment head. 0 keeps BERT frozen: it reads each review once and only the head learns (fast). With 1 or more, BERT&apos;s lower layers still read each review once, and its top layers are trained on every batch (slower, and the saved model keeps its own copy of BERT).</source>
+        <translation>BERT 最上面的几层与情感分类头一起学习。0 表示 BERT 冻结：它只读取每条评论一次，只有分类头在学习（快）。设为 1 或更多时，BERT 的下层仍只读取每条评论一次，上层则在每个批次上训练（较慢，保存的模型会带有自己的一份 BERT）。</translation>
+    </message>
+    <message>
+        <source>Fine-tune top layers</source>
+        <translation>微调顶部层数</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::TrainingControls</name>

@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QtTest>
 
 #include "ui/pages/train_page.h"
@@ -54,6 +55,31 @@ class TestBertTransfer : public QObject {
     const auto* head = dynamic_cast<const BertSentimentRun*>(page.trainingRun(runId));
     QVERIFY(head);
     QCOMPARE(head->head().width(), Index{8});  // bert-tiny's width: the head reads its [CLS] state
+    QCOMPARE(head->settings().value("fine_tune_layers", -1), 0);  // BERT frozen unless asked
+  }
+
+  void trainPageFineTunesTheTopLayersOfABert() {
+    ModelLibrary library;
+    const int bert = addBert(library);
+    TrainPage page;
+    page.setLibrary(&library);
+    auto* fineTune = page.findChild<QSpinBox*>("fineTuneLayers");
+    QVERIFY(fineTune);
+    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady(); }, kTimeoutMs));
+    page.setPreset("tiny");
+    page.setParameter("epochs", 2);
+    page.setStartFrom(bert);
+    QCOMPARE(fineTune->maximum(), 2);  // bert-tiny has 2 layers
+    fineTune->setValue(1);
+    page.start();
+    const int runId = page.currentRunId();
+    QVERIFY(QTest::qWaitFor([&] { return !page.isTraining(); }, kTimeoutMs));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    const auto* run = dynamic_cast<const BertSentimentRun*>(page.trainingRun(runId));
+    QVERIFY(run);
+    QCOMPARE(run->settings().value("fine_tune_layers", -1), 1);
+    page.setStartFrom(-1);  // scratch: nothing of BERT to fine-tune
+    QCOMPARE(fineTune->maximum(), 0);
   }
 
   void comparisonTakesABertAsAThirdSide() {

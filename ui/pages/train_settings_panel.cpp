@@ -5,6 +5,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include "ui/widgets/bare_layout.h"
@@ -48,9 +49,15 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   startFromBox_->setObjectName("startFrom");
   startFromBox_->addItem(QString(), -1);
   form->addRow(new QLabel, startFromBox_);
+  // The article's other way: fine-tune BERT's top layers with the head instead of keeping it frozen.
+  fineTuneBox_ = new QSpinBox;
+  fineTuneBox_->setObjectName("fineTuneLayers");
+  form->addRow(new QLabel, fineTuneBox_);
   sourceForm_ = form;
   form->setRowVisible(startFromBox_, task() == TaskKind::ImdbTransformer);
+  showFineTuning();
   // The classifier takes the masked-LM's architecture: the form shows the sizes the run will have.
+  connect(startFromBox_, &QComboBox::currentIndexChanged, this, &TrainSettingsPanel::showFineTuning);
   connect(startFromBox_, &QComboBox::currentIndexChanged, this, [this] {
     const MaskedLmModel* pretrained = startFromModel();
     if (!pretrained) return;
@@ -64,6 +71,11 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
                                  "sequence length, widths, layers) from it. Or from a pretrained BERT opened in this "
                                  "session: BERT stays frozen, reads each review once, and a new sentiment head learns "
                                  "on its [CLS] state."));
+    fineTuneBox_->setSpecialValueText(tr("none (BERT frozen)"));
+    fineTuneBox_->setToolTip(tr("How many of BERT's top layers learn with the sentiment head. 0 keeps BERT frozen: it "
+                                "reads each review once and only the head learns (fast). With 1 or more, BERT's lower "
+                                "layers still read each review once, and its top layers are trained on every batch "
+                                "(slower, and the saved model keeps its own copy of BERT)."));
     source->setTitle(tr("Task and data"));
     taskBox_->setToolTip(tr("What to train"));
     const std::vector<TaskInfo> tasks = trainingTasks();
@@ -72,7 +84,7 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
       taskBox_->setItemData(row, tasks[size_t(row)].toolTip, Qt::ToolTipRole);
     }
     setFormLabels(form, {{taskBox_, tr("Task")}, {parameters_->presetBox(), tr("Preset")},
-                         {startFromBox_, tr("Start from")}});
+                         {startFromBox_, tr("Start from")}, {fineTuneBox_, tr("Fine-tune top layers")}});
   });
   layout->addWidget(source);
   layout->addWidget(parameters_);
@@ -107,6 +119,20 @@ void TrainSettingsPanel::setTask(TaskKind kind) {
   parameters_->setDataSource(data_->source());
   choosePresetOfSource(true);
   sourceForm_->setRowVisible(startFromBox_, kind == TaskKind::ImdbTransformer);
+  showFineTuning();
+}
+
+// The fine-tuning row is there when the classifier starts from a BERT, up to that BERT's layer count.
+void TrainSettingsPanel::showFineTuning() {
+  const std::shared_ptr<const PretrainedBert> bert = startFromBert();
+  sourceForm_->setRowVisible(fineTuneBox_, bert != nullptr);
+  fineTuneBox_->setRange(0, bert ? static_cast<int>(bert->model->config().numLayers) : 0);
+}
+
+std::shared_ptr<const PretrainedBert> TrainSettingsPanel::startFromBert() const {
+  if (task() != TaskKind::ImdbTransformer || !library_ || startFrom() < 0) return nullptr;
+  const SessionModel* model = library_->model(startFrom());
+  return model ? model->as<PretrainedBert>() : nullptr;
 }
 
 void TrainSettingsPanel::choosePresetOfSource(bool newTask) {
@@ -151,8 +177,8 @@ RunRequest TrainSettingsPanel::request() const {
     // the masked-LM's architecture, even where a preset chosen afterwards filled in other sizes
     request.values.insert(fineTuningValues(*pretrained));
   }
-  if (task() == TaskKind::ImdbTransformer && library_ && startFrom() >= 0)
-    if (const SessionModel* model = library_->model(startFrom())) request.initEncoderBert = model->as<PretrainedBert>();
+  request.initEncoderBert = startFromBert();
+  if (request.initEncoderBert) request.fineTuneLayers = fineTuneBox_->value();
   return request;
 }
 

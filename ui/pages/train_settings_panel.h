@@ -10,6 +10,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QSpinBox;
 class QFormLayout;
 
 namespace al::ui {
@@ -40,12 +41,15 @@ class TrainSettingsPanel : public QWidget {
 
  private:
   const MaskedLmModel* startFromModel() const;  // the chosen masked-LM, or null for scratch
+  std::shared_ptr<const PretrainedBert> startFromBert() const;  // the chosen BERT (IMDB Transformer), or null
+  void showFineTuning();
   // A built-in source with a preset of its own (the language model's long-range text) takes that preset; leaving
   // it gives the task's default back. Called when the source or the task changes.
   void choosePresetOfSource(bool newTask);
 
   QComboBox* taskBox_;
   QComboBox* startFromBox_;  // scratch, a masked-LM or a BERT of the library (IMDB Transformer only)
+  QSpinBox* fineTuneBox_;    // BERT's top layers trained with the head (shown when starting from a BERT)
   QFormLayout* sourceForm_;
   DataSourcePicker* data_;
   HyperParameterForm* parameters_;

@@ -87,6 +87,7 @@ al::RunRequest coreRequest(const RunRequest& request) {
   if (core.values.value("threads", 0) <= 0) core.values["threads"] = defaultThreads();
   core.initEncoderModel = request.initEncoder;
   core.initEncoderBert = request.initEncoderBert;
+  core.fineTuneLayers = request.fineTuneLayers;
   return core;
 }
 

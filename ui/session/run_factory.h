@@ -78,6 +78,8 @@ struct RunRequest {
   std::shared_ptr<const MaskedLmModel> initEncoder;
   // IMDB Transformer: a sentiment head on this BERT's [CLS] state, the BERT frozen (core/train/bert_sentiment_run.h)
   std::shared_ptr<const PretrainedBert> initEncoderBert;
+  // IMDB Transformer on a BERT: its top N layers trained with the head (0: BERT frozen, the head only)
+  int fineTuneLayers = 0;
 };
 
 // Whether an IMDB classifier can start from this model of the library: a masked-LM (its encoder fine-tuned under
