@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include "core/error.h"
 #include "core/matrix_product.h"
@@ -118,8 +119,9 @@ Matrix MultiHeadAttention::forwardStacked(const ParameterSet& params, const Matr
   if (lengths.empty() || total != x.rows() || std::find(lengths.begin(), lengths.end(), 0) != lengths.end())
     throw InputError("stacked attention input has " + std::to_string(x.rows()) + " rows, but its " +
                      std::to_string(lengths.size()) + " sequences' lengths add up to " + std::to_string(total));
+  // The teaching walk reads one sequence's scores at a time; a caller asking for them here has the wrong path.
+  if (cache.keepScores) throw std::logic_error("forwardStacked keeps no scores: use forward for the teaching walk");
   cache.lengths.assign(lengths.begin(), lengths.end());
-  cache.keepScores = false;  // the teaching walk reads one sequence at a time
   Matrix y = forwardSequences(params, x, x, cache, nullptr, ScoreScaling::SqrtKeyDim);
   cache.keyValueInput.resize(0, 0);
   return y;

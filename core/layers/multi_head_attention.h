@@ -98,7 +98,8 @@ class MultiHeadAttention {
                  ScoreScaling scaling = ScoreScaling::SqrtKeyDim) const;
   // Self-attention of B sequences stacked row-wise (the header's last paragraph): x is N x D, `lengths` the B
   // sequences' token counts (summing to N); each token attends to the tokens of its own sequence only. N x D.
-  // backward takes the stacked dY and gives the stacked dX. No mask and no kept scores (training's path).
+  // backward takes the stacked dY and gives the stacked dX. No mask and no kept scores (training's path): a cache
+  // with keepScores set is refused (std::logic_error).
   Matrix forwardStacked(const ParameterSet& params, const Matrix& x, std::span<const Index> lengths, Cache& cache) const;
   // dY: T x D -> dX: T x D; adds the gradients of all eight tensors into grads.
   Matrix backward(const ParameterSet& params, const Cache& cache, const Matrix& dy, Gradients& grads) const;

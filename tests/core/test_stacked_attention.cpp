@@ -4,6 +4,7 @@
 // A key of another sequence leaking into a query's softmax, or rows of one sequence read as another's, fails here.
 #include <QtTest>
 
+#include <stdexcept>
 #include <vector>
 
 #include "core/error.h"
@@ -64,6 +65,16 @@ class TestStackedAttention : public QObject {
     const std::vector<Index> tooFew = {5, 7}, withEmpty = {5, 0, 8};
     QVERIFY_THROWS_EXCEPTION(InputError, f.layer.forwardStacked(f.params, f.x, tooFew, c));
     QVERIFY_THROWS_EXCEPTION(InputError, f.layer.forwardStacked(f.params, f.x, withEmpty, c));
+  }
+
+  // The teaching walk's scores are kept one sequence at a time; the stacked path refuses to be asked for them
+  // rather than quietly handing back none.
+  void keptScoresAreRefused() {
+    AttentionFixture f(13, kWidth, kHeads, kKeyDim, 34);
+    MultiHeadAttention::Cache c;
+    c.keepScores = true;
+    const std::vector<Index> lengths = {5, 8};
+    QVERIFY_THROWS_EXCEPTION(std::logic_error, f.layer.forwardStacked(f.params, f.x, lengths, c));
   }
 };
 
