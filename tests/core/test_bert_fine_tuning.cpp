@@ -5,33 +5,23 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 
 #include "core/error.h"
 #include "core/io/safetensors.h"
 #include "core/layers/sigmoid_cross_entropy.h"
 #include "core/train/bert_sentiment_run.h"
+#include "tests/bert_toy_reviews.h"
 #include "tests/core/input_error_of.h"
 
 using namespace al;
 using al::test::inputErrorOf;
+using al::test::kToyReviews;
+using al::test::labelledToyReviews;
 namespace fs = std::filesystem;
 
 namespace {
 
 fs::path golden(const std::string& name) { return fs::path(ATTENTIONLAB_SOURCE_DIR) / "tests/reference/golden" / name; }
-
-// The toy separable set of test_bert_sentiment.cpp: alternately negative and positive.
-const std::vector<std::string> kReviews = {
-    "the cat sat on the mat and was happy .", "the dog ran away , it was bad !", "they played in the house",
-    "she was sad", "a big dog jumped , then slept in the small house and was good .", "he ran"};
-
-fs::path writeReviews(const QTemporaryDir& dir) {
-  const fs::path file = fs::path(dir.path().toStdString()) / "reviews.tsv";
-  std::ofstream out(file);
-  for (size_t i = 0; i < kReviews.size(); ++i) out << (i % 2) << "\t" << kReviews[i] << "\n";
-  return file;
-}
 
 ImdbRunSettings settingsFor(const fs::path& data, int fineTuneLayers) {
   ImdbRunSettings s;
@@ -44,12 +34,6 @@ ImdbRunSettings settingsFor(const fs::path& data, int fineTuneLayers) {
   s.training.validationSplit = 0;
   s.training.optimizer.learningRate = 0.01;
   return s;
-}
-
-std::vector<LabeledText> labelled() {
-  std::vector<LabeledText> texts;
-  for (size_t i = 0; i < kReviews.size(); ++i) texts.push_back({kReviews[i], static_cast<float>(i % 2), "review " + std::to_string(i)});
-  return texts;
 }
 
 double meanLoss(const BertFineTuning& tuning, const std::vector<Matrix>& inputs, const std::vector<float>& labels) {
@@ -69,7 +53,7 @@ class TestBertFineTuning : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(dir_.isValid());
-    data_ = writeReviews(dir_);
+    data_ = al::test::writeToyReviews(dir_);
   }
 
   // The top layers as the core's encoder layers compute what BERT's own inference pass computes: the head's logit
@@ -85,9 +69,10 @@ class TestBertFineTuning : public QObject {
     SentimentHead head(bert.model->config().hiddenSize);
     head.initialize(3);
     const BertFineTuning tuning(*bert.model, layers, head);
-    const std::vector<Matrix> inputs = computeLayerInputs(bert, labelled(), 16, tuning.firstLayer(), {}, 0, 1);
-    for (size_t i = 0; i < kReviews.size(); ++i) {
-      const float expected = head.logits(clsFeature(bert, kReviews[i], 16))(0, 0);
+    const std::vector<Matrix> inputs =
+        computeLayerInputs(bert, labelledToyReviews(), 16, tuning.firstLayer(), {}, 0, 1);
+    for (size_t i = 0; i < kToyReviews.size(); ++i) {
+      const float expected = head.logits(clsFeature(bert, kToyReviews[i], 16))(0, 0);
       QVERIFY2(std::abs(tuning.logit(inputs[i]) - expected) < 1e-4f, qPrintable(QString::number(i)));
     }
   }
@@ -98,7 +83,7 @@ class TestBertFineTuning : public QObject {
     SentimentHead head(bert.model->config().hiddenSize);
     head.initialize(3);
     BertFineTuning tuning(*bert.model, 1, head);
-    const std::vector<LabeledText> texts = labelled();
+    const std::vector<LabeledText> texts = labelledToyReviews();
     const std::vector<Matrix> inputs = computeLayerInputs(bert, texts, 16, tuning.firstLayer(), {}, 0, 1);
     std::vector<float> labels;
     for (const LabeledText& t : texts) labels.push_back(t.label);
@@ -171,14 +156,14 @@ class TestBertFineTuning : public QObject {
     run->save(dir);
     const BertSentimentModel loaded = loadBertSentiment(dir);
     QCOMPARE(loaded.fineTunedLayers, 1);
-    for (const std::string& review : kReviews) {
+    for (const std::string& review : kToyReviews) {
       const float expected = predictBertSentiment(*snapshot, review).probability;
       QVERIFY(std::abs(predictBertSentiment(loaded, review).probability - expected) < 1e-6f);
     }
     // The session's shared BERT (a fresh load of the folder) is not the fine-tuned one.
     const PretrainedBert original = loadPretrainedBert(golden("bert-tiny"));
-    QVERIFY(predictBertSentiment({original, loaded.head, loaded.sequenceLength}, kReviews[0]).probability !=
-            predictBertSentiment(loaded, kReviews[0]).probability);
+    QVERIFY(predictBertSentiment({original, loaded.head, loaded.sequenceLength}, kToyReviews[0]).probability !=
+            predictBertSentiment(loaded, kToyReviews[0]).probability);
   }
 
   void wrongLayerShapeNamesTheFile() {

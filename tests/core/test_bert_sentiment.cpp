@@ -6,30 +6,19 @@
 #include <QtTest>
 
 #include <filesystem>
-#include <fstream>
 
 #include "core/inference/bert_sentiment.h"
 #include "core/layers/sigmoid_cross_entropy.h"
 #include "core/train/bert_sentiment_run.h"
+#include "tests/bert_toy_reviews.h"
 
 using namespace al;
+using al::test::kToyReviews;
 namespace fs = std::filesystem;
 
 namespace {
 
 fs::path golden(const std::string& name) { return fs::path(ATTENTIONLAB_SOURCE_DIR) / "tests/reference/golden" / name; }
-
-const std::vector<std::string> kReviews = {
-    "the cat sat on the mat and was happy .", "the dog ran away , it was bad !", "they played in the house",
-    "she was sad", "a big dog jumped , then slept in the small house and was good .", "he ran"};
-
-// The reviews as a TSV of label<TAB>text lines, alternately negative and positive.
-fs::path writeReviews(const QTemporaryDir& dir) {
-  const fs::path file = fs::path(dir.path().toStdString()) / "reviews.tsv";
-  std::ofstream out(file);
-  for (size_t i = 0; i < kReviews.size(); ++i) out << (i % 2) << "\t" << kReviews[i] << "\n";
-  return file;
-}
 
 // [CLS] of the last layer by the plain forward pass, on the tokens BERT reads: [CLS], the first maxTokens - 2
 // pieces, [SEP].
@@ -62,7 +51,7 @@ class TestBertSentiment : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(dir_.isValid());
-    data_ = writeReviews(dir_);
+    data_ = al::test::writeToyReviews(dir_);
   }
 
   void cachedFeaturesAreBertsClsState_data() {
@@ -88,12 +77,12 @@ class TestBertSentiment : public QObject {
     const PretrainedBert bert = loadPretrainedBert(golden("bert-tiny"));
     const size_t maxTokens = sequenceLength ? static_cast<size_t>(sequenceLength) : 16;
     const CachedFeatures& cached = run->trainingFeatures();
-    const size_t rows = trainLimit ? static_cast<size_t>(trainLimit) : kReviews.size();
+    const size_t rows = trainLimit ? static_cast<size_t>(trainLimit) : kToyReviews.size();
     QCOMPARE(cached.features.rows(), static_cast<Index>(rows));
     QCOMPARE(run->trainingRows().size(), rows);
     for (size_t i = 0; i < rows; ++i) {
       const size_t review = run->trainingRows()[i];
-      const Matrix expected = referenceCls(bert, kReviews[review], maxTokens);
+      const Matrix expected = referenceCls(bert, kToyReviews[review], maxTokens);
       const Matrix actual = cached.features.row(static_cast<Index>(i));
       QVERIFY2(actual.isApprox(expected, 1e-6f), qPrintable(QString("review %1").arg(review)));
       QCOMPARE(cached.labels[i], static_cast<float>(review % 2));
@@ -103,14 +92,14 @@ class TestBertSentiment : public QObject {
   // The reviews cut to 6 tokens differ from the whole ones: the cut is real, so the comparison above tests it.
   void cuttingChangesTheLongReviewsFeatures() {
     const PretrainedBert bert = loadPretrainedBert(golden("bert-tiny"));
-    QVERIFY(!referenceCls(bert, kReviews[4], 6).isApprox(referenceCls(bert, kReviews[4], 16), 1e-3f));
+    QVERIFY(!referenceCls(bert, kToyReviews[4], 6).isApprox(referenceCls(bert, kToyReviews[4], 16), 1e-3f));
   }
 
   void predictReadsTheHeadOnTheClsState() {
     const std::unique_ptr<BertSentimentRun> run = BertSentimentRun::prepare(settingsFor(data_, 2));
     const auto model = run->snapshot().as<BertSentimentModel>();
     QVERIFY(model);
-    const BertSentimentPrediction p = predictBertSentiment(*model, kReviews[0]);
+    const BertSentimentPrediction p = predictBertSentiment(*model, kToyReviews[0]);
     const Matrix logit = model->head->logits(run->trainingFeatures().features.topRows(1));  // 1 x 1
     QCOMPARE(p.probability, sigmoid(logit(0, 0)));
     QCOMPARE(p.attention.size(), size_t{2});

@@ -31,54 +31,60 @@ int addBert(ModelLibrary& library) {
   return library.add(std::move(s));
 }
 
+// A Train page on a session that holds bert-tiny.
+struct TrainPageOnBert {
+  ModelLibrary library;  // declared first: the page observes it until its own end
+  TrainPage page;
+  int bert = addBert(library);
+
+  TrainPageOnBert() { page.setLibrary(&library); }
+
+  // Once the data card is read: a short run (tiny preset, 2 epochs) starting from the BERT. False on a timeout.
+  bool setUpShortRun() {
+    if (!QTest::qWaitFor([&] { return page.dataCardReady(); }, kTimeoutMs)) return false;
+    page.setPreset("tiny");
+    page.setParameter("epochs", 2);
+    page.setStartFrom(bert);
+    return true;
+  }
+
+  // Starts the run and waits for its end: the run, or null if it failed or did not end in time.
+  const BertSentimentRun* trainToEnd() {
+    page.start();
+    const int runId = page.currentRunId();
+    if (!QTest::qWaitFor([&] { return !page.isTraining(); }, kTimeoutMs) || !page.errorText().isEmpty()) return nullptr;
+    return dynamic_cast<const BertSentimentRun*>(page.trainingRun(runId));
+  }
+};
+
 }  // namespace
 
 class TestBertTransfer : public QObject {
   Q_OBJECT
  private slots:
   void trainPageStartsAHeadOnABertOfTheSession() {
-    ModelLibrary library;
-    const int bert = addBert(library);
-    TrainPage page;
-    page.setLibrary(&library);
-    auto* startFrom = page.findChild<QComboBox*>("startFrom");
+    TrainPageOnBert t;
+    auto* startFrom = t.page.findChild<QComboBox*>("startFrom");
     QVERIFY(startFrom);
     QCOMPARE(startFrom->count(), 2);  // scratch and the BERT
-    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady(); }, kTimeoutMs));
-    page.setPreset("tiny");
-    page.setParameter("epochs", 2);
-    page.setStartFrom(bert);
-    page.start();
-    const int runId = page.currentRunId();
-    QVERIFY(QTest::qWaitFor([&] { return !page.isTraining(); }, kTimeoutMs));
-    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
-    const auto* head = dynamic_cast<const BertSentimentRun*>(page.trainingRun(runId));
-    QVERIFY(head);
+    QVERIFY(t.setUpShortRun());
+    const BertSentimentRun* head = t.trainToEnd();
+    QVERIFY2(head, qPrintable(t.page.errorText()));
     QCOMPARE(head->head().width(), Index{8});  // bert-tiny's width: the head reads its [CLS] state
     QCOMPARE(head->settings().value("fine_tune_layers", -1), 0);  // BERT frozen unless asked
   }
 
   void trainPageFineTunesTheTopLayersOfABert() {
-    ModelLibrary library;
-    const int bert = addBert(library);
-    TrainPage page;
-    page.setLibrary(&library);
-    auto* fineTune = page.findChild<QSpinBox*>("fineTuneLayers");
+    TrainPageOnBert t;
+    auto* fineTune = t.page.findChild<QSpinBox*>("fineTuneLayers");
     QVERIFY(fineTune);
-    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady(); }, kTimeoutMs));
-    page.setPreset("tiny");
-    page.setParameter("epochs", 2);
-    page.setStartFrom(bert);
+    QVERIFY(t.setUpShortRun());
     QCOMPARE(fineTune->maximum(), 2);  // bert-tiny has 2 layers
     fineTune->setValue(1);
-    page.start();
-    const int runId = page.currentRunId();
-    QVERIFY(QTest::qWaitFor([&] { return !page.isTraining(); }, kTimeoutMs));
-    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
-    const auto* run = dynamic_cast<const BertSentimentRun*>(page.trainingRun(runId));
-    QVERIFY(run);
+    const BertSentimentRun* run = t.trainToEnd();
+    QVERIFY2(run, qPrintable(t.page.errorText()));
     QCOMPARE(run->settings().value("fine_tune_layers", -1), 1);
-    page.setStartFrom(-1);  // scratch: nothing of BERT to fine-tune
+    t.page.setStartFrom(-1);  // scratch: nothing of BERT to fine-tune
     QCOMPARE(fineTune->maximum(), 0);
   }
 
