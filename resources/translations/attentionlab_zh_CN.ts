@@ -4194,6 +4194,21 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::FineTuneLayersBox</name>
+    <message>
+        <source>none (BERT frozen)</source>
+        <translation>不微调（BERT 冻结）</translation>
+    </message>
+    <message>
+        <source>How many of BERT&apos;s top layers learn with the sentiment head. 0 keeps BERT frozen: it reads each review once and only the head learns (fast). With 1 or more, BERT&apos;s lower layers still read each review once, and its top layers are trained on every batch (slower, and the saved model keeps its own copy of BERT).</source>
+        <translation>BERT 最上面的几层与情感分类头一起学习。0 表示 BERT 冻结：它只读取每条评论一次，只有分类头在学习（快）。设为 1 或更多时，BERT 的下层仍只读取每条评论一次，上层则在每个批次上训练（较慢，保存的模型会带有自己的一份 BERT）。</translation>
+    </message>
+    <message>
+        <source>Fine-tune top layers</source>
+        <translation>微调顶部层数</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::GenerateControls</name>
     <message>
         <source>Temperature:</source>
@@ -6121,7 +6136,7 @@ to %2</source>
     </message>
     <message>
         <source>A pretrained BERT opened in this session, as a third side: it stays frozen, reads each review once, and a sentiment head learns on its [CLS] state from the same labelled reviews</source>
-        <translation>本次会话中打开的一个预训练 BERT，作为第三方参与比较：它保持冻结，每条影评只读一遍，由一个情感分类头在同样的带标签影评上、基于它的 [CLS] 状态学习</translation>
+        <translation type="vanished">本次会话中打开的一个预训练 BERT，作为第三方参与比较：它保持冻结，每条影评只读一遍，由一个情感分类头在同样的带标签影评上、基于它的 [CLS] 状态学习</translation>
     </message>
     <message>
         <source>Also a head on</source>
@@ -6136,6 +6151,18 @@ to %2</source>
         <translation>
             <numerusform>冻结的 BERT “%1”加分类头为 %2 %（%n 次运行）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>A pretrained BERT opened in this session, as a third side: a sentiment head learns on its [CLS] state from the same labelled reviews, with BERT frozen or its top layers fine-tuned with the head</source>
+        <translation>本次会话中打开的一个预训练 BERT，作为第三方参与比较：由一个情感分类头在同样的带标签影评上、基于它的 [CLS] 状态学习，BERT 可以保持冻结，也可以让它最上面的几层随分类头一起微调</translation>
+    </message>
+    <message numerus="yes">
+        <source>BERT, top %n layer(s) fine-tuned, seed %1</source>
+        <translation><numerusform>BERT（微调顶部 %n 层），种子 %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>BERT “%1” with its top %2 layer(s) fine-tuned: %3 % (%n run(s)).</source>
+        <translation><numerusform>顶部 %2 层经过微调的 BERT “%1”加分类头为 %3 %（%n 次运行）。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -6715,15 +6742,15 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <source>none (BERT frozen)</source>
-        <translation>不微调（BERT 冻结）</translation>
+        <translation type="vanished">不微调（BERT 冻结）</translation>
     </message>
     <message>
         <source>How many of BERT&apos;s top layers learn with the sentiment head. 0 keeps BERT frozen: it reads each review once and only the head learns (fast). With 1 or more, BERT&apos;s lower layers still read each review once, and its top layers are trained on every batch (slower, and the saved model keeps its own copy of BERT).</source>
-        <translation>BERT 最上面的几层与情感分类头一起学习。0 表示 BERT 冻结：它只读取每条评论一次，只有分类头在学习（快）。设为 1 或更多时，BERT 的下层仍只读取每条评论一次，上层则在每个批次上训练（较慢，保存的模型会带有自己的一份 BERT）。</translation>
+        <translation type="vanished">BERT 最上面的几层与情感分类头一起学习。0 表示 BERT 冻结：它只读取每条评论一次，只有分类头在学习（快）。设为 1 或更多时，BERT 的下层仍只读取每条评论一次，上层则在每个批次上训练（较慢，保存的模型会带有自己的一份 BERT）。</translation>
     </message>
     <message>
         <source>Fine-tune top layers</source>
-        <translation>微调顶部层数</translation>
+        <translation type="vanished">微调顶部层数</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // Transfer from a pretrained BERT in the app: the Train page's "Start from" offers a BERT of the session and trains
-// a sentiment head on it (BERT frozen), and the "Does pre-training help?" tab takes a BERT as an optional third
-// side beside the masked-LM and scratch, on the same labelled reviews, and states its number in the verdict.
+// a sentiment head on it (BERT frozen or its top layers fine-tuned), and the "Does pre-training help?" tab takes a
+// BERT as an optional third side beside the masked-LM and scratch, on the same labelled reviews (frozen or
+// fine-tuned there too), and states its number in the verdict.
 #include "core/inference/masked_lm_inference.h"
 #include "core/inference/pretrained_inference.h"
 #include "core/train/bert_sentiment_run.h"
@@ -114,6 +115,42 @@ class TestBertTransfer : public QObject {
     QVERIFY2(verdict.contains(QStringLiteral("bert-tiny")), qPrintable(verdict));
     QVERIFY2(verdict.contains(QString::number(accuracy * 100, 'f', 1)), qPrintable(verdict));
     QCOMPARE(comparison.curves()->pointCount(3, CurvePlot::Curve::Validation, CurvePlot::Metric::Accuracy), 2);
+  }
+
+  // The BERT side fine-tunes as many of BERT's top layers as asked: the box offers 0 .. the chosen BERT's layers
+  // (none without a BERT), the runs record the number, and the verdict says which it was.
+  void comparisonFineTunesTheTopLayersOfItsBert() {
+    ModelLibrary library;
+    const int bert = addBert(library);
+    PretrainingComparison comparison;
+    comparison.setLibrary(&library);
+    auto* fineTune = comparison.findChild<QSpinBox*>("comparisonFineTuneLayers");
+    QVERIFY(fineTune);
+    QVERIFY(fineTune->isHidden());  // no BERT chosen
+    QCOMPARE(fineTune->maximum(), 0);
+    comparison.setBertSide(bert);
+    QVERIFY(!fineTune->isHidden());
+    QCOMPARE(fineTune->maximum(), 2);  // bert-tiny has 2 layers
+    QCOMPARE(fineTune->value(), 0);    // frozen unless asked
+    fineTune->setValue(1);
+    comparison.setModel(al::test::tinyTrainedMaskedLm(), QStringLiteral("tiny masked-LM"));
+    comparison.setDataSource(QStringLiteral("builtin"));
+    comparison.setLabels(200);
+    comparison.setEpochs(1);
+    comparison.setSeeds(1);
+    QSignalSpy done(&comparison, &PretrainingComparison::finished);
+    QSignalSpy status(&comparison, &PretrainingComparison::statusMessage);  // names each run as it starts
+    comparison.start();
+    QVERIFY(done.wait(kTimeoutMs));
+    QCOMPARE(status.size(), 3);
+    QVERIFY2(status[2][0].toString().contains("BERT, top 1 layer(s) fine-tuned, seed 1"), qPrintable(status[2][0].toString()));
+    QCOMPARE(comparison.bertAccuracies().size(), size_t(1));
+    QCOMPARE(comparison.bertFineTunedLayers(), 1);  // as the BERT run recorded it
+    const QString verdict = comparison.verdictText();
+    QVERIFY2(verdict.contains(QStringLiteral("top 1 layer(s) fine-tuned")) && !verdict.contains("frozen"),
+             qPrintable(verdict));
+    comparison.setBertSide(-1);
+    QVERIFY(fineTune->isHidden());
   }
 };
 

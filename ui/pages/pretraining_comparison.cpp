@@ -1,5 +1,6 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/models/transformer_config.h"
+#include "core/train/run.h"
 #include "ui/session/model_library.h"
 #include "ui/widgets/library_model_box.h"
 
@@ -18,6 +19,7 @@
 #include "ui/session/run_factory.h"
 #include "ui/session/run_queue.h"
 #include "ui/widgets/data_source_picker.h"
+#include "ui/widgets/fine_tune_layers_box.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/retranslate.h"
 
@@ -44,13 +46,15 @@ RunRequest fineTuning(const MaskedLmModel& model, const QString& data, int label
   return r;
 }
 
-// The same reviews, labels, epochs and seed for a head on a frozen BERT. BERT has its own architecture and reads
-// its own tokens, so none of the masked-LM's sizes go with it.
-RunRequest headOnBert(const MaskedLmModel& model, std::shared_ptr<const PretrainedBert> bert, const QString& data,
-                      int labels, int epochs, int seed) {
+// The same reviews, labels, epochs and seed for a head on BERT, frozen or with its top `fineTuneLayers` layers
+// learning with the head. BERT has its own architecture and reads its own tokens, so none of the masked-LM's sizes
+// go with it.
+RunRequest headOnBert(const MaskedLmModel& model, std::shared_ptr<const PretrainedBert> bert, int fineTuneLayers,
+                      const QString& data, int labels, int epochs, int seed) {
   RunRequest r = fineTuning(model, data, labels, epochs, seed);
   for (const QString& key : fineTuningValues(model).keys()) r.values.remove(key);
   r.initEncoderBert = std::move(bert);
+  r.fineTuneLayers = fineTuneLayers;
   return r;
 }
 
@@ -85,6 +89,13 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
   bertBox_->setObjectName("comparisonBert");
   bertBox_->addItem(QString(), -1);
   form->addRow(new QLabel, bertBox_);
+  bertFineTune_ = new FineTuneLayersBox;
+  bertFineTune_->setObjectName("comparisonFineTuneLayers");
+  form->addRow(new QLabel, bertFineTune_);
+  // The fine-tuning row follows the chosen BERT: there with one, up to its layer count.
+  auto followBert = [this, form] { bertFineTune_->followBert(chosenBert().get(), form); };
+  connect(bertBox_, &QComboBox::currentIndexChanged, this, followBert);
+  followBert();
   layout->addLayout(form);
 
   auto* buttons = new QHBoxLayout;
@@ -121,10 +132,11 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
     labels_->setToolTip(tr("How many labelled reviews each side may learn from (the rest of the data is not used)"));
     seeds_->setToolTip(tr("Runs per side with seeds 1, 2, 3, …: one run can be lucky, a mean over a few is fairer"));
     bertBox_->setItemText(0, tr("none"));
-    bertBox_->setToolTip(tr("A pretrained BERT opened in this session, as a third side: it stays frozen, reads each "
-                            "review once, and a sentiment head learns on its [CLS] state from the same labelled reviews"));
+    bertBox_->setToolTip(tr("A pretrained BERT opened in this session, as a third side: a sentiment head learns on its "
+                            "[CLS] state from the same labelled reviews, with BERT frozen or its top layers "
+                            "fine-tuned with the head"));
     setFormLabels(form, {{labels_, tr("Labelled reviews")}, {epochs_, tr("Epochs")}, {seeds_, tr("Seeds")},
-                         {bertBox_, tr("Also a head on")}});
+                         {bertBox_, tr("Also a head on")}, {bertFineTune_, FineTuneLayersBox::labelText()}});
     startButton_->setText(tr("Compare"));
     stopButton_->setText(tr("Stop"));
     showIntro();
@@ -152,6 +164,8 @@ void PretrainingComparison::setBertSide(int libraryId) {
   bertBox_->setCurrentIndex(row >= 0 ? row : 0);
 }
 
+void PretrainingComparison::setBertFineTuneLayers(int layers) { bertFineTune_->setValue(layers); }
+
 std::shared_ptr<const PretrainedBert> PretrainingComparison::chosenBert() const {
   const int id = bertBox_->currentData().toInt();
   const SessionModel* model = library_ && id >= 0 ? library_->model(id) : nullptr;
@@ -162,7 +176,9 @@ QString PretrainingComparison::jobName(const Job& job) const {
   switch (job.side) {
     case Side::MaskedLm: return tr("from the masked-LM, seed %1").arg(job.seed);
     case Side::Scratch: return tr("from scratch, seed %1").arg(job.seed);
-    case Side::Bert: return tr("head on BERT, seed %1").arg(job.seed);
+    case Side::Bert:
+      return bertLayers_ == 0 ? tr("head on BERT, seed %1").arg(job.seed)
+                              : tr("BERT, top %n layer(s) fine-tuned, seed %1", "", bertLayers_).arg(job.seed);
   }
   return {};
 }
@@ -191,6 +207,7 @@ void PretrainingComparison::start() {
   bert_.clear();
   const std::shared_ptr<const PretrainedBert> bert = chosenBert();
   bertName_ = bert ? bertBox_->currentText() : QString();
+  bertLayers_ = bert ? bertFineTune_->value() : 0;
   std::vector<Side> sides = {Side::MaskedLm, Side::Scratch};
   if (bert) sides.push_back(Side::Bert);
   for (int seed = 1; seed <= seeds_->value(); ++seed)
@@ -200,7 +217,8 @@ void PretrainingComparison::start() {
     RunQueue::Run run;
     run.name = jobName(job);
     run.request = job.side == Side::Bert
-                      ? headOnBert(*model_, bert, data_->source(), labels_->value(), epochs_->value(), job.seed)
+                      ? headOnBert(*model_, bert, bertLayers_, data_->source(), labels_->value(), epochs_->value(),
+                                   job.seed)
                       : fineTuning(*model_, data_->source(), labels_->value(), epochs_->value(), job.seed);
     if (job.side == Side::MaskedLm) run.request.initEncoder = model_;
     runs.push_back(std::move(run));
@@ -226,6 +244,9 @@ void PretrainingComparison::jobFinished(size_t index) {
   // An error ends the queue (the rest are dropped): the verdict says why instead.
   if (!outcome.error.isEmpty()) verdict_->setText(tr("The run stopped with an error: %1").arg(outcome.error));
   else if (outcome.test) accuraciesOf(jobs_[index].side).push_back(outcome.test->accuracy());
+  // What BERT's runs did, in their own words: the verdict names it.
+  if (jobs_[index].side == Side::Bert && outcome.run)
+    bertLayers_ = outcome.run->settings().value("fine_tune_layers", 0);
   lastError_ = outcome.error;
 }
 
@@ -250,15 +271,23 @@ void PretrainingComparison::showVerdict() {
                               .arg(withPretraining, 0, 'f', 1) +
                           tr("%1 % from scratch (%n run(s)).", "", static_cast<int>(scratch_.size())).arg(fromScratch, 0, 'f', 1);
   // The third side, when it ran: BERT's numbers beside the other two, without a claim of the verdict's own.
-  const QString bert = bert_.empty() ? QString()
-                       : QLatin1Char(' ') + tr("A head on the frozen BERT “%1”: %2 % (%n run(s)).", "",
-                                               static_cast<int>(bert_.size()))
-                                                .arg(bertName_)
-                                                .arg(mean(bert_) * 100, 0, 'f', 1);
+  const QString bert = bert_.empty() ? QString() : QLatin1Char(' ') + bertVerdict();
   verdict_->setText(numbers + QLatin1Char(' ') +
                     (gain > 0 ? tr("Pre-training helps: %1 points more, learned from text without labels.").arg(gain, 0, 'f', 1)
                               : tr("Here pre-training does not help (%1 points): the masked-LM may need more text or "
                                    "epochs.").arg(gain, 0, 'f', 1)) + bert);
+}
+
+// The BERT side's sentence: which BERT, frozen or with how many top layers fine-tuned, and its mean test accuracy.
+QString PretrainingComparison::bertVerdict() const {
+  const int runs = static_cast<int>(bert_.size());
+  const double accuracy = mean(bert_) * 100;
+  if (bertLayers_ == 0)
+    return tr("A head on the frozen BERT “%1”: %2 % (%n run(s)).", "", runs).arg(bertName_).arg(accuracy, 0, 'f', 1);
+  return tr("BERT “%1” with its top %2 layer(s) fine-tuned: %3 % (%n run(s)).", "", runs)
+      .arg(bertName_)
+      .arg(bertLayers_)
+      .arg(accuracy, 0, 'f', 1);
 }
 
 std::vector<double>& PretrainingComparison::accuraciesOf(Side side) {

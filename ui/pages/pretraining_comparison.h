@@ -3,12 +3,13 @@
 // and once starting from a masked-LM's vocabulary, embeddings and encoder (a new head), with the same
 // preset, seeds, epochs and number of labelled reviews. Their validation accuracy per epoch is overlaid on one
 // plot; the verdict gives the mean test accuracy of each side with the numbers. A pretrained BERT of the session
-// may join as a third side: a sentiment head on its [CLS] state, BERT frozen (core/train/bert_sentiment_run.h), on
-// the same labelled reviews.
+// may join as a third side: a sentiment head on its [CLS] state (core/train/bert_sentiment_run.h), with BERT frozen
+// or its top layers fine-tuned with the head, on the same labelled reviews.
 //
 //   masked-LM (the session's model library) ──> IMDB run, init encoder  ─┐
 //                                                IMDB run, from scratch   ─┼─> curves and verdict
-//   BERT (optional, the library)            ──> head on frozen BERT     ─┘
+//   BERT (optional, the library)            ──> head on BERT (frozen,   ─┘
+//                                                or top N layers tuned)
 //
 // The runs train one after the other through a run queue (ui/session/run_queue.h), so that both sides get the
 // same cores.
@@ -32,6 +33,7 @@ namespace al::ui {
 
 class CurvePlot;
 class DataSourcePicker;
+class FineTuneLayersBox;
 class ModelLibrary;
 class RunQueue;
 
@@ -46,6 +48,7 @@ class PretrainingComparison : public QWidget {
   // The library's BERT models are offered as the optional third side ("Also a head on"); none by default.
   void setLibrary(ModelLibrary* library);
   void setBertSide(int libraryId);  // -1: no third side
+  void setBertFineTuneLayers(int layers);  // BERT's top layers that learn with the head; 0 (the default): frozen
   void setDataSource(const QString& source);
   void setLabels(int count);   // labelled reviews each side trains on (train_limit)
   void setEpochs(int epochs);
@@ -58,6 +61,8 @@ class PretrainingComparison : public QWidget {
   const std::vector<double>& scratchAccuracies() const { return scratch_; }
   const std::vector<double>& pretrainedAccuracies() const { return pretrained_; }
   const std::vector<double>& bertAccuracies() const { return bert_; }
+  // BERT's fine-tuned top layers in the last comparison, as its finished runs recorded them (0: BERT frozen).
+  int bertFineTunedLayers() const { return bertLayers_; }
   QString verdictText() const;
   CurvePlot* curves() const { return curves_; }
 
@@ -79,6 +84,7 @@ class PretrainingComparison : public QWidget {
   void jobFinished(size_t index);
   void allFinished();
   void showVerdict();
+  QString bertVerdict() const;
   void showIntro();
 
   std::shared_ptr<const MaskedLmModel> model_;
@@ -88,12 +94,14 @@ class PretrainingComparison : public QWidget {
   std::vector<double> scratch_, pretrained_, bert_;
   ModelLibrary* library_ = nullptr;
   QString bertName_;  // of the BERT the last comparison trained a head on
+  int bertLayers_ = 0;  // the top layers of that BERT fine-tuned with the head (0: frozen)
 
   DataSourcePicker* data_;
   QSpinBox* labels_;
   QSpinBox* epochs_;
   QSpinBox* seeds_;
   QComboBox* bertBox_;  // none, or a BERT of the library
+  FineTuneLayersBox* bertFineTune_;  // shown while a BERT is chosen
   QPushButton* startButton_;
   QPushButton* stopButton_;
   QLabel* intro_;

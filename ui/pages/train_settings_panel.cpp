@@ -5,12 +5,12 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QScrollArea>
-#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/library_model_box.h"
 #include "ui/widgets/data_source_picker.h"
+#include "ui/widgets/fine_tune_layers_box.h"
 #include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/retranslate.h"
 
@@ -50,7 +50,7 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   startFromBox_->addItem(QString(), -1);
   form->addRow(new QLabel, startFromBox_);
   // The article's other way: fine-tune BERT's top layers with the head instead of keeping it frozen.
-  fineTuneBox_ = new QSpinBox;
+  fineTuneBox_ = new FineTuneLayersBox;
   fineTuneBox_->setObjectName("fineTuneLayers");
   form->addRow(new QLabel, fineTuneBox_);
   sourceForm_ = form;
@@ -71,11 +71,6 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
                                  "sequence length, widths, layers) from it. Or from a pretrained BERT opened in this "
                                  "session: BERT stays frozen, reads each review once, and a new sentiment head learns "
                                  "on its [CLS] state."));
-    fineTuneBox_->setSpecialValueText(tr("none (BERT frozen)"));
-    fineTuneBox_->setToolTip(tr("How many of BERT's top layers learn with the sentiment head. 0 keeps BERT frozen: it "
-                                "reads each review once and only the head learns (fast). With 1 or more, BERT's lower "
-                                "layers still read each review once, and its top layers are trained on every batch "
-                                "(slower, and the saved model keeps its own copy of BERT)."));
     source->setTitle(tr("Task and data"));
     taskBox_->setToolTip(tr("What to train"));
     const std::vector<TaskInfo> tasks = trainingTasks();
@@ -84,7 +79,7 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
       taskBox_->setItemData(row, tasks[size_t(row)].toolTip, Qt::ToolTipRole);
     }
     setFormLabels(form, {{taskBox_, tr("Task")}, {parameters_->presetBox(), tr("Preset")},
-                         {startFromBox_, tr("Start from")}, {fineTuneBox_, tr("Fine-tune top layers")}});
+                         {startFromBox_, tr("Start from")}, {fineTuneBox_, FineTuneLayersBox::labelText()}});
   });
   layout->addWidget(source);
   layout->addWidget(parameters_);
@@ -125,8 +120,7 @@ void TrainSettingsPanel::setTask(TaskKind kind) {
 // The fine-tuning row is there when the classifier starts from a BERT, up to that BERT's layer count.
 void TrainSettingsPanel::showFineTuning() {
   const std::shared_ptr<const PretrainedBert> bert = startFromBert();
-  sourceForm_->setRowVisible(fineTuneBox_, bert != nullptr);
-  fineTuneBox_->setRange(0, bert ? static_cast<int>(bert->model->config().numLayers) : 0);
+  fineTuneBox_->followBert(bert.get(), sourceForm_);
 }
 
 std::shared_ptr<const PretrainedBert> TrainSettingsPanel::startFromBert() const {

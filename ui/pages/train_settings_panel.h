@@ -10,12 +10,12 @@
 #include <QWidget>
 
 class QComboBox;
-class QSpinBox;
 class QFormLayout;
 
 namespace al::ui {
 
 class DataSourcePicker;
+class FineTuneLayersBox;
 class HyperParameterForm;
 
 class TrainSettingsPanel : public QWidget {
@@ -49,7 +49,7 @@ class TrainSettingsPanel : public QWidget {
 
   QComboBox* taskBox_;
   QComboBox* startFromBox_;  // scratch, a masked-LM or a BERT of the library (IMDB Transformer only)
-  QSpinBox* fineTuneBox_;    // BERT's top layers trained with the head (shown when starting from a BERT)
+  FineTuneLayersBox* fineTuneBox_;  // BERT's top layers trained with the head (shown when starting from a BERT)
   QFormLayout* sourceForm_;
   DataSourcePicker* data_;
   HyperParameterForm* parameters_;
