@@ -84,6 +84,19 @@ std::vector<size_t> reviewsTheTrainerDraws(size_t reviews, const TrainingSetting
   return used;
 }
 
+std::vector<float> labelsOf(const std::vector<LabeledText>& texts) {
+  std::vector<float> labels;
+  labels.reserve(texts.size());
+  for (const LabeledText& t : texts) labels.push_back(t.label);
+  return labels;
+}
+
+std::vector<size_t> allRows(size_t count) {
+  std::vector<size_t> rows(count);
+  for (size_t i = 0; i < count; ++i) rows[i] = i;
+  return rows;
+}
+
 template <class T>
 std::vector<T> pick(const std::vector<T>& all, const std::vector<size_t>& indices) {
   std::vector<T> picked;
@@ -117,8 +130,8 @@ std::unique_ptr<BertSentimentRun> BertSentimentRun::prepare(const ImdbRunSetting
   for (size_t row = 0; row < run->usedReviews_.size(); ++row) run->rowOfReview_[run->usedReviews_[row]] = row;
   if (settings.fineTuneLayers > 0) {
     run->fineTuning_ = std::make_unique<BertFineTuning>(*run->encoder_.model, settings.fineTuneLayers, *run->head_);
-    run->prepareFineTuning(pick(data.train, run->usedReviews_), progress);
-    if (data.hasTestSplit) run->testTexts_ = data.test;
+    std::vector<LabeledText> test = data.hasTestSplit ? data.test : std::vector<LabeledText>{};
+    run->prepareFineTuning(pick(data.train, run->usedReviews_), std::move(test), progress);
     if (progress && !progress(stage::kReady, 1.0)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
     return run;
   }
@@ -134,20 +147,32 @@ std::unique_ptr<BertSentimentRun> BertSentimentRun::prepare(const ImdbRunSetting
   return run;
 }
 
-void BertSentimentRun::prepareFineTuning(const std::vector<LabeledText>& texts, const ProgressFn& progress) {
+void BertSentimentRun::prepareFineTuning(const std::vector<LabeledText>& texts, std::vector<LabeledText> testTexts,
+                                         const ProgressFn& progress) {
   const int64_t D = encoder_.model->config().hiddenSize;
   const double bytes = BertFineTuning::cacheBytes(texts.size(), sequenceLength_, D);
-  if (bytes > static_cast<double>(limits::kMaxWorkingBytes))
+  const double limit = static_cast<double>(limits::kMaxWorkingBytes);
+  if (bytes > limit)
     throw InputError("fine-tuning keeps " + std::to_string(sequenceLength_) + " x " + std::to_string(D) +
                      " numbers of each of the " + std::to_string(texts.size()) + " training reviews, up to " +
                      std::to_string(static_cast<int64_t>(bytes / (1 << 20))) + " MB; the limit is " +
                      std::to_string(limits::kMaxWorkingBytes >> 20) + " MB: give a smaller --train-limit or --sequence-length");
-  train_.labels.clear();
-  for (const LabeledText& t : texts) train_.labels.push_back(t.label);
+  train_.labels = labelsOf(texts);
+  test_.labels = labelsOf(testTexts);
+  // The test reviews' inputs of the first trained layer too, when both caches fit the limit together: the test
+  // after training then runs only the top layers. A larger test split (IMDB's 25,000 reviews) is read by the
+  // whole fine-tuned BERT after training instead.
+  const bool cacheTest =
+      !testTexts.empty() && bytes + BertFineTuning::cacheBytes(testTexts.size(), sequenceLength_, D) <= limit;
+  const double trainEnd = cacheTest ? 0.875 : 1.0;  // the test reviews take the second half of the progress
   tbb::task_arena arena(workerThreads(settings_.threads));
   arena.execute([&] {
-    layerInputs_ = computeLayerInputs(encoder_, texts, sequenceLength_, fineTuning_->firstLayer(), progress, 0.75, 1.0);
+    const int first = fineTuning_->firstLayer();
+    layerInputs_ = computeLayerInputs(encoder_, texts, sequenceLength_, first, progress, 0.75, trainEnd);
+    if (cacheTest)
+      testLayerInputs_ = computeLayerInputs(encoder_, testTexts, sequenceLength_, first, progress, trainEnd, 1.0);
   });
+  if (!cacheTest) testTexts_ = std::move(testTexts);
 }
 
 nlohmann::json BertSentimentRun::settings() const {
@@ -207,42 +232,46 @@ BatchStats BertSentimentRun::score(const CachedFeatures& data, std::span<const s
   return stats;
 }
 
-BatchStats BertSentimentRun::scoreFineTuned(std::span<const size_t> rows, Gradients* grads) const {
-  std::vector<const Matrix*> inputs;  // B of T_b x D
-  std::vector<float> labels;
+BatchStats BertSentimentRun::scoreFineTuned(const std::vector<Matrix>& inputs, const std::vector<float>& labels,
+                                            std::span<const size_t> rows, Gradients* grads) const {
+  std::vector<const Matrix*> picked;  // B of T_b x D
+  std::vector<float> pickedLabels;
   for (size_t row : rows) {
-    inputs.push_back(&layerInputs_[row]);
-    labels.push_back(train_.labels[row]);
+    picked.push_back(&inputs[row]);
+    pickedLabels.push_back(labels[row]);
   }
-  return fineTuning_->score(inputs, labels, grads);
+  return fineTuning_->score(picked, pickedLabels, grads);
 }
 
 BatchStats BertSentimentRun::trainBatch(std::span<const size_t> samples, Gradients& grads, uint64_t) {
   // no dropout: the seed is not needed
-  return fineTuning_ ? scoreFineTuned(rowsOf(samples), &grads) : score(train_, rowsOf(samples), &grads);
+  return fineTuning_ ? scoreFineTuned(layerInputs_, train_.labels, rowsOf(samples), &grads)
+                     : score(train_, rowsOf(samples), &grads);
 }
 
 BatchStats BertSentimentRun::evaluate(std::span<const size_t> samples) {
-  return fineTuning_ ? scoreFineTuned(rowsOf(samples), nullptr) : score(train_, rowsOf(samples), nullptr);
+  return fineTuning_ ? scoreFineTuned(layerInputs_, train_.labels, rowsOf(samples), nullptr)
+                     : score(train_, rowsOf(samples), nullptr);
 }
 
 BatchStats BertSentimentRun::evaluateTest() {
-  if (fineTuning_) {
-    if (testTexts_.empty()) {  // no test split: the training reviews, as the frozen run scores them
-      std::vector<size_t> all(layerInputs_.size());
-      for (size_t i = 0; i < all.size(); ++i) all[i] = i;
-      return scoreFineTuned(all, nullptr);
-    }
-    // The test reviews through the whole fine-tuned BERT, once, after training.
-    const BertSentimentModel tuned = model();
-    tbb::task_arena arena(workerThreads(settings_.threads));
-    arena.execute([&] { test_ = computeClsFeatures(tuned.encoder, testTexts_, sequenceLength_, {}, 0, 1); });
-    head_ = std::make_shared<SentimentHead>(*tuned.head);
-  }
+  if (fineTuning_) return evaluateFineTunedTest();
   const CachedFeatures& data = test_.labels.empty() ? train_ : test_;
-  std::vector<size_t> all(data.labels.size());
-  for (size_t i = 0; i < all.size(); ++i) all[i] = i;
-  return score(data, all, nullptr);
+  return score(data, allRows(data.labels.size()), nullptr);
+}
+
+BatchStats BertSentimentRun::evaluateFineTunedTest() {
+  // The cached test inputs through the trained top layers; or, with no test split, the training reviews, as the
+  // frozen run scores them.
+  if (!testLayerInputs_.empty())
+    return scoreFineTuned(testLayerInputs_, test_.labels, allRows(testLayerInputs_.size()), nullptr);
+  if (testTexts_.empty()) return scoreFineTuned(layerInputs_, train_.labels, allRows(layerInputs_.size()), nullptr);
+  // A test split too large to cache: the test reviews through the whole fine-tuned BERT, once.
+  const BertSentimentModel tuned = model();
+  tbb::task_arena arena(workerThreads(settings_.threads));
+  arena.execute([&] { test_ = computeClsFeatures(tuned.encoder, testTexts_, sequenceLength_, {}, 0, 1); });
+  head_ = std::make_shared<SentimentHead>(*tuned.head);  // score() reads the head it trained
+  return score(test_, allRows(test_.labels.size()), nullptr);
 }
 
 }  // namespace al

@@ -73,10 +73,14 @@ class BertSentimentRun : public TrainingRun, protected TrainingTask {
   BatchStats evaluate(std::span<const size_t> samples) override;
   // The loss and accuracy of these rows of data, and (with grads) the gradient of their mean loss.
   BatchStats score(const CachedFeatures& data, std::span<const size_t> rows, Gradients* grads) const;
-  // The same with the top layers trained: the rows of layerInputs_.
-  BatchStats scoreFineTuned(std::span<const size_t> rows, Gradients* grads) const;
-  // Fine-tuning: reads the layer inputs of the training reviews and refuses a cache larger than the memory limit.
-  void prepareFineTuning(const std::vector<LabeledText>& texts, const ProgressFn& progress);
+  // The same with the top layers trained: these rows of the inputs of the first trained layer and their labels.
+  BatchStats scoreFineTuned(const std::vector<Matrix>& inputs, const std::vector<float>& labels,
+                            std::span<const size_t> rows, Gradients* grads) const;
+  // Fine-tuning: reads the layer inputs of the training reviews (refusing a cache larger than the memory limit) and
+  // of the test reviews when both fit the limit together; else the test reviews wait for evaluateTest().
+  void prepareFineTuning(const std::vector<LabeledText>& texts, std::vector<LabeledText> testTexts,
+                         const ProgressFn& progress);
+  BatchStats evaluateFineTunedTest();
   // The rows of train_ of these training samples (the trainer counts the source's reviews).
   std::vector<size_t> rowsOf(std::span<const size_t> samples) const;
   BertSentimentModel model() const;
@@ -86,10 +90,12 @@ class BertSentimentRun : public TrainingRun, protected TrainingTask {
   std::shared_ptr<SentimentHead> head_;
   int sequenceLength_ = kBertSentimentDefaultLength;
   CachedFeatures train_, test_;
-  // Fine-tuning only: the top layers and the head, the training reviews' inputs of the first trained layer (T x D
-  // each; train_ then holds the labels only), and the test reviews, read by the fine-tuned BERT after training.
+  // Fine-tuning only: the top layers and the head, the inputs of the first trained layer (T x D each; train_ and
+  // test_ then hold the labels only) of the training reviews and, when they fit, of the test reviews; else the test
+  // reviews, read by the whole fine-tuned BERT after training.
   std::unique_ptr<BertFineTuning> fineTuning_;
   std::vector<Matrix> layerInputs_;
+  std::vector<Matrix> testLayerInputs_;
   std::vector<LabeledText> testTexts_;
   size_t trainingReviews_ = 0;          // in the source, before --train-limit
   std::vector<size_t> usedReviews_;     // the reviews train_ holds, ascending

@@ -1,6 +1,7 @@
 // Fine-tuning BERT's top layers under the sentiment head (core/train/bert_fine_tuning.h), on the golden tiny BERT:
 // the gradient of the loss against finite differences, the encoder layers giving BERT's own numbers, training that
-// changes the top layer and lowers the loss, and the saved model read back.
+// changes the top layer and lowers the loss, the test score the trained model's own predictions give, and the saved
+// model read back.
 #include <QtTest>
 
 #include <cmath>
@@ -164,6 +165,40 @@ class TestBertFineTuning : public QObject {
     const PretrainedBert original = loadPretrainedBert(golden("bert-tiny"));
     QVERIFY(predictBertSentiment({original, loaded.head, loaded.sequenceLength}, kToyReviews[0]).probability !=
             predictBertSentiment(loaded, kToyReviews[0]).probability);
+  }
+
+  // With a test split, the run's test score is what the trained model predicts for each test review through the
+  // whole fine-tuned BERT (the run scores the test reviews' cached inputs of the first trained layer instead), and
+  // preparing reads the test reviews too, with progress.
+  void testScoreIsWhatTheFineTunedModelPredicts() {
+    ImdbRunSettings s = settingsFor(data_, 1);
+    s.data = "builtin";
+    s.training.trainLimit = 40;
+    s.training.epochs = 2;
+    double lastFeatureProgress = 0;
+    const ProgressFn progress = [&](const std::string& stage, double fraction) {
+      if (stage == stage::kComputingFeatures) lastFeatureProgress = fraction;
+      return true;
+    };
+    const std::unique_ptr<BertSentimentRun> run = BertSentimentRun::prepare(s, progress);
+    QVERIFY2(lastFeatureProgress >= 0.875, qPrintable(QString::number(lastFeatureProgress)));  // the test's half
+    QVERIFY(run->testIsHeldOut());
+    run->train(nullptr, nullptr);
+    const BatchStats test = run->evaluateTest();
+    const auto model = run->snapshot().as<BertSentimentModel>();
+    const LabeledDataset data = loadRunData(s.data, s.training.seed, {});
+    QVERIFY(!data.test.empty());
+    QCOMPARE(test.total, static_cast<double>(data.test.size()));
+    double correct = 0, lossSum = 0;
+    for (const LabeledText& review : data.test) {
+      const double p = predictBertSentiment(*model, review.text).probability, y = review.label;
+      correct += (p >= 0.5) == (y >= 0.5) ? 1 : 0;
+      lossSum -= y * std::log(p) + (1 - y) * std::log(1 - p);
+    }
+    QCOMPARE(test.correct, correct);
+    const double meanLoss = lossSum / static_cast<double>(data.test.size());
+    QVERIFY2(std::abs(test.lossSum / test.lossCount - meanLoss) < 1e-4,
+             qPrintable(QString("%1 vs %2").arg(test.lossSum / test.lossCount).arg(meanLoss)));
   }
 
   void wrongLayerShapeNamesTheFile() {
