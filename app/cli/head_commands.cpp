@@ -10,10 +10,12 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <optional>
 
 #include "app/cli/cli_support.h"
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
+#include "core/inference/bert_sentiment.h"
 #include "core/inference/pretrained_inference.h"
 #include "core/teaching/head_importance.h"
 #include "core/train/imdb_run.h"
@@ -34,11 +36,15 @@ HeadShape headShapeOf(const AnyModel& model) {
     return {static_cast<size_t>(mlm->model->config().encoder.numLayers), mlm->model->config().encoder.numHeads};
   if (const auto bert = model.as<PretrainedBert>())
     return {static_cast<size_t>(bert->model->config().numLayers), static_cast<Index>(bert->model->config().numHeads)};
+  if (const auto sentiment = model.as<BertSentimentModel>()) {  // the heads of the BERT it reads
+    const pretrained::BertConfig& c = sentiment->encoder.model->config();
+    return {static_cast<size_t>(c.numLayers), static_cast<Index>(c.numHeads)};
+  }
   if (const auto gpt = model.as<PretrainedGpt2>())
     return {static_cast<size_t>(gpt->model->config().numLayers), static_cast<Index>(gpt->model->config().numHeads)};
   throw InputError("--ablate switches heads off in " +
                    taskList({PretrainedBert::kTask, PretrainedGpt2::kTask, ImdbTransformerModel::kTask,
-                             MaskedLmModel::kTask}) +
+                             BertSentimentModel::kTask, MaskedLmModel::kTask}) +
                    " models, not in a " + model.task + " model");
 }
 
@@ -59,23 +65,40 @@ HeadSwitches headSwitchesFor(const AnyModel& model, const std::string& spec) {
   return parseHeadSwitches(spec, shape.layers, shape.heads);
 }
 
+namespace {
+
+// A classifier's probability of positive with these heads off and with every head on; none for a model that does
+// not classify.
+struct AblatedProbabilities {
+  float off = 0, all = 0;
+};
+std::optional<AblatedProbabilities> ablatedProbabilities(const AnyModel& model, const std::string& text,
+                                                         const HeadSwitches& switches) {
+  if (const auto imdb = model.as<ImdbTransformerModel>())
+    return AblatedProbabilities{predictText(*imdb->model, imdb->vocabulary, text, &switches).probability,
+                                predictText(*imdb->model, imdb->vocabulary, text).probability};
+  if (const auto sentiment = model.as<BertSentimentModel>())
+    return AblatedProbabilities{predictBertSentiment(*sentiment, text, &switches).probability,
+                                predictBertSentiment(*sentiment, text).probability};
+  return std::nullopt;
+}
+
+}  // namespace
+
 nlohmann::json ablationJson(const AnyModel& model, const std::string& text, const HeadSwitches& switches) {
   nlohmann::json out = {{"ablated", toString(switches)}, {"replacement", "zero"}};
-  if (const auto imdb = model.as<ImdbTransformerModel>()) {
-    out["probability"] = predictText(*imdb->model, imdb->vocabulary, text, &switches).probability;
-    out["probability_all_heads"] = predictText(*imdb->model, imdb->vocabulary, text).probability;
+  if (const auto p = ablatedProbabilities(model, text, switches)) {
+    out["probability"] = p->off;
+    out["probability_all_heads"] = p->all;
   }
   return out;
 }
 
 void printAblation(const AnyModel& model, const std::string& text, const HeadSwitches& switches) {
   std::cout << "heads switched off (output set to zero): " << toString(switches) << "\n";
-  if (const auto imdb = model.as<ImdbTransformerModel>()) {
-    const float off = predictText(*imdb->model, imdb->vocabulary, text, &switches).probability;
-    const float all = predictText(*imdb->model, imdb->vocabulary, text).probability;
-    std::cout << "probability of positive: " << std::fixed << std::setprecision(4) << off << " with these heads off, "
-              << all << " with every head on\n";
-  }
+  if (const auto p = ablatedProbabilities(model, text, switches))
+    std::cout << "probability of positive: " << std::fixed << std::setprecision(4) << p->off << " with these heads off, "
+              << p->all << " with every head on\n";
 }
 
 int evalHeadImportance(const EvalOptions& o) {

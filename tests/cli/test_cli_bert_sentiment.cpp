@@ -1,7 +1,8 @@
 // Transfer from a pretrained BERT, through the real attentionlab-cli: `train imdb --init-encoder BERT_FOLDER` on the
 // tiny golden BERT (tests/reference/golden/bert-tiny) and a small labelled set its vocabulary reads trains a
 // sentiment head whose loss falls and whose accuracy beats chance; the saved model reloads (eval, predict) with
-// the numbers training measured; folders that are not a readable BERT are refused with exit 3 and a message.
+// the numbers training measured, and inspect --ablate switches heads of its BERT off; folders that are not a readable
+// BERT are refused with exit 3 and a message.
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -113,6 +114,23 @@ class TestCliBertSentiment : public QObject {
     QCOMPARE(i["layers"].get<int>(), 2);  // bert-tiny's layers
     QCOMPARE(i["heads"].get<int>(), 2);   // and heads
     QCOMPARE(i["attention"], p["attention"]);
+  }
+
+  // inspect --ablate switches heads of the model's BERT off: the verdict is computed again with them silent, beside
+  // the one with every head on (predict's), and text output says so; a head BERT does not have is refused.
+  void ablateSwitchesHeadsOfItsBertOff() {
+    const char* review = "the dog was happy and happy .";
+    const json predicted = runJson({"predict", "--model", path("head"), "--json", review});
+    const json off = runJson({"inspect", "--model", path("head"), "--json", "--ablate", "1.0,1.1", review});
+    const json ablation = off["ablation"];
+    QCOMPARE(ablation["ablated"], json("1.0,1.1"));
+    QVERIFY2(std::abs(ablation["probability_all_heads"].get<double>() - predicted["probability"].get<double>()) < 1e-6,
+             ablation.dump().c_str());
+    QVERIFY2(ablation["probability"] != ablation["probability_all_heads"], ablation.dump().c_str());
+    const CliRun text = runCli({"inspect", "--model", path("head"), "--ablate", "0.1", review});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("probability of positive:"), text.out.constData());
+    verifyRefused({"inspect", "--model", path("head"), "--ablate", "2.0", review}, {"2 layer(s) of 2 head(s)"});
   }
 
   void foldersThatAreNoReadableBertAreRefused() {
