@@ -64,8 +64,8 @@ int main(int argc, char** argv) {
   evalCmd->add_option("--seed", e.seed, "lm on generated text (builtin, builtin:zh, long-range): the seed that draws "
                                         "its documents (default: the model's own, from its training.json)")
       ->check(CLI::NonNegativeNumber);
-  evalCmd->add_flag("--head-importance", e.headImportance, "imdb-transformer: the test accuracy with each head alone "
-                                                           "switched off, as a layers x heads table");
+  evalCmd->add_flag("--head-importance", e.headImportance, "imdb-transformer or bert-sentiment: the test accuracy "
+                                                           "with each head alone switched off, as a layers x heads table");
   evalCmd->add_option("--samples", e.samples, "with --head-importance or --rank-correlations: at most N test reviews, "
                                               "a fixed random choice (default: all)")->check(CLI::NonNegativeNumber);
   evalCmd->add_option("--replace", e.replacement, "with --head-importance: a switched-off head's output becomes "

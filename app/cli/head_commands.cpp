@@ -17,6 +17,7 @@
 #include "core/error.h"
 #include "core/inference/bert_sentiment.h"
 #include "core/inference/pretrained_inference.h"
+#include "core/teaching/bert_head_importance.h"
 #include "core/teaching/head_importance.h"
 #include "core/train/imdb_run.h"
 
@@ -101,50 +102,89 @@ void printAblation(const AnyModel& model, const std::string& text, const HeadSwi
               << p->all << " with every head on\n";
 }
 
+namespace {
+
+// The measure and whether its reviews are a held-out test split.
+struct MeasuredHeads {
+  teaching::HeadImportance importance;
+  bool heldOut = false;
+};
+
+// A bar on stderr that redraws itself, for a person watching only (never into a file or a pipe).
+teaching::HeadImportanceProgress progressBar() {
+  const bool terminal = isatty(fileno(stderr));
+  return [terminal](size_t done, size_t total) {
+    if (!terminal) return true;
+    std::fprintf(stderr, "\rwhich heads matter? %3.0f%%", 100.0 * static_cast<double>(done) / static_cast<double>(total));
+    if (done == total) std::fprintf(stderr, "\n");
+    return true;
+  };
+}
+
+MeasuredHeads measureImdbHeads(const EvalOptions& o) {
+  const std::unique_ptr<ImdbRun> run = prepareImdbEvaluation(o, "--head-importance");
+  const std::vector<const EncodedSample*> samples = teaching::chooseReviews(run->testData(), static_cast<size_t>(o.samples));
+  const auto replacement = o.replacement == "mean" ? teaching::HeadReplacement::Mean : teaching::HeadReplacement::Zero;
+  MeasuredHeads m;
+  m.heldOut = run->testIsHeldOut();
+  tbb::task_arena arena(workerThreads(o.threads));
+  arena.execute([&] { m.importance = teaching::headImportance(run->model(), samples, replacement, progressBar()); });
+  return m;
+}
+
+// A sentiment head on BERT: the heads of its BERT, on the reviews as its text (BERT reads them with its own
+// tokenizer), the test split as the IMDB classifier's measure reads it.
+MeasuredHeads measureBertHeads(const EvalOptions& o) {
+  if (o.replacement != "zero")
+    throw InputError("--replace " + o.replacement + ": a sentiment head on BERT switches heads off with zero only");
+  const BertSentimentModel model = loadBertSentiment(o.model);
+  const LabeledDataset data = loadImdbSource(o.data.empty() ? std::string("builtin") : o.data, {},
+                                             ImdbRunSettings{}.training.seed);
+  const std::vector<const LabeledText*> reviews =
+      teaching::chooseReviews(data.hasTestSplit ? data.test : data.train, static_cast<size_t>(o.samples));
+  MeasuredHeads m;
+  m.heldOut = data.hasTestSplit;
+  tbb::task_arena arena(workerThreads(o.threads));
+  arena.execute([&] { m.importance = teaching::bertHeadImportance(model, reviews, progressBar()); });
+  return m;
+}
+
+void printHeadImportance(const MeasuredHeads& m, const EvalOptions& o) {
+  const teaching::HeadImportance& r = m.importance;
+  if (o.json) {
+    nlohmann::json accuracy = nlohmann::json::array(), drop = nlohmann::json::array();
+    for (size_t l = 0; l < r.accuracy.size(); ++l) {
+      accuracy.push_back(r.accuracy[l]);
+      nlohmann::json row = nlohmann::json::array();
+      for (size_t h = 0; h < r.accuracy[l].size(); ++h) row.push_back(r.drop(l, h));
+      drop.push_back(std::move(row));
+    }
+    std::cout << nlohmann::json{{"samples", r.samples}, {"replacement", o.replacement}, {"held_out", m.heldOut},
+                                {"baseline_accuracy", r.baseline}, {"accuracy", std::move(accuracy)},
+                                {"drop", std::move(drop)}}.dump() << "\n";
+    return;
+  }
+  std::cout << "which heads matter? accuracy on " << r.samples << (m.heldOut ? " test" : " training")
+            << " reviews with every head on: " << std::fixed << std::setprecision(4) << r.baseline << "\n"
+            << "drop in accuracy with one head switched off (output set to " << o.replacement << "):\n";
+  std::cout << "         ";
+  for (size_t h = 0; h < (r.accuracy.empty() ? 0 : r.accuracy.front().size()); ++h) std::cout << "   head " << h;
+  std::cout << "\n";
+  for (size_t l = 0; l < r.accuracy.size(); ++l) {
+    std::cout << "layer " << std::setw(2) << l << " ";
+    for (size_t h = 0; h < r.accuracy[l].size(); ++h) std::cout << std::showpos << std::setw(9) << r.drop(l, h) << std::noshowpos;
+    std::cout << "\n";
+  }
+}
+
+}  // namespace
+
 int evalHeadImportance(const EvalOptions& o) {
   return guarded([&] {
     if (o.replacement != "zero" && o.replacement != "mean")
       throw InputError("--replace takes zero or mean, not '" + o.replacement + "'");
-    const std::unique_ptr<ImdbRun> run = prepareImdbEvaluation(o, "--head-importance");
-    const std::vector<const EncodedSample*> samples = teaching::chooseReviews(run->testData(), static_cast<size_t>(o.samples));
-    const auto replacement = o.replacement == "mean" ? teaching::HeadReplacement::Mean : teaching::HeadReplacement::Zero;
-
-    tbb::task_arena arena(workerThreads(o.threads));
-    teaching::HeadImportance r;
-    const bool terminal = isatty(fileno(stderr));  // a bar that redraws itself, for a person watching only
-    arena.execute([&] {
-      r = teaching::headImportance(run->model(), samples, replacement, [&](size_t done, size_t total) {
-        if (!terminal) return true;
-        std::fprintf(stderr, "\rwhich heads matter? %3.0f%%", 100.0 * static_cast<double>(done) / static_cast<double>(total));
-        if (done == total) std::fprintf(stderr, "\n");
-        return true;
-      });
-    });
-
-    if (o.json) {
-      nlohmann::json accuracy = nlohmann::json::array(), drop = nlohmann::json::array();
-      for (size_t l = 0; l < r.accuracy.size(); ++l) {
-        accuracy.push_back(r.accuracy[l]);
-        nlohmann::json row = nlohmann::json::array();
-        for (size_t h = 0; h < r.accuracy[l].size(); ++h) row.push_back(r.drop(l, h));
-        drop.push_back(std::move(row));
-      }
-      std::cout << nlohmann::json{{"samples", r.samples}, {"replacement", o.replacement},
-                                  {"held_out", run->testIsHeldOut()}, {"baseline_accuracy", r.baseline},
-                                  {"accuracy", std::move(accuracy)}, {"drop", std::move(drop)}}.dump() << "\n";
-      return int{kDone};
-    }
-    std::cout << "which heads matter? accuracy on " << r.samples << (run->testIsHeldOut() ? " test" : " training")
-              << " reviews with every head on: " << std::fixed << std::setprecision(4) << r.baseline << "\n"
-              << "drop in accuracy with one head switched off (output set to " << o.replacement << "):\n";
-    std::cout << "         ";
-    for (size_t h = 0; h < (r.accuracy.empty() ? 0 : r.accuracy.front().size()); ++h) std::cout << "   head " << h;
-    std::cout << "\n";
-    for (size_t l = 0; l < r.accuracy.size(); ++l) {
-      std::cout << "layer " << std::setw(2) << l << " ";
-      for (size_t h = 0; h < r.accuracy[l].size(); ++h) std::cout << std::showpos << std::setw(9) << r.drop(l, h) << std::noshowpos;
-      std::cout << "\n";
-    }
+    const bool onBert = modelKindOfDirectory(o.model).task == BertSentimentModel::kTask;
+    printHeadImportance(onBert ? measureBertHeads(o) : measureImdbHeads(o), o);
     return int{kDone};
   });
 }

@@ -18,12 +18,13 @@ std::string headListProblem(const std::string& spec);
 // naming the piece that is wrong and what was expected; also for a model kind that cannot switch heads off.
 HeadSwitches headSwitchesFor(const AnyModel& model, const std::string& spec);
 // What switching the heads off changed in the model's answer: {"ablated": "0.1,1.0", "replacement": "zero"} and,
-// for an imdb-transformer, "probability" with the heads off and "probability_all_heads".
+// for an imdb-transformer or a bert-sentiment model, "probability" with the heads off and "probability_all_heads".
 nlohmann::json ablationJson(const AnyModel& model, const std::string& text, const HeadSwitches& switches);
 // The same as lines of text.
 void printAblation(const AnyModel& model, const std::string& text, const HeadSwitches& switches);
 
-// eval --head-importance: the test accuracy with each head alone switched off, as a layers x heads table.
+// eval --head-importance: the test accuracy with each head alone switched off, as a layers x heads table; for a
+// bert-sentiment model, the heads of its BERT (switched off with zero only).
 int evalHeadImportance(const EvalOptions& options);
 
 }  // namespace al::cli

@@ -60,14 +60,27 @@ std::vector<EncodedSample> headImportanceReviews(const ImdbTransformerModel& mod
   return out;
 }
 
-std::vector<const EncodedSample*> chooseReviews(const std::vector<EncodedSample>& all, size_t limit) {
-  std::vector<const EncodedSample*> chosen;
-  for (const EncodedSample& s : all) chosen.push_back(&s);
+namespace {
+
+template <class Review>
+std::vector<const Review*> chooseFrom(const std::vector<Review>& all, size_t limit) {
+  std::vector<const Review*> chosen;
+  for (const Review& s : all) chosen.push_back(&s);
   if (limit == 0 || limit >= chosen.size()) return chosen;
   Rng rng(1337);
   for (size_t i = 0; i < limit; ++i) std::swap(chosen[i], chosen[i + rng.next() % (chosen.size() - i)]);
   chosen.resize(limit);
   return chosen;
+}
+
+}  // namespace
+
+std::vector<const EncodedSample*> chooseReviews(const std::vector<EncodedSample>& all, size_t limit) {
+  return chooseFrom(all, limit);
+}
+
+std::vector<const LabeledText*> chooseReviews(const std::vector<LabeledText>& all, size_t limit) {
+  return chooseFrom(all, limit);
 }
 
 }  // namespace al::teaching

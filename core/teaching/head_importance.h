@@ -53,5 +53,7 @@ std::vector<EncodedSample> headImportanceReviews(const ImdbTransformerModel& mod
 // mixes the split's classes (aclImdb's test split lists one class first). eval --head-importance --samples N and
 // the Attention page's "Which heads matter?" tab choose the same reviews.
 std::vector<const EncodedSample*> chooseReviews(const std::vector<EncodedSample>& all, size_t limit);
+// The same choice of labelled texts (a sentiment head on BERT reads the text with BERT's own tokenizer).
+std::vector<const LabeledText*> chooseReviews(const std::vector<LabeledText>& all, size_t limit);
 
 }  // namespace al::teaching

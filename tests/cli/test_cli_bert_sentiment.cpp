@@ -133,6 +133,30 @@ class TestCliBertSentiment : public QObject {
     verifyRefused({"inspect", "--model", path("head"), "--ablate", "2.0", review}, {"2 layer(s) of 2 head(s)"});
   }
 
+  // eval --head-importance measures the heads of the model's BERT: with every head on it is eval's accuracy; with
+  // head l.h off, each review is right exactly when inspect --ablate l.h gives it the right side; and --replace mean
+  // (the IMDB classifier's other replacement) is refused with what is offered.
+  void headImportanceMeasuresItsBertsHeads() {
+    const json all = runJson({"eval", "--model", path("head"), "--data", path("toy.tsv"), "--json"});
+    const json table = runJson({"eval", "--model", path("head"), "--data", path("toy.tsv"), "--head-importance", "--json"});
+    QCOMPARE(table["samples"].get<int>(), 120);
+    QCOMPARE(table["held_out"], json(false));  // a TSV has no test split
+    QCOMPARE(table["baseline_accuracy"].get<double>(), all["accuracy"].get<double>());
+    QCOMPARE(table["accuracy"].size(), size_t{2});     // bert-tiny's layers
+    QCOMPARE(table["accuracy"][0].size(), size_t{2});  // and heads
+    const char* review = "the cat was happy and happy .";
+    writeFile(path("one.tsv"), QByteArray("1\t") + review + "\n");
+    const json one = runJson({"eval", "--model", path("head"), "--data", path("one.tsv"), "--head-importance", "--json"});
+    for (const char* head : {"0.0", "0.1", "1.0", "1.1"}) {
+      const json ablated = runJson({"inspect", "--model", path("head"), "--json", "--ablate", head, review})["ablation"];
+      const size_t l = head[0] - '0', h = head[2] - '0';
+      QVERIFY2(one["accuracy"][l][h].get<double>() == (ablated["probability"].get<double>() >= 0.5 ? 1.0 : 0.0),
+               qPrintable(QString("%1: %2, %3").arg(head, one.dump().c_str(), ablated.dump().c_str())));
+    }
+    verifyRefused({"eval", "--model", path("head"), "--data", path("toy.tsv"), "--head-importance", "--replace", "mean"},
+                  {"zero only"});
+  }
+
   void foldersThatAreNoReadableBertAreRefused() {
     QDir().mkpath(path("no-weights"));
     for (const char* file : {"config.json", "vocab.txt"})
