@@ -10,7 +10,8 @@
 //   QT_QPA_PLATFORM=offscreen attentionlab-stall [IMDB SOURCE]
 //
 // With ATTENTIONLAB_STALL_ONLY=paste in the environment, only the pasted review's line is measured (a few seconds
-// instead of a minute: for working on that stall).
+// instead of a minute: for working on that stall). With ATTENTIONLAB_STALL_TRACE=MS, every event that took MS ms
+// or more is printed (receiver class, object name, event type; nested events too), to find what a stall is made of.
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
@@ -36,6 +37,32 @@
 #include "ui/widgets/curve_plot.h"
 
 namespace {
+
+// The application, timing each event when asked to (ATTENTIONLAB_STALL_TRACE).
+class TracingApplication : public QApplication {
+ public:
+  TracingApplication(int& argc, char** argv)
+      : QApplication(argc, argv), traceMs_(qEnvironmentVariableIntValue("ATTENTIONLAB_STALL_TRACE")) {}
+
+  bool notify(QObject* receiver, QEvent* event) override {
+    if (traceMs_ <= 0) return QApplication::notify(receiver, event);
+    const int type = event->type();  // the event may be gone after it is delivered
+    QElapsedTimer clock;
+    clock.start();
+    ++depth_;
+    const bool result = QApplication::notify(receiver, event);
+    --depth_;
+    const double ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    if (ms >= traceMs_)
+      std::printf("  %*sevent %d to %s \"%s\": %.1f ms\n", 2 * depth_, "", type, receiver->metaObject()->className(),
+                  qPrintable(receiver->objectName()), ms);
+    return result;
+  }
+
+ private:
+  int traceMs_ = 0;
+  int depth_ = 0;
+};
 
 // Runs `action` from the event loop, waits until `done`, lets the loop settle, and returns the longest gap
 // between two ticks of a 1 ms timer (ms).
@@ -84,7 +111,7 @@ void settle(int ms = 1000) {
 }
 
 int main(int argc, char** argv) {
-  QApplication app(argc, argv);
+  TracingApplication app(argc, argv);
   QTemporaryDir dir;
   const QString modelDir = dir.filePath(QStringLiteral("large")), copyDir = dir.filePath(QStringLiteral("copy"));
   {

@@ -7,6 +7,7 @@
 #include "core/teaching/attention_rollout.h"
 #include "core/teaching/token_attribution.h"
 
+#include <QLabel>
 #include <QtTest>
 
 #include <cmath>
@@ -50,14 +51,32 @@ class TestAttentionRolloutTab : public QObject {
     QCOMPARE(reading.saliency, direct.saliency);
 
     AttentionRolloutTab tab;
-    tab.setReading(reading);
+    tab.setReading(std::make_shared<const AttentionReading>(reading));
     QCOMPARE(tab.rolloutMap()->rows(), 7);
     const QString line = tab.sentenceText();
     QVERIFY2(line.contains(direct.positive ? "positive" : "negative"), qPrintable(line));
     for (const char* word : {"wonderful", "film", "dull", "ending"}) QVERIFY2(line.contains(word), qPrintable(line));
-    tab.setReading({});
+    tab.setReading(nullptr);
     QCOMPARE(tab.rolloutMap()->rows(), 0);
     QVERIFY(tab.sentenceText().trimmed().isEmpty());
+  }
+
+  // A hidden tab keeps a long saliency line aside (laying it out for the page's layouts froze the window) and
+  // shows it when the tab is shown.
+  void aHiddenTabShowsItsSaliencyLineWhenShown() {
+    const char* text = "a wonderful film but a dull ending";
+    const auto shared = std::make_shared<const ImdbTransformerModel>(test::smallClassifierOver(text));
+    AttentionRolloutTab tab;
+    tab.setReading(std::make_shared<const AttentionReading>(readSentence(anyModelOf(shared), text)));
+    auto* label = tab.findChild<QLabel*>("saliency");
+    QVERIFY(label != nullptr);
+    QVERIFY(label->text().isEmpty());
+    QVERIFY(tab.sentenceText().contains("wonderful"));
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    QVERIFY2(label->text().contains("wonderful"), qPrintable(label->text()));
+    tab.setReading(nullptr);  // shown: at once
+    QVERIFY(label->text().trimmed().isEmpty() || !label->text().contains("wonderful"));
   }
 };
 

@@ -44,7 +44,7 @@ AttentionCompareTab::AttentionCompareTab(ModelLibrary* library, std::function<bo
     grid->setColumnStretch(side, 1);
     readers_[side] = new AttentionReader(this);
     connect(readers_[side], &AttentionReader::done, this,
-            [this, side](const AttentionReading& reading) { readingDone(side, reading); });
+            [this, side](SharedReading reading) { readingDone(side, std::move(reading)); });
   }
   grid->setRowStretch(1, 1);
   layout->addLayout(grid, 1);
@@ -84,7 +84,7 @@ void AttentionCompareTab::read() {
   models_[1] = second ? second->model : AnyModel{};
   names_[1] = second ? second->name : QString();
   for (int side = 0; side < 2; ++side) {
-    readings_[side] = {};
+    readings_[side] = noReading();
     waiting_[side] = second && models_[0].hasWeights();
     if (waiting_[side]) readers_[side]->read(models_[side], text_.toStdString(), side == 0 ? switches_ : HeadSwitches{});
     else readers_[side]->cancel();
@@ -92,8 +92,8 @@ void AttentionCompareTab::read() {
   if (!busy()) draw();
 }
 
-void AttentionCompareTab::readingDone(int side, const AttentionReading& reading) {
-  readings_[side] = reading;
+void AttentionCompareTab::readingDone(int side, SharedReading reading) {
+  readings_[side] = std::move(reading);
   waiting_[side] = false;
   if (busy()) return;
   draw();
@@ -109,7 +109,7 @@ QString AttentionCompareTab::predictionText(int side) const {
 // Each side's map of the chosen layer (its own first or last: the models may differ in depth) and prediction.
 void AttentionCompareTab::draw() {
   for (int side = 0; side < 2; ++side) {
-    const AttentionReading& r = readings_[side];
+    const AttentionReading& r = *readings_[side];
     const bool drawn = !r.averages.empty() && r.error.isEmpty();
     const size_t layer = layerBox_->currentIndex() == 0 || !drawn ? 0 : r.averages.size() - 1;
     QStringList labels;

@@ -38,7 +38,7 @@ class AttentionCompareTab : public QWidget {
   void setSecondModel(int libraryId);  // 0: none
   int secondModel() const;             // its library id, 0 for none
   bool busy() const;                   // a reading of either side is still out
-  const AttentionReading& reading(int side) const { return readings_[side]; }  // 0 left, 1 right
+  const AttentionReading& reading(int side) const { return *readings_[side]; }  // 0 left, 1 right
   HeatmapView* map(int side) const { return maps_[side]; }
   QString predictionText(int side) const;
   QComboBox* secondBox() const { return secondBox_; }
@@ -49,7 +49,7 @@ class AttentionCompareTab : public QWidget {
 
  private:
   void read();
-  void readingDone(int side, const AttentionReading& reading);
+  void readingDone(int side, SharedReading reading);
   void draw();
   void setTexts();
 
@@ -59,7 +59,7 @@ class AttentionCompareTab : public QWidget {
   QString text_;
   HeadSwitches switches_;  // the first model's
   std::string switchesKey_;  // which heads, and whether they give their means: a change reads again
-  AttentionReading readings_[2];
+  SharedReading readings_[2] = {noReading(), noReading()};
   bool waiting_[2] = {false, false};
   AttentionReader* readers_[2];
   QLabel* intro_;

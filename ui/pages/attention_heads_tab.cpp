@@ -42,7 +42,10 @@ AttentionHeadsTab::AttentionHeadsTab(QWidget* parent) : QWidget(parent) {
   secondLabel_ = new QLabel;
   second_ = new QComboBox;
   for (QComboBox* box : {query_, first_, second_}) {
-    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Wide enough for a word and its place ("书包  (4)"); the list shows longer ones whole. Sized to its contents,
+    // each box measured all of a 600-token review's items at every layout of the page: the window froze 40 ms.
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(16);
     connect(box, &QComboBox::currentIndexChanged, this, &AttentionHeadsTab::rank);
   }
   row->addWidget(queryLabel_);
@@ -89,8 +92,9 @@ void AttentionHeadsTab::setTexts() {
   rank();
 }
 
-void AttentionHeadsTab::setReading(const AttentionReading& reading) {
-  reading_ = reading;
+void AttentionHeadsTab::setReading(SharedReading shared) {
+  reading_ = shared ? std::move(shared) : noReading();
+  const AttentionReading& reading = *reading_;
   units_.clear();
   labels_.clear();
   const QStringList tokens = readTokenLabels(reading.prediction.tokens, reading.prediction.ids);
@@ -116,7 +120,7 @@ void AttentionHeadsTab::setReading(const AttentionReading& reading) {
 void AttentionHeadsTab::defaultPicks() {
   const int n = int(labels_.size());
   int q = n - 1, a = 0, b = std::min(1, n - 1);
-  if (n > 4 && reading_.words.pieces.size() == size_t(n) && reading_.words.words.front().empty()) {
+  if (n > 4 && reading_->words.pieces.size() == size_t(n) && reading_->words.words.front().empty()) {
     q = n - 2;  // past [CLS] and [SEP]
     a = 1;
     b = 2;
@@ -146,14 +150,14 @@ void AttentionHeadsTab::rank() {
   advice_->setText(advice());
   advice_->setVisible(!advice_->text().isEmpty());
   const int q = query_->currentIndex(), a = first_->currentIndex(), b = second_->currentIndex();
-  if (reading_.prediction.attention.empty() || q < 0 || a < 0 || b < 0) {
+  if (reading_->prediction.attention.empty() || q < 0 || a < 0 || b < 0) {
     verdict_->setText(tr("No model has read the sentence yet: choose one above (the sentence is typed on the "
                           "Heatmaps tab)."));
     table_->setMatrix(Matrix());
     headMap_->setMatrix(Matrix());
     return;
   }
-  ranking_ = teaching::rankHeads(reading_.prediction.attention, units_[size_t(q)], units_[size_t(a)], units_[size_t(b)]);
+  ranking_ = teaching::rankHeads(reading_->prediction.attention, units_[size_t(q)], units_[size_t(a)], units_[size_t(b)]);
   const size_t layers = size_t(ranking_.differences.rows()), heads = size_t(ranking_.differences.cols());
   QStringList layerLabels, headLabels;
   for (size_t l = 0; l < layers; ++l) layerLabels << QString::number(l + 1);
@@ -180,19 +184,19 @@ QString AttentionHeadsTab::verdict() const {
 }
 
 QString AttentionHeadsTab::advice() const {
-  if (!reading_.classified) return {};  // a pretrained BERT or GPT-2
+  if (!reading_->classified) return {};  // a pretrained BERT or GPT-2
   const QString open = tr("For the texts' examples, open a pretrained model on this page: bert-base-chinese for 它 → "
                           "书包, bert-base-uncased for Apple → phone (File › Download a pretrained model…, then the "
                           "Hugging Face cache button or Open model…).");
-  if (reading_.prediction.attention.empty()) return open;
+  if (reading_->prediction.attention.empty()) return open;
   return tr("This model classifies reviews: nothing in its training asked it what “it” refers to, so what its heads "
             "prefer here says nothing about the texts' claim.") + ' ' + open;
 }
 
 void AttentionHeadsTab::showHead(int layer, int head) {
-  const auto& attention = reading_.prediction.attention;
+  const auto& attention = reading_->prediction.attention;
   if (layer < 0 || size_t(layer) >= attention.size() || head < 0 || size_t(head) >= attention[size_t(layer)].size()) return;
-  const QStringList tokens = readTokenLabels(reading_.prediction.tokens, reading_.prediction.ids);
+  const QStringList tokens = readTokenLabels(reading_->prediction.tokens, reading_->prediction.ids);
   headMap_->setTitle(tr("Layer %1, head %2").arg(layer + 1).arg(head + 1));
   headMap_->setMatrix(attention[size_t(layer)][size_t(head)], tokens, tokens);
 }

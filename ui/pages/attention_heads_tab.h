@@ -27,7 +27,7 @@ class AttentionHeadsTab : public QWidget {
  public:
   explicit AttentionHeadsTab(QWidget* parent = nullptr);
 
-  void setReading(const AttentionReading& reading);  // the choosers refilled, sensible picks where it knows them
+  void setReading(SharedReading reading);  // the choosers refilled, sensible picks where it knows them; null: none
   void choose(int query, int first, int second);     // indices into the choosers' words
   QStringList words() const { return labels_; }
   const teaching::HeadRanking& ranking() const { return ranking_; }
@@ -44,7 +44,7 @@ class AttentionHeadsTab : public QWidget {
   void rank();
   void setTexts();
 
-  AttentionReading reading_;
+  SharedReading reading_ = noReading();
   std::vector<std::vector<size_t>> units_;  // [word]: its tokens
   QStringList labels_;
   teaching::HeadRanking ranking_;

@@ -109,7 +109,7 @@ class AttentionPage : public ModelPage {
   // by teaching::groupIntoWords, keys summed and queries averaged). Off for a reading without words.
   void setShowWords(bool words);
   bool showsWords() const;
-  bool canShowWords() const { return !pieces_.words.pieces.empty(); }
+  bool canShowWords() const { return !pieces_->words.pieces.empty(); }
   AttentionHeadsTab* headsTab() const { return headsTab_; }
   AttentionRolloutTab* rolloutTab() const { return rolloutTab_; }
   HeadImportanceTab* headImportanceTab() const { return headImportanceTab_; }
@@ -163,7 +163,7 @@ class AttentionPage : public ModelPage {
   void createModelBar();
   QWidget* createHeatmapsTab();
   QWidget* createFigureCorner();
-  void readingDone(const AttentionReading& reading);
+  void readingDone(SharedReading reading);
   void showPrediction();
   void rebuildHeatmaps();
   void shapeHeatmaps(size_t layers, size_t heads);
@@ -187,7 +187,7 @@ class AttentionPage : public ModelPage {
   bool switchesForReading(HeadSwitches& switches);
   void meansDone();
 
-  AttentionReading pieces_;  // the reading as it came (pieces); prediction_ is it or its words
+  SharedReading pieces_ = noReading();  // the reading as it came (pieces); prediction_ is it or its words
   ImdbPrediction prediction_;
   std::vector<Matrix> averages_;  // [layer]: the heads' average of prediction_, T x T
   bool hasPrediction_ = false;

@@ -235,16 +235,16 @@ void AttentionPage::showAttention() {
 bool AttentionPage::isComputingAttention() const { return reading_ || nextMap_ >= 0; }
 
 // The newest reading (AttentionReader drops the ones overtaken by a newer sentence or model).
-void AttentionPage::readingDone(const AttentionReading& reading) {
+void AttentionPage::readingDone(SharedReading reading) {
   reading_ = false;
-  if (!reading.error.isEmpty()) {
+  if (!reading->error.isEmpty()) {
     clearPrediction({});  // nothing of the last sentence stays under the banner
-    showError(reading.error);
+    showError(reading->error);
     showProgress();
     return;
   }
-  pieces_ = reading;
-  classified_ = reading.classified;
+  pieces_ = std::move(reading);
+  classified_ = pieces_->classified;
   hasPrediction_ = true;
   showError({});
   // The other tabs take the reading after the maps, each in a turn of its own (drawNextMap): each draws a
@@ -259,17 +259,17 @@ bool AttentionPage::showsWords() const { return canShowWords() && unitsBox_->cur
 
 void AttentionPage::applyUnits() {
   unitsBox_->setEnabled(canShowWords());
-  prediction_ = pieces_.prediction;
-  averages_ = pieces_.averages;
+  prediction_ = pieces_->prediction;
+  averages_ = pieces_->averages;
   if (showsWords()) {
-    const teaching::WordGroups& words = pieces_.words;
+    const teaching::WordGroups& words = pieces_->words;
     prediction_.tokens.clear();
     prediction_.ids.clear();
     for (size_t w = 0; w < words.pieces.size(); ++w) {
       // An added token ([CLS], [SEP]) keeps its name; a word of one unknown piece stays marked.
       const size_t first = words.pieces[w].front();
-      prediction_.tokens.push_back(words.words[w].empty() ? pieces_.prediction.tokens[first] : words.words[w]);
-      prediction_.ids.push_back(words.pieces[w].size() == 1 ? pieces_.prediction.ids[first] : -1);
+      prediction_.tokens.push_back(words.words[w].empty() ? pieces_->prediction.tokens[first] : words.words[w]);
+      prediction_.ids.push_back(words.pieces[w].size() == 1 ? pieces_->prediction.ids[first] : -1);
     }
     for (auto& heads : prediction_.attention)
       for (Matrix& map : heads) map = teaching::wordAttention(map, words);
@@ -299,7 +299,7 @@ void AttentionPage::showPrediction() {
 void AttentionPage::clearPrediction(const QString& message) {
   hasPrediction_ = false;
   prediction_ = {};
-  pieces_ = {};
+  pieces_ = noReading();
   unitsBox_->setEnabled(false);
   tabsToFill_ = 0;
   tokensToShow_ = false;

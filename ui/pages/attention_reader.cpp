@@ -87,9 +87,14 @@ AttentionReading readSentence(const AnyModel& model, const std::string& text, co
   return reading;
 }
 
+const SharedReading& noReading() {
+  static const SharedReading none = std::make_shared<const AttentionReading>();
+  return none;
+}
+
 AttentionReader::AttentionReader(QObject* parent)
-    : QObject(parent), watcher_(new QFutureWatcher<AttentionReading>(this)) {
-  connect(watcher_, &QFutureWatcher<AttentionReading>::finished, this, &AttentionReader::finished);
+    : QObject(parent), watcher_(new QFutureWatcher<SharedReading>(this)) {
+  connect(watcher_, &QFutureWatcher<SharedReading>::finished, this, &AttentionReader::finished);
 }
 
 AttentionReader::~AttentionReader() { watcher_->waitForFinished(); }
@@ -106,7 +111,9 @@ void AttentionReader::read(AnyModel model, const std::string& text, HeadSwitches
 void AttentionReader::start(Request request) {
   running_ = true;
   dropRunning_ = false;
-  watcher_->setFuture(QtConcurrent::run([request = std::move(request)] { return readSentence(request.model, request.text, request.switches); }));
+  watcher_->setFuture(QtConcurrent::run([request = std::move(request)] {
+    return SharedReading(std::make_shared<const AttentionReading>(readSentence(request.model, request.text, request.switches)));
+  }));
 }
 
 void AttentionReader::cancel() {

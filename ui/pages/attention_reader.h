@@ -43,6 +43,12 @@ struct AttentionReading {
 // classifier, a pretrained BERT or a GPT-2, or a sentiment head on a BERT (what the Attention page shows). `switches`: heads switched off.
 AttentionReading readSentence(const AnyModel& model, const std::string& text, const HeadSwitches& switches = {});
 
+// A reading as the page and its tabs keep it: made once on the worker thread and shared, never copied. A 600-token
+// review's maps are megabytes, and copying them on the GUI thread, once per holder, was the page's longest stall.
+using SharedReading = std::shared_ptr<const AttentionReading>;
+// The reading of no sentence, for a holder that has none (never null).
+const SharedReading& noReading();
+
 class AttentionReader : public QObject {
   Q_OBJECT
  public:
@@ -57,7 +63,7 @@ class AttentionReader : public QObject {
   void waitForFinished();  // blocks: only for a page that is being destroyed
 
  signals:
-  void done(const al::ui::AttentionReading& reading);
+  void done(al::ui::SharedReading reading);
 
  private:
   struct Request {
@@ -68,7 +74,7 @@ class AttentionReader : public QObject {
   void start(Request request);
   void finished();
 
-  QFutureWatcher<AttentionReading>* watcher_;
+  QFutureWatcher<SharedReading>* watcher_;
   bool running_ = false;
   bool dropRunning_ = false;  // a newer request or cancel() came while it ran
   std::optional<Request> waiting_;

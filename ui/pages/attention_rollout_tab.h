@@ -23,17 +23,20 @@ class AttentionRolloutTab : public QWidget {
  public:
   explicit AttentionRolloutTab(QWidget* parent = nullptr);
 
-  void setReading(const AttentionReading& reading);  // an empty reading clears the tab
+  void setReading(SharedReading reading);  // null or an empty reading clears the tab
   HeatmapView* rolloutMap() const { return map_; }
   QString sentenceText() const;  // the saliency line as plain text
 
  private:
   void setTexts();
 
-  AttentionReading reading_;
-  std::vector<Matrix> rollout_;  // [layer]: R_1 .. R_L, T x T
+  SharedReading reading_ = noReading();
+  // [layer]: R_1 .. R_L, T x T; the reading's own, or (a reading that came without it) computed here
+  const std::vector<Matrix>& rollout() const { return ownRollout_.empty() ? reading_->rollout : ownRollout_; }
+  std::vector<Matrix> ownRollout_;
   QLabel* intro_;
-  QLabel* sentence_;
+  class SentenceLabel;  // the saliency line: a long review's is costly to lay out
+  SentenceLabel* sentence_;
   HeatmapView* map_;
 };
 

@@ -46,7 +46,9 @@ void TokenStrip::render() {
 // that a 1280 x 720 page took from its heatmaps.
 void TokenStrip::fitHeight() {
   constexpr int kTallest = 70;
-  document()->setTextWidth(viewport()->width());
+  // Setting the width lays the whole text out again, even the same width; the text box has usually just done so
+  // for its own resize, and a 600-token review takes milliseconds a time.
+  if (document()->textWidth() != viewport()->width()) document()->setTextWidth(viewport()->width());
   const int content = static_cast<int>(std::ceil(document()->size().height())) + 2 * frameWidth();
   setMaximumHeight(std::clamp(content, fontMetrics().height() + 4, kTallest));  // a crowded page may squeeze it
 }
