@@ -4502,6 +4502,10 @@ to %2</source>
         <source>zero</source>
         <translation>零</translation>
     </message>
+    <message>
+        <source>In a sentiment head on BERT, a switched-off head of BERT gives zeros.</source>
+        <translation>对于基于 BERT 的情感分类头，被关闭的 BERT 头输出为零。</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::HeatmapView</name>
@@ -6158,11 +6162,15 @@ to %2</source>
     </message>
     <message numerus="yes">
         <source>BERT, top %n layer(s) fine-tuned, seed %1</source>
-        <translation><numerusform>BERT（微调顶部 %n 层），种子 %1</numerusform></translation>
+        <translation>
+            <numerusform>BERT（微调顶部 %n 层），种子 %1</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>BERT “%1” with its top %2 layer(s) fine-tuned: %3 % (%n run(s)).</source>
-        <translation><numerusform>顶部 %2 层经过微调的 BERT “%1”加分类头为 %3 %（%n 次运行）。</numerusform></translation>
+        <translation>
+            <numerusform>顶部 %2 层经过微调的 BERT “%1”加分类头为 %3 %（%n 次运行）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

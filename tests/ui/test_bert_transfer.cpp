@@ -4,15 +4,21 @@
 // fine-tuned there too), and states its number in the verdict.
 #include "core/inference/masked_lm_inference.h"
 #include "core/inference/pretrained_inference.h"
+#include "core/data/imdb_sources.h"
+#include "core/teaching/bert_head_importance.h"
 #include "core/train/bert_sentiment_run.h"
 #include "core/train/mlm_run.h"
 #include "tests/tiny_masked_lm.h"
 
 #include <QComboBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QtTest>
 
+#include "ui/pages/head_importance_job.h"
+#include "ui/pages/head_importance_tab.h"
 #include "ui/pages/train_page.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/session/model_library.h"
@@ -151,6 +157,46 @@ class TestBertTransfer : public QObject {
              qPrintable(verdict));
     comparison.setBertSide(-1);
     QVERIFY(fineTune->isHidden());
+  }
+
+  // "Which heads matter?" measures a sentiment head on BERT: the heads of its BERT, switched off with zeros (the
+  // only replacement offered), giving the core's numbers for the same reviews.
+  void headImportanceMeasuresTheHeadsOfItsBert() {
+    ImdbRunSettings settings;
+    settings.data = "builtin";
+    settings.initEncoderDir = ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/bert-tiny";
+    settings.threads = 1;
+    settings.training.epochs = 2;
+    const std::unique_ptr<BertSentimentRun> run = BertSentimentRun::prepare(settings);
+    run->train(nullptr, nullptr);
+    SessionModel session;
+    session.name = QStringLiteral("head on bert-tiny");
+    session.model = run->snapshot();
+    session.settings = run->settings();
+    HeadImportanceTab tab;
+    tab.setModel(&session);
+    QVERIFY2(tab.runButton()->isEnabled(), qPrintable(tab.statusText()));
+    QVERIFY(!tab.replacementBox()->isEnabled());
+    QCOMPARE(tab.replacementBox()->currentIndex(), 0);  // zeros
+    tab.reviewsBox()->setValue(100);
+    QSignalSpy ended(&tab, &HeadImportanceTab::runEnded);
+    tab.run();
+    QVERIFY(ended.wait(kTimeoutMs));
+    QVERIFY2(tab.result().has_value(), qPrintable(tab.statusText()));
+
+    const LabeledDataset data = loadImdbSource("builtin", {}, dataSeedOf(session));
+    const teaching::HeadImportance core =
+        teaching::bertHeadImportance(*session.as<BertSentimentModel>(), teaching::chooseReviews(data.test, 100));
+    QCOMPARE(tab.result()->samples, size_t{100});
+    QCOMPARE(tab.table()->rowCount(), 2);     // bert-tiny's layers
+    QCOMPARE(tab.table()->columnCount(), 2);  // and heads
+    bool someHeadMatters = false;
+    for (int l = 0; l < 2; ++l)
+      for (int h = 0; h < 2; ++h) {
+        QCOMPARE(tab.shownDrop(l, h), core.drop(size_t(l), size_t(h)));
+        someHeadMatters = someHeadMatters || core.drop(size_t(l), size_t(h)) != 0;
+      }
+    QVERIFY(someHeadMatters);  // the table is not trivially all zeros
   }
 };
 

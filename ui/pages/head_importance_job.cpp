@@ -1,10 +1,14 @@
 // oneTBB first: it must not see Qt's `emit` macro.
 #include <oneapi/tbb/task_arena.h>
 
+#include "core/teaching/bert_head_importance.h"
+
 #include "ui/pages/head_importance_job.h"
 
 #include <algorithm>
 #include <exception>
+#include <functional>
+#include <thread>
 
 #include "core/error.h"
 #include "ui/text/error_texts.h"
@@ -67,30 +71,63 @@ HeadImportanceJob::Outcome HeadImportanceJob::takeOutcome() {
   return std::move(outcome_);
 }
 
+namespace {
+
+// Progress of a stage (reading the reviews, then measuring); false cancels.
+using Report = std::function<bool(bool reading, size_t done, size_t total)>;
+
+// One core is left to the window, which keeps drawing while the heads are measured.
+int measuringThreads() { return std::max(1, int(std::thread::hardware_concurrency()) - 1); }
+
+// The IMDB classifier: the reviews through its own vocabulary; zeros or each head's mean in place of a head.
+void measureClassifier(const HeadImportanceJob::Request& request, const Report& report, HeadImportanceJob::Outcome& outcome) {
+  const std::vector<EncodedSample> reviews = teaching::headImportanceReviews(
+      *request.model, request.source, request.seed, [&](size_t done, size_t total) { return report(true, done, total); });
+  const std::vector<const EncodedSample*> chosen = teaching::chooseReviews(reviews, request.limit);
+  outcome.reviews = chosen.size();
+  if (chosen.empty()) throw InputError("the data has no review to measure");
+  tbb::task_arena arena(measuringThreads());
+  arena.execute([&] {
+    if (request.task == HeadImportanceJob::Task::Means) {
+      outcome.means = request.model->model->headMeans(chosen);
+      return;
+    }
+    outcome.importance = teaching::headImportance(*request.model->model, chosen, request.replacement,
+                                                  [&](size_t done, size_t total) { return report(false, done, total); });
+  });
+}
+
+// A sentiment head on BERT: the reviews as text, read by its BERT with its own tokenizer; a head gives zeros.
+void measureBert(const HeadImportanceJob::Request& request, const Report& report, HeadImportanceJob::Outcome& outcome) {
+  if (request.task == HeadImportanceJob::Task::Means || request.replacement == teaching::HeadReplacement::Mean)
+    throw InputError("a sentiment head on BERT switches heads off with zeros only");
+  const LabeledDataset data = loadImdbSource(
+      request.source, [&](size_t done, size_t total) { return report(true, done, total); }, request.seed);
+  const std::vector<const LabeledText*> chosen =
+      teaching::chooseReviews(data.hasTestSplit ? data.test : data.train, request.limit);
+  outcome.reviews = chosen.size();
+  if (chosen.empty()) throw InputError("the data has no review to measure");
+  tbb::task_arena arena(measuringThreads());
+  arena.execute([&] {
+    outcome.importance = teaching::bertHeadImportance(*request.bertModel, chosen, [&](size_t done, size_t total) {
+      return report(false, done, total);
+    });
+  });
+}
+
+}  // namespace
+
 void HeadImportanceJob::work(Request request) {
   Outcome outcome;
   // Both stages report under the mutex and go on; returning false cancels (the core throws RunError Cancelled).
-  auto report = [this](bool reading, size_t done, size_t total) {
+  const Report report = [this](bool reading, size_t done, size_t total) {
     std::lock_guard lock(mutex_);
     progress_ = {reading, total ? double(done) / double(total) : 0.0};
     return !cancel_.load();
   };
   try {
-    const std::vector<EncodedSample> reviews = teaching::headImportanceReviews(
-        *request.model, request.source, request.seed, [&](size_t done, size_t total) { return report(true, done, total); });
-    const std::vector<const EncodedSample*> chosen = teaching::chooseReviews(reviews, request.limit);
-    outcome.reviews = chosen.size();
-    if (chosen.empty()) throw InputError("the data has no review to measure");
-    // One core is left to the window, which keeps drawing while the heads are measured.
-    tbb::task_arena arena(std::max(1, int(std::thread::hardware_concurrency()) - 1));
-    arena.execute([&] {
-      if (request.task == Task::Means) {
-        outcome.means = request.model->model->headMeans(chosen);
-        return;
-      }
-      outcome.importance = teaching::headImportance(*request.model->model, chosen, request.replacement,
-                                                    [&](size_t done, size_t total) { return report(false, done, total); });
-    });
+    if (request.bertModel) measureBert(request, report, outcome);
+    else measureClassifier(request, report, outcome);
   } catch (const std::exception& e) {
     outcome.cancelled = cancel_.load();
     if (!outcome.cancelled) outcome.error = errorMessage(e);

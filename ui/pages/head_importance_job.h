@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/inference/bert_sentiment.h"
 #include "core/teaching/head_importance.h"
 #include "ui/session/model_library.h"
 
@@ -41,6 +42,8 @@ class HeadImportanceJob : public QObject {
   };
   struct Request {
     std::shared_ptr<const ImdbTransformerModel> model;  // kept alive while the worker reads it
+    // Or a sentiment head on BERT: the heads of its BERT, switched off with zeros (Task::Importance only).
+    std::shared_ptr<const BertSentimentModel> bertModel;
     std::string source = "builtin";  // a data source (core/data/imdb_sources.h); its test split is read
     uint64_t seed = 1337;            // the generated corpus's
     size_t limit = 500;              // at most this many reviews (0: all), teaching::chooseReviews

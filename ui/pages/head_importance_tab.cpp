@@ -104,8 +104,10 @@ HeadImportanceTab::HeadImportanceTab(QWidget* parent)
 void HeadImportanceTab::setModel(const SessionModel* model) {
   if (job_->busy()) job_->cancel();  // its table would be of the model before
   model_ = model ? model->as<ImdbTransformerModel>() : nullptr;
+  bertModel_ = model ? model->as<BertSentimentModel>() : nullptr;
+  if (bertModel_) replacementBox_->setCurrentIndex(0);  // BERT's heads give zeros when off
   refusal_.clear();
-  if (model && !model_)
+  if (model && !shownModel())
     refusal_ = tr("“%1” is a model of the kind “%2”. “Which heads matter?” measures the accuracy of a classifier of "
                   "reviews (train one on the Train page, or a toy model above).")
                    .arg(model->name, kindTitle(model->model.task));
@@ -119,11 +121,16 @@ void HeadImportanceTab::setModel(const SessionModel* model) {
   enableControls();
 }
 
+const void* HeadImportanceTab::shownModel() const {
+  return model_ ? static_cast<const void*>(model_.get()) : static_cast<const void*>(bertModel_.get());
+}
+
 void HeadImportanceTab::run() {
-  if (!model_ || job_->busy()) return;
+  if (!shownModel() || job_->busy()) return;
   HeadImportanceJob::Request request;
   request.model = model_;
-  measured_ = model_;
+  request.bertModel = bertModel_;
+  measured_ = shownModel();
   const bool ownData = !dataSource_.empty() && dataBox_->currentIndex() == 0;
   request.source = ownData ? dataSource_ : std::string("builtin");
   request.seed = seed_;
@@ -156,7 +163,7 @@ void HeadImportanceTab::finished() {
   progress_->hide();
   HeadImportanceJob::Outcome outcome = job_->takeOutcome();
   // A run of the model before (another was chosen meanwhile) says nothing about this one.
-  if (measured_ == model_) result_ = std::move(outcome.importance);
+  if (measured_ == shownModel()) result_ = std::move(outcome.importance);
   status_ = outcome.cancelled ? tr("Cancelled.")
             : !outcome.error.isEmpty() ? tr("The heads could not be measured: %1").arg(outcome.error)
                                        : QString();
@@ -220,15 +227,16 @@ void HeadImportanceTab::setTexts() {
   replacementLabel_->setText(tr("A switched-off head gives:"));
   replacementBox_->setItemText(0, tr("zeros"));
   replacementBox_->setItemText(1, tr("its mean output"));
-  replacementBox_->setToolTip(tr("Zeros also take away what a head always adds, which the layers after it may rely "
-                                 "on; its mean output over the same reviews takes away only what it reads in each "
-                                 "text."));
+  replacementBox_->setToolTip(bertModel_ ? tr("In a sentiment head on BERT, a switched-off head of BERT gives zeros.")
+                                         : tr("Zeros also take away what a head always adds, which the layers after it "
+                                              "may rely on; its mean output over the same reviews takes away only what "
+                                              "it reads in each text."));
   runButton_->setText(tr("Run"));
   cancelButton_->setText(tr("Cancel"));
   QString status = status_;
   if (!refusal_.isEmpty()) {
     status = refusal_;
-  } else if (!model_) {
+  } else if (!shownModel()) {
     status = tr("Choose a classifier of reviews above.");
   } else if (result_ && status.isEmpty()) {
     status = tr("Accuracy with every head on: <b>%1</b> over %n review(s); below, the drop in points with each head "
@@ -241,10 +249,10 @@ void HeadImportanceTab::setTexts() {
 }
 
 void HeadImportanceTab::enableControls() {
-  const bool busy = job_->busy();
-  for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, reviewsBox_, replacementBox_})
-    w->setEnabled(model_ && !busy);
-  runButton_->setEnabled(model_ && !busy);
+  const bool busy = job_->busy(), measurable = shownModel() != nullptr;
+  for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, reviewsBox_}) w->setEnabled(measurable && !busy);
+  replacementBox_->setEnabled(model_ && !busy);  // BERT's heads: zeros only
+  runButton_->setEnabled(measurable && !busy);
   cancelButton_->setEnabled(busy);
 }
 

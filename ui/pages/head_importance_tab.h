@@ -1,7 +1,8 @@
 #pragma once
 // The Attention page's "Which heads matter?" tab: for the IMDB classifier shown, the test accuracy with each head
 // alone switched off (core/teaching/head_importance.h), as a layers x heads table of the drops in points, coloured
-// (red: the model needs the head; blue: it does better without it), under the accuracy with every head on.
+// (red: the model needs the head; blue: it does better without it), under the accuracy with every head on. For a
+// sentiment head on BERT, the heads of its BERT (core/teaching/bert_head_importance.h), which give zeros when off.
 //
 //   data          the test split of the model's own data, or the built-in reviews (always at hand, offline)
 //   reviews       500 by default, or all of them; the same fixed choice as eval --head-importance --samples N
@@ -16,6 +17,7 @@
 #include <optional>
 #include <string>
 
+#include "core/inference/bert_sentiment.h"
 #include "core/teaching/head_importance.h"
 #include "ui/session/model_library.h"
 
@@ -38,7 +40,8 @@ class HeadImportanceTab : public QWidget {
  public:
   explicit HeadImportanceTab(QWidget* parent = nullptr);
 
-  // The model the page shows (null: none). Only an IMDB classifier can be measured; for another the tab says why.
+  // The model the page shows (null: none). Only an IMDB classifier or a sentiment head on BERT can be measured; for
+  // another the tab says why.
   void setModel(const SessionModel* model);
   void run();
   void cancel();
@@ -66,8 +69,11 @@ class HeadImportanceTab : public QWidget {
   void setTexts();
   void enableControls();
 
+  const void* shownModel() const;  // model_ or bertModel_, whichever is shown (null: none)
+
   std::shared_ptr<const ImdbTransformerModel> model_;
-  std::shared_ptr<const ImdbTransformerModel> measured_;  // the model of the run in flight
+  std::shared_ptr<const BertSentimentModel> bertModel_;  // or a sentiment head on BERT
+  const void* measured_ = nullptr;  // the model of the run in flight (the job keeps it alive)
   QString refusal_;         // why the shown model cannot be measured (empty: it can)
   std::string dataSource_;  // the model's own data, when known and not the built-in reviews
   uint64_t seed_ = 1337;
