@@ -14,13 +14,6 @@
 
 namespace al {
 
-nlohmann::json toJson(const Seq2SeqConfig& c) {
-  return {{"source_vocab_size", c.sourceVocabSize}, {"target_vocab_size", c.targetVocabSize},
-          {"embed_dim", c.embedDim},                {"units", c.units},
-          {"attention_units", c.attentionUnits},    {"max_source_length", c.maxSourceLength},
-          {"max_target_length", c.maxTargetLength}, {"tokenizer", tokenizerName(c.tokenizer)}};
-}
-
 namespace {
 
 Index checkedSize(Index value, const char* field) {
@@ -93,50 +86,6 @@ Matrix projectedWithBias(const ParameterSet& params, const Gru& gru, const Matri
 
 }  // namespace
 
-// The encoder's work for a group of sentences, kept for the backward pass.
-struct Seq2SeqAttention::Encoded {
-  std::vector<size_t> order;          // row r holds example order[r] (longest source first)
-  std::vector<Index> rowOf;           // example i -> its row
-  std::vector<Gru::StepCache> steps;  // one per time step, B_t rows each (their input left empty: see inputs)
-  std::vector<std::vector<int>> ids;  // per time step: the B_t token ids that were embedded
-  Matrix inputs;                      // ΣS x E, the embeddings of every step, step after step
-  std::vector<Matrix> outputs;        // per example i: S_i x U, the states after every source token
-  Matrix finalStates;                 // B x U, row r: the last state of example order[r]
-};
-
-Seq2SeqConfig seq2seqConfigFromJson(const nlohmann::json& j, const std::string& file) {
-  const auto size = [&](const char* field, int64_t minimum) {
-    return io::requireIntInRange(j, field, minimum, limits::kMaxModelDimension, file);
-  };
-  const auto length = [&](const char* field, int64_t minimum) {
-    return io::requireIntInRange(j, field, minimum, limits::kMaxSentenceLength, file);
-  };
-  Seq2SeqConfig c;
-  c.sourceVocabSize = size("source_vocab_size", 2);
-  c.targetVocabSize = size("target_vocab_size", 2);
-  c.embedDim = size("embed_dim", 1);
-  c.units = size("units", 1);
-  c.attentionUnits = size("attention_units", 1);
-  c.maxSourceLength = length("max_source_length", 2);
-  c.maxTargetLength = length("max_target_length", 1);
-  c.tokenizer = io::optionalTokenizer(j, TextTask::Seq2seq, file);
-  return c;
-}
-
-io::DeclaredMemory Seq2SeqAttention::declaredMemory(const Seq2SeqConfig& c) {
-  const double Vs = double(c.sourceVocabSize), Vt = double(c.targetVocabSize), E = double(c.embedDim),
-               U = double(c.units), A = double(c.attentionUnits), S = double(c.maxSourceLength),
-               T = double(c.maxTargetLength);
-  const auto gru = [&](double in) { return in * 3 * U + U * 3 * U + 2 * 3 * U; };  // kernel, recurrent kernel, biases
-  io::DeclaredMemory memory;
-  memory.parameters = Vs * E + gru(E)                          // encoder: embedding, GRU
-                      + Vt * E + 2 * (U * A + A) + (A + 1)     // decoder: embedding, attention W1, W2, V
-                      + gru(U + E) + (U * Vt + Vt);            // decoder GRU, output
-  // The encoder's S outputs and keys; per answer token its state, its scores over the target vocabulary and
-  // its S attention weights.
-  memory.working = S * (U + A) + T * (U + Vt + S);
-  return memory;
-}
 
 Seq2SeqAttention::Seq2SeqAttention(const Seq2SeqConfig& c)
     : config_(c),
@@ -390,51 +339,6 @@ Seq2SeqLoss Seq2SeqAttention::batchLoss(std::span<const Seq2SeqExample* const> e
     if (grads && c > 0) grads->add(scratch[c - 1]);
   }
   return total;
-}
-
-Seq2SeqAnswer Seq2SeqAttention::greedyDecode(const std::vector<int>& source, int startId, int endId,
-                                             Seq2SeqTrace* trace) const {
-  checkIds(source, config_.sourceVocabSize, "source");
-  checkIds({startId, endId}, config_.targetVocabSize, "target");
-  const Index U = config_.units, E = config_.embedDim;
-  const Seq2SeqExample example{source, {}};
-  const Seq2SeqExample* one[] = {&example};
-  const Encoded enc = encode(one);
-  const Matrix& outputs = enc.outputs[0];                         // S x U
-  const Matrix keys = attention_.projectKeys(params_, outputs);  // S x A
-  const ConstMatrixMap table = params_.value(targetEmbedding_.tableSlot());
-  const ConstMatrixMap outKernel = params_.value(output_.kernelSlot());
-  const ConstMatrixMap outBias = params_.value(output_.biasSlot());
-
-  Seq2SeqAnswer answer;
-  std::vector<RowVector> alignments;
-  Matrix state = enc.finalStates;  // 1 x U
-  int previous = startId;
-  if (trace) {
-    trace->outputs = outputs;
-    trace->keys = keys;
-    trace->steps.clear();
-  }
-  for (Index k = 0; k < config_.maxTargetLength; ++k) {
-    AdditiveAttention::StepCache attentionCache;
-    Matrix x(1, U + E);
-    const RowVector query = attention_.projectQueries(params_, state);  // 1 x A
-    x.row(0).head(U) = attention_.attend(params_, query, keys, outputs, attentionCache);
-    x.row(0).tail(E) = table.row(previous);
-    if (trace) trace->steps.push_back({state.row(0), query, attentionCache, x.row(0).head(U)});
-    Gru::StepCache gruCache;
-    state = decoderGru_.step(params_, x, state, gruCache);
-    const RowVector logits = state * outKernel + outBias;  // 1 x V
-    Index best = 0;
-    logits.maxCoeff(&best);  // greedy: the most likely token
-    previous = static_cast<int>(best);
-    answer.tokens.push_back(previous);
-    alignments.push_back(attentionCache.weights);
-    if (previous == endId) break;
-  }
-  answer.attention.resize(static_cast<Index>(alignments.size()), outputs.rows());
-  for (size_t k = 0; k < alignments.size(); ++k) answer.attention.row(static_cast<Index>(k)) = alignments[k];
-  return answer;
 }
 
 double Seq2SeqAttention::trainingFlops(Index sourceLength, Index targetLength) const {

@@ -87,6 +87,12 @@ class Seq2SeqAttention : public Seq2SeqModel {
     return greedyDecode(source, startId, endId, nullptr);
   }
   Seq2SeqAnswer greedyDecode(const std::vector<int>& source, int startId, int endId, Seq2SeqTrace* trace) const;
+  // Greedy decoding of many sentences together: at each step the sentences still answering are the rows of one
+  // GRU step and one output product, and a sentence leaves the group at its <end> (scoring a test split).
+  std::vector<Seq2SeqAnswer> greedyDecodeMany(std::span<const std::vector<int>* const> sources, int startId,
+                                              int endId) const override {
+    return decodeGroup(sources, startId, endId, nullptr);
+  }
 
   std::string task() const override { return "seq2seq-attention"; }
   const Seq2SeqConfig& config() const { return config_; }
@@ -102,11 +108,23 @@ class Seq2SeqAttention : public Seq2SeqModel {
   double trainingFlops(Index sourceLength, Index targetLength) const override;
 
  private:
-  struct Encoded;   // encoder outputs and caches of a group
+  // The encoder's work for a group of sentences, kept for the backward pass and for decoding.
+  struct Encoded {
+    std::vector<size_t> order;          // row r holds example order[r] (longest source first)
+    std::vector<Index> rowOf;           // example i -> its row
+    std::vector<Gru::StepCache> steps;  // one per time step, B_t rows each (their input left empty: see inputs)
+    std::vector<std::vector<int>> ids;  // per time step: the B_t token ids that were embedded
+    Matrix inputs;                      // ΣS x E, the embeddings of every step, step after step
+    std::vector<Matrix> outputs;        // per example i: S_i x U, the states after every source token
+    Matrix finalStates;                 // B x U, row r: the last state of example order[r]
+  };
   struct Decoded;   // decoder caches of a group
   void checkIds(const std::vector<int>& ids, Index vocabSize, const char* side) const;
   Encoded encode(std::span<const Seq2SeqExample* const> examples) const;
   void encodeBackward(const Encoded& enc, std::vector<Matrix>& dOutputs, const Matrix& dFinal, Gradients& grads) const;
+  // Greedy decoding of a group (greedyDecode is a group of one); a trace only for a group of one.
+  std::vector<Seq2SeqAnswer> decodeGroup(std::span<const std::vector<int>* const> sources, int startId, int endId,
+                                         Seq2SeqTrace* trace) const;
 
   Seq2SeqConfig config_;
   ParameterSet params_;

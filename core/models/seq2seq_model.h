@@ -54,6 +54,14 @@ class Seq2SeqModel {
 
   // Greedy decoding of one source sentence (1 <= S <= max_source_length), until endId or max_target_length tokens.
   virtual Seq2SeqAnswer greedyDecode(const std::vector<int>& source, int startId, int endId) const = 0;
+  // The same for many sentences, answers in their order. A model that can decode them together (one product per
+  // step for all of them) overrides it; the results are those of greedyDecode up to rounding.
+  virtual std::vector<Seq2SeqAnswer> greedyDecodeMany(std::span<const std::vector<int>* const> sources, int startId,
+                                                      int endId) const {
+    std::vector<Seq2SeqAnswer> answers;
+    for (const std::vector<int>* source : sources) answers.push_back(greedyDecode(*source, startId, endId));
+    return answers;
+  }
 
   virtual Index sourceVocabSize() const = 0;
   virtual Index targetVocabSize() const = 0;

@@ -325,13 +325,22 @@ BatchStats ChatbotRun::evaluateTest() {
 double ChatbotRun::exactMatchTest() {
   if (test_.empty()) return 0.0;
   const int start = target_.id(kStartToken), end = target_.id(kEndToken);
+  // Groups of sentences decoded together (one product per answer step for the group, instead of one vector per
+  // sentence), the groups spread over the threads. 3,725 test pairs of the book preset took about 50 s one by one.
+  constexpr size_t kGroup = 64;
+  const size_t groups = (test_.size() + kGroup - 1) / kGroup;
   std::vector<char> exact(test_.size(), 0);
   tbb::task_arena arena(threads());
   arena.execute([&] {
-    tbb::parallel_for(size_t{0}, test_.size(), [&](size_t i) {
-      const Seq2SeqAnswer a = model_->greedyDecode(test_[i].source, start, end);
-      const std::vector<int> expected(test_[i].target.begin() + 1, test_[i].target.end());  // without <start>
-      exact[i] = a.tokens == expected;
+    tbb::parallel_for(size_t{0}, groups, [&](size_t g) {
+      const size_t first = g * kGroup, last = std::min(test_.size(), first + kGroup);
+      std::vector<const std::vector<int>*> sources;
+      for (size_t i = first; i < last; ++i) sources.push_back(&test_[i].source);
+      const std::vector<Seq2SeqAnswer> answers = model_->greedyDecodeMany(sources, start, end);
+      for (size_t i = first; i < last; ++i) {
+        const std::vector<int> expected(test_[i].target.begin() + 1, test_[i].target.end());  // without <start>
+        exact[i] = answers[i - first].tokens == expected;
+      }
     });
   });
   return static_cast<double>(std::count(exact.begin(), exact.end(), 1)) / static_cast<double>(test_.size());

@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <set>
 
 #include "core/error.h"
 #include "core/models/seq2seq_attention.h"
@@ -108,6 +109,33 @@ class TestChatbotModel : public QObject {
     const Seq2SeqLoss l = model.teacherForcing(one, nullptr);
     QCOMPARE(l.tokens, static_cast<long>(answer.tokens.size()));
     QCOMPARE(l.correct, l.tokens);
+  }
+
+  // Decoding a group together gives each sentence the answer and alignment it gets alone, also when the answers
+  // end at different steps (a finished sentence leaves the group's rows).
+  void aGroupDecodesAsEachSentenceAlone() {
+    const std::vector<std::vector<int>> sources = {{2, 4, 1, 6, 3}, {2, 5, 3}, {2, 6, 6, 4, 1, 3}, {2, 3}, {2, 6, 5, 4, 3}};
+    std::vector<const std::vector<int>*> group;
+    for (const auto& s : sources) group.push_back(&s);
+    // A random model whose answers end at different steps: the first seed and bias of <end> that give one.
+    Seq2SeqAttention model(tinyChatbotConfig());
+    std::set<size_t> answerLengths;
+    for (int trial = 0; trial < 400 && answerLengths.size() < 2; ++trial) {
+      model.initialize(uint64_t(1 + trial / 40));
+      model.parameters().value(model.parameters().find("decoder.output.bias"))(0, 3) = 0.01f * float(trial % 40);
+      answerLengths.clear();
+      for (const auto& s : sources) answerLengths.insert(model.greedyDecode(s, 2, 3).tokens.size());
+    }
+    QVERIFY2(answerLengths.size() > 1, "no seed gives answers of different lengths");
+    const std::vector<Seq2SeqAnswer> together = model.greedyDecodeMany(group, 2, 3);
+    QCOMPARE(together.size(), sources.size());
+    for (size_t i = 0; i < sources.size(); ++i) {
+      const Seq2SeqAnswer alone = model.greedyDecode(sources[i], 2, 3);
+      QCOMPARE(together[i].tokens, alone.tokens);
+      QCOMPARE(together[i].attention.rows(), alone.attention.rows());
+      QCOMPARE(together[i].attention.cols(), Index(sources[i].size()));
+      QVERIFY((together[i].attention - alone.attention).cwiseAbs().maxCoeff() < 1e-5f);
+    }
   }
 
   // A batch split over worker threads: the same bits on every run with the same thread count, and the same
