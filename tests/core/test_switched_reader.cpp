@@ -25,7 +25,8 @@ std::shared_ptr<CausalLmModel> smallModel() {
   ParameterSet& p = model->model->parameters();
   p.value(p.find("embedding.token")) *= 20.0f;  // the attention then moves the logits visibly
   std::vector<std::string> tokens = {"", "[UNK]", "[EOS]"};
-  for (int i = 3; i < c.vocabSize; ++i) tokens.push_back("w" + std::to_string(i));
+  // append, not "w" + ...: GCC 12 warns falsely (-Wrestrict) about the latter
+  for (int i = 3; i < c.vocabSize; ++i) tokens.push_back(std::string("w").append(std::to_string(i)));
   model->vocabulary = Vocabulary::fromTokens(tokens);
   return model;
 }

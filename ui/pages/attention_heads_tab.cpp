@@ -42,10 +42,7 @@ AttentionHeadsTab::AttentionHeadsTab(QWidget* parent) : QWidget(parent) {
   secondLabel_ = new QLabel;
   second_ = new QComboBox;
   for (QComboBox* box : {query_, first_, second_}) {
-    // Wide enough for a word and its place ("书包  (4)"); the list shows longer ones whole. Sized to its contents,
-    // each box measured all of a 600-token review's items at every layout of the page: the window froze 40 ms.
-    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    box->setMinimumContentsLength(16);
+    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     connect(box, &QComboBox::currentIndexChanged, this, &AttentionHeadsTab::rank);
   }
   row->addWidget(queryLabel_);
