@@ -10,7 +10,8 @@
 //   QT_QPA_PLATFORM=offscreen attentionlab-stall [IMDB SOURCE]
 //
 // With ATTENTIONLAB_STALL_ONLY=paste in the environment, only the pasted review's line is measured (a few seconds
-// instead of a minute: for working on that stall). With ATTENTIONLAB_STALL_TRACE=MS, every event that took MS ms
+// instead of a minute: for working on that stall); with ATTENTIONLAB_STALL_ONLY=files, only the Train page's opening
+// and saving. With ATTENTIONLAB_STALL_TRACE=MS, every event that took MS ms
 // or more is printed (receiver class, object name, event type; nested events too), to find what a stall is made of.
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/train/chatbot_task.h"
@@ -126,8 +127,8 @@ int main(int argc, char** argv) {
   al::ui::AttentionPage attention;
   attention.show();
   settle();
-  const bool onlyPaste = qEnvironmentVariable("ATTENTIONLAB_STALL_ONLY") == QLatin1String("paste");
-  if (!onlyPaste) {
+  const QString only = qEnvironmentVariable("ATTENTIONLAB_STALL_ONLY");  // empty: every line
+  if (only.isEmpty()) {
     const double open = longestStall([&] { attention.openModelDirectory(modelDir); },
                                      [&] { return attention.modelCount() > 0; });
     std::printf("open a 20,000-word model (Attention page): longest stall %.1f ms\n", open);
@@ -143,7 +144,7 @@ int main(int argc, char** argv) {
 
   // A 600-token review pasted with the book preset's model (600 tokens, D 256, 2 heads of K 256): it is read on a
   // worker thread and its 600 x 600 maps drawn one per turn; the action ends when the last map is drawn.
-  {
+  if (only.isEmpty() || only == QLatin1String("paste")) {
     auto book = std::make_shared<al::ImdbTransformerModel>();
     book->model = std::make_unique<al::TransformerClassifier>(al::imdbPreset("book").model);
     book->model->initialize(1);
@@ -162,7 +163,7 @@ int main(int argc, char** argv) {
     std::printf("paste a 600-token review, book-size model (Attention page): longest stall %.1f ms%s\n", paste,
                 attention.prediction().tokens.size() == 600 ? "" : " (not every token shown)");
   }
-  if (onlyPaste) return 0;
+  if (only == QLatin1String("paste")) return 0;
 
   // The Train page reads and writes model directories on a worker thread; its busy bar shows meanwhile.
   al::ui::TrainPage train;
@@ -177,6 +178,7 @@ int main(int argc, char** argv) {
       [&] { return !started || !train.filesBusy(); });
   const bool saved = started && train.errorText().isEmpty() && QFileInfo::exists(copyDir + "/config.json");
   std::printf("save it (Train page): longest stall %.1f ms%s\n", save, saved ? "" : " (save failed)");
+  if (only == QLatin1String("files")) return 0;
 
   al::ui::StepperPage stepper;
   stepper.show();

@@ -7,6 +7,7 @@
 #include "core/teaching/token_attribution.h"
 
 #include "ui/pages/attention_reader.h"
+#include "ui/session/background_jobs.h"
 #include "ui/text/error_texts.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -111,7 +112,7 @@ void AttentionReader::read(AnyModel model, const std::string& text, HeadSwitches
 void AttentionReader::start(Request request) {
   running_ = true;
   dropRunning_ = false;
-  watcher_->setFuture(QtConcurrent::run([request = std::move(request)] {
+  watcher_->setFuture(QtConcurrent::run(backgroundJobs(), [request = std::move(request)] {
     return SharedReading(std::make_shared<const AttentionReading>(readSentence(request.model, request.text, request.switches)));
   }));
 }

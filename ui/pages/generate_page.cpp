@@ -16,6 +16,7 @@
 #include <algorithm>
 
 #include "ui/export.h"
+#include "ui/session/background_jobs.h"
 #include "ui/text/error_texts.h"
 #include "ui/text/kind_texts.h"
 #include "ui/widgets/generate_controls.h"
@@ -321,7 +322,7 @@ void GeneratePage::run(std::vector<int64_t> ids) {
   inFlight_ = true;
   passEpoch_ = epoch_;
   message_->clear();
-  pass_.setFuture(QtConcurrent::run([reader = reader_, ids = std::move(ids)] {
+  pass_.setFuture(QtConcurrent::run(backgroundJobs(), [reader = reader_, ids = std::move(ids)] {
     Pass pass;
     try {
       pass.step = reader->read(ids);

@@ -20,6 +20,7 @@
 #include <algorithm>
 
 #include "ui/export.h"
+#include "ui/session/background_jobs.h"
 #include "ui/text/error_texts.h"
 #include "ui/text/kind_texts.h"
 #include "ui/pages/memory_attention_view.h"
@@ -272,7 +273,7 @@ void MemoryPage::read() {
     return;
   }
   lastReadText_ = textEdit_->text();
-  reading_.setFuture(QtConcurrent::run([model, text = lastReadText_.toStdString()] {
+  reading_.setFuture(QtConcurrent::run(backgroundJobs(), [model, text = lastReadText_.toStdString()] {
     Reading r;
     try {
       r.attention = readAttention(*model, text);

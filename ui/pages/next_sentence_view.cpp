@@ -14,6 +14,7 @@
 #include <QtConcurrent>
 #include <cmath>
 
+#include "ui/session/background_jobs.h"
 #include "ui/text/error_texts.h"
 #include "ui/widgets/retranslate.h"
 
@@ -137,7 +138,7 @@ void NextSentenceView::predict() {
   }
   message_->setText(tr("Reading the two sentences…"));
   message_->setStyleSheet({});
-  watcher_.setFuture(QtConcurrent::run([bert = bert_, a = a.toStdString(), b = b.toStdString()] {
+  watcher_.setFuture(QtConcurrent::run(backgroundJobs(), [bert = bert_, a = a.toStdString(), b = b.toStdString()] {
     Outcome outcome;
     try {
       outcome.result = nextSentence(*bert, a, b);

@@ -3,6 +3,7 @@
 #include "core/io/json_fields.h"
 
 #include "ui/session/model_files.h"
+#include "ui/session/background_jobs.h"
 #include "ui/text/error_texts.h"
 
 #include <QFileInfo>
@@ -95,7 +96,7 @@ void ModelFileJob::open(const QString& dir, std::function<void(SessionModel)> op
     if (r.model) opened(std::move(*r.model));
     else failed(r.error);
   };
-  watcher_->setFuture(QtConcurrent::run([dir] {
+  watcher_->setFuture(QtConcurrent::run(backgroundJobs(), [dir] {
     Result r;
     try {
       r.model = std::make_shared<SessionModel>(openSessionModel(dir));
@@ -117,7 +118,7 @@ void ModelFileJob::save(const QString& dir, std::function<void()> write, std::fu
     if (r.error.isEmpty()) saved();
     else failed(r.error);
   };
-  watcher_->setFuture(QtConcurrent::run([write = std::move(write)] {
+  watcher_->setFuture(QtConcurrent::run(backgroundJobs(), [write = std::move(write)] {
     Result r;
     try {
       write();

@@ -4,6 +4,7 @@
 #include <QTimer>
 #include <QtConcurrent>
 
+#include "ui/session/background_jobs.h"
 #include "ui/text/error_texts.h"
 
 namespace al::ui {
@@ -44,8 +45,8 @@ bool ToyTrainer::start(Prepare prepare, Name name, std::function<void(Outcome)> 
   done_ = std::move(done);
   fraction_.store(0);
   control_ = std::make_shared<TrainingControl>();
-  watcher_->setFuture(QtConcurrent::run([prepare = std::move(prepare), name = std::move(name), control = control_,
-                                         &fraction = fraction_] {
+  watcher_->setFuture(QtConcurrent::run(backgroundJobs(), [prepare = std::move(prepare), name = std::move(name),
+                                                           control = control_, &fraction = fraction_] {
     Outcome outcome;
     try {
       const std::unique_ptr<TrainingRun> run = prepare();

@@ -13,6 +13,7 @@
 #include <QSettings>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "ui/session/background_jobs.h"
 #include "ui/widgets/flow_layout.h"
 #include "ui/widgets/imdb_data_choice.h"
 #include "ui/widgets/data_card_text.h"
@@ -158,7 +159,7 @@ void DataSourcePicker::readInBackground() {
   card_->setText(tr("<i>Reading %1…</i>").arg(source_.toHtmlEscaped()));
   const TaskKind kind = task_;
   const QString source = source_;
-  reader_->setFuture(QtConcurrent::run([kind, source] {
+  reader_->setFuture(QtConcurrent::run(backgroundJobs(), [kind, source] {
     Reading reading{kind, source, {}, {}};
     try {
       reading.card = describeData(kind, source);

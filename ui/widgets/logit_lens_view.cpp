@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
+#include "ui/session/background_jobs.h"
 #include "ui/text/error_texts.h"
 #include "ui/widgets/retranslate.h"
 
@@ -93,7 +94,7 @@ void LogitLensView::compute() {
   const std::string text = text_.trimmed().toStdString();
   if (text.empty()) return showNote(tr("Type a sentence to see what each layer would predict."));
   computing_ = true;
-  watcher_.setFuture(QtConcurrent::run([model = model_, text, switches = switches_] {
+  watcher_.setFuture(QtConcurrent::run(backgroundJobs(), [model = model_, text, switches = switches_] {
     Outcome outcome;
     const HeadSwitches* off = switches.empty() ? nullptr : &switches;  // null: the models' path with every head on
     try {

@@ -16,6 +16,7 @@
 
 #include "ui/download/hub_model.h"
 #include "ui/download/imdb_archive.h"
+#include "ui/session/background_jobs.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -116,7 +117,7 @@ void ModelDownloadDialog::start() {
   status_->setStyleSheet({});
   bar_->setValue(0);
   // The hub's files are fetched synchronously (its own event loop) on a worker; progress comes back queued.
-  watcher_.setFuture(QtConcurrent::run([this, request, cancelled = cancelled_] {
+  watcher_.setFuture(QtConcurrent::run(backgroundJobs(), [this, request, cancelled = cancelled_] {
     Outcome outcome;
     try {
       outcome.folder = download::downloadHubModel(
