@@ -168,6 +168,9 @@ class AttentionPage : public ModelPage {
   void rebuildHeatmaps();
   void shapeHeatmaps(size_t layers, size_t heads);
   HeatmapView* createHeatmapView(size_t layer, size_t head);
+  QString mapName(size_t layer, size_t head) const;  // as the boxes list it
+  void nameView(HeatmapView* view, size_t layer, size_t head) const;  // its title and axis titles
+  void renameMaps();  // the boxes' items, the views' titles and the bars' title in the language of the moment
   void showChosenMaps();  // every view, or only the one mapsShownBox_ names
   void mapsShownChanged();  // remembered, then shown
   int mapCount() const;

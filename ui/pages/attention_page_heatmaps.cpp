@@ -155,6 +155,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   auto* barsLabel = new QLabel;
   barsRow->addWidget(barsLabel);
   barsSourceBox_ = new QComboBox;
+  barsSourceBox_->setObjectName("barsSource");
   barsSourceBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // "layer 1, average of the heads" whole
   connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateBars);
   barsRow->addWidget(barsSourceBox_);
@@ -196,6 +197,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
                                  "above then choose which. Every map: a click on a thumbnail maximises it."));
     hint->setText(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its attention "
                      "over the sentence (the row sums to 1)."));
+    renameMaps();
   });
   return tab;
 }

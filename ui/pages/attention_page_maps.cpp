@@ -60,16 +60,47 @@ void AttentionPage::shapeHeatmaps(size_t layers, size_t heads) {
   const QSignalBlocker mapsBlocker(mapsShownBox_);
   barsSourceBox_->clear();
   while (mapsShownBox_->count() > 1) mapsShownBox_->removeItem(1);
-  for (size_t l = 0; l < layers; ++l) {
-    for (size_t h = 0; h < heads; ++h) barsSourceBox_->addItem(tr("layer %1, head %2").arg(l + 1).arg(h + 1));
-    barsSourceBox_->addItem(tr("layer %1, average of the heads").arg(l + 1));
-  }
-  for (int i = 0; i < barsSourceBox_->count(); ++i) mapsShownBox_->addItem(barsSourceBox_->itemText(i));
+  for (size_t l = 0; l < layers; ++l)
+    for (size_t h = 0; h <= heads; ++h) {
+      barsSourceBox_->addItem(mapName(l, h));
+      mapsShownBox_->addItem(mapName(l, h));
+    }
   barsSourceBox_->setCurrentIndex(int(heads));  // layer 1's average
   // One map stays one map (layer 1's average): chosen on this page before, or in an earlier session (every
   // choice is stored as it is made).
   const bool wantOneMap = QSettings().value(kOneMapSetting).toBool();
   mapsShownBox_->setCurrentIndex(wantOneMap && layers ? 1 + int(heads) : 0);
+}
+
+// "layer 1, head 2", or for head == the number of heads "layer 1, average of the heads": the maps in the boxes.
+QString AttentionPage::mapName(size_t layer, size_t head) const {
+  const bool average = !heatmaps_.empty() && head + 1 == heatmaps_[0].size();
+  return average ? tr("layer %1, average of the heads").arg(layer + 1) : tr("layer %1, head %2").arg(layer + 1).arg(head + 1);
+}
+
+// A view's title and axis titles, in the language of the moment.
+void AttentionPage::nameView(HeatmapView* view, size_t layer, size_t head) const {
+  const size_t heads = heatmaps_[0].size() - 1;
+  view->setTitle(head == heads ? tr("Layer %1, average of %2 heads").arg(layer + 1).arg(heads)
+                               : tr("Layer %1, head %2").arg(layer + 1).arg(head + 1));
+  view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
+}
+
+// After a switch of language (View › Language) the maps' names are said again: the boxes' items keep their order,
+// so the choices made stay, and their signals are blocked, so that nothing is read or drawn again. The bars'
+// title names the map in the new words.
+void AttentionPage::renameMaps() {
+  const QSignalBlocker blocker(barsSourceBox_);
+  const QSignalBlocker mapsBlocker(mapsShownBox_);
+  const size_t perLayer = heatmaps_.empty() ? 0 : heatmaps_[0].size();
+  for (size_t l = 0; l < heatmaps_.size(); ++l)
+    for (size_t h = 0; h < perLayer; ++h) {
+      const int item = int(l * perLayer + h);
+      barsSourceBox_->setItemText(item, mapName(l, h));
+      mapsShownBox_->setItemText(1 + item, mapName(l, h));
+      if (HeatmapView* view = heatmaps_[l][h]) nameView(view, l, h);
+    }
+  updateBars();
 }
 
 void AttentionPage::showEveryMap() { mapsShownBox_->setCurrentIndex(0); }
@@ -99,7 +130,7 @@ HeatmapView* AttentionPage::createHeatmapView(size_t layer, size_t head) {
   auto keepCellsWide = [view] { view->setMinimumSize(qRound(300 + 60 * std::max(0.0, Appearance::instance()->scale() - 1)), 230); };
   keepCellsWide();
   connect(Appearance::instance(), &Appearance::changed, view, keepCellsWide);
-  view->setAxisTitles(tr("query token (looks)"), tr("key token (is looked at)"));
+  nameView(view, layer, head);
   // A row of this map: its bars.
   connect(view, &HeatmapView::cellClicked, this, [this, layer, head](int row, int) {
     barsSourceBox_->setCurrentIndex(int(layer * heatmaps_[layer].size() + head));
@@ -131,10 +162,8 @@ void AttentionPage::drawNextMap() {
     const size_t perLayer = heatmaps_[0].size(), heads = perLayer - 1;
     const size_t l = size_t(nextMap_) / perLayer, h = size_t(nextMap_) % perLayer;
     HeatmapView* view = heatmaps_[l][h] ? heatmaps_[l][h] : createHeatmapView(l, h);
-    const bool average = h == heads;
-    view->setTitle(average ? tr("Layer %1, average of %2 heads").arg(l + 1).arg(heads)
-                           : tr("Layer %1, head %2").arg(l + 1).arg(h + 1));
-    view->setMatrix(average ? averages_[l] : prediction_.attention[l][h], labels_, labels_);
+    nameView(view, l, h);
+    view->setMatrix(h == heads ? averages_[l] : prediction_.attention[l][h], labels_, labels_);
     view->highlightRow(selectedToken_);
     ++nextMap_;
     showProgress();

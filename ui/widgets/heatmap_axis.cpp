@@ -28,6 +28,39 @@ double pixelsPerCell(const QCPAxis* axis) {
   return axisPixels / std::max(1.0, axis->range().size());
 }
 
+// The labels of the cells in view (first to last), as drawn: one longer than 16 characters is cut with "…".
+struct LabelsInView {
+  LabelsInView(const QCPAxis* axis, const QStringList& all) : labels(all) {
+    const QCPRange range = axis->range();
+    first = std::max(0, static_cast<int>(std::floor(range.lower)));
+    last = std::min(static_cast<int>(all.size()) - 1, static_cast<int>(std::ceil(range.upper)));
+  }
+  QString shown(int i) const { return labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]; }
+  // A label's ink, not its font's line, must fit the cell: the line of a CJK font (Noto Sans CJK, a Chinese
+  // desktop's default) is about 1.45 times its pixel size and its ideographs' ink about 1.1 times, so fitting the
+  // line left Chinese rows of 15 px with labels of 10 px.
+  int inkHeight(const QFont& font) const {
+    const QFontMetrics m(font);
+    int h = 0;
+    for (int i = first; i <= last; ++i) h = std::max(h, m.tightBoundingRect(shown(i)).height());
+    return h;
+  }
+  int widest(const QFont& font) const {
+    const QFontMetrics m(font);
+    int w = 0;
+    for (int i = first; i <= last; ++i) w = std::max(w, m.horizontalAdvance(shown(i)));
+    return w;
+  }
+
+  const QStringList& labels;
+  int first = 0, last = -1;
+};
+
+QFont withPixels(QFont font, int pixels) {
+  font.setPixelSize(pixels);
+  return font;
+}
+
 }  // namespace
 
 QStringList labelsOrNumbers(const QStringList& labels, Index count) {
@@ -42,66 +75,65 @@ QStringList labelsOrNumbers(const QStringList& labels, Index count) {
 // cell, else stand upright (one line's height along the axis). Only when cells are smaller than the smallest
 // font's line is every step-th named. The axis length is known only after the plot's layout, so this runs after
 // every layout and asks for one more replot when the ticks changed.
-void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
+int labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
   const double cell = pixelsPerCell(axis);
-  const QCPRange range = axis->range();
-  const int first = std::max(0, static_cast<int>(std::floor(range.lower)));
-  const int last = std::min(static_cast<int>(labels.size()) - 1, static_cast<int>(std::ceil(range.upper)));
-  const auto shortened = [&](int i) { return labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]; };
-  // A label's ink, not its font's line, must fit the cell: the line of a CJK font (Noto Sans CJK, a Chinese
-  // desktop's default) is about 1.45 times its pixel size and its ideographs' ink about 1.1 times, so fitting the
-  // line left Chinese rows of 15 px with labels of 10 px. One pixel stays between neighbours: with none, Latin row
-  // labels grew past what the line gave them, and their wider margin took a lesson's columns below 12 px.
-  const auto inkHeightAt = [&](const QFont& f) {
-    const QFontMetrics m(f);
-    int h = 0;
-    for (int i = first; i <= last; ++i) h = std::max(h, m.tightBoundingRect(shortened(i)).height());
-    return h;
-  };
+  const LabelsInView inView(axis, labels);
+  // One pixel stays between neighbours' ink: with none, Latin row labels grew past what the line gave them, and
+  // their wider margin took a lesson's columns below 12 px.
   QFont font = axis->tickLabelFont();
   int fontPixels = std::max(largest, kSmallestLabelPixels);
   font.setPixelSize(fontPixels);
-  while (fontPixels > kSmallestLabelPixels && inkHeightAt(font) + 1 > cell) font.setPixelSize(--fontPixels);
-  const auto widestAt = [&](const QFont& f) {
-    const QFontMetrics m(f);
-    int w = 0;
-    for (int i = first; i <= last; ++i) w = std::max(w, m.horizontalAdvance(shortened(i)));
-    return w;
-  };
-  int widest = widestAt(font);
+  while (fontPixels > kSmallestLabelPixels && inView.inkHeight(font) + 1 > cell) font.setPixelSize(--fontPixels);
+  int widest = inView.widest(font);
   const bool horizontal = axis->orientation() == Qt::Horizontal;
   if (horizontal && widest + 4 > cell) {
     // Upright labels take the longest label's width from the map's height (90 px of a 300 px map with large type),
     // so a smaller flat font is better while it stays readable: shrink toward kFlatLabelPixels before standing up.
     QFont smaller = font;
     int pixels = fontPixels;
-    while (pixels > std::min(fontPixels, kFlatLabelPixels) && widestAt(smaller) + 4 > cell) smaller.setPixelSize(--pixels);
-    if (widestAt(smaller) + 4 <= cell) {
+    while (pixels > std::min(fontPixels, kFlatLabelPixels) && inView.widest(smaller) + 4 > cell) smaller.setPixelSize(--pixels);
+    if (inView.widest(smaller) + 4 <= cell) {
       font = smaller;
       fontPixels = pixels;
-      widest = widestAt(font);
+      widest = inView.widest(font);
     }
   }
   const bool flat = !horizontal || widest + 4 <= cell;
   // Along the axis a label takes its glyphs' height, or a flat column label its width.
-  const double extent = horizontal && flat ? widest + 4 : inkHeightAt(font) + 1;
+  const double extent = horizontal && flat ? widest + 4 : inView.inkHeight(font) + 1;
   const int step = std::max(1, static_cast<int>(std::ceil(extent / std::max(cell, 1e-3) - 1e-9)));
   QMap<double, QString> ticks;
-  for (int i = first - first % step; i <= last; i += step)
-    if (i >= 0) ticks.insert(i, shortened(i));
+  for (int i = inView.first - inView.first % step; i <= inView.last; i += step)
+    if (i >= 0) ticks.insert(i, inView.shown(i));
   const double rotation = horizontal && !flat ? 90 : 0;
   const auto current = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
   if (current && current->ticks() == ticks && axis->tickLabelFont().pixelSize() == fontPixels &&
       axis->tickLabelRotation() == rotation)
-    return;
+    return step;
   axis->setTickLabelFont(font);
   axis->setTickLabelRotation(rotation);
   auto ticker = QSharedPointer<QCPAxisTickerText>::create();
   ticker->setTicks(ticks);
   axis->setTicker(ticker);
   paceReplot(axis->parentPlot());
+  return step;
 }
 
+double pixelsMissingToNameEveryCell(const QCPAxis* axis, const QStringList& labels) {
+  const LabelsInView inView(axis, labels);
+  const double needed = axis->range().size() * (inView.inkHeight(withPixels(axis->tickLabelFont(), kSmallestLabelPixels)) + 1.0);
+  const double length = axis->orientation() == Qt::Horizontal ? axis->axisRect()->width() : axis->axisRect()->height();
+  return std::max(0.0, needed - length);
+}
+
+int uprightLabelPixelsShorterBy(const QCPAxis* axis, const QStringList& labels, double pixels) {
+  const LabelsInView inView(axis, labels);
+  const QFont font = axis->tickLabelFont();
+  const int length = inView.widest(font);
+  for (int size = font.pixelSize() - 1; size >= kSmallestLabelPixels; --size)
+    if (length - inView.widest(withPixels(font, size)) >= pixels) return size;
+  return 0;
+}
 
 void addExportActions(QMenu& menu, QWidget* widget, const QString& name, const QStringList& header,
                       const std::vector<std::vector<QString>>& rows) {

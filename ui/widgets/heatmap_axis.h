@@ -18,8 +18,13 @@ QStringList labelsOrNumbers(const QStringList& labels, Index count);
 
 // A text tick at every whole position in view, in a font as large as `largest` pixels while a cell holds its
 // line; column labels flat where they fit, upright otherwise (heatmap_axis.cpp says how). Call it after every
-// layout: it asks for one more replot when the ticks changed.
-void labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest);
+// layout: it asks for one more replot when the ticks changed. Returns the step: 1 when every cell in view is named.
+int labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest);
+// How many pixels the axis is short of a label at every cell in view, at the smallest label type (0: none).
+double pixelsMissingToNameEveryCell(const QCPAxis* axis, const QStringList& labels);
+// The largest type, below the axis's own, at which its upright labels are at least `pixels` shorter; 0 when no
+// readable type is.
+int uprightLabelPixelsShorterBy(const QCPAxis* axis, const QStringList& labels, double pixels);
 
 // "Save picture (PNG, SVG, PDF)…" and "Save numbers as CSV…" for `widget`, named `name` in the file dialogs.
 void addExportActions(QMenu& menu, QWidget* widget, const QString& name, const QStringList& header,

@@ -101,6 +101,7 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
   setTranslatedTexts(this, [this] {
     empty_->setText(tr("Nothing to show yet."));
     if (values_.size() > 0) redraw();  // the colour scale's title
+    if (pinnedRow_ >= 0) pinRow(pinnedRow_);  // the pinned bars' title
   });
   empty_->setAlignment(Qt::AlignCenter);
   empty_->setObjectName("heatmapEmpty");
@@ -205,6 +206,7 @@ int HeatmapView::fullLabelPixels() {
 
 void HeatmapView::setMatrix(const al::Matrix& values, const QStringList& rowLabels, const QStringList& columnLabels) {
   values_ = values;
+  columnPixelsCap_ = 0;  // new labels: the columns' type is fitted again
   plot_->setVisible(values.size() > 0);
   empty_->setVisible(values.size() == 0);
   cellNote_->clear();
@@ -306,11 +308,17 @@ void HeatmapView::updateTicks() {
   // The colour scale's ticks as many as its new length has room for.
   if (map_->dataScaleType() == QCPAxis::stLogarithmic && setRelativeTicks(scale_->axis()))
     paceReplot(plot_);
-  labelEveryCell(plot_->xAxis, columnLabels_, fullLabelPixels());
+  if (plot_->size() != columnsCappedAt_) columnPixelsCap_ = 0;  // a new size: the columns may take their full type
+  const int columnPixels = columnPixelsCap_ > 0 ? std::min(columnPixelsCap_, fullLabelPixels()) : fullLabelPixels();
+  const int columnPixelsLaidOut = labelPixelSize(Qt::Horizontal);
+  labelEveryCell(plot_->xAxis, columnLabels_, columnPixels);
   // Row labels no larger than flat column labels: larger ones would widen the row labels' margin, narrow the
   // columns, stand their labels upright, shorten the rows, shrink the row labels, and so round again at each layout.
   const bool columnsFlat = plot_->xAxis->tickLabelRotation() == 0;
-  labelEveryCell(plot_->yAxis, rowLabels_, columnsFlat ? std::min(fullLabelPixels(), labelPixelSize(Qt::Horizontal)) : fullLabelPixels());
+  const int rowStep = labelEveryCell(plot_->yAxis, rowLabels_,
+                                     columnsFlat ? std::min(fullLabelPixels(), labelPixelSize(Qt::Horizontal)) : fullLabelPixels());
+  // Only from a layout of the columns as they are now (a new type is laid out at the replot it asked for).
+  if (rowStep > 1 && !columnsFlat && labelPixelSize(Qt::Horizontal) == columnPixelsLaidOut) shortenUprightColumnsForRows();
   // While part of the map is in view, say how to reach the rest (a clicked cell's note stays).
   const QString hint = tr("Every token is named: drag to move through the %1 × %2 map, turn the wheel to zoom out.")
                            .arg(rows())
@@ -318,6 +326,21 @@ void HeatmapView::updateTicks() {
   const bool partial = fitted_ && !showsEverything();
   if (partial && cellNote_->text().isEmpty()) cellNote_->setText(hint);
   else if (!partial && cellNote_->text() == hint) cellNote_->clear();
+}
+
+// Upright column labels take their longest label's width from the map's height, in larger type than the rows' in a
+// small map (12 px, the rows 8): a 9-token sentence with a long label such as "fun→[UNK]" left rows of 9 px in the
+// page's grid at 1280 x 720, too low for a label each, and every second token went unnamed (fewer still in Chinese,
+// whose longer lines above the maps leave them less height). Then the columns take the largest type that gives the
+// rows a label each, until the plot's size changes; when no readable type does, they keep theirs.
+void HeatmapView::shortenUprightColumnsForRows() {
+  const double missing = pixelsMissingToNameEveryCell(plot_->yAxis, rowLabels_);
+  if (missing <= 0) return;
+  const int pixels = uprightLabelPixelsShorterBy(plot_->xAxis, columnLabels_, std::ceil(missing));
+  if (pixels <= 0) return;
+  columnPixelsCap_ = pixels;
+  columnsCappedAt_ = plot_->size();
+  paceReplot(plot_);
 }
 
 QStringList HeatmapView::shownLabels(Qt::Orientation axis) const {

@@ -4,7 +4,8 @@
 // column j is key token j, and the colour is how much i looks at j. A sentence of up to kWholeUpTo tokens is always
 // shown whole, its cells scaled to the space the map has; the labels are as large as the app's font (they grow with
 // zoom and presentation mode) while a cell holds them, column labels lie flat where they fit and stand upright
-// otherwise, and where cells are too small for every label every step-th is named. A review longer than that opens
+// otherwise (in smaller type when the rows need their height for a label each), and where cells are too small for
+// every label every step-th is named. A review longer than that opens
 // zoomed on its start, every token named, and a drag moves along it (the wheel zooms, a double click resets). A
 // tooltip gives the exact number, a click names the cell under the map by both its tokens, a click on a row label
 // pins that query (its weights as large bars under the map, where the map allows it: setPinnable). Weights are
@@ -15,6 +16,7 @@
 // the whole map (every row, both axis titles, the colour bar), whatever part of it is on screen.
 #include <QList>
 #include <QPoint>
+#include <QSize>
 #include <QPointer>
 #include <QStringList>
 #include <QWidget>
@@ -113,6 +115,7 @@ class HeatmapView : public QWidget {
 
  private:
   void updateTicks();
+  void shortenUprightColumnsForRows();
   void redraw();
   void applyRange();
   WeightRange ownRange() const;
@@ -144,6 +147,9 @@ class HeatmapView : public QWidget {
   QList<QPointer<HeatmapView>> scaleSiblings_;
   int highlightedRow_ = -1;
   bool fitted_ = true;
+  // The largest type of upright column labels that leaves every row its label (0: no limit), for a plot of this size.
+  int columnPixelsCap_ = 0;
+  QSize columnsCappedAt_;
   bool zoomToName_ = true;  // the view is as resetView() made it (not zoomed or dragged by the user)
   QPoint pressedAt_;  // where the left button went down: a click, or the start of a drag
 };
