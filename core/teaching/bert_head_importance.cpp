@@ -31,10 +31,6 @@ HeadImportance bertHeadImportance(const BertSentimentModel& model, std::span<con
                                   const HeadImportanceProgress& progress) {
   const pretrained::BertConfig& c = model.encoder.model->config();
   const size_t L = static_cast<size_t>(c.numLayers), H = static_cast<size_t>(c.numHeads), N = reviews.size();
-  HeadImportance r;
-  r.samples = N;
-  r.accuracy.assign(L, std::vector<double>(H, 0.0));
-  r.loss = r.accuracy;
 
   const size_t total = (L * H + 1) * N;
   size_t done = 0;
@@ -57,18 +53,8 @@ HeadImportance bertHeadImportance(const BertSentimentModel& model, std::span<con
     stats.lossCount = stats.total = static_cast<double>(N);
     return stats;
   };
-
-  const BatchStats all = evaluate(nullptr);
-  r.baseline = all.accuracy();
-  r.baselineLoss = all.loss();
-  for (size_t l = 0; l < L; ++l)
-    for (size_t h = 0; h < H; ++h) {
-      HeadSwitches one;
-      one.switchOff(l, static_cast<Index>(h));
-      const BatchStats s = evaluate(&one);
-      r.accuracy[l][h] = s.accuracy();
-      r.loss[l][h] = s.loss();
-    }
+  HeadImportance r = measureEachHeadOff(L, H, evaluate);  // a BERT head switched off gives zeros
+  r.samples = N;
   return r;
 }
 

@@ -7,14 +7,29 @@
 
 namespace al::teaching {
 
+HeadImportance measureEachHeadOff(size_t layers, size_t heads, const EvaluateWithHeadsOff& evaluate,
+                                  const std::vector<Matrix>& means) {
+  HeadImportance r;
+  r.accuracy.assign(layers, std::vector<double>(heads, 0.0));
+  r.loss = r.accuracy;
+  const BatchStats all = evaluate(nullptr);
+  r.baseline = all.accuracy();
+  r.baselineLoss = all.loss();
+  for (size_t l = 0; l < layers; ++l)
+    for (size_t h = 0; h < heads; ++h) {
+      HeadSwitches one;
+      one.switchOff(l, static_cast<Index>(h));
+      if (!means.empty()) one.setMeans(l, means[l]);
+      const BatchStats s = evaluate(&one);
+      r.accuracy[l][h] = s.accuracy();
+      r.loss[l][h] = s.loss();
+    }
+  return r;
+}
+
 HeadImportance headImportance(const TransformerClassifier& model, std::span<const EncodedSample* const> samples,
                               HeadReplacement replacement, const HeadImportanceProgress& progress) {
   const size_t L = static_cast<size_t>(model.config().numLayers), H = static_cast<size_t>(model.config().numHeads);
-  HeadImportance r;
-  r.replacement = replacement;
-  r.samples = samples.size();
-  r.accuracy.assign(L, std::vector<double>(H, 0.0));
-  r.loss = r.accuracy;
   const std::vector<Matrix> means = replacement == HeadReplacement::Mean ? model.headMeans(samples) : std::vector<Matrix>{};
 
   const size_t total = (L * H + 1) * samples.size();
@@ -30,19 +45,9 @@ HeadImportance headImportance(const TransformerClassifier& model, std::span<cons
     }
     return stats;
   };
-
-  const BatchStats all = evaluate(nullptr);
-  r.baseline = all.accuracy();
-  r.baselineLoss = all.loss();
-  for (size_t l = 0; l < L; ++l)
-    for (size_t h = 0; h < H; ++h) {
-      HeadSwitches one;
-      one.switchOff(l, static_cast<Index>(h));
-      if (!means.empty()) one.setMeans(l, means[l]);
-      const BatchStats s = evaluate(&one);
-      r.accuracy[l][h] = s.accuracy();
-      r.loss[l][h] = s.loss();
-    }
+  HeadImportance r = measureEachHeadOff(L, H, evaluate, means);
+  r.replacement = replacement;
+  r.samples = samples.size();
   return r;
 }
 

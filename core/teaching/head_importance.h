@@ -37,6 +37,15 @@ struct HeadImportance {
 // false to cancel (headImportance then throws RunError, kind Cancelled).
 using HeadImportanceProgress = std::function<bool(size_t done, size_t total)>;
 
+// One evaluation of every sample with these heads switched off (null: every head on).
+using EvaluateWithHeadsOff = std::function<BatchStats(const HeadSwitches* switches)>;
+
+// The measurement both models share: `evaluate` with every head on (the baseline), then with each of the L x H
+// heads alone switched off, layer by layer, in that order (progress counts along it). means ([layer] H x K, or
+// empty for zeros): what a switched-off head gives instead. replacement and samples are left to the caller.
+HeadImportance measureEachHeadOff(size_t layers, size_t heads, const EvaluateWithHeadsOff& evaluate,
+                                  const std::vector<Matrix>& means = {});
+
 // Evaluates `samples` once with every head on and once per head switched off, in the current oneTBB arena.
 HeadImportance headImportance(const TransformerClassifier& model, std::span<const EncodedSample* const> samples,
                               HeadReplacement replacement = HeadReplacement::Zero,
