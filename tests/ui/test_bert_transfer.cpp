@@ -64,6 +64,24 @@ struct TrainPageOnBert {
   }
 };
 
+// The "Does pre-training help?" comparison on a session that holds bert-tiny.
+struct ComparisonOnBert {
+  ModelLibrary library;  // declared first: the comparison observes it until its own end
+  PretrainingComparison comparison;
+  int bert = addBert(library);
+
+  ComparisonOnBert() { comparison.setLibrary(&library); }
+
+  // A small run: the tiny masked-LM against scratch on 200 labelled built-in reviews, one seed.
+  void setUpSmallRun(int epochs) {
+    comparison.setModel(al::test::tinyTrainedMaskedLm(), QStringLiteral("tiny masked-LM"));
+    comparison.setDataSource(QStringLiteral("builtin"));
+    comparison.setLabels(200);
+    comparison.setEpochs(epochs);
+    comparison.setSeeds(1);
+  }
+};
+
 }  // namespace
 
 class TestBertTransfer : public QObject {
@@ -96,19 +114,13 @@ class TestBertTransfer : public QObject {
   }
 
   void comparisonTakesABertAsAThirdSide() {
-    ModelLibrary library;
-    const int bert = addBert(library);
-    PretrainingComparison comparison;
-    comparison.setLibrary(&library);
+    ComparisonOnBert t;
+    PretrainingComparison& comparison = t.comparison;
     auto* box = comparison.findChild<QComboBox*>("comparisonBert");
     QVERIFY(box);
     QCOMPARE(box->count(), 2);  // none and the BERT
-    comparison.setModel(al::test::tinyTrainedMaskedLm(), QStringLiteral("tiny masked-LM"));
-    comparison.setDataSource(QStringLiteral("builtin"));
-    comparison.setLabels(200);
-    comparison.setEpochs(2);
-    comparison.setSeeds(1);
-    comparison.setBertSide(bert);
+    t.setUpSmallRun(2);
+    comparison.setBertSide(t.bert);
     QSignalSpy done(&comparison, &PretrainingComparison::finished);
     comparison.start();
     QVERIFY(done.wait(kTimeoutMs));
@@ -126,24 +138,18 @@ class TestBertTransfer : public QObject {
   // The BERT side fine-tunes as many of BERT's top layers as asked: the box offers 0 .. the chosen BERT's layers
   // (none without a BERT), the runs record the number, and the verdict says which it was.
   void comparisonFineTunesTheTopLayersOfItsBert() {
-    ModelLibrary library;
-    const int bert = addBert(library);
-    PretrainingComparison comparison;
-    comparison.setLibrary(&library);
+    ComparisonOnBert t;
+    PretrainingComparison& comparison = t.comparison;
     auto* fineTune = comparison.findChild<QSpinBox*>("comparisonFineTuneLayers");
     QVERIFY(fineTune);
     QVERIFY(fineTune->isHidden());  // no BERT chosen
     QCOMPARE(fineTune->maximum(), 0);
-    comparison.setBertSide(bert);
+    comparison.setBertSide(t.bert);
     QVERIFY(!fineTune->isHidden());
     QCOMPARE(fineTune->maximum(), 2);  // bert-tiny has 2 layers
     QCOMPARE(fineTune->value(), 0);    // frozen unless asked
     fineTune->setValue(1);
-    comparison.setModel(al::test::tinyTrainedMaskedLm(), QStringLiteral("tiny masked-LM"));
-    comparison.setDataSource(QStringLiteral("builtin"));
-    comparison.setLabels(200);
-    comparison.setEpochs(1);
-    comparison.setSeeds(1);
+    t.setUpSmallRun(1);
     QSignalSpy done(&comparison, &PretrainingComparison::finished);
     QSignalSpy status(&comparison, &PretrainingComparison::statusMessage);  // names each run as it starts
     comparison.start();
