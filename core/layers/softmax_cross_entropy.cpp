@@ -32,12 +32,16 @@ Matrix SoftmaxCrossEntropy::backward(const Cache& cache, const Matrix& dLosses) 
   return (dLogits.array().colwise() * dLosses.col(0).array()).matrix();  // each row times its upstream gradient
 }
 
+// A row counts when its target holds the row's largest value and no lower id holds it too (argmax's tie rule).
+// The maximum alone is a vectorized pass; tracking the argmax's index is not, and on a masked-LM's rows of 10,000
+// logits that scalar pass was 6.6 % of an epoch. The earlier ids are looked at only in rows the target tops.
 Index SoftmaxCrossEntropy::countCorrect(const Matrix& logits, const std::vector<int>& targets) {
   Index correct = 0;
   for (Index n = 0; n < logits.rows(); ++n) {
-    Index best = 0;
-    logits.row(n).maxCoeff(&best);
-    if (best == targets[static_cast<size_t>(n)]) ++correct;
+    const auto row = logits.row(n);  // 1 x V
+    const Index target = targets[static_cast<size_t>(n)];
+    const float largest = row.maxCoeff();
+    if (row(target) == largest && !(row.head(target).array() == largest).any()) ++correct;
   }
   return correct;
 }

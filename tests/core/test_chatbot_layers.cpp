@@ -100,6 +100,18 @@ class TestChatbotLayers : public QObject {
     QCOMPARE(SoftmaxCrossEntropy::countCorrect(logits, {1, 0}), Index(1));
   }
 
+  // A row counts when argmax (the lowest id among equal largest logits) is its target.
+  void countCorrectFollowsArgmaxOnTies() {
+    Matrix logits(4, 5);
+    logits << 0, 3, 1, 3, 2,   // largest 3 at ids 1 and 3: argmax 1
+              0, 3, 1, 3, 2,
+              5, 5, 5, 5, 5,   // all equal: argmax 0
+              -1, -2, -3, -4, 7;
+    QCOMPARE(SoftmaxCrossEntropy::countCorrect(logits, {1, 3, 0, 4}), Index(3));
+    QCOMPARE(SoftmaxCrossEntropy::countCorrect(logits, {3, 1, 2, 0}), Index(1));
+    QCOMPARE(SoftmaxCrossEntropy::countCorrect(logits, {2, 4, 4, 3}), Index(0));
+  }
+
   // Huge logits must not overflow.
   void crossEntropyIsStable() {
     Matrix logits(1, 3);
