@@ -5,7 +5,6 @@
 #include <QFontMetrics>
 #include <QHelpEvent>
 #include <QLabel>
-#include <QMenu>
 #include <QResizeEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -13,10 +12,8 @@
 #include <cmath>
 #include <qcustomplot.h>
 
-#include "ui/export.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/heatmap_axis.h"
-#include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/relative_ticks.h"
 #include "ui/widgets/replot_pacer.h"
@@ -416,38 +413,6 @@ void HeatmapView::pinRow(int row) {
                           tr("Where “%1” looks (%2)").arg(rowLabels_.value(pinnedRow_), title()));
 }
 
-std::unique_ptr<HeatmapView> HeatmapView::exportFigure() const {
-  auto figure = std::make_unique<HeatmapView>(title());
-  figure->setAttribute(Qt::WA_DontShowOnScreen);
-  figure->setAutoFillBackground(true);  // the plot's background, not the window's grey
-  QPalette palette = figure->palette();
-  palette.setColor(QPalette::Window, Appearance::instance()->background());
-  figure->setPalette(palette);
-  figure->setColouring(colouring_);
-  figure->setFixedRange(rangeLower(), rangeUpper(), rangeIsLogarithmic());
-  figure->setAxisTitles(rowTitle_, columnTitle_);
-  figure->setZoomToNameEveryCell(false);  // every row, however long the review
-  figure->setMatrix(values_, rowLabels_, columnLabels_);
-  // Cells that hold a full-size label; room for the longest label on each axis, the titles and the colour bar.
-  QFont font = QApplication::font();
-  font.setPixelSize(fullLabelPixels());
-  const QFontMetrics metrics(font);
-  int widest = 0;
-  for (const QString& label : rowLabels_ + columnLabels_) widest = std::max(widest, metrics.horizontalAdvance(label.left(16)));
-  const int cell = std::max(metrics.height() + 8, 24);
-  figure->resize(std::max(320, columns() * cell + widest + 4 * metrics.height() + 120),
-                 std::max(240, rows() * cell + widest + 6 * metrics.height() + 40));
-  figure->show();  // laid out off screen
-  figure->layout()->activate();
-  for (int k = 0; k < 3; ++k) figure->plot_->replot(QCustomPlot::rpImmediateRefresh);
-  return figure;
-}
-
-void HeatmapView::exportPicture(const QString& path) const {
-  const std::unique_ptr<HeatmapView> figure = exportFigure();
-  exportWidget(figure.get(), path);
-}
-
 bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
   if (watched == plot_ && values_.size() > 0) {
     int row = 0, column = 0;
@@ -476,38 +441,6 @@ bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
     }
   }
   return QWidget::eventFilter(watched, event);
-}
-
-QStringList HeatmapView::csvHeader() const { return QStringList{QString()} + columnLabels_; }
-
-std::vector<std::vector<QString>> HeatmapView::csvRows() const {
-  std::vector<std::vector<QString>> out;
-  for (int i = 0; i < rows(); ++i) {
-    std::vector<QString> line{rowLabels_[i]};
-    for (int j = 0; j < columns(); ++j) line.push_back(QString::number(values_(i, j), 'g', 8));
-    out.push_back(std::move(line));
-  }
-  return out;
-}
-
-void HeatmapView::showContextMenu(const QPoint& position) {
-  QMenu menu(this);
-  menu.addAction(tr("Reset zoom"), this, &HeatmapView::resetView);
-  if (colouring_ == Colouring::Weights) {
-    menu.addSeparator();
-    WeightScaleSetting::addActions(menu);
-  }
-  menu.addAction(tr("Maximise (Esc returns)"), this, [this] { MaximisedHeatmap::open(this); });
-  menu.addSeparator();
-  const QString name = fileNameOf(title(), QStringLiteral("heatmap"));
-  menu.addAction(tr("Save picture (PNG, SVG, PDF)…"), this, [this, name] {
-    const std::unique_ptr<HeatmapView> figure = exportFigure();
-    askAndExportWidget(figure.get(), name);
-  });
-  const QStringList header = csvHeader();
-  const auto rows = csvRows();
-  menu.addAction(tr("Save numbers as CSV…"), this, [=, this] { askAndWriteCsv(this, name, header, rows); });
-  menu.exec(plot_->mapToGlobal(position));
 }
 
 }  // namespace al::ui
