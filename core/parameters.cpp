@@ -136,9 +136,11 @@ void Gradients::addSamples(std::span<const Gradients> samples) {
     for (const KernelFactors& f : g.kernelFactors_) kernels[f.slot].push_back(&f);
   }
   std::vector<Piece> pieces;
-  // A kernel of 512 columns becomes two pieces of 256: enough pieces to share between threads, wide enough to
-  // keep each product efficient.
-  constexpr Index kColumns = 256;
+  // A kernel of up to 512 columns is one piece, a wider one pieces of at most 512: a layer's four attention kernels
+  // (and its two feed-forward ones) are already enough pieces to share between threads, and each piece's product
+  // packs its X once for all its columns. Pieces of 256 packed X twice per kernel; 512 made the book preset's step
+  // 1-4 % faster (three in-process comparisons, alternating rounds of `bench imdb --vs-sgemm` on real batches).
+  constexpr Index kColumns = 512;
   for (const auto& [slot, terms] : kernels) {
     const Index cols = layout_->info(slot).cols, blocks = (cols + kColumns - 1) / kColumns;
     for (Index b = 0; b < blocks; ++b) {
