@@ -1,0 +1,1 @@
+// Compiles the test suites' precompiled header once (tests/CMakeLists.txt); the suites reuse it.
