@@ -29,4 +29,23 @@ void Embedding::backward(const ParameterSet&, const Cache& cache, const Matrix& 
   for (size_t t = 0; t < cache.ids.size(); ++t) dtable.row(cache.ids[t]) += dy.row(static_cast<Index>(t));
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The reference: the formulas of the header, one loop at a time.
+
+Matrix embeddingReference(const ParameterSet& params, const Embedding& layer, const std::vector<int>& ids) {
+  const ConstMatrixMap table = params.value(layer.tableSlot());  // V x D
+  Matrix y(static_cast<Index>(ids.size()), layer.width());       // T x D
+  for (Index t = 0; t < y.rows(); ++t)
+    for (Index d = 0; d < layer.width(); ++d) y(t, d) = table(ids[static_cast<size_t>(t)], d);
+  return y;
+}
+
+void embeddingBackwardReference(const Embedding& layer, const std::vector<int>& ids, const Matrix& dy,
+                                Gradients& grads) {
+  MatrixMap dtable = grads[layer.tableSlot()];  // V x D
+  // Each token sends its gradient to the row it was read from; a word seen twice collects both.
+  for (Index t = 0; t < dy.rows(); ++t)
+    for (Index d = 0; d < layer.width(); ++d) dtable(ids[static_cast<size_t>(t)], d) += dy(t, d);
+}
+
 }  // namespace al

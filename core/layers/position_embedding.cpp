@@ -24,4 +24,26 @@ Matrix PositionEmbedding::backward(const ParameterSet&, Index tokens, const Matr
   return dy;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The reference: the formulas of the header, one loop at a time.
+
+Matrix positionEmbeddingReference(const ParameterSet& params, const PositionEmbedding& layer, const Matrix& x) {
+  const ConstMatrixMap table = params.value(layer.tableSlot());  // L x D
+  Matrix y(x.rows(), x.cols());                                  // T x D
+  for (Index t = 0; t < x.rows(); ++t)
+    for (Index d = 0; d < x.cols(); ++d) y(t, d) = x(t, d) + table(t, d);  // token t gets position t's vector
+  return y;
+}
+
+Matrix positionEmbeddingBackwardReference(const PositionEmbedding& layer, const Matrix& dy, Gradients& grads) {
+  MatrixMap dtable = grads[layer.tableSlot()];  // L x D; positions past T were not used and get nothing
+  Matrix dx(dy.rows(), dy.cols());              // T x D
+  for (Index t = 0; t < dy.rows(); ++t)
+    for (Index d = 0; d < dy.cols(); ++d) {
+      dtable(t, d) += dy(t, d);  // an addition passes its gradient to both of its terms
+      dx(t, d) = dy(t, d);
+    }
+  return dx;
+}
+
 }  // namespace al
