@@ -48,6 +48,7 @@ enum class ErrorKind {
   TensorMissing,         // name, expected: the shape the model needs
   TensorWrongShape,      // name, found: its shape, expected: the shape the model needs
   TensorUnknown,         // name: a tensor the model does not have
+  TensorNotFinite,       // name: a tensor holding NaN or an infinity; found: that value ("nan", "inf", "-inf")
 
   // Vocabulary files (file, line).
   VocabularyBadLine,
@@ -70,13 +71,18 @@ enum class ErrorKind {
   EmptySentence,      // no words once punctuation is removed
   SentenceTooLong,    // found: its tokens, expected: the most the model reads
   NoMask,             // a fill-in-the-blank sentence without [MASK]
+  NonFiniteValue,     // name: the layer whose output first held NaN or an infinity (finite weights that overflow)
 
   // Training.
   NoTrainingSamples,  // none left once the validation share is set aside
-  NonFiniteLoss,      // found: the loss, line: the epoch
+  NonFiniteLoss,      // found: the loss, line: the epoch; name: the first weights that are no longer finite, if any
   CannotWrite,        // file: what could not be written or renamed
   TargetNotModelDir,  // file: a directory to save into that holds something else than a model
   Cancelled,
+
+  // Session files (file: the session).
+  NotASession,        // valid JSON but not "format": "attentionlab-session"; found: the format it names
+  SessionPathRefused, // name: a path the session names that is no model folder's (relative, a system folder, ...)
 };
 
 // What an error is about. Empty strings and absent numbers are unknown.

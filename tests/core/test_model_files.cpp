@@ -20,6 +20,7 @@
 
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/io/atomic_directory.h"
 #include "core/io/history.h"
 #include "core/io/json_fields.h"
@@ -187,13 +188,11 @@ class TestModelFiles : public QObject {
   }
 
   void roundTripsEveryValueBitForBit() {
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    const float inf = std::numeric_limits<float>::infinity();
     const float tiny = std::numeric_limits<float>::denorm_min();
     const std::vector<Tensor> written = {
         {"encoder.0.attention.query.kernel", {2, 3}, {1.5f, -2.25f, 0.0f, -0.0f, 3.0e38f, tiny}},
-        {"head.bias", {1}, {nan}},
-        {"scalar", {}, {-inf}},
+        {"head.bias", {1}, {-std::numeric_limits<float>::max()}},
+        {"scalar", {}, {-1.0f}},
         {"empty", {0, 4}, {}},
         {"embedding.token", {3}, {7.0f, 8.0f, 9.0f}},
     };
@@ -207,6 +206,74 @@ class TestModelFiles : public QObject {
       QCOMPARE(r->shape, w.shape);
       QCOMPARE(r->values.size(), w.values.size());
       for (size_t i = 0; i < w.values.size(); ++i) QVERIFY2(sameBits(r->values[i], w.values[i]), w.name.c_str());
+    }
+  }
+
+  // A model's weights are finite: one NaN or infinity in a file is named with its tensor and place.
+  void refusesNonFiniteValues_data() {
+    QTest::addColumn<float>("value");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("nan") << std::numeric_limits<float>::quiet_NaN() << "nan";
+    QTest::newRow("inf") << std::numeric_limits<float>::infinity() << "inf";
+    QTest::newRow("-inf") << -std::numeric_limits<float>::infinity() << "-inf";
+  }
+  void refusesNonFiniteValues() {
+    QFETCH(float, value);
+    QFETCH(QString, named);
+    const fs::path file = dir() / "non_finite.safetensors";
+    std::vector<float> values(1000, 0.5f);
+    values[700] = value;
+    writeSafetensors(file, {{"embedding.token", {2}, {1.0f, 2.0f}}, {"encoder.0.ffn.dense1.kernel", {10, 100}, values}});
+    try {
+      readSafetensors(file);
+      QFAIL("a file with a value that is not finite was read");
+    } catch (const InputError& e) {
+      QCOMPARE(e.kind(), ErrorKind::TensorNotFinite);
+      QCOMPARE(e.fields().name, std::string("encoder.0.ffn.dense1.kernel"));
+      QCOMPARE(QString::fromStdString(e.fields().found), named);
+      const QString message = e.what();
+      QVERIFY2(message.contains("non_finite.safetensors") && message.contains("value 701 of 1000"), qPrintable(message));
+    }
+  }
+
+  // norm_epsilon 0 would divide by zero on a row of equal values (all-zero inputs): refused when the model is read.
+  void refusesANormEpsilonOutOfRange() {
+    for (const char* value : {"0", "-0.001", "1e-50", "2"}) {
+      const nlohmann::json config = nlohmann::json::parse(std::string(R"({"norm_epsilon": )") + value + "}");
+      try {
+        optionalEpsilon(config, "norm_epsilon", 1e-3, "c.json");
+        QFAIL(value);
+      } catch (const InputError& e) {
+        QCOMPARE(e.kind(), ErrorKind::JsonOutOfRange);
+        QCOMPARE(e.fields().name, std::string("norm_epsilon"));
+        QVERIFY2(QString(e.what()).contains("c.json"), e.what());
+      }
+    }
+    QCOMPARE(optionalEpsilon(nlohmann::json::object(), "norm_epsilon", 1e-3, "c.json"), 1e-3f);
+    QCOMPARE(optionalEpsilon(nlohmann::json{{"norm_epsilon", 1e-12}}, "norm_epsilon", 1e-3, "c.json"), 1e-12f);
+  }
+
+  // Finite weights so large that a product overflows: reading a text stops at the layer where it does, by name.
+  void overflowingWeightsStopAtTheirLayer() {
+    const fs::path model = dir() / "overflowing";
+    fs::copy(fs::path(ATTENTIONLAB_SOURCE_DIR) / "tests/reference/golden/imdb/learned-layer", model);
+    std::vector<Tensor> tensors = readSafetensors(model / "model.safetensors");
+    bool changed = false;
+    for (Tensor& t : tensors)
+      if (t.name.starts_with("embedding.")) {  // token + position: 3.4e38 + 3.4e38 overflows to inf
+        std::fill(t.values.begin(), t.values.end(), 3.4e38f);  // finite: the largest float is 3.40282e38
+        changed = true;
+      }
+    QVERIFY(changed);
+    writeSafetensors(model / "model.safetensors", tensors);
+    const AnyModel loaded = loadModel(model);  // finite: it loads
+    try {
+      loaded.as<ImdbTransformerModel>()->model->predict(std::vector<int>{2, 3, 4, 5});
+      QFAIL("an overflowing forward pass gave a prediction");
+    } catch (const InputError& e) {
+      QCOMPARE(e.kind(), ErrorKind::NonFiniteValue);
+      QVERIFY2(e.fields().name.ends_with(".0"), e.what());  // the first layer, where the product overflows
+      QVERIFY2(QString(e.what()).contains("overflow"), e.what());
     }
   }
 
