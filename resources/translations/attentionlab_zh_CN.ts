@@ -1240,16 +1240,8 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>%1 could not be read: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is not an AttentionLab session: %2 (at character %3)</source>
-        <translation>%1 不是 AttentionLab 会话文件：%2（第 %3 个字符处）</translation>
-    </message>
-    <message>
-        <source>%1 is not an AttentionLab session: it does not say “format”: “%2”</source>
-        <translation>%1 不是 AttentionLab 会话文件：其中没有 “format”: “%2”</translation>
+        <source>%1 is not an AttentionLab session: %2</source>
+        <translation>%1 不是 AttentionLab 会话文件：%2</translation>
     </message>
 </context>
 <context>
