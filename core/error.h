@@ -52,6 +52,7 @@ enum class ErrorKind {
   TensorMissing,         // name, expected: the shape the model needs
   TensorWrongShape,      // name, found: its shape, expected: the shape the model needs
   TensorUnknown,         // name: a tensor the model does not have
+  TensorNotFinite,       // name: a tensor holding NaN or an infinity; found: that value ("nan", "inf", "-inf")
 
   // Vocabulary files (file, line).
   VocabularyBadLine,
@@ -103,16 +104,20 @@ enum class ErrorKind {
   OptionInvalid,      // name: the setting, found: its value (may be empty), expected: what it may be (">= 1",
                       // "0 .. 1", "tiny, classroom, book": symbols and names, never English words)
   OptionsConflict,    // name: the setting, found: what it does not go with (another setting, a task, a data set)
+  NonFiniteValue,     // name: the layer whose output first held NaN or an infinity (finite weights that overflow)
 
   // Training.
   NoTrainingSamples,  // none left once the validation share is set aside
-  NonFiniteLoss,      // found: the loss, line: the epoch
+  NonFiniteLoss,      // found: the loss, line: the epoch; name: the first weights that are no longer finite, if any
   CannotWrite,        // file: what could not be written or renamed
   TargetNotModelDir,  // file: a directory to save into that holds something else than a model
   NoWeightsToSave,    // file: where to save; name: the model, which keeps its history only
   UnknownFileFormat,  // file; found: its extension, expected: the extensions AttentionLab writes (".png, .svg")
   Cancelled,
 
+  // Session files (file: the session).
+  NotASession,        // valid JSON but not "format": "attentionlab-session"; found: the format it names
+  SessionPathRefused, // name: a path the session names that is no model folder's (relative, a system folder, ...)
   Count,  // not a kind: how many there are (new kinds go above it; the tests walk every kind up to it)
 };
 

@@ -7,6 +7,7 @@
 
 #include "core/data/long_range_corpus.h"
 #include "core/error.h"
+#include "core/io/atomic_directory.h"
 #include "core/data/text_corpus.h"
 #include "core/io/json_fields.h"
 #include "core/io/training_record.h"
@@ -421,6 +422,7 @@ std::vector<const ModelKind*> kindsTrainedBy(const std::string& command) {
 }
 
 const ModelKind& modelKindOfDirectory(const std::filesystem::path& dir) {
+  io::removeStrayTemporaries(dir);  // every open starts here: finish what a killed save left beside the model
   // A Hugging Face folder names its "model_type" where AttentionLab's directories name their "format" and "task".
   if (isHuggingFaceFolder(dir)) return modelKind(pretrainedTaskOf(dir), (dir / "config.json").string());
   const nlohmann::json config = io::readConfig(dir, "");

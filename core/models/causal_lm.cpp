@@ -1,6 +1,7 @@
 #include "core/models/causal_lm.h"
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/io/json_fields.h"
 #include "core/io/limits.h"
 #include "core/layers/sinusoidal_encoding.h"
@@ -40,7 +41,7 @@ CausalLmConfig causalLmConfigFromJson(const nlohmann::json& j, const std::string
     throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "memory_length", .expected = "0"},
                      file + ": field \"memory_length\" > 0 needs \"position\": \"relative\"");
   c.dropout = requireDropout(j, file);
-  c.normEpsilon = static_cast<float>(optionalNumber(j, "norm_epsilon", 1e-3, file));
+  c.normEpsilon = optionalEpsilon(j, "norm_epsilon", 1e-3, file);
   c.tokenizer = optionalOneOf(j, "tokenizer", {"chars", "keras", "ascii", "icu_words"}, "chars", file);
   return c;
 }
@@ -157,10 +158,13 @@ Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const 
     // x = norm2(x1 + dense2(relu(dense1(x1))))
     const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, x1, lc.dense1), lc.relu);  // T x F
     x = layer.norm2.forward(params, x1 + layer.dense2.forward(params, hidden, lc.dense2), lc.norm2);  // T x D
+    // Reading a text: weights that overflow stop here, naming the layer (training: the trainer's loss check).
+    if (mode == Mode::Eval) requireFiniteOutput(x, "decoder." + std::to_string(l));
     if (c.keepHiddenStates) c.hiddenStates.push_back(x);
   }
   // logits = dropout(x)·W_out + b_out
   c.logits = output_.forward(params, dropout_.forward(x, mode, rng, c.dropout), c.output);  // T x V
+  if (mode == Mode::Eval) requireFiniteOutput(c.logits, "output");
   return c.logits;
 }
 

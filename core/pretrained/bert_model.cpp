@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/layers/gelu.h"
 #include "core/matrix_product.h"
 #include "core/pretrained/checkpoint_reader.h"
@@ -239,6 +240,7 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
     trace->attention.keepScores = true;
   }
   Matrix x = embed(ids, segments, trace);  // T x D
+  requireFiniteOutput(x, "embeddings");   // weights that overflow stop at the layer where they do, not as nan
   if (options.hiddenStates) out.hiddenStates.push_back(x);
   out.attention.resize(layers_.size());
   MultiHeadAttention::Cache shared;  // reused by every layer: only one layer's H x T x T weights live at a time
@@ -247,14 +249,22 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
     MultiHeadAttention::Cache& cache = traced ? trace->attention : shared;
     cache.headMask = options.headSwitches ? options.headSwitches->of(i) : nullptr;
     x = runLayer(layers_[i], x, cache, traced ? trace : nullptr);  // T x D
+    requireFiniteOutput(x, "encoder.layer." + std::to_string(i));
+    for (const Matrix& map : cache.weights) requireFiniteOutput(map, "encoder.layer." + std::to_string(i) + ".attention");
     if (options.attention.keeps(static_cast<int>(i)))
       out.attention[i] = traced ? cache.weights : std::move(cache.weights);
     if (options.hiddenStates) out.hiddenStates.push_back(x);
   }
   if (trace) trace->attention.headMask = nullptr;  // the switches belong to the caller and may not outlive this call
   const bool wholeStack = layersToRun == layers_.size();  // the heads read the last layer's output only
-  if (wholeStack && hasMaskedLm_ && options.maskedLmLogits) out.maskedLmLogits = maskedLmLogits(x);
-  if (wholeStack && hasNextSentence_) out.isNextProbability = isNextProbability(x);
+  if (wholeStack && hasMaskedLm_ && options.maskedLmLogits) {
+    out.maskedLmLogits = maskedLmLogits(x);
+    requireFiniteOutput(out.maskedLmLogits, "cls.predictions");
+  }
+  if (wholeStack && hasNextSentence_) {
+    out.isNextProbability = isNextProbability(x);
+    requireFiniteOutput(Matrix::Constant(1, 1, *out.isNextProbability), "cls.seq_relationship");
+  }
   if (!options.hiddenStates) out.hiddenStates.push_back(std::move(x));
   return out;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/matrix_product.h"
 #include "core/pretrained/checkpoint_reader.h"
 #include "core/pretrained/parallel_inference.h"
@@ -203,6 +204,8 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
     MultiHeadAttention::Cache& cache = traced ? trace->attention : shared;
     cache.headMask = options.headSwitches ? options.headSwitches->of(i) : nullptr;
     runLayer(layers_[i], x, cache, allowed, traced ? trace : nullptr);  // pre-norm, residual
+    requireFiniteOutput(x, "h." + std::to_string(i));  // weights that overflow stop here, not as nan in the output
+    for (const Matrix& map : cache.weights) requireFiniteOutput(map, "h." + std::to_string(i) + ".attn");
     if (keepStates) out.hiddenStates.push_back(x);
     if (fill) {
       fill->keys[i] = std::move(cache.k);    // T x D
@@ -218,6 +221,7 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
   const bool lastTraced = trace && trace->layer + 1 == config_.numLayers;
   // Prefill needs only the next token's scores: T x V for a long prompt would be most of the work.
   out.logits = logits(fill ? Matrix(x.bottomRows(1)) : x, lastTraced ? &trace->finalNorm : nullptr);
+  requireFiniteOutput(out.logits, "ln_f");
   return out;
 }
 
@@ -281,9 +285,11 @@ Gpt2Step Gpt2Model::step(Gpt2Cache& cache, int64_t id) const {
     }
     x += linear(heads, params_.value(l.attention.output().kernel), params_.value(l.attention.output().bias));
     x += mlp(l, x);
+    requireFiniteOutput(x, "h." + std::to_string(i));
   }
   cache.length = t + 1;
   s.logits = logits(x).row(0);
+  requireFiniteOutput(s.logits, "ln_f");
   return s;
 }
 

@@ -204,10 +204,7 @@ BertConfig readBertConfig(const fs::path& dir) {
   if (c.typeVocabSize < 1 || c.typeVocabSize > limits::kMaxModelDimension)
     throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "type_vocab_size", .expected = ">= 1"},
                      file + ": field \"type_vocab_size\" must be at least 1");
-  c.layerNormEps = static_cast<float>(io::optionalNumber(config, "layer_norm_eps", 1e-12, file));
-  if (!(c.layerNormEps >= 0.0f))
-    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "layer_norm_eps", .expected = ">= 0"},
-                     file + ": field \"layer_norm_eps\" must not be negative");
+  c.layerNormEps = io::optionalEpsilon(config, "layer_norm_eps", 1e-12, file);
   c.tieWordEmbeddings = optionalBool(config, "tie_word_embeddings", true, file);
   checkHeads(c.hiddenSize, c.numHeads, "hidden_size", "num_attention_heads", file);
 
@@ -233,10 +230,7 @@ Gpt2Config readGpt2Config(const fs::path& dir) {
   // Older configs name the context length n_ctx only.
   const char* positions = config.contains("n_positions") || !config.contains("n_ctx") ? "n_positions" : "n_ctx";
   c.maxPositions = io::requireIntInRange(config, positions, 1, limits::kMaxSequenceLength, file);
-  c.layerNormEps = static_cast<float>(io::optionalNumber(config, "layer_norm_epsilon", 1e-5, file));
-  if (!(c.layerNormEps >= 0.0f))
-    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "layer_norm_epsilon", .expected = ">= 0"},
-                     file + ": field \"layer_norm_epsilon\" must not be negative");
+  c.layerNormEps = io::optionalEpsilon(config, "layer_norm_epsilon", 1e-5, file);
   c.tieWordEmbeddings = optionalBool(config, "tie_word_embeddings", true, file);
   checkHeads(c.width, c.numHeads, "n_embd", "n_head", file);
 

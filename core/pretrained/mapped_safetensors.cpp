@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/io/json_fields.h"
 #include "core/io/limits.h"
 #include "core/io/safetensors.h"
@@ -231,6 +232,7 @@ void MappedSafetensors::read(const Entry& entry, float* out) const {
                      fileName_ + ": tensor " + quoted(entry.name) + " has dtype " + entry.dtype +
                      "; AttentionLab reads weights stored as F32, F16 or BF16");
   }
+  requireFiniteTensor(std::span<const float>(out, count), fileName_, entry.name);
   // The model now holds its own float32 copy: give back the file's pages of this tensor, so that loading a
   // 440 MB model does not keep 440 MB of mapped file beside it (they are read again from the file if asked).
   const auto pageBytes = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));

@@ -206,6 +206,10 @@
         <translation>%1 含有张量“%2”，它不属于这个模型。</translation>
     </message>
     <message>
+        <source>%1: the tensor “%2” holds a value that is %3: the file is damaged or was saved from a run that diverged.</source>
+        <translation>%1：张量“%2”含有一个%3的值：文件已损坏，或保存自一次发散的训练。</translation>
+    </message>
+    <message>
         <source>%1: line %2 is not what a vocabulary holds (line 1 empty, line 2 [UNK], then each token once, in UTF-8 with LF line ends).</source>
         <translation>%1 第 %2 行不符合词表格式（第 1 行为空，第 2 行为 [UNK]，之后每个词元只出现一次；使用 UTF-8 编码和 LF 换行）。</translation>
     </message>
@@ -288,6 +292,26 @@
     <message>
         <source>Training diverged: the loss became %1 in epoch %2. Try a smaller learning rate; the last saved model is unchanged.</source>
         <translation>训练发散了：第 %2 轮的损失变成了%1。请尝试更小的学习率；上次保存的模型没有改变。</translation>
+    </message>
+    <message>
+        <source>Training diverged: the loss became %1 in epoch %2, the weights of “%3” first out of bounds. Try a smaller learning rate; the last saved model is unchanged.</source>
+        <translation>训练发散了：第 %2 轮的损失变成了%1，“%3”的权重最先越界。请尝试更小的学习率；上次保存的模型没有改变。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s numbers overflow in %1: its weights are so large that its attention and probabilities are no longer numbers. This model cannot be used.</source>
+        <translation>模型的数值在 %1 处溢出：它的权重过大，注意力和概率已不再是数值。此模型无法使用。</translation>
+    </message>
+    <message>
+        <source>%1 is not an AttentionLab session: it does not say “format”: “attentionlab-session”.</source>
+        <translation>%1 不是 AttentionLab 会话文件：它没有写明 “format”: “attentionlab-session”。</translation>
+    </message>
+    <message>
+        <source>%1 is not an AttentionLab session (its format is “%2”).</source>
+        <translation>%1 不是 AttentionLab 会话文件（其格式为“%2”）。</translation>
+    </message>
+    <message>
+        <source>%1 names “%2”, which is not a folder AttentionLab opens models from (a session names the full path of a model folder); it was passed over.</source>
+        <translation>%1 中的“%2”不是 AttentionLab 打开模型的文件夹（会话文件写的是模型文件夹的完整路径）；已跳过。</translation>
     </message>
     <message>
         <source>Cannot write %1: check that the disk has room and that you may write there.</source>
@@ -1368,16 +1392,8 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>%1 could not be read: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is not an AttentionLab session: %2 (at character %3)</source>
-        <translation>%1 不是 AttentionLab 会话文件：%2（第 %3 个字符处）</translation>
-    </message>
-    <message>
-        <source>%1 is not an AttentionLab session: it does not say “format”: “%2”</source>
-        <translation>%1 不是 AttentionLab 会话文件：其中没有 “format”: “%2”</translation>
+        <source>%1 is not an AttentionLab session: %2</source>
+        <translation>%1 不是 AttentionLab 会话文件：%2</translation>
     </message>
 </context>
 <context>

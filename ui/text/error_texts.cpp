@@ -127,6 +127,10 @@ class ErrorTexts {
             .arg(file, text(f.name), text(f.found), text(f.expected));
       case ErrorKind::TensorUnknown:
         return tr("%1 holds the tensor “%2”, which is not part of this model.").arg(file, text(f.name));
+      case ErrorKind::TensorNotFinite:
+        return tr("%1: the tensor “%2” holds a value that is %3: the file is damaged or was saved from a run that "
+                  "diverged.")
+            .arg(file, text(f.name), lossValue(f.found));
       case ErrorKind::VocabularyBadLine:
         return tr("%1: line %2 is not what a vocabulary holds (line 1 empty, line 2 [UNK], then each token once, "
                   "in UTF-8 with LF line ends).")
@@ -282,10 +286,18 @@ class ErrorTexts {
         return tr("This would take %1 of memory, more than the %2 AttentionLab sets aside; use a shorter text or "
                   "less data.")
             .arg(text(f.found), text(f.expected));
+      case ErrorKind::NonFiniteValue:
+        return tr("The model's numbers overflow in %1: its weights are so large that its attention and probabilities "
+                  "are no longer numbers. This model cannot be used.")
+            .arg(text(f.name));
       case ErrorKind::NoTrainingSamples:
         return tr("No training examples are left once the validation share is set aside; use more data or a "
                   "smaller validation share.");
       case ErrorKind::NonFiniteLoss:
+        if (!f.name.empty())
+          return tr("Training diverged: the loss became %1 in epoch %2, the weights of “%3” first out of bounds. Try a "
+                    "smaller learning rate; the last saved model is unchanged.")
+              .arg(lossValue(f.found), QString::number(f.line.value_or(0)), text(f.name));
         return tr("Training diverged: the loss became %1 in epoch %2. Try a smaller learning rate; the last saved "
                   "model is unchanged.")
             .arg(lossValue(f.found), QString::number(f.line.value_or(0)));
@@ -295,6 +307,15 @@ class ErrorTexts {
         return tr("%1 exists and is not a model folder; AttentionLab does not replace it. Choose another name.")
             .arg(text(f.file));
       case ErrorKind::Cancelled: return tr("Cancelled.");
+      case ErrorKind::NotASession:
+        if (f.found.empty())
+          return tr("%1 is not an AttentionLab session: it does not say “format”: “attentionlab-session”.")
+              .arg(text(f.file));
+        return tr("%1 is not an AttentionLab session (its format is “%2”).").arg(text(f.file), text(f.found));
+      case ErrorKind::SessionPathRefused:
+        return tr("%1 names “%2”, which is not a folder AttentionLab opens models from (a session names the full "
+                  "path of a model folder); it was passed over.")
+            .arg(text(f.file), text(f.name));
       default: return {};
     }
   }
