@@ -305,6 +305,158 @@
         <source>No training examples are left once the validation share is set aside; use more data or a smaller validation share.</source>
         <translation>留出验证集后没有剩下训练样本；请使用更多数据，或调小验证集比例。</translation>
     </message>
+    <message>
+        <source>AttentionLab stopped at a check of its own code: this is a bug in AttentionLab, not a mistake of yours. Please report it with the detail below.</source>
+        <translation>AttentionLab 在检查自身代码时停了下来：这是 AttentionLab 的缺陷，不是您的操作错误。请连同下面的详细信息一起报告。</translation>
+    </message>
+    <message>
+        <source>%1 lacks tensors the model needs: the weights belong to another model or were saved incompletely.</source>
+        <translation>%1 缺少模型所需的张量：这些权重属于另一个模型，或者没有保存完整。</translation>
+    </message>
+    <message>
+        <source>%1 has no tensor “%2”: the weights belong to another model.</source>
+        <translation>%1 中没有张量“%2”：这些权重属于另一个模型。</translation>
+    </message>
+    <message>
+        <source>The corpus is read from the Debian package %1, which is not installed (%2 is missing); install it with “apt-get install %1”.</source>
+        <translation>该语料来自 Debian 软件包 %1，但它尚未安装（缺少 %2）；请用“apt-get install %1”安装。</translation>
+    </message>
+    <message>
+        <source>%1 describes a model AttentionLab does not compute; it reads BERT and GPT-2 folders.</source>
+        <translation>%1 描述的模型 AttentionLab 无法计算；它只读取 BERT 和 GPT-2 的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 describes a model AttentionLab does not compute (“%2” is “%3”); it reads BERT and GPT-2 as they were published.</source>
+        <translation>%1 描述的模型 AttentionLab 无法计算（“%2”为“%3”）；它只读取按原始发表方式构建的 BERT 和 GPT-2。</translation>
+    </message>
+    <message>
+        <source>%1 holds a tokenizer AttentionLab does not read; it reads WordPiece (BERT) and GPT-2&apos;s byte-level BPE.</source>
+        <translation>%1 中的分词器 AttentionLab 无法读取；它只读取 WordPiece（BERT）和 GPT-2 的字节级 BPE 分词器。</translation>
+    </message>
+    <message>
+        <source>%1 holds a tokenizer AttentionLab does not read (“%2”); it reads WordPiece (BERT) and GPT-2&apos;s byte-level BPE.</source>
+        <translation>%1 中的分词器（“%2”）AttentionLab 无法读取；它只读取 WordPiece（BERT）和 GPT-2 的字节级 BPE 分词器。</translation>
+    </message>
+    <message>
+        <source>%1 has no %2, which its tokenizer needs.</source>
+        <translation>%1 缺少分词器所需的 %2。</translation>
+    </message>
+    <message>
+        <source>%1 has no tokenizer: a model folder holds tokenizer.json, vocab.txt (BERT), or vocab.json with merges.txt (GPT-2).</source>
+        <translation>%1 中没有分词器：模型文件夹应包含 tokenizer.json、vocab.txt（BERT），或 vocab.json 加 merges.txt（GPT-2）。</translation>
+    </message>
+    <message>
+        <source>%1: line %2 is not what a tokenizer file holds: the file is damaged or of another kind.</source>
+        <translation>%1：第 %2 行不是分词器文件应有的内容：文件已损坏或属于其他类型。</translation>
+    </message>
+    <message>
+        <source>%1: the piece “%2” is not right: the tokenizer&apos;s files are damaged or do not belong together.</source>
+        <translation>%1：词片“%2”有误：分词器的文件已损坏或彼此不匹配。</translation>
+    </message>
+    <message>
+        <source>%1 is not a tokenizer file AttentionLab can read: it is empty, too large or damaged.</source>
+        <translation>%1 不是 AttentionLab 能读取的分词器文件：它是空的、过大或已损坏。</translation>
+    </message>
+    <message>
+        <source>%1: the vocabulary has no %2 piece, which the model needs.</source>
+        <translation>%1：词表中没有模型所需的 %2 词片。</translation>
+    </message>
+    <message>
+        <source>%1 has no model.safetensors with the model&apos;s weights.</source>
+        <translation>%1 中没有存放模型权重的 model.safetensors。</translation>
+    </message>
+    <message>
+        <source>%1 holds its weights as %2, which AttentionLab does not read; convert them to one model.safetensors file.</source>
+        <translation>%1 的权重保存为 %2，AttentionLab 不读取这种格式；请将其转换为单个 model.safetensors 文件。</translation>
+    </message>
+    <message>
+        <source>%1: the tensor “%2” is stored as %3; AttentionLab reads weights stored as F32, F16 or BF16.</source>
+        <translation>%1：张量“%2”的存储类型为 %3；AttentionLab 只读取以 F32、F16 或 BF16 存储的权重。</translation>
+    </message>
+    <message>
+        <source>%1 is a Hugging Face cache, not the folder of one model: choose the folder of one model in it (snapshots/…).</source>
+        <translation>%1 是 Hugging Face 缓存，而不是单个模型的文件夹：请选择其中某一个模型的文件夹（snapshots/…）。</translation>
+    </message>
+    <message>
+        <source>%1: this BERT has no masked-language-model head (cls.predictions), so it cannot fill in blanks or be read through the logit lens.</source>
+        <translation>%1：此 BERT 没有掩码语言模型输出头（cls.predictions），因此无法填空，也无法用 logit 透镜读取。</translation>
+    </message>
+    <message>
+        <source>%1: this BERT has no next-sentence head, so it cannot tell whether a sentence follows another.</source>
+        <translation>%1：此 BERT 没有下一句预测输出头，因此无法判断一句话是否接在另一句之后。</translation>
+    </message>
+    <message>
+        <source>%1: the BERT folder the sentiment head was trained on, %2, cannot be read; put the folder back there, or train the head again.</source>
+        <translation>%1：情感输出头训练时所用的 BERT 文件夹 %2 无法读取；请把该文件夹放回原处，或重新训练输出头。</translation>
+    </message>
+    <message>
+        <source>%1: the BERT folder %2 now holds another BERT than the one the sentiment head was trained on; train the head again on this folder.</source>
+        <translation>%1：BERT 文件夹 %2 中现在是另一个 BERT，而不是情感输出头训练时所用的那个；请在此文件夹上重新训练输出头。</translation>
+    </message>
+    <message>
+        <source>%1: a Hugging Face model is read, never written; the folder it came from is the copy to keep.</source>
+        <translation>%1：Hugging Face 模型只读不写；它原来所在的文件夹就是应保留的副本。</translation>
+    </message>
+    <message>
+        <source>%1: a Hugging Face model is not evaluated here, as AttentionLab has no test data of the task it was trained on; explore it on the other pages.</source>
+        <translation>%1：这里不评估 Hugging Face 模型，因为 AttentionLab 没有它所训练任务的测试数据；请在其他页面上探索它。</translation>
+    </message>
+    <message>
+        <source>The text holds the byte %1, for which the model&apos;s vocabulary (%2) has no piece; remove that character.</source>
+        <translation>文本中含有字节 %1，而模型的词表（%2）中没有对应的词片；请删去该字符。</translation>
+    </message>
+    <message>
+        <source>The token id %1 is outside the model&apos;s vocabulary of %2 entries: the vocabulary and the model do not belong together.</source>
+        <translation>词元编号 %1 超出了模型词表的 %2 个条目：词表与模型不匹配。</translation>
+    </message>
+    <message>
+        <source>The model reads text with the tokenizer “%1”, not “%2”.</source>
+        <translation>该模型用分词器“%1”读取文本，而不是“%2”。</translation>
+    </message>
+    <message>
+        <source>%1: the model reads text with the tokenizer “%2”, not “%3”.</source>
+        <translation>%1：该模型用分词器“%2”读取文本，而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>This language model has no memory (memory_length 0) to read a text with; train one with a memory.</source>
+        <translation>该语言模型没有记忆（memory_length 为 0），无法带着记忆读取文本；请训练一个带记忆的模型。</translation>
+    </message>
+    <message>
+        <source>This model has no learned position embedding (its positions are “%1”).</source>
+        <translation>该模型没有可学习的位置嵌入（它的位置编码是“%1”）。</translation>
+    </message>
+    <message>
+        <source>The model has no head %1 (layer.head, counted from 0): it has %2 layers × heads.</source>
+        <translation>该模型没有头 %1（层.头，从 0 开始计数）：它有 %2 个（层 × 头）。</translation>
+    </message>
+    <message>
+        <source>This would take %1 of memory, more than the %2 AttentionLab sets aside; use a shorter text or less data.</source>
+        <translation>这需要 %1 内存，超过了 AttentionLab 预留的 %2；请使用更短的文本或更少的数据。</translation>
+    </message>
+    <message>
+        <source>The setting “%1” must be %2.</source>
+        <translation>设置“%1”必须为 %2。</translation>
+    </message>
+    <message>
+        <source>The setting “%1” cannot be %2.</source>
+        <translation>设置“%1”不能为 %2。</translation>
+    </message>
+    <message>
+        <source>The setting “%1” cannot be %2 (expected %3).</source>
+        <translation>设置“%1”不能为 %2（应为 %3）。</translation>
+    </message>
+    <message>
+        <source>The setting “%1” does not go with %2: leave it out or change the other.</source>
+        <translation>设置“%1”与 %2 不相容：请去掉它，或修改另一项。</translation>
+    </message>
+    <message>
+        <source>“%1” keeps its training history only: there are no weights to save in %2.</source>
+        <translation>“%1”只保留了训练历史：没有可保存到 %2 的权重。</translation>
+    </message>
+    <message>
+        <source>%1: AttentionLab cannot write files of the type “%2”; choose %3.</source>
+        <translation>%1：AttentionLab 无法写入“%2”类型的文件；请选择 %3。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
