@@ -24,7 +24,8 @@ Matrix stackSequences(const std::vector<Matrix>& xs, Index width, const char* wh
   Index total = 0;
   for (size_t b = 0; b < xs.size(); ++b) {
     if (xs[b].cols() != width)
-      throw InputError(std::string("batch norm: ") + what + " " + std::to_string(b) + " has width " +
+      throw InputError(ErrorKind::Internal, {},
+                       std::string("batch norm: ") + what + " " + std::to_string(b) + " has width " +
                        std::to_string(xs[b].cols()) + ", expected " + std::to_string(width));
     total += xs[b].rows();
   }
@@ -62,7 +63,8 @@ std::vector<Matrix> BatchNorm::forwardBatch(const ParameterSet& params, const st
   const Index N = cache.normalized.rows();
 
   if (mode == Mode::Train) {
-    if (N == 0) throw InputError("batch norm: the batch has no tokens to take statistics from");
+    if (N == 0)
+      throw InputError(ErrorKind::EmptySentence, {}, "batch norm: the batch has no tokens to take statistics from");
     cache.mean = cache.normalized.colwise().mean();                                         // 1 x D
     cache.variance = (cache.normalized.rowwise() - cache.mean).array().square().colwise().mean();  // 1 x D, biased
   } else {
@@ -81,7 +83,8 @@ std::vector<Matrix> BatchNorm::forwardBatch(const ParameterSet& params, const st
 std::vector<Matrix> BatchNorm::backwardBatch(const ParameterSet& params, const Cache& cache,
                                              const std::vector<Matrix>& dys, Gradients& grads) const {
   if (dys.size() != cache.lengths.size())
-    throw RunError("batch norm backward: got " + std::to_string(dys.size()) + " gradients for a batch of " +
+    throw RunError(ErrorKind::Internal, {},
+                   "batch norm backward: got " + std::to_string(dys.size()) + " gradients for a batch of " +
                    std::to_string(cache.lengths.size()));
   const Matrix dy = stackSequences(dys, width_, "gradient");  // N x D
   const Matrix& xhat = cache.normalized;             // N x D
@@ -105,7 +108,8 @@ std::vector<Matrix> BatchNorm::backwardBatch(const ParameterSet& params, const C
 }
 
 void BatchNorm::updateMovingStatistics(ParameterSet& params, const Cache& cache) const {
-  if (cache.mode != Mode::Train) throw RunError("batch norm: moving statistics can only learn from a training batch");
+  if (cache.mode != Mode::Train)
+    throw RunError(ErrorKind::Internal, {}, "batch norm: moving statistics can only learn from a training batch");
   // m = momentum·m + (1 - momentum)·batch statistic
   MatrixMap movingMean = params.value(movingMean_);
   MatrixMap movingVariance = params.value(movingVariance_);

@@ -8,7 +8,8 @@ namespace al {
 
 Matrix Dropout::forward(const Matrix& x, Mode mode, Rng& rng, Cache& cache) const {
   if (!(rate >= 0.0f && rate < 1.0f))
-    throw InputError("dropout rate " + std::to_string(rate) + " is outside [0, 1)");
+    throw InputError(ErrorKind::OptionInvalid, {.name = "dropout", .expected = "[0, 1)", .found = std::to_string(rate)},
+                     "dropout rate " + std::to_string(rate) + " is outside [0, 1)");
   cache.mask.resize(0, 0);
   if (mode == Mode::Eval || rate == 0.0f) return x;
 

@@ -15,7 +15,9 @@ Matrix Embedding::forward(const ParameterSet& params, const std::vector<int>& id
   for (size_t t = 0; t < ids.size(); ++t) {
     const int id = ids[t];
     if (id < 0 || id >= vocabSize_)
-      throw InputError(name_ + ": token id " + std::to_string(id) + " at position " + std::to_string(t) +
+      throw InputError(ErrorKind::TokenOutOfVocabulary,
+                       {.expected = std::to_string(vocabSize_), .found = std::to_string(id)},
+                       name_ + ": token id " + std::to_string(id) + " at position " + std::to_string(t) +
                        " is outside the vocabulary [0, " + std::to_string(vocabSize_) + ")");
     y.row(static_cast<Index>(t)) = table.row(id);
   }

@@ -19,7 +19,8 @@ void LayerNorm::initialize(ParameterSet& params) const {
 
 Matrix LayerNorm::forward(const ParameterSet& params, const Matrix& x, Cache& cache) const {
   if (x.cols() != width_)
-    throw InputError("layer norm input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width_));
+    throw InputError(ErrorKind::Internal, {},
+                     "layer norm input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width_));
   const Index T = x.rows();
   const auto gamma = params.value(gamma_).row(0).array();  // 1 x D
   const auto beta = params.value(beta_).row(0).array();    // 1 x D

@@ -14,20 +14,23 @@ namespace {
 
 void checkMask(const Matrix* allowed, Index T, Index S) {
   if (allowed && (allowed->rows() != T || allowed->cols() != S))
-    throw InputError("attention mask is " + std::to_string(allowed->rows()) + " x " +
+    throw InputError(ErrorKind::Internal, {},
+                     "attention mask is " + std::to_string(allowed->rows()) + " x " +
                      std::to_string(allowed->cols()) + ", expected " + std::to_string(T) + " x " + std::to_string(S));
 }
 
 void checkHeadMask(const HeadMask* mask, Index heads, Index keyDim) {
   if (mask && mask->means.size() && (mask->means.rows() != heads || mask->means.cols() != keyDim))
-    throw InputError("the heads' mean outputs are " + std::to_string(mask->means.rows()) + " x " +
+    throw InputError(ErrorKind::Internal, {},
+                     "the heads' mean outputs are " + std::to_string(mask->means.rows()) + " x " +
                      std::to_string(mask->means.cols()) + ", expected " + std::to_string(heads) + " x " +
                      std::to_string(keyDim) + " (heads x key dimension)");
 }
 
 void checkWidth(const Matrix& x, Index width) {
   if (x.cols() != width)
-    throw InputError("attention input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width));
+    throw InputError(ErrorKind::Internal, {},
+                     "attention input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width));
 }
 
 }  // namespace
@@ -117,7 +120,8 @@ Matrix MultiHeadAttention::forwardStacked(const ParameterSet& params, const Matr
   Index total = 0;
   for (Index length : lengths) total += std::max<Index>(length, 0);
   if (lengths.empty() || total != x.rows() || std::find(lengths.begin(), lengths.end(), 0) != lengths.end())
-    throw InputError("stacked attention input has " + std::to_string(x.rows()) + " rows, but its " +
+    throw InputError(ErrorKind::Internal, {},
+                     "stacked attention input has " + std::to_string(x.rows()) + " rows, but its " +
                      std::to_string(lengths.size()) + " sequences' lengths add up to " + std::to_string(total));
   // The teaching walk reads one sequence's scores at a time; a caller asking for them here has the wrong path.
   if (cache.keepScores) throw std::logic_error("forwardStacked keeps no scores: use forward for the teaching walk");

@@ -9,7 +9,8 @@ namespace al {
 namespace {
 
 void requireTokens(const Matrix& x, const char* pooling) {
-  if (x.rows() == 0) throw InputError(std::string(pooling) + ": a sequence needs at least one token");
+  if (x.rows() == 0)
+    throw InputError(ErrorKind::EmptySentence, {}, std::string(pooling) + ": a sequence needs at least one token");
 }
 
 }  // namespace

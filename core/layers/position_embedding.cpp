@@ -13,7 +13,9 @@ void PositionEmbedding::initialize(ParameterSet& params, Rng& rng) const {
 
 Matrix PositionEmbedding::forward(const ParameterSet& params, const Matrix& x) const {
   if (x.rows() > length_ || x.cols() != width_)
-    throw InputError(name_ + ": got a sequence of " + std::to_string(x.rows()) + " x " + std::to_string(x.cols()) +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(length_), .found = std::to_string(x.rows())},
+                     name_ + ": got a sequence of " + std::to_string(x.rows()) + " x " + std::to_string(x.cols()) +
                      ", expected at most " + std::to_string(length_) + " tokens of width " + std::to_string(width_));
   return x + params.value(table_).topRows(x.rows());  // T x D
 }

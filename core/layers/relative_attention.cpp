@@ -12,12 +12,15 @@ namespace al {
 namespace {
 
 void checkInputs(const Matrix& x, const Matrix& memory, Index width, Index maxKeys) {
-  if (x.rows() < 1) throw InputError("relative attention needs at least one token");
+  if (x.rows() < 1) throw InputError(ErrorKind::EmptySentence, {}, "relative attention needs at least one token");
   if (x.cols() != width || (memory.rows() > 0 && memory.cols() != width))
-    throw InputError("relative attention input has width " + std::to_string(x.cols()) + " (memory " +
+    throw InputError(ErrorKind::Internal, {},
+                     "relative attention input has width " + std::to_string(x.cols()) + " (memory " +
                      std::to_string(memory.cols()) + "), expected " + std::to_string(width));
   if (x.rows() + memory.rows() > maxKeys)
-    throw InputError("relative attention reads " + std::to_string(x.rows() + memory.rows()) +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(maxKeys), .found = std::to_string(x.rows() + memory.rows())},
+                     "relative attention reads " + std::to_string(x.rows() + memory.rows()) +
                      " keys (segment and memory), more than its " + std::to_string(maxKeys));
 }
 

@@ -104,14 +104,17 @@ namespace {
 void checkMemory(const CausalLanguageModel::Memory* memory, const CausalLmConfig& config, Index T) {
   if (!memory || memory->layers.empty()) return;
   if (config.memoryLength == 0)
-    throw InputError("this language model has no memory (memory_length 0) to read a previous segment from");
+    throw InputError(ErrorKind::NoMemory, {},
+                     "this language model has no memory (memory_length 0) to read a previous segment from");
   if (memory->layers.size() != static_cast<size_t>(config.numLayers))
-    throw InputError("a memory of " + std::to_string(memory->layers.size()) + " layers for a model of " +
+    throw InputError(ErrorKind::Internal, {},
+                     "a memory of " + std::to_string(memory->layers.size()) + " layers for a model of " +
                      std::to_string(config.numLayers));
   for (const Matrix& m : memory->layers)
     if (m.rows() != memory->rows() || m.rows() + T > config.memoryLength + config.sequenceLength ||
         m.cols() != config.embedDim)
-      throw InputError("a layer's memory is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) +
+      throw InputError(ErrorKind::Internal, {},
+                       "a layer's memory is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) +
                        ", expected at most " + std::to_string(config.memoryLength + config.sequenceLength - T) +
                        " x " + std::to_string(config.embedDim));
 }
@@ -120,9 +123,11 @@ void checkMemory(const CausalLanguageModel::Memory* memory, const CausalLmConfig
 Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng,
                                     Cache& c, const Memory* memory) const {
   const Index T = static_cast<Index>(ids.size());
-  if (T < 1) throw InputError("the language model needs at least one token");
+  if (T < 1) throw InputError(ErrorKind::EmptySentence, {}, "the language model needs at least one token");
   if (T > config_.sequenceLength)
-    throw InputError("a segment of " + std::to_string(T) + " tokens is longer than sequence_length " +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(config_.sequenceLength), .found = std::to_string(T)},
+                     "a segment of " + std::to_string(T) + " tokens is longer than sequence_length " +
                      std::to_string(config_.sequenceLength));
   checkMemory(memory, config_, T);
   const bool relative = config_.position == CausalPosition::Relative;
@@ -200,7 +205,8 @@ Matrix CausalLanguageModel::segmentLoss(const ParameterSet& params, std::span<co
                                         std::span<const int> next, Mode mode, Rng& rng, Cache& c,
                                         const Memory* memory) const {
   if (next.size() != ids.size())
-    throw InputError("a segment of " + std::to_string(ids.size()) + " ids with " + std::to_string(next.size()) +
+    throw InputError(ErrorKind::Internal, {},
+                     "a segment of " + std::to_string(ids.size()) + " ids with " + std::to_string(next.size()) +
                      " next ids");
   forward(params, ids, mode, rng, c, memory);
   c.predicted.clear();
