@@ -199,30 +199,36 @@ float BertModel::isNextProbability(const Matrix& x) const {
 BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector<int>& segments,
                               const BertOptions& options) const {
   const size_t T = ids.size();
-  if (T == 0) throw InputError("BERT needs at least one token");
+  if (T == 0) throw InputError(ErrorKind::EmptySentence, {}, "BERT needs at least one token");
   if (T > static_cast<size_t>(config_.maxPositions))
     throw InputError(ErrorKind::SentenceTooLong, {.expected = std::to_string(config_.maxPositions), .found = std::to_string(T)},
                      "the text has " + std::to_string(T) + " tokens; this BERT reads at most " +
                      std::to_string(config_.maxPositions) + " (max_position_embeddings)");
   if (segments.size() != T)
-    throw InputError("BERT got " + std::to_string(T) + " tokens but " + std::to_string(segments.size()) + " segments");
+    throw InputError(ErrorKind::Internal, {},
+                     "BERT got " + std::to_string(T) + " tokens but " + std::to_string(segments.size()) + " segments");
   for (size_t t = 0; t < T; ++t) {
     if (ids[t] < 0 || ids[t] >= config_.vocabSize)
-      throw InputError("token id " + std::to_string(ids[t]) + " is outside the vocabulary (" +
+      throw InputError(ErrorKind::TokenOutOfVocabulary,
+                       {.expected = std::to_string(config_.vocabSize), .found = std::to_string(ids[t])},
+                       "token id " + std::to_string(ids[t]) + " is outside the vocabulary (" +
                        std::to_string(config_.vocabSize) + " entries)");
     if (segments[t] < 0 || segments[t] >= config_.typeVocabSize)
-      throw InputError("segment " + std::to_string(segments[t]) + " is outside type_vocab_size " +
+      throw InputError(ErrorKind::Internal, {},
+                       "segment " + std::to_string(segments[t]) + " is outside type_vocab_size " +
                        std::to_string(config_.typeVocabSize));
   }
 
   options.attention.checkMemory(config_.numLayers, config_.numHeads, static_cast<int64_t>(T));
   if (options.layers > config_.numLayers)
-    throw InputError("BERT has " + std::to_string(config_.numLayers) + " layers; it cannot run " +
+    throw InputError(ErrorKind::Internal, {},
+                     "BERT has " + std::to_string(config_.numLayers) + " layers; it cannot run " +
                      std::to_string(options.layers));
   const size_t layersToRun = options.layers < 0 ? layers_.size() : static_cast<size_t>(options.layers);
 
   if (options.traceLayer >= config_.numLayers)
-    throw InputError("BERT has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
+    throw InputError(ErrorKind::Internal, {},
+                     "BERT has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
                      std::to_string(options.traceLayer + 1) + " to trace");
 
   BertOutput out;

@@ -114,7 +114,9 @@ void Gpt2Model::checkIds(const std::vector<int64_t>& ids, Index first) const {
                      " tokens; this GPT-2 reads at most " + std::to_string(config_.maxPositions) + " (n_positions)");
   for (int64_t id : ids)
     if (id < 0 || id >= config_.vocabSize)
-      throw InputError("token id " + std::to_string(id) + " is outside the vocabulary (" +
+      throw InputError(ErrorKind::TokenOutOfVocabulary,
+                       {.expected = std::to_string(config_.vocabSize), .found = std::to_string(id)},
+                       "token id " + std::to_string(id) + " is outside the vocabulary (" +
                        std::to_string(config_.vocabSize) + " entries)");
 }
 
@@ -161,7 +163,7 @@ Matrix Gpt2Model::logits(const Matrix& x, Matrix* normed) const {
 
 Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& options, Gpt2Cache* fill) const {
   const Index T = static_cast<Index>(ids.size());
-  if (T == 0) throw InputError("GPT-2 needs at least one token");
+  if (T == 0) throw InputError(ErrorKind::EmptySentence, {}, "GPT-2 needs at least one token");
   checkIds(ids, 0);
   if (!fill) options.attention.checkMemory(config_.numLayers, config_.numHeads, T);  // prefill keeps one row a map
   const auto wte = params_.value(tokenEmbeddings_);     // V x D
@@ -174,7 +176,8 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
   Gpt2Trace* trace = nullptr;
   if (options.traceLayer >= 0 && !fill) {
     if (options.traceLayer >= config_.numLayers)
-      throw InputError("GPT-2 has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
+      throw InputError(ErrorKind::Internal, {},
+                       "GPT-2 has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
                        std::to_string(options.traceLayer + 1) + " to trace");
     trace = &out.trace.emplace();
     trace->layer = options.traceLayer;
