@@ -58,8 +58,14 @@ Split splitSamples(size_t n, double validationSplit, bool shuffle, uint64_t seed
 
 TrainingResult train(TrainingTask& task, const TrainingSettings& settings, TrainingEvents* events,
                      const TrainingControl* control) {
-  if (settings.batchSize < 1) throw RunError("batch size must be at least 1");
-  if (settings.epochs < 1) throw RunError("epochs must be at least 1");
+  if (settings.batchSize < 1)
+    throw RunError(ErrorKind::OptionInvalid,
+                   {.name = "batch_size", .expected = ">= 1", .found = std::to_string(settings.batchSize)},
+                   "batch size must be at least 1");
+  if (settings.epochs < 1)
+    throw RunError(ErrorKind::OptionInvalid,
+                   {.name = "epochs", .expected = ">= 1", .found = std::to_string(settings.epochs)},
+                   "epochs must be at least 1");
   const Split split = splitSamples(task.trainingSamples(), settings.validationSplit, settings.shuffle, settings.seed,
                                    settings.trainLimit);
   if (split.train.empty())
