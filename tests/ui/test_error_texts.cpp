@@ -4,13 +4,15 @@
 //   - the English and the Chinese text are not empty, and differ (the Chinese is translated);
 //   - each names the fields it uses: no "%1" is left, and a field the English names the Chinese names too;
 //   - the Chinese has no English words in it beyond names (BERT, GPT-2, file names) and the fields.
-// It also checks what a person reads for a bug (kind Internal).
+// It also checks what a person reads for a bug (kind Internal) and for the export of a figure to an unknown format.
 #include <QRegularExpression>
 #include <QSet>
+#include <QWidget>
 #include <QtTest>
 
 #include "core/error.h"
 #include "tests/app_fixture.h"
+#include "ui/export.h"
 #include "ui/text/error_texts.h"
 #include "ui/text/language.h"
 
@@ -155,6 +157,22 @@ class TestErrorTexts : public QObject {
     QCOMPARE(lines.size(), 2);
     QVERIFY2(englishWords(lines[0]).isEmpty(), qPrintable(lines[0]));
     QCOMPARE(lines[1], QStringLiteral("unreachable: unknown tokenizer"));
+  }
+
+  // A figure saved under a name the app cannot write: the refusal, in Chinese, names the file and the formats.
+  void anUnknownPictureFormatReadsInChinese() {
+    QVERIFY(al::ui::setLanguage("zh_CN", false));
+    QWidget widget;
+    widget.resize(50, 50);
+    try {
+      al::ui::exportWidget(&widget, QStringLiteral("figure.bmp"));
+      QFAIL("a .bmp was written");
+    } catch (const al::Error& e) {
+      QCOMPARE(e.kind(), ErrorKind::UnknownFileFormat);
+      const QString shown = al::ui::errorMessage(e);
+      QVERIFY2(shown.contains(QStringLiteral("figure.bmp")) && shown.contains(QStringLiteral(".png")), qPrintable(shown));
+      QVERIFY2(englishWords(shown).isEmpty(), qPrintable(shown));
+    }
   }
 };
 
