@@ -95,31 +95,41 @@ class TestErrorTexts : public QObject {
   void everyKindReadsInBothLanguages() {
     const int count = static_cast<int>(ErrorKind::Count);
     QVERIFY(count > 60);  // the kinds of core/error.h, not a walk over nothing
-    int walked = 0;
-    for (int k = 0; k < count; ++k) {
-      const auto kind = static_cast<ErrorKind>(k);
-      if (kind == ErrorKind::Other) continue;  // a message alone: never thrown by the core
-      for (const auto& [set, fields] : fieldSets()) {
-        const QString where = kindName(k) + QStringLiteral(", ") + set + QStringLiteral(": ");
-        QVERIFY(al::ui::setLanguage("en", false));
-        const QString english = al::ui::errorText(kind, fields);
-        QVERIFY(al::ui::setLanguage("zh_CN", false));
-        const QString chinese = al::ui::errorText(kind, fields);
-        QVERIFY2(!english.isEmpty(), qPrintable(where + QStringLiteral("no English text")));
-        QVERIFY2(!chinese.isEmpty(), qPrintable(where + QStringLiteral("no Chinese text")));
-        QVERIFY2(chinese != english, qPrintable(where + QStringLiteral("not translated: ") + english));
-        const QRegularExpression placeholder(QStringLiteral("%\\d"));
-        QVERIFY2(!english.contains(placeholder), qPrintable(where + english));
-        QVERIFY2(!chinese.contains(placeholder), qPrintable(where + chinese));
-        QVERIFY2(fieldsNamed(english) == fieldsNamed(chinese),
-                 qPrintable(where + QStringLiteral("the two languages name other fields:\n") + english +
-                            QStringLiteral("\n") + chinese));
-        const QStringList words = englishWords(chinese);
-        QVERIFY2(words.isEmpty(), qPrintable(where + words.join(QLatin1Char(' ')) + QStringLiteral(" in ") + chinese));
-        ++walked;
+    // Every text in English first, then in Chinese: one switch of the language each.
+    struct Text {
+      QString where, english, chinese;
+    };
+    std::vector<Text> texts;
+    const auto wordAll = [&](bool chinese) {
+      size_t i = 0;
+      for (int k = 0; k < count; ++k) {
+        const auto kind = static_cast<ErrorKind>(k);
+        if (kind == ErrorKind::Other) continue;  // a message alone: never thrown by the core
+        for (const auto& [set, fields] : fieldSets()) {
+          if (!chinese) texts.push_back({kindName(k) + QStringLiteral(", ") + set + QStringLiteral(": "), {}, {}});
+          (chinese ? texts[i].chinese : texts[i].english) = al::ui::errorText(kind, fields);
+          ++i;
+        }
       }
+    };
+    QVERIFY(al::ui::setLanguage("en", false));
+    wordAll(false);
+    QVERIFY(al::ui::setLanguage("zh_CN", false));
+    wordAll(true);
+    QCOMPARE(texts.size(), size_t(count - 1) * fieldSets().size());
+    const QRegularExpression placeholder(QStringLiteral("%\\d"));
+    for (const Text& t : texts) {
+      QVERIFY2(!t.english.isEmpty(), qPrintable(t.where + QStringLiteral("no English text")));
+      QVERIFY2(!t.chinese.isEmpty(), qPrintable(t.where + QStringLiteral("no Chinese text")));
+      QVERIFY2(t.chinese != t.english, qPrintable(t.where + QStringLiteral("not translated: ") + t.english));
+      QVERIFY2(!t.english.contains(placeholder), qPrintable(t.where + t.english));
+      QVERIFY2(!t.chinese.contains(placeholder), qPrintable(t.where + t.chinese));
+      QVERIFY2(fieldsNamed(t.english) == fieldsNamed(t.chinese),
+               qPrintable(t.where + QStringLiteral("the two languages name other fields:\n") + t.english +
+                          QStringLiteral("\n") + t.chinese));
+      const QStringList words = englishWords(t.chinese);
+      QVERIFY2(words.isEmpty(), qPrintable(t.where + words.join(QLatin1Char(' ')) + QStringLiteral(" in ") + t.chinese));
     }
-    QCOMPARE(walked, (static_cast<int>(ErrorKind::Count) - 1) * 6);
   }
 
   // A file's name fills the text where the kind names a file: the walk above would pass for texts that name no

@@ -337,24 +337,6 @@ class ErrorTexts {
       default: return {};
     }
   }
-
-  static QString settingsAndSaving(ErrorKind kind, const ErrorFields& f) {
-    const QString name = text(f.name), found = text(f.found), expected = text(f.expected);
-    switch (kind) {
-      case ErrorKind::OptionInvalid:
-        if (f.found.empty()) return tr("The setting “%1” must be %2.").arg(name, expected);
-        if (f.expected.empty()) return tr("The setting “%1” cannot be %2.").arg(name, found);
-        return tr("The setting “%1” cannot be %2 (expected %3).").arg(name, found, expected);
-      case ErrorKind::OptionsConflict:
-        return tr("The setting “%1” does not go with %2: leave it out or change the other.").arg(name, found);
-      case ErrorKind::NoWeightsToSave:
-        return tr("“%1” keeps its training history only: there are no weights to save in %2.").arg(name, text(f.file));
-      case ErrorKind::UnknownFileFormat:
-        return tr("%1: AttentionLab cannot write files of the type “%2”; choose %3.").arg(text(f.file), found, expected);
-      case ErrorKind::Internal: return internal();
-      default: return {};
-    }
-  }
 };
 
 QString lossValue(const std::string& found) {
