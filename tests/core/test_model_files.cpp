@@ -800,7 +800,7 @@ class TestModelFiles : public QObject {
     const std::string dead = std::to_string(deadProcessId()), alive = std::to_string(::getpid());
     for (const std::string& name : {".model.staging-" + dead + "-0-0", ".model.old-" + dead + "-1-0",
                                     ".other.staging-" + dead + "-0-0", ".model.staging-" + alive + "-999999-0",
-                                    ".model.staging-x-0-0"}) {
+                                    std::string(".model.staging-x-0-0")}) {
       fs::create_directories(parent / name);
       writeBytes(parent / name / "config.json", "{}");
     }
