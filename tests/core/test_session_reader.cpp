@@ -25,7 +25,7 @@ ErrorKind kindOf(const std::string& bytes) {
 }
 
 std::string session(const std::string& fields) {
-  return R"({"format": "attentionlab-session", "version": 1)" + (fields.empty() ? "" : ", " + fields) + "}";
+  return "{\"format\": \"attentionlab-session\", \"version\": 1" + (fields.empty() ? "" : ", " + fields) + "}";
 }
 
 }  // namespace
@@ -36,10 +36,7 @@ class TestSessionReader : public QObject {
  private slots:
   void readsWhatTheAppWrites() {
     const io::Session s = io::parseSession(
-        session(R"("page": "fill", "lesson": {"id": "multi-head", "open": true}, "step": 3,
-                   "sentences": {"attention": "the acting was good", "fill": "the [MASK] was dull", "other": "x"},
-                   "runs": ["/models/run-1"], "models": [{"page": "attention", "directory": "/models/imdb"}],
-                   "heads_off": {"/models/imdb": "0.1,1.0"})"),
+        session("\"page\": \"fill\", \"lesson\": {\"id\": \"multi-head\", \"open\": true}, \"step\": 3,\n                   \"sentences\": {\"attention\": \"the acting was good\", \"fill\": \"the [MASK] was dull\", \"other\": \"x\"},\n                   \"runs\": [\"/models/run-1\"], \"models\": [{\"page\": \"attention\", \"directory\": \"/models/imdb\"}],\n                   \"heads_off\": {\"/models/imdb\": \"0.1,1.0\"}"),
         "class.alsession");
     QCOMPARE(s.page, std::string("fill"));
     QCOMPARE(s.lessonId, std::string("multi-head"));
@@ -56,9 +53,7 @@ class TestSessionReader : public QObject {
   // Paths that cannot be a model folder are named and passed over; the rest of the session is kept.
   void refusesPathsThatAreNoModelFolders() {
     const io::Session s = io::parseSession(
-        session(R"("runs": ["models/relative", "/home/a/../../etc/ssh", "/proc/self/fd", "/dev/zero", "/devices/ok"],
-                   "models": [{"page": "fill", "directory": "/sys/kernel"}],
-                   "heads_off": {"./x": "0.0"})"),
+        session("\"runs\": [\"models/relative\", \"/home/a/../../etc/ssh\", \"/proc/self/fd\", \"/dev/zero\", \"/devices/ok\"],\n                   \"models\": [{\"page\": \"fill\", \"directory\": \"/sys/kernel\"}],\n                   \"heads_off\": {\"./x\": \"0.0\"}"),
         "class.alsession");
     QCOMPARE(s.runs, std::vector<std::string>{"/devices/ok"});
     QVERIFY(s.models.empty() && s.headsOff.empty());
@@ -72,31 +67,31 @@ class TestSessionReader : public QObject {
   // Switched-off heads beyond any model (the app would make room for two billion layers) are passed over.
   void passesOverHeadListsBeyondAnyModel() {
     const io::Session s = io::parseSession(
-        session(R"("heads_off": {"/m/a": "2000000000.1", "/m/b": "1.4096", "/m/c": "not heads", "/m/d": "4095.4095"})"),
+        session("\"heads_off\": {\"/m/a\": \"2000000000.1\", \"/m/b\": \"1.4096\", \"/m/c\": \"not heads\", \"/m/d\": \"4095.4095\"}"),
         "class.alsession");
     QCOMPARE(s.headsOff.size(), size_t{1});
     QCOMPARE(s.headsOff[0].first, std::string("/m/d"));
   }
 
   void refusesWhatIsNoSessionOrBeyondItsLimits() {
-    QCOMPARE(kindOf(R"({"format": "attentionlab-model"})"), ErrorKind::NotASession);
+    QCOMPARE(kindOf("{\"format\": \"attentionlab-model\"}"), ErrorKind::NotASession);
     QCOMPARE(kindOf("[1, 2, 3]"), ErrorKind::NotASession);
-    QCOMPARE(kindOf(session(R"("version": 2)")), ErrorKind::NewerFormat);
-    QCOMPARE(kindOf(R"({"format": "attentionlab-session", "page": )"), ErrorKind::JsonInvalid);
-    QCOMPARE(kindOf(session(R"("runs": )" + std::string(5000, '[') + std::string(5000, ']'))), ErrorKind::JsonInvalid);
-    QCOMPARE(kindOf(session(R"("step": "two")")), ErrorKind::JsonWrongType);
-    QCOMPARE(kindOf(session(R"("step": 99999999999)")), ErrorKind::JsonOutOfRange);
-    QCOMPARE(kindOf(session(R"("models": [{"page": "fill"}])")), ErrorKind::JsonMissingKey);
+    QCOMPARE(kindOf(session("\"version\": 2")), ErrorKind::NewerFormat);
+    QCOMPARE(kindOf("{\"format\": \"attentionlab-session\", \"page\": "), ErrorKind::JsonInvalid);
+    QCOMPARE(kindOf(session("\"runs\": " + std::string(5000, '[') + std::string(5000, ']'))), ErrorKind::JsonInvalid);
+    QCOMPARE(kindOf(session("\"step\": \"two\"")), ErrorKind::JsonWrongType);
+    QCOMPARE(kindOf(session("\"step\": 99999999999")), ErrorKind::JsonOutOfRange);
+    QCOMPARE(kindOf(session("\"models\": [{\"page\": \"fill\"}]")), ErrorKind::JsonMissingKey);
 
-    std::string runs = R"("runs": [)";
-    for (size_t i = 0; i <= limits::kMaxSessionEntries; ++i) runs += (i ? ", " : "") + std::string(R"("/m")");
+    std::string runs = "\"runs\": [";
+    for (size_t i = 0; i <= limits::kMaxSessionEntries; ++i) runs += (i ? ", " : "") + std::string("\"/m\"");
     const QString tooMany = inputErrorOf([&] { io::parseSession(session(runs + "]"), "class.alsession"); });
     QVERIFY2(tooMany.contains("class.alsession") && tooMany.contains("\"runs\"") && tooMany.contains("1001"),
              qPrintable(tooMany));
 
     const std::string longSentence(limits::kMaxSessionTextBytes + 1, 'a');
     const QString tooLong = inputErrorOf([&] {
-      io::parseSession(session(R"("sentences": {"fill": ")" + longSentence + "\"}"), "class.alsession");
+      io::parseSession(session("\"sentences\": {\"fill\": \"" + longSentence + "\"}"), "class.alsession");
     });
     QVERIFY2(tooLong.contains("sentences.fill"), qPrintable(tooLong));
     QCOMPARE(kindOf(std::string(limits::kMaxSessionBytes + 1, ' ')), ErrorKind::FileTooLarge);
