@@ -2078,7 +2078,7 @@
     </message>
     <message>
         <source>X = E[token]   (no position added)</source>
-        <translation>X = E[token]   （不加位置）</translation>
+        <translation>X = E[词元]   （不加位置）</translation>
     </message>
     <message>
         <source>No position vector is added: this model (Transformer-XL) learns where a token stands only from how far back it lies, inside the attention scores.</source>
@@ -2086,7 +2086,7 @@
     </message>
     <message>
         <source>X = E[token] + PE[position]</source>
-        <translation>X = E[token] + PE[position]</translation>
+        <translation>X = E[词元] + PE[位置]</translation>
     </message>
     <message>
         <source>A learned position vector is added to every row.</source>
@@ -6299,13 +6299,13 @@ to %2</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Pre-training helps: %1 points more on average, better on %2 of %n seed(s) (standard error %3 points), learned from text without labels.</source>
+        <source>Pre-training helps: %1 points more on average, better on %2 of %n seeds (standard error %3 points), learned from text without labels.</source>
         <translation>
             <numerusform>预训练有帮助：平均高出 %1 个百分点，%n 个种子中有 %2 个更好（标准误差 %3 个百分点），而这些是从没有标签的文本中学到的。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Here pre-training does worse: %1 points on average, better on %2 of %n seed(s) (standard error %3 points); the masked-LM may need more text or epochs.</source>
+        <source>Here pre-training does worse: %1 points on average, better on %2 of %n seeds (standard error %3 points); the masked-LM may need more text or epochs.</source>
         <translation>
             <numerusform>在这里预训练反而更差：平均 %1 个百分点，%n 个种子中只有 %2 个更好（标准误差 %3 个百分点）；掩码语言模型可能需要更多文本或更多轮训练。</numerusform>
         </translation>
@@ -6315,7 +6315,7 @@ to %2</source>
         <translation>只有一个种子，说明不了预训练是否有帮助（%1 个百分点）：两次运行之间的差别可能只是偶然。请多用几个种子。</translation>
     </message>
     <message numerus="yes">
-        <source>These runs cannot tell whether pre-training helps: %1 points on average, better on %2 of %n seed(s), within twice the standard error (%3 points). Run more seeds.</source>
+        <source>These runs cannot tell whether pre-training helps: %1 points on average, better on %2 of %n seeds, within twice the standard error (%3 points). Run more seeds.</source>
         <translation>
             <numerusform>这几次运行说明不了预训练是否有帮助：平均 %1 个百分点，%n 个种子中有 %2 个更好，差别没有超出两倍标准误差（%3 个百分点）。请多用几个种子。</numerusform>
         </translation>

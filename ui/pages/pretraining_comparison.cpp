@@ -300,11 +300,11 @@ QString PretrainingComparison::gainSentence(const PretrainingGain& gain) {
   const QString mean = QString::number(gain.mean, 'f', 1), error = QString::number(gain.standardError, 'f', 1);
   switch (gain.verdict) {
     case PretrainingGain::Verdict::Helps:
-      return tr("Pre-training helps: %1 points more on average, better on %2 of %n seed(s) (standard error %3 "
+      return tr("Pre-training helps: %1 points more on average, better on %2 of %n seeds (standard error %3 "
                 "points), learned from text without labels.", "", gain.seeds)
           .arg(mean).arg(gain.better).arg(error);
     case PretrainingGain::Verdict::Hurts:
-      return tr("Here pre-training does worse: %1 points on average, better on %2 of %n seed(s) (standard error %3 "
+      return tr("Here pre-training does worse: %1 points on average, better on %2 of %n seeds (standard error %3 "
                 "points); the masked-LM may need more text or epochs.", "", gain.seeds)
           .arg(mean).arg(gain.better).arg(error);
     case PretrainingGain::Verdict::CannotTell:
@@ -313,7 +313,7 @@ QString PretrainingComparison::gainSentence(const PretrainingGain& gain) {
   if (gain.seeds < 2)
     return tr("One seed cannot tell whether pre-training helps (%1 points): the difference between two runs may be "
               "chance. Run more seeds.").arg(mean);
-  return tr("These runs cannot tell whether pre-training helps: %1 points on average, better on %2 of %n seed(s), "
+  return tr("These runs cannot tell whether pre-training helps: %1 points on average, better on %2 of %n seeds, "
             "within twice the standard error (%3 points). Run more seeds.", "", gain.seeds)
       .arg(mean).arg(gain.better).arg(error);
 }
