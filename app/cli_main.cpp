@@ -6,6 +6,7 @@
 #include "app/cli/explain_commands.h"
 #include "app/cli/head_commands.h"
 #include "app/cli/train_options.h"
+#include "core/catalogue/model_catalogue.h"
 #include "core/train/hyperparameters.h"
 
 namespace {
@@ -96,8 +97,8 @@ int main(int argc, char** argv) {
   fillCmd->add_option("text", f.text, "the text, with [MASK] where a word is hidden")->required();
 
   InspectOptions i;
-  CLI::App* inspectCmd = addModelCommand(app, "inspect", "Show every layer's and head's attention over a text (bert, "
-                                         "gpt2, imdb-transformer, masked-lm, causal-lm)", i.model,
+  CLI::App* inspectCmd = addModelCommand(app, "inspect", "Show every layer's and head's attention over a text (" +
+                                         al::tasksThatCan(al::Ability::SelfAttention) + ")", i.model,
                                          "model directory or Hugging Face folder", i.json);
   inspectCmd->add_option("--ablate", i.ablate, "switch heads off (their output set to zero) and recompute: "
                                                "L.H[,L.H...], layer and head counted from 0 as inspect prints them")

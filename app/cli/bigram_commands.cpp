@@ -5,6 +5,7 @@
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
 #include "core/error.h"
+#include "core/inference/any_model.h"
 #include "core/inference/bigram_inference.h"
 #include "core/train/bigram_run.h"
 
@@ -30,7 +31,8 @@ int trainBigram(const TrainOptions& o) {
   return kDone;
 }
 
-int predictBigram(const BigramModel& loaded, const PredictOptions& o) {
+int predictBigram(const AnyModel& model, const PredictOptions& o) {
+  const BigramModel& loaded = *model.as<BigramModel>();  // predict: the classifier without attention
   const BigramPrediction prediction = predictBigramText(*loaded.model, loaded.vocabulary, o.text);
   const float p = prediction.probability;
   const std::string label = p >= 0.5f ? "positive" : "negative";

@@ -10,6 +10,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/step_timer.h"
 #include "core/error.h"
+#include "core/inference/any_model.h"
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/seq2seq_transformer_inference.h"
 #include "core/io/json_fields.h"
@@ -80,6 +81,8 @@ int trainChatbot(const TrainOptions& o) {
   });
 }
 
+namespace {
+
 int askTransformer(const Seq2SeqTransformerModel& loaded, const PredictOptions& o) {
   const Seq2SeqTransformerReply reply = askSeq2seqTransformer(*loaded.model, loaded.source, loaded.target, o.text);
   if (reply.truncated)
@@ -114,6 +117,13 @@ int askChatbot(const ChatbotModel& loaded, const PredictOptions& o) {
   }
   printAnswer(reply.answer, reply.sourceTokens, reply.sourceIds, reply.outputTokens, reply.attention, "alignment");
   return int{kDone};
+}
+
+}  // namespace
+
+int askModel(const AnyModel& model, const PredictOptions& o) {
+  if (const auto transformer = model.as<Seq2SeqTransformerModel>()) return askTransformer(*transformer, o);
+  return askChatbot(*model.as<ChatbotModel>(), o);
 }
 
 int benchChatbot(const BenchOptions& o) {

@@ -8,9 +8,7 @@
 #include <nlohmann/json.hpp>
 
 namespace al {
-struct BigramModel;             // core/inference/bigram_inference.h
-struct ChatbotModel;            // core/inference/chatbot_inference.h
-struct Seq2SeqTransformerModel;  // core/inference/seq2seq_transformer_inference.h
+struct AnyModel;  // core/inference/any_model.h
 }  // namespace al
 
 namespace CLI {
@@ -143,12 +141,11 @@ int generate(const GenerateOptions& options);
 
 // The bag-of-bigrams side (app/cli/bigram_commands.cpp); predict prints inside guarded().
 int trainBigram(const TrainOptions& options);
-int predictBigram(const BigramModel& model, const PredictOptions& options);
+int predictBigram(const AnyModel& model, const PredictOptions& options);  // an imdb-bigram model
 
 // The chatbot's side of train / ask / bench (app/cli/chatbot_commands.cpp); ask prints inside guarded().
 int trainChatbot(const TrainOptions& options);
-int askChatbot(const ChatbotModel& model, const PredictOptions& options);
-int askTransformer(const Seq2SeqTransformerModel& model, const PredictOptions& options);
+int askModel(const AnyModel& model, const PredictOptions& options);  // a model that can Ask (either chatbot)
 int benchChatbot(const BenchOptions& options);
 
 // `bench imdb` (app/cli/bench_imdb_command.cpp): full length, real data (--data) or --sweep-length.

@@ -16,40 +16,12 @@
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
 #include "core/inference/bert_sentiment.h"
-#include "core/inference/pretrained_inference.h"
+#include "core/inference/model_attention.h"
 #include "core/teaching/bert_head_importance.h"
 #include "core/teaching/head_importance.h"
 #include "core/train/imdb_run.h"
 
 namespace al::cli {
-
-namespace {
-
-struct HeadShape {
-  size_t layers = 0;
-  Index heads = 0;
-};
-
-HeadShape headShapeOf(const AnyModel& model) {
-  if (const auto imdb = model.as<ImdbTransformerModel>())
-    return {static_cast<size_t>(imdb->model->config().numLayers), imdb->model->config().numHeads};
-  if (const auto mlm = model.as<MaskedLmModel>())
-    return {static_cast<size_t>(mlm->model->config().encoder.numLayers), mlm->model->config().encoder.numHeads};
-  if (const auto bert = model.as<PretrainedBert>())
-    return {static_cast<size_t>(bert->model->config().numLayers), static_cast<Index>(bert->model->config().numHeads)};
-  if (const auto sentiment = model.as<BertSentimentModel>()) {  // the heads of the BERT it reads
-    const pretrained::BertConfig& c = sentiment->encoder.model->config();
-    return {static_cast<size_t>(c.numLayers), static_cast<Index>(c.numHeads)};
-  }
-  if (const auto gpt = model.as<PretrainedGpt2>())
-    return {static_cast<size_t>(gpt->model->config().numLayers), static_cast<Index>(gpt->model->config().numHeads)};
-  throw InputError("--ablate switches heads off in " +
-                   taskList({PretrainedBert::kTask, PretrainedGpt2::kTask, ImdbTransformerModel::kTask,
-                             BertSentimentModel::kTask, MaskedLmModel::kTask}) +
-                   " models, not in a " + model.task + " model");
-}
-
-}  // namespace
 
 std::string headListProblem(const std::string& spec) {
   try {
@@ -58,12 +30,6 @@ std::string headListProblem(const std::string& spec) {
     return e.what();
   }
   return {};
-}
-
-HeadSwitches headSwitchesFor(const AnyModel& model, const std::string& spec) {
-  if (spec.empty()) return {};
-  const HeadShape shape = headShapeOf(model);
-  return parseHeadSwitches(spec, shape.layers, shape.heads);
 }
 
 namespace {
@@ -75,13 +41,9 @@ struct AblatedProbabilities {
 };
 std::optional<AblatedProbabilities> ablatedProbabilities(const AnyModel& model, const std::string& text,
                                                          const HeadSwitches& switches) {
-  if (const auto imdb = model.as<ImdbTransformerModel>())
-    return AblatedProbabilities{predictText(*imdb->model, imdb->vocabulary, text, &switches).probability,
-                                predictText(*imdb->model, imdb->vocabulary, text).probability};
-  if (const auto sentiment = model.as<BertSentimentModel>())
-    return AblatedProbabilities{predictBertSentiment(*sentiment, text, &switches).probability,
-                                predictBertSentiment(*sentiment, text).probability};
-  return std::nullopt;
+  const std::optional<float> off = readModelAttention(model, text, &switches).probability;
+  if (!off) return std::nullopt;
+  return AblatedProbabilities{*off, *readModelAttention(model, text).probability};
 }
 
 }  // namespace

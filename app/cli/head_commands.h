@@ -14,9 +14,8 @@ namespace al::cli {
 // What is wrong with the form of an --ablate spec ("" when it is a list of layer.head): the command line's check,
 // before any model is read.
 std::string headListProblem(const std::string& spec);
-// The heads --ablate names, checked against the model's layers and heads (empty spec: none off). InputError
-// naming the piece that is wrong and what was expected; also for a model kind that cannot switch heads off.
-HeadSwitches headSwitchesFor(const AnyModel& model, const std::string& spec);
+// (The heads --ablate names are checked against the model by headSwitchesOf, core/inference/model_attention.h.)
+
 // What switching the heads off changed in the model's answer: {"ablated": "0.1,1.0", "replacement": "zero"} and,
 // for an imdb-transformer or a bert-sentiment model, "probability" with the heads off and "probability_all_heads".
 nlohmann::json ablationJson(const AnyModel& model, const std::string& text, const HeadSwitches& switches);

@@ -10,7 +10,7 @@
 #include "app/cli/head_commands.h"
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
-#include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/model_attention.h"
 #include "core/io/json_fields.h"
 #include "core/train/bert_sentiment_run.h"
 #include "core/train/imdb_run.h"
@@ -84,19 +84,23 @@ const ModelKind& kindThatCan(const std::string& dir, Ability ability) {
   return kind;
 }
 
-// predict on a head over a frozen BERT: cli.md's shape, with BERT's own tokens.
-int predictOnBert(const BertSentimentModel& model, const PredictOptions& o) {
-  const BertSentimentPrediction p = predictBertSentiment(model, o.text);
-  const std::string label = p.probability >= 0.5f ? "positive" : "negative";
+// predict on a classifier with self-attention (the app's Transformer, a head on a frozen BERT): cli.md's shape, with
+// the tokens as the model read them (BERT's own pieces).
+int predictWithAttention(const AnyModel& model, const PredictOptions& o) {
+  const ModelAttention p = readModelAttention(model, o.text);
+  const float probability = p.probability.value();  // the kind can Classify
+  const std::string label = probability >= 0.5f ? "positive" : "negative";
   if (o.json) {
-    nlohmann::json out = {{"probability", p.probability}, {"label", label}, {"tokens", p.tokens},
+    nlohmann::json out = {{"probability", probability}, {"label", label}, {"tokens", p.tokens},
                           {"ids", p.ids}, {"attention", attentionJson(p.attention)}};
     std::cout << out.dump() << "\n";
     return kDone;
   }
-  std::cout << label << " (probability of positive: " << std::fixed << std::setprecision(4) << p.probability << ")\n";
+  std::cout << label << " (probability of positive: " << std::fixed << std::setprecision(4) << probability << ")\n";
   std::cout << "tokens (" << p.tokens.size() << (p.truncated ? ", truncated to sequence_length" : "") << "):";
-  for (const std::string& token : p.tokens) std::cout << " " << token;
+  // A word the model never saw is marked (a pretrained tokenizer's unknown piece is "[UNK]" itself).
+  for (size_t i = 0; i < p.tokens.size(); ++i)
+    std::cout << " " << p.tokens[i] << (p.unknown[i] && p.pieces.empty() ? "[UNK]" : "");
   std::cout << "\n";
   return kDone;
 }
@@ -119,23 +123,9 @@ int train(const TrainOptions& o) {
 
 int predict(const PredictOptions& o) {
   return guarded([&] {
-    const AnyModel model = kindThatCan(o.model, Ability::Classify).load(o.model);
-    if (const auto bigram = model.as<BigramModel>()) return predictBigram(*bigram, o);
-    if (const auto bert = model.as<BertSentimentModel>()) return predictOnBert(*bert, o);
-    const auto loaded = model.as<ImdbTransformerModel>();
-    const ImdbPrediction p = predictText(*loaded->model, loaded->vocabulary, o.text);
-    const std::string label = p.probability >= 0.5f ? "positive" : "negative";
-    if (o.json) {
-      nlohmann::json out = {{"probability", p.probability}, {"label", label}, {"tokens", p.tokens},
-                            {"ids", p.ids}, {"attention", attentionJson(p.attention)}};
-      std::cout << out.dump() << "\n";
-    } else {
-      std::cout << label << " (probability of positive: " << std::fixed << std::setprecision(4) << p.probability << ")\n";
-      std::cout << "tokens (" << p.tokens.size() << (p.truncated ? ", truncated to sequence_length" : "") << "):";
-      for (size_t i = 0; i < p.tokens.size(); ++i) std::cout << " " << p.tokens[i] << (p.ids[i] == 1 ? "[UNK]" : "");
-      std::cout << "\n";
-    }
-    return int{kDone};
+    const ModelKind& kind = kindThatCan(o.model, Ability::Classify);
+    const AnyModel model = kind.load(o.model);
+    return kind.can(Ability::SelfAttention) ? predictWithAttention(model, o) : predictBigram(model, o);
   });
 }
 
@@ -275,9 +265,7 @@ int bench(const BenchOptions& o) {
 
 int ask(const PredictOptions& o) {
   return guarded([&] {
-    const AnyModel model = kindThatCan(o.model, Ability::Ask).load(o.model);
-    if (const auto transformer = model.as<Seq2SeqTransformerModel>()) return askTransformer(*transformer, o);
-    return askChatbot(*model.as<ChatbotModel>(), o);
+    return askModel(kindThatCan(o.model, Ability::Ask).load(o.model), o);
   });
 }
 

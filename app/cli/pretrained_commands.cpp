@@ -1,5 +1,6 @@
-// inspect, next-sentence, generate and fill of a bert folder (contracts: pretrained models, "Command line"):
-// the models read from Hugging Face folders, and inspect of the app's own self-attention models.
+// inspect and generate of any model that can answer them (contracts: pretrained models, "Command line"), through
+// the core's capabilities over any model (core/inference/model_attention.h, model_logit_lens.h, text_writer.h), so
+// no kind is named here; next-sentence and fill of a bert folder.
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -9,11 +10,11 @@
 #include "app/cli/explain_commands.h"
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
-#include "core/inference/bert_sentiment.h"
-#include "core/inference/causal_lm_generation.h"
-#include "core/inference/pretrained_inference.h"
 #include "app/cli/head_commands.h"
-#include "core/teaching/logit_lens.h"
+#include "core/inference/model_attention.h"
+#include "core/inference/model_logit_lens.h"
+#include "core/inference/pretrained_inference.h"
+#include "core/inference/text_writer.h"
 
 namespace al::cli {
 
@@ -30,68 +31,8 @@ AnyModel loadFor(const std::string& dir, Ability ability, const std::string& com
   return model;
 }
 
-// What inspect shows of any model with self-attention.
-struct Inspection {
-  std::string modelType;
-  std::vector<std::string> tokens;
-  std::vector<int64_t> ids;
-  std::vector<std::vector<Matrix>> attention;  // over tokens segmentStart.. (all but a causal-lm's: 0)
-  size_t segmentStart = 0;
-  size_t keyStart = 0;  // the token of key column 0: segmentStart, or before it the memory's first (Transformer-XL)
-};
-
-// switches: heads switched off (inspect --ablate).
-Inspection inspectModel(const AnyModel& model, const std::string& text, const HeadSwitches* switches) {
-  Inspection r{model.task, {}, {}, {}};
-  if (const auto bert = model.as<PretrainedBert>()) {
-    PretrainedAttention a = readAttention(*bert, text, switches);
-    r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
-  } else if (const auto sentiment = model.as<BertSentimentModel>()) {
-    BertSentimentPrediction p = predictBertSentiment(*sentiment, text, switches);  // its BERT's, cut as predict cuts
-    r.tokens = std::move(p.tokens), r.ids = std::move(p.ids), r.attention = std::move(p.attention);
-  } else if (const auto gpt = model.as<PretrainedGpt2>()) {
-    PretrainedAttention a = readAttention(*gpt, text, switches);
-    r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
-  } else if (const auto imdb = model.as<ImdbTransformerModel>()) {
-    ImdbPrediction p = predictText(*imdb->model, imdb->vocabulary, text, switches);
-    r.tokens = std::move(p.tokens), r.ids.assign(p.ids.begin(), p.ids.end()), r.attention = std::move(p.attention);
-  } else if (const auto mlm = model.as<MaskedLmModel>()) {
-    r.tokens = maskedLmTokens(text, mlm->tokenizer);
-    const auto length = static_cast<size_t>(mlm->model->config().encoder.sequenceLength);
-    if (r.tokens.size() > length) r.tokens.resize(length);
-    if (r.tokens.empty()) throw InputError("the text has no words once punctuation is removed");
-    const std::vector<int> ids = maskedLmIds(r.tokens, mlm->vocabulary);
-    r.ids.assign(ids.begin(), ids.end());
-    r.attention = mlm->model->predict(ids, {}, switches).attention;
-  } else if (const auto lm = model.as<CausalLmModel>()) {
-    // Segments of S tokens from the start: the tokens of the whole text, the attention of the last segment.
-    CausalLmAttention a = readAttention(*lm, text);
-    r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
-    r.segmentStart = a.segmentStart;
-    r.keyStart = a.segmentStart - a.memoryRows;
-  } else {
-    throw InputError("inspect reads " +
-                     taskList({PretrainedBert::kTask, PretrainedGpt2::kTask, ImdbTransformerModel::kTask,
-                               BertSentimentModel::kTask, MaskedLmModel::kTask, CausalLmModel::kTask}) +
-                     " models; a " + model.task +
-                     " model shows its attention through 'attentionlab-cli ask'");
-  }
-  return r;
-}
-
 // The tokens inspect lists in each cell of the logit lens.
 constexpr int kLensTop = 5;
-
-// The logit lens of the language models (masked-lm, causal-lm, a BERT with its masked-LM head, GPT-2); nothing
-// for the others (a classifier's or a seq2seq model's output layer does not predict tokens).
-std::optional<teaching::LogitLens> lensOf(const AnyModel& model, const std::string& text) {
-  if (const auto bert = model.as<PretrainedBert>())
-    return bert->model->hasMaskedLmHead() ? std::optional(teaching::logitLens(*bert, text, kLensTop)) : std::nullopt;
-  if (const auto gpt = model.as<PretrainedGpt2>()) return teaching::logitLens(*gpt, text, kLensTop);
-  if (const auto mlm = model.as<MaskedLmModel>()) return teaching::logitLens(*mlm, text, kLensTop);
-  if (const auto lm = model.as<CausalLmModel>()) return teaching::logitLens(*lm, text, kLensTop);
-  return std::nullopt;
-}
 
 // {"tokens": the T tokens read, "top": [state][position] -> the best tokens, each {"token", "id", "probability"}},
 // state 0 the embeddings, state l the output of layer l (the last: the model's own prediction).
@@ -125,8 +66,8 @@ void printLens(const teaching::LogitLens& lens) {
 }
 
 // For each layer and head, the key each token looks at most: a text view of the maps.
-void printInspection(const Inspection& r) {
-  std::cout << r.modelType << ", " << r.tokens.size() << " tokens:";
+void printInspection(const std::string& task, const ModelAttention& r) {
+  std::cout << task << ", " << r.tokens.size() << " tokens:";
   for (size_t i = 0; i < r.tokens.size(); ++i) std::cout << " " << r.tokens[i] << "(" << r.ids[i] << ")";
   std::cout << "\n";
   for (size_t l = 0; l < r.attention.size(); ++l)
@@ -137,7 +78,7 @@ void printInspection(const Inspection& r) {
       for (Index q = 0; q < a.rows(); ++q) {
         Index key = 0;
         const float weight = a.row(q).maxCoeff(&key);
-        std::cout << "  " << token(r.segmentStart, q) << "->" << token(r.keyStart, key) << " "
+        std::cout << "  " << token(r.queryStart, q) << "->" << token(r.keyStart, key) << " "
                   << std::fixed << std::setprecision(2) << weight;
       }
       std::cout << "\n";
@@ -149,13 +90,12 @@ void printInspection(const Inspection& r) {
 int inspect(const InspectOptions& o) {
   return guarded([&] {
     const AnyModel model = loadFor(o.model, Ability::SelfAttention, "inspect");
-    const HeadSwitches switches = headSwitchesFor(model, o.ablate);  // none without --ablate
-    const Inspection r = inspectModel(model, o.text, &switches);
-    const std::optional<teaching::LogitLens> lens = lensOf(model, o.text);
+    const HeadSwitches switches = headSwitchesOf(model, o.ablate);  // none without --ablate
+    const ModelAttention r = readModelAttention(model, o.text, &switches);
+    const std::optional<teaching::LogitLens> lens = readLogitLens(model, o.text, kLensTop, &switches);
     if (o.json) {
-      const size_t heads = r.attention.empty() ? 0 : r.attention.front().size();
-      nlohmann::json out = {{"model_type", r.modelType}, {"tokens", r.tokens}, {"ids", r.ids},
-                            {"layers", r.attention.size()}, {"heads", heads},
+      nlohmann::json out = {{"model_type", model.task}, {"tokens", r.tokens}, {"ids", r.ids},
+                            {"layers", r.layers()}, {"heads", r.heads()},
                             {"attention", attentionJson(r.attention)}};
       if (lens) out["logit_lens"] = lensJson(*lens);
       addExplanationsJson(out, model, r.attention, r.ids);  // "rollout", and "saliency" for imdb-transformer
@@ -163,7 +103,7 @@ int inspect(const InspectOptions& o) {
       std::cout << out.dump() << "\n";
       return int{kDone};
     }
-    printInspection(r);
+    printInspection(model.task, r);
     printExplanations(model, r.tokens, r.attention, r.ids);
     if (lens) printLens(*lens);
     if (!switches.empty()) printAblation(model, o.text, switches);
@@ -215,8 +155,7 @@ int generate(const GenerateOptions& o) {
     GenerationSettings settings;
     settings.maxNewTokens = o.maxNewTokens;
     settings.sampling = {.temperature = o.temperature, .topK = o.topK, .topP = o.topP, .seed = o.seed};
-    const auto lm = model.as<CausalLmModel>();
-    const Generation g = lm ? al::generate(*lm, o.prompt, settings) : al::generate(*model.as<PretrainedGpt2>(), o.prompt, settings);
+    const Generation g = al::generate(*textWriterOf(model), o.prompt, settings);  // loadFor: it can generate
     if (o.json) {
       nlohmann::json tokens = nlohmann::json::array(), steps = nlohmann::json::array();
       for (const GenerationStep& s : g.steps) {

@@ -399,12 +399,28 @@ const ModelKind* findModelKind(const std::string& task) {
   return nullptr;
 }
 
-std::string knownTasks() {
+namespace {
+
+// "a, b or c"
+std::string listOf(const std::vector<std::string>& tasks) {
   std::string list;
-  const auto& kinds = modelKinds();
-  for (size_t i = 0; i < kinds.size(); ++i)
-    list += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + kinds[i].task;
+  for (size_t i = 0; i < tasks.size(); ++i) list += (i == 0 ? "" : i + 1 == tasks.size() ? " or " : ", ") + tasks[i];
   return list;
+}
+
+}  // namespace
+
+std::string knownTasks() {
+  std::vector<std::string> tasks;
+  for (const ModelKind& kind : modelKinds()) tasks.push_back(kind.task);
+  return listOf(tasks);
+}
+
+std::string tasksThatCan(Ability ability) {
+  std::vector<std::string> tasks;
+  for (const ModelKind& kind : modelKinds())
+    if (kind.can(ability)) tasks.push_back(kind.task);
+  return listOf(tasks);
 }
 
 const ModelKind& modelKind(const std::string& task, const std::string& where) {

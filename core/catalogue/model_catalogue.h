@@ -127,6 +127,8 @@ const ModelKind& modelKind(const std::string& task, const std::string& where = {
 std::vector<const ModelKind*> kindsTrainedBy(const std::string& command);
 // The task names this version reads, for messages: "imdb-transformer, imdb-bigram, ... or masked-lm".
 std::string knownTasks();
+// The task names of the kinds that can `ability`, in the same form: "imdb-transformer, masked-lm ... or bert-sentiment".
+std::string tasksThatCan(Ability ability);
 
 // The kind of a model directory: its config.json's task, or for a Hugging Face folder (config.json with
 // "model_type" instead of AttentionLab's "format"; also a cache snapshot or repository) its model_type, "bert" or

@@ -56,6 +56,19 @@ AnyModel anyModelOf(std::shared_ptr<const M> snapshot) {
   return {M::kTask, std::move(snapshot)};
 }
 
+// The lambdas of a visit over AnyModel::Snapshot, one per kind. A capability over any model (reading attention,
+// its shape, its logit lens: core/inference/model_attention.h) visits the snapshot with one lambda for each type
+// and none for "any other": a kind added to the variant without its line there does not compile.
+//
+//   std::visit(Overloaded{[](std::monostate) { ... }, [](const std::shared_ptr<const BigramModel>& m) { ... }, ...},
+//              model.snapshot);
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
 // The training history a snapshot carries (empty without weights, and for pretrained models, never trained here).
 const std::vector<io::EpochRecord>& historyOf(const AnyModel& model);
 // The words the model reads (core/inference/model_words.h); nothing for a model without weights, nor for a

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "core/error.h"
-#include "core/pretrained/sampling.h"
+#include "core/inference/text_writer.h"
 
 namespace al {
 
@@ -28,13 +28,13 @@ CausalLmPrompt encodePrompt(const CausalLmModel& model, std::string_view prompt)
   return p;
 }
 
-CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text) {
+CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text, const HeadSwitches* switches) {
   const CausalLmPrompt p = encodePrompt(model, text);
   CausalLmAttention r{p.tokens, p.ids, 0, 0, {}};
   // Segments of S tokens from the start, each after the memory the previous one left; without memory the last one
   // is read on its own.
   const std::vector<int> ids(p.ids.begin(), p.ids.end());
-  CausalLanguageModel::SegmentedPrediction read = model.model->readSegments(ids);
+  CausalLanguageModel::SegmentedPrediction read = model.model->readSegments(ids, switches);
   r.segmentStart = read.segmentStart;
   r.memoryRows = static_cast<size_t>(read.last.memoryRows);
   r.attention = std::move(read.last.attention);
@@ -96,38 +96,9 @@ std::string decodeTokens(const CausalLmModel& model, std::span<const int64_t> id
 }
 
 Generation generate(const CausalLmModel& model, std::string_view prompt, const GenerationSettings& settings) {
-  pretrained::Sampler sampler(settings.sampling);
-  const CausalLmPrompt p = encodePrompt(model, prompt);
-  Generation g;
-  g.promptTokens = p.tokens;
-  g.promptIds = p.ids;
-  std::vector<int64_t> all = p.ids, generated;
-  // with memory each id is read once (the prompt, then each new id); without, the last S ids again each step
-  std::optional<CausalLmStream> stream;
-  if (model.model->config().memoryLength > 0) stream.emplace(*model.model);
-  for (int i = 0; i < settings.maxNewTokens; ++i) {
-    const std::span<const int64_t> unread = std::span(all).subspan(stream ? stream->length() : 0);
-    const RowVector logits = stream ? nextTokenStep(*stream, unread).logits : nextTokenStep(model, all).logits;
-    const std::vector<float> probabilities = sampler.distribution(logits);
-    GenerationStep s;
-    s.id = sampler.choose(probabilities);
-    s.token = model.vocabulary.token(static_cast<int>(s.id));
-    s.probability = probabilities[static_cast<size_t>(s.id)];
-    std::vector<int64_t> order(probabilities.size());
-    for (size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int64_t>(k);
-    const size_t shown = std::min(order.size(), static_cast<size_t>(std::max(settings.topShown, 0)));
-    auto better = [&](int64_t a, int64_t b) {
-      return probabilities[a] > probabilities[b] || (probabilities[a] == probabilities[b] && a < b);
-    };
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(shown), order.end(), better);
-    for (size_t k = 0; k < shown; ++k)
-      s.top.emplace_back(model.vocabulary.token(static_cast<int>(order[k])), probabilities[order[k]]);
-    generated.push_back(s.id);
-    all.push_back(s.id);
-    g.steps.push_back(std::move(s));
-  }
-  g.text = decodeTokens(model, generated);
-  return g;
+  // Borrowed, not owned: the writer lives only while this call reads the model.
+  const std::shared_ptr<const CausalLmModel> borrowed(std::shared_ptr<const CausalLmModel>(), &model);
+  return generate(*textWriterOf(anyModelOf(borrowed)), prompt, settings);
 }
 
 }  // namespace al

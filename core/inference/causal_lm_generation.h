@@ -28,6 +28,7 @@ CausalLmModel copyCausalLm(const CausalLanguageModel& model, const Vocabulary& v
 
 // inspect: the text's tokens and ids, and the attention of its last segment ([layer][head], T x (M'+T): the
 // memory's M' tokens before the segment, then the segment, T <= S). InputError for a text without tokens.
+// `switches`: heads switched off while reading (null: every head on).
 struct CausalLmAttention {
   std::vector<std::string> tokens;
   std::vector<int64_t> ids;
@@ -35,7 +36,8 @@ struct CausalLmAttention {
   size_t memoryRows = 0;                       // M': key j is token segmentStart - M' + j
   std::vector<std::vector<Matrix>> attention;  // [layer][head], T x (M'+T), row = query
 };
-CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text);
+CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text,
+                                const HeadSwitches* switches = nullptr);
 
 // The prompt as the model reads it: its tokens and ids. InputError for a prompt without tokens.
 struct CausalLmPrompt {
@@ -67,7 +69,8 @@ std::string tokenText(const CausalLmModel& model, int64_t id);
 std::string decodeTokens(const CausalLmModel& model, std::span<const int64_t> ids);
 
 // generate: settings.maxNewTokens tokens after the prompt, each chosen by the sampling settings (temperature 0:
-// greedy); the steps' probabilities and top candidates as for a GPT-2. InputError for an empty prompt.
+// greedy); the steps' probabilities and top candidates as for a GPT-2 (both through TextWriter's generate,
+// core/inference/text_writer.h). InputError for an empty prompt.
 Generation generate(const CausalLmModel& model, std::string_view prompt, const GenerationSettings& settings);
 
 }  // namespace al

@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "core/error.h"
+#include "core/inference/text_writer.h"
 #include "core/io/json_fields.h"
 #include "core/pretrained/hf_folder.h"
 
@@ -192,36 +193,9 @@ NextSentence nextSentence(const PretrainedBert& bert, std::string_view a, std::s
 }
 
 Generation generate(const PretrainedGpt2& gpt, std::string_view prompt, const GenerationSettings& settings) {
-  pretrained::Sampler sampler(settings.sampling);
-  const pretrained::Encoding e = gpt.tokenizer->encodePrompt(prompt);
-  const int64_t positions = gpt.model->config().maxPositions;
-  requireTokens(e, positions);
-  Generation g;
-  g.promptTokens = e.pieces;
-  g.promptIds = e.ids;
-  pretrained::Gpt2Cache cache;
-  pretrained::Gpt2Step step = gpt.model->prefill(cache, e.ids);
-  std::vector<int64_t> generated;
-  for (int i = 0; i < settings.maxNewTokens; ++i) {
-    const std::vector<float> p = sampler.distribution(step.logits);
-    GenerationStep s;
-    s.id = sampler.choose(p);
-    s.token = pieceOr(*gpt.tokenizer, s.id);
-    s.probability = p[s.id];
-    std::vector<int64_t> order(p.size());
-    for (size_t k = 0; k < order.size(); ++k) order[k] = static_cast<int64_t>(k);
-    const size_t shown = std::min(order.size(), static_cast<size_t>(std::max(settings.topShown, 0)));
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(shown), order.end(),
-                      [&](int64_t a, int64_t b) { return p[a] > p[b] || (p[a] == p[b] && a < b); });
-    for (size_t k = 0; k < shown; ++k) s.top.emplace_back(pieceOr(*gpt.tokenizer, order[k]), p[order[k]]);
-    generated.push_back(s.id);
-    g.steps.push_back(std::move(s));
-    // The next token's logits; none are needed after the last one, and none fit past the model's positions.
-    if (i + 1 == settings.maxNewTokens || cache.length >= positions) break;
-    step = gpt.model->step(cache, generated.back());
-  }
-  g.text = gpt.tokenizer->decode(generated);
-  return g;
+  // Borrowed, not owned: the writer lives only while this call reads the model (its key/value cache).
+  const std::shared_ptr<const PretrainedGpt2> borrowed(std::shared_ptr<const PretrainedGpt2>(), &gpt);
+  return generate(*textWriterOf(anyModelOf(borrowed)), prompt, settings);
 }
 
 PretrainedTokens tokenizeForModel(const fs::path& dir, std::string_view text) {

@@ -7,6 +7,7 @@
 //   auto reader = w->reader();
 //   NextTokenPass p = reader->read(w->encode("Once upon"));         // the prompt
 //   p = reader->read({chosen});                                     // then one token at a time
+//   Generation g = generate(*w, "Once upon", settings);            // or all of it: generate's sampling loop
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -32,6 +33,13 @@ class TextWriter {
   virtual ~TextWriter() = default;
   // The prompt's ids. InputError for a prompt the tokenizer refuses.
   virtual std::vector<int64_t> encode(std::string_view prompt) const = 0;
+  // The prompt as generate reads it: its tokens (GPT-2: as the vocabulary writes them; the app's model: as the text
+  // has them, an unknown word as typed) and ids. InputError for a prompt without tokens or longer than maxTokens().
+  struct Prompt {
+    std::vector<std::string> tokens;
+    std::vector<int64_t> ids;
+  };
+  virtual Prompt prompt(std::string_view text) const = 0;
   // The ids as text, together (a byte-level piece may hold part of a character).
   virtual std::string decode(std::span<const int64_t> ids) const = 0;
   // The vocabulary's string of an id ("Ġthe", "[EOS]").
@@ -58,5 +66,10 @@ class TextWriter {
 
 // The writer of a model that can generate (sharing its snapshot), or null.
 std::shared_ptr<const TextWriter> textWriterOf(const AnyModel& model);
+
+// generate (contract: pretrained.md): settings.maxNewTokens tokens after the prompt, each chosen by the sampling
+// settings (temperature 0: greedy) from one read of the writer; fewer when the model's positions are full (GPT-2).
+// Each step's probability and best candidates; the generated text decoded. InputError as Writer::prompt.
+Generation generate(const TextWriter& writer, std::string_view prompt, const GenerationSettings& settings);
 
 }  // namespace al

@@ -3289,8 +3289,27 @@
         <translation>注意力</translation>
     </message>
     <message>
-        <source>this page shows Transformer classifiers of reviews and pretrained BERT and GPT-2 models.</source>
-        <translation>本页面显示评论的 Transformer 分类器，以及预训练的 BERT 和 GPT-2 模型。</translation>
+        <source>this page shows every model whose layers weigh the words of a text against each other (self-attention): Transformer classifiers, masked and causal language models, the Transformer chatbot&apos;s encoder, BERT and GPT-2.</source>
+        <translation>本页面显示各层会让文本中的词相互加权（自注意力）的所有模型：Transformer 分类器、掩码语言模型和因果语言模型、Transformer 聊天机器人的编码器、BERT 和 GPT-2。</translation>
+    </message>
+    <message>
+        <source>“%1” is a model of the kind “%2”, which has no self-attention: no layer of it weighs the words of the text against each other, so there are no maps to show. %3</source>
+        <translation>“%1”是“%2”类模型，它没有自注意力：它的任何一层都不会让文本中的词相互加权，因此没有可显示的注意力图。%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n layer(s) of %2 heads, a vocabulary of %3 words</source>
+        <translation>
+            <numerusform>%1：%n 层，每层 %2 个头，词表 %3 个词</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>al::ui::AttentionReader</name>
+    <message numerus="yes">
+        <source>The text is longer than one segment of this language model: its last %n token(s) also read a memory of the tokens before them, which these maps (the same tokens on both axes) cannot show. Shorten the text to one segment, or see the memory on the Memory page.</source>
+        <translation>
+            <numerusform>文本超过了这个语言模型的一个片段：最后 %n 个词元还会读取它们之前词元的记忆，而这些注意力图（两条轴上是同样的词元）无法显示记忆。请把文本缩短到一个片段，或在“记忆”页面查看记忆。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -82,9 +82,9 @@ class TestModelKinds : public QObject {
       QVERIFY2(train->errorText().isEmpty(), qPrintable(what + ": " + train->errorText().toUtf8()));
       QCOMPARE(train->runs()->runCount(), runsBefore + 1);
 
-      const bool classifies = kind.can(Ability::Classify) && kind.can(Ability::SelfAttention);
-      QVERIFY2(opensOn(*attention, dir) == classifies, qPrintable(what + ": " + attention->errorText().toUtf8()));
-      if (!classifies) QVERIFY2(!attention->errorText().isEmpty(), what);  // refused, and said why
+      const bool attends = kind.can(Ability::SelfAttention);
+      QVERIFY2(opensOn(*attention, dir) == attends, qPrintable(what + ": " + attention->errorText().toUtf8()));
+      if (!attends) QVERIFY2(!attention->errorText().isEmpty(), what);  // refused, and said why
       QVERIFY2(opensOn(*chatbot, dir) == kind.can(Ability::Ask), qPrintable(what + ": " + chatbot->errorText().toUtf8()));
       if (!kind.can(Ability::Ask)) QVERIFY2(!chatbot->errorText().isEmpty(), what);
       QVERIFY2(opensOn(*fill, dir) == kind.can(Ability::Fill), qPrintable(what + ": " + fill->errorText().toUtf8()));

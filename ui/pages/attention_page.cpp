@@ -1,7 +1,7 @@
 // Core headers first: they must not see Qt's `emit` macro.
-#include "core/inference/bert_sentiment.h"
+#include "core/catalogue/model_catalogue.h"
 #include "core/inference/imdb_transformer_inference.h"
-#include "core/inference/pretrained_inference.h"
+#include "core/inference/model_attention.h"
 #include "core/inference/model_words.h"
 #include "core/teaching/attention_steps.h"
 #include "core/train/imdb_run.h"  // the toy model
@@ -66,6 +66,26 @@ QString describe(const TransformerConfig& c) {
            QString::number(c.sequenceLength));
 }
 
+// The line under the model box: the app's classifier in full (the Position tab reads its position kind), a
+// pretrained model's sizes, or the kind and the shape of its attention.
+QString describe(const SessionModel& model) {
+  if (const auto imdb = model.as<ImdbTransformerModel>()) return describe(imdb->model->config());
+  if (const QString pretrained = pretrainedDescription(model.model); !pretrained.isEmpty()) return pretrained;
+  const ModelShape shape = modelShape(model.model);
+  return AttentionPage::tr("%1: %n layer(s) of %2 heads, a vocabulary of %3 words", "", static_cast<int>(shape.layers))
+      .arg(kindTitle(model.model.task))
+      .arg(shape.heads)
+      .arg(shape.vocabulary);
+}
+
+// The pretrained kinds with self-attention (BERT, GPT-2), as the button of the models on this computer offers them.
+QStringList pretrainedKindsWithAttention() {
+  QStringList tasks;
+  for (const ModelKind& kind : modelKinds())
+    if (!kind.trainable() && kind.can(Ability::SelfAttention)) tasks << QString::fromStdString(kind.task);
+  return tasks;
+}
+
 }  // namespace
 
 AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
@@ -116,12 +136,11 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
       tabs_->setTabText(i, tabs[i]);
       tabs_->setTabToolTip(i, questions[i]);
     }
-    const auto model = currentModel();
     const SessionModel* session = currentSessionModel();
-    modelInfo_->setText(model ? describe(model->model->config()) : session ? pretrainedDescription(session->model) : QString());
+    modelInfo_->setText(session ? describe(*session) : QString());
     if (hasPrediction_) showPrediction();
   });
-  offerPretrainedModels({PretrainedBert::kTask, PretrainedGpt2::kTask});
+  offerPretrainedModels(pretrainedKindsWithAttention());
   showLibraryModels();
 }
 
@@ -193,15 +212,19 @@ QWidget* AttentionPage::createFigureCorner() {
 // ---------------------------------------------------------------------------------------------------------
 // Models
 
-// Classifiers of reviews (the book's encoder, and a sentiment head on a BERT, shown through its BERT), and the
-// pretrained BERT and GPT-2 whose attention a class can look into.
-bool AttentionPage::shows(const SessionModel& model) const {
-  return model.as<ImdbTransformerModel>() || model.as<BertSentimentModel>() || model.as<PretrainedBert>() ||
-         model.as<PretrainedGpt2>();
-}
+// Every model the catalogue says has self-attention (core/inference/model_attention.h reads each of them).
+bool AttentionPage::shows(const SessionModel& model) const { return model.can(Ability::SelfAttention); }
 
 AttentionPage::PageWords AttentionPage::pageWords() const {
-  return {tr("Attention"), tr("this page shows Transformer classifiers of reviews and pretrained BERT and GPT-2 models.")};
+  return {tr("Attention"), tr("this page shows every model whose layers weigh the words of a text against each other "
+                              "(self-attention): Transformer classifiers, masked and causal language models, the "
+                              "Transformer chatbot's encoder, BERT and GPT-2.")};
+}
+
+QString AttentionPage::refusal(const SessionModel& model) const {
+  return tr("“%1” is a model of the kind “%2”, which has no self-attention: no layer of it weighs the words of the "
+            "text against each other, so there are no maps to show. %3")
+      .arg(model.name, kindTitle(model.model.task), pageWords().modelsShown);
 }
 
 QString AttentionPage::openDialogTitle() const { return tr("Open a model directory"); }
@@ -209,7 +232,7 @@ QString AttentionPage::openDialogTitle() const { return tr("Open a model directo
 void AttentionPage::modelChanged() {
   const auto model = currentModel();
   const SessionModel* session = currentSessionModel();
-  modelInfo_->setText(model ? describe(model->model->config()) : session ? pretrainedDescription(session->model) : QString());
+  modelInfo_->setText(session ? describe(*session) : QString());
   // Shuffling words and the position vectors are questions about the book's encoder, which the page can train.
   tabs_->setTabEnabled(1, model || !session);
   tabs_->setTabEnabled(2, model || !session);

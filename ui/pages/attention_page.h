@@ -157,6 +157,7 @@ class AttentionPage : public ModelPage {
  private:
   bool shows(const SessionModel& model) const override;
   PageWords pageWords() const override;
+  QString refusal(const SessionModel& model) const override;
   QString openDialogTitle() const override;
   void modelChanged() override;
   void headSwitchesChanged() override;

@@ -1,7 +1,5 @@
 // Core headers first: Qt's `emit` macro must not reach them.
-#include "core/inference/bert_sentiment.h"
-#include "core/inference/pretrained_inference.h"
-#include "core/pretrained/token_text.h"
+#include "core/inference/model_attention.h"
 #include "core/teaching/attention_rollout.h"
 #include "core/teaching/attention_steps.h"  // headAverage
 #include "core/teaching/token_attribution.h"
@@ -16,44 +14,18 @@ namespace al::ui {
 
 namespace {
 
-// A pretrained model's reading as the page draws it: each piece as a person reads it (BERT's as its vocabulary
-// writes them, "##ing"; a byte-level piece decoded, "Ġthe" as "the"), its unknown token marked as the app's own.
-// The pieces' places in the text, as the model's reading cut it (BERT: encode, GPT-2: encodePrompt).
-std::vector<teaching::PieceSpan> spansOf(const pretrained::Encoding& encoding) {
-  std::vector<teaching::PieceSpan> spans;
-  for (size_t t = 0; t < encoding.size(); ++t)
-    spans.push_back({encoding.offsets[t].begin, encoding.offsets[t].end, bool(encoding.added[t])});
-  return spans;
-}
-
-// Pieces as the page draws them: each as a person reads it, the unknown piece marked as the app's own.
-ImdbPrediction asReadPieces(const pretrained::Tokenizer& tokenizer, const std::vector<std::string>& pieces,
-                            const std::vector<int64_t>& ids, std::vector<std::vector<Matrix>> attention) {
+// The reading as the page draws it: each token as a person reads it, the unknown ones marked with the app's own
+// unknown id (the page reads ids only for that, and the app's classifier for its saliency).
+ImdbPrediction asPageReading(ModelAttention read) {
   ImdbPrediction reading;
-  const std::optional<int64_t> unknown = tokenizer.specialTokens().unknown.id;
-  const bool bytePieces = tokenizer.type() == pretrained::TokenizerType::ByteLevelBpe;  // "Ġthe": decoded
-  for (size_t t = 0; t < ids.size(); ++t) {
-    reading.tokens.push_back(bytePieces ? pretrained::readablePiece(tokenizer, ids[t]) : pieces[t]);
-    // The page reads ids only to mark unknown words (Vocabulary::kUnknownId); other pieces get an id it never marks.
-    reading.ids.push_back(unknown && ids[t] == *unknown ? Vocabulary::kUnknownId : -1);
+  const bool ownWords = read.pieces.empty();  // the app's own vocabulary: its ids are the page's
+  for (size_t t = read.queryStart; t < read.tokens.size(); ++t) {
+    reading.tokens.push_back(std::move(read.readable[t]));
+    reading.ids.push_back(read.unknown[t] ? Vocabulary::kUnknownId : ownWords ? static_cast<int>(read.ids[t]) : -1);
   }
-  reading.attention = std::move(attention);
-  return reading;
-}
-
-template <class Pretrained>
-ImdbPrediction readPretrained(const Pretrained& model, const std::string& text, const HeadSwitches& switches) {
-  PretrainedAttention read = readAttention(model, text, &switches);
-  return asReadPieces(*model.tokenizer, read.tokens, read.ids, std::move(read.attention));
-}
-
-// A sentiment head on a BERT: BERT's pieces and maps, as a BERT folder's reading, and the head's verdict, as the
-// app's classifier's. The model's own encoder reads the text, cut where the head's training cut it.
-ImdbPrediction readBertSentiment(const BertSentimentModel& model, const std::string& text, const HeadSwitches& switches) {
-  BertSentimentPrediction read = predictBertSentiment(model, text, &switches);
-  ImdbPrediction reading = asReadPieces(*model.encoder.tokenizer, read.tokens, read.ids, std::move(read.attention));
-  reading.probability = read.probability;
+  reading.attention = std::move(read.attention);
   reading.truncated = read.truncated;
+  reading.probability = read.probability.value_or(0.0f);
   return reading;
 }
 
@@ -62,22 +34,23 @@ ImdbPrediction readBertSentiment(const BertSentimentModel& model, const std::str
 AttentionReading readSentence(const AnyModel& model, const std::string& text, const HeadSwitches& switches) {
   AttentionReading reading;
   try {
-    if (const auto imdb = model.as<ImdbTransformerModel>()) {
-      reading.prediction = predictText(*imdb->model, imdb->vocabulary, text, &switches);
-      reading.saliency = teaching::gradientTimesInput(*imdb->model, reading.prediction.ids).saliency;
-    } else if (const auto bert = model.as<PretrainedBert>()) {
-      reading.prediction = readPretrained(*bert, text, switches);
-      reading.words = teaching::groupIntoWords(text, spansOf(bert->tokenizer->encode(text)));
-      reading.classified = false;
-    } else if (const auto sentiment = model.as<BertSentimentModel>()) {
-      reading.prediction = readBertSentiment(*sentiment, text, switches);
-      const pretrained::Encoding read = sentimentEncoding(sentiment->encoder, text, sentiment->sequenceLength);
-      reading.words = teaching::groupIntoWords(text, spansOf(read));
-    } else if (const auto gpt = model.as<PretrainedGpt2>()) {
-      reading.prediction = readPretrained(*gpt, text, switches);
-      reading.words = teaching::groupIntoWords(text, spansOf(gpt->tokenizer->encodePrompt(text)));
-      reading.classified = false;
+    ModelAttention read = readModelAttention(model, text, &switches);
+    if (!read.square()) {
+      // A language model with a memory over a text longer than a segment: its last segment's queries read the
+      // memory's tokens too, which the page's square maps over one row of tokens cannot show.
+      reading.error = AttentionReader::tr("The text is longer than one segment of this language model: its last %n "
+                                          "token(s) also read a memory of the tokens before them, which these maps (the "
+                                          "same tokens on both axes) cannot show. Shorten the text to one segment, or "
+                                          "see the memory on the Memory page.",
+                                          "", static_cast<int>(read.tokens.size() - read.queryStart));
+      return reading;
     }
+    reading.classified = read.probability.has_value();
+    if (!read.pieces.empty()) reading.words = teaching::groupIntoWords(text, read.pieces);
+    reading.prediction = asPageReading(std::move(read));
+    // The app's classifier: which words the prediction rests on, with every head on.
+    if (const auto imdb = model.as<ImdbTransformerModel>())
+      reading.saliency = teaching::gradientTimesInput(*imdb->model, reading.prediction.ids).saliency;
     for (const std::vector<Matrix>& heads : reading.prediction.attention)
       reading.averages.push_back(teaching::headAverage(heads));
     if (!reading.prediction.attention.empty()) reading.rollout = teaching::attentionRollout(reading.prediction.attention);

@@ -22,12 +22,12 @@
 
 namespace al::ui {
 
-// A sentence as a model read it: what the Attention page draws. A classifier of reviews gives its prediction (a
-// sentiment head on a BERT too, with BERT's pieces and maps); a pretrained BERT or GPT-2 only its tokens (its pieces,
-// as the page shows them) and its attention.
+// A sentence as a model read it (core/inference/model_attention.h): what the Attention page draws. A classifier of
+// reviews gives its prediction (a sentiment head on a BERT too, with BERT's pieces and maps); every other model with
+// self-attention only its tokens (a pretrained model's pieces as a person reads them) and its attention.
 struct AttentionReading {
   ImdbPrediction prediction;     // tokens, ids (only to mark unknown words: 1 = unknown), attention; probability
-  bool classified = true;        // false: no probability (a pretrained model)
+  bool classified = true;        // false: no probability (not a classifier of reviews)
   std::vector<Matrix> averages;  // [layer]: the heads' average, T x T
   std::vector<Matrix> rollout;   // [layer]: the attention rollout R_1 .. R_L (core/teaching/attention_rollout.h), T x T
   // A pretrained model's pieces grouped into the text's words (ICU's, through the pieces' byte offsets): the words
@@ -39,8 +39,9 @@ struct AttentionReading {
   QString error;                 // the core's message when the text cannot be read (then nothing else)
 };
 
-// The reading itself: slow for a long text and a large model, so call it on a worker thread. The model is an IMDB
-// classifier, a pretrained BERT or a GPT-2, or a sentiment head on a BERT (what the Attention page shows). `switches`: heads switched off.
+// The reading itself: slow for a long text and a large model, so call it on a worker thread. The model is any model
+// with self-attention (what the Attention page shows); a language model's text longer than one segment with a memory
+// is refused in words (the page's maps have the same tokens on both axes). `switches`: heads switched off.
 AttentionReading readSentence(const AnyModel& model, const std::string& text, const HeadSwitches& switches = {});
 
 // A reading as the page and its tabs keep it: made once on the worker thread and shared, never copied. A 600-token

@@ -3,6 +3,8 @@
 #include "core/text/token_label.h"
 
 #include <algorithm>
+#include <optional>
+#include <stdexcept>
 
 #include <QHeaderView>
 #include <QLabel>
@@ -68,10 +70,7 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
 
 LogitLensView::~LogitLensView() { watcher_.waitForFinished(); }
 
-bool LogitLensView::canRead(const AnyModel& model) {
-  if (const auto bert = model.as<PretrainedBert>()) return bert->model->hasMaskedLmHead();
-  return model.as<MaskedLmModel>() || model.as<CausalLmModel>() || model.as<PretrainedGpt2>();
-}
+bool LogitLensView::canRead(const AnyModel& model) { return hasLogitLens(model); }
 
 void LogitLensView::setSource(const AnyModel& model, const QString& text, HeadSwitches switches) {
   model_ = model;
@@ -97,12 +96,10 @@ void LogitLensView::compute() {
   computing_ = true;
   watcher_.setFuture(QtConcurrent::run(backgroundJobs(), [model = model_, text, switches = switches_] {
     Outcome outcome;
-    const HeadSwitches* off = switches.empty() ? nullptr : &switches;  // null: the models' path with every head on
     try {
-      if (const auto bert = model.as<PretrainedBert>()) outcome.lens = teaching::logitLens(*bert, text, kTop, off);
-      else if (const auto gpt = model.as<PretrainedGpt2>()) outcome.lens = teaching::logitLens(*gpt, text, kTop, off);
-      else if (const auto mlm = model.as<MaskedLmModel>()) outcome.lens = teaching::logitLens(*mlm, text, kTop, off);
-      else outcome.lens = teaching::logitLens(*model.as<CausalLmModel>(), text, kTop, off);
+      std::optional<teaching::LogitLens> lens = readLogitLens(model, text, kTop, &switches);
+      if (!lens) throw std::logic_error("the logit lens was asked of a model without one");  // canRead said yes
+      outcome.lens = std::move(*lens);
     } catch (...) {
       outcome.error = std::current_exception();
     }

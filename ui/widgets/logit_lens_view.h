@@ -18,6 +18,7 @@
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include "core/inference/any_model.h"
+#include "core/inference/model_logit_lens.h"
 #include "core/models/head_switches.h"
 #include "core/teaching/logit_lens.h"
 
@@ -40,7 +41,7 @@ class LogitLensView : public QWidget {
   explicit LogitLensView(QWidget* parent = nullptr);
   ~LogitLensView() override;  // waits for a lens in flight
 
-  // True for the kinds the lens reads (masked-LM, causal-LM, BERT with its masked-LM head, GPT-2).
+  // True for the kinds the lens reads (masked-LM, causal-LM, BERT with its masked-LM head, GPT-2: hasLogitLens).
   static bool canRead(const AnyModel& model);
   // The model and text to show (a model of another kind, or no text: the table empties with a note), read with
   // `switches` off (none: every head on).
