@@ -875,6 +875,22 @@
         <translation>分词器</translation>
     </message>
     <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>GRU: the tutorial&apos;s encoder and decoder of recurrent cells, the decoder looking back at the question with additive (Bahdanau) attention. Transformer: encoder and decoder of self-attention layers, the decoder&apos;s also attending to the question.</source>
+        <translation>GRU：教程中由循环单元组成的编码器和解码器，解码器用加性（Bahdanau）注意力回看问题。Transformer：由自注意力层组成的编码器和解码器，解码器还会关注问题。</translation>
+    </message>
+    <message>
+        <source>GRU</source>
+        <translation>GRU</translation>
+    </message>
+    <message>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
         <source>How text is cut into tokens. keras: the book&apos;s rules (lowercase, no punctuation, split on spaces). ascii: the chatbot tutorial&apos;s rules (accents removed, only a-z and ?.!, kept). icu_words: a dictionary of words for any language, Chinese and Japanese included. auto: the task&apos;s own rules, or icu_words when the data is mostly Chinese, Japanese or Korean.</source>
         <translation>如何把文本切分成词元。keras：书中的规则（转为小写、去掉标点、按空格切分）。ascii：聊天机器人教程的规则（去掉重音符号，只保留 a-z 和 ?.!,）。icu_words：基于词典切分词语，适用于任何语言，包括中文和日文。自动：使用任务自己的规则；若数据以中文、日文或韩文为主，则使用 icu_words。</translation>
     </message>
@@ -6013,11 +6029,11 @@ to %2</source>
     </message>
     <message>
         <source>s%1 t%2</source>
-        <translation>s%1 t%2</translation>
+        <translation>句%1 词%2</translation>
     </message>
     <message>
         <source>s%1 t%2 pad</source>
-        <translation>s%1 t%2 填充</translation>
+        <translation>句%1 词%2 填充</translation>
     </message>
     <message>
         <source>feature %1</source>
@@ -7245,7 +7261,7 @@ this batch: loss %4 · accuracy %5 %</source>
     </message>
     <message>
         <source>Press “Shuffle words”. Attention by itself does not see word order: only position information added to the embeddings can tell “not good, bad” from “bad, not good”.</source>
-        <translation>请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“not good, bad”和“bad, not good”。</translation>
+        <translation>请按“打乱词序”。注意力本身看不到词序：只有加到嵌入上的位置信息，才能区分“不好，很差”和“很差，不好”。</translation>
     </message>
     <message>
         <source>&lt;b&gt;This model adds a %1,&lt;/b&gt; so word order matters: the prediction and the attention change when the words move. </source>

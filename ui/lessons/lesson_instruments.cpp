@@ -1,5 +1,8 @@
 // Core headers first (through the pages): Qt's `emit` macro must not reach them.
 // Core headers first: Qt's `emit` macro must not reach them.
+#include "core/error.h"
+#include "core/inference/any_model.h"
+#include "core/inference/model_words.h"
 #include "core/train/hyperparameters.h"
 
 #include "ui/pages/attention_page.h"
@@ -133,6 +136,29 @@ void applyAttention(QWidget* widget, const QString& key, const QString& value) {
   } else if (key == QLatin1String("tab")) {
     page->tabs()->setCurrentIndex(kAttentionTabs.indexOf(value));
   }
+}
+
+// True when the model reads at least one word of the text as a word it knows. A pretrained model reads any text in
+// pieces of its own (modelWordsOf has nothing to say of it).
+bool readsSomeOf(const SessionModel& model, const QString& text) {
+  const std::optional<ModelWords> words = modelWordsOf(model.model);
+  if (!words) return true;
+  try {
+    for (const WordLookup& word : lookUpWords(*words, text.toStdString()))
+      if (word.known) return true;
+  } catch (const InputError&) {  // a text without words: nothing of it is read
+  }
+  return false;
+}
+
+// The lesson's sentence on a model that can read it: the one shown, else the first of the page that does, else
+// none (the page then says which model to open). A toy trained on English reviews by an earlier lesson reads
+// 小明把书包忘在教室，它很沉。 as one [UNK]: its maps would teach nothing about the sentence.
+void showAModelThatReads(AttentionPage* page, const QString& sentence) {
+  if (const SessionModel* shown = page->currentSessionModel(); !shown || readsSomeOf(*shown, sentence)) return;
+  for (int i = 0; i < page->modelCount(); ++i)
+    if (readsSomeOf(*page->modelAt(i), sentence)) return page->selectModel(i);
+  page->selectModel(-1);
 }
 
 void applyStep(QWidget* widget, const QString& key, const QString& value) {
@@ -318,6 +344,10 @@ void openLessonInstrument(MainWindow& window, const Lesson& lesson) {
     if (lesson.page == QLatin1String("chatbot")) applyChatbot(page, key, value, lesson);
     else apply.value(lesson.page)(page, key, value);
   }
+  // A toy the lesson trains itself reads its sentence once trained; a model left by another lesson may not.
+  if (lesson.page == QLatin1String("attention") && lesson.setting(QStringLiteral("toy-model")).isEmpty() &&
+      !lesson.setting(QStringLiteral("sentence")).isEmpty())
+    showAModelThatReads(static_cast<AttentionPage*>(page), lesson.setting(QStringLiteral("sentence")));
 }
 
 }  // namespace al::ui

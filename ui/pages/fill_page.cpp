@@ -77,6 +77,7 @@ FillPage::FillPage(ModelLibrary* library, QWidget* parent) : ModelPage(library, 
               "directory, or train a toy model here in a few seconds."));
   // The message below the sentence is worded from the result again; the layer box's items too.
   onLanguageChange(this, [this] {
+    modelInfo_->setText(modelInfoText());
     if (currentModel()) fill();
     else showNote(tr("Pick a masked-LM model above: train one on the Train page (Masked language model), open a model "
                      "directory, or train a toy model here in a few seconds."));
@@ -181,18 +182,23 @@ FillPage::PageWords FillPage::pageWords() const {
 
 QString FillPage::openDialogTitle() const { return tr("Open a masked language model’s directory"); }
 
+QString FillPage::modelInfoText() const {
+  const auto model = currentModel();
+  const MaskedLmConfig* c = model ? &model->model->config() : nullptr;
+  return c ? tr("%1 words, %2 tokens, %3 layer(s) of %4 heads, hides %5 %")
+                 .arg(model->vocabulary.size())
+                 .arg(c->encoder.sequenceLength)
+                 .arg(c->encoder.numLayers)
+                 .arg(c->encoder.numHeads)
+                 .arg(static_cast<double>(c->maskRate) * 100, 0, 'g', 3)
+       : currentBert() ? pretrainedDescription(currentSessionModel()->model)
+                       : QString();
+}
+
 void FillPage::modelChanged() {
   const auto model = currentModel();
   const auto bert = currentBert();
-  const MaskedLmConfig* c = model ? &model->model->config() : nullptr;
-  modelInfo_->setText(c ? tr("%1 words, %2 tokens, %3 layer(s) of %4 heads, hides %5 %")
-                              .arg(model->vocabulary.size())
-                              .arg(c->encoder.sequenceLength)
-                              .arg(c->encoder.numLayers)
-                              .arg(c->encoder.numHeads)
-                              .arg(static_cast<double>(c->maskRate) * 100, 0, 'g', 3)
-                    : bert ? pretrainedDescription(currentSessionModel()->model)
-                           : QString());
+  modelInfo_->setText(modelInfoText());
   maskId_ = bert ? static_cast<int>(bert->tokenizer->specialTokens().mask.id.value_or(-1)) : kMaskTokenId;
   unknownId_ = bert ? static_cast<int>(bert->tokenizer->specialTokens().unknown.id.value_or(-1)) : Vocabulary::kUnknownId;
   // Masking and pre-training are about the app's own masked-LM, which this page can train; BERT comes trained.

@@ -88,6 +88,7 @@ class FillPage : public ModelPage {
   PageWords pageWords() const override;
   QString openDialogTitle() const override;
   void modelChanged() override;
+  QString modelInfoText() const;  // the model bar's line about the model shown, in the language of now
   void headSwitchesChanged() override { fill(); }  // the candidates without the heads now off
   void createModelBar();
   QWidget* createFillTab();

@@ -59,6 +59,7 @@ GeneratePage::GeneratePage(ModelLibrary* library, QWidget* parent)
   connect(controls_, &GenerateControls::attentionChanged, this, &GeneratePage::updateAttention);
   connect(&pass_, &QFutureWatcher<Pass>::finished, this, &GeneratePage::passFinished);
   onLanguageChange(this, [this] {
+    modelBar()->info()->setText(modelInfoText());
     updateCandidates();
     updateAttention();
     if (!currentModel()) showNote(noModelNote());
@@ -182,22 +183,25 @@ std::shared_ptr<const TextWriter> GeneratePage::currentModel() const {
   return model ? textWriterOf(model->model) : nullptr;
 }
 
+QString GeneratePage::modelInfoText() const {
+  const auto model = currentModel();
+  if (!model) return {};
+  QString info = tr("%1 tokens in the vocabulary, %2 positions, %3 layer(s) of %4 heads")
+                     .arg(model->vocabularySize())
+                     .arg(model->window())
+                     .arg(model->layers())
+                     .arg(model->heads());
+  // a language model with Transformer-XL's memory reads that many earlier positions besides its segment; a
+  // language model of this app may have one, a GPT-2 never does (nothing to say of it)
+  const SessionModel* session = currentSessionModel();
+  if (model->memory() > 0) info += tr("; Transformer-XL memory of %1 positions").arg(model->memory());
+  else if (session && session->as<CausalLmModel>()) info += tr("; no Transformer-XL memory");
+  return info;
+}
+
 void GeneratePage::modelChanged() {
   const auto model = currentModel();
-  QString info;
-  if (model) {
-    info = tr("%1 tokens in the vocabulary, %2 positions, %3 layer(s) of %4 heads")
-               .arg(model->vocabularySize())
-               .arg(model->window())
-               .arg(model->layers())
-               .arg(model->heads());
-    // a language model with Transformer-XL's memory reads that many earlier positions besides its segment; a
-    // language model of this app may have one, a GPT-2 never does (nothing to say of it)
-    const SessionModel* session = currentSessionModel();
-    if (model->memory() > 0) info += tr("; Transformer-XL memory of %1 positions").arg(model->memory());
-    else if (session && session->as<CausalLmModel>()) info += tr("; no Transformer-XL memory");
-  }
-  modelBar()->info()->setText(info);
+  modelBar()->info()->setText(modelInfoText());
   modelBar()->setModel(currentModelName(), nullptr);
   controls_->setShape(model ? model->layers() : 0, model ? model->heads() : 0);
   reset();

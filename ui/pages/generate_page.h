@@ -99,6 +99,7 @@ class GeneratePage : public ModelPage {
   QString noModelNote() const;
   QString arrivalMessage(const QString& name) const override;
   void modelChanged() override;
+  QString modelInfoText() const;  // the model bar's line about the model shown, in the language of now
   void headSwitchesChanged() override;  // the prompt again, and as many tokens written as were shown
   QStringList shownTexts() const override { return {prompt()}; }  // the Step-through page walks the prompt
   void restart(int tokens);       // forgets the generated tokens, reads the prompt and appends `tokens` tokens

@@ -1,3 +1,6 @@
+// Core headers first (through the run factory): Qt's `emit` macro must not reach them.
+#include "ui/session/run_factory.h"
+
 #include "ui/pages/head_importance_tab.h"
 
 #include <QComboBox>
@@ -219,7 +222,8 @@ void HeadImportanceTab::setTexts() {
   const int data = dataBox_->currentIndex();
   dataBox_->clear();
   if (!dataSource_.empty())
-    dataBox_->addItem(tr("test reviews of the model's data (%1)").arg(QString::fromStdString(dataSource_)));
+    dataBox_->addItem(tr("test reviews of the model's data (%1)")
+                          .arg(dataName(QString::fromStdString(dataSource_), QString::fromLatin1(ImdbTransformerModel::kTask))));
   dataBox_->addItem(tr("the built-in reviews (their test split)"));
   dataBox_->setCurrentIndex(std::clamp(data, 0, dataBox_->count() - 1));
   reviewsLabel_->setText(tr("Reviews:"));

@@ -53,6 +53,7 @@ MemoryPage::MemoryPage(ModelLibrary* library, QWidget* parent)
     modelBar()->setTexts(tr("no language model yet"),
                          tr("A language model (GPT) trained on the Train page, with or without a memory"), QString(),
                          QString());
+    modelBar()->info()->setText(modelInfoText());
   });
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(modelArea());
@@ -242,6 +243,16 @@ MemoryPage::PageWords MemoryPage::pageWords() const {
 
 QString MemoryPage::openDialogTitle() const { return tr("Open a language model"); }
 
+QString MemoryPage::modelInfoText() const {
+  const auto model = currentSessionModel() ? currentSessionModel()->as<CausalLmModel>() : nullptr;
+  if (!model) return {};
+  return tr("segments of %1 tokens, memory of %2, %3 layer(s) of %4 heads")
+      .arg(model->model->config().sequenceLength)
+      .arg(model->model->config().memoryLength)
+      .arg(model->model->config().numLayers)
+      .arg(model->model->config().numHeads);
+}
+
 void MemoryPage::modelChanged() {
   const auto model = currentSessionModel() ? currentSessionModel()->as<CausalLmModel>() : nullptr;
   modelBar()->setModel(currentModelName(), nullptr);
@@ -252,12 +263,7 @@ void MemoryPage::modelChanged() {
   layerBox_->setCurrentIndex(layerBox_->count() - 1);  // the last layer: where copying from far back shows
   view_->setLayer(std::max(0, layerBox_->count() - 1));
   updateHeadBox();
-  modelBar()->info()->setText(model ? tr("segments of %1 tokens, memory of %2, %3 layer(s) of %4 heads")
-                                          .arg(model->model->config().sequenceLength)
-                                          .arg(model->model->config().memoryLength)
-                                          .arg(model->model->config().numLayers)
-                                          .arg(model->model->config().numHeads)
-                                    : QString());
+  modelBar()->info()->setText(modelInfoText());
   if (model) tabs_->setCurrentIndex(1);
   read();
 }

@@ -86,6 +86,7 @@ class MemoryPage : public ModelPage {
   PageWords pageWords() const override;
   QString openDialogTitle() const override;
   void modelChanged() override;
+  QString modelInfoText() const;  // the model bar's line about the model shown, in the language of now
   void read();  // the text, on the worker thread
   void readFinished();
   void updateModelCaption();

@@ -84,13 +84,10 @@ TrainPage::TrainPage(QWidget* parent)
   // first launch works offline.
   setTask(TaskKind::ImdbTransformer);
   updateButtons();
-  setStatus(tr("Choose data and a preset, then press Start (F5)."));
-  // The first words, until another status replaces them, follow the language.
-  onLanguageChange(this, [this] { renameRunsForLanguage(); });
-  onLanguageChange(this, [this, first = statusText()]() mutable {
-    if (statusText() != first) return;
-    setStatus(tr("Choose data and a preset, then press Start (F5)."));
-    first = statusText();
+  setStatus([] { return tr("Choose data and a preset, then press Start (F5)."); });
+  onLanguageChange(this, [this] {
+    renameRunsForLanguage();
+    sayAgainInTheLanguage();
   });
 }
 
@@ -107,7 +104,7 @@ QAction* TrainPage::stopAction() const { return controls_->stopAction(); }
 
 QWidget* TrainPage::createCurvesPanel() {
   curvesPanel_ = new CurvesPanel(curves_);
-  connect(curvesPanel_, &CurvesPanel::saved, this, &TrainPage::setStatus);
+  connect(curvesPanel_, &CurvesPanel::saved, this, [this](const QString& message) { setStatus([message] { return message; }); });
   connect(curvesPanel_, &CurvesPanel::failed, this, &TrainPage::showError);
   return curvesPanel_;
 }
@@ -187,7 +184,7 @@ std::function<QString()> TrainPage::liveRunName(int runId) const {
 void TrainPage::start() {
   if (isTraining()) return;
   if (!settings_->data()->ready()) {
-    setStatus(tr("The data is still being read; Start will be possible in a moment."));
+    setStatus([] { return tr("The data is still being read; Start will be possible in a moment."); });
     return;
   }
   hideError();
@@ -197,19 +194,22 @@ void TrainPage::start() {
   const auto runName = [number = nextRunId_] { return tr("Run %1").arg(number); };
   currentRunId_ = addRun(runName(), requestSettings(request), true, request.values.value(QStringLiteral("epochs")).toInt());
   runs_[currentRunId_].liveName = runName;
-  runsList_->setState(currentRunId_, tr("preparing"));
+  setRunState(currentRunId_, [] { return tr("preparing"); });
   runsList_->selectRun(currentRunId_);
   curves_->refresh();
 
   runClock_.start();
   controls_->clearProgress(tr("preparing…"));
+  endWords_ = nullptr;
   controls_->showPaused(false);
   samples_->clear();
   controller_->setSampling(samples_->prompt(), TrainSamplesPanel::kSampleTokens);
   controller_->start(request);
   feed_->start();
   updateButtons();
-  setStatus(tr("Preparing: reading %1 and building the model…").arg(dataName(dataSource(), taskInfo(task()).contractName)));
+  setStatus([source = dataSource(), task = taskInfo(task()).contractName] {
+    return tr("Preparing: reading %1 and building the model…").arg(dataName(source, task));
+  });
   emit trainingChanged(true);
 }
 
@@ -219,8 +219,8 @@ void TrainPage::setPaused(bool paused) {
   controls_->showPaused(paused);
   samples_->setTraining(isTraining() && !paused);  // a sample is written between batches
   if (isTraining()) {
-    runsList_->setState(currentRunId_, paused ? tr("paused") : tr("training"));
-    setStatus(paused ? tr("Paused. Press Resume (F6) to go on.") : tr("Training…"));
+    setRunState(currentRunId_, [paused] { return paused ? tr("paused") : tr("training"); });
+    setStatus([paused] { return paused ? tr("Paused. Press Resume (F6) to go on.") : tr("Training…"); });
   }
 }
 
@@ -228,7 +228,7 @@ void TrainPage::stop() {
   if (!isTraining()) return;
   controller_->stop();
   controls_->showStopping();
-  setStatus(tr("Stopping after the current batch…"));
+  setStatus([] { return tr("Stopping after the current batch…"); });
 }
 
 bool TrainPage::isTraining() const { return controller_->busy(); }
@@ -248,16 +248,17 @@ void TrainPage::takeTrainingUpdate() {
   Run& run = it->second;
   if (update.phase == TrainingController::Phase::Preparing) controls_->showPreparing(update.prepareFraction, update.preparing);
   if (update.phase == TrainingController::Phase::Testing && !std::exchange(run.testing, true)) {
-    runsList_->setState(currentRunId_, tr("testing"));
-    setStatus(tr("Trained. Measuring the kept model on the test data…"));
+    setRunState(currentRunId_, [] { return tr("testing"); });
+    setStatus([] { return tr("Trained. Measuring the kept model on the test data…"); });
   }
-  if (!update.batches.empty() && feed_->batches(currentRunId_) == 0) runsList_->setState(currentRunId_, tr("training"));
+  if (!update.batches.empty() && feed_->batches(currentRunId_) == 0) setRunState(currentRunId_, [] { return tr("training"); });
   for (const BatchEvent& e : update.batches) feed_->addBatch(currentRunId_, e);
   for (const EpochEvent& e : update.epochs) {
     run.history.push_back(e);
     feed_->addEpoch(currentRunId_, e);
     runsList_->setResult(currentRunId_, bestValidationAccuracy(run.history), runClock_.elapsed() / 1000.0,
                          isPaused() ? tr("paused") : tr("training"));
+    run.liveState = [paused = isPaused()] { return paused ? tr("paused") : tr("training"); };
   }
   for (const TrainingController::Sample& s : update.samples) samples_->addSample(s);
   if (!update.batches.empty()) showBatchStatus(update.batches.back());
@@ -266,12 +267,14 @@ void TrainPage::takeTrainingUpdate() {
 void TrainPage::showBatchStatus(const BatchEvent& e) {
   controls_->showBatch(e);
   if (!isPaused())
-    setStatus(tr("Epoch %1, batch %2 of %3\nthis batch: loss %4 · accuracy %5 %")
-                  .arg(e.epoch)
-                  .arg(e.batch)
-                  .arg(e.batchesPerEpoch)
-                  .arg(e.loss, 0, 'f', 3)
-                  .arg(100 * e.accuracy, 0, 'f', 1));
+    setStatus([e] {
+      return tr("Epoch %1, batch %2 of %3\nthis batch: loss %4 · accuracy %5 %")
+          .arg(e.epoch)
+          .arg(e.batch)
+          .arg(e.batchesPerEpoch)
+          .arg(e.loss, 0, 'f', 3)
+          .arg(100 * e.accuracy, 0, 'f', 1);
+    });
 }
 
 void TrainPage::trainingFinished() {
@@ -326,29 +329,36 @@ void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
   if (outcome.test && run.run)
     run.test = testRecord(*outcome.test, run.run->testIsHeldOut());
 
-  QString state;
+  std::function<QString()> state;
+  const int epochsDone = outcome.result.epochsDone, kept = outcome.result.bestEpoch;
   if (!outcome.error.isEmpty()) {
-    state = tr("failed");
+    state = [] { return tr("failed"); };
     run.failure = outcome.error;
     showError(tr("Training stopped with an error: %1 Its curves stay in the runs list.").arg(outcome.error));
   } else if (outcome.stopped) {
-    state = tr("stopped after epoch %1").arg(outcome.result.epochsDone);
-    setStatus(tr("Stopped. The run keeps epoch %1; save it with Save model.").arg(outcome.result.bestEpoch));
+    state = [epochsDone] { return tr("stopped after epoch %1").arg(epochsDone); };
+    setStatus([kept] { return tr("Stopped. The run keeps epoch %1; save it with Save model.").arg(kept); });
   } else {
-    state = tr("done, kept epoch %1").arg(outcome.result.bestEpoch);
-    setStatus(tr("Done in %1. Kept epoch: %2%3.")
-                  .arg(formatDuration(run.seconds))
-                  .arg(outcome.result.bestEpoch)
-                  .arg(!run.test ? QString()
-                       : run.test->heldOut ? tr("; on the test data: %1 % accuracy").arg(100 * run.test->accuracy, 0, 'f', 1)
-                                           : tr("; on the training data (this data has no test part): %1 % accuracy")
-                                                 .arg(100 * run.test->accuracy, 0, 'f', 1)));
+    state = [kept] { return tr("done, kept epoch %1").arg(kept); };
+    setStatus([seconds = run.seconds, kept, test = run.test] {
+      return tr("Done in %1. Kept epoch: %2%3.")
+          .arg(formatDuration(seconds))
+          .arg(kept)
+          .arg(!test ? QString()
+               : test->heldOut ? tr("; on the test data: %1 % accuracy").arg(100 * test->accuracy, 0, 'f', 1)
+                               : tr("; on the training data (this data has no test part): %1 % accuracy")
+                                     .arg(100 * test->accuracy, 0, 'f', 1));
+    });
   }
-  runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
+  runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state());
+  run.liveState = state;
   if (run.test) runsList_->setTestAccuracy(id, run.test->accuracy, run.test->heldOut);
   // The row keeps the page's summary; its tooltip now shows every setting the run really used.
   runsList_->setSettings(id, settingsSummary(run.settings), QString::fromStdString(run.run->settings().dump(2)));
-  controls_->showEnd(state, run.seconds, outcome.error.isEmpty() && !outcome.stopped);
+  endWords_ = [this, state, seconds = run.seconds, complete = outcome.error.isEmpty() && !outcome.stopped] {
+    controls_->showEnd(state(), seconds, complete);
+  };
+  endWords_();
 }
 
 void TrainPage::dropUnstartedRun(int id, const TrainingController::Outcome& outcome) {
@@ -356,7 +366,7 @@ void TrainPage::dropUnstartedRun(int id, const TrainingController::Outcome& outc
   removeRun(id);
   controls_->clearProgress();
   if (outcome.stopped)
-    setStatus(tr("Cancelled before training began."));
+    setStatus([] { return tr("Cancelled before training began."); });
   else
     showError(tr("Could not start training: %1").arg(outcome.error));
 }
@@ -372,6 +382,10 @@ void TrainPage::updateButtons() {
 // The runs (saving and opening them: train_page_files.cpp)
 
 int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
+  return addModelRun(model, [state] { return state; });
+}
+
+int TrainPage::addModelRun(const SessionModel& model, std::function<QString()> state) {
   const int id = addRun(model.name, model.settings, true);
   Run& run = runs_[id];
   run.liveName = model.liveName;
@@ -381,7 +395,8 @@ int TrainPage::addModelRun(const SessionModel& model, const QString& state) {
     feed_->addEpoch(id, e);
     run.seconds += e.seconds;
   }
-  runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state);
+  runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state());
+  run.liveState = std::move(state);
   if (model.record && model.record->test) {
     run.test = model.record->test;
     runsList_->setTestAccuracy(id, run.test->accuracy, run.test->heldOut);
@@ -398,7 +413,7 @@ void TrainPage::listRunsOf(NormRace* race) {
       if (!run) continue;
       SessionModel model = snapshotOfRun(*run, race->runName(side), tr("raced"));
       model.liveName = race->liveRunName(side);
-      const int id = addModelRun(model, tr("raced"));
+      const int id = addModelRun(model, [] { return tr("raced"); });
       runsList_->setTestAccuracy(id, race->testAccuracy(side));
       if (library_) setLibraryId(id, library_->add(std::move(model)));
     }
@@ -430,10 +445,10 @@ void TrainPage::removeSelectedRun() {
   if (it->second.run && it->second.directory.isEmpty() && !runsPanel_->confirmRemovingUnsaved(it->second.name)) return;
   const QString name = it->second.name;
   if (!removeRun(id)) {
-    setStatus(tr("The run \"%1\" is being saved or opened; remove it when that is done.").arg(name));
+    setStatus([name] { return tr("The run \"%1\" is being saved or opened; remove it when that is done.").arg(name); });
     return;
   }
-  setStatus(tr("Removed the run \"%1\".").arg(name));
+  setStatus([name] { return tr("Removed the run \"%1\".").arg(name); });
 }
 
 void TrainPage::exportFigure() { curvesPanel_->exportFigure(); }
@@ -446,11 +461,27 @@ void TrainPage::showError(const QString& message) { banner_->showError(message);
 void TrainPage::hideError() { banner_->hideError(); }
 QString TrainPage::errorText() const { return banner_->text(); }
 
-void TrainPage::setStatus(const QString& text) {
+void TrainPage::setStatus(std::function<QString()> words) {
+  statusWords_ = std::move(words);
+  const QString text = statusWords_();
   controls_->setStatus(text);
   emit statusMessage(QString(text).replace(QLatin1Char('\n'), QStringLiteral(" · ")));
 }
 
 QString TrainPage::statusText() const { return controls_->status(); }
+
+void TrainPage::setRunState(int runId, std::function<QString()> words) {
+  const auto it = runs_.find(runId);
+  if (it == runs_.end()) return;
+  it->second.liveState = std::move(words);
+  runsList_->setState(runId, it->second.liveState());
+}
+
+void TrainPage::sayAgainInTheLanguage() {
+  if (statusWords_) setStatus(statusWords_);
+  for (const auto& [id, run] : runs_)
+    if (run.liveState) runsList_->setState(id, run.liveState());
+  if (endWords_) endWords_();
+}
 
 }  // namespace al::ui

@@ -104,6 +104,7 @@ class TrainPage : public QWidget {
   // A model of the session (an opened directory, a run of the normalization race) as a run of the list: its
   // curves and its history; it can be saved. Returns the run's id; the run is selected.
   int addModelRun(const SessionModel& model, const QString& state);
+  int addModelRun(const SessionModel& model, std::function<QString()> state);  // a state said again in a new language
   // The run's model is this model of the session's library: removing the run removes it there too.
   void setLibraryId(int runId, int libraryId);
   // The normalization race's two finished runs join the runs list (to overlay them with runs of one's own) and the
@@ -158,6 +159,7 @@ class TrainPage : public QWidget {
     int keptEpoch = 0;
     std::optional<io::TrainingRecord::Test> test;  // the kept model's test score, once measured
     int libraryId = 0;  // its model in the session's library (0: none)
+    std::function<QString()> liveState;  // its state in the runs list, said again in a new language
   };
 
   QWidget* createCurvesPanel();
@@ -174,7 +176,12 @@ class TrainPage : public QWidget {
   void updateButtons();
   void showError(const QString& message);
   void hideError();
-  void setStatus(const QString& text);
+  // The status line, said again in the language of now when the language changes (until another status replaces
+  // it); a run's state in the runs list the same way.
+  void setStatus(std::function<QString()> words);
+  void setRunState(int runId, std::function<QString()> words);
+  void sayAgainInTheLanguage();  // the status line, the runs' states and the last run's end
+
 
   // Settings: the task, where the data comes from, the preset and hyper-parameters.
   TrainSettingsPanel* settings_;
@@ -193,6 +200,8 @@ class TrainPage : public QWidget {
   ModelLibrary* library_ = nullptr;
   QElapsedTimer runClock_;
 
+  std::function<QString()> statusWords_;
+  std::function<void()> endWords_;  // the progress bar's words at the last run's end, said again
   std::map<int, Run> runs_;
   int nextRunId_ = 1;
   int currentRunId_ = -1;

@@ -42,7 +42,7 @@ bool TrainPage::saveModel(int runId, const QString& dir) {
       [this, runId, dir, name] {
         if (auto saved = runs_.find(runId); saved != runs_.end()) saved->second.directory = dir;
         hideError();
-        setStatus(tr("Saved \"%1\" to %2").arg(name, dir));
+        setStatus([name, dir] { return tr("Saved \"%1\" to %2").arg(name, dir); });
       },
       [this](const QString& message) { showError(tr("Could not save the model: %1").arg(message)); });
   return true;
@@ -59,9 +59,9 @@ void TrainPage::openModel(const QString& dir) {
           return;
         }
         hideError();
-        const int runId = addModelRun(model, tr("opened"));
+        const int runId = addModelRun(model, [] { return tr("opened"); });
         runs_[runId].directory = dir;
-        setStatus(tr("Opened %1: %2 epochs of history.").arg(dir).arg(model.history.size()));
+        setStatus([dir, epochs = model.history.size()] { return tr("Opened %1: %2 epochs of history.").arg(dir).arg(epochs); });
         if (library_) runs_[runId].libraryId = library_->add(std::move(model));
       },
       [this](const QString& message) { showError(tr("Could not open the model: %1").arg(message)); });

@@ -50,6 +50,12 @@ class ParameterTexts {
         {"tokenizer.keras", {tr("keras"), {}}},
         {"tokenizer.ascii", {tr("ascii"), {}}},
         {"tokenizer.icu_words", {tr("icu_words"), {}}},
+        {"architecture", {tr("Architecture"), tr("GRU: the tutorial's encoder and decoder of recurrent cells, the "
+                                                 "decoder looking back at the question with additive (Bahdanau) "
+                                                 "attention. Transformer: encoder and decoder of self-attention "
+                                                 "layers, the decoder's also attending to the question.")}},
+        {"architecture.gru", {tr("GRU"), {}}},
+        {"architecture.transformer", {tr("Transformer"), {}}},
         {"train_limit", {tr("Training samples"), tr("Train on only this many samples (after shuffling), to see how "
                                                     "far a few labelled examples go, with or without pre-training. "
                                                     "0: all of them.")}},

@@ -40,8 +40,11 @@ bool isBuiltin(const QString& source) {
   return false;
 }
 
-QString displayName(const QString& source) {
-  return isBuiltin(source) ? source : QFileInfo(source).fileName() + QStringLiteral("  (") + source + QLatin1Char(')');
+// A corpus by its title in the language of now ("内置影评"), never its source name ("builtin:zh"); a file by its
+// name and path.
+QString displayName(const QString& source, TaskKind task) {
+  if (isBuiltin(source)) return dataName(source, QString::fromStdString(taskInfo(task).catalogueEntry->task));
+  return QFileInfo(source).fileName() + QStringLiteral("  (") + source + QLatin1Char(')');
 }
 
 }  // namespace
@@ -111,7 +114,7 @@ void DataSourcePicker::setTask(TaskKind kind) {
   box_->clear();
   for (const auto& [source, title] : taskInfo(kind).builtinData) box_->addItem(title, source);
   QSettings settings;
-  for (const QString& recent : settings.value(recentKey(kind)).toStringList()) box_->addItem(displayName(recent), recent);
+  for (const QString& recent : settings.value(recentKey(kind)).toStringList()) box_->addItem(displayName(recent, kind), recent);
   if (taskInfo(kind).hasDataCard) addImdbChoice(box_);  // the downloaded IMDB archive, or its download
   QString remembered = settings.value(dataKey(kind), QStringLiteral("builtin")).toString();
   if (!isBuiltin(remembered) && !QFileInfo::exists(remembered)) remembered = QStringLiteral("builtin");
@@ -128,7 +131,7 @@ void DataSourcePicker::setSource(const QString& source) {
     const QSignalBlocker blocker(box_);
     int index = box_->findData(source);
     if (index < 0) {
-      box_->addItem(displayName(source), source);
+      box_->addItem(displayName(source, task_), source);
       index = box_->count() - 1;
     }
     box_->setCurrentIndex(index);
@@ -220,12 +223,12 @@ void DataSourcePicker::showCard(const DataCard& card, const QString& source) {
   shownSource_ = source;
   if (taskInfo(task_).catalogueEntry->data == DataKind::Text) {  // a language model's documents
     card_->setText(tr("<b>%1</b> texts to learn from (%2).")
-                       .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source).toHtmlEscaped()));
+                       .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source, task_).toHtmlEscaped()));
     return;
   }
   if (!taskInfo(task_).hasDataCard) {
     card_->setText(tr("<b>%1</b> question–answer pairs to learn from (%2).")
-                       .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source).toHtmlEscaped()));
+                       .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source, task_).toHtmlEscaped()));
     return;
   }
   card_->setText(sentimentDataCardHtml(card));

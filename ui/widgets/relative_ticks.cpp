@@ -9,13 +9,16 @@ namespace al::ui {
 
 namespace {
 
-// "1/8" below 1, "8" above; a power of ten from 10 000 on as 10⁴, 10⁵, ...
+// A multiple of an equal share as a class reads it: "1/8" below 1, "8" above, "2.5" or "47" for a range's end (never
+// "1.5e+02"); from 10 000 on a power of ten, 10⁴, 10⁵, ...
 QString tickText(double v) {
   const bool below = v < 1;
   const double n = below ? 1 / v : v;
   QString text;
-  if (n < 9999.5) {
-    text = QString::number(n, 'g', 4);
+  if (n < 9.95) {
+    text = QString::number(n, 'g', 2);
+  } else if (n < 9999.5) {
+    text = QString::number(std::lround(n));
   } else {
     static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
     text = QStringLiteral("10");
@@ -42,20 +45,19 @@ QMap<double, QString> relativeTicks(double lower, double upper, double pixels, d
     for (int k = first; k <= last; ++k) ticks.insert(std::pow(factor, k), tickText(std::pow(factor, k)));
     break;
   }
-  // The range's ends named too when the powers stop well short of them (a range from the data, not around 1).
-  const auto end = [&](double v) {
-    const auto pixelsTo = [&](double t) { return pixels * std::abs(std::log(v / t)) / decades; };
+  // A tick more only where it leaves every label its room: the range's ends when the powers stop well short of them
+  // (a range from the data, not around 1), and in a narrow range (within ½ .. 2) 0.8 and 1.25, a fifth less and a
+  // quarter more than an equal share.
+  const auto addWithRoom = [&](double v, const QString& text) {
     for (double t : ticks.keys())
-      if (pixelsTo(t) < 1.5 * labelPixels) return;
-    const double n = v < 1 ? 1 / v : v;
-    ticks.insert(v, (v < 1 ? QStringLiteral("1/") : QString()) + QString::number(n, 'g', 2));
+      if (pixels * std::abs(std::log(v / t)) / decades < 1.5 * labelPixels) return;
+    ticks.insert(v, text);
   };
-  end(upper);
-  end(lower);
-  // A narrow range (within ½ .. 2): 0.8 and 1.25 too, a fifth less and a quarter more than an equal share.
-  if (upper < 2 && pixels >= 3 * 1.5 * labelPixels)
+  addWithRoom(upper, tickText(upper));
+  addWithRoom(lower, tickText(lower));
+  if (upper < 2)
     for (double v : {0.8, 1.25})
-      if (inRange(v)) ticks.insert(v, QString::number(v));
+      if (inRange(v)) addWithRoom(v, QString::number(v));
   return ticks;
 }
 
