@@ -17,6 +17,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QScreen>
+#include <string_view>
 
 #include "ui/download/imdb_archive.h"
 #include "ui/pages/attention_page.h"
@@ -30,7 +31,24 @@
 #include "ui/main_window.h"
 #include "ui/pages/stepper_page.h"
 
+namespace {
+
+// `attentionlab --help` and `--version` print and exit: they open no window, so they must not need a display
+// either (in a terminal without one, Qt would stop before printing a word). They get the offscreen platform.
+void needNoDisplayToPrintHelp(int argc, char* argv[]) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h" || arg == "-?" || arg == "--help-all" || arg == "--version" || arg == "-v") {
+      if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+      return;
+    }
+  }
+}
+
+}  // namespace
+
 int main(int argc, char* argv[]) {
+  needNoDisplayToPrintHelp(argc, argv);
   QApplication app(argc, argv);
   QApplication::setApplicationName(al::download::kApplicationName);  // the command line uses the same folders
   QApplication::setOrganizationName(al::download::kOrganizationName);
