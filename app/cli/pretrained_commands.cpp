@@ -65,7 +65,7 @@ Inspection inspectModel(const AnyModel& model, const std::string& text, const He
     r.attention = mlm->model->predict(ids, {}, switches).attention;
   } else if (const auto lm = model.as<CausalLmModel>()) {
     // Segments of S tokens from the start: the tokens of the whole text, the attention of the last segment.
-    CausalLmAttention a = readAttention(*lm, text);
+    CausalLmAttention a = readAttention(*lm, text, switches);
     r.tokens = std::move(a.tokens), r.ids = std::move(a.ids), r.attention = std::move(a.attention);
     r.segmentStart = a.segmentStart;
     r.keyStart = a.segmentStart - a.memoryRows;
@@ -152,6 +152,16 @@ int inspect(const InspectOptions& o) {
     const HeadSwitches switches = headSwitchesFor(model, o.ablate);  // none without --ablate
     const Inspection r = inspectModel(model, o.text, &switches);
     const std::optional<teaching::LogitLens> lens = lensOf(model, o.text);
+    std::optional<WhichHead> which;
+    if (!o.whichHead.empty()) {
+      if (r.segmentStart != 0 || r.keyStart != 0)
+        throw InputError(ErrorKind::SentenceTooLong,
+                         {.name = "--which-head", .expected = std::to_string(r.attention.front().front().rows()),
+                          .found = std::to_string(r.tokens.size())},
+                         "--which-head reads a text that fits in one window of the model; this one is read in "
+                         "segments");
+      which = whichHead(o.whichHead, r.tokens, r.attention);
+    }
     if (o.json) {
       const size_t heads = r.attention.empty() ? 0 : r.attention.front().size();
       nlohmann::json out = {{"model_type", r.modelType}, {"tokens", r.tokens}, {"ids", r.ids},
@@ -160,6 +170,7 @@ int inspect(const InspectOptions& o) {
       if (lens) out["logit_lens"] = lensJson(*lens);
       addExplanationsJson(out, model, r.attention, r.ids);  // "rollout", and "saliency" for imdb-transformer
       if (!switches.empty()) out["ablation"] = ablationJson(model, o.text, switches);
+      if (which) out["which_head"] = whichHeadJson(*which);
       std::cout << out.dump() << "\n";
       return int{kDone};
     }
@@ -167,6 +178,7 @@ int inspect(const InspectOptions& o) {
     printExplanations(model, r.tokens, r.attention, r.ids);
     if (lens) printLens(*lens);
     if (!switches.empty()) printAblation(model, o.text, switches);
+    if (which) printWhichHead(*which);
     return int{kDone};
   });
 }

@@ -28,13 +28,13 @@ CausalLmPrompt encodePrompt(const CausalLmModel& model, std::string_view prompt)
   return p;
 }
 
-CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text) {
+CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text, const HeadSwitches* switches) {
   const CausalLmPrompt p = encodePrompt(model, text);
   CausalLmAttention r{p.tokens, p.ids, 0, 0, {}};
   // Segments of S tokens from the start, each after the memory the previous one left; without memory the last one
   // is read on its own.
   const std::vector<int> ids(p.ids.begin(), p.ids.end());
-  CausalLanguageModel::SegmentedPrediction read = model.model->readSegments(ids);
+  CausalLanguageModel::SegmentedPrediction read = model.model->readSegments(ids, switches);
   r.segmentStart = read.segmentStart;
   r.memoryRows = static_cast<size_t>(read.last.memoryRows);
   r.attention = std::move(read.last.attention);

@@ -35,7 +35,9 @@ struct CausalLmAttention {
   size_t memoryRows = 0;                       // M': key j is token segmentStart - M' + j
   std::vector<std::vector<Matrix>> attention;  // [layer][head], T x (M'+T), row = query
 };
-CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text);
+// `switches`: heads switched off while reading (null: every head on).
+CausalLmAttention readAttention(const CausalLmModel& model, std::string_view text,
+                                const HeadSwitches* switches = nullptr);
 
 // The prompt as the model reads it: its tokens and ids. InputError for a prompt without tokens.
 struct CausalLmPrompt {
