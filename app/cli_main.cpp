@@ -73,6 +73,14 @@ int main(int argc, char** argv) {
                                                   "zero or its mean over the reviews")
       ->check(CLI::IsMember({"zero", "mean"}))->capture_default_str();
 
+  CLI::Option* after = evalCmd->add_option(
+      "--after", e.after, "lm: also the accuracy of the next token guessed right after each occurrence of TEXT in the "
+                          "test documents, each read from its start (--after 它很 --data referent-zh: the words 它 "
+                          "decides)");
+  evalCmd->add_option("--ablate", e.ablate, "with --after: switch these heads off (output zero) for its guesses: "
+                                            "L.H[,L.H...], counted from 0 as inspect prints them")
+      ->check(CLI::Validator([](std::string& spec) { return headListProblem(spec); }, "L.H[,L.H...]"))
+      ->needs(after);
   evalCmd->add_flag("--rank-correlations", e.rankCorrelations, "imdb-transformer: the rank correlation (Spearman) of "
                     "attention, rollout, saliency and the effect of deleting each token, per review, averaged");
   evalCmd->add_option("--attention-head", e.attentionHead, "with --rank-correlations: the attention compared, L.H "
@@ -103,6 +111,10 @@ int main(int argc, char** argv) {
   inspectCmd->add_option("--ablate", i.ablate, "switch heads off (their output set to zero) and recompute: "
                                                "L.H[,L.H...], layer and head counted from 0 as inspect prints them")
       ->check(CLI::Validator([](std::string& spec) { return headListProblem(spec); }, "L.H[,L.H...]"));
+  inspectCmd->add_option("--which-head", i.whichHead, "which head does this? Q,A,B (three words of the text, each "
+                         "its first occurrence): every layer's and head's weight from Q on A minus on B, and how many "
+                         "heads put more on A")
+      ->check(CLI::Validator([](std::string& spec) { return whichHeadProblem(spec); }, "Q,A,B"));
   inspectCmd->add_option("text", i.text, "the text")->required();
 
   NextSentenceOptions n;

@@ -44,6 +44,8 @@ struct EvalOptions {
   std::string replacement = "zero";  // with headImportance: what replaces a switched-off head (zero | mean)
   bool rankCorrelations = false;     // imdb-transformer: attention, rollout, saliency and deletion compared
   std::string attentionHead;         // with rankCorrelations: "L.H", or "mean" / empty for the last layer's mean
+  std::string after;                 // lm: also the accuracy of the token after each occurrence of this text
+  std::string ablate;                // with after: heads switched off for its guesses, "L.H[,L.H...]"
 };
 
 struct PredictOptions {
@@ -64,6 +66,7 @@ struct InspectOptions {
   std::string text;
   bool json = false;
   std::string ablate;  // heads switched off, "L.H[,L.H...]" (empty: none)
+  std::string whichHead;  // "Q,A,B": each head's weight from word Q on word A minus on word B (empty: not asked)
 };
 
 struct NextSentenceOptions {

@@ -34,6 +34,87 @@ std::string headListProblem(const std::string& spec) {
 
 namespace {
 
+std::vector<std::string> splitWords(const std::string& spec) {
+  std::vector<std::string> words;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = spec.find(',', start);
+    words.push_back(spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) return words;
+    start = comma + 1;
+  }
+}
+
+// A token as the text spells it: BERT's continuation mark "##" left out.
+std::string spelling(const std::string& token) { return token.rfind("##", 0) == 0 ? token.substr(2) : token; }
+
+// The first run of tokens that spells `word`; InputError when none does.
+std::vector<size_t> tokensOf(const std::string& word, const std::vector<std::string>& tokens) {
+  for (size_t first = 0; first < tokens.size(); ++first) {
+    std::string spelled;
+    for (size_t last = first; last < tokens.size() && spelled.size() < word.size(); ++last) {
+      spelled += spelling(tokens[last]);
+      if (spelled != word) continue;
+      std::vector<size_t> run(last - first + 1);
+      for (size_t i = 0; i < run.size(); ++i) run[i] = first + i;
+      return run;
+    }
+  }
+  std::string read;
+  for (const std::string& t : tokens) read += (read.empty() ? "" : " ") + t;
+  throw InputError(ErrorKind::OptionInvalid, {.name = "--which-head", .expected = read, .found = word},
+                   "--which-head: no tokens of the text spell '" + word + "' (the model reads: " + read + ")");
+}
+
+}  // namespace
+
+std::string whichHeadProblem(const std::string& spec) {
+  const std::vector<std::string> words = splitWords(spec);
+  if (words.size() != 3 || std::any_of(words.begin(), words.end(), [](const std::string& w) { return w.empty(); }))
+    return "--which-head takes three words of the text separated by commas, Q,A,B (e.g. 它,书包,教室), not '" +
+           spec + "'";
+  return {};
+}
+
+WhichHead whichHead(const std::string& spec, const std::vector<std::string>& tokens,
+                    const std::vector<std::vector<Matrix>>& attention) {
+  if (const std::string problem = whichHeadProblem(spec); !problem.empty())
+    throw InputError(ErrorKind::OptionInvalid, {.name = "--which-head", .expected = "Q,A,B", .found = spec}, problem);
+  const std::vector<std::string> words = splitWords(spec);
+  WhichHead w{words[0], words[1], words[2], tokensOf(words[0], tokens), tokensOf(words[1], tokens),
+              tokensOf(words[2], tokens), {}};
+  w.ranking = teaching::rankHeads(attention, w.queryTokens, w.aTokens, w.bTokens);
+  return w;
+}
+
+nlohmann::json whichHeadJson(const WhichHead& w) {
+  const teaching::HeadRanking& r = w.ranking;
+  Matrix onA = Matrix::Zero(r.differences.rows(), r.differences.cols()), onB = onA;
+  for (const teaching::HeadPreference& p : r.ranked) {
+    onA(static_cast<Index>(p.layer), static_cast<Index>(p.head)) = static_cast<float>(p.onA);
+    onB(static_cast<Index>(p.layer), static_cast<Index>(p.head)) = static_cast<float>(p.onB);
+  }
+  return {{"query", w.query},         {"a", w.a},
+          {"b", w.b},                 {"query_tokens", w.queryTokens},
+          {"a_tokens", w.aTokens},    {"b_tokens", w.bTokens},
+          {"difference", matrixJson(r.differences)}, {"on_a", matrixJson(onA)},
+          {"on_b", matrixJson(onB)},  {"prefer_a", r.preferA},
+          {"heads", r.ranked.size()}};
+}
+
+void printWhichHead(const WhichHead& w) {
+  const teaching::HeadRanking& r = w.ranking;
+  std::cout << "which head? the weight of " << w.query << " on " << w.a << " minus on " << w.b
+            << " (layer and head counted from 0):\n" << std::fixed << std::setprecision(3);
+  for (const teaching::HeadPreference& p : r.ranked)
+    std::cout << "  layer " << p.layer << " head " << p.head << ": " << std::showpos << p.difference << std::noshowpos
+              << " (" << p.onA << " on " << w.a << ", " << p.onB << " on " << w.b << ")\n";
+  std::cout << r.preferA << " of " << r.ranked.size() << " heads put more of " << w.query << "'s weight on " << w.a
+            << " than on " << w.b << "\n";
+}
+
+namespace {
+
 // A classifier's probability of positive with these heads off and with every head on; none for a model that does
 // not classify.
 struct AblatedProbabilities {

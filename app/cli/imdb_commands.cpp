@@ -1,7 +1,10 @@
 // train imdb, predict, eval and bench imdb; dispatch of the other tasks (cli.md).
+#include <oneapi/tbb/task_arena.h>
+
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
+#include <optional>
 #include <iostream>
 
 #include "app/cli/cli_support.h"
@@ -9,6 +12,10 @@
 #include "app/cli/explain_commands.h"
 #include "app/cli/head_commands.h"
 #include "core/catalogue/model_catalogue.h"
+#include "core/data/text_corpus.h"
+#include "core/inference/causal_lm_inference.h"
+#include "core/parallel.h"
+#include "core/teaching/next_token_after.h"
 #include "core/error.h"
 #include "core/inference/model_attention.h"
 #include "core/io/json_fields.h"
@@ -208,6 +215,46 @@ nlohmann::json evaluationJson(const Evaluation& e) {
   return out;
 }
 
+// eval --after: the next-token accuracy right after each occurrence of the text, in the documents the evaluation
+// read (the test split; all of the data when it has none), with --ablate's heads off.
+struct AfterScore {
+  teaching::TokenAfterScore score;
+  bool heldOut = true;
+  std::string ablated;  // "L.H,..." ("" when every head is on)
+};
+
+AfterScore scoreAfter(const EvalOptions& o, const ModelKind& kind, const Evaluation& e) {
+  if (kind.task != CausalLmModel::kTask)
+    throw InputError(ErrorKind::OptionsConflict, {.name = "--after", .found = kind.task},
+                     "--after scores the next tokens of a language model (causal-lm), not of a " + kind.task +
+                         " model");
+  const AnyModel model = kind.load(o.model);
+  const HeadSwitches switches = headSwitchesOf(model, o.ablate);
+  const std::string data = o.data.empty() ? kind.corpora.front().source : o.data;
+  const TextCorpus corpus = loadTextCorpus(data, e.dataSeed ? e.dataSeed->seed : TrainingSettings{}.seed);
+  AfterScore r;
+  r.heldOut = !corpus.test.empty();
+  r.ablated = toString(switches);
+  tbb::task_arena arena(workerThreads(o.threads));
+  arena.execute([&] {
+    r.score = teaching::scoreTokensAfter(*model.as<CausalLmModel>(), r.heldOut ? corpus.test : corpus.train, o.after,
+                                         &switches);
+  });
+  return r;
+}
+
+nlohmann::json afterJson(const AfterScore& a, const std::string& text) {
+  return {{"text", text}, {"accuracy", a.score.accuracy()}, {"tokens", a.score.tokens}, {"held_out", a.heldOut},
+          {"ablated", a.ablated}};
+}
+
+void printAfter(const AfterScore& a, const std::string& text) {
+  std::cout << "the token after \"" << text << "\": accuracy " << a.score.accuracy() << " on " << a.score.tokens
+            << " tokens of the " << (a.heldOut ? "test" : "training") << " documents, each read from its start";
+  if (!a.ablated.empty()) std::cout << ", heads " << a.ablated << " switched off (output zero)";
+  std::cout << "\n";
+}
+
 }  // namespace
 
 int eval(const EvalOptions& o) {
@@ -216,10 +263,15 @@ int eval(const EvalOptions& o) {
   return guarded([&] {
     const ModelKind& kind = modelKindOfDirectory(o.model);
     const Evaluation e = kind.evaluate(o.model, o.data, o.threads, o.seed);
-    if (o.json)
-      std::cout << evaluationJson(e).dump() << "\n";
-    else
+    const std::optional<AfterScore> after = o.after.empty() ? std::nullopt : std::optional(scoreAfter(o, kind, e));
+    if (o.json) {
+      nlohmann::json out = evaluationJson(e);
+      if (after) out["after"] = afterJson(*after, o.after);
+      std::cout << out.dump() << "\n";
+    } else {
       printEvaluation(kind, e, o.data);
+      if (after) printAfter(*after, o.after);
+    }
     return int{kDone};
   });
 }

@@ -93,6 +93,16 @@ int inspect(const InspectOptions& o) {
     const HeadSwitches switches = headSwitchesOf(model, o.ablate);  // none without --ablate
     const ModelAttention r = readModelAttention(model, o.text, &switches);
     const std::optional<teaching::LogitLens> lens = readLogitLens(model, o.text, kLensTop, &switches);
+    std::optional<WhichHead> which;
+    if (!o.whichHead.empty()) {
+      if (r.queryStart != 0 || r.keyStart != 0)
+        throw InputError(ErrorKind::SentenceTooLong,
+                         {.name = "--which-head", .expected = std::to_string(r.attention.front().front().rows()),
+                          .found = std::to_string(r.tokens.size())},
+                         "--which-head reads a text that fits in one window of the model; this one is read in "
+                         "segments");
+      which = whichHead(o.whichHead, r.tokens, r.attention);
+    }
     if (o.json) {
       nlohmann::json out = {{"model_type", model.task}, {"tokens", r.tokens}, {"ids", r.ids},
                             {"layers", r.layers()}, {"heads", r.heads()},
@@ -100,6 +110,7 @@ int inspect(const InspectOptions& o) {
       if (lens) out["logit_lens"] = lensJson(*lens);
       addExplanationsJson(out, model, r.attention, r.ids);  // "rollout", and "saliency" for imdb-transformer
       if (!switches.empty()) out["ablation"] = ablationJson(model, o.text, switches);
+      if (which) out["which_head"] = whichHeadJson(*which);
       std::cout << out.dump() << "\n";
       return int{kDone};
     }
@@ -107,6 +118,7 @@ int inspect(const InspectOptions& o) {
     printExplanations(model, r.tokens, r.attention, r.ids);
     if (lens) printLens(*lens);
     if (!switches.empty()) printAblation(model, o.text, switches);
+    if (which) printWhichHead(*which);
     return int{kDone};
   });
 }

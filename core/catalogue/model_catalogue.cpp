@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/data/long_range_corpus.h"
+#include "core/data/referent_corpus.h"
 #include "core/error.h"
 #include "core/io/atomic_directory.h"
 #include "core/data/text_corpus.h"
@@ -252,7 +253,7 @@ ModelKind causalLmKind() {
   k.data = DataKind::Text;
   // poems-zh and quotes: Debian's fortune packages (core/data/fortunes.h), installed by scripts/setup.
   k.corpora = {{"builtin", "text"}, {"builtin:zh", "text-zh"}, {"quotes", "quotes"}, {"poems-zh", "poems-zh"},
-               {kLongRangeSource, "long-range"}};
+               {kLongRangeSource, "long-range"}, {kReferentSource, "referent-zh"}};
   k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadCausalLm(dir)); };
   k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
     const auto& s = snapshotOf<CausalLmModel>(m, dir);

@@ -6,6 +6,7 @@
 #include "core/data/fortunes.h"
 #include "core/data/utf8.h"
 #include "core/data/long_range_corpus.h"
+#include "core/data/referent_corpus.h"
 #include "core/error.h"
 #include "core/io/limits.h"
 #include "core/io/read_file.h"
@@ -65,11 +66,13 @@ TextCorpus loadTextCorpus(const std::string& source, uint64_t seed) {
     return corpus;
   }
   if (source == kLongRangeSource) return loadLongRangeCorpus(seed);
+  if (source == kReferentSource) return loadReferentCorpus(seed);
   if (const FortuneSource* fortunes = fortuneSource(source)) return loadFortuneCorpus(*fortunes);
   if (source.rfind("builtin", 0) == 0)
     throw InputError(ErrorKind::DataEmpty, {.file = source},
                      "unknown built-in text '" + source +
-                         "' (a language model reads builtin, builtin:zh, poems-zh, quotes or a text file)");
+                         "' (a language model reads builtin, builtin:zh, poems-zh, quotes, long-range, referent-zh "
+                         "or a text file)");
   const std::string text = io::readWholeFile(source, "text file", limits::kMaxDataFileBytes);
   requireValidUtf8(text, source, {.file = source});
   corpus.train = splitDocuments(text);

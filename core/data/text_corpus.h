@@ -7,6 +7,7 @@
 //   poems-zh     Tang and Song poems (Debian's fortunes-zh package; core/data/fortunes.h), a poem a document
 //   quotes       English quotations (Debian's fortunes package), a quotation a document
 //   long-range   a name and a number repeated after more than a segment (core/data/long_range_corpus.h)
+//   referent-zh  Chinese sentences whose last word is decided by what 它 refers to (core/data/referent_corpus.h)
 //   FILE         any UTF-8 text file; each line is a document (empty lines are skipped): [EOS] ends it, so the
 //                model learns where a line ends, and what it writes breaks lines where such a text does (a poem's
 //                lines, a list of quotations). A line break cannot be a token of vocab.txt; [EOS] stands for it.

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/data/long_range_corpus.h"
+#include "core/data/referent_corpus.h"
 #include "core/error.h"
 #include "core/parallel.h"
 
@@ -13,7 +14,9 @@ namespace al {
 // ---------------------------------------------------------------------------------------------------------
 // Presets
 
-std::vector<std::string> causalLmPresetNames() { return {"tiny", "classroom", "large", kLongRangeSource}; }
+std::vector<std::string> causalLmPresetNames() {
+  return {"tiny", "classroom", "large", kLongRangeSource, kReferentSource};
+}
 
 CausalLmRunSettings causalLmPreset(const std::string& name) {
   CausalLmRunSettings s;
@@ -47,10 +50,16 @@ CausalLmRunSettings causalLmPreset(const std::string& name) {
     m.position = CausalPosition::Relative, m.memoryLength = 128;
     m.dropout = 0;
     t.epochs = 20, t.batchSize = 32, t.optimizer.learningRate = 3e-3f;
+  } else if (name == kReferentSource) {  // the referent text's own (core/data/referent_corpus.h), in a minute
+    // 2 layers: the query at 很 must learn which noun the verb made the referent, then read that noun.
+    m.sequenceLength = 32, m.embedDim = 64, m.numHeads = 4, m.keyDim = 16, m.denseDim = 128, m.numLayers = 2;
+    m.dropout = 0;
+    t.epochs = 8, t.batchSize = 32, t.optimizer.learningRate = 3e-3f;
   } else {
     throw InputError(ErrorKind::OptionInvalid,
-                     {.name = "preset", .expected = "tiny, classroom, large, long-range", .found = name},
-                     "unknown causal-lm preset '" + name + "' (expected tiny, classroom, large or long-range)");
+                     {.name = "preset", .expected = "tiny, classroom, large, long-range, referent-zh", .found = name},
+                     "unknown causal-lm preset '" + name +
+                         "' (expected tiny, classroom, large, long-range or referent-zh)");
   }
   return s;
 }

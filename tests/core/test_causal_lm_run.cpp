@@ -39,13 +39,14 @@ class TestCausalLmRun : public QObject {
     QVERIFY(kind->can(Ability::SelfAttention));
     QVERIFY(!kind->can(Ability::Classify));
     QCOMPARE(kind->data, DataKind::Text);
-    QCOMPARE(kind->corpora.size(), size_t{5});  // builtin, builtin:zh, quotes, poems-zh, long-range
+    QCOMPARE(kind->corpora.size(), size_t{6});  // builtin, builtin:zh, quotes, poems-zh, long-range, referent-zh
     QCOMPARE(kind->corpora[1].source, std::string("builtin:zh"));
     const TaskSchema& schema = taskSchema("lm");
     QCOMPARE(schema.task, std::string("causal-lm"));
-    QCOMPARE(schema.presets, (std::vector<std::string>{"tiny", "classroom", "large", "long-range"}));
+    QCOMPARE(schema.presets, (std::vector<std::string>{"tiny", "classroom", "large", "long-range", "referent-zh"}));
     // a run on the long-range text takes its own preset when none is named: Transformer-XL with a memory
     QCOMPARE(defaultPresetFor(schema, "long-range"), std::string("long-range"));
+    QCOMPARE(defaultPresetFor(schema, "referent-zh"), std::string("referent-zh"));
     QCOMPARE(defaultPresetFor(schema, "builtin"), std::string("tiny"));
     RunRequest onLongRange;
     onLongRange.task = "causal-lm", onLongRange.data = "long-range";
