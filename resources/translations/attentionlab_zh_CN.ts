@@ -719,6 +719,14 @@
         <translation>内置长距离文本：名字和数字在后文重复出现（离线）</translation>
     </message>
     <message>
+        <source>Built-in Chinese sentences: what does 它 refer to? (offline)</source>
+        <translation>内置中文句子：“它”指的是什么？（离线）</translation>
+    </message>
+    <message>
+        <source>Made so that attention must find the referent: in every sentence, such as 小明把书包忘在教室，它很沉。, the word after 它很 is a property of the noun 它 refers to (the verb says which: the object or the place), and the other noun is a distractor. Without the referent each of its 4 possible words is equally likely (25 %). The test sentences pair nouns never paired in training. The model guesses the decisive word at 很, the token before it.</source>
+        <translation>这些句子专为让注意力找到指代对象而造：每句话（如 小明把书包忘在教室，它很沉。）中，“它很”后面的词是“它”所指名词的属性（由动词决定指物品还是地点），另一个名词是干扰项。不知道指代对象时，4 个可能的词机会均等（各 25%）。测试句中的名词组合在训练中从未出现。模型在“很”这个位置（决定词的前一个词元）猜测决定词。</translation>
+    </message>
+    <message>
         <source>Sentiment head on BERT</source>
         <translation>BERT 上的情感分类头</translation>
     </message>
@@ -4768,8 +4776,8 @@ to %2</source>
         <translation>训练</translation>
     </message>
     <message>
-        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model), long-range (a language model with Transformer-XL&apos;s memory, chosen with the long-range text). Every value below can still be changed.</source>
-        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）、long-range（带 Transformer-XL 记忆的语言模型，选择长距离文本时自动选用）。下面的每个值仍然可以修改。</translation>
+        <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model), long-range (a language model with Transformer-XL&apos;s memory, chosen with the long-range text), referent-zh (a language model that learns what 它 refers to, chosen with that text). Every value below can still be changed.</source>
+        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）、long-range（带 Transformer-XL 记忆的语言模型，选择长距离文本时自动选用）、referent-zh（学会“它”指代什么的语言模型，选择该文本时自动选用）。下面的每个值仍然可以修改。</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,7 @@
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/train_page.h"
+#include "ui/text/language.h"
 #include "tests/app_fixture.h"
 #include "tests/wait_budget.h"
 
@@ -140,6 +141,34 @@ class TestTrainPage : public QObject {
     page.setDataSource("builtin");
     QVERIFY(waitForDataCard(page));
     QCOMPARE(page.preset(), QString("tiny"));
+  }
+
+  // The referent text is offered to a language model under a title of its own in each language, takes its own
+  // preset, and its card says what it is made for, in English and in Chinese.
+  void theReferentTextIsOfferedInBothLanguages() {
+    TrainPage page;
+    page.setTask(TaskKind::LanguageModel);
+    QVERIFY(waitForDataCard(page));
+    auto* box = page.findChild<QComboBox*>("data");
+    QVERIFY(box);
+    const int item = box->findData(QStringLiteral("referent-zh"));
+    QVERIFY(item >= 0);
+    QCOMPARE(box->itemText(item), QStringLiteral("Built-in Chinese sentences: what does 它 refer to? (offline)"));
+    page.setDataSource("referent-zh");
+    QVERIFY(waitForDataCard(page));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    QCOMPARE(page.preset(), QString("referent-zh"));
+    QString card = page.dataCardText();
+    QVERIFY2(card.contains(QLocale().toString(2048)) && card.contains("the noun 它 refers to"), qPrintable(card));
+    QVERIFY(al::ui::setLanguage("zh_CN", false));
+    QTRY_COMPARE(box->itemText(item), QStringLiteral("内置中文句子：“它”指的是什么？（离线）"));
+    QTRY_VERIFY(page.dataCardText().contains(QStringLiteral("干扰项")));
+    card = page.dataCardText();
+    QVERIFY2(!card.contains("refers to") && card.contains(QStringLiteral("“它很”后面的词")), qPrintable(card));
+    QVERIFY(al::ui::setLanguage("en", false));
+    QTRY_VERIFY(page.dataCardText().contains("the noun 它 refers to"));
+    page.setDataSource("builtin");  // the choice is remembered: the next tests start from the built-in data again
+    QVERIFY(waitForDataCard(page));
   }
 
   void theBaselineAndTheChatbotTrainToo_data() {

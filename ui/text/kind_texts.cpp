@@ -112,7 +112,19 @@ QString corpusTitle(const std::string& key) {
   if (key == "quotes") return KindTexts::tr("English quotations (Debian's fortunes)");
   if (key == "poems-zh") return KindTexts::tr("Tang and Song poems (Debian's fortunes-zh)");
   if (key == "long-range") return KindTexts::tr("Built-in long-range text: names and numbers repeated later (offline)");
+  if (key == "referent-zh") return KindTexts::tr("Built-in Chinese sentences: what does 它 refer to? (offline)");
   return QString::fromStdString(key);
+}
+
+QString corpusNote(const std::string& key) {
+  if (key == "referent-zh")
+    return KindTexts::tr("Made so that attention must find the referent: in every sentence, such as "
+                         "小明把书包忘在教室，它很沉。, the word after 它很 is a property of the noun 它 refers to (the "
+                         "verb says which: the object or the place), and the other noun is a distractor. Without the "
+                         "referent each of its 4 possible words is equally likely (25 %). The test sentences pair "
+                         "nouns never paired in training. The model guesses the decisive word at 很, the token "
+                         "before it.");
+  return {};
 }
 
 QString dataFileFilter(DataKind data) {

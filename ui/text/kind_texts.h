@@ -22,6 +22,8 @@ QString kindTitle(const std::string& task);
 QString pretrainedDescription(const AnyModel& model);
 // A built-in corpus by its key ("reviews-zh"): "Built-in Chinese reviews (offline)".
 QString corpusTitle(const std::string& key);
+// What the data card adds about a built-in corpus made for one lesson (empty for the others).
+QString corpusNote(const std::string& key);
 // The open-data dialog's filter for a kind of data.
 QString dataFileFilter(DataKind data);
 

@@ -19,6 +19,7 @@
 #include "ui/widgets/data_card_text.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/text/error_texts.h"
+#include "ui/text/kind_texts.h"
 
 namespace al::ui {
 
@@ -222,8 +223,12 @@ void DataSourcePicker::showCard(const DataCard& card, const QString& source) {
   shownCard_ = card;  // for a language change
   shownSource_ = source;
   if (taskInfo(task_).catalogueEntry->data == DataKind::Text) {  // a language model's documents
-    card_->setText(tr("<b>%1</b> texts to learn from (%2).")
-                       .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source, task_).toHtmlEscaped()));
+    QString text = tr("<b>%1</b> texts to learn from (%2).")
+                       .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source, task_).toHtmlEscaped());
+    for (const BuiltinCorpus& corpus : taskInfo(task_).catalogueEntry->corpora)
+      if (QString::fromStdString(corpus.source) == source && !corpusNote(corpus.key).isEmpty())
+        text += QStringLiteral("<br>") + corpusNote(corpus.key).toHtmlEscaped();
+    card_->setText(text);
     return;
   }
   if (!taskInfo(task_).hasDataCard) {

@@ -35,7 +35,8 @@ HyperParameterForm::HyperParameterForm(QWidget* parent) : QWidget(parent), prese
   setTranslatedTexts(this, [=, this] {
     presetBox_->setToolTip(tr("A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the "
                               "book's exact model), long-range (a language model with Transformer-XL's memory, "
-                              "chosen with the long-range text). Every value below can still be changed."));
+                              "chosen with the long-range text), referent-zh (a language model that learns what 它 "
+                              "refers to, chosen with that text). Every value below can still be changed."));
     modelGroup->setTitle(tr("Model"));
     trainingGroup->setTitle(tr("Training"));
     retranslateRows();
