@@ -5,10 +5,13 @@
 set(ATTENTIONLAB_PCH_CORE
   <algorithm> <cmath> <cstdint> <filesystem> <functional> <memory> <optional> <span> <string> <string_view>
   <vector> <Eigen/Core> <nlohmann/json.hpp>)
-set(ATTENTIONLAB_PCH_GUI ${ATTENTIONLAB_PCH_CORE}
+# oneTBB's headers come before any of Qt's in a list that has both: Qt's `emit` macro breaks them, so a file that
+# includes them (core/parallel.h does) after a precompiled header with Qt's headers would not compile.
+set(ATTENTIONLAB_PCH_TBB <oneapi/tbb/blocked_range.h> <oneapi/tbb/parallel_for.h> <oneapi/tbb/task_arena.h>)
+set(ATTENTIONLAB_PCH_GUI ${ATTENTIONLAB_PCH_CORE} ${ATTENTIONLAB_PCH_TBB}
   <QComboBox> <QHBoxLayout> <QLabel> <QObject> <QPushButton> <QString> <QStringList> <QVBoxLayout> <QWidget>
   <qcustomplot.h>)
-set(ATTENTIONLAB_PCH_TEST_CORE ${ATTENTIONLAB_PCH_CORE} <QtTest>)
+set(ATTENTIONLAB_PCH_TEST_CORE ${ATTENTIONLAB_PCH_CORE} ${ATTENTIONLAB_PCH_TBB} <QtTest>)
 set(ATTENTIONLAB_PCH_TEST_GUI ${ATTENTIONLAB_PCH_GUI} <QtTest>)
 
 # attentionlab_precompile(TARGET KIND): TARGET's files get the precompiled header of KIND (CORE, GUI, TEST_CORE,

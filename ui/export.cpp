@@ -16,6 +16,7 @@
 #include <qcustomplot.h>
 
 #include "core/error.h"
+#include "ui/widgets/picture_format.h"
 
 namespace al::ui {
 
@@ -53,11 +54,11 @@ void exportPng(QWidget* widget, const QString& path) {
   picture.setDevicePixelRatio(2);
   picture.fill(Qt::white);
   QCPPainter painter;
-  if (!painter.begin(&picture)) throw RunError("could not draw " + path.toStdString());
+  if (!painter.begin(&picture)) failPictureNotWritten(path);
   renderFigure(widget, painter, false);
   painter.end();
   picture.setDevicePixelRatio(1);
-  if (!picture.save(path, "PNG")) throw RunError("could not write " + path.toStdString());
+  if (!picture.save(path, "PNG")) failPictureNotWritten(path);
 }
 
 void exportSvg(QWidget* widget, const QString& path) {
@@ -68,7 +69,7 @@ void exportSvg(QWidget* widget, const QString& path) {
   svg.setTitle(widget->windowTitle());
   svg.setDescription(QStringLiteral("AttentionLab"));
   QCPPainter painter;
-  if (!painter.begin(&svg)) throw RunError("could not write " + path.toStdString());
+  if (!painter.begin(&svg)) failPictureNotWritten(path);
   renderFigure(widget, painter, true);
   painter.end();
 }
@@ -81,7 +82,7 @@ void exportPdf(QWidget* widget, const QString& path) {
   pdf.setPageSize(QPageSize(QSizeF(widget->size()), QPageSize::Point));
   pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
   QCPPainter painter;
-  if (!painter.begin(&pdf)) throw RunError("could not write " + path.toStdString());
+  if (!painter.begin(&pdf)) failPictureNotWritten(path);
   renderFigure(widget, painter, true);
   painter.end();
 }
@@ -105,12 +106,11 @@ QString csvLine(const QStringList& fields) {
 }  // namespace
 
 void exportWidget(QWidget* widget, const QString& path) {
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  if (suffix == QLatin1String("png")) return exportPng(widget, path);
-  if (suffix == QLatin1String("svg")) return exportSvg(widget, path);
-  if (suffix == QLatin1String("pdf")) return exportPdf(widget, path);
-  throw InputError(path.toStdString() + ": unknown picture format '" + suffix.toStdString() +
-                   "', expected .png, .svg or .pdf");
+  switch (pictureFormatOf(path)) {
+    case PictureFormat::Png: return exportPng(widget, path);
+    case PictureFormat::Svg: return exportSvg(widget, path);
+    case PictureFormat::Pdf: return exportPdf(widget, path);
+  }
 }
 
 bool writeCsv(const QString& path, const QStringList& header, const std::vector<std::vector<QString>>& rows) {

@@ -7,6 +7,7 @@
 
 #include "core/data/long_range_corpus.h"
 #include "core/error.h"
+#include "core/io/atomic_directory.h"
 #include "core/data/text_corpus.h"
 #include "core/io/json_fields.h"
 #include "core/io/training_record.h"
@@ -35,7 +36,9 @@ std::string dataOrFirstCorpus(const std::string& data) { return data.empty() ? s
 template <class M>
 const M& snapshotOf(const AnyModel& model, const std::filesystem::path& dir) {
   const std::shared_ptr<const M> snapshot = model.as<M>();
-  if (!snapshot) throw InputError(dir.string() + ": the model (task " + model.task + ") has no weights of this kind to save");
+  if (!snapshot)
+    throw InputError(ErrorKind::Internal, {},
+                     dir.string() + ": the model (task " + model.task + ") has no weights of this kind to save");
   return *snapshot;
 }
 
@@ -70,7 +73,8 @@ auto refusingSeed(std::string task, EvaluateOnTestSplit evaluate) {
   return [task = std::move(task), evaluate = std::move(evaluate)](const std::filesystem::path& dir, const std::string& data,
                                                                   int threads, std::optional<uint64_t> seed) {
     if (seed)
-      throw InputError("a seed picks the test documents of a language model's generated text; a model of task " +
+      throw InputError(ErrorKind::OptionsConflict, {.name = "--seed", .found = task},
+                       "a seed picks the test documents of a language model's generated text; a model of task " +
                        task + " is measured on its data's test split as it is, without one");
     return evaluate(dir, data, threads);
   };
@@ -221,7 +225,8 @@ std::optional<Evaluation::DataSeed> dataSeedFor(const std::filesystem::path& dir
                                                 std::optional<uint64_t> asked) {
   if (!textCorpusDrawnFromSeed(data)) {
     if (asked)
-      throw InputError("a seed picks the documents of a generated text (builtin, builtin:zh, " +
+      throw InputError(ErrorKind::OptionsConflict, {.name = "--seed", .found = data},
+                       "a seed picks the documents of a generated text (builtin, builtin:zh, " +
                        std::string(kLongRangeSource) + "); " + data + " is read as it is, without one");
     return std::nullopt;
   }
@@ -231,7 +236,9 @@ std::optional<Evaluation::DataSeed> dataSeedFor(const std::filesystem::path& dir
     return Evaluation::DataSeed{TrainingSettings{}.seed, Evaluation::SeedFrom::Default};
   const nlohmann::json seed = record->settings["seed"];
   if (!seed.is_number_unsigned())
-    throw InputError((dir / "training.json").string() + ": the settings' \"seed\" must be a whole number of 0 or more "
+    throw InputError(ErrorKind::JsonOutOfRange,
+                     {.file = (dir / "training.json").string(), .name = "seed", .expected = ">= 0"},
+                     (dir / "training.json").string() + ": the settings' \"seed\" must be a whole number of 0 or more "
                      "(it says which test documents the model never trained on); or give the seed to evaluate with");
   return Evaluation::DataSeed{seed.get<uint64_t>(), Evaluation::SeedFrom::TrainingRecord};
 }
@@ -280,12 +287,14 @@ ModelKind causalLmKind() {
 // Pretrained kinds (core/inference/pretrained_inference.h) are read from Hugging Face folders, never written,
 // trained or evaluated here: the folder is the publisher's, and the app has no data of the task they were trained on.
 [[noreturn]] void refuseToSave(const AnyModel& m, const std::filesystem::path& dir) {
-  throw InputError(dir.string() + ": \"" + m.task + "\" is a pretrained model read from a Hugging Face folder; "
+  throw InputError(ErrorKind::PretrainedNotSaved, {.file = dir.string()},
+                   dir.string() + ": \"" + m.task + "\" is a pretrained model read from a Hugging Face folder; "
                    "AttentionLab reads such folders but never writes them (the folder it came from is the copy to keep)");
 }
 [[noreturn]] Evaluation refuseToEvaluate(const std::filesystem::path& dir, const std::string&, int,
                                          std::optional<uint64_t>) {
-  throw InputError(dir.string() + ": a pretrained model is not evaluated here: AttentionLab has no test data of the "
+  throw InputError(ErrorKind::PretrainedNotEvaluated, {.file = dir.string()},
+                   dir.string() + ": a pretrained model is not evaluated here: AttentionLab has no test data of the "
                    "task it was trained on; use inspect, fill, next-sentence or generate");
 }
 
@@ -429,6 +438,7 @@ std::vector<const ModelKind*> kindsTrainedBy(const std::string& command) {
 }
 
 const ModelKind& modelKindOfDirectory(const std::filesystem::path& dir) {
+  io::removeStrayTemporaries(dir);  // every open starts here: finish what a killed save left beside the model
   // A Hugging Face folder names its "model_type" where AttentionLab's directories name their "format" and "task".
   if (isHuggingFaceFolder(dir)) return modelKind(pretrainedTaskOf(dir), (dir / "config.json").string());
   const nlohmann::json config = io::readConfig(dir, "");

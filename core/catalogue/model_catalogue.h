@@ -133,6 +133,7 @@ std::string tasksThatCan(Ability ability);
 // The kind of a model directory: its config.json's task, or for a Hugging Face folder (config.json with
 // "model_type" instead of AttentionLab's "format"; also a cache snapshot or repository) its model_type, "bert" or
 // "gpt2". InputError naming the file; for another model_type the message names it and the two supported.
+// Every open asks this first, so it also removes what a killed save left beside dir (io::removeStrayTemporaries).
 const ModelKind& modelKindOfDirectory(const std::filesystem::path& dir);
 // Loads a model directory of any kind.
 AnyModel loadModel(const std::filesystem::path& dir);

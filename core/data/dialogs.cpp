@@ -71,7 +71,10 @@ DialogCorpus loadDialogSource(const std::string& source) {
     corpus.test = split.test;
     corpus.hasTestSplit = true;
   } else if (source.rfind("builtin", 0) == 0) {
-    throw InputError("unknown built-in chatbot corpus '" + source +
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = "corpus", .expected = "builtin, builtin:translate, builtin:zh, builtin:translate-zh",
+                      .found = source},
+                     "unknown built-in chatbot corpus '" + source +
                      "' (expected builtin, builtin:translate, builtin:zh or builtin:translate-zh)");
   } else {
     corpus.train = readDialogFile(source);

@@ -57,7 +57,8 @@ std::vector<std::string> builtinExampleSentences(TextTask task, const std::strin
     if (corpus == "builtin:translate") return sourceSentences(generateTranslationTask(options));
     if (corpus == "builtin:translate-zh") return sourceSentences(generateTranslationTaskZh(options));
   }
-  throw InputError("no built-in corpus '" + corpus + "' for this kind of task");
+  throw InputError(ErrorKind::OptionInvalid, {.name = "corpus", .found = corpus},
+                   "no built-in corpus '" + corpus + "' for this kind of task");
 }
 
 }  // namespace al

@@ -121,7 +121,8 @@ TextCorpus loadFortuneCorpus(const FortuneSource& source, const std::filesystem:
     const std::filesystem::path file = dir / name;
     std::error_code ec;
     if (!std::filesystem::exists(file, ec))
-      throw InputError(source.name + " is read from Debian's " + source.package + " package, which is not installed (" +
+      throw InputError(ErrorKind::DataPackageMissing, {.file = file.string(), .name = source.package},
+                       source.name + " is read from Debian's " + source.package + " package, which is not installed (" +
                        file.string() + " is missing): install it with 'apt-get install " + source.package + "'");
     const std::string text = io::readWholeFile(file, "fortune file", limits::kMaxDataFileBytes);
     requireValidUtf8(text, file.string(), {.file = file.string()});

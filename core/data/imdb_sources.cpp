@@ -508,7 +508,7 @@ LabeledDataset loadImdbSource(const std::string& source, const LoadProgress& pro
     const std::string file = e.path1().empty() ? source : e.path1().string();
     throw InputError(ErrorKind::FileUnreadable, {.file = file}, file + ": " + e.code().message());
   }
-  throw RunError("unreachable: unknown source kind");
+  throw RunError(ErrorKind::Internal, {}, "unreachable: unknown source kind");
 }
 
 DataCard describe(const std::vector<LabeledText>& samples, const std::string& source) {

@@ -20,10 +20,12 @@ std::vector<Slot> slotsOf(std::string_view pattern) {
   while ((pos = pattern.find('{', pos)) != std::string_view::npos) {
     const size_t close = pattern.find('}', pos);
     if (close == std::string_view::npos)
-      throw InputError("review template \"" + std::string(pattern) + "\": a '{' is never closed");
+      throw InputError(ErrorKind::Internal, {},
+                       "review template \"" + std::string(pattern) + "\": a '{' is never closed");
     const std::string name(pattern.substr(pos + 1, close - pos - 1));
     if (name != "c+" && name != "c-" && name != "n+" && name != "n-" && name != "filler") {
-      throw InputError("review template \"" + std::string(pattern) + "\": unknown slot {" + name +
+      throw InputError(ErrorKind::Internal, {},
+                       "review template \"" + std::string(pattern) + "\": unknown slot {" + name +
                        "} (expected {c+}, {c-}, {n+}, {n-} or {filler})");
     }
     slots.push_back({pos, close + 1, name});
@@ -127,7 +129,8 @@ float labelOfTemplate(const Language& language, std::string_view pattern) {
     score += slot.name.back() == '+' ? 1 : -1;
   }
   if (score == 0) {
-    throw InputError("review template \"" + std::string(pattern) +
+    throw InputError(ErrorKind::Internal, {},
+                     "review template \"" + std::string(pattern) +
                      "\": its deciding part (after the last contrast word) carries no sentiment, or as much "
                      "positive as negative");
   }

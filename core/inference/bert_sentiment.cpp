@@ -52,7 +52,8 @@ bool isBertFolder(const fs::path& dir) {
 pretrained::Encoding sentimentEncoding(const PretrainedBert& bert, std::string_view text, int maxTokens,
                                        bool* truncated) {
   pretrained::Encoding e = bert.tokenizer->encode(text);  // [CLS] pieces [SEP]
-  if (e.size() <= 2) throw InputError("the text has no words BERT can read; type at least one word");
+  if (e.size() <= 2)
+    throw InputError(ErrorKind::EmptySentence, {}, "the text has no words BERT can read; type at least one word");
   const auto limit = static_cast<size_t>(std::max(2, maxTokens));
   if (truncated) *truncated = e.size() > limit;
   if (e.size() <= limit) return e;
@@ -90,12 +91,14 @@ PretrainedBert encoderOf(const nlohmann::json& config, const std::string& config
   try {
     bert = loadPretrainedBert(folder);
   } catch (const InputError& e) {
-    throw InputError(configFile + ": the BERT folder the classifier was trained on, " + folder +
+    throw InputError(ErrorKind::BaseModelUnreadable, {.file = configFile, .name = folder},
+                     configFile + ": the BERT folder the classifier was trained on, " + folder +
                      ", cannot be read (" + e.what() + "); put the folder back there, or train the head again");
   }
   const int64_t width = io::requireIntAtLeast(config, "hidden_size", 1, configFile);
   if (bert.model->config().hiddenSize != width)
-    throw InputError(configFile + ": the head reads " + std::to_string(width) + " numbers of [CLS], but " + folder +
+    throw InputError(ErrorKind::BaseModelChanged, {.file = configFile, .name = folder},
+                     configFile + ": the head reads " + std::to_string(width) + " numbers of [CLS], but " + folder +
                      " now holds a BERT of width " + std::to_string(bert.model->config().hiddenSize) +
                      "; train the head again on this folder");
   return bert;
@@ -122,17 +125,22 @@ std::shared_ptr<const pretrained::BertModel> withFineTunedLayers(const pretraine
     if (t.name.starts_with("head.")) continue;
     const int slot = isFineTunedTensor(t.name, L - count, L) ? params.find(t.name) : -1;
     if (slot < 0)
-      throw InputError(file + ": tensor \"" + t.name + "\" is not one of BERT's top " + std::to_string(count) +
+      throw InputError(ErrorKind::TensorUnknown, {.file = file, .name = t.name},
+                       file + ": tensor \"" + t.name + "\" is not one of BERT's top " + std::to_string(count) +
                        " layers, which config.json says were fine-tuned");
     const ParameterInfo& info = params.info(slot);
     if (t.shape != info.shape)
-      throw InputError(file + ": tensor \"" + t.name + "\" has shape " + io::shapeToString(t.shape) + ", but this BERT's is " +
+      throw InputError(ErrorKind::TensorWrongShape,
+                       {.file = file, .name = t.name, .expected = io::shapeToString(info.shape),
+                        .found = io::shapeToString(t.shape)},
+                       file + ": tensor \"" + t.name + "\" has shape " + io::shapeToString(t.shape) + ", but this BERT's is " +
                        io::shapeToString(info.shape));
     std::copy(t.values.begin(), t.values.end(), params.data().begin() + info.offset);
     ++found;
   }
   if (found != expected)
-    throw InputError(file + ": " + std::to_string(expected - std::min(found, expected)) + " tensors of BERT's top " +
+    throw InputError(ErrorKind::TensorMissing, {.file = file},
+                     file + ": " + std::to_string(expected - std::min(found, expected)) + " tensors of BERT's top " +
                      std::to_string(count) + " layers are missing; train the model again");
   return tuned;
 }

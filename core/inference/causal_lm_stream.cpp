@@ -8,7 +8,8 @@ namespace al {
 
 CausalLmStream::CausalLmStream(const CausalLanguageModel& model) : model_(model) {
   if (model.config().memoryLength == 0)
-    throw InputError("reading a text once with its memory needs a model with a memory (memory_length > 0)");
+    throw InputError(ErrorKind::NoMemory, {},
+                     "reading a text once with its memory needs a model with a memory (memory_length > 0)");
 }
 
 Matrix CausalLmStream::read(std::span<const int> ids) {

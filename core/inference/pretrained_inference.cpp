@@ -39,7 +39,10 @@ fs::path folderOfType(const fs::path& dir, ModelType expected) {
   const fs::path folder = pretrained::resolveModelFolder(dir);
   const ModelType type = pretrained::readModelType(folder);
   if (type != expected)
-    throw InputError((folder / "config.json").string() + ": a " + pretrained::modelTypeName(type) + " model, expected " +
+    throw InputError(ErrorKind::WrongTask,
+                     {.file = (folder / "config.json").string(), .expected = pretrained::modelTypeName(expected),
+                      .found = pretrained::modelTypeName(type)},
+                     (folder / "config.json").string() + ": a " + pretrained::modelTypeName(type) + " model, expected " +
                      pretrained::modelTypeName(expected));
   return folder;
 }
@@ -48,7 +51,8 @@ fs::path folderOfType(const fs::path& dir, ModelType expected) {
 std::shared_ptr<const pretrained::Tokenizer> tokenizerFor(const fs::path& folder, int64_t modelVocabulary) {
   std::shared_ptr<const pretrained::Tokenizer> tokenizer = pretrained::loadTokenizer(folder);
   if (static_cast<int64_t>(tokenizer->vocabularySize()) > modelVocabulary)
-    throw InputError(folder.string() + ": the tokenizer's vocabulary has " + std::to_string(tokenizer->vocabularySize()) +
+    throw InputError(ErrorKind::VocabularyMismatch, {.file = folder.string()},
+                     folder.string() + ": the tokenizer's vocabulary has " + std::to_string(tokenizer->vocabularySize()) +
                      " entries, more than config.json's vocab_size " + std::to_string(modelVocabulary));
   return tokenizer;
 }
@@ -64,9 +68,11 @@ std::string pieceOr(const pretrained::Tokenizer& tokenizer, int64_t id) {
 }
 
 void requireTokens(const pretrained::Encoding& e, int64_t positions) {
-  if (e.ids.empty()) throw InputError("the text has no tokens");
+  if (e.ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens");
   if (static_cast<int64_t>(e.ids.size()) > positions)
-    throw InputError("the text has " + std::to_string(e.ids.size()) + " tokens; the model reads at most " +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(positions), .found = std::to_string(e.ids.size())},
+                     "the text has " + std::to_string(e.ids.size()) + " tokens; the model reads at most " +
                          std::to_string(positions));
 }
 
@@ -134,10 +140,13 @@ PretrainedAttention readAttention(const PretrainedGpt2& gpt, std::string_view te
 
 BertFill fillBert(const PretrainedBert& bert, std::string_view text, int top, const HeadSwitches* switches) {
   if (!bert.model->hasMaskedLmHead())
-    throw InputError(bert.folder.string() + ": this BERT checkpoint has no masked-LM head (cls.predictions), so it "
+    throw InputError(ErrorKind::NoMaskedLmHead, {.file = bert.folder.string()},
+                     bert.folder.string() + ": this BERT checkpoint has no masked-LM head (cls.predictions), so it "
                      "cannot fill in blanks");
   const pretrained::SpecialTokens::Token& mask = bert.tokenizer->specialTokens().mask;
-  if (!mask.id) throw InputError(bert.folder.string() + ": the vocabulary has no mask token " + mask.name);
+  if (!mask.id)
+    throw InputError(ErrorKind::VocabularyLacksToken, {.file = bert.folder.string(), .name = mask.name},
+                     bert.folder.string() + ": the vocabulary has no mask token " + mask.name);
   const pretrained::Encoding e = bert.tokenizer->encode(text);
   requireTokens(e, bert.model->config().maxPositions);
   BertFill fill;
@@ -147,7 +156,8 @@ BertFill fillBert(const PretrainedBert& bert, std::string_view text, int top, co
   for (size_t i = 0; i < e.ids.size(); ++i)
     if (e.ids[i] == *mask.id) masks.push_back(static_cast<int>(i));
   if (masks.empty())
-    throw InputError("the text has no " + mask.name + ": write it where a word is hidden");
+    throw InputError(ErrorKind::NoMask, {.name = mask.name},
+                     "the text has no " + mask.name + ": write it where a word is hidden");
   pretrained::BertOutput out = bert.model->forward(e.ids, e.segments, {.attention = pretrained::AttentionCapture::all(), .maskedLmLogits = true, .hiddenStates = false, .headSwitches = switches});
   fill.attention = std::move(out.attention);
   for (int position : masks) {
@@ -172,7 +182,8 @@ BertFill fillBert(const PretrainedBert& bert, std::string_view text, int top, co
 
 NextSentence nextSentence(const PretrainedBert& bert, std::string_view a, std::string_view b) {
   if (!bert.model->hasNextSentenceHead())
-    throw InputError(bert.folder.string() + ": this BERT checkpoint has no next-sentence head (cls.seq_relationship "
+    throw InputError(ErrorKind::NoNextSentenceHead, {.file = bert.folder.string()},
+                     bert.folder.string() + ": this BERT checkpoint has no next-sentence head (cls.seq_relationship "
                      "and pooler), so it cannot tell whether a sentence follows another");
   const pretrained::Encoding e = bert.tokenizer->encodePair(a, b);
   requireTokens(e, bert.model->config().maxPositions);

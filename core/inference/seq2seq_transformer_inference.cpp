@@ -43,10 +43,7 @@ Seq2SeqTransformerConfig seq2seqTransformerConfigFromJson(const nlohmann::json& 
   c.maxSourceLength = io::requireIntAtLeast(j, "max_source_length", 2, file);
   c.maxTargetLength = io::requireIntAtLeast(j, "max_target_length", 1, file);
   c.dropout = io::requireDropout(j, file);
-  c.normEpsilon = static_cast<float>(io::optionalNumber(j, "norm_epsilon", 1e-3, file));
-  if (!(c.normEpsilon > 0))
-    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "norm_epsilon", .expected = "> 0"},
-                     file + ": field \"norm_epsilon\" must be positive");
+  c.normEpsilon = io::optionalEpsilon(j, "norm_epsilon", 1e-3, file);
   c.tokenizer = io::optionalOneOf(j, "tokenizer", {"ascii", "keras", "icu_words"}, "ascii", file);
   return c;
 }

@@ -1,16 +1,22 @@
 #include "core/io/atomic_directory.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
+#include <string_view>
 #include <stdexcept>
 #include <string>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include "core/error.h"
 
@@ -96,6 +102,50 @@ void requireReplaceable(const fs::path& target) {
                    "refusing to replace it");
 }
 
+// A leftover of one of our writers: its purpose ("staging", "old" or "tmp") and the writer's process id.
+struct Temporary {
+  std::string purpose;
+  pid_t pid = 0;
+};
+
+bool allDigits(std::string_view s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos; }
+
+// What siblingName gave for owner's file or directory, e.g. ".model.staging-4242-0-0"; nullopt for any other name.
+std::optional<Temporary> temporaryOf(const std::string& name, const std::string& owner) {
+  const std::string prefix = "." + owner + ".";
+  if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) return std::nullopt;
+  const std::string_view rest = std::string_view(name).substr(prefix.size());  // "staging-4242-0-0"
+  for (const char* purpose : {"staging", "old", "tmp"}) {
+    const std::string lead = std::string(purpose) + "-";
+    if (rest.substr(0, lead.size()) != lead) continue;
+    std::string_view numbers = rest.substr(lead.size());  // "4242-0-0": pid, counter, attempt
+    std::string_view parts[3];
+    for (std::string_view& part : parts) {
+      const size_t dash = numbers.find('-');
+      part = numbers.substr(0, dash);
+      numbers = dash == std::string_view::npos ? std::string_view() : numbers.substr(dash + 1);
+    }
+    if (!numbers.empty() || !allDigits(parts[0]) || !allDigits(parts[1]) || !allDigits(parts[2]) || parts[0].size() > 9)
+      return std::nullopt;
+    return Temporary{purpose, static_cast<pid_t>(std::stol(std::string(parts[0])))};
+  }
+  return std::nullopt;
+}
+
+// Whether a process of that id runs on this machine (EPERM: it runs, under another user). This process counts as
+// running: another of its saves may be writing right now.
+bool isRunning(pid_t pid) { return pid <= 0 || ::kill(pid, 0) == 0 || errno == EPERM; }
+
+// The leftovers of dead writers among dir's entries that belong to owner (a file or directory name in dir).
+std::vector<std::pair<fs::path, Temporary>> strayTemporaries(const fs::path& dir, const std::string& owner) {
+  std::vector<std::pair<fs::path, Temporary>> strays;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (const auto t = temporaryOf(it->path().filename().string(), owner); t && !isRunning(t->pid))
+      strays.emplace_back(it->path(), *t);
+  return strays;
+}
+
 void renameOrFail(const fs::path& from, const fs::path& to) {
   if (std::rename(from.c_str(), to.c_str()) != 0)
     throw RunError(ErrorKind::CannotWrite, {.file = to.string()}, "cannot rename " + from.string() + " to " + to.string() + ": " + systemMessage(errno));
@@ -103,7 +153,40 @@ void renameOrFail(const fs::path& from, const fs::path& to) {
 
 }  // namespace
 
+void removeStrayTemporaries(const fs::path& path) {
+  const fs::path target = withoutTrailingSeparator(path);
+  const std::string owner = target.filename().string();
+  if (owner.empty() || owner == "." || owner == "..") return;
+  std::error_code ec;
+  auto strays = strayTemporaries(parentOf(target), owner);
+
+  // Killed between moving the previous model aside and moving the new one in: both are complete (the staging
+  // directory was flushed to disk first); put the previous one back, as commit() itself does when it fails there.
+  if (!fs::exists(fs::symlink_status(target, ec)))
+    for (const auto& old : strays) {
+      const pid_t writer = old.second.pid;
+      const bool interruptedCommit = old.second.purpose == "old" && std::any_of(strays.begin(), strays.end(), [&](const auto& s) {
+        return s.second.purpose == "staging" && s.second.pid == writer;
+      });
+      if (interruptedCommit && std::rename(old.first.c_str(), target.c_str()) == 0) break;
+    }
+  for (const auto& stray : strays) fs::remove_all(stray.first, ec);
+
+  // Files replaced in place (config.json of a model updated where it lies) leave ".NAME.tmp-..." inside it.
+  if (!fs::is_directory(target, ec)) return;
+  for (fs::directory_iterator it(target, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() < 2 || name[0] != '.') continue;
+    const size_t marker = name.rfind(".tmp-");
+    if (marker == std::string::npos || marker < 2) continue;
+    const auto t = temporaryOf(name, name.substr(1, marker - 1));
+    std::error_code ignored;
+    if (t && !isRunning(t->pid) && it->is_regular_file(ignored)) fs::remove(it->path(), ignored);
+  }
+}
+
 ModelDirectoryWriter::ModelDirectoryWriter(fs::path target) : target_(withoutTrailingSeparator(std::move(target))) {
+  removeStrayTemporaries(target_);  // what an earlier save of this model, killed midway, left beside it
   requireReplaceable(target_);
   std::error_code ec;
   fs::create_directories(parentOf(target_), ec);

@@ -12,6 +12,10 @@
 //
 // Renaming a directory is atomic on one file system, so at every moment either the old or the new model
 // is complete under some name, and the old one is deleted only once the new one is in place.
+//
+// A save killed outright (kill -9, a power cut) cannot remove its own staging directory: it stays beside the
+// model as a hidden ".MODEL.staging-PID-N-A" (or ".MODEL.old-...", a ".NAME.tmp-..." file). The next save of
+// that model and the next open of it remove such leftovers (removeStrayTemporaries).
 #include <filesystem>
 #include <string_view>
 
@@ -42,6 +46,15 @@ class ModelDirectoryWriter {
   std::filesystem::path staging_;
   bool committed_ = false;
 };
+
+// Removes what killed saves of target left beside it: the entries of target's parent directory (and the
+// ".NAME.tmp-..." files inside target) that this file's writers name, whose process id (the PID in the name)
+// no longer runs on this machine. A live save (of this or another process) is never touched. If target itself is
+// missing because a save was killed between its two renames, the previous model (".MODEL.old-...", complete by
+// then) is renamed back to target first. Never throws: a leftover that cannot be removed stays, as before.
+// (A save running on another machine, into a shared network folder, has a process id this machine cannot check;
+// such a folder is not a place two machines should save one model at once.)
+void removeStrayTemporaries(const std::filesystem::path& target);
 
 // Writes bytes to path through a temporary sibling file that is flushed to disk and then renamed over path,
 // so that path holds either its old content or all of the new one. Throws al::RunError on failure.

@@ -132,6 +132,17 @@ double optionalNumber(const nlohmann::json& object, const char* field, double fa
   return isAbsent(object, field) ? fallback : requireNumber(object, field, file);
 }
 
+float optionalEpsilon(const nlohmann::json& object, const char* field, double fallback, const std::string& file) {
+  const double value = optionalNumber(object, field, fallback, file);
+  const auto epsilon = static_cast<float>(value);  // as the model keeps it: 1e-50 would become 0
+  if (!(epsilon > 0.0f && epsilon <= 1.0f))
+    throw InputError(ErrorKind::JsonOutOfRange,
+                     {.file = file, .name = field, .expected = "(0, 1]", .found = nlohmann::json(value).dump()},
+                     file + ": field \"" + field + "\" is " + nlohmann::json(value).dump() +
+                     "; it must be greater than 0 and at most 1 (a normalisation divides by the root of it)");
+  return epsilon;
+}
+
 std::string optionalString(const nlohmann::json& object, const char* field, const std::string& fallback,
                            const std::string& file) {
   return isAbsent(object, field) ? fallback : requireString(object, field, file);

@@ -41,6 +41,11 @@ std::string optionalString(const nlohmann::json& object, const char* field, cons
 std::string optionalOneOf(const nlohmann::json& object, const char* field, const std::vector<std::string>& allowed,
                           const std::string& fallback, const std::string& file);
 
+// An optional normalisation epsilon (norm_epsilon, layer_norm_eps): a number in (0, 1] also once a float. Zero or
+// less divides by zero (or takes the root of a negative) on a row of equal values, and the model's outputs become
+// NaN; InputError(JsonOutOfRange) naming the field.
+float optionalEpsilon(const nlohmann::json& object, const char* field, double fallback, const std::string& file);
+
 // The optional "tokenizer" field of a model's config.json: its task's default when absent, so that files
 // written before the field existed read text as they always did.
 TokenizerKind optionalTokenizer(const nlohmann::json& object, TextTask task, const std::string& file);

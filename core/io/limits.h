@@ -41,6 +41,14 @@ inline constexpr uint64_t kMaxArchiveBytes = 4ull << 30;     // decompressed byt
                                                              // archive: 66 MB)
 inline constexpr uint64_t kMaxArchiveEntries = 1'000'000;    // entries of an archive (labeled aclImdb: 50,009)
 
+// ---- session files ----
+inline constexpr uint64_t kMaxSessionBytes = 4ull << 20;   // a whole session file (a classroom's: 2 KB)
+inline constexpr size_t kMaxSessionEntries = 1000;          // runs, models or heads_off entries (a class: 10)
+inline constexpr size_t kMaxSessionTextBytes = 64u << 10;   // a sentence typed on a page, a lesson id
+inline constexpr size_t kMaxPathBytes = 4096;               // a directory a session names (Linux's PATH_MAX)
+inline constexpr size_t kMaxSessionLayers = 4096;           // layers and heads its switched-off heads name, before
+inline constexpr int64_t kMaxSessionHeads = 4096;           // the model is there to say (BERT base: 12 and 12)
+
 // "1.0 GB", "16 MB", "512 bytes": sizes as people read them in messages.
 std::string describeBytes(uint64_t bytes);
 

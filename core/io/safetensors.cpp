@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/io/atomic_directory.h"
 #include "core/io/json_fields.h"
 #include "core/io/limits.h"
@@ -220,6 +221,7 @@ std::vector<Tensor> parseSafetensors(std::string_view bytes, const std::string& 
     const size_t count = (e.end - e.begin) / kFloatBytes;
     e.tensor.values.resize(count);
     for (size_t i = 0; i < count; ++i) e.tensor.values[i] = decodeFloat(data + e.begin + i * kFloatBytes);
+    requireFiniteTensor(e.tensor.values, file, e.tensor.name);
     tensors.push_back(std::move(e.tensor));
   }
   return tensors;

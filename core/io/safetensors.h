@@ -27,7 +27,8 @@ struct Tensor {
 };
 
 // Reads every tensor, in the order of the data section. Throws al::InputError naming the file, and the
-// tensor where there is one, for anything malformed.
+// tensor where there is one, for anything malformed, and for a value that is NaN or infinite (TensorNotFinite:
+// a model's weights never are).
 // Bounds (core/io/limits.h): the file size, the header's size, depth and number of tensors, each tensor's rank.
 std::vector<Tensor> readSafetensors(const std::filesystem::path& file);
 // The same for the bytes of such a file; file names it in messages.

@@ -1,6 +1,8 @@
 #include "core/layers/additive_attention.h"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace al {
 
@@ -119,6 +121,84 @@ RowVector AdditiveAttention::weightsReference(const ParameterSet& params, const 
   const float maxScore = scores.maxCoeff();
   for (Index j = 0; j < S; ++j) total += (scores(j) = std::exp(scores(j) - maxScore));
   return scores / total;
+}
+
+Matrix AdditiveAttention::backwardReference(const ParameterSet& params, const Matrix& stateAndOutputs,
+                                            const Matrix& dContext, Gradients& grads) const {
+  const auto W1 = params.value(w1_.kernelSlot()), b1 = params.value(w1_.biasSlot());  // U x A, 1 x A
+  const auto W2 = params.value(w2_.kernelSlot()), b2 = params.value(w2_.biasSlot());  // U x A, 1 x A
+  const auto V = params.value(v_.kernelSlot());                                        // A x 1
+  const size_t S = static_cast<size_t>(stateAndOutputs.rows() - 1);
+  const size_t U = static_cast<size_t>(units_), A = static_cast<size_t>(attentionUnits_);
+  using Table = std::vector<std::vector<double>>;
+  // Row 0 is the state s, row 1 + j the output O_j.
+  auto state = [&](size_t i) { return double(stateAndOutputs(0, Index(i))); };
+  auto output = [&](size_t j, size_t i) { return double(stateAndOutputs(Index(1 + j), Index(i))); };
+
+  // Forward again: the activations tanh(p_j) (S x A), the scores e and the weights a (S each).
+  Table activation(S, std::vector<double>(A));
+  std::vector<double> score(S, 0.0), weight(S);
+  for (size_t j = 0; j < S; ++j)
+    for (size_t k = 0; k < A; ++k) {
+      double pre = double(b1(0, Index(k))) + b2(0, Index(k));
+      for (size_t i = 0; i < U; ++i) pre += state(i) * W1(Index(i), Index(k)) + output(j, i) * W2(Index(i), Index(k));
+      activation[j][k] = std::tanh(pre);
+      score[j] += activation[j][k] * V(Index(k), 0);
+    }
+  const double largest = *std::max_element(score.begin(), score.end());
+  double total = 0;
+  for (size_t j = 0; j < S; ++j) total += weight[j] = std::exp(score[j] - largest);
+  for (double& a : weight) a /= total;
+
+  // c = Σ_j a_j O_j  =>  da_j = dc·O_j   (and dO_j gets a_j·dc, below)
+  std::vector<double> dWeight(S, 0.0);
+  for (size_t j = 0; j < S; ++j)
+    for (size_t u = 0; u < U; ++u) dWeight[j] += dContext(0, Index(u)) * output(j, u);
+  // a = softmax(e)  =>  de_j = a_j·(da_j - Σ_k a_k·da_k)
+  double rowDot = 0;
+  for (size_t j = 0; j < S; ++j) rowDot += weight[j] * dWeight[j];
+  // e_j = Σ_k tanh(p_j)[k]·V[k]  =>  dV[k] += Σ_j tanh(p_j)[k]·de_j,  dp_j[k] = de_j·V[k]·(1 - tanh(p_j)[k]²)
+  auto dV = grads[v_.kernelSlot()];
+  Table dPre(S, std::vector<double>(A));
+  for (size_t k = 0; k < A; ++k) {
+    double sum = 0;
+    for (size_t j = 0; j < S; ++j) {
+      const double dScore = weight[j] * (dWeight[j] - rowDot);
+      sum += activation[j][k] * dScore;
+      dPre[j][k] = dScore * V(Index(k), 0) * (1.0 - activation[j][k] * activation[j][k]);
+    }
+    dV(Index(k), 0) += static_cast<float>(sum);
+  }
+
+  // p_j = s·W1 + b1 + O_j·W2 + b2: s, W1 and b1 meet every source token; O_j only its own p_j, through W2.
+  auto dW1 = grads[w1_.kernelSlot()], db1 = grads[w1_.biasSlot()];
+  auto dW2 = grads[w2_.kernelSlot()], db2 = grads[w2_.biasSlot()];
+  for (size_t k = 0; k < A; ++k) {
+    double dBias = 0;
+    for (size_t j = 0; j < S; ++j) dBias += dPre[j][k];
+    db1(0, Index(k)) += static_cast<float>(dBias);
+    db2(0, Index(k)) += static_cast<float>(dBias);
+    for (size_t i = 0; i < U; ++i) {
+      double sum = 0;
+      for (size_t j = 0; j < S; ++j) sum += output(j, i) * dPre[j][k];
+      dW1(Index(i), Index(k)) += static_cast<float>(state(i) * dBias);
+      dW2(Index(i), Index(k)) += static_cast<float>(sum);
+    }
+  }
+  Matrix dInput(Index(S + 1), Index(U));  // (1+S) x U: ds in row 0, dO_j in row 1 + j
+  for (size_t i = 0; i < U; ++i) {
+    double ds = 0;
+    for (size_t j = 0; j < S; ++j)
+      for (size_t k = 0; k < A; ++k) ds += dPre[j][k] * W1(Index(i), Index(k));
+    dInput(0, Index(i)) = static_cast<float>(ds);
+  }
+  for (size_t j = 0; j < S; ++j)
+    for (size_t i = 0; i < U; ++i) {
+      double dOutput = weight[j] * dContext(0, Index(i));  // through the weighted sum
+      for (size_t k = 0; k < A; ++k) dOutput += dPre[j][k] * W2(Index(i), Index(k));  // through the score
+      dInput(Index(1 + j), Index(i)) = static_cast<float>(dOutput);
+    }
+  return dInput;
 }
 
 }  // namespace al

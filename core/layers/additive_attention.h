@@ -68,6 +68,12 @@ class AdditiveAttention {
 
   // Plain-loop alignment weights for one query (the test oracle): s (1 x U), O (S x U) -> a (1 x S).
   RowVector weightsReference(const ParameterSet& params, const RowVector& state, const Matrix& outputs) const;
+  // Plain-loop backward of forward for one query, in double (the test oracle of backward): the scores and weights
+  // again from s and O, then back through c = Σ_j a_j O_j, the softmax, e_j = V·tanh(p_j) and
+  // p_j = s·W1 + b1 + O_j·W2 + b2. stateAndOutputs ((1+S) x U), dL/dc (1 x U) -> dL/d(stateAndOutputs)
+  // ((1+S) x U); adds the gradients of W1, b1, W2, b2 and V (bV gets none: it never changes a weight).
+  Matrix backwardReference(const ParameterSet& params, const Matrix& stateAndOutputs, const Matrix& dContext,
+                           Gradients& grads) const;
 
   Index units() const { return units_; }
   Index attentionUnits() const { return attentionUnits_; }

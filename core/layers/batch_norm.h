@@ -65,4 +65,21 @@ class BatchNorm {
   int gamma_, beta_, movingMean_, movingVariance_;
 };
 
+// The same layer with plain loops and double sums, one feature at a time over every token of every sequence:
+// the test oracles of forward, backward and the moving statistics, and the versions to read first. Every
+// sequence must be D wide, and a training batch must hold a token (forwardBatch checks both, these do not).
+//   the formulas at the top                                    xs: B sequences of T_b x D  ->  the same shapes
+std::vector<Matrix> batchNormReference(const ParameterSet& params, const BatchNorm& layer,
+                                       const std::vector<Matrix>& xs, Mode mode);
+// Backward from the inputs themselves (the statistics are computed again). Per feature d, with g = dY ⊙ gamma
+// over the N tokens of the batch:
+//   dgamma[d] += Σ_n dY[n][d]·X̂[n][d],   dbeta[d] += Σ_n dY[n][d]                      added into grads
+//   Train: dX[n][d] = (g[n] - mean_n(g) - X̂[n][d]·mean_n(g ⊙ X̂[., d])) / √(var_d + ε)  (the statistics moved)
+//   Eval:  dX[n][d] = g[n] / √(var_d + ε)                                  (the moving statistics are constants)
+std::vector<Matrix> batchNormBackwardReference(const ParameterSet& params, const BatchNorm& layer,
+                                               const std::vector<Matrix>& xs, Mode mode,
+                                               const std::vector<Matrix>& dys, Gradients& grads);
+// After a training batch xs: m = momentum·m + (1 - momentum)·batch statistic, for the mean and the variance.
+void batchNormMovingStatisticsReference(ParameterSet& params, const BatchNorm& layer, const std::vector<Matrix>& xs);
+
 }  // namespace al

@@ -30,4 +30,13 @@ class Dense {
   int kernel_, bias_;
 };
 
+// The same layer with plain loops and double sums, no matrix library: the test oracle of forward and backward,
+// and the version to read first.
+//   Y[t][j] = b[j] + Σ_i X[t][i]·W[i][j]                                    x: T x in  ->  T x out
+Matrix denseReference(const ParameterSet& params, const Dense& layer, const Matrix& x);
+//   dX[t][i] = Σ_j dY[t][j]·W[i][j]                                         T x in, returned
+//   dW[i][j] += Σ_t X[t][i]·dY[t][j],   db[j] += Σ_t dY[t][j]               added into grads
+Matrix denseBackwardReference(const ParameterSet& params, const Dense& layer, const Matrix& x, const Matrix& dy,
+                              Gradients& grads);
+
 }  // namespace al

@@ -35,4 +35,12 @@ class Embedding {
   int table_;
 };
 
+// The same layer with plain loops: the test oracle of forward and backward, and the version to read first.
+// The ids must lie in [0, V) (forward checks them, the reference does not).
+//   Y[t][d] = table[ids[t]][d]                                              ids: T  ->  T x D
+Matrix embeddingReference(const ParameterSet& params, const Embedding& layer, const std::vector<int>& ids);
+//   dtable[v][d] += Σ_{t : ids[t] = v} dY[t][d]                             added into grads
+void embeddingBackwardReference(const Embedding& layer, const std::vector<int>& ids, const Matrix& dy,
+                                Gradients& grads);
+
 }  // namespace al

@@ -33,4 +33,31 @@ Matrix Gelu::backward(const Cache& cache, const Matrix& dy) const {
   return dy.cwiseProduct(cache.input.unaryExpr(&Gelu::derivative));
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The reference: the formulas of the header, one element at a time, in double.
+
+Matrix geluReference(const Matrix& x) {
+  Matrix y(x.rows(), x.cols());
+  for (Index r = 0; r < x.rows(); ++r)
+    for (Index c = 0; c < x.cols(); ++c) {
+      const double v = x(r, c);
+      const double cdf = 0.5 * (1.0 + std::erf(v * kInverseSqrt2));  // Φ(v): how likely a normal draw is below v
+      y(r, c) = static_cast<float>(v * cdf);
+    }
+  return y;
+}
+
+Matrix geluBackwardReference(const Matrix& x, const Matrix& dy) {
+  Matrix dx(x.rows(), x.cols());
+  for (Index r = 0; r < x.rows(); ++r)
+    for (Index c = 0; c < x.cols(); ++c) {
+      const double v = x(r, c);
+      const double cdf = 0.5 * (1.0 + std::erf(v * kInverseSqrt2));  // Φ(v)
+      const double pdf = kInverseSqrt2Pi * std::exp(-0.5 * v * v);    // φ(v)
+      // gelu(v) = v·Φ(v), product rule: gelu'(v) = Φ(v) + v·Φ'(v) = Φ(v) + v·φ(v)
+      dx(r, c) = static_cast<float>(dy(r, c) * (cdf + v * pdf));
+    }
+  return dx;
+}
+
 }  // namespace al

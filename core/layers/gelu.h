@@ -27,4 +27,11 @@ struct Gelu {
   static float derivative(float x);
 };
 
+// The same formulas with plain loops in double precision: the test oracle of the whole-matrix passes above
+// (which run in float), and the version to read first. Any shape.
+//   Y[i] = 0.5·X[i]·(1 + erf(X[i]/√2))
+Matrix geluReference(const Matrix& x);
+//   dX[i] = dY[i]·(Φ(X[i]) + X[i]·φ(X[i]))
+Matrix geluBackwardReference(const Matrix& x, const Matrix& dy);
+
 }  // namespace al

@@ -2,6 +2,7 @@
 
 #include <Eigen/QR>
 #include <cmath>
+#include <vector>
 
 namespace al {
 
@@ -160,6 +161,103 @@ RowVector Gru::stepReference(const ParameterSet& params, const Gru& gru, const R
     out(j) = z * h(j) + (1.0f - z) * candidate;
   }
   return out;
+}
+
+namespace {
+
+// What one step of the reference keeps for going back: its input, the state before it, and per unit j the gates
+// and the recurrent candidate h_h (the names of the header's formulas).
+struct ReferenceStep {
+  std::vector<double> input, state;              // in, U
+  std::vector<double> z, r, candidate, hh;      // U each
+};
+
+double sigmoidOf(double v) { return 1.0 / (1.0 + std::exp(-v)); }
+
+}  // namespace
+
+Matrix Gru::backwardReference(const ParameterSet& params, const Gru& gru, const Matrix& x, const Matrix& dy,
+                              Gradients& grads) {
+  const Index U = gru.units(), in = gru.in(), T = x.rows();
+  const auto W = params.value(gru.kernelSlot());           // in x 3U, the gates' columns [z | r | h]
+  const auto R = params.value(gru.recurrentKernelSlot());  // U x 3U
+  const auto b = params.value(gru.biasSlot());             // 2 x 3U: row 0 input side, row 1 recurrent side
+
+  // Forward again, keeping every step.
+  std::vector<ReferenceStep> steps(static_cast<size_t>(T));
+  std::vector<double> h(static_cast<size_t>(U), 0.0);  // the state, zero before the first step
+  for (Index t = 0; t < T; ++t) {
+    ReferenceStep& s = steps[static_cast<size_t>(t)];
+    for (Index i = 0; i < in; ++i) s.input.push_back(x(t, i));
+    s.state = h;
+    for (Index j = 0; j < U; ++j) {
+      double xz = b(0, j), xr = b(0, U + j), xh = b(0, 2 * U + j);
+      double hz = b(1, j), hr = b(1, U + j), hh = b(1, 2 * U + j);
+      for (Index i = 0; i < in; ++i) {
+        xz += s.input[static_cast<size_t>(i)] * W(i, j);
+        xr += s.input[static_cast<size_t>(i)] * W(i, U + j);
+        xh += s.input[static_cast<size_t>(i)] * W(i, 2 * U + j);
+      }
+      for (Index i = 0; i < U; ++i) {
+        hz += s.state[static_cast<size_t>(i)] * R(i, j);
+        hr += s.state[static_cast<size_t>(i)] * R(i, U + j);
+        hh += s.state[static_cast<size_t>(i)] * R(i, 2 * U + j);
+      }
+      s.z.push_back(sigmoidOf(xz + hz));
+      s.r.push_back(sigmoidOf(xr + hr));
+      s.hh.push_back(hh);
+      s.candidate.push_back(std::tanh(xh + s.r.back() * hh));
+      const size_t u = static_cast<size_t>(j);
+      h[u] = s.z[u] * s.state[u] + (1.0 - s.z[u]) * s.candidate[u];  // h' = z·h + (1 - z)·ĥ
+    }
+  }
+
+  // Back through time. The state after step t is an output (dY[t]) and the input of step t+1 (carried).
+  MatrixMap dW = grads[gru.kernelSlot()], dR = grads[gru.recurrentKernelSlot()], db = grads[gru.biasSlot()];
+  Matrix dx(T, in);                                          // T x in
+  std::vector<double> carried(static_cast<size_t>(U), 0.0);  // dL/dh from the later steps
+  for (Index t = T - 1; t >= 0; --t) {
+    const ReferenceStep& s = steps[static_cast<size_t>(t)];
+    std::vector<double> inputGates(static_cast<size_t>(3 * U)), recurrentGates(static_cast<size_t>(3 * U));
+    std::vector<double> dState(static_cast<size_t>(U));  // dL/dh of the state before the step
+    for (Index j = 0; j < U; ++j) {
+      const size_t u = static_cast<size_t>(j);
+      const double dNext = dy(t, j) + carried[u];  // dL/dh'
+      // h' = z·h + (1 - z)·ĥ
+      const double dz = dNext * (s.state[u] - s.candidate[u]);
+      const double dCandidate = dNext * (1.0 - s.z[u]);
+      dState[u] = dNext * s.z[u];
+      // ĥ = tanh(x_h + r·h_h): tanh' = 1 - tanh²
+      const double dCandidatePre = dCandidate * (1.0 - s.candidate[u] * s.candidate[u]);
+      const double dr = dCandidatePre * s.hh[u];
+      // z = σ(x_z + h_z), r = σ(x_r + h_r): σ' = σ·(1 - σ)
+      const double dzPre = dz * s.z[u] * (1.0 - s.z[u]);
+      const double drPre = dr * s.r[u] * (1.0 - s.r[u]);
+      inputGates[u] = recurrentGates[u] = dzPre;
+      inputGates[static_cast<size_t>(U) + u] = recurrentGates[static_cast<size_t>(U) + u] = drPre;
+      inputGates[static_cast<size_t>(2 * U) + u] = dCandidatePre;
+      recurrentGates[static_cast<size_t>(2 * U) + u] = dCandidatePre * s.r[u];  // the reset gate scales h_h
+    }
+    // x_* = x·W + b0 and h_* = h·U + b1: the products' gradients, as a dense layer's
+    for (Index c = 0; c < 3 * U; ++c) {
+      const double gx = inputGates[static_cast<size_t>(c)], gh = recurrentGates[static_cast<size_t>(c)];
+      db(0, c) += static_cast<float>(gx);
+      db(1, c) += static_cast<float>(gh);
+      for (Index i = 0; i < in; ++i) dW(i, c) += static_cast<float>(s.input[static_cast<size_t>(i)] * gx);
+      for (Index i = 0; i < U; ++i) dR(i, c) += static_cast<float>(s.state[static_cast<size_t>(i)] * gh);
+    }
+    for (Index i = 0; i < in; ++i) {
+      double sum = 0;
+      for (Index c = 0; c < 3 * U; ++c) sum += inputGates[static_cast<size_t>(c)] * W(i, c);
+      dx(t, i) = static_cast<float>(sum);
+    }
+    for (Index i = 0; i < U; ++i) {
+      double sum = dState[static_cast<size_t>(i)];
+      for (Index c = 0; c < 3 * U; ++c) sum += recurrentGates[static_cast<size_t>(c)] * R(i, c);
+      carried[static_cast<size_t>(i)] = sum;
+    }
+  }
+  return dx;
 }
 
 Matrix timesTransposed(const Matrix& a, const ConstMatrixMap& b) {

@@ -88,6 +88,11 @@ class Gru {
 
   // Plain-loop version of step for one row (no Eigen products): the test oracle, and the one to read first.
   static RowVector stepReference(const ParameterSet& params, const Gru& gru, const RowVector& x, const RowVector& h);
+  // Plain-loop version of backward over a whole sequence from a zero state, in double (the test oracle of
+  // backward): it runs the steps again from X (T x in), then goes back through time, one step and one unit at a
+  // time. dY (T x U) -> dX (T x in); adds the gradients of the kernel, the recurrent kernel and the bias.
+  static Matrix backwardReference(const ParameterSet& params, const Gru& gru, const Matrix& x, const Matrix& dy,
+                                  Gradients& grads);
 
   Index in() const { return in_; }
   Index units() const { return units_; }

@@ -14,8 +14,10 @@
 // - Parameters are registered in the constructor: `Dense(params, "head", D, 1)` adds "head.kernel" and
 //   "head.bias" with the shapes of the model file.
 // - Every layer has a finite-difference test in tests/core/test_gradients.cpp: a new layer adds a row there.
-// - Every optimized kernel keeps a plain-loop version beside it (named `...Reference`): it is the test oracle
-//   and the version to read first.
+// - Every layer keeps a plain-loop version of its forward pass beside it, and of its backward pass where it has
+//   one (named `...Reference`: plain loops over the formulas, double sums, no matrix library): it is the test
+//   oracle of the fast path and the version to read first. tests/core/test_layer_references.cpp compares the two
+//   on random inputs of odd sizes, and fails for a file in this folder that has no reference.
 #include "core/parameters.h"
 #include "core/random.h"
 #include "core/tensor.h"

@@ -38,4 +38,15 @@ class LayerNorm {
   int gamma_, beta_;
 };
 
+// The same layer with plain loops and double sums, one token at a time: the test oracle of forward and backward,
+// and the version to read first.
+//   the formulas at the top                                                T x D  ->  T x D
+Matrix layerNormReference(const ParameterSet& params, const LayerNorm& layer, const Matrix& x);
+// Backward from the input X itself (the statistics are computed again), per token t, with g = dY[t] ⊙ gamma:
+//   dgamma[d] += Σ_t dY[t][d]·X̂[t][d],   dbeta[d] += Σ_t dY[t][d]          added into grads
+//   dX[t][d] = (g[d] - mean_d(g) - X̂[t][d]·mean_d(g ⊙ X̂[t])) / √(var_t + ε)   T x D, returned
+// (the two means are how mean_t and var_t, which every feature of the token moved, pass the gradient on).
+Matrix layerNormBackwardReference(const ParameterSet& params, const LayerNorm& layer, const Matrix& x,
+                                  const Matrix& dy, Gradients& grads);
+
 }  // namespace al

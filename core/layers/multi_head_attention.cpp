@@ -14,20 +14,23 @@ namespace {
 
 void checkMask(const Matrix* allowed, Index T, Index S) {
   if (allowed && (allowed->rows() != T || allowed->cols() != S))
-    throw InputError("attention mask is " + std::to_string(allowed->rows()) + " x " +
+    throw InputError(ErrorKind::Internal, {},
+                     "attention mask is " + std::to_string(allowed->rows()) + " x " +
                      std::to_string(allowed->cols()) + ", expected " + std::to_string(T) + " x " + std::to_string(S));
 }
 
 void checkHeadMask(const HeadMask* mask, Index heads, Index keyDim) {
   if (mask && mask->means.size() && (mask->means.rows() != heads || mask->means.cols() != keyDim))
-    throw InputError("the heads' mean outputs are " + std::to_string(mask->means.rows()) + " x " +
+    throw InputError(ErrorKind::Internal, {},
+                     "the heads' mean outputs are " + std::to_string(mask->means.rows()) + " x " +
                      std::to_string(mask->means.cols()) + ", expected " + std::to_string(heads) + " x " +
                      std::to_string(keyDim) + " (heads x key dimension)");
 }
 
 void checkWidth(const Matrix& x, Index width) {
   if (x.cols() != width)
-    throw InputError("attention input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width));
+    throw InputError(ErrorKind::Internal, {},
+                     "attention input has width " + std::to_string(x.cols()) + ", expected " + std::to_string(width));
 }
 
 }  // namespace
@@ -117,7 +120,8 @@ Matrix MultiHeadAttention::forwardStacked(const ParameterSet& params, const Matr
   Index total = 0;
   for (Index length : lengths) total += std::max<Index>(length, 0);
   if (lengths.empty() || total != x.rows() || std::find(lengths.begin(), lengths.end(), 0) != lengths.end())
-    throw InputError("stacked attention input has " + std::to_string(x.rows()) + " rows, but its " +
+    throw InputError(ErrorKind::Internal, {},
+                     "stacked attention input has " + std::to_string(x.rows()) + " rows, but its " +
                      std::to_string(lengths.size()) + " sequences' lengths add up to " + std::to_string(total));
   // The teaching walk reads one sequence's scores at a time; a caller asking for them here has the wrong path.
   if (cache.keepScores) throw std::logic_error("forwardStacked keeps no scores: use forward for the teaching walk");
@@ -382,6 +386,133 @@ Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAt
     for (Index d = 0; d < layer.width(); ++d)
       out(static_cast<Index>(t), d) = static_cast<float>(y[t][static_cast<size_t>(d)]);
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The backward reference: the chain rule of the header's formulas, from the output back, one loop at a time.
+
+namespace {
+
+using Rows = std::vector<std::vector<double>>;
+
+Rows rowsOf(const Matrix& m) {
+  Rows rows(static_cast<size_t>(m.rows()), std::vector<double>(static_cast<size_t>(m.cols())));
+  for (size_t t = 0; t < rows.size(); ++t)
+    for (size_t i = 0; i < rows[t].size(); ++i) rows[t][i] = m(static_cast<Index>(t), static_cast<Index>(i));
+  return rows;
+}
+
+Matrix matrixOf(const Rows& rows, Index cols) {
+  Matrix m(static_cast<Index>(rows.size()), cols);
+  for (size_t t = 0; t < rows.size(); ++t)
+    for (Index i = 0; i < cols; ++i) m(static_cast<Index>(t), i) = static_cast<float>(rows[t][static_cast<size_t>(i)]);
+  return m;
+}
+
+// Out = X·W + b  =>  dW[i][j] += Σ_t X[t][i]·dOut[t][j],  db[j] += Σ_t dOut[t][j],  dX[t][i] += Σ_j dOut[t][j]·W[i][j]
+void projectBackwardReference(const ParameterSet& params, const MultiHeadAttention::Projection& p, const Rows& x,
+                              const Rows& dOut, Gradients& grads, Rows& dx) {
+  const ConstMatrixMap w = params.value(p.kernel);  // in x out
+  MatrixMap dw = grads[p.kernel];                   // in x out
+  MatrixMap db = grads[p.bias];                     // 1 x out
+  for (Index i = 0; i < w.rows(); ++i)
+    for (Index j = 0; j < w.cols(); ++j) {
+      double sum = 0;
+      for (size_t t = 0; t < x.size(); ++t) sum += x[t][static_cast<size_t>(i)] * dOut[t][static_cast<size_t>(j)];
+      dw(i, j) += static_cast<float>(sum);
+    }
+  for (Index j = 0; j < w.cols(); ++j) {
+    double sum = 0;
+    for (size_t t = 0; t < x.size(); ++t) sum += dOut[t][static_cast<size_t>(j)];
+    db(0, j) += static_cast<float>(sum);
+  }
+  for (size_t t = 0; t < x.size(); ++t)
+    for (Index i = 0; i < w.rows(); ++i)
+      for (Index j = 0; j < w.cols(); ++j) dx[t][static_cast<size_t>(i)] += dOut[t][static_cast<size_t>(j)] * w(i, j);
+}
+
+}  // namespace
+
+MultiHeadAttention::InputGradients multiHeadAttentionBackwardReference(const ParameterSet& params,
+                                                                       const MultiHeadAttention& layer,
+                                                                       const Matrix& xQuery, const Matrix& xKeyValue,
+                                                                       const Matrix& dy, Gradients& grads,
+                                                                       const Matrix* allowed) {
+  const size_t T = static_cast<size_t>(xQuery.rows()), S = static_cast<size_t>(xKeyValue.rows());
+  const size_t H = static_cast<size_t>(layer.heads()), K = static_cast<size_t>(layer.keyDim());
+  const size_t D = static_cast<size_t>(layer.width());
+  const double scale = 1.0 / std::sqrt(static_cast<double>(K));
+  auto mayAttend = [&](size_t i, size_t j) {
+    return allowed == nullptr || (*allowed)(static_cast<Index>(i), static_cast<Index>(j)) != 0.0f;
+  };
+
+  // Forward again: Q, K, V, every head's weights A_h (H x T x S) and the concatenated heads Z.
+  const Rows queryInput = rowsOf(xQuery), keyValueInput = rowsOf(xKeyValue);  // T x D, S x D
+  const Rows q = projectReference(params, layer.query(), queryInput);          // T x (H*K)
+  const Rows k = projectReference(params, layer.key(), keyValueInput);         // S x (H*K)
+  const Rows v = projectReference(params, layer.value(), keyValueInput);       // S x (H*K)
+  std::vector<Rows> a(H, Rows(T, std::vector<double>(S, 0.0)));               // A_h[i][j]
+  Rows z(T, std::vector<double>(H * K, 0.0));                                  // T x (H*K)
+  for (size_t h = 0; h < H; ++h)
+    for (size_t i = 0; i < T; ++i) {
+      double largest = -std::numeric_limits<double>::infinity();
+      std::vector<double> score(S, 0.0);
+      for (size_t j = 0; j < S; ++j) {
+        if (!mayAttend(i, j)) continue;
+        for (size_t c = 0; c < K; ++c) score[j] += q[i][h * K + c] * k[j][h * K + c] * scale;
+        largest = std::max(largest, score[j]);
+      }
+      double total = 0;
+      for (size_t j = 0; j < S; ++j)
+        if (mayAttend(i, j)) total += a[h][i][j] = std::exp(score[j] - largest);
+      for (size_t j = 0; j < S; ++j) {
+        if (total > 0) a[h][i][j] /= total;  // a query with no allowed key keeps weights of 0
+        for (size_t c = 0; c < K; ++c) z[i][h * K + c] += a[h][i][j] * v[j][h * K + c];
+      }
+    }
+
+  // Y = Z·W_o + b_o
+  const Rows dOutput = rowsOf(dy);  // T x D
+  Rows dz(T, std::vector<double>(H * K, 0.0));
+  projectBackwardReference(params, layer.output(), z, dOutput, grads, dz);
+
+  Rows dq(T, std::vector<double>(H * K, 0.0)), dk(S, std::vector<double>(H * K, 0.0));
+  Rows dv(S, std::vector<double>(H * K, 0.0));
+  for (size_t h = 0; h < H; ++h)
+    for (size_t i = 0; i < T; ++i) {
+      // Z_h = A_h·V_h: what weight A_h[i][j] contributed, and what value row j received
+      std::vector<double> da(S, 0.0);
+      for (size_t j = 0; j < S; ++j)
+        for (size_t c = 0; c < K; ++c) {
+          da[j] += dz[i][h * K + c] * v[j][h * K + c];
+          dv[j][h * K + c] += a[h][i][j] * dz[i][h * K + c];
+        }
+      // softmax: the weights of a row sum to 1, so raising one score lowers the others' weights
+      double rowDot = 0;
+      for (size_t j = 0; j < S; ++j) rowDot += a[h][i][j] * da[j];
+      for (size_t j = 0; j < S; ++j) {
+        const double ds = a[h][i][j] * (da[j] - rowDot);  // 0 for a masked key, whose weight is 0
+        // S_h[i][j] = Q_h[i]·K_h[j] / √K
+        for (size_t c = 0; c < K; ++c) {
+          dq[i][h * K + c] += ds * k[j][h * K + c] * scale;
+          dk[j][h * K + c] += ds * q[i][h * K + c] * scale;
+        }
+      }
+    }
+
+  Rows dxQuery(T, std::vector<double>(D, 0.0)), dxKeyValue(S, std::vector<double>(D, 0.0));
+  projectBackwardReference(params, layer.query(), queryInput, dq, grads, dxQuery);
+  projectBackwardReference(params, layer.key(), keyValueInput, dk, grads, dxKeyValue);
+  projectBackwardReference(params, layer.value(), keyValueInput, dv, grads, dxKeyValue);
+  return {matrixOf(dxQuery, layer.width()), matrixOf(dxKeyValue, layer.width())};
+}
+
+Matrix multiHeadAttentionBackwardReference(const ParameterSet& params, const MultiHeadAttention& layer,
+                                           const Matrix& x, const Matrix& dy, Gradients& grads,
+                                           const Matrix* allowed) {
+  const MultiHeadAttention::InputGradients d =
+      multiHeadAttentionBackwardReference(params, layer, x, x, dy, grads, allowed);
+  return d.query + d.keyValue;  // X reaches Y through the queries and through the keys and values
 }
 
 }  // namespace al

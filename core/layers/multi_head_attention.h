@@ -184,4 +184,23 @@ Matrix multiHeadAttentionReference(const ParameterSet& params, const MultiHeadAt
                                    const Matrix& xKeyValue, const Matrix* allowed = nullptr,
                                    std::vector<Matrix>* weights = nullptr, const HeadMask* mask = nullptr);
 
+// The backward pass with plain loops and double sums: the test oracle of backward and backwardCross. It runs the
+// forward formulas again from the inputs (every head on, scores scaled by 1/√K), then goes back through them:
+//   Y = Z·W_o + b_o              =>  dZ = dY·W_oᵀ,   dW_o += Zᵀ·dY,   db_o += Σ_rows dY
+//   Z_h = A_h·V_h                =>  dA_h = dZ_h·V_hᵀ,   dV_h = A_hᵀ·dZ_h
+//   A_h = softmax_rows(S_h)      =>  dS_h[i][j] = A_h[i][j]·(dA_h[i][j] - Σ_j' A_h[i][j']·dA_h[i][j'])
+//   S_h = Q_h·K_hᵀ/√K            =>  dQ_h = dS_h·K_h/√K,   dK_h = dS_hᵀ·Q_h/√K
+//   Q = X_q·W_q + b_q            =>  dX_q = dQ·W_qᵀ,   dW_q += X_qᵀ·dQ,   db_q += Σ_rows dQ   (K and V: from X_kv)
+// Cross-attention: queries from xQuery (T x D), keys and values from xKeyValue (S x D); dY: T x D. The gradients
+// of the eight tensors are added into grads.
+MultiHeadAttention::InputGradients multiHeadAttentionBackwardReference(const ParameterSet& params,
+                                                                       const MultiHeadAttention& layer,
+                                                                       const Matrix& xQuery, const Matrix& xKeyValue,
+                                                                       const Matrix& dy, Gradients& grads,
+                                                                       const Matrix* allowed = nullptr);
+// Self-attention: X is both X_q and X_kv, so dX = dX_q + dX_kv (T x D).
+Matrix multiHeadAttentionBackwardReference(const ParameterSet& params, const MultiHeadAttention& layer,
+                                           const Matrix& x, const Matrix& dy, Gradients& grads,
+                                           const Matrix* allowed = nullptr);
+
 }  // namespace al

@@ -33,4 +33,11 @@ class PositionEmbedding {
   int table_;
 };
 
+// The same layer with plain loops: the test oracle of forward and backward, and the version to read first.
+// The sequence must fit the table (T <= L: forward checks it, the reference does not).
+//   Y[t][d] = X[t][d] + P[t][d]                                             T x D  ->  T x D
+Matrix positionEmbeddingReference(const ParameterSet& params, const PositionEmbedding& layer, const Matrix& x);
+//   dX[t][d] = dY[t][d],   dP[t][d] += dY[t][d] for the first T positions   dX returned, dP added into grads
+Matrix positionEmbeddingBackwardReference(const PositionEmbedding& layer, const Matrix& dy, Gradients& grads);
+
 }  // namespace al

@@ -12,12 +12,15 @@ namespace al {
 namespace {
 
 void checkInputs(const Matrix& x, const Matrix& memory, Index width, Index maxKeys) {
-  if (x.rows() < 1) throw InputError("relative attention needs at least one token");
+  if (x.rows() < 1) throw InputError(ErrorKind::EmptySentence, {}, "relative attention needs at least one token");
   if (x.cols() != width || (memory.rows() > 0 && memory.cols() != width))
-    throw InputError("relative attention input has width " + std::to_string(x.cols()) + " (memory " +
+    throw InputError(ErrorKind::Internal, {},
+                     "relative attention input has width " + std::to_string(x.cols()) + " (memory " +
                      std::to_string(memory.cols()) + "), expected " + std::to_string(width));
   if (x.rows() + memory.rows() > maxKeys)
-    throw InputError("relative attention reads " + std::to_string(x.rows() + memory.rows()) +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(maxKeys), .found = std::to_string(x.rows() + memory.rows())},
+                     "relative attention reads " + std::to_string(x.rows() + memory.rows()) +
                      " keys (segment and memory), more than its " + std::to_string(maxKeys));
 }
 
@@ -249,6 +252,143 @@ Matrix relativeAttentionReference(const ParameterSet& params, const RelativeAtte
   for (size_t t = 0; t < T; ++t)
     for (Index d = 0; d < layer.width(); ++d) out(static_cast<Index>(t), d) = static_cast<float>(y[t][static_cast<size_t>(d)]);
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The backward reference: the chain rule of the header's formulas, from the output back, one loop at a time.
+
+namespace {
+
+Rows zeros(size_t rows, size_t cols) { return Rows(rows, std::vector<double>(cols, 0.0)); }
+
+// Out = X·W + b  =>  dW[i][j] += Σ_t X[t][i]·dOut[t][j],  db[j] += Σ_t dOut[t][j] (no bias when biasSlot < 0),
+// and dX[t][i] += Σ_j dOut[t][j]·W[i][j]
+void projectBackwardReference(const ParameterSet& params, int kernelSlot, int biasSlot, const Rows& x,
+                              const Rows& dOut, Gradients& grads, Rows& dx) {
+  const ConstMatrixMap w = params.value(kernelSlot);  // in x out
+  MatrixMap dw = grads[kernelSlot];                   // in x out
+  for (Index i = 0; i < w.rows(); ++i)
+    for (Index j = 0; j < w.cols(); ++j) {
+      double sum = 0;
+      for (size_t t = 0; t < x.size(); ++t) sum += x[t][static_cast<size_t>(i)] * dOut[t][static_cast<size_t>(j)];
+      dw(i, j) += static_cast<float>(sum);
+    }
+  if (biasSlot >= 0) {
+    MatrixMap db = grads[biasSlot];  // 1 x out
+    for (Index j = 0; j < w.cols(); ++j) {
+      double sum = 0;
+      for (size_t t = 0; t < x.size(); ++t) sum += dOut[t][static_cast<size_t>(j)];
+      db(0, j) += static_cast<float>(sum);
+    }
+  }
+  for (size_t t = 0; t < x.size(); ++t)
+    for (Index i = 0; i < w.rows(); ++i)
+      for (Index j = 0; j < w.cols(); ++j) dx[t][static_cast<size_t>(i)] += dOut[t][static_cast<size_t>(j)] * w(i, j);
+}
+
+}  // namespace
+
+Matrix relativeAttentionBackwardReference(const ParameterSet& params, const RelativeAttention& layer,
+                                          const Matrix& x, const Matrix& memory, const Matrix& dy, Gradients& grads) {
+  checkInputs(x, memory, layer.width(), layer.maxKeys());
+  const size_t T = static_cast<size_t>(x.rows()), M = static_cast<size_t>(memory.rows()), C = M + T;
+  const size_t H = static_cast<size_t>(layer.heads()), K = static_cast<size_t>(layer.keyDim());
+  const size_t D = static_cast<size_t>(layer.width());
+  const double scale = 1.0 / std::sqrt(static_cast<double>(K));
+  Rows context = toRows(memory);  // c = [m ; x], C x D
+  for (const auto& row : toRows(x)) context.push_back(row);
+  const Rows segment = toRows(x);  // T x D
+  Rows positions(C);               // R: C x D, PE[0 .. C-1]
+  for (size_t p = 0; p < C; ++p)
+    for (Index d = 0; d < layer.width(); ++d) positions[p].push_back(layer.positionTable()(static_cast<Index>(p), d));
+  const ConstMatrixMap u = params.value(layer.uBias()), vBias = params.value(layer.vBias());  // H x K each
+  auto plusU = [&](double q, size_t h, size_t c) { return q + u(static_cast<Index>(h), static_cast<Index>(c)); };
+  auto plusV = [&](double q, size_t h, size_t c) { return q + vBias(static_cast<Index>(h), static_cast<Index>(c)); };
+
+  // Forward again: Q, Kc, Vc, P, every head's weights A_h[t][j] (keys j <= M'+t) and Z.
+  const Rows q = projectReference(params, layer.query().kernel, layer.query().bias, segment);  // T x (H*K)
+  const Rows k = projectReference(params, layer.key().kernel, layer.key().bias, context);      // C x (H*K)
+  const Rows v = projectReference(params, layer.value().kernel, layer.value().bias, context);  // C x (H*K)
+  const Rows p = projectReference(params, layer.relativeKernel(), -1, positions);              // C x (H*K)
+  std::vector<Rows> a(H, zeros(T, C));
+  Rows z = zeros(T, H * K);
+  for (size_t h = 0; h < H; ++h)
+    for (size_t t = 0; t < T; ++t) {
+      std::vector<double> score(C, 0.0);
+      double largest = -std::numeric_limits<double>::infinity();
+      for (size_t j = 0; j <= M + t; ++j) {
+        for (size_t c = 0; c < K; ++c)
+          score[j] += (plusU(q[t][h * K + c], h, c) * k[j][h * K + c] +
+                       plusV(q[t][h * K + c], h, c) * p[M + t - j][h * K + c]) * scale;
+        largest = std::max(largest, score[j]);
+      }
+      double total = 0;
+      for (size_t j = 0; j <= M + t; ++j) total += a[h][t][j] = std::exp(score[j] - largest);
+      for (size_t j = 0; j <= M + t; ++j) {
+        a[h][t][j] /= total;
+        for (size_t c = 0; c < K; ++c) z[t][h * K + c] += a[h][t][j] * v[j][h * K + c];
+      }
+    }
+
+  // Y = Z·W_o + b_o
+  Rows dz = zeros(T, H * K);
+  projectBackwardReference(params, layer.output().kernel, layer.output().bias, z, toRows(dy), grads, dz);
+
+  Rows dqu = zeros(T, H * K), dqv = zeros(T, H * K);                    // d(Q + u), d(Q + v)
+  Rows dk = zeros(C, H * K), dv = zeros(C, H * K), dp = zeros(C, H * K);
+  for (size_t h = 0; h < H; ++h)
+    for (size_t t = 0; t < T; ++t) {
+      // Z_h = A_h·Vc_h
+      std::vector<double> da(C, 0.0);
+      for (size_t j = 0; j <= M + t; ++j)
+        for (size_t c = 0; c < K; ++c) {
+          da[j] += dz[t][h * K + c] * v[j][h * K + c];
+          dv[j][h * K + c] += a[h][t][j] * dz[t][h * K + c];
+        }
+      // A_h = softmax_rows(S_h)
+      double rowDot = 0;
+      for (size_t j = 0; j <= M + t; ++j) rowDot += a[h][t][j] * da[j];
+      for (size_t j = 0; j <= M + t; ++j) {
+        const double ds = a[h][t][j] * (da[j] - rowDot) * scale;  // with the 1/√K of both terms
+        const size_t distance = M + t - j;
+        for (size_t c = 0; c < K; ++c) {
+          dqu[t][h * K + c] += ds * k[j][h * K + c];
+          dk[j][h * K + c] += ds * plusU(q[t][h * K + c], h, c);
+          dqv[t][h * K + c] += ds * p[distance][h * K + c];
+          dp[distance][h * K + c] += ds * plusV(q[t][h * K + c], h, c);
+        }
+      }
+    }
+
+  // Q + u_h and Q + v_h: u_h and v_h were added to every query row of head h; Q is in both sums.
+  MatrixMap du = grads[layer.uBias()], dvBias = grads[layer.vBias()];  // H x K each
+  Rows dq = zeros(T, H * K);
+  for (size_t h = 0; h < H; ++h)
+    for (size_t c = 0; c < K; ++c) {
+      double sumU = 0, sumV = 0;
+      for (size_t t = 0; t < T; ++t) {
+        sumU += dqu[t][h * K + c];
+        sumV += dqv[t][h * K + c];
+        dq[t][h * K + c] = dqu[t][h * K + c] + dqv[t][h * K + c];
+      }
+      du(static_cast<Index>(h), static_cast<Index>(c)) += static_cast<float>(sumU);
+      dvBias(static_cast<Index>(h), static_cast<Index>(c)) += static_cast<float>(sumV);
+    }
+
+  // P = R·W_R (R is a constant table: its own gradient is not needed); Q reads x; Kc and Vc read [m ; x].
+  Rows dPositions = zeros(C, D), dSegment = zeros(T, D), dContext = zeros(C, D);
+  projectBackwardReference(params, layer.relativeKernel(), -1, positions, dp, grads, dPositions);
+  projectBackwardReference(params, layer.query().kernel, layer.query().bias, segment, dq, grads, dSegment);
+  projectBackwardReference(params, layer.key().kernel, layer.key().bias, context, dk, grads, dContext);
+  projectBackwardReference(params, layer.value().kernel, layer.value().bias, context, dv, grads, dContext);
+
+  // x is the last T rows of c: dX = the query path + those rows of the key and value paths (the memory's first
+  // M' rows of dContext are dropped: the memory is a constant).
+  Matrix dx(x.rows(), layer.width());  // T x D
+  for (size_t t = 0; t < T; ++t)
+    for (size_t d = 0; d < D; ++d)
+      dx(static_cast<Index>(t), static_cast<Index>(d)) = static_cast<float>(dSegment[t][d] + dContext[M + t][d]);
+  return dx;
 }
 
 }  // namespace al

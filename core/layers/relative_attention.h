@@ -106,4 +106,15 @@ Matrix causalMaskWithMemory(Index T, Index memoryRows);
 Matrix relativeAttentionReference(const ParameterSet& params, const RelativeAttention& layer, const Matrix& x,
                                   const Matrix& memory, std::vector<Matrix>* weights = nullptr);
 
+// The backward pass with plain loops and double sums: the test oracle of backward. It runs the forward formulas
+// again from x and the memory (every head on), then goes back through them. Each score has two terms, and each
+// sends its gradient dS_h[t, j] to its own two factors (scaled by 1/√K):
+//   content  (Q_h[t] + u_h)·Kc_h[j]      =>  d(Q_h[t] + u_h) += dS·Kc_h[j],   dKc_h[j] += dS·(Q_h[t] + u_h)
+//   position (Q_h[t] + v_h)·P_h[M'+t-j]  =>  d(Q_h[t] + v_h) += dS·P_h[M'+t-j],   dP_h[M'+t-j] += dS·(Q_h[t] + v_h)
+// then du_h, dv_h and dQ from the two sums, dW_R = Rᵀ·dP, and the projections as in a dense layer. The memory
+// is a constant of the segment: it gets no gradient, but W_k and W_v learn from its rows too.
+// dY: T x D -> dX: T x D; adds the gradients of all eleven tensors into grads.
+Matrix relativeAttentionBackwardReference(const ParameterSet& params, const RelativeAttention& layer,
+                                          const Matrix& x, const Matrix& memory, const Matrix& dy, Gradients& grads);
+
 }  // namespace al

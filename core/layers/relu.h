@@ -13,4 +13,10 @@ struct Relu {
   Matrix backward(const Cache& cache, const Matrix& dy) const;
 };
 
+// The same layer with plain loops: the test oracle of forward and backward, and the version to read first.
+//   Y[i] = X[i] if X[i] > 0, else 0
+Matrix reluReference(const Matrix& x);
+//   dX[i] = dY[i] if X[i] > 0, else 0
+Matrix reluBackwardReference(const Matrix& x, const Matrix& dy);
+
 }  // namespace al

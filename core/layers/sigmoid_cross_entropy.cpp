@@ -21,4 +21,21 @@ float binaryCrossEntropyWithLogitGradient(float logit, float label) {
   return sigmoid(logit) - label;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The reference: the textbook formulas of the header, in double.
+
+double sigmoidReference(double logit) { return 1.0 / (1.0 + std::exp(-logit)); }
+
+double binaryCrossEntropyReference(double logit, double label) {
+  const double p = sigmoidReference(logit);  // the probability that the review is positive
+  return -label * std::log(p) - (1.0 - label) * std::log(1.0 - p);
+}
+
+double binaryCrossEntropyGradientReference(double logit, double label) {
+  const double p = sigmoidReference(logit);
+  const double dLossDp = -label / p + (1.0 - label) / (1.0 - p);
+  const double dpDlogit = p * (1.0 - p);  // the sigmoid's slope
+  return dLossDp * dpDlogit;
+}
+
 }  // namespace al

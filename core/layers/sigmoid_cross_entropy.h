@@ -18,4 +18,13 @@ float binaryCrossEntropyWithLogit(float logit, float label);
 // dL/dz = sigmoid(z) - y.
 float binaryCrossEntropyWithLogitGradient(float logit, float label);
 
+// The textbook formulas, in double: the test oracles of the three stable forms above, and the versions to read
+// first. They hold as long as p = sigmoid(z) does not round to 0 or 1 in double (|z| below about 35).
+//   p = 1 / (1 + exp(-z))
+double sigmoidReference(double logit);
+//   L = -y·log(p) - (1-y)·log(1-p)
+double binaryCrossEntropyReference(double logit, double label);
+//   dL/dz = dL/dp · dp/dz = (-y/p + (1-y)/(1-p)) · p·(1-p)
+double binaryCrossEntropyGradientReference(double logit, double label);
+
 }  // namespace al

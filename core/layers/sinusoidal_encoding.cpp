@@ -18,4 +18,16 @@ Matrix sinusoidalEncoding(Index T, Index D) {
   return pe;
 }
 
+Matrix sinusoidalEncodingReference(Index T, Index D) {
+  Matrix pe(T, D);  // T x D
+  for (Index p = 0; p < T; ++p)
+    for (Index i = 0; i < D; ++i) {
+      const Index j = i / 2;  // the pair (2j, 2j+1) that column i belongs to
+      const double exponent = 2.0 * static_cast<double>(j) / static_cast<double>(D);  // 2j/D
+      const double angle = static_cast<double>(p) / std::pow(10000.0, exponent);
+      pe(p, i) = static_cast<float>(i % 2 == 0 ? std::sin(angle) : std::cos(angle));  // PE[p, 2j] sin, PE[p, 2j+1] cos
+    }
+  return pe;
+}
+
 }  // namespace al

@@ -13,4 +13,8 @@ namespace al {
 // T x D table of the encoding for positions 0..T-1. Computed in double, stored as float.
 Matrix sinusoidalEncoding(Index T, Index D);
 
+// The same table entry by entry, as the formulas read (sinusoidalEncoding computes each column's frequency once):
+// the test oracle, and the version to read first. It has no parameters and no input, so no backward pass.
+Matrix sinusoidalEncodingReference(Index T, Index D);
+
 }  // namespace al

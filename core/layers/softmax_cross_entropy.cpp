@@ -1,5 +1,6 @@
 #include "core/layers/softmax_cross_entropy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -42,6 +43,63 @@ Index SoftmaxCrossEntropy::countCorrect(const Matrix& logits, const std::vector<
     const Index target = targets[static_cast<size_t>(n)];
     const float largest = row.maxCoeff();
     if (row(target) == largest && !(row.head(target).array() == largest).any()) ++correct;
+  }
+  return correct;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The reference: the formulas of the header, one row at a time, in double.
+
+namespace {
+
+// p_n = softmax(logits_n): exp of every logit (less the row's largest), divided by their sum.
+std::vector<double> softmaxOfRow(const Matrix& logits, Index n) {
+  double largest = logits(n, 0);
+  for (Index v = 1; v < logits.cols(); ++v) largest = std::max<double>(largest, logits(n, v));
+  std::vector<double> p(static_cast<size_t>(logits.cols()));
+  double total = 0;
+  for (Index v = 0; v < logits.cols(); ++v) total += p[static_cast<size_t>(v)] = std::exp(logits(n, v) - largest);
+  for (double& pv : p) pv /= total;
+  return p;
+}
+
+}  // namespace
+
+Matrix softmaxCrossEntropyReference(const Matrix& logits, const std::vector<int>& targets) {
+  Matrix losses(logits.rows(), 1);  // N x 1
+  for (Index n = 0; n < logits.rows(); ++n) {
+    double largest = logits(n, 0);
+    for (Index v = 1; v < logits.cols(); ++v) largest = std::max<double>(largest, logits(n, v));
+    double total = 0;  // Σ_v exp(logit - largest)
+    for (Index v = 0; v < logits.cols(); ++v) total += std::exp(logits(n, v) - largest);
+    const int target = targets[static_cast<size_t>(n)];
+    // -log p[target] = -(logit[target] - largest - log total)
+    losses(n, 0) = static_cast<float>(std::log(total) - (logits(n, target) - largest));
+  }
+  return losses;
+}
+
+Matrix softmaxCrossEntropyBackwardReference(const Matrix& logits, const std::vector<int>& targets,
+                                            const Matrix& dLosses) {
+  Matrix dLogits(logits.rows(), logits.cols());  // N x V
+  for (Index n = 0; n < logits.rows(); ++n) {
+    const std::vector<double> p = softmaxOfRow(logits, n);
+    // Raising one logit raises its own probability and lowers all others: dL_n/dlogit[v] = p[v] - [v = target].
+    for (Index v = 0; v < logits.cols(); ++v) {
+      const double isTarget = v == targets[static_cast<size_t>(n)] ? 1.0 : 0.0;
+      dLogits(n, v) = static_cast<float>((p[static_cast<size_t>(v)] - isTarget) * dLosses(n, 0));
+    }
+  }
+  return dLogits;
+}
+
+Index countCorrectReference(const Matrix& logits, const std::vector<int>& targets) {
+  Index correct = 0;
+  for (Index n = 0; n < logits.rows(); ++n) {
+    Index best = 0;  // argmax: strictly greater moves it, so a tie keeps the lowest id
+    for (Index v = 1; v < logits.cols(); ++v)
+      if (logits(n, v) > logits(n, best)) best = v;
+    if (best == targets[static_cast<size_t>(n)]) ++correct;
   }
   return correct;
 }

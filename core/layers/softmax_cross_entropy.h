@@ -29,4 +29,16 @@ class SoftmaxCrossEntropy {
   static Index countCorrect(const Matrix& logits, const std::vector<int>& targets);
 };
 
+// The same loss with plain loops and double sums, one row at a time: the test oracles of forward, backward and
+// countCorrect, and the versions to read first. Every target must lie in [0, V) (forward checks it, these do not).
+//   L_n = log Σ_v exp(logits[n][v]) - logits[n][target_n]                 N x V  ->  N x 1
+// (the same as -log p_n[target_n]; the row's largest logit is subtracted inside the exp so that it never
+// overflows, which changes nothing since softmax ignores a shift of the whole row)
+Matrix softmaxCrossEntropyReference(const Matrix& logits, const std::vector<int>& targets);
+//   dlogits[n][v] = (p_n[v] - [v = target_n]) · dL_n                       N x V
+Matrix softmaxCrossEntropyBackwardReference(const Matrix& logits, const std::vector<int>& targets,
+                                            const Matrix& dLosses);
+// The rows whose first largest logit (the lowest id among equal ones) is the target.
+Index countCorrectReference(const Matrix& logits, const std::vector<int>& targets);
+
 }  // namespace al

@@ -1,6 +1,7 @@
 #include "core/models/causal_lm.h"
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/io/json_fields.h"
 #include "core/io/limits.h"
 #include "core/layers/sinusoidal_encoding.h"
@@ -40,7 +41,7 @@ CausalLmConfig causalLmConfigFromJson(const nlohmann::json& j, const std::string
     throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "memory_length", .expected = "0"},
                      file + ": field \"memory_length\" > 0 needs \"position\": \"relative\"");
   c.dropout = requireDropout(j, file);
-  c.normEpsilon = static_cast<float>(optionalNumber(j, "norm_epsilon", 1e-3, file));
+  c.normEpsilon = optionalEpsilon(j, "norm_epsilon", 1e-3, file);
   c.tokenizer = optionalOneOf(j, "tokenizer", {"chars", "keras", "ascii", "icu_words"}, "chars", file);
   return c;
 }
@@ -104,14 +105,17 @@ namespace {
 void checkMemory(const CausalLanguageModel::Memory* memory, const CausalLmConfig& config, Index T) {
   if (!memory || memory->layers.empty()) return;
   if (config.memoryLength == 0)
-    throw InputError("this language model has no memory (memory_length 0) to read a previous segment from");
+    throw InputError(ErrorKind::NoMemory, {},
+                     "this language model has no memory (memory_length 0) to read a previous segment from");
   if (memory->layers.size() != static_cast<size_t>(config.numLayers))
-    throw InputError("a memory of " + std::to_string(memory->layers.size()) + " layers for a model of " +
+    throw InputError(ErrorKind::Internal, {},
+                     "a memory of " + std::to_string(memory->layers.size()) + " layers for a model of " +
                      std::to_string(config.numLayers));
   for (const Matrix& m : memory->layers)
     if (m.rows() != memory->rows() || m.rows() + T > config.memoryLength + config.sequenceLength ||
         m.cols() != config.embedDim)
-      throw InputError("a layer's memory is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) +
+      throw InputError(ErrorKind::Internal, {},
+                       "a layer's memory is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) +
                        ", expected at most " + std::to_string(config.memoryLength + config.sequenceLength - T) +
                        " x " + std::to_string(config.embedDim));
 }
@@ -120,9 +124,11 @@ void checkMemory(const CausalLanguageModel::Memory* memory, const CausalLmConfig
 Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const int> ids, Mode mode, Rng& rng,
                                     Cache& c, const Memory* memory) const {
   const Index T = static_cast<Index>(ids.size());
-  if (T < 1) throw InputError("the language model needs at least one token");
+  if (T < 1) throw InputError(ErrorKind::EmptySentence, {}, "the language model needs at least one token");
   if (T > config_.sequenceLength)
-    throw InputError("a segment of " + std::to_string(T) + " tokens is longer than sequence_length " +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(config_.sequenceLength), .found = std::to_string(T)},
+                     "a segment of " + std::to_string(T) + " tokens is longer than sequence_length " +
                      std::to_string(config_.sequenceLength));
   checkMemory(memory, config_, T);
   const bool relative = config_.position == CausalPosition::Relative;
@@ -152,10 +158,13 @@ Matrix CausalLanguageModel::forward(const ParameterSet& params, std::span<const 
     // x = norm2(x1 + dense2(relu(dense1(x1))))
     const Matrix hidden = Relu{}.forward(layer.dense1.forward(params, x1, lc.dense1), lc.relu);  // T x F
     x = layer.norm2.forward(params, x1 + layer.dense2.forward(params, hidden, lc.dense2), lc.norm2);  // T x D
+    // Reading a text: weights that overflow stop here, naming the layer (training: the trainer's loss check).
+    if (mode == Mode::Eval) requireFiniteOutput(x, "decoder." + std::to_string(l));
     if (c.keepHiddenStates) c.hiddenStates.push_back(x);
   }
   // logits = dropout(x)·W_out + b_out
   c.logits = output_.forward(params, dropout_.forward(x, mode, rng, c.dropout), c.output);  // T x V
+  if (mode == Mode::Eval) requireFiniteOutput(c.logits, "output");
   return c.logits;
 }
 
@@ -200,7 +209,8 @@ Matrix CausalLanguageModel::segmentLoss(const ParameterSet& params, std::span<co
                                         std::span<const int> next, Mode mode, Rng& rng, Cache& c,
                                         const Memory* memory) const {
   if (next.size() != ids.size())
-    throw InputError("a segment of " + std::to_string(ids.size()) + " ids with " + std::to_string(next.size()) +
+    throw InputError(ErrorKind::Internal, {},
+                     "a segment of " + std::to_string(ids.size()) + " ids with " + std::to_string(next.size()) +
                      " next ids");
   forward(params, ids, mode, rng, c, memory);
   c.predicted.clear();

@@ -59,9 +59,12 @@ HeadSwitches parseHeadSwitches(const std::string& spec, size_t layers, Index hea
     const size_t dot = piece.find('.');
     long layer = 0, head = 0;
     if (dot == std::string::npos || !readNumber(piece.substr(0, dot), layer) || !readNumber(piece.substr(dot + 1), head))
-      throw InputError("'" + piece + "' is not a head: expected layer.head, both counted from 0 (e.g. 0.1,1.0)");
+      throw InputError(ErrorKind::OptionInvalid, {.name = "heads", .expected = "layer.head", .found = piece},
+                       "'" + piece + "' is not a head: expected layer.head, both counted from 0 (e.g. 0.1,1.0)");
     if (static_cast<size_t>(layer) >= layers || head >= heads)
-      throw InputError("head " + piece + " is not in the model: it has " + model + ", layer 0.." +
+      throw InputError(ErrorKind::NoSuchHead,
+                       {.expected = std::to_string(layers) + " x " + std::to_string(heads), .found = piece},
+                       "head " + piece + " is not in the model: it has " + model + ", layer 0.." +
                        std::to_string(layers - 1) + " and head 0.." + std::to_string(heads - 1));
     switches.switchOff(static_cast<size_t>(layer), static_cast<Index>(head));
     if (comma == std::string::npos) break;

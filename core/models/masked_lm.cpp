@@ -94,7 +94,8 @@ void MaskedLanguageModel::forwardBatch(BatchCache& b, Mode mode, uint64_t seed) 
   std::vector<std::span<const int>> ids;
   ids.reserve(B);
   for (const MaskedSequence* s : b.sequences) {
-    if (s->chosen.empty()) throw InputError("a masked sequence must have at least one chosen position");
+    if (s->chosen.empty())
+      throw InputError(ErrorKind::Internal, {}, "a masked sequence must have at least one chosen position");
     ids.emplace_back(s->input);
   }
   encoder_.forwardBatch(params_, ids, mode, b.encoder);
@@ -179,7 +180,8 @@ MaskedLanguageModel::Prediction MaskedLanguageModel::predict(std::span<const int
                                                              const HeadSwitches* switches) const {
   for (const int p : positions)
     if (p < 0 || static_cast<size_t>(p) >= ids.size())
-      throw InputError("position " + std::to_string(p) + " is outside the " + std::to_string(ids.size()) + " tokens");
+      throw InputError(ErrorKind::Internal, {},
+                       "position " + std::to_string(p) + " is outside the " + std::to_string(ids.size()) + " tokens");
   const std::span<const int> one[] = {ids};
   TransformerEncoder::BatchCache cache;
   cache.headSwitches = switches;

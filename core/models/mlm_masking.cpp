@@ -10,7 +10,7 @@ namespace al {
 
 MaskedSequence maskTokens(std::span<const int> ids, double maskRate, int vocabularySize, Rng& rng) {
   const size_t T = ids.size();
-  if (T == 0) throw InputError("a sequence to mask must hold at least one token");
+  if (T == 0) throw InputError(ErrorKind::EmptySentence, {}, "a sequence to mask must hold at least one token");
   const auto wanted = static_cast<size_t>(std::llround(maskRate * static_cast<double>(T)));
   const size_t count = std::clamp<size_t>(wanted, 1, T);
 

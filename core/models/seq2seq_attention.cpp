@@ -17,7 +17,9 @@ namespace al {
 namespace {
 
 Index checkedSize(Index value, const char* field) {
-  if (value < 1) throw InputError(std::string("seq2seq-attention: ") + field + " must be at least 1");
+  if (value < 1)
+    throw InputError(ErrorKind::OptionInvalid, {.name = field, .expected = ">= 1", .found = std::to_string(value)},
+                     std::string("seq2seq-attention: ") + field + " must be at least 1");
   return value;
 }
 
@@ -114,7 +116,9 @@ void Seq2SeqAttention::checkIds(const std::vector<int>& ids, Index vocabSize, co
   if (ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, std::string("seq2seq-attention: an empty ") + side + " sentence");
   for (size_t t = 0; t < ids.size(); ++t)
     if (ids[t] < 0 || ids[t] >= vocabSize)
-      throw InputError(std::string("seq2seq-attention: ") + side + " token id " + std::to_string(ids[t]) +
+      throw InputError(ErrorKind::TokenOutOfVocabulary,
+                       {.expected = std::to_string(vocabSize), .found = std::to_string(ids[t])},
+                       std::string("seq2seq-attention: ") + side + " token id " + std::to_string(ids[t]) +
                        " at position " + std::to_string(t) + " is outside the vocabulary [0, " +
                        std::to_string(vocabSize) + ")");
 }
@@ -188,7 +192,8 @@ Seq2SeqLoss Seq2SeqAttention::teacherForcing(std::span<const Seq2SeqExample* con
   for (const Seq2SeqExample* e : examples) {
     checkIds(e->source, config_.sourceVocabSize, "source");
     checkIds(e->target, config_.targetVocabSize, "target");
-    if (e->target.size() < 2) throw InputError("seq2seq-attention: a target needs <start> and at least one token");
+    if (e->target.size() < 2)
+      throw InputError(ErrorKind::Internal, {}, "seq2seq-attention: a target needs <start> and at least one token");
   }
   const Index B = static_cast<Index>(examples.size()), U = config_.units, E = config_.embedDim;
   const Index A = config_.attentionUnits;

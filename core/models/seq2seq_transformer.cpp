@@ -11,7 +11,9 @@ namespace al {
 namespace {
 
 Index checkedSize(Index value, const char* field) {
-  if (value < 1) throw InputError(std::string("seq2seq-transformer: ") + field + " must be at least 1");
+  if (value < 1)
+    throw InputError(ErrorKind::OptionInvalid, {.name = field, .expected = ">= 1", .found = std::to_string(value)},
+                     std::string("seq2seq-transformer: ") + field + " must be at least 1");
   return value;
 }
 
@@ -55,7 +57,9 @@ Seq2SeqTransformer::Seq2SeqTransformer(const Seq2SeqTransformerConfig& config) :
 }
 
 void Seq2SeqTransformer::setDropout(float rate) {
-  if (!(rate >= 0 && rate < 1)) throw InputError("seq2seq-transformer: dropout must be in [0, 1)");
+  if (!(rate >= 0 && rate < 1))
+    throw InputError(ErrorKind::OptionInvalid, {.name = "dropout", .expected = "[0, 1)", .found = std::to_string(rate)},
+                     "seq2seq-transformer: dropout must be in [0, 1)");
   config_.dropout = rate;
 }
 
@@ -70,7 +74,9 @@ void Seq2SeqTransformer::checkIds(const std::vector<int>& ids, Index vocabSize, 
   if (ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, std::string("seq2seq-transformer: an empty ") + side + " sentence");
   for (size_t t = 0; t < ids.size(); ++t)
     if (ids[t] < 0 || ids[t] >= vocabSize)
-      throw InputError(std::string("seq2seq-transformer: ") + side + " token id " + std::to_string(ids[t]) +
+      throw InputError(ErrorKind::TokenOutOfVocabulary,
+                       {.expected = std::to_string(vocabSize), .found = std::to_string(ids[t])},
+                       std::string("seq2seq-transformer: ") + side + " token id " + std::to_string(ids[t]) +
                        " at position " + std::to_string(t) + " is outside the vocabulary [0, " +
                        std::to_string(vocabSize) + ")");
 }
@@ -124,7 +130,8 @@ Seq2SeqLoss Seq2SeqTransformer::batchLoss(std::span<const Seq2SeqExample* const>
   for (const Seq2SeqExample* e : examples) {
     checkIds(e->source, config_.sourceVocabSize, "source");
     checkIds(e->target, config_.targetVocabSize, "target");
-    if (e->target.size() < 2) throw InputError("seq2seq-transformer: a target needs <start> and at least one token");
+    if (e->target.size() < 2)
+      throw InputError(ErrorKind::Internal, {}, "seq2seq-transformer: a target needs <start> and at least one token");
   }
   const Mode mode = grads ? Mode::Train : Mode::Eval;
   const size_t chunks = chunkCount(B);

@@ -40,8 +40,11 @@ TransformerConfig transformerConfigFromJson(const nlohmann::json& j, const std::
   c.norm = requireOneOf(j, "norm", {"layer", "batch"}, file) == "layer" ? NormKind::Layer : NormKind::Batch;
   c.pooling = requireOneOf(j, "pooling", {"max", "mean"}, file) == "max" ? PoolingKind::Max : PoolingKind::Mean;
   c.dropout = requireDropout(j, file);
-  c.normEpsilon = static_cast<float>(optionalNumber(j, "norm_epsilon", 1e-3, file));
+  c.normEpsilon = optionalEpsilon(j, "norm_epsilon", 1e-3, file);
   c.batchNormMomentum = static_cast<float>(optionalNumber(j, "batch_norm_momentum", 0.99, file));
+  if (!(c.batchNormMomentum >= 0 && c.batchNormMomentum <= 1))  // a moving average weighs the old and the new
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "batch_norm_momentum", .expected = "[0, 1]"},
+                     file + ": field \"batch_norm_momentum\" must be in [0, 1]");
   if (j.contains("batch_norm_padding"))  // optional: files without it count real tokens only
     c.batchNormPadding = batchNormPaddingFromString(requireOneOf(j, "batch_norm_padding", {"exclude", "include"}, file));
   if (j.contains("activation"))  // optional: files without it use relu, as every model before it did

@@ -73,9 +73,11 @@ void TransformerDecoder::initialize(ParameterSet& params, Rng& rng) const {
 Matrix TransformerDecoder::forward(const ParameterSet& params, std::span<const int> ids, const Matrix& encoded,
                                    Cache& cache) const {
   const Index T = static_cast<Index>(ids.size());
-  if (T < 1) throw InputError("the decoder needs at least one token (<start>)");
+  if (T < 1) throw InputError(ErrorKind::EmptySentence, {}, "the decoder needs at least one token (<start>)");
   if (T > sizes_.sequenceLength)
-    throw InputError("a decoder input of " + std::to_string(T) + " tokens is longer than max_target_length " +
+    throw InputError(ErrorKind::SentenceTooLong,
+                     {.expected = std::to_string(sizes_.sequenceLength), .found = std::to_string(T)},
+                     "a decoder input of " + std::to_string(T) + " tokens is longer than max_target_length " +
                      std::to_string(sizes_.sequenceLength));
   cache.embedded = positionEmbedding_.forward(
       params, tokenEmbedding_.forward(params, std::vector<int>(ids.begin(), ids.end()), cache.embedding));  // T x D

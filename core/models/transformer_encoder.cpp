@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/layers/sinusoidal_encoding.h"
 #include "core/parallel.h"
 
@@ -135,7 +136,8 @@ Matrix TransformerEncoder::Layer::backward(const ParameterSet& params, LayerCach
 
 TransformerEncoder::TransformerEncoder(ParameterSet& params, const TransformerConfig& config,
                                        const std::string& embeddingPrefix, const std::string& layerPrefix)
-    : config_(config), tokenEmbedding_(params, embeddingPrefix + ".token", config.vocabSize, config.embedDim) {
+    : config_(config), tokenEmbedding_(params, embeddingPrefix + ".token", config.vocabSize, config.embedDim),
+      layerPrefix_(layerPrefix) {
   // (The order in which tensors are registered only sets their place in the buffer; files go by name.)
   if (config.position == PositionKind::Learned)
     positionEmbedding_ = std::make_unique<PositionEmbedding>(params, embeddingPrefix + ".position",
@@ -261,6 +263,11 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     c.realKeys = Matrix::Zero(P, P);                          // P x P
     c.realKeys.leftCols(T).setOnes();
   };
+  // Reading a text (not training: the trainer's loss check says where a run diverged), each layer's output must
+  // be finite: weights that overflow stop at the layer where they do, instead of giving NaN attention and scores.
+  auto checkOutput = [&](size_t l, const Matrix& x) {
+    if (mode == Mode::Eval) requireFiniteOutput(x, layerPrefix_ + "." + std::to_string(l));
+  };
   auto keepState = [&](size_t s) {  // the state so far, without padding rows (T x D)
     SampleCache& c = b.samples[s];
     if (b.keepHiddenStates) c.hiddenStates.push_back(c.x.topRows(static_cast<Index>(ids[s].size())));
@@ -306,6 +313,7 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
       for (size_t l = 0; l < layers_.size(); ++l) {
         c.layers[l].attention.headMask = b.headSwitches ? b.headSwitches->of(l) : nullptr;
         c.x = layers_[l].forward(params, c.x, c.layers[l]);
+        checkOutput(l, c.x);
         keepState(s);
       }
     });
@@ -322,6 +330,7 @@ void TransformerEncoder::forwardBatch(const ParameterSet& params, std::span<cons
     normalize(params, l, true, mode, b);
     forEachSampleAsThreadsFree(b.longestFirst, [&](size_t s) { feedForwardStep(l, b.samples[s]); });
     normalize(params, l, false, mode, b);
+    for (size_t s = 0; s < B; ++s) checkOutput(l, b.samples[s].x);
     if (b.keepHiddenStates) forEachSampleAsThreadsFree(b.longestFirst, keepState);
   }
   if (countPadding)

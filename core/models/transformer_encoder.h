@@ -168,6 +168,7 @@ class TransformerEncoder {
   std::unique_ptr<PositionEmbedding> positionEmbedding_;  // learned position only
   Matrix sinusoid_;                                       // sequence_length x D, sinusoidal only
   std::vector<Layer> layers_;
+  std::string layerPrefix_;  // the layers' tensors are layerPrefix_.{i}: what an error names a layer by
 };
 
 }  // namespace al

@@ -30,7 +30,10 @@ struct AttentionCapture {
     const uint64_t kept = mode == Mode::All ? static_cast<uint64_t>(layers) : mode == Mode::OneLayer ? 1 : 0;
     const uint64_t bytes = kept * static_cast<uint64_t>(heads) * static_cast<uint64_t>(T) * static_cast<uint64_t>(T) * sizeof(float);
     if (bytes > limits::kMaxWorkingBytes)
-      throw InputError("the attention maps of " + std::to_string(T) + " tokens in " + std::to_string(kept) +
+      throw InputError(ErrorKind::TooMuchMemory,
+                       {.expected = limits::describeBytes(limits::kMaxWorkingBytes),
+                        .found = limits::describeBytes(bytes)},
+                       "the attention maps of " + std::to_string(T) + " tokens in " + std::to_string(kept) +
                        " layer(s) would take " + limits::describeBytes(bytes) + ", more than the " +
                        limits::describeBytes(limits::kMaxWorkingBytes) +
                        " AttentionLab sets aside; read a shorter text or look at one layer at a time");

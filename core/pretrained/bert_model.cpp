@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/layers/gelu.h"
 #include "core/matrix_product.h"
 #include "core/pretrained/checkpoint_reader.h"
@@ -199,30 +200,36 @@ float BertModel::isNextProbability(const Matrix& x) const {
 BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector<int>& segments,
                               const BertOptions& options) const {
   const size_t T = ids.size();
-  if (T == 0) throw InputError("BERT needs at least one token");
+  if (T == 0) throw InputError(ErrorKind::EmptySentence, {}, "BERT needs at least one token");
   if (T > static_cast<size_t>(config_.maxPositions))
     throw InputError(ErrorKind::SentenceTooLong, {.expected = std::to_string(config_.maxPositions), .found = std::to_string(T)},
                      "the text has " + std::to_string(T) + " tokens; this BERT reads at most " +
                      std::to_string(config_.maxPositions) + " (max_position_embeddings)");
   if (segments.size() != T)
-    throw InputError("BERT got " + std::to_string(T) + " tokens but " + std::to_string(segments.size()) + " segments");
+    throw InputError(ErrorKind::Internal, {},
+                     "BERT got " + std::to_string(T) + " tokens but " + std::to_string(segments.size()) + " segments");
   for (size_t t = 0; t < T; ++t) {
     if (ids[t] < 0 || ids[t] >= config_.vocabSize)
-      throw InputError("token id " + std::to_string(ids[t]) + " is outside the vocabulary (" +
+      throw InputError(ErrorKind::TokenOutOfVocabulary,
+                       {.expected = std::to_string(config_.vocabSize), .found = std::to_string(ids[t])},
+                       "token id " + std::to_string(ids[t]) + " is outside the vocabulary (" +
                        std::to_string(config_.vocabSize) + " entries)");
     if (segments[t] < 0 || segments[t] >= config_.typeVocabSize)
-      throw InputError("segment " + std::to_string(segments[t]) + " is outside type_vocab_size " +
+      throw InputError(ErrorKind::Internal, {},
+                       "segment " + std::to_string(segments[t]) + " is outside type_vocab_size " +
                        std::to_string(config_.typeVocabSize));
   }
 
   options.attention.checkMemory(config_.numLayers, config_.numHeads, static_cast<int64_t>(T));
   if (options.layers > config_.numLayers)
-    throw InputError("BERT has " + std::to_string(config_.numLayers) + " layers; it cannot run " +
+    throw InputError(ErrorKind::Internal, {},
+                     "BERT has " + std::to_string(config_.numLayers) + " layers; it cannot run " +
                      std::to_string(options.layers));
   const size_t layersToRun = options.layers < 0 ? layers_.size() : static_cast<size_t>(options.layers);
 
   if (options.traceLayer >= config_.numLayers)
-    throw InputError("BERT has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
+    throw InputError(ErrorKind::Internal, {},
+                     "BERT has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
                      std::to_string(options.traceLayer + 1) + " to trace");
 
   BertOutput out;
@@ -233,6 +240,7 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
     trace->attention.keepScores = true;
   }
   Matrix x = embed(ids, segments, trace);  // T x D
+  requireFiniteOutput(x, "embeddings");   // weights that overflow stop at the layer where they do, not as nan
   if (options.hiddenStates) out.hiddenStates.push_back(x);
   out.attention.resize(layers_.size());
   MultiHeadAttention::Cache shared;  // reused by every layer: only one layer's H x T x T weights live at a time
@@ -241,14 +249,22 @@ BertOutput BertModel::forward(const std::vector<int64_t>& ids, const std::vector
     MultiHeadAttention::Cache& cache = traced ? trace->attention : shared;
     cache.headMask = options.headSwitches ? options.headSwitches->of(i) : nullptr;
     x = runLayer(layers_[i], x, cache, traced ? trace : nullptr);  // T x D
+    requireFiniteOutput(x, "encoder.layer." + std::to_string(i));
+    for (const Matrix& map : cache.weights) requireFiniteOutput(map, "encoder.layer." + std::to_string(i) + ".attention");
     if (options.attention.keeps(static_cast<int>(i)))
       out.attention[i] = traced ? cache.weights : std::move(cache.weights);
     if (options.hiddenStates) out.hiddenStates.push_back(x);
   }
   if (trace) trace->attention.headMask = nullptr;  // the switches belong to the caller and may not outlive this call
   const bool wholeStack = layersToRun == layers_.size();  // the heads read the last layer's output only
-  if (wholeStack && hasMaskedLm_ && options.maskedLmLogits) out.maskedLmLogits = maskedLmLogits(x);
-  if (wholeStack && hasNextSentence_) out.isNextProbability = isNextProbability(x);
+  if (wholeStack && hasMaskedLm_ && options.maskedLmLogits) {
+    out.maskedLmLogits = maskedLmLogits(x);
+    requireFiniteOutput(out.maskedLmLogits, "cls.predictions");
+  }
+  if (wholeStack && hasNextSentence_) {
+    out.isNextProbability = isNextProbability(x);
+    requireFiniteOutput(Matrix::Constant(1, 1, *out.isNextProbability), "cls.seq_relationship");
+  }
   if (!options.hiddenStates) out.hiddenStates.push_back(std::move(x));
   return out;
 }

@@ -86,7 +86,8 @@ BpeTokenizer::BpeTokenizer(const VocabularyEntries& vocabulary, const std::vecto
   const auto idOfPart = [&](const std::string& piece, const Merge& merge) {
     const auto it = vocabulary_.find(piece);
     if (it == vocabulary_.end())
-      throw InputError(merge.where + ": the merge \"" + merge.first + " " + merge.second + "\" names \"" + piece +
+      throw InputError(ErrorKind::TokenizerFileInvalid, {.file = merge.where, .name = piece},
+                       merge.where + ": the merge \"" + merge.first + " " + merge.second + "\" names \"" + piece +
                        "\", which is not in the vocabulary (" + source_ + ")");
     return it->second;
   };
@@ -110,7 +111,8 @@ BpeTokenizer::BpeTokenizer(const VocabularyEntries& vocabulary, const std::vecto
   pattern_->compiled.reset(icu::RegexPattern::compile(
       icu::UnicodeString::fromUTF8(R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)"),
       0, parseError, status));
-  if (U_FAILURE(status)) throw RunError(std::string("GPT-2's pre-tokenization pattern: ") + u_errorName(status));
+  if (U_FAILURE(status))
+    throw RunError(ErrorKind::Internal, {}, std::string("GPT-2's pre-tokenization pattern: ") + u_errorName(status));
 }
 
 BpeTokenizer::~BpeTokenizer() = default;
@@ -190,7 +192,8 @@ Encoding BpeTokenizer::tokenize(std::string_view text) const {
   // No bound on the matcher's backtracking stack: \s+(?!\S) keeps a state per space of a run, and a text of a
   // million spaces must tokenize, not fail (ICU's default stops at 8 MB).
   matcher->setStackLimit(0, status);
-  if (U_FAILURE(status)) throw RunError(std::string("ICU regular expression: ") + u_errorName(status));
+  if (U_FAILURE(status))
+    throw RunError(ErrorKind::Internal, {}, std::string("ICU regular expression: ") + u_errorName(status));
   for (const TextSpan& span : splitOutTokens(text, addedTokens_)) {
     if (span.token >= 0) {
       append(vocabulary_.at(addedTokens_[static_cast<size_t>(span.token)]), span.begin, span.end);
@@ -209,20 +212,23 @@ Encoding BpeTokenizer::tokenize(std::string_view text) const {
         if (id == kMissingByte) {
           char hex[8];
           std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[at])));
-          throw InputError("the text holds byte " + std::string(hex) + " (byte " + std::to_string(at + 1) +
+          throw InputError(ErrorKind::ByteNotInVocabulary, {.file = source_, .found = std::string(hex)},
+                           "the text holds byte " + std::string(hex) + " (byte " + std::to_string(at + 1) +
                            "), which the vocabulary (" + source_ + ") has no piece for");
         }
         append(id, at, at + static_cast<size_t>(length));
         at += static_cast<size_t>(length);
       }
     }
-    if (U_FAILURE(status)) throw RunError(std::string("ICU regular expression: ") + u_errorName(status));
+    if (U_FAILURE(status))
+      throw RunError(ErrorKind::Internal, {}, std::string("ICU regular expression: ") + u_errorName(status));
   }
   return out;
 }
 
 Encoding BpeTokenizer::encodePair(std::string_view, std::string_view) const {
-  throw InputError(source_ + ": GPT-2's byte-level BPE reads one text, not a pair of sentences");
+  throw InputError(ErrorKind::Internal, {},
+                   source_ + ": GPT-2's byte-level BPE reads one text, not a pair of sentences");
 }
 
 std::string BpeTokenizer::decode(const std::vector<int64_t>& ids, bool skipSpecial) const {
@@ -261,7 +267,8 @@ std::vector<Merge> BpeTokenizer::parseMergesTxt(std::string_view text, const std
     if (entry.ends_with('\r')) entry.remove_suffix(1);
     if (entry.empty() || (line == 1 && entry.starts_with("#version"))) continue;
     if (merges.size() >= limits::kMaxVocabularyTokens)
-      throw InputError(file + ": more than " + std::to_string(limits::kMaxVocabularyTokens) +
+      throw InputError(ErrorKind::TokenizerFileInvalid, {.file = file},
+                       file + ": more than " + std::to_string(limits::kMaxVocabularyTokens) +
                        " merges (GPT-2 has 50,000)");
     merges.push_back(parseMerge(entry, file + " line " + std::to_string(line)));
   }
@@ -272,7 +279,8 @@ Merge BpeTokenizer::parseMerge(std::string_view entry, std::string where) {
   const size_t space = entry.find(' ');
   if (space == 0 || space == std::string_view::npos || space + 1 == entry.size() ||
       entry.find(' ', space + 1) != std::string_view::npos)
-    throw InputError(where + ": expected two pieces separated by one space (\"Ġ t\"), found \"" +
+    throw InputError(ErrorKind::TokenizerFileInvalid, {.file = where},
+                     where + ": expected two pieces separated by one space (\"Ġ t\"), found \"" +
                      std::string(entry.substr(0, 80)) + "\"");
   return {std::string(entry.substr(0, space)), std::string(entry.substr(space + 1)), std::move(where)};
 }

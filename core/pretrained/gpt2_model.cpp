@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/matrix_product.h"
 #include "core/pretrained/checkpoint_reader.h"
 #include "core/pretrained/parallel_inference.h"
@@ -114,7 +115,9 @@ void Gpt2Model::checkIds(const std::vector<int64_t>& ids, Index first) const {
                      " tokens; this GPT-2 reads at most " + std::to_string(config_.maxPositions) + " (n_positions)");
   for (int64_t id : ids)
     if (id < 0 || id >= config_.vocabSize)
-      throw InputError("token id " + std::to_string(id) + " is outside the vocabulary (" +
+      throw InputError(ErrorKind::TokenOutOfVocabulary,
+                       {.expected = std::to_string(config_.vocabSize), .found = std::to_string(id)},
+                       "token id " + std::to_string(id) + " is outside the vocabulary (" +
                        std::to_string(config_.vocabSize) + " entries)");
 }
 
@@ -161,7 +164,7 @@ Matrix Gpt2Model::logits(const Matrix& x, Matrix* normed) const {
 
 Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& options, Gpt2Cache* fill) const {
   const Index T = static_cast<Index>(ids.size());
-  if (T == 0) throw InputError("GPT-2 needs at least one token");
+  if (T == 0) throw InputError(ErrorKind::EmptySentence, {}, "GPT-2 needs at least one token");
   checkIds(ids, 0);
   if (!fill) options.attention.checkMemory(config_.numLayers, config_.numHeads, T);  // prefill keeps one row a map
   const auto wte = params_.value(tokenEmbeddings_);     // V x D
@@ -174,7 +177,8 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
   Gpt2Trace* trace = nullptr;
   if (options.traceLayer >= 0 && !fill) {
     if (options.traceLayer >= config_.numLayers)
-      throw InputError("GPT-2 has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
+      throw InputError(ErrorKind::Internal, {},
+                       "GPT-2 has " + std::to_string(config_.numLayers) + " layers; there is no layer " +
                        std::to_string(options.traceLayer + 1) + " to trace");
     trace = &out.trace.emplace();
     trace->layer = options.traceLayer;
@@ -200,6 +204,8 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
     MultiHeadAttention::Cache& cache = traced ? trace->attention : shared;
     cache.headMask = options.headSwitches ? options.headSwitches->of(i) : nullptr;
     runLayer(layers_[i], x, cache, allowed, traced ? trace : nullptr);  // pre-norm, residual
+    requireFiniteOutput(x, "h." + std::to_string(i));  // weights that overflow stop here, not as nan in the output
+    for (const Matrix& map : cache.weights) requireFiniteOutput(map, "h." + std::to_string(i) + ".attn");
     if (keepStates) out.hiddenStates.push_back(x);
     if (fill) {
       fill->keys[i] = std::move(cache.k);    // T x D
@@ -215,6 +221,7 @@ Gpt2Output Gpt2Model::run(const std::vector<int64_t>& ids, const Gpt2Options& op
   const bool lastTraced = trace && trace->layer + 1 == config_.numLayers;
   // Prefill needs only the next token's scores: T x V for a long prompt would be most of the work.
   out.logits = logits(fill ? Matrix(x.bottomRows(1)) : x, lastTraced ? &trace->finalNorm : nullptr);
+  requireFiniteOutput(out.logits, "ln_f");
   return out;
 }
 
@@ -278,9 +285,11 @@ Gpt2Step Gpt2Model::step(Gpt2Cache& cache, int64_t id) const {
     }
     x += linear(heads, params_.value(l.attention.output().kernel), params_.value(l.attention.output().bias));
     x += mlp(l, x);
+    requireFiniteOutput(x, "h." + std::to_string(i));
   }
   cache.length = t + 1;
   s.logits = logits(x).row(0);
+  requireFiniteOutput(s.logits, "ln_f");
   return s;
 }
 

@@ -34,14 +34,17 @@ nlohmann::json readConfigJson(const fs::path& dir) {
     throw InputError(ErrorKind::NotModelDir, {.file = dir.string()},
                      dir.string() + " has no config.json, so it is not a Hugging Face model folder");
   nlohmann::json config = io::readJsonFile(file, "config file");
-  if (!config.is_object()) throw InputError(file.string() + ": expected a JSON object");
+  if (!config.is_object())
+    throw InputError(ErrorKind::JsonNotObject, {.file = file.string()}, file.string() + ": expected a JSON object");
   return config;
 }
 
 bool optionalBool(const nlohmann::json& config, const char* field, bool fallback, const std::string& file) {
   const auto it = config.find(field);
   if (it == config.end() || it->is_null()) return fallback;
-  if (!it->is_boolean()) throw InputError(file + ": field \"" + field + "\" must be true or false, found " + it->dump());
+  if (!it->is_boolean())
+    throw InputError(ErrorKind::JsonWrongType, {.file = file, .name = field, .found = it->dump()},
+                     file + ": field \"" + field + "\" must be true or false, found " + it->dump());
   return it->get<bool>();
 }
 
@@ -50,12 +53,14 @@ int64_t size(const nlohmann::json& config, const char* field, const std::string&
 }
 
 void refuse(const std::string& file, const std::string& what) {
-  throw InputError(file + ": " + what + "; AttentionLab computes only the model the contract describes");
+  throw InputError(ErrorKind::UnsupportedModel, {.file = file},
+                   file + ": " + what + "; AttentionLab computes only the model the contract describes");
 }
 
 void checkHeads(int64_t width, int64_t heads, const char* widthField, const char* headsField, const std::string& file) {
   if (width % heads != 0)
-    throw InputError(file + ": \"" + widthField + "\" " + std::to_string(width) + " is not a multiple of \"" +
+    throw InputError(ErrorKind::UnsupportedModel, {.file = file, .name = widthField, .found = std::to_string(width)},
+                     file + ": \"" + widthField + "\" " + std::to_string(width) + " is not a multiple of \"" +
                      headsField + "\" " + std::to_string(heads));
 }
 
@@ -126,7 +131,8 @@ fs::path resolveModelFolder(const fs::path& path) {
   if (isCacheRepository(path)) {
     const fs::path snapshot = snapshotOf(path);
     if (snapshot.empty())
-      throw InputError(path.string() + " is a Hugging Face cache entry without a single snapshot (refs/main names "
+      throw InputError(ErrorKind::HfCacheEntry, {.file = path.string()},
+                       path.string() + " is a Hugging Face cache entry without a single snapshot (refs/main names "
                        "none that exists); give the folder snapshots/REVISION/ itself");
     if (!isFile(snapshot / "config.json"))
       throw InputError(ErrorKind::NotModelDir, {.file = snapshot.string()}, snapshot.string() + " has no config.json, so it is not a Hugging Face model folder");
@@ -136,7 +142,8 @@ fs::path resolveModelFolder(const fs::path& path) {
   if (!models.empty()) {
     std::string list;
     for (const CachedModel& m : models) list += "\n  " + m.repository + " (" + modelTypeName(m.type) + "): " + m.folder.string();
-    throw InputError(path.string() + " is a Hugging Face cache holding " + std::to_string(models.size()) +
+    throw InputError(ErrorKind::HfCacheEntry, {.file = path.string(), .found = std::to_string(models.size())},
+                     path.string() + " is a Hugging Face cache holding " + std::to_string(models.size()) +
                      " model(s) AttentionLab reads; give one of their folders:" + list);
   }
   throw InputError(ErrorKind::NotModelDir, {.file = path.string()},
@@ -173,16 +180,19 @@ ModelType readModelType(const fs::path& dir) {
   const std::string file = (dir / "config.json").string();
   const auto type = config.find("model_type");
   if (type == config.end() || !type->is_string())
-    throw InputError(file + ": \"model_type\" is missing or not a string; " + kSupported);
+    throw InputError(ErrorKind::JsonWrongType, {.file = file, .name = "model_type"},
+                     file + ": \"model_type\" is missing or not a string; " + kSupported);
   if (*type == "bert") return ModelType::Bert;
   if (*type == "gpt2") return ModelType::Gpt2;
-  throw InputError(file + ": model_type \"" + type->get<std::string>() + "\" is not supported; " + kSupported);
+  throw InputError(ErrorKind::UnsupportedModel, {.file = file, .name = "model_type", .found = type->get<std::string>()},
+                   file + ": model_type \"" + type->get<std::string>() + "\" is not supported; " + kSupported);
 }
 
 BertConfig readBertConfig(const fs::path& dir) {
   const nlohmann::json config = readConfigJson(dir);
   const std::string file = (dir / "config.json").string();
-  if (readModelType(dir) != ModelType::Bert) throw InputError(file + ": model_type is not \"bert\"");
+  if (readModelType(dir) != ModelType::Bert)
+    throw InputError(ErrorKind::UnsupportedModel, {.file = file}, file + ": model_type is not \"bert\"");
   BertConfig c;
   c.vocabSize = size(config, "vocab_size", file);
   c.hiddenSize = size(config, "hidden_size", file);
@@ -192,9 +202,9 @@ BertConfig readBertConfig(const fs::path& dir) {
   c.maxPositions = io::requireIntInRange(config, "max_position_embeddings", 1, limits::kMaxSequenceLength, file);
   c.typeVocabSize = io::optionalInt(config, "type_vocab_size", 2, file);
   if (c.typeVocabSize < 1 || c.typeVocabSize > limits::kMaxModelDimension)
-    throw InputError(file + ": field \"type_vocab_size\" must be at least 1");
-  c.layerNormEps = static_cast<float>(io::optionalNumber(config, "layer_norm_eps", 1e-12, file));
-  if (!(c.layerNormEps >= 0.0f)) throw InputError(file + ": field \"layer_norm_eps\" must not be negative");
+    throw InputError(ErrorKind::JsonOutOfRange, {.file = file, .name = "type_vocab_size", .expected = ">= 1"},
+                     file + ": field \"type_vocab_size\" must be at least 1");
+  c.layerNormEps = io::optionalEpsilon(config, "layer_norm_eps", 1e-12, file);
   c.tieWordEmbeddings = optionalBool(config, "tie_word_embeddings", true, file);
   checkHeads(c.hiddenSize, c.numHeads, "hidden_size", "num_attention_heads", file);
 
@@ -210,7 +220,8 @@ BertConfig readBertConfig(const fs::path& dir) {
 Gpt2Config readGpt2Config(const fs::path& dir) {
   const nlohmann::json config = readConfigJson(dir);
   const std::string file = (dir / "config.json").string();
-  if (readModelType(dir) != ModelType::Gpt2) throw InputError(file + ": model_type is not \"gpt2\"");
+  if (readModelType(dir) != ModelType::Gpt2)
+    throw InputError(ErrorKind::UnsupportedModel, {.file = file}, file + ": model_type is not \"gpt2\"");
   Gpt2Config c;
   c.vocabSize = size(config, "vocab_size", file);
   c.width = size(config, "n_embd", file);
@@ -219,8 +230,7 @@ Gpt2Config readGpt2Config(const fs::path& dir) {
   // Older configs name the context length n_ctx only.
   const char* positions = config.contains("n_positions") || !config.contains("n_ctx") ? "n_positions" : "n_ctx";
   c.maxPositions = io::requireIntInRange(config, positions, 1, limits::kMaxSequenceLength, file);
-  c.layerNormEps = static_cast<float>(io::optionalNumber(config, "layer_norm_epsilon", 1e-5, file));
-  if (!(c.layerNormEps >= 0.0f)) throw InputError(file + ": field \"layer_norm_epsilon\" must not be negative");
+  c.layerNormEps = io::optionalEpsilon(config, "layer_norm_epsilon", 1e-5, file);
   c.tieWordEmbeddings = optionalBool(config, "tie_word_embeddings", true, file);
   checkHeads(c.width, c.numHeads, "n_embd", "n_head", file);
 
@@ -240,13 +250,16 @@ fs::path weightsFile(const fs::path& dir) {
   const fs::path weights = dir / "model.safetensors";
   if (isFile(weights)) return weights;
   if (isFile(dir / "model.safetensors.index.json"))
-    throw InputError(dir.string() + " holds its weights in several files (model.safetensors.index.json); "
+    throw InputError(ErrorKind::WeightsNotSafetensors, {.file = dir.string(), .name = "model.safetensors.index.json"},
+                     dir.string() + " holds its weights in several files (model.safetensors.index.json); "
                      "AttentionLab reads one model.safetensors");
   if (isFile(dir / "pytorch_model.bin"))
-    throw InputError(dir.string() + " holds only pytorch_model.bin, a Python pickle, which AttentionLab never loads "
+    throw InputError(ErrorKind::WeightsNotSafetensors, {.file = dir.string(), .name = "pytorch_model.bin"},
+                     dir.string() + " holds only pytorch_model.bin, a Python pickle, which AttentionLab never loads "
                      "(it can run code); convert it to model.safetensors, e.g. with the safetensors convert script "
                      "or save_pretrained(..., safe_serialization=True) in Python");
-  throw InputError(dir.string() + " has no model.safetensors");
+  throw InputError(ErrorKind::WeightsNotSafetensors, {.file = dir.string()},
+                   dir.string() + " has no model.safetensors");
 }
 
 }  // namespace al::pretrained

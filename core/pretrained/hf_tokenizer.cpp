@@ -26,7 +26,9 @@ std::optional<int64_t> Tokenizer::idOf(std::string_view piece) const {
 
 const std::string& Tokenizer::pieceOf(int64_t id) const {
   if (id < 0 || static_cast<size_t>(id) >= pieces_.size() || pieces_[static_cast<size_t>(id)].empty())
-    throw InputError("token id " + std::to_string(id) + " is not in the vocabulary (" +
+    throw InputError(ErrorKind::TokenOutOfVocabulary,
+                     {.expected = std::to_string(pieces_.size()), .found = std::to_string(id)},
+                     "token id " + std::to_string(id) + " is not in the vocabulary (" +
                      std::to_string(pieces_.size()) + " ids)");
   return pieces_[static_cast<size_t>(id)];
 }
@@ -39,11 +41,13 @@ bool Tokenizer::isSpecial(int64_t id) const {
 }
 
 void Tokenizer::setVocabulary(const VocabularyEntries& entries, const std::string& source) {
-  if (entries.empty()) throw InputError(source + ": the vocabulary is empty");
+  if (entries.empty())
+    throw InputError(ErrorKind::TokenizerFileInvalid, {.file = source}, source + ": the vocabulary is empty");
   int64_t largest = -1;
   for (const auto& [piece, id] : entries) {
     if (id < 0 || id >= static_cast<int64_t>(limits::kMaxVocabularyTokens))
-      throw InputError(source + ": the piece \"" + piece + "\" has id " + std::to_string(id) + "; ids run from 0 to " +
+      throw InputError(ErrorKind::TokenizerFileInvalid, {.file = source, .name = piece},
+                       source + ": the piece \"" + piece + "\" has id " + std::to_string(id) + "; ids run from 0 to " +
                        std::to_string(limits::kMaxVocabularyTokens - 1));
     largest = std::max(largest, id);
   }
@@ -77,7 +81,8 @@ std::optional<bool> optionalBool(const json& object, const char* field, const st
   const auto it = object.find(field);
   if (it == object.end() || it->is_null()) return std::nullopt;
   if (!it->is_boolean())
-    throw InputError(file + ": field \"" + field + "\" must be true or false, found " + it->dump());
+    throw InputError(ErrorKind::JsonWrongType, {.file = file, .name = field, .found = it->dump()},
+                     file + ": field \"" + field + "\" must be true or false, found " + it->dump());
   return it->get<bool>();
 }
 
@@ -88,7 +93,8 @@ std::optional<std::string> optionalTokenName(const json& object, const char* fie
   if (it->is_string()) return it->get<std::string>();
   if (it->is_object() && it->contains("content") && (*it)["content"].is_string())
     return (*it)["content"].get<std::string>();
-  throw InputError(file + ": field \"" + field + "\" must be a token (a string, or an object with \"content\")");
+  throw InputError(ErrorKind::JsonWrongType, {.file = file, .name = field},
+                   file + ": field \"" + field + "\" must be a token (a string, or an object with \"content\")");
 }
 
 TokenizerConfig readTokenizerConfig(const fs::path& folder) {
@@ -98,7 +104,8 @@ TokenizerConfig readTokenizerConfig(const fs::path& folder) {
   if (!fs::exists(path, ec)) return config;
   const json object = io::readJsonFile(path, "tokenizer configuration");
   const std::string file = path.string();
-  if (!object.is_object()) throw InputError(file + ": expected a JSON object");
+  if (!object.is_object())
+    throw InputError(ErrorKind::JsonNotObject, {.file = file}, file + ": expected a JSON object");
   config.lowercase = optionalBool(object, "do_lower_case", file);
   config.stripAccents = optionalBool(object, "strip_accents", file);
   config.chineseCharacters = optionalBool(object, "tokenize_chinese_chars", file);
@@ -125,18 +132,23 @@ void applyConfig(const TokenizerConfig& config, WordPieceOptions& options) {
 
 // A JSON object {piece: id, ...} (tokenizer.json's model.vocab, vocab.json).
 VocabularyEntries vocabularyOf(const json& object, const std::string& where) {
-  if (!object.is_object()) throw InputError(where + ": expected an object mapping each piece to its id");
+  if (!object.is_object())
+    throw InputError(ErrorKind::JsonNotObject, {.file = where},
+                     where + ": expected an object mapping each piece to its id");
   if (object.size() > limits::kMaxVocabularyTokens)
-    throw InputError(where + ": " + std::to_string(object.size()) + " pieces, more than the " +
+    throw InputError(ErrorKind::TokenizerFileInvalid, {.file = where},
+                     where + ": " + std::to_string(object.size()) + " pieces, more than the " +
                      std::to_string(limits::kMaxVocabularyTokens) + " AttentionLab reads");
   VocabularyEntries entries;
   entries.reserve(object.size());
   for (const auto& [piece, id] : object.items()) {
     if (!id.is_number_integer())
-      throw InputError(where + ": the id of \"" + piece + "\" must be an integer, found " + id.dump());
+      throw InputError(ErrorKind::JsonWrongType, {.file = where, .name = piece, .found = id.dump()},
+                       where + ": the id of \"" + piece + "\" must be an integer, found " + id.dump());
     entries.emplace_back(piece, id.get<int64_t>());
   }
-  if (entries.empty()) throw InputError(where + ": the vocabulary is empty");
+  if (entries.empty())
+    throw InputError(ErrorKind::TokenizerFileInvalid, {.file = where}, where + ": the vocabulary is empty");
   return entries;
 }
 
@@ -150,13 +162,16 @@ std::vector<std::string> addedTokensOf(const json& root, VocabularyEntries& voca
   std::vector<std::string> added;
   const auto it = root.find("added_tokens");
   if (it == root.end() || it->is_null()) return added;
-  if (!it->is_array()) throw InputError(file + ": \"added_tokens\" must be an array");
+  if (!it->is_array())
+    throw InputError(ErrorKind::JsonWrongType, {.file = file, .name = "added_tokens"},
+                     file + ": \"added_tokens\" must be an array");
   for (size_t k = 0; k < it->size(); ++k) {
     const json& token = (*it)[k];
     const std::string where = file + ": added_tokens entry " + std::to_string(k + 1);
     if (!token.is_object() || !token.contains("content") || !token["content"].is_string() || !token.contains("id") ||
         !token["id"].is_number_integer())
-      throw InputError(where + ": expected an object with a string \"content\" and an integer \"id\"");
+      throw InputError(ErrorKind::JsonNotObject, {.file = where},
+                       where + ": expected an object with a string \"content\" and an integer \"id\"");
     const std::string content = token["content"].get<std::string>();
     const bool known =
         std::any_of(vocabulary.begin(), vocabulary.end(), [&](const auto& e) { return e.first == content; });
@@ -226,15 +241,18 @@ std::unique_ptr<Tokenizer> wordPieceFromJson(const json& root, const json& model
 
 std::unique_ptr<Tokenizer> bpeFromJson(const json& root, const json& model, const std::string& file) {
   if (!isByteLevel(root.contains("pre_tokenizer") ? root["pre_tokenizer"] : json()))
-    throw InputError(file + ": a BPE tokenizer without GPT-2's byte-level pre-tokenizer (a SentencePiece model?); "
+    throw InputError(ErrorKind::UnsupportedTokenizer, {.file = file},
+                     file + ": a BPE tokenizer without GPT-2's byte-level pre-tokenizer (a SentencePiece model?); "
                      "AttentionLab reads WordPiece (BERT) and GPT-2's byte-level BPE");
   VocabularyEntries vocabulary =
       vocabularyOf(model.contains("vocab") ? model["vocab"] : json(), file + ": model.vocab");
   if (!model.contains("merges") || !model["merges"].is_array())
-    throw InputError(file + ": model.merges must be an array of merges (\"Ġ t\" or [\"Ġ\", \"t\"])");
+    throw InputError(ErrorKind::JsonWrongType, {.file = file, .name = "model.merges"},
+                     file + ": model.merges must be an array of merges (\"Ġ t\" or [\"Ġ\", \"t\"])");
   const json& list = model["merges"];
   if (list.size() > limits::kMaxVocabularyTokens)
-    throw InputError(file + ": more than " + std::to_string(limits::kMaxVocabularyTokens) + " merges");
+    throw InputError(ErrorKind::TokenizerFileInvalid, {.file = file},
+                     file + ": more than " + std::to_string(limits::kMaxVocabularyTokens) + " merges");
   std::vector<Merge> merges;
   merges.reserve(list.size());
   for (size_t k = 0; k < list.size(); ++k) {
@@ -245,7 +263,8 @@ std::unique_ptr<Tokenizer> bpeFromJson(const json& root, const json& model, cons
     } else if (entry.is_array() && entry.size() == 2 && entry[0].is_string() && entry[1].is_string()) {
       merges.push_back({entry[0].get<std::string>(), entry[1].get<std::string>(), where});
     } else {
-      throw InputError(where + ": expected \"first second\" or [\"first\", \"second\"], found " + entry.dump());
+      throw InputError(ErrorKind::TokenizerFileInvalid, {.file = where},
+                       where + ": expected \"first second\" or [\"first\", \"second\"], found " + entry.dump());
     }
   }
   std::vector<std::string> added = addedTokensOf(root, vocabulary, file);
@@ -256,7 +275,8 @@ std::unique_ptr<Tokenizer> fromTokenizerJson(const fs::path& path, const Tokeniz
   const std::string file = path.string();
   const json root = readTokenizerJson(path, "tokenizer file");
   if (!root.is_object() || !root.contains("model") || !root["model"].is_object())
-    throw InputError(file + ": expected an object with a \"model\" object (the tokenizers library's format)");
+    throw InputError(ErrorKind::JsonMissingKey, {.file = file, .name = "model"},
+                     file + ": expected an object with a \"model\" object (the tokenizers library's format)");
   const json& model = root["model"];
   const std::string type = model.contains("type") && model["type"].is_string() ? model["type"].get<std::string>() : "";
   if (type == "WordPiece") return wordPieceFromJson(root, model, config, file);
@@ -264,7 +284,8 @@ std::unique_ptr<Tokenizer> fromTokenizerJson(const fs::path& path, const Tokeniz
   const std::string what = type.empty() ? "a tokenizer without model.type"
                                         : "a tokenizer of type \"" + type + "\"" +
                                               (type == "Unigram" ? " (a SentencePiece model)" : "");
-  throw InputError(file + ": " + what + "; AttentionLab reads WordPiece (BERT) and GPT-2's byte-level BPE");
+  throw InputError(ErrorKind::UnsupportedTokenizer, {.file = file, .found = type},
+                   file + ": " + what + "; AttentionLab reads WordPiece (BERT) and GPT-2's byte-level BPE");
 }
 
 bool fileExists(const fs::path& path) {
@@ -277,7 +298,8 @@ bool fileExists(const fs::path& path) {
 std::unique_ptr<Tokenizer> loadTokenizer(const fs::path& folder) {
   std::error_code ec;
   if (!fs::is_directory(folder, ec))
-    throw InputError(folder.string() + " is not a folder; a Hugging Face model folder holds config.json, "
+    throw InputError(ErrorKind::NotModelDir, {.file = folder.string()},
+                     folder.string() + " is not a folder; a Hugging Face model folder holds config.json, "
                      "model.safetensors and its tokenizer's files");
   const TokenizerConfig config = readTokenizerConfig(folder);
   if (fileExists(folder / "tokenizer.json")) return fromTokenizerJson(folder / "tokenizer.json", config);
@@ -304,10 +326,13 @@ std::unique_ptr<Tokenizer> loadTokenizer(const fs::path& folder) {
     return std::make_unique<BpeTokenizer>(vocabulary, merges, std::vector<std::string>{}, vocabPath.string());
   }
   if (vocabJson || mergesTxt)
-    throw InputError(folder.string() + ": " +
+    throw InputError(ErrorKind::TokenizerMissing,
+                     {.file = folder.string(), .name = vocabJson ? "merges.txt" : "vocab.json"},
+                     folder.string() + ": " +
                      (vocabJson ? "vocab.json without merges.txt" : "merges.txt without vocab.json") +
                      "; GPT-2's tokenizer needs both");
-  throw InputError(folder.string() + ": no tokenizer; expected tokenizer.json, vocab.txt (BERT), or vocab.json "
+  throw InputError(ErrorKind::TokenizerMissing, {.file = folder.string()},
+                   folder.string() + ": no tokenizer; expected tokenizer.json, vocab.txt (BERT), or vocab.json "
                    "with merges.txt (GPT-2)");
 }
 

@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/io/json_fields.h"
 #include "core/io/limits.h"
 #include "core/io/safetensors.h"
@@ -160,7 +161,7 @@ MappedSafetensors::MappedSafetensors(const std::filesystem::path& path) : fileNa
   struct stat info {};
   if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
     ::close(fd);
-    throw InputError("weights file " + fileName_ + " is not a regular file");
+    throw InputError(ErrorKind::NotAFile, {.file = fileName_}, "weights file " + fileName_ + " is not a regular file");
   }
   const auto fileBytes = static_cast<uint64_t>(info.st_size);
   if (fileBytes < kLengthBytes) {
@@ -170,7 +171,9 @@ MappedSafetensors::MappedSafetensors(const std::filesystem::path& path) : fileNa
   }
   void* map = ::mmap(nullptr, fileBytes, PROT_READ, MAP_PRIVATE, fd, 0);
   ::close(fd);  // the mapping keeps the file
-  if (map == MAP_FAILED) throw InputError("cannot map weights file " + fileName_ + ": " + std::strerror(errno));
+  if (map == MAP_FAILED)
+    throw InputError(ErrorKind::FileUnreadable, {.file = fileName_},
+                     "cannot map weights file " + fileName_ + ": " + std::strerror(errno));
   map_ = static_cast<const unsigned char*>(map);
   mapBytes_ = fileBytes;
 
@@ -225,9 +228,11 @@ void MappedSafetensors::read(const Entry& entry, float* out) const {
   } else if (entry.dtype == "BF16") {
     for (uint64_t i = 0; i < count; ++i) out[i] = bfloat16ToFloat(decodeUint16(bytes + 2 * i));
   } else {
-    throw InputError(fileName_ + ": tensor " + quoted(entry.name) + " has dtype " + entry.dtype +
+    throw InputError(ErrorKind::TensorDtype, {.file = fileName_, .name = entry.name, .found = entry.dtype},
+                     fileName_ + ": tensor " + quoted(entry.name) + " has dtype " + entry.dtype +
                      "; AttentionLab reads weights stored as F32, F16 or BF16");
   }
+  requireFiniteTensor(std::span<const float>(out, count), fileName_, entry.name);
   // The model now holds its own float32 copy: give back the file's pages of this tensor, so that loading a
   // 440 MB model does not keep 440 MB of mapped file beside it (they are read again from the file if asked).
   const auto pageBytes = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));

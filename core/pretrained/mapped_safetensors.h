@@ -47,7 +47,7 @@ class MappedSafetensors {
   const Entry* find(const std::string& name) const;
 
   // Writes the tensor's product(shape) values, converted to float32, to out. al::InputError if its dtype is
-  // not F32, F16 or BF16.
+  // not F32, F16 or BF16, or if a value is NaN or infinite (TensorNotFinite, naming the tensor).
   void read(const Entry& entry, float* out) const;
 
  private:

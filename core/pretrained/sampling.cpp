@@ -42,10 +42,17 @@ std::vector<float> softmaxOf(const RowVector& logits) {
 
 Sampler::Sampler(const SamplingSettings& settings) : settings_(settings), generator_(settings.seed) {
   if (!(settings.temperature >= 0) || !std::isfinite(settings.temperature))
-    throw InputError("temperature " + std::to_string(settings.temperature) + ": expected 0 (greedy) or more");
-  if (settings.topK < 0) throw InputError("top-k " + std::to_string(settings.topK) + ": expected 0 (no limit) or more");
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = "temperature", .expected = ">= 0", .found = std::to_string(settings.temperature)},
+                     "temperature " + std::to_string(settings.temperature) + ": expected 0 (greedy) or more");
+  if (settings.topK < 0)
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = "top-k", .expected = ">= 0", .found = std::to_string(settings.topK)},
+                     "top-k " + std::to_string(settings.topK) + ": expected 0 (no limit) or more");
   if (!(settings.topP > 0 && settings.topP <= 1))
-    throw InputError("top-p " + std::to_string(settings.topP) + ": expected more than 0 and at most 1");
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = "top-p", .expected = "(0, 1]", .found = std::to_string(settings.topP)},
+                     "top-p " + std::to_string(settings.topP) + ": expected more than 0 and at most 1");
 }
 
 std::vector<float> Sampler::distribution(const RowVector& logits) const {
@@ -68,7 +75,8 @@ std::vector<float> Sampler::distribution(const RowVector& logits) const {
 }
 
 int64_t Sampler::choose(const std::vector<float>& probabilities) {
-  if (probabilities.empty()) throw InputError("no token to choose from: the model's vocabulary is empty");
+  if (probabilities.empty())
+    throw InputError(ErrorKind::Internal, {}, "no token to choose from: the model's vocabulary is empty");
   if (greedy()) return rankedIds(probabilities).front();
   // A uniform number in [0, 1) from the generator's 53 high bits: the same on every platform (the standard's
   // distributions are not).

@@ -11,7 +11,7 @@ namespace al::pretrained {
 
 void requireUtf8Text(std::string_view text) {
   if (const auto bad = firstInvalidUtf8(text))
-    throw InputError("the text is not valid UTF-8 (byte " + std::to_string(*bad + 1) + ")");
+    throw InputError(ErrorKind::NotUtf8, {}, "the text is not valid UTF-8 (byte " + std::to_string(*bad + 1) + ")");
 }
 
 std::vector<TextSpan> splitOutTokens(std::string_view text, const std::vector<std::string>& tokens) {

@@ -78,7 +78,8 @@ std::vector<char32_t> lowercased(char32_t c) {
   UErrorCode status = U_ZERO_ERROR;
   const int32_t length = u_strToLower(buffer, 8, reinterpret_cast<const UChar*>(in.data()),
                                       static_cast<int32_t>(in.size()), "", &status);
-  if (U_FAILURE(status)) throw RunError(std::string("Unicode lowercasing failed: ") + u_errorName(status));
+  if (U_FAILURE(status))
+    throw RunError(ErrorKind::Internal, {}, std::string("Unicode lowercasing failed: ") + u_errorName(status));
   return codePointsOf(buffer, length);
 }
 
@@ -90,7 +91,8 @@ std::vector<char32_t> decomposed(char32_t c) {
   UChar buffer[32];
   const int32_t length = U_SUCCESS(status) ? unorm2_getDecomposition(nfd, static_cast<UChar32>(c), buffer, 32, &status)
                                            : -1;
-  if (U_FAILURE(status)) throw RunError(std::string("Unicode normalization failed: ") + u_errorName(status));
+  if (U_FAILURE(status))
+    throw RunError(ErrorKind::Internal, {}, std::string("Unicode normalization failed: ") + u_errorName(status));
   if (length < 0) return {c};  // no decomposition
   return codePointsOf(buffer, length);
 }
@@ -192,7 +194,8 @@ WordPieceTokenizer::WordPieceTokenizer(const VocabularyEntries& vocabulary, Word
     longestPiece_ = std::max(longestPiece_, static_cast<size_t>(characters));
   }
   if (!special_.unknown.id)
-    throw InputError(source_ + ": the vocabulary has no " + options_.unknown +
+    throw InputError(ErrorKind::VocabularyLacksToken, {.file = source_, .name = options_.unknown},
+                     source_ + ": the vocabulary has no " + options_.unknown +
                      " piece, which WordPiece gives to the words it cannot read");
   for (const SpecialTokens::Token* token :
        {&special_.unknown, &special_.classifier, &special_.separator, &special_.padding, &special_.mask})
@@ -249,7 +252,8 @@ void WordPieceTokenizer::appendPieces(std::string_view text, int segment, Encodi
 
 void WordPieceTokenizer::appendAdded(const SpecialTokens::Token& token, int segment, Encoding& out) const {
   if (!token.id)
-    throw InputError(source_ + ": the vocabulary has no " + token.name + " piece, which BERT puts around a text");
+    throw InputError(ErrorKind::VocabularyLacksToken, {.file = source_, .name = token.name},
+                     source_ + ": the vocabulary has no " + token.name + " piece, which BERT puts around a text");
   out.pieces.push_back(token.name);
   out.ids.push_back(*token.id);
   out.offsets.push_back({0, 0});
@@ -336,15 +340,19 @@ VocabularyEntries WordPieceTokenizer::parseVocabTxt(std::string_view text, const
     if (piece.ends_with('\r')) piece.remove_suffix(1);
     const std::string where = file + " line " + std::to_string(line);
     if (entries.size() >= limits::kMaxVocabularyTokens)
-      throw InputError(file + ": more than " + std::to_string(limits::kMaxVocabularyTokens) +
+      throw InputError(ErrorKind::TokenizerFileInvalid, {.file = file},
+                       file + ": more than " + std::to_string(limits::kMaxVocabularyTokens) +
                        " lines; a vocabulary has one piece per line (BERT's: 30,522)");
     if (piece.size() > limits::kMaxTokenBytes)
-      throw InputError(where + ": a piece of " + std::to_string(piece.size()) + " bytes, more than the " +
+      throw InputError(ErrorKind::TokenizerFileInvalid, {.file = file, .line = static_cast<int64_t>(line)},
+                       where + ": a piece of " + std::to_string(piece.size()) + " bytes, more than the " +
                        std::to_string(limits::kMaxTokenBytes) + " a vocabulary line may hold");
     entries.emplace_back(std::string(piece), static_cast<int64_t>(line - 1));
     start = end + 1;
   }
-  if (entries.empty()) throw InputError(file + ": the vocabulary is empty; expected one piece per line");
+  if (entries.empty())
+    throw InputError(ErrorKind::TokenizerFileInvalid, {.file = file},
+                     file + ": the vocabulary is empty; expected one piece per line");
   return entries;
 }
 

@@ -79,7 +79,8 @@ Matrix cosineSimilarity(const Matrix& rows) {
 
 Matrix learnedPositions(const TransformerClassifier& model, Index count) {
   const int slot = model.parameters().find("embedding.position");
-  if (slot < 0) throw InputError("this model has no learned position embedding (its position is \"" +
+  if (slot < 0) throw InputError(ErrorKind::NoLearnedPositions, {.found = toString(model.config().position)},
+                                 "this model has no learned position embedding (its position is \"" +
                                  toString(model.config().position) + "\")");
   const ConstMatrixMap table = model.parameters().value(slot);  // sequence_length x D
   return table.topRows(std::min(count, table.rows()));
@@ -97,7 +98,8 @@ EncoderLayerWalkthrough::EncoderLayerWalkthrough(std::shared_ptr<const ImdbTrans
 
 EncoderLayerWalkthrough EncoderLayerWalkthrough::toy(const ToyEncoderSettings& s) {
   if (s.width < 1 || s.heads < 1 || s.feedForward < 1 || s.maxTokens < 1)
-    throw InputError("a toy layer needs a width, heads, a feed-forward width and a length of at least 1");
+    throw InputError(ErrorKind::Internal, {},
+                     "a toy layer needs a width, heads, a feed-forward width and a length of at least 1");
   TransformerConfig c;
   c.vocabSize = 2;  // a toy's words get vectors from their hash (embed), not from a table
   c.sequenceLength = static_cast<int>(s.maxTokens);
@@ -515,7 +517,8 @@ AdditiveWalk walkAdditiveAttention(const Seq2SeqAttention& model, const Vocabula
 }
 
 ChatbotModel toyChatbot(const std::string& question, Index units, Index attentionUnits, uint64_t seed) {
-  if (units < 1 || attentionUnits < 1) throw InputError("a toy chatbot needs at least one unit and one attention unit");
+  if (units < 1 || attentionUnits < 1)
+    throw InputError(ErrorKind::Internal, {}, "a toy chatbot needs at least one unit and one attention unit");
   ScriptCounts scripts;  // a toy reads Chinese or Japanese word by word
   scripts.add(question);
   const TokenizerKind tokenizer = suggestTokenizer(TextTask::Seq2seq, scripts);

@@ -21,7 +21,9 @@ float logitWith(const BertSentimentModel& model, const LabeledText& review, cons
          .headSwitches = switches});
     return model.head->logits(out.hiddenStates.back().topRows(1))(0, 0);  // 1 x D -> 1 x 1
   } catch (const InputError& e) {
-    throw InputError(review.origin + ": " + e.what());
+    ErrorFields fields = e.fields();  // what is wrong, said of this review
+    if (fields.file.empty()) fields.file = review.origin;
+    throw InputError(e.kind(), fields, review.origin + ": " + e.what());
   }
 }
 

@@ -91,7 +91,8 @@ LogitLens logitLens(const MaskedLmModel& loaded, std::string_view text, int k, c
   std::vector<std::string> tokens = maskedLmTokens(text, loaded.tokenizer);
   const auto length = static_cast<size_t>(model.config().encoder.sequenceLength);
   if (tokens.size() > length) tokens.resize(length);  // the encoder reads the first sequence_length, as fill does
-  if (tokens.empty()) throw InputError("the text has no words once punctuation is removed");
+  if (tokens.empty())
+    throw InputError(ErrorKind::EmptySentence, {}, "the text has no words once punctuation is removed");
   const std::vector<int> ids = maskedLmIds(tokens, loaded.vocabulary);
   LogitLens lens = logitLens(model.hiddenStates(ids, switches), [&](const Matrix& h) { return model.outputLogits(h); },
                              k, [&](int64_t id) { return tokenOr(loaded.vocabulary, id); });
@@ -103,7 +104,7 @@ LogitLens logitLens(const MaskedLmModel& loaded, std::string_view text, int k, c
 LogitLens logitLens(const CausalLmModel& loaded, std::string_view text, int k, const HeadSwitches* switches) {
   const CausalLanguageModel& model = *loaded.model;
   std::vector<std::string> tokens = causalLmTokens(text, loaded.tokenizer());
-  if (tokens.empty()) throw InputError("the text has no tokens");
+  if (tokens.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens");
   const auto S = static_cast<size_t>(model.config().sequenceLength);
   if (tokens.size() > S) tokens.erase(tokens.begin(), tokens.end() - static_cast<std::ptrdiff_t>(S));  // the window
   const std::vector<int> ids = causalLmIds(tokens, loaded.vocabulary);
@@ -116,7 +117,8 @@ LogitLens logitLens(const CausalLmModel& loaded, std::string_view text, int k, c
 
 LogitLens logitLens(const PretrainedBert& bert, std::string_view text, int k, const HeadSwitches* switches) {
   if (!bert.model->hasMaskedLmHead())
-    throw InputError(bert.folder.string() + ": this BERT checkpoint has no masked-LM head (cls.predictions), the "
+    throw InputError(ErrorKind::NoMaskedLmHead, {.file = bert.folder.string()},
+                     bert.folder.string() + ": this BERT checkpoint has no masked-LM head (cls.predictions), the "
                      "output layer the logit lens reads through");
   const pretrained::Encoding e = bert.tokenizer->encode(text);
   const pretrained::BertOutput out = bert.model->forward(
@@ -133,7 +135,7 @@ LogitLens logitLens(const PretrainedBert& bert, std::string_view text, int k, co
 
 LogitLens logitLens(const PretrainedGpt2& gpt, std::string_view text, int k, const HeadSwitches* switches) {
   const pretrained::Encoding e = gpt.tokenizer->encodePrompt(text);
-  if (e.ids.empty()) throw InputError("the text has no tokens");
+  if (e.ids.empty()) throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens");
   const pretrained::Gpt2Output out = gpt.model->forward(
       e.ids, {.attention = pretrained::AttentionCapture::none(), .headSwitches = switches, .hiddenStates = true});
   LogitLens lens = logitLens(out.hiddenStates, [&](const Matrix& h) { return gpt.model->outputLogits(h); }, k,

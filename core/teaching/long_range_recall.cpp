@@ -21,7 +21,8 @@ int greedyChoice(const auto& row) {
 
 LongRangeRecall longRangeRecall(const CausalLmModel& model, std::span<const LongRangeDocument> documents) {
   if (model.tokenizer() != "chars")
-    throw InputError("the long-range recall counts characters: it needs a model with the chars tokenizer, not " +
+    throw InputError(ErrorKind::TokenizerMismatch, {.expected = "chars", .found = model.tokenizer()},
+                     "the long-range recall counts characters: it needs a model with the chars tokenizer, not " +
                      model.tokenizer());
   std::vector<LongRangeRecall> perDocument(documents.size());
   tbb::parallel_for(size_t{0}, documents.size(), [&](size_t d) {

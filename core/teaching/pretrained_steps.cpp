@@ -28,7 +28,7 @@ pretrained::Encoding encodeText(const pretrained::Tokenizer& tokenizer, const st
 PretrainedWalk readText(const pretrained::Tokenizer& tokenizer, const pretrained::Encoding& encoding, Index layers,
                         Index layer) {
   if (std::all_of(encoding.added.begin(), encoding.added.end(), [](bool added) { return added; }))
-    throw InputError("the text has no tokens: write a sentence to step through");
+    throw InputError(ErrorKind::EmptySentence, {}, "the text has no tokens: write a sentence to step through");
   PretrainedWalk w;
   w.ids = encoding.ids;
   for (int64_t id : encoding.ids) w.tokens.push_back(pretrained::readablePiece(tokenizer, id));

@@ -7,6 +7,8 @@
 #include <unicode/brkiter.h>
 #include <unicode/utext.h>
 
+#include "core/error.h"
+
 namespace al::teaching {
 
 namespace {
@@ -19,7 +21,7 @@ std::vector<size_t> wordBoundaries(std::string_view text) {
   UText* utext = utext_openUTF8(nullptr, text.data(), static_cast<int64_t>(text.size()), &status);
   if (U_FAILURE(status)) {
     if (utext) utext_close(utext);
-    throw std::runtime_error(std::string("the word break iterator failed: ") + u_errorName(status));
+    throw RunError(ErrorKind::Internal, {}, std::string("the word break iterator failed: ") + u_errorName(status));
   }
   words->setText(utext, status);
   std::vector<size_t> boundaries;

@@ -25,7 +25,8 @@ std::u16string decomposed(std::string_view text) {
   std::u16string out(static_cast<size_t>(needed), u'\0');
   status = U_ZERO_ERROR;
   unorm2_normalize(nfd, src, length, reinterpret_cast<UChar*>(out.data()), needed, &status);
-  if (U_FAILURE(status)) throw RunError(std::string("Unicode normalization failed: ") + u_errorName(status));
+  if (U_FAILURE(status))
+    throw RunError(ErrorKind::Internal, {}, std::string("Unicode normalization failed: ") + u_errorName(status));
   return out;
 }
 

@@ -26,7 +26,8 @@ std::u16string lowercase(const std::u16string& text) {
   std::u16string out(static_cast<size_t>(needed), u'\0');
   status = U_ZERO_ERROR;
   u_strToLower(reinterpret_cast<UChar*>(out.data()), needed, src, length, "", &status);
-  if (U_FAILURE(status)) throw RunError(std::string("Unicode lowercasing failed: ") + u_errorName(status));
+  if (U_FAILURE(status))
+    throw RunError(ErrorKind::Internal, {}, std::string("Unicode lowercasing failed: ") + u_errorName(status));
   return out;
 }
 
@@ -67,7 +68,8 @@ std::vector<std::string> icuWords(TextTask task, std::string_view text) {
   const std::unique_ptr<UBreakIterator, BreakIteratorCloser> iterator(
       ubrk_open(UBRK_WORD, "", reinterpret_cast<const UChar*>(prepared.data()), static_cast<int32_t>(prepared.size()),
                 &status));
-  if (U_FAILURE(status)) throw RunError(std::string("ICU word break iterator: ") + u_errorName(status));
+  if (U_FAILURE(status))
+    throw RunError(ErrorKind::Internal, {}, std::string("ICU word break iterator: ") + u_errorName(status));
   // Segments lie between consecutive boundaries; the rule status of the boundary that ends a segment says
   // what it is: below UBRK_WORD_NONE_LIMIT (100) spaces and punctuation, from 100 on numbers, letters, kana and
   // ideographs.
@@ -125,7 +127,7 @@ std::vector<std::string> tokenize(TokenizerKind kind, TextTask task, std::string
     case TokenizerKind::Ascii: return seq2seqWords(text);
     case TokenizerKind::IcuWords: return icuWords(task, text);
   }
-  throw RunError("unreachable: unknown tokenizer");
+  throw RunError(ErrorKind::Internal, {}, "unreachable: unknown tokenizer");
 }
 
 std::vector<std::string> characterTokens(std::string_view text) {
@@ -147,7 +149,7 @@ std::string tokenizerName(TokenizerKind kind) {
     case TokenizerKind::Ascii: return "ascii";
     case TokenizerKind::IcuWords: return "icu_words";
   }
-  throw RunError("unreachable: unknown tokenizer");
+  throw RunError(ErrorKind::Internal, {}, "unreachable: unknown tokenizer");
 }
 
 std::vector<std::string> tokenizerNames() { return {"keras", "ascii", "icu_words"}; }
@@ -155,7 +157,9 @@ std::vector<std::string> tokenizerNames() { return {"keras", "ascii", "icu_words
 TokenizerKind parseTokenizer(std::string_view name) {
   for (TokenizerKind kind : {TokenizerKind::Keras, TokenizerKind::Ascii, TokenizerKind::IcuWords})
     if (name == tokenizerName(kind)) return kind;
-  throw InputError("unknown tokenizer '" + std::string(name) + "' (expected keras, ascii or icu_words)");
+  throw InputError(ErrorKind::OptionInvalid,
+                   {.name = "tokenizer", .expected = "keras, ascii, icu_words", .found = std::string(name)},
+                   "unknown tokenizer '" + std::string(name) + "' (expected keras, ascii or icu_words)");
 }
 
 TokenizerKind defaultTokenizer(TextTask task) {
@@ -164,7 +168,9 @@ TokenizerKind defaultTokenizer(TextTask task) {
 
 void requireSameTokenizer(std::optional<TokenizerKind> requested, TokenizerKind model, const std::string& modelDir) {
   if (requested && *requested != model)
-    throw InputError(modelDir + ": the model reads text with the " + tokenizerName(model) +
+    throw InputError(ErrorKind::TokenizerMismatch,
+                     {.file = modelDir, .expected = tokenizerName(model), .found = tokenizerName(*requested)},
+                     modelDir + ": the model reads text with the " + tokenizerName(model) +
                      " tokenizer (its vocabulary was built with it), not " + tokenizerName(*requested) +
                      "; leave out --tokenizer or train a new model");
 }

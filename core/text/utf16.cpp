@@ -28,7 +28,8 @@ std::string utf8FromUtf16(std::u16string_view text) {
   std::string utf8(static_cast<size_t>(length), '\0');
   status = U_ZERO_ERROR;
   u_strToUTF8(utf8.data(), length, nullptr, src, static_cast<int32_t>(text.size()), &status);
-  if (U_FAILURE(status)) throw RunError(std::string("UTF-16 to UTF-8 failed: ") + u_errorName(status));
+  if (U_FAILURE(status))
+    throw RunError(ErrorKind::Internal, {}, std::string("UTF-16 to UTF-8 failed: ") + u_errorName(status));
   return utf8;
 }
 

@@ -124,13 +124,14 @@ Vocabulary Vocabulary::build(const std::vector<std::vector<std::string>>& tokeni
 
 Vocabulary Vocabulary::fromTokens(std::vector<std::string> tokens) {
   if (tokens.size() < 2 || !tokens[0].empty() || tokens[1] != "[UNK]")
-    throw InputError("vocabulary: id 0 must be the empty string and id 1 must be \"[UNK]\"");
+    throw InputError(ErrorKind::Internal, {}, "vocabulary: id 0 must be the empty string and id 1 must be \"[UNK]\"");
   Vocabulary vocabulary;
   vocabulary.ids_.reserve(tokens.size());
   for (size_t i = 0; i < tokens.size(); ++i) {
     const auto [where, inserted] = vocabulary.ids_.emplace(tokens[i], static_cast<int>(i));
     if (!inserted)
-      throw InputError("vocabulary: token \"" + tokens[i] + "\" appears twice (ids " + std::to_string(where->second) +
+      throw InputError(ErrorKind::Internal, {},
+                       "vocabulary: token \"" + tokens[i] + "\" appears twice (ids " + std::to_string(where->second) +
                        " and " + std::to_string(i) + ")");
   }
   vocabulary.tokens_ = std::move(tokens);

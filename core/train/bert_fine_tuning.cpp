@@ -48,7 +48,10 @@ std::vector<std::pair<int, int>> matchingSlots(const pretrained::BertModel::Laye
 BertFineTuning::BertFineTuning(const pretrained::BertModel& bert, int layers, const SentimentHead& head) {
   const int L = static_cast<int>(bert.config().numLayers);
   if (layers < 1 || layers > L)
-    throw InputError("--fine-tune-layers " + std::to_string(layers) + ": this BERT has " + std::to_string(L) +
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = "--fine-tune-layers", .expected = "0 .. " + std::to_string(L),
+                      .found = std::to_string(layers)},
+                     "--fine-tune-layers " + std::to_string(layers) + ": this BERT has " + std::to_string(L) +
                      " layers; fine-tune from 1 to " + std::to_string(L) + " of them (0: the head only)");
   firstLayer_ = L - layers;
   const TransformerConfig config = encoderConfigOf(bert.config());

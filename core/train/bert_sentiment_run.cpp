@@ -33,7 +33,9 @@ CachedFeatures computeClsFeatures(const PretrainedBert& bert, const std::vector<
       try {
         cached.features.row(static_cast<Index>(i)) = clsFeature(bert, texts[i].text, maxTokens);
       } catch (const InputError& e) {
-        throw InputError(texts[i].origin + ": " + e.what());
+        ErrorFields fields = e.fields();  // what is wrong, said of this review
+        if (fields.file.empty()) fields.file = texts[i].origin;
+        throw InputError(e.kind(), fields, texts[i].origin + ": " + e.what());
       }
     });
   }
@@ -56,7 +58,9 @@ std::vector<Matrix> computeLayerInputs(const PretrainedBert& bert, const std::ve
             {.attention = pretrained::AttentionCapture::none(), .maskedLmLogits = false, .hiddenStates = false, .layers = layer});
         inputs[i] = std::move(out.hiddenStates.back());  // T x D
       } catch (const InputError& e) {
-        throw InputError(texts[i].origin + ": " + e.what());
+        ErrorFields fields = e.fields();  // what is wrong, said of this review
+        if (fields.file.empty()) fields.file = texts[i].origin;
+        throw InputError(e.kind(), fields, texts[i].origin + ": " + e.what());
       }
     });
   }
@@ -153,7 +157,10 @@ void BertSentimentRun::prepareFineTuning(const std::vector<LabeledText>& texts, 
   const double bytes = BertFineTuning::cacheBytes(texts.size(), sequenceLength_, D);
   const double limit = static_cast<double>(limits::kMaxWorkingBytes);
   if (bytes > limit)
-    throw InputError("fine-tuning keeps " + std::to_string(sequenceLength_) + " x " + std::to_string(D) +
+    throw InputError(ErrorKind::TooMuchMemory,
+                     {.expected = limits::describeBytes(limits::kMaxWorkingBytes),
+                      .found = limits::describeBytes(static_cast<uint64_t>(bytes))},
+                     "fine-tuning keeps " + std::to_string(sequenceLength_) + " x " + std::to_string(D) +
                      " numbers of each of the " + std::to_string(texts.size()) + " training reviews, up to " +
                      std::to_string(static_cast<int64_t>(bytes / (1 << 20))) + " MB; the limit is " +
                      std::to_string(limits::kMaxWorkingBytes >> 20) + " MB: give a smaller --train-limit or --sequence-length");

@@ -19,7 +19,8 @@ BigramRunSettings bigramPreset(const std::string& name) {
     s.model.vocabSize = 2000;
     s.training.epochs = 10;
   } else {
-    throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
+    throw InputError(ErrorKind::OptionInvalid, {.name = "preset", .expected = "tiny, classroom, book", .found = name},
+                     "unknown preset '" + name + "' (expected tiny, classroom or book)");
   }
   return s;
 }

@@ -48,7 +48,9 @@ CausalLmRunSettings causalLmPreset(const std::string& name) {
     m.dropout = 0;
     t.epochs = 20, t.batchSize = 32, t.optimizer.learningRate = 3e-3f;
   } else {
-    throw InputError("unknown causal-lm preset '" + name + "' (expected tiny, classroom, large or long-range)");
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = "preset", .expected = "tiny, classroom, large, long-range", .found = name},
+                     "unknown causal-lm preset '" + name + "' (expected tiny, classroom, large or long-range)");
   }
   return s;
 }
@@ -183,7 +185,9 @@ std::unique_ptr<CausalLmRun> CausalLmRun::prepare(const CausalLmRunSettings& set
     if (progress && !progress(what, fraction)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
   };
   if (settings.model.memoryLength > 0 && settings.model.position != CausalPosition::Relative)
-    throw InputError("a memory (--memory " + std::to_string(settings.model.memoryLength) +
+    throw InputError(ErrorKind::OptionsConflict,
+                     {.name = "--memory", .found = "--position " + toString(settings.model.position)},
+                     "a memory (--memory " + std::to_string(settings.model.memoryLength) +
                      ") needs --position relative (Transformer-XL), not " + toString(settings.model.position));
   report(stage::kReadingData, 0.1);
   const TextCorpus corpus = loadTextCorpus(settings.data, settings.training.seed);
@@ -197,9 +201,11 @@ std::unique_ptr<CausalLmRun> CausalLmRun::prepare(const CausalLmRunSettings& set
   } else {
     report(stage::kBuildingVocabulary, 0.5);
     if (settings.model.vocabSize < 4)
-      throw InputError("a causal-lm needs a vocab_size of at least 4 (padding, [UNK], [EOS] and one token)");
+      throw InputError(ErrorKind::OptionInvalid, {.name = "vocab_size", .expected = ">= 4"},
+                       "a causal-lm needs a vocab_size of at least 4 (padding, [UNK], [EOS] and one token)");
     if (settings.model.sequenceLength < 2)
-      throw InputError("a causal-lm needs a sequence_length of at least 2: a token, and the next one to predict");
+      throw InputError(ErrorKind::OptionInvalid, {.name = "sequence_length", .expected = ">= 2"},
+                       "a causal-lm needs a sequence_length of at least 2: a token, and the next one to predict");
     std::vector<std::vector<std::string>> tokenized;
     tokenized.reserve(corpus.train.size());
     for (const std::string& d : corpus.train) tokenized.push_back(causalLmTokens(d, settings.model.tokenizer));

@@ -49,7 +49,8 @@ template <typename Row, size_t N>
 const Row& presetRow(const Row (&rows)[N], const std::string& name) {
   for (const Row& r : rows)
     if (name == r.name) return r;
-  throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
+  throw InputError(ErrorKind::OptionInvalid, {.name = "preset", .expected = "tiny, classroom, book", .found = name},
+                   "unknown preset '" + name + "' (expected tiny, classroom or book)");
 }
 
 void setPace(const Pace& pace, TrainingSettings& t) {
@@ -79,7 +80,8 @@ void setTransformerPreset(const std::string& name, ChatbotRunSettings& s) {
 ChatbotRunSettings chatbotPreset(const std::string& name, const std::string& architecture) {
   const std::vector<std::string> names = chatbotPresetNames();
   if (std::find(names.begin(), names.end(), name) == names.end())
-    throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
+    throw InputError(ErrorKind::OptionInvalid, {.name = "preset", .expected = "tiny, classroom, book", .found = name},
+                     "unknown preset '" + name + "' (expected tiny, classroom or book)");
   ChatbotRunSettings s;
   s.preset = name;
   s.architecture = architecture;
@@ -93,7 +95,10 @@ ChatbotRunSettings chatbotPreset(const std::string& name, const std::string& arc
     setGruPreset(name, s);
   }
   else if (architecture == "transformer") setTransformerPreset(name, s);
-  else throw InputError("unknown architecture '" + architecture + "' (expected gru or transformer)");
+  else
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = "architecture", .expected = "gru, transformer", .found = architecture},
+                     "unknown architecture '" + architecture + "' (expected gru or transformer)");
   s.model.maxSourceLength = s.model.maxTargetLength = s.maxLength;
   s.transformer.maxSourceLength = s.transformer.maxTargetLength = s.maxLength;
   return s;

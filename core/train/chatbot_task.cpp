@@ -140,7 +140,7 @@ ChatbotTask::ChatbotTask(Seq2SeqModel& model, std::vector<Seq2SeqExample> exampl
   const size_t m = split_.train.size() + split_.validation.size();
   const Split trainer = splitSamples(m, split_.validation.empty() ? 0.0 : s.validationSplit, s.shuffle, s.seed);
   if (trainer.validation.size() != split_.validation.size())
-    throw RunError("the Trainer's validation split does not match the contiguous split");
+    throw RunError(ErrorKind::Internal, {}, "the Trainer's validation split does not match the contiguous split");
   rows_.resize(m);
   for (size_t k = 0; k < trainer.train.size(); ++k) rows_[trainer.train[k]] = split_.train[k];
   for (size_t k = 0; k < trainer.validation.size(); ++k) rows_[trainer.validation[k]] = split_.validation[k];
@@ -215,7 +215,10 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
     }
     maxLength = static_cast<size_t>(std::min(run->model_->maxSourceLength(), run->model_->maxTargetLength()));
   }
-  if (maxLength < 3) throw InputError("--max-length must be at least 3 (<start>, a word, <end>)");
+  if (maxLength < 3)
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = "--max-length", .expected = ">= 3", .found = std::to_string(maxLength)},
+                     "--max-length must be at least 3 (<start>, a word, <end>)");
 
   const TokenizerKind tokenizer =
       !run->model_ ? settings.tokenizer.value_or(suggestDialogTokenizer(corpus.train))
@@ -259,7 +262,9 @@ std::unique_ptr<ChatbotRun> ChatbotRun::prepare(const ChatbotRunSettings& settin
       model->initialize(settings.training.seed);
       run->model_ = std::move(model);
     } else {
-      throw InputError("unknown architecture '" + settings.architecture + "' (expected gru or transformer)");
+      throw InputError(ErrorKind::OptionInvalid,
+                       {.name = "architecture", .expected = "gru, transformer", .found = settings.architecture},
+                       "unknown architecture '" + settings.architecture + "' (expected gru or transformer)");
     }
   }
   report(stage::kEncodingPairs, 0.6);
@@ -296,13 +301,13 @@ void ChatbotRun::save(const std::filesystem::path& dir) const {
 
 const Seq2SeqAttention& ChatbotRun::gruModel() const {
   const auto* gru = dynamic_cast<const Seq2SeqAttention*>(model_.get());
-  if (!gru) throw RunError("this chatbot run trains a Transformer, not the GRU model");
+  if (!gru) throw RunError(ErrorKind::Internal, {}, "this chatbot run trains a Transformer, not the GRU model");
   return *gru;
 }
 
 const Seq2SeqTransformer& ChatbotRun::transformerModel() const {
   const auto* transformer = dynamic_cast<const Seq2SeqTransformer*>(model_.get());
-  if (!transformer) throw RunError("this chatbot run trains the GRU model, not a Transformer");
+  if (!transformer) throw RunError(ErrorKind::Internal, {}, "this chatbot run trains the GRU model, not a Transformer");
   return *transformer;
 }
 

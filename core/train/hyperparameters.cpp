@@ -75,16 +75,23 @@ nlohmann::json checkedValue(const HyperParameterSpec& spec, const nlohmann::json
     if (std::find(spec.choices.begin(), spec.choices.end(), text) == spec.choices.end()) {
       std::string allowed;
       for (const std::string& c : spec.choices) allowed += (allowed.empty() ? "" : " | ") + c;
-      throw InputError(spec.key + ": '" + text + "' is not one of " + allowed);
+      throw InputError(ErrorKind::OptionInvalid, {.name = spec.key, .expected = allowed, .found = text},
+                       spec.key + ": '" + text + "' is not one of " + allowed);
     }
     return text;
   }
-  if (!value.is_number()) throw InputError(spec.key + ": expected a number, not " + value.dump());
+  if (!value.is_number())
+    throw InputError(ErrorKind::OptionInvalid, {.name = spec.key, .found = value.dump()},
+                     spec.key + ": expected a number, not " + value.dump());
   const double v = value.get<double>();
   if (spec.type == ParameterType::Integer && v != std::floor(v))
-    throw InputError(spec.key + ": expected a whole number, not " + value.dump());
+    throw InputError(ErrorKind::OptionInvalid, {.name = spec.key, .found = value.dump()},
+                     spec.key + ": expected a whole number, not " + value.dump());
   if (!(v >= spec.minimum && v <= spec.maximum))
-    throw InputError(spec.key + ": " + value.dump() + " is outside " + number(spec.minimum) + " .. " + number(spec.maximum));
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = spec.key, .expected = number(spec.minimum) + " .. " + number(spec.maximum),
+                      .found = value.dump()},
+                     spec.key + ": " + value.dump() + " is outside " + number(spec.minimum) + " .. " + number(spec.maximum));
   if (spec.type == ParameterType::Integer) return static_cast<int64_t>(v);
   return v;
 }
@@ -99,7 +106,8 @@ const std::vector<TaskSchema>& taskSchemas() {
 const TaskSchema& taskSchema(const std::string& taskOrCommand) {
   for (const TaskSchema& schema : taskSchemas())
     if (schema.task == taskOrCommand || schema.command == taskOrCommand) return schema;
-  throw InputError("unknown task '" + taskOrCommand + "'");
+  throw InputError(ErrorKind::OptionInvalid, {.name = "task", .found = taskOrCommand},
+                   "unknown task '" + taskOrCommand + "'");
 }
 
 }  // namespace al

@@ -58,7 +58,8 @@ ImdbRunSettings imdbPreset(const std::string& name) {
     t.batchSize = 32;
     t.epochs = 10;
   } else {
-    throw InputError("unknown preset '" + name + "' (expected tiny, classroom or book)");
+    throw InputError(ErrorKind::OptionInvalid, {.name = "preset", .expected = "tiny, classroom, book", .found = name},
+                     "unknown preset '" + name + "' (expected tiny, classroom or book)");
   }
   return s;
 }
@@ -125,7 +126,8 @@ TaskSchema imdbSchema() {
 std::unique_ptr<TrainingRun> prepareImdbRun(const ImdbRunSettings& settings, const ProgressFn& progress) {
   if (startsFromBert(settings)) return BertSentimentRun::prepare(settings, progress);
   if (settings.fineTuneLayers > 0)
-    throw InputError("--fine-tune-layers trains BERT's top layers: give a BERT folder with --init-encoder");
+    throw InputError(ErrorKind::OptionsConflict, {.name = "--fine-tune-layers", .found = "--init-encoder"},
+                     "--fine-tune-layers trains BERT's top layers: give a BERT folder with --init-encoder");
   return ImdbRun::prepare(settings, progress);
 }
 
@@ -173,7 +175,8 @@ TransformerConfig fineTuningConfig(const TransformerConfig& pretrained, const Im
   for (const SettingField<ImdbRunSettings>& field : imdbFields()) {
     const std::string& key = field.spec.key;
     if (!settings.givenValues.contains(key) || !have.contains(key) || have.at(key) == asked.at(key)) continue;
-    throw InputError(origin + ": " + field.spec.option + " " + asked.at(key).dump() + " contradicts the masked-lm's " +
+    throw InputError(ErrorKind::OptionsConflict, {.name = field.spec.option, .found = origin},
+                     origin + ": " + field.spec.option + " " + asked.at(key).dump() + " contradicts the masked-lm's " +
                      key + " " + have.at(key).dump() + "; leave the option out to take the masked-lm's");
   }
   return config;
@@ -194,7 +197,7 @@ void copyEncoder(const ParameterSet& from, ParameterSet& to) {
   for (const ParameterInfo& info : to.tensors()) {
     if (!info.name.starts_with("embedding.") && !info.name.starts_with("encoder.")) continue;
     const int source = from.find(info.name);
-    if (source < 0) throw InputError("the pre-trained model has no tensor " + info.name);
+    if (source < 0) throw InputError(ErrorKind::Internal, {}, "the pre-trained model has no tensor " + info.name);
     to.value(to.find(info.name)) = from.value(source);
   }
 }
@@ -204,7 +207,8 @@ void copyEncoder(const ParameterSet& from, ParameterSet& to) {
 MaskedLmModel loadEncoderDirectory(const std::filesystem::path& dir) {
   std::error_code ec;
   if (std::filesystem::is_directory(dir, ec) && !std::filesystem::exists(dir / "config.json", ec))
-    throw InputError(dir.string() + " has no config.json: the pre-trained encoder must be a masked-lm directory of "
+    throw InputError(ErrorKind::NotModelDir, {.file = dir.string()},
+                     dir.string() + " has no config.json: the pre-trained encoder must be a masked-lm directory of "
                      "AttentionLab or a BERT folder of Hugging Face");
   return loadMaskedLm(dir);
 }
@@ -248,7 +252,9 @@ std::unique_ptr<ImdbRun> ImdbRun::prepare(const ImdbRunSettings& settings, const
     const std::string origin = pretrained ? std::string("the pre-trained masked-lm") : settings.initEncoderDir;
     if (!pretrained) pretrained = std::make_shared<const MaskedLmModel>(loadEncoderDirectory(settings.initEncoderDir));
     if (pretrained->tokenizer != "keras")
-      throw InputError(origin + ": the masked-lm reads text with the tokenizer \"" + pretrained->tokenizer +
+      throw InputError(ErrorKind::TokenizerMismatch,
+                       {.file = origin, .expected = pretrained->tokenizer, .found = "keras"},
+                       origin + ": the masked-lm reads text with the tokenizer \"" + pretrained->tokenizer +
                        "\", the imdb classifier with \"keras\"");
     const TransformerConfig config = fineTuningConfig(pretrained->model->config().encoder, settings, origin);
     run->vocabulary_ = pretrained->vocabulary;

@@ -13,7 +13,8 @@ std::vector<std::string> mlmPresetNames() { return {"tiny", "classroom"}; }
 
 MlmRunSettings mlmPreset(const std::string& name) {
   if (name != "tiny" && name != "classroom")
-    throw InputError("unknown masked-lm preset '" + name + "' (expected tiny or classroom)");
+    throw InputError(ErrorKind::OptionInvalid, {.name = "preset", .expected = "tiny, classroom", .found = name},
+                     "unknown masked-lm preset '" + name + "' (expected tiny or classroom)");
   MlmRunSettings s;
   static_cast<ImdbRunSettings&>(s) = imdbPreset(name);  // the same encoder as the classifier of that preset
   TrainingSettings& t = s.training;
@@ -99,7 +100,9 @@ std::unique_ptr<MlmRun> MlmRun::prepare(const MlmRunSettings& settings, const Pr
     if (progress && !progress(what, fraction)) throw RunError(ErrorKind::Cancelled, {}, "cancelled");
   };
   if (!(settings.maskRate > 0 && settings.maskRate < 1))
-    throw InputError("mask rate " + std::to_string(settings.maskRate) + " is outside (0, 1)");
+    throw InputError(ErrorKind::OptionInvalid,
+                     {.name = "mask_rate", .expected = "(0, 1)", .found = std::to_string(settings.maskRate)},
+                     "mask rate " + std::to_string(settings.maskRate) + " is outside (0, 1)");
   LabeledDataset data = loadRunData(settings.data, settings.training.seed, progress, true);
   run->unlabeled_ = data.unlabeled.size();
   for (LabeledText& t : data.unlabeled) data.train.push_back(std::move(t));  // labels are not used
@@ -120,7 +123,8 @@ std::unique_ptr<MlmRun> MlmRun::prepare(const MlmRunSettings& settings, const Pr
     run->settings_.tokenizer = settings.tokenizer.value_or(suggestedTokenizer(data.train));
     for (const LabeledText& t : data.train) tokenized.push_back(maskedLmTokens(t.text, tokenizerName(*run->settings_.tokenizer)));
     if (settings.model.vocabSize < 4)
-      throw InputError("a masked-lm needs a vocab_size of at least 4 (padding, [UNK], [MASK] and one word)");
+      throw InputError(ErrorKind::OptionInvalid, {.name = "vocab_size", .expected = ">= 4"},
+                       "a masked-lm needs a vocab_size of at least 4 (padding, [UNK], [MASK] and one word)");
     run->vocabulary_ = Vocabulary::build(tokenized, static_cast<size_t>(settings.model.vocabSize), {std::string(kMaskToken)});
     run->model_ = std::make_unique<MaskedLanguageModel>(MaskedLmConfig{settings.model, settings.maskRate});
     run->model_->initialize(settings.training.seed);

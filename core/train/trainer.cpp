@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
+#include <span>
+#include <string>
 #include <thread>
 
 #include "core/error.h"
+#include "core/finite_values.h"
 #include "core/random.h"
 
 namespace al {
@@ -35,6 +39,33 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Where a run diverged, for its error: the first weights (in the model's order) that are no longer finite, or else the
+// tensor with the largest weight (a diverging run's weights grow until a product overflows). One pass over the
+// weights, only when the loss is no longer a number.
+struct Divergence {
+  std::string tensor;
+  std::string english;  // ": the weights of X are nan" or ": the largest weight, 3.1e+19, is in X"
+};
+
+Divergence whereDiverged(const ParameterSet& params) {
+  const ParameterInfo* largest = nullptr;
+  float largestValue = 0;
+  for (const ParameterInfo& p : params.tensors()) {
+    const std::span<const float> values(params.data().data() + p.offset, static_cast<size_t>(p.size()));
+    if (const auto at = firstNonFinite(values))
+      return {p.name, "; the first weights that are not finite: " + p.name + " (" + nonFiniteText(values[*at]) + ")"};
+    for (float v : values)
+      if (std::abs(v) > largestValue) {
+        largestValue = std::abs(v);
+        largest = &p;
+      }
+  }
+  if (!largest) return {};
+  char value[32];
+  std::snprintf(value, sizeof value, "%.3g", static_cast<double>(largestValue));
+  return {largest->name, "; the weights are finite, the largest (" + std::string(value) + ") in " + largest->name};
+}
+
 }  // namespace
 
 int workerThreads(int requested) {
@@ -58,8 +89,14 @@ Split splitSamples(size_t n, double validationSplit, bool shuffle, uint64_t seed
 
 TrainingResult train(TrainingTask& task, const TrainingSettings& settings, TrainingEvents* events,
                      const TrainingControl* control) {
-  if (settings.batchSize < 1) throw RunError("batch size must be at least 1");
-  if (settings.epochs < 1) throw RunError("epochs must be at least 1");
+  if (settings.batchSize < 1)
+    throw RunError(ErrorKind::OptionInvalid,
+                   {.name = "batch_size", .expected = ">= 1", .found = std::to_string(settings.batchSize)},
+                   "batch size must be at least 1");
+  if (settings.epochs < 1)
+    throw RunError(ErrorKind::OptionInvalid,
+                   {.name = "epochs", .expected = ">= 1", .found = std::to_string(settings.epochs)},
+                   "epochs must be at least 1");
   const Split split = splitSamples(task.trainingSamples(), settings.validationSplit, settings.shuffle, settings.seed,
                                    settings.trainLimit);
   if (split.train.empty())
@@ -98,10 +135,11 @@ TrainingResult train(TrainingTask& task, const TrainingSettings& settings, Train
       const uint64_t batchSeed = Rng::derive(settings.seed, static_cast<uint64_t>(epoch), b).next();
       const BatchStats stats = task.trainBatch(batch, grads, batchSeed);
       if (!std::isfinite(stats.loss())) {
-        throw RunError(ErrorKind::NonFiniteLoss, {.line = epoch, .found = std::to_string(stats.loss())},
+        const Divergence where = whereDiverged(params);
+        throw RunError(ErrorKind::NonFiniteLoss, {.line = epoch, .name = where.tensor, .found = std::to_string(stats.loss())},
                        "training diverged: the loss became " + std::to_string(stats.loss()) + " in epoch " +
-                       std::to_string(epoch) + ", batch " + std::to_string(b + 1) +
-                       "; try a smaller learning rate. The last saved model is unchanged.");
+                       std::to_string(epoch) + ", batch " + std::to_string(b + 1) + " (step " + std::to_string(step + 1) +
+                       ")" + where.english + "; try a smaller learning rate. The last saved model is unchanged.");
       }
       optimizer->update(params, grads, ++step);
       epochStats += stats;

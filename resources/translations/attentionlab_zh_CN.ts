@@ -21,15 +21,15 @@
     </message>
     <message>
         <source>A bag-of-bigrams model will probably do as well or better.</source>
-        <translation>二元词袋模型很可能表现得一样好，甚至更好。</translation>
+        <translation>二元语法袋模型很可能表现得一样好，甚至更好。</translation>
     </message>
     <message>
         <source>Rule of thumb: with many samples for how short they are, word order can be learned, so a sequence model (the Transformer, with position embedding) usually beats a bag of bigrams. Train both and compare.</source>
-        <translation>经验法则：样本很多而每个样本又较短时，模型能学到词序，所以序列模型（带位置嵌入的 Transformer）通常胜过二元词袋。两种都训练一下，比较看看。</translation>
+        <translation>经验法则：样本很多而每个样本又较短时，模型能学到词序，所以序列模型（带位置嵌入的 Transformer）通常胜过二元语法袋。两种都训练一下，比较看看。</translation>
     </message>
     <message>
         <source>Rule of thumb: with few samples for how long they are, word order is hard to learn, so a bag-of-bigrams model usually does as well as a sequence model or better, and trains much faster. Train both and compare.</source>
-        <translation>经验法则：样本较少而每个样本又较长时，词序很难学到，所以二元词袋模型通常与序列模型表现相当甚至更好，而且训练快得多。两种都训练一下，比较看看。</translation>
+        <translation>经验法则：样本较少而每个样本又较长时，词序很难学到，所以二元语法袋模型通常与序列模型表现相当甚至更好，而且训练快得多。两种都训练一下，比较看看。</translation>
     </message>
     <message>
         <source>Generated data, made so that word order decides (“… but …”, negation).</source>
@@ -37,7 +37,7 @@
     </message>
     <message>
         <source>Measured on it with the tiny preset: the Transformer with position reaches %1 test accuracy, without position %2, the bag of bigrams %3. The book&apos;s rule of thumb is about real text; here word order is the point.</source>
-        <translation>用 tiny 预设在这份数据上实测：带位置信息的 Transformer 测试准确率达到 %1，不带位置信息为 %2，二元词袋为 %3。书中的经验法则针对的是真实文本；而这里的重点正是词序。</translation>
+        <translation>用 tiny 预设在这份数据上实测：带位置信息的 Transformer 测试准确率达到 %1，不带位置信息为 %2，二元语法袋为 %3。书中的经验法则针对的是真实文本；而这里的重点正是词序。</translation>
     </message>
     <message>
         <source>%1 of the letters are Chinese, Japanese or Korean: with the tokenizer on “auto”, the model reads words from a dictionary (icu_words), not whole sentences.</source>
@@ -206,6 +206,10 @@
         <translation>%1 含有张量“%2”，它不属于这个模型。</translation>
     </message>
     <message>
+        <source>%1: the tensor “%2” holds a value that is %3: the file is damaged or was saved from a run that diverged.</source>
+        <translation>%1：张量“%2”含有一个%3的值：文件已损坏，或保存自一次发散的训练。</translation>
+    </message>
+    <message>
         <source>%1: line %2 is not what a vocabulary holds (line 1 empty, line 2 [UNK], then each token once, in UTF-8 with LF line ends).</source>
         <translation>%1 第 %2 行不符合词表格式（第 1 行为空，第 2 行为 [UNK]，之后每个词元只出现一次；使用 UTF-8 编码和 LF 换行）。</translation>
     </message>
@@ -290,6 +294,26 @@
         <translation>训练发散了：第 %2 轮的损失变成了%1。请尝试更小的学习率；上次保存的模型没有改变。</translation>
     </message>
     <message>
+        <source>Training diverged: the loss became %1 in epoch %2, the weights of “%3” first out of bounds. Try a smaller learning rate; the last saved model is unchanged.</source>
+        <translation>训练发散了：第 %2 轮的损失变成了%1，“%3”的权重最先越界。请尝试更小的学习率；上次保存的模型没有改变。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s numbers overflow in %1: its weights are so large that its attention and probabilities are no longer numbers. This model cannot be used.</source>
+        <translation>模型的数值在 %1 处溢出：它的权重过大，注意力和概率已不再是数值。此模型无法使用。</translation>
+    </message>
+    <message>
+        <source>%1 is not an AttentionLab session: it does not say “format”: “attentionlab-session”.</source>
+        <translation>%1 不是 AttentionLab 会话文件：它没有写明 “format”: “attentionlab-session”。</translation>
+    </message>
+    <message>
+        <source>%1 is not an AttentionLab session (its format is “%2”).</source>
+        <translation>%1 不是 AttentionLab 会话文件（其格式为“%2”）。</translation>
+    </message>
+    <message>
+        <source>%1 names “%2”, which is not a folder AttentionLab opens models from (a session names the full path of a model folder); it was passed over.</source>
+        <translation>%1 中的“%2”不是 AttentionLab 打开模型的文件夹（会话文件写的是模型文件夹的完整路径）；已跳过。</translation>
+    </message>
+    <message>
         <source>Cannot write %1: check that the disk has room and that you may write there.</source>
         <translation>无法写入 %1：请检查磁盘空间是否足够，以及是否有写入权限。</translation>
     </message>
@@ -304,6 +328,158 @@
     <message>
         <source>No training examples are left once the validation share is set aside; use more data or a smaller validation share.</source>
         <translation>留出验证集后没有剩下训练样本；请使用更多数据，或调小验证集比例。</translation>
+    </message>
+    <message>
+        <source>AttentionLab stopped at a check of its own code: this is a bug in AttentionLab, not a mistake of yours. Please report it with the detail below.</source>
+        <translation>AttentionLab 在检查自身代码时停了下来：这是 AttentionLab 的缺陷，不是您的操作错误。请连同下面的详细信息一起报告。</translation>
+    </message>
+    <message>
+        <source>%1 lacks tensors the model needs: the weights belong to another model or were saved incompletely.</source>
+        <translation>%1 缺少模型所需的张量：这些权重属于另一个模型，或者没有保存完整。</translation>
+    </message>
+    <message>
+        <source>%1 has no tensor “%2”: the weights belong to another model.</source>
+        <translation>%1 中没有张量“%2”：这些权重属于另一个模型。</translation>
+    </message>
+    <message>
+        <source>The corpus is read from the Debian package %1, which is not installed (%2 is missing); install it with “apt-get install %1”.</source>
+        <translation>该语料来自 Debian 软件包 %1，但它尚未安装（缺少 %2）；请用“apt-get install %1”安装。</translation>
+    </message>
+    <message>
+        <source>%1 describes a model AttentionLab does not compute; it reads BERT and GPT-2 folders.</source>
+        <translation>%1 描述的模型 AttentionLab 无法计算；它只读取 BERT 和 GPT-2 的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 describes a model AttentionLab does not compute (“%2” is “%3”); it reads BERT and GPT-2 as they were published.</source>
+        <translation>%1 描述的模型 AttentionLab 无法计算（“%2”为“%3”）；它只读取按原始发表方式构建的 BERT 和 GPT-2。</translation>
+    </message>
+    <message>
+        <source>%1 holds a tokenizer AttentionLab does not read; it reads WordPiece (BERT) and GPT-2&apos;s byte-level BPE.</source>
+        <translation>%1 中的分词器 AttentionLab 无法读取；它只读取 WordPiece（BERT）和 GPT-2 的字节级 BPE 分词器。</translation>
+    </message>
+    <message>
+        <source>%1 holds a tokenizer AttentionLab does not read (“%2”); it reads WordPiece (BERT) and GPT-2&apos;s byte-level BPE.</source>
+        <translation>%1 中的分词器（“%2”）AttentionLab 无法读取；它只读取 WordPiece（BERT）和 GPT-2 的字节级 BPE 分词器。</translation>
+    </message>
+    <message>
+        <source>%1 has no %2, which its tokenizer needs.</source>
+        <translation>%1 缺少分词器所需的 %2。</translation>
+    </message>
+    <message>
+        <source>%1 has no tokenizer: a model folder holds tokenizer.json, vocab.txt (BERT), or vocab.json with merges.txt (GPT-2).</source>
+        <translation>%1 中没有分词器：模型文件夹应包含 tokenizer.json、vocab.txt（BERT），或 vocab.json 加 merges.txt（GPT-2）。</translation>
+    </message>
+    <message>
+        <source>%1: line %2 is not what a tokenizer file holds: the file is damaged or of another kind.</source>
+        <translation>%1：第 %2 行不是分词器文件应有的内容：文件已损坏或属于其他类型。</translation>
+    </message>
+    <message>
+        <source>%1: the piece “%2” is not right: the tokenizer&apos;s files are damaged or do not belong together.</source>
+        <translation>%1：词片“%2”有误：分词器的文件已损坏或彼此不匹配。</translation>
+    </message>
+    <message>
+        <source>%1 is not a tokenizer file AttentionLab can read: it is empty, too large or damaged.</source>
+        <translation>%1 不是 AttentionLab 能读取的分词器文件：它是空的、过大或已损坏。</translation>
+    </message>
+    <message>
+        <source>%1: the vocabulary has no %2 piece, which the model needs.</source>
+        <translation>%1：词表中没有模型所需的 %2 词片。</translation>
+    </message>
+    <message>
+        <source>%1 has no model.safetensors with the model&apos;s weights.</source>
+        <translation>%1 中没有存放模型权重的 model.safetensors。</translation>
+    </message>
+    <message>
+        <source>%1 holds its weights as %2, which AttentionLab does not read; convert them to one model.safetensors file.</source>
+        <translation>%1 的权重保存为 %2，AttentionLab 不读取这种格式；请将其转换为单个 model.safetensors 文件。</translation>
+    </message>
+    <message>
+        <source>%1: the tensor “%2” is stored as %3; AttentionLab reads weights stored as F32, F16 or BF16.</source>
+        <translation>%1：张量“%2”的存储类型为 %3；AttentionLab 只读取以 F32、F16 或 BF16 存储的权重。</translation>
+    </message>
+    <message>
+        <source>%1 is a Hugging Face cache, not the folder of one model: choose the folder of one model in it (snapshots/…).</source>
+        <translation>%1 是 Hugging Face 缓存，而不是单个模型的文件夹：请选择其中某一个模型的文件夹（snapshots/…）。</translation>
+    </message>
+    <message>
+        <source>%1: this BERT has no masked-language-model head (cls.predictions), so it cannot fill in blanks or be read through the logit lens.</source>
+        <translation>%1：此 BERT 没有掩码语言模型输出头（cls.predictions），因此无法填空，也无法用 logit 透镜读取。</translation>
+    </message>
+    <message>
+        <source>%1: this BERT has no next-sentence head, so it cannot tell whether a sentence follows another.</source>
+        <translation>%1：此 BERT 没有下一句预测输出头，因此无法判断一句话是否接在另一句之后。</translation>
+    </message>
+    <message>
+        <source>%1: the BERT folder the sentiment head was trained on, %2, cannot be read; put the folder back there, or train the head again.</source>
+        <translation>%1：情感输出头训练时所用的 BERT 文件夹 %2 无法读取；请把该文件夹放回原处，或重新训练输出头。</translation>
+    </message>
+    <message>
+        <source>%1: the BERT folder %2 now holds another BERT than the one the sentiment head was trained on; train the head again on this folder.</source>
+        <translation>%1：BERT 文件夹 %2 中现在是另一个 BERT，而不是情感输出头训练时所用的那个；请在此文件夹上重新训练输出头。</translation>
+    </message>
+    <message>
+        <source>%1: a Hugging Face model is read, never written; the folder it came from is the copy to keep.</source>
+        <translation>%1：Hugging Face 模型只读不写；它原来所在的文件夹就是应保留的副本。</translation>
+    </message>
+    <message>
+        <source>%1: a Hugging Face model is not evaluated here, as AttentionLab has no test data of the task it was trained on; explore it on the other pages.</source>
+        <translation>%1：这里不评估 Hugging Face 模型，因为 AttentionLab 没有它所训练任务的测试数据；请在其他页面上探索它。</translation>
+    </message>
+    <message>
+        <source>The text holds the byte %1, for which the model&apos;s vocabulary (%2) has no piece; remove that character.</source>
+        <translation>文本中含有字节 %1，而模型的词表（%2）中没有对应的词片；请删去该字符。</translation>
+    </message>
+    <message>
+        <source>The token id %1 is outside the model&apos;s vocabulary of %2 entries: the vocabulary and the model do not belong together.</source>
+        <translation>词元编号 %1 超出了模型词表的 %2 个条目：词表与模型不匹配。</translation>
+    </message>
+    <message>
+        <source>The model reads text with the tokenizer “%1”, not “%2”.</source>
+        <translation>该模型用分词器“%1”读取文本，而不是“%2”。</translation>
+    </message>
+    <message>
+        <source>%1: the model reads text with the tokenizer “%2”, not “%3”.</source>
+        <translation>%1：该模型用分词器“%2”读取文本，而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>This language model has no memory (memory_length 0) to read a text with; train one with a memory.</source>
+        <translation>该语言模型没有记忆（memory_length 为 0），无法带着记忆读取文本；请训练一个带记忆的模型。</translation>
+    </message>
+    <message>
+        <source>This model has no learned position embedding (its positions are “%1”).</source>
+        <translation>该模型没有可学习的位置嵌入（它的位置编码是“%1”）。</translation>
+    </message>
+    <message>
+        <source>The model has no head %1 (layer.head, counted from 0): it has %2 layers × heads.</source>
+        <translation>该模型没有头 %1（层.头，从 0 开始计数）：它有 %2 个（层 × 头）。</translation>
+    </message>
+    <message>
+        <source>This would take %1 of memory, more than the %2 AttentionLab sets aside; use a shorter text or less data.</source>
+        <translation>这需要 %1 内存，超过了 AttentionLab 预留的 %2；请使用更短的文本或更少的数据。</translation>
+    </message>
+    <message>
+        <source>The setting “%1” must be %2.</source>
+        <translation>设置“%1”必须为 %2。</translation>
+    </message>
+    <message>
+        <source>The setting “%1” cannot be %2.</source>
+        <translation>设置“%1”不能为 %2。</translation>
+    </message>
+    <message>
+        <source>The setting “%1” cannot be %2 (expected %3).</source>
+        <translation>设置“%1”不能为 %2（应为 %3）。</translation>
+    </message>
+    <message>
+        <source>The setting “%1” does not go with %2: leave it out or change the other.</source>
+        <translation>设置“%1”与 %2 不相容：请去掉它，或修改另一项。</translation>
+    </message>
+    <message>
+        <source>“%1” keeps its training history only: there are no weights to save in %2.</source>
+        <translation>“%1”只保留了训练历史：没有可保存到 %2 的权重。</translation>
+    </message>
+    <message>
+        <source>%1: AttentionLab cannot write files of the type “%2”; choose %3.</source>
+        <translation>%1：AttentionLab 无法写入“%2”类型的文件；请选择 %3。</translation>
     </message>
 </context>
 <context>
@@ -420,7 +596,7 @@
     </message>
     <message>
         <source>Bag-of-bigrams</source>
-        <translation>二元词袋</translation>
+        <translation>二元语法袋</translation>
     </message>
     <message>
         <source>The baseline: the same reviews as a bag of words and word pairs, order forgotten</source>
@@ -487,8 +663,8 @@
         <translation>预训练 BERT</translation>
     </message>
     <message>
-        <source>A published BERT encoder read from a Hugging Face folder: its attention, its guesses for hidden words and whether one sentence follows another; read only, never trained here</source>
-        <translation>从 Hugging Face 文件夹读取的已发布 BERT 编码器：它的注意力、它对被遮住的词的猜测，以及一句话是否接在另一句之后；只读，不在这里训练</translation>
+        <source>A published BERT encoder read from a Hugging Face folder: its attention, its guesses for hidden words and whether one sentence follows another; its own weights stay as published (a sentiment head on it can fine-tune a copy of its top layers)</source>
+        <translation>从 Hugging Face 文件夹读取的已发布 BERT 编码器：它的注意力、它对被遮住的词的猜测，以及一句话是否接在另一句之后；它自己的权重保持发布时的样子（在它上面训练的情感分类头可以微调它顶部几层的副本）</translation>
     </message>
     <message>
         <source>Pretrained GPT-2</source>
@@ -547,8 +723,8 @@
         <translation>BERT 上的情感分类头</translation>
     </message>
     <message>
-        <source>A pretrained BERT, frozen, with a sentiment head trained here on its [CLS] state: transfer from pre-training to a few labelled reviews</source>
-        <translation>冻结的预训练 BERT，加上在本应用中基于其 [CLS] 状态训练的情感分类头：把预训练学到的东西迁移到少量带标签的影评上</translation>
+        <source>A pretrained BERT with a sentiment head trained here on its [CLS] state, BERT frozen or its top layers fine-tuned with the head: transfer from pre-training to a few labelled reviews</source>
+        <translation>预训练 BERT 加上在本应用中基于其 [CLS] 状态训练的情感分类头，BERT 保持冻结，或者它顶部的几层和分类头一起微调：把预训练学到的东西迁移到少量带标签的影评上</translation>
     </message>
     <message numerus="yes">
         <source>a sentiment head on BERT %1: reads up to %2 tokens, %n layer(s) of %3 heads, width %4</source>
@@ -828,7 +1004,7 @@
     </message>
     <message>
         <source>Pooling</source>
-        <translation>池化</translation>
+        <translation>汇聚</translation>
     </message>
     <message>
         <source>How the words&apos; vectors become one vector for the review: the largest value of each feature, or the average.</source>
@@ -848,7 +1024,7 @@
     </message>
     <message>
         <source>During training, this fraction of the pooled features is set to zero at random, so the model cannot lean on any single one. 0 switches it off.</source>
-        <translation>训练时随机把这一比例的池化特征置为零，使模型不能只依赖其中某一个特征。0 表示关闭。</translation>
+        <translation>训练时随机把这一比例的汇聚后的特征置为零，使模型不能只依赖其中某一个特征。0 表示关闭。</translation>
     </message>
     <message>
         <source>How many single words and word pairs (bigrams) the model knows, the most frequent of the training data.</source>
@@ -935,8 +1111,8 @@
         <translation>批归一化统计</translation>
     </message>
     <message>
-        <source>Only with batch normalization, in training. Real words only: the statistics come from the words of the batch. Padding too: every review is padded to the sequence length and the padding enters the statistics, as in a Keras model.</source>
-        <translation>仅用于批归一化，且只在训练时生效。只计真实的词：统计量来自批次中的词。也计入填充：每条影评都被填充到序列长度，填充也进入统计量，与 Keras 模型一样。</translation>
+        <source>Only with batch normalization, in training. Real words only: the statistics come from the words of the batch. Padding too: every review is padded to the sequence length and the padding enters the statistics, as in a Keras model whose batch norm no mask reaches (the book&apos;s encoder).</source>
+        <translation>仅用于批归一化，且只在训练时生效。只计真实的词：统计量来自批次中的词。也计入填充：每条影评都被填充到序列长度，填充也进入统计量，就像批归一化层收不到掩码的 Keras 模型（书中的编码器）那样。</translation>
     </message>
     <message>
         <source>real words only</source>
@@ -984,11 +1160,11 @@
     </message>
     <message>
         <source>Attention alone does not see order. Learned: one vector per position of the window. Sinusoidal: fixed sine waves of different speeds. Relative (Transformer-XL): a score depends on how far apart the two tokens are, not where they are; a memory needs it.</source>
-        <translation>注意力本身看不到顺序。learned：窗口的每个位置学一个向量。sinusoidal：固定的、快慢不同的正弦波。relative（Transformer-XL）：分数取决于两个词元相隔多远，而不是它们在哪里；使用记忆时必须选它。</translation>
+        <translation>注意力本身看不到顺序。学习得到：窗口的每个位置学一个向量。正弦：固定的、快慢不同的正弦波。相对位置（Transformer-XL）：分数取决于两个词元相隔多远，而不是它们在哪里；使用记忆时必须选它。</translation>
     </message>
     <message>
         <source>relative (Transformer-XL)</source>
-        <translation>relative（Transformer-XL）</translation>
+        <translation>相对位置（Transformer-XL）</translation>
     </message>
     <message>
         <source>Memory (M)</source>
@@ -1216,16 +1392,8 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>%1 could not be read: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is not an AttentionLab session: %2 (at character %3)</source>
-        <translation>%1 不是 AttentionLab 会话文件：%2（第 %3 个字符处）</translation>
-    </message>
-    <message>
-        <source>%1 is not an AttentionLab session: it does not say “format”: “%2”</source>
-        <translation>%1 不是 AttentionLab 会话文件：其中没有 “format”: “%2”</translation>
+        <source>%1 is not an AttentionLab session: %2</source>
+        <translation>%1 不是 AttentionLab 会话文件：%2</translation>
     </message>
 </context>
 <context>
@@ -1653,8 +1821,8 @@
         <translation>然后层归一化把每个词元的那一行缩放到均值为 0、方差为 1，再乘以学习得到的 gamma、加上 beta。</translation>
     </message>
     <message>
-        <source>Batch norm then rescales every feature with the statistics it learned over the training batches, times a learned gamma plus beta.</source>
-        <translation>然后批归一化用它在各训练批次上学到的统计量缩放每个特征，再乘以学习得到的 gamma、加上 beta。</translation>
+        <source>Batch norm then rescales every feature with its mean and variance over the batch in training (at inference, with the moving averages gathered in training), times a learned gamma plus beta.</source>
+        <translation>然后批归一化用每个特征的均值和方差缩放它：训练时用这一批次的统计量，推理时用训练中累积的滑动平均，再乘以学习得到的 gamma、加上 beta。</translation>
     </message>
     <message>
         <source>Residual and layer norm again</source>
@@ -1670,7 +1838,7 @@
     </message>
     <message>
         <source>The same residual and normalization close the layer. The result has the shape of the input, T x D, so layers can be stacked; the classifier then pools it over the tokens and decides.</source>
-        <translation>同样的残差和归一化结束这一层。结果的形状与输入相同，都是 T × D，所以各层可以堆叠起来；分类器随后在各词元上做池化，并给出判断。</translation>
+        <translation>同样的残差和归一化结束这一层。结果的形状与输入相同，都是 T × D，所以各层可以堆叠起来；分类器随后在各词元上做汇聚，并给出判断。</translation>
     </message>
     <message>
         <source>Feed-forward</source>
@@ -1898,7 +2066,7 @@
     </message>
     <message>
         <source>With a memory, that is the last segment of a text read segment after segment from its start.</source>
-        <translation>有记忆时，这是从头逐段读取的文本的最后一段。</translation>
+        <translation>有记忆时，这是从头逐个片段读取的文本的最后一个片段。</translation>
     </message>
     <message>
         <source>That is its window: it never saw a longer text.</source>
@@ -1910,15 +2078,15 @@
     </message>
     <message>
         <source>X = E[token]   (no position added)</source>
-        <translation>X = E[token]   （不加位置）</translation>
+        <translation>X = E[词元]   （不加位置）</translation>
     </message>
     <message>
         <source>No position vector is added: this model (Transformer-XL) learns where a token stands only from how far back it lies, inside the attention scores.</source>
-        <translation>这里不加位置向量：这个模型（Transformer-XL）只在注意力分数里，从一个词元在前面多远处得知它的位置。</translation>
+        <translation>这里不加位置向量：这个模型（Transformer-XL）只能从注意力分数里得知一个词元的位置，也就是它在前面多远。</translation>
     </message>
     <message>
         <source>X = E[token] + PE[position]</source>
-        <translation>X = E[token] + PE[position]</translation>
+        <translation>X = E[词元] + PE[位置]</translation>
     </message>
     <message>
         <source>A learned position vector is added to every row.</source>
@@ -1935,20 +2103,20 @@
     <message numerus="yes">
         <source>m = this layer&apos;s inputs at the %n token(s) before the segment</source>
         <translation>
-            <numerusform>m = 本层在本段之前 %n 个词元处的输入</numerusform>
+            <numerusform>m = 本层在本片段之前 %n 个词元处的输入</numerusform>
         </translation>
     </message>
     <message>
         <source>The text is read in segments of %1 tokens. When a segment ends, every layer keeps its inputs at the last %2 positions: the next segment&apos;s keys and values include them, so a token can look back past the segment&apos;s edge, and a higher layer further still. The memory is a constant of the segment: in training no gradient flows into it.</source>
-        <translation>文本按每段 %1 个词元读取。一段结束时，每一层保留它在最后 %2 个位置上的输入：下一段的键和值包括它们，所以词元可以越过段的边界往前看，更高的层还能看得更远。记忆对这一段是常量：训练时没有梯度流入它。</translation>
+        <translation>文本按每个片段 %1 个词元读取。一个片段结束时，每一层保留它在最后 %2 个位置上的输入：下一个片段的键和值包括它们，所以词元可以越过片段的边界往前看，更高的层还能看得更远。记忆对这个片段是常量：训练时没有梯度流入它。</translation>
     </message>
     <message>
         <source>Every token of the text gets a query, a key and a value, per head; queries and keys both come from the text. This is the decoder of the encoder-decoder Transformer without its cross-attention: a GPT has no question to read, only the text so far.</source>
-        <translation>文本的每个词元在每个头中得到一个查询、一个键和一个值；查询和键都来自文本。这就是编码器-解码器 Transformer 的解码器去掉交叉注意力：GPT 没有问题可读，只有目前的文本。</translation>
+        <translation>文本的每个词元在每个头中得到一个查询、一个键和一个值；查询和键都来自文本。这就是去掉了交叉注意力的编码器-解码器 Transformer 解码器：GPT 没有问题要读，只有到目前为止的文本。</translation>
     </message>
     <message>
         <source>Queries from the segment, keys and values from memory and segment</source>
-        <translation>查询来自本段，键和值来自记忆和本段</translation>
+        <translation>查询来自本片段，键和值来自记忆和本片段</translation>
     </message>
     <message>
         <source>Q = X·W_q + b_q,  K = [m ; X]·W_k + b_k,  V = [m ; X]·W_v + b_v</source>
@@ -1956,19 +2124,19 @@
     </message>
     <message>
         <source>The queries are the segment&apos;s tokens. Keys and values are made for the memory&apos;s rows too, listed first, so that every token can find the earlier text. Where a key stands is not in X: it enters the scores in the next step.</source>
-        <translation>查询是本段的词元。记忆的各行也生成键和值，排在前面，这样每个词元都能找到前文。键的位置不在 X 里：它在下一步进入分数。</translation>
+        <translation>查询是本片段的词元。记忆的各行也生成键和值，排在前面，这样每个词元都能找到前文。键的位置不在 X 里：它在下一步进入分数。</translation>
     </message>
     <message>
         <source>Scores: content plus relative position</source>
         <translation>分数：内容加相对位置</translation>
     </message>
     <message>
-        <source>S_h[t, j] = ((Q_h[t] + u_h)·K_h[j] + (Q_h[t] + v_h)·R_h[t−j]) / √K,   √K = %1</source>
-        <translation>S_h[t, j] = ((Q_h[t] + u_h)·K_h[j] + (Q_h[t] + v_h)·R_h[t−j]) / √K,   √K = %1</translation>
+        <source>S_h[t, j] = ((Q_h[t] + u_h)·K_h[j] + (Q_h[t] + v_h)·R_h[M&apos;+t−j]) / √K,   √K = %1</source>
+        <translation>S_h[t, j] = ((Q_h[t] + u_h)·K_h[j] + (Q_h[t] + v_h)·R_h[M&apos;+t−j]) / √K,   √K = %1</translation>
     </message>
     <message>
-        <source>Each score has two terms, both already divided by √K. The content term compares the query with what key j holds; the learned bias u_h prefers some contents whatever the query. The position term depends only on how far back key j lies: R_h[d] is the sine waves of distance d through a learned matrix, and the learned bias v_h prefers some distances. Since only distances count, the same weights read the memory and every segment alike.</source>
-        <translation>每个分数有两项，都已除以 √K。内容项把查询与键 j 所含的内容比较；学到的偏置 u_h 不论查询如何都偏好某些内容。位置项只取决于键 j 在前面多远：R_h[d] 是距离 d 的正弦波经过一个学到的矩阵，学到的偏置 v_h 偏好某些距离。因为只有距离起作用，同样的权重以同样方式读取记忆和每一段。</translation>
+        <source>Each score has two terms, both already divided by √K. The content term compares the query with what key j holds; the learned bias u_h prefers some contents whatever the query. The position term depends only on how far back key j lies, d = M&apos;+t−j (the memory&apos;s M&apos; rows come first, so query t stands at row M&apos;+t): R_h[d] is the sine waves of distance d through a learned matrix, and the learned bias v_h prefers some distances. Since only distances count, the same weights read the memory and every segment alike.</source>
+        <translation>每个分数有两项，都已除以 √K。内容项把查询与键 j 所含的内容比较；学到的偏置 u_h 不管查询是什么，都偏好某些内容。位置项只取决于键 j 在前面多远，即 d = M&apos;+t−j（记忆的 M&apos; 行排在前面，所以查询 t 位于第 M&apos;+t 行）：R_h[d] 是距离 d 的正弦波经过一个学到的矩阵，学到的偏置 v_h 偏好某些距离。因为只有距离起作用，记忆和每一个片段都用同样的权重来读。</translation>
     </message>
     <message>
         <source>M(t, j) = S(t, j) where j ≤ M&apos; + t, −∞ where not</source>
@@ -1977,7 +2145,7 @@
     <message numerus="yes">
         <source>Every token may read all %n memory row(s) and the segment&apos;s tokens up to itself; later tokens get −∞, so their weight after softmax is exactly 0.</source>
         <translation>
-            <numerusform>每个词元可以读取全部 %n 行记忆，以及本段中到它自己为止的词元；后面的词元得到 −∞，所以 softmax 之后它们的权重恰好为 0。</numerusform>
+            <numerusform>每个词元可以读取全部 %n 行记忆，以及本片段中到它自己为止的词元；后面的词元得到 −∞，所以 softmax 之后它们的权重恰好为 0。</numerusform>
         </translation>
     </message>
     <message>
@@ -2027,7 +2195,7 @@
     <message numerus="yes">
         <source>BERT reads [CLS] text [SEP]: %n piece(s) of its WordPiece vocabulary. Each piece&apos;s row of the word table, a learned position vector and the vector of segment A (token type 0: one sentence here) are summed, and a layer norm rescales every row to mean 0 and variance 1, times a learned gamma plus beta. Even the first layer&apos;s input is normalized: BERT puts a norm after every sum.</source>
         <translation>
-            <numerusform>BERT 读取 [CLS] 文本 [SEP]：其 WordPiece 词表中的 %n 个片段。每个片段在词表中的行、一个学习得到的位置向量和句段 A 的向量（token type 0：这里只有一个句子）相加，然后层归一化把每一行缩放为均值 0、方差 1，再乘以学习得到的 gamma 并加上 beta。连第一层的输入都已归一化：BERT 在每次相加之后都做一次归一化。</numerusform>
+            <numerusform>BERT 读取 [CLS] 文本 [SEP]：其 WordPiece 词表中的 %n 个子词。每个子词在词元嵌入矩阵中的行、一个学习得到的位置向量和句段 A 的向量（token type 0：这里只有一个句子）相加，然后层归一化把每一行缩放为均值 0、方差 1，再乘以学习得到的 gamma 并加上 beta。连第一层的输入都已归一化：BERT 在每次相加之后都做一次归一化。</numerusform>
         </translation>
     </message>
     <message>
@@ -2041,7 +2209,7 @@
     <message numerus="yes">
         <source>GPT-2 reads the prompt as %n piece(s) of its byte-level BPE vocabulary (a piece can be a whole word with the space before it, or part of a word). Each piece&apos;s row of the token table wte plus a learned position vector wpe, and no norm: in a pre-norm model the residual stream x itself is never normalized; each block reads a normalized copy.</source>
         <translation>
-            <numerusform>GPT-2 把提示读作其字节级 BPE 词表中的 %n 个片段（一个片段可以是连同前面空格的整个词，也可以是词的一部分）。每个片段在词表 wte 中的行加上一个学习得到的位置向量 wpe，不做归一化：在前置归一化模型中，残差流 x 本身从不被归一化；每个模块读取的是它的一份归一化副本。</numerusform>
+            <numerusform>GPT-2 把提示读作其字节级 BPE 词表中的 %n 个子词（一个子词可以是连同前面空格的整个词，也可以是词的一部分）。每个子词在词元嵌入矩阵 wte 中的行加上一个学习得到的位置向量 wpe，不做归一化：在前置归一化模型中，残差流 x 本身从不被归一化；每个模块读取的是它的一份归一化副本。</numerusform>
         </translation>
     </message>
     <message>
@@ -2206,7 +2374,7 @@
     </message>
     <message>
         <source>Only the last row matters: it is compared with every row of the token table wte (the input&apos;s own table, shared), one score per piece of the vocabulary, and softmax makes them probabilities. The most likely piece, “%1”, is what greedy generation writes; Next token appends it to the text and walks again.</source>
-        <translation>现在只有最后一行有用：它与词表 wte 的每一行比较（与输入共用同一张表），词表中每个片段得到一个分数，softmax 把它们变成概率。最可能的片段“%1”就是贪心生成会写出的；“下一个词元”把它添加到文本后并重新演示。</translation>
+        <translation>现在只有最后一行有用：它与词元嵌入矩阵 wte 的每一行比较（与输入共用同一张表），词表中每个子词得到一个分数，softmax 把它们变成概率。最可能的子词“%1”就是贪心生成会写出的；“下一个词元”把它添加到文本后并重新演示。</translation>
     </message>
     <message>
         <source>Queries, keys and values from the normed copy</source>
@@ -2226,7 +2394,7 @@
     </message>
     <message>
         <source>GPT-2 writes left to right, so piece i may look at pieces 0..i only: scores above the diagonal become −∞ and their weights after softmax are exactly 0. It was trained this way on every position at once. BERT has no such mask: every piece sees the whole text, both sides.</source>
-        <translation>GPT-2 从左到右书写，所以片段 i 只能看片段 0..i：对角线以上的分数变为 −∞，它们在 softmax 之后的权重恰好为 0。它就是这样在所有位置上同时训练的。BERT 没有这样的掩码：每个片段都能看到整个文本的两侧。</translation>
+        <translation>GPT-2 从左到右书写，所以子词 i 只能看子词 0..i：对角线以上的分数变为 −∞，它们在 softmax 之后的权重恰好为 0。它就是这样在所有位置上同时训练的。BERT 没有这样的掩码：每个子词都能看到整个文本的两侧。</translation>
     </message>
     <message>
         <source>word embeddings</source>
@@ -2310,7 +2478,7 @@
     </message>
     <message>
         <source>most likely next pieces</source>
-        <translation>最可能的下一个片段</translation>
+        <translation>最可能的下一个子词</translation>
     </message>
     <message>
         <source>A higher layer reads what the layer below wrote for every token: the same T rows, refined. Its attention has the same causal mask.</source>
@@ -2421,6 +2589,10 @@
 </context>
 <context>
     <name>al::ui</name>
+    <message>
+        <source>expected a measurement of the register (docs/measurements.json) under “--- %1”; “%2” is none</source>
+        <translation>“--- %1” 下应引用测量登记表（docs/measurements.json）中的测量值；“%2” 不在表中</translation>
+    </message>
     <message>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
@@ -2997,7 +3169,7 @@
     <message numerus="yes">
         <source>The model read %n piece(s) of text; below, where each one looks in every layer and head.</source>
         <translation>
-            <numerusform>模型读入了 %n 个文本片段；下面是每个片段在每一层、每个头中关注的位置。</numerusform>
+            <numerusform>模型把文本读成了 %n 个子词；下面是每个子词在每一层、每个头中关注的位置。</numerusform>
         </translation>
     </message>
     <message>
@@ -3688,7 +3860,7 @@
     </message>
     <message>
         <source>The rule of thumb of the book (Deep Learning with Python, ch. 11): divide the number of samples by the mean number of words per sample. Below about 1500, a bag-of-bigrams model tends to win; above, a sequence model such as the Transformer.</source>
-        <translation>书中的经验法则（《Python 深度学习》第 11 章）：用样本数除以每个样本的平均词数。结果低于约 1500 时，二元词袋模型往往更好；高于 1500 时，Transformer 这样的序列模型更好。</translation>
+        <translation>书中的经验法则（《Python 深度学习》第 11 章）：用样本数除以每个样本的平均词数。结果低于约 1500 时，二元语法袋模型往往更好；高于 1500 时，Transformer 这样的序列模型更好。</translation>
     </message>
     <message>
         <source>Data</source>
@@ -4216,7 +4388,7 @@ to %2</source>
     </message>
     <message>
         <source>Divides the logits before the softmax: below 1 sharper, above 1 flatter; 0 takes the most probable token (greedy)</source>
-        <translation>在 softmax 之前除以 logits：小于 1 分布更尖锐，大于 1 更平坦；0 直接取概率最大的词元（贪心）</translation>
+        <translation>在 softmax 之前把 logits 除以温度：温度小于 1 分布更尖锐，大于 1 更平坦；0 直接取概率最大的词元（贪心）</translation>
     </message>
     <message>
         <source>0 (greedy)</source>
@@ -4733,8 +4905,8 @@ to %2</source>
 <context>
     <name>al::ui::LogitLensView</name>
     <message>
-        <source>What would the model say if it stopped here? Each row sends one layer&apos;s state through the model&apos;s own output layer: the cell is the token it would predict at that position, darker the more probable (hover for the five best). The last row is the model&apos;s own prediction.</source>
-        <translation>如果模型在这里停下，它会说什么？每一行把某一层的状态送进模型自己的输出层：格子里是它在该位置会预测的词元，越可能颜色越深（鼠标悬停可看最可能的五个）。最后一行就是模型自己的预测。</translation>
+        <source>What would the model say if it stopped here? Each row sends one layer&apos;s state through the model&apos;s own output layer: the cell is the token it would predict there (a masked model: the word at that position; a causal model such as GPT-2: the word after it), darker the more probable (hover for the five best). The last row is the model&apos;s own prediction.</source>
+        <translation>如果模型在这里停下，它会说什么？每一行把某一层的状态送进模型自己的输出层：格子里是它在那里会预测的词元（掩码模型：该位置上的词；GPT-2 这样的因果模型：该位置之后的下一个词），越可能颜色越深（鼠标悬停可看最可能的五个）。最后一行就是模型自己的预测。</translation>
     </message>
     <message>
         <source>The logit lens reads masked-LM and language models (and a BERT with its masked-LM head).</source>
@@ -5144,7 +5316,7 @@ to %2</source>
     </message>
     <message>
         <source>The model reads this text segment after segment; press Enter to read it again</source>
-        <translation>模型逐段读这段文本；按回车键重新读取</translation>
+        <translation>模型逐个片段读这段文本；按回车键重新读取</translation>
     </message>
     <message>
         <source>“%1” is a model of the kind “%2”; this page shows the attention of language models (GPT) trained here.</source>
@@ -5160,7 +5332,7 @@ to %2</source>
     </message>
     <message>
         <source>segments of %1 tokens, memory of %2, %3 layer(s) of %4 heads</source>
-        <translation>每段 %1 个词元，记忆 %2 个，%3 层，每层 %4 个头</translation>
+        <translation>每个片段 %1 个词元，记忆 %2 个，%3 层，每层 %4 个头</translation>
     </message>
     <message>
         <source>average</source>
@@ -5172,7 +5344,7 @@ to %2</source>
     </message>
     <message>
         <source>Open a language model above, or train a “Language model (GPT)” on the Train page (Transformer-XL: relative positions and a memory), to see its real attention over the memory and the segment.</source>
-        <translation>在上方打开一个语言模型，或在“训练”页训练一个“语言模型（GPT）”（Transformer-XL：相对位置加记忆），即可看到它在记忆和本段上的真实注意力。</translation>
+        <translation>在上方打开一个语言模型，或在“训练”页训练一个“语言模型（GPT）”（Transformer-XL：相对位置加记忆），即可看到它在记忆和本片段上的真实注意力。</translation>
     </message>
     <message>
         <source>space</source>
@@ -5184,11 +5356,11 @@ to %2</source>
     </message>
     <message>
         <source>Layer %1, %2: the query “%3” (token %4 of the text) reads only the %5 token(s) of its segment up to itself: this model keeps no memory of the segments before (blue: the segment). Click a token of the segment to choose the query.</source>
-        <translation>第 %1 层，%2：查询“%3”（文本的第 %4 个词元）只读取本段中到它为止的 %5 个词元：这个模型不保留前面各段的记忆（蓝色：本段）。点击本段的词元可选择查询。</translation>
+        <translation>第 %1 层，%2：查询“%3”（文本的第 %4 个词元）只读取本片段中到它为止的 %5 个词元：这个模型不保留前面各片段的记忆（蓝色：本片段）。点击本片段的词元可选择查询。</translation>
     </message>
     <message>
         <source>Layer %1, %2: the query “%3” (token %4 of the text) gives %5 % of its attention to the memory&apos;s %6 tokens (hatched: the cached states of the segments before) and %7 % to the %8 token(s) of its own segment up to itself (blue, of %9). Shade and arcs: the weights, the darkest the largest. Click a token of the segment to choose the query.</source>
-        <translation>第 %1 层，%2：查询“%3”（文本的第 %4 个词元）把 %5 % 的注意力给了记忆中的 %6 个词元（斜线：前面各段缓存的状态），%7 % 给了本段中到它为止的 %8 个词元（蓝色，本段共 %9 个）。底色和弧线表示权重，越深越大。点击本段的词元可选择查询。</translation>
+        <translation>第 %1 层，%2：查询“%3”（文本的第 %4 个词元）把 %5 % 的注意力给了记忆中的 %6 个词元（阴影线：前面各片段缓存的状态），%7 % 给了本片段中到它为止的 %8 个词元（蓝色，本片段共 %9 个）。底色和弧线表示权重，越深越大。点击本片段的词元可选择查询。</translation>
     </message>
     <message>
         <source>this page shows the attention of language models (GPT) trained here.</source>
@@ -5587,8 +5759,8 @@ to %2</source>
         <translation>也计入填充（Keras）</translation>
     </message>
     <message>
-        <source>Keras pads every review to the sequence length and its BatchNormalization layer takes its statistics over the padding too, so short reviews are normalized with numbers that are mostly padding. Choose it to race that batch norm.</source>
-        <translation>Keras 把每条影评都填充到序列长度，它的 BatchNormalization 层在计算统计量时也把填充算进去，因此短影评是用大部分来自填充的数值来归一化的。选择此项，让这种批归一化参加比赛。</translation>
+        <source>Keras pads every review to the sequence length, and a BatchNormalization layer that no mask reaches (as in the book&apos;s encoder) takes its statistics over the padding too, so short reviews are normalized with numbers that are mostly padding. Choose it to race that batch norm.</source>
+        <translation>Keras 把每条影评都填充到序列长度；收不到掩码的 BatchNormalization 层（书中的编码器就是这样）在计算统计量时也把填充算进去，因此短影评是用大部分来自填充的数值来归一化的。选择此项，让这种批归一化参加比赛。</translation>
     </message>
     <message>
         <source>batch norm, padding counted</source>
@@ -6023,7 +6195,7 @@ to %2</source>
     </message>
     <message>
         <source>Append the most likely next piece to the text and walk again</source>
-        <translation>把最可能的下一个片段添加到文本后，并重新演示</translation>
+        <translation>把最可能的下一个子词添加到文本后，并重新演示</translation>
     </message>
     <message>
         <source>Open a BERT or GPT-2 folder on the Attention page (or a GPT-2 on the Generate page) to walk its layers.</source>
@@ -6044,16 +6216,16 @@ to %2</source>
     <message numerus="yes">
         <source>The model reads %n piece(s) of its own tokenizer.</source>
         <translation>
-            <numerusform>模型读取了它自己分词器的 %n 个片段。</numerusform>
+            <numerusform>模型读取了它自己分词器的 %n 个子词。</numerusform>
         </translation>
     </message>
     <message>
         <source>Most likely next piece: “%1” (%2 %).</source>
-        <translation>最可能的下一个片段：“%1”（%2 %）。</translation>
+        <translation>最可能的下一个子词：“%1”（%2 %）。</translation>
     </message>
     <message>
         <source>The next piece is chosen after the last layer (%1).</source>
-        <translation>下一个片段在最后一层（%1）之后选出。</translation>
+        <translation>下一个子词在最后一层（%1）之后选出。</translation>
     </message>
 </context>
 <context>
@@ -6126,13 +6298,27 @@ to %2</source>
             <numerusform>从零开始为 %1 %（%n 次运行）。</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Pre-training helps: %1 points more, learned from text without labels.</source>
-        <translation>预训练有帮助：高出 %1 个百分点，而这些是从没有标签的文本中学到的。</translation>
+    <message numerus="yes">
+        <source>Pre-training helps: %1 points more on average, better on %2 of %n seeds (standard error %3 points), learned from text without labels.</source>
+        <translation>
+            <numerusform>预训练有帮助：平均高出 %1 个百分点，%n 个种子中有 %2 个更好（标准误差 %3 个百分点），而这些是从没有标签的文本中学到的。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Here pre-training does worse: %1 points on average, better on %2 of %n seeds (standard error %3 points); the masked-LM may need more text or epochs.</source>
+        <translation>
+            <numerusform>在这里预训练反而更差：平均 %1 个百分点，%n 个种子中只有 %2 个更好（标准误差 %3 个百分点）；掩码语言模型可能需要更多文本或更多轮训练。</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Here pre-training does not help (%1 points): the masked-LM may need more text or epochs.</source>
-        <translation>在这里预训练没有帮助（%1 个百分点）：掩码语言模型可能需要更多文本或更多轮训练。</translation>
+        <source>One seed cannot tell whether pre-training helps (%1 points): the difference between two runs may be chance. Run more seeds.</source>
+        <translation>只有一个种子，说明不了预训练是否有帮助（%1 个百分点）：两次运行之间的差别可能只是偶然。请多用几个种子。</translation>
+    </message>
+    <message numerus="yes">
+        <source>These runs cannot tell whether pre-training helps: %1 points on average, better on %2 of %n seeds, within twice the standard error (%3 points). Run more seeds.</source>
+        <translation>
+            <numerusform>这几次运行说明不了预训练是否有帮助：平均 %1 个百分点，%n 个种子中有 %2 个更好，差别没有超出两倍标准误差（%3 个百分点）。请多用几个种子。</numerusform>
+        </translation>
     </message>
     <message>
         <source>none</source>
@@ -6745,8 +6931,8 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation type="vanished">用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。分类器的尺寸（词表大小、序列长度、各层维度、层数）都取自它。</translation>
     </message>
     <message>
-        <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. The classifier takes its sizes (vocabulary, sequence length, widths, layers) from it. Or from a pretrained BERT opened in this session: BERT stays frozen, reads each review once, and a new sentiment head learns on its [CLS] state.</source>
-        <translation>用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。分类器的尺寸（词表大小、序列长度、各层维度、层数）都取自它。也可以从本次会话中打开的预训练 BERT 开始：BERT 保持冻结，每条影评只读一遍，由一个新的情感分类头基于它的 [CLS] 状态学习。</translation>
+        <source>Start the classifier from a masked language model of this session: its vocabulary, embeddings and encoder, with a new head. The classifier takes its sizes (vocabulary, sequence length, widths, layers) from it. Or from a pretrained BERT opened in this session: a new sentiment head learns on its [CLS] state, with BERT frozen (it reads each review once) or with its top layers fine-tuned (Fine-tune top layers).</source>
+        <translation>用本次会话中的一个掩码语言模型来初始化分类器：沿用它的词表、嵌入和编码器，再加一个新的输出头。分类器的尺寸（词表大小、序列长度、各层维度、层数）都取自它。也可以从本次会话中打开的预训练 BERT 开始：由一个新的情感分类头基于它的 [CLS] 状态学习，BERT 可以保持冻结（每条影评只读一遍），也可以微调它顶部的几层（“微调顶部层数”）。</translation>
     </message>
     <message>
         <source>none (BERT frozen)</source>

@@ -10,6 +10,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/cli_fixtures.h"
@@ -46,6 +48,47 @@ QString copyOf(const QString& name, const QString& to) {
   return to;
 }
 
+// Rewrites one tensor of a safetensors file (its dtype, shape and bytes, through edit) and lays the file out again.
+void editTensor(const QString& file, const std::string& name, const std::function<void(json& entry, std::string& bytes)>& edit) {
+  const std::string all = al::test::readAll(file).toStdString();
+  uint64_t headerBytes = 0;
+  std::memcpy(&headerBytes, all.data(), 8);  // little-endian machine
+  const json header = json::parse(all.substr(8, headerBytes));
+  nlohmann::ordered_json out;
+  std::string data;
+  for (const auto& [key, entry] : header.items()) {
+    if (key == "__metadata__") continue;
+    const uint64_t begin = entry["data_offsets"][0], end = entry["data_offsets"][1];
+    json kept = {{"dtype", entry["dtype"]}, {"shape", entry["shape"]}};
+    std::string bytes = all.substr(8 + headerBytes + begin, end - begin);
+    if (key == name) edit(kept, bytes);
+    out[key] = {{"dtype", kept["dtype"]}, {"shape", kept["shape"]}, {"data_offsets", {data.size(), data.size() + bytes.size()}}};
+    data += bytes;
+  }
+  std::string text = out.dump();
+  text.append((8 - text.size() % 8) % 8, ' ');
+  std::string bytes(8, '\0');
+  const uint64_t length = text.size();
+  std::memcpy(bytes.data(), &length, 8);
+  al::test::writeFile(file, QByteArray::fromStdString(bytes + text + data));
+}
+
+// float32 bytes of count copies of value.
+std::string floats(float value, size_t count) {
+  std::string bytes(4 * count, '\0');
+  for (size_t i = 0; i < count; ++i) std::memcpy(bytes.data() + 4 * i, &value, 4);
+  return bytes;
+}
+
+// A refusal (exit 3, every mention in the message) that prints no number that is not one.
+void verifyRefusedWithoutNan(const QStringList& args, const QStringList& mentions) {
+  const CliRun run = runCli(args);
+  QVERIFY2(run.exitCode == 3, qPrintable(al::test::describe(run, args)));
+  for (const QString& m : mentions) QVERIFY2(QString::fromUtf8(run.err).contains(m), qPrintable(m + " not in: " + run.err));
+  const QString out = QString::fromUtf8(run.out).toLower();
+  QVERIFY2(!out.contains("nan") && !out.contains("null") && !out.contains("inf"), qPrintable(out));
+}
+
 QByteArray gitSha1(const QByteArray& bytes) {
   return QCryptographicHash::hash("blob " + QByteArray::number(bytes.size()) + '\0' + bytes, QCryptographicHash::Sha1).toHex();
 }
@@ -72,6 +115,59 @@ class TestCliPretrained : public QObject {
 
  private slots:
   void initTestCase() { QVERIFY(dir_.isValid()); }
+
+  // Hostile folders, each with numbers that are not numbers: one NaN weight, layer_norm_eps 0 (0/0 on all-zero
+  // inputs), finite weights of 3.4e38 that overflow. inspect, fill, generate and predict refuse them with exit 3 and
+  // a message naming the tensor, the key or the layer, and never print nan, inf or null.
+  void nonFiniteNumbersAreRefusedByName() {
+    const QString nanBert = copyOf("bert-tiny", dir_.filePath("nan-bert"));
+    editTensor(nanBert + "/model.safetensors", "encoder.layer.1.attention.self.key.weight",
+               [](json&, std::string& b) { b.replace(20, 4, std::string("\x00\x00\xC0\x7F", 4)); });
+    for (const QStringList& args : {QStringList{"inspect", "--model", nanBert, "the cat sat"},
+                                    QStringList{"inspect", "--model", nanBert, "--json", "the cat sat"},
+                                    QStringList{"fill", "--model", nanBert, "the [MASK] sat"},
+                                    QStringList{"fill", "--model", nanBert, "--json", "the [MASK] sat"}})
+      verifyRefusedWithoutNan(args, {"encoder.layer.1.attention.self.key.weight", "nan"});
+
+    const QString zeroEps = copyOf("bert-tiny", dir_.filePath("eps-bert"));
+    json config = readJson(zeroEps + "/config.json");
+    config["layer_norm_eps"] = 0;
+    al::test::writeFile(zeroEps + "/config.json", QByteArray::fromStdString(config.dump()));
+    verifyRefusedWithoutNan({"fill", "--model", zeroEps, "--json", "the [MASK] sat"}, {"config.json", "layer_norm_eps"});
+
+    const QString hugeBert = copyOf("bert-tiny", dir_.filePath("huge-bert"));
+    for (const char* tensor : {"encoder.layer.1.attention.self.query.weight", "encoder.layer.1.attention.self.key.weight"})
+      editTensor(hugeBert + "/model.safetensors", tensor, [](json&, std::string& b) { b = floats(3.4e38f, b.size() / 4); });
+    verifyRefusedWithoutNan({"inspect", "--model", hugeBert, "--json", "the cat sat"}, {"encoder.layer.1", "overflow"});
+    verifyRefusedWithoutNan({"fill", "--model", hugeBert, "the [MASK] sat"}, {"encoder.layer.1", "overflow"});
+
+    const QString nanGpt = copyOf("gpt2-tiny", dir_.filePath("nan-gpt2"));
+    editTensor(nanGpt + "/model.safetensors", "transformer.wte.weight",
+               [](json&, std::string& b) { b.replace(2, 2, std::string("\x00\x7E", 2)); });
+    verifyRefusedWithoutNan({"generate", "--model", nanGpt, "--json", "the cat"}, {"transformer.wte.weight", "nan"});
+
+    const QString hugeGpt = copyOf("gpt2-tiny", dir_.filePath("huge-gpt2"));
+    editTensor(hugeGpt + "/model.safetensors", "transformer.h.0.attn.c_attn.weight", [](json& entry, std::string& b) {
+      entry["dtype"] = "F32";  // F16 holds at most 65504
+      b = floats(3.4e38f, b.size() / 2);
+    });
+    verifyRefusedWithoutNan({"generate", "--model", hugeGpt, "the cat"}, {"h.0", "overflow"});
+    verifyRefusedWithoutNan({"inspect", "--model", hugeGpt, "--json", "the cat"}, {"h.0", "overflow"});
+  }
+
+  // The app's own model directories: the same for a NaN weight and for embeddings whose sum overflows.
+  void nonFiniteNumbersInOwnModelsAreRefusedByName() {
+    const QString nanModel = copyOf("imdb/learned-layer", dir_.filePath("nan-imdb"));
+    editTensor(nanModel + "/model.safetensors", "head.kernel",
+               [](json&, std::string& b) { b.replace(4, 4, std::string("\x00\x00\xC0\x7F", 4)); });
+    verifyRefusedWithoutNan({"predict", "--model", nanModel, "--json", "a good film"}, {"head.kernel", "nan"});
+
+    const QString hugeModel = copyOf("imdb/learned-layer", dir_.filePath("huge-imdb"));
+    for (const char* tensor : {"embedding.token", "embedding.position"})
+      editTensor(hugeModel + "/model.safetensors", tensor, [](json&, std::string& b) { b = floats(3.4e38f, b.size() / 4); });
+    verifyRefusedWithoutNan({"predict", "--model", hugeModel, "a good film"}, {"encoder.0", "overflow"});
+    verifyRefusedWithoutNan({"inspect", "--model", hugeModel, "--json", "a good film"}, {"encoder.0", "overflow"});
+  }
 
   void inspectBertGivesTheReferenceAttention() {
     const json expected = readJson(golden("bert-tiny/expected.json"))["samples"][1];  // "they played in the house"

@@ -3,6 +3,10 @@
 // Malformed files are written byte by byte here, never by the code under test.
 #include <QtTest>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -14,10 +18,13 @@
 #include <string>
 #include <vector>
 
+#include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
+#include "core/inference/imdb_transformer_inference.h"
 #include "core/io/atomic_directory.h"
 #include "core/io/history.h"
 #include "core/io/json_fields.h"
+#include "core/io/model_directory.h"
 #include "core/io/safetensors.h"
 #include "core/io/vocabulary_file.h"
 #include "core/models/transformer_config.h"
@@ -113,6 +120,26 @@ void writeOldModel(const fs::path& dir) {
   writeBytes(dir / "vocab.txt", "\n[UNK]\nold\n");
 }
 
+// The id of a process that has ended: a writer that was killed.
+pid_t deadProcessId() {
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ::waitpid(child, nullptr, 0);
+  return child;
+}
+
+// Whether dir holds a staging directory in which model.safetensors is being written (its temporary has bytes).
+bool weightsBeingStaged(const fs::path& dir) {
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.starts_with(".model.safetensors.tmp-") && it->path().parent_path().filename().string().starts_with(".model.staging-") &&
+        fs::file_size(it->path(), ec) > 0 && !ec)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 class TestModelFiles : public QObject {
@@ -161,13 +188,11 @@ class TestModelFiles : public QObject {
   }
 
   void roundTripsEveryValueBitForBit() {
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    const float inf = std::numeric_limits<float>::infinity();
     const float tiny = std::numeric_limits<float>::denorm_min();
     const std::vector<Tensor> written = {
         {"encoder.0.attention.query.kernel", {2, 3}, {1.5f, -2.25f, 0.0f, -0.0f, 3.0e38f, tiny}},
-        {"head.bias", {1}, {nan}},
-        {"scalar", {}, {-inf}},
+        {"head.bias", {1}, {-std::numeric_limits<float>::max()}},
+        {"scalar", {}, {-1.0f}},
         {"empty", {0, 4}, {}},
         {"embedding.token", {3}, {7.0f, 8.0f, 9.0f}},
     };
@@ -181,6 +206,74 @@ class TestModelFiles : public QObject {
       QCOMPARE(r->shape, w.shape);
       QCOMPARE(r->values.size(), w.values.size());
       for (size_t i = 0; i < w.values.size(); ++i) QVERIFY2(sameBits(r->values[i], w.values[i]), w.name.c_str());
+    }
+  }
+
+  // A model's weights are finite: one NaN or infinity in a file is named with its tensor and place.
+  void refusesNonFiniteValues_data() {
+    QTest::addColumn<float>("value");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("nan") << std::numeric_limits<float>::quiet_NaN() << "nan";
+    QTest::newRow("inf") << std::numeric_limits<float>::infinity() << "inf";
+    QTest::newRow("-inf") << -std::numeric_limits<float>::infinity() << "-inf";
+  }
+  void refusesNonFiniteValues() {
+    QFETCH(float, value);
+    QFETCH(QString, named);
+    const fs::path file = dir() / "non_finite.safetensors";
+    std::vector<float> values(1000, 0.5f);
+    values[700] = value;
+    writeSafetensors(file, {{"embedding.token", {2}, {1.0f, 2.0f}}, {"encoder.0.ffn.dense1.kernel", {10, 100}, values}});
+    try {
+      readSafetensors(file);
+      QFAIL("a file with a value that is not finite was read");
+    } catch (const InputError& e) {
+      QCOMPARE(e.kind(), ErrorKind::TensorNotFinite);
+      QCOMPARE(e.fields().name, std::string("encoder.0.ffn.dense1.kernel"));
+      QCOMPARE(QString::fromStdString(e.fields().found), named);
+      const QString message = e.what();
+      QVERIFY2(message.contains("non_finite.safetensors") && message.contains("value 701 of 1000"), qPrintable(message));
+    }
+  }
+
+  // norm_epsilon 0 would divide by zero on a row of equal values (all-zero inputs): refused when the model is read.
+  void refusesANormEpsilonOutOfRange() {
+    for (const char* value : {"0", "-0.001", "1e-50", "2"}) {
+      const nlohmann::json config = nlohmann::json::parse(std::string(R"({"norm_epsilon": )") + value + "}");
+      try {
+        optionalEpsilon(config, "norm_epsilon", 1e-3, "c.json");
+        QFAIL(value);
+      } catch (const InputError& e) {
+        QCOMPARE(e.kind(), ErrorKind::JsonOutOfRange);
+        QCOMPARE(e.fields().name, std::string("norm_epsilon"));
+        QVERIFY2(QString(e.what()).contains("c.json"), e.what());
+      }
+    }
+    QCOMPARE(optionalEpsilon(nlohmann::json::object(), "norm_epsilon", 1e-3, "c.json"), 1e-3f);
+    QCOMPARE(optionalEpsilon(nlohmann::json{{"norm_epsilon", 1e-12}}, "norm_epsilon", 1e-3, "c.json"), 1e-12f);
+  }
+
+  // Finite weights so large that a product overflows: reading a text stops at the layer where it does, by name.
+  void overflowingWeightsStopAtTheirLayer() {
+    const fs::path model = dir() / "overflowing";
+    fs::copy(fs::path(ATTENTIONLAB_SOURCE_DIR) / "tests/reference/golden/imdb/learned-layer", model);
+    std::vector<Tensor> tensors = readSafetensors(model / "model.safetensors");
+    bool changed = false;
+    for (Tensor& t : tensors)
+      if (t.name.starts_with("embedding.")) {  // token + position: 3.4e38 + 3.4e38 overflows to inf
+        std::fill(t.values.begin(), t.values.end(), 3.4e38f);  // finite: the largest float is 3.40282e38
+        changed = true;
+      }
+    QVERIFY(changed);
+    writeSafetensors(model / "model.safetensors", tensors);
+    const AnyModel loaded = loadModel(model);  // finite: it loads
+    try {
+      loaded.as<ImdbTransformerModel>()->model->predict(std::vector<int>{2, 3, 4, 5});
+      QFAIL("an overflowing forward pass gave a prediction");
+    } catch (const InputError& e) {
+      QCOMPARE(e.kind(), ErrorKind::NonFiniteValue);
+      QVERIFY2(e.fields().name.ends_with(".0"), e.what());  // the first layer, where the product overflows
+      QVERIFY2(QString(e.what()).contains("overflow"), e.what());
     }
   }
 
@@ -654,6 +747,91 @@ class TestModelFiles : public QObject {
     writeBytes(writer.staging() / "config.json", "{}");
     writer.commit();
     QVERIFY(fs::exists(empty / "config.json"));
+  }
+
+  // kill -9 in the middle of a save (a child process writing a 256 MB model over a saved one): the saved model
+  // stays loadable, the killed save's staging directory stays beside it, and the next open removes it.
+  void aSaveKilledMidwayLeavesTheModelLoadable() {
+    const fs::path parent = dir() / "runs-killed";
+    const fs::path target = parent / "model";
+    fs::create_directories(parent);
+    fs::copy(referenceModels().front(), target);
+    const std::string weightsBefore = readBytes(target / "model.safetensors");
+
+    const pid_t child = ::fork();
+    if (child == 0) {
+      ParameterSet large;
+      large.add("embedding", {8192, 8192});  // 64 M floats: its writing takes long enough to be caught midway
+      try {
+        writeModelDirectory(target, "imdb-transformer", nlohmann::json::object(), large, {"", "[UNK]"}, {});
+      } catch (...) {
+        ::_exit(1);
+      }
+      ::_exit(0);
+    }
+    bool caughtMidway = false, ended = false;
+    int status = 0;
+    for (int poll = 0; poll < 60000 && !caughtMidway && !ended; ++poll) {  // at most about a minute
+      caughtMidway = weightsBeingStaged(parent);
+      if (caughtMidway) break;
+      ended = ::waitpid(child, &status, WNOHANG) == child;  // finished (or failed) before it was caught
+      ::usleep(1000);
+    }
+    if (!ended) {
+      ::kill(child, SIGKILL);
+      ::waitpid(child, &status, 0);
+    }
+    QVERIFY(caughtMidway);
+    QVERIFY(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);  // it died before it could clean up
+    QVERIFY2(entriesOf(parent).size() == 2, qPrintable(entriesOf(parent).join(", ")));  // model + its staging
+
+    const AnyModel model = loadModel(target);
+    QCOMPARE(model.task, std::string("imdb-transformer"));
+    QCOMPARE(readBytes(target / "model.safetensors"), weightsBefore);
+    QCOMPARE(entriesOf(parent), QStringList{"model"});  // the open removed the killed save's leftovers
+  }
+
+  // The next save removes what dead writers left for this model, by name: not another model's, not a live
+  // writer's (this process's), not names of another pattern.
+  void theNextSaveRemovesOnlyDeadWritersLeftovers() {
+    const fs::path parent = dir() / "runs-strays";
+    const fs::path target = parent / "model";
+    writeOldModel(target);
+    const std::string dead = std::to_string(deadProcessId()), alive = std::to_string(::getpid());
+    for (const std::string& name : {".model.staging-" + dead + "-0-0", ".model.old-" + dead + "-1-0",
+                                    ".other.staging-" + dead + "-0-0", ".model.staging-" + alive + "-999999-0",
+                                    std::string(".model.staging-x-0-0")}) {
+      fs::create_directories(parent / name);
+      writeBytes(parent / name / "config.json", "{}");
+    }
+    writeBytes(parent / (".model.tmp-" + dead + "-2-0"), "partial");
+    writeBytes(target / (".config.json.tmp-" + dead + "-3-0"), "partial");
+    {
+      ModelDirectoryWriter writer(target);
+      writeBytes(writer.staging() / "config.json", "{\"new\": true}");
+      writer.commit();
+    }
+    QCOMPARE(entriesOf(parent), (QStringList{".model.staging-" + QString::fromStdString(alive) + "-999999-0",
+                                             ".model.staging-x-0-0", ".other.staging-" + QString::fromStdString(dead) + "-0-0",
+                                             "model"}));
+    QCOMPARE(entriesOf(target), QStringList{"config.json"});
+
+    writeBytes(target / (".config.json.tmp-" + dead + "-3-0"), "partial");  // a config rewritten in place, killed
+    removeStrayTemporaries(target);
+    QCOMPARE(entriesOf(target), QStringList{"config.json"});
+  }
+
+  // Killed between its two renames, a save leaves no model under the name: the open puts the previous one back.
+  void anOpenFinishesACommitKilledBetweenItsRenames() {
+    const fs::path parent = dir() / "runs-between";
+    const fs::path target = parent / "model";
+    const std::string dead = std::to_string(deadProcessId());
+    writeOldModel(parent / (".model.old-" + dead + "-1-0"));
+    fs::create_directories(parent / (".model.staging-" + dead + "-0-0"));
+    writeBytes(parent / (".model.staging-" + dead + "-0-0") / "config.json", "{\"new\": true}");
+    removeStrayTemporaries(target);
+    QCOMPARE(entriesOf(parent), QStringList{"model"});
+    QCOMPARE(readBytes(target / "config.json"), std::string("{\"old\": true}"));
   }
 
   void writesAFileAtomically() {

@@ -354,6 +354,112 @@ class TestPretrainedModels : public QObject {
     REQUIRE_CONTAINS(message, (dir / "config.json").string());
   }
 
+  // ---- non-finite numbers: named at loading (weights, config) or at the layer where a forward pass overflows ----
+
+  void refusesNonFiniteWeights_data() {
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("tensor");
+    QTest::addColumn<QByteArray>("bits");  // one element's bytes, little-endian, in the tensor's dtype
+    QTest::addColumn<QString>("found");
+    QTest::newRow("F32 NaN") << "bert-tiny" << "encoder.layer.1.attention.self.key.weight" << QByteArray("\x00\x00\xC0\x7F", 4) << "nan";
+    QTest::newRow("BF16 inf") << "bert-tiny-bf16" << "bert.encoder.layer.0.output.dense.weight" << QByteArray("\x80\x7F", 2) << "inf";
+    QTest::newRow("F16 -inf") << "gpt2-tiny" << "transformer.h.1.attn.c_attn.weight" << QByteArray("\x00\xFC", 2) << "-inf";
+  }
+  void refusesNonFiniteWeights() {
+    QFETCH(QString, from);
+    QFETCH(QString, tensor);
+    QFETCH(QByteArray, bits);
+    QFETCH(QString, found);
+    QTemporaryDir tmp;
+    const fs::path dir = copyOf(tmp, from.toStdString(), "non-finite");
+    std::vector<RawTensor> tensors = readRaw(dir / "model.safetensors");
+    bool changed = false;
+    for (RawTensor& t : tensors)
+      if (t.name == tensor.toStdString()) {
+        t.bytes.replace(5 * static_cast<size_t>(bits.size()), static_cast<size_t>(bits.size()), bits.toStdString());  // element 6
+        changed = true;
+      }
+    QVERIFY(changed);
+    writeRaw(dir / "model.safetensors", tensors);
+    const auto load = [&] {
+      if (from.startsWith("gpt2")) Gpt2Model::load(dir);
+      else BertModel::load(dir);
+    };
+    const std::string message = inputErrorOf(load);
+    REQUIRE_CONTAINS(message, (dir / "model.safetensors").string());
+    REQUIRE_CONTAINS(message, "\"" + tensor.toStdString() + "\" holds " + found.toStdString() + " (value 6 of");
+    QVERIFY(kindOf(load) == ErrorKind::TensorNotFinite);
+  }
+
+  // layer_norm_eps 0 gives 0/0 on a row of equal values (all-zero inputs): refused with the key, as a negative one.
+  void refusesNormEpsilonOutOfRange_data() {
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<double>("value");
+    QTest::newRow("bert 0") << "bert-tiny" << "layer_norm_eps" << 0.0;
+    QTest::newRow("bert negative") << "bert-tiny" << "layer_norm_eps" << -1e-12;
+    QTest::newRow("gpt2 0") << "gpt2-tiny" << "layer_norm_epsilon" << 0.0;
+    QTest::newRow("gpt2 below float") << "gpt2-tiny" << "layer_norm_epsilon" << 1e-50;
+  }
+  void refusesNormEpsilonOutOfRange() {
+    QFETCH(QString, from);
+    QFETCH(QString, field);
+    QFETCH(double, value);
+    QTemporaryDir tmp;
+    const fs::path dir = copyOf(tmp, from.toStdString(), "epsilon");
+    editConfig(dir, [&](nlohmann::json& c) { c[field.toStdString()] = value; });
+    const auto read = [&] {
+      if (from.startsWith("gpt2")) readGpt2Config(dir);
+      else readBertConfig(dir);
+    };
+    const std::string message = inputErrorOf(read);
+    REQUIRE_CONTAINS(message, (dir / "config.json").string());
+    REQUIRE_CONTAINS(message, "\"" + field.toStdString() + "\"");
+    QVERIFY(kindOf(read) == ErrorKind::JsonOutOfRange);
+  }
+
+  // Finite weights of 3.4e38 overflow in the first product that uses them: the pass stops there, naming the layer,
+  // instead of giving NaN attention and probabilities.
+  void overflowStopsAtItsLayer() {
+    QTemporaryDir tmp;
+    const fs::path bertDir = copyOf(tmp, "bert-tiny", "bert-overflow");
+    std::vector<RawTensor> tensors = readRaw(bertDir / "model.safetensors");
+    for (RawTensor& t : tensors)  // queries and keys alike: their product is +inf whatever the input's sign
+      if (t.name == "encoder.layer.1.attention.self.query.weight" || t.name == "encoder.layer.1.attention.self.key.weight")
+        for (size_t i = 0; i + 4 <= t.bytes.size(); i += 4) {
+          const float huge = 3.4e38f;  // finite (the largest float is 3.40282e38)
+          std::memcpy(t.bytes.data() + i, &huge, 4);
+        }
+    writeRaw(bertDir / "model.safetensors", tensors);
+    const BertModel bert = BertModel::load(bertDir);  // every weight is finite
+    const std::vector<int64_t> ids{2, 5, 6, 7, 3};
+    std::string message = inputErrorOf([&] { bert.forward(ids, std::vector<int>(ids.size(), 0)); });
+    REQUIRE_CONTAINS(message, "encoder.layer.1");
+    REQUIRE_CONTAINS(message, "overflow");
+    QVERIFY(kindOf([&] { bert.forward(ids, std::vector<int>(ids.size(), 0)); }) == ErrorKind::NonFiniteValue);
+
+    // GPT-2's tiny weights are F16 (at most 65504): the one tensor stored as F32 instead, all 3.4e38.
+    const fs::path gptDir = copyOf(tmp, "gpt2-tiny", "gpt2-overflow");
+    tensors = readRaw(gptDir / "model.safetensors");
+    for (RawTensor& t : tensors)
+      if (t.name == "transformer.h.0.attn.c_attn.weight") {  // queries, keys and values
+        t.entry["dtype"] = "F32";
+        t.bytes.assign(t.bytes.size() * 2, '\0');
+        for (size_t i = 0; i + 4 <= t.bytes.size(); i += 4) {
+          const float huge = 3.4e38f;  // finite (the largest float is 3.40282e38)
+          std::memcpy(t.bytes.data() + i, &huge, 4);
+        }
+      }
+    writeRaw(gptDir / "model.safetensors", tensors);
+    const Gpt2Model gpt = Gpt2Model::load(gptDir);
+    message = inputErrorOf([&] { gpt.forward({5, 6, 7}); });
+    REQUIRE_CONTAINS(message, "h.0");
+    Gpt2Cache cache;
+    QVERIFY(kindOf([&] { gpt.prefill(cache, {5, 6, 7}); }) == ErrorKind::NonFiniteValue);
+    Gpt2Cache empty;
+    QVERIFY(kindOf([&] { gpt.step(empty, 5); }) == ErrorKind::NonFiniteValue);  // one token at a time, too
+  }
+
   void refusesPickleOnly() {
     QTemporaryDir tmp;
     const fs::path dir = copyOf(tmp, "gpt2-tiny", "pickle");

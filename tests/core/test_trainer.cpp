@@ -44,6 +44,40 @@ class LineTask : public TrainingTask {
   long failAt_;
 };
 
+// Diverges at its third batch, when its head's weight has become `head` (NaN, or finite but huge); the encoder's
+// weights stay as they were.
+class DivergingTask : public TrainingTask {
+ public:
+  explicit DivergingTask(float head) : head_(head) {
+    params_.add("encoder.0.kernel", {2});
+    headSlot_ = params_.add("head.kernel", {1});
+    params_.data().assign(params_.data().size(), 0.5f);
+  }
+  ParameterSet& parameters() override { return params_; }
+  size_t trainingSamples() const override { return 16; }
+  BatchStats trainBatch(std::span<const size_t> samples, Gradients&, uint64_t) override {
+    BatchStats s;
+    s.lossCount = s.total = static_cast<double>(samples.size());
+    s.lossSum = s.lossCount;
+    if (++batches_ == 3) {
+      params_.value(headSlot_)(0, 0) = head_;
+      s.lossSum = std::numeric_limits<double>::infinity();
+    }
+    return s;
+  }
+  BatchStats evaluate(std::span<const size_t> samples) override {
+    BatchStats s;
+    s.lossSum = s.lossCount = s.total = static_cast<double>(samples.size());
+    return s;
+  }
+
+ private:
+  ParameterSet params_;
+  int headSlot_;
+  float head_;
+  long batches_ = 0;
+};
+
 class StopAfter : public TrainingEvents {
  public:
   StopAfter(TrainingControl& control, size_t batches) : control_(control), batches_(batches) {}
@@ -135,6 +169,30 @@ class TestTrainer : public QObject {
     QVERIFY_THROWS_EXCEPTION(RunError, trainKeepingBest(task, sgd(5, 0.0), &watch, nullptr, history));
     QCOMPARE(history.size(), size_t{2});
     QCOMPARE(task.w(), afterEpoch2);
+  }
+
+  // The error of a diverged run says at which step, and which weights went out of bounds first (a NaN) or grew
+  // largest (a finite overflow), so that a person knows where to look.
+  void divergenceNamesTheStepAndTheWeights_data() {
+    QTest::addColumn<float>("head");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("nan weights") << std::numeric_limits<float>::quiet_NaN() << "the first weights that are not finite: head.kernel (nan)";
+    QTest::newRow("huge weights") << 3.0e38f << "the largest (3e+38) in head.kernel";
+  }
+  void divergenceNamesTheStepAndTheWeights() {
+    QFETCH(float, head);
+    QFETCH(QString, said);
+    DivergingTask task(head);
+    try {
+      train(task, sgd(5, 0.0));
+      QFAIL("a run whose loss became infinite finished");
+    } catch (const RunError& e) {
+      QCOMPARE(e.kind(), ErrorKind::NonFiniteLoss);
+      QCOMPARE(e.fields().name, std::string("head.kernel"));
+      QCOMPARE(e.fields().line.value_or(0), int64_t{1});  // 4 batches of 4 an epoch: the third is in epoch 1
+      const QString message = e.what();
+      QVERIFY2(message.contains("epoch 1, batch 3 (step 3)") && message.contains(said), qPrintable(message));
+    }
   }
 };
 

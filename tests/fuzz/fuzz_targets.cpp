@@ -20,8 +20,10 @@
 #include "core/io/json_fields.h"
 #include "core/io/limits.h"
 #include "core/io/safetensors.h"
+#include "core/io/session_file.h"
 #include "core/io/vocabulary_file.h"
 #include "core/models/bigram_classifier.h"
+#include "core/models/head_switches.h"
 #include "core/models/seq2seq_attention.h"
 #include "core/models/transformer_classifier.h"
 #include "core/pretrained/mapped_safetensors.h"
@@ -175,6 +177,33 @@ void fuzzVocabulary(std::string_view bytes) {
   });
 }
 
+// A session file (File › Open session…), read as the app reads it: every string within its bound, every directory
+// kept one that may be a model folder, every switched-off head list one the app can apply without more checks.
+void fuzzSessionJson(std::string_view bytes) {
+  expectValueOrInputError([&] {
+    const io::Session s = io::parseSession(bytes, "fuzz.alsession");
+    require(s.runs.size() <= limits::kMaxSessionEntries && s.models.size() <= limits::kMaxSessionEntries &&
+                s.headsOff.size() <= limits::kMaxSessionEntries,
+            "more entries than a session holds");
+    std::vector<std::string> directories = s.runs;
+    for (const io::SessionModel& m : s.models) {
+      require(m.page.size() <= limits::kMaxSessionTextBytes, "a page name beyond its bound");
+      directories.push_back(m.directory);
+    }
+    for (const auto& [dir, spec] : s.headsOff) {
+      directories.push_back(dir);
+      const HeadSwitches off = parseHeadSwitches(spec, limits::kMaxSessionLayers, limits::kMaxSessionHeads);
+      require(!off.off().empty(), "a kept head list that switches nothing off");
+    }
+    for (const std::string& dir : directories)
+      require(dir.size() <= limits::kMaxPathBytes && io::refusedPathReason(dir).empty(), "a refused path kept: " + dir);
+    for (const std::string& dir : s.refused) require(!io::refusedPathReason(dir).empty(), "a path refused for no reason");
+    for (const auto& [page, text] : s.sentences)
+      require(text.size() <= limits::kMaxSessionTextBytes && isValidUtf8(text), "a sentence beyond its bound or not UTF-8");
+    require(!s.step || (*s.step >= 0 && *s.step <= 1'000'000), "a step out of range");
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Data sets
 
@@ -310,7 +339,7 @@ const Target kTargets[] = {
     {"safetensors", fuzzSafetensors},   {"config_json", fuzzConfigJson}, {"history_json", fuzzHistoryJson},
     {"vocabulary", fuzzVocabulary},     {"imdb_csv", fuzzImdbCsv},       {"imdb_tsv", fuzzImdbTsv},
     {"imdb_archive", fuzzImdbArchive},  {"dialogs", fuzzDialogs},        {"tokenizers", fuzzTokenizers},
-    {"imdb_folder", fuzzImdbFolder},    {"hf_safetensors", fuzzHfSafetensors},
+    {"imdb_folder", fuzzImdbFolder},    {"hf_safetensors", fuzzHfSafetensors}, {"session_json", fuzzSessionJson},
 };
 
 }  // namespace

@@ -140,6 +140,23 @@ class TestManualAndCode : public QObject {
     QVERIFY(stepCode("no such step").isEmpty());
   }
 
+  // The walks of a language model, Transformer-XL and GPT-2 have panels of their own where the encoder's would
+  // mislead: Transformer-XL's keys and values read [m ; X], GPT-2's projections read LN_1(x), a language model's
+  // mask is the causal one. The tutorial's decoder GRU starts from zeros: the encoder's state is its first query.
+  void theNewWalksHaveCodeOfTheirOwn() {
+    QVERIFY(stepCode("projections", "relative").pytorch.contains(QStringLiteral("torch.cat([m, x]")));
+    QVERIFY(stepCode("relative_scores", "relative").pytorch.contains(QStringLiteral("M'+t-j")));
+    QVERIFY(stepCode("mask", "relative").pytorch.contains(QStringLiteral("tril(diagonal=M)")));
+    QVERIFY(stepCode("projections", "gpt2").pytorch.contains(QStringLiteral("self.ln_1(")));
+    QCOMPARE(stepCode("projections", "gpt2").pytorchSource, QStringLiteral("hugging_face"));
+    const StepCode lmMask = stepCode("mask", "lm");
+    QVERIFY(lmMask.pytorch.contains(QStringLiteral("tril")));
+    QVERIFY(lmMask.keras.contains(QStringLiteral("i >= j")));
+    const StepCode encoder = stepCode("encoder", "additive");
+    QVERIFY(encoder.keras.contains(QStringLiteral("self.gru(x)   # no initial_state")));
+    QVERIFY(!encoder.keras.contains(QStringLiteral("starts the decoder")));
+  }
+
   void theAdditiveEncoderIsAOneWayGru() {
     // The chatbot tutorial's encoder, like the app's, is one GRU reading the question forwards.
     for (const char* key : {"encoder", "query", "keys", "tanh", "score", "softmax", "context"}) {

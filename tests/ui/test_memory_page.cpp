@@ -12,6 +12,7 @@
 #include "tests/core/causal_lm_checks.h"
 #include "ui/pages/memory_page.h"
 #include "ui/pages/memory_attention_view.h"
+#include "ui/widgets/segment_memory_diagram.h"
 
 using namespace al;
 using namespace al::ui;
@@ -48,6 +49,26 @@ RowVector rowOf(const CausalLmAttention& a, size_t layer, int head, Index row) {
 class TestMemoryPage : public QObject {
   Q_OBJECT
  private slots:
+  // The caption's "the top layer can draw on up to N words" follows the diagram's keys down every layer: L x M + S
+  // only when the memory M is a multiple of the segment S.
+  void topLayerReachFollowsTheDiagramsKeys() {
+    MemoryPage page;
+    auto reach = [&](int segment, int memory, int layers) {
+      page.setSegmentLength(segment);
+      page.setMemoryLength(memory);
+      page.setLayers(layers);
+      return topLayerReach(*page.diagram());
+    };
+    page.setRecurrence(true);
+    QCOMPARE(reach(4, 4, 3), 16);  // lesson 11: 3 x 4 + 4
+    QCOMPARE(reach(4, 8, 4), 36);  // 4 x 8 + 4
+    QCOMPARE(reach(8, 2, 4), 34);  // each layer reaches back to the start of the segment before, then 2 more
+    QVERIFY2(page.captionText().contains(QStringLiteral("up to 34 words")), qPrintable(page.captionText()));
+    QCOMPARE(reach(3, 4, 2), 13);  // 2 + (4 + 2) + 4 + 1, not 2 x 4 + 3 = 11
+    page.setRecurrence(false);
+    QCOMPARE(reach(8, 2, 4), 8);
+  }
+
   void showsTheTrainedModelsAttention() {
     QTemporaryDir dir;
     const QString modelDir = trainMemoryModel(dir);

@@ -4,6 +4,10 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QStringDecoder>
 
@@ -16,6 +20,28 @@ namespace {
 // lupdate files the texts of this free function under the namespace's name, "al::ui": the translation is looked up
 // there (under any other context a Chinese user would read these messages in English).
 QString tr(const char* text) { return QCoreApplication::translate("al::ui", text); }
+
+// The register's entries ("measurements" of docs/measurements.json), read once.
+const QJsonObject& measurements() {
+  static const QJsonObject entries = [] {
+    QFile file(QStringLiteral(":/docs/measurements.json"));
+    if (!file.open(QIODevice::ReadOnly)) return QJsonObject();
+    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("measurements")).toObject();
+  }();
+  return entries;
+}
+
+// The value cited as KEY or KEY[index] (index -1: none), written with the entry's decimals; empty when the register
+// has no such value. English digit grouping ("25,000") in every language: the Chinese lessons write numbers so too.
+QString measuredValue(const QString& key, int index) {
+  const QJsonObject entry = measurements().value(key).toObject();
+  const QJsonValue value = entry.value(QStringLiteral("value"));
+  QJsonValue chosen;
+  if (index < 0 && value.isDouble()) chosen = value;
+  if (index >= 0 && value.isArray() && index < value.toArray().size()) chosen = value.toArray().at(index);
+  if (!chosen.isDouble()) return {};
+  return QLocale(QLocale::English).toString(chosen.toDouble(), 'f', entry.value(QStringLiteral("decimals")).toInt());
+}
 
 LessonTexts& textsOf(Lesson& lesson, const QString& language) { return lesson.texts[language]; }
 
@@ -121,7 +147,11 @@ class Reader {
 
   void finishSection() {
     if (!section_) return;
-    *section_ = section_->trimmed();
+    QString unknown;
+    *section_ = withMeasurements(section_->trimmed(), &unknown);
+    if (!unknown.isEmpty())
+      fail(sectionLine_, tr("expected a measurement of the register (docs/measurements.json) under “--- %1”; “%2” is "
+                            "none").arg(sectionName_, unknown));
     if (section_->isEmpty()) fail(sectionLine_, tr("expected text under “--- %1”").arg(sectionName_));
     section_ = nullptr;
   }
@@ -171,6 +201,20 @@ QStringList lessonLanguages() { return {QStringLiteral("en"), QStringLiteral("zh
 QStringList lessonSections() {
   return {QStringLiteral("title"), QStringLiteral("text"), QStringLiteral("try"), QStringLiteral("question"),
           QStringLiteral("answer")};
+}
+
+QString withMeasurements(const QString& text, QString* unknown) {
+  static const QRegularExpression citation(QStringLiteral("\\{\\{m:([A-Za-z0-9_.-]+)(?:\\[(\\d+)\\])?\\}\\}"));
+  QString result;
+  qsizetype done = 0;
+  for (const QRegularExpressionMatch& match : citation.globalMatch(text)) {
+    const QString index = match.captured(2);
+    const QString value = measuredValue(match.captured(1), index.isEmpty() ? -1 : index.toInt());
+    if (value.isEmpty() && unknown && unknown->isEmpty()) *unknown = match.captured(0);
+    result += text.mid(done, match.capturedStart() - done) + (value.isEmpty() ? match.captured(0) : value);
+    done = match.capturedEnd();
+  }
+  return result + text.mid(done);
 }
 
 std::vector<Lesson> parseLessons(const QByteArray& bytes, const QString& file) { return Reader(file).read(bytes); }

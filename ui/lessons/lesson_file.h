@@ -15,6 +15,11 @@
 //
 // Every lesson needs a page and all five sections in both languages. A mistake gives a LessonFileError naming the
 // file, the line and what was expected; nothing is half-read.
+//
+// A number the app measured is not typed into a lesson: the text cites it from the register of measured claims
+// (docs/measurements.json, embedded as :/docs/measurements.json) as {{m:KEY}}, or {{m:KEY[i]}} for the i-th value
+// of a list (from 0). The reader writes the value in, with the register's decimals, so that a new measurement
+// changes every language at once; a key the register lacks is a mistake like any other.
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -58,6 +63,10 @@ class LessonFileError : public std::runtime_error {
 // The languages every lesson must have, and the sections of each.
 QStringList lessonLanguages();
 QStringList lessonSections();
+
+// `text` with every citation {{m:KEY}} / {{m:KEY[i]}} replaced by the register's value ("88.8", "25,000"). A key
+// (or index) the register lacks is returned in `unknown` (the first one) and left in the text as it was.
+QString withMeasurements(const QString& text, QString* unknown = nullptr);
 
 // Reads lessons from text; `file` names it in errors. Throws LessonFileError.
 std::vector<Lesson> parseLessons(const QByteArray& bytes, const QString& file);

@@ -85,7 +85,8 @@ void measureClassifier(const HeadImportanceJob::Request& request, const Report& 
       *request.model, request.source, request.seed, [&](size_t done, size_t total) { return report(true, done, total); });
   const std::vector<const EncodedSample*> chosen = teaching::chooseReviews(reviews, request.limit);
   outcome.reviews = chosen.size();
-  if (chosen.empty()) throw InputError("the data has no review to measure");
+  if (chosen.empty())
+    throw InputError(ErrorKind::DataEmpty, {.file = request.source}, "the data has no review to measure");
   tbb::task_arena arena(measuringThreads());
   arena.execute([&] {
     if (request.task == HeadImportanceJob::Task::Means) {
@@ -100,13 +101,15 @@ void measureClassifier(const HeadImportanceJob::Request& request, const Report& 
 // A sentiment head on BERT: the reviews as text, read by its BERT with its own tokenizer; a head gives zeros.
 void measureBert(const HeadImportanceJob::Request& request, const Report& report, HeadImportanceJob::Outcome& outcome) {
   if (request.task == HeadImportanceJob::Task::Means || request.replacement == teaching::HeadReplacement::Mean)
-    throw InputError("a sentiment head on BERT switches heads off with zeros only");
+    throw InputError(ErrorKind::OptionsConflict, {.name = "--replace mean", .found = "BERT"},
+                     "a sentiment head on BERT switches heads off with zeros only");
   const LabeledDataset data = loadImdbSource(
       request.source, [&](size_t done, size_t total) { return report(true, done, total); }, request.seed);
   const std::vector<const LabeledText*> chosen =
       teaching::chooseReviews(data.hasTestSplit ? data.test : data.train, request.limit);
   outcome.reviews = chosen.size();
-  if (chosen.empty()) throw InputError("the data has no review to measure");
+  if (chosen.empty())
+    throw InputError(ErrorKind::DataEmpty, {.file = request.source}, "the data has no review to measure");
   tbb::task_arena arena(measuringThreads());
   arena.execute([&] {
     outcome.importance = teaching::bertHeadImportance(*request.bertModel, chosen, [&](size_t done, size_t total) {

@@ -146,12 +146,24 @@ void MemoryPage::setPlaying(bool playing) {
 bool MemoryPage::isPlaying() const { return playTimer_->isActive(); }
 QString MemoryPage::captionText() const { return caption_->text(); }
 
+int topLayerReach(const SegmentMemoryDiagram& diagram) {
+  // The last word of a segment far enough into the text that nothing is cut off at its start. Each layer reads,
+  // in the layer below, the keys the diagram draws (its segment up to itself and, with recurrence, the M words
+  // before the segment): follow the earliest of them down through every layer. The memory starts at a segment's
+  // start minus M, so the reach is L x M + S only when M is a multiple of S (S 8, M 2, 4 layers: 34 words, not 16).
+  const int S = diagram.segmentLength(), M = diagram.memoryLength(), L = diagram.layers();
+  const int segmentsBefore = L * (M / S + 2) + 1;
+  const int query = segmentsBefore * S + S - 1;
+  int earliest = query;
+  for (int layer = 0; layer < L; ++layer) earliest = diagram.keysOf(earliest).first();
+  return query - earliest + 1;
+}
+
 void MemoryPage::updateCaption() {
   const SegmentMemoryDiagram& d = *diagram_;
   const int keys = static_cast<int>(d.keysOf(d.queryPosition()).size());
   const int cached = static_cast<int>(d.memoryPositions().size());
-  // Layer n reads layer n-1's memory, which itself read further back: the top layer's reach.
-  const int reach = d.recurrence() ? d.layers() * d.memoryLength() + d.segmentLength() : d.segmentLength();
+  const int reach = topLayerReach(d);
   // The memory holds the last M hidden states before the segment: with M longer than a segment, from several.
   const int segmentsBack = (cached + d.segmentLength() - 1) / d.segmentLength();
   caption_->setText(

@@ -32,6 +32,11 @@ namespace al::ui {
 class MemoryAttentionView;
 class SegmentMemoryDiagram;
 
+// How many words the top layer's output for the last word of a segment can draw on, by the diagram's own rule of
+// which keys a query reads (SegmentMemoryDiagram::keysOf), in a text long enough: the segment itself without
+// recurrence.
+int topLayerReach(const SegmentMemoryDiagram& diagram);
+
 class MemoryPage : public ModelPage {
   Q_OBJECT
  public:

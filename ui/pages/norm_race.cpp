@@ -156,9 +156,10 @@ QWidget* NormRace::createSettingsBar() {
     labels[4]->setText(tr("Batch norm counts"));
     paddingBox_->setItemText(0, tr("real words only"));
     paddingBox_->setItemText(1, tr("padding too (Keras)"));
-    paddingBox_->setToolTip(tr("Keras pads every review to the sequence length and its BatchNormalization layer "
-                               "takes its statistics over the padding too, so short reviews are normalized with "
-                               "numbers that are mostly padding. Choose it to race that batch norm."));
+    paddingBox_->setToolTip(tr("Keras pads every review to the sequence length, and a BatchNormalization layer that no "
+                               "mask reaches (as in the book's encoder) takes its statistics over the padding too, so "
+                               "short reviews are normalized with numbers that are mostly padding. Choose it to race "
+                               "that batch norm."));
     labels[0]->setText(tr("Data"));
     for (const auto& [builtin, title] : taskInfo(TaskKind::ImdbTransformer).builtinData)
       if (const int item = dataBox_->findData(builtin); item >= 0) dataBox_->setItemText(item, title);

@@ -13,6 +13,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "ui/widgets/curve_plot.h"
@@ -264,7 +266,6 @@ void PretrainingComparison::showVerdict() {
     return;
   }
   const double withPretraining = mean(pretrained_) * 100, fromScratch = mean(scratch_) * 100;
-  const double gain = withPretraining - fromScratch;
   const QString numbers = tr("Mean test accuracy with %1 labelled reviews: %2 % from the masked-LM (%n run(s)), ", "",
                              static_cast<int>(pretrained_.size()))
                               .arg(labels_->value())
@@ -272,10 +273,49 @@ void PretrainingComparison::showVerdict() {
                           tr("%1 % from scratch (%n run(s)).", "", static_cast<int>(scratch_.size())).arg(fromScratch, 0, 'f', 1);
   // The third side, when it ran: BERT's numbers beside the other two, without a claim of the verdict's own.
   const QString bert = bert_.empty() ? QString() : QLatin1Char(' ') + bertVerdict();
-  verdict_->setText(numbers + QLatin1Char(' ') +
-                    (gain > 0 ? tr("Pre-training helps: %1 points more, learned from text without labels.").arg(gain, 0, 'f', 1)
-                              : tr("Here pre-training does not help (%1 points): the masked-LM may need more text or "
-                                   "epochs.").arg(gain, 0, 'f', 1)) + bert);
+  verdict_->setText(numbers + QLatin1Char(' ') + gainSentence(judgePretraining(pretrained_, scratch_)) + bert);
+}
+
+PretrainingGain judgePretraining(const std::vector<double>& pretrained, const std::vector<double>& fromScratch) {
+  PretrainingGain gain;
+  std::vector<double> gains;  // points, per seed
+  for (size_t i = 0; i < std::min(pretrained.size(), fromScratch.size()); ++i)
+    gains.push_back((pretrained[i] - fromScratch[i]) * 100);
+  gain.seeds = static_cast<int>(gains.size());
+  if (gains.empty()) return gain;
+  gain.better = static_cast<int>(std::count_if(gains.begin(), gains.end(), [](double g) { return g > 0; }));
+  const int worse = static_cast<int>(std::count_if(gains.begin(), gains.end(), [](double g) { return g < 0; }));
+  gain.mean = mean(gains);
+  if (gain.seeds < 2) return gain;  // one seed: no spread to judge a difference by
+  double squares = 0;
+  for (double g : gains) squares += (g - gain.mean) * (g - gain.mean);
+  gain.standardError = std::sqrt(squares / (gain.seeds - 1)) / std::sqrt(static_cast<double>(gain.seeds));
+  const bool beyondNoise = std::abs(gain.mean) > 2 * gain.standardError;
+  if (gain.better == gain.seeds || (beyondNoise && gain.mean > 0)) gain.verdict = PretrainingGain::Verdict::Helps;
+  else if (worse == gain.seeds || (beyondNoise && gain.mean < 0)) gain.verdict = PretrainingGain::Verdict::Hurts;
+  return gain;
+}
+
+QString PretrainingComparison::gainSentence(const PretrainingGain& gain) {
+  const QString mean = QString::number(gain.mean, 'f', 1), error = QString::number(gain.standardError, 'f', 1);
+  switch (gain.verdict) {
+    case PretrainingGain::Verdict::Helps:
+      return tr("Pre-training helps: %1 points more on average, better on %2 of %n seeds (standard error %3 "
+                "points), learned from text without labels.", "", gain.seeds)
+          .arg(mean).arg(gain.better).arg(error);
+    case PretrainingGain::Verdict::Hurts:
+      return tr("Here pre-training does worse: %1 points on average, better on %2 of %n seeds (standard error %3 "
+                "points); the masked-LM may need more text or epochs.", "", gain.seeds)
+          .arg(mean).arg(gain.better).arg(error);
+    case PretrainingGain::Verdict::CannotTell:
+      break;
+  }
+  if (gain.seeds < 2)
+    return tr("One seed cannot tell whether pre-training helps (%1 points): the difference between two runs may be "
+              "chance. Run more seeds.").arg(mean);
+  return tr("These runs cannot tell whether pre-training helps: %1 points on average, better on %2 of %n seeds, "
+            "within twice the standard error (%3 points). Run more seeds.", "", gain.seeds)
+      .arg(mean).arg(gain.better).arg(error);
 }
 
 // The BERT side's sentence: which BERT, frozen or with how many top layers fine-tuned, and its mean test accuracy.

@@ -37,6 +37,21 @@ class FineTuneLayersBox;
 class ModelLibrary;
 class RunQueue;
 
+// What the runs can say about pre-training. The two sides' runs are paired by seed (run i of each side has seed
+// i + 1, the same reviews and epochs), and the gain of a seed is its test accuracy with pre-training minus from
+// scratch, in points. An effect is claimed only when the runs support it: every seed better (or every seed worse),
+// or a mean gain beyond twice its standard error; one seed, or gains within the noise, cannot tell.
+struct PretrainingGain {
+  enum class Verdict { Helps, Hurts, CannotTell };
+  Verdict verdict = Verdict::CannotTell;
+  int seeds = 0;              // seeds with a run on both sides
+  int better = 0;             // of them, seeds where pre-training did better
+  double mean = 0;            // mean gain, points
+  double standardError = 0;   // of the mean gain (sample standard deviation / √seeds); 0 for one seed
+};
+// accuracies as fractions (0.712), in seed order.
+PretrainingGain judgePretraining(const std::vector<double>& pretrained, const std::vector<double>& fromScratch);
+
 class PretrainingComparison : public QWidget {
   Q_OBJECT
  public:
@@ -64,6 +79,8 @@ class PretrainingComparison : public QWidget {
   // BERT's fine-tuned top layers in the last comparison, as its finished runs recorded them (0: BERT frozen).
   int bertFineTunedLayers() const { return bertLayers_; }
   QString verdictText() const;
+  // The verdict's sentence on pre-training for `gain` (judgePretraining), in the current language.
+  static QString gainSentence(const PretrainingGain& gain);
   CurvePlot* curves() const { return curves_; }
 
  signals:

@@ -69,8 +69,8 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
     startFromBox_->setToolTip(tr("Start the classifier from a masked language model of this session: its vocabulary, "
                                  "embeddings and encoder, with a new head. The classifier takes its sizes (vocabulary, "
                                  "sequence length, widths, layers) from it. Or from a pretrained BERT opened in this "
-                                 "session: BERT stays frozen, reads each review once, and a new sentiment head learns "
-                                 "on its [CLS] state."));
+                                 "session: a new sentiment head learns on its [CLS] state, with BERT frozen (it reads "
+                                 "each review once) or with its top layers fine-tuned (Fine-tune top layers)."));
     source->setTitle(tr("Task and data"));
     taskBox_->setToolTip(tr("What to train"));
     const std::vector<TaskInfo> tasks = trainingTasks();

@@ -46,8 +46,9 @@ SessionModel openSessionModel(const QString& dir) {
 void saveSessionModel(const SessionModel& model, const QString& dir) {
   const std::filesystem::path path = dir.toStdString();
   if (!model.model.hasWeights())
-    throw InputError(path.string() + ": \"" + model.name.toStdString() + "\" keeps its history only (task " +
-                     model.model.task + "); there are no weights to save");
+    throw InputError(ErrorKind::NoWeightsToSave, {.file = path.string(), .name = model.name.toStdString()},
+                     path.string() + ": \"" + model.name.toStdString() + "\" keeps its history only (task " +
+                         model.model.task + "); there are no weights to save");
   saveModel(model.model, path);
   if (model.record) io::writeTrainingRecord(path / "training.json", *model.record);
 }

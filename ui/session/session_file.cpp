@@ -1,5 +1,7 @@
 // Core headers first (through the pages): Qt's `emit` macro must not reach them.
 #include "core/error.h"
+#include "core/io/limits.h"
+#include "core/io/session_file.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
@@ -24,6 +26,7 @@
 #include "ui/lessons/lesson_course.h"
 #include "ui/lessons/lesson_instruments.h"
 #include "ui/main_window.h"
+#include "ui/text/error_texts.h"
 
 namespace al::ui {
 
@@ -37,6 +40,9 @@ class SessionFile {
 const QString kFormat = QStringLiteral("attentionlab-session");
 const QStringList kModelPages{QStringLiteral("attention"), QStringLiteral("chatbot"), QStringLiteral("fill"),
                               QStringLiteral("generate")};
+
+// A path as the file keeps it: whole, so that the session opens from any folder (a relative one is refused there).
+QString fullPath(const QString& dir) { return QFileInfo(dir).absoluteFilePath(); }
 
 // The page's name as the file (and --page) says it, empty for a page without one.
 QString pageName(MainWindow& window, QWidget* page) {
@@ -77,7 +83,7 @@ QJsonArray modelsOf(MainWindow& window, const QStringList& runs) {
       if (i == page->currentModelIndex()) directories.append(model->directory);
       else directories.prepend(model->directory);
     }
-    for (const QString& dir : directories) models.append(QJsonObject{{"page", name}, {"directory", dir}});
+    for (const QString& dir : directories) models.append(QJsonObject{{"page", name}, {"directory", fullPath(dir)}});
   }
   return models;
 }
@@ -94,38 +100,40 @@ QJsonObject headsOffOf(MainWindow& window) {
   for (const SessionModel& model : window.library()->models()) {
     const QString dir = directoryOf(window, model);
     if (!dir.isEmpty() && !model.switchedOff.empty())
-      off[dir] = QString::fromStdString(toString(model.switchedOff));
+      off[fullPath(dir)] = QString::fromStdString(toString(model.switchedOff));
   }
   return off;
 }
 
-// The switches wait in the library for their model, which a worker thread reads after this returns. A list that is
-// not "layer.head,..." is passed over: the model arrives with every head on.
-void restoreHeadsOff(MainWindow& window, const QJsonObject& off) {
-  for (auto it = off.begin(); it != off.end(); ++it) {
-    const std::string spec = it.value().toString().toStdString();
+// The switches wait in the library for their model, which a worker thread reads after this returns. The reader
+// kept only lists of the form "layer.head,..." within its bounds.
+void restoreHeadsOff(MainWindow& window, const io::Session& session) {
+  for (const auto& [dir, spec] : session.headsOff) {
     try {
-      constexpr size_t kAny = std::numeric_limits<int>::max();  // the form only: the model is not here yet
-      window.library()->switchOffOnArrival(it.key(), parseHeadSwitches(spec, kAny, static_cast<Index>(kAny)));
+      const HeadSwitches off = parseHeadSwitches(spec, limits::kMaxSessionLayers, limits::kMaxSessionHeads);
+      window.library()->switchOffOnArrival(QString::fromStdString(dir), off);
     } catch (const InputError&) {
     }
   }
 }
 
-void restoreSentences(MainWindow& window, const QJsonObject& sentences) {
-  auto text = [&](const char* key) { return sentences.value(QLatin1String(key)).toString(); };
-  if (sentences.contains("attention")) pageOf<AttentionPage>(window, "attention")->setText(text("attention"));
-  if (sentences.contains("step")) pageOf<StepperPage>(window, "step")->setSentence(text("step"));
-  if (sentences.contains("chatbot")) pageOf<ChatbotPage>(window, "chatbot")->setQuestion(text("chatbot"));
-  if (sentences.contains("compare")) pageOf<ComparisonPage>(window, "compare")->setSentence(text("compare"));
-  if (sentences.contains("fill")) pageOf<FillPage>(window, "fill")->setText(text("fill"));
-  if (sentences.contains("generate")) pageOf<GeneratePage>(window, "generate")->setPrompt(text("generate"));
+void restoreSentences(MainWindow& window, const io::Session& session) {
+  for (const auto& [name, sentence] : session.sentences) {
+    const QString text = QString::fromStdString(sentence);
+    if (name == "attention") pageOf<AttentionPage>(window, "attention")->setText(text);
+    else if (name == "step") pageOf<StepperPage>(window, "step")->setSentence(text);
+    else if (name == "chatbot") pageOf<ChatbotPage>(window, "chatbot")->setQuestion(text);
+    else if (name == "compare") pageOf<ComparisonPage>(window, "compare")->setSentence(text);
+    else if (name == "fill") pageOf<FillPage>(window, "fill")->setText(text);
+    else if (name == "generate") pageOf<GeneratePage>(window, "generate")->setPrompt(text);
+  }
 }
 
 }  // namespace
 
 QJsonObject sessionOf(MainWindow& window, QStringList* notIncluded) {
-  const QStringList runs = window.trainPage()->runDirectories();
+  QStringList runs = window.trainPage()->runDirectories();
+  for (QString& run : runs) run = fullPath(run);
   if (notIncluded) *notIncluded = window.trainPage()->unsavedRunNames();
   QJsonObject session{{"format", kFormat}, {"version", 1}, {"page", pageName(window, window.currentPage())},
                       {"step", pageOf<StepperPage>(window, "step")->currentStep()},
@@ -147,50 +155,53 @@ QString saveSessionFile(MainWindow& window, const QString& path, QStringList* no
 }
 
 SessionRestore openSessionFile(MainWindow& window, const QString& path) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly))
-    return {SessionFile::tr("%1 could not be read: %2").arg(path, file.errorString()), {}};
-  QJsonParseError parseError;
-  const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-  if (parseError.error != QJsonParseError::NoError)
-    return {SessionFile::tr("%1 is not an AttentionLab session: %2 (at character %3)")
-                .arg(path, parseError.errorString())
-                .arg(parseError.offset),
-            {}};
-  if (!document.isObject() || document.object().value("format").toString() != kFormat)
-    return {SessionFile::tr("%1 is not an AttentionLab session: it does not say “format”: “%2”").arg(path, kFormat),
-            {}};
+  io::Session session;
+  try {
+    session = io::readSession(path.toStdString());
+  } catch (const InputError& e) {
+    // A file that cannot be read, or is no session, says so itself; a damaged one gets the lead sentence.
+    const bool damaged = e.kind() == ErrorKind::JsonInvalid || e.kind() == ErrorKind::JsonWrongType ||
+                         e.kind() == ErrorKind::JsonOutOfRange || e.kind() == ErrorKind::JsonMissingKey ||
+                         e.kind() == ErrorKind::Other;
+    if (!damaged) return {errorMessage(e), {}, {}};
+    return {SessionFile::tr("%1 is not an AttentionLab session: %2").arg(path, errorMessage(e)), {}, {}};
+  }
   rememberSession(path);
-  return restoreSession(window, document.object());
+  return restoreSession(window, session, path);
 }
 
 // In the order that leaves the session as it was: the lesson (which sets up its page), the models, what was
 // typed, the step and last the page in view.
-SessionRestore restoreSession(MainWindow& window, const QJsonObject& session) {
+SessionRestore restoreSession(MainWindow& window, const io::Session& session, const QString& path) {
   SessionRestore restore;
-  const QJsonObject lesson = session.value("lesson").toObject();
-  restoreHeadsOff(window, session.value("heads_off").toObject());  // before the models are opened
+  for (const std::string& dir : session.refused)
+    restore.refused << errorMessage(InputError(ErrorKind::SessionPathRefused, {.file = path.toStdString(), .name = dir},
+                                               path.toStdString() + " names \"" + dir + "\", which is not a model folder's "
+                                               "path (" + io::refusedPathReason(dir) + "); it was passed over"));
+  restoreHeadsOff(window, session);  // before the models are opened
   LessonCourse* course = window.course();
+  const QString lessonId = QString::fromStdString(session.lessonId);
   for (int i = 0; i < course->count(); ++i)
-    if (course->lessons()[static_cast<size_t>(i)].id == lesson.value("id").toString()) {
+    if (!lessonId.isEmpty() && course->lessons()[static_cast<size_t>(i)].id == lessonId) {
       course->setCurrentIndex(i);
-      if (lesson.value("open").toBool()) window.openLesson();
+      if (session.lessonOpen) window.openLesson();
     }
-  for (const QJsonValue& run : session.value("runs").toArray()) {
-    const QString dir = run.toString();
+  for (const std::string& run : session.runs) {
+    const QString dir = QString::fromStdString(run);
     if (QFileInfo(dir).isDir()) window.trainPage()->openModel(dir);
     else restore.missing << dir;
   }
-  for (const QJsonValue& value : session.value("models").toArray()) {
-    const QString dir = value.toObject().value("directory").toString();
-    auto* page = qobject_cast<ModelPage*>(instrumentPage(window, value.toObject().value("page").toString()));
+  for (const io::SessionModel& model : session.models) {
+    const QString dir = QString::fromStdString(model.directory);
+    auto* page = qobject_cast<ModelPage*>(instrumentPage(window, QString::fromStdString(model.page)));
     if (!page || !QFileInfo(dir).isDir()) restore.missing << dir;
     else page->openModelDirectory(dir);
   }
-  restoreSentences(window, session.value("sentences").toObject());
+  restoreSentences(window, session);
   auto* stepper = pageOf<StepperPage>(window, "step");
-  if (session.contains("step")) stepper->showStep(std::clamp(session.value("step").toInt(), 0, stepper->stepCount() - 1));
-  if (QWidget* page = instrumentPage(window, session.value("page").toString())) window.showPage(page);
+  if (session.step)
+    stepper->showStep(static_cast<int>(std::clamp<int64_t>(*session.step, 0, stepper->stepCount() - 1)));
+  if (QWidget* page = instrumentPage(window, QString::fromStdString(session.page))) window.showPage(page);
   return restore;
 }
 

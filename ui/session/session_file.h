@@ -17,6 +17,10 @@
 // the rest is restored. A file that is not a session (or is damaged) changes nothing. Heads switched off belong to a
 // model of the library (the Attention page's right-click): each model with a directory keeps them, and gets them
 // back when it arrives again. What a switched-off head gives (zeros or its mean) is the app's setting, not the file's.
+// Reading is core/io/session_file.h (no Qt: the fuzz target reads sessions the same way): its limits, and the paths
+// it refuses (relative, system folders), which opening names beside the missing ones.
+#include "core/io/session_file.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -33,9 +37,10 @@ QString saveSessionFile(MainWindow& window, const QString& path, QStringList* no
 struct SessionRestore {
   QString error;         // the file could not be read as a session: nothing was changed
   QStringList missing;   // directories the session names that are not there (the rest is restored)
+  QStringList refused;   // what the session names that cannot be a model folder, each a sentence (passed over)
 };
 SessionRestore openSessionFile(MainWindow& window, const QString& path);
-SessionRestore restoreSession(MainWindow& window, const QJsonObject& session);
+SessionRestore restoreSession(MainWindow& window, const io::Session& session, const QString& path);
 
 // The sessions saved or opened last, newest first (at most 5; QSettings "sessions/recent").
 QStringList recentSessions();

@@ -56,6 +56,8 @@ bool openSessionAndSay(MainWindow& window, const QString& path) {
                          SessionMenu::tr("These directories of the session are missing and were left out: %1. "
                                          "The rest of the session is restored.")
                              .arg(restore.missing.join(QStringLiteral(", "))));
+  if (!restore.refused.isEmpty())
+    QMessageBox::warning(&window, SessionMenu::tr("Open session"), restore.refused.join(QStringLiteral("\n\n")));
   return true;
 }
 

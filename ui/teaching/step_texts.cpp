@@ -134,12 +134,13 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
                "scores in the next step.")};
   if (key == "relative_scores")
     return {tr("Scores: content plus relative position"),
-            tr("S_h[t, j] = ((Q_h[t] + u_h)·K_h[j] + (Q_h[t] + v_h)·R_h[t−j]) / √K,   √K = %1")
+            tr("S_h[t, j] = ((Q_h[t] + u_h)·K_h[j] + (Q_h[t] + v_h)·R_h[M'+t−j]) / √K,   √K = %1")
                 .arg(number(numberAt(step, 1))),
             tr("Each score has two terms, both already divided by √K. The content term compares the query with what "
                "key j holds; the learned bias u_h prefers some contents whatever the query. The position term "
-               "depends only on how far back key j lies: R_h[d] is the sine waves of distance d through a learned "
-               "matrix, and the learned bias v_h prefers some distances. Since only distances count, the same "
+               "depends only on how far back key j lies, d = M'+t−j (the memory's M' rows come first, so query t "
+               "stands at row M'+t): R_h[d] is the sine waves of distance d through a learned matrix, and the "
+               "learned bias v_h prefers some distances. Since only distances count, the same "
                "weights read the memory and every segment alike.")};
   if (key == "mask" && variant == "relative")
     return {tr("Mask"), tr("M(t, j) = S(t, j) where j ≤ M' + t, −∞ where not"),
@@ -222,7 +223,11 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
                                          "another row: that is how order can reach attention.")
                                     : tr("A sinusoidal position vector is added, so the same word at another place "
                                          "gives another row: that is how order can reach attention."));
-    return {tr("Embeddings (+ position)"), tr("X = E[token] + P[position]"), text};
+    // The formula shows what is added: nothing without positions, the fixed table PE, or a learned table P.
+    const QString formula = variant == "none"         ? tr("X = E[token]   (no position added)")
+                            : variant == "sinusoidal" ? tr("X = E[token] + PE[position]")
+                                                      : tr("X = E[token] + P[position]");
+    return {tr("Embeddings (+ position)"), formula, text};
   }
   if (key == "projections")
     return {tr("Queries, keys and values"),
@@ -291,8 +296,9 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
                  "correction, and gradients have a short path back). ") +
                   (layer ? tr("Layer norm then rescales every token's row to mean 0 and variance 1, times a learned "
                               "gamma plus beta.")
-                         : tr("Batch norm then rescales every feature with the statistics it learned over the "
-                              "training batches, times a learned gamma plus beta."))};
+                         : tr("Batch norm then rescales every feature with its mean and variance over the batch "
+                              "in training (at inference, with the moving averages gathered in training), times a "
+                              "learned gamma plus beta."))};
     return {layer ? tr("Residual and layer norm again") : tr("Residual and batch norm again"), tr("out = norm(X1 + F)"),
             tr("The same residual and normalization close the layer. The result has the shape of the input, T x D, "
                "so layers can be stacked; the classifier then pools it over the tokens and decides.")};

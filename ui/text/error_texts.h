@@ -9,8 +9,15 @@
 #include <QString>
 #include <exception>
 
+#include "core/error.h"
+
 namespace al::ui {
 
 QString errorMessage(const std::exception& error);
+
+// The words of one kind with its fields, in the interface's language (tr); empty for Other and Count. In English
+// these are the sources of the translations, not the core's messages: the walk over every kind (tests/ui/
+// test_error_texts.cpp) compares the two languages with them.
+QString errorText(ErrorKind kind, const ErrorFields& fields);
 
 }  // namespace al::ui

@@ -39,13 +39,14 @@ std::vector<KindText> kindTexts() {
                      "another, each position predicting the next")},
       {"bert", KindTexts::tr("Pretrained BERT"),
        KindTexts::tr("A published BERT encoder read from a Hugging Face folder: its attention, its guesses for hidden "
-                     "words and whether one sentence follows another; read only, never trained here")},
+                     "words and whether one sentence follows another; its own weights stay as published (a sentiment "
+                     "head on it can fine-tune a copy of its top layers)")},
       {"gpt2", KindTexts::tr("Pretrained GPT-2"),
        KindTexts::tr("A published GPT-2 read from a Hugging Face folder: it continues a text one token at a time, "
                      "and shows its causal attention; read only, never trained here")},
       {"bert-sentiment", KindTexts::tr("Sentiment head on BERT"),
-       KindTexts::tr("A pretrained BERT, frozen, with a sentiment head trained here on its [CLS] state: transfer "
-                     "from pre-training to a few labelled reviews")},
+       KindTexts::tr("A pretrained BERT with a sentiment head trained here on its [CLS] state, BERT frozen or its top "
+                     "layers fine-tuned with the head: transfer from pre-training to a few labelled reviews")},
   };
 }
 

@@ -84,7 +84,8 @@ class ParameterTexts {
                                                             "only: the statistics come from the words of the batch. "
                                                             "Padding too: every review is padded to the sequence "
                                                             "length and the padding enters the statistics, as in a "
-                                                            "Keras model.")}},
+                                                            "Keras model whose batch norm no mask reaches (the "
+                                                            "book's encoder).")}},
         {"batch_norm_padding.exclude", {tr("real words only"), {}}},
         {"batch_norm_padding.include", {tr("padding too (Keras)"), {}}},
         {"pooling", {tr("Pooling"), tr("How the words' vectors become one vector for the review: the largest value of "

@@ -4,15 +4,14 @@
 #include <cmath>
 
 #include <QEvent>
-#include <QFileInfo>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-#include "core/error.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/palette.h"
+#include "ui/widgets/picture_format.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
@@ -316,29 +315,26 @@ double CurvePlot::pointValue(int runId, Curve curve, Metric metric, int index) c
 void CurvePlot::savePicture(const QString& path) {
   refresh();
   plot_->replot(QCustomPlot::rpImmediateRefresh);  // the file shows what is on screen now
-  const QString suffix = QFileInfo(path).suffix().toLower();
   bool written = false;
-  if (suffix == QLatin1String("png")) {
-    written = plot_->savePng(path, 0, 0, 2.0);  // twice the pixels: sharp on slides and paper
-  } else if (suffix == QLatin1String("pdf")) {
-    written = plot_->savePdf(path);
-  } else if (suffix == QLatin1String("svg")) {
-    // QCustomPlot paints vectors through any QPainter: an SVG keeps lines as lines and text as text.
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(plot_->size());
-    svg.setViewBox(QRect(QPoint(0, 0), plot_->size()));
-    svg.setTitle(tr("Training curves"));
-    QCPPainter painter;
-    if (painter.begin(&svg)) {
-      plot_->toPainter(&painter, plot_->width(), plot_->height());
-      written = painter.end();
+  switch (pictureFormatOf(path)) {
+    case PictureFormat::Png: written = plot_->savePng(path, 0, 0, 2.0); break;  // twice the pixels: sharp on slides
+    case PictureFormat::Pdf: written = plot_->savePdf(path); break;
+    case PictureFormat::Svg: {
+      // QCustomPlot paints vectors through any QPainter: an SVG keeps lines as lines and text as text.
+      QSvgGenerator svg;
+      svg.setFileName(path);
+      svg.setSize(plot_->size());
+      svg.setViewBox(QRect(QPoint(0, 0), plot_->size()));
+      svg.setTitle(tr("Training curves"));
+      QCPPainter painter;
+      if (painter.begin(&svg)) {
+        plot_->toPainter(&painter, plot_->width(), plot_->height());
+        written = painter.end();
+      }
+      break;
     }
-  } else {
-    throw InputError(path.toStdString() + ": unknown picture format '" + suffix.toStdString() +
-                     "', expected .png, .svg or .pdf");
   }
-  if (!written) throw RunError("could not write " + path.toStdString());
+  if (!written) failPictureNotWritten(path);
 }
 
 QStringList CurvePlot::csvHeader() const {

@@ -57,8 +57,9 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(table_, 1);
   setTranslatedTexts(this, [this] {
     intro_->setText(tr("What would the model say if it stopped here? Each row sends one layer's state through the "
-                       "model's own output layer: the cell is the token it would predict at that position, darker "
-                       "the more probable (hover for the five best). The last row is the model's own prediction."));
+                       "model's own output layer: the cell is the token it would predict there (a masked model: the "
+                       "word at that position; a causal model such as GPT-2: the word after it), darker the more "
+                       "probable (hover for the five best). The last row is the model's own prediction."));
     if (hasLens_) showLens();  // the row names
   });
   showNote(QString());
