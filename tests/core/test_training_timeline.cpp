@@ -9,6 +9,7 @@
 
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
+#include "core/inference/model_attention.h"
 #include "core/inference/training_timeline.h"
 #include "core/train/hyperparameters.h"
 #include "core/train/timeline_recorder.h"
