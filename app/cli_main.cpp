@@ -59,7 +59,6 @@ int main(int argc, char** argv) {
   train->add_option("--watch", t.watch, "record a training timeline of this sentence (repeat for up to 4): every "
                                         "head's attention and the prediction at step 0, often in the first epoch and "
                                         "at every epoch's end, saved as timeline.json in the model directory")
-      ->expected(1)
       ->allow_extra_args(false);
   train->add_option("--watch-every", t.watchEvery, "with a timeline: a snapshot every N steps besides those (default: "
                                                    "about 48 over the run); alone, it watches the corpus's own sentence")
