@@ -7,6 +7,7 @@
 #include "app/cli/head_commands.h"
 #include "app/cli/train_options.h"
 #include "core/catalogue/model_catalogue.h"
+#include "core/inference/training_timeline.h"
 #include "core/train/hyperparameters.h"
 
 namespace {
@@ -55,6 +56,13 @@ int main(int argc, char** argv) {
                                                             "layers with the head (1 to its layer count; 0, the "
                                                             "default: the head only, BERT frozen)")
       ->check(CLI::NonNegativeNumber);
+  train->add_option("--watch", t.watch, "record a training timeline of this sentence (repeat for up to 4): every "
+                                        "head's attention and the prediction at step 0, often in the first epoch and "
+                                        "at every epoch's end, saved as timeline.json in the model directory")
+      ->allow_extra_args(false);
+  train->add_option("--watch-every", t.watchEvery, "with a timeline: a snapshot every N steps besides those (default: "
+                                                   "about 48 over the run); alone, it watches the corpus's own sentence")
+      ->check(CLI::PositiveNumber);
 
   EvalOptions e;
   CLI::App* evalCmd = app.add_subcommand("eval", "Evaluate a model directory on data (the test split)");
@@ -165,6 +173,12 @@ int main(int argc, char** argv) {
                      "the processor, the kernel and the matrix product library")
           ->excludes("--sweep-length")
           ->excludes("--scaling");
+  benchCmd->add_flag("--timeline", b.timeline, "imdb: what a training timeline (train --watch) at the default "
+                                              "schedule costs a run of --preset (default classroom; --data: its data, "
+                                              "default builtin): the share of the training time")
+      ->excludes("--sweep-length")
+      ->excludes("--scaling")
+      ->excludes(vsSgemm);
   benchCmd->add_option("--rounds", b.rounds, "imdb --vs-sgemm: alternating rounds")
       ->check(CLI::PositiveNumber)
       ->needs(vsSgemm)
@@ -190,6 +204,11 @@ int main(int argc, char** argv) {
   tokenizeCmd->add_flag("--json", k.json, "print one JSON object");
   tokenizeCmd->add_option("text", k.text, "the text")->required();
 
+  TimelineOptions tl;
+  CLI::App* timelineCmd = addModelCommand(app, "timeline", "Show a model's training timeline (train --watch): each "
+                                          "snapshot's step and each head's distance from uniform attention",
+                                          tl.model, "model directory", tl.json);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& s) {
@@ -200,6 +219,10 @@ int main(int argc, char** argv) {
   }
 
   if (*train) {
+    if (t.watch.size() > al::kMaxTimelineProbes) {
+      std::cerr << "--watch: at most " << al::kMaxTimelineProbes << " sentences, " << t.watch.size() << " given\n";
+      return kBadCommandLine;
+    }
     t.values = givenValues(hyperParameters);
     return al::cli::train(t);
   }
@@ -213,5 +236,6 @@ int main(int argc, char** argv) {
   if (*benchCmd) return al::cli::bench(b);
   if (*downloadCmd) return al::cli::download(d);
   if (*tokenizeCmd) return al::cli::tokenize(k);
+  if (*timelineCmd) return al::cli::timeline(tl);
   return kBadCommandLine;
 }

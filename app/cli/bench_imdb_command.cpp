@@ -516,6 +516,7 @@ int benchImdb(const BenchOptions& o) {
     const std::string preset = o.preset.empty() ? "book" : o.preset;
     const ImdbRunSettings s = imdbPreset(preset);
     const int threads = workerThreads(o.threads);
+    if (o.timeline) return benchTimeline(o);
     if (o.sweepLength) return benchSweepLength(o, preset, s, threads);
     if (o.scaling) {
       if (threads < 2) {

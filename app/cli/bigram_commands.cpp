@@ -24,7 +24,7 @@ int trainBigram(const TrainOptions& o) {
   ConsoleProgress progress(o.log);
   std::cerr << "Reading " << o.data << " ...\n";
   std::unique_ptr<BigramRun> run = BigramRun::prepare(bigramSettings(o));
-  const auto [result, test] = trainAndSave(*run, out, progress);
+  const auto [result, test] = trainAndSave(*run, out, progress, o);
   progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
   std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::fixed
             << std::setprecision(4) << test.accuracy() << ", loss " << test.loss() << "\n";

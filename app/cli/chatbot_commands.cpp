@@ -64,7 +64,7 @@ int trainChatbot(const TrainOptions& o) {
               << run->taskData().split().validation.size() << " validation (the last block of the file)";
     if (run->skippedPairs()) std::cerr << ", " << run->skippedPairs() << " skipped (longer than " << c.maxSourceLength() << " tokens)";
     std::cerr << ". Vocabulary: " << c.sourceVocabSize() << " source, " << c.targetVocabSize() << " target tokens.\n";
-    const auto [result, test] = trainAndSave(*run, out, progress);
+    const auto [result, test] = trainAndSave(*run, out, progress, o);
     const double exact = run->exactMatchTest();
     progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}, {"test_exact_match", exact}});
     std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << ").";

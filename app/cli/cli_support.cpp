@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/train/imdb_run.h"
+#include "core/train/timeline_recorder.h"
 
 namespace al::cli {
 
@@ -121,22 +122,46 @@ void ConsoleProgress::onEpoch(const EpochEvent& e) {
   if (e.best && onBest) onBest(e);
 }
 
-TrainedModel trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgress& progress) {
+namespace {
+
+// The timeline the options ask for: none without --watch and --watch-every.
+std::optional<TimelineSettings> timelineSettings(const TrainingRun& run, const TrainOptions& o) {
+  if (o.watch.empty() && o.watchEvery == 0) return std::nullopt;
+  TimelineSettings settings{o.watch, o.watchEvery};
+  if (settings.probes.empty()) settings.probes = defaultProbes(modelKind(run.task()), o.data);
+  return settings;
+}
+
+}  // namespace
+
+TrainedModel trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgress& progress,
+                          const TrainOptions& options) {
   progress.log({{"event", "start"}, {"settings", run.settings()}});
   progress.onBest = [&](const EpochEvent& e) {
     run.save(out);
     progress.log({{"event", "checkpoint"}, {"dir", out}, {"epoch", e.epoch}});
   };
+  const std::optional<TimelineSettings> watch = timelineSettings(run, options);
+  std::unique_ptr<TimelineRecorder> recorder;
+  if (watch) recorder = std::make_unique<TimelineRecorder>(run, *watch, &progress);  // reads step 0
   TrainingResult result;
   try {
-    result = run.train(&progress, nullptr);
+    result = run.train(recorder ? static_cast<TrainingEvents*>(recorder.get()) : &progress, nullptr);
   } catch (const std::exception& e) {
     progress.log({{"event", "error"}, {"message", e.what()}});
     throw;
   }
-  // The model, and beside it how it was trained and how it scored (training.json).
+  // The model, and beside it how it was trained and how it scored (training.json), and what it showed on the way.
   const BatchStats test = run.evaluateTest();
   saveWithRecord(run, out, result.bestEpoch, testRecord(test, run.testIsHeldOut()));
+  if (recorder) {
+    const TrainingTimeline timeline = recorder->finish();
+    const std::filesystem::path file = std::filesystem::path(out) / kTimelineFile;
+    writeTrainingTimeline(file, timeline);
+    progress.log({{"event", "timeline"}, {"file", file.string()}, {"snapshots", timeline.snapshots.size()}});
+    std::cerr << "Timeline: " << timeline.snapshots.size() << " snapshots of " << timeline.probes.size()
+              << " sentence" << (timeline.probes.size() == 1 ? "" : "s") << " (" << file.string() << ")\n";
+  }
   return {result, test};
 }
 

@@ -81,11 +81,13 @@ std::string formatSeconds(double seconds);
 // What every `train` command does once its run is prepared: logs the start, trains with the progress bar,
 // saves a checkpoint to `out` after every best epoch (an interrupted run keeps its best model), logs a
 // failure before passing it on, and writes the final model (the kept epoch, with the whole history); then measures
-// it on the test data and writes training.json beside it (core/io/training_record.h).
+// it on the test data and writes training.json beside it (core/io/training_record.h). With --watch or --watch-every
+// it records a training timeline and writes timeline.json beside them (core/inference/training_timeline.h).
 struct TrainedModel {
   TrainingResult result;
   BatchStats test;  // the kept epoch on the test data (or all of the data without a test part)
 };
-TrainedModel trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgress& progress);
+TrainedModel trainAndSave(TrainingRun& run, const std::string& out, ConsoleProgress& progress,
+                          const TrainOptions& options);
 
 }  // namespace al::cli

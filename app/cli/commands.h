@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,15 @@ struct TrainOptions {
   nlohmann::json values = nlohmann::json::object();
   std::string initEncoder;  // imdb: vocabulary, embeddings and encoder from a masked-lm directory
   int fineTuneLayers = 0;   // imdb from a BERT folder: its top layers trained too (0: the head only)
+  // A training timeline (timeline.json beside the model): the sentences watched (none but --watch-every given: the
+  // corpus's own, the catalogue's defaultProbes) and a snapshot every N steps besides the schedule's (0: automatic).
+  std::vector<std::string> watch;
+  long watchEvery = 0;
+};
+
+struct TimelineOptions {
+  std::string model;
+  bool json = false;
 };
 
 struct EvalOptions {
@@ -102,6 +112,7 @@ struct BenchOptions {
   int tokens = 0;            // lm: the length of the text evaluated; pretrained: bert's input, gpt2's prompt
                              // (0: the task's default, kLmBenchTokens, 128 or 20)
   int generate = 50;         // pretrained, gpt2: tokens generated greedily after the prompt
+  bool timeline = false;     // imdb: what a training timeline at the default schedule costs a run of the preset
 };
 constexpr int kLmBenchTokens = 2000;  // bench lm's --tokens default
 
@@ -128,6 +139,7 @@ int predict(const PredictOptions& options);
 int ask(const PredictOptions& options);
 int bench(const BenchOptions& options);
 int tokenize(const TokenizeOptions& options);  // app/cli/tokenize_command.cpp
+int timeline(const TimelineOptions& options);  // app/cli/timeline_command.cpp
 
 // The GPT-style language model (app/cli/lm_commands.cpp); it answers inspect and generate.
 int trainLm(const TrainOptions& options);
@@ -153,6 +165,8 @@ int benchChatbot(const BenchOptions& options);
 
 // `bench imdb` (app/cli/bench_imdb_command.cpp): full length, real data (--data) or --sweep-length.
 int benchImdb(const BenchOptions& options);
+// `bench imdb --timeline` (app/cli/bench_timeline_command.cpp): a training timeline's share of the training time.
+int benchTimeline(const BenchOptions& options);
 // `bench lm` (app/cli/bench_lm_command.cpp): evaluating one text with a vanilla model and with Transformer-XL's memory.
 int benchLm(const BenchOptions& options);
 // `bench pretrained` (app/cli/bench_pretrained_command.cpp): loading a Hugging Face folder, BERT's forward pass with

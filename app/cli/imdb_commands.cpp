@@ -67,7 +67,7 @@ int trainImdb(const TrainOptions& o) {
   ConsoleProgress progress(o.log);
   std::cerr << "Reading " << o.data << " ...\n";
   std::unique_ptr<TrainingRun> run = prepareImdb(o);
-  const auto [result, test] = trainAndSave(*run, out, progress);
+  const auto [result, test] = trainAndSave(*run, out, progress, o);
   progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
   std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::setprecision(4)
             << test.accuracy() << ", loss " << test.loss() << "\n";

@@ -49,7 +49,7 @@ int trainLm(const TrainOptions& o) {
     std::cerr << "Training text: " << run->trainingTokens() << " tokens in windows of "
               << run->model().config().sequenceLength << ", vocabulary " << run->vocabulary().size()
               << ". Accuracy below = next tokens guessed.\n";
-    const auto [result, test] = trainAndSave(*run, out, progress);
+    const auto [result, test] = trainAndSave(*run, out, progress, o);
     progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_perplexity", std::exp(test.loss())}});
     std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). " << (run->testIsHeldOut() ? "Test" : "Training")
               << " loss " << std::fixed << std::setprecision(4) << test.loss() << ", perplexity " << std::setprecision(2)

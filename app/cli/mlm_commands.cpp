@@ -23,7 +23,7 @@ int trainMlm(const TrainOptions& o) {
     std::cerr << "Training texts: " << run->trainingTexts() << " (" << run->unlabeledTexts()
               << " without a label), vocabulary " << run->vocabulary().size() << ", hiding " << std::setprecision(3)
               << run->model().config().maskRate * 100 << " % of the tokens. Accuracy below = masked tokens guessed.\n";
-    const auto [result, test] = trainAndSave(*run, out, progress);
+    const auto [result, test] = trainAndSave(*run, out, progress, o);
     progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
     std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test masked-token accuracy " << std::fixed
               << std::setprecision(4) << test.accuracy() << ", loss " << test.loss() << "\n";

@@ -24,11 +24,19 @@ namespace al {
 
 namespace {
 
-const std::vector<BuiltinCorpus> kReviewCorpora = {{"builtin", "reviews"}, {"builtin:zh", "reviews-zh"}};
-const std::vector<BuiltinCorpus> kDialogCorpora = {{"builtin", "dialogs"},
-                                                   {"builtin:translate", "translate"},
-                                                   {"builtin:zh", "dialogs-zh"},
-                                                   {"builtin:translate-zh", "translate-zh"}};
+// The texts' own example: 它 refers to the schoolbag, and the word after 很 says so (heavy, not empty or noisy).
+constexpr char kSeedSentence[] = "小明把书包忘在教室，它很沉。";
+// A review whose verdict needs "not" read together with the word after it.
+constexpr char kNotReview[] = "this movie was not good at all";
+const std::vector<BuiltinCorpus> kReviewCorpora = {{"builtin", "reviews", kNotReview},
+                                                   {"builtin:zh", "reviews-zh", kSeedSentence}};
+// The masked-lm's: the same sentences with the decisive word hidden.
+const std::vector<BuiltinCorpus> kMaskedReviewCorpora = {{"builtin", "reviews", "this movie was not [MASK] at all"},
+                                                         {"builtin:zh", "reviews-zh", "小明把书包忘在教室，它很[MASK]。"}};
+const std::vector<BuiltinCorpus> kDialogCorpora = {{"builtin", "dialogs", "what are you cooking?"},
+                                                   {"builtin:translate", "translate", "where is the station?"},
+                                                   {"builtin:zh", "dialogs-zh", kSeedSentence},
+                                                   {"builtin:translate-zh", "translate-zh", kSeedSentence}};
 
 std::string dataOrFirstCorpus(const std::string& data) { return data.empty() ? std::string("builtin") : data; }
 
@@ -200,7 +208,7 @@ ModelKind maskedLmKind() {
   k.trainCommand = "mlm";
   k.abilities = {Ability::Fill, Ability::SelfAttention};
   k.data = DataKind::Reviews;  // their text; the labels are not used
-  k.corpora = kReviewCorpora;
+  k.corpora = kMaskedReviewCorpora;
   k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadMaskedLm(dir)); };
   k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
     const auto& s = snapshotOf<MaskedLmModel>(m, dir);
@@ -252,8 +260,12 @@ ModelKind causalLmKind() {
   k.abilities = {Ability::Generate, Ability::SelfAttention};
   k.data = DataKind::Text;
   // poems-zh and quotes: Debian's fortune packages (core/data/fortunes.h), installed by scripts/setup.
-  k.corpora = {{"builtin", "text"}, {"builtin:zh", "text-zh"}, {"quotes", "quotes"}, {"poems-zh", "poems-zh"},
-               {kLongRangeSource, "long-range"}, {kReferentSource, "referent-zh"}};
+  // Probes: a prompt from each text (poems-zh and quotes: the one samples start from, textSamplePrompt).
+  k.corpora = {{"builtin", "text", "this movie was not"},
+               {"builtin:zh", "text-zh", kSeedSentence},
+               {"quotes", "quotes", textSamplePrompt("quotes")},
+               {"poems-zh", "poems-zh", textSamplePrompt("poems-zh")},
+               {kLongRangeSource, "long-range", "tara left the key in box 4817. later tara came back for box"}};
   k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadCausalLm(dir)); };
   k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
     const auto& s = snapshotOf<CausalLmModel>(m, dir);
@@ -392,6 +404,13 @@ const std::vector<ModelKind>& modelKinds() {
                                                transformerChatbotKind(), maskedLmKind(), causalLmKind(),
                                                bertKind(), gpt2Kind(), bertSentimentKind()};
   return kinds;
+}
+
+std::vector<std::string> defaultProbes(const ModelKind& kind, const std::string& data) {
+  for (const BuiltinCorpus& corpus : kind.corpora)
+    if (corpus.source == data) return {corpus.probe};
+  if (kind.corpora.empty()) return {};
+  return {kind.corpora.front().probe};
 }
 
 const ModelKind* findModelKind(const std::string& task) {

@@ -44,6 +44,9 @@ enum class DataKind {
 struct BuiltinCorpus {
   std::string source;  // "builtin", "builtin:zh", "builtin:translate", ...
   std::string key;     // names its title and description: "reviews", "reviews-zh", "dialogs", "translate", ...
+  // The sentence a training timeline watches by default (core/train/timeline_recorder.h): one whose attention and
+  // prediction the corpus teaches, e.g. builtin:zh's 小明把书包忘在教室，它很沉。 (它 refers to the schoolbag).
+  std::string probe;
 };
 
 // What evaluating a model directory on data measured.
@@ -135,6 +138,9 @@ std::string tasksThatCan(Ability ability);
 // "gpt2". InputError naming the file; for another model_type the message names it and the two supported.
 // Every open asks this first, so it also removes what a killed save left beside dir (io::removeStrayTemporaries).
 const ModelKind& modelKindOfDirectory(const std::filesystem::path& dir);
+// The sentences a training timeline of `kind` on `data` watches when none are given: the probe of that built-in
+// corpus, or for other data (a file, aclImdb) the probe of the kind's first corpus. Empty for a kind not trained here.
+std::vector<std::string> defaultProbes(const ModelKind& kind, const std::string& data);
 // Loads a model directory of any kind.
 AnyModel loadModel(const std::filesystem::path& dir);
 // Writes any model as a model directory (its kind's save).
