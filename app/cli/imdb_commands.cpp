@@ -33,9 +33,12 @@ ImdbRunSettings imdbSettings(const TrainOptions& o) {
   return applyRequest(runRequest(o), imdbPreset(o.preset.empty() ? ImdbRunSettings{}.preset : o.preset), imdbFields());
 }
 
-void printDataCard(const DataCard& card) {
+// The Train page's data card, on stderr and in the log (--log) as the event "data": the training samples, their
+// mean length in words and the ratio of the two, which the book's rule of thumb compares with 1,500.
+void reportDataCard(const DataCard& card, ConsoleProgress& progress) {
   std::cerr << "Training samples: " << card.samples << ", mean words per review: " << std::fixed << std::setprecision(1)
             << card.meanWords << ", samples / mean length = " << std::setprecision(0) << card.ratio << "\n";
+  progress.log({{"event", "data"}, {"samples", card.samples}, {"mean_words", card.meanWords}, {"ratio", card.ratio}});
 }
 
 // The [CLS] features of a frozen BERT take the time before the first epoch: a line that counts them up.
@@ -50,15 +53,15 @@ ProgressFn featureProgress() {
 }
 
 // The run the options ask for: the Transformer classifier, or a head on a frozen BERT (--init-encoder BERT_FOLDER).
-std::unique_ptr<TrainingRun> prepareImdb(const TrainOptions& o) {
+std::unique_ptr<TrainingRun> prepareImdb(const TrainOptions& o, ConsoleProgress& progress) {
   const ImdbRunSettings settings = imdbSettings(o);
   if (startsFromBert(settings)) {
     std::unique_ptr<BertSentimentRun> run = BertSentimentRun::prepare(settings, featureProgress());
-    printDataCard(run->dataCard());
+    reportDataCard(run->dataCard(), progress);
     return run;
   }
   std::unique_ptr<ImdbRun> run = ImdbRun::prepare(settings);
-  printDataCard(run->dataCard());
+  reportDataCard(run->dataCard(), progress);
   return run;
 }
 
@@ -66,7 +69,7 @@ int trainImdb(const TrainOptions& o) {
   const std::string out = o.out.empty() ? defaultOutputDirectory("imdb") : o.out;
   ConsoleProgress progress(o.log);
   std::cerr << "Reading " << o.data << " ...\n";
-  std::unique_ptr<TrainingRun> run = prepareImdb(o);
+  std::unique_ptr<TrainingRun> run = prepareImdb(o, progress);
   const auto [result, test] = trainAndSave(*run, out, progress, o);
   progress.log({{"event", "done"}, {"test_loss", test.loss()}, {"test_accuracy", test.accuracy()}});
   std::cerr << "Saved " << out << " (epoch " << result.bestEpoch << "). Test accuracy " << std::setprecision(4)

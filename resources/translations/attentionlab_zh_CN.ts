@@ -1526,7 +1526,7 @@
     </message>
     <message>
         <source>A learned matrix W1 turns the decoder state into a vector of A attention units: what the decoder is looking for right now.</source>
-        <translation>一个学习得到的矩阵 W1 把解码器状态变成一个含 A 个注意力单元的向量：表示解码器此刻在寻找什么。</translation>
+        <translation>学习得到的矩阵 W1 把解码器状态变换为一个 A 维向量（A 个注意力单元），表示解码器此刻要找什么。</translation>
     </message>
     <message>
         <source>k_j = h_j·W2 + b2</source>
@@ -1534,7 +1534,7 @@
     </message>
     <message>
         <source>A second matrix W2 maps every encoder output into the same A units: what each question word offers. The keys do not depend on the decoder, so they are computed once per question.</source>
-        <translation>第二个矩阵 W2 把每个编码器输出映射到同样的 A 个单元：表示每个问题词能提供什么。键与解码器无关，所以每个问题只需计算一次。</translation>
+        <translation>另一个矩阵 W2 把每个编码器输出也映射到这 A 个单元，表示每个问题词能提供什么。键与解码器无关，每个问题只需算一次。</translation>
     </message>
     <message>
         <source>Add and squash: tanh</source>
@@ -1546,7 +1546,7 @@
     </message>
     <message>
         <source>Unlike dot-product attention, query and key are added and passed through tanh: a small one-layer network judges every pair. That is why it is called additive attention.</source>
-        <translation>与点积注意力不同，这里把查询和键相加，再经过 tanh：由一个单层小网络来评判每一对。这就是它被称为加性注意力的原因。</translation>
+        <translation>与点积注意力不同，这里把查询与键相加，再经过 tanh，相当于用一个单层小网络给每一对打分。加性注意力由此得名。</translation>
     </message>
     <message>
         <source>V: one score per question word</source>
@@ -1558,7 +1558,7 @@
     </message>
     <message>
         <source>A learned vector V reads the A units of every pair and gives one number: how well question word j fits what the decoder needs now. (The bias bV would add the same number to every score, which the softmax ignores, so the layer leaves it out.)</source>
-        <translation>一个学习得到的向量 V 读取每一对的 A 个单元，给出一个数：问题词 j 与解码器此刻的需要有多匹配。（偏置 bV 只会给每个分数加上同一个数，而 softmax 对此不敏感，所以这一层省略了它。）</translation>
+        <translation>学习得到的向量 V 把每一对的 A 个单元合成一个数：问题词 j 与解码器此刻的需要有多匹配。（偏置 bV 只会给每个分数加上同一个数，softmax 的结果不受影响，所以这一层不用它。）</translation>
     </message>
     <message>
         <source>Softmax: the alignment</source>
@@ -1570,7 +1570,7 @@
     </message>
     <message>
         <source>The scores become weights that sum to 1: where the decoder looks while writing “%1”. Stacked for every answer word, they form the alignment heatmap (answer words x question words).</source>
-        <translation>分数变成和为 1 的权重：表示解码器在写出“%1”时关注哪里。把每个答案词的权重堆叠起来，就得到对齐热力图（答案词 × 问题词）。</translation>
+        <translation>分数变成和为 1 的权重，表示解码器写“%1”时看向哪里。把每个答案词的权重逐行排起来，就是对齐热力图（答案词 × 问题词）。</translation>
     </message>
     <message>
         <source>The context vector</source>
@@ -1590,7 +1590,7 @@
     </message>
     <message>
         <source>The decoder reads &lt;start&gt; and the %1 token(s) it has written so far, each as its embedding plus a learned position vector. From the last row it will choose token %2.</source>
-        <translation>解码器读入 &lt;start&gt; 和它目前已写出的 %1 个词元，每个词元表示为其嵌入加上一个学习得到的位置向量。它将根据最后一行选出第 %2 个词元。</translation>
+        <translation>解码器读入 &lt;start&gt; 和已经写出的 %1 个词元，每个词元的表示是它的嵌入加上学习得到的位置向量。第 %2 个词元将由最后一行选出。</translation>
     </message>
     <message>
         <source>Input of decoder layer %1</source>
@@ -1602,7 +1602,7 @@
     </message>
     <message>
         <source>A higher layer reads what the layer below wrote for every position: the same T rows, refined.</source>
-        <translation>较高的一层读取下面一层为每个位置写出的结果：仍是同样的 T 行，但经过了进一步加工。</translation>
+        <translation>更高一层读取下面一层在每个位置上的输出：仍是这 T 行，又加工了一遍。</translation>
     </message>
     <message>
         <source>Masked self-attention: queries, keys and values</source>
@@ -1614,7 +1614,7 @@
     </message>
     <message>
         <source>Each token written so far gets a query, a key and a value, per head, as in the encoder; queries and keys both come from the answer.</source>
-        <translation>与编码器中一样，每个已写出的词元在每个头中都得到一个查询、一个键和一个值；查询和键都来自答案。</translation>
+        <translation>和编码器一样，已写出的每个词元在每个头里都得到一个查询、一个键和一个值；查询和键都来自答案。</translation>
     </message>
     <message>
         <source>Cross-attention: queries from the answer, keys and values from the question</source>
@@ -1626,7 +1626,7 @@
     </message>
     <message>
         <source>Now the queries come from the decoder (X1, T rows) but the keys and values from the encoder&apos;s output E (S rows, one per question word): the answer asks the question.</source>
-        <translation>现在查询来自解码器（X1，T 行），而键和值来自编码器的输出 E（S 行，每个问题词一行）：由答案向问题发问。</translation>
+        <translation>这里查询来自解码器（X1，T 行），键和值则来自编码器的输出 E（S 行，每个问题词一行）：答案在向问题提问。</translation>
     </message>
     <message>
         <source>Cross-attention scores ÷√K</source>
@@ -1638,7 +1638,7 @@
     </message>
     <message>
         <source>Every answer position is compared with every question word. No mask: the whole question is known before the first word is written.</source>
-        <translation>每个答案位置都与每个问题词进行比较。这里没有掩码：在写出第一个词之前，整个问题就已经知道了。</translation>
+        <translation>每个答案位置都与每个问题词比较。这里不用掩码：写第一个词之前，整个问题就已全部给出。</translation>
     </message>
     <message>
         <source>Cross-attention weights</source>
@@ -1650,7 +1650,7 @@
     </message>
     <message>
         <source>Row t says which question words the decoder reads while at answer position t: this is the Transformer&apos;s alignment, the counterpart of the Bahdanau heatmap.</source>
-        <translation>第 t 行表示解码器在答案位置 t 时读取了哪些问题词：这就是 Transformer 的对齐，相当于 Bahdanau 注意力的热力图。</translation>
+        <translation>第 t 行表示解码器在答案第 t 个位置读了哪些问题词。这就是 Transformer 的对齐，对应 Bahdanau 注意力的对齐热力图。</translation>
     </message>
     <message>
         <source>Cross-attention output, residual and norm</source>
@@ -1674,7 +1674,7 @@
     </message>
     <message>
         <source>Every position blends the values of the positions it may see (itself and the ones before), the heads are mixed back to width D, added to the input and normalized.</source>
-        <translation>每个位置混合它可以看到的那些位置（它自己和它之前的位置）的值，各个头的结果再混合回维度 D，加到输入上，然后归一化。</translation>
+        <translation>每个位置把它能看到的位置（自己和之前的位置）的值加权混合；各头的结果再合并回维度 D，加到输入上，然后归一化。</translation>
     </message>
     <message>
         <source>Feed-forward, residual and norm</source>
@@ -1694,11 +1694,11 @@
     </message>
     <message>
         <source>Only the last row matters now: it is projected to one score per word of the answer vocabulary. Greedy decoding takes the most likely word, “%1”, appends it and runs the decoder again (Next token).</source>
-        <translation>现在只有最后一行起作用：它被投影成答案词表中每个词的一个分数。贪心解码选出可能性最大的词“%1”，把它接在后面，再运行一次解码器（下一个词元）。</translation>
+        <translation>这时只用最后一行：把它投影到答案词表上，每个词得到一个分数。贪心解码取最可能的词“%1”，接到答案后面，再运行一次解码器（“下一个词元”）。</translation>
     </message>
     <message>
         <source>Every token becomes a row of D numbers: its embedding, looked up in a learned table. </source>
-        <translation>每个词元变成一行 D 个数：它的嵌入，从一张学习得到的表中查出。 </translation>
+        <translation>每个词元变成一行 D 个数，即它的嵌入，从学习得到的嵌入矩阵中查出。</translation>
     </message>
     <message>
         <source>This model adds no position information: the rows of X do not depend on where a word stands, so attention alone cannot tell word order.</source>
@@ -1706,11 +1706,11 @@
     </message>
     <message>
         <source>A learned position vector is added, so the same word at another place gives another row: that is how order can reach attention.</source>
-        <translation>这里加上了一个学习得到的位置向量，所以同一个词出现在不同位置时，得到的行也不同：词序正是这样传递给注意力的。</translation>
+        <translation>再加上学习得到的位置向量：同一个词在不同位置得到不同的行，词序就是这样进入注意力的。</translation>
     </message>
     <message>
         <source>A sinusoidal position vector is added, so the same word at another place gives another row: that is how order can reach attention.</source>
-        <translation>这里加上了一个正弦位置向量，所以同一个词出现在不同位置时，得到的行也不同：词序正是这样传递给注意力的。</translation>
+        <translation>再加上正弦位置向量：同一个词在不同位置得到不同的行，词序就是这样进入注意力的。</translation>
     </message>
     <message>
         <source>Embeddings (+ position)</source>
@@ -1730,7 +1730,7 @@
     </message>
     <message>
         <source>Three learned projections give every token a query (what it is looking for), a key (what it offers to be found by) and a value (what it passes on when found). Each head has its own K-wide slice, so heads can look for different things.</source>
-        <translation>三个学习得到的投影给每个词元一个查询（它在找什么）、一个键（它凭什么被别人找到）和一个值（被找到时它传递出去的内容）。每个头都有自己宽为 K 的一段，所以不同的头可以寻找不同的东西。</translation>
+        <translation>三个学习得到的投影给每个词元一个查询（它要找什么）、一个键（凭什么被找到）和一个值（被找到时传出什么）。每个头各用其中宽为 K 的一段，所以不同的头可以找不同的东西。</translation>
     </message>
     <message>
         <source>Masked self-attention: scores Q·Kᵀ</source>
@@ -1746,7 +1746,7 @@
     </message>
     <message>
         <source>Every query is compared with every key by a dot product: a large score means token i finds what it is looking for in token j. Row i holds the scores of query token i against all keys.</source>
-        <translation>每个查询都通过点积与每个键进行比较：分数大，说明词元 i 在词元 j 中找到了它要找的东西。第 i 行是查询词元 i 与所有键的分数。</translation>
+        <translation>每个查询都与每个键做点积。分数大，说明词元 i 在词元 j 那里找到了要找的东西。第 i 行是词元 i 的查询与所有键的分数。</translation>
     </message>
     <message>
         <source>Divide by √K (switched off)</source>
@@ -1770,11 +1770,11 @@
     </message>
     <message>
         <source>Padding mask: a batch pads short sentences to a common length, and the padding must not be attended to. Scores in the padding columns become −∞, so their weight after softmax is exactly 0. (The padding rows still get weights here; nothing downstream reads them.)</source>
-        <translation>填充掩码：一个批次会把短句子填充到相同长度，而填充部分不应受到关注。填充列中的分数变成 −∞，所以它们经过 softmax 后的权重恰好为 0。（填充行在这里仍然会得到权重；但后续计算不会读取它们。）</translation>
+        <translation>填充掩码：一个批次要把短句子填充到同样长度，填充部分不能被关注。填充列的分数变为 −∞，softmax 之后权重恰好为 0。（填充行在这里仍有权重，但后面的计算不会用到它们。）</translation>
     </message>
     <message>
         <source>No mask: every token may look at every other token and at itself, as in the classifier&apos;s encoder. A mask would set some scores to −∞ before the softmax, which makes their weights exactly 0.</source>
-        <translation>无掩码：每个词元都可以看其他所有词元和它自己，就像分类器的编码器那样。掩码会在 softmax 之前把某些分数设为 −∞，使它们的权重恰好为 0。</translation>
+        <translation>无掩码：每个词元都能看到所有词元，包括它自己，分类器的编码器就是这样。掩码的作用是在 softmax 之前把某些分数设为 −∞，使它们的权重恰好为 0。</translation>
     </message>
     <message>
         <source>Mask</source>
@@ -1810,7 +1810,7 @@
     </message>
     <message>
         <source>Every token collects the values of the tokens it looks at, in the proportions of its weights. This is where information moves between words: the new row of a token is a blend of the others.</source>
-        <translation>每个词元按自己的权重比例，汇集它所关注的词元的值。信息正是在这一步在词与词之间流动：一个词元的新行是其他词元的混合。</translation>
+        <translation>每个词元按自己的权重，把它关注的词元的值加权求和。信息就在这一步在词与词之间传递：一个词元的新行是其他词元的值的混合。</translation>
     </message>
     <message>
         <source>Concatenate heads and project</source>
@@ -1846,7 +1846,7 @@
     </message>
     <message>
         <source>Batch norm then rescales every feature with its mean and variance over the batch in training (at inference, with the moving averages gathered in training), times a learned gamma plus beta.</source>
-        <translation>然后批归一化用每个特征的均值和方差缩放它：训练时用这一批次的统计量，推理时用训练中累积的滑动平均，再乘以学习得到的 gamma、加上 beta。</translation>
+        <translation>然后批归一化对每个特征做标准化：训练时用本批次的均值和方差，推理时用训练中累积的滑动平均；再乘以学习得到的 gamma、加上 beta。</translation>
     </message>
     <message>
         <source>Residual and layer norm again</source>
@@ -1862,7 +1862,7 @@
     </message>
     <message>
         <source>The same residual and normalization close the layer. The result has the shape of the input, T x D, so layers can be stacked; the classifier then pools it over the tokens and decides.</source>
-        <translation>同样的残差和归一化结束这一层。结果的形状与输入相同，都是 T × D，所以各层可以堆叠起来；分类器随后在各词元上做汇聚，并给出判断。</translation>
+        <translation>这一层最后同样是残差和归一化。结果的形状与输入相同（T × D），所以各层可以堆叠；分类器随后在词元上做汇聚，再给出判断。</translation>
     </message>
     <message>
         <source>Feed-forward</source>
@@ -2038,7 +2038,7 @@
     </message>
     <message>
         <source>The encoder GRU read the question word by word, in one direction; its state after word j is h_j, a summary of the question up to there, and its last state was the decoder&apos;s first. The decoder is about to write answer word %1 (“%2”); its state s holds what it has written so far.</source>
-        <translation>编码器 GRU 单向地逐词读入问题；读完第 j 个词后的状态是 h_j，它概括了问题到此为止的内容；它的最后一个状态就是解码器的初始状态。解码器即将写出第 %1 个答案词（“%2”）；它的状态 s 记录了到目前为止已写出的内容。</translation>
+        <translation>编码器 GRU 按一个方向逐词读入问题。读完第 j 个词后的状态是 h_j，概括了问题到这里为止的内容；它的最后状态就是解码器的初始状态。解码器即将写出第 %1 个答案词（“%2”），它的状态 s 记录了已经写出的内容。</translation>
     </message>
     <message>
         <source>s·W1: the state as a query</source>
@@ -2050,7 +2050,7 @@
     </message>
     <message>
         <source>The encoder outputs are averaged with the alignment weights: the context is mostly made of the words the decoder looks at. With the previous answer word it feeds the decoder GRU, which then predicts the next word. Every answer word scores every question word anew, so each step costs more the longer the question is.</source>
-        <translation>用对齐权重对编码器输出求加权平均：上下文向量主要由解码器所关注的词构成。它与上一个答案词一起输入解码器 GRU，由后者预测下一个词。每写一个答案词，都要给问题中的每个词重新打分，所以问题越长，每一步的计算量就越大。</translation>
+        <translation>用对齐权重对编码器输出求加权平均，所以上下文向量主要来自解码器关注的那些词。它和上一个答案词一起输入解码器 GRU，GRU 再预测下一个词。每写一个答案词，都要给每个问题词重新打分，所以问题越长，每一步的计算量越大。</translation>
     </message>
     <message>
         <source>The same two-layer network on every position on its own (D = %1, F = %2); its output is the layer&apos;s output. </source>
@@ -2058,7 +2058,7 @@
     </message>
     <message>
         <source>If the K components of a query and of a key are independent, each with mean 0 and variance 1, their dot product has mean 0 and variance K: its spread grows as √K. Dividing by √K (%1) brings the scores back to unit scale, so the softmax is not saturated and still learns. The article&apos;s example: with d_k = 64, the scores of “Action gets results” are divided by √64 = 8. </source>
-        <translation>如果查询和键的 K 个分量相互独立，且每个分量的均值为 0、方差为 1，那么它们的点积均值为 0、方差为 K：离散程度随 √K 增长。除以 √K（%1）让分数回到 1 左右的量级，这样 softmax 不会饱和，仍然能够学习。文章中的例子：d_k = 64，所以 “Action gets results” 的各个分数都要除以 √64 = 8。 </translation>
+        <translation>如果查询和键的 K 个分量相互独立，均值都为 0、方差都为 1，那么它们的点积均值为 0、方差为 K，离散程度随 √K 增长。除以 √K（%1），分数就回到 1 左右的量级，softmax 不会饱和，模型仍能学习。文章中的例子：d_k = 64，“Action gets results” 的各个分数都除以 √64 = 8。</translation>
     </message>
     <message>
         <source>Causal mask: token i may look at tokens 0..i only, as in a decoder that writes one word at a time and must not peek at the words it has not written yet. Scores above the diagonal become −∞, so their softmax weight is exactly 0.</source>
@@ -2066,7 +2066,7 @@
     </message>
     <message>
         <source>Each row of scores becomes weights between 0 and 1 that sum to 1: how much token i looks at each token j. A larger score gets an exponentially larger share; a −∞ score gets 0. </source>
-        <translation>每一行分数变成一组介于 0 和 1 之间、且和为 1 的权重：表示词元 i 对每个词元 j 的关注程度。分数越大，分到的份额按指数增大；分数为 −∞ 的得到 0。 </translation>
+        <translation>每一行分数变成一组 0 到 1 之间、和为 1 的权重，表示词元 i 对各个词元 j 的关注程度。分数越大，份额按指数增大；分数为 −∞ 的，权重为 0。</translation>
     </message>
     <message>
         <source>A small two-layer network is applied to every token on its own (no token sees another here): the first layer turns each row of D = %1 numbers into F = %2, relu keeps the positive parts, and the second projects back to D. </source>
@@ -2079,22 +2079,22 @@
     <message numerus="yes">
         <source>The model reads the text&apos;s %n token(s), each as a row of D numbers looked up in a learned table.</source>
         <translation>
-            <numerusform>模型读取文本的 %n 个词元，每个词元是在一张学到的表中查出的一行 D 个数。</numerusform>
+            <numerusform>模型读入文本的 %n 个词元，每个词元是从学习得到的嵌入矩阵中查出的一行 D 个数。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>The model reads the last %n token(s) of the text, each as a row of D numbers looked up in a learned table.</source>
         <translation>
-            <numerusform>模型读取文本的最后 %n 个词元，每个词元是在一张学到的表中查出的一行 D 个数。</numerusform>
+            <numerusform>模型读入文本的最后 %n 个词元，每个词元是从学习得到的嵌入矩阵中查出的一行 D 个数。</numerusform>
         </translation>
     </message>
     <message>
         <source>With a memory, that is the last segment of a text read segment after segment from its start.</source>
-        <translation>有记忆时，这是从头逐个片段读取的文本的最后一个片段。</translation>
+        <translation>有记忆时，文本从头起一个片段接一个片段地读，这里是最后一个片段。</translation>
     </message>
     <message>
         <source>That is its window: it never saw a longer text.</source>
-        <translation>这就是它的窗口：它从未见过更长的文本。</translation>
+        <translation>这就是它的窗口，更长的文本它从未见过。</translation>
     </message>
     <message>
         <source>The text so far: embeddings</source>
@@ -2106,7 +2106,7 @@
     </message>
     <message>
         <source>No position vector is added: this model (Transformer-XL) learns where a token stands only from how far back it lies, inside the attention scores.</source>
-        <translation>这里不加位置向量：这个模型（Transformer-XL）只能从注意力分数里得知一个词元的位置，也就是它在前面多远。</translation>
+        <translation>这里不加位置向量：这个模型（Transformer-XL）只在注意力分数里得知位置，而且只知道一个词元在前面多远。</translation>
     </message>
     <message>
         <source>X = E[token] + PE[position]</source>
@@ -2114,11 +2114,11 @@
     </message>
     <message>
         <source>A learned position vector is added to every row.</source>
-        <translation>每一行加上一个学到的位置向量。</translation>
+        <translation>每一行加上学习得到的位置向量。</translation>
     </message>
     <message>
         <source>A sinusoidal position vector is added to every row.</source>
-        <translation>每一行加上一个正弦位置向量。</translation>
+        <translation>每一行加上正弦位置向量。</translation>
     </message>
     <message>
         <source>Transformer-XL&apos;s memory of the earlier text</source>
@@ -2132,11 +2132,11 @@
     </message>
     <message>
         <source>The text is read in segments of %1 tokens. When a segment ends, every layer keeps its inputs at the last %2 positions: the next segment&apos;s keys and values include them, so a token can look back past the segment&apos;s edge, and a higher layer further still. The memory is a constant of the segment: in training no gradient flows into it.</source>
-        <translation>文本按每个片段 %1 个词元读取。一个片段结束时，每一层保留它在最后 %2 个位置上的输入：下一个片段的键和值包括它们，所以词元可以越过片段的边界往前看，更高的层还能看得更远。记忆对这个片段是常量：训练时没有梯度流入它。</translation>
+        <translation>文本按片段读取，每个片段 %1 个词元。一个片段读完，每一层都保留自己在最后 %2 个位置上的输入；下一个片段的键和值也包括这些输入，所以词元能越过片段边界往前看，层越高看得越远。对本片段而言，记忆是常量：训练时梯度不会流入记忆。</translation>
     </message>
     <message>
         <source>Every token of the text gets a query, a key and a value, per head; queries and keys both come from the text. This is the decoder of the encoder-decoder Transformer without its cross-attention: a GPT has no question to read, only the text so far.</source>
-        <translation>文本的每个词元在每个头中得到一个查询、一个键和一个值；查询和键都来自文本。这就是去掉了交叉注意力的编码器-解码器 Transformer 解码器：GPT 没有问题要读，只有到目前为止的文本。</translation>
+        <translation>文本中的每个词元在每个头里都得到一个查询、一个键和一个值，查询和键都来自文本。这相当于编码器-解码器 Transformer 的解码器去掉了交叉注意力：GPT 没有要读的问题，只有目前为止的文本。</translation>
     </message>
     <message>
         <source>Queries from the segment, keys and values from memory and segment</source>
@@ -2148,7 +2148,7 @@
     </message>
     <message>
         <source>The queries are the segment&apos;s tokens. Keys and values are made for the memory&apos;s rows too, listed first, so that every token can find the earlier text. Where a key stands is not in X: it enters the scores in the next step.</source>
-        <translation>查询是本片段的词元。记忆的各行也生成键和值，排在前面，这样每个词元都能找到前文。键的位置不在 X 里：它在下一步进入分数。</translation>
+        <translation>查询只来自本片段的词元。记忆的各行也生成键和值，排在最前面，这样每个词元都能找到前文。X 中不含键的位置，位置在下一步才进入分数。</translation>
     </message>
     <message>
         <source>Scores: content plus relative position</source>
@@ -2160,7 +2160,7 @@
     </message>
     <message>
         <source>Each score has two terms, both already divided by √K. The content term compares the query with what key j holds; the learned bias u_h prefers some contents whatever the query. The position term depends only on how far back key j lies, d = M&apos;+t−j (the memory&apos;s M&apos; rows come first, so query t stands at row M&apos;+t): R_h[d] is the sine waves of distance d through a learned matrix, and the learned bias v_h prefers some distances. Since only distances count, the same weights read the memory and every segment alike.</source>
-        <translation>每个分数有两项，都已除以 √K。内容项把查询与键 j 所含的内容比较；学到的偏置 u_h 不管查询是什么，都偏好某些内容。位置项只取决于键 j 在前面多远，即 d = M&apos;+t−j（记忆的 M&apos; 行排在前面，所以查询 t 位于第 M&apos;+t 行）：R_h[d] 是距离 d 的正弦波经过一个学到的矩阵，学到的偏置 v_h 偏好某些距离。因为只有距离起作用，记忆和每一个片段都用同样的权重来读。</translation>
+        <translation>每个分数由两项组成，都已除以 √K。内容项比较查询与键 j 的内容；学习得到的偏置 u_h 不论查询是什么，都偏好某些内容。位置项只取决于键 j 在前面多远，即 d = M&apos;+t−j（记忆的 M&apos; 行排在前面，所以查询 t 在第 M&apos;+t 行）：R_h[d] 是距离 d 的正弦编码乘以一个学习得到的矩阵，学习得到的偏置 v_h 偏好某些距离。由于只有距离起作用，读记忆和读每个片段用的是同一组权重。</translation>
     </message>
     <message>
         <source>M(t, j) = S(t, j) where j ≤ M&apos; + t, −∞ where not</source>
@@ -2178,11 +2178,11 @@
     </message>
     <message>
         <source>Each row becomes weights that sum to 1 over the memory and the tokens so far. The memory&apos;s columns come first: weight there is what the memory buys, text the window alone could not see.</source>
-        <translation>每一行变成在记忆和目前各词元上总和为 1 的权重。记忆的列排在前面：那里的权重就是记忆带来的，是单靠窗口看不到的文本。</translation>
+        <translation>每一行变成一组权重，分布在记忆和目前的词元上，总和为 1。记忆的列排在前面：落在那里的权重是记忆带来的，读的是单靠窗口看不到的文本。</translation>
     </message>
     <message>
         <source>Every token blends the values of the tokens it may see (itself and the ones before), the heads are mixed back to width D, added to the input and normalized.</source>
-        <translation>每个词元混合它能看到的词元（它自己和前面的词元）的值，各头被混合回宽度 D，加到输入上并归一化。</translation>
+        <translation>每个词元把它能看到的词元（自己和前面的词元）的值加权混合；各头的结果合并回维度 D，加到输入上，再归一化。</translation>
     </message>
     <message>
         <source>Y = norm2(X1 + relu(X1·W1 + b1)·W2 + b2)</source>
@@ -2194,15 +2194,15 @@
     </message>
     <message>
         <source>Only the last row matters now: it is projected to one score per token of the vocabulary. The most likely token, “%1”, is what greedy generation writes; Next token appends it to the text and walks again. (The Generate page can sample instead, with temperature, top-k and top-p.)</source>
-        <translation>现在只有最后一行重要：它被投影为词表中每个词元一个分数。最可能的词元“%1”就是贪心生成会写出的；“下一个词元”把它追加到文本并重新走一遍。（“生成”页也可以改用温度、top-k 和 top-p 采样。）</translation>
+        <translation>这时只用最后一行：把它投影到词表上，每个词元得到一个分数。贪心生成会写出最可能的词元“%1”；按“下一个词元”，就把它接到文本后面，再演示一遍。（“生成”页也可以改用温度、top-k 和 top-p 采样。）</translation>
     </message>
     <message>
         <source>content term, head %1</source>
-        <translation>内容项，头 %1</translation>
+        <translation>内容项，第 %1 个头</translation>
     </message>
     <message>
         <source>position term, head %1</source>
-        <translation>位置项，头 %1</translation>
+        <translation>位置项，第 %1 个头</translation>
     </message>
     <message>
         <source>memory m: this layer&apos;s earlier inputs</source>
@@ -2219,7 +2219,7 @@
     <message numerus="yes">
         <source>BERT reads [CLS] text [SEP]: %n piece(s) of its WordPiece vocabulary. Each piece&apos;s row of the word table, a learned position vector and the vector of segment A (token type 0: one sentence here) are summed, and a layer norm rescales every row to mean 0 and variance 1, times a learned gamma plus beta. Even the first layer&apos;s input is normalized: BERT puts a norm after every sum.</source>
         <translation>
-            <numerusform>BERT 读取 [CLS] 文本 [SEP]：其 WordPiece 词表中的 %n 个子词。每个子词在词元嵌入矩阵中的行、一个学习得到的位置向量和句段 A 的向量（token type 0：这里只有一个句子）相加，然后层归一化把每一行缩放为均值 0、方差 1，再乘以学习得到的 gamma 并加上 beta。连第一层的输入都已归一化：BERT 在每次相加之后都做一次归一化。</numerusform>
+            <numerusform>BERT 读入 [CLS] 文本 [SEP]，共 %n 个 WordPiece 子词。每个子词在词嵌入矩阵中的那一行、学习得到的位置向量和句段 A 的向量（句段类型 0：这里只有一个句子）三者相加，再由层归一化把每一行缩放到均值 0、方差 1，乘以学习得到的 gamma、加上 beta。所以连第一层的输入也是归一化的：BERT 每次相加之后都做归一化。</numerusform>
         </translation>
     </message>
     <message>
@@ -2233,7 +2233,7 @@
     <message numerus="yes">
         <source>GPT-2 reads the prompt as %n piece(s) of its byte-level BPE vocabulary (a piece can be a whole word with the space before it, or part of a word). Each piece&apos;s row of the token table wte plus a learned position vector wpe, and no norm: in a pre-norm model the residual stream x itself is never normalized; each block reads a normalized copy.</source>
         <translation>
-            <numerusform>GPT-2 把提示读作其字节级 BPE 词表中的 %n 个子词（一个子词可以是连同前面空格的整个词，也可以是词的一部分）。每个子词在词元嵌入矩阵 wte 中的行加上一个学习得到的位置向量 wpe，不做归一化：在前置归一化模型中，残差流 x 本身从不被归一化；每个模块读取的是它的一份归一化副本。</numerusform>
+            <numerusform>GPT-2 把提示切成 %n 个字节级 BPE 子词（一个子词可以是带着前面空格的整个词，也可以是词的一部分）。每个子词在词元嵌入矩阵 wte 中的那一行，加上学习得到的位置向量 wpe，不做归一化。在前置归一化模型中，残差流 x 本身从不归一化，每个模块读的是它归一化后的副本。</numerusform>
         </translation>
     </message>
     <message>
@@ -2246,7 +2246,7 @@
     </message>
     <message>
         <source>This layer reads the residual stream as the layers below left it: the embeddings plus every earlier block&apos;s output, a plain sum that no norm has touched (pre-norm). Its numbers can grow from layer to layer; only the copy each block reads is normalized.</source>
-        <translation>这一层读取下面各层留下的残差流：嵌入加上之前每个模块的输出，是一个没有被任何归一化动过的简单求和（前置归一化）。它的数值可能一层比一层大；只有每个模块读取的那份副本才被归一化。</translation>
+        <translation>这一层读入下面各层留下的残差流：嵌入加上之前每个模块的输出，是一个从未归一化的简单求和（前置归一化）。它的数值可能一层比一层大；归一化的只是每个模块读取的副本。</translation>
     </message>
     <message>
         <source>This layer reads the previous layer&apos;s output, the same T rows refined. It is already normalized: every BERT layer ends with a layer norm (post-norm).</source>
@@ -2262,7 +2262,7 @@
     </message>
     <message>
         <source>GPT-2 normalizes before the block: every row of x is rescaled to mean 0 and variance 1, times a learned gamma plus beta, and only this copy z goes into attention. x itself stays as it is: the residual path from the embeddings to the last layer is a plain sum. BERT and the original Transformer do it the other way round, a norm after each sum (post-norm); pre-norm trains deep stacks more stably.</source>
-        <translation>GPT-2 在模块之前做归一化：x 的每一行被缩放为均值 0、方差 1，再乘以学习得到的 gamma 并加上 beta，只有这份副本 z 进入注意力。x 本身保持不变：从嵌入到最后一层的残差通路是一个简单求和。BERT 和原始 Transformer 的做法相反，在每次相加之后归一化（后置归一化）；前置归一化让很深的堆叠训练得更稳定。</translation>
+        <translation>GPT-2 在模块之前做归一化：把 x 的每一行缩放到均值 0、方差 1，乘以学习得到的 gamma、加上 beta，只有这份副本 z 进入注意力。x 本身不变：从嵌入到最后一层，残差通路是一个简单求和。BERT 和原始 Transformer 正好相反，每次相加之后才归一化（后置归一化）。层数很多时，前置归一化训练起来更稳定。</translation>
     </message>
     <message>
         <source>Pre-norm: LN_2 before the MLP</source>
@@ -2274,7 +2274,7 @@
     </message>
     <message>
         <source>Again the norm comes first: the feed-forward block (the MLP) reads a normalized copy of x&apos;, and its output will be added to x&apos; itself, not to the copy. The residual stream keeps flowing past every norm.</source>
-        <translation>归一化再次放在前面：前馈模块（MLP）读取 x&apos; 的一份归一化副本，它的输出会加到 x&apos; 本身上，而不是加到副本上。残差流穿过每一次归一化继续向前流动。</translation>
+        <translation>归一化还是放在前面：前馈模块（MLP）读取 x&apos; 归一化后的副本，输出加到 x&apos; 本身上，而不是加到副本上。残差流绕过每一次归一化，一直向前。</translation>
     </message>
     <message>
         <source>Post-norm: residual, then LN_1</source>
@@ -2286,7 +2286,7 @@
     </message>
     <message>
         <source>The attention output a is added to the layer&apos;s input x (the residual), then layer norm rescales each row to mean 0 and variance 1, times a learned gamma plus beta. This is post-norm, as in the original Transformer and the app&apos;s own models: the norm sits on the residual path, so what goes on is always normalized. GPT-2 does it the other way round (pre-norm).</source>
-        <translation>注意力输出 a 加到这一层的输入 x 上（残差），然后层归一化把每一行缩放为均值 0、方差 1，再乘以学习得到的 gamma 并加上 beta。这就是后置归一化，与原始 Transformer 和本应用自己的模型相同：归一化位于残差通路上，所以传下去的总是归一化后的结果。GPT-2 的做法相反（前置归一化）。</translation>
+        <translation>注意力输出 a 加到这一层的输入 x 上（残差），然后层归一化把每一行缩放到均值 0、方差 1，乘以学习得到的 gamma、加上 beta。这就是后置归一化，原始 Transformer 和本应用自己的模型都这样做：归一化就在残差通路上，所以往下传的总是归一化后的结果。GPT-2 正好相反（前置归一化）。</translation>
     </message>
     <message>
         <source>Post-norm: residual, then LN_2</source>
@@ -2298,15 +2298,15 @@
     </message>
     <message>
         <source>The feed-forward output is added to y and normalized once more: this is the layer&apos;s output, what the next layer reads. Every BERT layer ends with a norm, so no layer&apos;s output grows unchecked and none needs a final norm.</source>
-        <translation>前馈输出加到 y 上，并再做一次归一化：这就是这一层的输出，也是下一层读取的内容。BERT 的每一层都以归一化结束，所以没有哪一层的输出会失控地增大，也不需要最后再做一次归一化。</translation>
+        <translation>前馈输出加到 y 上，再归一化一次，得到这一层的输出，也就是下一层的输入。BERT 的每一层都以归一化结束，所以各层的输出不会越来越大，最后也不需要再归一化。</translation>
     </message>
     <message>
         <source> GELU rather than ReLU: it is smooth and lets small negative values through a little, and BERT and GPT-2 were trained with it.</source>
-        <translation> 用 GELU 而不用 ReLU：它是平滑的，并让较小的负值稍微通过一些，而且 BERT 和 GPT-2 就是用它训练的。</translation>
+        <translation> 这里用 GELU 而不是 ReLU：它是平滑的，还让较小的负值通过一点；BERT 和 GPT-2 训练时用的就是它。</translation>
     </message>
     <message>
         <source>The first dense layer widens each row to F = %1 numbers; GELU then weighs each number u by the chance that a standard normal variable is below it: large positive values pass, large negative ones become 0, and near 0 it bends smoothly.</source>
-        <translation>第一个全连接层把每一行扩宽到 F = %1 个数；然后 GELU 把每个数 u 乘以标准正态变量小于它的概率：较大的正值通过，较大的负值变为 0，在 0 附近平滑地弯曲。</translation>
+        <translation>第一个全连接层把每一行扩展到 F = %1 个数；GELU 再把每个数 u 乘以“标准正态变量小于 u”的概率：大的正值基本不变，大的负值变为 0，0 附近是一条平滑的曲线。</translation>
     </message>
     <message>
         <source>GELU (the tanh form)</source>
@@ -2338,7 +2338,7 @@
     </message>
     <message>
         <source>Every token collects the values of the tokens it may see; the heads are put side by side and c_proj mixes them back to width D. The result is added to x, the input before LN_1 (not to z), and no norm follows: x&apos; is still a plain sum.</source>
-        <translation>每个词元收集它能看到的词元的值；各个头并排放在一起，由 c_proj 混合回宽度 D。结果加到 x 上，即 LN_1 之前的输入（而不是 z），之后不做归一化：x&apos; 仍是一个简单求和。</translation>
+        <translation>每个词元汇集它能看到的词元的值；各头的结果并排拼接，由 c_proj 合并回维度 D。结果加到 x（LN_1 之前的输入，而不是 z）上，之后不做归一化：x&apos; 仍是一个简单求和。</translation>
     </message>
     <message>
         <source>Weights × V, heads mixed back</source>
@@ -2350,7 +2350,7 @@
     </message>
     <message>
         <source>Every token collects the values of the tokens it looks at, in the proportions of its weights; the heads are put side by side (H·K = D columns) and one dense layer (attention.output.dense) mixes them back to width D. The residual and the norm come in the next step.</source>
-        <translation>每个词元按照自己的权重比例收集它所关注的词元的值；各个头并排放在一起（H·K = D 列），由一个全连接层（attention.output.dense）混合回宽度 D。残差和归一化在下一步。</translation>
+        <translation>每个词元按自己的权重，把它关注的词元的值加权求和；各头的结果并排拼接（H·K = D 列），由一个全连接层（attention.output.dense）合并回维度 D。残差和归一化在下一步。</translation>
     </message>
     <message>
         <source>The second dense layer brings the F = %1 numbers of every token back to D = %2, each token on its own.</source>
@@ -2390,7 +2390,7 @@
     </message>
     <message>
         <source>In a pre-norm model no block normalizes what it passes on, so the stream after the last layer has never been normalized itself. GPT-2 adds one last layer norm, ln_f, before reading the next token from it. BERT needs none: its last layer already ended with LN_2.</source>
-        <translation>在前置归一化模型中，没有哪个模块会把它传下去的内容归一化，所以最后一层之后的残差流本身从未被归一化过。GPT-2 在从中读出下一个词元之前，再加一次层归一化 ln_f。BERT 不需要：它的最后一层已经以 LN_2 结束。</translation>
+        <translation>在前置归一化模型中，模块都不对往下传的内容做归一化，所以最后一层之后的残差流从未归一化过。GPT-2 因此在读出下一个词元之前再做一次层归一化 ln_f。BERT 不需要：它的最后一层已经以 LN_2 结束。</translation>
     </message>
     <message>
         <source>p = softmax(LN_f(x_L)·wteᵀ),   last row</source>
@@ -2398,7 +2398,7 @@
     </message>
     <message>
         <source>Only the last row matters: it is compared with every row of the token table wte (the input&apos;s own table, shared), one score per piece of the vocabulary, and softmax makes them probabilities. The most likely piece, “%1”, is what greedy generation writes; Next token appends it to the text and walks again.</source>
-        <translation>现在只有最后一行有用：它与词元嵌入矩阵 wte 的每一行比较（与输入共用同一张表），词表中每个子词得到一个分数，softmax 把它们变成概率。最可能的子词“%1”就是贪心生成会写出的；“下一个词元”把它添加到文本后并重新演示。</translation>
+        <translation>这时只用最后一行：把它与词元嵌入矩阵 wte 的每一行做点积（输入用的也是这个矩阵），词表中每个子词得到一个分数，softmax 再把分数变成概率。贪心生成会写出最可能的子词“%1”；按“下一个词元”，就把它接到文本后面，再演示一遍。</translation>
     </message>
     <message>
         <source>Queries, keys and values from the normed copy</source>
@@ -2410,7 +2410,7 @@
     </message>
     <message>
         <source>One dense layer, c_attn, gives every token 3·D numbers, split into a query (what it looks for), a key (what it offers) and a value (what it passes on). They are made from z = LN_1(x), the normed copy, not from x. Head h uses its own K-wide slice of each.</source>
-        <translation>一个全连接层 c_attn 给每个词元 3·D 个数，分成查询（它在找什么）、键（它提供什么）和值（它传递什么）。它们由归一化副本 z = LN_1(x) 得到，而不是由 x 得到。第 h 个头使用每一个中属于自己的 K 宽切片。</translation>
+        <translation>一个全连接层 c_attn 给每个词元算出 3·D 个数，分成查询（它要找什么）、键（它能提供什么）和值（它传出什么）。它们由归一化副本 z = LN_1(x) 算出，而不是由 x。第 h 个头在查询、键、值中各取属于自己的一段，宽为 K。</translation>
     </message>
     <message>
         <source>M(i, j) = S(i, j) for j ≤ i, −∞ for j &gt; i</source>
@@ -2418,7 +2418,7 @@
     </message>
     <message>
         <source>GPT-2 writes left to right, so piece i may look at pieces 0..i only: scores above the diagonal become −∞ and their weights after softmax are exactly 0. It was trained this way on every position at once. BERT has no such mask: every piece sees the whole text, both sides.</source>
-        <translation>GPT-2 从左到右书写，所以子词 i 只能看子词 0..i：对角线以上的分数变为 −∞，它们在 softmax 之后的权重恰好为 0。它就是这样在所有位置上同时训练的。BERT 没有这样的掩码：每个子词都能看到整个文本的两侧。</translation>
+        <translation>GPT-2 从左往右写，所以子词 i 只能看子词 0..i：对角线以上的分数变为 −∞，softmax 之后权重恰好为 0。训练时它就是这样在所有位置上同时学习的。BERT 没有这种掩码：每个子词都能看到左右两边的全部文本。</translation>
     </message>
     <message>
         <source>word embeddings</source>
@@ -2506,7 +2506,7 @@
     </message>
     <message>
         <source>A higher layer reads what the layer below wrote for every token: the same T rows, refined. Its attention has the same causal mask.</source>
-        <translation>更高的一层读取下面一层为每个词元写下的内容：同样的 T 行，经过提炼。它的注意力有同样的因果掩码。</translation>
+        <translation>更高一层读取下面一层在每个词元上的输出：仍是这 T 行，又加工了一遍。它的注意力用同样的因果掩码。</translation>
     </message>
     <message>
         <source>Causal mask: −∞ above the diagonal</source>
@@ -5897,8 +5897,8 @@ to %2</source>
         <translation>本批次的统计量</translation>
     </message>
     <message>
-        <source>The moving averages learned from earlier batches</source>
-        <translation>从之前各批次中学到的滑动平均</translation>
+        <source>The moving averages gathered from earlier training batches</source>
+        <translation>由之前各训练批次累积的滑动平均</translation>
     </message>
     <message>
         <source>Next batch</source>
@@ -6625,8 +6625,8 @@ to %2</source>
         <translation>代码</translation>
     </message>
     <message>
-        <source>The line or two of code that computes this step: Keras on the left (the book&apos;s, Keras&apos;s own or the chatbot tutorial&apos;s, as its caption says), PyTorch written for this app on the right</source>
-        <translation>计算这一步的一两行代码：左边是 Keras（出自书中、Keras 库本身或聊天机器人教程，见其标题），右边是为本应用编写的 PyTorch</translation>
+        <source>The line or two of code that computes this step: Keras on the left (the book&apos;s, Keras&apos;s own or the chatbot tutorial&apos;s, as its caption says), PyTorch on the right (written for this app, or Hugging Face&apos;s own for a pretrained model)</source>
+        <translation>计算这一步的一两行代码：左边是 Keras（出自书中、Keras 库本身或聊天机器人教程，见其标题），右边是 PyTorch（为本应用编写；预训练模型则是 Hugging Face 自己的代码）</translation>
     </message>
     <message>
         <source>Keras, from the book (Deep Learning with Python, ch. 11)</source>
@@ -6637,8 +6637,8 @@ to %2</source>
         <translation>Keras：layers.MultiHeadAttention 的内部（库本身的代码，书中的层运行的就是它）</translation>
     </message>
     <message>
-        <source>Keras: a KerasHub layer (the book has no sinusoidal position)</source>
-        <translation>Keras：KerasHub 中的一个层（书中没有正弦位置编码）</translation>
+        <source>Keras: a KerasHub layer (the book describes sinusoidal positions but codes only learned ones)</source>
+        <translation>Keras：KerasHub 中的一个层（书中介绍了正弦位置编码，但代码只实现了学习得到的位置嵌入）</translation>
     </message>
     <message>
         <source>TensorFlow/Keras, from the chatbot tutorial</source>

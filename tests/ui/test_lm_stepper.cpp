@@ -15,6 +15,8 @@
 #include "ui/pages/stepper_page.h"
 #include "ui/session/model_library.h"
 #include "ui/teaching/lm_controls.h"
+#include "ui/teaching/step_texts.h"
+#include "ui/text/language.h"
 
 using namespace al;
 using namespace al::ui;
@@ -73,6 +75,30 @@ class TestLmStepper : public QObject {
       QVERIFY2(!page.formulaText().isEmpty() && page.explanationText().size() > 40, key.c_str());
       QVERIFY2(!page.stepTitle().endsWith(QString::fromStdString(key)), key.c_str());
     }
+  }
+
+  // The embedding step's formula adds a position table exactly when the model has one (learned, sinusoidal; the
+  // step shows its grid "position"), not for Transformer-XL's relative positions, in English and in Chinese.
+  void embeddingFormulaAddsPositionsOnlyWhenTheModelHasThem() {
+    static const QRegularExpression addsPositions(QStringLiteral("\\bPE?\\["));
+    for (const CausalPosition position : {CausalPosition::Learned, CausalPosition::Sinusoidal, CausalPosition::Relative}) {
+      StepperPage page;
+      page.setKind(StepperPage::Kind::LanguageModel);
+      page.setLanguageModel(QStringLiteral("seeded"), seededModel(position, 0), {QStringLiteral("a cat")});
+      page.setSentence(QStringLiteral("a cat"));
+      QVERIFY(!page.steps().empty());
+      const teaching::AttentionStep& embedding = page.steps().front();
+      QCOMPARE(embedding.key, std::string("lm_embedding"));
+      bool hasPositions = false;
+      for (const teaching::StepGrid& grid : embedding.grids) hasPositions = hasPositions || grid.key == "position";
+      QCOMPARE(hasPositions, position != CausalPosition::Relative);
+      for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        QVERIFY(setLanguage(language, false));
+        const QString formula = StepTexts::forStep(embedding).formula;
+        QVERIFY2(formula.contains(addsPositions) == hasPositions, qPrintable(language + QStringLiteral(": ") + formula));
+      }
+    }
+    QVERIFY(setLanguage(QStringLiteral("en"), false));
   }
 
   // Next token appends the token the last layer chose, and the walk reads one token more.

@@ -12,10 +12,14 @@
 #include <QtTest>
 
 #include <QAction>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -70,6 +74,34 @@ QStringList codeLines(const QString& code) {
   for (const QString& line : code.split(QLatin1Char('\n')))
     if (!line.trimmed().startsWith(QLatin1Char('#'))) lines << line;
   return lines;
+}
+
+// The names a Python snippet reads that it does not define: not assigned on an earlier line (or earlier on its
+// own line's left side), not an attribute (after a dot), not a keyword argument (name=), not a keyword, and not
+// one of `known` (modules, builtins, the arguments of the method the snippet is taken from). Comments are left out.
+QStringList undefinedNames(const QString& code, const QSet<QString>& known) {
+  static const QRegularExpression name(QStringLiteral("(?<![\\w.])([A-Za-z_]\\w*)(?!\\w)(?!\\s*=[^=])"));
+  static const QRegularExpression assigned(QStringLiteral("^\\s*([A-Za-z_][\\w, ]*?)\\s*[-+*/]?=(?!=)"));
+  static const QSet<QString> keywords{"for", "in", "if", "else", "and", "or", "not", "None", "True", "False",
+                                      "return", "lambda", "is"};
+  QSet<QString> defined;
+  QStringList undefined;
+  for (QString line : code.split(QLatin1Char('\n'))) {
+    line = line.section(QLatin1Char('#'), 0, 0);
+    QString right = line;
+    QStringList targets;
+    if (const QRegularExpressionMatch m = assigned.match(line); m.hasMatch()) {
+      right = line.mid(m.capturedEnd());
+      for (const QString& t : m.captured(1).split(QLatin1Char(','))) targets << t.trimmed();
+    }
+    for (const QRegularExpressionMatch& m : name.globalMatch(right)) {
+      const QString n = m.captured(1);
+      if (!defined.contains(n) && !known.contains(n) && !keywords.contains(n)) undefined << n;
+    }
+    for (const QString& t : targets) defined.insert(t);
+  }
+  undefined.removeDuplicates();
+  return undefined;
 }
 
 // The page on the self-attention walk; returns its step view.
@@ -155,6 +187,31 @@ class TestManualAndCode : public QObject {
     const StepCode encoder = stepCode("encoder", "additive");
     QVERIFY(encoder.keras.contains(QStringLiteral("self.gru(x)   # no initial_state")));
     QVERIFY(!encoder.keras.contains(QStringLiteral("starts the decoder")));
+  }
+
+  // The Hugging Face panels are the library's own lines: each would run as written inside the method its comment
+  // names, reading nothing but what it assigns, that method's arguments and modules (no made-up B, T, H, K).
+  void huggingFacePanelsReadOnlyWhatTheyDefine() {
+    QFile file(QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/resources/teaching/step_code.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject steps = QJsonDocument::fromJson(file.readAll()).object().value("steps").toObject();
+    const QSet<QString> known{"self", "torch", "nn", "math",
+                              // the arguments of the forward passes the panels name, and _attn's scores
+                              "hidden_states", "input_ids", "token_type_ids", "position_ids", "input_tensor",
+                              "attention_probs", "value_layer", "query", "key", "attn_weights", "attn_output",
+                              "residual"};
+    QCOMPARE(undefinedNames(QStringLiteral("y = x.view(B, T, H * K)   # (B, T, D)"), known),
+             QStringList({"x", "B", "T", "H", "K"}));
+    QVERIFY(undefinedNames(QStringLiteral("a, b = self.f(hidden_states).split(2, dim=2)\nc = a + b"), known).isEmpty());
+    int panels = 0;
+    for (auto step = steps.begin(); step != steps.end(); ++step) {
+      const QJsonObject code = step->toObject();
+      if (code.value("pytorch_from").toString() != QLatin1String("hugging_face")) continue;
+      ++panels;
+      const QStringList undefined = undefinedNames(code.value("pytorch").toString(), known);
+      QVERIFY2(undefined.isEmpty(), qPrintable(step.key() + QStringLiteral(": ") + undefined.join(QStringLiteral(", "))));
+    }
+    QVERIFY(panels >= 10);
   }
 
   void theAdditiveEncoderIsAOneWayGru() {

@@ -20,6 +20,8 @@
 #include "ui/pages/attention_page.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/session/model_library.h"
+#include "ui/teaching/step_texts.h"
+#include "ui/text/language.h"
 
 using namespace al;
 using namespace al::ui;
@@ -30,6 +32,12 @@ MatrixView* gridTitled(const StepperPage& page, const QString& title) {
   for (MatrixView* v : page.gridViews())
     if (v->title() == title) return v;
   return nullptr;
+}
+
+// Whether a formula adds a table of positions: + P[...] (learned) or + PE[...] (sinusoidal).
+bool addsPositions(const QString& formula) {
+  static const QRegularExpression position(QStringLiteral("\\bPE?\\["));
+  return formula.contains(position);
 }
 
 int stepWithKey(const StepperPage& page, const std::string& key) {
@@ -119,6 +127,7 @@ class TestStepperPage : public QObject {
   void toySettings();
   void feedForwardWidensOrNarrows();
   void stepTextsSayWhatTheCoreComputes();
+  void embeddingFormulaAddsPositionsOnlyWhenTheModelHasThem();
   void ownSentenceAndBadInput();
   void exportsSteps();
   void additiveAttentionOfAToyChatbot();
@@ -336,6 +345,27 @@ void TestStepperPage::stepTextsSayWhatTheCoreComputes() {
   QVERIFY2(page.stepTitle().contains("s·W1"), qPrintable(page.stepTitle()));
   page.showStep(stepWithKey(page, "keys"));
   QVERIFY2(page.stepTitle().contains("h·W2"), qPrintable(page.stepTitle()));
+}
+
+// The embedding step's formula adds a position table exactly when the walked layer has one (the step then shows
+// its grid "position"): X = E[token] without positions, in English and in Chinese.
+void TestStepperPage::embeddingFormulaAddsPositionsOnlyWhenTheModelHasThem() {
+  StepperPage page;
+  for (const PositionKind position : {PositionKind::None, PositionKind::Learned, PositionKind::Sinusoidal}) {
+    teaching::ToyEncoderSettings settings = page.toySettings();
+    settings.position = position;
+    page.setToySettings(settings);
+    const teaching::AttentionStep& embedding = page.steps().at(size_t(stepWithKey(page, "embedding")));
+    bool hasPositions = false;
+    for (const teaching::StepGrid& grid : embedding.grids) hasPositions = hasPositions || grid.key == "position";
+    QCOMPARE(hasPositions, position != PositionKind::None);
+    for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+      QVERIFY(setLanguage(language, false));
+      const QString formula = StepTexts::forStep(embedding).formula;
+      QVERIFY2(addsPositions(formula) == hasPositions, qPrintable(language + QStringLiteral(": ") + formula));
+    }
+  }
+  QVERIFY(setLanguage(QStringLiteral("en"), false));
 }
 
 void TestStepperPage::ownSentenceAndBadInput() {

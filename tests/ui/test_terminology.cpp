@@ -2,9 +2,15 @@
 // per concept (checked)") against every Chinese string the app shows: the translations, the lessons' Chinese
 // sections and the Chinese manual. A string may not use a variant the table forbids (二元词袋 for 二元语法袋, 池化
 // for 汇聚, ...), and a term the table ties to English words (片段: segment) stands only where the English says so.
+// And the option names of every training setting, in Chinese, keep no English but the names the glossary keeps.
+// Core headers first: they must not see Qt's `emit` macro.
+#include "core/train/hyperparameters.h"
+
 #include <QtTest>
 
 #include "tests/teaching_texts.h"
+#include "ui/text/language.h"
+#include "ui/text/parameter_texts.h"
 
 using al::test::TextParagraph;
 
@@ -63,6 +69,28 @@ std::vector<TermRule> glossaryRules() {
   return rulesOf(al::test::readSource(QStringLiteral("resources/translations/glossary_zh_CN.md")));
 }
 
+// The names the glossary keeps in English ("Kept in English": the names in back quotes), lower case.
+QStringList keptNames() {
+  const QString glossary = al::test::readSource(QStringLiteral("resources/translations/glossary_zh_CN.md"));
+  const qsizetype start = glossary.indexOf(QStringLiteral("## Kept in English"));
+  if (start < 0) return {};
+  const QString section = glossary.mid(start, glossary.indexOf(QStringLiteral("\n## "), start + 3) - start);
+  QStringList names;
+  static const QRegularExpression quoted(QStringLiteral("`([^`]+)`"));
+  for (const QRegularExpressionMatch& m : quoted.globalMatch(section)) names << m.captured(1).toLower();
+  return names;
+}
+
+// The English words of a Chinese option name: runs of Latin letters (with digits, '_' and inner '-', as in
+// icu_words or GPT-2) of two letters or more that are not a kept name.
+QStringList englishIn(const QString& name, const QStringList& kept) {
+  static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*"));
+  QStringList found;
+  for (const QRegularExpressionMatch& m : word.globalMatch(name))
+    if (m.captured(0).size() >= 2 && !kept.contains(m.captured(0).toLower())) found << m.captured(0);
+  return found;
+}
+
 // Prints every problem (a test message would be cut short) and says how many there were.
 QString listed(const QStringList& problems) {
   for (const QString& problem : problems) qWarning().noquote() << problem;
@@ -97,6 +125,33 @@ class TestTerminology : public QObject {
     QVERIFY(problems(QStringLiteral("二元语法袋模型，全局最大汇聚"), QStringLiteral("bag-of-bigrams")).isEmpty());
     QCOMPARE(problems(QStringLiteral("%n 个片段"), QStringLiteral("%n WordPiece piece(s)")).size(), 1);
     QVERIFY(problems(QStringLiteral("第 %1 个片段"), QStringLiteral("segment %1")).isEmpty());
+  }
+
+  // Every choice of every task's settings (the Train page's option names) in Chinese: no English word but a name
+  // the glossary keeps, as a person who reads no English must still tell the choices apart. An untranslated
+  // choice (its key shown) fails too.
+  void optionNamesKeepNoEnglish() {
+    const QStringList kept = keptNames();
+    QVERIFY(kept.contains(QStringLiteral("icu_words")) && kept.contains(QStringLiteral("transformer-xl")));
+    QCOMPARE(englishIn(QStringLiteral("relative（Transformer-XL）"), kept), QStringList{QStringLiteral("relative")});
+    QVERIFY(englishIn(QStringLiteral("相对位置（Transformer-XL）"), kept).isEmpty());
+    QVERIFY(al::ui::setLanguage(QStringLiteral("zh_CN"), false));
+    QStringList problems;
+    int names = 0;
+    for (const al::TaskSchema& schema : al::taskSchemas())
+      for (const al::HyperParameterSpec& spec : schema.parameters)
+        for (const std::string& choice : spec.choices) {
+          const QString key = QString::fromStdString(spec.key + "." + choice);
+          const QString name = al::ui::parameterText(key).label;
+          ++names;
+          if (const QStringList english = englishIn(name, kept); !english.isEmpty())
+            problems << QStringLiteral("%1 (%2): “%3”: %4")
+                            .arg(QString::fromStdString(schema.task), key, name, english.join(QStringLiteral(", ")));
+        }
+    QVERIFY(al::ui::setLanguage(QStringLiteral("en"), false));
+    QVERIFY(names > 20);
+    problems.removeDuplicates();
+    QVERIFY2(problems.isEmpty(), qPrintable(listed(problems)));
   }
 
   void translationsUseTheGlossary() {

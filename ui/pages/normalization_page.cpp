@@ -226,7 +226,7 @@ QWidget* NormalizationPage::buildSamplesTab() {
     trainMode_->setText(tr("Training"));
     inferMode_->setText(tr("Inference"));
     trainMode_->setToolTip(tr("Statistics of this batch"));
-    inferMode_->setToolTip(tr("The moving averages learned from earlier batches"));
+    inferMode_->setToolTip(tr("The moving averages gathered from earlier training batches"));
     next->setText(tr("Next batch"));
     next->setToolTip(tr("Feed a training batch (this tensor plus noise): the moving averages take one step"));
     reset->setText(tr("Reset"));

@@ -142,8 +142,8 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
                           "Click a token on the left."));
     codeButton_->setText(tr("Code"));
     codeButton_->setToolTip(tr("The line or two of code that computes this step: Keras on the left (the book's, "
-                               "Keras's own or the chatbot tutorial's, as its caption says), PyTorch written for "
-                               "this app on the right"));
+                               "Keras's own or the chatbot tutorial's, as its caption says), PyTorch on the right "
+                               "(written for this app, or Hugging Face's own for a pretrained model)"));
     showCodeCaptions();
     savePicture->setText(tr("Save picture…"));
     savePicture->setToolTip(tr("The current step as PNG, SVG or PDF"));
@@ -282,7 +282,7 @@ void StepView::showCodeCaptions() {
     if (source == QLatin1String("book")) return tr("Keras, from the book (Deep Learning with Python, ch. 11)");
     if (source == QLatin1String("keras"))
       return tr("Keras: inside layers.MultiHeadAttention (the library's own code, which the book's layer runs)");
-    if (source == QLatin1String("keras_hub")) return tr("Keras: a KerasHub layer (the book has no sinusoidal position)");
+    if (source == QLatin1String("keras_hub")) return tr("Keras: a KerasHub layer (the book describes sinusoidal positions but codes only learned ones)");
     if (source == QLatin1String("tutorial")) return tr("TensorFlow/Keras, from the chatbot tutorial");
     if (source == QLatin1String("app")) return tr("PyTorch, written for this app: this step's computation and shapes");
     if (source == QLatin1String("hugging_face"))
