@@ -92,7 +92,7 @@ class TestLmStepper : public QObject {
       bool hasPositions = false;
       for (const teaching::StepGrid& grid : embedding.grids) hasPositions = hasPositions || grid.key == "position";
       QCOMPARE(hasPositions, position != CausalPosition::Relative);
-      for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+      for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
         QVERIFY(setLanguage(language, false));
         const QString formula = StepTexts::forStep(embedding).formula;
         QVERIFY2(formula.contains(addsPositions) == hasPositions, qPrintable(language + QStringLiteral(": ") + formula));

@@ -359,7 +359,7 @@ void TestStepperPage::embeddingFormulaAddsPositionsOnlyWhenTheModelHasThem() {
     bool hasPositions = false;
     for (const teaching::StepGrid& grid : embedding.grids) hasPositions = hasPositions || grid.key == "position";
     QCOMPARE(hasPositions, position != PositionKind::None);
-    for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
       QVERIFY(setLanguage(language, false));
       const QString formula = StepTexts::forStep(embedding).formula;
       QVERIFY2(addsPositions(formula) == hasPositions, qPrintable(language + QStringLiteral(": ") + formula));
