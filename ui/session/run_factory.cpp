@@ -113,6 +113,8 @@ QString fieldText(const nlohmann::json& settings, const std::string& key) {
   const nlohmann::json* value = findField(settings, key);
   if (!value || value->is_null()) return {};
   if (value->is_string()) return QString::fromStdString(value->get<std::string>());
+  // A rate kept as a float reads back as 0.003000000026077032: written as a person writes it, 0.003.
+  if (value->is_number_float()) return QString::number(value->get<double>(), 'g', 6);
   return QString::fromStdString(value->dump());
 }
 
