@@ -245,12 +245,20 @@ DataCard describeData(TaskKind kind, const QString& data) {
   return describe(dataset.train, data.toStdString());
 }
 
+QString presetLabel(const QString& preset) {
+  // tiny, classroom and book are said as the command line and the lessons say them, in every language.
+  if (preset == QLatin1String("large")) return RunFactory::tr("large");
+  if (preset == QLatin1String("long-range")) return RunFactory::tr("long-range");
+  if (preset == QLatin1String("referent-zh")) return RunFactory::tr("referent-zh");
+  return preset;
+}
+
 QString settingsSummary(const nlohmann::json& settings) {
   QStringList parts;
   const QString data = fieldText(settings, "data");  // which data a run trains on, never left unsaid
   if (!data.isEmpty()) parts << dataName(data, fieldText(settings, "task"));
   const QString preset = fieldText(settings, "preset");
-  if (!preset.isEmpty()) parts << preset;
+  if (!preset.isEmpty()) parts << presetLabel(preset);
   const QString position = fieldText(settings, "position");
   if (!position.isEmpty()) parts << positionName(position);
   const QString norm = fieldText(settings, "norm");
