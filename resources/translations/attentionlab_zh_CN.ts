@@ -1148,7 +1148,7 @@
     </message>
     <message>
         <source>At most this many different tokens (characters, with the chars tokenizer), the most frequent of the text. Every other one becomes [UNK].</source>
-        <translation>最多保留这么多个不同的词元（用 chars 分词器时即字符），取文本中最常见的。其余的都变成 [UNK]。</translation>
+        <translation>最多保留这么多个不同的词元（用逐字分词器时即字符），取文本中最常见的。其余的都变成 [UNK]。</translation>
     </message>
     <message>
         <source>Window (S)</source>
@@ -1176,11 +1176,11 @@
     </message>
     <message>
         <source>How text is cut into tokens. chars: every character is a token, Chinese and English alike, nothing removed. The word tokenizers write whole words, separated by spaces.</source>
-        <translation>文本如何切成词元。chars：每个字符都是一个词元，中文英文一样，什么都不删。按词的分词器写出整词，以空格分隔。</translation>
+        <translation>文本如何切成词元。逐字：每个字符都是一个词元，中文英文一样，什么都不删。按词的分词器写出整词，以空格分隔。</translation>
     </message>
     <message>
         <source>chars</source>
-        <translation>chars（逐字）</translation>
+        <translation>逐字</translation>
     </message>
     <message>
         <source>Attention alone does not see order. Learned: one vector per position of the window. Sinusoidal: fixed sine waves of different speeds. Relative (Transformer-XL): a score depends on how far apart the two tokens are, not where they are; a memory needs it.</source>
@@ -1395,6 +1395,18 @@
     <message>
         <source>lr %1</source>
         <translation>学习率 %1</translation>
+    </message>
+    <message>
+        <source>large</source>
+        <translation>大型</translation>
+    </message>
+    <message>
+        <source>long-range</source>
+        <translation>长距离</translation>
+    </message>
+    <message>
+        <source>referent-zh</source>
+        <translation>中文指代</translation>
     </message>
     <message>
         <source>Built-in Chinese reviews (offline)</source>
@@ -4777,7 +4789,7 @@ to %2</source>
     </message>
     <message>
         <source>A named set of hyper-parameters: tiny (seconds), classroom (minutes), book (the book&apos;s exact model), long-range (a language model with Transformer-XL&apos;s memory, chosen with the long-range text), referent-zh (a language model that learns what 它 refers to, chosen with that text). Every value below can still be changed.</source>
-        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）、long-range（带 Transformer-XL 记忆的语言模型，选择长距离文本时自动选用）、referent-zh（学会“它”指代什么的语言模型，选择该文本时自动选用）。下面的每个值仍然可以修改。</translation>
+        <translation>一组有名字的超参数：tiny（几秒钟）、classroom（几分钟）、book（与书中完全相同的模型）、长距离（带 Transformer-XL 记忆的语言模型，选择长距离文本时自动选用）、中文指代（学会“它”指代什么的语言模型，选择该文本时自动选用）。下面的每个值仍然可以修改。</translation>
     </message>
 </context>
 <context>

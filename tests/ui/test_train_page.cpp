@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -276,7 +277,11 @@ class TestTrainPage : public QObject {
     QVERIFY(page.runs()->text(run, RunsList::StateColumn).contains("done"));
     QVERIFY(page.runs()->text(run, RunsList::AccuracyColumn).contains("%"));
     QVERIFY(page.runs()->text(run, RunsList::TestColumn).contains("%"));  // measured on the test data
-    QVERIFY(page.runs()->text(run, RunsList::SettingsColumn).contains("tiny"));
+    const QString summary = page.runs()->text(run, RunsList::SettingsColumn);
+    QVERIFY(summary.contains("tiny"));
+    // The learning rate as a person writes it ("lr 0.003"), not as the float it is kept in (0.003000000026077032).
+    QVERIFY2(QRegularExpression(QStringLiteral("· lr [0-9]+(\\.[0-9]{1,6})?(e-[0-9]+)?$")).match(summary).hasMatch(),
+             qPrintable(summary));
 
     // Saved, the directory holds the same history, and opening it shows the same curves as a new run.
     const std::vector<al::EpochEvent> history = page.history(run);

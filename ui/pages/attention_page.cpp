@@ -8,6 +8,7 @@
 
 #include "ui/text/kind_texts.h"
 #include "ui/pages/attention_page.h"
+#include "ui/session/model_library.h"
 #include "ui/pages/attention_heads_tab.h"
 #include "ui/pages/attention_rollout_tab.h"
 #include "ui/pages/head_importance_tab.h"
@@ -102,6 +103,10 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   tabs_->addTab(wordOrder_, QString());
   positionTab_ = new PositionTab;
   tabs_->addTab(positionTab_, QString());
+  // A made-up name said again in a new language: the titles that quote it follow.
+  connect(ModelPage::library(), &ModelLibrary::modelRenamed, this, [this](int id) {
+    if (const SessionModel* model = currentSessionModel(); model && model->id == id) positionTab_->setName(model->name);
+  });
   headsTab_ = new AttentionHeadsTab;
   tabs_->addTab(headsTab_, QString());
   rolloutTab_ = new AttentionRolloutTab;

@@ -78,6 +78,12 @@ void PositionTab::setModel(const QString& name, std::shared_ptr<const ImdbTransf
   refresh();
 }
 
+void PositionTab::setName(const QString& name) {
+  if (name == name_) return;
+  name_ = name;
+  refresh();
+}
+
 void PositionTab::refresh() {
   const auto& model = model_;
   if (model) {

@@ -25,6 +25,7 @@ class PositionTab : public QWidget {
 
   // The model whose position vectors are compared (null: none); its width sets the dimensions.
   void setModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model);
+  void setName(const QString& name);  // the model's name said again, the model kept
 
   HeatmapView* sinusoidView() const { return sinusoidView_; }
   HeatmapView* similarityView() const { return similarityView_; }

@@ -86,6 +86,10 @@ StepperPage::StepperPage(ModelLibrary* library, QWidget* parent)
     if (const SessionModel* shown = library->model(id)) walkShownModel(*shown, texts);
   });
   connect(library, &ModelLibrary::modelRemoved, this, &StepperPage::forgetModel);
+  connect(library, &ModelLibrary::modelRenamed, this, [this, library](int id) {
+    if (const SessionModel* renamed = library->model(id); renamed && id == walkedIds_.encoder)
+      encoderControls_->renameTrainedModel(renamed->name);
+  });
 }
 
 StepperPage::~StepperPage() = default;

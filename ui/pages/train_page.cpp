@@ -168,6 +168,7 @@ int TrainPage::addRun(const QString& name, const nlohmann::json& settings, bool 
 
 void TrainPage::renameRunsForLanguage() {
   for (auto& [id, run] : runs_) {
+    runsList_->setSummary(id, settingsSummary(run.settings));  // the data's title, the position, the epochs
     if (!run.liveName) continue;
     run.name = run.liveName();
     runsList_->setRunName(id, run.name);

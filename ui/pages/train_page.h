@@ -165,7 +165,7 @@ class TrainPage : public QWidget {
   QWidget* createCurvesPanel();
   QWidget* createRunsPanel();
   int addRun(const QString& name, const nlohmann::json& settings, bool checked, int plannedEpochs = 0);
-  void renameRunsForLanguage();  // every made-up run name said again, in the list and on the curves
+  void renameRunsForLanguage();  // every made-up run name and every summary said again, in the list and on the curves
 
   void takeTrainingUpdate();  // each tick of the curve feed
   void showBatchStatus(const BatchEvent& e);

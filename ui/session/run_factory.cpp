@@ -113,6 +113,8 @@ QString fieldText(const nlohmann::json& settings, const std::string& key) {
   const nlohmann::json* value = findField(settings, key);
   if (!value || value->is_null()) return {};
   if (value->is_string()) return QString::fromStdString(value->get<std::string>());
+  // A rate kept as a float reads back as 0.003000000026077032: written as a person writes it, 0.003.
+  if (value->is_number_float()) return QString::number(value->get<double>(), 'g', 6);
   return QString::fromStdString(value->dump());
 }
 
@@ -243,12 +245,20 @@ DataCard describeData(TaskKind kind, const QString& data) {
   return describe(dataset.train, data.toStdString());
 }
 
+QString presetLabel(const QString& preset) {
+  // tiny, classroom and book are said as the command line and the lessons say them, in every language.
+  if (preset == QLatin1String("large")) return RunFactory::tr("large");
+  if (preset == QLatin1String("long-range")) return RunFactory::tr("long-range");
+  if (preset == QLatin1String("referent-zh")) return RunFactory::tr("referent-zh");
+  return preset;
+}
+
 QString settingsSummary(const nlohmann::json& settings) {
   QStringList parts;
   const QString data = fieldText(settings, "data");  // which data a run trains on, never left unsaid
   if (!data.isEmpty()) parts << dataName(data, fieldText(settings, "task"));
   const QString preset = fieldText(settings, "preset");
-  if (!preset.isEmpty()) parts << preset;
+  if (!preset.isEmpty()) parts << presetLabel(preset);
   const QString position = fieldText(settings, "position");
   if (!position.isEmpty()) parts << positionName(position);
   const QString norm = fieldText(settings, "norm");

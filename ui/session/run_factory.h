@@ -104,6 +104,10 @@ DataCard describeData(TaskKind kind, const QString& data);
 // A saved history, as the curves and the runs list take it.
 std::vector<EpochEvent> epochEvents(const std::vector<io::EpochRecord>& records);
 
+// A preset as the preset box and the runs list show it: the command line's name, or its translation when the
+// name is an English word ("large", "long-range").
+QString presetLabel(const QString& preset);
+
 // A short summary of a run's settings for the runs list: "tiny · learned position · layer norm · 3 epochs".
 QString settingsSummary(const nlohmann::json& settings);
 

@@ -161,6 +161,11 @@ bool EncoderControls::setTrainedModel(const QString& name, std::shared_ptr<const
   return trainedButton_->isChecked();
 }
 
+void EncoderControls::renameTrainedModel(const QString& name) {
+  trainedName_ = name;
+  if (trainedModel_) trainedButton_->setText(tr("First layer of “%1”").arg(name));
+}
+
 void EncoderControls::useTrainedModel(bool trained) {
   if (trained && trainedModel_) trainedButton_->setChecked(true);
   else toyButton_->setChecked(true);

@@ -34,6 +34,8 @@ class EncoderControls : public QWidget {
   // `seed`: the one it was trained with, when known (the greyed seed box shows it).
   bool setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
                        std::optional<uint64_t> seed = {});
+  // The trained model's name said again (a new language), the model kept.
+  void renameTrainedModel(const QString& name);
   void useTrainedModel(bool trained);  // false: the toy
   bool usesTrainedModel() const;
   void setMask(teaching::MaskKind mask);

@@ -22,7 +22,7 @@ namespace al::ui {
 
 HyperParameterForm::HyperParameterForm(QWidget* parent) : QWidget(parent), presetBox_(new QComboBox) {
   presetBox_->setObjectName("preset");
-  connect(presetBox_, &QComboBox::currentTextChanged, this, [this](const QString&) { rebuild(); });
+  connect(presetBox_, &QComboBox::currentIndexChanged, this, [this](int) { rebuild(); });
 
   auto* modelGroup = new QGroupBox;
   modelForm_ = new QFormLayout(modelGroup);
@@ -37,6 +37,8 @@ HyperParameterForm::HyperParameterForm(QWidget* parent) : QWidget(parent), prese
                               "book's exact model), long-range (a language model with Transformer-XL's memory, "
                               "chosen with the long-range text), referent-zh (a language model that learns what 它 "
                               "refers to, chosen with that text). Every value below can still be changed."));
+    for (int i = 0; i < presetBox_->count(); ++i)
+      presetBox_->setItemText(i, presetLabel(presetBox_->itemData(i).toString()));
     modelGroup->setTitle(tr("Model"));
     trainingGroup->setTitle(tr("Training"));
     retranslateRows();
@@ -74,16 +76,17 @@ void HyperParameterForm::setTask(TaskKind kind) {
   task_ = kind;
   const QSignalBlocker blocker(presetBox_);
   presetBox_->clear();
-  presetBox_->addItems(presetNames(kind));
-  presetBox_->setCurrentText(defaultPreset(kind));
+  for (const QString& name : presetNames(kind)) presetBox_->addItem(presetLabel(name), name);
+  presetBox_->setCurrentIndex(presetBox_->findData(defaultPreset(kind)));
   rebuild();
 }
 
 void HyperParameterForm::setPreset(const QString& preset) {
-  presetBox_->setCurrentText(preset);  // rebuilds the form through currentTextChanged
+  // Rebuilds the form through currentIndexChanged; a name the task has not changes nothing.
+  if (const int index = presetBox_->findData(preset); index >= 0) presetBox_->setCurrentIndex(index);
 }
 
-QString HyperParameterForm::preset() const { return presetBox_->currentText(); }
+QString HyperParameterForm::preset() const { return presetBox_->currentData().toString(); }
 
 void HyperParameterForm::setDataSource(const QString& source) {
   if (source == data_) return;

@@ -118,6 +118,13 @@ void RunsList::setSettings(int runId, const QString& settings, const QString& de
   for (int c = 0; c < ColumnCount; ++c) row->setToolTip(c, details);
 }
 
+void RunsList::setSummary(int runId, const QString& settings) {
+  QTreeWidgetItem* row = item(runId);
+  if (!row) return;
+  const QSignalBlocker blocker(this);
+  row->setText(SettingsColumn, settings);
+}
+
 void RunsList::removeRun(int runId) { delete item(runId); }
 
 std::vector<int> RunsList::runIds() const {

@@ -27,6 +27,7 @@ class RunsList : public QTreeWidget {
   // score ("81.0 % (training)"), never as a test score.
   void setTestAccuracy(int runId, double accuracy, bool heldOut = true);
   void setSettings(int runId, const QString& settings, const QString& details);
+  void setSummary(int runId, const QString& settings);  // the summary said again (a new language), the tooltip kept
   void removeRun(int runId);
 
   int runCount() const { return topLevelItemCount(); }
