@@ -265,7 +265,8 @@ ModelKind causalLmKind() {
                {"builtin:zh", "text-zh", kSeedSentence},
                {"quotes", "quotes", textSamplePrompt("quotes")},
                {"poems-zh", "poems-zh", textSamplePrompt("poems-zh")},
-               {kLongRangeSource, "long-range", "tara left the key in box 4817. later tara came back for box"}};
+               {kLongRangeSource, "long-range", "tara left the key in box 4817. later tara came back for box"},
+               {kReferentSource, "referent-zh", kSeedSentence}};
   k.load = [task = k.task](const std::filesystem::path& dir) { return anyModel(task, loadCausalLm(dir)); };
   k.save = [](const AnyModel& m, const std::filesystem::path& dir) {
     const auto& s = snapshotOf<CausalLmModel>(m, dir);
