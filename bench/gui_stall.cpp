@@ -182,7 +182,7 @@ int main(int argc, char** argv) {
 
   al::ui::StepperPage stepper;
   stepper.show();
-  stepper.setTrainedModel(QStringLiteral("large"), attention.currentModel());
+  stepper.setModel(QStringLiteral("large"), al::anyModelOf<al::ImdbTransformerModel>(attention.currentModel()));
   const double first = longestStall([&] { stepper.useTrainedModel(true); }, [&] { return stepper.hasWalk(); });
   std::printf("walk its first layer (Step through): longest stall %.1f ms\n", first);
   int steps = 0;
@@ -215,8 +215,9 @@ int main(int argc, char** argv) {
     transformer->model->initialize(1);
   }
   stepper.setKind(al::ui::StepperPage::Kind::Decoder);
-  const double decoderWalk = longestStall([&] { stepper.setTransformerModel(QStringLiteral("seq2seq"), transformer); },
-                                          [&] { return stepper.hasDecoderWalk(); });
+  const double decoderWalk = longestStall(
+      [&] { stepper.setModel(QStringLiteral("seq2seq"), al::anyModelOf<al::Seq2SeqTransformerModel>(transformer)); },
+      [&] { return stepper.hasDecoderWalk(); });
   std::printf("walk a Transformer's decoder (Step through): longest stall %.1f ms\n", decoderWalk);
   steps = 0;
   slowestStep = 0;

@@ -19,6 +19,7 @@
 #include "core/inference/model_attention.h"
 #include "core/teaching/bert_head_importance.h"
 #include "core/teaching/head_importance.h"
+#include "core/text/comma_list.h"
 #include "core/train/imdb_run.h"
 
 namespace al::cli {
@@ -33,17 +34,6 @@ std::string headListProblem(const std::string& spec) {
 }
 
 namespace {
-
-std::vector<std::string> splitWords(const std::string& spec) {
-  std::vector<std::string> words;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = spec.find(',', start);
-    words.push_back(spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    if (comma == std::string::npos) return words;
-    start = comma + 1;
-  }
-}
 
 // A token as the text spells it: BERT's continuation mark "##" left out.
 std::string spelling(const std::string& token) { return token.rfind("##", 0) == 0 ? token.substr(2) : token; }
@@ -69,7 +59,7 @@ std::vector<size_t> tokensOf(const std::string& word, const std::vector<std::str
 }  // namespace
 
 std::string whichHeadProblem(const std::string& spec) {
-  const std::vector<std::string> words = splitWords(spec);
+  const std::vector<std::string> words = splitAtCommas(spec);
   if (words.size() != 3 || std::any_of(words.begin(), words.end(), [](const std::string& w) { return w.empty(); }))
     return "--which-head takes three words of the text separated by commas, Q,A,B (e.g. 它,书包,教室), not '" +
            spec + "'";
@@ -80,7 +70,7 @@ WhichHead whichHead(const std::string& spec, const std::vector<std::string>& tok
                     const std::vector<std::vector<Matrix>>& attention) {
   if (const std::string problem = whichHeadProblem(spec); !problem.empty())
     throw InputError(ErrorKind::OptionInvalid, {.name = "--which-head", .expected = "Q,A,B", .found = spec}, problem);
-  const std::vector<std::string> words = splitWords(spec);
+  const std::vector<std::string> words = splitAtCommas(spec);
   WhichHead w{words[0], words[1], words[2], tokensOf(words[0], tokens), tokensOf(words[1], tokens),
               tokensOf(words[2], tokens), {}};
   w.ranking = teaching::rankHeads(attention, w.queryTokens, w.aTokens, w.bTokens);

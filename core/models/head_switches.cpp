@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/error.h"
+#include "core/text/comma_list.h"
 
 namespace al {
 
@@ -52,10 +53,7 @@ bool readNumber(const std::string& text, long& value) {
 HeadSwitches parseHeadSwitches(const std::string& spec, size_t layers, Index heads) {
   const std::string model = std::to_string(layers) + " layer(s) of " + std::to_string(heads) + " head(s)";
   HeadSwitches switches;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = spec.find(',', start);
-    const std::string piece = spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+  for (const std::string& piece : splitAtCommas(spec)) {
     const size_t dot = piece.find('.');
     long layer = 0, head = 0;
     if (dot == std::string::npos || !readNumber(piece.substr(0, dot), layer) || !readNumber(piece.substr(dot + 1), head))
@@ -67,16 +65,16 @@ HeadSwitches parseHeadSwitches(const std::string& spec, size_t layers, Index hea
                        "head " + piece + " is not in the model: it has " + model + ", layer 0.." +
                        std::to_string(layers - 1) + " and head 0.." + std::to_string(heads - 1));
     switches.switchOff(static_cast<size_t>(layer), static_cast<Index>(head));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
   }
   return switches;
 }
 
 std::string toString(const HeadSwitches& switches) {
   std::string text;
-  for (const auto& [layer, head] : switches.off())
-    text += (text.empty() ? "" : ",") + std::to_string(layer) + "." + std::to_string(head);
+  for (const auto& [layer, head] : switches.off()) {
+    if (!text.empty()) text += ',';
+    text += std::to_string(layer) + "." + std::to_string(head);
+  }
   return text;
 }
 

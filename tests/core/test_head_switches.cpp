@@ -15,6 +15,7 @@
 #include "core/models/head_switches.h"
 #include "core/models/transformer_classifier.h"
 #include "core/teaching/head_importance.h"
+#include "core/text/comma_list.h"
 #include "tests/core/attention_fixture.h"
 #include "tests/core/gradient_check.h"
 
@@ -227,6 +228,17 @@ class TestHeadSwitches : public QObject {
   }
 
   // ---- "L.H" specs -----------------------------------------------------------------------------------------
+
+  // The one comma splitter of --ablate's specs and --which-head's words: items as written, empty ones kept.
+  void listsAreSplitAtCommas() {
+    using Items = std::vector<std::string>;
+    QCOMPARE(splitAtCommas("0.1,2.0"), (Items{"0.1", "2.0"}));
+    QCOMPARE(splitAtCommas("它,书包,教室"), (Items{"它", "书包", "教室"}));
+    QCOMPARE(splitAtCommas("a,,b"), (Items{"a", "", "b"}));
+    QCOMPARE(splitAtCommas(" a , b"), (Items{" a ", " b"}));
+    QCOMPARE(splitAtCommas("1.1,"), (Items{"1.1", ""}));
+    QCOMPARE(splitAtCommas(""), (Items{""}));
+  }
 
   void specsAreParsedAndRefused() {
     const HeadSwitches s = parseHeadSwitches("0.1,2.0", 3, 2);

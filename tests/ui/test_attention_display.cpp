@@ -364,7 +364,7 @@ static int stepIndex(const StepperPage& page, const std::string& key) {
 // learned position), not the toy's (D 8, K 4, sinusoidal); back on the toy, the toy's come back.
 void TestAttentionDisplay::stepThroughShowsTheTrainedLayersSettings() {
   StepperPage page;
-  page.setTrainedModel("Run 1", makeModel());
+  page.setModel("Run 1", anyModelOf<ImdbTransformerModel>(makeModel()));
   page.useTrainedModel(true);
   QVERIFY(page.usesTrainedModel());
   auto* width = page.findChild<QSpinBox*>("widthBox");

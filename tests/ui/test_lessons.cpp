@@ -388,7 +388,7 @@ class TestLessons : public QObject {
         .numLayers = 1, .dropout = 0});
     model->model->initialize(3);
     model->vocabulary = Vocabulary::build({tokenizeImdb("小明 把 书包")}, 20);
-    stepper->setTrainedModel("zh", model);
+    stepper->setModel("zh", anyModelOf<ImdbTransformerModel>(model));
     stepper->useTrainedModel(true);
     QVERIFY(stepper->usesTrainedModel());
     for (const char* id : {"why-attention", "queries-keys-values", "full-transformer"}) {

@@ -44,7 +44,7 @@ class TestLmStepper : public QObject {
   // every step has a title, a formula and an explanation of its own (not the bare key).
   void everyStepOfTheMemoryModelHasItsTexts() {
     StepperPage page;
-    page.setLanguageModel(QStringLiteral("seeded"), seededModel(CausalPosition::Relative, 8), {kPrompt});
+    page.setModel(QStringLiteral("seeded"), anyModelOf<CausalLmModel>(seededModel(CausalPosition::Relative, 8)), {}, {kPrompt});
     page.setKind(StepperPage::Kind::LanguageModel);
     QCOMPARE(page.sentence(), kPrompt);
     QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
@@ -66,7 +66,7 @@ class TestLmStepper : public QObject {
   void everyStepOfTheLearnedModelHasItsTexts() {
     StepperPage page;
     page.setKind(StepperPage::Kind::LanguageModel);
-    page.setLanguageModel(QStringLiteral("seeded"), seededModel(CausalPosition::Learned, 0), {QStringLiteral("a cat")});
+    page.setModel(QStringLiteral("seeded"), anyModelOf<CausalLmModel>(seededModel(CausalPosition::Learned, 0)), {}, {QStringLiteral("a cat")});
     page.setSentence(QStringLiteral("a cat"));
     QVERIFY(hasStep(page, "scale") && hasStep(page, "mask") && !hasStep(page, "memory"));
     for (int i = 0; i < page.stepCount(); ++i) {
@@ -84,7 +84,7 @@ class TestLmStepper : public QObject {
     for (const CausalPosition position : {CausalPosition::Learned, CausalPosition::Sinusoidal, CausalPosition::Relative}) {
       StepperPage page;
       page.setKind(StepperPage::Kind::LanguageModel);
-      page.setLanguageModel(QStringLiteral("seeded"), seededModel(position, 0), {QStringLiteral("a cat")});
+      page.setModel(QStringLiteral("seeded"), anyModelOf<CausalLmModel>(seededModel(position, 0)), {}, {QStringLiteral("a cat")});
       page.setSentence(QStringLiteral("a cat"));
       QVERIFY(!page.steps().empty());
       const teaching::AttentionStep& embedding = page.steps().front();
@@ -106,7 +106,7 @@ class TestLmStepper : public QObject {
     StepperPage page;
     const auto model = seededModel(CausalPosition::Learned, 0);
     page.setKind(StepperPage::Kind::LanguageModel);
-    page.setLanguageModel(QStringLiteral("seeded"), model, {QStringLiteral("a cat")});
+    page.setModel(QStringLiteral("seeded"), anyModelOf<CausalLmModel>(model), {}, {QStringLiteral("a cat")});
     page.setSentence(QStringLiteral("a cat"));
     const std::string chosen = model->vocabulary.token(page.languageModelWalk().nextId);
     auto* next = page.languageModelControls()->findChild<QPushButton*>("lmNextToken");

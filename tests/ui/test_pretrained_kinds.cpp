@@ -62,6 +62,23 @@ class TestPretrainedKinds : public QObject {
     QCOMPARE(window.library()->models().size(), inLibrary);
   }
 
+  // What a page says of a pretrained model beside its name (the sizes of the tiny folders' config.json), and of
+  // a sentiment head on BERT: the tokens the head reads, its BERT's name; nothing for the app's own kinds.
+  void theDescriptionSaysTheSizes() {
+    const AnyModel bert = loadModel(golden("bert-tiny").toStdString());
+    QCOMPARE(pretrainedDescription(bert),
+             QStringLiteral("pretrained BERT: 40 words, up to 16 tokens, 2 layer(s) of 2 heads, width 8"));
+    QCOMPARE(pretrainedDescription(loadModel(golden("gpt2-tiny").toStdString())),
+             QStringLiteral("pretrained GPT-2: 40 words, up to 16 tokens, 2 layer(s) of 2 heads, width 8"));
+    BertSentimentModel head;
+    head.encoder = *bert.as<PretrainedBert>();
+    head.sequenceLength = 12;
+    QCOMPARE(pretrainedDescription(anyModelOf(std::make_shared<const BertSentimentModel>(std::move(head)))),
+             QStringLiteral("a sentiment head on BERT %1: reads up to 12 tokens, 2 layer(s) of 2 heads, width 8")
+                 .arg(QString::fromStdString(bert.as<PretrainedBert>()->name)));
+    QVERIFY(pretrainedDescription(loadModel(golden("imdb/learned-layer").toStdString())).isEmpty());
+  }
+
   void aBertFolderOpensIntoTheSessionLibrary() {
     const SessionModel opened = openSessionModel(golden("bert-tiny"));
     QCOMPARE(opened.model.task, std::string("bert"));

@@ -81,7 +81,7 @@ class TestPretrainedStepper : public QObject {
   void everyStepOfEveryBertLayerHasItsTexts() {
     StepperPage page;
     page.setKind(StepperPage::Kind::Pretrained);
-    page.setPretrainedModel(QStringLiteral("bert-tiny"), tinyBert());
+    page.setModel(QStringLiteral("bert-tiny"), anyModelOf(tinyBert()));
     page.setSentence(QStringLiteral("the cat sat on the mat"));
     QVERIFY2(page.hasPretrainedWalk(), qPrintable(page.errorText()));
     QCOMPARE(page.pretrainedWalk().layer, Index(0));
@@ -94,7 +94,7 @@ class TestPretrainedStepper : public QObject {
   void everyStepOfEveryGpt2LayerHasItsTexts() {
     StepperPage page;
     page.setKind(StepperPage::Kind::Pretrained);
-    page.setPretrainedModel(QStringLiteral("gpt2-tiny"), tinyGpt2());
+    page.setModel(QStringLiteral("gpt2-tiny"), anyModelOf(tinyGpt2()));
     page.setSentence(QStringLiteral("the cat sat on the"));
     QVERIFY2(page.hasPretrainedWalk(), qPrintable(page.errorText()));
     // The last layer first: it ends with the next token.
@@ -124,7 +124,7 @@ class TestPretrainedStepper : public QObject {
     StepperPage page;
     const auto gpt = tinyGpt2();
     page.setKind(StepperPage::Kind::Pretrained);
-    page.setPretrainedModel(QStringLiteral("gpt2-tiny"), gpt);
+    page.setModel(QStringLiteral("gpt2-tiny"), anyModelOf(gpt));
     const QString prompt = QStringLiteral("the cat sat on the");
     page.setSentence(prompt);
     const size_t pieces = page.pretrainedWalk().tokens.size();
@@ -145,7 +145,7 @@ class TestPretrainedStepper : public QObject {
   void theWalkReadsInChinese() {
     StepperPage page;
     page.setKind(StepperPage::Kind::Pretrained);
-    page.setPretrainedModel(QStringLiteral("gpt2-tiny"), tinyGpt2());
+    page.setModel(QStringLiteral("gpt2-tiny"), anyModelOf(tinyGpt2()));
     page.setSentence(QStringLiteral("the cat sat on the"));
     QVERIFY(setLanguage(QStringLiteral("zh_CN"), false));
     auto* kinds = page.findChild<QComboBox*>("kindBox");

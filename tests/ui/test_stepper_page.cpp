@@ -200,7 +200,7 @@ void TestStepperPage::toyAttentionOutputEqualsLayerForward() {
 void TestStepperPage::trainedLayerMatchesModel() {
   StepperPage page;
   auto model = trainedLikeModel();
-  page.setTrainedModel("trained", model);
+  page.setModel("trained", anyModelOf<ImdbTransformerModel>(model));
   page.useTrainedModel(true);
   QVERIFY(page.usesTrainedModel());
   page.setSentence("Action gets results");
@@ -237,7 +237,7 @@ void TestStepperPage::trainedLayerMatchesModel() {
   for (int t = 0; t < 3; ++t)
     for (int d = 0; d < 8; ++d) QVERIFY(std::abs(shown->value(t, d) - out[size_t(t)][size_t(d)]) < 1e-4);
 
-  page.setTrainedModel({}, nullptr);  // the model went away: back to the toy
+  page.dropModel(StepperPage::Kind::SelfAttention);  // the model went away: back to the toy
   QVERIFY(!page.usesTrainedModel());
 }
 
@@ -437,7 +437,7 @@ void TestStepperPage::additiveAttentionOfAToyChatbot() {
 void TestStepperPage::additiveAttentionOfATrainedChatbot() {
   StepperPage page;
   auto model = std::make_shared<ChatbotModel>(teaching::toyChatbot("the red car sees a small house", 10, 7, 9));
-  page.setChatbotModel("bot", model);
+  page.setModel("bot", anyModelOf<ChatbotModel>(model));
   page.useTrainedChatbot(true);
   page.setKind(StepperPage::Kind::Additive);
   page.setSentence("the small car");
@@ -447,7 +447,7 @@ void TestStepperPage::additiveAttentionOfATrainedChatbot() {
   MatrixView* a = gridTitled(page, "weights a");
   QCOMPARE(a->rows(), 5);
   for (int j = 0; j < 5; ++j) QVERIFY(std::abs(a->value(j, 0) - reply.attention(0, j)) < 1e-6);
-  page.setChatbotModel({}, nullptr);
+  page.dropModel(StepperPage::Kind::Additive);
   QVERIFY(!page.usesTrainedChatbot());
 }
 

@@ -127,7 +127,7 @@ class TestTransformerChatbotPages : public QObject {
     StepperPage page;
     page.setKind(StepperPage::Kind::Decoder);
     page.setSentence(kQuestion);
-    page.setTransformerModel(QStringLiteral("seeded"), model);
+    page.setModel(QStringLiteral("seeded"), anyModelOf<Seq2SeqTransformerModel>(model));
     QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
     QVERIFY(page.hasDecoderWalk());
     const Seq2SeqTransformerReply reference =
@@ -197,7 +197,7 @@ class TestTransformerChatbotPages : public QObject {
     const auto model = seededModel();
     StepperPage page;
     page.setKind(StepperPage::Kind::Decoder);
-    page.setTransformerModel(QStringLiteral("seeded"), model);
+    page.setModel(QStringLiteral("seeded"), anyModelOf<Seq2SeqTransformerModel>(model));
     QVERIFY(page.stepCount() >= 12);
     for (int i = 0; i < page.stepCount(); ++i) {
       page.showStep(i);

@@ -1,6 +1,4 @@
 // Core headers first: they must not see Qt's `emit` macro.
-#include "core/inference/chatbot_inference.h"
-#include "core/inference/imdb_transformer_inference.h"
 #include "core/inference/model_words.h"
 #include "core/teaching/attention_steps.h"
 
@@ -87,7 +85,7 @@ StepperPage::StepperPage(ModelLibrary* library, QWidget* parent)
   });
   connect(library, &ModelLibrary::modelRemoved, this, &StepperPage::forgetModel);
   connect(library, &ModelLibrary::modelRenamed, this, [this, library](int id) {
-    if (const SessionModel* renamed = library->model(id); renamed && id == walkedIds_.encoder)
+    if (const SessionModel* renamed = library->model(id); renamed && id == walkedIds_[int(Kind::SelfAttention)])
       encoderControls_->renameTrainedModel(renamed->name);
   });
 }
@@ -259,10 +257,44 @@ void StepperPage::setToySettings(const teaching::ToyEncoderSettings& s) {
 
 teaching::ToyEncoderSettings StepperPage::toySettings() const { return encoderControls_->toySettings(); }
 
-void StepperPage::setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
-                                  std::optional<uint64_t> seed) {
-  setModelExamples(Kind::SelfAttention, model ? ModelBar::knownExamples(modelWords(model), 6) : QStringList());
-  if (encoderControls_->setTrainedModel(name, std::move(model), seed)) rebuild();
+bool StepperPage::setModel(const QString& name, const AnyModel& model, std::optional<uint64_t> seed,
+                           const QStringList& prompts) {
+  const std::optional<ModelWalk> walk = modelWalkOf(model);
+  if (!walk) return false;
+  walkModel(walk->kind, name, walk->model, seed, prompts);
+  return true;
+}
+
+void StepperPage::dropModel(Kind k) { walkModel(k, QString(), AnyModel{}, std::nullopt, {}); }
+
+// The controls of walk `k` take `model` (none: no weights); the page walks again when they say the walk shown
+// changed (the encoder's and the chatbot's), or they ask for it (the others, through their changed signal).
+void StepperPage::walkModel(Kind k, const QString& name, const AnyModel& model, std::optional<uint64_t> seed,
+                            const QStringList& prompts) {
+  // The sentences the model knows every word of (a language model: the texts it continues).
+  const std::optional<ModelWords> words = modelWordsOf(model);
+  const QStringList known = words ? ModelBar::knownExamples(*words, 6) : QStringList();
+  switch (k) {
+    case Kind::SelfAttention:
+      setModelExamples(k, known);
+      if (encoderControls_->setTrainedModel(name, model, seed)) rebuild();
+      return;
+    case Kind::Additive:
+      setModelExamples(k, known);
+      if (additiveControls_->setModel(name, model) && kind() == Kind::Additive) rebuild();
+      return;
+    case Kind::Decoder:
+      setModelExamples(k, known);
+      decoderControls_->setModel(name, model);  // walks again when the decoder is shown
+      return;
+    case Kind::LanguageModel:
+      setModelExamples(k, model.hasWeights() ? prompts : QStringList());
+      lmControls_->setModel(name, model);  // walks again when the language model is shown
+      return;
+    case Kind::Pretrained:
+      pretrainedControls_->setModel(name, model);  // walks again when the pretrained model is shown
+      return;
+  }
 }
 
 void StepperPage::useTrainedModel(bool trained) { encoderControls_->useTrainedModel(trained); }
@@ -273,29 +305,9 @@ void StepperPage::setScaling(bool divideByRootK) { encoderControls_->setScaling(
 void StepperPage::setKind(Kind k) { kindBox_->setCurrentIndex(kindBox_->findData(int(k))); }
 StepperPage::Kind StepperPage::kind() const { return static_cast<Kind>(kindBox_->currentData().toInt()); }
 
-void StepperPage::setChatbotModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
-  setModelExamples(Kind::Additive, model ? ModelBar::knownExamples(modelWords(model), 6) : QStringList());
-  if (additiveControls_->setModel(name, std::move(model)) && kind() == Kind::Additive) rebuild();
-}
-
 void StepperPage::useTrainedChatbot(bool trained) { additiveControls_->useTrained(trained); }
 bool StepperPage::usesTrainedChatbot() const { return additiveControls_->usesTrained(); }
 void StepperPage::setAnswerWord(int index) { additiveControls_->setAnswerWord(index); }  // rebuilds when it changes
-
-void StepperPage::setTransformerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
-  setModelExamples(Kind::Decoder, model ? ModelBar::knownExamples(modelWords(model), 6) : QStringList());
-  decoderControls_->setModel(name, std::move(model));  // walks again when the decoder is shown
-}
-
-void StepperPage::setLanguageModel(const QString& name, std::shared_ptr<const CausalLmModel> model,
-                                   const QStringList& prompts) {
-  setModelExamples(Kind::LanguageModel, model ? prompts : QStringList());
-  lmControls_->setModel(name, std::move(model));  // walks again when the language model is shown
-}
-
-void StepperPage::setPretrainedModel(const QString& name, PretrainedModelRef model) {
-  pretrainedControls_->setModel(name, std::move(model));  // walks again when the pretrained model is shown
-}
 
 const teaching::EncoderLayerWalkthrough* StepperPage::walkthrough() const { return encoderControls_->walkthrough(); }
 

@@ -25,8 +25,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/inference/chatbot_inference.h"
-#include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/model_walk.h"
 #include "core/teaching/attention_steps.h"
 #include "core/teaching/decoder_steps.h"
 #include "core/teaching/lm_steps.h"
@@ -62,14 +61,8 @@ class StepperPage : public QWidget {
   explicit StepperPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~StepperPage() override;
 
-  // Which attention is walked through.
-  enum class Kind {
-    SelfAttention,  // a Transformer encoder layer
-    Additive,       // the chatbot decoder's additive (Bahdanau) attention
-    Decoder,        // the encoder-decoder Transformer's decoder, one generation step at a time
-    LanguageModel,  // a GPT trained here: the pass that predicts the next token
-    Pretrained,     // a Hugging Face BERT or GPT-2: any layer, with the model's own numbers
-  };
+  // Which attention is walked through (core/inference/model_walk.h says which walk reads a model of each kind).
+  using Kind = WalkKind;
 
   // The source texts' examples.
   static QStringList exampleSentences();
@@ -80,10 +73,15 @@ class StepperPage : public QWidget {
   QString sentence() const;
   void setToySettings(const teaching::ToyEncoderSettings& settings);  // and walk the toy layer
   teaching::ToyEncoderSettings toySettings() const;
-  // The model whose first layer can be walked through (the Attention page offers its current model).
-  // `seed`: the one it was trained with, when known (shown in the greyed seed box).
-  void setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
-                       std::optional<uint64_t> seed = {});
+  // The model a walk takes apart: the walk its kind names (modelWalkOf) reads it from now on. An encoder's first layer
+  // (the Attention page's current model), a chatbot's additive attention or an encoder-decoder Transformer's decoder
+  // (the Chatbot page's), a language model's next-token pass (the Generate page's), any layer of a BERT or GPT-2.
+  // `seed`: the one an encoder was trained with, when known (shown in the greyed seed box); `prompts`: texts a
+  // language model knows how to continue (offered in the sentence box). False for a model no walk reads.
+  bool setModel(const QString& name, const AnyModel& model, std::optional<uint64_t> seed = {},
+                const QStringList& prompts = {});
+  // The walk `kind` reads no model any more: its toy again, or nothing to walk.
+  void dropModel(Kind kind);
   void useTrainedModel(bool trained);  // false: the toy
   bool usesTrainedModel() const;
   void setMask(teaching::MaskKind mask);
@@ -91,21 +89,11 @@ class StepperPage : public QWidget {
 
   void setKind(Kind kind);
   Kind kind() const;
-  // The chatbot whose attention can be walked through (the Chatbot page offers its current model).
-  void setChatbotModel(const QString& name, std::shared_ptr<const ChatbotModel> model);
   void useTrainedChatbot(bool trained);  // false: a seeded toy chatbot
   bool usesTrainedChatbot() const;
   void setAnswerWord(int index);         // 0-based word of the answer whose attention is shown
-  // The encoder-decoder Transformer whose decoder can be walked through (the Chatbot page's current one).
-  void setTransformerModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
   DecoderControls* decoderControls() const { return decoderControls_; }
-  // The language model whose pass can be walked through (the Generate page's current one); `prompts`: texts it
-  // knows how to continue (offered in the sentence box).
-  void setLanguageModel(const QString& name, std::shared_ptr<const CausalLmModel> model, const QStringList& prompts = {});
   LanguageModelControls* languageModelControls() const { return lmControls_; }
-  // The pretrained BERT or GPT-2 whose layers can be walked (the one chosen last on the Attention page, or a GPT-2
-  // on the Generate page).
-  void setPretrainedModel(const QString& name, PretrainedModelRef model);
   PretrainedControls* pretrainedControls() const { return pretrainedControls_; }
 
   // --- Steps ---
@@ -155,6 +143,8 @@ class StepperPage : public QWidget {
   QWidget* createControls();
   QWidget* createStepButtons();
   void rebuild();  // a setting changed: walk again, stay on the same step
+  void walkModel(Kind kind, const QString& name, const AnyModel& model, std::optional<uint64_t> seed,
+                 const QStringList& prompts);
   void setModelExamples(Kind kind, const QStringList& examples);
   void offerExamples();
   void showCurrentStep();
@@ -169,14 +159,12 @@ class StepperPage : public QWidget {
   std::optional<teaching::PretrainedWalk> pretrainedWalk_;
   std::vector<teaching::AttentionStep> steps_;
   int current_ = 0;
-  // The library ids of the models walked, by kind (0: none, or one set through a setter).
-  struct WalkedIds {
-    int encoder = 0, chatbot = 0, transformer = 0, languageModel = 0, pretrained = 0;
-  } walkedIds_;
+  // The library ids of the models walked, by Kind (0: none, or one set through setModel).
+  int walkedIds_[kWalkKinds] = {};
 
   QComboBox* kindBox_;
   QComboBox* sentenceBox_;
-  QStringList modelExamples_[5];  // by Kind: sentences the walked model knows every word of
+  QStringList modelExamples_[kWalkKinds];  // by Kind: sentences the walked model knows every word of
   EncoderControls* encoderControls_;
   AdditiveControls* additiveControls_;
   DecoderControls* decoderControls_;

@@ -67,9 +67,9 @@ QSpinBox* AdditiveControls::spinBox(int lo, int hi, int value) {
   return box;
 }
 
-bool AdditiveControls::setModel(const QString& name, std::shared_ptr<const ChatbotModel> model) {
+bool AdditiveControls::setModel(const QString& name, const AnyModel& model) {
   name_ = name;
-  model_ = std::move(model);
+  model_ = model.as<ChatbotModel>();
   trainedButton_->setEnabled(model_ != nullptr);
   trainedButton_->setText(model_ ? tr("“%1”").arg(name) : tr("The Chatbot page's model"));
   if (!model_ && trainedButton_->isChecked()) {

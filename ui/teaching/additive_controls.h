@@ -6,7 +6,7 @@
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <memory>
 
-#include "core/inference/chatbot_inference.h"
+#include "core/inference/any_model.h"
 #include "core/teaching/attention_steps.h"
 
 #include <QGroupBox>
@@ -24,7 +24,7 @@ class AdditiveControls : public QGroupBox {
   explicit AdditiveControls(QWidget* parent = nullptr);
 
   // The chatbot whose attention can be walked through. True when the walk shown uses it and must be redone.
-  bool setModel(const QString& name, std::shared_ptr<const ChatbotModel> model);
+  bool setModel(const QString& name, const AnyModel& model);
   void useTrained(bool trained);  // false: a seeded toy chatbot
   bool usesTrained() const;
   void setAnswerWord(int index);  // 0-based; emits changed when it changes

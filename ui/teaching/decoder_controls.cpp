@@ -40,8 +40,8 @@ DecoderControls::DecoderControls(QWidget* parent) : QGroupBox(tr("Transformer de
   layout->addWidget(answer_);
 }
 
-void DecoderControls::setModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model) {
-  model_ = std::move(model);
+void DecoderControls::setModel(const QString& name, const AnyModel& model) {
+  model_ = model.as<Seq2SeqTransformerModel>();
   modelName_->setText(model_ ? tr("Model: “%1”").arg(name)
                              : tr("Choose or train an encoder-decoder Transformer on the Chatbot or Train page."));
   {

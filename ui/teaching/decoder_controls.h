@@ -6,7 +6,7 @@
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <memory>
 
-#include "core/inference/seq2seq_transformer_inference.h"
+#include "core/inference/any_model.h"
 #include "core/teaching/decoder_steps.h"
 
 #include <QGroupBox>
@@ -23,7 +23,7 @@ class DecoderControls : public QGroupBox {
  public:
   explicit DecoderControls(QWidget* parent = nullptr);
 
-  void setModel(const QString& name, std::shared_ptr<const Seq2SeqTransformerModel> model);
+  void setModel(const QString& name, const AnyModel& model);
   std::shared_ptr<const Seq2SeqTransformerModel> model() const { return model_; }
   // The walk of the current generation step and layer for `question`; updates the answer shown here.
   // Throws InputError without a model and for text that is not UTF-8.

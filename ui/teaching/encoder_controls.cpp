@@ -147,10 +147,10 @@ void EncoderControls::showPositionTexts() {
                               tr("none")});
 }
 
-bool EncoderControls::setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+bool EncoderControls::setTrainedModel(const QString& name, const AnyModel& model,
                                       std::optional<uint64_t> seed) {
   trainedName_ = name;
-  trainedModel_ = std::move(model);
+  trainedModel_ = model.as<ImdbTransformerModel>();
   trainedSeed_ = seed;
   trainedButton_->setEnabled(trainedModel_ != nullptr);
   trainedButton_->setText(trainedModel_ ? tr("First layer of “%1”").arg(name) : tr("First layer of a trained model"));

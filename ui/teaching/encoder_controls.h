@@ -8,7 +8,7 @@
 #include <memory>
 #include <optional>
 
-#include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/any_model.h"
 #include "core/teaching/attention_steps.h"
 
 #include <QString>
@@ -32,7 +32,7 @@ class EncoderControls : public QWidget {
   teaching::ToyEncoderSettings toySettings() const;
   // The model whose first layer can be walked through. True when the walk shown uses it and must be redone.
   // `seed`: the one it was trained with, when known (the greyed seed box shows it).
-  bool setTrainedModel(const QString& name, std::shared_ptr<const ImdbTransformerModel> model,
+  bool setTrainedModel(const QString& name, const AnyModel& model,
                        std::optional<uint64_t> seed = {});
   // The trained model's name said again (a new language), the model kept.
   void renameTrainedModel(const QString& name);

@@ -24,8 +24,8 @@ void LanguageModelControls::retranslate() {
                       : tr("Choose or train a language model (GPT) on the Generate or Train page."));
 }
 
-void LanguageModelControls::setModel(const QString& name, std::shared_ptr<const CausalLmModel> model) {
-  model_ = std::move(model);
+void LanguageModelControls::setModel(const QString& name, const AnyModel& model) {
+  model_ = model.as<CausalLmModel>();
   name_ = name;
   retranslate();
   const int layers = model_ ? model_->model->config().numLayers : 1;

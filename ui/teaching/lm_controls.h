@@ -7,7 +7,7 @@
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <memory>
 
-#include "core/inference/causal_lm_inference.h"
+#include "core/inference/any_model.h"
 #include "core/teaching/lm_steps.h"
 
 #include <QString>
@@ -21,7 +21,7 @@ class LanguageModelControls : public WalkControls {
  public:
   explicit LanguageModelControls(QWidget* parent = nullptr);
 
-  void setModel(const QString& name, std::shared_ptr<const CausalLmModel> model);
+  void setModel(const QString& name, const AnyModel& model);
   std::shared_ptr<const CausalLmModel> model() const { return model_; }
   // The walk of the current layer for `text`; updates what is said of the window and the next token.
   // Throws InputError without a model and for text without tokens or not UTF-8.

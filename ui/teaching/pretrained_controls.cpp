@@ -39,8 +39,10 @@ void PretrainedControls::retranslate() {
 
 bool PretrainedControls::isGpt2() const { return std::holds_alternative<std::shared_ptr<const PretrainedGpt2>>(model_); }
 
-void PretrainedControls::setModel(const QString& name, PretrainedModelRef model) {
-  model_ = std::move(model);
+void PretrainedControls::setModel(const QString& name, const AnyModel& model) {
+  if (const auto bert = model.as<PretrainedBert>()) model_ = bert;
+  else if (const auto gpt = model.as<PretrainedGpt2>()) model_ = gpt;
+  else model_ = std::monostate{};
   name_ = name;
   retranslate();
   nextTokenButton()->setVisible(isGpt2());

@@ -8,6 +8,7 @@
 #include <memory>
 #include <variant>
 
+#include "core/inference/any_model.h"
 #include "core/inference/pretrained_inference.h"
 #include "core/teaching/pretrained_steps.h"
 
@@ -27,7 +28,8 @@ class PretrainedControls : public WalkControls {
   explicit PretrainedControls(QWidget* parent = nullptr);
 
   // The layer goes to the last one for GPT-2 (so that the next-token step shows), to the first for BERT.
-  void setModel(const QString& name, PretrainedModelRef model);
+  // A model of another kind: none.
+  void setModel(const QString& name, const AnyModel& model);
   const PretrainedModelRef& model() const { return model_; }
   bool isGpt2() const;
   // The walk of the current layer for `text`; updates what is said of the reading and the next piece.

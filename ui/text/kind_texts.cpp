@@ -1,7 +1,6 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/catalogue/model_catalogue.h"
-#include "core/inference/bert_sentiment.h"
-#include "core/inference/pretrained_inference.h"
+#include "core/inference/pretrained_shape.h"
 
 #include "ui/text/kind_texts.h"
 
@@ -70,32 +69,29 @@ QString kindTitle(const std::string& task) {
 }
 
 QString pretrainedDescription(const AnyModel& model) {
-  if (const auto bert = model.as<PretrainedBert>()) {
-    const pretrained::BertConfig& c = bert->model->config();
-    return KindTexts::tr("pretrained BERT: %1 words, up to %2 tokens, %n layer(s) of %3 heads, width %4", "",
-                         static_cast<int>(c.numLayers))
-        .arg(bert->tokenizer->vocabularySize())
-        .arg(c.maxPositions)
-        .arg(c.numHeads)
-        .arg(c.hiddenSize);
-  }
-  if (const auto sentiment = model.as<BertSentimentModel>()) {
-    const pretrained::BertConfig& c = sentiment->encoder.model->config();
-    return KindTexts::tr("a sentiment head on BERT %1: reads up to %2 tokens, %n layer(s) of %3 heads, width %4", "",
-                         static_cast<int>(c.numLayers))
-        .arg(QString::fromStdString(sentiment->encoder.name))
-        .arg(sentiment->sequenceLength)
-        .arg(c.numHeads)
-        .arg(c.hiddenSize);
-  }
-  if (const auto gpt = model.as<PretrainedGpt2>()) {
-    const pretrained::Gpt2Config& c = gpt->model->config();
-    return KindTexts::tr("pretrained GPT-2: %1 words, up to %2 tokens, %n layer(s) of %3 heads, width %4", "",
-                         static_cast<int>(c.numLayers))
-        .arg(gpt->tokenizer->vocabularySize())
-        .arg(c.maxPositions)
-        .arg(c.numHeads)
-        .arg(c.width);
+  const std::optional<PretrainedShape> shape = pretrainedShapeOf(model);
+  if (!shape) return {};
+  const int layers = static_cast<int>(shape->layers);
+  switch (shape->family) {
+    case PretrainedShape::Family::Bert:
+      return KindTexts::tr("pretrained BERT: %1 words, up to %2 tokens, %n layer(s) of %3 heads, width %4", "", layers)
+          .arg(shape->vocabulary)
+          .arg(shape->positions)
+          .arg(shape->heads)
+          .arg(shape->width);
+    case PretrainedShape::Family::SentimentHead:
+      return KindTexts::tr("a sentiment head on BERT %1: reads up to %2 tokens, %n layer(s) of %3 heads, width %4", "",
+                           layers)
+          .arg(QString::fromStdString(shape->base))
+          .arg(shape->positions)
+          .arg(shape->heads)
+          .arg(shape->width);
+    case PretrainedShape::Family::Gpt2:
+      return KindTexts::tr("pretrained GPT-2: %1 words, up to %2 tokens, %n layer(s) of %3 heads, width %4", "", layers)
+          .arg(shape->vocabulary)
+          .arg(shape->positions)
+          .arg(shape->heads)
+          .arg(shape->width);
   }
   return {};
 }
