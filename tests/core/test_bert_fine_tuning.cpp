@@ -163,7 +163,7 @@ class TestBertFineTuning : public QObject {
     }
     // The session's shared BERT (a fresh load of the folder) is not the fine-tuned one.
     const PretrainedBert original = loadPretrainedBert(golden("bert-tiny"));
-    QVERIFY(predictBertSentiment({original, loaded.head, loaded.sequenceLength}, kToyReviews[0]).probability !=
+    QVERIFY(predictBertSentiment({original, loaded.head, loaded.sequenceLength, 0, {}}, kToyReviews[0]).probability !=
             predictBertSentiment(loaded, kToyReviews[0]).probability);
   }
 
