@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <qcustomplot.h>
 
+#include "ui/text/language.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
@@ -421,6 +422,41 @@ class TestHeatmapLegibility : public QObject {
     settle(&view);
     const QString problem = colourBarProblem(&view);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+  }
+
+  // The colour bar's title is drawn in both languages, and no Chinese character of it lies on its side: QCustomPlot
+  // turns a right-hand axis title a quarter turn, which reads down the page in English and lays Chinese on its back.
+  void colourBarTitleUpright_data() {
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << QStringLiteral("en");
+    QTest::newRow("Chinese") << QStringLiteral("zh_CN");
+  }
+  void colourBarTitleUpright() {
+    QFETCH(QString, language);
+    QVERIFY(setLanguage(language, false));
+    HeatmapView view(QStringLiteral("Layer 1, head 1"));
+    view.setMatrix(attentionOf(9), sentence(9), sentence(9));
+    view.resize(700, 500);
+    view.show();
+    settle(&view);
+    const QString title = WeightScaleSetting::legendTitle(WeightScale::RelativeToUniform);
+    QCPAxis* turned = nullptr;
+    QCPTextElement* upright = nullptr;
+    for (QCPLayoutElement* element : view.plot()->plotLayout()->elements(true)) {
+      if (auto* scale = qobject_cast<QCPColorScale*>(element)) turned = scale->axis();
+      if (auto* text = qobject_cast<QCPTextElement*>(element)) upright = text;
+    }
+    QVERIFY(turned);
+    static const QRegularExpression han(QStringLiteral("\\p{Han}"));
+    QVERIFY2(!turned->label().contains(han), qPrintable("turned on its side: " + turned->label()));
+    const QString drawn = turned->label() + (upright ? upright->text() : QString());
+    QCOMPARE(QString(drawn).remove(QRegularExpression(QStringLiteral("\\s"))), QString(title).remove(QRegularExpression(QStringLiteral("\\s"))));
+    if (upright) {
+      for (const QString& line : upright->text().split('\n'))
+        QVERIFY2(!line.contains(han) || line.size() == 1, qPrintable("a line of the upright title: " + line));
+      QVERIFY2(view.plot()->rect().contains(upright->outerRect()), "the upright title runs off the plot");
+    }
+    QVERIFY(setLanguage(QStringLiteral("en"), false));
   }
 
   // ------------------------------------------------------------------------------------------- exports
