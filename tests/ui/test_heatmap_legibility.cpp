@@ -289,7 +289,7 @@ class TestHeatmapLegibility : public QObject {
     QCOMPARE(view.plot()->xAxis->label(), QString("key token (is looked at)"));
   }
 
-  // A click on a row label pins that query: its weights as large bars under the map.
+  // A click on a row label pins that query: its weights as large bars beside the map.
   void pinARow() {
     HeatmapView source;
     source.setMatrix(attentionOf(9), sentence(9), sentence(9));
