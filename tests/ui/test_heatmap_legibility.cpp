@@ -2,23 +2,28 @@
 // of at least 12 px and labels of at least 11 px that do not run into each other, in the one-map view at
 // 1280 x 720 (1x here; ctest runs this suite again at QT_SCALE_FACTOR 1.5, a 1920 x 1080 screen), in presentation
 // mode and at zoom 150 %; the same for the whole-map export. Labels grow with zoom; a clicked row label pins that
-// query's weights as bars; the one-map view walks layers and heads with the keyboard. And the colour scales follow
-// the data: relative ranges clamped to it, the same scale maximised as on the page, thumbnails of near-uniform
-// attention not dark, a one-token map not white on white.
+// query's weights as bars, which stay a readable chart (80 px and more, every token named in 11 px) under a map of
+// 32 tokens that keeps every row named; the one-map view walks layers and heads with the keyboard. And the colour
+// scales follow the data: relative ranges clamped to it, ticks that read as plain numbers and never overlap, the same
+// scale maximised as on the page, thumbnails of near-uniform attention not dark, a one-token map a visible square
+// cell, not white on white nor a strip.
 #include <QtTest>
 
 #include <QApplication>
 #include <QFile>
 #include <QFontMetrics>
 #include <QImage>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <qcustomplot.h>
 
+#include "ui/text/language.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
+#include "ui/widgets/weight_bars.h"
 #include "ui/widgets/weight_scale.h"
 #include "tests/app_fixture.h"
 
@@ -91,6 +96,56 @@ QString legibilityProblem(HeatmapView* view, QWidget* window, int n) {
     const double first = axis->coordToPixel(0), last = axis->coordToPixel(n - 1);
     const double lo = std::min(first, last) - extents.front() / 2, hi = std::max(first, last) + extents.back() / 2;
     if (lo < 0 || hi > (x ? plot->width() : plot->height())) return QString("%1: labels run off the plot").arg(name);
+  }
+  return {};
+}
+
+
+// A bar chart of one row of weights read by a class: a plot at least 80 px high, every token named under its bar in
+// labels of at least 11 px that do not run into each other.
+QString barsProblem(WeightBars* bars, int n) {
+  if (!bars || !bars->isVisible()) return "the bars are hidden";
+  QCustomPlot* plot = bars->plot();
+  if (plot->axisRect()->height() < 80) return QString("the bars are %1 px high").arg(plot->axisRect()->height());
+  QCPAxis* axis = plot->xAxis;
+  const QFont font = axis->tickLabelFont();
+  if (font.pixelSize() < 11) return QString("bar labels of %1 px").arg(font.pixelSize());
+  const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
+  if (!ticker || ticker->ticks().size() != n)
+    return QString("%1 of %2 bars named").arg(ticker ? ticker->ticks().size() : 0).arg(n);
+  const QFontMetrics metrics(font);
+  const bool flat = std::abs(axis->tickLabelRotation()) < 1;
+  const double cell = std::abs(axis->coordToPixel(1) - axis->coordToPixel(0));
+  QList<double> extents;
+  for (const QString& label : ticker->ticks())
+    extents << (flat ? metrics.horizontalAdvance(label) : metrics.tightBoundingRect(label).height());
+  for (int i = 0; i + 1 < n; ++i)
+    if (cell - (extents[i] + extents[i + 1]) / 2 < 0) return QString("bar labels %1 and %2 overlap").arg(i).arg(i + 1);
+  return {};
+}
+
+// The colour bar's ticks: plain numbers a class knows ("4", "1/4", "0.8", "10⁴"), none running into the next.
+QString colourBarProblem(HeatmapView* view) {
+  QCPAxis* axis = nullptr;
+  for (QCPLayoutElement* element : view->plot()->plotLayout()->elements(true))
+    if (auto* scale = qobject_cast<QCPColorScale*>(element)) axis = scale->axis();
+  if (!axis) return "no colour bar";
+  const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
+  if (!ticker) return {};  // a linear scale: QCustomPlot's own decimal ticks
+  static const QRegularExpression plain(QStringLiteral("^(1/)?([0-9]+(\\.[0-9]+)?|10[⁰¹²³⁴⁵⁶⁷⁸⁹]+)$"));
+  const QFontMetrics metrics(axis->tickLabelFont());
+  const bool upright = axis->orientation() == Qt::Vertical;
+  double previous = -1e9;
+  QString previousText;
+  for (auto it = ticker->ticks().cbegin(); it != ticker->ticks().cend(); ++it) {
+    if (!plain.match(it.value()).hasMatch()) return QString("the tick “%1” is not a plain number").arg(it.value());
+    const double at = axis->coordToPixel(it.key());
+    const double extent = upright ? metrics.tightBoundingRect(it.value()).height() : metrics.horizontalAdvance(it.value());
+    const double previousExtent = upright ? metrics.tightBoundingRect(previousText).height() : metrics.horizontalAdvance(previousText);
+    if (!previousText.isEmpty() && std::abs(at - previous) < (extent + previousExtent) / 2 + 2)
+      return QString("the ticks “%1” and “%2” overlap").arg(previousText, it.value());
+    previous = at;
+    previousText = it.value();
   }
   return {};
 }
@@ -234,7 +289,7 @@ class TestHeatmapLegibility : public QObject {
     QCOMPARE(view.plot()->xAxis->label(), QString("key token (is looked at)"));
   }
 
-  // A click on a row label pins that query: its weights as large bars under the map.
+  // A click on a row label pins that query: its weights as large bars beside the map.
   void pinARow() {
     HeatmapView source;
     source.setMatrix(attentionOf(9), sentence(9), sentence(9));
@@ -277,6 +332,131 @@ class TestHeatmapLegibility : public QObject {
     QTest::keyClick(big, Qt::Key_Left);
     QCOMPARE(big->view()->title(), c.title());
     big->close();
+  }
+
+
+  // A pinned row of a long sentence in the one-map view, at 1280 x 720 and presented: the map keeps every row
+  // named, and the bars under it stay a readable chart (once 5 px of bars under labels of 20 px).
+  void pinnedRowOfALongSentence_data() {
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<double>("scale");
+    for (int n : {9, 22, 32})
+      for (double scale : {1.0, Appearance::kPresentationScale})
+        QTest::addRow("%d tokens, scale %.1f", n, scale) << n << scale;
+  }
+  void pinnedRowOfALongSentence() {
+    QFETCH(int, tokens);
+    QFETCH(double, scale);
+    Appearance::instance()->setScale(scale);
+    HeatmapView source(QStringLiteral("Layer 1, head 1"));
+    source.setMatrix(attentionOf(tokens), sentence(tokens), sentence(tokens));
+    source.resize(300, 190);
+    QPointer<MaximisedHeatmap> big = MaximisedHeatmap::open(&source);
+    big->showNormal();
+    big->setGeometry(0, 0, 1280, 720);
+    settle(big);
+    big->view()->pinRow(tokens / 2);
+    settle(big);
+    for (int k = 0; k < 3; ++k) {
+      QTest::qWait(20);
+      big->view()->pinnedBars()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+      settle(big);
+    }
+    const QString map = legibilityProblem(big->view(), big, tokens);
+    QVERIFY2(map.isEmpty(), qPrintable("the map: " + map));
+    const QString bars = barsProblem(big->view()->pinnedBars(), tokens);
+    QVERIFY2(bars.isEmpty(), qPrintable("the bars: " + bars));
+    big->close();
+  }
+
+  // A one-token map on a page is a cell a class sees, not a strip: at least 80 px high and about square.
+  void oneTokenIsNotAStrip_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("scale");
+    for (QSize size : {QSize(300, 190), QSize(420, 320), QSize(1280, 720)})
+      for (double scale : {1.0, Appearance::kPresentationScale})
+        QTest::addRow("%dx%d, scale %.1f", size.width(), size.height(), scale) << size << scale;
+  }
+  void oneTokenIsNotAStrip() {
+    QFETCH(QSize, size);
+    QFETCH(double, scale);
+    Appearance::instance()->setScale(scale);
+    HeatmapView view(QStringLiteral("Layer 1, head 1"));
+    view.setAxisTitles("query token (looks)", "key token (is looked at)");
+    view.setMatrix(Matrix::Constant(1, 1, 1.0f), {"好"}, {"好"});
+    view.resize(size);
+    view.show();
+    settle(&view);
+    const QRect cell = view.plot()->axisRect()->rect();
+    QVERIFY2(view.plot()->height() >= 80, qPrintable(QString("the plot is %1 px high").arg(view.plot()->height())));
+    QVERIFY2(cell.height() >= 40 && cell.width() >= 40 && cell.height() * 2 >= cell.width() && cell.width() * 2 >= cell.height(),
+             qPrintable(QString("the one cell is %1 x %2 px").arg(cell.width()).arg(cell.height())));
+  }
+
+  // The colour bar of every map a class meets reads as numbers: 1 to 32 tokens, spread or near one-hot rows, on a
+  // small map of a page and in the one-map view.
+  void colourBarTicksReadAsNumbers_data() {
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("peaked");
+    for (int n : {1, 2, 9, 22, 32})
+      for (QSize size : {QSize(300, 190), QSize(1280, 720)})
+        for (bool peaked : {false, true})
+          QTest::addRow("%d tokens, %dx%d%s", n, size.width(), size.height(), peaked ? ", peaked" : "") << n << size << peaked;
+  }
+  void colourBarTicksReadAsNumbers() {
+    QFETCH(int, tokens);
+    QFETCH(QSize, size);
+    QFETCH(bool, peaked);
+    Matrix m = attentionOf(tokens);
+    if (peaked && tokens > 1)
+      for (int i = 0; i < tokens; ++i) {
+        m.row(i).setConstant(1e-4f);
+        m(i, (i * 5) % tokens) = 1.0f;
+        m.row(i) /= m.row(i).sum();
+      }
+    HeatmapView view(QStringLiteral("Layer 1, head 1"));
+    view.setMatrix(m, sentence(tokens), sentence(tokens));
+    view.resize(size);
+    view.show();
+    settle(&view);
+    const QString problem = colourBarProblem(&view);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+  }
+
+  // The colour bar's title is drawn in both languages, and no Chinese character of it lies on its side: QCustomPlot
+  // turns a right-hand axis title a quarter turn, which reads down the page in English and lays Chinese on its back.
+  void colourBarTitleUpright_data() {
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << QStringLiteral("en");
+    QTest::newRow("Chinese") << QStringLiteral("zh_CN");
+  }
+  void colourBarTitleUpright() {
+    QFETCH(QString, language);
+    QVERIFY(setLanguage(language, false));
+    HeatmapView view(QStringLiteral("Layer 1, head 1"));
+    view.setMatrix(attentionOf(9), sentence(9), sentence(9));
+    view.resize(700, 500);
+    view.show();
+    settle(&view);
+    const QString title = WeightScaleSetting::legendTitle(WeightScale::RelativeToUniform);
+    QCPAxis* turned = nullptr;
+    QCPTextElement* upright = nullptr;
+    for (QCPLayoutElement* element : view.plot()->plotLayout()->elements(true)) {
+      if (auto* scale = qobject_cast<QCPColorScale*>(element)) turned = scale->axis();
+      if (auto* text = qobject_cast<QCPTextElement*>(element)) upright = text;
+    }
+    QVERIFY(turned);
+    static const QRegularExpression han(QStringLiteral("\\p{Han}"));
+    QVERIFY2(!turned->label().contains(han), qPrintable("turned on its side: " + turned->label()));
+    const QString drawn = turned->label() + (upright ? upright->text() : QString());
+    QCOMPARE(QString(drawn).remove(QRegularExpression(QStringLiteral("\\s"))), QString(title).remove(QRegularExpression(QStringLiteral("\\s"))));
+    if (upright) {
+      for (const QString& line : upright->text().split('\n'))
+        QVERIFY2(!line.contains(han) || line.size() == 1, qPrintable("a line of the upright title: " + line));
+      QVERIFY2(view.plot()->rect().contains(upright->outerRect()), "the upright title runs off the plot");
+    }
+    QVERIFY(setLanguage(QStringLiteral("en"), false));
   }
 
   // ------------------------------------------------------------------------------------------- exports

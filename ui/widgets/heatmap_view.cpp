@@ -53,6 +53,76 @@ QCPColorGradient weightsGradient(WeightScale scale, const WeightRange& range) {
 }
 QCPColorGradient signedGradient() { return gradient(Appearance::instance()->signedScale()); }
 
+// The pinned bars go beside the map, in two fifths of the width: under it, at 1280 x 720, they left a 32-token map rows
+// under 12 px and were themselves 5 to 50 px high under their labels; beside it both have the screen's height.
+void placeBarsBesideTheMap(QVBoxLayout* layout, QWidget* map, WeightBars* bars) {
+  auto* row = new QHBoxLayout;
+  row->setContentsMargins(0, 0, 0, 0);
+  layout->insertLayout(layout->indexOf(map), row, 3);
+  layout->removeWidget(map);
+  row->addWidget(map, 3);
+  row->addWidget(bars, 2);
+}
+
+bool hasHanCharacters(const QString& text) {
+  return std::any_of(text.cbegin(), text.cend(), [](QChar c) { return c.script() == QChar::Script_Han; });
+}
+
+// "× 平均份额 (1/n)" as "×", "平", "均", "份", "额", "(1/n)" one under the other: each Han character a line, a run of
+// other characters kept whole on its line.
+QString stackedUpright(const QString& title) {
+  QStringList lines;
+  QString run;
+  const auto endRun = [&] {
+    if (!run.isEmpty()) lines << run;
+    run.clear();
+  };
+  for (QChar c : title) {
+    if (c.isSpace()) {
+      endRun();
+    } else if (c.script() == QChar::Script_Han) {
+      endRun();
+      lines << QString(c);
+    } else {
+      run += c;
+    }
+  }
+  endRun();
+  return lines.join(QLatin1Char('\n'));
+}
+
+// A title as narrow as its text and as tall as the row it stands in: QCPTextElement's own largest height, its
+// text's, would limit the whole row of the plot's layout, map and colour bar with it, to that height.
+class UprightTitle : public QCPTextElement {
+ public:
+  using QCPTextElement::QCPTextElement;
+  QSize maximumOuterSizeHint() const override { return {minimumOuterSizeHint().width(), QWIDGETSIZE_MAX}; }
+};
+
+// The upright colour-bar title: a text element right of the colour bar (column 2 of the plot's layout), made when
+// a title needs it and taken away when none does.
+void showUprightScaleTitle(QCustomPlot* plot, const QString& text, const QFont& font) {
+  QCPLayoutGrid* layout = plot->plotLayout();
+  auto* title = layout->columnCount() > 2 ? qobject_cast<QCPTextElement*>(layout->element(0, 2)) : nullptr;
+  if (text.isEmpty()) {
+    if (title) {
+      layout->remove(title);
+      layout->simplify();
+    }
+    return;
+  }
+  if (!title) {
+    title = new UprightTitle(plot);
+    title->setSelectable(false);
+    layout->addElement(0, 2, title);
+  }
+  if (title->text() != text || title->font() != font) {
+    title->setText(text);
+    title->setFont(font);
+    paceReplot(plot);
+  }
+}
+
 }  // namespace
 
 // QCustomPlot's colour map draws its cells as one picture, which is right on screen but makes an SVG or PDF a
@@ -172,7 +242,14 @@ void HeatmapView::showTitlesThatFit() {
   };
   fitting(plot_->yAxis, rowTitle_, cells.height());
   fitting(plot_->xAxis, columnTitle_, cells.width());
-  fitting(scale_->axis(), scaleTitle_, scale_->rect().height());
+  // A title in Chinese stands upright beside the colour bar, a character a line: turned on its side with the axis
+  // (QCustomPlot turns every right-hand axis title) its characters lay on their backs.
+  const bool stacked = hasHanCharacters(scaleTitle_);
+  fitting(scale_->axis(), stacked ? QString() : scaleTitle_, scale_->rect().height());
+  const QString upright = stacked ? stackedUpright(scaleTitle_) : QString();
+  const QFontMetrics metrics(scale_->axis()->labelFont());
+  const bool fits = scale_->rect().height() <= 0 || metrics.lineSpacing() * (upright.count('\n') + 1) <= scale_->rect().height();
+  showUprightScaleTitle(plot_, fits ? upright : QString(), scale_->axis()->labelFont());
 }
 
 void HeatmapView::setColouring(Colouring colouring) {
@@ -397,9 +474,8 @@ void HeatmapView::setPinnable(bool pinnable) {
   if (pinnable && !pinnedBars_) {  // a pinned row's weights, large: made only for a map that pins (a plot costs)
     pinnedBars_ = new WeightBars;
     pinnedBars_->setLabelScale(1.5);
-    pinnedBars_->setMinimumHeight(170);
     pinnedBars_->hide();
-    static_cast<QVBoxLayout*>(layout())->addWidget(pinnedBars_, 1);
+    placeBarsBesideTheMap(static_cast<QVBoxLayout*>(layout()), plot_, pinnedBars_);
   }
   if (!pinnable) pinRow(-1);
 }

@@ -1,10 +1,12 @@
 #include "ui/widgets/weight_bars.h"
 
+#include <QFontMetrics>
 #include <QLabel>
 #include <QMenu>
 #include <QResizeEvent>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <qcustomplot.h>
 
 #include "ui/widgets/heatmap_axis.h"
@@ -14,6 +16,68 @@
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
+
+namespace {
+constexpr int kBarsPixels = 80;              // the bars' least height: a chart a class reads, not a strip
+constexpr int kSmallestReadablePixels = 11;  // the labels' type from a class's back row
+
+// How far the axis's labels, as laid out, reach below the bars: an upright label's length, a flat one's line.
+int labelDepth(const QCPAxis* axis) {
+  const QFontMetrics metrics(axis->tickLabelFont());
+  if (axis->tickLabelRotation() == 0) return metrics.height();
+  int depth = 0;
+  if (const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker()))
+    for (const QString& label : ticker->ticks()) depth = std::max(depth, metrics.horizontalAdvance(label));
+  return depth;
+}
+
+int longestLabel(QFont font, int pixels, const QStringList& labels) {
+  font.setPixelSize(pixels);
+  const QFontMetrics metrics(font);
+  int longest = 0;
+  for (const QString& label : labels) longest = std::max(longest, metrics.horizontalAdvance(label.left(16)));
+  return longest;
+}
+
+// The largest type, from `largest` down to kSmallestReadablePixels, in which every label is at most `room` long.
+int uprightPixelsWithin(const QFont& font, const QStringList& labels, int largest, int room) {
+  int pixels = largest;
+  while (pixels > kSmallestReadablePixels && longestLabel(font, pixels, labels) > room) --pixels;
+  return pixels;
+}
+
+// Every token named under its bar, in type no larger than leaves the bars kBarsPixels: upright labels of a long
+// sentence in the pinned bars' large type once took all but 5 px of the plot. The room is measured from the layout
+// just made (the bars' height plus what its labels took), so the type settles instead of swinging between sizes.
+// Labels that lie flat (they do down to 12 px, heatmap_axis.cpp) take one line and keep their type.
+void labelTokensLeavingTheBarsTheirHeight(QCustomPlot* plot, const QStringList& labels, int largest) {
+  QCPAxis* axis = plot->xAxis;
+  const double cell = plot->axisRect()->width() / std::max(1.0, axis->range().size());
+  const bool flat = longestLabel(axis->tickLabelFont(), std::min(largest, 12), labels) + 4 <= cell;
+  const int room = plot->axisRect()->height() + labelDepth(axis) - kBarsPixels;
+  const bool laidOut = plot->axisRect()->height() > 0;
+  labelEveryCell(axis, labels, flat || !laidOut ? largest : uprightPixelsWithin(axis->tickLabelFont(), labels, largest, room));
+}
+
+// Where no type leaves the bars and their labels readable, the chart asks its layout for more room: the width of
+// a label's ink a bar (in 11 px type), and kBarsPixels of bars over the labels. Beside a map of 32 tokens, two fifths
+// of a 1280 px view gave bars of 13 px, labels of 9 px.
+void askForTheRoomToRead(QWidget* chart, QCustomPlot* plot, const QStringList& labels) {
+  QCPAxis* axis = plot->xAxis;
+  if (labels.isEmpty() || plot->axisRect()->width() <= 0) return;
+  QFont font = axis->tickLabelFont();
+  font.setPixelSize(kSmallestReadablePixels);
+  const QFontMetrics metrics(font);
+  int ink = 0;
+  for (const QString& label : labels) ink = std::max(ink, metrics.tightBoundingRect(label.left(16)).height());
+  const double cell = plot->axisRect()->width() / std::max(1.0, axis->range().size());
+  const int missingWidth = static_cast<int>(std::ceil((ink + 2 - cell) * labels.size()));
+  if (missingWidth > 0) chart->setMinimumWidth(chart->width() + missingWidth);
+  const int missingHeight = kBarsPixels - plot->axisRect()->height();
+  if (missingHeight > 0 && axis->tickLabelFont().pixelSize() <= kSmallestReadablePixels)
+    chart->setMinimumHeight(chart->height() + missingHeight);
+}
+}  // namespace
 
 WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), plot_(new QCustomPlot) {
   title_->setObjectName("heatmapTitle");
@@ -35,7 +99,8 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   plot_->axisRect()->setRangeZoom(Qt::Horizontal);
   plot_->axisRect()->setRangeDrag(Qt::Horizontal);
   connect(plot_, &QCustomPlot::afterLayout, this, [this] {
-    labelEveryCell(plot_->xAxis, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
+    labelTokensLeavingTheBarsTheirHeight(plot_, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
+    askForTheRoomToRead(this, plot_, labels_);
     if (labelScale_ != 1) {  // the weights' axis as large as the tokens'
       QFont font = plot_->yAxis->tickLabelFont();
       const int pixels = static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_);
@@ -62,7 +127,7 @@ void WeightBars::setWeights(const al::RowVector& weights, const QStringList& lab
   bars_->setData(keys, values, true);
   plot_->xAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(weights.size())) - 0.4);
   plot_->yAxis->setRange(0, std::max(1e-6, weights.size() ? static_cast<double>(weights.maxCoeff()) * 1.1 : 1.0));
-  labelEveryCell(plot_->xAxis, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
+  labelTokensLeavingTheBarsTheirHeight(plot_, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
   fitAxisLabels();
   paceReplot(plot_);
 }
