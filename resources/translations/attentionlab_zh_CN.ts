@@ -6742,6 +6742,14 @@ to %2</source>
 <context>
     <name>al::ui::TrainPage</name>
     <message>
+        <source>A run watches at most %1 sentences while it trains; Watch sentences has %2 lines. Remove some.</source>
+        <translation>一次训练最多观察 %1 个句子；“观察句子”里有 %2 行，请删去一些。</translation>
+    </message>
+    <message>
+        <source>The run trained, but recorded no timeline: %1</source>
+        <translation>训练完成了，但没有记录时间线：%1</translation>
+    </message>
+    <message>
         <source>Choose data and a preset, then press Start (F5).</source>
         <translation>请选择数据和预设，然后按“开始”(F5)。</translation>
     </message>
@@ -6953,6 +6961,14 @@ this batch: loss %4 · accuracy %5 %</source>
 </context>
 <context>
     <name>al::ui::TrainSettingsPanel</name>
+    <message>
+        <source>Watch sentences</source>
+        <translation>观察句子</translation>
+    </message>
+    <message>
+        <source>Up to %1 sentences, one a line, whose attention and prediction the run records while it trains (a timeline to scrub on the Attention page and to save with the model). Empty: the data's own sentences, shown in grey.</source>
+        <translation>最多 %1 个句子，每行一个：训练时记录模型对它们的注意力和预测（一条时间线，可在注意力页面上拖动回看，并随模型一起保存）。留空：使用数据自带的句子（灰色显示）。</translation>
+    </message>
     <message>
         <source>scratch (random weights)</source>
         <translation>从零开始（随机权重）</translation>
