@@ -6740,6 +6740,51 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::TimelineBar</name>
+    <message>
+        <source>The sentence the run watched while it trained: its maps and prediction at each moment</source>
+        <translation>训练时观察的句子：它在每个时刻的注意力图和预测</translation>
+    </message>
+    <message>
+        <source>The moments the run recorded, from its first step to the model it kept (the last position). Arrows: one moment; Page Up/Down: five; Home/End: first and kept model.</source>
+        <translation>训练中记录下的时刻，从第一步到最后保留的模型（最后一个位置）。方向键：一个时刻；Page Up/Down：五个；Home/End：第一个时刻和保留的模型。</translation>
+    </message>
+    <message>
+        <source>How fast Play goes through the moments</source>
+        <translation>播放时经过各个时刻的速度</translation>
+    </message>
+    <message>
+        <source>How far each head is from looking at every word alike (0: alike; higher: on a few words)</source>
+        <translation>每个头离“平均地看每个词”有多远（0：平均地看；越高：越集中在少数几个词上）</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>训练步数</translation>
+    </message>
+    <message>
+        <source>distance from uniform</source>
+        <translation>与均匀分布的距离</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model the run kept (%n moment(s) recorded before it: move the slider to go back)</source>
+        <translation>
+            <numerusform>训练最后保留的模型（此前记录了 %n 个时刻：拖动滑块可以回到过去）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step 0: the first weights, before any training</source>
+        <translation>第 0 步：最初的权重，还没有训练</translation>
+    </message>
+    <message>
+        <source>Step %1 · epoch %2 · loss %3 · accuracy %4 %</source>
+        <translation>第 %1 步 · 第 %2 轮 · 损失 %3 · 准确率 %4 %</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::TrainPage</name>
     <message>
         <source>A run watches at most %1 sentences while it trains; Watch sentences has %2 lines. Remove some.</source>
