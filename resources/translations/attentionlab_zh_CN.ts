@@ -2945,6 +2945,26 @@
 <context>
     <name>al::ui::AttentionPage</name>
     <message>
+        <source>&lt;b&gt;Step %1 of training&lt;/b&gt;: the maps and the prediction recorded then.</source>
+        <translation>&lt;b&gt;训练第 %1 步&lt;/b&gt;：当时记录下的注意力图和预测。</translation>
+    </message>
+    <message>
+        <source>Next word then: %1</source>
+        <translation>当时预测的下一个词：%1</translation>
+    </message>
+    <message>
+        <source>Best fill then: %1</source>
+        <translation>当时最好的填空：%1</translation>
+    </message>
+    <message>
+        <source>Answer then: %1</source>
+        <translation>当时的回答：%1</translation>
+    </message>
+    <message>
+        <source>(recorded with every head on)</source>
+        <translation>（记录时所有头都开着）</translation>
+    </message>
+    <message>
         <source>positive</source>
         <translation>正面</translation>
     </message>
