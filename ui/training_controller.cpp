@@ -4,6 +4,7 @@
 
 #include "core/train/allocator.h"
 #include "core/train/run_sample.h"
+#include "core/train/timeline_recorder.h"
 #include "ui/session/race_pacer.h"
 #include "ui/text/stage_texts.h"
 #include "ui/text/error_texts.h"
@@ -68,6 +69,11 @@ void TrainingController::setPacer(RacePacer* pacer, size_t run) {
 void TrainingController::setSampling(const QString& prompt, int tokens) {
   samplePrompt_ = prompt.toStdString();
   sampleTokens_ = tokens;
+}
+
+void TrainingController::setTimeline(bool record, std::vector<std::string> sentences) {
+  recordTimeline_ = record;
+  watched_ = std::move(sentences);
 }
 
 void TrainingController::sampleNow(const QString& prompt) {
@@ -142,7 +148,7 @@ void TrainingController::work(RunRequest request, AfterTest afterTest) {
       setPhase(Phase::Training);
       training_ = outcome.run.get();
       sampleAsked_ = false;  // a request of an earlier run
-      outcome.result = outcome.run->train(this, control);
+      outcome.result = train(*outcome.run, request, outcome);
       training_ = nullptr;
       outcome.stopped = outcome.result.stopped;
       // Data the model never saw, not even for choosing the best epoch: the honest final number. A stopped run
@@ -170,6 +176,28 @@ void TrainingController::work(RunRequest request, AfterTest afterTest) {
   returnFreedMemory();
   // Join and report on the GUI thread; workerDone() runs after this function has returned.
   emit workerEnding();
+}
+
+TrainingResult TrainingController::train(TrainingRun& run, const RunRequest& request, Outcome& outcome) {
+  std::unique_ptr<TimelineRecorder> recorder;
+  if (recordTimeline_) {
+    TimelineSettings settings{watched_, 0};
+    if (settings.probes.empty()) settings.probes = defaultProbes(modelKind(run.task()), request.data.toStdString());
+    try {
+      TrainingEvents* after = this;  // the page's buffer takes every event after the recorder
+      recorder = std::make_unique<TimelineRecorder>(run, std::move(settings), after);  // reads step 0 here, on the worker
+    } catch (const std::exception& e) {
+      outcome.timelineError = errorMessage(e);  // the run trains without one
+    }
+  }
+  if (!recorder) return run.train(this, control_.get());
+  const TrainingResult result = run.train(recorder.get(), control_.get());
+  try {
+    outcome.timeline = std::make_shared<const TrainingTimeline>(recorder->finish());
+  } catch (const std::exception& e) {
+    outcome.timelineError = errorMessage(e);
+  }
+  return result;
 }
 
 void TrainingController::workerDone() {

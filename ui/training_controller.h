@@ -12,12 +12,17 @@
 // are: after every epoch (setSampling) and, asked with sampleNow(), right after the batch in flight. They come
 // with the next takeUpdate(), so generating never blocks the GUI thread; training waits for it instead (a
 // fraction of a second for a classroom model).
+//
+// A run can also record a training timeline (setTimeline; core/train/timeline_recorder.h): the recorder wraps the
+// controller's events on the worker, copies the weights at a snapshot's step and reads the sentences on a thread
+// of its own, so neither training nor the window waits for it. It comes with the outcome.
 #include <atomic>
 #include <cmath>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -26,6 +31,10 @@
 #include <QObject>
 #include <QString>
 #include <QVariant>
+
+namespace al {
+struct TrainingTimeline;  // core/inference/training_timeline.h
+}
 
 namespace al::ui {
 
@@ -63,6 +72,8 @@ class TrainingController : public QObject, private TrainingEvents {
     QString error;  // empty when it ended well (done or stopped)
     bool stopped = false;
     QVariant afterTest;  // what the after-test step returned (invalid when it did not run)
+    std::shared_ptr<const TrainingTimeline> timeline;  // when recorded (setTimeline) and the run trained
+    QString timelineError;  // why no timeline was recorded although one was asked for (the run trained anyway)
   };
 
   // A step after the test, on the worker: a slow measurement of the trained run (Compare's exact match decodes
@@ -90,6 +101,9 @@ class TrainingController : public QObject, private TrainingEvents {
   // Samples of the next runs that write: `tokens` tokens after `prompt` (empty: the run's own, the start of its
   // text) after every epoch; 0 tokens: none (the default). Before start().
   void setSampling(const QString& prompt, int tokens);
+  // The next runs record a training timeline of these sentences (none: the corpus's own, defaultProbes), or none
+  // when `record` is false (the default). Before start().
+  void setTimeline(bool record, std::vector<std::string> sentences = {});
   // One sample after `prompt` as soon as the batch in flight is done, while a run that writes trains.
   void sampleNow(const QString& prompt);
 
@@ -112,6 +126,8 @@ class TrainingController : public QObject, private TrainingEvents {
   void setPhase(Phase phase);
   void workerDone();              // on the GUI thread
   void writeSample(int epoch, bool asked, const std::string& prompt, double valLoss);  // on the worker
+  // Trains the run, through a timeline recorder when one is asked for (on the worker).
+  TrainingResult train(TrainingRun& run, const RunRequest& request, Outcome& outcome);
 
   std::thread worker_;
   std::unique_ptr<TrainingControl> control_;  // a new one per run: a stop request cannot be taken back
@@ -120,6 +136,8 @@ class TrainingController : public QObject, private TrainingEvents {
   TrainingRun* training_ = nullptr;  // the worker's run while it trains (used on the worker only)
   int sampleTokens_ = 0;             // set before start()
   std::string samplePrompt_;         // set before start()
+  bool recordTimeline_ = false;      // set before start()
+  std::vector<std::string> watched_;  // set before start(); empty: the corpus's sentences
   std::atomic<bool> sampleAsked_{false};
 
   mutable std::mutex mutex_;  // guards everything below

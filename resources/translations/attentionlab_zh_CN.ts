@@ -2945,6 +2945,26 @@
 <context>
     <name>al::ui::AttentionPage</name>
     <message>
+        <source>&lt;b&gt;Step %1 of training&lt;/b&gt;: the maps and the prediction recorded then.</source>
+        <translation>&lt;b&gt;训练第 %1 步&lt;/b&gt;：当时记录下的注意力图和预测。</translation>
+    </message>
+    <message>
+        <source>Next word then: %1</source>
+        <translation>当时预测的下一个词：%1</translation>
+    </message>
+    <message>
+        <source>Best fill then: %1</source>
+        <translation>当时最好的填空：%1</translation>
+    </message>
+    <message>
+        <source>Answer then: %1</source>
+        <translation>当时的回答：%1</translation>
+    </message>
+    <message>
+        <source>(recorded with every head on)</source>
+        <translation>（记录时所有头都开着）</translation>
+    </message>
+    <message>
         <source>positive</source>
         <translation>正面</translation>
     </message>
@@ -6740,7 +6760,60 @@ to %2</source>
     </message>
 </context>
 <context>
+    <name>al::ui::TimelineBar</name>
+    <message>
+        <source>The sentence the run watched while it trained: its maps and prediction at each moment</source>
+        <translation>训练时观察的句子：它在每个时刻的注意力图和预测</translation>
+    </message>
+    <message>
+        <source>The moments the run recorded, from its first step to the model it kept (the last position). Arrows: one moment; Page Up/Down: five; Home/End: first and kept model.</source>
+        <translation>训练中记录下的时刻，从第一步到最后保留的模型（最后一个位置）。方向键：一个时刻；Page Up/Down：五个；Home/End：第一个时刻和保留的模型。</translation>
+    </message>
+    <message>
+        <source>How fast Play goes through the moments</source>
+        <translation>播放时经过各个时刻的速度</translation>
+    </message>
+    <message>
+        <source>How far each head is from looking at every word alike (0: alike; higher: on a few words)</source>
+        <translation>每个头离“平均地看每个词”有多远（0：平均地看；越高：越集中在少数几个词上）</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>训练步数</translation>
+    </message>
+    <message>
+        <source>distance from uniform</source>
+        <translation>与均匀分布的距离</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model the run kept (%n moment(s) recorded before it: move the slider to go back)</source>
+        <translation>
+            <numerusform>训练最后保留的模型（此前记录了 %n 个时刻：拖动滑块可以回到过去）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step 0: the first weights, before any training</source>
+        <translation>第 0 步：最初的权重，还没有训练</translation>
+    </message>
+    <message>
+        <source>Step %1 · epoch %2 · loss %3 · accuracy %4 %</source>
+        <translation>第 %1 步 · 第 %2 轮 · 损失 %3 · 准确率 %4 %</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+</context>
+<context>
     <name>al::ui::TrainPage</name>
+    <message>
+        <source>A run watches at most %1 sentences while it trains; Watch sentences has %2 lines. Remove some.</source>
+        <translation>一次训练最多观察 %1 个句子；“观察句子”里有 %2 行，请删去一些。</translation>
+    </message>
+    <message>
+        <source>The run trained, but recorded no timeline: %1</source>
+        <translation>训练完成了，但没有记录时间线：%1</translation>
+    </message>
     <message>
         <source>Choose data and a preset, then press Start (F5).</source>
         <translation>请选择数据和预设，然后按“开始”(F5)。</translation>
@@ -6953,6 +7026,14 @@ this batch: loss %4 · accuracy %5 %</source>
 </context>
 <context>
     <name>al::ui::TrainSettingsPanel</name>
+    <message>
+        <source>Watch sentences</source>
+        <translation>观察句子</translation>
+    </message>
+    <message>
+        <source>Up to %1 sentences, one a line, whose attention and prediction the run records while it trains (a timeline to scrub on the Attention page and to save with the model). Empty: the data's own sentences, shown in grey.</source>
+        <translation>最多 %1 个句子，每行一个：训练时记录模型对它们的注意力和预测（一条时间线，可在注意力页面上拖动回看，并随模型一起保存）。留空：使用数据自带的句子（灰色显示）。</translation>
+    </message>
     <message>
         <source>scratch (random weights)</source>
         <translation>从零开始（随机权重）</translation>

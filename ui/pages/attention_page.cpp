@@ -41,7 +41,9 @@
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
+#include "ui/session/background_jobs.h"
 #include "ui/session/model_files.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/token_strip.h"
 #include "ui/widgets/error_banner.h"
 #include "ui/widgets/model_bar.h"
@@ -251,7 +253,34 @@ void AttentionPage::modelChanged() {
   meansModel_.reset();
   replacementBox_->setEnabled(model != nullptr);  // only the app's classifier has its heads' means
   showReplacementInMenu();
+  kept_ = noReading();
+  readTimeline();
   showAttention();
+}
+
+// A model directory's timeline.json can hold megabytes of maps: it is read on a worker, and the bar appears (at the
+// kept model, which the page shows meanwhile) when it is in, unless another model was chosen in between. A damaged
+// file leaves the page as it is, without a bar (attentionlab-cli timeline says what is wrong with it).
+void AttentionPage::readTimeline() {
+  using Timeline = std::shared_ptr<const TrainingTimeline>;
+  timeline_->setTimeline(nullptr);
+  const SessionModel* session = currentSessionModel();
+  timelineModel_ = session && !session->directory.isEmpty() ? session->id : 0;
+  if (!timelineModel_) return;
+  auto* watcher = new QFutureWatcher<Timeline>(this);
+  connect(watcher, &QFutureWatcher<Timeline>::finished, this, [this, watcher, id = timelineModel_] {
+    watcher->deleteLater();
+    if (id != timelineModel_) return;  // another model came meanwhile
+    timelineModel_ = 0;
+    timeline_->setTimeline(watcher->result());
+  });
+  watcher->setFuture(QtConcurrent::run(backgroundJobs(), [dir = session->directory.toStdString()]() -> Timeline {
+    try {
+      if (auto timeline = readTrainingTimelineIfPresent(dir)) return std::make_shared<const TrainingTimeline>(std::move(*timeline));
+    } catch (const std::exception&) {
+    }
+    return nullptr;
+  }));
 }
 
 // The switches are the model's, in the library: it tells every page that shows the model, this one too

@@ -25,6 +25,7 @@
 #include "core/teaching/attention_steps.h"
 #include "core/teaching/head_importance.h"
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/training_timeline.h"
 #include "ui/session/model_library.h"
 #include "ui/pages/attention_reader.h"
 
@@ -57,6 +58,7 @@ class HeatmapView;
 class ModelFileJob;
 class TokenStrip;
 class PositionTab;
+class TimelineBar;
 class WeightBars;
 class WordOrderTab;
 
@@ -115,6 +117,16 @@ class AttentionPage : public ModelPage {
   HeadImportanceTab* headImportanceTab() const { return headImportanceTab_; }
   AttentionCompareTab* compareTab() const { return compareTab_; }
 
+  // --- The timeline of a model that recorded one while it trained (timeline.json; hidden otherwise) ---
+  // Read from the model's directory on a worker thread when the model is chosen; the bar appears when it is in.
+  // Under the maps. At a moment of training (any position but the last, the kept model) the page shows the maps and
+  // the prediction the timeline stored for the sentence, when the sentence is one the run watched; moving there with
+  // another sentence, or choosing a sentence in the bar, puts the bar's sentence on the page.
+  TimelineBar* timelineBar() const { return timeline_; }
+  // The moment whose maps the page shows (an index into the timeline's snapshots), or -1: the kept model's.
+  int shownMoment() const { return shownMoment_; }
+  bool isReadingTimeline() const { return timelineModel_ != 0; }
+
   // --- Head switches ---
   // A head switched off adds nothing to the prediction or to the layers after it (its output set to zero); its own
   // map is still shown, crossed out among the thumbnails (a right-click there switches it). The switches are the
@@ -165,6 +177,11 @@ class AttentionPage : public ModelPage {
   QWidget* createHeatmapsTab();
   QWidget* createFigureCorner();
   void readingDone(SharedReading reading);
+  void showReading(SharedReading kept);  // the kept model's reading, or the timeline's moment of it
+  void readTimeline();  // of the model shown, from its directory
+  void timelineMoved();  // the bar's slider moved
+  void showTimelineSentence(int probe);  // the sentence the bar watched, read on the page
+  QString momentText() const;  // the prediction line's words for the moment shown
   void showPrediction();
   void rebuildHeatmaps();
   void shapeHeatmaps(size_t layers, size_t heads);
@@ -192,6 +209,11 @@ class AttentionPage : public ModelPage {
   void meansDone();
 
   SharedReading pieces_ = noReading();  // the reading as it came (pieces); prediction_ is it or its words
+  SharedReading kept_ = noReading();    // the kept model's reading of keptText_ (pieces_ unless at a moment)
+  QString keptText_;                    // the text kept_ is of
+  QString askedText_;                   // the text of the reading asked for last
+  int shownMoment_ = -1;                // the timeline's snapshot pieces_ is of; -1: kept_ itself
+  int timelineModel_ = 0;               // the library id of the model whose timeline is being read (0: none)
   ImdbPrediction prediction_;
   std::vector<Matrix> averages_;  // [layer]: the heads' average of prediction_, T x T
   bool hasPrediction_ = false;
@@ -235,6 +257,7 @@ class AttentionPage : public ModelPage {
   AttentionRolloutTab* rolloutTab_;
   HeadImportanceTab* headImportanceTab_;
   AttentionCompareTab* compareTab_;
+  TimelineBar* timeline_;
 };
 
 }  // namespace al::ui

@@ -6,6 +6,7 @@
 // Core headers first: they must not see Qt's `emit` macro.
 #include "core/inference/imdb_transformer_inference.h"
 #include "core/inference/model_words.h"
+#include "core/inference/training_timeline.h"
 
 #include "ui/pages/attention_page.h"
 
@@ -26,6 +27,7 @@
 #include "ui/pages/attention_reader.h"
 #include "ui/pages/attention_heads_tab.h"
 #include "ui/pages/attention_rollout_tab.h"
+#include "ui/pages/timeline_reading.h"
 #include "core/teaching/word_grouping.h"
 #include "ui/text/strings.h"
 #include "ui/widgets/appearance.h"
@@ -33,6 +35,7 @@
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/token_strip.h"
 #include "ui/widgets/weight_bars.h"
 #include "ui/widgets/word_order_tab.h"
@@ -180,6 +183,11 @@ QWidget* AttentionPage::createHeatmapsTab() {
   splitter->setStretchFactor(1, 2);
   splitter->setSizes({600, 220});  // the bars keep room on a large screen, their minimum on a projector
   layout->addWidget(splitter, 1);
+  // Under the maps: the moments of a model that recorded its training (hidden for one that did not).
+  timeline_ = new TimelineBar;
+  connect(timeline_, &TimelineBar::positionChanged, this, &AttentionPage::timelineMoved);
+  connect(timeline_, &TimelineBar::probeChosen, this, &AttentionPage::showTimelineSentence);
+  layout->addWidget(timeline_);
   setTranslatedTexts(this, [=, this] {
     textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));
     showProgress();
@@ -220,6 +228,7 @@ void AttentionPage::showAttention() {
   if (!model) {
     reader_->cancel();
     reading_ = false;
+    kept_ = noReading();
     clearPrediction(tr("Choose a model above: open a model directory, or train a toy model in a few seconds."));
     return;
   }
@@ -231,6 +240,7 @@ void AttentionPage::showAttention() {
   HeadSwitches switches;
   if (!switchesForReading(switches)) return;  // the heads' means first; this reading follows them
   readSwitches_ = switches;
+  askedText_ = text();
   reader_->read(model->model, text().toStdString(), switches);
 }
 
@@ -240,12 +250,29 @@ bool AttentionPage::isComputingAttention() const { return reading_ || nextMap_ >
 void AttentionPage::readingDone(SharedReading reading) {
   reading_ = false;
   if (!reading->error.isEmpty()) {
+    kept_ = noReading();
     clearPrediction({});  // nothing of the last sentence stays under the banner
     showError(reading->error);
     showProgress();
     return;
   }
-  pieces_ = std::move(reading);
+  kept_ = std::move(reading);
+  keptText_ = askedText_;
+  if (const int probe = timeline_->probeOf(keptText_); probe >= 0) timeline_->setProbe(probe);
+  showReading(kept_);
+}
+
+// The kept model's reading, or at a moment of the timeline the maps and prediction stored then for its sentence.
+void AttentionPage::showReading(SharedReading kept) {
+  shownMoment_ = -1;
+  pieces_ = std::move(kept);
+  const int probe = timeline_->probeOf(keptText_);
+  if (const TimelineSnapshot* moment = timeline_->snapshot(); moment && probe >= 0 && size_t(probe) < moment->probes.size()) {
+    if (SharedReading then = readingAtMoment(*pieces_, moment->probes[size_t(probe)])) {
+      pieces_ = std::move(then);
+      shownMoment_ = timeline_->position();
+    }
+  }
   classified_ = pieces_->classified;
   hasPrediction_ = true;
   showError({});
@@ -253,6 +280,42 @@ void AttentionPage::readingDone(SharedReading reading) {
   // 600 x 600 map of its own for a long review, and all of it in this turn froze the window for a tenth of a second.
   tabsToFill_ = 2;
   applyUnits();
+}
+
+// A moment of training is the kept model's reading with other maps: nothing is read again when that reading is in
+// hand, only drawn. A sentence the run did not watch has no moments: the bar's sentence takes its place.
+void AttentionPage::timelineMoved() {
+  if (!currentSessionModel()) return;
+  if (!timeline_->atFinalModel() && timeline_->probeOf(text()) < 0) return showTimelineSentence(timeline_->probe());
+  const bool keptInHand = !reading_ && !typingTimer_->isActive() && kept_ != noReading() && keptText_ == text();
+  if (keptInHand) return showReading(kept_);
+  showAttention();
+}
+
+void AttentionPage::showTimelineSentence(int probe) {
+  const TrainingTimeline* timeline = timeline_->timeline();
+  if (!timeline || probe < 0 || size_t(probe) >= timeline->probes.size()) return;
+  timeline_->setProbe(probe);
+  setText(QString::fromStdString(timeline->probes[size_t(probe)].text));
+}
+
+QString AttentionPage::momentText() const {
+  const TimelineSnapshot* moment = timeline_->snapshot();
+  const int probe = timeline_->probeOf(keptText_);
+  if (shownMoment_ < 0 || !moment || probe < 0) return {};
+  auto best = [](const std::vector<PredictedToken>& top) {
+    QStringList words;
+    for (size_t i = 0; i < top.size() && i < 3; ++i)
+      words << QStringLiteral("%1 (%2 %)").arg(QString::fromStdString(top[i].token).toHtmlEscaped()).arg(100.0 * top[i].probability, 0, 'f', 1);
+    return words.join(QStringLiteral(", "));
+  };
+  const ModelPrediction& then = moment->probes[size_t(probe)].prediction;
+  QString line = tr("<b>Step %1 of training</b>: the maps and the prediction recorded then.").arg(moment->step);
+  if (then.kind == PredictionKind::NextToken) line += " " + tr("Next word then: %1").arg(best(then.next));
+  if (then.kind == PredictionKind::Fill && !then.blanks.empty()) line += " " + tr("Best fill then: %1").arg(best(then.blanks[0].top));
+  if (then.kind == PredictionKind::Answer) line += " " + tr("Answer then: %1").arg(QString::fromStdString(then.answer).toHtmlEscaped());
+  if (!headSwitches().empty()) line += " " + tr("(recorded with every head on)");
+  return line + QStringLiteral("<br>");
 }
 
 void AttentionPage::setShowWords(bool words) { unitsBox_->setCurrentIndex(words ? 1 : 0); }
@@ -292,7 +355,7 @@ void AttentionPage::showPrediction() {
     line += tr(". The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.")
                 .arg(unknown.toHtmlEscaped());
   if (!headSwitches().empty()) line += " " + switchedOffText();
-  predictionLabel_->setText(line);
+  predictionLabel_->setText(momentText() + line);
   tokensToShow_ = true;  // in the first turn of the drawing: a long review's strip takes a while to lay out
   rebuildHeatmaps();  // and the bars, when the maps are drawn
 }
@@ -300,6 +363,7 @@ void AttentionPage::showPrediction() {
 // No prediction: no tokens, maps or bars of a sentence read before; `message` where the prediction was.
 void AttentionPage::clearPrediction(const QString& message) {
   hasPrediction_ = false;
+  shownMoment_ = -1;
   prediction_ = {};
   pieces_ = noReading();
   unitsBox_->setEnabled(false);

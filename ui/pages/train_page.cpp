@@ -189,6 +189,13 @@ void TrainPage::start() {
     return;
   }
   hideError();
+  const QStringList watched = settings_->typedWatchSentences();
+  if (watched.size() > TrainSettingsPanel::kMaxWatchSentences) {
+    showError(tr("A run watches at most %1 sentences while it trains; Watch sentences has %2 lines. Remove some.")
+                  .arg(TrainSettingsPanel::kMaxWatchSentences)
+                  .arg(watched.size()));
+    return;
+  }
   const RunRequest request = settings_->request();
   // Ticked runs stay ticked: a run ticked before Start is compared live with the new one ("with position"
   // against "without position").
@@ -205,6 +212,9 @@ void TrainPage::start() {
   controls_->showPaused(false);
   samples_->clear();
   controller_->setSampling(samples_->prompt(), TrainSamplesPanel::kSampleTokens);
+  std::vector<std::string> sentences;
+  for (const QString& s : watched) sentences.push_back(s.toStdString());
+  controller_->setTimeline(true, std::move(sentences));
   controller_->start(request);
   feed_->start();
   updateButtons();
@@ -310,6 +320,19 @@ const TrainingRun* TrainPage::trainingRun(int runId) const {
   return it == runs_.end() || (isTraining() && runId == currentRunId_) ? nullptr : it->second.run.get();
 }
 
+std::shared_ptr<const TrainingTimeline> TrainPage::timeline(int runId) const {
+  const auto it = runs_.find(runId);
+  if (it == runs_.end() || (isTraining() && runId == currentRunId_)) return nullptr;
+  return it->second.timeline;
+}
+
+void TrainPage::setWatchSentences(const QStringList& sentences) { settings_->setWatchSentences(sentences); }
+
+QStringList TrainPage::watchSentences() const {
+  const QStringList typed = settings_->typedWatchSentences();
+  return typed.isEmpty() ? settings_->defaultWatchSentences() : typed;
+}
+
 QString TrainPage::runFailure(int runId) const {
   const auto it = runs_.find(runId);
   return it == runs_.end() ? QString() : it->second.failure;
@@ -327,6 +350,7 @@ void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
   run.run = std::move(outcome.run);
   if (!outcome.result.history.empty()) run.history = outcome.result.history;
   run.keptEpoch = outcome.result.bestEpoch;
+  run.timeline = outcome.timeline;
   if (outcome.test && run.run)
     run.test = testRecord(*outcome.test, run.run->testIsHeldOut());
 
@@ -353,6 +377,8 @@ void TrainPage::keepFinishedRun(int id, TrainingController::Outcome outcome) {
   }
   runsList_->setResult(id, bestValidationAccuracy(run.history), run.seconds, state());
   run.liveState = state;
+  if (!outcome.timelineError.isEmpty() && outcome.error.isEmpty())
+    showError(tr("The run trained, but recorded no timeline: %1").arg(outcome.timelineError));
   if (run.test) runsList_->setTestAccuracy(id, run.test->accuracy, run.test->heldOut);
   // The row keeps the page's summary; its tooltip now shows every setting the run really used.
   runsList_->setSettings(id, settingsSummary(run.settings), QString::fromStdString(run.run->settings().dump(2)));

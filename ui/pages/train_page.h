@@ -70,6 +70,11 @@ class TrainPage : public QWidget {
   void setParameter(const QString& key, const QVariant& value);
   QVariant parameter(const QString& key) const;
 
+  // The sentences the next runs' timelines watch (the settings' Watch sentences field): up to 4, one a line; none
+  // typed: the corpus's own.
+  void setWatchSentences(const QStringList& sentences);
+  QStringList watchSentences() const;  // what a run started now watches
+
   // --- Training ---
   void start();
   void setPaused(bool paused);
@@ -82,6 +87,9 @@ class TrainPage : public QWidget {
   // The finished run itself (null while it trains, for a model opened from disk, or an unknown id), for the
   // session's model library; why it failed (empty when it did not); whether it was stopped early.
   const TrainingRun* trainingRun(int runId) const;
+  // What the finished run recorded while it trained (null: none, or it is still training). Saving the run writes it
+  // beside the model as timeline.json.
+  std::shared_ptr<const TrainingTimeline> timeline(int runId) const;
   QString runFailure(int runId) const;
   // The run's name as a function of the language of the moment ("Run 3" / "运行 3"), for a name the app gave and the
   // user has not changed; empty otherwise (SessionModel::liveName).
@@ -158,6 +166,7 @@ class TrainPage : public QWidget {
     bool testing = false;  // its kept model is being measured on the test data (or was)
     int keptEpoch = 0;
     std::optional<io::TrainingRecord::Test> test;  // the kept model's test score, once measured
+    std::shared_ptr<const TrainingTimeline> timeline;  // recorded while it trained
     int libraryId = 0;  // its model in the session's library (0: none)
     std::function<QString()> liveState;  // its state in the runs list, said again in a new language
   };

@@ -5,6 +5,8 @@
 
 #include <filesystem>
 
+#include "core/inference/training_timeline.h"
+
 #include "ui/session/model_files.h"
 #include "ui/text/kind_texts.h"
 #include "ui/widgets/runs_list.h"
@@ -33,7 +35,10 @@ bool TrainPage::saveModel(int runId, const QString& dir) {
   std::function<void()> write;
   if (run.run)
     write = [trained = run.run.get(), path = std::filesystem::path(dir.toStdString()), kept = run.keptEpoch,
-             test = run.test] { saveWithRecord(*trained, path, kept, test); };
+             test = run.test, timeline = run.timeline] {
+      saveWithRecord(*trained, path, kept, test);
+      if (timeline) writeTrainingTimeline(path / kTimelineFile, *timeline);  // as attentionlab-cli train --watch
+    };
   else if (run.model)
     write = [model = *run.model, dir] { saveSessionModel(model, dir); };
   const QString name = run.name;

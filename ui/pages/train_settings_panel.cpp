@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -53,6 +54,14 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   fineTuneBox_ = new FineTuneLayersBox;
   fineTuneBox_->setObjectName("fineTuneLayers");
   form->addRow(new QLabel, fineTuneBox_);
+  // What the run's timeline watches (docs/training-timeline.md): a few lines, the corpus's own sentences shown
+  // greyed until one is typed.
+  watchEdit_ = new QPlainTextEdit;
+  watchEdit_->setObjectName("watchSentences");
+  watchEdit_->setTabChangesFocus(true);
+  watchEdit_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  watchEdit_->setFixedHeight(watchEdit_->fontMetrics().lineSpacing() * 3 + 12);
+  form->addRow(new QLabel, watchEdit_);
   sourceForm_ = form;
   form->setRowVisible(startFromBox_, task() == TaskKind::ImdbTransformer);
   showFineTuning();
@@ -79,7 +88,11 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
       taskBox_->setItemData(row, tasks[size_t(row)].toolTip, Qt::ToolTipRole);
     }
     setFormLabels(form, {{taskBox_, tr("Task")}, {parameters_->presetBox(), tr("Preset")},
-                         {startFromBox_, tr("Start from")}, {fineTuneBox_, FineTuneLayersBox::labelText()}});
+                         {startFromBox_, tr("Start from")}, {fineTuneBox_, FineTuneLayersBox::labelText()},
+                         {watchEdit_, tr("Watch sentences")}});
+    watchEdit_->setToolTip(tr("Up to %1 sentences, one a line, whose attention and prediction the run records while it "
+                              "trains (a timeline to scrub on the Attention page and to save with the model). Empty: "
+                              "the data's own sentences, shown in grey.").arg(kMaxWatchSentences));
   });
   layout->addWidget(source);
   layout->addWidget(parameters_);
@@ -96,6 +109,8 @@ TrainSettingsPanel::TrainSettingsPanel(QWidget* parent)
   // A preset may suit the source differently (the chatbot's tiny preset on the built-in conversations).
   connect(data_, &DataSourcePicker::readyChanged, this, [this] { parameters_->setDataSource(data_->source()); });
   connect(data_, &DataSourcePicker::readyChanged, this, [this] { choosePresetOfSource(false); });
+  connect(data_, &DataSourcePicker::readyChanged, this, &TrainSettingsPanel::showDefaultWatchSentences);
+  showDefaultWatchSentences();
   connect(parameters_, &HyperParameterForm::error, this, &TrainSettingsPanel::error);
 }
 
@@ -115,6 +130,28 @@ void TrainSettingsPanel::setTask(TaskKind kind) {
   choosePresetOfSource(true);
   sourceForm_->setRowVisible(startFromBox_, kind == TaskKind::ImdbTransformer);
   showFineTuning();
+  showDefaultWatchSentences();
+}
+
+QStringList TrainSettingsPanel::typedWatchSentences() const {
+  QStringList sentences;
+  for (const QString& line : watchEdit_->toPlainText().split(QLatin1Char('\n')))
+    if (!line.trimmed().isEmpty()) sentences << line.trimmed();
+  return sentences;
+}
+
+void TrainSettingsPanel::setWatchSentences(const QStringList& sentences) { watchEdit_->setPlainText(sentences.join('\n')); }
+
+QStringList TrainSettingsPanel::defaultWatchSentences() const {
+  const ModelKind* kind = taskInfo(task()).catalogueEntry;
+  QStringList sentences;
+  if (kind)
+    for (const std::string& s : defaultProbes(*kind, data_->source().toStdString())) sentences << QString::fromStdString(s);
+  return sentences;
+}
+
+void TrainSettingsPanel::showDefaultWatchSentences() {
+  if (watchEdit_) watchEdit_->setPlaceholderText(defaultWatchSentences().join('\n'));
 }
 
 // The fine-tuning row is there when the classifier starts from a BERT, up to that BERT's layer count.

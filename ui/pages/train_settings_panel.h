@@ -11,6 +11,7 @@
 
 class QComboBox;
 class QFormLayout;
+class QPlainTextEdit;
 
 namespace al::ui {
 
@@ -34,6 +35,13 @@ class TrainSettingsPanel : public QWidget {
   void setStartFrom(int libraryId);  // -1: scratch
   int startFrom() const;
 
+  // The sentences a run's timeline watches (the recorder takes a snapshot of what the model shows of them): the ones
+  // typed, one a line, or when none is typed the corpus's own (defaultWatchSentences).
+  static constexpr int kMaxWatchSentences = 4;
+  QStringList typedWatchSentences() const;  // non-empty lines, trimmed
+  void setWatchSentences(const QStringList& sentences);
+  QStringList defaultWatchSentences() const;
+
   RunRequest request() const;  // the run to start with these settings; from a masked-LM, with its architecture
 
  signals:
@@ -47,8 +55,11 @@ class TrainSettingsPanel : public QWidget {
   // it gives the task's default back. Called when the source or the task changes.
   void choosePresetOfSource(bool newTask);
 
+  void showDefaultWatchSentences();  // as the field's placeholder, for the task and data of now
+
   QComboBox* taskBox_;
   QComboBox* startFromBox_;  // scratch, a masked-LM or a BERT of the library (IMDB Transformer only)
+  QPlainTextEdit* watchEdit_ = nullptr;  // the sentences the run's timeline watches
   FineTuneLayersBox* fineTuneBox_;  // BERT's top layers trained with the head (shown when starting from a BERT)
   QFormLayout* sourceForm_;
   DataSourcePicker* data_;

@@ -1,0 +1,83 @@
+#pragma once
+// A training run's timeline (core/inference/training_timeline.h) as a bar a class scrubs through:
+//
+//   [sentence ▾]  |====o==================|  [Play] [1×]   step 120 · epoch 2 · loss 0.412 · accuracy 81.3 %
+//   distance from uniform of every head over the steps, one line per layer x head, a marker at the snapshot shown
+//
+// The slider's positions are the snapshots, 0 .. snapshotCount() - 1, and after them the final model (the default):
+// where a page shows the model as it is. The slider takes the keyboard (arrows, Home/End, PageUp/PageDown); Play
+// walks the snapshots at the chosen speed and stops at the final model. Bigger type (zoom, presentation) makes the
+// slider, its handle and the plot bigger too, for a projector.
+//
+// The bar only shows where the class is: the page that holds it draws that snapshot's maps (positionChanged).
+//
+// Core headers come first: a core header must never see Qt's `emit` macro.
+#include <memory>
+
+#include "core/inference/training_timeline.h"
+
+#include <QString>
+#include <QWidget>
+
+class QComboBox;
+class QCPItemStraightLine;
+class QCustomPlot;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QTimer;
+
+namespace al::ui {
+
+class TimelineBar : public QWidget {
+  Q_OBJECT
+ public:
+  explicit TimelineBar(QWidget* parent = nullptr);
+
+  // Shows this timeline at the final model, its first sentence chosen; null hides the bar.
+  void setTimeline(std::shared_ptr<const TrainingTimeline> timeline);
+  const TrainingTimeline* timeline() const { return timeline_.get(); }
+
+  int snapshotCount() const;
+  int position() const;  // a snapshot's index, or snapshotCount() for the final model
+  void setPosition(int position);  // clamped; positionChanged follows when it moved
+  bool atFinalModel() const { return position() >= snapshotCount(); }
+  const TimelineSnapshot* snapshot() const;  // the snapshot shown; null at the final model
+
+  int probe() const { return probe_; }  // the sentence whose heads the plot shows
+  void setProbe(int probe);             // out of range: ignored
+  int probeOf(const QString& text) const;  // the sentence `text` is (spaces around ignored); -1: none
+
+  void setPlaying(bool playing);
+  bool isPlaying() const;
+  double speed() const;  // 0.5 .. 4: snapshots a second
+
+  QSlider* slider() const { return slider_; }
+  QCustomPlot* distancePlot() const { return plot_; }
+  QString stateText() const;  // the label: the step, epoch, loss and accuracy shown
+
+ signals:
+  void positionChanged(int position);
+  void probeChosen(int probe);  // the user chose a sentence in the box
+
+ private:
+  void playNext();
+  void showState();
+  void plotDistances();  // the lines of the chosen sentence's heads
+  void placeMarker();
+  void fitToScale();     // slider and plot sizes for the type's size
+
+  std::shared_ptr<const TrainingTimeline> timeline_;
+  int probe_ = 0;
+  QComboBox* probeBox_;
+  QSlider* slider_;
+  QPushButton* playButton_;
+  QComboBox* speedBox_;
+  QLabel* state_;
+  QTimer* playTimer_;
+  QCustomPlot* plot_;
+  QCPItemStraightLine* marker_;
+  QLabel* plotTitle_;
+};
+
+}  // namespace al::ui
