@@ -6,7 +6,8 @@
 //   attentionlab --open runs/no-position --start   ... beside the curves of a model trained before
 //   attentionlab --language zh_CN --attention-model runs/zh --sentence 小明把书包忘在教室，它很沉。 --page attention
 //                                                  a Chinese model's attention, in Chinese (scripts/screenshots)
-//   attentionlab --chatbot-model runs/translate --sentence "the red car" --page chatbot
+//   attentionlab --model runs/translate --sentence "the red car" --page chatbot
+//   attentionlab --model gpt2                       a GPT-2 folder: the Attention page first, Generate and the rest too
 //   attentionlab --generate-model gpt2 --page generate   a GPT-2 folder on the Generate page
 //   attentionlab --lesson 2 --present              the second lesson, presented (F11) to a class
 //   attentionlab --prepare-lessons                 trains the models the lessons use, before the class
@@ -78,12 +79,16 @@ int main(int argc, char* argv[]) {
                                 QObject::tr("source"));
   const QCommandLineOption language("language", QObject::tr("Language of this session (en, zh_CN); not remembered."),
                                     QObject::tr("code"));
-  const QCommandLineOption attentionModel(
-      "attention-model", QObject::tr("Open a saved Transformer model on the Attention and Step-through pages."),
+  const QCommandLineOption model(
+      "model", QObject::tr("Open a saved model or a Hugging Face folder on every page that can show it, and show "
+                           "the first of them unless --page names another (repeatable)."),
       QObject::tr("dir"));
-  const QCommandLineOption chatbotModel("chatbot-model", QObject::tr("Open a saved chatbot model on the Chatbot page."),
+  // The options of earlier versions, kept: the same as --model, opened on the page they name.
+  const QCommandLineOption attentionModel(
+      "attention-model", QObject::tr("As --model, opened on the Attention and Step-through pages."), QObject::tr("dir"));
+  const QCommandLineOption chatbotModel("chatbot-model", QObject::tr("As --model, opened on the Chatbot page."),
                                         QObject::tr("dir"));
-  const QCommandLineOption generateModel("generate-model", QObject::tr("Open a GPT-2 folder on the Generate page."),
+  const QCommandLineOption generateModel("generate-model", QObject::tr("As --model, opened on the Generate page."),
                                          QObject::tr("dir"));
   const QCommandLineOption sentence("sentence", QObject::tr("Sentence of the Attention, Step-through and Chatbot pages."),
                                     QObject::tr("text"));
@@ -94,7 +99,7 @@ int main(int argc, char* argv[]) {
   const QCommandLineOption present("present", QObject::tr("Start in presentation mode (F11)."));
   const QCommandLineOption prepareLessons(
       "prepare-lessons", QObject::tr("Train every model the lessons use, in the background (File › Prepare lessons…)."));
-  parser.addOptions({preset, epochs, start, open, task, data, language, attentionModel, chatbotModel, generateModel,
+  parser.addOptions({preset, epochs, start, open, task, data, language, model, attentionModel, chatbotModel, generateModel,
                      sentence, page, lesson, present, prepareLessons});
   parser.process(app);
   if (parser.isSet(language)) al::ui::setLanguage(parser.value(language), false);
@@ -111,8 +116,8 @@ int main(int argc, char* argv[]) {
   if (parser.isSet(preset)) train->setPreset(parser.value(preset));
   auto* attention = window.findChild<al::ui::AttentionPage*>();
   auto* stepper = window.findChild<al::ui::StepperPage*>();
-  if (parser.isSet(attentionModel)) {
-    // The model is read on a worker thread; the Step-through page takes it once it is on the Attention page.
+  // A model read for the Attention page (on a worker thread) goes to the Step-through page once it is there.
+  auto stepThroughWhenShown = [&] {
     auto* once = new QObject(&window);
     // A lesson's step-through describes its own seeded layer: the model does not replace it there.
     const bool lessonOnStepper = parser.isSet(lesson) || parser.isSet(present);  // F11 presents a lesson
@@ -120,7 +125,16 @@ int main(int argc, char* argv[]) {
       if (!lessonOnStepper) stepper->useTrainedModel(true);
       once->deleteLater();
     });
+  };
+  if (parser.isSet(attentionModel)) {
+    stepThroughWhenShown();
     attention->openModelDirectory(parser.value(attentionModel));
+  }
+  QWidget* firstModelPage = nullptr;
+  for (const QString& dir : parser.values(model)) {
+    if (!firstModelPage && !parser.isSet(attentionModel)) stepThroughWhenShown();
+    QWidget* opened = window.openModelOnItsPage(dir);
+    if (!firstModelPage) firstModelPage = opened;
   }
   auto* chatbot = window.findChild<al::ui::ChatbotPage*>();
   if (parser.isSet(chatbotModel)) chatbot->openModelDirectory(parser.value(chatbotModel));
@@ -132,6 +146,7 @@ int main(int argc, char* argv[]) {
     if (chatbot->modelCount() > 0) chatbot->ask(parser.value(sentence));
   }
   if (parser.isSet(page)) window.showPage(al::ui::instrumentPage(window, parser.value(page)));
+  else if (firstModelPage) window.showPage(firstModelPage);
   if (parser.isSet(lesson)) {
     al::ui::LessonCourse* course = window.course();
     for (int i = 0; i < course->count(); ++i)

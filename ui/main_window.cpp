@@ -321,6 +321,29 @@ void MainWindow::changeEvent(QEvent* event) {
 }
 
 // The vocabulary of the current page's model, or else of the session's newest model that has one.
+// The kind is asked only to choose the page; the page reads the directory itself (on a worker thread) and words
+// any error, so a directory that is no model goes to the first page, whose banner says what is wrong with it.
+QWidget* MainWindow::openModelOnItsPage(const QString& dir) {
+  const ModelKind* kind = nullptr;
+  try {
+    kind = &modelKindOfDirectory(dir.toStdString());
+  } catch (const std::exception&) {
+  }
+  const std::pair<Ability, ModelPage*> pagesByAbility[] = {
+      {Ability::SelfAttention, findChild<AttentionPage*>()},
+      {Ability::Ask, findChild<ChatbotPage*>()},
+      {Ability::Fill, findChild<FillPage*>()},
+      {Ability::Generate, findChild<GeneratePage*>()},
+  };
+  for (const auto& [ability, page] : pagesByAbility) {
+    if (kind && !kind->can(ability)) continue;
+    page->openModelDirectory(dir);
+    return page;
+  }
+  trainPage_->openModel(dir);  // no page shows it: its curves
+  return trainPage_;
+}
+
 void MainWindow::showVocabulary() {
   auto* bar = currentPage() ? currentPage()->findChild<ModelBar*>() : nullptr;
   if (bar && bar->vocabularyButton()->isEnabled()) return bar->showVocabulary();

@@ -46,6 +46,11 @@ class MainWindow : public QMainWindow {
   QAction* presentAction() const { return presentAction_; }
   void openLesson();  // sets up the current lesson's instrument, its text beside it
   void showVocabulary();  // View › Vocabulary: the current page's model, or the session's newest
+  // Opens a saved model or a Hugging Face folder (attentionlab --model DIR) on the first page its kind's abilities
+  // name: Attention (self-attention), Chatbot (ask), Fill in the blank, Generate; the Train page's curves for a
+  // kind with none of them (the bigram classifier). The library then offers it to every other page that shows
+  // it. Returns that page. A directory that holds no model opens on the Attention page, whose banner says why.
+  QWidget* openModelOnItsPage(const QString& dir);
 
  protected:
   void changeEvent(QEvent* event) override;

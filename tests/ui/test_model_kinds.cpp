@@ -96,6 +96,59 @@ class TestModelKinds : public QObject {
     }
   }
 
+  // attentionlab --model DIR: every kind, trained here or a Hugging Face folder, opens on the first page its
+  // abilities name, and the library gives it to every other page that can show it; a kind no page shows (the
+  // bigram classifier) opens its curves on the Train page; a folder that is no model says why on a page.
+  void theModelOptionOpensEveryKindOnThePagesItsAbilitiesName() {
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    std::vector<std::pair<const ModelKind*, QString>> dirs;
+    for (const ModelKind& kind : modelKinds()) {
+      if (kind.trainCommand.empty()) continue;
+      dirs.emplace_back(&kind, folder.filePath(QString::fromStdString("small-" + kind.task)));
+      saveSmallModel(kind, dirs.back().second);
+      if (QTest::currentTestFailed()) return;
+    }
+    for (const char* golden : {"bert-tiny", "gpt2-tiny"}) {
+      const QString dir = QStringLiteral(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/") + golden;
+      dirs.emplace_back(&modelKindOfDirectory(dir.toStdString()), dir);
+    }
+    for (const auto& [kind, dir] : dirs) {
+      const QByteArray what = QByteArray::fromStdString(kind->task);
+      MainWindow window;
+      auto* train = window.findChild<TrainPage*>();
+      const std::pair<Ability, ModelPage*> pages[] = {{Ability::SelfAttention, window.findChild<AttentionPage*>()},
+                                                      {Ability::Ask, window.findChild<ChatbotPage*>()},
+                                                      {Ability::Fill, window.findChild<FillPage*>()},
+                                                      {Ability::Generate, window.findChild<GeneratePage*>()}};
+      QWidget* expectedFirst = train;
+      for (const auto& [ability, page] : pages)
+        if (expectedFirst == train && kind->can(ability)) expectedFirst = page;
+      const int runsBefore = train->runs()->runCount();
+      QWidget* opened = window.openModelOnItsPage(dir);
+      QVERIFY2(opened == expectedFirst, what);
+      if (opened == train) {
+        QVERIFY2(QTest::qWaitFor([&] { return !train->filesBusy(); }, kTimeoutMs), what);
+        QCOMPARE(train->runs()->runCount(), runsBefore + 1);
+        continue;
+      }
+      auto* first = static_cast<ModelPage*>(opened);
+      QVERIFY2(QTest::qWaitFor([&] { return !first->isOpeningModel(); }, kTimeoutMs), what);
+      QVERIFY2(first->errorText().isEmpty(), qPrintable(what + ": " + first->errorText().toUtf8()));
+      const QString name = QFileInfo(dir).fileName();
+      for (const auto& [ability, page] : pages) {
+        const bool shows = page->currentModelName() == name;
+        QVERIFY2(shows == kind->can(ability), qPrintable(what + " on " + page->metaObject()->className()));
+      }
+    }
+    MainWindow window;
+    QWidget* opened = window.openModelOnItsPage(folder.filePath("no-such-model"));
+    auto* page = qobject_cast<ModelPage*>(opened);
+    QVERIFY(page);
+    QVERIFY(QTest::qWaitFor([&] { return !page->isOpeningModel(); }, kTimeoutMs));
+    QVERIFY2(page->errorText().contains("no-such-model"), qPrintable(page->errorText()));
+  }
+
   // A sentiment head on a BERT is shown on the Attention page as its BERT is (every layer x head over BERT's pieces,
   // the words view) with the verdict of the head: the probability of the core's predict, to the float. The
   // Step-through page walks its BERT.
