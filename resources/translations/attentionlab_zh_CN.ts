@@ -1263,7 +1263,7 @@
     </message>
     <message>
         <source>Open a saved Transformer model on the Attention and Step-through pages.</source>
-        <translation>在“注意力”和“逐步演示”页面中打开一个已保存的 Transformer 模型。</translation>
+        <translation type="vanished">在“注意力”和“逐步演示”页面中打开一个已保存的 Transformer 模型。</translation>
     </message>
     <message>
         <source>Sentence of the Attention and Step-through pages.</source>
@@ -1283,7 +1283,7 @@
     </message>
     <message>
         <source>Open a saved chatbot model on the Chatbot page.</source>
-        <translation>在“聊天机器人”页面中打开一个已保存的聊天机器人模型。</translation>
+        <translation type="vanished">在“聊天机器人”页面中打开一个已保存的聊天机器人模型。</translation>
     </message>
     <message>
         <source>Sentence of the Attention, Step-through and Chatbot pages.</source>
@@ -1307,7 +1307,7 @@
     </message>
     <message>
         <source>Open a GPT-2 folder on the Generate page.</source>
-        <translation>在“生成”页面打开一个 GPT-2 文件夹。</translation>
+        <translation type="vanished">在“生成”页面打开一个 GPT-2 文件夹。</translation>
     </message>
     <message>
         <source>Page to show first (lessons, train, attention, step, normalization, chatbot, compare, fill, generate, memory).</source>
@@ -1324,6 +1324,22 @@
     <message>
         <source>command</source>
         <translation>命令</translation>
+    </message>
+    <message>
+        <source>Open a saved model or a Hugging Face folder on every page that can show it, and show the first of them unless --page names another (repeatable).</source>
+        <translation>在每个能显示它的页面中打开一个已保存的模型或 Hugging Face 文件夹，并显示其中第一个页面，除非 --page 指定了别的页面（可重复）。</translation>
+    </message>
+    <message>
+        <source>As --model, opened on the Attention and Step-through pages.</source>
+        <translation>同 --model，在“注意力”和“逐步演示”页面中打开。</translation>
+    </message>
+    <message>
+        <source>As --model, opened on the Chatbot page.</source>
+        <translation>同 --model，在“聊天机器人”页面中打开。</translation>
+    </message>
+    <message>
+        <source>As --model, opened on the Generate page.</source>
+        <translation>同 --model，在“生成”页面中打开。</translation>
     </message>
 </context>
 <context>
@@ -2627,7 +2643,7 @@
     <name>al::ui</name>
     <message>
         <source>expected a measurement of the register (docs/measurements.json) under “--- %1”; “%2” is none</source>
-        <translation>“--- %1” 下应引用测量登记表（docs/measurements.json）中的测量值；“%2” 不在表中</translation>
+        <translation type="vanished">“--- %1” 下应引用测量登记表（docs/measurements.json）中的测量值；“%2” 不在表中</translation>
     </message>
     <message>
         <source>cannot be read: %1</source>
@@ -6496,6 +6512,10 @@ to %2</source>
         <source>expected a section “--- %1 %2” in lesson “%3”</source>
         <translation>课程“%3”中应有一个小节“--- %1 %2”</translation>
     </message>
+    <message>
+        <source>expected a measurement of the register (docs/measurements.json) under “--- %1”; “%2” is none</source>
+        <translation>“--- %1” 下应引用测量登记表（docs/measurements.json）中的测量值；“%2” 不在表中</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::RunsList</name>
@@ -7031,7 +7051,7 @@ this batch: loss %4 · accuracy %5 %</source>
         <translation>观察句子</translation>
     </message>
     <message>
-        <source>Up to %1 sentences, one a line, whose attention and prediction the run records while it trains (a timeline to scrub on the Attention page and to save with the model). Empty: the data's own sentences, shown in grey.</source>
+        <source>Up to %1 sentences, one a line, whose attention and prediction the run records while it trains (a timeline to scrub on the Attention page and to save with the model). Empty: the data&apos;s own sentences, shown in grey.</source>
         <translation>最多 %1 个句子，每行一个：训练时记录模型对它们的注意力和预测（一条时间线，可在注意力页面上拖动回看，并随模型一起保存）。留空：使用数据自带的句子（灰色显示）。</translation>
     </message>
     <message>
