@@ -2,6 +2,7 @@
 #include "ui/session/model_library.h"
 
 #include "ui/main_window.h"
+#include "ui/session/model_files.h"
 
 #include <QActionGroup>
 #include <QDir>
@@ -266,18 +267,36 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
 }
 
+// Models trained on a page of their own (the toy models of the Attention, Chatbot and Fill pages) that were never
+// written to a directory: quitting loses them too. (The Train page's runs are its own question, above.)
+std::vector<const SessionModel*> MainWindow::unsavedPageModels() const {
+  std::vector<const SessionModel*> models;
+  for (const SessionModel& model : library_->models())
+    if (model.status == QLatin1String("toy") && model.directory.isEmpty() && !savedOnQuit_.contains(model.id))
+      models.push_back(&model);
+  return models;
+}
+
 bool MainWindow::mayClose() {
   const bool training = trainPage_->isTraining();
   const QStringList unsaved = trainPage_->unsavedRunNames();
-  if (!training && unsaved.isEmpty()) return true;
+  QStringList pageModels;
+  for (const SessionModel* model : unsavedPageModels()) pageModels << model->name;
+  if (!training && unsaved.isEmpty() && pageModels.isEmpty()) return true;
   QStringList lost;
   if (training) lost << tr("A run is still training: quitting stops it, and its model is lost.");
   if (!unsaved.isEmpty())
     lost << tr("These runs were never saved: %1. Their models and curves are lost when AttentionLab quits.")
                 .arg(unsaved.join(QStringLiteral(", ")));
+  if (!pageModels.isEmpty())
+    lost << tr("These models, trained on their pages, were never saved: %1. They are lost when AttentionLab quits.")
+                .arg(pageModels.join(QStringLiteral(", ")));
   QMessageBox box(QMessageBox::Warning, tr("Quit AttentionLab?"), lost.join(QStringLiteral("\n\n")),
                   QMessageBox::NoButton, this);
-  QPushButton* save = unsaved.isEmpty() ? nullptr : box.addButton(tr("Save these runs…"), QMessageBox::AcceptRole);
+  QPushButton* save = unsaved.isEmpty() && pageModels.isEmpty()
+                          ? nullptr
+                          : box.addButton(pageModels.isEmpty() ? tr("Save these runs…") : tr("Save these models…"),
+                                          QMessageBox::AcceptRole);
   QPushButton* quit = box.addButton(tr("Quit without saving"), QMessageBox::DestructiveRole);
   box.setDefaultButton(box.addButton(QMessageBox::Cancel));
   box.exec();
@@ -289,28 +308,55 @@ bool MainWindow::mayClose() {
   return false;
 }
 
-// The runs the question listed, each into its own folder under one the user chooses, from the Train page; once
-// every one is written the window closes (a run that could not be saved keeps it open, the banner says why).
+// The runs and models the question listed, each into its own folder under one the user chooses: the runs from the
+// Train page, the page models on a file worker of the window. Once every one is written the window closes; one
+// that could not be saved keeps it open (the Train page's banner, or a message, says why).
 void MainWindow::saveUnsavedRunsAndClose() {
-  showPage(trainPage_);
   const QList<int> ids = trainPage_->unsavedRunIds();
+  std::vector<SessionModel> pageModels;
+  for (const SessionModel* model : unsavedPageModels()) pageModels.push_back(*model);
   QStringList names;
   for (int id : ids) names << trainPage_->runs()->runName(id);
+  for (const SessionModel& model : pageModels) names << model.name;
+  if (!ids.isEmpty()) showPage(trainPage_);
   const QString folder = QFileDialog::getExistingDirectory(
       this, tr("Choose a folder for the unsaved runs: %1").arg(names.join(QStringLiteral(", "))), QDir::homePath());
   if (folder.isEmpty()) return;
-  for (int id : ids) {
-    const QString base = QDir(folder).filePath(trainPage_->runs()->runName(id).simplified().replace(' ', '-').toLower());
+  // A name of its own under the folder: the model's name, lower case, spaces as dashes, numbered when taken.
+  QStringList taken;
+  auto directoryFor = [&](const QString& name) {
+    const QString base = QDir(folder).filePath(name.simplified().replace(' ', '-').replace(',', QString()).toLower());
     QString dir = base;
-    for (int n = 2; QFileInfo::exists(dir); ++n) dir = base + QStringLiteral("-%1").arg(n);
-    trainPage_->saveModel(id, dir);
+    for (int n = 2; QFileInfo::exists(dir) || taken.contains(dir); ++n) dir = base + QStringLiteral("-%1").arg(n);
+    taken << dir;
+    return dir;
+  };
+  for (int id : ids) trainPage_->saveModel(id, directoryFor(trainPage_->runs()->runName(id)));
+  auto pending = std::make_shared<int>(static_cast<int>(pageModels.size()));
+  auto failed = std::make_shared<bool>(false);
+  if (!pageModels.empty() && !pageFiles_) pageFiles_ = new ModelFileJob(this);
+  for (SessionModel& model : pageModels) {
+    const QString dir = directoryFor(model.name);
+    const int id = model.id;
+    auto copy = std::make_shared<SessionModel>(std::move(model));
+    pageFiles_->save(
+        dir, [copy, dir] { saveSessionModel(*copy, dir); },
+        [this, pending, id] {
+          savedOnQuit_.insert(id);
+          --*pending;
+        },
+        [this, pending, failed](const QString& message) {
+          *failed = true;
+          --*pending;
+          QMessageBox::warning(this, tr("Quit AttentionLab?"), message);
+        });
   }
   auto* waiting = new QTimer(this);
   waiting->setInterval(100);
-  connect(waiting, &QTimer::timeout, this, [this, waiting] {
-    if (trainPage_->filesBusy()) return;
+  connect(waiting, &QTimer::timeout, this, [this, waiting, pending, failed] {
+    if (trainPage_->filesBusy() || *pending > 0) return;
     waiting->deleteLater();
-    if (trainPage_->unsavedRunIds().isEmpty()) close();
+    if (trainPage_->unsavedRunIds().isEmpty() && !*failed) close();
   });
   waiting->start();
 }
@@ -320,7 +366,6 @@ void MainWindow::changeEvent(QEvent* event) {
   QMainWindow::changeEvent(event);
 }
 
-// The vocabulary of the current page's model, or else of the session's newest model that has one.
 // The kind is asked only to choose the page; the page reads the directory itself (on a worker thread) and words
 // any error, so a directory that is no model goes to the first page, whose banner says what is wrong with it.
 QWidget* MainWindow::openModelOnItsPage(const QString& dir) {
@@ -344,6 +389,7 @@ QWidget* MainWindow::openModelOnItsPage(const QString& dir) {
   return trainPage_;
 }
 
+// The vocabulary of the current page's model, or else of the session's newest model that has one.
 void MainWindow::showVocabulary() {
   auto* bar = currentPage() ? currentPage()->findChild<ModelBar*>() : nullptr;
   if (bar && bar->vocabularyButton()->isEnabled()) return bar->showVocabulary();

@@ -3,6 +3,7 @@
 // Fill in the blank, Memory), menus and a status bar. Pages are separate widgets; a new page slots in with addPage(). The window owns the session's model
 // library: finished runs go into it, and the pages that show models observe it.
 #include <QMainWindow>
+#include <QSet>
 #include <utility>
 #include <vector>
 
@@ -18,7 +19,9 @@ namespace al::ui {
 class ManualWindow;
 class LessonCourse;
 class LessonsPage;
+class ModelFileJob;
 class ModelLibrary;
+struct SessionModel;
 class PresentationMode;
 class TrainPage;
 
@@ -65,7 +68,10 @@ class MainWindow : public QMainWindow {
   void createLessonMenus(QMenu* fileMenu, QAction* beforeAction, QMenu* viewMenu);
   void retranslateUi();
   bool mayClose();  // true: nothing would be lost, or the person chose to lose it
+  std::vector<const SessionModel*> unsavedPageModels() const;
   void saveUnsavedRunsAndClose();
+  ModelFileJob* pageFiles_ = nullptr;  // saves the page models on quit (made when first needed)
+  QSet<int> savedOnQuit_;  // library ids of page models saved on quit: not asked about again
   std::vector<std::pair<const char*, const char*>> pageTexts_;  // each page's title and tool tip, untranslated
   ManualWindow* manual_ = nullptr;  // Help › Manual, made when first asked for
   QAction* presentAction_ = nullptr;

@@ -5246,6 +5246,14 @@ to %2</source>
         <source>Train every model the lessons use before the class, in the background</source>
         <translation>上课之前在后台训练课程用到的每个模型</translation>
     </message>
+    <message>
+        <source>These models, trained on their pages, were never saved: %1. They are lost when AttentionLab quits.</source>
+        <translation>这些在各自页面上训练的模型从未保存：%1。AttentionLab 退出后它们都会丢失。</translation>
+    </message>
+    <message>
+        <source>Save these models…</source>
+        <translation>保存这些模型…</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ManualWindow</name>

@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include "ui/main_window.h"
+#include "ui/session/model_files.h"
 #include "ui/session/model_library.h"
 #include "ui/pages/train_page.h"
 #include "ui/widgets/runs_list.h"
@@ -172,6 +173,46 @@ class TestClosing : public QObject {
     QVERIFY(page->statusText().contains(runDir));
     QVERIFY(QTest::qWaitFor([&] { return !window.isVisible(); }, 10000));  // then it quits
     QVERIFY2(page->errorText().isEmpty(), qPrintable(page->errorText()));
+  }
+
+  // A model trained on a page of its own (a toy model of the Attention, Chatbot or Fill page) joins the library
+  // without a directory: quitting asks about it too, and Save writes it into the folder chosen, then quits.
+  void aToyModelOfAPageIsOfferedForSavingOnQuit() {
+    MainWindow window;
+    window.show();
+    al::ui::SessionModel toy = al::ui::openSessionModel(ATTENTIONLAB_SOURCE_DIR "/tests/reference/golden/imdb/learned-layer");
+    toy.name = "toy, learned position";
+    toy.status = "toy";
+    toy.directory.clear();
+    window.library()->add(toy);
+    {
+      Answer answer(QMessageBox::RejectRole);
+      QVERIFY(!window.close());
+      QVERIFY2(answer.asked, "closing with an unsaved toy model did not ask");
+      QVERIFY2(answer.text.contains(toy.name), qPrintable(answer.text));
+    }
+    QTemporaryDir folder;
+    QTimer chooseFolder;
+    chooseFolder.setInterval(100);
+    bool chosen = false;
+    connect(&chooseFolder, &QTimer::timeout, [&] {
+      auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+      if (!dialog) return;
+      chooseFolder.stop();
+      chosen = true;
+      dialog->setDirectory(folder.path());
+      static_cast<QDialog*>(dialog)->accept();
+    });
+    chooseFolder.start();
+    Answer answer(QMessageBox::AcceptRole);  // Save
+    window.close();
+    QVERIFY(answer.asked);
+    QVERIFY(QTest::qWaitFor([&] { return chosen; }, 10000));
+    const QString saved = folder.filePath("toy-learned-position");
+    QVERIFY(QTest::qWaitFor([&] { return !window.isVisible(); }, kTimeoutMs));  // saved, then it quits
+    QVERIFY2(QFileInfo::exists(saved + "/config.json"), qPrintable(saved));
+    const al::ui::SessionModel reopened = al::ui::openSessionModel(saved);
+    QCOMPARE(reopened.model.task, toy.model.task);
   }
 
   // The runs list names the data a run trains on, also when the data came from the last session.
