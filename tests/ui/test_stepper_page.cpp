@@ -363,6 +363,9 @@ void TestStepperPage::embeddingFormulaAddsPositionsOnlyWhenTheModelHasThem() {
       QVERIFY(setLanguage(language, false));
       const QString formula = StepTexts::forStep(embedding).formula;
       QVERIFY2(addsPositions(formula) == hasPositions, qPrintable(language + QStringLiteral(": ") + formula));
+      // The title adds a position only when the model has one: "+ position" / "+ 位置".
+      const QString title = StepTexts::forStep(embedding).title;
+      QVERIFY2(title.contains(QStringLiteral("+ ")) == hasPositions, qPrintable(language + QStringLiteral(": ") + title));
     }
   }
   QVERIFY(setLanguage(QStringLiteral("en"), false));

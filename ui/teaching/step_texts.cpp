@@ -227,7 +227,8 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
     const QString formula = variant == "none"         ? tr("X = E[token]   (no position added)")
                             : variant == "sinusoidal" ? tr("X = E[token] + PE[position]")
                                                       : tr("X = E[token] + P[position]");
-    return {tr("Embeddings (+ position)"), formula, text};
+    // The title too: a model without positions adds none.
+    return {variant == "none" ? tr("Embeddings, no position") : tr("Embeddings (+ position)"), formula, text};
   }
   if (key == "projections")
     return {tr("Queries, keys and values"),
