@@ -2532,6 +2532,10 @@
         <source>Embeddings, no position</source>
         <translation>嵌入（不加位置）</translation>
     </message>
+    <message>
+        <source>position encoding PE</source>
+        <translation>位置编码 PE</translation>
+    </message>
 </context>
 <context>
     <name>StepperPage</name>

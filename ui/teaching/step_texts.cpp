@@ -320,6 +320,8 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
 QString StepTexts::gridTitle(const teaching::StepGrid& grid, const std::string& variant) {
   if (grid.head < 0 && (variant == "bert" || variant == "gpt2"))
     if (const QString title = pretrainedGridTitle(grid.key, variant); !title.isEmpty()) return title;
+  // A sinusoidal table is the formula's PE, fixed, not a learned P.
+  if (grid.key == "position" && variant == "sinusoidal") return tr("position encoding PE");
   // The grids of one head say which head ("scores, head 1").
   static const std::map<std::string, const char*> headTitles = {
       {"q", QT_TRANSLATE_NOOP("StepTexts", "Q, head %1")},
