@@ -1196,7 +1196,7 @@
     </message>
     <message>
         <source>Transformer-XL: each layer also reads its own inputs at the previous M positions, carried from one window to the next, so the model sees further back than its window. 0: no memory. Needs relative positions.</source>
-        <translation>Transformer-XL：每一层还会读取自己在前 M 个位置上的输入，这些输入从一个窗口带到下一个窗口，所以模型能看到比窗口更远的内容。0：没有记忆。需要 relative 位置。</translation>
+        <translation>Transformer-XL：每一层还会读取自己在前 M 个位置上的输入，这些输入从一个窗口带到下一个窗口，所以模型能看到比窗口更远的内容。0：没有记忆。要用记忆，位置须选“相对位置”。</translation>
     </message>
 </context>
 <context>
@@ -1654,7 +1654,7 @@
     </message>
     <message>
         <source>Now the queries come from the decoder (X1, T rows) but the keys and values from the encoder&apos;s output E (S rows, one per question word): the answer asks the question.</source>
-        <translation>这里查询来自解码器（X1，T 行），键和值则来自编码器的输出 E（S 行，每个问题词一行）：答案在向问题提问。</translation>
+        <translation>这里查询来自解码器（X1，T 行），键和值则来自编码器的输出 E（S 行，每个问题词一行）：相当于拿答案去查问题。</translation>
     </message>
     <message>
         <source>Cross-attention scores ÷√K</source>
@@ -1878,11 +1878,11 @@
     </message>
     <message>
         <source>Residual and layer norm again</source>
-        <translation>再次残差与层归一化</translation>
+        <translation>再做一次残差与层归一化</translation>
     </message>
     <message>
         <source>Residual and batch norm again</source>
-        <translation>再次残差与批归一化</translation>
+        <translation>再做一次残差与批归一化</translation>
     </message>
     <message>
         <source>out = norm(X1 + F)</source>
@@ -2370,7 +2370,7 @@
     </message>
     <message>
         <source>Weights × V, heads mixed back</source>
-        <translation>权重 × V，各头混合回去</translation>
+        <translation>权重 × V，再合并各头</translation>
     </message>
     <message>
         <source>a = concat_h(A_h·V_h)·W_o + b_o</source>
@@ -2543,6 +2543,14 @@
     <message>
         <source>x (the layer&apos;s input)</source>
         <translation>x（这一层的输入）</translation>
+    </message>
+    <message>
+        <source>Embeddings, no position</source>
+        <translation>嵌入（不加位置）</translation>
+    </message>
+    <message>
+        <source>position encoding PE</source>
+        <translation>位置编码 PE</translation>
     </message>
 </context>
 <context>
@@ -4996,8 +5004,8 @@ to %2</source>
 <context>
     <name>al::ui::LogitLensView</name>
     <message>
-        <source>What would the model say if it stopped here? Each row sends one layer&apos;s state through the model&apos;s own output layer: the cell is the token it would predict there (a masked model: the word at that position; a causal model such as GPT-2: the word after it), darker the more probable (hover for the five best). The last row is the model&apos;s own prediction.</source>
-        <translation>如果模型在这里停下，它会说什么？每一行把某一层的状态送进模型自己的输出层：格子里是它在那里会预测的词元（掩码模型：该位置上的词；GPT-2 这样的因果模型：该位置之后的下一个词），越可能颜色越深（鼠标悬停可看最可能的五个）。最后一行就是模型自己的预测。</translation>
+        <source>What would the model say if it stopped here? Each row sends one layer&apos;s state through the model&apos;s own output layer, darker the more probable (hover for the five best). The last row is the model&apos;s own prediction.</source>
+        <translation>如果模型在这里停下，它会说什么？每一行把某一层的状态送进模型自己的输出层，颜色越深表示越可能（鼠标悬停可看最可能的五个）。最后一行就是模型自己的预测。</translation>
     </message>
     <message>
         <source>The logit lens reads masked-LM and language models (and a BERT with its masked-LM head).</source>
@@ -5018,6 +5026,14 @@ to %2</source>
     <message>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>What would the model say if it stopped here? Each row sends one layer&apos;s state through the model&apos;s own output layer: the cell under a token is the token it would write next, after that one, darker the more probable (hover for the five best). The last row is the model&apos;s own prediction of each next token.</source>
+        <translation>如果模型在这里停下，它会说什么？每一行把某一层的状态送进模型自己的输出层：某个词元下面的格子，是模型在它后面会接着写的词元，颜色越深表示越可能（鼠标悬停可看最可能的五个）。最后一行就是模型自己对每个下一个词元的预测。</translation>
+    </message>
+    <message>
+        <source>What would the model say if it stopped here? Each row sends one layer&apos;s state through the model&apos;s own output layer: the cell under a token is the token it would guess at that very position (under a [MASK], the hidden word), darker the more probable (hover for the five best). The last row is the model&apos;s own guess.</source>
+        <translation>如果模型在这里停下，它会说什么？每一行把某一层的状态送进模型自己的输出层：某个词元下面的格子，是模型对这个位置本身的猜测（[MASK] 下面就是被遮住的词），颜色越深表示越可能（鼠标悬停可看最可能的五个）。最后一行就是模型自己的猜测。</translation>
     </message>
 </context>
 <context>
@@ -5889,8 +5905,8 @@ to %2</source>
         <translation>示例</translation>
     </message>
     <message>
-        <source>Back to the source text&apos;s tensor, [[1, 2, 3], [4, 5, 6]]</source>
-        <translation>恢复为原书中的张量 [[1, 2, 3], [4, 5, 6]]</translation>
+        <source>Back to lesson 5&apos;s tensor, [[1, 2, 3], [4, 5, 6]]</source>
+        <translation>恢复为第 5 课的张量 [[1, 2, 3], [4, 5, 6]]</translation>
     </message>
     <message>
         <source>Input: samples × features (editable)</source>
@@ -6697,8 +6713,8 @@ to %2</source>
         <translation>Keras：layers.MultiHeadAttention 的内部（库本身的代码，书中的层运行的就是它）</translation>
     </message>
     <message>
-        <source>Keras: a KerasHub layer (the book describes sinusoidal positions but codes only learned ones)</source>
-        <translation>Keras：KerasHub 中的一个层（书中介绍了正弦位置编码，但代码只实现了学习得到的位置嵌入）</translation>
+        <source>Keras: a KerasHub layer (the book mentions the paper&apos;s sine and cosine positions but codes learned ones)</source>
+        <translation>Keras：KerasHub 中的一个层（书中提到了论文用正弦和余弦表示位置，但代码实现的是学习得到的位置嵌入）</translation>
     </message>
     <message>
         <source>TensorFlow/Keras, from the chatbot tutorial</source>

@@ -190,6 +190,25 @@ class TestClaims : public QObject {
     QVERIFY(citations > 0);
   }
 
+  // A name the texts give is written as they write it, in every text a student reads: the book's layer is
+  // PositionalEmbedding (lesson 4 and the decoder's code panel once called it PositionEmbedding, the app's own
+  // class). Each pair: the wrong name, as a whole word, and the text's.
+  void namesFromTheTextsAsTheyWriteThem() {
+    const std::vector<std::pair<QString, QString>> names = {{"PositionEmbedding", "PositionalEmbedding"}};
+    std::vector<TextParagraph> texts = al::test::lessonParagraphs();
+    for (const TextParagraph& p : al::test::manualParagraphs()) texts.push_back(p);
+    for (const TextParagraph& p : al::test::translationMessages()) texts.push_back(p);
+    texts.push_back({QStringLiteral("resources/teaching/step_code.json"), QStringLiteral("en"),
+                     al::test::readSource(QStringLiteral("resources/teaching/step_code.json")), QString()});
+    QStringList problems;
+    for (const auto& [wrong, right] : names) {
+      const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(wrong));
+      for (const TextParagraph& p : texts)
+        if (p.text.contains(word)) problems << QStringLiteral("%1: %2 (the text writes %3)").arg(p.where, wrong, right);
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(listed(problems)));
+  }
+
   // The reader writes the register's values in, in both languages; a key it lacks is an error naming the line.
   void lessonReaderFillsInCitations() {
     QCOMPARE(al::ui::withMeasurements(QStringLiteral("{{m:imdb.classroom.test}} %, {{m:mlm.from_mlm[1]}} %")),

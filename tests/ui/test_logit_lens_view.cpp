@@ -92,6 +92,9 @@ class TestLogitLensView : public QObject {
     const teaching::LogitLens lens = teaching::logitLens(gpt, "the cat sat on the", LogitLensView::kTop);
     requireTableShows(view->table(), lens);
     QCOMPARE(view->table()->verticalHeaderItem(0)->text(), QStringLiteral("embeddings"));
+    // A causal model's cell is the token after its column's: the introduction says so, and nothing of a mask.
+    QVERIFY2(view->introText().contains(QStringLiteral("next")) && !view->introText().contains(QStringLiteral("MASK")),
+             qPrintable(view->introText()));
     // Shading: a more probable best guess is a darker cell.
     const auto& last = lens.guesses.back();
     const auto darkest = std::max_element(last.begin(), last.end(), [](const auto& a, const auto& b) {
@@ -117,6 +120,9 @@ class TestLogitLensView : public QObject {
     requireTableShows(page.logitLens()->table(),
                       teaching::logitLens(*page.currentModel(), "the acting was [MASK] but the plot was dull",
                                           LogitLensView::kTop));
+    // A masked model's cell is its own position's token: the introduction speaks of the [MASK], not of a next token.
+    const QString intro = page.logitLens()->introText();
+    QVERIFY2(intro.contains(QStringLiteral("[MASK]")) && !intro.contains(QStringLiteral("next")), qPrintable(intro));
     page.setText(QString());  // no sentence: an empty table and why
     QVERIFY(!page.logitLens()->hasLens());
     QCOMPARE(page.logitLens()->table()->rowCount(), 0);

@@ -184,6 +184,13 @@ class TestManualAndCode : public QObject {
     const StepCode lmMask = stepCode("mask", "lm");
     QVERIFY(lmMask.pytorch.contains(QStringLiteral("tril")));
     QVERIFY(lmMask.keras.contains(QStringLiteral("i >= j")));
+    // A pretrained model's scores, scaling and softmax are its library's lines, not this app's: BERT adds its
+    // attention_mask after the division, GPT-2 divides by the width of value's head.
+    for (const QString& key : {QStringLiteral("scores"), QStringLiteral("scale"), QStringLiteral("softmax")})
+      for (const QString& variant : {QStringLiteral("bert"), QStringLiteral("gpt2")})
+        QVERIFY2(stepCode(key, variant).pytorchSource == QLatin1String("hugging_face"), qPrintable(key + "." + variant));
+    QVERIFY(stepCode("scale", "bert").pytorch.contains(QStringLiteral("attention_scores + attention_mask")));
+    QVERIFY(stepCode("scale", "gpt2").pytorch.contains(QStringLiteral("value.size(-1) ** 0.5")));
     const StepCode encoder = stepCode("encoder", "additive");
     QVERIFY(encoder.keras.contains(QStringLiteral("self.gru(x)   # no initial_state")));
     QVERIFY(!encoder.keras.contains(QStringLiteral("starts the decoder")));
@@ -199,7 +206,9 @@ class TestManualAndCode : public QObject {
                               // the arguments of the forward passes the panels name, and _attn's scores
                               "hidden_states", "input_ids", "token_type_ids", "position_ids", "input_tensor",
                               "attention_probs", "value_layer", "query", "key", "attn_weights", "attn_output",
-                              "residual"};
+                              "residual", "attention_mask", "value",
+                              // what the same method assigned on the previous step's panel
+                              "mixed_query_layer", "key_layer", "attention_scores"};
     QCOMPARE(undefinedNames(QStringLiteral("y = x.view(B, T, H * K)   # (B, T, D)"), known),
              QStringList({"x", "B", "T", "H", "K"}));
     QVERIFY(undefinedNames(QStringLiteral("a, b = self.f(hidden_states).split(2, dim=2)\nc = a + b"), known).isEmpty());
@@ -223,6 +232,13 @@ class TestManualAndCode : public QObject {
         QVERIFY2(!text.contains(QStringLiteral("* 2")), qPrintable(text));  // no doubled width of two directions
       }
     }
+    // A pretrained model's scores, scaling and softmax are its library's lines, not this app's: BERT adds its
+    // attention_mask after the division, GPT-2 divides by the width of value's head.
+    for (const QString& key : {QStringLiteral("scores"), QStringLiteral("scale"), QStringLiteral("softmax")})
+      for (const QString& variant : {QStringLiteral("bert"), QStringLiteral("gpt2")})
+        QVERIFY2(stepCode(key, variant).pytorchSource == QLatin1String("hugging_face"), qPrintable(key + "." + variant));
+    QVERIFY(stepCode("scale", "bert").pytorch.contains(QStringLiteral("attention_scores + attention_mask")));
+    QVERIFY(stepCode("scale", "gpt2").pytorch.contains(QStringLiteral("value.size(-1) ** 0.5")));
     const StepCode encoder = stepCode("encoder", "additive");
     QVERIFY(encoder.keras.contains("GRU("));
     QVERIFY(encoder.pytorch.contains("nn.GRU("));

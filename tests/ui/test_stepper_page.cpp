@@ -363,6 +363,14 @@ void TestStepperPage::embeddingFormulaAddsPositionsOnlyWhenTheModelHasThem() {
       QVERIFY(setLanguage(language, false));
       const QString formula = StepTexts::forStep(embedding).formula;
       QVERIFY2(addsPositions(formula) == hasPositions, qPrintable(language + QStringLiteral(": ") + formula));
+      // The position grid is named by the formula's symbol: PE for the sine table, P for a learned one.
+      for (const teaching::StepGrid& grid : embedding.grids)
+        if (grid.key == "position")
+          QVERIFY2(StepTexts::gridTitle(grid, embedding.variant).endsWith(formula.contains(QStringLiteral("PE[")) ? "PE" : " P"),
+                   qPrintable(language + QStringLiteral(": ") + StepTexts::gridTitle(grid, embedding.variant)));
+      // The title adds a position only when the model has one: "+ position" / "+ 位置".
+      const QString title = StepTexts::forStep(embedding).title;
+      QVERIFY2(title.contains(QStringLiteral("+ ")) == hasPositions, qPrintable(language + QStringLiteral(": ") + title));
     }
   }
   QVERIFY(setLanguage(QStringLiteral("en"), false));

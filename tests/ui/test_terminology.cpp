@@ -125,6 +125,9 @@ class TestTerminology : public QObject {
     QVERIFY(problems(QStringLiteral("二元语法袋模型，全局最大汇聚"), QStringLiteral("bag-of-bigrams")).isEmpty());
     QCOMPARE(problems(QStringLiteral("%n 个片段"), QStringLiteral("%n WordPiece piece(s)")).size(), 1);
     QVERIFY(problems(QStringLiteral("第 %1 个片段"), QStringLiteral("segment %1")).isEmpty());
+    // A position option named in a sentence is Chinese too (a tooltip once said 需要 relative 位置).
+    QCOMPARE(problems(QStringLiteral("0：没有记忆。需要 relative 位置。"), QStringLiteral("Needs relative positions.")).size(), 1);
+    QVERIFY(problems(QStringLiteral("要用记忆，位置须选“相对位置”。"), QStringLiteral("Needs relative positions.")).isEmpty());
   }
 
   // Every choice of every task's settings (the Train page's option names) in Chinese: no English word but a name

@@ -208,7 +208,7 @@ QWidget* NormalizationPage::buildSamplesTab() {
   connect(reset, &QPushButton::clicked, this, &NormalizationPage::resetMovingStatistics);
   setTranslatedTexts(this, [=, this] {
     example->setText(tr("Example"));
-    example->setToolTip(tr("Back to the source text's tensor, [[1, 2, 3], [4, 5, 6]]"));
+    example->setToolTip(tr("Back to lesson 5's tensor, [[1, 2, 3], [4, 5, 6]]"));
     samples_->setTitle(tr("Input: samples × features (editable)"));
     for (MatrixView* v : {layerOutput_, batchOutput_}) v->setTitle(tr("Output"));
     layerStatistics_->setTitle(tr("Statistics of each row"));

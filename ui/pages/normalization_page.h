@@ -37,7 +37,7 @@ class NormalizationPage : public QWidget {
   explicit NormalizationPage(QWidget* parent = nullptr);
   ~NormalizationPage() override;
 
-  // The source text's example, [[1, 2, 3], [4, 5, 6]].
+  // Lesson 5's example, [[1, 2, 3], [4, 5, 6]].
   static al::Matrix defaultSamples();
 
   // Samples x features tab.

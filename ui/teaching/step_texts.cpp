@@ -227,7 +227,8 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
     const QString formula = variant == "none"         ? tr("X = E[token]   (no position added)")
                             : variant == "sinusoidal" ? tr("X = E[token] + PE[position]")
                                                       : tr("X = E[token] + P[position]");
-    return {tr("Embeddings (+ position)"), formula, text};
+    // The title too: a model without positions adds none.
+    return {variant == "none" ? tr("Embeddings, no position") : tr("Embeddings (+ position)"), formula, text};
   }
   if (key == "projections")
     return {tr("Queries, keys and values"),
@@ -319,6 +320,8 @@ StepText StepTexts::forStep(const teaching::AttentionStep& step) {
 QString StepTexts::gridTitle(const teaching::StepGrid& grid, const std::string& variant) {
   if (grid.head < 0 && (variant == "bert" || variant == "gpt2"))
     if (const QString title = pretrainedGridTitle(grid.key, variant); !title.isEmpty()) return title;
+  // A sinusoidal table is the formula's PE, fixed, not a learned P.
+  if (grid.key == "position" && variant == "sinusoidal") return tr("position encoding PE");
   // The grids of one head say which head ("scores, head 1").
   static const std::map<std::string, const char*> headTitles = {
       {"q", QT_TRANSLATE_NOOP("StepTexts", "Q, head %1")},

@@ -282,7 +282,7 @@ void StepView::showCodeCaptions() {
     if (source == QLatin1String("book")) return tr("Keras, from the book (Deep Learning with Python, ch. 11)");
     if (source == QLatin1String("keras"))
       return tr("Keras: inside layers.MultiHeadAttention (the library's own code, which the book's layer runs)");
-    if (source == QLatin1String("keras_hub")) return tr("Keras: a KerasHub layer (the book describes sinusoidal positions but codes only learned ones)");
+    if (source == QLatin1String("keras_hub")) return tr("Keras: a KerasHub layer (the book mentions the paper's sine and cosine positions but codes learned ones)");
     if (source == QLatin1String("tutorial")) return tr("TensorFlow/Keras, from the chatbot tutorial");
     if (source == QLatin1String("app")) return tr("PyTorch, written for this app: this step's computation and shapes");
     if (source == QLatin1String("hugging_face"))

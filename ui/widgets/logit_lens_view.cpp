@@ -1,6 +1,7 @@
 // Core headers first (through the view's header): Qt's `emit` macro must not reach them.
 #include "ui/widgets/logit_lens_view.h"
 #include "core/text/token_label.h"
+#include "core/inference/model_prediction.h"
 
 #include <algorithm>
 #include <optional>
@@ -58,10 +59,7 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
   table_->verticalHeader()->setDefaultSectionSize(2 * fontMetrics().height() + 8);  // two lines a cell
   layout->addWidget(table_, 1);
   setTranslatedTexts(this, [this] {
-    intro_->setText(tr("What would the model say if it stopped here? Each row sends one layer's state through the "
-                       "model's own output layer: the cell is the token it would predict there (a masked model: the "
-                       "word at that position; a causal model such as GPT-2: the word after it), darker the more "
-                       "probable (hover for the five best). The last row is the model's own prediction."));
+    showIntro();
     if (hasLens_) showLens();  // the row names
   });
   showNote(QString());
@@ -72,8 +70,29 @@ LogitLensView::~LogitLensView() { watcher_.waitForFinished(); }
 
 bool LogitLensView::canRead(const AnyModel& model) { return hasLogitLens(model); }
 
+// What a cell holds depends on the model's kind: a causal model's state at a token predicts the token after it, a
+// masked model's the token at that very position (a [MASK]'s: the hidden word).
+void LogitLensView::showIntro() {
+  if (!model_.hasWeights()) {
+    intro_->setText(tr("What would the model say if it stopped here? Each row sends one layer's state through the "
+                       "model's own output layer, darker the more probable (hover for the five best). The last row "
+                       "is the model's own prediction."));
+  } else if (readsCausally(model_)) {
+    intro_->setText(tr("What would the model say if it stopped here? Each row sends one layer's state through the "
+                       "model's own output layer: the cell under a token is the token it would write next, after "
+                       "that one, darker the more probable (hover for the five best). The last row is the model's "
+                       "own prediction of each next token."));
+  } else {
+    intro_->setText(tr("What would the model say if it stopped here? Each row sends one layer's state through the "
+                       "model's own output layer: the cell under a token is the token it would guess at that very "
+                       "position (under a [MASK], the hidden word), darker the more probable (hover for the five "
+                       "best). The last row is the model's own guess."));
+  }
+}
+
 void LogitLensView::setSource(const AnyModel& model, const QString& text, HeadSwitches switches) {
   model_ = model;
+  showIntro();
   text_ = text;
   switches_ = std::move(switches);
   stale_ = true;
@@ -168,5 +187,6 @@ void LogitLensView::showNote(const QString& note) {
 }
 
 QString LogitLensView::noteText() const { return note_->text(); }
+QString LogitLensView::introText() const { return intro_->text(); }
 
 }  // namespace al::ui

@@ -50,6 +50,7 @@ class LogitLensView : public QWidget {
   bool hasLens() const { return hasLens_; }
   bool isComputing() const { return computing_; }  // until the lens asked for last is shown (or said why not)
   const teaching::LogitLens& lens() const { return lens_; }
+  QString introText() const;
   QTableWidget* table() const { return table_; }
   QString noteText() const;
 
@@ -66,6 +67,7 @@ class LogitLensView : public QWidget {
   };
   void compute();                      // the lens of the kept source, when it is not up to date (on the worker)
   void computed();                     // on the GUI thread: shown, or read again for a newer source
+  void showIntro();                    // what a cell holds, for the kept model's kind
   void showLens();
   void showNote(const QString& note);  // an empty table and why
 
