@@ -179,9 +179,13 @@ int main(int argc, char** argv) {
       ->excludes("--sweep-length")
       ->excludes("--scaling")
       ->excludes(vsSgemm);
-  benchCmd->add_option("--rounds", b.rounds, "imdb --vs-sgemm: alternating rounds")
+  benchCmd->add_flag("--vs-limits", b.vsLimits,
+                     "pretrained: BERT's forward GFLOP/s against 2048x2048 SGEMMs of as much arithmetic, GPT-2's "
+                     "generation GB/s (its weights read once a token) against memory copies, on the same threads, in "
+                     "alternating rounds (--steps per round); prints each round's ratio, the median and range")
+      ->excludes(vsSgemm);
+  benchCmd->add_option("--rounds", b.rounds, "imdb --vs-sgemm, pretrained --vs-limits: alternating rounds")
       ->check(CLI::PositiveNumber)
-      ->needs(vsSgemm)
       ->capture_default_str();
   benchCmd->add_option("--model", b.model, "lm: a language model with a memory (train lm --position relative --memory M); "
                                           "pretrained: a BERT or GPT-2 folder (Hugging Face)");
@@ -233,7 +237,10 @@ int main(int argc, char** argv) {
   if (*inspectCmd) return al::cli::inspect(i);
   if (*nextCmd) return al::cli::nextSentence(n);
   if (*generateCmd) return al::cli::generate(g);
-  if (*benchCmd) return al::cli::bench(b);
+  if (*benchCmd) {
+    b.roundsGiven = benchCmd->count("--rounds") > 0;
+    return al::cli::bench(b);
+  }
   if (*downloadCmd) return al::cli::download(d);
   if (*tokenizeCmd) return al::cli::tokenize(k);
   if (*timelineCmd) return al::cli::timeline(tl);

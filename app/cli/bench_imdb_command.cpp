@@ -25,13 +25,12 @@
 #include <memory>
 #include <sstream>
 
-#include <sys/utsname.h>
-
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/machine_limits.h"
 #include "app/cli/step_timer.h"
 #include "core/error.h"
 #include "core/matrix_product.h"
@@ -384,53 +383,7 @@ int benchScaling(const BenchOptions& o, const std::string& preset, const ImdbRun
 // product per thread, each on its own block of columns (core/matrix_product.h keeps every product on one
 // thread). Step blocks and products alternate in rounds (which goes first alternates too), and a round's products
 // do as much arithmetic as its steps (at least one product), so both halves take about as long and the machine's
-// drift slows both alike; a round's ratio is the step's GFLOP/s over the product's.
-constexpr Index kSgemmSize = 2048;
-
-struct SgemmRig {
-  explicit SgemmRig(int threads)
-      : arena(threads), parts(threads), a(Matrix::Random(kSgemmSize, kSgemmSize)), b(Matrix::Random(kSgemmSize, kSgemmSize)),
-        c(kSgemmSize, kSgemmSize) {}
-  double timedProduct() {  // seconds of C = A·B
-    const auto start = std::chrono::steady_clock::now();
-    arena.execute([&] {
-      tbb::parallel_for(0, parts, [&](int part) {
-        const Index first = kSgemmSize * part / parts, last = kSgemmSize * (part + 1) / parts;
-        multiply(a, Op::Plain, b.middleCols(first, last - first), Op::Plain, c.middleCols(first, last - first));
-      });
-    });
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
-  static double flops() { return 2.0 * kSgemmSize * kSgemmSize * kSgemmSize; }
-  tbb::task_arena arena;
-  int parts;
-  Matrix a, b, c;  // 2048 x 2048 each
-};
-
-// The processor's name as the system reports it ("AMD EPYC 9R14", "Intel(R) Core(TM) i7-1165G7 ..."), or "unknown".
-std::string processorName() {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  for (std::string line; std::getline(cpuinfo, line);) {
-    if (!line.starts_with("model name")) continue;
-    const size_t colon = line.find(':');
-    if (colon != std::string::npos && colon + 2 <= line.size()) return line.substr(colon + 2);
-  }
-  return "unknown";
-}
-
-// The operating system's kernel and its release as uname reports them ("Linux 6.1.0-28-amd64"), or "unknown".
-std::string kernelName() {
-  utsname names{};
-  if (uname(&names) != 0) return "unknown";
-  return std::string(names.sysname) + " " + names.release;
-}
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
+// drift slows both alike; a round's ratio is the step's GFLOP/s over the product's (app/cli/machine_limits.h).
 int benchVsSgemm(const BenchOptions& o, const std::string& preset, const ImdbRunSettings& s, int threads) {
   std::unique_ptr<RealBatches> real;
   std::vector<EncodedSample> random;
@@ -461,21 +414,15 @@ int benchVsSgemm(const BenchOptions& o, const std::string& preset, const ImdbRun
   for (int round = 0; round < rounds; ++round) {
     double roundFlops = 0;  // the round's step arithmetic, which its products match
     for (int k = 1 + round * o.steps; k <= (round + 1) * o.steps; ++k) roundFlops += stepFlops(rig.model, batchAt(k));
-    const int products = std::max(1, static_cast<int>(std::lround(roundFlops / SgemmRig::flops())));
-    productCounts.push_back(products);
     auto timeSteps = [&] {
       double seconds = 0;
       for (int k = 1 + round * o.steps; k <= (round + 1) * o.steps; ++k) seconds += timedStep(rig, batchAt(k));
       return roundFlops / seconds / 1e9;
     };
-    auto timeProducts = [&] {
-      double seconds = 0;
-      for (int p = 0; p < products; ++p) seconds += sgemm.timedProduct();
-      return SgemmRig::flops() * products / seconds / 1e9;
-    };
-    double step = 0, product = 0;
-    if (round % 2 == 0) step = timeSteps(), product = timeProducts();
-    else product = timeProducts(), step = timeSteps();
+    SgemmRig::Result products;
+    const auto [step, product] =
+        alternately(round, timeSteps, [&] { return (products = sgemm.timedProductsLike(roundFlops)).gflops; });
+    productCounts.push_back(products.products);
     stepGflops.push_back(step);
     sgemmGflops.push_back(product);
     ratios.push_back(step / product);

@@ -107,7 +107,10 @@ struct BenchOptions {
   bool sweepLength = false;  // imdb: ms per step for 64 .. 2,048 tokens and the quadratic term's share
   bool scaling = false;      // imdb: 1 thread against `threads` on the same batches, in alternating blocks
   bool vsSgemm = false;      // imdb: the step against 2048² SGEMMs on the same threads, alternating rounds
-  int rounds = 10;           // --vs-sgemm: how many rounds
+  bool vsLimits = false;     // pretrained: bert's pass against SGEMMs, gpt2's generation against memory copies, in
+                             // alternating rounds
+  int rounds = 10;           // --vs-sgemm, --vs-limits: how many rounds
+  bool roundsGiven = false;  // --rounds was on the command line
   std::string model;         // lm: the memory model to time against a vanilla one; pretrained: a bert or gpt2 folder
   int tokens = 0;            // lm: the length of the text evaluated; pretrained: bert's input, gpt2's prompt
                              // (0: the task's default, kLmBenchTokens, 128 or 20)

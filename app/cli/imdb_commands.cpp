@@ -280,6 +280,14 @@ int eval(const EvalOptions& o) {
 }
 
 int bench(const BenchOptions& o) {
+  if (o.vsLimits && o.task != "pretrained") {
+    std::cerr << "error: --vs-limits is for bench pretrained (bench imdb: --vs-sgemm)\n";
+    return int{kBadCommandLine};
+  }
+  if (o.roundsGiven && !o.vsSgemm && !o.vsLimits) {
+    std::cerr << "error: --rounds counts the rounds of bench imdb --vs-sgemm or bench pretrained --vs-limits\n";
+    return int{kBadCommandLine};
+  }
   if (o.task == "lm") {
     if (!o.preset.empty() || o.sweepLength || o.scaling || o.vsSgemm) {
       std::cerr << "error: bench lm times the model given by --model on --data's text; --preset, --sweep-length, "

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <unsupported/Eigen/SpecialFunctions>
+
 namespace al {
 
 namespace {
@@ -19,7 +21,11 @@ float Gelu::derivative(float x) {
   return cdf + x * pdf;
 }
 
-void Gelu::applyInPlace(Eigen::Ref<Matrix> x) { x = x.unaryExpr(&Gelu::value); }
+// Eigen's erf on whole vector registers (a rational approximation, a couple of float rounding steps from the true
+// value, as std::erf is): one element at a time std::erf made GELU a tenth of BERT's forward pass.
+void Gelu::applyInPlace(Eigen::Ref<Matrix> x) {
+  x.array() = 0.5f * x.array() * (1.0f + (x.array() * static_cast<float>(kInverseSqrt2)).erf());
+}
 
 Matrix Gelu::forward(const Matrix& x, Cache& cache) const {
   cache.input = x;

@@ -26,6 +26,19 @@ Matrix layerNorm(const ParameterSet& params, const LayerNorm& norm, const Matrix
   return norm.forward(params, x, unused);
 }
 
+// LN(x + y) over blocks of rows in parallel, each block's residual sum normed while it is in the cache; the sum is
+// kept in *sum when given (a trace). A row's norm reads that row only, so the numbers are LN's on the whole. T x D.
+Matrix addAndNorm(const ParameterSet& params, const LayerNorm& norm, const Matrix& x, const Matrix& y, Matrix* sum) {
+  Matrix out(x.rows(), x.cols());  // T x D
+  if (sum) sum->resize(x.rows(), x.cols());
+  parallelRows(x.rows(), [&](Index first, Index count) {
+    const Matrix block = x.middleRows(first, count) + y.middleRows(first, count);  // count x D
+    out.middleRows(first, count) = layerNorm(params, norm, block);
+    if (sum) sum->middleRows(first, count) = block;
+  });
+  return out;
+}
+
 // x·W + b with the kernel and bias of a Dense layer (its forward would also keep a copy of x for backward), on the
 // arena's threads.
 Matrix apply(const ParameterSet& params, const Dense& dense, const Matrix& x) {
@@ -155,14 +168,14 @@ Matrix BertModel::embed(const std::vector<int64_t>& ids, const std::vector<int>&
 // keeps exactly what the untraced pass computes.
 Matrix BertModel::runLayer(const Layer& l, const Matrix& x, MultiHeadAttention::Cache& cache, BertTrace* trace) const {
   Matrix a = parallelAttention(params_, l.attention, x, cache);   // T x D, A_h in cache.weights
-  Matrix residual1 = x + a;                                       // T x D
-  Matrix y = layerNorm(params_, l.attentionNorm, residual1);      // T x D, post-norm
+  Matrix residual1;                                               // T x D  x + a, kept only for a trace
+  Matrix y = addAndNorm(params_, l.attentionNorm, x, a, trace ? &residual1 : nullptr);  // T x D, post-norm
   Matrix h = apply(params_, l.intermediate, y);                   // T x F
   Matrix preActivation = trace ? h : Matrix();                    // T x F, kept only for a trace
   geluErfInPlace(h);
   Matrix f = apply(params_, l.output, h);                         // T x D
-  Matrix residual2 = y + f;                                       // T x D
-  Matrix out = layerNorm(params_, l.outputNorm, residual2);       // T x D
+  Matrix residual2;                                               // T x D  y + f, kept only for a trace
+  Matrix out = addAndNorm(params_, l.outputNorm, y, f, trace ? &residual2 : nullptr);  // T x D
   if (trace) {
     trace->input = x;
     trace->attentionOutput = std::move(a);

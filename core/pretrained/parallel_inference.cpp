@@ -31,20 +31,42 @@ void forColumnBlocks(Index columns, double multiplyAdds, const std::function<voi
   });
 }
 
+// y = x·w + b for the columns [first, first + count) of w, b and y, on the calling thread.
+void affineColumns(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b, Matrix& y, Index first, Index count) {
+  auto block = y.middleCols(first, count);  // T x count
+  block.rowwise() = b.middleCols(first, count).row(0);
+  // One row: a matrix-vector product reads W once; BLAS's matrix-matrix routine would first copy W's block
+  // into its packed layout, several times slower for a generation step.
+  if (x.rows() == 1) block.noalias() += x * w.middleCols(first, count);
+  else multiply(x, Op::Plain, w.middleCols(first, count), Op::Plain, block, 1.0f, 1.0f);
+}
+
 }  // namespace
 
 Matrix parallelAffine(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b) {
   Matrix y(x.rows(), w.cols());  // T x out
   const double work = static_cast<double>(x.rows()) * static_cast<double>(x.cols()) * static_cast<double>(w.cols());
-  forColumnBlocks(w.cols(), work, [&](Index first, Index count) {
-    auto block = y.middleCols(first, count);  // T x count
-    block.rowwise() = b.middleCols(first, count).row(0);
-    // One row: a matrix-vector product reads W once; BLAS's matrix-matrix routine would first copy W's block
-    // into its packed layout, several times slower for a generation step.
-    if (x.rows() == 1) block.noalias() += x * w.middleCols(first, count);
-    else multiply(x, Op::Plain, w.middleCols(first, count), Op::Plain, block, 1.0f, 1.0f);
-  });
+  forColumnBlocks(w.cols(), work, [&](Index first, Index count) { affineColumns(x, w, b, y, first, count); });
   return y;
+}
+
+std::vector<Matrix> parallelAffines(ConstMatrixRef x, const std::vector<AffineWeights>& weights) {
+  std::vector<Matrix> ys;
+  Index columns = 0;  // of all the weights side by side
+  for (const AffineWeights& a : weights) {
+    ys.emplace_back(x.rows(), a.w.cols());  // T x out_i
+    columns += a.w.cols();
+  }
+  const double work = static_cast<double>(x.rows()) * static_cast<double>(x.cols()) * static_cast<double>(columns);
+  forColumnBlocks(columns, work, [&](Index first, Index count) {
+    // The block [first, first + count) of the joined columns, cut where one weight ends and the next begins.
+    Index start = 0;  // of weight i among the joined columns
+    for (size_t i = 0; i < weights.size(); start += weights[i].w.cols(), ++i) {
+      const Index from = std::max(first, start), to = std::min(first + count, start + weights[i].w.cols());
+      if (from < to) affineColumns(x, weights[i].w, weights[i].b, ys[i], from - start, to - from);
+    }
+  });
+  return ys;
 }
 
 Matrix parallelLogits(ConstMatrixRef z, ConstMatrixRef e) {
@@ -64,15 +86,17 @@ Matrix parallelAttention(const ParameterSet& params, const MultiHeadAttention& l
                          MultiHeadAttention::Cache& cache, const Matrix* allowed) {
   const Index T = x.rows(), H = layer.heads(), K = layer.keyDim();
   const float scale = 1.0f / std::sqrt(static_cast<float>(K));
-  auto project = [&](const MultiHeadAttention::Projection& p) {
-    return parallelAffine(x, params.value(p.kernel), params.value(p.bias));  // T x (H*K)
+  auto weightsOf = [&](const MultiHeadAttention::Projection& p) {
+    return AffineWeights{params.value(p.kernel), params.value(p.bias)};  // D x (H*K), 1 x (H*K)
   };
   cache.scoreScale = scale;
   cache.queryInput = x;             // T x D
   cache.keyValueInput.resize(0, 0);  // self-attention: X_kv = X_q, kept once
-  cache.q = project(layer.query());
-  cache.k = project(layer.key());
-  cache.v = project(layer.value());
+  std::vector<Matrix> qkv =
+      parallelAffines(x, {weightsOf(layer.query()), weightsOf(layer.key()), weightsOf(layer.value())});
+  cache.q = std::move(qkv[0]);  // T x (H*K) each
+  cache.k = std::move(qkv[1]);
+  cache.v = std::move(qkv[2]);
   cache.weights.resize(static_cast<size_t>(H));
   cache.scores.resize(cache.keepScores ? static_cast<size_t>(H) : 0);
   cache.scaledScores.resize(cache.scores.size());

@@ -10,6 +10,7 @@
 //                      product, which reads W once instead of packing it). The split is along the output columns,
 //                      never along a sum, so every number is summed in the order the single-threaded product
 //                      sums it.
+//   parallelAffines    several X·W_i + b_i of one X (queries, keys, values), their columns split as one range.
 //   parallelLogits     Z·Eᵀ for an output layer E of V rows (the vocabulary), E's rows split the same way.
 //   parallelAttention  MultiHeadAttention::forward for inference, filling the same Cache:
 //                      the projections as above, then the heads side by side, one task each.
@@ -17,6 +18,7 @@
 //
 // Dimension key (core/tensor.h): T tokens, D model width, H heads, K key width, V vocabulary.
 #include <functional>
+#include <vector>
 
 #include "core/layers/multi_head_attention.h"
 #include "core/matrix_product.h"
@@ -26,6 +28,15 @@ namespace al::pretrained {
 
 // X·W + b: x (T x in), w (in x out), b (1 x out). T x out.
 Matrix parallelAffine(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b);
+
+// X·W_i + b_i for several weights of the same input at once (a layer's query, key and value projections): the
+// columns of all of them are shared out among the threads as one range, so that the threads meet once instead of
+// once per projection, and a thread whose share spans two projections packs X fewer times. Each result is what
+// parallelAffine gives. x (T x in), each w_i (in x out_i), b_i (1 x out_i); T x out_i each.
+struct AffineWeights {
+  ConstMatrixRef w, b;
+};
+std::vector<Matrix> parallelAffines(ConstMatrixRef x, const std::vector<AffineWeights>& weights);
 
 // Z·Eᵀ: z (T x D), e (V x D). T x V.
 Matrix parallelLogits(ConstMatrixRef z, ConstMatrixRef e);

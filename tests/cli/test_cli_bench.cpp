@@ -309,6 +309,53 @@ class TestCliBench : public QObject {
     QCOMPARE(runCli({"bench", "pretrained", "--model", golden("bert-tiny"), "--preset", "tiny"}).exitCode, 2);
     QCOMPARE(runCli({"bench", "pretrained", "--model", path("nowhere")}).exitCode, 3);
   }
+
+  // bench pretrained --vs-limits: BERT's pass against SGEMMs, GPT-2's generation against memory copies, in
+  // alternating rounds. The ratios are whatever the machine gives; what holds anywhere is checked: each round's
+  // ratio is its measure over its limit, the median lies in the range, and the arithmetic and the bytes counted
+  // are bert-tiny's and gpt2-tiny's, counted by hand from their config.json.
+  void pretrainedAgainstTheMachinesLimits() {
+    const auto checkRounds = [](const QJsonObject& vs, const char* work, const char* limit) {
+      const QJsonArray ratios = vs["ratios"].toArray(), a = vs[work].toArray(), b = vs[limit].toArray();
+      QCOMPARE(vs["rounds"].toInt(), 2);
+      QCOMPARE(ratios.size(), 2);
+      for (qsizetype i = 0; i < ratios.size(); ++i) {
+        QVERIFY(a[i].toDouble() > 0 && b[i].toDouble() > 0);
+        QVERIFY(qAbs(ratios[i].toDouble() - a[i].toDouble() / b[i].toDouble()) < 1e-9);
+      }
+      QCOMPARE(vs["lowest"].toDouble(), std::min(ratios[0].toDouble(), ratios[1].toDouble()));
+      QCOMPARE(vs["highest"].toDouble(), std::max(ratios[0].toDouble(), ratios[1].toDouble()));
+      QVERIFY(vs["median"].toDouble() >= vs["lowest"].toDouble() && vs["median"].toDouble() <= vs["highest"].toDouble());
+      QVERIFY(!vs["processor"].toString().isEmpty() && !vs["matrix_product"].toString().isEmpty());
+    };
+    const QStringList bertArgs{"bench", "pretrained", "--model", golden("bert-tiny"), "--tokens", "9", "--steps", "1",
+                               "--vs-limits", "--rounds", "2", "--threads", "2", "--json"};
+    const CliRun bert = runCli(bertArgs);
+    QVERIFY2(bert.exitCode == 0, qPrintable(describe(bert, bertArgs)));
+    const QJsonObject b = jsonOf(bert);
+    // L 2, D 8, F 16, T 9, no next-sentence head: 2·L·(4·T·D² + 2·T·D·F + 2·T²·D) = 23,616 FLOPs.
+    QVERIFY(qAbs(b["forward_gflop"].toDouble() - 23616e-9) < 1e-12);
+    const QJsonObject bertVs = b["vs_limits"].toObject();
+    QCOMPARE(bertVs["limit"].toString(), QString("sgemm"));
+    checkRounds(bertVs, "pass_gflops", "sgemm_gflops");
+    QCOMPARE(bertVs["sgemm_products"].toArray(), (QJsonArray{1, 1}));  // far below one product's arithmetic
+
+    const QStringList gptArgs{"bench", "pretrained", "--model", golden("gpt2-tiny"), "--tokens", "5", "--generate",
+                              "6", "--steps", "1", "--vs-limits", "--rounds", "2", "--threads", "2", "--json"};
+    const CliRun gpt = runCli(gptArgs);
+    QVERIFY2(gpt.exitCode == 0, qPrintable(describe(gpt, gptArgs)));
+    const QJsonObject g = jsonOf(gpt);
+    // V 40, D 8, I 32, L 2, tied: per layer 2D + 3D²+3D + D²+D + 2D + D·I+I + I·D+D = 872 floats; with wte (V·D)
+    // and ln_f (2D), without wpe (one row read): 320 + 1,744 + 16 = 2,080 floats, 8,320 bytes a token.
+    QCOMPARE(g["weight_bytes_per_token"].toDouble(), 8320.0);
+    const QJsonObject gptVs = g["vs_limits"].toObject();
+    QCOMPARE(gptVs["limit"].toString(), QString("copy"));
+    checkRounds(gptVs, "generate_gbps", "copy_gbps");
+    QCOMPARE(g["generated_ids"].toArray().size(), 6);
+
+    QCOMPARE(runCli({"bench", "imdb", "--preset", "tiny", "--vs-limits"}).exitCode, 2);  // --vs-limits: pretrained
+    QCOMPARE(runCli({"bench", "pretrained", "--model", golden("bert-tiny"), "--rounds", "2"}).exitCode, 2);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestCliBench)

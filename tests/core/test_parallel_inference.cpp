@@ -60,6 +60,26 @@ class TestParallelInference : public QObject {
     }
   }
 
+  // Three weights of odd widths side by side (the threads' shares of the joined 331 columns end inside the second
+  // one, so a share spans two weights): each result is its own X·W_i + b_i.
+  void affinesOfOneInputAcrossTheirJoinedColumns() {
+    const std::vector<Index> widths{37, 203, 91};
+    std::vector<Matrix> w, b;
+    for (size_t i = 0; i < widths.size(); ++i) {
+      w.push_back(randomMatrix(1400, widths[i], 10 + static_cast<unsigned>(i)));  // in x out_i
+      b.push_back(randomMatrix(1, widths[i], 20 + static_cast<unsigned>(i)));     // 1 x out_i
+    }
+    for (const Index rows : {Index{7}, Index{1}}) {
+      const Matrix x = randomMatrix(rows, 1400, 3);  // T x in
+      std::vector<Matrix> ys;
+      arena_.execute([&] { ys = parallelAffines(x, {{w[0], b[0]}, {w[1], b[1]}, {w[2], b[2]}}); });
+      QCOMPARE(ys.size(), widths.size());
+      for (size_t i = 0; i < widths.size(); ++i)
+        QVERIFY2(largestDifference(ys[i], affineByLoops(x, w[i], b[i])) < kTolerance,
+                 qPrintable(QString("rows %1, weight %2").arg(rows).arg(i)));
+    }
+  }
+
   void logitsAgainstEveryRowOfTheEmbeddings() {
     const Matrix e = randomMatrix(1001, 300, 4);  // V x D
     const Matrix noBias = Matrix::Zero(1, 1001);
