@@ -120,7 +120,7 @@ int main(int argc, char* argv[]) {
   auto stepThroughWhenShown = [&] {
     auto* once = new QObject(&window);
     // A lesson's step-through describes its own seeded layer: the model does not replace it there.
-    const bool lessonOnStepper = parser.isSet(lesson) || parser.isSet(present);  // F11 presents a lesson
+    const bool lessonOnStepper = parser.isSet(lesson);
     QObject::connect(attention, &al::ui::AttentionPage::currentModelChanged, once, [stepper, once, lessonOnStepper] {
       if (!lessonOnStepper) stepper->useTrainedModel(true);
       once->deleteLater();

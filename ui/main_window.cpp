@@ -478,8 +478,8 @@ void MainWindow::createLessonMenus(QMenu* fileMenu, QAction* beforeAction, QMenu
     prepare->setText(tr("&Prepare lessons…"));
     prepare->setToolTip(tr("Train every model the lessons use before the class, in the background"));
     presentAction_->setText(tr("&Present"));
-    presentAction_->setToolTip(tr("Full screen, large fonts and high contrast, the lesson beside the instrument; "
-                                  "PageDown / PageUp step, Esc leaves"));
+    presentAction_->setToolTip(tr("The page in view full screen, large fonts and high contrast, an opened lesson "
+                                  "beside its instrument; PageDown / PageUp step, Esc leaves"));
   });
 }
 

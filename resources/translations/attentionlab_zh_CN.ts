@@ -5207,8 +5207,8 @@ to %2</source>
         <translation>演示(&amp;P)</translation>
     </message>
     <message>
-        <source>Full screen, large fonts and high contrast, the lesson beside the instrument; PageDown / PageUp step, Esc leaves</source>
-        <translation>全屏、大字体、高对比度，课程显示在工具旁边；PageDown / PageUp 翻页，Esc 退出</translation>
+        <source>The page in view full screen, large fonts and high contrast, an opened lesson beside its instrument; PageDown / PageUp step, Esc leaves</source>
+        <translation>当前页面全屏、大字体、高对比度，已打开的课程显示在工具旁边；PageDown / PageUp 翻页，Esc 退出</translation>
     </message>
     <message>
         <source>Lesson</source>

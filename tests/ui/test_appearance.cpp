@@ -124,9 +124,11 @@ class TestAppearance : public QObject {
     look()->setScale(1.3);
     QCOMPARE(QSettings().value("appearance/theme").toString(), QStringLiteral("dark"));
     QCOMPARE(QSettings().value("appearance/scale").toDouble(), 1.3);
-    look()->beginTemporary();
-    look()->setTheme(Appearance::Theme::HighContrast);
-    look()->setScale(Appearance::kPresentationScale);
+    look()->beginTemporary(Appearance::Theme::HighContrast, Appearance::kPresentationScale);
+    QCOMPARE(look()->theme(), Appearance::Theme::HighContrast);
+    look()->zoomIn();
+    look()->resetZoom();  // Ctrl 0: the presentation's scale
+    QCOMPARE(look()->scale(), Appearance::kPresentationScale);
     QCOMPARE(QSettings().value("appearance/theme").toString(), QStringLiteral("dark"));
     QCOMPARE(QSettings().value("appearance/scale").toDouble(), 1.3);
     look()->endTemporary();

@@ -180,6 +180,7 @@ class TestLessonStates : public QObject {
     MainWindow window;
     window.show();
     window.course()->setCurrentIndex(0);
+    window.openLesson();
     window.presentation()->setPresenting(true);
     QVERIFY(settle(window.currentPage()));
     QStringList found;

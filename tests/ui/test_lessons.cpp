@@ -593,6 +593,7 @@ class TestLessons : public QObject {
     LessonCourse* course = window.course();
     course->setCurrentIndex(indexOf(*course, "why-attention"));
     const double normalSize = QFontInfo(window.lessonsPage()->font()).pointSizeF();
+    window.openLesson();
     QTest::keyClick(&window, Qt::Key_F11);
     QVERIFY(window.presentation()->isPresenting());
     QVERIFY(window.isFullScreen());

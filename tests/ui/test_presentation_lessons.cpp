@@ -43,6 +43,7 @@
 #include "ui/pages/memory_page.h"
 #include "ui/text/language.h"
 #include "ui/teaching/step_view.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/matrix_view.h"
@@ -270,13 +271,14 @@ class TestPresentationLessons : public QObject {
       QTest::addRow("lesson %d, %s", int(i + 1), qPrintable(lessons[i].id)) << int(i);
   }
 
-  // The lesson presented (F11 from the Lessons page), then PageDown through its instrument's steps.
+  // The lesson opened and presented (F11), then PageDown through its instrument's steps.
   void everyLessonsFiguresAreWhole() {
     QFETCH(int, lesson);
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.course()->setCurrentIndex(lesson);
+    window.openLesson();
     window.presentation()->setPresenting(true);
     QVERIFY(window.isFullScreen());
     QTRY_COMPARE(window.size(), QSize(1280, 720));
@@ -312,6 +314,58 @@ class TestPresentationLessons : public QObject {
     window.presentation()->setPresenting(false);
   }
 
+  // F11 presents the page in view, whichever it is: it neither jumps to the current lesson's instrument nor puts a
+  // lesson's text beside a page that was shown without one; Esc leaves the page as it was, with no lesson panel
+  // squeezing it. A lesson opened beside its instrument is presented with its text.
+  void presentingKeepsThePageInView() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.course()->setCurrentIndex(0);  // lesson 1, on the Step-through page
+    auto press = [&](Qt::Key key) {
+      QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, key);
+    };
+    QStringList problems;
+    for (int i = 0; i < window.pageCount(); ++i) {
+      window.showPage(i);
+      QWidget* page = window.page(i);
+      const QString name = page->metaObject()->className();
+      press(Qt::Key_F11);
+      if (!window.presentation()->isPresenting()) problems << name + ": F11 does not present";
+      if (window.currentPage() != page)
+        problems << QStringLiteral("F11 on %1 shows %2").arg(name, window.currentPage()->metaObject()->className());
+      if (window.lessonPanel()->isVisible()) problems << name + ": presented with a lesson's text beside it";
+      press(Qt::Key_Escape);
+      if (window.presentation()->isPresenting()) problems << name + ": Esc does not leave";
+      if (window.currentPage() != page) problems << name + ": Esc leaves another page";
+      if (window.lessonPanel()->isVisible()) problems << name + ": Esc leaves a lesson panel beside the page";
+    }
+    window.openLesson();
+    QWidget* instrument = window.currentPage();
+    press(Qt::Key_F11);
+    if (window.currentPage() != instrument || !window.lessonPanel()->isVisible())
+      problems << "an opened lesson is not presented beside its instrument";
+    press(Qt::Key_Escape);
+    if (window.currentPage() != instrument || !window.lessonPanel()->isVisible())
+      problems << "Esc takes an opened lesson's text away";
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+  }
+
+  // Ctrl 0 while presenting is the presentation's own size, not 100 %; leaving brings back the user's zoom.
+  void actualSizeWhilePresentingIsThePresentations() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const double own = Appearance::instance()->scale();
+    QTest::keyClick(&window, Qt::Key_F11);
+    QTest::keyClick(&window, Qt::Key_Plus, Qt::ControlModifier);
+    QVERIFY(Appearance::instance()->scale() > PresentationMode::fontScale());
+    QTest::keyClick(&window, Qt::Key_0, Qt::ControlModifier);
+    QCOMPARE(Appearance::instance()->scale(), PresentationMode::fontScale());
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QCOMPARE(Appearance::instance()->scale(), own);
+  }
+
   // Presented at 1280 x 720 beside an Attention lesson's text, in English and in Chinese, every tab of the Attention
   // page shows whole: no scroll arrows, no tab outside the bar or narrower than its name asks.
   void theAttentionPagesTabsShowWithoutScrolling_data() {
@@ -331,6 +385,7 @@ class TestPresentationLessons : public QObject {
         window.course()->setCurrentIndex(i);
         break;
       }
+    window.openLesson();
     window.presentation()->setPresenting(true);
     QTRY_COMPARE(window.size(), QSize(1280, 720));
     auto* page = qobject_cast<AttentionPage*>(window.currentPage());

@@ -41,24 +41,22 @@ void PresentationMode::setPresenting(bool presenting) {
   presenting_ = presenting;
   if (presenting) {
     wasMaximized_ = window_->isMaximized();
+    lessonPanelWasShown_ = !lessonPanel_->isHidden();
     // The high-contrast theme at the presentation's scale, for as long as it lasts; leaving brings the user's own
     // theme and zoom back (nothing of this is remembered).
-    Appearance* appearance = Appearance::instance();
-    appearance->beginTemporary();
-    appearance->setTheme(Appearance::Theme::HighContrast);
-    appearance->setScale(fontScale());
+    Appearance::instance()->beginTemporary(Appearance::Theme::HighContrast, fontScale());
     qApp->installEventFilter(this);
     window_->showFullScreen();
     setChromeVisible(false);
-    if (!lessonInstrument()) openCurrentLesson();
-    lessonPanel_->show();
-    // The text beside the instrument gets under a third of the screen (its lines wrap, it scrolls): the figures a
-    // class reads from the back of the room need the rest.
-    window_->resizeDocks({lessonPanel_}, {window_->width() * kTextShare / 100}, Qt::Horizontal);
+    // The page in view is what is presented: a lesson opened beside its instrument keeps its text, a page shown on
+    // its own stays alone (PageDown brings the current lesson up).
+    if (lessonPanel_->isVisible()) fitLessonPanel();
   } else {
     qApp->removeEventFilter(this);
     setChromeVisible(true);
     Appearance::instance()->endTemporary();
+    // The lesson panel as it was: a lesson the presentation opened leaves no text squeezing the page.
+    lessonPanel_->setVisible(lessonPanelWasShown_);
     if (wasMaximized_) window_->showMaximized();
     else window_->showNormal();
   }
@@ -86,7 +84,15 @@ void PresentationMode::setChromeVisible(bool visible) {
 void PresentationMode::openCurrentLesson() {
   if (course_->count() == 0) return;
   openLessonInstrument(*window_, course_->current());
+  const bool wasShown = lessonPanel_->isVisible();
   lessonPanel_->show();
+  if (presenting_ && !wasShown) fitLessonPanel();
+}
+
+// The text beside the instrument gets under a third of the screen (its lines wrap, it scrolls): the figures a class
+// reads from the back of the room need the rest.
+void PresentationMode::fitLessonPanel() {
+  window_->resizeDocks({lessonPanel_}, {window_->width() * kTextShare / 100}, Qt::Horizontal);
 }
 
 QWidget* PresentationMode::lessonInstrument() const {

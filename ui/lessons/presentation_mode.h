@@ -1,13 +1,14 @@
 #pragma once
-// Presentation mode (F11, View › Present): the window full screen without the sidebar, fonts and lines larger
-// (a scale, 1.6x unless set otherwise: QSettings "presentation/fontScale"), the high-contrast theme (both through
-// ui/widgets/appearance.h, for the presentation only), the lesson's text beside the instrument. A clicker sends
+// Presentation mode (F11, View › Present): the page in view full screen without the sidebar, fonts and lines larger
+// (a scale, 1.6x unless set otherwise: QSettings "presentation/fontScale"; Ctrl 0 comes back to it), the
+// high-contrast theme (both through ui/widgets/appearance.h, for the presentation only), and the lesson's text
+// beside the instrument when a lesson was opened (a page shown on its own is presented alone). A clicker sends
 // PageDown and PageUp: next() and previous() move one step of the lesson:
 //
-//   PageDown   the instrument's next step (Step-through, Memory) until its last, then the answer, then the next
-//              lesson with its instrument set up
+//   PageDown   the current lesson's instrument when another page is in view; the instrument's next step
+//              (Step-through, Memory) until its last, then the answer, then the next lesson with its instrument
 //   PageUp     the same way back: hide the answer, the previous step, the previous lesson
-//   Esc        leaves
+//   Esc        leaves, with the lesson panel shown or hidden as it was
 //
 // While presenting, those three keys belong to the presentation wherever the focus is. A page's column of
 // settings that the lesson has set (a widget with the property kHiddenWhilePresenting true: the Step-through
@@ -52,6 +53,7 @@ class PresentationMode : public QObject {
 
  private:
   void setChromeVisible(bool visible);
+  void fitLessonPanel();
   QWidget* lessonInstrument() const;  // the current lesson's page, when it is the one shown
   int instrumentStep(QWidget* page) const;  // -1: the page has no steps
   int instrumentStepCount(QWidget* page) const;
@@ -61,6 +63,7 @@ class PresentationMode : public QObject {
   QDockWidget* lessonPanel_;
   bool presenting_ = false;
   bool wasMaximized_ = false;
+  bool lessonPanelWasShown_ = false;
   QList<QPointer<QWidget>> hiddenSettings_;  // what setChromeVisible(false) hid, to show again
 };
 

@@ -143,11 +143,15 @@ void Appearance::setScale(double scale) {
   apply(previous);
 }
 
-void Appearance::beginTemporary() {
+void Appearance::beginTemporary(Theme theme, double scale) {
   if (temporary_) return;
   temporary_ = true;
   savedTheme_ = theme_;
   savedScale_ = scale_;
+  actualSize_ = std::clamp(scale, kMinimumScale, kMaximumScale);
+  theme_ = theme;
+  setScale(scale);
+  if (std::abs(scale_ - savedScale_) < 1e-9) apply(scale_);  // the theme alone changed
 }
 
 void Appearance::endTemporary() {
@@ -155,6 +159,7 @@ void Appearance::endTemporary() {
   const double previous = scale_;
   theme_ = savedTheme_;
   scale_ = savedScale_;
+  actualSize_ = 1.0;
   temporary_ = false;
   apply(previous);
 }

@@ -14,8 +14,8 @@
 // many times the window's font).
 //
 // View › Theme and View › Zoom in / Zoom out / Actual size (Ctrl +, Ctrl -, Ctrl 0) work in every window.
-// A presentation uses beginTemporary()/endTemporary(): its theme and scale are not remembered, and leaving it
-// brings back the user's own.
+// A presentation uses beginTemporary()/endTemporary(): its theme and scale are not remembered, Ctrl 0 returns to its
+// scale (not to 100 %), and leaving it brings back the user's own.
 #include <QColor>
 #include <QFont>
 #include <QObject>
@@ -54,11 +54,12 @@ class Appearance : public QObject {
   void setScale(double scale);  // clamped to [kMinimumScale, kMaximumScale]
   void zoomIn() { setScale(scale_ * kZoomStep); }
   void zoomOut() { setScale(scale_ / kZoomStep); }
-  void resetZoom() { setScale(1.0); }
+  void resetZoom() { setScale(actualSize_); }  // Ctrl 0: 100 %, or a presentation's own scale
 
-  // A look for a while (a presentation): changes from now on are not remembered; endTemporary() restores the
-  // theme and scale that were in use at beginTemporary(). Nested calls are ignored.
-  void beginTemporary();
+  // A look for a while (a presentation): that theme and scale, changes from now on not remembered, Ctrl 0 back to
+  // `scale`; endTemporary() restores the theme and scale that were in use at beginTemporary(). Nested calls are
+  // ignored.
+  void beginTemporary(Theme theme, double scale);
   void endTemporary();
 
   // For painting: heatmap scales, a selected row's outline colour, line widths (already scaled), the text colour.
@@ -110,6 +111,7 @@ class Appearance : public QObject {
   bool temporary_ = false;
   Theme savedTheme_ = Theme::Default;
   double savedScale_ = 1.0;
+  double actualSize_ = 1.0;  // what Ctrl 0 returns to
   QAction* zoomIn_ = nullptr;
   QAction* zoomOut_ = nullptr;
   QAction* resetZoom_ = nullptr;
