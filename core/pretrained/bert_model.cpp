@@ -170,9 +170,16 @@ Matrix BertModel::runLayer(const Layer& l, const Matrix& x, MultiHeadAttention::
   Matrix a = parallelAttention(params_, l.attention, x, cache);   // T x D, A_h in cache.weights
   Matrix residual1;                                               // T x D  x + a, kept only for a trace
   Matrix y = addAndNorm(params_, l.attentionNorm, x, a, trace ? &residual1 : nullptr);  // T x D, post-norm
-  Matrix h = apply(params_, l.intermediate, y);                   // T x F
-  Matrix preActivation = trace ? h : Matrix();                    // T x F, kept only for a trace
-  geluErfInPlace(h);
+  Matrix preActivation;                                           // T x F, kept only for a trace
+  Matrix h;                                                       // T x F  gelu(y·W_i + b_i)
+  if (trace) {
+    h = apply(params_, l.intermediate, y);
+    preActivation = h;
+    geluErfInPlace(h);
+  } else {
+    h = parallelAffine(y, params_.value(l.intermediate.kernelSlot()), params_.value(l.intermediate.biasSlot()),
+                       [](MatrixRef block) { Gelu::applyInPlace(block); });  // GELU on each block as it is made
+  }
   Matrix f = apply(params_, l.output, h);                         // T x D
   Matrix residual2;                                               // T x D  y + f, kept only for a trace
   Matrix out = addAndNorm(params_, l.outputNorm, y, f, trace ? &residual2 : nullptr);  // T x D

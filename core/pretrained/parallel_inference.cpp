@@ -50,6 +50,16 @@ Matrix parallelAffine(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b) {
   return y;
 }
 
+Matrix parallelAffine(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b, const std::function<void(MatrixRef)>& f) {
+  Matrix y(x.rows(), w.cols());  // T x out
+  const double work = static_cast<double>(x.rows()) * static_cast<double>(x.cols()) * static_cast<double>(w.cols());
+  forColumnBlocks(w.cols(), work, [&](Index first, Index count) {
+    affineColumns(x, w, b, y, first, count);
+    f(y.middleCols(first, count));
+  });
+  return y;
+}
+
 std::vector<Matrix> parallelAffines(ConstMatrixRef x, const std::vector<AffineWeights>& weights) {
   std::vector<Matrix> ys;
   Index columns = 0;  // of all the weights side by side

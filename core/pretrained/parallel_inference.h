@@ -10,6 +10,7 @@
 //                      product, which reads W once instead of packing it). The split is along the output columns,
 //                      never along a sum, so every number is summed in the order the single-threaded product
 //                      sums it.
+//                      With an element-wise function, applied to each block by the thread that computed it.
 //   parallelAffines    several X·W_i + b_i of one X (queries, keys, values), their columns split as one range.
 //   parallelLogits     Z·Eᵀ for an output layer E of V rows (the vocabulary), E's rows split the same way.
 //   parallelAttention  MultiHeadAttention::forward for inference, filling the same Cache:
@@ -28,6 +29,11 @@ namespace al::pretrained {
 
 // X·W + b: x (T x in), w (in x out), b (1 x out). T x out.
 Matrix parallelAffine(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b);
+
+// f(X·W + b) for an element-wise f (GELU after the feed-forward product): each thread applies f to its own
+// block of columns as soon as it has computed it, while the block is in its cache, and the threads meet once
+// instead of twice. The numbers are those of f applied to parallelAffine's result.
+Matrix parallelAffine(ConstMatrixRef x, ConstMatrixRef w, ConstMatrixRef b, const std::function<void(MatrixRef)>& f);
 
 // X·W_i + b_i for several weights of the same input at once (a layer's query, key and value projections): the
 // columns of all of them are shared out among the threads as one range, so that the threads meet once instead of

@@ -7,6 +7,7 @@
 
 #include <random>
 
+#include "core/layers/gelu.h"
 #include "core/layers/multi_head_attention.h"
 #include "core/pretrained/parallel_inference.h"
 
@@ -58,6 +59,16 @@ class TestParallelInference : public QObject {
       arena_.execute([&] { y = parallelAffine(x, w, b); });
       QVERIFY2(largestDifference(y, affineByLoops(x, w, b)) < kTolerance, qPrintable(QString::number(rows)));
     }
+  }
+
+  // An element-wise function applied by each thread to its own block (GELU after BERT's feed-forward product): the
+  // function of the whole product, whichever thread made which columns.
+  void affineThenGeluOnEachBlock() {
+    const Matrix w = randomMatrix(300, 203, 7), b = randomMatrix(1, 203, 8);  // in x out, 1 x out
+    const Matrix x = randomMatrix(9, 300, 9);                                 // T x in
+    Matrix y;
+    arena_.execute([&] { y = parallelAffine(x, w, b, [](MatrixRef block) { Gelu::applyInPlace(block); }); });
+    QVERIFY(largestDifference(y, geluReference(affineByLoops(x, w, b))) < kTolerance);
   }
 
   // Three weights of odd widths side by side (the threads' shares of the joined 331 columns end inside the second
