@@ -335,7 +335,22 @@ ModelPrediction predictionOf(const json& j, const std::string& where) {
   return p;
 }
 
-ProbeReading readingOf(const json& j, const TrainingTimeline& t, const std::string& where) {
+// A map covers the probe's tokens from query_start (rows) and key_start (columns), as inspect reports them: a map of
+// another size belongs to another sentence or model, and a page would draw it over the wrong words.
+void requireMapShape(const Matrix& map, const TimelineProbe& probe, const std::string& where) {
+  const size_t tokens = probe.tokens.size();
+  const size_t rows = tokens > probe.queryStart ? tokens - probe.queryStart : 0;
+  const size_t cols = tokens > probe.keyStart ? tokens - probe.keyStart : 0;
+  if (size_t(map.rows()) == rows && size_t(map.cols()) == cols) return;
+  auto shape = [](size_t r, size_t c) { return std::to_string(r) + " x " + std::to_string(c); };
+  throw InputError(ErrorKind::JsonOutOfRange,
+                   {.file = where, .name = "attention", .expected = shape(rows, cols),
+                    .found = shape(size_t(map.rows()), size_t(map.cols()))},
+                   where + ": field \"attention\" holds a map of " + shape(size_t(map.rows()), size_t(map.cols())) +
+                       ", expected " + shape(rows, cols) + " (the probe's tokens from query_start and key_start)");
+}
+
+ProbeReading readingOf(const json& j, const TrainingTimeline& t, const TimelineProbe& probe, const std::string& where) {
   requireObject(j, where);
   ProbeReading r;
   const json& maps = requireArray(j, "attention", where, t.layers);
@@ -344,7 +359,10 @@ ProbeReading readingOf(const json& j, const TrainingTimeline& t, const std::stri
     if (!layer.is_array() || layer.size() != t.heads)
       wrongType(where, "attention", "one map per head (" + std::to_string(t.heads) + ") in each layer");
     std::vector<Matrix> heads;
-    for (const json& map : layer) heads.push_back(matrixOf(map, where, "attention"));
+    for (const json& map : layer) {
+      heads.push_back(matrixOf(map, where, "attention"));
+      requireMapShape(heads.back(), probe, where);
+    }
     r.attention.push_back(std::move(heads));
   }
   r.heads.entropy = tableOf(j, "entropy", t.layers, t.heads, where);
@@ -398,8 +416,10 @@ TrainingTimeline readTrainingTimeline(const std::filesystem::path& file) {
     snapshot.epochEnd = s.value("epoch_end", false);
     const json& readings = requireArray(s, "probes", at, t.probes.size());
     if (readings.size() != t.probes.size()) wrongType(at, "probes", "one reading per probe");
-    for (const json& r : readings)
-      snapshot.probes.push_back(readingOf(r, t, at + " probe " + std::to_string(snapshot.probes.size() + 1)));
+    for (const json& r : readings) {
+      const size_t p = snapshot.probes.size();
+      snapshot.probes.push_back(readingOf(r, t, t.probes[p], at + " probe " + std::to_string(p + 1)));
+    }
     if (!t.snapshots.empty() && snapshot.step <= t.snapshots.back().step)
       throw InputError(ErrorKind::JsonOutOfRange,
                        {.file = where, .name = "step", .expected = "> " + std::to_string(t.snapshots.back().step),

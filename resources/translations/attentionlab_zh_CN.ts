@@ -6803,6 +6803,30 @@ to %2</source>
         <source>L%1 H%2</source>
         <translation>L%1 H%2</translation>
     </message>
+    <message>
+        <source>This model&apos;s training timeline could not be read, so there are no moments of its training to show (the model itself opened). %1</source>
+        <translation>这个模型的训练时间线读不出来，所以没有训练过程中的时刻可看（模型本身已经打开）。%1</translation>
+    </message>
+    <message>
+        <source>At this moment, after “%1”, the next token: %2</source>
+        <translation>此刻，在“%1”之后，下一个词元：%2</translation>
+    </message>
+    <message>
+        <source>blank %1: %2</source>
+        <translation>空位 %1：%2</translation>
+    </message>
+    <message>
+        <source>At this moment, in “%1”: %2</source>
+        <translation>此刻，在“%1”中：%2</translation>
+    </message>
+    <message>
+        <source>At this moment, “%1” was positive with %2 %</source>
+        <translation>此刻，“%1”为正面的概率是 %2 %</translation>
+    </message>
+    <message>
+        <source>At this moment, the answer to “%1”: %2</source>
+        <translation>此刻，对“%1”的回答：%2</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::TrainPage</name>

@@ -1,6 +1,7 @@
 // `train --watch` records a training timeline and `timeline` prints it (docs/training-timeline.md), run through the
 // real attentionlab-cli: the snapshots' steps from 0 up, each head's distance from uniform in --json, the corpus's
-// own sentence with --watch-every alone, exit 3 for a model without a timeline and 2 for a fifth sentence.
+// own sentence with --watch-every alone, exit 3 for a model without a timeline or with a damaged one (the message
+// names the file and what is wrong), and 2 for a fifth sentence.
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -87,6 +88,36 @@ class TestCliTimeline : public QObject {
     QVERIFY(run.err.contains("no training timeline"));
     QVERIFY(run.err.contains("--watch"));
     QVERIFY(run.out.isEmpty());
+  }
+
+  // Truncated, not JSON, or maps of another shape than the sentence's tokens: exit 3 naming the file.
+  void aDamagedTimelineExitsThreeNamingTheFile() {
+    QTemporaryDir tmp;
+    const QString dir = tmp.filePath("damaged");
+    const CliRun trained = trainTiny(dir, {"--watch", "this movie was not good", "--watch-every", "3"});
+    QVERIFY2(trained.exitCode == 0, qPrintable(describe(trained, {"train ... --watch"})));
+    const QString file = dir + "/timeline.json";
+    QFile read(file);
+    QVERIFY(read.open(QIODevice::ReadOnly));
+    const QByteArray whole = read.readAll();
+    read.close();
+    QByteArray shape = whole;
+    QVERIFY(shape.contains("\"query_start\":0"));
+    shape.replace("\"query_start\":0", "\"query_start\":1");
+    const std::pair<QByteArray, QString> damages[] = {{whole.left(whole.size() / 2), "is not valid JSON"},
+                                                      {"snapshots: many\n", "is not valid JSON"},
+                                                      {shape, "holds a map of"}};
+    for (const auto& [text, said] : damages) {
+      QFile out(file);
+      QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      out.write(text);
+      out.close();
+      const CliRun run = runCli({"timeline", "--model", dir});
+      QCOMPARE(run.exitCode, 3);
+      QVERIFY2(run.err.contains(file), qPrintable(run.err));
+      QVERIFY2(run.err.contains(said), qPrintable(run.err));
+      QVERIFY(run.out.isEmpty());
+    }
   }
 
   void aFifthSentenceIsABadCommandLine() {

@@ -295,6 +295,13 @@ class TestTrainingTimeline : public QObject {
     QCOMPARE(int(readError(file).kind()), int(ErrorKind::JsonOutOfRange));
     QVERIFY(damaged("\"attention\":[[[[", "\"attention\":[[[[\"a\","));
     QCOMPARE(int(readError(file).kind()), int(ErrorKind::JsonWrongType));
+    // Maps of another size than the probe's tokens: a token fewer for the queries.
+    QVERIFY(damaged("\"query_start\":0", "\"query_start\":1"));
+    const InputError shape = readError(file);
+    QCOMPARE(int(shape.kind()), int(ErrorKind::JsonOutOfRange));
+    QCOMPARE(shape.fields().name, std::string("attention"));
+    QVERIFY2(std::string(shape.what()).find(file.string()) != std::string::npos, shape.what());
+    QVERIFY2(std::string(shape.what()).find("expected 1 x 2") != std::string::npos, shape.what());
     QVERIFY(loadModel(dir).hasWeights());
   }
 

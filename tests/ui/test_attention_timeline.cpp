@@ -2,7 +2,10 @@
 // Attention page with the timeline's bar under the maps; at a moment of training the page shows the maps and the
 // probability the timeline stored for the watched sentence (1e-6), not the kept model's; the last position shows
 // the kept model again; a model without timeline.json shows no bar; a run of the Train page records a timeline of
-// the corpus's own sentences and saves it beside the model, as attentionlab-cli train --watch does.
+// the corpus's own sentences and saves it beside the model, as attentionlab-cli train --watch does, and shows it at
+// once on the Attention page and under its own curves (the moment's step marked on them); saving an opened model
+// again keeps its timeline.json; a damaged one is named in a banner on the page, in both languages, and the model
+// opens; the Fill and Generate pages say what the model predicted of the watched sentence at a moment.
 // Core headers first (they must not see Qt's `emit`).
 #include "core/catalogue/model_catalogue.h"
 #include "core/inference/model_attention.h"
@@ -19,13 +22,22 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "tests/app_fixture.h"
 #include "tests/attention_shown.h"
 #include "tests/wait_budget.h"
 #include "ui/pages/attention_page.h"
+#include "ui/pages/fill_page.h"
+#include "ui/pages/generate_page.h"
+#include "ui/pages/timeline_reading.h"
 #include "ui/pages/train_page.h"
+#include "ui/session/model_files.h"
 #include "ui/session/model_library.h"
+#include "ui/text/language.h"
+#include "ui/text/prediction_texts.h"
+#include "ui/widgets/curve_plot.h"
 #include "ui/widgets/timeline_bar.h"
 
 using namespace al;
@@ -51,11 +63,32 @@ double largestDifference(const std::vector<std::vector<Matrix>>& a, const std::v
   return largest;
 }
 
-// Opens the directory on the page and waits for the model and its timeline (read on worker threads).
+// Opens the directory on the page and waits for the model, which brings its timeline (read on a worker thread).
 bool opensOn(AttentionPage& page, const QString& dir) {
   page.openModelDirectory(dir);
-  return QTest::qWaitFor([&] { return !page.isOpeningModel() && !page.isReadingTimeline(); }, kTimeoutMs) &&
+  return QTest::qWaitFor([&] { return !page.isOpeningModel(); }, kTimeoutMs) &&
          page.errorText().isEmpty() && page.currentModelName() == QFileInfo(dir).fileName();
+}
+
+// A model of `task` trained a few steps while a timeline watched its corpus's own sentence, as the session holds it.
+SessionModel recordedModel(const std::string& task) {
+  const ModelKind& kind = modelKind(task);
+  al::RunRequest request;
+  request.task = kind.task;
+  request.preset = "tiny";
+  request.values = kind.formValues;
+  request.values.update({{"epochs", 1}, {"batch_size", 8}, {"train_limit", 64}, {"threads", 1}, {"seed", 7}});
+  const std::unique_ptr<TrainingRun> run = taskSchema(kind.trainCommand).prepare(request, {});
+  TimelineRecorder recorder(*run, {.probes = defaultProbes(kind, request.data), .every = 2});
+  run->train(&recorder, nullptr);
+  SessionModel model = sessionModel(QString::fromStdString(task), run->snapshot(), QStringLiteral("finished"));
+  model.timeline = std::make_shared<const TrainingTimeline>(recorder.finish());
+  return model;
+}
+
+std::string fileText(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace
@@ -169,8 +202,12 @@ class TestAttentionTimeline : public QObject {
   }
 
   // A run of the Train page watches the corpus's own sentences; the model it saves holds them as timeline.json.
+  // The run's model in the library holds the timeline: the Attention page shows its bar at once, no file between.
   void theTrainPageRecordsATimelineOfTheCorpusSentences() {
+    ModelLibrary library;
+    AttentionPage attention(&library);
     TrainPage page;
+    page.setLibrary(&library);
     page.setDataSource("builtin");
     QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady(); }, kTimeoutMs));
     page.setPreset("tiny");
@@ -189,6 +226,33 @@ class TestAttentionTimeline : public QObject {
     QVERIFY(recorded->snapshots.size() >= 2);
     QCOMPARE(recorded->snapshots.front().step, 0L);
 
+    QCOMPARE(library.models().size(), size_t(1));
+    QCOMPARE(library.models().front().timeline, recorded);
+    QCOMPARE(attention.currentSessionModel()->id, library.models().front().id);
+    QVERIFY(attention.timelineBar()->isVisibleTo(&attention));
+    QCOMPARE(attention.timelineBar()->snapshotCount(), int(recorded->snapshots.size()));
+    QVERIFY(attention.timelineBar()->errorText().isEmpty());
+
+    // Under the Train page's curves: the run's moments; at one, its step marked on the curves (x in epochs).
+    TimelineBar* bar = page.findChild<TimelineBar*>();
+    QVERIFY(bar);
+    QVERIFY(bar->isVisibleTo(&page));
+    QCOMPARE(bar->snapshotCount(), int(recorded->snapshots.size()));
+    QVERIFY(!page.curves()->moment());
+    const TimelineSnapshot& end = recorded->snapshots.back();
+    QVERIFY(end.epochEnd);
+    const size_t middle = recorded->snapshots.size() / 2;
+    QTest::keyClick(bar->slider(), Qt::Key_Home);
+    for (size_t i = 0; i < middle; ++i) QTest::keyClick(bar->slider(), Qt::Key_Right);
+    QCOMPARE(bar->position(), int(middle));
+    QVERIFY(page.curves()->moment());
+    const double expected = double(recorded->snapshots[middle].step) / double(end.step) * end.epoch;
+    QVERIFY2(std::abs(*page.curves()->moment() - expected) < 1e-9,
+             qPrintable(QStringLiteral("%1 vs %2").arg(*page.curves()->moment()).arg(expected)));
+    QVERIFY(*page.curves()->moment() > 0 && *page.curves()->moment() < end.epoch);
+    QTest::keyClick(bar->slider(), Qt::Key_End);
+    QVERIFY(!page.curves()->moment());
+
     const QString dir = folder_.filePath("trained-here");
     QVERIFY(page.saveModel(run, dir));
     QVERIFY(QTest::qWaitFor([&] { return !page.filesBusy(); }, kTimeoutMs));
@@ -198,6 +262,111 @@ class TestAttentionTimeline : public QObject {
     QCOMPARE(saved->probes.size(), defaults.size());
     QVERIFY(saved->probes[0].text == defaults[0]);
     QCOMPARE(saved->snapshots.size(), recorded->snapshots.size());
+  }
+
+  // File › Save model of an opened model writes its timeline.json again; a model without one stays without.
+  void savingAnOpenedModelAgainKeepsItsTimeline() {
+    TrainPage page;
+    const int with = page.addModelRun(openSessionModel(withTimeline_), QStringLiteral("opened"));
+    const int without = page.addModelRun(openSessionModel(withoutTimeline_), QStringLiteral("opened"));
+    const QString copy = folder_.filePath("saved-again"), plainCopy = folder_.filePath("saved-again-plain");
+    QVERIFY(page.saveModel(with, copy));
+    QVERIFY(page.saveModel(without, plainCopy));
+    QVERIFY(QTest::qWaitFor([&] { return !page.filesBusy(); }, kTimeoutMs));
+    QVERIFY2(page.errorText().isEmpty(), qPrintable(page.errorText()));
+    const fs::path original = fs::path(withTimeline_.toStdString()) / kTimelineFile;
+    QCOMPARE(fileText(fs::path(copy.toStdString()) / kTimelineFile), fileText(original));
+    QVERIFY(fs::exists(fs::path(plainCopy.toStdString()) / "config.json"));
+    QVERIFY(!fs::exists(fs::path(plainCopy.toStdString()) / kTimelineFile));
+  }
+
+  // A damaged timeline.json: the model opens and the page shows it; the bar is a banner naming the file and what is
+  // wrong, in the language of the moment.
+  void aDamagedTimelineIsNamedOnThePage_data() {
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("english");  // what the English message says is wrong
+    QTest::addColumn<QString>("chinese");
+    QTest::newRow("truncated") << "truncated" << "JSON" << "JSON";
+    QTest::newRow("not JSON") << "not JSON" << "JSON" << "JSON";
+    QTest::newRow("maps of another shape") << "shape" << "expected" << "attention";
+  }
+  void aDamagedTimelineIsNamedOnThePage() {
+    QFETCH(QString, damage);
+    QFETCH(QString, english);
+    QFETCH(QString, chinese);
+    const fs::path dir = fs::path(folder_.filePath("damaged-" + damage).toStdString());
+    fs::remove_all(dir);
+    fs::copy(withTimeline_.toStdString(), dir, fs::copy_options::recursive);
+    const fs::path file = dir / kTimelineFile;
+    std::string text = fileText(file);
+    if (damage == "truncated") text = text.substr(0, text.size() / 2);
+    if (damage == "not JSON") text = "snapshots: many\n";
+    if (damage == "shape") text.replace(text.find("\"query_start\":0"), 15, "\"query_start\":1");
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
+
+    AttentionPage page;
+    QVERIFY2(opensOn(page, QString::fromStdString(dir.string())), qPrintable(page.errorText()));
+    QVERIFY(al::test::attentionShown(page));
+    QVERIFY(page.prediction().attention.size() > 0);
+    TimelineBar* bar = page.timelineBar();
+    QVERIFY(bar->isVisibleTo(&page));
+    QCOMPARE(bar->snapshotCount(), 0);
+    const QString message = bar->errorText();
+    QVERIFY2(message.contains(QString::fromStdString(file.string())), qPrintable(message));
+    QVERIFY2(message.contains(english), qPrintable(message));
+    QVERIFY2(message.contains("training timeline"), qPrintable(message));
+
+    QVERIFY(setLanguage("zh_CN", false));
+    QCoreApplication::processEvents();  // the bar hears of the language
+    const QString inChinese = bar->errorText();
+    QVERIFY(setLanguage("en", false));
+    QCoreApplication::processEvents();
+    QVERIFY2(inChinese != message, qPrintable(inChinese));
+    QVERIFY2(inChinese.contains(QString::fromStdString(file.string())), qPrintable(inChinese));
+    QVERIFY2(inChinese.contains(chinese), qPrintable(inChinese));
+    QVERIFY2(inChinese.contains(QStringLiteral("时间线")), qPrintable(inChinese));
+    QCOMPARE(bar->errorText(), message);
+  }
+
+  // At a moment, the Fill page lists each blank's 5 best words of the watched sentence then, the Generate page the
+  // 5 best next tokens after the watched prompt; at the kept model the pages show their own, the bar nothing more.
+  void theFillAndGeneratePagesSayWhatAMomentPredicted() {
+    ModelLibrary library;
+    FillPage fill(&library);
+    GeneratePage generate(&library);
+    const SessionModel masked = recordedModel("masked-lm"), causal = recordedModel("causal-lm");
+    library.add(masked);
+    library.add(causal);
+    struct Case {
+      ModelPage* page;
+      TimelineBar* bar;
+      const TrainingTimeline& timeline;
+    };
+    for (const Case& c : {Case{&fill, fill.timelineBar(), *masked.timeline},
+                          Case{&generate, generate.timelineBar(), *causal.timeline}}) {
+      QVERIFY(c.page->currentSessionModel());
+      QVERIFY(c.bar->isVisibleTo(c.page));
+      QCOMPARE(c.bar->snapshotCount(), int(c.timeline.snapshots.size()));
+      QVERIFY(c.bar->predictionText().isEmpty());  // the kept model: the page's own bars
+      const size_t last = c.timeline.snapshots.size() - 1;
+      for (size_t k : {size_t(0), last}) {
+        c.bar->setPosition(int(k));
+        const ModelPrediction& then = c.timeline.snapshots[k].probes[0].prediction;
+        const std::vector<PredictedToken>& top = then.kind == PredictionKind::Fill ? then.blanks.at(0).top : then.next;
+        QCOMPARE(int(then.kind), int(c.page == &fill ? PredictionKind::Fill : PredictionKind::NextToken));
+        QVERIFY(top.size() >= 5);
+        const QString line = c.bar->predictionText();
+        QVERIFY2(line.contains(candidatesText(top, 5)), qPrintable(line));
+        QVERIFY2(line.count(QStringLiteral(" %)")) == 5, qPrintable(line));  // the 5 best, no more
+      }
+      // The first weights and the last moment predicted otherwise: each line is its own moment's.
+      c.bar->setPosition(0);
+      const QString first = c.bar->predictionText();
+      c.bar->setPosition(int(last));
+      QVERIFY(first != c.bar->predictionText());
+      c.bar->setPosition(c.bar->snapshotCount());
+      QVERIFY(c.bar->predictionText().isEmpty());
+    }
   }
 
   // Sentences typed under Watch sentences are the ones watched.

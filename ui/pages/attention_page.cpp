@@ -33,7 +33,6 @@
 #include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <cmath>
 
 #include "ui/export.h"
@@ -41,8 +40,8 @@
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
-#include "ui/session/background_jobs.h"
 #include "ui/session/model_files.h"
+#include "ui/pages/timeline_reading.h"
 #include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/token_strip.h"
 #include "ui/widgets/error_banner.h"
@@ -258,30 +257,9 @@ void AttentionPage::modelChanged() {
   showAttention();
 }
 
-// A model directory's timeline.json can hold megabytes of maps: it is read on a worker, and the bar appears (at the
-// kept model, which the page shows meanwhile) when it is in, unless another model was chosen in between. A damaged
-// file leaves the page as it is, without a bar (attentionlab-cli timeline says what is wrong with it).
-void AttentionPage::readTimeline() {
-  using Timeline = std::shared_ptr<const TrainingTimeline>;
-  timeline_->setTimeline(nullptr);
-  const SessionModel* session = currentSessionModel();
-  timelineModel_ = session && !session->directory.isEmpty() ? session->id : 0;
-  if (!timelineModel_) return;
-  auto* watcher = new QFutureWatcher<Timeline>(this);
-  connect(watcher, &QFutureWatcher<Timeline>::finished, this, [this, watcher, id = timelineModel_] {
-    watcher->deleteLater();
-    if (id != timelineModel_) return;  // another model came meanwhile
-    timelineModel_ = 0;
-    timeline_->setTimeline(watcher->result());
-  });
-  watcher->setFuture(QtConcurrent::run(backgroundJobs(), [dir = session->directory.toStdString()]() -> Timeline {
-    try {
-      if (auto timeline = readTrainingTimelineIfPresent(dir)) return std::make_shared<const TrainingTimeline>(std::move(*timeline));
-    } catch (const std::exception&) {
-    }
-    return nullptr;
-  }));
-}
+// The model's timeline came with it (a run of the Train page, or its directory's timeline.json, read when it was
+// opened): the bar appears at the kept model; a damaged file shows the bar's banner instead.
+void AttentionPage::readTimeline() { showTimelineOf(*timeline_, currentSessionModel()); }
 
 // The switches are the model's, in the library: it tells every page that shows the model, this one too
 // (headSwitchesChanged).

@@ -117,15 +117,14 @@ class AttentionPage : public ModelPage {
   HeadImportanceTab* headImportanceTab() const { return headImportanceTab_; }
   AttentionCompareTab* compareTab() const { return compareTab_; }
 
-  // --- The timeline of a model that recorded one while it trained (timeline.json; hidden otherwise) ---
-  // Read from the model's directory on a worker thread when the model is chosen; the bar appears when it is in.
+  // --- The timeline of a model that recorded one while it trained (hidden otherwise) ---
+  // The session model's (ui/session/model_library.h): a run's of the Train page, or read with its directory.
   // Under the maps. At a moment of training (any position but the last, the kept model) the page shows the maps and
   // the prediction the timeline stored for the sentence, when the sentence is one the run watched; moving there with
   // another sentence, or choosing a sentence in the bar, puts the bar's sentence on the page.
   TimelineBar* timelineBar() const { return timeline_; }
   // The moment whose maps the page shows (an index into the timeline's snapshots), or -1: the kept model's.
   int shownMoment() const { return shownMoment_; }
-  bool isReadingTimeline() const { return timelineModel_ != 0; }
 
   // --- Head switches ---
   // A head switched off adds nothing to the prediction or to the layers after it (its output set to zero); its own
@@ -178,7 +177,7 @@ class AttentionPage : public ModelPage {
   QWidget* createFigureCorner();
   void readingDone(SharedReading reading);
   void showReading(SharedReading kept);  // the kept model's reading, or the timeline's moment of it
-  void readTimeline();  // of the model shown, from its directory
+  void readTimeline();  // the model shown's, on the bar
   void timelineMoved();  // the bar's slider moved
   void showTimelineSentence(int probe);  // the sentence the bar watched, read on the page
   QString momentText() const;  // the prediction line's words for the moment shown
@@ -213,7 +212,6 @@ class AttentionPage : public ModelPage {
   QString keptText_;                    // the text kept_ is of
   QString askedText_;                   // the text of the reading asked for last
   int shownMoment_ = -1;                // the timeline's snapshot pieces_ is of; -1: kept_ itself
-  int timelineModel_ = 0;               // the library id of the model whose timeline is being read (0: none)
   ImdbPrediction prediction_;
   std::vector<Matrix> averages_;  // [layer]: the heads' average of prediction_, T x T
   bool hasPrediction_ = false;

@@ -28,6 +28,7 @@
 #include "ui/pages/attention_heads_tab.h"
 #include "ui/pages/attention_rollout_tab.h"
 #include "ui/pages/timeline_reading.h"
+#include "ui/text/prediction_texts.h"
 #include "core/teaching/word_grouping.h"
 #include "ui/text/strings.h"
 #include "ui/widgets/appearance.h"
@@ -303,12 +304,7 @@ QString AttentionPage::momentText() const {
   const TimelineSnapshot* moment = timeline_->snapshot();
   const int probe = timeline_->probeOf(keptText_);
   if (shownMoment_ < 0 || !moment || probe < 0) return {};
-  auto best = [](const std::vector<PredictedToken>& top) {
-    QStringList words;
-    for (size_t i = 0; i < top.size() && i < 3; ++i)
-      words << QStringLiteral("%1 (%2 %)").arg(QString::fromStdString(top[i].token).toHtmlEscaped()).arg(100.0 * top[i].probability, 0, 'f', 1);
-    return words.join(QStringLiteral(", "));
-  };
+  auto best = [](const std::vector<PredictedToken>& top) { return candidatesText(top, 3); };
   const ModelPrediction& then = moment->probes[size_t(probe)].prediction;
   QString line = tr("<b>Step %1 of training</b>: the maps and the prediction recorded then.").arg(moment->step);
   if (then.kind == PredictionKind::NextToken) line += " " + tr("Next word then: %1").arg(best(then.next));

@@ -7,6 +7,7 @@
 #include "ui/session/model_files.h"
 #include "ui/text/kind_texts.h"
 #include "ui/pages/fill_page.h"
+#include "ui/pages/timeline_reading.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -29,6 +30,7 @@
 #include "ui/pages/masking_view.h"
 #include "ui/pages/next_sentence_view.h"
 #include "ui/pages/pretraining_comparison.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/widgets/token_strip.h"
 #include "ui/text/error_texts.h"
@@ -157,6 +159,12 @@ QWidget* FillPage::createFillTab() {
   // the window (it would scroll, the bars half out of view).
   splitter->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
   layout->addWidget(splitter, 1);
+  timeline_ = new TimelineBar;
+  timeline_->setShowsPrediction(true);
+  connect(timeline_, &TimelineBar::probeChosen, this, [this](int probe) {
+    setText(QString::fromStdString(timeline_->timeline()->probes[size_t(probe)].text));
+  });
+  layout->addWidget(timeline_);
   setTranslatedTexts(tab, [=, this] {
     textEdit_->setPlaceholderText(tr("Type a sentence; write [MASK] where a word should be guessed"));
     go->setText(tr("Fill the blanks"));
@@ -210,6 +218,7 @@ void FillPage::modelChanged() {
   const ModelWords words = model ? modelWords(model) : ModelWords{};
   modelBar()->setModel(currentModelName(), model ? &words : nullptr);
   comparison_->setModel(model, currentModelName());
+  showTimelineOf(*timeline_, currentSessionModel());
   fill();
 }
 

@@ -42,6 +42,7 @@ class LogitLensView;
 class MaskingView;
 class NextSentenceView;
 class PretrainingComparison;
+class TimelineBar;
 class TokenStrip;
 class ModelLibrary;
 class WeightBars;
@@ -79,6 +80,9 @@ class FillPage : public ModelPage {
   NextSentenceView* nextSentenceView() const { return nextSentence_; }
   LogitLensView* logitLens() const { return lens_; }
   QTabWidget* tabs() const { return tabs_; }  // Fill, Masking, Pre-training, Next sentence, Logit lens
+  // Under the bars, for a model that recorded a training timeline: at a moment of training, each blank's 5 best
+  // words of the watched sentence then; choosing a sentence in the bar fills it here.
+  TimelineBar* timelineBar() const { return timeline_; }
 
  public slots:
   void exportFigure() override;  // File › Export figure: the tab in view
@@ -122,6 +126,7 @@ class FillPage : public ModelPage {
   PretrainingComparison* comparison_;
   NextSentenceView* nextSentence_;
   LogitLensView* lens_;
+  TimelineBar* timeline_;
 };
 
 }  // namespace al::ui

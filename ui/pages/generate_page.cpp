@@ -2,6 +2,7 @@
 #include "ui/pages/generate_page.h"
 
 #include "core/inference/switched_reader.h"
+#include "ui/pages/timeline_reading.h"  // core headers first: before any Qt header
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -23,6 +24,7 @@
 #include "ui/widgets/logit_lens_view.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/weight_bars.h"
 
 namespace al::ui {
@@ -55,6 +57,12 @@ GeneratePage::GeneratePage(ModelLibrary* library, QWidget* parent)
   controls_ = new GenerateControls;
   layout->addWidget(controls_);
   layout->addWidget(createFigure(), 1);
+  timeline_ = new TimelineBar;
+  timeline_->setShowsPrediction(true);
+  connect(timeline_, &TimelineBar::probeChosen, this, [this](int probe) {
+    setPrompt(QString::fromStdString(timeline_->timeline()->probes[size_t(probe)].text));
+  });
+  layout->addWidget(timeline_);
   connect(controls_, &GenerateControls::samplingChanged, this, &GeneratePage::updateCandidates);
   connect(controls_, &GenerateControls::attentionChanged, this, &GeneratePage::updateAttention);
   connect(&pass_, &QFutureWatcher<Pass>::finished, this, &GeneratePage::passFinished);
@@ -204,6 +212,7 @@ void GeneratePage::modelChanged() {
   modelBar()->info()->setText(modelInfoText());
   modelBar()->setModel(currentModelName(), nullptr);
   controls_->setShape(model ? model->layers() : 0, model ? model->heads() : 0);
+  showTimelineOf(*timeline_, currentSessionModel());
   reset();
 }
 

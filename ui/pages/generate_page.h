@@ -44,6 +44,7 @@ namespace al::ui {
 
 class GenerateControls;
 class LogitLensView;
+class TimelineBar;
 class WeightBars;
 
 class GeneratePage : public ModelPage {
@@ -75,6 +76,9 @@ class GeneratePage : public ModelPage {
   QWidget* figure() const { return figure_; }  // what File › Export figure saves
   QTabWidget* tabs() const { return tabs_; }     // Next token, Logit lens
   LogitLensView* logitLens() const { return lens_; }
+  // Under the figure, for a language model that recorded a training timeline: at a moment of training, the 5 best
+  // next tokens after the watched prompt then; choosing a prompt in the bar puts it here.
+  TimelineBar* timelineBar() const { return timeline_; }
   int64_t chosenId() const { return chosen_; }  // what Next token appends; -1 without logits
 
   // Test hooks: forward passes started so far, and the tokens the reader holds (a GPT-2: its key/value cache).
@@ -146,6 +150,7 @@ class GeneratePage : public ModelPage {
   QTabWidget* tabs_;
   LogitLensView* lens_;
   QWidget* figure_;
+  TimelineBar* timeline_;
 };
 
 }  // namespace al::ui

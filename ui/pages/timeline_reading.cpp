@@ -3,6 +3,8 @@
 #include "core/teaching/attention_steps.h"  // headAverage
 
 #include "ui/pages/timeline_reading.h"
+#include "ui/session/model_library.h"
+#include "ui/widgets/timeline_bar.h"
 
 namespace al::ui {
 
@@ -19,6 +21,20 @@ bool sameShape(const std::vector<std::vector<Matrix>>& a, const std::vector<std:
 }
 
 }  // namespace
+
+void showTimelineOf(TimelineBar& bar, const SessionModel* model) {
+  bar.setTimeline(model ? model->timeline : nullptr, model ? model->timelineError : nullptr);
+}
+
+// Every epoch has as many steps (the batches of the same training data), so the first epoch end gives them all.
+std::optional<double> epochPosition(const TrainingTimeline& timeline, const TimelineSnapshot& moment) {
+  for (const TimelineSnapshot& s : timeline.snapshots)
+    if (s.epochEnd && s.epoch > 0 && s.step > 0) {
+      const double stepsPerEpoch = double(s.step) / s.epoch;
+      return double(moment.step) / stepsPerEpoch;
+    }
+  return std::nullopt;
+}
 
 SharedReading readingAtMoment(const AttentionReading& kept, const ProbeReading& moment) {
   if (!kept.error.isEmpty() || !sameShape(kept.prediction.attention, moment.attention)) return nullptr;

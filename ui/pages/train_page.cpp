@@ -11,6 +11,8 @@
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/pages/curves_panel.h"
+#include "ui/pages/run_timeline.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/pages/train_samples_panel.h"
 #include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/runs_list.h"
@@ -44,14 +46,21 @@ TrainPage::TrainPage(QWidget* parent)
   connect(controls_->stopAction(), &QAction::triggered, this, &TrainPage::stop);
   connect(banner_, &ErrorBanner::shown, this, &TrainPage::statusMessage);
 
+  // Under the curves: the moments the run shown recorded while it trained (ui/pages/run_timeline.h).
+  auto* curvesAndMoments = new QWidget;
+  auto* curvesLayout = bareLayout<QVBoxLayout>(curvesAndMoments);
+  curvesLayout->addWidget(createCurvesPanel(), 1);
+  auto* timelineBar = new TimelineBar;
+  curvesLayout->addWidget(timelineBar);
   auto* right = new QSplitter(Qt::Vertical);
-  right->addWidget(createCurvesPanel());
+  right->addWidget(curvesAndMoments);
   right->addWidget(samples_);  // a language model's only
   right->addWidget(createRunsPanel());
   right->setStretchFactor(0, 3);
   right->setStretchFactor(1, 2);
   right->setStretchFactor(2, 1);
   connect(samples_, &TrainSamplesPanel::sampleRequested, controller_, &TrainingController::sampleNow);
+  followRunTimelines(*this, *timelineBar, *curves_, *runsList_);
 
   auto* left = new QWidget;
   auto* leftLayout = bareLayout<QVBoxLayout>(left);
@@ -312,6 +321,7 @@ void TrainPage::addRunToLibrary(int id) {
   if (!library_ || !run || !runFailure(id).isEmpty()) return;  // a failed run has nothing worth showing
   SessionModel model = snapshotOfRun(*run, runsList_->runName(id), runStopped(id) ? tr("stopped") : tr("finished"));
   model.liveName = liveRunName(id);
+  model.timeline = timeline(id);  // every page that shows the model shows its moments at once
   setLibraryId(id, library_->add(std::move(model)));
 }
 
@@ -418,6 +428,7 @@ int TrainPage::addModelRun(const SessionModel& model, std::function<QString()> s
   run.liveName = model.liveName;
   run.model = model;
   run.history = epochEvents(model.history);
+  run.timeline = model.timeline;
   for (const EpochEvent& e : run.history) {
     feed_->addEpoch(id, e);
     run.seconds += e.seconds;

@@ -1,5 +1,6 @@
 // Core headers first: Qt's `emit` macro must not reach them.
 #include "core/error.h"
+#include "core/inference/training_timeline.h"
 #include "core/io/json_fields.h"
 
 #include "ui/session/model_files.h"
@@ -11,6 +12,21 @@
 
 
 namespace al::ui {
+
+namespace {
+
+// A damaged timeline.json costs the model its timeline only: the model opens, and the pages say what is wrong.
+void readTimelineOf(SessionModel& model, const std::filesystem::path& dir) {
+  try {
+    if (auto timeline = readTrainingTimelineIfPresent(dir)) model.timeline = std::make_shared<const TrainingTimeline>(std::move(*timeline));
+  } catch (const Error& e) {
+    model.timelineError = std::make_shared<const Error>(e);
+  } catch (const std::exception& e) {  // out of memory for its maps, say: the English words after a lead sentence
+    model.timelineError = std::make_shared<const Error>(e.what());
+  }
+}
+
+}  // namespace
 
 SessionModel openSessionModel(const QString& dir) {
   const std::filesystem::path path = dir.toStdString();
@@ -40,6 +56,7 @@ SessionModel openSessionModel(const QString& dir) {
   // Loading checks every file of the directory (tensors, vocabularies, history), not only the config.
   model.model = kind.load(path);
   model.history = historyOf(model.model);
+  readTimelineOf(model, path);
   return model;
 }
 
@@ -51,6 +68,7 @@ void saveSessionModel(const SessionModel& model, const QString& dir) {
                          model.model.task + "); there are no weights to save");
   saveModel(model.model, path);
   if (model.record) io::writeTrainingRecord(path / "training.json", *model.record);
+  if (model.timeline) writeTrainingTimeline(path / kTimelineFile, *model.timeline);  // none: the directory has none
 }
 
 ModelFileJob::ModelFileJob(QObject* parent) : QObject(parent), watcher_(new QFutureWatcher<Result>(this)) {

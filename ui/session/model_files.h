@@ -16,12 +16,13 @@
 
 namespace al::ui {
 
-// Reads and checks a whole model directory (config, tensors, vocabulary, history) into a session model named after
-// the directory, with status "opened". Slow for a large model: call it on a worker thread. Throws al::InputError
-// naming the file and what is wrong, also for a model of a task this app cannot show yet.
+// Reads and checks a whole model directory (config, tensors, vocabulary, history, and its training timeline when it
+// has one) into a session model named after the directory, with status "opened". Slow for a large model: call it on
+// a worker thread. Throws al::InputError naming the file and what is wrong, also for a model of a task this app
+// cannot show yet; a damaged timeline.json only leaves the model without its timeline (SessionModel::timelineError).
 SessionModel openSessionModel(const QString& dir);
-// Writes a session model as a model directory, atomically (core/io/atomic_directory.h). Slow: worker thread.
-// Throws al::InputError or al::RunError when it cannot be written.
+// Writes a session model as a model directory, atomically (core/io/atomic_directory.h), with its training record
+// and timeline when it has them. Slow: worker thread. Throws al::InputError or al::RunError when it cannot be written.
 void saveSessionModel(const SessionModel& model, const QString& dir);
 
 // Opens and saves on a worker thread, one job at a time: a job asked for while another runs waits its turn. A

@@ -25,6 +25,11 @@
 #include <QString>
 #include <QStringList>
 
+namespace al {
+class Error;              // core/error.h
+struct TrainingTimeline;  // core/inference/training_timeline.h
+}  // namespace al
+
 namespace al::ui {
 
 // One model of the session: a loaded model of any kind (core/inference/any_model.h) with what the session knows of it.
@@ -43,6 +48,11 @@ struct SessionModel {
   // For a name the app made up ("Run 3", "toy, learned position"): the name said again in the language of now. The
   // library calls it when the language changes and tells the pages (modelRenamed). Empty for a directory's name.
   std::function<QString()> liveName;
+  // What it showed of the sentences its run watched while it trained: recorded by a run of the Train page, read with
+  // its directory (timeline.json), written with it. Null without one; timelineError: why its directory's could not
+  // be read (the model opened without it).
+  std::shared_ptr<const TrainingTimeline> timeline;
+  std::shared_ptr<const Error> timelineError;
 
   // Its entry in the catalogue (null only for a task this version does not know, which the library never holds).
   const ModelKind* kind() const { return findModelKind(model.task); }

@@ -126,7 +126,26 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
     plot_->replot();
   });
   connect(plot_, &QCustomPlot::afterReplot, this, [this] { ++replots_; });
+  QCPAxisRect* rects[] = {lossRect_, accuracyRect_};
+  for (int m = 0; m < 2; ++m) {
+    momentLines_[m] = new QCPItemStraightLine(plot_);
+    momentLines_[m]->setClipAxisRect(rects[m]);
+    for (QCPItemPosition* end : {momentLines_[m]->point1, momentLines_[m]->point2})
+      end->setAxes(rects[m]->axis(QCPAxis::atBottom), rects[m]->axis(QCPAxis::atLeft));
+    momentLines_[m]->setPen(QPen(palette::kHighlight, 2));
+    momentLines_[m]->setVisible(false);
+  }
   rescale();
+}
+
+void CurvePlot::setMoment(std::optional<double> x) {
+  moment_ = x;
+  for (QCPItemStraightLine* line : momentLines_) {
+    line->setVisible(x.has_value());
+    line->point1->setCoords(x.value_or(0), 0);
+    line->point2->setCoords(x.value_or(0), 1);
+  }
+  plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 bool CurvePlot::eventFilter(QObject* watched, QEvent* event) {

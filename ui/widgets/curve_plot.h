@@ -9,6 +9,7 @@
 //
 // Adding points never redraws: refresh() does, once per timer tick, with a queued replot.
 #include <map>
+#include <optional>
 #include <vector>
 
 #include <QColor>
@@ -20,6 +21,7 @@ class QCustomPlot;
 class QCPAxisRect;
 class QCPLayoutGrid;
 class QCPGraph;
+class QCPItemStraightLine;
 class QCPTextElement;
 
 namespace al::ui {
@@ -49,6 +51,11 @@ class CurvePlot : public QWidget {
   // as perplexity. Its scale is logarithmic, so that it lines up with the loss at every height. Hidden by default.
   void setPerplexityAxis(bool shown);
   bool perplexityAxisShown() const;
+
+  // A moment of a run's training timeline (ui/widgets/timeline_bar.h), at x epochs: a vertical line across both
+  // plots while the class scrubs. Nothing: no line.
+  void setMoment(std::optional<double> x);
+  std::optional<double> moment() const { return moment_; }
 
   // Rescales the axes to the visible runs and queues one replot, if anything changed since the last refresh.
   void refresh();
@@ -88,6 +95,8 @@ class CurvePlot : public QWidget {
   QCPAxisRect* accuracyRect_;
   QCPLayoutGrid* rects_;  // the loss and accuracy plots: one row, or one column on a narrow plot
   std::map<int, RunCurves> runs_;
+  std::optional<double> moment_;
+  QCPItemStraightLine* momentLines_[2] = {};  // on the loss plot, on the accuracy plot
   bool dirty_ = false;
   int replots_ = 0;
 };

@@ -13,7 +13,10 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include "ui/text/error_texts.h"
+#include "ui/text/prediction_texts.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/error_banner.h"
 #include "ui/widgets/palette.h"
 #include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"
@@ -38,7 +41,10 @@ TimelineBar::TimelineBar(QWidget* parent)
       state_(new QLabel),
       playTimer_(new QTimer(this)),
       plot_(new QCustomPlot),
-      plotTitle_(new QLabel) {
+      plotTitle_(new QLabel),
+      error_(new ErrorBanner),
+      body_(new QWidget),
+      prediction_(new QLabel) {
   setObjectName("timelineBar");
   probeBox_->setObjectName("timelineSentence");
   probeBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -60,12 +66,22 @@ TimelineBar::TimelineBar(QWidget* parent)
   controls->addWidget(slider_, 1);
   controls->addWidget(playButton_);
   controls->addWidget(speedBox_);
-  auto* layout = new QVBoxLayout(this);
+  auto* layout = new QVBoxLayout(body_);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(controls);
   layout->addWidget(state_);
+  prediction_->setObjectName("timelinePrediction");
+  prediction_->setWordWrap(true);
+  prediction_->setTextFormat(Qt::RichText);  // the words are escaped: a token "<b>" stays a token
+  prediction_->hide();
+  layout->addWidget(prediction_);
   layout->addWidget(plotTitle_);
   layout->addWidget(plot_);
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->addWidget(error_);
+  outer->addWidget(body_);
+  error_->hideError();
 
   marker_ = new QCPItemStraightLine(plot_);
   marker_->setPen(QPen(palette::kHighlight, 2));
@@ -74,6 +90,7 @@ TimelineBar::TimelineBar(QWidget* parent)
 
   connect(slider_, &QSlider::valueChanged, this, [this](int position) {
     showState();
+    showPrediction();
     placeMarker();
     emit positionChanged(position);
   });
@@ -100,13 +117,16 @@ TimelineBar::TimelineBar(QWidget* parent)
     showPlayState(playButton_, isPlaying());
     showState();
     plotDistances();
+    showReadError();
+    showPrediction();
   });
   hide();
 }
 
-void TimelineBar::setTimeline(std::shared_ptr<const TrainingTimeline> timeline) {
+void TimelineBar::setTimeline(std::shared_ptr<const TrainingTimeline> timeline, std::shared_ptr<const Error> readError) {
   setPlaying(false);
   timeline_ = std::move(timeline);
+  readError_ = std::move(readError);
   probe_ = 0;
   {
     const QSignalBlocker blocker(probeBox_);
@@ -119,10 +139,22 @@ void TimelineBar::setTimeline(std::shared_ptr<const TrainingTimeline> timeline) 
     slider_->setRange(0, snapshotCount());
     slider_->setValue(snapshotCount());  // the final model
   }
-  setVisible(timeline_ && !timeline_->snapshots.empty());
+  const bool moments = timeline_ && !timeline_->snapshots.empty();
+  body_->setVisible(moments);
+  setVisible(moments || readError_);
   showState();
   plotDistances();
+  showReadError();
+  showPrediction();
 }
+
+void TimelineBar::showReadError() {
+  if (!readError_) return error_->hideError();
+  error_->showError(tr("This model's training timeline could not be read, so there are no moments of its training "
+                       "to show (the model itself opened). %1").arg(errorMessage(*readError_)));
+}
+
+QString TimelineBar::errorText() const { return error_->text(); }
 
 int TimelineBar::snapshotCount() const { return timeline_ ? static_cast<int>(timeline_->snapshots.size()) : 0; }
 int TimelineBar::position() const { return slider_->value(); }
@@ -138,6 +170,7 @@ void TimelineBar::setProbe(int probe) {
   const QSignalBlocker blocker(probeBox_);
   probeBox_->setCurrentIndex(probe);
   plotDistances();
+  showPrediction();
 }
 
 int TimelineBar::probeOf(const QString& text) const {
@@ -188,6 +221,45 @@ void TimelineBar::showState() {
 }
 
 QString TimelineBar::stateText() const { return state_->text(); }
+
+void TimelineBar::setShowsPrediction(bool shown) {
+  showsPrediction_ = shown;
+  showPrediction();
+}
+
+QString TimelineBar::predictionText() const { return prediction_->isHidden() ? QString() : prediction_->text(); }
+
+// The moment's stored prediction of the chosen sentence, in the words of the page's own lists.
+void TimelineBar::showPrediction() {
+  const TimelineSnapshot* s = snapshot();
+  QString text;
+  if (showsPrediction_ && s && size_t(probe_) < s->probes.size()) {
+    const ModelPrediction& then = s->probes[size_t(probe_)].prediction;
+    const QString sentence = QString::fromStdString(timeline_->probes[size_t(probe_)].text).toHtmlEscaped();
+    constexpr size_t kShown = 5;
+    switch (then.kind) {
+      case PredictionKind::NextToken:
+        text = tr("At this moment, after “%1”, the next token: %2").arg(sentence, candidatesText(then.next, kShown));
+        break;
+      case PredictionKind::Fill: {
+        QStringList blanks;
+        for (size_t b = 0; b < then.blanks.size(); ++b)
+          blanks << tr("blank %1: %2").arg(b + 1).arg(candidatesText(then.blanks[b].top, kShown));
+        text = tr("At this moment, in “%1”: %2").arg(sentence, blanks.join(QStringLiteral("; ")));
+        break;
+      }
+      case PredictionKind::Class:
+        text = tr("At this moment, “%1” was positive with %2 %").arg(sentence).arg(100.0 * then.probability, 0, 'f', 1);
+        break;
+      case PredictionKind::Answer:
+        text = tr("At this moment, the answer to “%1”: %2").arg(sentence, QString::fromStdString(then.answer).toHtmlEscaped());
+        break;
+      case PredictionKind::None: break;
+    }
+  }
+  prediction_->setText(text);
+  prediction_->setVisible(!text.isEmpty());
+}
 
 void TimelineBar::plotDistances() {
   plot_->clearGraphs();

@@ -10,6 +10,7 @@
 // slider, its handle and the plot bigger too, for a projector.
 //
 // The bar only shows where the class is: the page that holds it draws that snapshot's maps (positionChanged).
+// A model whose timeline.json could not be read shows the bar as a banner saying why (the model itself opened).
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <memory>
@@ -18,6 +19,10 @@
 
 #include <QString>
 #include <QWidget>
+
+namespace al {
+class Error;  // core/error.h
+}
 
 class QComboBox;
 class QCPItemStraightLine;
@@ -29,13 +34,16 @@ class QTimer;
 
 namespace al::ui {
 
+class ErrorBanner;
+
 class TimelineBar : public QWidget {
   Q_OBJECT
  public:
   explicit TimelineBar(QWidget* parent = nullptr);
 
-  // Shows this timeline at the final model, its first sentence chosen; null hides the bar.
-  void setTimeline(std::shared_ptr<const TrainingTimeline> timeline);
+  // Shows this timeline at the final model, its first sentence chosen; null hides the bar. readError: why the
+  // model's timeline could not be read, said in the banner (in the language of now) instead of the bar.
+  void setTimeline(std::shared_ptr<const TrainingTimeline> timeline, std::shared_ptr<const Error> readError = nullptr);
   const TrainingTimeline* timeline() const { return timeline_.get(); }
 
   int snapshotCount() const;
@@ -55,6 +63,11 @@ class TimelineBar : public QWidget {
   QSlider* slider() const { return slider_; }
   QCustomPlot* distancePlot() const { return plot_; }
   QString stateText() const;  // the label: the step, epoch, loss and accuracy shown
+  QString errorText() const;  // the banner's: why the timeline could not be read; empty when it was
+  // A page that shows no maps (Generate, Fill in the blank) lets the bar say what the model predicted of the chosen
+  // sentence at the moment shown: the next token's 5 best, each blank's 5 best words, the verdict or the answer.
+  void setShowsPrediction(bool shown);
+  QString predictionText() const;  // that line; empty at the final model or when not shown
 
  signals:
   void positionChanged(int position);
@@ -66,6 +79,8 @@ class TimelineBar : public QWidget {
   void plotDistances();  // the lines of the chosen sentence's heads
   void placeMarker();
   void fitToScale();     // slider and plot sizes for the type's size
+  void showReadError();
+  void showPrediction();
 
   std::shared_ptr<const TrainingTimeline> timeline_;
   int probe_ = 0;
@@ -78,6 +93,11 @@ class TimelineBar : public QWidget {
   QCustomPlot* plot_;
   QCPItemStraightLine* marker_;
   QLabel* plotTitle_;
+  std::shared_ptr<const Error> readError_;
+  ErrorBanner* error_;
+  QWidget* body_;  // all but the banner
+  QLabel* prediction_;
+  bool showsPrediction_ = false;
 };
 
 }  // namespace al::ui
