@@ -114,8 +114,9 @@ class TestCliTimeline : public QObject {
       out.close();
       const CliRun run = runCli({"timeline", "--model", dir});
       QCOMPARE(run.exitCode, 3);
-      QVERIFY2(run.err.contains(file), qPrintable(run.err));
-      QVERIFY2(run.err.contains(said), qPrintable(run.err));
+      const QString err = QString::fromUtf8(run.err);
+      QVERIFY2(err.contains(file), qPrintable(err));
+      QVERIFY2(err.contains(said), qPrintable(err));
       QVERIFY(run.out.isEmpty());
     }
   }
