@@ -17,6 +17,8 @@ namespace {
 using nlohmann::json;
 
 const char* const kSentencePages[] = {"attention", "step", "chatbot", "compare", "fill", "generate"};
+const char* const kTimelinePages[] = {"attention", "fill", "generate"};  // the pages whose timeline a session keeps
+constexpr int64_t kMostMoments = 4000;  // kMaxTimelineSnapshots: the core's io does not read inference's headers
 
 [[noreturn]] void failWrongType(const std::string& file, const std::string& name, const std::string& expected,
                                 const json& value) {
@@ -138,6 +140,27 @@ void readDirectories(const json& root, const std::string& file, Session& s) {
   }
 }
 
+// The moment of its model's training timeline each page showed: a snapshot's index (a reader keeps at most
+// kMaxTimelineSnapshots of them, core/inference/training_timeline.h).
+void readMoments(const json& root, const std::string& file, Session& s) {
+  const json* moments = fieldOf(root, "timeline");
+  if (!moments) return;
+  boundedObject(*moments, file, "timeline");
+  for (const char* page : kTimelinePages) {
+    const json* moment = fieldOf(*moments, page);
+    if (!moment) continue;
+    const std::string name = std::string("timeline.") + page;
+    if (!moment->is_number_integer()) failWrongType(file, name, "a whole number", *moment);
+    const auto value = moment->get<int64_t>();
+    if (value < 0 || value >= kMostMoments)
+      throw InputError(ErrorKind::JsonOutOfRange,
+                       {.file = file, .name = name, .expected = "[0, " + std::to_string(kMostMoments - 1) + "]",
+                        .found = std::to_string(value)},
+                       file + ": \"" + name + "\" is " + std::to_string(value) + ", not a moment of a training timeline");
+    s.moments.emplace_back(page, value);
+  }
+}
+
 // Each model's switched-off heads, "layer.head,...": a list that is not of that form, or names a layer or head beyond
 // what any model has, is passed over (the model then arrives with every head on), as before the model is there.
 void readHeadsOff(const json& root, const std::string& file, Session& s) {
@@ -186,6 +209,7 @@ Session parseSession(std::string_view bytes, const std::string& file) {
   readSentences(root, file, s);
   readDirectories(root, file, s);
   readHeadsOff(root, file, s);
+  readMoments(root, file, s);
   return s;
 }
 

@@ -34,6 +34,7 @@ struct Session {
   std::vector<std::string> runs;                               // the Train page's run directories
   std::vector<SessionModel> models;
   std::vector<std::pair<std::string, std::string>> headsOff;   // directory -> "layer.head,..." (from 0)
+  std::vector<std::pair<std::string, int64_t>> moments;  // page -> the training timeline's moment it showed (from 0)
   std::vector<std::string> refused;  // the paths passed over (refusedPathReason says why), in the file's order
 };
 

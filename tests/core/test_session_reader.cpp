@@ -36,7 +36,7 @@ class TestSessionReader : public QObject {
  private slots:
   void readsWhatTheAppWrites() {
     const io::Session s = io::parseSession(
-        session("\"page\": \"fill\", \"lesson\": {\"id\": \"multi-head\", \"open\": true}, \"step\": 3,\n                   \"sentences\": {\"attention\": \"the acting was good\", \"fill\": \"the [MASK] was dull\", \"other\": \"x\"},\n                   \"runs\": [\"/models/run-1\"], \"models\": [{\"page\": \"attention\", \"directory\": \"/models/imdb\"}],\n                   \"heads_off\": {\"/models/imdb\": \"0.1,1.0\"}"),
+        session("\"page\": \"fill\", \"lesson\": {\"id\": \"multi-head\", \"open\": true}, \"step\": 3,\n                   \"sentences\": {\"attention\": \"the acting was good\", \"fill\": \"the [MASK] was dull\", \"other\": \"x\"},\n                   \"runs\": [\"/models/run-1\"], \"models\": [{\"page\": \"attention\", \"directory\": \"/models/imdb\"}],\n                   \"heads_off\": {\"/models/imdb\": \"0.1,1.0\"}, \"timeline\": {\"attention\": 12, \"train\": 4}"),
         "class.alsession");
     QCOMPARE(s.page, std::string("fill"));
     QCOMPARE(s.lessonId, std::string("multi-head"));
@@ -47,6 +47,9 @@ class TestSessionReader : public QObject {
     QCOMPARE(s.models.size(), size_t{1});
     QCOMPARE(s.models[0].directory, std::string("/models/imdb"));
     QCOMPARE(s.headsOff.size(), size_t{1});
+    QCOMPARE(s.moments.size(), size_t{1});  // the pages whose timeline a session keeps
+    QCOMPARE(s.moments[0].first, std::string("attention"));
+    QCOMPARE(s.moments[0].second, int64_t{12});
     QVERIFY(s.refused.empty());
   }
 
@@ -81,6 +84,9 @@ class TestSessionReader : public QObject {
     QCOMPARE(kindOf(session("\"runs\": " + std::string(5000, '[') + std::string(5000, ']'))), ErrorKind::JsonInvalid);
     QCOMPARE(kindOf(session("\"step\": \"two\"")), ErrorKind::JsonWrongType);
     QCOMPARE(kindOf(session("\"step\": 99999999999")), ErrorKind::JsonOutOfRange);
+    QCOMPARE(kindOf(session("\"timeline\": {\"fill\": 4000}")), ErrorKind::JsonOutOfRange);
+    QCOMPARE(kindOf(session("\"timeline\": {\"fill\": 1.5}")), ErrorKind::JsonWrongType);
+    QCOMPARE(kindOf(session("\"timeline\": [3]")), ErrorKind::JsonWrongType);
     QCOMPARE(kindOf(session("\"models\": [{\"page\": \"fill\"}]")), ErrorKind::JsonMissingKey);
 
     std::string runs = "\"runs\": [";

@@ -1,8 +1,10 @@
 // A whole session as one file (File › Save session…, Open session…, Recent sessions): saved in one window and
 // opened in a fresh one, it gives the same page, lesson, typed sentences, opened models and saved runs; a missing
 // directory is named and the rest restored; a damaged file changes nothing and says why. A model's heads switched
-// off come back with it.
+// off come back with it, and the moment of its training timeline a page showed.
+#include "core/inference/training_timeline.h"
 #include "core/train/imdb_run.h"
+#include "core/train/timeline_recorder.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
@@ -13,6 +15,8 @@
 #include "ui/session/model_files.h"
 
 #include <QtTest>
+
+#include <filesystem>
 
 #include <QDir>
 #include <QJsonArray>
@@ -27,6 +31,7 @@
 #include "ui/main_window.h"
 #include "ui/session/session_file.h"
 #include "ui/widgets/runs_list.h"
+#include "ui/widgets/timeline_bar.h"
 
 using namespace al;
 using namespace al::ui;
@@ -43,6 +48,18 @@ void writeTinyModel(const QString& dir) {
   SessionModel model = snapshotOfRun(*run, QStringLiteral("tiny"), QStringLiteral("finished"));
   model.record = io::TrainingRecord{run->settings(), result.bestEpoch, {}};
   saveSessionModel(model, dir);
+}
+
+// The same, with a training timeline of one sentence, a snapshot every 2 steps (timeline.json).
+void writeTinyModelWithTimeline(const QString& dir) {
+  ImdbRunSettings settings = imdbPreset("tiny");
+  settings.training.epochs = 1;
+  settings.threads = 1;
+  const std::unique_ptr<TrainingRun> run(ImdbRun::prepare(settings));
+  TimelineRecorder recorder(*run, {.probes = {"this movie was not good at all"}, .every = 2});
+  run->train(&recorder, nullptr);
+  run->save(dir.toStdString());
+  writeTrainingTimeline(std::filesystem::path(dir.toStdString()) / kTimelineFile, recorder.finish());
 }
 
 int lessonIndex(const LessonCourse& course, const QString& id) {
@@ -145,6 +162,31 @@ class TestSessionFile : public QObject {
     QCOMPARE(QString::fromStdString(toString(attention->headSwitches())), QStringLiteral("0.1"));
     QVERIFY(attention->hasPrediction());
     QCOMPARE(attention->prediction().probability, withHeadOff);
+  }
+
+  // The Attention page at a moment of its model's training timeline: the session keeps the moment, and a fresh
+  // window goes there once the model arrives. At the kept model, the file says nothing of it.
+  void theTimelineMomentComesBack() {
+    const QString dir = dir_.filePath("watched"), path = dir_.filePath("moment.alsession");
+    writeTinyModelWithTimeline(dir);
+    {
+      MainWindow window;
+      AttentionPage* attention = page<AttentionPage>(window);
+      attention->openModelDirectory(dir);
+      QTRY_VERIFY_WITH_TIMEOUT(attention->modelCount() == 1 && !attention->isOpeningModel(), test::waitBudgetMs(30000));
+      QVERIFY(attention->timelineBar()->snapshotCount() > 3);
+      QVERIFY(!sessionOf(window).value("timeline").toObject().contains("attention"));
+      attention->timelineBar()->setPosition(3);
+      QCOMPARE(sessionOf(window).value("timeline").toObject().value("attention").toInt(-1), 3);
+      QCOMPARE(saveSessionFile(window, path), QString());
+    }
+    MainWindow window;
+    QCOMPARE(openSessionFile(window, path).error, QString());
+    AttentionPage* attention = page<AttentionPage>(window);
+    QTRY_VERIFY_WITH_TIMEOUT(attention->modelCount() == 1 && !attention->isOpeningModel(), test::waitBudgetMs(30000));
+    QCOMPARE(attention->timelineBar()->position(), 3);
+    QVERIFY(test::attentionShown(*attention));
+    QCOMPARE(attention->shownMoment(), 3);
   }
 
   // A run trained here and never saved has no directory: saving names it as left out, and the file lists no run.

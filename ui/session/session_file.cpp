@@ -13,6 +13,7 @@
 #include "ui/session/session_file.h"
 
 #include <limits>
+#include <memory>
 
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -27,6 +28,7 @@
 #include "ui/lessons/lesson_instruments.h"
 #include "ui/main_window.h"
 #include "ui/text/error_texts.h"
+#include "ui/widgets/timeline_bar.h"
 
 namespace al::ui {
 
@@ -117,6 +119,39 @@ void restoreHeadsOff(MainWindow& window, const io::Session& session) {
   }
 }
 
+// The pages whose timeline bar a session keeps, as the file names them.
+TimelineBar* timelineBarOf(MainWindow& window, const QString& name) {
+  if (name == QLatin1String("attention")) return pageOf<AttentionPage>(window, "attention")->timelineBar();
+  if (name == QLatin1String("fill")) return pageOf<FillPage>(window, "fill")->timelineBar();
+  if (name == QLatin1String("generate")) return pageOf<GeneratePage>(window, "generate")->timelineBar();
+  return nullptr;
+}
+
+// The moments the bars show; a bar at its model's kept weights (or without a timeline) is left out.
+QJsonObject momentsOf(MainWindow& window) {
+  QJsonObject moments;
+  for (const QString& name : {QStringLiteral("attention"), QStringLiteral("fill"), QStringLiteral("generate")})
+    if (TimelineBar* bar = timelineBarOf(window, name); bar->snapshotCount() > 0 && !bar->atFinalModel())
+      moments[name] = bar->position();
+  return moments;
+}
+
+// The models are read on a worker thread after this returns: each page's moment waits for the first model shown
+// there with a timeline (once).
+void restoreMoments(MainWindow& window, const io::Session& session) {
+  for (const auto& [name, moment] : session.moments) {
+    TimelineBar* bar = timelineBarOf(window, QString::fromStdString(name));
+    auto* page = qobject_cast<ModelPage*>(instrumentPage(window, QString::fromStdString(name)));
+    if (!bar || !page) continue;
+    auto waiting = std::make_shared<QMetaObject::Connection>();
+    *waiting = QObject::connect(page, &ModelPage::currentModelChanged, bar, [bar, waiting, moment] {
+      if (bar->snapshotCount() == 0) return;
+      bar->setPosition(static_cast<int>(moment));
+      QObject::disconnect(*waiting);
+    });
+  }
+}
+
 void restoreSentences(MainWindow& window, const io::Session& session) {
   for (const auto& [name, sentence] : session.sentences) {
     const QString text = QString::fromStdString(sentence);
@@ -138,7 +173,8 @@ QJsonObject sessionOf(MainWindow& window, QStringList* notIncluded) {
   QJsonObject session{{"format", kFormat}, {"version", 1}, {"page", pageName(window, window.currentPage())},
                       {"step", pageOf<StepperPage>(window, "step")->currentStep()},
                       {"sentences", sentencesOf(window)}, {"runs", QJsonArray::fromStringList(runs)},
-                      {"models", modelsOf(window, runs)}, {"heads_off", headsOffOf(window)}};
+                      {"models", modelsOf(window, runs)}, {"heads_off", headsOffOf(window)},
+                      {"timeline", momentsOf(window)}};
   if (window.course()->count() > 0)
     session["lesson"] = QJsonObject{{"id", window.course()->current().id}, {"open", !window.lessonPanel()->isHidden()}};
   return session;
@@ -179,6 +215,7 @@ SessionRestore restoreSession(MainWindow& window, const io::Session& session, co
                                                path.toStdString() + " names \"" + dir + "\", which is not a model folder's "
                                                "path (" + io::refusedPathReason(dir) + "); it was passed over"));
   restoreHeadsOff(window, session);  // before the models are opened
+  restoreMoments(window, session);
   LessonCourse* course = window.course();
   const QString lessonId = QString::fromStdString(session.lessonId);
   for (int i = 0; i < course->count(); ++i)

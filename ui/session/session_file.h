@@ -10,13 +10,15 @@
 //                  "generate": "..."},                     what is typed on the pages
 //    "runs": ["/models/run-1", ...],                       the Train page's runs saved or opened from a directory
 //    "models": [{"page": "attention", "directory": "/models/imdb"}, ...],  models opened on the model pages
-//    "heads_off": {"/models/imdb": "0.1,1.0"}}             a model's heads switched off ("layer.head", from 0)
+//    "heads_off": {"/models/imdb": "0.1,1.0"},             a model's heads switched off ("layer.head", from 0)
+//    "timeline": {"attention": 12, "fill": 3}}             the training timeline's moment a page showed (from 0)
 //
 // A run never saved has no directory: it is not in the file, and saving says so by name. Opening sets the lesson,
 // the runs, the models, the sentences and the page again; a directory that is missing is named and passed over,
 // the rest is restored. A file that is not a session (or is damaged) changes nothing. Heads switched off belong to a
 // model of the library (the Attention page's right-click): each model with a directory keeps them, and gets them
-// back when it arrives again. What a switched-off head gives (zeros or its mean) is the app's setting, not the file's.
+// back when it arrives again. A page's timeline moment waits for the page's model the same way: the first model shown
+// there with a timeline goes to that moment (the model the page kept, when the session left it there, is not written). What a switched-off head gives (zeros or its mean) is the app's setting, not the file's.
 // Reading is core/io/session_file.h (no Qt: the fuzz target reads sessions the same way): its limits, and the paths
 // it refuses (relative, system folders), which opening names beside the missing ones.
 #include "core/io/session_file.h"
