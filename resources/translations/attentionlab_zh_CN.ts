@@ -6845,7 +6845,7 @@ to %2</source>
     </message>
     <message>
         <source>L%1 H%2</source>
-        <translation>L%1 H%2</translation>
+        <translation>层%1 头%2</translation>
     </message>
     <message>
         <source>This model&apos;s training timeline could not be read, so there are no moments of its training to show (the model itself opened). %1</source>

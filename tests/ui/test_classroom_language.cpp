@@ -142,6 +142,8 @@ QString withoutMnemonic(QString text) {
 
 bool isUsersText(const QWidget* w) {
   if (qobject_cast<const QLineEdit*>(w) || qobject_cast<const QPlainTextEdit*>(w)) return true;
+  // The sentences a training run watched (the timeline's box): text the model read, in the data's language.
+  if (w->objectName() == QLatin1String("timelineSentence")) return true;
   for (const QWidget* p = w; p; p = p->parentWidget())
     if (qobject_cast<const LessonView*>(p)) return true;  // the lesson's text: checked with the course
   return false;
