@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QLabel>
+#include <QLineEdit>
+#include <QTextBrowser>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -182,6 +184,28 @@ class TestGeneratePage : public QObject {
     QVERIFY(idle(page));
     QVERIFY2(page.messageText().contains("16"), qPrintable(page.messageText()));
     QVERIFY(page.ids().empty());
+  }
+
+  // A prompt typed over a written text and refused (too long) leaves no text, bars or tokens of the old prompt.
+  void aRefusedPromptLeavesNoStaleText() {
+    GeneratePage page;
+    QVERIFY(opens(page, golden("gpt2-tiny")));
+    QVERIFY(idle(page));
+    page.nextToken();
+    QVERIFY(idle(page));
+    auto* text = page.findChild<QTextBrowser*>("generatedText");
+    QVERIFY(text);
+    QVERIFY(!text->toPlainText().isEmpty());
+    auto* prompt = page.findChild<QLineEdit*>("promptEdit");
+    QVERIFY(prompt);
+    prompt->clear();
+    QTest::keyClicks(prompt, QStringLiteral("the cat sat on the the cat sat on the the cat sat on the the cat"));
+    page.generate();
+    QVERIFY(idle(page));
+    QVERIFY2(page.messageText().contains("16"), qPrintable(page.messageText()));
+    QVERIFY(page.ids().empty());
+    QVERIFY2(text->toPlainText().isEmpty(), qPrintable(text->toPlainText()));
+    QCOMPARE(page.candidateBars()->weights().size(), Index(0));
   }
 
   // A language model trained here (causal-lm) writes on the page like a GPT-2: its greedy tokens are those of

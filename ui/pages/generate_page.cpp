@@ -278,25 +278,20 @@ void GeneratePage::start(int tokens) {
   if (read_) return advance();
   // The prompt has not been read (or was edited since): read it from the start.
   const QString text = promptEdit_->text();
-  if (text.trimmed().isEmpty()) {
-    remaining_ = 0;
-    ids_.clear();
-    return showNote(tr("Type a prompt first: the model continues a text, it cannot start from nothing."));
-  }
+  if (text.trimmed().isEmpty())
+    return refusePrompt(tr("Type a prompt first: the model continues a text, it cannot start from nothing."));
   std::vector<int64_t> ids;
   try {
     ids = model->encode(text.toStdString());
   } catch (const std::exception& e) {
-    remaining_ = 0;
-    return showNote(errorMessage(e));
+    return refusePrompt(errorMessage(e));
   }
   const size_t positions = model->maxTokens();  // 0: the window slides, no limit
-  if (positions > 0 && ids.size() > positions) {
-    remaining_ = 0;
-    return showNote(tr("The prompt is %1 tokens long; this model reads at most %2 (its positions). Shorten the prompt.")
-                        .arg(ids.size())
-                        .arg(positions));
-  }
+  if (positions > 0 && ids.size() > positions)
+    return refusePrompt(tr("The prompt is %1 tokens long; this model reads at most %2 (its positions). Shorten the "
+                           "prompt.")
+                            .arg(ids.size())
+                            .arg(positions));
   ++epoch_;
   ids_ = ids;
   promptLength_ = static_cast<int>(ids.size());
@@ -305,6 +300,14 @@ void GeneratePage::start(int tokens) {
   const HeadSwitches switches = headSwitches();
   reader_ = switches.empty() ? model->reader() : switchedReader(currentSessionModel()->model, switches);
   run(std::move(ids));
+}
+
+// The text of the previous prompt does not continue the refused one: the page shows only why.
+void GeneratePage::refusePrompt(const QString& why) {
+  remaining_ = 0;
+  ids_.clear();
+  promptLength_ = 0;
+  showNote(why);
 }
 
 void GeneratePage::advance() {

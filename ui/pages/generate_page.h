@@ -115,6 +115,7 @@ class GeneratePage : public ModelPage {
   void run(std::vector<int64_t> ids);  // one forward pass on the worker thread: reads ids after what was read
   void passFinished();
   void showNote(const QString& message);
+  void refusePrompt(const QString& why);  // forgets the previous prompt's tokens and says why
   void updateCandidates();        // the bars from the kept logits and the settings
   void updateAttention();
   void updateText();
