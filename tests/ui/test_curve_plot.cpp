@@ -61,6 +61,23 @@ class TestCurvePlot : public QObject {
     QCOMPARE(lossRange(plot).lower, 0.0);
   }
 
+  // Perplexity read in whole numbers: no two ticks of the axis say the same number, whatever the loss range.
+  void perplexityTicksRepeatNoNumber() {
+    CurvePlot plot;
+    plot.setPerplexityAxis(true);
+    QCPAxis* perplexity = plot.plot()->axisRect(0)->axis(QCPAxis::atRight);
+    for (const double upper : {0.3, 0.7, 1.0, 1.5, 2.0, 2.6, 3.0, 3.5, 4.0, 6.0, 9.0}) {
+      perplexity->setRange(1.0, std::exp(upper));
+      QVector<double> ticks;
+      QVector<QString> labels;
+      perplexity->ticker()->generate(perplexity->range(), QLocale(), QLatin1Char('f'), perplexity->numberPrecision(),
+                                     ticks, nullptr, &labels);
+      QVERIFY2(!labels.isEmpty(), qPrintable(QString::number(upper)));
+      const QStringList shown(labels.begin(), labels.end());
+      QCOMPARE(QSet<QString>(shown.begin(), shown.end()).size(), shown.size());
+    }
+  }
+
   // Every run of a session has its own colour, also past the eighth, and the first ones stay far apart.
   void twoRunsNeverShareAColour() {
     constexpr int kRuns = 100;

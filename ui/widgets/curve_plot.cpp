@@ -18,6 +18,13 @@ namespace al::ui {
 
 namespace {
 
+// A log ticker whose ticks are whole numbers: on a range under 1.6 decades QCPAxisTickerLog falls back to linear
+// steps (1, 1.5, 2, ...), which labels without decimals would show as 1, 2, 2, ...; a perplexity steps by 1 at least.
+class WholeNumberLogTicker : public QCPAxisTickerLog {
+ protected:
+  double getTickStep(const QCPRange& range) override { return std::max(1.0, QCPAxisTickerLog::getTickStep(range)); }
+};
+
 constexpr int kCurves = 3;
 constexpr int kMetrics = 2;
 
@@ -91,7 +98,7 @@ CurvePlot::CurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(t
   // Perplexity = e^loss: on a log scale from e^lower to e^upper of the loss axis, each height reads both.
   QCPAxis* perplexity = lossRect_->axis(QCPAxis::atRight);
   perplexity->setScaleType(QCPAxis::stLogarithmic);
-  perplexity->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  perplexity->setTicker(QSharedPointer<QCPAxisTickerLog>(new WholeNumberLogTicker));
   perplexity->setNumberFormat("f");
   perplexity->setNumberPrecision(0);
   perplexity->setLabelFont(font);
