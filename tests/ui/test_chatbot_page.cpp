@@ -35,6 +35,7 @@ class TestChatbotPage : public QObject {
   void exportsTheAlignment();
   void trainsATinyChatbot();
   void anotherModelOrARefusedQuestionClearsTheAnswer();
+  void anUnknownWordIsMarkedInTheAlignment();
 };
 
 void TestChatbotPage::noModel() {
@@ -150,6 +151,18 @@ void TestChatbotPage::anotherModelOrARefusedQuestionClearsTheAnswer() {
   QVERIFY(!page.hasReply());
   QVERIFY2(!page.answerText().contains("Answer"), qPrintable(page.answerText()));
   QCOMPARE(page.alignmentView()->rows(), 0);
+}
+
+// A question word the model never saw is a column labelled "zebra→[UNK]", as the Attention page labels it.
+void TestChatbotPage::anUnknownWordIsMarkedInTheAlignment() {
+  ChatbotPage page;
+  page.addModel("toy", toy(3));
+  page.ask("where did you buy that zebra ?");
+  QVERIFY(page.hasReply());
+  const QStringList columns = page.alignmentView()->columnLabels();
+  QVERIFY2(columns.size() == 9, qPrintable(columns.join(' ')));
+  QCOMPARE(columns.at(6), QStringLiteral("zebra→[UNK]"));
+  QCOMPARE(columns.at(5), QStringLiteral("that"));  // a known word keeps its name
 }
 
 QTEST_MAIN(TestChatbotPage)

@@ -302,7 +302,8 @@ void ChatbotPage::showReply() {
   if (hasTransformerReply_) {
     const Seq2SeqTransformerReply& r = transformerReply_;
     showReply(r.sourceTokens, r.sourceIds, r.truncated, r.answer);
-    const QStringList source = toQStrings(r.sourceTokens), output = toQStrings(r.outputTokens);
+    // A question word the model does not know is labelled "bike→[UNK]", as on the Attention page.
+    const QStringList source = readTokenLabels(r.sourceTokens, r.sourceIds), output = toQStrings(r.outputTokens);
     QStringList read = output;  // the decoder reads <start> and every token but the last it produced
     read.prepend(QStringLiteral("<start>"));
     read.removeLast();
@@ -314,7 +315,8 @@ void ChatbotPage::showReply() {
   }
   if (!hasReply_) return;
   showReply(reply_.sourceTokens, reply_.sourceIds, reply_.truncated, reply_.answer);
-  alignment_->setMatrix(reply_.attention, toQStrings(reply_.outputTokens), toQStrings(reply_.sourceTokens));
+  alignment_->setMatrix(reply_.attention, toQStrings(reply_.outputTokens),
+                        readTokenLabels(reply_.sourceTokens, reply_.sourceIds));
 }
 
 void ChatbotPage::showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds,
