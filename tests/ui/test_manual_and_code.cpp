@@ -21,6 +21,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 
@@ -135,6 +136,24 @@ class TestManualAndCode : public QObject {
     }
     QVERIFY(ManualWindow::manualText("zh_CN").contains(QStringLiteral("使用手册")));
     QCOMPARE(ManualWindow::manualText("xx"), ManualWindow::manualText("en"));  // no manual: English
+    setLanguage(QStringLiteral("en"), false);
+  }
+
+  // Every tab of every page is named in the manual as the tab names itself (<i>Race</i>), in both languages.
+  void bothLanguagesNameEveryTab() {
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+      setLanguage(language, false);
+      MainWindow window;
+      const QString manual = ManualWindow::manualText(language);
+      QStringList missing;
+      int tabs = 0;
+      for (const QTabWidget* widget : window.findChildren<QTabWidget*>())
+        for (int i = 0; i < widget->count(); ++i, ++tabs)
+          if (!manual.contains(QStringLiteral("<i>%1</i>").arg(widget->tabText(i).remove(QLatin1Char('&')).toHtmlEscaped())))
+            missing << widget->tabText(i);
+      QVERIFY(tabs >= 20);
+      QVERIFY2(missing.isEmpty(), qPrintable(language + ": " + missing.join(QStringLiteral(" | "))));
+    }
     setLanguage(QStringLiteral("en"), false);
   }
 
