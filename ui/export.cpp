@@ -48,15 +48,8 @@ void renderFigure(QWidget* widget, QCPPainter& painter, bool vectorized) {
   }
 }
 
-// Twice the pixels of the screen picture: sharp on slides and paper.
 void exportPng(QWidget* widget, const QString& path) {
-  QImage picture(widget->size() * 2, QImage::Format_ARGB32_Premultiplied);
-  picture.setDevicePixelRatio(2);
-  picture.fill(Qt::white);
-  QCPPainter painter;
-  if (!painter.begin(&picture)) failPictureNotWritten(path);
-  renderFigure(widget, painter, false);
-  painter.end();
+  QImage picture = renderPicture(widget);
   picture.setDevicePixelRatio(1);
   if (!picture.save(path, "PNG")) failPictureNotWritten(path);
 }
@@ -104,6 +97,18 @@ QString csvLine(const QStringList& fields) {
 }
 
 }  // namespace
+
+// Twice the pixels of the screen picture: sharp on slides and paper.
+QImage renderPicture(QWidget* widget) {
+  QImage picture(widget->size() * 2, QImage::Format_ARGB32_Premultiplied);
+  picture.setDevicePixelRatio(2);
+  picture.fill(Qt::white);
+  QCPPainter painter;
+  if (!painter.begin(&picture)) failPictureNotWritten(widget->windowTitle());
+  renderFigure(widget, painter, false);
+  painter.end();
+  return picture;
+}
 
 void exportWidget(QWidget* widget, const QString& path) {
   switch (pictureFormatOf(path)) {

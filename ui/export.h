@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <vector>
 
+class QImage;
 class QWidget;
 
 namespace al::ui {
@@ -15,6 +16,11 @@ namespace al::ui {
 //   .pdf  one page the size of the widget (QPdfWriter), vectors as in the SVG
 // Throws al::InputError for another suffix and al::RunError when the file cannot be written.
 void exportWidget(QWidget* widget, const QString& path);
+
+// The widget as exportWidget writes it to a .png: at twice its pixels (device pixel ratio 2), plots drawn again at
+// that resolution. For a figure made of figures (ui/pages/attention_page_timeline_export.cpp). Throws al::RunError
+// when it cannot be drawn.
+QImage renderPicture(QWidget* widget);
 
 // Writes a CSV file (RFC 4180: comma separated, a field with a comma, quote or line break is quoted, quotes
 // doubled; UTF-8; LF line ends). Returns false when the file cannot be written.

@@ -2969,6 +2969,68 @@
 <context>
     <name>al::ui::AttentionPage</name>
     <message>
+        <source>Export timeline…</source>
+        <translation>导出时间线…</translation>
+    </message>
+    <message>
+        <source>The watched sentence's maps at the moments of training, for slides</source>
+        <translation>被观察句子在训练各时刻的注意力图，可放进幻灯片</translation>
+    </message>
+    <message>
+        <source>Frames for an animation (one PNG per moment)…</source>
+        <translation>动画帧（每个时刻一张 PNG）…</translation>
+    </message>
+    <message>
+        <source>Sheet of moments side by side (PNG, SVG or PDF)…</source>
+        <translation>各时刻并排的对比图（PNG、SVG 或 PDF）…</translation>
+    </message>
+    <message>
+        <source>The model the run kept</source>
+        <translation>训练最后保留的模型</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Attention in “%1” as the model trained</source>
+        <translation>模型训练过程中“%1”的注意力</translation>
+    </message>
+    <message>
+        <source>Folder for the frames</source>
+        <translation>保存帧的文件夹</translation>
+    </message>
+    <message>
+        <source>Drawing the moments of training…</source>
+        <translation>正在绘制训练的各个时刻…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export timeline</source>
+        <translation>导出时间线</translation>
+    </message>
+    <message>
+        <source>Sheet of moments</source>
+        <translation>时刻对比图</translation>
+    </message>
+    <message>
+        <source>Moments on the sheet (step 0 and the kept model among them):</source>
+        <translation>对比图上的时刻数（包括第 0 步和保留的模型）：</translation>
+    </message>
+    <message>
+        <source>Save sheet</source>
+        <translation>保存对比图</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frame(s) and index.json written to %1.</source>
+        <translation>
+            <numerusform>已将 %n 帧和 index.json 写入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Step %1 of training&lt;/b&gt;: the maps and the prediction recorded then.</source>
         <translation>&lt;b&gt;训练第 %1 步&lt;/b&gt;：当时记录下的注意力图和预测。</translation>
     </message>

@@ -5,7 +5,8 @@
 // the corpus's own sentences and saves it beside the model, as attentionlab-cli train --watch does, and shows it at
 // once on the Attention page and under its own curves (the moment's step marked on them); saving an opened model
 // again keeps its timeline.json; a damaged one is named in a banner on the page, in both languages, and the model
-// opens; the Fill and Generate pages say what the model predicted of the watched sentence at a moment.
+// opens; the Fill and Generate pages say what the model predicted of the watched sentence at a moment; the timeline
+// exports as a frame sequence with its index and as a sheet of chosen moments.
 // Core headers first (they must not see Qt's `emit`).
 #include "core/catalogue/model_catalogue.h"
 #include "core/inference/model_attention.h"
@@ -15,6 +16,10 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -326,6 +331,88 @@ class TestAttentionTimeline : public QObject {
     QVERIFY2(inChinese.contains(chinese), qPrintable(inChinese));
     QVERIFY2(inChinese.contains(QStringLiteral("时间线")), qPrintable(inChinese));
     QCOMPARE(bar->errorText(), message);
+  }
+
+  // Export timeline: a frame per snapshot (the page's maps under the moment's step), each a PNG of one size that
+  // differs from its neighbour where the stored maps differ; index.json names each frame's step and epoch; Cancel
+  // stops after the frames written; a sheet has one panel per chosen moment, titled in the language of the interface.
+  void theTimelineExportsFramesAndASheet() {
+    AttentionPage page;
+    page.resize(1280, 720);
+    page.show();
+    QVERIFY2(opensOn(page, withTimeline_), qPrintable(page.errorText()));
+    page.setText(QString::fromStdString(kWatched));
+    QVERIFY(al::test::attentionShown(page));
+    QVERIFY(page.timelineExportButton()->isVisibleTo(&page));
+    const int count = int(timeline_.snapshots.size());
+    QTemporaryDir out;
+    int told = 0;
+    QCOMPARE(page.exportTimelineFrames(out.path(), [&](int, int total) { return ++told && total == count; }), count);
+    QCOMPARE(told, count);
+    QVERIFY(page.timelineBar()->atFinalModel());  // the bar went back where it was
+    const QSize maps = page.figure()->size();
+
+    QFile indexFile(out.filePath("index.json"));
+    QVERIFY(indexFile.open(QIODevice::ReadOnly));
+    const QJsonObject index = QJsonDocument::fromJson(indexFile.readAll()).object();
+    QCOMPARE(index["sentence"].toString(), QString::fromStdString(kWatched));
+    const QJsonArray frames = index["frames"].toArray();
+    QCOMPARE(frames.size(), count);
+    QImage previous;
+    int differing = 0;
+    for (int i = 0; i < count; ++i) {
+      const QString name = QStringLiteral("frame-%1.png").arg(i + 1, 4, 10, QLatin1Char('0'));
+      QCOMPARE(frames[i].toObject()["file"].toString(), name);
+      QCOMPARE(frames[i].toObject()["step"].toInteger(), qint64(timeline_.snapshots[size_t(i)].step));
+      QCOMPARE(frames[i].toObject()["epoch"].toInt(), timeline_.snapshots[size_t(i)].epoch);
+      const QImage frame(out.filePath(name), "PNG");
+      QVERIFY2(!frame.isNull(), qPrintable(name));
+      QCOMPARE(frame.width(), 2 * maps.width());  // the maps at twice their pixels, as File › Export figure
+      QVERIFY(frame.height() > 2 * maps.height());  // and the step's title above them
+      if (i > 0) {
+        QCOMPARE(frame.size(), previous.size());
+        const double change = largestDifference(timeline_.snapshots[size_t(i)].probes[0].attention,
+                                                timeline_.snapshots[size_t(i - 1)].probes[0].attention);
+        // Below the title, the maps: another picture wherever the stored maps changed (the page drew each moment).
+        const QRect mapsRect(0, frame.height() - 2 * maps.height(), frame.width(), 2 * maps.height());
+        if (change > 0) {
+          QVERIFY2(frame.copy(mapsRect) != previous.copy(mapsRect), qPrintable(name + " shows the maps of the frame before it"));
+          ++differing;
+        }
+      }
+      previous = frame;
+    }
+    QVERIFY(differing > 0);
+
+    QTemporaryDir stopped;
+    QCOMPARE(page.exportTimelineFrames(stopped.path(), [](int done, int) { return done < 2; }), 2);
+    QVERIFY(QFileInfo::exists(stopped.filePath("frame-0002.png")));
+    QVERIFY(!QFileInfo::exists(stopped.filePath("frame-0003.png")));
+
+    const std::vector<int> chosen = page.sheetPositions(4);
+    QCOMPARE(chosen.size(), size_t(4));
+    QCOMPARE(chosen.front(), 0);
+    QCOMPARE(chosen.back(), count);  // the kept model
+    QVERIFY(page.exportTimelineSheet(out.filePath("sheet.png"), chosen));
+    const QImage sheet(out.filePath("sheet.png"), "PNG");
+    QVERIFY(sheet.width() >= 4 * 2 * maps.width() && sheet.width() < 5 * 2 * maps.width());
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+      QVERIFY(setLanguage(language, false));
+      QCoreApplication::processEvents();
+      const QString svg = out.filePath("sheet-" + language + ".svg");
+      QVERIFY(page.exportTimelineSheet(svg, {0, chosen[1], count - 1}));
+      QFile file(svg);
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      const QString drawing = QString::fromUtf8(file.readAll());
+      QCOMPARE(drawing.count(QStringLiteral("<image")), 3);  // a panel per moment
+      const QString step = QString::number(timeline_.snapshots[size_t(chosen[1])].step);
+      const QString title = language == "en" ? "Step " + step : QStringLiteral("第 %1 步").arg(step);
+      // The drawing's text, without its markup (Qt writes a run of text per script: "第 ", "3", " 步") or spaces.
+      QString words = drawing;
+      words.remove(QRegularExpression(QStringLiteral("<[^>]*>|\\s")));
+      QVERIFY2(words.contains(QString(title).remove(QLatin1Char(' '))), qPrintable(title));
+    }
+    QVERIFY(setLanguage("en", false));
   }
 
   // At a moment, the Fill page lists each blank's 5 best words of the watched sentence then, the Generate page the

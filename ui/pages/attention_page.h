@@ -43,6 +43,7 @@ class QTabWidget;
 class QTextBrowser;
 class QTimer;
 class QGridLayout;
+class QImage;
 
 namespace al::ui {
 
@@ -126,6 +127,22 @@ class AttentionPage : public ModelPage {
   // The moment whose maps the page shows (an index into the timeline's snapshots), or -1: the kept model's.
   int shownMoment() const { return shownMoment_; }
 
+  // --- Exporting the timeline (ui/pages/attention_page_timeline_export.cpp) ---
+  // The watched sentence's maps (the Heatmaps tab's figure, as File › Export figure draws it) at moments of the
+  // timeline, each under its step in the language of the interface. The bar goes back where it was afterwards.
+  // `progress(done, total)` is told of every picture; false stops the export there. Throw al::InputError without a
+  // timeline and al::RunError when a file cannot be written.
+  using ExportProgress = std::function<bool(int done, int total)>;
+  // frame-0001.png, ... one per snapshot in step order, and index.json ({"sentence", "frames": [{"file", "step",
+  // "epoch"}]}) of the frames written, in `folder`. Returns how many were written (fewer when stopped).
+  int exportTimelineFrames(const QString& folder, const ExportProgress& progress = {});
+  // One figure (PNG, SVG or PDF by the suffix) of these bar positions side by side (snapshotCount(): the kept
+  // model). False when stopped.
+  bool exportTimelineSheet(const QString& path, const std::vector<int>& positions, const ExportProgress& progress = {});
+  // `panels` positions for a sheet: step 0, evenly spaced moments, the kept model.
+  std::vector<int> sheetPositions(int panels) const;
+  QPushButton* timelineExportButton() const { return timelineExport_; }
+
   // --- Head switches ---
   // A head switched off adds nothing to the prediction or to the layers after it (its output set to zero); its own
   // map is still shown, crossed out among the thumbnails (a right-click there switches it). The switches are the
@@ -161,6 +178,8 @@ class AttentionPage : public ModelPage {
  public slots:
   void exportFigure() override;   // File > Export figure: the current tab's figure as a picture
   void exportNumbers();  // the weights of the current tab's maps as CSV
+  void exportTimelineFramesAsked();  // "Export timeline… › Frames": asks for a folder, with progress and Cancel
+  void exportTimelineSheetAsked();   // "Export timeline… › Sheet": asks how many moments and for a file
 
  signals:
   void attentionShown();  // the prediction of the sentence asked for last, every map drawn
@@ -181,6 +200,9 @@ class AttentionPage : public ModelPage {
   void timelineMoved();  // the bar's slider moved
   void showTimelineSentence(int probe);  // the sentence the bar watched, read on the page
   QString momentText() const;  // the prediction line's words for the moment shown
+  QWidget* createTimelineExportButton();
+  QImage pictureAtMoment(int position);  // the maps at that bar position, drawn first (the event loop runs)
+  QString momentTitle(int position) const;  // "Step 120", or the kept model
   void showPrediction();
   void rebuildHeatmaps();
   void shapeHeatmaps(size_t layers, size_t heads);
@@ -256,6 +278,7 @@ class AttentionPage : public ModelPage {
   HeadImportanceTab* headImportanceTab_;
   AttentionCompareTab* compareTab_;
   TimelineBar* timeline_;
+  QPushButton* timelineExport_ = nullptr;  // beside the bar, shown with it
 };
 
 }  // namespace al::ui

@@ -188,6 +188,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   timeline_ = new TimelineBar;
   connect(timeline_, &TimelineBar::positionChanged, this, &AttentionPage::timelineMoved);
   connect(timeline_, &TimelineBar::probeChosen, this, &AttentionPage::showTimelineSentence);
+  timeline_->addControl(createTimelineExportButton());
   layout->addWidget(timeline_);
   setTranslatedTexts(this, [=, this] {
     textEdit_->setPlaceholderText(tr("Type or paste a sentence or a whole review"));

@@ -60,15 +60,15 @@ TimelineBar::TimelineBar(QWidget* parent)
   speedBox_->setCurrentIndex(1);
   showPlayState(playButton_, false);
 
-  auto* controls = new QHBoxLayout;
-  controls->setContentsMargins(0, 0, 0, 0);
-  controls->addWidget(probeBox_);
-  controls->addWidget(slider_, 1);
-  controls->addWidget(playButton_);
-  controls->addWidget(speedBox_);
+  controls_ = new QHBoxLayout;
+  controls_->setContentsMargins(0, 0, 0, 0);
+  controls_->addWidget(probeBox_);
+  controls_->addWidget(slider_, 1);
+  controls_->addWidget(playButton_);
+  controls_->addWidget(speedBox_);
   auto* layout = new QVBoxLayout(body_);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addLayout(controls);
+  layout->addLayout(controls_);
   layout->addWidget(state_);
   prediction_->setObjectName("timelinePrediction");
   prediction_->setWordWrap(true);
@@ -319,5 +319,7 @@ void TimelineBar::fitToScale() {
   state_->setFont(big);
   plot_->setMinimumHeight(qRound(120 * scale));
 }
+
+void TimelineBar::addControl(QWidget* control) { controls_->addWidget(control); }
 
 }  // namespace al::ui

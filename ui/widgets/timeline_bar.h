@@ -25,6 +25,7 @@ class Error;  // core/error.h
 }
 
 class QComboBox;
+class QHBoxLayout;
 class QCPItemStraightLine;
 class QCustomPlot;
 class QLabel;
@@ -68,6 +69,8 @@ class TimelineBar : public QWidget {
   // sentence at the moment shown: the next token's 5 best, each blank's 5 best words, the verdict or the answer.
   void setShowsPrediction(bool shown);
   QString predictionText() const;  // that line; empty at the final model or when not shown
+  // A page's own button at the end of the slider's row (the Attention page's "Export timeline…"): shown with the bar.
+  void addControl(QWidget* control);
 
  signals:
   void positionChanged(int position);
@@ -88,6 +91,7 @@ class TimelineBar : public QWidget {
   QSlider* slider_;
   QPushButton* playButton_;
   QComboBox* speedBox_;
+  QHBoxLayout* controls_;
   QLabel* state_;
   QTimer* playTimer_;
   QCustomPlot* plot_;
