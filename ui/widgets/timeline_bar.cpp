@@ -60,16 +60,21 @@ TimelineBar::TimelineBar(QWidget* parent)
   speedBox_->setCurrentIndex(1);
   showPlayState(playButton_, false);
 
-  controls_ = new QHBoxLayout;
-  controls_->setContentsMargins(0, 0, 0, 0);
-  controls_->addWidget(probeBox_);
-  controls_->addWidget(slider_, 1);
-  controls_->addWidget(playButton_);
-  controls_->addWidget(speedBox_);
+  auto* controls = new QHBoxLayout;
+  controls->setContentsMargins(0, 0, 0, 0);
+  controls->addWidget(probeBox_);
+  controls->addWidget(slider_, 1);
+  controls->addWidget(playButton_);
+  controls->addWidget(speedBox_);
   auto* layout = new QVBoxLayout(body_);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addLayout(controls_);
-  layout->addWidget(state_);
+  layout->addLayout(controls);
+  // A page's own buttons go beside the state, not after Play: beside the Attention page's bars at 1280 x 720 the
+  // slider's row has no width to spare (a button there shrank the slider to its handle).
+  stateRow_ = new QHBoxLayout;
+  stateRow_->setContentsMargins(0, 0, 0, 0);
+  stateRow_->addWidget(state_, 1);
+  layout->addLayout(stateRow_);
   prediction_->setObjectName("timelinePrediction");
   prediction_->setWordWrap(true);
   prediction_->setTextFormat(Qt::RichText);  // the words are escaped: a token "<b>" stays a token
@@ -320,6 +325,6 @@ void TimelineBar::fitToScale() {
   plot_->setMinimumHeight(qRound(120 * scale));
 }
 
-void TimelineBar::addControl(QWidget* control) { controls_->addWidget(control); }
+void TimelineBar::addControl(QWidget* control) { stateRow_->addWidget(control, 0, Qt::AlignTop); }
 
 }  // namespace al::ui

@@ -69,7 +69,7 @@ class TimelineBar : public QWidget {
   // sentence at the moment shown: the next token's 5 best, each blank's 5 best words, the verdict or the answer.
   void setShowsPrediction(bool shown);
   QString predictionText() const;  // that line; empty at the final model or when not shown
-  // A page's own button at the end of the slider's row (the Attention page's "Export timeline…"): shown with the bar.
+  // A page's own button after the state line (the Attention page's "Export timeline…"): shown with the bar.
   void addControl(QWidget* control);
 
  signals:
@@ -91,7 +91,7 @@ class TimelineBar : public QWidget {
   QSlider* slider_;
   QPushButton* playButton_;
   QComboBox* speedBox_;
-  QHBoxLayout* controls_;
+  QHBoxLayout* stateRow_;  // the state, then a page's own buttons
   QLabel* state_;
   QTimer* playTimer_;
   QCustomPlot* plot_;
