@@ -129,7 +129,7 @@ class AttentionPage : public ModelPage {
 
   // --- Exporting the timeline (ui/pages/attention_page_timeline_export.cpp) ---
   // The watched sentence's maps (the Heatmaps tab's figure, as File › Export figure draws it) at moments of the
-  // timeline, each under its step in the language of the interface. The bar goes back where it was afterwards.
+  // timeline, each under its step in the language of the interface. The bar and the tabs go back as they were.
   // `progress(done, total)` is told of every picture; false stops the export there. Throw al::InputError without a
   // timeline and al::RunError when a file cannot be written.
   using ExportProgress = std::function<bool(int done, int total)>;

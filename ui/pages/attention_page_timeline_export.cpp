@@ -123,7 +123,7 @@ int AttentionPage::exportTimelineFrames(const QString& folder, const ExportProgr
   if (!timeline || timeline->snapshots.empty())
     throw InputError(ErrorKind::FileMissing, {.file = std::string(kTimelineFile)}, "this model has no training timeline");
   if (!QDir().mkpath(folder)) failPictureNotWritten(folder);
-  const int total = int(timeline->snapshots.size()), start = timeline_->position();
+  const int total = int(timeline->snapshots.size()), start = timeline_->position(), tab = tabs_->currentIndex();
   tabs_->setCurrentIndex(0);  // the Heatmaps tab: the maps are its figure
   if (timeline_->probeOf(text()) < 0) showTimelineSentence(timeline_->probe());
   QJsonArray frames;
@@ -139,6 +139,7 @@ int AttentionPage::exportTimelineFrames(const QString& folder, const ExportProgr
   const QString sentence = QString::fromStdString(timeline->probes[size_t(timeline_->probe())].text);
   writeIndex(QDir(folder).filePath("index.json"), QJsonObject{{"sentence", sentence}, {"frames", frames}});
   timeline_->setPosition(start);
+  tabs_->setCurrentIndex(tab);
   return written;
 }
 
@@ -156,7 +157,7 @@ bool AttentionPage::exportTimelineSheet(const QString& path, const std::vector<i
   if (!timeline || timeline->snapshots.empty())
     throw InputError(ErrorKind::FileMissing, {.file = std::string(kTimelineFile)}, "this model has no training timeline");
   pictureFormatOf(path);  // a wrong suffix is refused before any moment is drawn
-  const int start = timeline_->position();
+  const int start = timeline_->position(), tab = tabs_->currentIndex();
   tabs_->setCurrentIndex(0);
   if (timeline_->probeOf(text()) < 0) showTimelineSentence(timeline_->probe());
   auto* sheet = new QWidget;
@@ -169,6 +170,7 @@ bool AttentionPage::exportTimelineSheet(const QString& path, const std::vector<i
   for (size_t i = 0; i < positions.size(); ++i) {
     if (progress && !progress(int(i), int(positions.size()))) {
       timeline_->setPosition(start);
+      tabs_->setCurrentIndex(tab);
       return false;
     }
     const int position = std::clamp(positions[i], 0, timeline_->snapshotCount());
@@ -176,6 +178,7 @@ bool AttentionPage::exportTimelineSheet(const QString& path, const std::vector<i
   }
   exportComposed(owner.release(), path);
   timeline_->setPosition(start);
+  tabs_->setCurrentIndex(tab);
   return true;
 }
 
