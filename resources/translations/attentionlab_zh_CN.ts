@@ -2973,7 +2973,7 @@
         <translation>导出时间线…</translation>
     </message>
     <message>
-        <source>The watched sentence's maps at the moments of training, for slides</source>
+        <source>The watched sentence&apos;s maps at the moments of training, for slides</source>
         <translation>被观察句子在训练各时刻的注意力图，可放进幻灯片</translation>
     </message>
     <message>
