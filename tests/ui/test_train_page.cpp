@@ -146,7 +146,7 @@ class TestTrainPage : public QObject {
   }
 
   // On the small built-in corpora the bag of bigrams and the chatbot start from the preset their data card
-  // recommends (tiny), not from the ones sized for the real archive and dialogs; on other data the card says which.
+  // recommends (tiny), not from the ones sized for the real archive and dialogs; the real data gives them back.
   void builtinDataTakesTheCardsPreset() {
     TrainPage page;
     page.setTask(TaskKind::Bigram);
@@ -164,7 +164,7 @@ class TestTrainPage : public QObject {
     page.setDataSource("builtin:translate");
     QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady() && page.dataSource() == "builtin:translate"; },
                             kTrainTimeoutMs));
-    QCOMPARE(page.preset(), QString("tiny"));  // a preset other than the default stays on other data
+    QCOMPARE(page.preset(), QString("classroom"));  // the task's default, as the card now says
     QVERIFY2(page.dataCardText().contains("<b>classroom</b> trains on a dialogs file"), qPrintable(page.dataCardText()));
   }
 

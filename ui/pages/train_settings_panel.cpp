@@ -169,10 +169,9 @@ std::shared_ptr<const PretrainedBert> TrainSettingsPanel::startFromBert() const 
 void TrainSettingsPanel::choosePresetOfSource(bool newTask) {
   const QString source = data_->source();
   if (!newTask && source == presetSource_) return;  // the same source: a preset chosen by hand stays
-  // The card's recommendation on a new task, on a source with a preset of its own, in place of the previous
-  // source's own preset or of the task's default; a preset chosen otherwise stays (tiny kept on other data).
-  const QString preset = parameters_->preset();
-  if (newTask || presetNames(task()).contains(source) || preset == presetSource_ || preset == defaultPreset(task()))
+  // A new task, a source with a preset of its own, or the previous source's recommendation still chosen: the
+  // card's recommendation; a preset chosen by hand otherwise stays.
+  if (newTask || presetNames(task()).contains(source) || parameters_->preset() == recommendedPreset(task(), presetSource_))
     parameters_->setPreset(recommendedPreset(task(), source));
   presetSource_ = source;
 }
