@@ -26,7 +26,6 @@
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/train_page.h"
-#include "ui/pages/pretraining_comparison.h"
 #include "ui/text/language.h"
 #include "tests/app_fixture.h"
 #include "tests/wait_budget.h"
@@ -166,29 +165,6 @@ class TestTrainPage : public QObject {
                             kTrainTimeoutMs));
     QCOMPARE(page.preset(), QString("classroom"));  // the task's default, as the card now says
     QVERIFY2(page.dataCardText().contains("<b>classroom</b> trains on a dialogs file"), qPrintable(page.dataCardText()));
-  }
-
-  // Fill › "Does pre-training help?" at 1280 x 720 (its tab about 1075 x 545 px): the data card shows every line
-  // of its text in both languages (the Chinese card's last line was cut off, as if at the right).
-  void theComparisonsDataCardShowsAllItsLines() {
-    for (const char* language : {"en", "zh_CN"}) {
-      QVERIFY(al::ui::setLanguage(language, false));
-      al::ui::PretrainingComparison comparison;
-      comparison.resize(1075, 545);
-      comparison.show();
-      auto* card = comparison.findChild<QLabel*>("dataCard");
-      QVERIFY(card);
-      QTRY_VERIFY_WITH_TIMEOUT(card->text().contains("1,500") || card->text().contains(QStringLiteral("1,500")),
-                               kTrainTimeoutMs);
-      QTest::qWait(50);  // the layout after the card's text
-      QVERIFY2(card->height() >= card->heightForWidth(card->width()),
-               qPrintable(QStringLiteral("%1: %2 px high, its text needs %3 at %4 px wide")
-                              .arg(language)
-                              .arg(card->height())
-                              .arg(card->heightForWidth(card->width()))
-                              .arg(card->width())));
-    }
-    QVERIFY(al::ui::setLanguage("en", false));
   }
 
   // The masked LM learns from reviews: its card counts reviews, in both languages, never question–answer pairs.

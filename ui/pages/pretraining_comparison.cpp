@@ -60,12 +60,6 @@ RunRequest headOnBert(const MaskedLmModel& model, std::shared_ptr<const Pretrain
   return r;
 }
 
-// The verdict's line is there when it says something.
-void setVerdictLine(QLabel* verdict, const QString& text) {
-  verdict->setText(text);
-  verdict->setVisible(!text.isEmpty());
-}
-
 }  // namespace
 
 PretrainingComparison::PretrainingComparison(QWidget* parent)
@@ -120,7 +114,6 @@ PretrainingComparison::PretrainingComparison(QWidget* parent)
   verdict_ = new QLabel;
   verdict_->setObjectName("verdict");
   verdict_->setWordWrap(true);
-  verdict_->hide();  // until there is a verdict: its empty strip took the data card's last line at 1280 x 720
   layout->addWidget(verdict_);
   curves_ = new CurvePlot;
   curves_->setMinimumHeight(180);
@@ -234,7 +227,7 @@ void PretrainingComparison::start() {
   }
   startButton_->setEnabled(false);
   stopButton_->setEnabled(true);
-  setVerdictLine(verdict_, QString());
+  verdict_->clear();
   verdictShown_ = false;
   queue_->start(std::move(runs));
 }
@@ -251,7 +244,7 @@ void PretrainingComparison::jobStarted(size_t index) {
 void PretrainingComparison::jobFinished(size_t index) {
   const TrainingController::Outcome outcome = queue_->takeOutcome(index);
   // An error ends the queue (the rest are dropped): the verdict says why instead.
-  if (!outcome.error.isEmpty()) setVerdictLine(verdict_, tr("The run stopped with an error: %1").arg(outcome.error));
+  if (!outcome.error.isEmpty()) verdict_->setText(tr("The run stopped with an error: %1").arg(outcome.error));
   else if (outcome.test) accuraciesOf(jobs_[index].side).push_back(outcome.test->accuracy());
   // What BERT's runs did, in their own words: the verdict names it.
   if (jobs_[index].side == Side::Bert && outcome.run)
@@ -269,7 +262,7 @@ void PretrainingComparison::allFinished() {
 void PretrainingComparison::showVerdict() {
   verdictShown_ = true;
   if (scratch_.empty() || pretrained_.empty()) {
-    setVerdictLine(verdict_, tr("Stopped before both sides finished a run: no verdict."));
+    verdict_->setText(tr("Stopped before both sides finished a run: no verdict."));
     return;
   }
   const double withPretraining = mean(pretrained_) * 100, fromScratch = mean(scratch_) * 100;
@@ -280,7 +273,7 @@ void PretrainingComparison::showVerdict() {
                           tr("%1 % from scratch (%n run(s)).", "", static_cast<int>(scratch_.size())).arg(fromScratch, 0, 'f', 1);
   // The third side, when it ran: BERT's numbers beside the other two, without a claim of the verdict's own.
   const QString bert = bert_.empty() ? QString() : QLatin1Char(' ') + bertVerdict();
-  setVerdictLine(verdict_, numbers + QLatin1Char(' ') + gainSentence(judgePretraining(pretrained_, scratch_)) + bert);
+  verdict_->setText(numbers + QLatin1Char(' ') + gainSentence(judgePretraining(pretrained_, scratch_)) + bert);
 }
 
 PretrainingGain judgePretraining(const std::vector<double>& pretrained, const std::vector<double>& fromScratch) {

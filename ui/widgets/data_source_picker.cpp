@@ -10,7 +10,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QResizeEvent>
 #include <QSettings>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -49,21 +48,6 @@ QString displayName(const QString& source, TaskKind task) {
   return QFileInfo(source).fileName() + QStringLiteral("  (") + source + QLatin1Char(')');
 }
 
-// The card asks a layout for the height its wrapped text needs at its width: QFormLayout gave a spanning label less
-// (the Chinese card of Fill › "Does pre-training help?" lost its last line at 1280 x 720).
-class CardLabel : public QLabel {
- public:
-  QSize minimumSizeHint() const override {
-    return {QLabel::minimumSizeHint().width(), std::max(QLabel::minimumSizeHint().height(), heightForWidth(width()))};
-  }
-
- protected:
-  void resizeEvent(QResizeEvent* event) override {
-    QLabel::resizeEvent(event);
-    if (event->size().width() != event->oldSize().width()) updateGeometry();  // another width, another height
-  }
-};
-
 // The generated reviews and the built-in conversations: a few short samples, learned in seconds with tiny.
 bool isSmallBuiltinCorpus(const QString& source) {
   return source == QLatin1String("builtin") || source == QLatin1String("builtin:zh");
@@ -79,7 +63,7 @@ QString recommendedPreset(TaskKind kind, const QString& source) {
 }
 
 DataSourcePicker::DataSourcePicker(QWidget* owner)
-    : QObject(owner), owner_(owner), box_(new QComboBox), card_(new CardLabel), reader_(new QFutureWatcher<Reading>(this)) {
+    : QObject(owner), owner_(owner), box_(new QComboBox), card_(new QLabel), reader_(new QFutureWatcher<Reading>(this)) {
   box_->setObjectName("data");
   box_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   box_->setMinimumContentsLength(12);
