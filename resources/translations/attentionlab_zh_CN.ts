@@ -4048,18 +4048,6 @@
         <translation>共有 &lt;b&gt;%1&lt;/b&gt; 个问答对可供学习（%2）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; reviews to learn from (%2).</source>
-        <translation>可供学习的影评共 &lt;b&gt;%1&lt;/b&gt; 篇（%2）。</translation>
-    </message>
-    <message>
-        <source>Preset: &lt;b&gt;tiny&lt;/b&gt; suits these few built-in conversations: it learns them by heart in seconds. &lt;b&gt;classroom&lt;/b&gt; and &lt;b&gt;book&lt;/b&gt; are sized for a dialogs file of thousands of pairs.</source>
-        <translation>预设：&lt;b&gt;tiny&lt;/b&gt; 适合这几段内置对话，几秒钟就能把它们背下来。&lt;b&gt;classroom&lt;/b&gt; 和 &lt;b&gt;book&lt;/b&gt; 是为含有数千个问答对的对话文件设计的。</translation>
-    </message>
-    <message>
-        <source>Preset: &lt;b&gt;classroom&lt;/b&gt; trains on a dialogs file in minutes; &lt;b&gt;book&lt;/b&gt; is the book&apos;s larger run; &lt;b&gt;tiny&lt;/b&gt; is a first look in seconds.</source>
-        <translation>预设：&lt;b&gt;classroom&lt;/b&gt; 在对话文件上几分钟即可训练完；&lt;b&gt;book&lt;/b&gt; 是书中更大的训练；&lt;b&gt;tiny&lt;/b&gt; 几秒钟即可初步一看。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;%1&lt;/b&gt; texts to learn from (%2).</source>
         <translation>可供学习的文本共 &lt;b&gt;%1&lt;/b&gt; 篇（%2）。</translation>
     </message>

@@ -144,44 +144,6 @@ class TestTrainPage : public QObject {
     QCOMPARE(page.preset(), QString("tiny"));
   }
 
-  // On the small built-in corpora the bag of bigrams and the chatbot start from the preset their data card
-  // recommends (tiny), not from the ones sized for the real archive and dialogs; the real data gives them back.
-  void builtinDataTakesTheCardsPreset() {
-    TrainPage page;
-    page.setTask(TaskKind::Bigram);
-    page.setDataSource("builtin");
-    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady() && page.dataSource() == "builtin"; }, kTrainTimeoutMs));
-    QVERIFY2(page.dataCardText().contains("<b>tiny</b> suits"), qPrintable(page.dataCardText()));
-    QCOMPARE(page.preset(), QString("tiny"));
-    page.setTask(TaskKind::Chatbot);
-    page.setDataSource("builtin:zh");
-    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady() && page.dataSource() == "builtin:zh"; }, kTrainTimeoutMs));
-    QCOMPARE(page.preset(), QString("tiny"));
-    // The chatbot's card advises, as the review card does.
-    QVERIFY2(page.dataCardText().contains("<b>tiny</b> suits these few built-in conversations"),
-             qPrintable(page.dataCardText()));
-    page.setDataSource("builtin:translate");
-    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady() && page.dataSource() == "builtin:translate"; },
-                            kTrainTimeoutMs));
-    QCOMPARE(page.preset(), QString("classroom"));  // the task's default, as the card now says
-    QVERIFY2(page.dataCardText().contains("<b>classroom</b> trains on a dialogs file"), qPrintable(page.dataCardText()));
-  }
-
-  // The masked LM learns from reviews: its card counts reviews, in both languages, never question–answer pairs.
-  void theMaskedLmCardCountsReviews() {
-    TrainPage page;
-    page.setTask(TaskKind::MaskedLm);
-    page.setDataSource("builtin");
-    QVERIFY(QTest::qWaitFor([&] { return page.dataCardReady() && page.dataSource() == "builtin"; }, kTrainTimeoutMs));
-    QString card = page.dataCardText();
-    QVERIFY2(card.contains("reviews to learn from") && !card.contains("question"), qPrintable(card));
-    QVERIFY(al::ui::setLanguage("zh_CN", false));
-    QTRY_VERIFY(page.dataCardText().contains(QStringLiteral("影评")));
-    card = page.dataCardText();
-    QVERIFY2(!card.contains(QStringLiteral("问答对")), qPrintable(card));
-    QVERIFY(al::ui::setLanguage("en", false));
-  }
-
   // The referent text is offered to a language model under a title of its own in each language, takes its own
   // preset, and its card says what it is made for, in English and in Chinese.
   void theReferentTextIsOfferedInBothLanguages() {

@@ -169,10 +169,10 @@ std::shared_ptr<const PretrainedBert> TrainSettingsPanel::startFromBert() const 
 void TrainSettingsPanel::choosePresetOfSource(bool newTask) {
   const QString source = data_->source();
   if (!newTask && source == presetSource_) return;  // the same source: a preset chosen by hand stays
-  // A new task, a source with a preset of its own, or the previous source's recommendation still chosen: the
-  // card's recommendation; a preset chosen by hand otherwise stays.
-  if (newTask || presetNames(task()).contains(source) || parameters_->preset() == recommendedPreset(task(), presetSource_))
-    parameters_->setPreset(recommendedPreset(task(), source));
+  const QStringList presets = presetNames(task());
+  if (presets.contains(source)) parameters_->setPreset(source);
+  else if (presets.contains(presetSource_) && parameters_->preset() == presetSource_)
+    parameters_->setPreset(defaultPreset(task()));  // the previous source's own preset
   presetSource_ = source;
 }
 

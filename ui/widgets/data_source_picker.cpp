@@ -48,19 +48,7 @@ QString displayName(const QString& source, TaskKind task) {
   return QFileInfo(source).fileName() + QStringLiteral("  (") + source + QLatin1Char(')');
 }
 
-// The generated reviews and the built-in conversations: a few short samples, learned in seconds with tiny.
-bool isSmallBuiltinCorpus(const QString& source) {
-  return source == QLatin1String("builtin") || source == QLatin1String("builtin:zh");
-}
-
 }  // namespace
-
-QString recommendedPreset(TaskKind kind, const QString& source) {
-  const QStringList presets = presetNames(kind);
-  if (presets.contains(source)) return source;
-  if (isSmallBuiltinCorpus(source) && presets.contains(QStringLiteral("tiny"))) return QStringLiteral("tiny");
-  return defaultPreset(kind);
-}
 
 DataSourcePicker::DataSourcePicker(QWidget* owner)
     : QObject(owner), owner_(owner), box_(new QComboBox), card_(new QLabel), reader_(new QFutureWatcher<Reading>(this)) {
@@ -231,15 +219,6 @@ void DataSourcePicker::forget(const QString& source) {
   settings.setValue(recentKey(task_), recent);
 }
 
-// The chatbot's card advises a preset, as the review card does with the book's rule.
-QString DataSourcePicker::dialogPresetAdvice(const QString& source) {
-  if (recommendedPreset(task_, source) == QLatin1String("tiny"))
-    return tr("Preset: <b>tiny</b> suits these few built-in conversations: it learns them by heart in seconds. "
-              "<b>classroom</b> and <b>book</b> are sized for a dialogs file of thousands of pairs.");
-  return tr("Preset: <b>classroom</b> trains on a dialogs file in minutes; <b>book</b> is the book's larger run; "
-            "<b>tiny</b> is a first look in seconds.");
-}
-
 void DataSourcePicker::showCard(const DataCard& card, const QString& source) {
   shownCard_ = card;  // for a language change
   shownSource_ = source;
@@ -253,14 +232,8 @@ void DataSourcePicker::showCard(const DataCard& card, const QString& source) {
     return;
   }
   if (!taskInfo(task_).hasDataCard) {
-    const QString count = QLocale().toString(static_cast<qulonglong>(card.samples));
-    const QString name = displayName(source, task_).toHtmlEscaped();
-    if (taskInfo(task_).catalogueEntry->data == DataKind::Reviews) {  // a masked LM reads reviews without labels
-      card_->setText(tr("<b>%1</b> reviews to learn from (%2).").arg(count, name));
-      return;
-    }
-    card_->setText(tr("<b>%1</b> question–answer pairs to learn from (%2).").arg(count, name) +
-                   QStringLiteral("<br><small>%1</small>").arg(dialogPresetAdvice(source)));
+    card_->setText(tr("<b>%1</b> question–answer pairs to learn from (%2).")
+                       .arg(QLocale().toString(static_cast<qulonglong>(card.samples)), displayName(source, task_).toHtmlEscaped()));
     return;
   }
   card_->setText(sentimentDataCardHtml(card));

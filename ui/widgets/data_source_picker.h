@@ -18,11 +18,6 @@ class QWidget;
 
 namespace al::ui {
 
-// The preset the data card recommends for a task's source: the one named after the source (lm's "long-range"),
-// tiny on the small built-in corpora ("builtin", "builtin:zh": classroom and book are sized for the real archive
-// and dialogs), the task's default otherwise.
-QString recommendedPreset(TaskKind kind, const QString& source);
-
 class DataSourcePicker : public QObject {
   Q_OBJECT
  public:
@@ -61,7 +56,6 @@ class DataSourcePicker : public QObject {
   void remember(const QString& source);
   void forget(const QString& source);
   void showCard(const DataCard& card, const QString& source);
-  QString dialogPresetAdvice(const QString& source);
 
   QWidget* owner_;
   TaskKind task_ = TaskKind::ImdbTransformer;
