@@ -141,28 +141,43 @@ nlohmann::json limitsJson(const LimitRounds& r, const std::string& workKey, cons
           {"processor", processorName()}, {"kernel", kernelName()}, {"matrix_product", matrixProductKernel()}};
 }
 
+// The rounds of --vs-limits: --steps runs of the measure (each doing `amount` of work: FLOPs or bytes), then the
+// limit on as much work (limit(total) gives its speed and how many products or copies that took), --rounds times,
+// the two in turn (alternately). Speeds in units of amount per second, / 1e9.
+template <class Limit>
+LimitRounds againstLimit(const std::function<void()>& run, double amount, const BenchOptions& o, Limit&& limit) {
+  LimitRounds r;
+  for (int round = 0; round < o.rounds; ++round) {
+    int limitRuns = 0;
+    const RoundSpeeds speeds = alternately(
+        round,
+        [&] {
+          const std::vector<double> ms = timedRuns(run, o.steps);
+          r.workMs.insert(r.workMs.end(), ms.begin(), ms.end());
+          return amount * o.steps / (std::accumulate(ms.begin(), ms.end(), 0.0) / 1000.0) / 1e9;
+        },
+        [&] {
+          const auto [speed, runs] = limit(amount * o.steps);
+          limitRuns = runs;
+          return speed;
+        });
+    r.work.push_back(speeds.work);
+    r.limit.push_back(speeds.limit);
+    r.ratios.push_back(speeds.work / speeds.limit);
+    r.limitRuns.push_back(limitRuns);
+  }
+  return r;
+}
+
 // --vs-limits for bert: --steps passes, then SGEMMs of as much arithmetic, --rounds times.
 LimitRounds bertAgainstSgemm(const std::function<void()>& pass, double passFlops, const BenchOptions& o, int threads) {
   SgemmRig sgemm(threads);
   pass();
   sgemm.timedProduct();
-  LimitRounds r;
-  for (int round = 0; round < o.rounds; ++round) {
-    SgemmRig::Result products;
-    const RoundSpeeds speeds = alternately(
-        round,
-        [&] {
-          const std::vector<double> ms = timedRuns(pass, o.steps);
-          r.workMs.insert(r.workMs.end(), ms.begin(), ms.end());
-          return passFlops * o.steps / (std::accumulate(ms.begin(), ms.end(), 0.0) / 1000.0) / 1e9;
-        },
-        [&] { return (products = sgemm.timedProductsLike(passFlops * o.steps)).gflops; });
-    r.work.push_back(speeds.work);
-    r.limit.push_back(speeds.limit);
-    r.ratios.push_back(speeds.work / speeds.limit);
-    r.limitRuns.push_back(products.products);
-  }
-  return r;
+  return againstLimit(pass, passFlops, o, [&](double flops) {
+    const SgemmRig::Result products = sgemm.timedProductsLike(flops);
+    return std::pair{products.gflops, products.products};
+  });
 }
 
 nlohmann::json benchBert(const std::filesystem::path& dir, const BenchOptions& o, int threads) {
@@ -206,22 +221,9 @@ LimitRounds gpt2AgainstCopy(const std::function<void()>& generation, double byte
   CopyRig copy(threads);
   generation();
   copy.timedCopy();
-  LimitRounds r;
-  for (int round = 0; round < o.rounds; ++round) {
-    const RoundSpeeds speeds = alternately(
-        round,
-        [&] {
-          const std::vector<double> ms = timedRuns(generation, o.steps);
-          r.workMs.insert(r.workMs.end(), ms.begin(), ms.end());
-          return bytes * o.steps / (std::accumulate(ms.begin(), ms.end(), 0.0) / 1000.0) / 1e9;
-        },
-        [&] { return copy.timedCopiesLike(bytes * o.steps); });
-    r.work.push_back(speeds.work);
-    r.limit.push_back(speeds.limit);
-    r.ratios.push_back(speeds.work / speeds.limit);
-    r.limitRuns.push_back(std::max(1, static_cast<int>(std::lround(bytes * o.steps / copy.bytes()))));
-  }
-  return r;
+  return againstLimit(generation, bytes, o, [&](double total) {
+    return std::pair{copy.timedCopiesLike(total), std::max(1, static_cast<int>(std::lround(total / copy.bytes())))};
+  });
 }
 
 nlohmann::json benchGpt2(const std::filesystem::path& dir, const BenchOptions& o, int threads) {
