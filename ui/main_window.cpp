@@ -108,7 +108,7 @@ MainWindow::MainWindow(QWidget* parent)
   auto* chatbotPage = new ChatbotPage(library_);
   addPage(QT_TR_NOOP("Chatbot"), QT_TR_NOOP("The GRU chatbot with additive attention, and the encoder-decoder Transformer"),
           chatbotPage);
-  auto* comparisonPage = new ComparisonPage;
+  auto* comparisonPage = new ComparisonPage(library_);  // its two models join the library
   addPage(QT_TR_NOOP("Compare"), QT_TR_NOOP("Bahdanau vs Transformer on the same data and split"), comparisonPage);
   // The pages follow the course: the encoder, normalization, the chatbot and the full Transformer, then BERT.
   auto* fillPage = new FillPage(library_);  // shows the library's masked-LM models

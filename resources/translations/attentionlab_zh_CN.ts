@@ -3926,6 +3926,10 @@
         <source>Chinese everyday dialogs (built-in)</source>
         <translation>中文日常对话（内置）</translation>
     </message>
+    <message>
+        <source>Compare: %1</source>
+        <translation>对比：%1</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::CurvePlot</name>
@@ -6534,6 +6538,10 @@ to %2</source>
         <translation>
             <numerusform>顶部 %2 层经过微调的 BERT “%1”加分类头为 %3 %（%n 次运行）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Pre-training: %1</source>
+        <translation>预训练对比：%1</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 // The Compare page trains the GRU chatbot and the encoder-decoder Transformer on the same data and split, and
-// shows both runs' curves, their exact-match accuracy, time per epoch and alignment for the same sentence.
+// shows both runs' curves, their exact-match accuracy, time per epoch and alignment for the same sentence. Both models
+// join the session's library, where the Chatbot page finds them and quitting asks about them.
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/seq2seq_transformer_inference.h"
 #include "core/train/chatbot_task.h"
@@ -10,7 +11,9 @@
 
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/heatmap_view.h"
+#include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
+#include "ui/session/model_library.h"
 
 using namespace al;
 using namespace al::ui;
@@ -19,7 +22,9 @@ class TestComparisonPage : public QObject {
   Q_OBJECT
  private slots:
   void bothModelsTrainOnTheSameSplitAndAreCompared() {
-    ComparisonPage page;
+    ModelLibrary library;
+    ChatbotPage chatbot(&library);
+    ComparisonPage page(&library);
     page.setData(QStringLiteral("builtin:translate"));
     page.setPreset(QStringLiteral("tiny"));
     page.setEpochs(2);
@@ -53,6 +58,22 @@ class TestComparisonPage : public QObject {
     QCOMPARE(page.alignment(ComparisonPage::Gru)->matrix(), g.attention);
     QCOMPARE(page.alignment(ComparisonPage::Transformer)->matrix(), t.attention);
     QCOMPARE(page.alignment(ComparisonPage::Transformer)->columns(), int(t.sourceTokens.size()));
+
+    // Both models are in the library, unsaved (no directory), with their own weights: the Chatbot page answers with
+    // them what the page's runs answer.
+    QCOMPARE(library.models().size(), size_t(2));
+    QCOMPARE(library.models()[0].model.task, std::string("seq2seq-attention"));
+    QCOMPARE(library.models()[1].model.task, std::string("seq2seq-transformer"));
+    for (const SessionModel& model : library.models()) {
+      QCOMPARE(model.status, QStringLiteral("toy"));
+      QVERIFY(model.directory.isEmpty());
+      QVERIFY2(model.name.startsWith(QStringLiteral("Compare: ")), qPrintable(model.name));
+    }
+    QCOMPARE(chatbot.modelCount(), 2);
+    chatbot.selectModel(0);
+    chatbot.ask(QStringLiteral("the red car sees a small house"));
+    QVERIFY(chatbot.hasReply());
+    QCOMPARE(chatbot.reply().attention, g.attention);
   }
 };
 

@@ -340,7 +340,9 @@ class TestFillPage : public QObject {
   void comparisonTrainsBothSidesAndGivesTheNumbers() {
     const std::shared_ptr<const MaskedLmModel> model = al::test::tinyTrainedMaskedLm();
 
+    ModelLibrary library;
     PretrainingComparison comparison;
+    comparison.setLibrary(&library);
     comparison.setModel(model, QStringLiteral("tiny masked-LM"));
     comparison.setDataSource(QStringLiteral("builtin"));
     comparison.setLabels(200);
@@ -360,6 +362,15 @@ class TestFillPage : public QObject {
     QVERIFY2(verdict.contains(QString::number(scratch * 100, 'f', 1)), qPrintable(verdict));
     for (const int curve : {1, 2})  // overlaid: both runs' validation curves, one point per epoch
       QCOMPARE(comparison.curves()->pointCount(curve, CurvePlot::Curve::Validation, CurvePlot::Metric::Accuracy), 2);
+    // Each side's model of the first seed joins the library, unsaved, where the Attention page and the quit
+    // question find it.
+    QCOMPARE(library.models().size(), size_t(2));
+    for (const SessionModel& trained : library.models()) {
+      QCOMPARE(trained.model.task, std::string("imdb-transformer"));
+      QCOMPARE(trained.status, QStringLiteral("toy"));
+      QVERIFY(trained.directory.isEmpty());
+      QVERIFY2(trained.name.startsWith(QStringLiteral("Pre-training: ")), qPrintable(trained.name));
+    }
   }
 };
 

@@ -27,6 +27,7 @@
 #include "ui/export.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/session/run_queue.h"
+#include "ui/session/model_library.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/text/error_texts.h"
 
@@ -43,8 +44,9 @@ const QColor kColours[2] = {QColor(214, 96, 77), QColor(67, 147, 195)};
 
 }  // namespace
 
-ComparisonPage::ComparisonPage(QWidget* parent)
+ComparisonPage::ComparisonPage(ModelLibrary* library, QWidget* parent)
     : QWidget(parent),
+      library_(library),
       queue_(new RunQueue(this)) {
   auto* layout = new QVBoxLayout(this);
   auto* bar = new QHBoxLayout;
@@ -256,6 +258,13 @@ void ComparisonPage::sideFinished(Side side) {
   if (outcome.test) testTokenAccuracy_[side] = outcome.test->accuracy();
   exactMatch_[side] = outcome.afterTest.toDouble();
   runs_[side].reset(dynamic_cast<ChatbotRun*>(outcome.run.release()));
+  if (library_ && runs_[side]) {
+    // A copy of its weights, as a toy trainer's model: the page keeps its run for the table and the alignments.
+    std::function<QString()> liveName = [side] { return tr("Compare: %1").arg(sideName(side)); };
+    SessionModel model = snapshotOfRun(*runs_[side], liveName(), QStringLiteral("toy"));
+    model.liveName = std::move(liveName);
+    library_->add(std::move(model));
+  }
   updateTable();
 }
 

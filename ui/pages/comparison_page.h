@@ -9,7 +9,9 @@
 //                Transformer's last-layer cross-attention (averaged over its heads)
 //
 // Both runs go through one sequential run queue (ui/session/run_queue.h) on a worker thread, each measured for
-// exact match there after its test; the page only draws.
+// exact match there after its test; the page only draws. Each trained model joins the session's library ("Compare:
+// GRU + Bahdanau attention", "Compare: Transformer"), so the Chatbot and Step-through pages can show it, and quitting
+// offers to save it as it does every model trained on a page.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <array>
@@ -33,12 +35,14 @@ namespace al::ui {
 
 class CurvePlot;
 class HeatmapView;
+class ModelLibrary;
 class RunQueue;
 
 class ComparisonPage : public QWidget {
   Q_OBJECT
  public:
-  explicit ComparisonPage(QWidget* parent = nullptr);
+  // library: the session's models, which each trained model joins; null: the page keeps its runs to itself.
+  explicit ComparisonPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~ComparisonPage() override;
 
   // The two contestants, in the order they train.
@@ -82,6 +86,7 @@ class ComparisonPage : public QWidget {
   // The status line, worded again when the language changes.
   void setStatus(std::function<QString()> text);
 
+  ModelLibrary* library_;
   RunQueue* queue_;
   bool running_ = false;
   bool failed_ = false;

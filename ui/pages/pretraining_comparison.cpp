@@ -174,13 +174,13 @@ std::shared_ptr<const PretrainedBert> PretrainingComparison::chosenBert() const 
   return model ? model->as<PretrainedBert>() : nullptr;
 }
 
-QString PretrainingComparison::jobName(const Job& job) const {
+QString PretrainingComparison::jobName(const Job& job, int bertLayers) {
   switch (job.side) {
     case Side::MaskedLm: return tr("from the masked-LM, seed %1").arg(job.seed);
     case Side::Scratch: return tr("from scratch, seed %1").arg(job.seed);
     case Side::Bert:
-      return bertLayers_ == 0 ? tr("head on BERT, seed %1").arg(job.seed)
-                              : tr("BERT, top %n layer(s) fine-tuned, seed %1", "", bertLayers_).arg(job.seed);
+      return bertLayers == 0 ? tr("head on BERT, seed %1").arg(job.seed)
+                              : tr("BERT, top %n layer(s) fine-tuned, seed %1", "", bertLayers).arg(job.seed);
   }
   return {};
 }
@@ -217,7 +217,7 @@ void PretrainingComparison::start() {
   std::vector<RunQueue::Run> runs;
   for (const Job& job : jobs_) {
     RunQueue::Run run;
-    run.name = jobName(job);
+    run.name = jobName(job, bertLayers_);
     run.request = job.side == Side::Bert
                       ? headOnBert(*model_, bert, bertLayers_, data_->source(), labels_->value(), epochs_->value(),
                                    job.seed)
@@ -249,6 +249,15 @@ void PretrainingComparison::jobFinished(size_t index) {
   // What BERT's runs did, in their own words: the verdict names it.
   if (jobs_[index].side == Side::Bert && outcome.run)
     bertLayers_ = outcome.run->settings().value("fine_tune_layers", 0);
+  if (library_ && outcome.run && outcome.error.isEmpty() && jobs_[index].seed == 1) {
+    // A copy of its weights, as a toy trainer's model, named again when the language changes.
+    std::function<QString()> liveName = [job = jobs_[index], layers = bertLayers_] {
+      return tr("Pre-training: %1").arg(jobName(job, layers));
+    };
+    SessionModel model = snapshotOfRun(*outcome.run, liveName(), QStringLiteral("toy"));
+    model.liveName = std::move(liveName);
+    library_->add(std::move(model));
+  }
   lastError_ = outcome.error;
 }
 

@@ -12,7 +12,8 @@
 //                                                or top N layers tuned)
 //
 // The runs train one after the other through a run queue (ui/session/run_queue.h), so that both sides get the
-// same cores.
+// same cores. The first seed's model of each side joins the session's library ("Pre-training: from scratch, seed
+// 1", ...), so the Attention page can show it and quitting offers to save it; the other seeds' models only measure.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
 #include <memory>
@@ -95,7 +96,8 @@ class PretrainingComparison : public QWidget {
     int curveId = 0;
   };
   std::shared_ptr<const PretrainedBert> chosenBert() const;  // the third side's BERT, or null
-  QString jobName(const Job& job) const;
+  // "from scratch, seed 2"; `bertLayers`: the top layers of BERT fine-tuned with the head (0: frozen).
+  static QString jobName(const Job& job, int bertLayers);
   std::vector<double>& accuraciesOf(Side side);  // the finished runs' test accuracies of a side
   void jobStarted(size_t index);
   void jobFinished(size_t index);
