@@ -21,6 +21,7 @@
 
 #include <QString>
 #include <QWidget>
+#include "ui/session/page_state.h"
 
 class QComboBox;
 class QLabel;
@@ -35,9 +36,12 @@ class CurvePlot;
 class HeatmapView;
 class RunQueue;
 
-class ComparisonPage : public QWidget {
+class ComparisonPage : public QWidget, public PageState {
   Q_OBJECT
  public:
+  // What a session keeps of the page (ui/session/page_state.h; the keys are in ui/pages/page_states.cpp).
+  QJsonObject saveState() const override;
+  void restoreState(const QJsonObject& state) override;
   explicit ComparisonPage(QWidget* parent = nullptr);
   ~ComparisonPage() override;
 
