@@ -29,7 +29,7 @@
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/text/language.h"
 #include "ui/pages/norm_race.h"
 #include "ui/pages/normalization_page.h"
@@ -44,8 +44,8 @@
 #include "ui/lessons/lesson_view.h"
 #include "ui/lessons/presentation_mode.h"
 #include "ui/lessons/preparation_dialog.h"
-#include "ui/session/session_menu.h"
-#include "ui/pages/lessons_page.h"
+#include "ui/session_menu.h"
+#include "ui/lessons/lessons_page.h"
 #include "ui/pages/memory_page.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/wheel_guard.h"
@@ -79,7 +79,7 @@ class PageHolder : public QWidget {
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), sidebar_(new QListWidget), pages_(new QStackedWidget), library_(new ModelLibrary(this)) {
+    : LessonWindow(parent), sidebar_(new QListWidget), pages_(new QStackedWidget), library_(new ModelLibrary(this)) {
   installWheelGuard(*qApp);  // the wheel scrolls the forms; it changes only the field the user chose
   sidebar_->setObjectName("sidebar");
   sidebar_->setFixedWidth(170);
@@ -91,6 +91,7 @@ MainWindow::MainWindow(QWidget* parent)
   setCentralWidget(splitter);
   connect(sidebar_, &QListWidget::currentRowChanged, pages_, &QStackedWidget::setCurrentIndex);
 
+  ModelBar::setLessonSentences(&lessonExampleSentences);  // the Examples menus' offer, from the lessons
   createLessons();
   trainPage_ = new TrainPage;
   trainPage_->setLibrary(library_);  // its finished runs and the models opened there go into the library
@@ -172,10 +173,15 @@ void MainWindow::createMenus() {
     trainPage_->chooseDataFile();
   });
   QAction* openModel = fileMenu->addAction(QString(), this, [this] { showPage(trainPage_); trainPage_->openModelDialog(); });
+  // The session stays on its page: the run saved is the Train page's chosen run (or its last one).
   QAction* saveModel = fileMenu->addAction(QString(), QKeySequence::Save, this, [this] {
-    showPage(trainPage_);
+    if (!trainPage_->hasRunToSave()) {
+      statusBar()->showMessage(TrainPage::tr("There is no run to save yet: train one first."));
+      return;
+    }
     trainPage_->saveModelDialog();
   });
+  saveModel->setObjectName("saveModelAction");
   // A page with its own figure export (vector curves, say) offers an exportFigure() slot; any other page is
   // exported as it looks.
   QAction* exportFigure = fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
@@ -201,7 +207,7 @@ void MainWindow::createMenus() {
   fileMenu->addSeparator();
   QAction* quit = fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);  // asks first
   quit->setObjectName("quit");
-  addSessionMenu(*this, fileMenu, exportFigure);  // Save / Open session, Recent sessions (ui/session/session_menu.h)
+  addSessionMenu(*this, fileMenu, exportFigure);  // Save / Open session, Recent sessions (ui/session_menu.h)
   setTranslatedTexts(this, [=, this] {
     fileMenu->setTitle(tr("&File"));
     openData->setText(tr("Open &data…"));

@@ -7,6 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "ui/lessons/lesson_window.h"
+#include "ui/session/session_window.h"
+
 class QAction;
 class QActionGroup;
 class QDockWidget;
@@ -25,7 +28,7 @@ struct SessionModel;
 class PresentationMode;
 class TrainPage;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public LessonWindow, public SessionWindow {
   Q_OBJECT
  public:
   explicit MainWindow(QWidget* parent = nullptr);
@@ -34,15 +37,15 @@ class MainWindow : public QMainWindow {
   // QT_TR_NOOP in MainWindow's context: the sidebar translates them, again when the language changes.
   int addPage(const char* title, const char* toolTip, QWidget* page);
   void showPage(int index);
-  void showPage(QWidget* page);  // a page given to addPage
+  void showPage(QWidget* page) override;  // a page given to addPage
   int pageCount() const;
   QWidget* page(int index) const;
-  QWidget* currentPage() const;
-  TrainPage* trainPage() const { return trainPage_; }
-  ModelLibrary* library() const { return library_; }  // the models of this session
+  QWidget* currentPage() const override;
+  TrainPage* trainPage() const override { return trainPage_; }
+  ModelLibrary* library() const override { return library_; }  // the models of this session
   ManualWindow* manual() const { return manual_; }     // null until Help › Manual (F1) opened it
   // The course (ui/lessons/): the Lessons page, the lesson panel beside an instrument, presentation mode (F11).
-  LessonCourse* course() const { return course_; }
+  LessonCourse* course() const override { return course_; }
   LessonsPage* lessonsPage() const { return lessonsPage_; }
   QDockWidget* lessonPanel() const { return lessonPanel_; }
   PresentationMode* presentation() const { return presentation_; }
@@ -54,6 +57,21 @@ class MainWindow : public QMainWindow {
   // kind with none of them (the bigram classifier). The library then offers it to every other page that shows
   // it. Returns that page. A directory that holds no model opens on the Attention page, whose banner says why.
   QWidget* openModelOnItsPage(const QString& dir);
+
+  // The window as a session file sees it (ui/session/session_window.h; ui/main_window_session.cpp).
+  QString currentPageName() const override;
+  void showPageNamed(const QString& name) override;
+  QStringList statePageNames() const override;
+  PageState* pageState(const QString& name) const override;
+  QStringList modelPageNames() const override;
+  PageModels* pageModels(const QString& name) const override;
+  QStringList runDirectories() const override;
+  QStringList unsavedRunNames() const override;
+  void openRunDirectory(const QString& dir) override;
+  QString runDirectoryOfModel(int libraryId) const override;
+  QString currentLessonId() const override;
+  bool lessonPanelOpen() const override;
+  void restoreLesson(const QString& id, bool open) override;
 
  protected:
   void changeEvent(QEvent* event) override;

@@ -16,8 +16,8 @@ namespace {
 
 using nlohmann::json;
 
-const char* const kSentencePages[] = {"attention", "step", "chatbot", "compare", "fill", "generate"};
-const char* const kTimelinePages[] = {"attention", "fill", "generate"};  // the pages whose timeline a session keeps
+const char* const kSentencePages[] = {"attention", "step", "chatbot", "compare", "fill", "generate", "memory"};
+const char* const kTimelinePages[] = {"attention", "fill", "generate", "train"};  // the pages whose timeline a session keeps
 constexpr int64_t kMostMoments = 4000;  // kMaxTimelineSnapshots: the core's io does not read inference's headers
 
 [[noreturn]] void failWrongType(const std::string& file, const std::string& name, const std::string& expected,
@@ -161,6 +161,24 @@ void readMoments(const json& root, const std::string& file, Session& s) {
   }
 }
 
+// Each page's own state (pages.<page>: its tab, layer, head, ...): an object of whole numbers, true or false and
+// strings, kept as its JSON text for the page to read (ui/session/page_state.h says which keys a page has).
+void readPageStates(const json& root, const std::string& file, Session& s) {
+  const json* pages = fieldOf(root, "pages");
+  if (!pages) return;
+  for (const auto& [page, state] : boundedObject(*pages, file, "pages").items()) {
+    if (page.size() > limits::kMaxSessionTextBytes) failTooMany(file, "pages", page.size(), limits::kMaxSessionTextBytes, "bytes in a page's name");
+    const std::string name = "pages." + page;
+    boundedObject(state, file, name);
+    for (const auto& [key, value] : state.items()) {
+      if (value.is_string()) boundedString(value, file, name + "." + key.substr(0, 200), limits::kMaxSessionTextBytes);
+      else if (!value.is_number_integer() && !value.is_boolean())
+        failWrongType(file, name + "." + key.substr(0, 200), "a whole number, true or false, or a string", value);
+    }
+    s.pageStates.emplace_back(page, state.dump());
+  }
+}
+
 // Each model's switched-off heads, "layer.head,...": a list that is not of that form, or names a layer or head beyond
 // what any model has, is passed over (the model then arrives with every head on), as before the model is there.
 void readHeadsOff(const json& root, const std::string& file, Session& s) {
@@ -210,6 +228,7 @@ Session parseSession(std::string_view bytes, const std::string& file) {
   readDirectories(root, file, s);
   readHeadsOff(root, file, s);
   readMoments(root, file, s);
+  readPageStates(root, file, s);
   return s;
 }
 

@@ -35,6 +35,7 @@ struct Session {
   std::vector<SessionModel> models;
   std::vector<std::pair<std::string, std::string>> headsOff;   // directory -> "layer.head,..." (from 0)
   std::vector<std::pair<std::string, int64_t>> moments;  // page -> the training timeline's moment it showed (from 0)
+  std::vector<std::pair<std::string, std::string>> pageStates;  // page -> its own state, as a JSON object's text
   std::vector<std::string> refused;  // the paths passed over (refusedPathReason says why), in the file's order
 };
 

@@ -36,7 +36,7 @@ class TestSessionReader : public QObject {
  private slots:
   void readsWhatTheAppWrites() {
     const io::Session s = io::parseSession(
-        session("\"page\": \"fill\", \"lesson\": {\"id\": \"multi-head\", \"open\": true}, \"step\": 3,\n                   \"sentences\": {\"attention\": \"the acting was good\", \"fill\": \"the [MASK] was dull\", \"other\": \"x\"},\n                   \"runs\": [\"/models/run-1\"], \"models\": [{\"page\": \"attention\", \"directory\": \"/models/imdb\"}],\n                   \"heads_off\": {\"/models/imdb\": \"0.1,1.0\"}, \"timeline\": {\"attention\": 12, \"train\": 4}"),
+        session("\"page\": \"fill\", \"lesson\": {\"id\": \"multi-head\", \"open\": true}, \"step\": 3,\n                   \"sentences\": {\"attention\": \"the acting was good\", \"fill\": \"the [MASK] was dull\", \"other\": \"x\"},\n                   \"runs\": [\"/models/run-1\"], \"models\": [{\"page\": \"attention\", \"directory\": \"/models/imdb\"}],\n                   \"heads_off\": {\"/models/imdb\": \"0.1,1.0\"}, \"timeline\": {\"attention\": 12, \"train\": 4, \"lessons\": 2},\n                   \"pages\": {\"step\": {\"layer\": 1, \"head\": 0, \"kind\": 3}, \"attention\": {\"tab\": 2}}"),
         "class.alsession");
     QCOMPARE(s.page, std::string("fill"));
     QCOMPARE(s.lessonId, std::string("multi-head"));
@@ -47,9 +47,16 @@ class TestSessionReader : public QObject {
     QCOMPARE(s.models.size(), size_t{1});
     QCOMPARE(s.models[0].directory, std::string("/models/imdb"));
     QCOMPARE(s.headsOff.size(), size_t{1});
-    QCOMPARE(s.moments.size(), size_t{1});  // the pages whose timeline a session keeps
+    QCOMPARE(s.moments.size(), size_t{2});  // the pages whose timeline a session keeps
     QCOMPARE(s.moments[0].first, std::string("attention"));
     QCOMPARE(s.moments[0].second, int64_t{12});
+    QCOMPARE(s.moments[1].first, std::string("train"));
+    QCOMPARE(s.moments[1].second, int64_t{4});
+    QCOMPARE(s.pageStates.size(), size_t{2});  // each page's own state, as its JSON object
+    QCOMPARE(s.pageStates[0].first, std::string("attention"));
+    QCOMPARE(s.pageStates[0].second, std::string("{\"tab\":2}"));
+    QCOMPARE(s.pageStates[1].first, std::string("step"));
+    QCOMPARE(s.pageStates[1].second, std::string("{\"head\":0,\"kind\":3,\"layer\":1}"));
     QVERIFY(s.refused.empty());
   }
 
@@ -87,6 +94,10 @@ class TestSessionReader : public QObject {
     QCOMPARE(kindOf(session("\"timeline\": {\"fill\": 4000}")), ErrorKind::JsonOutOfRange);
     QCOMPARE(kindOf(session("\"timeline\": {\"fill\": 1.5}")), ErrorKind::JsonWrongType);
     QCOMPARE(kindOf(session("\"timeline\": [3]")), ErrorKind::JsonWrongType);
+    QCOMPARE(kindOf(session("\"pages\": [3]")), ErrorKind::JsonWrongType);
+    QCOMPARE(kindOf(session("\"pages\": {\"step\": 3}")), ErrorKind::JsonWrongType);
+    QCOMPARE(kindOf(session("\"pages\": {\"step\": {\"layer\": 1.5}}")), ErrorKind::JsonWrongType);
+    QCOMPARE(kindOf(session("\"pages\": {\"step\": {\"layer\": {\"deeper\": 1}}}")), ErrorKind::JsonWrongType);
     QCOMPARE(kindOf(session("\"models\": [{\"page\": \"fill\"}]")), ErrorKind::JsonMissingKey);
 
     std::string runs = "\"runs\": [";

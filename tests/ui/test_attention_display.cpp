@@ -21,7 +21,7 @@
 #include <limits>
 #include <qcustomplot.h>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/stepper_page.h"

@@ -19,7 +19,7 @@
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/session/model_library.h"
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
 #include "tests/attention_shown.h"

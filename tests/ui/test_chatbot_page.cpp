@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "ui/pages/chatbot_page.h"
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/heatmap_view.h"
 
 using namespace al;

@@ -12,7 +12,7 @@
 
 #include "core/error.h"
 #include "tests/app_fixture.h"
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/text/error_texts.h"
 #include "ui/text/language.h"
 

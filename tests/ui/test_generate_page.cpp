@@ -18,7 +18,7 @@
 #include <QtTest>
 
 #include "tests/core/causal_lm_checks.h"
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/pages/generate_page.h"
 #include "ui/widgets/generate_controls.h"
 #include "ui/widgets/weight_bars.h"

@@ -27,7 +27,7 @@
 #include "core/inference/imdb_transformer_inference.h"
 #include "tests/app_fixture.h"
 #include "tests/seeded_transformer.h"
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/comparison_page.h"

@@ -5,7 +5,7 @@
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/fill_page.h"
-#include "ui/session/lesson_preparation.h"
+#include "ui/lessons/lesson_preparation.h"
 
 #include <QtTest>
 
@@ -20,7 +20,7 @@
 #include "ui/lessons/lesson_course.h"
 #include "ui/lessons/preparation_dialog.h"
 #include "ui/main_window.h"
-#include "ui/pages/lessons_page.h"
+#include "ui/lessons/lessons_page.h"
 
 using namespace al;
 using namespace al::ui;

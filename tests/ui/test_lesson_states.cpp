@@ -9,7 +9,7 @@
 #include "ui/pages/fill_page.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
-#include "ui/session/lesson_preparation.h"
+#include "ui/lessons/lesson_preparation.h"
 
 #include <QtTest>
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/matrix_view.h"
 #include "ui/pages/normalization_page.h"
 

@@ -39,7 +39,7 @@
 #include "ui/lessons/lesson_view.h"
 #include "ui/lessons/presentation_mode.h"
 #include "ui/main_window.h"
-#include "ui/pages/lessons_page.h"
+#include "ui/lessons/lessons_page.h"
 #include "ui/pages/memory_page.h"
 #include "ui/text/language.h"
 #include "ui/teaching/step_view.h"

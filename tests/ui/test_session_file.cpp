@@ -10,9 +10,12 @@
 #include "ui/pages/comparison_page.h"
 #include "ui/pages/fill_page.h"
 #include "ui/pages/generate_page.h"
+#include "ui/pages/memory_page.h"
+#include "ui/pages/normalization_page.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/session/model_files.h"
+#include "tests/seeded_causal_lm.h"
 
 #include <QtTest>
 
@@ -22,6 +25,9 @@
 #include <QJsonArray>
 #include <QDockWidget>
 #include <QMenu>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
 #include <QTemporaryDir>
 
 #include "tests/app_fixture.h"
@@ -29,6 +35,9 @@
 #include "tests/wait_budget.h"
 #include "ui/lessons/lesson_course.h"
 #include "ui/main_window.h"
+#include "ui/session/page_state.h"
+#include "ui/teaching/lm_controls.h"
+#include "ui/teaching/step_view.h"
 #include "ui/session/session_file.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/widgets/timeline_bar.h"
@@ -70,6 +79,34 @@ int lessonIndex(const LessonCourse& course, const QString& id) {
 
 template <class Page>
 Page* page(MainWindow& window) { return window.findChild<Page*>(); }
+
+// A seeded language model of two layers and two heads, for the Step-through page's layer and head.
+AnyModel twoLayerLm() {
+  return anyModelOf<CausalLmModel>(test::seededCharacterLm(test::smallCharacterLmConfig(CausalPosition::Learned, 0), 5));
+}
+
+// Every page's state, by the session's page names.
+QMap<QString, QJsonObject> pageStatesOf(MainWindow& window) {
+  QMap<QString, QJsonObject> states;
+  for (const QString& name : window.statePageNames()) states[name] = window.pageState(name)->saveState();
+  return states;
+}
+
+// Triggers the action; a modal dialog it opens (a file dialog) is closed unanswered. True when one opened.
+bool triggerClosingDialogs(QAction* action) {
+  bool asked = false;
+  QTimer closer;
+  closer.setInterval(20);
+  QObject::connect(&closer, &QTimer::timeout, [&asked] {
+    if (QWidget* dialog = QApplication::activeModalWidget()) {
+      asked = true;
+      dialog->close();
+    }
+  });
+  closer.start();
+  action->trigger();
+  return asked;
+}
 
 }  // namespace
 
@@ -187,6 +224,108 @@ class TestSessionFile : public QObject {
     QCOMPARE(attention->timelineBar()->position(), 3);
     QVERIFY(test::attentionShown(*attention));
     QCOMPARE(attention->shownMoment(), 3);
+  }
+
+  // Every page keeps its own state through the session (ui/session/page_state.h): a distinct sentence, tab, layer,
+  // head, step and timeline moment on each page, saved, then opened in a fresh window, give the same states. The
+  // Step-through page's layer waits for its language model, which arrives after the session is restored.
+  void everyPageKeepsItsState() {
+    const QString path = dir_.filePath("pages.alsession"), timelineRun = dir_.filePath("timeline-run");
+    writeTinyModelWithTimeline(timelineRun);
+    QMap<QString, QJsonObject> saved;
+    {
+      MainWindow window;
+      window.trainPage()->openModel(timelineRun);
+      QTRY_VERIFY_WITH_TIMEOUT(!window.trainPage()->filesBusy(), test::waitBudgetMs(30000));
+      auto* trainBar = window.trainPage()->findChild<TimelineBar*>();
+      QVERIFY(trainBar);
+      QTRY_VERIFY_WITH_TIMEOUT(trainBar->snapshotCount() > 3, test::waitBudgetMs(30000));
+      trainBar->setPosition(2);
+
+      AttentionPage* attention = page<AttentionPage>(window);
+      attention->setText("the film was long");
+      attention->tabs()->setCurrentIndex(1);
+      StepperPage* stepper = page<StepperPage>(window);
+      stepper->setKind(StepperPage::Kind::LanguageModel);
+      QVERIFY(stepper->setModel("seeded", twoLayerLm(), {}, {QStringLiteral("a cat")}));
+      QCOMPARE(stepper->languageModelControls()->layerCount(), 2);
+      QCOMPARE(stepper->languageModelControls()->layer(), 1);  // a language model starts at its last layer
+      stepper->setSentence("the cat sat");
+      stepper->languageModelControls()->setLayer(0);
+      QVERIFY(stepper->stepCount() > 3);
+      stepper->showStep(3);
+      stepper->stepView()->showHead(1);
+      page<FillPage>(window)->setText("a [MASK] day");
+      page<FillPage>(window)->tabs()->setCurrentIndex(1);
+      page<GeneratePage>(window)->setPrompt("there was once");
+      page<GeneratePage>(window)->tabs()->setCurrentIndex(1);
+      page<ChatbotPage>(window)->setQuestion("where are you");
+      page<ComparisonPage>(window)->setSentence("the blue sky");
+      page<MemoryPage>(window)->setText("a long story");
+      page<MemoryPage>(window)->tabs()->setCurrentIndex(1);
+      page<NormalizationPage>(window)->tabs()->setCurrentIndex(2);
+      window.showPage(page<MemoryPage>(window));
+
+      saved = pageStatesOf(window);
+      for (const char* name : {"attention", "step", "fill", "generate", "chatbot", "memory", "normalization",
+                               "compare", "train"})
+        QVERIFY2(saved.contains(QString::fromLatin1(name)), name);
+      QCOMPARE(saved["step"].value("layer").toInt(-1), 0);
+      QCOMPARE(saved["step"].value("head").toInt(-1), 1);
+      QCOMPARE(saved["step"].value("step").toInt(-1), 3);
+      QCOMPARE(saved["attention"].value("tab").toInt(-1), 1);
+      QCOMPARE(saved["normalization"].value("tab").toInt(-1), 2);
+      QCOMPARE(saved["train"].value("moment").toInt(-1), 2);
+      QCOMPARE(saved["memory"].value("sentence").toString(), QStringLiteral("a long story"));
+
+      // File › Save model asks where to save the Train page's run, and the session stays on its page.
+      auto* saveModel = window.findChild<QAction*>("saveModelAction");
+      QVERIFY(saveModel);
+      QVERIFY(triggerClosingDialogs(saveModel));
+      QCOMPARE(window.currentPage(), page<MemoryPage>(window));
+      QCOMPARE(saveSessionFile(window, path), QString());
+    }
+
+    MainWindow window;
+    QCOMPARE(openSessionFile(window, path).error, QString());
+    QCOMPARE(window.currentPage(), page<MemoryPage>(window));
+    QCOMPARE(window.currentPageName(), QStringLiteral("memory"));
+    // The language model arrives after the session (as one opened on the Generate page would).
+    StepperPage* stepper = page<StepperPage>(window);
+    QVERIFY(stepper->setModel("seeded", twoLayerLm(), {}, {QStringLiteral("a cat")}));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.trainPage()->filesBusy(), test::waitBudgetMs(30000));
+    QCOMPARE(stepper->languageModelControls()->layer(), 0);
+    for (const QString& name : saved.keys())
+      QTRY_COMPARE_WITH_TIMEOUT(window.pageState(name)->saveState(), saved[name], test::waitBudgetMs(30000));
+  }
+
+  // File › Save model without a run to save says so in the status bar, on the page the session is on.
+  void saveModelKeepsThePage() {
+    MainWindow window;
+    window.showPage(page<AttentionPage>(window));
+    auto* saveModel = window.findChild<QAction*>("saveModelAction");
+    QVERIFY(saveModel);
+    QVERIFY(!triggerClosingDialogs(saveModel));
+    QCOMPARE(window.currentPage(), page<AttentionPage>(window));
+    QVERIFY(!window.statusBar()->currentMessage().isEmpty());
+  }
+
+  // A session written before pages kept their own state (no "pages", no "kind") still opens: what it has is set.
+  void anOlderSessionStillOpens() {
+    const QString path = dir_.filePath("old.alsession");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "attentionlab-session", "version": 1, "page": "step", "step": 1,
+                   "sentences": {"step": "a b c", "fill": "old [MASK] text"}, "timeline": {}})");
+    file.close();
+    MainWindow window;
+    const QJsonObject before = window.pageState("attention")->saveState();
+    QCOMPARE(openSessionFile(window, path).error, QString());
+    QCOMPARE(window.currentPage(), page<StepperPage>(window));
+    QCOMPARE(page<StepperPage>(window)->sentence(), QStringLiteral("a b c"));
+    QCOMPARE(page<StepperPage>(window)->currentStep(), 1);
+    QCOMPARE(page<FillPage>(window)->text(), QStringLiteral("old [MASK] text"));
+    QCOMPARE(window.pageState("attention")->saveState(), before);
   }
 
   // A run trained here and never saved has no directory: saving names it as left out, and the file lists no run.

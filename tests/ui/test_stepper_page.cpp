@@ -14,7 +14,7 @@
 #include <QTemporaryDir>
 #include <cmath>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/matrix_view.h"
 #include "ui/main_window.h"
 #include "ui/pages/attention_page.h"

@@ -21,7 +21,7 @@
 
 #include <cmath>
 
-#include "ui/training_controller.h"
+#include "ui/session/training_controller.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/runs_list.h"

@@ -235,4 +235,18 @@ std::vector<Lesson> builtinLessons() {
   return lessons;
 }
 
+QStringList lessonExampleSentences(bool seq2seq) {
+  QStringList sentences;
+  try {
+    for (const Lesson& lesson : builtinLessons())
+      for (const QString& key : seq2seq ? QStringList{"question"} : QStringList{"sentence", "text"}) {
+        const QString sentence = lesson.setting(key);
+        if (!sentence.isEmpty() && !sentences.contains(sentence)) sentences << sentence;
+      }
+  } catch (const LessonFileError&) {
+    // the built-in lessons are checked by their own tests; without them there is simply nothing to offer
+  }
+  return sentences;
+}
+
 }  // namespace al::ui

@@ -74,5 +74,8 @@ std::vector<Lesson> parseLessons(const QByteArray& bytes, const QString& file);
 std::vector<Lesson> readLessonFile(const QString& path);
 // The built-in course: every :/lessons/*.lesson, in file-name order.
 std::vector<Lesson> builtinLessons();
+// The built-in lessons' sentences for a model's kind of task (seq2seq questions, or classifier sentences and texts),
+// each once: the Examples menu's offer for a model none of the built-in corpora suits (ui/widgets/model_bar.h).
+QStringList lessonExampleSentences(bool seq2seq);
 
 }  // namespace al::ui

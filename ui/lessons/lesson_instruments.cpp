@@ -13,7 +13,7 @@
 #include "ui/pages/normalization_page.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
-#include "ui/session/lesson_preparation.h"
+#include "ui/lessons/lesson_preparation.h"
 #include "ui/pages/norm_race.h"
 
 #include "ui/lessons/lesson_instruments.h"
@@ -24,8 +24,8 @@
 #include <functional>
 
 #include "ui/lessons/lesson_file.h"
-#include "ui/main_window.h"
-#include "ui/pages/lessons_page.h"
+#include "ui/lessons/lesson_window.h"
+#include "ui/lessons/lessons_page.h"
 #include "ui/pages/memory_page.h"
 #include "ui/session/run_factory.h"
 #include "ui/text/strings.h"
@@ -304,7 +304,7 @@ QString checkSetting(const QString& page, const QString& key, const QString& val
   return {};
 }
 
-QWidget* instrumentPage(MainWindow& window, const QString& name) {
+QWidget* instrumentPage(LessonWindow& window, const QString& name) {
   if (name == QLatin1String("lessons")) return window.findChild<LessonsPage*>();
   if (name == QLatin1String("train")) return window.trainPage();
   if (name == QLatin1String("attention")) return window.findChild<AttentionPage*>();
@@ -318,7 +318,7 @@ QWidget* instrumentPage(MainWindow& window, const QString& name) {
   return nullptr;
 }
 
-void openLessonInstrument(MainWindow& window, const Lesson& lesson) {
+void openLessonInstrument(LessonWindow& window, const Lesson& lesson) {
   QWidget* page = instrumentPage(window, lesson.page);
   if (!page) return;
   window.showPage(page);

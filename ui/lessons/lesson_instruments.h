@@ -25,7 +25,7 @@ class QWidget;
 
 namespace al::ui {
 
-class MainWindow;
+class LessonWindow;
 struct Lesson;
 
 // The page names a lesson file may use (also the app's --page names, with "lessons").
@@ -35,8 +35,8 @@ QStringList instrumentNames();
 QString checkSetting(const QString& page, const QString& key, const QString& value,
                      const QList<QPair<QString, QString>>& earlier = {});
 // The page of that name in the window (null for an unknown name).
-QWidget* instrumentPage(MainWindow& window, const QString& name);
+QWidget* instrumentPage(LessonWindow& window, const QString& name);
 // Shows the lesson's page and sets it up with the lesson's settings, in the file's order.
-void openLessonInstrument(MainWindow& window, const Lesson& lesson);
+void openLessonInstrument(LessonWindow& window, const Lesson& lesson);
 
 }  // namespace al::ui

@@ -1,5 +1,5 @@
 // Core headers first (through the preparation): Qt's `emit` macro must not reach them.
-#include "ui/session/lesson_preparation.h"
+#include "ui/lessons/lesson_preparation.h"
 
 #include "ui/lessons/preparation_dialog.h"
 
@@ -12,12 +12,12 @@
 #include <QVBoxLayout>
 
 #include "ui/lessons/lesson_course.h"
-#include "ui/main_window.h"
+#include "ui/lessons/lesson_window.h"
 #include "ui/widgets/retranslate.h"
 
 namespace al::ui {
 
-PreparationDialog::PreparationDialog(MainWindow& window)
+PreparationDialog::PreparationDialog(LessonWindow& window)
     : QDialog(&window), window_(window), preparation_(new LessonPreparation(this)), intro_(new QLabel),
       list_(new QListWidget), status_(new QLabel), overall_(new QProgressBar) {
   setObjectName("lessonPreparation");
@@ -117,7 +117,7 @@ void PreparationDialog::showProgress() {
                                     : tr("All %1 models the lessons use are ready.").arg(total));
 }
 
-PreparationDialog* prepareLessons(MainWindow& window) {
+PreparationDialog* prepareLessons(LessonWindow& window) {
   auto* dialog = window.findChild<PreparationDialog*>();
   if (!dialog) dialog = new PreparationDialog(window);
   dialog->show();

@@ -1,6 +1,6 @@
 #pragma once
 // File › Prepare lessons… (and the Lessons page's button, and attentionlab --prepare-lessons): the dialog that
-// trains every model the lessons need before the class (ui/session/lesson_preparation.h) and shows it: each model
+// trains every model the lessons need before the class (ui/lessons/lesson_preparation.h) and shows it: each model
 // with what became of it, the one in training with its epoch, the whole preparation's progress, and Cancel. It
 // stays with the window: closed, it keeps preparing, and the menu shows it again.
 #include <QDialog>
@@ -13,12 +13,12 @@ class QPushButton;
 namespace al::ui {
 
 class LessonPreparation;
-class MainWindow;
+class LessonWindow;
 
 class PreparationDialog : public QDialog {
   Q_OBJECT
  public:
-  explicit PreparationDialog(MainWindow& window);
+  explicit PreparationDialog(LessonWindow& window);
 
   void start();  // prepares the course's lessons (again: the ones prepared are skipped)
   LessonPreparation* preparation() const { return preparation_; }
@@ -31,7 +31,7 @@ class PreparationDialog : public QDialog {
   void showProgress();
   void showState(int index);
 
-  MainWindow& window_;
+  LessonWindow& window_;
   LessonPreparation* preparation_;
   QLabel* intro_;
   QListWidget* list_;
@@ -42,6 +42,6 @@ class PreparationDialog : public QDialog {
 };
 
 // Shows the window's preparation dialog (made when first asked for) and starts preparing unless it is already.
-PreparationDialog* prepareLessons(MainWindow& window);
+PreparationDialog* prepareLessons(LessonWindow& window);
 
 }  // namespace al::ui

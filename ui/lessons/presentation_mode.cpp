@@ -11,7 +11,7 @@
 
 #include "ui/lessons/lesson_course.h"
 #include "ui/lessons/lesson_instruments.h"
-#include "ui/main_window.h"
+#include "ui/lessons/lesson_window.h"
 #include "ui/pages/memory_page.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/segment_memory_diagram.h"
@@ -24,7 +24,7 @@ constexpr int kTextShare = 28;  // per cent of the width for the lesson's text
 
 }  // namespace
 
-PresentationMode::PresentationMode(MainWindow* window, LessonCourse* course, QDockWidget* lessonPanel)
+PresentationMode::PresentationMode(LessonWindow* window, LessonCourse* course, QDockWidget* lessonPanel)
     : QObject(window), window_(window), course_(course), lessonPanel_(lessonPanel) {}
 
 PresentationMode::~PresentationMode() {

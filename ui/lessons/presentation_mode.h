@@ -18,19 +18,21 @@
 #include <QPointer>
 #include <QWidget>
 
+#include "ui/widgets/hidden_while_presenting.h"
+
 class QDockWidget;
 
 namespace al::ui {
 
 class LessonCourse;
-class MainWindow;
+class LessonWindow;
 
 class PresentationMode : public QObject {
   Q_OBJECT
  public:
-  static constexpr char kHiddenWhilePresenting[] = "hiddenWhilePresenting";  // a dynamic property of a widget
+  static constexpr const char* kHiddenWhilePresenting = ui::kHiddenWhilePresenting;  // the pages' marking
 
-  PresentationMode(MainWindow* window, LessonCourse* course, QDockWidget* lessonPanel);
+  PresentationMode(LessonWindow* window, LessonCourse* course, QDockWidget* lessonPanel);
   ~PresentationMode() override;
 
   bool isPresenting() const { return presenting_; }
@@ -58,7 +60,7 @@ class PresentationMode : public QObject {
   int instrumentStep(QWidget* page) const;  // -1: the page has no steps
   int instrumentStepCount(QWidget* page) const;
 
-  MainWindow* window_;
+  LessonWindow* window_;
   LessonCourse* course_;
   QDockWidget* lessonPanel_;
   bool presenting_ = false;

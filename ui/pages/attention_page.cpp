@@ -35,8 +35,8 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "ui/export.h"
-#include "ui/lessons/presentation_mode.h"
+#include "ui/widgets/export.h"
+#include "ui/widgets/hidden_while_presenting.h"
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
@@ -174,7 +174,7 @@ void AttentionPage::createModelBar() {
   for (QWidget* w : {static_cast<QWidget*>(modelInfo_), static_cast<QWidget*>(bar->toyButton()),
                      static_cast<QWidget*>(toyPositionBox_), static_cast<QWidget*>(bar->examplesButton()),
                      static_cast<QWidget*>(bar->vocabularyButton())})
-    w->setProperty(PresentationMode::kHiddenWhilePresenting, true);
+    w->setProperty(kHiddenWhilePresenting, true);
   setTranslatedTexts(this, [this, bar] {
     bar->setTexts(tr("no model yet"), tr("A model directory saved by the Train page or by attentionlab-cli train imdb"),
                   tr("Train a toy model now"),

@@ -23,7 +23,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "ui/lessons/presentation_mode.h"
+#include "ui/widgets/hidden_while_presenting.h"
 #include "ui/pages/attention_reader.h"
 #include "ui/pages/attention_heads_tab.h"
 #include "ui/pages/attention_rollout_tab.h"
@@ -95,7 +95,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   // Presenting, the maps need the height: the choice of pieces or words and the token strip (the maps' axes name
   // the tokens, a row of a map chooses the bars) step aside.
   for (QWidget* w : {static_cast<QWidget*>(unitsLabel), static_cast<QWidget*>(unitsBox_)})
-    w->setProperty(PresentationMode::kHiddenWhilePresenting, true);
+    w->setProperty(kHiddenWhilePresenting, true);
   buttonColumn->addLayout(unitsRow);
   buttonColumn->addWidget(progress_);
   inputRow->addLayout(buttonColumn);
@@ -103,7 +103,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
 
   tokens_ = new TokenStrip(tr("The tokens as the model reads them. Click one to see where it looks."));
   connect(tokens_, &TokenStrip::tokenClicked, this, &AttentionPage::selectToken);
-  tokens_->setProperty(PresentationMode::kHiddenWhilePresenting, true);
+  tokens_->setProperty(kHiddenWhilePresenting, true);
   layout->addWidget(tokens_);
   predictionLabel_ = new QLabel;
   predictionLabel_->setObjectName("prediction");
@@ -171,7 +171,7 @@ QWidget* AttentionPage::createHeatmapsTab() {
   // Presenting, the row steps aside and the maps get its height: a click on a row of a map shows that map's bars,
   // and the bars' title names the map.
   for (QWidget* w : {static_cast<QWidget*>(barsLabel), static_cast<QWidget*>(barsSourceBox_), static_cast<QWidget*>(hint)})
-    w->setProperty(PresentationMode::kHiddenWhilePresenting, true);
+    w->setProperty(kHiddenWhilePresenting, true);
   barsLayout->addLayout(barsRow);
   bars_ = new WeightBars;
   // Room for readable bars and their labels, which grow with the type (zoom, presentation).

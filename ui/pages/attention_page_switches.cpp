@@ -13,7 +13,7 @@
 #include <QSettings>
 #include <QHBoxLayout>
 
-#include "ui/lessons/presentation_mode.h"
+#include "ui/widgets/hidden_while_presenting.h"
 #include "ui/widgets/attention_thumbnails.h"
 #include "ui/widgets/retranslate.h"
 
@@ -44,7 +44,7 @@ QWidget* AttentionPage::createReplacementChoice() {
   replacementBox_->addItems({QString(), QString()});
   replacementBox_->setCurrentIndex(QSettings().value(kReplacementSetting).toString() == QLatin1String("mean") ? 1 : 0);
   column->addWidget(replacementBox_);
-  box->setProperty(PresentationMode::kHiddenWhilePresenting, true);
+  box->setProperty(kHiddenWhilePresenting, true);
   meansJob_ = new HeadImportanceJob(this);
   connect(meansJob_, &HeadImportanceJob::finished, this, &AttentionPage::meansDone);
   // The thumbnails' menu offers the same choice.

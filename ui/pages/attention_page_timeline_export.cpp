@@ -1,6 +1,6 @@
 // The Attention page's timeline leaving the app: a frame sequence for an animation (one PNG per snapshot and an
 // index of their steps) and a sheet of chosen moments side by side (PNG, SVG or PDF). Both are the page's own
-// figure (ui/export.h draws it, as File › Export figure does) at each moment, under a title in the language of the
+// figure (ui/widgets/export.h draws it, as File › Export figure does) at each moment, under a title in the language of the
 // interface: what a teacher puts in slides is what the class saw on the page.
 //
 // Core headers first: Qt's `emit` macro must not reach them.
@@ -32,7 +32,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/text/error_texts.h"
 #include "ui/widgets/picture_format.h"
 #include "ui/widgets/retranslate.h"

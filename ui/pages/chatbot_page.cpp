@@ -23,7 +23,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/session/model_files.h"
 #include "ui/session/run_factory.h"
 #include "ui/text/option_texts.h"

@@ -24,7 +24,7 @@
 
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/session/run_queue.h"
 #include "ui/session/model_library.h"

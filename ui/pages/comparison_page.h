@@ -23,6 +23,7 @@
 
 #include <QString>
 #include <QWidget>
+#include "ui/session/page_state.h"
 
 class QComboBox;
 class QLabel;
@@ -38,9 +39,12 @@ class HeatmapView;
 class ModelLibrary;
 class RunQueue;
 
-class ComparisonPage : public QWidget {
+class ComparisonPage : public QWidget, public PageState {
   Q_OBJECT
  public:
+  // What a session keeps of the page (ui/session/page_state.h; the keys are in ui/pages/page_states.cpp).
+  QJsonObject saveState() const override;
+  void restoreState(const QJsonObject& state) override;
   // library: the session's models, which each trained model joins; null: the page keeps its runs to itself.
   explicit ComparisonPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~ComparisonPage() override;

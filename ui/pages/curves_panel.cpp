@@ -3,7 +3,7 @@
 #include <QDir>
 #include <QVBoxLayout>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/figure_export_bar.h"

@@ -21,7 +21,7 @@
 #include <QtConcurrent>
 #include <algorithm>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/session/model_library.h"

@@ -50,6 +50,9 @@ class WeightBars;
 class FillPage : public ModelPage {
   Q_OBJECT
  public:
+  // What a session keeps of the page (ui/session/page_state.h; the keys are in ui/pages/page_states.cpp).
+  QJsonObject saveState() const override;
+  void restoreState(const QJsonObject& state) override;
   // Shows the library's masked-LM models and adds the ones opened or trained here to it (null: a library of the
   // page's own). The library outlives the page (the main window owns both).
   explicit FillPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);

@@ -16,7 +16,7 @@
 #include <QtConcurrent>
 #include <algorithm>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/session/background_jobs.h"
 #include "ui/text/error_texts.h"
 #include "ui/text/kind_texts.h"

@@ -50,6 +50,9 @@ class WeightBars;
 class GeneratePage : public ModelPage {
   Q_OBJECT
  public:
+  // What a session keeps of the page (ui/session/page_state.h; the keys are in ui/pages/page_states.cpp).
+  QJsonObject saveState() const override;
+  void restoreState(const QJsonObject& state) override;
   explicit GeneratePage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~GeneratePage() override;  // waits for a forward pass in flight
 

@@ -3,7 +3,7 @@
 // for the Attention page. Over 500 reviews a model of 2 layers x 4 heads is evaluated 9 times: seconds to
 // minutes, too long for the GUI thread.
 //
-// The bridge is TrainingController's (ui/training_controller.h), for the same reasons: the worker only writes its
+// The bridge is TrainingController's (ui/session/training_controller.h), for the same reasons: the worker only writes its
 // progress under a mutex and goes on, so it never waits for drawing; the tab reads the progress on a timer; Cancel
 // sets a flag the core hears between blocks of reviews. When the worker ends (done, cancelled or failed) it emits
 // workerEnding(), queued to the GUI thread, which joins it and emits finished().

@@ -40,6 +40,9 @@ int topLayerReach(const SegmentMemoryDiagram& diagram);
 class MemoryPage : public ModelPage {
   Q_OBJECT
  public:
+  // What a session keeps of the page (ui/session/page_state.h; the keys are in ui/pages/page_states.cpp).
+  QJsonObject saveState() const override;
+  void restoreState(const QJsonObject& state) override;
   // library: the session's models (null: a library of the page's own).
   explicit MemoryPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~MemoryPage() override;  // waits for a reading in flight

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "ui/session/model_library.h"
+#include "ui/session/page_state.h"
 #include "ui/session/toy_trainer.h"
 
 #include <QString>
@@ -40,7 +41,7 @@ class ModelBar;
 class ModelFileJob;
 class SwitchedHeadsNote;
 
-class ModelPage : public QWidget {
+class ModelPage : public QWidget, public PageState, public PageModels {
   Q_OBJECT
  public:
   // library: the session's models (it outlives the page); null: a library of the page's own (a page on its own, as
@@ -50,10 +51,10 @@ class ModelPage : public QWidget {
   ModelLibrary* library() const { return library_; }
 
   // --- The model box ---
-  int modelCount() const { return static_cast<int>(ids_.size()); }
+  int modelCount() const override { return static_cast<int>(ids_.size()); }
   void selectModel(int index);
-  int currentModelIndex() const;
-  const SessionModel* modelAt(int index) const;       // null when out of range
+  int currentModelIndex() const override;
+  const SessionModel* modelAt(int index) const override;       // null when out of range
   const SessionModel* currentSessionModel() const;    // null without a model
   QString currentModelName() const;                   // empty without a model
   // Adds a loaded model to the library and shows it (what opening a directory or training a toy does).
@@ -67,7 +68,7 @@ class ModelPage : public QWidget {
   // --- Opening a model directory ---
   // Reads the directory on a worker thread, after the ones asked for before; the model joins the library and is
   // shown when it arrives, or the banner says why not (also for a model of a kind this page cannot show).
-  void openModelDirectory(const QString& dir);
+  void openModelDirectory(const QString& dir) override;
   bool isOpeningModel() const;
 
   // --- Toy models ---

@@ -19,7 +19,7 @@
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/curve_plot.h"
 #include "ui/widgets/retranslate.h"
-#include "ui/training_controller.h"
+#include "ui/session/training_controller.h"
 #include "ui/widgets/live_curve_feed.h"
 #include "ui/widgets/palette.h"
 

@@ -27,7 +27,7 @@
 #include "ui/session/race_pacer.h"
 #include "ui/session/run_factory.h"
 #include "ui/session/run_queue.h"
-#include "ui/training_controller.h"
+#include "ui/session/training_controller.h"
 
 #include <QString>
 #include <QWidget>

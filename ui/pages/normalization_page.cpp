@@ -15,8 +15,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "ui/export.h"
-#include "ui/lessons/presentation_mode.h"
+#include "ui/widgets/export.h"
+#include "ui/widgets/hidden_while_presenting.h"
 #include "ui/pages/norm_race.h"
 #include "ui/widgets/flow_layout.h"
 #include "ui/widgets/matrix_tab_parts.h"
@@ -137,7 +137,7 @@ QWidget* NormalizationPage::buildSamplesTab() {
   QLabel* layerHint = explanation({});
   QGroupBox* layerBox = layerNormColumn({}, layerOutput_, layerStatistics_, layerHint);
   // Presenting, the lesson's text says what these say, and the grids under them need the height.
-  for (QLabel* hint : {inputHint, layerHint}) hint->setProperty(PresentationMode::kHiddenWhilePresenting, true);
+  for (QLabel* hint : {inputHint, layerHint}) hint->setProperty(kHiddenWhilePresenting, true);
 
   // Batch normalization column: the statistics sit under the columns they belong to.
   auto* batchBox = headedColumn({}, kBatchColour);

@@ -16,6 +16,7 @@
 
 #include "core/teaching/normalization_demo.h"
 #include "ui/widgets/matrix_view.h"
+#include "ui/session/page_state.h"
 
 class QButtonGroup;
 class QDoubleSpinBox;
@@ -31,9 +32,12 @@ namespace al::ui {
 class NormRace;
 class PaddedSequencesTab;
 
-class NormalizationPage : public QWidget {
+class NormalizationPage : public QWidget, public PageState {
   Q_OBJECT
  public:
+  // What a session keeps of the page (ui/session/page_state.h; the keys are in ui/pages/page_states.cpp).
+  QJsonObject saveState() const override;
+  void restoreState(const QJsonObject& state) override;
   explicit NormalizationPage(QWidget* parent = nullptr);
   ~NormalizationPage() override;
 

@@ -17,7 +17,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "ui/lessons/presentation_mode.h"
+#include "ui/widgets/hidden_while_presenting.h"
 #include "ui/teaching/additive_controls.h"
 #include "ui/teaching/decoder_controls.h"
 #include "ui/teaching/encoder_controls.h"
@@ -100,7 +100,7 @@ QWidget* StepperPage::createControls() {
   // Room for the settings and, on a short window, the scroll bar beside them.
   panel->setFixedWidth(300 + panel->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
   // A presentation's lesson has set them, and PageDown walks the steps: the step's grids get the width.
-  panel->setProperty(PresentationMode::kHiddenWhilePresenting, true);
+  panel->setProperty(kHiddenWhilePresenting, true);
   auto* layout = bareLayout<QVBoxLayout>(panel);
 
   kindBox_ = new QComboBox;

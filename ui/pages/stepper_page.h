@@ -37,6 +37,7 @@
 #include <QWidget>
 
 #include "ui/teaching/pretrained_controls.h"
+#include "ui/session/page_state.h"
 
 class QComboBox;
 class QListWidget;
@@ -54,9 +55,12 @@ class ModelLibrary;
 class StepView;
 struct SessionModel;
 
-class StepperPage : public QWidget {
+class StepperPage : public QWidget, public PageState {
   Q_OBJECT
  public:
+  // What a session keeps of the page (ui/session/page_state.h; the keys are in ui/pages/page_states.cpp).
+  QJsonObject saveState() const override;
+  void restoreState(const QJsonObject& state) override;
   // library: the session's models, followed as pages show them; null: models come only through the setters below.
   explicit StepperPage(ModelLibrary* library = nullptr, QWidget* parent = nullptr);
   ~StepperPage() override;

@@ -17,7 +17,7 @@
 #include "ui/widgets/hyperparameter_form.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/widgets/runs_panel.h"
-#include "ui/training_controller.h"
+#include "ui/session/training_controller.h"
 #include "ui/widgets/data_source_picker.h"
 #include "ui/session/model_files.h"
 #include "ui/pages/norm_race.h"

@@ -23,11 +23,12 @@
 
 #include "ui/session/run_factory.h"
 #include "ui/session/model_library.h"
-#include "ui/training_controller.h"
+#include "ui/session/training_controller.h"
 
 #include <QElapsedTimer>
 #include <QVariant>
 #include <QWidget>
+#include "ui/session/page_state.h"
 
 class QAction;
 
@@ -45,9 +46,12 @@ class TrainingControls;
 class TrainSamplesPanel;
 class TrainSettingsPanel;
 
-class TrainPage : public QWidget {
+class TrainPage : public QWidget, public PageState {
   Q_OBJECT
  public:
+  // What a session keeps of the page (ui/session/page_state.h; the keys are in ui/pages/page_states.cpp).
+  QJsonObject saveState() const override;
+  void restoreState(const QJsonObject& state) override;
   explicit TrainPage(QWidget* parent = nullptr);
   ~TrainPage() override;
 
@@ -122,6 +126,7 @@ class TrainPage : public QWidget {
   // --- Files, read and written on a worker thread, one after the other (filesBusy() until the last result is on
   // the page); the status line then says where it went, or the banner why not ---
   bool saveModel(int runId, const QString& dir);  // false: there is nothing to save, the banner says why
+  bool hasRunToSave() const;  // a run chosen in the runs list, or a last run: what saveModelDialog saves
   void openModel(const QString& dir);             // adds the model's history as a run
   bool filesBusy() const;
   // Takes a finished run (or an opened model) out of the list and the curves, and frees its model and data.

@@ -79,6 +79,12 @@ void TrainPage::openModelDialog() {
   if (!dir.isEmpty()) openModel(dir);
 }
 
+bool TrainPage::hasRunToSave() const {
+  int id = runsList_->selectedRun();
+  if (id < 0) id = currentRunId_;
+  return id >= 0 && runs_.count(id) > 0;
+}
+
 void TrainPage::saveModelDialog() {
   int id = runsList_->selectedRun();
   if (id < 0) id = currentRunId_;

@@ -6,7 +6,7 @@
 // its text. The samples are written on the training's worker (TrainingController); this panel only shows them.
 //
 // Core headers come first: a core header must never see Qt's `emit` macro.
-#include "ui/training_controller.h"
+#include "ui/session/training_controller.h"
 
 #include <QWidget>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Runs as data: a list of training requests, each with a name, run on TrainingControllers (ui/training_controller.h)
+// Runs as data: a list of training requests, each with a name, run on TrainingControllers (ui/session/training_controller.h)
 // one after the other or several at once. The race, Compare and "Does pre-training help?" all queue their runs
 // here; they only say what to run and draw what comes back.
 //
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "ui/session/run_factory.h"
-#include "ui/training_controller.h"
+#include "ui/session/training_controller.h"
 
 #include <QObject>
 #include <QString>

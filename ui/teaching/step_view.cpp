@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/text/strings.h"
 #include "ui/teaching/attention_lines.h"
 #include "ui/teaching/step_code.h"

@@ -51,6 +51,7 @@ void WalkControls::setLayers(int count, int start) {
 
 void WalkControls::setLayer(int layer) { layerBox_->setValue(layer + 1); }
 int WalkControls::layer() const { return layerBox_->value() - 1; }
+int WalkControls::layerCount() const { return layerBox_->maximum(); }
 
 void WalkControls::forgetWalk() {
   nextText_.clear();

@@ -17,6 +17,7 @@ class WalkControls : public QGroupBox {
  public:
   void setLayer(int layer);  // 0-based
   int layer() const;         // 0-based
+  int layerCount() const;    // the model's layers (1 without a model)
 
  signals:
   void changed();                         // a setting changed: walk again

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <qcustomplot.h>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/replot_pacer.h"
 

@@ -76,7 +76,7 @@ class HeatmapView : public QWidget {
   WeightBars* pinnedBars() const { return pinnedBars_; }  // null until setPinnable(true)
 
   // The whole map as a figure of its own, sized so that every cell and label is readable, in this map's colour
-  // range; exportPicture writes it (PNG at 2x, SVG and PDF as vectors: ui/export.h).
+  // range; exportPicture writes it (PNG at 2x, SVG and PDF as vectors: ui/widgets/export.h).
   std::unique_ptr<HeatmapView> exportFigure() const;
   void exportPicture(const QString& path) const;
 

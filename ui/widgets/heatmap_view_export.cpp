@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <qcustomplot.h>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/heatmap_axis.h"
 #include "ui/widgets/maximised_heatmap.h"

@@ -15,7 +15,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/matrix_view.h"

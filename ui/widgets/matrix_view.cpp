@@ -8,7 +8,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/matrix_grid_sizing.h"

@@ -13,7 +13,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "ui/lessons/lesson_file.h"
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/cached_models_button.h"
 #include "ui/widgets/clamped_label.h"
@@ -101,18 +100,19 @@ QStringList ModelBar::knownExamples(const ModelWords& words, int count) {
   return sentences;
 }
 
+namespace {
+std::function<QStringList(bool)>& lessonSentenceSource() {
+  static std::function<QStringList(bool)> source;
+  return source;
+}
+}  // namespace
+
 QStringList ModelBar::lessonSentences(bool seq2seq) {
-  QStringList sentences;
-  try {
-    for (const Lesson& lesson : builtinLessons())
-      for (const QString& key : seq2seq ? QStringList{"question"} : QStringList{"sentence", "text"}) {
-        const QString sentence = lesson.setting(key);
-        if (!sentence.isEmpty() && !sentences.contains(sentence)) sentences << sentence;
-      }
-  } catch (const LessonFileError&) {
-    // the built-in lessons are checked by their own tests; without them there is simply nothing to offer
-  }
-  return sentences;
+  return lessonSentenceSource() ? lessonSentenceSource()(seq2seq) : QStringList{};
+}
+
+void ModelBar::setLessonSentences(std::function<QStringList(bool seq2seq)> sentences) {
+  lessonSentenceSource() = std::move(sentences);
 }
 
 // Before the stretch, which comes right before the Examples button.

@@ -5,6 +5,7 @@
 // (with the page's options for it after it), and at its end "Examples" (sentences the model knows, to put into
 // the page's input) and "Vocabulary…" (the vocabulary viewer for the model). The Attention, Fill and Chatbot pages
 // share it; what a model is, how it is opened and what the toy is stay the page's business.
+#include <functional>
 #include <memory>
 
 #include <QString>
@@ -56,8 +57,10 @@ class ModelBar : public QWidget {
   void showVocabulary();  // the vocabulary viewer, for the current model
 
   // Sentences for a model's kind of task from the lessons (resources/lessons), when none of the built-in corpora
-  // uses only its words: seq2seq questions or classifier sentences.
+  // uses only its words: seq2seq questions or classifier sentences. The lessons sit above the widgets: they give
+  // their sentences here (ui/lessons/lesson_file.h, lessonExampleSentences), and until then there are none.
   static QStringList lessonSentences(bool seq2seq);
+  static void setLessonSentences(std::function<QStringList(bool seq2seq)> sentences);
   // Up to `count` sentences of the built-in corpora of which the model knows every word (core/inference/model_words.h).
   static QStringList knownExamples(const ModelWords& words, int count = 8);
 

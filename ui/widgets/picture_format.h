@@ -1,6 +1,6 @@
 #pragma once
 // The picture formats a figure is saved in, chosen by the file's suffix, and the two ways saving one fails. Shared
-// by ui/export.cpp (any widget) and the curve plot (drawn through QCustomPlot's own savers), so that both refuse
+// by ui/widgets/export.cpp (any widget) and the curve plot (drawn through QCustomPlot's own savers), so that both refuse
 // the same names with the same error, which the app words in the reader's language (ui/text/error_texts.cpp).
 #include <QString>
 

@@ -151,6 +151,7 @@ void TimelineBar::setTimeline(std::shared_ptr<const TrainingTimeline> timeline, 
   plotDistances();
   showReadError();
   showPrediction();
+  emit timelineChanged();
 }
 
 void TimelineBar::showReadError() {

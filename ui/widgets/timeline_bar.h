@@ -74,6 +74,7 @@ class TimelineBar : public QWidget {
 
  signals:
   void positionChanged(int position);
+  void timelineChanged();  // setTimeline: another timeline (or none), at its final model
   void probeChosen(int probe);  // the user chose a sentence in the box
 
  private:

@@ -1,4 +1,4 @@
-#include "ui/export.h"
+#include "ui/widgets/export.h"
 #include "ui/text/error_texts.h"
 
 #include <QCoreApplication>

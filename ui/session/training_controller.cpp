@@ -1,4 +1,4 @@
-#include "ui/training_controller.h"
+#include "ui/session/training_controller.h"
 
 #include <exception>
 

@@ -25,7 +25,7 @@
 
 namespace al::ui {
 
-class MainWindow;
+class LessonWindow;
 class ModelFileJob;
 struct Lesson;
 
@@ -50,7 +50,7 @@ bool isPrepared(const LessonModel& model);  // its directory holds it, trained w
 // Before a lesson's settings apply: each model it needs that is prepared (and not on its page yet) is read and
 // joins its page as that page's toy, so the lesson's "toy-model" finds it instead of training one. A prepared
 // model that cannot be read is passed over (the lesson trains it on the fly).
-void usePreparedModels(MainWindow& window, const Lesson& lesson);
+void usePreparedModels(LessonWindow& window, const Lesson& lesson);
 
 class LessonPreparation : public QObject {
   Q_OBJECT

@@ -1,4 +1,4 @@
-#include "ui/pages/lessons_page.h"
+#include "ui/lessons/lessons_page.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>

@@ -1,4 +1,4 @@
-#include "ui/session/session_menu.h"
+#include "ui/session_menu.h"
 
 #include <QAction>
 #include <QCoreApplication>

@@ -4,7 +4,7 @@
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
 #include "ui/pages/fill_page.h"
-#include "ui/session/lesson_preparation.h"
+#include "ui/lessons/lesson_preparation.h"
 #include "ui/session/model_files.h"
 
 #include <QDir>
@@ -13,7 +13,7 @@
 #include "ui/download/imdb_archive.h"
 #include "ui/lessons/lesson_file.h"
 #include "ui/lessons/lesson_instruments.h"
-#include "ui/main_window.h"
+#include "ui/lessons/lesson_window.h"
 #include "ui/text/option_texts.h"
 
 namespace al::ui {
@@ -121,7 +121,7 @@ bool isPrepared(const LessonModel& model) {
   }
 }
 
-void usePreparedModels(MainWindow& window, const Lesson& lesson) {
+void usePreparedModels(LessonWindow& window, const Lesson& lesson) {
   for (const LessonModel& needed : lessonModelsNeeded({lesson})) {
     auto* page = qobject_cast<ModelPage*>(instrumentPage(window, needed.page));
     if (!page) continue;
