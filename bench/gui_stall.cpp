@@ -5,15 +5,19 @@
 // 600-token review pasted on the Attention page with the book preset's model. Then the same for the Step-through
 // page's walk through an encoder-decoder Transformer's decoder.
 //
+// Then the Attention page's training timeline scrubbed: a timeline of the classroom-size model watching a 32-token
+// sentence, the slider moved across every moment to the kept model; each move's redraw, in ms (under 50 wanted).
+//
 // Last, the book preset trains on the Train page: the longest stall meanwhile and the curves' redraw rate.
 //
 //   QT_QPA_PLATFORM=offscreen attentionlab-stall [IMDB SOURCE]
 //
 // With ATTENTIONLAB_STALL_ONLY=paste in the environment, only the pasted review's line is measured (a few seconds
-// instead of a minute: for working on that stall); with ATTENTIONLAB_STALL_ONLY=files, only the Train page's opening
-// and saving. With ATTENTIONLAB_STALL_TRACE=MS, every event that took MS ms
+// instead of a minute: for working on that stall); with ATTENTIONLAB_STALL_ONLY=scrub, only the timeline's scrubbing;
+// with ATTENTIONLAB_STALL_ONLY=files, only the Train page's opening and saving. With ATTENTIONLAB_STALL_TRACE=MS, every event that took MS ms
 // or more is printed (receiver class, object name, event type; nested events too), to find what a stall is made of.
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/training_timeline.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
 
@@ -30,6 +34,8 @@
 #include <thread>
 
 #include "ui/pages/attention_page.h"
+#include "ui/session/model_library.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/teaching/decoder_controls.h"
@@ -164,6 +170,72 @@ int main(int argc, char** argv) {
                 attention.prediction().tokens.size() == 600 ? "" : " (not every token shown)");
   }
   if (only == QLatin1String("paste")) return 0;
+
+  // Scrubbing the timeline: the classroom preset's model (vocabulary 20,000, 400 tokens, D 64) with a
+  // timeline of 24 moments of a 32-token sentence (each moment the readings of other weights, as a run records them),
+  // the slider moved from the first moment to the kept model, 80 ms apart. A move's time: from the slider's move to
+  // the page's maps, bars and prediction drawn (the page's work done, its paint events handled).
+  if (only.isEmpty() || only == QLatin1String("scrub")) {
+    const al::TransformerConfig config = al::imdbPreset("classroom").model;
+    std::vector<std::string> words = {"", "[UNK]"};
+    for (int i = 2; i < config.vocabSize; ++i) words.push_back("word" + std::to_string(i));
+    const al::Vocabulary vocabulary = al::Vocabulary::fromTokens(words);
+    auto modelOfSeed = [&](uint64_t seed) {
+      auto m = std::make_shared<al::ImdbTransformerModel>();
+      m->model = std::make_unique<al::TransformerClassifier>(config);
+      m->model->initialize(seed);
+      m->vocabulary = vocabulary;
+      return al::anyModelOf<al::ImdbTransformerModel>(m);
+    };
+    std::string sentence;
+    for (int i = 0; i < 32; ++i) sentence += (i ? " word" : "word") + std::to_string(2 + 37 * i);
+    auto timeline = std::make_shared<al::TrainingTimeline>();
+    const al::AnyModel kept = modelOfSeed(100);
+    timeline->task = kept.task;
+    timeline->layers = static_cast<size_t>(config.numLayers);
+    timeline->heads = static_cast<size_t>(config.numHeads);
+    timeline->probes = al::describeProbes(kept, {sentence});
+    constexpr int kMoments = 24;
+    for (int i = 0; i < kMoments; ++i) {
+      al::TimelineSnapshot s;
+      s.step = 40L * i;
+      s.epoch = i == 0 ? 0 : 1 + i / 8;
+      s.loss = i == 0 ? std::nan("") : 0.7 - 0.01 * i;
+      s.accuracy = i == 0 ? std::nan("") : 0.5 + 0.015 * i;
+      s.probes = al::takeReadings(modelOfSeed(static_cast<uint64_t>(i + 1)), {sentence});
+      timeline->snapshots.push_back(std::move(s));
+    }
+    al::ui::SessionModel watched = al::ui::sessionModel(QStringLiteral("classroom with a timeline"), kept, QStringLiteral("opened"));
+    watched.timeline = timeline;
+    attention.addModel(watched);
+    attention.setText(QString::fromStdString(sentence));
+    while (attention.isComputingAttention()) settle(20);
+    settle(300);
+    al::ui::TimelineBar* bar = attention.timelineBar();
+    int moves = 0;
+    double slowest = 0, total = 0;
+    auto move = [&](int position) {
+      QElapsedTimer clock;
+      clock.start();
+      bar->setPosition(position);
+      while (attention.isComputingAttention()) QCoreApplication::processEvents(QEventLoop::AllEvents, 2);
+      QCoreApplication::processEvents();  // the paint events the drawing posted
+      const double ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+      slowest = std::max(slowest, ms);
+      total += ms;
+      ++moves;
+    };
+    const double stall = longestStall(
+        [&] {
+          for (int k = 0; k <= kMoments; ++k) QTimer::singleShot(80 * k, [&move, k] { move(k); });
+        },
+        [&] { return moves == kMoments + 1; });
+    const bool shown = attention.shownMoment() == -1 && attention.prediction().tokens.size() == 32;
+    std::printf("scrub the timeline (Attention page, classroom-size model, 32-token sentence, %d moves): slowest "
+                "redraw %.1f ms, mean %.1f ms, longest stall %.1f ms%s\n",
+                moves, slowest, total / moves, stall, shown ? "" : " (the page did not show the sentence)");
+  }
+  if (only == QLatin1String("scrub")) return 0;
 
   // The Train page reads and writes model directories on a worker thread; its busy bar shows meanwhile.
   al::ui::TrainPage train;
