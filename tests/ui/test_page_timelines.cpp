@@ -14,6 +14,7 @@
 #include "core/train/timeline_recorder.h"
 
 #include <QSignalSpy>
+#include <qcustomplot.h>
 #include <QStackedWidget>
 #include <QtTest>
 
@@ -117,6 +118,7 @@ class TestPageTimelines : public QObject {
     QVERIFY(bar->isVisibleTo(&page));
     QCOMPARE(bar->snapshotCount(), int(timeline.snapshots.size()));
     const bool transformer = task == "seq2seq-transformer";
+    QCOMPARE(bar->distancePlot()->isVisibleTo(&page), transformer);  // a GRU has no heads to plot
 
     const QString watched = QString::fromStdString(timeline.probes[0].text);
     page.ask(watched);
@@ -239,7 +241,7 @@ class TestPageTimelines : public QObject {
     const QString watched = QString::fromStdString(timeline.probes[0].text);
     page.setSentence(watched);
     QVERIFY(page.hasWalk());
-    auto* stack = page.findChild<QStackedWidget*>();
+    auto* stack = page.findChild<QStackedWidget*>("stepOrMoment");
     QVERIFY(stack);
     QCOMPARE(stack->currentIndex(), 0);  // the walk
     QCOMPARE(page.shownMoment(), -1);

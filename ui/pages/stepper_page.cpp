@@ -61,13 +61,22 @@ StepperPage::StepperPage(ModelLibrary* library, QWidget* parent)
   auto* right = new QWidget;
   auto* rightLayout = bareLayout<QVBoxLayout>(right);
   stepOrMoment_ = new QStackedWidget;
+  stepOrMoment_->setObjectName("stepOrMoment");
   stepOrMoment_->addWidget(stepView_);
-  stepOrMoment_->addWidget(createMomentView());
+  // The moment's maps scroll when they need more height than the step's room; neither side makes the page taller
+  // than the window (the step's buttons at the bottom of the settings stay in view).
+  auto* momentScroll = new QScrollArea;
+  momentScroll->setWidget(createMomentView());
+  momentScroll->setWidgetResizable(true);
+  momentScroll->setFrameShape(QFrame::NoFrame);
+  stepOrMoment_->addWidget(momentScroll);
+  stepOrMoment_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
   rightLayout->addWidget(stepOrMoment_, 1);
   moments_ = new TimelineMoments(this, {[this] { return sentence(); }, [this](const QString& t) { setSentence(t); },
                                         [this] { showMoment(); }},
                                  true);
   timeline_ = moments_->bar();
+  timeline_->setShowsDistances(false);  // the step keeps the height: the maps themselves show the heads forming
   rightLayout->addWidget(timeline_);
   layout->addWidget(right, 1);
   playTimer_->setInterval(2500);  // time to read a step aloud
@@ -445,7 +454,7 @@ void StepperPage::showMoment() {
                           "walk the kept model again.")
                            .arg(step)
                            .arg(sentence().toHtmlEscaped(), what));
-  stepOrMoment_->setCurrentWidget(momentView_);
+  stepOrMoment_->setCurrentIndex(1);
 }
 
 QString StepperPage::momentNoteText() const { return shownMoment_ >= 0 ? momentNote_->text() : QString(); }
