@@ -9,7 +9,6 @@
 #include "ui/pages/attention_page.h"
 
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QGridLayout>
 #include <QProgressBar>
 #include <QSettings>
@@ -147,32 +146,26 @@ int AttentionPage::mapCount() const {
   return heatmaps_.empty() ? 0 : static_cast<int>(heatmaps_.size() * heatmaps_[0].size());
 }
 
-// Shows a new reading's tokens, then draws map nextMap_ and the next ones while the turn lasts under kMapsTurnMs
-// (a long review's 600 x 600 map takes a turn of its own; a short sentence's maps are drawn together, and the page
-// is painted once: scrubbing a training timeline redraws them at every move), and asks for the next turn; after the
-// last map, the reading's other tabs (one a turn), then the thumbnails and the bars. The turns are the timer's (a zero
-// timer started now is due on the next turn, after the window's events and other timers), not posted events, which
-// Qt would handle all in one go.
+// Shows a new reading's tokens, then draws map nextMap_ and asks for the next turn; after the last, the reading's
+// other tabs (one a turn), then the thumbnails and the bars. The turns are the
+// timer's (a zero timer started now is due on the next turn, after the window's events and other timers), not
+// posted events, which Qt would handle all in one go.
 void AttentionPage::drawNextMap() {
   if (nextMap_ < 0) return;
-  constexpr qint64 kMapsTurnMs = 12;
-  QElapsedTimer turn;
-  turn.start();
   if (tokensToShow_) {
     tokensToShow_ = false;
     updateTokens();
-    if (turn.elapsed() >= kMapsTurnMs || nextMap_ >= mapCount()) return drawTimer_->start();
+    drawTimer_->start();
+    return;
   }
   if (nextMap_ < mapCount()) {
     const size_t perLayer = heatmaps_[0].size(), heads = perLayer - 1;
-    do {
-      const size_t l = size_t(nextMap_) / perLayer, h = size_t(nextMap_) % perLayer;
-      HeatmapView* view = heatmaps_[l][h] ? heatmaps_[l][h] : createHeatmapView(l, h);
-      nameView(view, l, h);
-      view->setMatrix(h == heads ? averages_[l] : prediction_.attention[l][h], labels_, labels_);
-      view->highlightRow(selectedToken_);
-      ++nextMap_;
-    } while (nextMap_ < mapCount() && turn.elapsed() < kMapsTurnMs);
+    const size_t l = size_t(nextMap_) / perLayer, h = size_t(nextMap_) % perLayer;
+    HeatmapView* view = heatmaps_[l][h] ? heatmaps_[l][h] : createHeatmapView(l, h);
+    nameView(view, l, h);
+    view->setMatrix(h == heads ? averages_[l] : prediction_.attention[l][h], labels_, labels_);
+    view->highlightRow(selectedToken_);
+    ++nextMap_;
     showProgress();
     drawTimer_->start();
     return;
