@@ -5,15 +5,19 @@
 // 600-token review pasted on the Attention page with the book preset's model. Then the same for the Step-through
 // page's walk through an encoder-decoder Transformer's decoder.
 //
+// Then the Attention page's training timeline scrubbed: a timeline of the classroom-size model watching a 32-token
+// sentence, the slider moved across every moment to the kept model; each move's redraw, in ms (under 50 wanted).
+//
 // Last, the book preset trains on the Train page: the longest stall meanwhile and the curves' redraw rate.
 //
 //   QT_QPA_PLATFORM=offscreen attentionlab-stall [IMDB SOURCE]
 //
 // With ATTENTIONLAB_STALL_ONLY=paste in the environment, only the pasted review's line is measured (a few seconds
-// instead of a minute: for working on that stall); with ATTENTIONLAB_STALL_ONLY=files, only the Train page's opening
-// and saving. With ATTENTIONLAB_STALL_TRACE=MS, every event that took MS ms
+// instead of a minute: for working on that stall); with ATTENTIONLAB_STALL_ONLY=scrub, only the timeline's scrubbing;
+// with ATTENTIONLAB_STALL_ONLY=files, only the Train page's opening and saving. With ATTENTIONLAB_STALL_TRACE=MS, every event that took MS ms
 // or more is printed (receiver class, object name, event type; nested events too), to find what a stall is made of.
 #include "core/inference/imdb_transformer_inference.h"
+#include "core/inference/training_timeline.h"
 #include "core/train/chatbot_task.h"
 #include "core/train/imdb_run.h"
 
@@ -25,11 +29,14 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <ctime>
 #include <cstdio>
 #include <functional>
 #include <thread>
 
 #include "ui/pages/attention_page.h"
+#include "ui/session/model_library.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/runs_list.h"
 #include "ui/pages/stepper_page.h"
 #include "ui/teaching/decoder_controls.h"
@@ -47,7 +54,9 @@ class TracingApplication : public QApplication {
 
   bool notify(QObject* receiver, QEvent* event) override {
     if (traceMs_ <= 0) return QApplication::notify(receiver, event);
-    const int type = event->type();  // the event may be gone after it is delivered
+    const int type = event->type();  // the event, and the receiver (a deleteLater), may be gone after it is delivered
+    const QByteArray className = receiver->metaObject()->className();
+    const QString name = receiver->objectName();
     QElapsedTimer clock;
     clock.start();
     ++depth_;
@@ -55,8 +64,8 @@ class TracingApplication : public QApplication {
     --depth_;
     const double ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     if (ms >= traceMs_)
-      std::printf("  %*sevent %d to %s \"%s\": %.1f ms\n", 2 * depth_, "", type, receiver->metaObject()->className(),
-                  qPrintable(receiver->objectName()), ms);
+      std::printf("  %*sevent %d to %s \"%s\": %.1f ms\n", 2 * depth_, "", type, className.constData(), qPrintable(name),
+                  ms);
     return result;
   }
 
@@ -164,6 +173,79 @@ int main(int argc, char** argv) {
                 attention.prediction().tokens.size() == 600 ? "" : " (not every token shown)");
   }
   if (only == QLatin1String("paste")) return 0;
+
+  // Scrubbing the timeline: the classroom preset's model (vocabulary 20,000, 400 tokens, D 64) with a
+  // timeline of 24 moments of a 32-token sentence (each moment the readings of other weights, as a run records them),
+  // the slider moved from the first moment to the kept model, 80 ms apart. A move's time: from the slider's move to
+  // the page's maps, bars and prediction drawn (the page's work done, its paint events handled).
+  if (only.isEmpty() || only == QLatin1String("scrub")) {
+    const al::TransformerConfig config = al::imdbPreset("classroom").model;
+    std::vector<std::string> words = {"", "[UNK]"};
+    for (int i = 2; i < config.vocabSize; ++i) words.push_back("word" + std::to_string(i));
+    const al::Vocabulary vocabulary = al::Vocabulary::fromTokens(words);
+    auto modelOfSeed = [&](uint64_t seed) {
+      auto m = std::make_shared<al::ImdbTransformerModel>();
+      m->model = std::make_unique<al::TransformerClassifier>(config);
+      m->model->initialize(seed);
+      m->vocabulary = vocabulary;
+      return al::anyModelOf<al::ImdbTransformerModel>(m);
+    };
+    std::string sentence;
+    for (int i = 0; i < 32; ++i) sentence += (i ? " word" : "word") + std::to_string(2 + 37 * i);
+    auto timeline = std::make_shared<al::TrainingTimeline>();
+    const al::AnyModel kept = modelOfSeed(100);
+    timeline->task = kept.task;
+    timeline->layers = static_cast<size_t>(config.numLayers);
+    timeline->heads = static_cast<size_t>(config.numHeads);
+    timeline->probes = al::describeProbes(kept, {sentence});
+    constexpr int kMoments = 24;
+    for (int i = 0; i < kMoments; ++i) {
+      al::TimelineSnapshot s;
+      s.step = 40L * i;
+      s.epoch = i == 0 ? 0 : 1 + i / 8;
+      s.loss = i == 0 ? std::nan("") : 0.7 - 0.01 * i;
+      s.accuracy = i == 0 ? std::nan("") : 0.5 + 0.015 * i;
+      s.probes = al::takeReadings(modelOfSeed(static_cast<uint64_t>(i + 1)), {sentence});
+      timeline->snapshots.push_back(std::move(s));
+    }
+    al::ui::SessionModel watched = al::ui::sessionModel(QStringLiteral("classroom with a timeline"), kept, QStringLiteral("opened"));
+    watched.timeline = timeline;
+    attention.addModel(watched);
+    attention.setText(QString::fromStdString(sentence));
+    while (attention.isComputingAttention()) settle(20);
+    settle(300);
+    al::ui::TimelineBar* bar = attention.timelineBar();
+    // One move at a time, the page left alone 50 ms between two (a hand on the slider moves it no faster).
+    // Each move's time on the clock, and the window's thread's own time on a core meanwhile (what the move costs,
+    // whatever else the machine runs: on a busy machine the clock's time is mostly waiting for a core).
+    std::vector<double> redraws, cpu;
+    auto threadMs = [] {
+      timespec t{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+      return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+    };
+    for (int k = 0; k <= kMoments; ++k) {
+      QElapsedTimer clock;
+      clock.start();
+      const double cpuStart = threadMs();
+      bar->setPosition(k);
+      while (attention.isComputingAttention()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+      QCoreApplication::processEvents();  // the paint events the drawing posted
+      redraws.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
+      cpu.push_back(threadMs() - cpuStart);
+      settle(50);
+    }
+    auto median = [](std::vector<double> v) {
+      std::sort(v.begin(), v.end());
+      return v[v.size() / 2];
+    };
+    const bool shown = attention.shownMoment() == -1 && attention.prediction().tokens.size() == 32;
+    std::printf("scrub the timeline (Attention page, classroom-size model, 32-token sentence, %zu moves): redraw "
+                "median %.1f ms, slowest %.1f ms; the window's thread busy median %.1f ms, most %.1f ms%s\n",
+                redraws.size(), median(redraws), *std::max_element(redraws.begin(), redraws.end()), median(cpu),
+                *std::max_element(cpu.begin(), cpu.end()), shown ? "" : " (the page did not show the sentence)");
+  }
+  if (only == QLatin1String("scrub")) return 0;
 
   // The Train page reads and writes model directories on a worker thread; its busy bar shows meanwhile.
   al::ui::TrainPage train;

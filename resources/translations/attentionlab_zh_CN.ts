@@ -3795,6 +3795,14 @@
         <source>this page shows chatbots (the GRU and the Transformer).</source>
         <translation>本页显示的是聊天机器人（GRU 和 Transformer）。</translation>
     </message>
+    <message>
+        <source>A training timeline records the encoder&apos;s maps and the answer&apos;s alignment, not the decoder&apos;s maps: move the slider to the last position for the kept model&apos;s.</source>
+        <translation>训练时间线只记录编码器的注意力图和答案的对齐，不记录解码器的注意力图：把滑块移到最后一格，即可查看保留的模型的这些图。</translation>
+    </message>
+    <message>
+        <source>Answer at step %1 of training: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>训练第 %1 步时的回答：&lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ComparisonPage</name>
@@ -5547,6 +5555,10 @@ to %2</source>
         <source>this page shows the attention of language models (GPT) trained here.</source>
         <translation>本页显示在这里训练的语言模型（GPT）的注意力。</translation>
     </message>
+    <message>
+        <source>Step %1 of training: the maps recorded then. </source>
+        <translation>训练第 %1 步：当时记录下的注意力图。</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::ModelBar</name>
@@ -6852,6 +6864,42 @@ to %2</source>
     <message>
         <source>Pretrained model (BERT / GPT-2)</source>
         <translation>预训练模型（BERT / GPT-2）</translation>
+    </message>
+    <message>
+        <source>token (looks)</source>
+        <translation>词元（发出关注）</translation>
+    </message>
+    <message>
+        <source>token (is looked at)</source>
+        <translation>词元（被关注）</translation>
+    </message>
+    <message>
+        <source>The answer then: where the decoder looked while writing each answer word</source>
+        <translation>当时的回答：解码器在生成每个答案词时关注了哪里</translation>
+    </message>
+    <message>
+        <source>answer word (being written)</source>
+        <translation>答案词（正在生成）</translation>
+    </message>
+    <message>
+        <source>question word (looked at)</source>
+        <translation>问题词（被关注）</translation>
+    </message>
+    <message>
+        <source>its encoder&apos;s attention maps, every layer and head, and the alignment of its answer over the question</source>
+        <translation>编码器每一层、每个头的注意力图，以及答案在问题上的对齐</translation>
+    </message>
+    <message>
+        <source>its attention maps, every layer and head</source>
+        <translation>每一层、每个头的注意力图</translation>
+    </message>
+    <message>
+        <source>the alignment of its answer over the question</source>
+        <translation>答案在问题上的对齐</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1 of training&lt;/b&gt;, “%2”. The walk takes the weights of the model the run kept apart, one operation at a time; a training timeline keeps no weights, only what the model showed at each moment. Below: %3, as recorded then. Move the slider to its last position to walk the kept model again.</source>
+        <translation>&lt;b&gt;训练第 %1 步&lt;/b&gt;，“%2”。逐步演示拆解的是训练最后保留的模型的权重，一次一个运算；训练时间线不保存权重，只保存模型在每个时刻表现出的结果。下面是当时记录的%3。把滑块移到最后一格，即可再次逐步演示保留的模型。</translation>
     </message>
 </context>
 <context>

@@ -41,7 +41,7 @@
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/maximised_heatmap.h"
 #include "ui/session/model_files.h"
-#include "ui/pages/timeline_reading.h"
+#include "ui/pages/timeline_moments.h"
 #include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/token_strip.h"
 #include "ui/widgets/error_banner.h"
@@ -259,7 +259,7 @@ void AttentionPage::modelChanged() {
 
 // The model's timeline came with it (a run of the Train page, or its directory's timeline.json, read when it was
 // opened): the bar appears at the kept model; a damaged file shows the bar's banner instead.
-void AttentionPage::readTimeline() { showTimelineOf(*timeline_, currentSessionModel()); }
+void AttentionPage::readTimeline() { moments_->follow(currentSessionModel()); }
 
 // The switches are the model's, in the library: it tells every page that shows the model, this one too
 // (headSwitchesChanged).

@@ -60,6 +60,7 @@ class ModelFileJob;
 class TokenStrip;
 class PositionTab;
 class TimelineBar;
+class TimelineMoments;
 class WeightBars;
 class WordOrderTab;
 
@@ -127,6 +128,8 @@ class AttentionPage : public ModelPage {
   // the prediction the timeline stored for the sentence, when the sentence is one the run watched; moving there with
   // another sentence, or choosing a sentence in the bar, puts the bar's sentence on the page.
   TimelineBar* timelineBar() const { return timeline_; }
+  // The moment shown (sessions): TimelineMoments::moment / setMoment, -1 at the kept model.
+  TimelineMoments* timelineMoments() const { return moments_; }
   // The moment whose maps the page shows (an index into the timeline's snapshots), or -1: the kept model's.
   int shownMoment() const { return shownMoment_; }
 
@@ -200,7 +203,7 @@ class AttentionPage : public ModelPage {
   void readingDone(SharedReading reading);
   void showReading(SharedReading kept);  // the kept model's reading, or the timeline's moment of it
   void readTimeline();  // the model shown's, on the bar
-  void timelineMoved();  // the bar's slider moved
+  void timelineMoved();  // the bar's slider moved, the page's sentence a watched one (TimelineMoments)
   void showTimelineSentence(int probe);  // the sentence the bar watched, read on the page
   QString momentText() const;  // the prediction line's words for the moment shown
   QWidget* createTimelineExportButton();
@@ -281,6 +284,7 @@ class AttentionPage : public ModelPage {
   HeadImportanceTab* headImportanceTab_;
   AttentionCompareTab* compareTab_;
   TimelineBar* timeline_;
+  TimelineMoments* moments_;
   QPushButton* timelineExport_ = nullptr;  // beside the bar, shown with it
 };
 

@@ -27,6 +27,7 @@
 #include "ui/pages/attention_reader.h"
 #include "ui/pages/attention_heads_tab.h"
 #include "ui/pages/attention_rollout_tab.h"
+#include "ui/pages/timeline_moments.h"
 #include "ui/pages/timeline_reading.h"
 #include "ui/text/prediction_texts.h"
 #include "core/teaching/word_grouping.h"
@@ -185,9 +186,9 @@ QWidget* AttentionPage::createHeatmapsTab() {
   splitter->setSizes({600, 220});  // the bars keep room on a large screen, their minimum on a projector
   layout->addWidget(splitter, 1);
   // Under the maps: the moments of a model that recorded its training (hidden for one that did not).
-  timeline_ = new TimelineBar;
-  connect(timeline_, &TimelineBar::positionChanged, this, &AttentionPage::timelineMoved);
-  connect(timeline_, &TimelineBar::probeChosen, this, &AttentionPage::showTimelineSentence);
+  moments_ = new TimelineMoments(this, {[this] { return text(); }, [this](const QString& t) { setText(t); },
+                                        [this] { timelineMoved(); }});
+  timeline_ = moments_->bar();
   timeline_->addControl(createTimelineExportButton());
   layout->addWidget(timeline_);
   setTranslatedTexts(this, [=, this] {
@@ -260,7 +261,7 @@ void AttentionPage::readingDone(SharedReading reading) {
   }
   kept_ = std::move(reading);
   keptText_ = askedText_;
-  if (const int probe = timeline_->probeOf(keptText_); probe >= 0) timeline_->setProbe(probe);
+  moments_->notePageSentence(keptText_);
   showReading(kept_);
 }
 
@@ -268,9 +269,8 @@ void AttentionPage::readingDone(SharedReading reading) {
 void AttentionPage::showReading(SharedReading kept) {
   shownMoment_ = -1;
   pieces_ = std::move(kept);
-  const int probe = timeline_->probeOf(keptText_);
-  if (const TimelineSnapshot* moment = timeline_->snapshot(); moment && probe >= 0 && size_t(probe) < moment->probes.size()) {
-    if (SharedReading then = readingAtMoment(*pieces_, moment->probes[size_t(probe)])) {
+  if (const ProbeReading* moment = moments_->readingOf(keptText_)) {
+    if (SharedReading then = readingAtMoment(*pieces_, *moment)) {
       pieces_ = std::move(then);
       shownMoment_ = timeline_->position();
     }
@@ -288,7 +288,6 @@ void AttentionPage::showReading(SharedReading kept) {
 // hand, only drawn. A sentence the run did not watch has no moments: the bar's sentence takes its place.
 void AttentionPage::timelineMoved() {
   if (!currentSessionModel()) return;
-  if (!timeline_->atFinalModel() && timeline_->probeOf(text()) < 0) return showTimelineSentence(timeline_->probe());
   const bool keptInHand = !reading_ && !typingTimer_->isActive() && kept_ != noReading() && keptText_ == text();
   if (keptInHand) return showReading(kept_);
   showAttention();

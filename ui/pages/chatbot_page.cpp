@@ -6,6 +6,7 @@
 
 #include "ui/text/kind_texts.h"
 #include "ui/pages/chatbot_page.h"
+#include "ui/pages/timeline_moments.h"
 #include "ui/text/strings.h"
 
 #include <algorithm>
@@ -33,6 +34,7 @@
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/attention_grid.h"
 #include "ui/widgets/retranslate.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/text/error_texts.h"
 
 namespace al::ui {
@@ -126,6 +128,11 @@ ChatbotPage::ChatbotPage(ModelLibrary* library, QWidget* parent) : ModelPage(lib
   hint->setWordWrap(true);
   hint->setObjectName("hint");
   layout->addWidget(hint);
+  // Under the page: the moments of a chatbot that recorded its training (hidden for one that did not).
+  moments_ = new TimelineMoments(this, {[this] { return question(); }, [this](const QString& q) { ask(q); },
+                                        [this] { showReply(); }});
+  timeline_ = moments_->bar();
+  layout->addWidget(timeline_);
 
   setTranslatedTexts(this, [=, this] {
     bar->setTexts(tr("no chatbot yet"), QString(), tr("Train a tiny chatbot now"),
@@ -192,6 +199,7 @@ void ChatbotPage::modelChanged() {
   const ModelWords words = transformer ? modelWords(transformer) : currentModel() ? modelWords(currentModel()) : ModelWords{};
   modelBar()->setModel(currentModelName(), words.vocabulary ? &words : nullptr);
   for (int tab = 1; tab < tabs_->count(); ++tab) tabs_->setTabEnabled(tab, transformer != nullptr);
+  moments_->follow(currentSessionModel());
   // What is shown belongs to this model: its answer to the question typed, or nothing yet.
   if ((currentModel() || transformer) && !question().trimmed().isEmpty()) {
     ask(question());
@@ -274,6 +282,8 @@ void ChatbotPage::ask(const QString& text) {
   }
   if (text.trimmed().isEmpty()) return showError(tr("Type a question first, then press Ask."));
   hasReply_ = hasTransformerReply_ = false;
+  askedQuestion_ = text;
+  moments_->notePageSentence(text);
   try {
     if (transformer) {
       transformerReply_ = askSeq2seqTransformer(*transformer->model, transformer->source, transformer->target,
@@ -293,12 +303,14 @@ void ChatbotPage::ask(const QString& text) {
 
 void ChatbotPage::clearReply() {
   hasReply_ = hasTransformerReply_ = false;
+  shownMoment_ = -1;
   answer_->clear();
   tokens_->clear();
   alignment_->setMatrix(Matrix());  // (the Transformer's tabs are refilled with its next reply)
 }
 
 void ChatbotPage::showReply() {
+  shownMoment_ = -1;
   if (hasTransformerReply_) {
     const Seq2SeqTransformerReply& r = transformerReply_;
     showReply(r.sourceTokens, r.sourceIds, r.truncated, r.answer);
@@ -311,12 +323,43 @@ void ChatbotPage::showReply() {
     encoderGrid_->setAttention(r.decoding.encoderAttention, source, source);
     decoderGrid_->setAttention(r.decoding.decoderAttention, read, read);
     crossGrid_->setAttention(r.decoding.crossAttention, output, source);
+    showMoment(source);
     return;
   }
   if (!hasReply_) return;
   showReply(reply_.sourceTokens, reply_.sourceIds, reply_.truncated, reply_.answer);
-  alignment_->setMatrix(reply_.attention, toQStrings(reply_.outputTokens),
-                        readTokenLabels(reply_.sourceTokens, reply_.sourceIds));
+  const QStringList source = readTokenLabels(reply_.sourceTokens, reply_.sourceIds);
+  alignment_->setMatrix(reply_.attention, toQStrings(reply_.outputTokens), source);
+  showMoment(source);
+}
+
+// The question reads the same at every moment (training does not change the vocabulary): the moment's answer and
+// alignment take the kept model's place over the same question words.
+bool ChatbotPage::showMoment(const QStringList& questionLabels) {
+  const bool transformer = hasTransformerReply_;
+  const ProbeReading* then = moments_->readingOf(askedQuestion_);
+  const bool shown = then && then->prediction.kind == PredictionKind::Answer &&
+                     then->prediction.alignment.cols() == questionLabels.size();
+  // The decoder's own maps are not recorded: at a moment their tabs wait for the kept model.
+  for (int tab = 2; tab < tabs_->count(); ++tab) {
+    tabs_->setTabEnabled(tab, transformer && !shown);
+    tabs_->setTabToolTip(tab, transformer && shown ? tr("A training timeline records the encoder's maps and the "
+                                                        "answer's alignment, not the decoder's maps: move the slider "
+                                                        "to the last position for the kept model's.")
+                                                   : QString());
+  }
+  if (!tabs_->isTabEnabled(tabs_->currentIndex())) tabs_->setCurrentIndex(0);
+  if (!shown) return false;
+  const TimelineSnapshot& moment = *moments_->snapshot();
+  shownMoment_ = moments_->moment();
+  const ModelPrediction& answer = then->prediction;
+  answer_->setText(tr("Answer at step %1 of training: <b>%2</b>")
+                       .arg(moment.step)
+                       .arg(QString::fromStdString(answer.answer).toHtmlEscaped()));
+  alignment_->setMatrix(answer.alignment, toQStrings(answer.answerTokens), questionLabels);
+  if (transformer && !then->attention.empty() && then->attention[0][0].rows() == questionLabels.size())
+    encoderGrid_->setAttention(then->attention, questionLabels, questionLabels);
+  return true;
 }
 
 void ChatbotPage::showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds,

@@ -18,6 +18,7 @@
 
 #include "core/inference/chatbot_inference.h"
 #include "core/inference/seq2seq_transformer_inference.h"
+#include "core/inference/training_timeline.h"
 
 #include <QFutureWatcher>
 #include <QString>
@@ -39,6 +40,8 @@ class ModelFileJob;
 
 class AttentionGrid;
 class HeatmapView;
+class TimelineBar;
+class TimelineMoments;
 
 class ChatbotPage : public ModelPage {
   Q_OBJECT
@@ -77,6 +80,17 @@ class ChatbotPage : public ModelPage {
   AttentionGrid* decoderAttention() const { return decoderGrid_; }
   AttentionGrid* crossAttention() const { return crossGrid_; }
 
+  // --- The timeline of a chatbot that recorded one while it trained (hidden otherwise) ---
+  // Under the page. At a moment of training the page shows the answer the timeline stored for the question (when it
+  // is one the run watched: another one gives way to the bar's) and that answer's alignment over the question; for
+  // a Transformer its encoder's self-attention then too (the decoder's maps are not recorded: their tabs wait for
+  // the kept model). The last position is the kept model, as asked live.
+  TimelineBar* timelineBar() const { return timeline_; }
+  // The moment shown (sessions): TimelineMoments::moment / setMoment, -1 at the kept model.
+  TimelineMoments* timelineMoments() const { return moments_; }
+  // The moment whose answer and alignment the page shows (an index into the timeline's snapshots), or -1.
+  int shownMoment() const { return shownMoment_; }
+
  public slots:
   void exportFigure() override;  // File > Export figure: the tab in view (the alignment or an attention set)
 
@@ -90,7 +104,10 @@ class ChatbotPage : public ModelPage {
   QWidget* createTransformerTabs();
   void showReply(const std::vector<std::string>& sourceTokens, const std::vector<int>& sourceIds, bool truncated,
                  const std::string& answer);
-  void showReply();  // the last reply: answer, the words the model read, the alignment
+  void showReply();  // the last reply: answer, the words the model read, the alignment (or a moment's of them)
+  // The moment's stored answer and alignment of the question asked (and a Transformer's encoder maps) in place of
+  // the kept model's; false when the timeline holds none of that question.
+  bool showMoment(const QStringList& questionLabels);
 
   ChatbotReply reply_;
   bool hasReply_ = false;
@@ -110,6 +127,10 @@ class ChatbotPage : public ModelPage {
   AttentionGrid* encoderGrid_;
   AttentionGrid* decoderGrid_;
   AttentionGrid* crossGrid_;
+  TimelineMoments* moments_;
+  TimelineBar* timeline_;
+  QString askedQuestion_;  // the question of the reply in hand
+  int shownMoment_ = -1;
 };
 
 }  // namespace al::ui

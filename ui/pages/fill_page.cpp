@@ -7,7 +7,7 @@
 #include "ui/session/model_files.h"
 #include "ui/text/kind_texts.h"
 #include "ui/pages/fill_page.h"
-#include "ui/pages/timeline_reading.h"
+#include "ui/pages/timeline_moments.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -159,11 +159,9 @@ QWidget* FillPage::createFillTab() {
   // the window (it would scroll, the bars half out of view).
   splitter->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
   layout->addWidget(splitter, 1);
-  timeline_ = new TimelineBar;
-  timeline_->setShowsPrediction(true);
-  connect(timeline_, &TimelineBar::probeChosen, this, [this](int probe) {
-    setText(QString::fromStdString(timeline_->timeline()->probes[size_t(probe)].text));
-  });
+  // The bar's line says what a moment predicted of the watched sentence; the bars stay the kept model's.
+  moments_ = new TimelineMoments(this, {[this] { return text(); }, [this](const QString& t) { setText(t); }, {}}, true);
+  timeline_ = moments_->bar();
   layout->addWidget(timeline_);
   setTranslatedTexts(tab, [=, this] {
     textEdit_->setPlaceholderText(tr("Type a sentence; write [MASK] where a word should be guessed"));
@@ -218,7 +216,7 @@ void FillPage::modelChanged() {
   const ModelWords words = model ? modelWords(model) : ModelWords{};
   modelBar()->setModel(currentModelName(), model ? &words : nullptr);
   comparison_->setModel(model, currentModelName());
-  showTimelineOf(*timeline_, currentSessionModel());
+  moments_->follow(currentSessionModel());
   fill();
 }
 

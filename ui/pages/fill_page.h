@@ -23,6 +23,7 @@
 
 #include "core/inference/masked_lm_inference.h"
 #include "core/inference/pretrained_inference.h"
+#include "core/inference/training_timeline.h"
 
 #include <QString>
 
@@ -43,6 +44,7 @@ class MaskingView;
 class NextSentenceView;
 class PretrainingComparison;
 class TimelineBar;
+class TimelineMoments;
 class TokenStrip;
 class ModelLibrary;
 class WeightBars;
@@ -86,6 +88,8 @@ class FillPage : public ModelPage {
   // Under the bars, for a model that recorded a training timeline: at a moment of training, each blank's 5 best
   // words of the watched sentence then; choosing a sentence in the bar fills it here.
   TimelineBar* timelineBar() const { return timeline_; }
+  // The moment shown (sessions): TimelineMoments::moment / setMoment, -1 at the kept model.
+  TimelineMoments* timelineMoments() const { return moments_; }
 
  public slots:
   void exportFigure() override;  // File › Export figure: the tab in view
@@ -130,6 +134,7 @@ class FillPage : public ModelPage {
   NextSentenceView* nextSentence_;
   LogitLensView* lens_;
   TimelineBar* timeline_;
+  TimelineMoments* moments_;
 };
 
 }  // namespace al::ui

@@ -2,7 +2,7 @@
 #include "ui/pages/generate_page.h"
 
 #include "core/inference/switched_reader.h"
-#include "ui/pages/timeline_reading.h"  // core headers first: before any Qt header
+#include "ui/pages/timeline_moments.h"  // core headers first: before any Qt header
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -57,11 +57,9 @@ GeneratePage::GeneratePage(ModelLibrary* library, QWidget* parent)
   controls_ = new GenerateControls;
   layout->addWidget(controls_);
   layout->addWidget(createFigure(), 1);
-  timeline_ = new TimelineBar;
-  timeline_->setShowsPrediction(true);
-  connect(timeline_, &TimelineBar::probeChosen, this, [this](int probe) {
-    setPrompt(QString::fromStdString(timeline_->timeline()->probes[size_t(probe)].text));
-  });
+  // The bar's line says what a moment predicted after the watched prompt; the figure stays the kept model's.
+  moments_ = new TimelineMoments(this, {[this] { return prompt(); }, [this](const QString& t) { setPrompt(t); }, {}}, true);
+  timeline_ = moments_->bar();
   layout->addWidget(timeline_);
   connect(controls_, &GenerateControls::samplingChanged, this, &GeneratePage::updateCandidates);
   connect(controls_, &GenerateControls::attentionChanged, this, &GeneratePage::updateAttention);
@@ -212,7 +210,7 @@ void GeneratePage::modelChanged() {
   modelBar()->info()->setText(modelInfoText());
   modelBar()->setModel(currentModelName(), nullptr);
   controls_->setShape(model ? model->layers() : 0, model ? model->heads() : 0);
-  showTimelineOf(*timeline_, currentSessionModel());
+  moments_->follow(currentSessionModel());
   reset();
 }
 

@@ -45,6 +45,7 @@ namespace al::ui {
 class GenerateControls;
 class LogitLensView;
 class TimelineBar;
+class TimelineMoments;
 class WeightBars;
 
 class GeneratePage : public ModelPage {
@@ -82,6 +83,8 @@ class GeneratePage : public ModelPage {
   // Under the figure, for a language model that recorded a training timeline: at a moment of training, the 5 best
   // next tokens after the watched prompt then; choosing a prompt in the bar puts it here.
   TimelineBar* timelineBar() const { return timeline_; }
+  // The moment shown (sessions): TimelineMoments::moment / setMoment, -1 at the kept model.
+  TimelineMoments* timelineMoments() const { return moments_; }
   int64_t chosenId() const { return chosen_; }  // what Next token appends; -1 without logits
 
   // Test hooks: forward passes started so far, and the tokens the reader holds (a GPT-2: its key/value cache).
@@ -155,6 +158,7 @@ class GeneratePage : public ModelPage {
   LogitLensView* lens_;
   QWidget* figure_;
   TimelineBar* timeline_;
+  TimelineMoments* moments_;
 };
 
 }  // namespace al::ui

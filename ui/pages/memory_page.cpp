@@ -24,6 +24,8 @@
 #include "ui/text/error_texts.h"
 #include "ui/text/kind_texts.h"
 #include "ui/pages/memory_attention_view.h"
+#include "ui/pages/timeline_moments.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"
@@ -202,6 +204,12 @@ QWidget* MemoryPage::createModelTab() {
   modelCaption_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(modelCaption_);
   layout->addStretch(1);
+  // Under the text: the moments of a model that recorded its training (hidden for one that did not).
+  moments_ = new TimelineMoments(this, {[this] { return text(); }, [this](const QString& t) { setText(t); },
+                                        [this] { timelineMoved(); }},
+                                 true);
+  timeline_ = moments_->bar();
+  layout->addWidget(timeline_);
   connect(textEdit_, &QLineEdit::editingFinished, this, [this] {
     if (!view_->hasReading() || textEdit_->text() != lastReadText_) read();
   });
@@ -265,6 +273,8 @@ void MemoryPage::modelChanged() {
   updateHeadBox();
   modelBar()->info()->setText(modelInfoText());
   if (model) tabs_->setCurrentIndex(1);
+  kept_.reset();
+  moments_->follow(currentSessionModel());
   read();
 }
 
@@ -283,6 +293,8 @@ void MemoryPage::updateHeadBox() {
 void MemoryPage::read() {
   const auto model = currentSessionModel() ? currentSessionModel()->as<CausalLmModel>() : nullptr;
   if (!model || textEdit_->text().isEmpty()) {
+    kept_.reset();
+    shownMoment_ = -1;
     view_->clear();
     return;
   }
@@ -317,14 +329,48 @@ void MemoryPage::readFinished() {
       showError(errorMessage(e));
     }
   } else {
-    MemoryAttentionView::Reading shown;
-    for (const std::string& token : r.attention.tokens) shown.tokens.append(QString::fromStdString(token));
-    shown.segmentStart = static_cast<int>(r.attention.segmentStart);
-    shown.memoryRows = static_cast<int>(r.attention.memoryRows);
-    shown.attention = r.attention.attention;
-    view_->setReading(std::move(shown));
+    kept_ = r.attention;
+    moments_->notePageSentence(lastReadText_);
+    showKeptReading();
   }
   emit readingFinished();
+}
+
+// At a moment the tab shows the maps stored for the text then: the same tokens, memory and segment (a language model's
+// timeline keeps its last segment's maps over the memory, as read here), other weights.
+void MemoryPage::showKeptReading() {
+  shownMoment_ = -1;
+  if (!kept_) return;
+  MemoryAttentionView::Reading shown;
+  for (const std::string& token : kept_->tokens) shown.tokens.append(QString::fromStdString(token));
+  shown.segmentStart = static_cast<int>(kept_->segmentStart);
+  shown.memoryRows = static_cast<int>(kept_->memoryRows);
+  shown.attention = kept_->attention;
+  if (const ProbeReading* then = moments_->readingOf(lastReadText_)) {
+    bool fits = then->attention.size() == shown.attention.size();
+    for (size_t l = 0; fits && l < then->attention.size(); ++l) {
+      fits = then->attention[l].size() == shown.attention[l].size();
+      for (size_t h = 0; fits && h < then->attention[l].size(); ++h)
+        fits = then->attention[l][h].rows() == shown.attention[l][h].rows() &&
+               then->attention[l][h].cols() == shown.attention[l][h].cols();
+    }
+    if (fits) {
+      shown.attention = then->attention;
+      shownMoment_ = moments_->moment();
+    }
+  }
+  // The query the class chose stays while it scrubs (the same text, the same rows).
+  const bool sameText = view_->hasReading() && view_->reading().tokens == shown.tokens;
+  const int query = view_->query();
+  view_->setReading(std::move(shown));
+  if (sameText) view_->setQuery(query);
+  updateModelCaption();
+}
+
+// Nothing is read again when the text's reading is in hand: only other maps drawn.
+void MemoryPage::timelineMoved() {
+  if (kept_ && !reading_.isRunning() && !readAgain_ && lastReadText_ == textEdit_->text()) return showKeptReading();
+  read();
 }
 
 void MemoryPage::updateModelCaption() {
@@ -341,15 +387,17 @@ void MemoryPage::updateModelCaption() {
   const QString query = r.tokens[view_->queryPosition()] == QLatin1String(" ") ? tr("space")
                                                                                 : r.tokens[view_->queryPosition()];
   const QString who = headBox_->currentIndex() <= 0 ? tr("the heads' average") : headBox_->currentText();
+  const TimelineSnapshot* moment = shownMoment_ >= 0 ? moments_->snapshot() : nullptr;
+  const QString when = moment ? tr("Step %1 of training: the maps recorded then. ").arg(moment->step) : QString();
   if (r.memoryRows == 0) {
-    modelCaption_->setText(
+    modelCaption_->setText(when +
         tr("Layer %1, %2: the query “%3” (token %4 of the text) reads only the %5 token(s) of its segment up to "
            "itself: this model keeps no memory of the segments before (blue: the segment). Click a token of the "
            "segment to choose the query.")
             .arg(layerBox_->currentText(), who, query).arg(view_->queryPosition() + 1).arg(view_->query() + 1));
     return;
   }
-  modelCaption_->setText(
+  modelCaption_->setText(when +
       tr("Layer %1, %2: the query “%3” (token %4 of the text) gives %5 % of its attention to the memory's %6 "
          "tokens (hatched: the cached states of the segments before) and %7 % to the %8 token(s) of its own segment "
          "up to itself (blue, of %9). Shade and arcs: the weights, the darkest the largest. Click a token of the "

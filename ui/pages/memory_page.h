@@ -12,8 +12,10 @@
 //
 // Core headers come first (through the model page): a core header must never see Qt's `emit` macro.
 #include <exception>
+#include <optional>
 
 #include "core/inference/causal_lm_generation.h"
+#include "core/inference/training_timeline.h"
 #include "ui/pages/model_page.h"
 
 #include <QFutureWatcher>
@@ -31,6 +33,8 @@ namespace al::ui {
 
 class MemoryAttentionView;
 class SegmentMemoryDiagram;
+class TimelineBar;
+class TimelineMoments;
 
 // How many words the top layer's output for the last word of a segment can draw on, by the diagram's own rule of
 // which keys a query reads (SegmentMemoryDiagram::keysOf), in a text long enough: the segment itself without
@@ -70,6 +74,16 @@ class MemoryPage : public ModelPage {
   void setLayer(int layer);                   // 0-based
   void setHead(int head);                     // -1: the heads' average
 
+  // --- The timeline of a language model that recorded one while it trained (hidden otherwise) ---
+  // Under the trained model's text. At a moment of training the tab shows the maps the timeline stored for the text
+  // (when it is one the run watched: another one gives way to the bar's), over the same memory and segment, and the
+  // bar says what the model predicted next then. The last position is the kept model, as read live.
+  TimelineBar* timelineBar() const { return timeline_; }
+  // The moment shown (sessions): TimelineMoments::moment / setMoment, -1 at the kept model.
+  TimelineMoments* timelineMoments() const { return moments_; }
+  // The moment whose maps the tab shows (an index into the timeline's snapshots), or -1: the kept model's.
+  int shownMoment() const { return shownMoment_; }
+
  public slots:
   void exportFigure() override;  // File › Export figure: the tab in view
 
@@ -94,6 +108,8 @@ class MemoryPage : public ModelPage {
   void readFinished();
   void updateModelCaption();
   void updateHeadBox();
+  void showKeptReading();  // the kept model's reading of the text, or the bar's moment of it
+  void timelineMoved();
 
   SegmentMemoryDiagram* diagram_;
   QSpinBox* segmentBox_;
@@ -115,6 +131,10 @@ class MemoryPage : public ModelPage {
   QFutureWatcher<Reading> reading_;
   bool readAgain_ = false;  // the text or the model changed while a reading was in flight
   QString lastReadText_;
+  std::optional<CausalLmAttention> kept_;  // the kept model's reading of lastReadText_
+  TimelineMoments* moments_;
+  TimelineBar* timeline_;
+  int shownMoment_ = -1;
 };
 
 }  // namespace al::ui

@@ -3,6 +3,7 @@
 #include "core/teaching/attention_steps.h"
 
 #include "ui/pages/stepper_page.h"
+#include "ui/pages/timeline_moments.h"
 #include "ui/session/model_library.h"
 
 #include <QComboBox>
@@ -13,6 +14,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QStackedWidget>
 #include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -25,11 +27,15 @@
 #include "ui/teaching/pretrained_controls.h"
 #include "ui/teaching/step_texts.h"
 #include "ui/teaching/step_view.h"
+#include "ui/widgets/attention_grid.h"
 #include "ui/widgets/bare_layout.h"
+#include "ui/widgets/heatmap_view.h"
+#include "ui/widgets/timeline_bar.h"
 #include "ui/widgets/model_bar.h"
 #include "ui/widgets/play_button.h"
 #include "ui/widgets/retranslate.h"
 #include "ui/text/error_texts.h"
+#include "ui/text/strings.h"
 
 namespace al::ui {
 
@@ -47,10 +53,32 @@ StepperPage::StepperPage(ModelLibrary* library, QWidget* parent)
       lmControls_(new LanguageModelControls),
       pretrainedControls_(new PretrainedControls),
       playTimer_(new QTimer(this)),
-      stepView_(new StepView) {
+      stepView_(new StepView),
+      library_(library) {
   auto* layout = new QHBoxLayout(this);
   layout->addWidget(createControls());
-  layout->addWidget(stepView_, 1);
+  // The step, or at a moment of the walked model's training what its timeline stored; the timeline's bar under them.
+  auto* right = new QWidget;
+  auto* rightLayout = bareLayout<QVBoxLayout>(right);
+  stepOrMoment_ = new QStackedWidget;
+  stepOrMoment_->setObjectName("stepOrMoment");
+  stepOrMoment_->addWidget(stepView_);
+  // The moment's maps scroll when they need more height than the step's room; neither side makes the page taller
+  // than the window (the step's buttons at the bottom of the settings stay in view).
+  auto* momentScroll = new QScrollArea;
+  momentScroll->setWidget(createMomentView());
+  momentScroll->setWidgetResizable(true);
+  momentScroll->setFrameShape(QFrame::NoFrame);
+  stepOrMoment_->addWidget(momentScroll);
+  stepOrMoment_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+  rightLayout->addWidget(stepOrMoment_, 1);
+  moments_ = new TimelineMoments(this, {[this] { return sentence(); }, [this](const QString& t) { setSentence(t); },
+                                        [this] { showMoment(); }},
+                                 true);
+  timeline_ = moments_->bar();
+  timeline_->setShowsDistances(false);  // the step keeps the height: the maps themselves show the heads forming
+  rightLayout->addWidget(timeline_);
+  layout->addWidget(right, 1);
   playTimer_->setInterval(2500);  // time to read a step aloud
   connect(playTimer_, &QTimer::timeout, this, [this] {
     if (stepView_->isAnimating()) return;  // the softmax is still filling in: the next tick moves on
@@ -312,6 +340,7 @@ void StepperPage::setAnswerWord(int index) { additiveControls_->setAnswerWord(in
 const teaching::EncoderLayerWalkthrough* StepperPage::walkthrough() const { return encoderControls_->walkthrough(); }
 
 void StepperPage::rebuild() {
+  followTimeline();  // the walk shown may read another model now (another kind, the toy, a model dropped)
   try {
     if (kind() == Kind::Additive) steps_ = additiveWalk_.emplace(additiveControls_->walk(sentence())).steps;
     else if (kind() == Kind::Decoder) steps_ = decoderWalk_.emplace(decoderControls_->walk(sentence())).steps;
@@ -335,6 +364,7 @@ void StepperPage::rebuild() {
     backButton_->setEnabled(false);
     nextButton_->setEnabled(false);
     stepView_->setError(errorMessage(e));
+    showMoment();
     return;
   }
   {
@@ -344,7 +374,90 @@ void StepperPage::rebuild() {
       stepList_->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(StepTexts::forStep(steps_[i]).title));
   }
   showStep(std::min(current_, stepCount() - 1));
+  showMoment();
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The walked model's timeline
+
+QWidget* StepperPage::createMomentView() {
+  momentView_ = new QWidget;
+  auto* layout = new QVBoxLayout(momentView_);
+  momentNote_ = new QLabel;
+  momentNote_->setObjectName("momentNote");
+  momentNote_->setWordWrap(true);
+  layout->addWidget(momentNote_);
+  momentMaps_ = new AttentionGrid;
+  layout->addWidget(momentMaps_, 1);
+  momentAlignment_ = new HeatmapView;
+  layout->addWidget(momentAlignment_, 1);
+  setTranslatedTexts(momentView_, [this] {
+    momentMaps_->setAxisTitles(tr("token (looks)"), tr("token (is looked at)"));
+    momentAlignment_->setTitle(tr("The answer then: where the decoder looked while writing each answer word"));
+    momentAlignment_->setAxisTitles(tr("answer word (being written)"), tr("question word (looked at)"));
+  });
+  return momentView_;
+}
+
+// The walks of a toy read no trained model, so have no timeline; a walk of a model of the library shows its own.
+void StepperPage::followTimeline() {
+  if (!moments_) return;
+  const SessionModel* walked = nullptr;
+  const bool trained = kind() == Kind::SelfAttention ? usesTrainedModel()
+                       : kind() == Kind::Additive    ? usesTrainedChatbot()
+                                                     : true;
+  if (library_ && trained && walkedIds_[int(kind())] != 0) walked = library_->model(walkedIds_[int(kind())]);
+  const std::shared_ptr<const void> timeline = walked ? walked->timeline : nullptr;
+  const std::shared_ptr<const void> error = walked ? walked->timelineError : nullptr;
+  if (timeline == followed_[0] && error == followed_[1]) return;  // the same: the moment shown stays
+  followed_[0] = timeline;
+  followed_[1] = error;
+  moments_->follow(walked);
+}
+
+// At a moment of training, what the timeline stored of the sentence in place of the step (the walk needs weights a
+// timeline does not keep); at the kept model, or for a moment that holds nothing of this sentence, the step.
+void StepperPage::showMoment() {
+  shownMoment_ = -1;
+  if (!moments_) return;
+  const ProbeReading* then = moments_->readingOf(sentence());
+  const bool maps = then && !then->attention.empty() && !then->attention.front().empty();
+  const bool answer = then && then->prediction.kind == PredictionKind::Answer && then->prediction.alignment.size() > 0;
+  if (!maps && !answer) {
+    stepOrMoment_->setCurrentWidget(stepView_);
+    return;
+  }
+  const TimelineProbe& probe = timeline_->timeline()->probes[size_t(timeline_->probeOf(sentence()))];
+  if (maps) {
+    // A language model's maps are its last segment's (queries from queryStart) over the memory and the segment.
+    QStringList tokens = toQStrings(probe.tokens);
+    const QStringList queries = tokens.mid(qsizetype(probe.queryStart)), keys = tokens.mid(qsizetype(probe.keyStart));
+    const Matrix& first = then->attention.front().front();
+    momentMaps_->setAttention(then->attention, first.rows() == queries.size() ? queries : QStringList(),
+                              first.cols() == keys.size() ? keys : QStringList());
+  }
+  if (answer) {
+    const ModelPrediction& p = then->prediction;
+    momentAlignment_->setMatrix(p.alignment, toQStrings(p.answerTokens), toQStrings(p.tokens));
+  }
+  momentMaps_->setVisible(maps);
+  momentAlignment_->setVisible(answer);
+  shownMoment_ = moments_->moment();
+  const long step = moments_->snapshot()->step;
+  const QString what = maps && answer ? tr("its encoder's attention maps, every layer and head, and the alignment of "
+                                           "its answer over the question")
+                       : maps         ? tr("its attention maps, every layer and head")
+                                      : tr("the alignment of its answer over the question");
+  momentNote_->setText(tr("<b>Step %1 of training</b>, “%2”. The walk takes the weights of the model the run kept "
+                          "apart, one operation at a time; a training timeline keeps no weights, only what the model "
+                          "showed at each moment. Below: %3, as recorded then. Move the slider to its last position to "
+                          "walk the kept model again.")
+                           .arg(step)
+                           .arg(sentence().toHtmlEscaped(), what));
+  stepOrMoment_->setCurrentIndex(1);
+}
+
+QString StepperPage::momentNoteText() const { return shownMoment_ >= 0 ? momentNote_->text() : QString(); }
 
 QString StepperPage::sharpnessText() const { return encoderControls_->sharpnessText(); }
 QString StepperPage::errorText() const { return stepView_->error(); }

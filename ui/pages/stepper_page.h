@@ -30,6 +30,7 @@
 #include "core/teaching/decoder_steps.h"
 #include "core/teaching/lm_steps.h"
 #include "core/teaching/pretrained_steps.h"
+#include "core/inference/training_timeline.h"
 
 #include <QList>
 #include <QStringList>
@@ -40,13 +41,19 @@
 #include "ui/session/page_state.h"
 
 class QComboBox;
+class QLabel;
 class QListWidget;
 class QPushButton;
+class QStackedWidget;
 class QTimer;
 
 namespace al::ui {
 
 class AdditiveControls;
+class AttentionGrid;
+class HeatmapView;
+class TimelineBar;
+class TimelineMoments;
 class DecoderControls;
 class EncoderControls;
 class LanguageModelControls;
@@ -130,6 +137,21 @@ class StepperPage : public QWidget, public PageState {
   QString sharpnessText() const;
   QString errorText() const;
 
+  // --- The timeline of the walked model, when it recorded one while it trained (hidden otherwise) ---
+  // Under the step. The walk takes the weights of the model the run kept apart; a timeline keeps no weights, only
+  // what the model showed at each moment. So at a moment of training the step gives way to what the timeline stored
+  // for the sentence (when it is one the run watched: another one gives way to the bar's): every layer's attention
+  // maps, and a chatbot's answer aligned over the question, under a note that says so; the bar says what the model
+  // predicted then. The last position is the kept model: the walk again.
+  TimelineBar* timelineBar() const { return timeline_; }
+  // The moment shown (sessions): TimelineMoments::moment / setMoment, -1 at the kept model.
+  TimelineMoments* timelineMoments() const { return moments_; }
+  // The moment whose maps the page shows in place of the walk (an index into the timeline's snapshots), or -1.
+  int shownMoment() const { return shownMoment_; }
+  AttentionGrid* momentMaps() const { return momentMaps_; }            // the moment's self-attention maps
+  HeatmapView* momentAlignment() const { return momentAlignment_; }    // a chatbot's answer over its question then
+  QString momentNoteText() const;
+
  public slots:
   // Steps forward and back (PageDown / PageUp, a presentation clicker): an animation still running is finished
   // first, so that one press never skips what the class has not seen.
@@ -155,6 +177,10 @@ class StepperPage : public QWidget, public PageState {
   // The library's side (stepper_page_library.cpp): a model a page shows now, and one the library drops.
   void walkShownModel(const SessionModel& shown, const QStringList& texts);
   void forgetModel(int libraryId);
+  // The timeline of the model the walk shown reads (none for a toy), on the bar; a moment of it in place of the step.
+  QWidget* createMomentView();
+  void followTimeline();
+  void showMoment();
 
   std::optional<teaching::EncoderWalk> walk_;
   std::optional<teaching::AdditiveWalk> additiveWalk_;
@@ -181,6 +207,16 @@ class StepperPage : public QWidget, public PageState {
   QComboBox* speedBox_;
   QTimer* playTimer_;
   StepView* stepView_;
+  ModelLibrary* library_;
+  QStackedWidget* stepOrMoment_ = nullptr;
+  QWidget* momentView_ = nullptr;
+  QLabel* momentNote_ = nullptr;
+  AttentionGrid* momentMaps_ = nullptr;
+  HeatmapView* momentAlignment_ = nullptr;
+  TimelineMoments* moments_ = nullptr;  // null until the page is built (its controls may walk before)
+  TimelineBar* timeline_ = nullptr;
+  std::shared_ptr<const void> followed_[2];  // the timeline on the bar and its read error: followed again on a change
+  int shownMoment_ = -1;
 };
 
 }  // namespace al::ui

@@ -16,12 +16,14 @@ void StepperPage::walkShownModel(const SessionModel& shown, const QStringList& t
   if (!walk) return;
   walkedIds_[int(walk->kind)] = shown.id;
   walkModel(walk->kind, shown.name, walk->model, trainingSeed(shown), texts);
+  followTimeline();  // the model's timeline, when its walk is the one shown
 }
 
 void StepperPage::forgetModel(int libraryId) {
   // The walk that reads model `libraryId` then reads none (0: the library never gives it out).
   for (int k = 0; k < kWalkKinds; ++k)
     if (walkedIds_[k] == libraryId && std::exchange(walkedIds_[k], 0) != 0) dropModel(Kind(k));
+  followTimeline();
 }
 
 }  // namespace al::ui

@@ -270,6 +270,10 @@ void TimelineBar::showPrediction() {
 void TimelineBar::plotDistances() {
   plot_->clearGraphs();
   plot_->legend->clearItems();
+  // A model without self-attention (the GRU chatbot) has no heads to plot: the room goes to the page's figure.
+  const bool plotted = showsDistances_ && timeline_ && timeline_->layers > 0 && timeline_->heads > 0;
+  plot_->setVisible(plotted);
+  plotTitle_->setVisible(plotted);
   if (!timeline_ || timeline_->probes.empty() || timeline_->snapshots.empty()) return plot_->replot(QCustomPlot::rpQueuedReplot);
   const size_t layers = timeline_->layers, heads = timeline_->heads;
   QVector<double> steps;
@@ -324,6 +328,11 @@ void TimelineBar::fitToScale() {
   big.setBold(true);
   state_->setFont(big);
   plot_->setMinimumHeight(qRound(120 * scale));
+}
+
+void TimelineBar::setShowsDistances(bool shown) {
+  showsDistances_ = shown;
+  plotDistances();
 }
 
 void TimelineBar::addControl(QWidget* control) { stateRow_->addWidget(control, 0, Qt::AlignTop); }

@@ -3,6 +3,7 @@
 //
 //   [sentence ▾]  |====o==================|  [Play] [1×]   step 120 · epoch 2 · loss 0.412 · accuracy 81.3 %
 //   distance from uniform of every head over the steps, one line per layer x head, a marker at the snapshot shown
+//   (none for a model without self-attention: the GRU chatbot's timeline holds answers and alignments only)
 //
 // The slider's positions are the snapshots, 0 .. snapshotCount() - 1, and after them the final model (the default):
 // where a page shows the model as it is. The slider takes the keyboard (arrows, Home/End, PageUp/PageDown); Play
@@ -69,6 +70,8 @@ class TimelineBar : public QWidget {
   // sentence at the moment shown: the next token's 5 best, each blank's 5 best words, the verdict or the answer.
   void setShowsPrediction(bool shown);
   QString predictionText() const;  // that line; empty at the final model or when not shown
+  // Off: no plot of the heads' distances (a page whose figure needs the height, Step through); on by default.
+  void setShowsDistances(bool shown);
   // A page's own button after the state line (the Attention page's "Export timeline…"): shown with the bar.
   void addControl(QWidget* control);
 
@@ -103,6 +106,7 @@ class TimelineBar : public QWidget {
   QWidget* body_;  // all but the banner
   QLabel* prediction_;
   bool showsPrediction_ = false;
+  bool showsDistances_ = true;
 };
 
 }  // namespace al::ui
