@@ -212,6 +212,10 @@ int main(int argc, char** argv) {
   CLI::App* timelineCmd = addModelCommand(app, "timeline", "Show a model's training timeline (train --watch): each "
                                           "snapshot's step and each head's distance from uniform attention",
                                           tl.model, "model directory", tl.json);
+  timelineCmd->add_option("--which-head", tl.whichHead, "which head does this, and from which step? Q,A,B (three words "
+                          "of a watched sentence, as inspect --which-head): at every snapshot each head's weight from Q "
+                          "on A and on B, and from which step each head puts more on A")
+      ->check(CLI::Validator([](std::string& spec) { return whichHeadProblem(spec); }, "Q,A,B"));
 
   try {
     app.parse(argc, argv);

@@ -41,6 +41,9 @@ struct TrainOptions {
 struct TimelineOptions {
   std::string model;
   bool json = false;
+  // "Q,A,B" (as inspect --which-head): at every snapshot, each head's weight from word Q on word A and on word B in
+  // the first watched sentence that has the three words; empty: not asked.
+  std::string whichHead;
 };
 
 struct EvalOptions {

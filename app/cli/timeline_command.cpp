@@ -1,11 +1,17 @@
 // timeline: the snapshots a model directory's training timeline holds (timeline.json, docs/training-timeline.md):
-// each one's step and epoch, and how far each head's attention is from looking at every word alike.
+// each one's step and epoch, and how far each head's attention is from looking at every word alike; with
+// --which-head Q,A,B, each head's weight from Q on A and on B at every snapshot (inspect --which-head's reading,
+// app/cli/head_commands.h) and the step from which each head puts more on A.
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <optional>
+#include <sstream>
 
 #include "app/cli/commands.h"
 #include "app/cli/cli_support.h"
+#include "app/cli/head_commands.h"
 #include "core/catalogue/model_catalogue.h"
 #include "core/error.h"
 #include "core/inference/training_timeline.h"
@@ -91,6 +97,145 @@ void printTimeline(const TrainingTimeline& t) {
   }
 }
 
+// --which-head over a timeline: inspect's reading of each snapshot's maps of one watched sentence.
+struct TimelineWhichHead {
+  size_t probe = 0;                   // the first watched sentence whose tokens spell the three words
+  std::vector<WhichHead> snapshots;   // one per snapshot, in step order
+  // [layer][head]: the step of the first snapshot at which the head puts more weight on A than on B, and the step
+  // from which it does so at that snapshot and every later one (its preference is steady); the step from which it
+  // puts more than half of the query's weight on A at every snapshot (a row sums to 1: A then has the most); none:
+  // never, or not at the last snapshot.
+  std::vector<std::vector<std::optional<long>>> firstStep, steadyStep, steadyHalfStep;
+};
+
+// The step from which `holds` is true at every snapshot to the last; none when it is false at the last.
+template <typename Holds>
+std::optional<long> steadyFrom(const TrainingTimeline& t, Holds holds) {
+  std::optional<long> step;
+  for (size_t i = t.snapshots.size(); i-- > 0 && holds(i);) step = t.snapshots[i].step;
+  return step;
+}
+
+TimelineWhichHead timelineWhichHead(const TrainingTimeline& t, const std::string& spec) {
+  if (t.layers == 0 || t.snapshots.empty())
+    throw InputError(ErrorKind::OptionInvalid, {.name = "--which-head", .found = t.task},
+                     "--which-head: this timeline holds no attention maps (a " + t.task + " has no self-attention)");
+  TimelineWhichHead w;
+  std::string problem;
+  for (w.probe = 0; w.probe < t.probes.size(); ++w.probe) {
+    const TimelineProbe& p = t.probes[w.probe];
+    if (p.queryStart != 0 || p.keyStart != 0) {
+      problem = "--which-head reads a sentence that fits in one window of the model; \"" + p.text +
+                "\" is read in segments";
+      continue;
+    }
+    try {
+      w.snapshots.push_back(whichHead(spec, p.tokens, t.snapshots.front().probes[w.probe].attention));
+      break;
+    } catch (const InputError& e) {
+      problem = e.what();
+    }
+  }
+  if (w.snapshots.empty())
+    throw InputError(ErrorKind::OptionInvalid, {.name = "--which-head", .found = spec},
+                     t.probes.size() == 1 ? problem
+                                          : "--which-head: no watched sentence has the three words of '" + spec +
+                                                "' (the last one read: " + problem + ")");
+  const TimelineProbe& probe = t.probes[w.probe];
+  for (size_t i = 1; i < t.snapshots.size(); ++i)
+    w.snapshots.push_back(whichHead(spec, probe.tokens, t.snapshots[i].probes[w.probe].attention));
+  w.firstStep.assign(t.layers, std::vector<std::optional<long>>(t.heads));
+  w.steadyStep = w.steadyHalfStep = w.firstStep;
+  for (size_t l = 0; l < t.layers; ++l)
+    for (size_t h = 0; h < t.heads; ++h) {
+      const auto headIn = [&](const WhichHead& at) {
+        const auto& ranked = at.ranking.ranked;
+        return *std::find_if(ranked.begin(), ranked.end(),
+                             [&](const teaching::HeadPreference& p) { return p.layer == l && p.head == h; });
+      };
+      w.steadyStep[l][h] = steadyFrom(t, [&](size_t i) { return headIn(w.snapshots[i]).difference > 0; });
+      w.steadyHalfStep[l][h] = steadyFrom(t, [&](size_t i) { return headIn(w.snapshots[i]).onA > 0.5; });
+    }
+  for (size_t i = t.snapshots.size(); i-- > 0;)
+    for (size_t l = 0; l < t.layers; ++l)
+      for (size_t h = 0; h < t.heads; ++h)
+        if (w.snapshots[i].ranking.differences(static_cast<Index>(l), static_cast<Index>(h)) > 0)
+          w.firstStep[l][h] = t.snapshots[i].step;
+  return w;
+}
+
+nlohmann::json stepsJson(const std::vector<std::vector<std::optional<long>>>& steps) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& layer : steps) {
+    nlohmann::json row = nlohmann::json::array();
+    for (const std::optional<long>& step : layer) row.push_back(step ? nlohmann::json(*step) : nlohmann::json(nullptr));
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+size_t steadyHeads(const TimelineWhichHead& w) {
+  size_t n = 0;
+  for (const auto& layer : w.steadyStep) n += static_cast<size_t>(std::count_if(layer.begin(), layer.end(), [](const auto& s) { return s.has_value(); }));
+  return n;
+}
+
+// The summary ("which_head" of the document) and each snapshot's reading ("which_head" of each snapshot).
+void addWhichHeadJson(nlohmann::json& out, const TimelineWhichHead& w) {
+  const nlohmann::json first = whichHeadJson(w.snapshots.front());
+  out["which_head"] = {{"probe", w.probe},
+                       {"query", first["query"]},
+                       {"a", first["a"]},
+                       {"b", first["b"]},
+                       {"query_tokens", first["query_tokens"]},
+                       {"a_tokens", first["a_tokens"]},
+                       {"b_tokens", first["b_tokens"]},
+                       {"heads", first["heads"]},
+                       {"first_step_prefer_a", stepsJson(w.firstStep)},
+                       {"steady_step_prefer_a", stepsJson(w.steadyStep)},
+                       {"steady_step_half_on_a", stepsJson(w.steadyHalfStep)},
+                       {"heads_steady", steadyHeads(w)}};
+  for (size_t i = 0; i < w.snapshots.size(); ++i) {
+    const nlohmann::json one = whichHeadJson(w.snapshots[i]);
+    out["snapshots"][i]["which_head"] = {{"on_a", one["on_a"]}, {"on_b", one["on_b"]},
+                                         {"difference", one["difference"]}, {"prefer_a", one["prefer_a"]}};
+  }
+}
+
+void printTimelineWhichHead(const TrainingTimeline& t, const TimelineWhichHead& w) {
+  const WhichHead& first = w.snapshots.front();
+  std::cout << "which head? in \"" << t.probes[w.probe].text << "\", each head's weight from " << first.query << " on "
+            << first.a << " / on " << first.b << " (layer.head, counted from 0)\n";
+  std::cout << std::setw(8) << "step" << std::setw(7) << "epoch";
+  for (size_t l = 0; l < t.layers; ++l)
+    for (size_t h = 0; h < t.heads; ++h) std::cout << std::setw(12) << (std::to_string(l) + "." + std::to_string(h));
+  std::cout << std::setw(10) << "prefer" << "\n" << std::fixed << std::setprecision(2);
+  for (size_t i = 0; i < w.snapshots.size(); ++i) {
+    std::cout << std::setw(8) << t.snapshots[i].step << std::setw(7) << t.snapshots[i].epoch;
+    std::vector<std::vector<const teaching::HeadPreference*>> byHead(t.layers, std::vector<const teaching::HeadPreference*>(t.heads));
+    for (const teaching::HeadPreference& p : w.snapshots[i].ranking.ranked) byHead[p.layer][p.head] = &p;
+    for (const auto& layer : byHead)
+      for (const teaching::HeadPreference* p : layer) {
+        std::ostringstream cell;
+        cell << std::fixed << std::setprecision(2) << p->onA << "/" << p->onB << (p->difference > 0 ? "*" : " ");
+        std::cout << std::setw(12) << cell.str();
+      }
+    std::cout << std::setw(10) << w.snapshots[i].ranking.preferA << "\n";
+  }
+  std::cout << "(* more on " << first.a << " than on " << first.b << ")\n";
+  for (size_t l = 0; l < t.layers; ++l)
+    for (size_t h = 0; h < t.heads; ++h) {
+      std::cout << "layer " << l << " head " << h << ": ";
+      if (w.steadyStep[l][h]) std::cout << "more on " << first.a << " from step " << *w.steadyStep[l][h] << " on";
+      else std::cout << "not more on " << first.a << " at the last snapshot";
+      if (w.firstStep[l][h]) std::cout << " (first at step " << *w.firstStep[l][h] << ")";
+      if (w.steadyHalfStep[l][h]) std::cout << "; more than half on " << first.a << " from step " << *w.steadyHalfStep[l][h] << " on";
+      std::cout << "\n";
+    }
+  std::cout << steadyHeads(w) << " of " << t.layers * t.heads << " heads put more of " << first.query << "'s weight on "
+            << first.a << " than on " << first.b << " from some step to the end\n";
+}
+
 }  // namespace
 
 int timeline(const TimelineOptions& o) {
@@ -101,8 +246,17 @@ int timeline(const TimelineOptions& o) {
       throw InputError(ErrorKind::FileMissing, {.file = o.model + "/" + kTimelineFile},
                        o.model + " has no training timeline (" + kTimelineFile +
                            "): train with --watch TEXT (or --watch-every N) to record one");
-    if (o.json) std::cout << timelineJson(*t).dump() << "\n";
-    else printTimeline(*t);
+    std::optional<TimelineWhichHead> which;
+    if (!o.whichHead.empty()) which = timelineWhichHead(*t, o.whichHead);
+    if (o.json) {
+      nlohmann::json out = timelineJson(*t);
+      if (which) addWhichHeadJson(out, *which);
+      std::cout << out.dump() << "\n";
+    } else if (which) {
+      printTimelineWhichHead(*t, *which);
+    } else {
+      printTimeline(*t);
+    }
     return int{kDone};
   });
 }

@@ -10,10 +10,12 @@
 #include "ui/pages/stepper_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/lessons/lesson_preparation.h"
+#include "ui/session/session_file.h"
 
 #include <QtTest>
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTabWidget>
 
 #include "tests/app_fixture.h"
@@ -111,6 +113,10 @@ QStringList differences(MainWindow& window, const Lesson& lesson) {
       expect(QStringLiteral("the data"), train->dataSource(), data);
     if (const QString preset = lesson.setting(QStringLiteral("preset")); !preset.isEmpty())
       expect(QStringLiteral("the preset"), train->preset(), preset);
+    if (const QString task = lesson.setting(QStringLiteral("task")); !task.isEmpty())
+      expect(QStringLiteral("the task"), taskInfo(train->task()).contractName, task);
+    if (const QString watch = lesson.setting(QStringLiteral("watch")); !watch.isEmpty())
+      expect(QStringLiteral("the watched sentences"), train->watchSentences().join(QLatin1Char('|')), watch);
   }
   if (auto* chatbot = qobject_cast<ChatbotPage*>(page)) {
     if (chatbot->modelCount() == 0) found << QStringLiteral("the chatbot has no model");
@@ -198,6 +204,41 @@ class TestLessonStates : public QObject {
     window.presentation()->setPresenting(false);
     for (const QString& line : found) qWarning().noquote() << line;
     QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("%1 difference(s), listed above").arg(found.size())));
+  }
+
+  // Saved while a lesson is open and its page was changed afterwards, a session opened in a new window shows the
+  // lesson's declared state again: for every lesson of the Train page (13 declares a sentence to watch).
+  void restoredFromASession_data() {
+    QTest::addColumn<int>("lesson");
+    const std::vector<Lesson> lessons = builtinLessons();
+    for (size_t i = 0; i < lessons.size(); ++i)
+      if (lessons[i].page == QLatin1String("train")) QTest::addRow("%d %s", int(i + 1), qPrintable(lessons[i].id)) << int(i);
+  }
+  void restoredFromASession() {
+    QFETCH(int, lesson);
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("lesson.alsession"));
+    {
+      MainWindow window;
+      window.show();
+      window.course()->setCurrentIndex(lesson);
+      window.openLesson();
+      QVERIFY(settle(window.currentPage()));
+      window.trainPage()->setWatchSentences({QStringLiteral("something else")});
+      window.trainPage()->setPreset(QStringLiteral("tiny"));
+      QVERIFY(!differences(window, window.course()->current()).isEmpty() ||
+              window.course()->current().setting(QStringLiteral("watch")).isEmpty());
+      const QString error = saveSessionFile(window, path);
+      QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    MainWindow window;
+    window.show();
+    const SessionRestore restored = openSessionFile(window, path);
+    QVERIFY2(restored.error.isEmpty(), qPrintable(restored.error));
+    QVERIFY(settle(window.currentPage()));
+    QCOMPARE(window.course()->currentIndex(), lesson);
+    const QStringList found = differences(window, window.course()->current());
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("; "))));
   }
 };
 

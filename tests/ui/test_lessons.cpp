@@ -181,6 +181,7 @@ QMap<QString, Check> settingChecks() {
       {"train.task", [=](QWidget* w, const QString& v) { return expect(taskInfo(train(w)->task()).contractName == v, "task"); }},
       {"train.data", [=](QWidget* w, const QString& v) { return expect(train(w)->dataSource() == v, "data"); }},
       {"train.preset", [=](QWidget* w, const QString& v) { return expect(train(w)->preset() == v, "preset"); }},
+      {"train.watch", [=](QWidget* w, const QString& v) { return expect(train(w)->watchSentences() == QStringList{v}, "watched sentence"); }},
       {"chatbot.toy-model", [=](QWidget* w, const QString&) {
          return expect(chatbot(w)->isTrainingToyModel() || chatbot(w)->modelCount() > 0, "toy model");
        }},
@@ -217,11 +218,11 @@ class TestLessons : public QObject {
     QVERIFY(files_.isValid());
   }
 
-  void theCourseHasTwelveLessonsInBothLanguages() {
+  void theCourseHasThirteenLessonsInBothLanguages() {
     const std::vector<Lesson> lessons = builtinLessons();
     const QStringList ids{"why-attention", "queries-keys-values", "multi-head", "word-order", "layer-norm",
                           "encoder-imdb", "bigrams-or-sequence", "bahdanau-chatbot", "full-transformer", "bert",
-                          "transformer-xl", "which-head"};
+                          "transformer-xl", "which-head", "watch-a-head-form"};
     QCOMPARE(int(lessons.size()), ids.size());
     for (size_t i = 0; i < lessons.size(); ++i) {
       const Lesson& lesson = lessons[i];
@@ -255,7 +256,7 @@ class TestLessons : public QObject {
         {"why-attention", "step"}, {"queries-keys-values", "step"}, {"multi-head", "attention"},
         {"word-order", "attention"}, {"layer-norm", "normalization"}, {"encoder-imdb", "train"},
         {"bigrams-or-sequence", "train"}, {"bahdanau-chatbot", "chatbot"}, {"full-transformer", "step"},
-        {"bert", "fill"}, {"transformer-xl", "memory"}, {"which-head", "attention"}};
+        {"bert", "fill"}, {"transformer-xl", "memory"}, {"which-head", "attention"}, {"watch-a-head-form", "train"}};
     const QMap<QString, Check> checks = settingChecks();
     // The chatbot page already has a model, built here (untrained, over the lesson question's words): the chatbot
     // lesson asks its question of it and trains no toy model of its own, which would take most of the walk.
@@ -296,6 +297,20 @@ class TestLessons : public QObject {
   // Each lesson sets up the instrument as its settings say, whatever lesson came before: lesson 4 after lesson 3
   // shows a toy model without positions (not lesson 3's learned one), lesson 3 after lesson 4 the learned one
   // again; a step lesson after a teacher's lesson with learned positions walks the default sinusoidal layer.
+  // Lesson 13 watches its seed sentence; lesson 6 after it declares none, so its run watches its data's own.
+  void aTrainLessonDoesNotInheritTheSentenceWatched() {
+    MainWindow window;
+    LessonCourse* course = window.course();
+    TrainPage* train = window.trainPage();
+    course->setCurrentIndex(indexOf(*course, "watch-a-head-form"));
+    window.openLesson();
+    QCOMPARE(train->watchSentences(), QStringList{QStringLiteral("小明把书包忘在教室，它很沉。")});
+    QCOMPARE(train->preset(), QStringLiteral("referent-zh"));
+    course->setCurrentIndex(indexOf(*course, "encoder-imdb"));
+    window.openLesson();
+    QCOMPARE(train->watchSentences(), QStringList{QStringLiteral("this movie was not good at all")});
+  }
+
   void aLessonDoesNotInheritTheLessonBefore() {
     MainWindow window;
     LessonCourse* course = window.course();

@@ -77,7 +77,7 @@ const QMap<QString, QMap<QString, SettingSpec>>& schema() {
   static const QMap<QString, QMap<QString, SettingSpec>> pages{
       {QStringLiteral("train"),
        {{"task", choice(trainingTaskNames())}, {"data", text()}, {"preset", choice(everyPreset())},
-        {"epochs", number(1, 200)}}},
+        {"epochs", number(1, 200)}, {"watch", text()}}},
       {QStringLiteral("attention"),
        {{"toy-model", choice({"learned", "sinusoidal", "none"})}, {"sentence", text()},
         {"tab", choice(kAttentionTabs)}}},
@@ -118,6 +118,8 @@ void applyTrain(QWidget* widget, const QString& key, const QString& value) {
     page->setPreset(value);
   } else if (key == QLatin1String("epochs")) {
     page->setParameter(QStringLiteral("epochs"), value.toInt());
+  } else if (key == QLatin1String("watch")) {
+    page->setWatchSentences({value});
   }
 }
 
@@ -332,6 +334,8 @@ void openLessonInstrument(LessonWindow& window, const Lesson& lesson) {
   // A setting the lesson leaves out takes the page's default, not the value of the lesson before.
   if (lesson.page == QLatin1String("attention") && lesson.setting(QStringLiteral("tab")).isEmpty())
     static_cast<AttentionPage*>(page)->tabs()->setCurrentIndex(0);
+  if (lesson.page == QLatin1String("train"))
+    static_cast<TrainPage*>(page)->setWatchSentences({});  // none typed: the run watches its corpus's own sentence
   if (lesson.page == QLatin1String("step")) {
     auto* stepper = static_cast<StepperPage*>(page);
     stepper->setKind(StepperPage::Kind::SelfAttention);

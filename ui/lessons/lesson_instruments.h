@@ -3,7 +3,8 @@
 // setting goes through the page's public API (the same calls its own controls make).
 //
 //   page           settings (value: a choice, a whole number in a range, or text)
-//   train          task (a task of the Train page, as the model format names it), data, preset, epochs
+//   train          task (a task of the Train page, as the model format names it), data, preset, epochs, watch
+//                  (the sentence the run's training timeline watches; without it, the corpus's own)
 //   attention      toy-model (learned, sinusoidal, none: trained here when the page has no model), sentence,
 //                  tab (heatmaps, word-order, position, head-roles: "Which head does this?")
 //   step           kind (self-attention, additive, decoder), sentence, width, heads, position (sinusoidal,
