@@ -122,7 +122,8 @@ bool AttentionPage::showsOneMap() const { return mapsShownBox_->currentIndex() >
 // map per head and the heads' average, each map needs a row and a column of 13 px a token (labels of 11 px), its
 // row labels and colour bar beside it, its column labels and titles above and below.
 bool AttentionPage::gridFitsNow() const {
-  if (heatmaps_.empty() || !mapsScroll_) return true;
+  // A page not on screen has no room to measure: every map, as chosen.
+  if (heatmaps_.empty() || !mapsScroll_ || !mapsScroll_->viewport()->isVisible()) return true;
   const int tokens = int(labels_.size());
   const int perLayer = int(heatmaps_[0].size()), layers = int(heatmaps_.size());
   QFont small = font();

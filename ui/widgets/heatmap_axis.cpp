@@ -126,7 +126,10 @@ int labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
     }
   }
   const bool flat = !horizontal || widest + 4 <= cell;
-  const bool stacked = horizontal && !flat && inView.anyHan();
+  // Only a heatmap's columns stack (its view sets the axis's "stacksHan"), and only while that is not much deeper
+  // than the labels turned: a sentence of long English words among Chinese ones keeps its rows' height.
+  const bool stacked = horizontal && !flat && axis->property("stacksHan").toBool() && inView.anyHan() &&
+                       inView.stackedDepth(font) <= widest + QFontMetrics(font).lineSpacing();
   // Along the axis a label takes its glyphs' height, or a flat column label its width, or a stacked one its widest
   // character.
   const double extent = stacked ? inView.widestCharacter(font) + 2 : horizontal && flat ? widest + 4 : inView.inkHeight(font) + 1;

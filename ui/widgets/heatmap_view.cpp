@@ -189,6 +189,7 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
     axis->grid()->setVisible(false);
     axis->setSubTicks(false);
   }
+  plot_->xAxis->setProperty("stacksHan", true);  // Chinese column labels stand upright, a character a line
   map_ = new CellMap(plot_->xAxis, plot_->yAxis);
   map_->setInterpolate(false);  // one flat cell per weight: no blending between tokens
   map_->setTightBoundary(false);
