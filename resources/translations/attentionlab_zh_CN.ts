@@ -3444,6 +3444,26 @@
             <numerusform>%1：%n 层，每层 %2 个头，词表 %3 个词</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 words unknown: %2</source>
+        <translation>%1 个词不认识：%2</translation>
+    </message>
+    <message>
+        <source>show fewer</source>
+        <translation>收起</translation>
+    </message>
+    <message>
+        <source>show all</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>(read as [UNK]: this answer does not rest on them)</source>
+        <translation>（都读作 [UNK]：这个结果并不依据这些词）</translation>
+    </message>
+    <message>
+        <source>This sentence has too many tokens for every map to name them all here: the page shows one map at a time, the one whose bars are shown; a thumbnail chooses it.</source>
+        <translation>这句话的词元太多，这里放不下每张图又标出全部词元：页面一次只显示一张图，即柱状图所取自的那张；点缩略图可以换一张。</translation>
+    </message>
 </context>
 <context>
     <name>al::ui::AttentionReader</name>

@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTextBrowser>
 #include <QTimer>
@@ -47,6 +48,7 @@ class TestAttentionLongSentence : public QObject {
  private slots:
   void aLongReviewLeavesTheWindowFreeAndShowsEveryToken();
   void aReadingOvertakenByANewerOneIsDropped();
+  void hundredsOfUnknownWordsAreListedShort();
 };
 
 void TestAttentionLongSentence::aLongReviewLeavesTheWindowFreeAndShowsEveryToken() {
@@ -117,6 +119,39 @@ void TestAttentionLongSentence::aReadingOvertakenByANewerOneIsDropped() {
   QCOMPARE(page.heatmap(0, 0)->rows(), 3);
   QCOMPARE(page.heatmap(0, 2)->rowLabels().last(), QString("station"));
   QCOMPARE(page.currentModelName(), QString("second"));
+}
+
+// A 600-token review of mostly words the model never saw: the prediction and the token strip name the first few
+// and how many there are, not all 396 (which pushed the maps out of the window); "show all" lists every one, and
+// "show fewer" goes back.
+void TestAttentionLongSentence::hundredsOfUnknownWordsAreListedShort() {
+  AttentionPage page;
+  page.resize(1280, 720);
+  page.show();
+  page.addModel("book-size", longModel());
+  QTRY_VERIFY_WITH_TIMEOUT(page.hasPrediction() && !page.isComputingAttention(), test::waitBudgetMs(20000));
+  QStringList words;
+  for (int i = 0; i < 600; ++i) words << (i % 3 == 2 ? QStringLiteral("station") : QStringLiteral("w%1").arg(i));
+  QSignalSpy shown(&page, &AttentionPage::attentionShown);
+  page.setText(words.join(' '));
+  QVERIFY(shown.wait(test::waitBudgetMs(20000)));
+  const QString prediction = page.predictionText();
+  QVERIFY2(prediction.contains(QStringLiteral("400 words unknown")), qPrintable(prediction));
+  QVERIFY2(prediction.contains(QStringLiteral("“w0”, “w1”, “w3”")), qPrintable(prediction));
+  QVERIFY2(!prediction.contains(QStringLiteral("“w598”")), qPrintable(prediction));
+  QVERIFY2(prediction.size() < 400, qPrintable(QString::number(prediction.size())));
+  QVERIFY2(prediction.contains(QStringLiteral("show all")), qPrintable(prediction));
+  QVERIFY2(!page.tokensText().contains(QStringLiteral("“w598”")), qPrintable(page.tokensText().right(300)));
+  auto* label = page.findChild<QLabel*>("prediction");
+  QVERIFY(label);
+  QVERIFY(label->text().contains(QStringLiteral("href=\"#unknown\"")));
+  // The maps stay on the page: the line over them is a few lines, not a wall of words.
+  QVERIFY2(label->height() < 120, qPrintable(QString::number(label->height())));
+  emit label->linkActivated(QStringLiteral("#unknown"));
+  QVERIFY2(page.predictionText().contains(QStringLiteral("“w598”")), qPrintable(page.predictionText().right(200)));
+  QVERIFY(page.predictionText().contains(QStringLiteral("show fewer")));
+  emit label->linkActivated(QStringLiteral("#unknown"));
+  QVERIFY(!page.predictionText().contains(QStringLiteral("“w598”")));
 }
 
 QTEST_MAIN(TestAttentionLongSentence)

@@ -87,7 +87,7 @@ QString legibilityProblem(HeatmapView* view, QWidget* window, int n) {
     // font's line, which for a CJK font is about 1.3 times its ideographs' ink).
     QList<double> extents;
     for (const QString& label : ticker->ticks())
-      extents << (x && flat ? metrics.horizontalAdvance(label) : metrics.tightBoundingRect(label).height());
+      extents << (x && flat ? metrics.boundingRect(QRect(), Qt::AlignHCenter, label).width() : metrics.tightBoundingRect(label).height());
     for (int i = 0; i + 1 < n; ++i) {
       const double gap = cell - (extents[i] + extents[i + 1]) / 2;
       if (gap < 0) return QString("%1: labels %2 and %3 overlap by %4 px").arg(name).arg(i).arg(i + 1).arg(-gap);

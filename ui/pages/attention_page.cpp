@@ -124,6 +124,17 @@ AttentionPage::AttentionPage(ModelLibrary* library, QWidget* parent)
   connect(this, &AttentionPage::attentionShown, compareTab_, [this] { compareTab_->setFirst(currentSessionModel(), text(), readSwitches_); });
   tabs_->setCornerWidget(createFigureCorner());
   layout->addWidget(tabs_, 1);
+  // Only the tab in view asks for its height: in large type (presented, Ctrl +) a tab out of view once made the page
+  // taller than the window, and the Heatmaps tab's maps scrolled off it.
+  auto onlyTheTabInViewAsks = [this] {
+    for (int i = 0; i < tabs_->count(); ++i) {
+      QSizePolicy policy = tabs_->widget(i)->sizePolicy();
+      policy.setVerticalPolicy(i == tabs_->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+      tabs_->widget(i)->setSizePolicy(policy);
+    }
+  };
+  onlyTheTabInViewAsks();
+  connect(tabs_, &QTabWidget::currentChanged, this, onlyTheTabInViewAsks);
 
   typingTimer_->setSingleShot(true);
   typingTimer_->setInterval(400);  // redraw when the typing pauses, not on every key

@@ -38,6 +38,7 @@ class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
+class QScrollArea;
 class QPushButton;
 class QTabWidget;
 class QTextBrowser;
@@ -210,6 +211,11 @@ class AttentionPage : public ModelPage {
   QImage pictureAtMoment(int position);  // the maps at that bar position, drawn first (the event loop runs)
   QString momentTitle(int position) const;  // "Step 120", or the kept model
   void showPrediction();
+  void showPredictionLine();  // the prediction, the unknown words and the heads switched off
+  QString unknownWordsText(bool withLink) const;  // all of a few, or the first of many with how many (and a link)
+  void chooseBarsMap(int layer, int head);  // the map whose bars are shown (and, one at a time, the map shown)
+  bool gridFitsNow() const;  // every map of the reading, each with a row and a column of 11 px labels per token
+  bool eventFilter(QObject* watched, QEvent* event) override;
   void rebuildHeatmaps();
   void shapeHeatmaps(size_t layers, size_t heads);
   HeatmapView* createHeatmapView(size_t layer, size_t head);
@@ -273,6 +279,10 @@ class AttentionPage : public ModelPage {
   QGridLayout* heatmapGrid_;
   std::vector<std::vector<HeatmapView*>> heatmaps_;  // [layer][head], the last head entry the average; null until drawn
   QComboBox* barsSourceBox_;
+  QScrollArea* mapsScroll_ = nullptr;
+  bool gridFits_ = true;  // every map can be read at once; else one at a time, the bars' map (showChosenMaps)
+  bool tokensHiddenForRoom_ = false;  // the token strip stepped aside for one map at a time
+  bool unknownShownWhole_ = false;  // the whole list of unknown words, asked for with "show all"
   QComboBox* mapsShownBox_;  // "every map", then each map as barsSourceBox_ lists them
   QComboBox* unitsBox_;  // pieces or words
   WeightBars* bars_;

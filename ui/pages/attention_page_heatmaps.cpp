@@ -16,6 +16,8 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QFontMetrics>
+#include <algorithm>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
@@ -64,27 +66,34 @@ QString sentiment(double p) {
 QWidget* AttentionPage::createHeatmapsTab() {
   auto* tab = new QWidget;
   auto* layout = new QVBoxLayout(tab);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->setSpacing(4);
+  // One row: the sentence (a line high; a long review scrolls in it), "Show attention" and its progress, pieces or
+  // words. At 1280 x 720 the maps beneath need every pixel of the height.
   auto* inputRow = new QHBoxLayout;
   textEdit_ = new QPlainTextEdit(QString::fromUtf8(kExampleReview));
   textEdit_->setObjectName("sentenceEdit");
-  textEdit_->setFixedHeight(56);
+  auto lineHigh = [this] {
+    const int frame = 2 * textEdit_->frameWidth() + 2 * qRound(textEdit_->document()->documentMargin());
+    textEdit_->setFixedHeight(QFontMetrics(textEdit_->font()).lineSpacing() + frame + 2);
+  };
+  lineHigh();
+  // After the new type reaches the box (the style sheet's sizes are applied after the signal).
+  connect(Appearance::instance(), &Appearance::changed, textEdit_, [this, lineHigh] { QTimer::singleShot(0, textEdit_, lineHigh); });
   inputRow->addWidget(textEdit_, 1);
   auto* show = new QPushButton;
   connect(show, &QPushButton::clicked, this, &AttentionPage::showAttention);
-  // Under the button, while a sentence is read and its maps drawn: a bar (the window stays usable meanwhile).
+  inputRow->addWidget(show);
+  // Beside the button, while a sentence is read and its maps drawn: a bar (the window stays usable meanwhile).
   progress_ = new QProgressBar;
   progress_->setObjectName("attentionProgress");
-  progress_->setMaximumHeight(show->sizeHint().height());
+  progress_->setMaximumWidth(160);
   QSizePolicy keepRoom = progress_->sizePolicy();
   keepRoom.setRetainSizeWhenHidden(true);  // the row does not move when it comes and goes
   progress_->setSizePolicy(keepRoom);
   progress_->hide();
-  auto* buttonColumn = new QVBoxLayout;
-  buttonColumn->addWidget(show);
-  // Under the button: the maps over a pretrained model's pieces or over the text's words.
-  auto* unitsRow = new QHBoxLayout;
+  // The maps over a pretrained model's pieces or over the text's words.
   auto* unitsLabel = new QLabel;
-  unitsRow->addWidget(unitsLabel);
   unitsBox_ = new QComboBox;
   unitsBox_->setObjectName("attentionUnits");
   unitsBox_->addItems({QString(), QString()});
@@ -92,14 +101,13 @@ QWidget* AttentionPage::createHeatmapsTab() {
   connect(unitsBox_, &QComboBox::currentIndexChanged, this, [this] {
     if (hasPrediction_) applyUnits();
   });
-  unitsRow->addWidget(unitsBox_, 1);
-  // Presenting, the maps need the height: the choice of pieces or words and the token strip (the maps' axes name
+  // Presenting, the maps need the room: the choice of pieces or words and the token strip (the maps' axes name
   // the tokens, a row of a map chooses the bars) step aside.
   for (QWidget* w : {static_cast<QWidget*>(unitsLabel), static_cast<QWidget*>(unitsBox_)})
     w->setProperty(kHiddenWhilePresenting, true);
-  buttonColumn->addLayout(unitsRow);
-  buttonColumn->addWidget(progress_);
-  inputRow->addLayout(buttonColumn);
+  inputRow->addWidget(unitsLabel);
+  inputRow->addWidget(unitsBox_);
+  inputRow->addWidget(progress_);
   layout->addLayout(inputRow);
 
   tokens_ = new TokenStrip(tr("The tokens as the model reads them. Click one to see where it looks."));
@@ -109,6 +117,14 @@ QWidget* AttentionPage::createHeatmapsTab() {
   predictionLabel_ = new QLabel;
   predictionLabel_->setObjectName("prediction");
   predictionLabel_->setWordWrap(true);  // it names unknown words too: a long line would widen the page
+  // "show all" / "show fewer" of a long list of unknown words.
+  connect(predictionLabel_, &QLabel::linkActivated, this, [this](const QString& link) {
+    if (link == QLatin1String("#unknown")) {
+      unknownShownWhole_ = !unknownShownWhole_;
+      showPredictionLine();
+      updateTokens();
+    }
+  });
   layout->addWidget(predictionLabel_);
 
   drawTimer_ = new QTimer(this);
@@ -116,19 +132,24 @@ QWidget* AttentionPage::createHeatmapsTab() {
   drawTimer_->setInterval(0);
   connect(drawTimer_, &QTimer::timeout, this, &AttentionPage::drawNextMap);
 
-  // Heatmaps above, the clicked token's bars below: both get the page's full width.
-  auto* splitter = new QSplitter(Qt::Vertical);
+  // One row, the page's whole height: the thumbnails and the choice of maps, the maps, and beside them the bars of
+  // the chosen token (its weights, the tokens down the side in rows as high as the map's). Under the maps, at
+  // 1280 x 720, the bars were a strip of 25 px and the maps lost their rows' labels.
+  auto* mapsRow = new QHBoxLayout;
+  mapsRow->setContentsMargins(0, 0, 0, 0);
   heatmapHost_ = new QWidget;
   heatmapGrid_ = new QGridLayout(heatmapHost_);
-  auto* scroll = new QScrollArea;
-  scroll->setWidget(heatmapHost_);
-  scroll->setWidgetResizable(true);
-  auto* maps = new QWidget;  // the thumbnails of every layer and head, then the heatmaps
-  auto* mapsRow = new QHBoxLayout(maps);
-  mapsRow->setContentsMargins(0, 0, 0, 0);
+  heatmapGrid_->setContentsMargins(0, 0, 0, 0);
+  mapsScroll_ = new QScrollArea;
+  mapsScroll_->setWidget(heatmapHost_);
+  mapsScroll_->setWidgetResizable(true);
+  mapsScroll_->setFrameShape(QFrame::NoFrame);
+  // The room the maps have decides whether every map can be read at once (showChosenMaps).
+  mapsScroll_->viewport()->installEventFilter(this);
   thumbnails_ = new AttentionThumbnails;
   connect(thumbnails_, &AttentionThumbnails::opened, this, [this](int l, int h) {
     if (showsOneMap()) return showOneMap(l, h);  // the thumbnails choose the map on the page
+    if (!gridFits_) return chooseBarsMap(l, h);  // one map at a time: the one the thumbnail names
     if (heatmap(l, h))  // not while its map is still to be drawn
       MaximisedHeatmap::open(heatmap(l, h), [this](int layer, int head) { return heatmap(layer, head); }, l, h);
   });
@@ -136,7 +157,20 @@ QWidget* AttentionPage::createHeatmapsTab() {
   connect(thumbnails_, &AttentionThumbnails::layerSwitchRequested, this, &AttentionPage::setLayerSwitchedOff);
   connect(thumbnails_, &AttentionThumbnails::allOnRequested, this, &AttentionPage::switchEveryHeadOn);
   // Beside the maps: the thumbnails, then which maps the page shows (one map: a room can read its labels; the
-  // keyboard walks the list when the box has focus).
+  // keyboard walks the list when the box has focus), then what a switched-off head gives.
+  auto* barsLabel = new QLabel;
+  barsSourceBox_ = new QComboBox;
+  barsSourceBox_->setObjectName("barsSource");
+  barsSourceBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  barsSourceBox_->setMinimumContentsLength(12);
+  connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateBars);
+  connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, [this] {
+    if (!gridFits_) showChosenMaps();  // one map at a time: the bars' map
+  });
+  // Presenting, the box steps aside: a click on a row of a map shows that map's bars, and the bars' title names
+  // the map.
+  for (QWidget* w : {static_cast<QWidget*>(barsLabel), static_cast<QWidget*>(barsSourceBox_)})
+    w->setProperty(kHiddenWhilePresenting, true);
   auto* thumbnailColumn = new QVBoxLayout;
   thumbnailColumn->addWidget(thumbnails_);
   auto* mapsShownLabel = new QLabel;
@@ -148,43 +182,30 @@ QWidget* AttentionPage::createHeatmapsTab() {
   mapsShownBox_->addItem(QString());
   connect(mapsShownBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::mapsShownChanged);
   thumbnailColumn->addWidget(mapsShownBox_);
+  thumbnailColumn->addWidget(barsLabel);  // which map the bars beside the maps are of
+  thumbnailColumn->addWidget(barsSourceBox_);
+  thumbnailColumn->addWidget(createReplacementChoice());  // under the thumbnails, whose menu switches heads
   thumbnailColumn->addStretch(1);
   mapsRow->addLayout(thumbnailColumn);
-  mapsRow->addWidget(scroll, 1);
-  splitter->addWidget(maps);
+  mapsRow->addWidget(mapsScroll_, 1);
 
   auto* barsPanel = new QWidget;
+  barsPanel->setObjectName("barsPanel");
   auto* barsLayout = new QVBoxLayout(barsPanel);
   barsLayout->setContentsMargins(0, 0, 0, 0);
-  auto* barsRow = new QHBoxLayout;
-  auto* barsLabel = new QLabel;
-  barsRow->addWidget(barsLabel);
-  barsSourceBox_ = new QComboBox;
-  barsSourceBox_->setObjectName("barsSource");
-  barsSourceBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // "layer 1, average of the heads" whole
-  connect(barsSourceBox_, &QComboBox::currentIndexChanged, this, &AttentionPage::updateBars);
-  barsRow->addWidget(barsSourceBox_);
-  auto* hint = new QLabel;
-  hint->setWordWrap(true);
-  hint->setObjectName("hint");
-  barsRow->addWidget(hint, 1);
-  barsRow->addWidget(createReplacementChoice());  // under the thumbnails, whose menu switches heads
-  // Presenting, the row steps aside and the maps get its height: a click on a row of a map shows that map's bars,
-  // and the bars' title names the map.
-  for (QWidget* w : {static_cast<QWidget*>(barsLabel), static_cast<QWidget*>(barsSourceBox_), static_cast<QWidget*>(hint)})
-    w->setProperty(kHiddenWhilePresenting, true);
-  barsLayout->addLayout(barsRow);
   bars_ = new WeightBars;
-  // Room for readable bars and their labels, which grow with the type (zoom, presentation).
-  auto keepBarsReadable = [this] { bars_->setMinimumHeight(qRound(95 * Appearance::instance()->scale())); };
+  bars_->setTokensDown(true);
+  // Wide enough for a token's label and a chart beside it, in type that grows with zoom and presentation.
+  auto keepBarsReadable = [this, barsPanel] {
+    const double scale = Appearance::instance()->scale();
+    barsPanel->setFixedWidth(qRound(std::clamp(240 * scale, 240.0, 340.0)));
+    bars_->setMinimumSize(180, 160);
+  };
   keepBarsReadable();
   connect(Appearance::instance(), &Appearance::changed, bars_, keepBarsReadable);
   barsLayout->addWidget(bars_, 1);
-  splitter->addWidget(barsPanel);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
-  splitter->setSizes({600, 220});  // the bars keep room on a large screen, their minimum on a projector
-  layout->addWidget(splitter, 1);
+  mapsRow->addWidget(barsPanel);
+  layout->addLayout(mapsRow, 1);
   // Under the maps: the moments of a model that recorded its training (hidden for one that did not).
   moments_ = new TimelineMoments(this, {[this] { return text(); }, [this](const QString& t) { setText(t); },
                                         [this] { timelineMoved(); }});
@@ -202,12 +223,14 @@ QWidget* AttentionPage::createHeatmapsTab() {
     unitsBox_->setToolTip(tr("Words: the pieces of each word of the text taken together (the weights on a word's "
                              "pieces added, its pieces' rows averaged, so each row still sums to 1)."));
     barsLabel->setText(tr("Bars from:"));
+    const QString hint = tr("Click a token above or a row of a heatmap: the bars show how that token spreads its "
+                            "attention over the sentence (the row sums to 1).");
+    bars_->setToolTip(hint);
+    barsSourceBox_->setToolTip(hint);
     mapsShownLabel->setText(tr("On the page:"));
     mapsShownBox_->setItemText(0, tr("every map"));
     mapsShownBox_->setToolTip(tr("One map fills the space of all of them, for a room to read; the thumbnails "
                                  "above then choose which. Every map: a click on a thumbnail maximises it."));
-    hint->setText(tr("Click a token above or a row of a heatmap: the bars show how that token spreads its attention "
-                     "over the sentence (the row sums to 1)."));
     renameMaps();
   });
   return tab;
@@ -343,17 +366,43 @@ void AttentionPage::applyUnits() {
 void AttentionPage::showPrediction() {
   const int T = static_cast<int>(prediction_.tokens.size());
   if (selectedToken_ >= T) selectedToken_ = -1;
-  const QString unknown = unknownWordList(prediction_.tokens, prediction_.ids);
+  showPredictionLine();
+  tokensToShow_ = true;  // in the first turn of the drawing: a long review's strip takes a while to lay out
+  rebuildHeatmaps();  // and the bars, when the maps are drawn
+}
+
+// The words the model read as [UNK]: all of them while they are few, else the first kUnknownShown and how many
+// there are, with a link to the whole list (a 600-token review once listed hundreds, and the maps left the window).
+QString AttentionPage::unknownWordsText(bool withLink) const {
+  constexpr int kUnknownShown = 12;
+  const QString all = unknownWordList(prediction_.tokens, prediction_.ids);
+  const QStringList words = all.isEmpty() ? QStringList() : all.split(QStringLiteral(", "));
+  if (words.size() <= kUnknownShown) return all.toHtmlEscaped();
+  // More than kUnknownShown: always a plural.
+  const QString shown = (unknownShownWhole_ ? words : words.mid(0, kUnknownShown)).join(QStringLiteral(", ")).toHtmlEscaped() +
+                        (unknownShownWhole_ ? QString() : QStringLiteral(" …"));
+  QString text = tr("%1 words unknown: %2").arg(QString::number(words.size()), shown);
+  if (withLink)
+    text += QStringLiteral(" <a href=\"#unknown\">%1</a>").arg(unknownShownWhole_ ? tr("show fewer") : tr("show all"));
+  return text;
+}
+
+void AttentionPage::showPredictionLine() {
+  const int T = static_cast<int>(prediction_.tokens.size());
+  const QString unknown = unknownWordsText(true);
   // A pretrained model predicts no sentiment: the page shows how it read the text and where it looked.
   QString line = classified_ ? tr("Prediction: <b>%1</b>, %2 positive").arg(sentiment(prediction_.probability), percent(prediction_.probability))
                              : tr("The model read %n piece(s) of text; below, where each one looks in every layer and head.", "", T);
-  if (!unknown.isEmpty() && classified_)
-    line += tr(". The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.")
-                .arg(unknown.toHtmlEscaped());
+  const bool many = unknown.contains(QLatin1String("<a href"));
+  if (!unknown.isEmpty() && classified_ && !many)
+    line += tr(". The model has never seen %1: it read [UNK] there, so this answer does not rest on those words.").arg(unknown);
+  if (classified_ && many)
+    line += QStringLiteral(". ") + unknown + QStringLiteral(" ") + tr("(read as [UNK]: this answer does not rest on them)");
+  if (prediction_.truncated && tokensHiddenForRoom_)  // what the token strip says, while it steps aside
+    line += tr("; <b>the text was cut</b> after %1 tokens (the model's sequence length): the rest is not read")
+                .arg(prediction_.tokens.size());
   if (!headSwitches().empty()) line += " " + switchedOffText();
   predictionLabel_->setText(momentText() + line);
-  tokensToShow_ = true;  // in the first turn of the drawing: a long review's strip takes a while to lay out
-  rebuildHeatmaps();  // and the bars, when the maps are drawn
 }
 
 // No prediction: no tokens, maps or bars of a sentence read before; `message` where the prediction was.
@@ -387,7 +436,7 @@ void AttentionPage::updateTokens() {
   QString notes = tr("%n token(s)", "", static_cast<int>(prediction_.tokens.size()));
   if (unknown > 0)
     notes += tr("; %n unknown: %1 (grey, marked ?: the model reads them all as [UNK])", "", unknown)
-                 .arg(unknownWordList(prediction_.tokens, prediction_.ids).toHtmlEscaped());
+                 .arg(unknownWordsText(false));
   if (prediction_.truncated)
     notes += tr("; <b>the text was cut</b> after %1 tokens (the model's sequence length): the rest is not read")
                  .arg(prediction_.tokens.size());

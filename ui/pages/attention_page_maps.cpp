@@ -9,6 +9,10 @@
 #include "ui/pages/attention_page.h"
 
 #include <QComboBox>
+#include <QEvent>
+#include <QFontMetrics>
+#include <QScrollArea>
+#include <algorithm>
 #include <QGridLayout>
 #include <QProgressBar>
 #include <QSettings>
@@ -44,6 +48,7 @@ void AttentionPage::rebuildHeatmaps() {
   const bool sameShape = heatmaps_.size() == layers && (layers == 0 || heatmaps_[0].size() == heads + 1);
   if (!sameShape) shapeHeatmaps(layers, heads);
   labels_ = readTokenLabels(prediction_.tokens, prediction_.ids);
+  showChosenMaps();  // every map, or one at a time, for this many tokens
   nextMap_ = 0;
   if (layers == 0) return drawNextMap();  // nothing to draw: done at once
   showProgress();
@@ -113,10 +118,79 @@ void AttentionPage::showOneMap(int layer, int head) {
 
 bool AttentionPage::showsOneMap() const { return mapsShownBox_->currentIndex() > 0; }
 
-// Hidden views take no room in the grid: the one shown gets all of it.
-void AttentionPage::showChosenMaps() {
-  const int chosen = mapsShownBox_->currentIndex() - 1;  // -1: every map
+// Whether every map of the reading can be read at once in the room the maps have: in a grid of a row per layer, a
+// map per head and the heads' average, each map needs a row and a column of 13 px a token (labels of 11 px), its
+// row labels and colour bar beside it, its column labels and titles above and below.
+bool AttentionPage::gridFitsNow() const {
+  // A page not on screen has no room to measure: every map, as chosen.
+  if (heatmaps_.empty() || !mapsScroll_ || !mapsScroll_->viewport()->isVisible()) return true;
+  const int tokens = int(labels_.size());
+  const int perLayer = int(heatmaps_[0].size()), layers = int(heatmaps_.size());
+  QFont small = font();
+  small.setPixelSize(11);
+  const QFontMetrics labelMetrics(small);
+  // A cell holds a label's ink and a pixel either side; a Chinese column label stands its characters one under
+  // the other, each as wide as it is high.
+  int widest = 0, ink = 0, characters = 0;
+  bool han = false;
+  for (const QString& label : labels_) {
+    widest = std::max(widest, labelMetrics.horizontalAdvance(label.left(16)));
+    ink = std::max(ink, labelMetrics.tightBoundingRect(label.left(16)).height());
+    characters = std::max(characters, int(std::min<qsizetype>(label.size(), 16)));
+    for (QChar c : label)
+      if (c.script() == QChar::Script_Han) {
+        han = true;
+        ink = std::max(ink, labelMetrics.horizontalAdvance(c));
+      }
+  }
+  const int cell = ink + 2;
+  const int line = QFontMetrics(font()).lineSpacing();
+  const int columnsDepth = han ? characters * labelMetrics.lineSpacing() : widest;
+  const int width = tokens * cell + widest + 8 + 2 * line + 30;  // row labels, the colour bar with its ticks and title
+  const int height = tokens * cell + columnsDepth + 12 + 2 * line;  // column labels, the title, the cell's note
+  QSize room = mapsScroll_->viewport()->size();
+  // The token strip stepped aside for one map: were it back, the maps would have its height less.
+  if (tokensHiddenForRoom_) room.rheight() -= tokens_->sizeHint().height() + 4;
+  return perLayer * width <= room.width() && layers * height <= room.height();
+}
+
+void AttentionPage::chooseBarsMap(int layer, int head) {
   const int perLayer = heatmaps_.empty() ? 0 : int(heatmaps_[0].size());
+  if (layer < 0 || head < 0 || head >= perLayer || layer >= int(heatmaps_.size())) return;
+  barsSourceBox_->setCurrentIndex(layer * perLayer + head);
+}
+
+// The maps' room changed: every map, or one at a time, again.
+bool AttentionPage::eventFilter(QObject* watched, QEvent* event) {
+  if (mapsScroll_ && watched == mapsScroll_->viewport() && event->type() == QEvent::Resize)
+    QTimer::singleShot(0, this, &AttentionPage::showChosenMaps);
+  return ModelPage::eventFilter(watched, event);
+}
+
+// Hidden views take no room in the grid: the one shown gets all of it. Every map is shown while each can be read
+// (a row and a column a token named in 11 px); a longer sentence, or less room (presenting, larger type), shows one
+// map at a time, the one whose bars are shown (a thumbnail or "Bars from" chooses it).
+void AttentionPage::showChosenMaps() {
+  gridFits_ = gridFitsNow();
+  const int perLayer = heatmaps_.empty() ? 0 : int(heatmaps_[0].size());
+  // One map at a time: the token strip steps aside too (the map's row labels choose the token, and the prediction
+  // line says when the text was cut); with every map it comes back.
+  const bool stripWasHidden = tokensHiddenForRoom_;
+  if (!gridFits_ && !tokens_->isHidden()) {
+    tokens_->hide();
+    tokensHiddenForRoom_ = true;
+  } else if (gridFits_ && tokensHiddenForRoom_) {
+    tokens_->show();
+    tokensHiddenForRoom_ = false;
+  }
+  if (stripWasHidden != tokensHiddenForRoom_ && hasPrediction_) showPredictionLine();
+  const int chosen = mapsShownBox_->currentIndex() > 0 ? mapsShownBox_->currentIndex() - 1
+                     : gridFits_ ? -1 : std::max(0, barsSourceBox_->currentIndex());  // -1: every map
+  mapsShownBox_->setToolTip(gridFits_ ? tr("One map fills the space of all of them, for a room to read; the thumbnails "
+                                           "above then choose which. Every map: a click on a thumbnail maximises it.")
+                                      : tr("This sentence has too many tokens for every map to name them all here: the "
+                                           "page shows one map at a time, the one whose bars are shown; a thumbnail "
+                                           "chooses it."));
   for (size_t l = 0; l < heatmaps_.size(); ++l)
     for (size_t h = 0; h < heatmaps_[l].size(); ++h)
       if (HeatmapView* view = heatmaps_[l][h]) view->setVisible(chosen < 0 || chosen == int(l) * perLayer + int(h));
@@ -127,7 +201,7 @@ HeatmapView* AttentionPage::createHeatmapView(size_t layer, size_t head) {
   // A whole heatmap fits the page at 1280 x 720; wider with larger type (zoom, presentation), whose row labels and
   // colour bar take more of the width, so that the cells keep theirs. Taller than the labels' old 190 px, under which
   // upright column labels left rows of 3 px for a review of 15; still within the maps' area at 1280 x 720 (242 px).
-  auto keepCellsWide = [view] { view->setMinimumSize(qRound(300 + 60 * std::max(0.0, Appearance::instance()->scale() - 1)), 230); };
+  auto keepCellsWide = [view] { view->setMinimumSize(180, 180); };
   keepCellsWide();
   connect(Appearance::instance(), &Appearance::changed, view, keepCellsWide);
   nameView(view, layer, head);

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QSettings>
 #include <QHBoxLayout>
+#include <QVBoxLayout>
 
 #include "ui/widgets/hidden_while_presenting.h"
 #include "ui/widgets/attention_thumbnails.h"
@@ -35,7 +36,7 @@ std::string meansSource(const SessionModel& model) {
 
 QWidget* AttentionPage::createReplacementChoice() {
   auto* box = new QWidget;
-  auto* column = new QHBoxLayout(box);  // one row: the page has no height to spare at 1280 x 720
+  auto* column = new QVBoxLayout(box);  // under the thumbnails, as narrow as they are
   column->setContentsMargins(0, 0, 0, 0);
   auto* label = new QLabel;
   column->addWidget(label);

@@ -36,6 +36,33 @@ struct LabelsInView {
     last = std::min(static_cast<int>(all.size()) - 1, static_cast<int>(std::ceil(range.upper)));
   }
   QString shown(int i) const { return labels[i].size() > 16 ? labels[i].left(15) + QChar(0x2026) : labels[i]; }
+  // A Chinese column label that does not lie flat stands its characters one under the other, each upright: turned
+  // a quarter, as Latin labels are, its characters would lie on their sides.
+  bool anyHan() const {
+    for (int i = first; i <= last; ++i)
+      for (QChar c : labels[i])
+        if (c.script() == QChar::Script_Han) return true;
+    return false;
+  }
+  QString stackedShown(int i) const {
+    QStringList lines;
+    for (QChar c : shown(i)) lines << QString(c);
+    return lines.join(QLatin1Char('\n'));
+  }
+  // Across a stacked label: its widest character.
+  int widestCharacter(const QFont& font) const {
+    const QFontMetrics m(font);
+    int w = 0;
+    for (int i = first; i <= last; ++i)
+      for (QChar c : shown(i)) w = std::max(w, m.horizontalAdvance(c));
+    return w;
+  }
+  // Along a stacked label: its lines.
+  int stackedDepth(const QFont& font) const {
+    int lines = 0;
+    for (int i = first; i <= last; ++i) lines = std::max(lines, static_cast<int>(shown(i).size()));
+    return lines * QFontMetrics(font).lineSpacing();
+  }
   // A label's ink, not its font's line, must fit the cell: the line of a CJK font (Noto Sans CJK, a Chinese
   // desktop's default) is about 1.45 times its pixel size and its ideographs' ink about 1.1 times, so fitting the
   // line left Chinese rows of 15 px with labels of 10 px.
@@ -99,13 +126,18 @@ int labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest) {
     }
   }
   const bool flat = !horizontal || widest + 4 <= cell;
-  // Along the axis a label takes its glyphs' height, or a flat column label its width.
-  const double extent = horizontal && flat ? widest + 4 : inView.inkHeight(font) + 1;
+  // Only a heatmap's columns stack (its view sets the axis's "stacksHan"), and only while that is not much deeper
+  // than the labels turned: a sentence of long English words among Chinese ones keeps its rows' height.
+  const bool stacked = horizontal && !flat && axis->property("stacksHan").toBool() && inView.anyHan() &&
+                       inView.stackedDepth(font) <= widest + QFontMetrics(font).lineSpacing();
+  // Along the axis a label takes its glyphs' height, or a flat column label its width, or a stacked one its widest
+  // character.
+  const double extent = stacked ? inView.widestCharacter(font) + 2 : horizontal && flat ? widest + 4 : inView.inkHeight(font) + 1;
   const int step = std::max(1, static_cast<int>(std::ceil(extent / std::max(cell, 1e-3) - 1e-9)));
   QMap<double, QString> ticks;
   for (int i = inView.first - inView.first % step; i <= inView.last; i += step)
-    if (i >= 0) ticks.insert(i, inView.shown(i));
-  const double rotation = horizontal && !flat ? 90 : 0;
+    if (i >= 0) ticks.insert(i, stacked ? inView.stackedShown(i) : inView.shown(i));
+  const double rotation = horizontal && !flat && !stacked ? 90 : 0;
   const auto current = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
   if (current && current->ticks() == ticks && axis->tickLabelFont().pixelSize() == fontPixels &&
       axis->tickLabelRotation() == rotation)
@@ -126,12 +158,20 @@ double pixelsMissingToNameEveryCell(const QCPAxis* axis, const QStringList& labe
   return std::max(0.0, needed - length);
 }
 
+int cellPixelsForLabels(const QCPAxis* axis, const QStringList& labels, int pixels) {
+  const LabelsInView inView(axis, labels);
+  return inView.inkHeight(withPixels(axis->tickLabelFont(), pixels)) + 1;
+}
+
 int uprightLabelPixelsShorterBy(const QCPAxis* axis, const QStringList& labels, double pixels) {
   const LabelsInView inView(axis, labels);
   const QFont font = axis->tickLabelFont();
-  const int length = inView.widest(font);
+  const auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker());
+  const bool stacked = ticker && !ticker->ticks().isEmpty() && ticker->ticks().first().contains(QLatin1Char('\n'));
+  const auto depth = [&](const QFont& f) { return stacked ? inView.stackedDepth(f) : inView.widest(f); };
+  const int length = depth(font);
   for (int size = font.pixelSize() - 1; size >= kSmallestLabelPixels; --size)
-    if (length - inView.widest(withPixels(font, size)) >= pixels) return size;
+    if (length - depth(withPixels(font, size)) >= pixels) return size;
   return 0;
 }
 

@@ -22,6 +22,8 @@ QStringList labelsOrNumbers(const QStringList& labels, Index count);
 int labelEveryCell(QCPAxis* axis, const QStringList& labels, int largest);
 // How many pixels the axis is short of a label at every cell in view, at the smallest label type (0: none).
 double pixelsMissingToNameEveryCell(const QCPAxis* axis, const QStringList& labels);
+// The pixels a cell needs along the axis for a flat label of every cell in view in `pixels` type: its ink and one.
+int cellPixelsForLabels(const QCPAxis* axis, const QStringList& labels, int pixels);
 // The largest type, below the axis's own, at which its upright labels are at least `pixels` shorter; 0 when no
 // readable type is.
 int uprightLabelPixelsShorterBy(const QCPAxis* axis, const QStringList& labels, double pixels);

@@ -189,6 +189,7 @@ HeatmapView::HeatmapView(const QString& title, QWidget* parent)
     axis->grid()->setVisible(false);
     axis->setSubTicks(false);
   }
+  plot_->xAxis->setProperty("stacksHan", true);  // Chinese column labels stand upright, a character a line
   map_ = new CellMap(plot_->xAxis, plot_->yAxis);
   map_->setInterpolate(false);  // one flat cell per weight: no blending between tokens
   map_->setTightBoundary(false);
@@ -240,16 +241,26 @@ void HeatmapView::showTitlesThatFit() {
     const QString shown = fits ? title : QString();
     if (axis->label() != shown) axis->setLabel(shown);
   };
-  fitting(plot_->yAxis, rowTitle_, cells.height());
-  fitting(plot_->xAxis, columnTitle_, cells.width());
+  // A map narrower than kTitledWidth (one of a page's, with large type) keeps its width for its cells: the rows' title
+  // and the colour bar's step aside (its own title, the maximised map and the export keep them).
+  constexpr int kTitledWidth = 520;
+  const bool titled = plot_->width() >= kTitledWidth || testAttribute(Qt::WA_DontShowOnScreen);  // or an export
+  fitting(plot_->yAxis, titled ? rowTitle_ : QString(), cells.height());
+  // Rows too low for a label of 11 px each take back the height of the columns' title (a sentence of 32 tokens on
+  // a projector); measured as if the title were there, so that it does not come and go at each layout.
+  const int titleHeight = QFontMetrics(plot_->xAxis->labelFont()).height() + plot_->xAxis->labelPadding();
+  const int withTitle = cells.height() - (plot_->xAxis->label().isEmpty() && !columnTitle_.isEmpty() ? titleHeight : 0);
+  const bool rowsLow = rows() > 1 && cells.height() > 0 &&
+                       withTitle < rows() * cellPixelsForLabels(plot_->yAxis, rowLabels_, kReadableLabelPixels);
+  fitting(plot_->xAxis, rowsLow ? QString() : columnTitle_, cells.width());
   // A title in Chinese stands upright beside the colour bar, a character a line: turned on its side with the axis
   // (QCustomPlot turns every right-hand axis title) its characters lay on their backs.
   const bool stacked = hasHanCharacters(scaleTitle_);
-  fitting(scale_->axis(), stacked ? QString() : scaleTitle_, scale_->rect().height());
+  fitting(scale_->axis(), stacked || !titled ? QString() : scaleTitle_, scale_->rect().height());
   const QString upright = stacked ? stackedUpright(scaleTitle_) : QString();
   const QFontMetrics metrics(scale_->axis()->labelFont());
   const bool fits = scale_->rect().height() <= 0 || metrics.lineSpacing() * (upright.count('\n') + 1) <= scale_->rect().height();
-  showUprightScaleTitle(plot_, fits ? upright : QString(), scale_->axis()->labelFont());
+  showUprightScaleTitle(plot_, fits && titled ? upright : QString(), scale_->axis()->labelFont());
 }
 
 void HeatmapView::setColouring(Colouring colouring) {
@@ -388,9 +399,19 @@ void HeatmapView::updateTicks() {
   labelEveryCell(plot_->xAxis, columnLabels_, columnPixels);
   // Row labels no larger than flat column labels: larger ones would widen the row labels' margin, narrow the
   // columns, stand their labels upright, shorten the rows, shrink the row labels, and so round again at each layout.
-  const bool columnsFlat = plot_->xAxis->tickLabelRotation() == 0;
-  const int rowStep = labelEveryCell(plot_->yAxis, rowLabels_,
-                                     columnsFlat ? std::min(fullLabelPixels(), labelPixelSize(Qt::Horizontal)) : fullLabelPixels());
+  const bool columnsFlat = plot_->xAxis->tickLabelRotation() == 0 && !shownLabels(Qt::Horizontal).join(QString()).contains('\n');
+  // Row labels take at most a third of the plot's width (large type on a projector once left the cells none).
+  int rowPixels = columnsFlat ? std::min(fullLabelPixels(), labelPixelSize(Qt::Horizontal)) : fullLabelPixels();
+  QFont rowFont = plot_->yAxis->tickLabelFont();
+  const auto widestRow = [&](int pixels) {
+    rowFont.setPixelSize(pixels);
+    const QFontMetrics metrics(rowFont);
+    int widest = 0;
+    for (const QString& label : rowLabels_) widest = std::max(widest, metrics.horizontalAdvance(label.left(16)));
+    return widest;
+  };
+  while (rowPixels > kReadableLabelPixels && widestRow(rowPixels) > plot_->width() / 3) --rowPixels;
+  const int rowStep = labelEveryCell(plot_->yAxis, rowLabels_, rowPixels);
   // Only from a layout of the columns as they are now (a new type is laid out at the replot it asked for).
   if (rowStep > 1 && !columnsFlat && labelPixelSize(Qt::Horizontal) == columnPixelsLaidOut) shortenUprightColumnsForRows();
   // While part of the map is in view, say how to reach the rest (a clicked cell's note stays).

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <qcustomplot.h>
 
+#include "ui/widgets/clamped_label.h"
 #include "ui/widgets/heatmap_axis.h"
 #include "ui/widgets/heatmap_view.h"
 #include "ui/widgets/palette.h"
@@ -79,7 +80,7 @@ void askForTheRoomToRead(QWidget* chart, QCustomPlot* plot, const QStringList& l
 }
 }  // namespace
 
-WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), plot_(new QCustomPlot) {
+WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new ClampedLabel(2)), plot_(new QCustomPlot) {
   title_->setObjectName("heatmapTitle");
   title_->setWordWrap(true);
   auto* layout = new QVBoxLayout(this);
@@ -99,6 +100,10 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   plot_->axisRect()->setRangeZoom(Qt::Horizontal);
   plot_->axisRect()->setRangeDrag(Qt::Horizontal);
   connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+    if (tokensDown_) {  // flat labels, a row each: the type fits the rows
+      labelEveryCell(plot_->yAxis, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
+      return;
+    }
     labelTokensLeavingTheBarsTheirHeight(plot_, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
     askForTheRoomToRead(this, plot_, labels_);
     if (labelScale_ != 1) {  // the weights' axis as large as the tokens'
@@ -115,6 +120,30 @@ WeightBars::WeightBars(QWidget* parent) : QWidget(parent), title_(new QLabel), p
   connect(plot_, &QWidget::customContextMenuRequested, this, &WeightBars::showContextMenu);
 }
 
+QCPAxis* WeightBars::keyAxis() const { return tokensDown_ ? plot_->yAxis : plot_->xAxis; }
+QCPAxis* WeightBars::valueAxis() const { return tokensDown_ ? plot_->xAxis : plot_->yAxis; }
+
+void WeightBars::setTokensDown(bool down) {
+  if (down == tokensDown_) return;
+  tokensDown_ = down;
+  plot_->removePlottable(bars_);
+  bars_ = new QCPBars(keyAxis(), valueAxis());
+  bars_->setPen(Qt::NoPen);
+  bars_->setBrush(palette::kBars);
+  bars_->setWidth(0.8);
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+    axis->grid()->setVisible(axis == valueAxis());
+    axis->setSubTicks(axis == valueAxis());
+    axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    axis->setLabel(QString());
+  }
+  valueAxis()->ticker()->setTickCount(down ? 2 : 3);  // across a narrow column: two weights, never a crowd
+  plot_->yAxis->setRangeReversed(down);  // the first token at the top, as the map's first row
+  plot_->axisRect()->setRangeZoom(keyAxis()->orientation());
+  plot_->axisRect()->setRangeDrag(keyAxis()->orientation());
+  setWeights(weights_, labels_, title());
+}
+
 void WeightBars::setWeights(const al::RowVector& weights, const QStringList& labels, const QString& title) {
   weights_ = weights;
   labels_ = labelsOrNumbers(labels, weights.size());
@@ -125,9 +154,10 @@ void WeightBars::setWeights(const al::RowVector& weights, const QStringList& lab
     values << weights(j);
   }
   bars_->setData(keys, values, true);
-  plot_->xAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(weights.size())) - 0.4);
-  plot_->yAxis->setRange(0, std::max(1e-6, weights.size() ? static_cast<double>(weights.maxCoeff()) * 1.1 : 1.0));
-  labelTokensLeavingTheBarsTheirHeight(plot_, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
+  keyAxis()->setRange(-0.6, std::max<double>(1, static_cast<double>(weights.size())) - 0.4);
+  valueAxis()->setRange(0, std::max(1e-6, weights.size() ? static_cast<double>(weights.maxCoeff()) * 1.1 : 1.0));
+  if (tokensDown_) labelEveryCell(plot_->yAxis, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
+  else labelTokensLeavingTheBarsTheirHeight(plot_, labels_, static_cast<int>(HeatmapView::fullLabelPixels() * labelScale_));
   fitAxisLabels();
   paceReplot(plot_);
 }
@@ -140,9 +170,10 @@ void WeightBars::resizeEvent(QResizeEvent* event) {
 // A projector gives the bars a short plot: a vertical "weight" beside a few ticks would not fit there, and the
 // title says what the bars are.
 void WeightBars::fitAxisLabels() {
-  const QString axisLabel = plot_->height() >= 140 ? (valueName_.isEmpty() ? tr("weight") : valueName_) : QString();
-  if (plot_->yAxis->label() == axisLabel) return;
-  plot_->yAxis->setLabel(axisLabel);
+  const bool room = tokensDown_ ? plot_->width() >= 200 : plot_->height() >= 140;
+  const QString axisLabel = room ? (valueName_.isEmpty() ? tr("weight") : valueName_) : QString();
+  if (valueAxis()->label() == axisLabel) return;
+  valueAxis()->setLabel(axisLabel);
   paceReplot(plot_);
 }
 

@@ -10,6 +10,7 @@
 
 class QCustomPlot;
 class QCPBars;
+class QCPAxis;
 class QLabel;
 
 namespace al::ui {
@@ -29,6 +30,11 @@ class WeightBars : public QWidget {
   QCustomPlot* plot() const { return plot_; }
   // Tick labels this many times the app's font (the pinned bars: for the back row).
   void setLabelScale(double scale) { labelScale_ = scale; }
+  // Tokens down the side, a bar each going right (true), or along the bottom with their bars going up (the default).
+  // Down the side, every label lies flat (a Chinese word upright) in a row as high as a map's, and a narrow column
+  // beside a map holds the chart.
+  void setTokensDown(bool down);
+  bool tokensDown() const { return tokensDown_; }
   // What the bars are, beside the value axis and in the CSV header ("probability"); empty: "weight".
   void setValueName(const QString& name);
 
@@ -43,6 +49,9 @@ class WeightBars : public QWidget {
   QCustomPlot* plot_;
   QCPBars* bars_;
   double labelScale_ = 1;
+  bool tokensDown_ = false;
+  QCPAxis* keyAxis() const;
+  QCPAxis* valueAxis() const;
   QString valueName_;
   al::RowVector weights_;
   QStringList labels_;
