@@ -17,7 +17,7 @@ namespace {
 using nlohmann::json;
 
 const char* const kSentencePages[] = {"attention", "step", "chatbot", "compare", "fill", "generate", "memory"};
-const char* const kTimelinePages[] = {"attention", "fill", "generate", "train"};  // the pages whose timeline a session keeps
+const char* const kTimelinePages[] = {"attention", "fill", "generate", "train", "step", "chatbot", "memory"};  // the pages whose timeline a session keeps
 constexpr int64_t kMostMoments = 4000;  // kMaxTimelineSnapshots: the core's io does not read inference's headers
 
 [[noreturn]] void failWrongType(const std::string& file, const std::string& name, const std::string& expected,

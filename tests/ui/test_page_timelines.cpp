@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <qcustomplot.h>
 #include <QStackedWidget>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
@@ -167,6 +168,18 @@ class TestPageTimelines : public QObject {
     page.timelineMoments()->setMoment(-1);
     QVERIFY(bar->atFinalModel());
     QCOMPARE(page.timelineMoments()->moment(), -1);
+
+    // A session keeps the moment (the page's state, ui/pages/page_states.cpp): a page opened again goes there when
+    // the model arrives.
+    bar->setPosition(k);
+    const QJsonObject state = page.saveState();
+    QCOMPARE(state.value("moment").toInt(-1), k);
+    ModelLibrary again;
+    ChatbotPage restored(&again);
+    restored.restoreState(state);
+    again.add(model);
+    QCOMPARE(restored.timelineBar()->position(), k);
+    QCOMPARE(restored.shownMoment(), k);
   }
 
   void theMemoryPageShowsTheMapsOfAMoment() {

@@ -65,7 +65,7 @@ void restoreTab(QTabWidget* tabs, const QJsonObject& state) {
 
 // The bar's moment; a bar at its model's kept weights (or without a timeline) has none to keep.
 void keepMoment(const TimelineBar* bar, QJsonObject& state) {
-  if (bar->snapshotCount() > 0 && !bar->atFinalModel()) state[kMomentKey] = bar->position();
+  if (bar && bar->snapshotCount() > 0 && !bar->atFinalModel()) state[kMomentKey] = bar->position();
 }
 
 // The moment waits for the first model shown on the page with a timeline (once).
@@ -77,6 +77,20 @@ void restoreMomentOnArrival(ModelPage* page, TimelineBar* bar, const QJsonObject
     if (bar->snapshotCount() == 0) return;
     bar->setPosition(moment);
     QObject::disconnect(*waiting);
+  });
+}
+
+// The moment of a bar that follows no page's model of its own (the Train page's runs list, the Step-through page's
+// walk): now when the bar has a timeline, else when the first one arrives (once).
+void restoreMomentWhenTimelineArrives(TimelineBar* bar, const QJsonObject& state) {
+  const int moment = stateNumber(state, kMomentKey);
+  if (!bar || moment < 0) return;
+  if (bar->snapshotCount() > 0) return bar->setPosition(moment);
+  auto waiting = std::make_shared<QMetaObject::Connection>();
+  *waiting = QObject::connect(bar, &TimelineBar::timelineChanged, bar, [bar, waiting, moment] {
+    if (bar->snapshotCount() == 0) return;
+    QObject::disconnect(*waiting);
+    bar->setPosition(moment);
   });
 }
 
@@ -128,6 +142,7 @@ QJsonObject StepperPage::saveState() const {
                     {kHeadKey, stepView_->shownHead()}};
   if (kind() == Kind::LanguageModel) state[kLayerKey] = lmControls_->layer();
   else if (kind() == Kind::Pretrained) state[kLayerKey] = pretrainedControls_->layer();
+  keepMoment(timeline_, state);
   return state;
 }
 
@@ -138,6 +153,7 @@ void StepperPage::restoreState(const QJsonObject& state) {
   WalkControls* controls = kind() == Kind::LanguageModel ? static_cast<WalkControls*>(lmControls_)
                            : kind() == Kind::Pretrained  ? static_cast<WalkControls*>(pretrainedControls_)
                                                          : nullptr;
+  restoreMomentWhenTimelineArrives(timeline_, state);
   const int step = stateNumber(state, kStepKey), head = stateNumber(state, kHeadKey);
   const bool walked = kind() == Kind::LanguageModel ? hasLanguageModelWalk() : hasPretrainedWalk();
   restoreWalkLayer(controls, walked, stateNumber(state, kLayerKey), [this, step, head] {
@@ -176,10 +192,12 @@ void GeneratePage::restoreState(const QJsonObject& state) {
 QJsonObject ChatbotPage::saveState() const {
   QJsonObject state{{kSentenceKey, question()}};
   keepTab(tabs_, state);
+  keepMoment(timeline_, state);
   return state;
 }
 
 void ChatbotPage::restoreState(const QJsonObject& state) {
+  restoreMomentOnArrival(this, timeline_, state);
   restoreTab(tabs_, state);
   if (state.contains(kSentenceKey)) setQuestion(state.value(kSentenceKey).toString());
 }
@@ -188,10 +206,12 @@ QJsonObject MemoryPage::saveState() const {
   QJsonObject state{{kSentenceKey, text()}, {kLayerKey, layerBox_->currentIndex()},
                     {kHeadKey, headBox_->currentIndex() - 1}};
   keepTab(tabs_, state);
+  keepMoment(timeline_, state);
   return state;
 }
 
 void MemoryPage::restoreState(const QJsonObject& state) {
+  restoreMomentOnArrival(this, timeline_, state);
   restoreTab(tabs_, state);
   if (state.contains(kSentenceKey)) setText(state.value(kSentenceKey).toString());
   restoreIndexWhenItFits(this, layerBox_, stateNumber(state, kLayerKey));
@@ -220,17 +240,6 @@ QJsonObject TrainPage::saveState() const {
   return state;
 }
 
-void TrainPage::restoreState(const QJsonObject& state) {
-  auto* bar = findChild<TimelineBar*>();
-  const int moment = stateNumber(state, kMomentKey);
-  if (!bar || moment < 0) return;
-  if (bar->snapshotCount() > 0) return bar->setPosition(moment);
-  auto waiting = std::make_shared<QMetaObject::Connection>();
-  *waiting = QObject::connect(bar, &TimelineBar::timelineChanged, bar, [bar, waiting, moment] {
-    if (bar->snapshotCount() == 0) return;
-    QObject::disconnect(*waiting);
-    bar->setPosition(moment);
-  });
-}
+void TrainPage::restoreState(const QJsonObject& state) { restoreMomentWhenTimelineArrives(findChild<TimelineBar*>(), state); }
 
 }  // namespace al::ui
