@@ -18,12 +18,14 @@
 #include "ui/widgets/curve_plot.h"
 #include <qcustomplot.h>
 #include "ui/pages/train_samples_panel.h"
+#include "ui/widgets/appearance.h"
 #include "tests/app_fixture.h"
 #include "tests/wait_budget.h"
 
 using al::ui::TaskKind;
 using al::ui::TrainPage;
 using al::ui::TrainSamplesPanel;
+using al::ui::Appearance;
 
 namespace {
 
@@ -58,6 +60,13 @@ class TestTrainSamples : public QObject {
     QVERIFY(page.curves()->perplexityAxisShown());
     QVERIFY(!page.samples()->sampleNowButton()->isEnabled());  // nothing trains
     QVERIFY2(page.dataCardText().contains("texts to learn from"), qPrintable(page.dataCardText()));
+
+    // Presenting, the curves take the column's height: the samples step aside, and come back after.
+    Appearance::instance()->beginTemporary(Appearance::instance()->theme(), 1.6);
+    QVERIFY(!page.samples()->isVisible());
+    QVERIFY(page.curves()->perplexityAxisShown());  // still a model that writes
+    Appearance::instance()->endTemporary();
+    QVERIFY(page.samples()->isVisible());
   }
 
   // As the command line's --task lm --data FILE: the card counts the file's texts (lines).

@@ -84,7 +84,7 @@ TrainPage::TrainPage(QWidget* parent)
   connect(settings_->data(), &DataSourcePicker::readyChanged, this, [this](bool ready) {
     updateButtons();
     samples_->showFor(task(), dataSource());
-    curves_->setPerplexityAxis(!samples_->isHidden());  // a model that writes: a language model
+    curves_->setPerplexityAxis(samples_->forWritingModel());  // a model that writes: a language model
     if (ready) emit dataCardChanged();
   });
   connect(settings_, &TrainSettingsPanel::error, this, &TrainPage::showError);

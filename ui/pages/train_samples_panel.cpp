@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include "core/data/text_corpus.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/bare_layout.h"
 #include "ui/widgets/retranslate.h"
 
@@ -33,6 +34,7 @@ TrainSamplesPanel::TrainSamplesPanel(QWidget* parent)
   layout->addWidget(view_, 1);
 
   connect(sampleNow_, &QPushButton::clicked, this, [this] { emit sampleRequested(prompt()); });
+  connect(Appearance::instance(), &Appearance::changed, this, &TrainSamplesPanel::updateShown);
   setTranslatedTexts(this, [this] {
     title_->setText(tr("<b>Samples</b> after"));
     prompt_->setPlaceholderText(tr("the first words of the text"));
@@ -46,11 +48,14 @@ TrainSamplesPanel::TrainSamplesPanel(QWidget* parent)
 
 void TrainSamplesPanel::showFor(TaskKind task, const QString& dataSource) {
   const ModelKind* kind = taskInfo(task).catalogueEntry;
-  setVisible(kind && kind->can(Ability::Generate));
+  writes_ = kind && kind->can(Ability::Generate);
+  updateShown();
   if (dataSource == source_) return;
   source_ = dataSource;
   setPrompt(QString::fromStdString(textSamplePrompt(dataSource.toStdString())));
 }
+
+void TrainSamplesPanel::updateShown() { setVisible(writes_ && !Appearance::instance()->isTemporary()); }
 
 QString TrainSamplesPanel::prompt() const { return prompt_->text(); }
 void TrainSamplesPanel::setPrompt(const QString& prompt) { prompt_->setText(prompt); }

@@ -24,8 +24,10 @@ class TrainSamplesPanel : public QWidget {
 
   explicit TrainSamplesPanel(QWidget* parent = nullptr);
 
-  // Shown only for a task whose model writes; a new data source brings its prompt.
+  // Shown only for a task whose model writes, and not while presenting: on a projector the curves take the
+  // column's height (the samples come back when the presentation ends). A new data source brings its prompt.
   void showFor(TaskKind task, const QString& dataSource);
+  bool forWritingModel() const { return writes_; }  // the task's model writes (shown or not)
   QString prompt() const;
   void setPrompt(const QString& prompt);
   // "Sample now" can be pressed while a run trains and is not paused.
@@ -43,6 +45,8 @@ class TrainSamplesPanel : public QWidget {
   void sampleRequested(const QString& prompt);
 
  private:
+  void updateShown();
+  bool writes_ = false;
   void render();
 
   QLabel* title_;

@@ -61,6 +61,7 @@ class Appearance : public QObject {
   // ignored.
   void beginTemporary(Theme theme, double scale);
   void endTemporary();
+  bool isTemporary() const { return temporary_; }  // a presentation's look is in use
 
   // For painting: heatmap scales, a selected row's outline colour, line widths (already scaled), the text colour.
   ColourScale weightsScale() const;  // 0 .. max
