@@ -31,6 +31,7 @@
 #include <iterator>
 
 #include "tests/app_fixture.h"
+#include "tests/recorded_model.h"
 #include "tests/attention_shown.h"
 #include "tests/wait_budget.h"
 #include "ui/pages/attention_page.h"
@@ -75,21 +76,7 @@ bool opensOn(AttentionPage& page, const QString& dir) {
          page.errorText().isEmpty() && page.currentModelName() == QFileInfo(dir).fileName();
 }
 
-// A model of `task` trained a few steps while a timeline watched its corpus's own sentence, as the session holds it.
-SessionModel recordedModel(const std::string& task) {
-  const ModelKind& kind = modelKind(task);
-  al::RunRequest request;
-  request.task = kind.task;
-  request.preset = "tiny";
-  request.values = kind.formValues;
-  request.values.update({{"epochs", 1}, {"batch_size", 8}, {"train_limit", 64}, {"threads", 1}, {"seed", 7}});
-  const std::unique_ptr<TrainingRun> run = taskSchema(kind.trainCommand).prepare(request, {});
-  TimelineRecorder recorder(*run, {.probes = defaultProbes(kind, request.data), .every = 2});
-  run->train(&recorder, nullptr);
-  SessionModel model = sessionModel(QString::fromStdString(task), run->snapshot(), QStringLiteral("finished"));
-  model.timeline = std::make_shared<const TrainingTimeline>(recorder.finish());
-  return model;
-}
+using al::test::recordedModel;  // tests/recorded_model.h
 
 std::string fileText(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);

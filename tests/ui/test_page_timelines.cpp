@@ -23,6 +23,7 @@
 #include <functional>
 
 #include "tests/app_fixture.h"
+#include "tests/recorded_model.h"
 #include "tests/wait_budget.h"
 #include "ui/pages/attention_page.h"
 #include "ui/pages/chatbot_page.h"
@@ -58,22 +59,7 @@ double largestDifference(const std::vector<std::vector<Matrix>>& a, const std::v
   return largest;
 }
 
-// A model of `task` trained one epoch of a few batches while a timeline watched its corpus's own sentence, a
-// snapshot every 2 steps, as the session holds it.
-SessionModel recordedModel(const std::string& task) {
-  const ModelKind& kind = modelKind(task);
-  al::RunRequest request;
-  request.task = kind.task;
-  request.preset = "tiny";
-  request.values = kind.formValues;
-  request.values.update({{"epochs", 1}, {"batch_size", 8}, {"train_limit", 64}, {"threads", 1}, {"seed", 7}});
-  const std::unique_ptr<TrainingRun> run = taskSchema(kind.trainCommand).prepare(request, {});
-  TimelineRecorder recorder(*run, {.probes = defaultProbes(kind, request.data), .every = 2});
-  run->train(&recorder, nullptr);
-  SessionModel model = sessionModel(QString::fromStdString(task), run->snapshot(), QStringLiteral("finished"));
-  model.timeline = std::make_shared<const TrainingTimeline>(recorder.finish());
-  return model;
-}
+using al::test::recordedModel;  // tests/recorded_model.h
 
 // The moment whose stored matrices (by `of`) differ most from the last one's: a tiny model changes little late on.
 template <class Of>
